@@ -1,0 +1,25 @@
+package io.ringsim.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** Entry point of bin/ringsim: dispatches to the picocli subcommands. */
+@Command(
+    name = "ringsim",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = "A Cassandra-style cluster simulator: tokens, rings, storage, CQL and failure scenarios.",
+    subcommands = {CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(System.out);
+  }
+
+  public static void main(String[] args) {
+    System.exit(ExitCodes.execute(args));
+  }
+}
