@@ -1,0 +1,148 @@
+package io.ringsim.sim.time;
+
+import java.util.ArrayDeque;
+import java.util.PriorityQueue;
+import java.util.concurrent.ThreadFactory;
+import java.util.function.Consumer;
+
+/**
+ * The heart of simulation mode: one thread runs every actor and every timer of an ActorSystem, in virtual time.
+ *
+ * <p>Tasks (Akka mailboxes) run in FIFO order. When no task is left the whole system is quiescent — nothing can
+ * happen until a timer fires — so the loop jumps the virtual clock straight to the earliest pending timer and runs
+ * it. Timers that fall due at the same instant fire in the order they were scheduled. With one thread, FIFO tasks and
+ * ordered timers, a run is fully determined by its inputs and seed, and idle virtual time costs nothing.
+ *
+ * <p>A driver (the scenario runner, on another thread) calls {@link #runUntil(long)}: the loop advances at most to
+ * that instant, then reports idle and waits for the next limit.
+ */
+public final class SimulationLoop {
+
+  private final ArrayDeque<Runnable> tasks = new ArrayDeque<>();
+  private final PriorityQueue<VirtualTimer> timers = new PriorityQueue<>();
+  private long nowNanos;
+  private long limitNanos;
+  private long timerSeq;
+  private boolean idleAtLimit = true;
+  private boolean stopped;
+  private Thread thread;
+  private Consumer<Throwable> failureHandler = t -> t.printStackTrace();
+  private long tasksRun;
+
+  /** Virtual nanoseconds since the simulation started. */
+  public synchronized long nowNanos() {
+    return nowNanos;
+  }
+
+  /** Starts the loop thread (called once, by the executor Akka creates for the simulation dispatcher). */
+  synchronized void start(ThreadFactory factory) {
+    if (thread != null) return;
+    thread = factory.newThread(this::loop);
+    thread.setName("ringsim-simulation");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  public synchronized void onFailure(Consumer<Throwable> handler) {
+    this.failureHandler = handler;
+  }
+
+  /** Number of tasks (mailbox runs and timer callbacks) executed so far: a cheap progress measure. */
+  public synchronized long tasksRun() {
+    return tasksRun;
+  }
+
+  synchronized void execute(Runnable task) {
+    if (stopped) return;
+    tasks.addLast(task);
+    if (tasks.size() == 1) notifyAll();
+  }
+
+  synchronized VirtualTimer schedule(long delayNanos, long intervalNanos, Runnable task) {
+    VirtualTimer t = new VirtualTimer(this, nowNanos + Math.max(0, delayNanos), intervalNanos, timerSeq++, task);
+    if (!stopped) timers.add(t);
+    return t;
+  }
+
+  synchronized boolean cancel(VirtualTimer t) {
+    return timers.remove(t);
+  }
+
+  /**
+   * Lets the simulation run until virtual time reaches {@code untilNanos} with nothing left to do before it, then
+   * returns. Blocks the calling thread (the driver), never the loop.
+   */
+  public synchronized void runUntil(long untilNanos) throws InterruptedException {
+    if (Thread.currentThread() == thread) throw new IllegalStateException("runUntil called from the simulation thread");
+    if (untilNanos < nowNanos) return;
+    limitNanos = untilNanos;
+    idleAtLimit = false;
+    notifyAll();
+    while (!idleAtLimit && !stopped) wait();
+  }
+
+  /** Runs until nothing is pending up to the current virtual time (lets already-sent messages be processed). */
+  public void settle() throws InterruptedException {
+    runUntil(nowNanos());
+  }
+
+  synchronized void stop() {
+    stopped = true;
+    tasks.clear();
+    timers.clear();
+    notifyAll();
+  }
+
+  private void loop() {
+    while (true) {
+      Runnable next;
+      synchronized (this) {
+        next = nextTask();
+        if (next == null) return;
+        tasksRun++;
+      }
+      try {
+        next.run();
+      } catch (Throwable t) {
+        Consumer<Throwable> h;
+        synchronized (this) {
+          h = failureHandler;
+        }
+        h.accept(t);
+      }
+    }
+  }
+
+  /** Called with the monitor held: the next thing to run, advancing virtual time when idle; null once stopped. */
+  private Runnable nextTask() {
+    while (true) {
+      if (stopped) return null;
+      Runnable r = tasks.pollFirst();
+      if (r != null) return r;
+      VirtualTimer t = timers.peek();
+      if (t != null && t.dueNanos <= limitNanos) {
+        timers.poll();
+        nowNanos = Math.max(nowNanos, t.dueNanos);
+        if (t.intervalNanos > 0) {
+          t.reschedule(nowNanos + t.intervalNanos, timerSeq++);
+          timers.add(t);
+        } else {
+          t.markFired();
+        }
+        return t.task;
+      }
+      nowNanos = Math.max(nowNanos, limitNanos);
+      if (!idleAtLimit) {
+        idleAtLimit = true;
+        notifyAll();
+      }
+      try {
+        wait();
+      } catch (InterruptedException e) {
+        stopped = true;
+        Thread.currentThread().interrupt();
+        return null;
+      }
+    }
+  }
+}

@@ -1,0 +1,49 @@
+package io.ringsim.sim.time;
+
+import akka.actor.Cancellable;
+
+/** A pending timer of the virtual-time scheduler; ordered by due time, then by scheduling order. */
+final class VirtualTimer implements Cancellable, Comparable<VirtualTimer> {
+  private final SimulationLoop loop;
+  long dueNanos;
+  final long intervalNanos;
+  private long seq;
+  final Runnable task;
+  private volatile boolean cancelled;
+  private volatile boolean fired;
+
+  VirtualTimer(SimulationLoop loop, long dueNanos, long intervalNanos, long seq, Runnable task) {
+    this.loop = loop;
+    this.dueNanos = dueNanos;
+    this.intervalNanos = intervalNanos;
+    this.seq = seq;
+    this.task = task;
+  }
+
+  void reschedule(long due, long newSeq) {
+    dueNanos = due;
+    seq = newSeq;
+  }
+
+  void markFired() {
+    fired = true;
+  }
+
+  @Override
+  public boolean cancel() {
+    if (cancelled || fired) return false;
+    cancelled = true;
+    return loop.cancel(this);
+  }
+
+  @Override
+  public boolean isCancelled() {
+    return cancelled;
+  }
+
+  @Override
+  public int compareTo(VirtualTimer o) {
+    int c = Long.compare(dueNanos, o.dueNanos);
+    return c != 0 ? c : Long.compare(seq, o.seq);
+  }
+}
