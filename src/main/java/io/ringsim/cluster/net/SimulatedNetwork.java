@@ -1,0 +1,160 @@
+package io.ringsim.cluster.net;
+
+import akka.actor.typed.ActorRef;
+import akka.actor.typed.Behavior;
+import akka.actor.typed.javadsl.AbstractBehavior;
+import akka.actor.typed.javadsl.ActorContext;
+import akka.actor.typed.javadsl.Behaviors;
+import akka.actor.typed.javadsl.Receive;
+import akka.serialization.Serialization;
+import akka.serialization.SerializationExtension;
+import io.ringsim.cluster.CborSerializable;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.function.LongSupplier;
+
+/**
+ * The simulated network: every message between nodes passes here, gets a sampled latency, and may be lost or blocked
+ * by a partition. Links are FIFO like the TCP connections Cassandra uses between nodes: a message never overtakes an
+ * earlier one on the same link, whatever latency it drew.
+ *
+ * <p>All randomness comes from one generator seeded by the scenario, and the simulation runs on one thread, so the
+ * same seed draws the same latencies and losses in the same order.
+ */
+public final class SimulatedNetwork extends AbstractBehavior<NetworkCommand> {
+
+  private final LongSupplier nowNanos;
+  private final SplittableRandom rng;
+  private final Map<String, ActorRef<Delivery>> inboxes = new HashMap<>();
+  private final Map<String, LatencyModel> linkLatency = new HashMap<>();
+  private final Map<String, Long> lastDeliveryOnLink = new HashMap<>();
+  private final Set<String> cutLinks = new HashSet<>();
+  private final Map<String, Long> slowNodes = new HashMap<>();
+  private LatencyModel defaultLatency;
+  private double loss;
+  private final Serialization serialization;
+  private long sent, delivered, lost, partitioned, undeliverable, bytesSerialized;
+
+  /**
+   * @param serializePayloads send every payload through Akka serialization and deliver the copy, as a real wire would:
+   *     proves each message can cross JVMs and that nodes never share a mutable object (on in tests)
+   */
+  public static Behavior<NetworkCommand> create(
+      long seed, LatencyModel defaultLatency, LongSupplier nowNanos, boolean serializePayloads) {
+    return Behaviors.setup(ctx -> new SimulatedNetwork(ctx, seed, defaultLatency, nowNanos, serializePayloads));
+  }
+
+  private SimulatedNetwork(
+      ActorContext<NetworkCommand> ctx,
+      long seed,
+      LatencyModel defaultLatency,
+      LongSupplier nowNanos,
+      boolean serializePayloads) {
+    super(ctx);
+    this.rng = new SplittableRandom(seed);
+    this.defaultLatency = defaultLatency;
+    this.nowNanos = nowNanos;
+    this.serialization = serializePayloads ? SerializationExtension.get(ctx.getSystem().classicSystem()) : null;
+  }
+
+  private CborSerializable overTheWire(CborSerializable payload) {
+    if (serialization == null) return payload;
+    akka.serialization.Serializer serializer = serialization.findSerializerFor(payload);
+    byte[] bytes = serialization.serialize(payload).get();
+    bytesSerialized += bytes.length;
+    String manifest = akka.serialization.Serializers.manifestFor(serializer, payload);
+    return (CborSerializable) serialization.deserialize(bytes, serializer.identifier(), manifest).get();
+  }
+
+  @Override
+  public Receive<NetworkCommand> createReceive() {
+    return newReceiveBuilder()
+        .onMessage(NetworkCommand.Send.class, this::onSend)
+        .onMessage(NetworkCommand.Register.class, r -> {
+          inboxes.put(r.node(), r.inbox());
+          return this;
+        })
+        .onMessage(NetworkCommand.SetDefaultLatency.class, m -> {
+          defaultLatency = m.latency();
+          return this;
+        })
+        .onMessage(NetworkCommand.SetLinkLatency.class, m -> {
+          linkLatency.put(link(m.from(), m.to()), m.latency());
+          return this;
+        })
+        .onMessage(NetworkCommand.SetLoss.class, m -> {
+          if (!(m.probability() >= 0 && m.probability() <= 1))
+            throw new IllegalArgumentException("message loss must be in [0, 1], got " + m.probability());
+          loss = m.probability();
+          return this;
+        })
+        .onMessage(NetworkCommand.Partition.class, this::onPartition)
+        .onMessage(NetworkCommand.Heal.class, m -> {
+          cutLinks.clear();
+          return this;
+        })
+        .onMessage(NetworkCommand.SlowNode.class, m -> {
+          if (m.extraNanos() <= 0) slowNodes.remove(m.node());
+          else slowNodes.put(m.node(), m.extraNanos());
+          return this;
+        })
+        .onMessage(NetworkCommand.GetStats.class, m -> {
+          m.replyTo().tell(new NetworkStats(sent, delivered, lost, partitioned, undeliverable, bytesSerialized));
+          return this;
+        })
+        .build();
+  }
+
+  private Behavior<NetworkCommand> onSend(NetworkCommand.Send s) {
+    sent++;
+    ActorRef<Delivery> inbox = inboxes.get(s.to());
+    if (inbox == null) {
+      undeliverable++;
+      return this;
+    }
+    String link = link(s.from(), s.to());
+    if (cutLinks.contains(link)) {
+      partitioned++;
+      return this;
+    }
+    // Draw loss before latency so that turning loss on does not shift the latency stream of delivered messages.
+    if (loss > 0 && rng.nextDouble() < loss) {
+      lost++;
+      return this;
+    }
+    Delivery d = new Delivery(s.from(), overTheWire(s.payload()));
+    if (s.from().equals(s.to())) {
+      delivered++;
+      inbox.tell(d);
+      return this;
+    }
+    long latency = linkLatency.getOrDefault(link, defaultLatency).sampleNanos(rng);
+    latency += slowNodes.getOrDefault(s.from(), 0L) + slowNodes.getOrDefault(s.to(), 0L);
+    long now = nowNanos.getAsLong();
+    long at = Math.max(now + latency, lastDeliveryOnLink.getOrDefault(link, 0L));
+    lastDeliveryOnLink.put(link, at);
+    delivered++;
+    if (at <= now) inbox.tell(d);
+    else getContext().scheduleOnce(Duration.ofNanos(at - now), inbox, d);
+    return this;
+  }
+
+  private Behavior<NetworkCommand> onPartition(NetworkCommand.Partition p) {
+    for (String a : p.side1()) {
+      for (String b : p.side2()) {
+        if (a.equals(b)) continue;
+        cutLinks.add(link(a, b));
+        if (!p.oneWay()) cutLinks.add(link(b, a));
+      }
+    }
+    return this;
+  }
+
+  private static String link(String from, String to) {
+    return from + '\u0000' + to;
+  }
+}
