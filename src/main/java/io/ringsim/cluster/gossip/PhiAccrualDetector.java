@@ -1,0 +1,94 @@
+package io.ringsim.cluster.gossip;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Cassandra's phi-accrual failure detector, as one node sees the others. Each heartbeat a node learns of (through
+ * gossip) is an arrival; phi grows with the time since the last arrival, relative to the mean interval between
+ * arrivals: {@code phi = (now - last) / mean / ln(10)}. A node is convicted (seen down) when phi passes
+ * phi_convict_threshold (8 by default: about 18 s of silence with 1 s gossip).
+ *
+ * <p>As in Cassandra, the first arrival counts as one interval of {@code initialIntervalNanos} (erring on the slow
+ * side avoids flapping at start), intervals longer than {@code maxIntervalNanos} are ignored (a node coming back after
+ * an outage must not teach the detector that long silences are normal), and the mean is over the last 1,000.
+ */
+public final class PhiAccrualDetector {
+  private static final double PHI_FACTOR = 1.0 / Math.log(10.0);
+  private static final int WINDOW = 1000;
+
+  private final double convictThreshold;
+  private final long initialIntervalNanos;
+  private final long maxIntervalNanos;
+  private final Map<String, ArrivalWindow> windows = new HashMap<>();
+
+  public PhiAccrualDetector(double convictThreshold, long initialIntervalNanos, long maxIntervalNanos) {
+    if (convictThreshold <= 0) throw new IllegalArgumentException("phi_convict_threshold must be > 0");
+    this.convictThreshold = convictThreshold;
+    this.initialIntervalNanos = initialIntervalNanos;
+    this.maxIntervalNanos = maxIntervalNanos;
+  }
+
+  /** Cassandra's defaults for a 1 s gossip interval: threshold 8, initial and maximum interval 2 s. */
+  public static PhiAccrualDetector cassandraDefaults() {
+    return new PhiAccrualDetector(8.0, 2_000_000_000L, 2_000_000_000L);
+  }
+
+  /** Records that a fresh heartbeat of {@code node} was learnt at {@code nowNanos}. */
+  public void heartbeat(String node, long nowNanos) {
+    windows.computeIfAbsent(node, n -> new ArrivalWindow()).add(nowNanos);
+  }
+
+  /** Phi of a node at {@code nowNanos}; 0 for a node never heard of. */
+  public double phi(String node, long nowNanos) {
+    ArrivalWindow w = windows.get(node);
+    return w == null ? 0.0 : w.phi(nowNanos);
+  }
+
+  /** Whether the node is seen up: heard of, and phi not above the threshold. */
+  public boolean isAvailable(String node, long nowNanos) {
+    ArrivalWindow w = windows.get(node);
+    return w != null && w.phi(nowNanos) <= convictThreshold;
+  }
+
+  /** Forgets a node (it left the ring). */
+  public void remove(String node) {
+    windows.remove(node);
+  }
+
+  public double convictThreshold() {
+    return convictThreshold;
+  }
+
+  private final class ArrivalWindow {
+    private final long[] intervals = new long[WINDOW];
+    private int count;
+    private int next;
+    private long sum;
+    private long last = -1;
+
+    void add(long now) {
+      if (last >= 0) {
+        long interval = now - last;
+        if (interval <= maxIntervalNanos) push(interval);
+      } else {
+        push(initialIntervalNanos);
+      }
+      last = now;
+    }
+
+    private void push(long interval) {
+      if (count == WINDOW) sum -= intervals[next];
+      else count++;
+      intervals[next] = interval;
+      sum += interval;
+      next = (next + 1) % WINDOW;
+    }
+
+    double phi(long now) {
+      if (count == 0 || last < 0) return 0.0;
+      double mean = (double) sum / count;
+      return PHI_FACTOR * (now - last) / mean;
+    }
+  }
+}
