@@ -18,6 +18,9 @@ import java.util.function.Consumer;
  */
 public final class SimulationLoop {
 
+  /** Tasks submitted by the loop thread itself (almost all of them): touched only by that thread, so no lock. */
+  private final ArrayDeque<Runnable> localTasks = new ArrayDeque<>();
+  /** Tasks submitted from other threads (the driver, test code): guarded by the monitor. */
   private final ArrayDeque<Runnable> tasks = new ArrayDeque<>();
   private final PriorityQueue<VirtualTimer> timers = new PriorityQueue<>();
   private long nowNanos;
@@ -25,7 +28,7 @@ public final class SimulationLoop {
   private long timerSeq;
   private boolean idleAtLimit = true;
   private boolean stopped;
-  private Thread thread;
+  private volatile Thread thread;
   private Consumer<Throwable> failureHandler = t -> t.printStackTrace();
   private long tasksRun;
 
@@ -52,10 +55,16 @@ public final class SimulationLoop {
     return tasksRun;
   }
 
-  synchronized void execute(Runnable task) {
-    if (stopped) return;
-    tasks.addLast(task);
-    if (tasks.size() == 1) notifyAll();
+  void execute(Runnable task) {
+    if (Thread.currentThread() == thread) {
+      localTasks.addLast(task);
+      return;
+    }
+    synchronized (this) {
+      if (stopped) return;
+      tasks.addLast(task);
+      if (tasks.size() == 1) notifyAll();
+    }
   }
 
   synchronized VirtualTimer schedule(long delayNanos, long intervalNanos, Runnable task) {
@@ -89,18 +98,24 @@ public final class SimulationLoop {
   synchronized void stop() {
     stopped = true;
     tasks.clear();
+    // localTasks belongs to the loop thread, which sees `stopped` and ends without running them.
     timers.clear();
     notifyAll();
   }
 
   private void loop() {
+    long localRun = 0;
     while (true) {
-      Runnable next;
-      synchronized (this) {
-        next = nextTask();
-        if (next == null) return;
-        tasksRun++;
+      Runnable next = localTasks.pollFirst();
+      if (next == null) {
+        synchronized (this) {
+          tasksRun += localRun;
+          localRun = 0;
+          next = nextTask();
+          if (next == null) return;
+        }
       }
+      localRun++;
       try {
         next.run();
       } catch (Throwable t) {
@@ -113,7 +128,10 @@ public final class SimulationLoop {
     }
   }
 
-  /** Called with the monitor held: the next thing to run, advancing virtual time when idle; null once stopped. */
+  /**
+   * Called with the monitor held once the loop thread's own queue is empty: the next thing to run, advancing virtual
+   * time when idle; null once stopped. Tasks from other threads go first, then due timers.
+   */
   private Runnable nextTask() {
     while (true) {
       if (stopped) return null;

@@ -1,0 +1,152 @@
+package io.ringsim.bench;
+
+import akka.actor.NoSerializationVerificationNeeded;
+import akka.actor.typed.ActorRef;
+import akka.actor.typed.ActorSystem;
+import akka.actor.typed.Behavior;
+import akka.actor.typed.javadsl.Behaviors;
+import com.typesafe.config.ConfigFactory;
+import io.ringsim.sim.time.SimulationLoop;
+import io.ringsim.sim.time.SimulationMode;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The bare Akka pattern a quorum write follows, with no simulation around it: a client keeps 64 requests in flight to
+ * a coordinator, which fans each out to 3 replica actors and replies after 2 acks. Runs on the simulation loop (one
+ * thread, virtual time), which is what the full simulator's figures are compared against.
+ *
+ * <p>Run: ./mvnw -Pbench -DskipTests package && java -jar target/benchmarks.jar FanOutBench
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(1)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+public class FanOutBench {
+  static final int BATCH = 100_000;
+  static final int WINDOW = 64;
+
+  sealed interface Msg extends NoSerializationVerificationNeeded {}
+
+  record Run(int count, ActorRef<Msg> coordinator) implements Msg {}
+
+  record Request(long id, ActorRef<Msg> replyTo) implements Msg {}
+
+  record Write(long id, ActorRef<Msg> coordinator) implements Msg {}
+
+  record Ack(long id) implements Msg {}
+
+  record Done(long id) implements Msg {}
+
+  private ActorSystem<Msg> system;
+  private SimulationLoop loop;
+  private ActorRef<Msg> coordinator;
+  private ActorRef<Msg> client;
+
+  static Behavior<Msg> replica() {
+    return Behaviors.receive(Msg.class)
+        .onMessage(Write.class, w -> {
+          w.coordinator().tell(new Ack(w.id()));
+          return Behaviors.same();
+        })
+        .build();
+  }
+
+  static Behavior<Msg> coordinator(ActorRef<Msg>[] replicas) {
+    return Behaviors.setup(ctx -> {
+      java.util.HashMap<Long, int[]> acks = new java.util.HashMap<>();
+      java.util.HashMap<Long, ActorRef<Msg>> clients = new java.util.HashMap<>();
+      return Behaviors.receive(Msg.class)
+          .onMessage(Request.class, r -> {
+            acks.put(r.id(), new int[1]);
+            clients.put(r.id(), r.replyTo());
+            for (ActorRef<Msg> rep : replicas) rep.tell(new Write(r.id(), ctx.getSelf()));
+            return Behaviors.same();
+          })
+          .onMessage(Ack.class, a -> {
+            int[] n = acks.get(a.id());
+            if (n != null && ++n[0] == 2) {
+              acks.remove(a.id());
+              clients.remove(a.id()).tell(new Done(a.id()));
+            }
+            return Behaviors.same();
+          })
+          .build();
+    });
+  }
+
+  static Behavior<Msg> client() {
+    return Behaviors.setup(ctx -> {
+      long[] state = new long[3]; // next id, remaining to send, outstanding
+      ActorRef<Msg>[] coord = newRefArray(1);
+      return Behaviors.receive(Msg.class)
+          .onMessage(Run.class, r -> {
+            coord[0] = r.coordinator();
+            state[1] = r.count();
+            while (state[2] < WINDOW && state[1] > 0) {
+              coord[0].tell(new Request(state[0]++, ctx.getSelf()));
+              state[1]--;
+              state[2]++;
+            }
+            return Behaviors.same();
+          })
+          .onMessage(Done.class, d -> {
+            state[2]--;
+            if (state[1] > 0) {
+              coord[0].tell(new Request(state[0]++, ctx.getSelf()));
+              state[1]--;
+              state[2]++;
+            }
+            return Behaviors.same();
+          })
+          .build();
+    });
+  }
+
+  @SuppressWarnings("unchecked")
+  static ActorRef<Msg>[] newRefArray(int n) {
+    return (ActorRef<Msg>[]) new ActorRef<?>[n];
+  }
+
+  @Setup(Level.Trial)
+  public void setUp() throws Exception {
+    ActorRef<Msg>[] refs = newRefArray(2);
+    system = SimulationMode.create(Behaviors.setup(ctx -> {
+      ActorRef<Msg>[] replicas = newRefArray(3);
+      for (int i = 0; i < 3; i++) replicas[i] = ctx.spawn(replica(), "replica" + i);
+      refs[0] = ctx.spawn(coordinator(replicas), "coordinator");
+      refs[1] = ctx.spawn(client(), "client");
+      return Behaviors.<Msg>empty();
+    }), "bench", ConfigFactory.load());
+    loop = SimulationMode.loop(system);
+    loop.settle();
+    coordinator = refs[0];
+    client = refs[1];
+  }
+
+  @Benchmark
+  @OperationsPerInvocation(BATCH)
+  public void quorumFanOut() throws Exception {
+    client.tell(new Run(BATCH, coordinator));
+    loop.settle();
+  }
+
+  @TearDown(Level.Trial)
+  public void tearDown() {
+    system.terminate();
+  }
+}
