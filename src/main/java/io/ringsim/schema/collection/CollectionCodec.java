@@ -1,0 +1,87 @@
+package io.ringsim.schema.collection;
+
+import io.ringsim.schema.CqlType;
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The native-protocol (v3+) layout Cassandra uses for collection and tuple values: an int32 element count, then per
+ * element an int32 length and its bytes (a length of -1 is null, for tuples). Also the formatting helpers shared by
+ * the collection types.
+ */
+final class CollectionCodec {
+  private CollectionCodec() {}
+
+  static byte[] pack(List<byte[]> elements, boolean withCount) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    if (withCount) writeInt(out, elements.size());
+    for (byte[] e : elements) {
+      if (e == null) {
+        writeInt(out, -1);
+      } else {
+        writeInt(out, e.length);
+        out.writeBytes(e);
+      }
+    }
+    return out.toByteArray();
+  }
+
+  static List<byte[]> unpack(byte[] bytes, boolean withCount, int expected, String typeName) {
+    try {
+      ByteBuffer b = ByteBuffer.wrap(bytes);
+      int n = withCount ? b.getInt() : expected;
+      if (n < 0) throw new IllegalArgumentException("negative element count");
+      List<byte[]> out = new ArrayList<>(Math.min(n, 1024));
+      for (int i = 0; i < n; i++) {
+        if (!withCount && !b.hasRemaining()) {
+          out.add(null); // tuples may be serialized without trailing nulls
+          continue;
+        }
+        int len = b.getInt();
+        if (len < 0) {
+          out.add(null);
+          continue;
+        }
+        byte[] e = new byte[len];
+        b.get(e);
+        out.add(e);
+      }
+      if (b.hasRemaining()) throw new IllegalArgumentException(b.remaining() + " trailing bytes");
+      return out;
+    } catch (java.nio.BufferUnderflowException e) {
+      throw new IllegalArgumentException("truncated " + typeName + " value");
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("invalid " + typeName + " value: " + e.getMessage());
+    }
+  }
+
+  /** Element-by-element comparison of two packed values, then the shorter first (Cassandra's frozen order). */
+  static int compareElements(List<byte[]> a, List<byte[]> b, java.util.function.IntFunction<CqlType> typeAt) {
+    int n = Math.min(a.size(), b.size());
+    for (int i = 0; i < n; i++) {
+      byte[] x = a.get(i);
+      byte[] y = b.get(i);
+      int c;
+      if (x == null || y == null) c = x == null ? (y == null ? 0 : -1) : 1;
+      else c = typeAt.apply(i).compare(x, y);
+      if (c != 0) return c;
+    }
+    return Integer.compare(a.size(), b.size());
+  }
+
+  /** An element as it appears inside a collection in cqlsh: strings quoted, everything else as the type prints. */
+  static String formatElement(CqlType type, Object value) {
+    if (value == null) return "null";
+    if (value instanceof String s) return "'" + s.replace("'", "''") + "'";
+    return type.format(value);
+  }
+
+  private static void writeInt(ByteArrayOutputStream out, int v) {
+    out.write(v >>> 24);
+    out.write(v >>> 16);
+    out.write(v >>> 8);
+    out.write(v);
+  }
+}

@@ -1,0 +1,87 @@
+package io.ringsim.schema.collection;
+
+import io.ringsim.schema.CqlType;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * {@code tuple<A, B, ...>}: always frozen; values are java.util.List with one entry per component (null allowed),
+ * literals {@code (a, b)}.
+ */
+public record TupleType(List<CqlType> components) implements CqlType {
+  public TupleType {
+    components = List.copyOf(components);
+    if (components.isEmpty()) throw new IllegalArgumentException("a tuple needs at least one component type");
+  }
+
+  @Override
+  public String name() {
+    List<String> n = new ArrayList<>();
+    for (CqlType c : components) n.add(c.name());
+    return "frozen<tuple<" + String.join(", ", n) + ">>";
+  }
+
+  @Override
+  public Class<?> javaType() {
+    return List.class;
+  }
+
+  @Override
+  public byte[] serialize(Object value) {
+    List<?> v = (List<?>) value;
+    if (v.size() != components.size())
+      throw new IllegalArgumentException("a " + name() + " needs " + components.size() + " components, got " + v.size());
+    List<byte[]> parts = new ArrayList<>();
+    for (int i = 0; i < v.size(); i++) parts.add(v.get(i) == null ? null : components.get(i).serialize(v.get(i)));
+    return CollectionCodec.pack(parts, false);
+  }
+
+  @Override
+  public Object deserialize(byte[] bytes) {
+    List<byte[]> parts = CollectionCodec.unpack(bytes, false, components.size(), name());
+    List<Object> out = new ArrayList<>();
+    for (int i = 0; i < parts.size(); i++)
+      out.add(parts.get(i) == null ? null : components.get(i).deserialize(parts.get(i)));
+    return Collections.unmodifiableList(out);
+  }
+
+  @Override
+  public Object parseLiteral(String literal) {
+    String body = LiteralSplitter.inside(literal, '(', ')', name());
+    List<String> parts = LiteralSplitter.split(body, ',', literal, name());
+    if (parts.size() > components.size())
+      throw new IllegalArgumentException("'" + literal + "' has " + parts.size() + " components, " + name()
+          + " has " + components.size());
+    List<Object> out = new ArrayList<>();
+    for (int i = 0; i < components.size(); i++) {
+      String p = i < parts.size() ? parts.get(i) : "null";
+      out.add(p.equalsIgnoreCase("null") ? null : components.get(i).parseLiteral(p));
+    }
+    return Collections.unmodifiableList(out);
+  }
+
+  @Override
+  public int compare(byte[] a, byte[] b) {
+    return CollectionCodec.compareElements(
+        CollectionCodec.unpack(a, false, components.size(), name()),
+        CollectionCodec.unpack(b, false, components.size(), name()),
+        components::get);
+  }
+
+  @Override
+  public Object toJson(Object value) {
+    List<Object> out = new ArrayList<>();
+    List<?> v = (List<?>) value;
+    for (int i = 0; i < v.size(); i++) out.add(v.get(i) == null ? null : components.get(i).toJson(v.get(i)));
+    return out;
+  }
+
+  @Override
+  public String format(Object value) {
+    List<String> out = new ArrayList<>();
+    List<?> v = (List<?>) value;
+    for (int i = 0; i < v.size(); i++) out.add(CollectionCodec.formatElement(components.get(i), v.get(i)));
+    return "(" + String.join(", ", out) + ")";
+  }
+}
