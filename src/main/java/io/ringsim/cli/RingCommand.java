@@ -1,0 +1,323 @@
+package io.ringsim.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.ringsim.ring.KeyEncoding;
+import io.ringsim.ring.NetworkTopologyStrategy;
+import io.ringsim.ring.Node;
+import io.ringsim.ring.NodeSpec;
+import io.ringsim.ring.Ownership;
+import io.ringsim.ring.Partitioner;
+import io.ringsim.ring.Partitioners;
+import io.ringsim.ring.ReplicaMap;
+import io.ringsim.ring.ReplicationStrategy;
+import io.ringsim.ring.Ring;
+import io.ringsim.ring.SimpleStrategy;
+import io.ringsim.ring.SkewStats;
+import io.ringsim.ring.StreamingPlan;
+import io.ringsim.ring.Token;
+import io.ringsim.ring.TokenAllocator;
+import io.ringsim.ring.TokensFile;
+import io.ringsim.schema.CqlType;
+import io.ringsim.schema.types.CqlTypes;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code ringsim ring}: build or load a ring and show ownership like nodetool status. */
+@Command(
+    name = "ring",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Builds a token ring (or loads one with --tokens) and prints each node's effective ownership at the",
+      "keyspace's replication, like nodetool status, with the skew: max/mean, min/mean and CV."
+    },
+    footer = {
+      "",
+      "Examples:",
+      "  ringsim ring --nodes 12 --vnodes 16 --rf 3 --allocator balanced --seed 7",
+      "  ringsim ring --dc dc1:6:3:3 --dc dc2:6:3:3 --vnodes 16     (NetworkTopologyStrategy, rack-aware)",
+      "  ringsim ring --nodes 6 --key text:northamerica             (a key's token and replicas)",
+      "  ringsim ring --nodes 6 --add 1                              (what bootstrapping a node streams)"
+    })
+public final class RingCommand implements Callable<Integer> {
+
+  @Option(names = "--nodes", description = "Nodes in one data centre (ignored with --dc or --tokens; default 6).")
+  Integer nodes;
+
+  @Option(names = "--vnodes", defaultValue = "16", description = "Tokens per node, num_tokens (default ${DEFAULT-VALUE}).")
+  int vnodes;
+
+  @Option(names = "--rf", defaultValue = "3", description = "Replication factor (SimpleStrategy, or per DC without --dc; default ${DEFAULT-VALUE}).")
+  int rf;
+
+  @Option(names = "--racks", defaultValue = "1", description = "Racks in the single DC; more than 1 uses rack-aware NetworkTopologyStrategy.")
+  int racks;
+
+  @Option(
+      names = "--dc",
+      paramLabel = "NAME:NODES:RACKS:RF",
+      description = "A data centre (repeatable): NetworkTopologyStrategy with that RF, nodes spread over racks.")
+  List<String> dcs = new ArrayList<>();
+
+  @Option(names = "--allocator", defaultValue = "balanced", description = "random or balanced (default ${DEFAULT-VALUE}).")
+  String allocator;
+
+  @Option(names = "--partitioner", defaultValue = "murmur3", description = "murmur3, random or byteordered.")
+  String partitioner;
+
+  @Option(names = "--seed", defaultValue = "1", description = "Seed of every random choice (default ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(names = "--tokens", paramLabel = "FILE", description = "Load the ring: lines of 'name dc rack token1,token2,...'.")
+  Path tokensFile;
+
+  @Option(names = "--format", defaultValue = "table", description = "table or json.")
+  String format;
+
+  @Option(names = "--key", paramLabel = "TYPE:VALUE[,TYPE:VALUE]", description = "Show a partition key's token and replicas.")
+  String key;
+
+  @Option(names = "--add", paramLabel = "N", description = "Bootstrap N more nodes and show the streaming plan.")
+  Integer add;
+
+  @Option(names = "--remove", paramLabel = "NODE", description = "Decommission a node and show the streaming plan.")
+  String remove;
+
+  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  private record Layout(List<NodeSpec> specs, ReplicationStrategy strategy) {}
+
+  @Override
+  public Integer call() throws Exception {
+    if (!format.equals("table") && !format.equals("json"))
+      throw new BadInputException("unknown format '" + format + "' (expected table or json)");
+    if (vnodes < 1) throw new BadInputException("--vnodes must be at least 1, got " + vnodes);
+    if (rf < 1) throw new BadInputException("--rf must be at least 1, got " + rf);
+    if (racks < 1) throw new BadInputException("--racks must be at least 1, got " + racks);
+    if (add != null && add < 1) throw new BadInputException("--add must be at least 1, got " + add);
+    Partitioner p = Partitioners.byName(partitioner);
+    Layout layout = layout();
+    TokenAllocator alloc = TokenAllocator.byName(allocator, seed, layout.strategy());
+    List<Node> ringNodes =
+        tokensFile != null
+            ? TokensFile.read(tokensFile, p)
+            : alloc.allocate(p, List.of(), layout.specs());
+    Ring ring = new Ring(p, ringNodes);
+    checkEnoughNodes(ring, layout.strategy());
+    ReplicaMap map = new ReplicaMap(ring, layout.strategy());
+    double[] own = Ownership.effective(map);
+    SkewStats stats = SkewStats.of(own);
+
+    if (key != null) keyToken(ring, new ArrayList<>()); // a bad key is reported before anything is printed
+    StreamingPlan plan = null;
+    Ring changed = null;
+    if (add != null) {
+      List<NodeSpec> more = new ArrayList<>();
+      Map<String, Integer> perDc = new LinkedHashMap<>();
+      for (int i = 0; i < add; i++) {
+        Node like = ring.node(i % ring.nodes().size());
+        int n = perDc.merge(like.dc(), ring.nodeCountInDc(like.dc()) + 1, (a, b) -> a + 1);
+        String name = dcs.isEmpty() ? "n" + (ring.nodes().size() + i + 1) : like.dc() + "-n" + n;
+        more.add(new NodeSpec(name, like.dc(), like.rack(), vnodes));
+      }
+      List<Node> all = new ArrayList<>(ring.nodes());
+      all.addAll(alloc.allocate(p, ring.nodes(), more));
+      changed = new Ring(p, all);
+      plan = StreamingPlan.between(ring, changed, layout.strategy());
+    } else if (remove != null) {
+      if (ring.indexOf(remove) < 0) throw new BadInputException("no node named '" + remove + "' in the ring");
+      changed = ring.without(remove);
+      checkEnoughNodes(changed, layout.strategy());
+      plan = StreamingPlan.between(ring, changed, layout.strategy());
+    }
+
+    PrintWriter out = spec.commandLine().getOut();
+    if (format.equals("json")) {
+      out.println(json(ring, own, stats, map, changed, plan, layout.strategy()));
+    } else {
+      printTable(out, ring, own, stats, layout.strategy());
+      if (key != null) printKey(out, ring, map);
+      if (plan != null) printPlan(out, plan, changed, layout.strategy());
+    }
+    out.flush();
+    return ExitCodes.OK;
+  }
+
+  private Layout layout() {
+    List<NodeSpec> specs = new ArrayList<>();
+    if (!dcs.isEmpty()) {
+      Map<String, Integer> rfs = new LinkedHashMap<>();
+      for (String d : dcs) {
+        String[] f = d.split(":");
+        if (f.length != 4)
+          throw new BadInputException("--dc '" + d + "' must be NAME:NODES:RACKS:RF, e.g. dc1:6:3:3");
+        int n = positive(f[1], "nodes", d);
+        int r = positive(f[2], "racks", d);
+        int dcRf = positive(f[3], "RF", d);
+        if (f[0].isBlank()) throw new BadInputException("--dc '" + d + "' needs a data centre name");
+        if (rfs.put(f[0], dcRf) != null) throw new BadInputException("data centre '" + f[0] + "' is given twice");
+        for (int i = 0; i < n; i++) specs.add(new NodeSpec(f[0] + "-n" + (i + 1), f[0], "rack" + (i % r + 1), vnodes));
+      }
+      return new Layout(specs, new NetworkTopologyStrategy(rfs));
+    }
+    int n = nodes == null ? 6 : nodes;
+    if (n < 1) throw new BadInputException("--nodes must be at least 1, got " + n);
+    for (int i = 0; i < n; i++) specs.add(new NodeSpec("n" + (i + 1), "dc1", "rack" + (i % racks + 1), vnodes));
+    ReplicationStrategy s = racks > 1 ? new NetworkTopologyStrategy(Map.of("dc1", rf)) : new SimpleStrategy(rf);
+    return new Layout(specs, s);
+  }
+
+  private static int positive(String v, String what, String whole) {
+    try {
+      int x = Integer.parseInt(v.trim());
+      if (x < 1) throw new NumberFormatException();
+      return x;
+    } catch (NumberFormatException e) {
+      throw new BadInputException("--dc '" + whole + "': " + what + " must be a positive whole number, got '" + v + "'");
+    }
+  }
+
+  private static void checkEnoughNodes(Ring ring, ReplicationStrategy s) {
+    if (s instanceof SimpleStrategy ss && ring.nodes().size() < ss.replicationFactor())
+      throw new BadInputException(
+          "replication factor " + ss.replicationFactor() + " needs at least that many nodes, the ring has "
+              + ring.nodes().size());
+    if (s instanceof NetworkTopologyStrategy nts) {
+      for (var e : nts.replicationFactors().entrySet()) {
+        int have = ring.nodeCountInDc(e.getKey());
+        if (have < e.getValue())
+          throw new BadInputException(
+              "data centre " + e.getKey() + " has " + have + " node(s), fewer than its replication factor "
+                  + e.getValue());
+      }
+    }
+  }
+
+  private static void printTable(PrintWriter out, Ring ring, double[] own, SkewStats stats, ReplicationStrategy s) {
+    for (String dc : ring.dataCenters()) {
+      out.println("Datacenter: " + dc);
+      out.println("=".repeat(12 + dc.length()));
+      out.println("Status=Up/Down");
+      out.println("|/ State=Normal/Leaving/Joining/Moving");
+      out.printf("--  %-12s %-8s %-8s %-8s%n", "Address", "Tokens", "Owns (effective)", "Rack");
+      for (int i = 0; i < ring.nodes().size(); i++) {
+        Node n = ring.node(i);
+        if (!n.dc().equals(dc)) continue;
+        out.printf("UN  %-12s %-8d %7.2f%%          %s%n", n.name(), n.tokens().size(), own[i] * 100, n.rack());
+      }
+      out.println();
+    }
+    out.printf(
+        "%d nodes, %d tokens, %s: effective ownership max/mean %.4f, min/mean %.4f, CV %.4f%n",
+        ring.nodes().size(), ring.size(), describe(s), stats.maxOverMean(), stats.minOverMean(), stats.cv());
+  }
+
+  private static String describe(ReplicationStrategy s) {
+    if (s instanceof SimpleStrategy ss) return "SimpleStrategy RF " + ss.replicationFactor();
+    return "NetworkTopologyStrategy " + s.replicationFactors();
+  }
+
+  private Token keyToken(Ring ring, List<String> shown) {
+    List<CqlType> types = new ArrayList<>();
+    List<Object> values = new ArrayList<>();
+    for (String part : splitKey(key)) {
+      int colon = part.indexOf(':');
+      if (colon <= 0) throw new BadInputException("--key '" + key + "' must be TYPE:VALUE[,TYPE:VALUE], e.g. text:northamerica");
+      CqlType t = CqlTypes.byName(part.substring(0, colon));
+      Object v = t.parseLiteral(part.substring(colon + 1));
+      types.add(t);
+      values.add(v);
+      shown.add(t.format(v));
+    }
+    return ring.partitioner().token(KeyEncoding.encode(types, values));
+  }
+
+  private static List<String> splitKey(String k) {
+    List<String> parts = new ArrayList<>();
+    StringBuilder cur = new StringBuilder();
+    boolean quoted = false;
+    for (char ch : k.toCharArray()) {
+      if (ch == '\'') quoted = !quoted;
+      if (ch == ',' && !quoted) {
+        parts.add(cur.toString());
+        cur.setLength(0);
+      } else {
+        cur.append(ch);
+      }
+    }
+    parts.add(cur.toString());
+    return parts;
+  }
+
+  private void printKey(PrintWriter out, Ring ring, ReplicaMap map) {
+    List<String> shown = new ArrayList<>();
+    Token t = keyToken(ring, shown);
+    List<String> replicas = map.replicasFor(t).stream().map(Node::name).toList();
+    out.println();
+    out.printf("key %s -> token %s -> replicas %s%n", shown.size() == 1 ? shown.get(0) : "(" + String.join(", ", shown) + ")", t, String.join(", ", replicas));
+  }
+
+  private static void printPlan(PrintWriter out, StreamingPlan plan, Ring after, ReplicationStrategy s) {
+    out.println();
+    out.printf("Streaming plan: %d range transfer(s), %.2f%% of the replicated data moves%n", plan.transfers().size(), plan.fractionMoved() * 100);
+    Map<String, Double> byPair = new LinkedHashMap<>();
+    for (StreamingPlan.Transfer t : plan.transfers()) byPair.merge(t.from() + " -> " + t.to(), t.size(), Double::sum);
+    for (var e : byPair.entrySet()) out.printf("  %-28s %7.3f%% of the ring%n", e.getKey(), e.getValue() * 100);
+    SkewStats after2 = SkewStats.of(Ownership.effective(after, s));
+    out.printf("After the change: max/mean %.4f, min/mean %.4f, CV %.4f%n", after2.maxOverMean(), after2.minOverMean(), after2.cv());
+  }
+
+  private String json(Ring ring, double[] own, SkewStats stats, ReplicaMap map, Ring changed, StreamingPlan plan, ReplicationStrategy s)
+      throws Exception {
+    ObjectMapper m = new ObjectMapper();
+    ObjectNode root = m.createObjectNode();
+    root.put("partitioner", ring.partitioner().name());
+    root.put("strategy", describe(s));
+    ArrayNode nodesJson = root.putArray("nodes");
+    for (int i = 0; i < ring.nodes().size(); i++) {
+      Node n = ring.node(i);
+      ObjectNode o = nodesJson.addObject();
+      o.put("name", n.name());
+      o.put("dc", n.dc());
+      o.put("rack", n.rack());
+      o.put("tokens", n.tokens().size());
+      o.put("effective_ownership", own[i]);
+    }
+    ObjectNode sum = root.putObject("summary");
+    sum.put("nodes", ring.nodes().size());
+    sum.put("tokens", ring.size());
+    sum.put("max_over_mean", stats.maxOverMean());
+    sum.put("min_over_mean", stats.minOverMean());
+    sum.put("cv", stats.cv());
+    if (key != null) {
+      List<String> shown = new ArrayList<>();
+      Token t = keyToken(ring, shown);
+      ObjectNode k = root.putObject("key");
+      k.put("token", t.toString());
+      ArrayNode r = k.putArray("replicas");
+      map.replicasFor(t).forEach(n -> r.add(n.name()));
+    }
+    if (plan != null) {
+      ObjectNode pj = root.putObject("streaming");
+      pj.put("fraction_moved", plan.fractionMoved());
+      ArrayNode ts = pj.putArray("transfers");
+      for (StreamingPlan.Transfer t : plan.transfers()) {
+        ObjectNode o = ts.addObject();
+        o.put("left", t.left().toString());
+        o.put("right", t.right().toString());
+        o.put("from", t.from());
+        o.put("to", t.to());
+        o.put("size", t.size());
+      }
+    }
+    return m.writerWithDefaultPrettyPrinter().writeValueAsString(root);
+  }
+}
