@@ -91,6 +91,9 @@ public final class RingCommand implements Callable<Integer> {
   @Option(names = "--remove", paramLabel = "NODE", description = "Decommission a node and show the streaming plan.")
   String remove;
 
+  @Option(names = "--html", paramLabel = "FILE", description = "Also write a self-contained page with the ring and the ownership chart.")
+  Path html;
+
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
   private record Layout(List<NodeSpec> specs, ReplicationStrategy strategy) {}
@@ -140,6 +143,7 @@ public final class RingCommand implements Callable<Integer> {
     }
 
     PrintWriter out = spec.commandLine().getOut();
+    if (html != null) writeHtml(ring, own, stats, layout.strategy());
     if (format.equals("json")) {
       out.println(json(ring, own, stats, map, changed, plan, layout.strategy()));
     } else {
@@ -218,6 +222,31 @@ public final class RingCommand implements Callable<Integer> {
     out.printf(
         "%d nodes, %d tokens, %s: effective ownership max/mean %.4f, min/mean %.4f, CV %.4f%n",
         ring.nodes().size(), ring.size(), describe(s), stats.maxOverMean(), stats.minOverMean(), stats.cv());
+  }
+
+  private void writeHtml(Ring ring, double[] own, SkewStats stats, ReplicationStrategy s) {
+    List<io.ringsim.report.RingFigures.NodeFigure> nf = new ArrayList<>();
+    for (int i = 0; i < ring.nodes().size(); i++) {
+      Node n = ring.node(i);
+      nf.add(new io.ringsim.report.RingFigures.NodeFigure(n.name(), n.dc(), n.rack(), own[i]));
+    }
+    List<io.ringsim.report.RingFigures.Arc> arcs = new ArrayList<>();
+    Token min = ring.partitioner().minimum();
+    for (int i = 0; i < ring.size(); i++) {
+      Token right = ring.token(i);
+      Token left = ring.token((i - 1 + ring.size()) % ring.size());
+      double end = right.equals(min) ? 0 : ring.partitioner().size(min, right) % 1.0;
+      double start = left.equals(min) ? 0 : ring.partitioner().size(min, left) % 1.0;
+      arcs.add(new io.ringsim.report.RingFigures.Arc(start, end, ring.ownerOf(i)));
+    }
+    String summary = String.format(java.util.Locale.ROOT, "%d nodes, %d tokens, %s, %s partitioner: max/mean %.4f, min/mean %.4f, CV %.4f",
+        ring.nodes().size(), ring.size(), describe(s), ring.partitioner().name(), stats.maxOverMean(), stats.minOverMean(), stats.cv());
+    String page = io.ringsim.report.RingPage.render(new io.ringsim.report.RingFigures("ringsim ring", nf, arcs, summary));
+    try {
+      java.nio.file.Files.writeString(html, page);
+    } catch (java.io.IOException e) {
+      throw new BadInputException("cannot write " + html + ": " + e.getMessage());
+    }
   }
 
   private static String describe(ReplicationStrategy s) {

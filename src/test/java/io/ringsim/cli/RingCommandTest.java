@@ -75,6 +75,18 @@ class RingCommandTest {
   }
 
   @Test
+  void htmlPageIsSelfContainedWithARingArcPerRangeAndTheMeanMarked(@TempDir Path dir) throws Exception {
+    Path page = dir.resolve("ring.html");
+    CliRun r = CliRun.of("ring", "--nodes", "5", "--vnodes", "4", "--html", page.toString());
+    assertThat(r.exitCode()).isZero();
+    String html = Files.readString(page);
+    assertThat(html).startsWith("<!DOCTYPE html>").contains("<svg").contains("mean ");
+    assertThat(html.split("<path ", -1)).hasSize(20 + 1); // 5 nodes x 4 vnodes = 20 arcs
+    assertThat(html.split("<rect ", -1)).hasSize(5 + 1);
+    assertThat(html).doesNotContain("<script").doesNotContain("http://cdn").doesNotContain("https://");
+  }
+
+  @Test
   void badInputIsOneClearLineAndExitTwo(@TempDir Path dir) throws Exception {
     bad(CliRun.of("ring", "--allocator", "smart"), "ringsim: unknown allocator 'smart' (expected random or balanced)");
     bad(CliRun.of("ring", "--nodes", "2", "--rf", "3"), "ringsim: replication factor 3 needs at least that many nodes");
