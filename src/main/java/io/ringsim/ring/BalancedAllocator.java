@@ -217,7 +217,7 @@ public final class BalancedAllocator implements TokenAllocator {
         // The cost after the split is convex in u (a sum of convex functions of u), so a ternary search finds it.
         double lo = gap * 0.01;
         double hi = gap * 0.99;
-        for (int it = 0; it < 30; it++) {
+        for (int it = 0; it < 40; it++) {
           double m1 = lo + (hi - lo) / 3;
           double m2 = hi - (hi - lo) / 3;
           if (objective(m1) <= objective(m2)) hi = m2;
