@@ -84,9 +84,7 @@ public final class AckTracker {
       Map<String, Integer> rfByDc,
       String localDc,
       boolean networkTopology) {
-    AckTracker t = new AckTracker(cl, dcOfReplica, rfByDc, localDc, networkTopology);
-    for (String r : liveReplicas) t.ack(r);
-    return t.isSatisfied();
+    return tally(cl, liveReplicas, dcOfReplica, rfByDc, localDc, networkTopology).isSatisfied();
   }
 
   /** Live replicas that count towards the level (Cassandra's "alive_replicas" in an Unavailable error). */
@@ -97,8 +95,19 @@ public final class AckTracker {
       Map<String, Integer> rfByDc,
       String localDc,
       boolean networkTopology) {
+    return tally(cl, liveReplicas, dcOfReplica, rfByDc, localDc, networkTopology).received();
+  }
+
+  /** A tracker that has counted every live replica as if it had answered. */
+  private static AckTracker tally(
+      ConsistencyLevel cl,
+      List<String> liveReplicas,
+      Map<String, String> dcOfReplica,
+      Map<String, Integer> rfByDc,
+      String localDc,
+      boolean networkTopology) {
     AckTracker t = new AckTracker(cl, dcOfReplica, rfByDc, localDc, networkTopology);
     for (String r : liveReplicas) t.ack(r);
-    return t.received();
+    return t;
   }
 }
