@@ -1,0 +1,63 @@
+package io.ringsim.storage;
+
+import io.ringsim.ring.CassandraMurmur3;
+
+/**
+ * A bloom filter on partition keys, sized as Cassandra sizes its filters: bits and hash count chosen for the target
+ * false-positive chance. Keys are hashed once with Murmur3 and the k probes come from double hashing.
+ */
+public final class BloomFilter {
+  private final long[] bits;
+  private final int hashes;
+  private final long bitCount;
+
+  private BloomFilter(long bitCount, int hashes) {
+    this.bitCount = Math.max(64, bitCount);
+    this.bits = new long[(int) ((this.bitCount + 63) / 64)];
+    this.hashes = hashes;
+  }
+
+  /** A filter for {@code keys} elements at false-positive chance {@code fpChance} (0 &lt; p &lt;= 1). */
+  public static BloomFilter create(long keys, double fpChance) {
+    if (fpChance >= 1.0) return new BloomFilter(64, 0);
+    long n = Math.max(1, keys);
+    double m = -n * Math.log(fpChance) / (Math.log(2) * Math.log(2));
+    int k = Math.max(1, (int) Math.round(m / n * Math.log(2)));
+    return new BloomFilter((long) Math.ceil(m), Math.min(k, 20));
+  }
+
+  public void add(byte[] key) {
+    long h1 = CassandraMurmur3.h1(key, 0, key.length);
+    long h2 = mix(h1) | 1;
+    for (int i = 0; i < hashes; i++) {
+      long bit = Math.floorMod(h1 + i * h2, bitCount);
+      bits[(int) (bit >>> 6)] |= 1L << bit;
+    }
+  }
+
+  public boolean mightContain(byte[] key) {
+    if (hashes == 0) return true;
+    long h1 = CassandraMurmur3.h1(key, 0, key.length);
+    long h2 = mix(h1) | 1;
+    for (int i = 0; i < hashes; i++) {
+      long bit = Math.floorMod(h1 + i * h2, bitCount);
+      if ((bits[(int) (bit >>> 6)] & (1L << bit)) == 0) return false;
+    }
+    return true;
+  }
+
+  /** Memory the filter takes, as nodetool reports "Bloom filter space used". */
+  public long sizeInBytes() {
+    return bits.length * 8L;
+  }
+
+  public int hashCount() {
+    return hashes;
+  }
+
+  private static long mix(long z) {
+    z = (z ^ (z >>> 33)) * 0xff51afd7ed558ccdL;
+    z = (z ^ (z >>> 33)) * 0xc4ceb9fe1a85ec53L;
+    return z ^ (z >>> 33);
+  }
+}

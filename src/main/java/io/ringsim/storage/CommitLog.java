@@ -1,0 +1,150 @@
+package io.ringsim.storage;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.CRC32;
+
+/**
+ * A node's commit log: framed entries (length, CRC32, table, update) appended in order. What survives a crash is
+ * the synced prefix; entries of a table already flushed to an SSTable are skipped on replay, and the prefix that
+ * every table has flushed is recycled, as Cassandra recycles segments.
+ */
+public final class CommitLog {
+  /** An entry as replay sees it. */
+  public record Entry(long position, String table, byte[] update) {}
+
+  private final CommitLogSync mode;
+  private final long periodMillis;
+  private final List<byte[]> frames = new ArrayList<>();
+  private long firstPosition; // position of frames.get(0)
+  private long syncedUpTo; // positions < syncedUpTo survive a crash
+  private long lastSyncMillis;
+  private long bytes;
+  private final Map<String, Long> flushedUpTo = new HashMap<>();
+
+  public CommitLog(CommitLogSync mode, long periodMillis) {
+    this.mode = mode;
+    this.periodMillis = periodMillis;
+  }
+
+  public CommitLogSync mode() {
+    return mode;
+  }
+
+  /** Appends an entry and returns its position. In BATCH mode the entry is durable when this returns. */
+  public long append(String table, byte[] update, long nowMillis) {
+    byte[] t = table.getBytes(StandardCharsets.UTF_8);
+    ByteBuffer frame = ByteBuffer.allocate(4 + 4 + 2 + t.length + update.length);
+    frame.putInt(frame.capacity()).putInt(0).putShort((short) t.length).put(t).put(update);
+    CRC32 crc = new CRC32();
+    crc.update(frame.array(), 8, frame.capacity() - 8);
+    frame.putInt(4, (int) crc.getValue());
+    frames.add(frame.array());
+    bytes += frame.capacity();
+    long pos = firstPosition + frames.size() - 1;
+    if (mode == CommitLogSync.BATCH) syncedUpTo = pos + 1;
+    else maybeSync(nowMillis);
+    return pos;
+  }
+
+  /** The periodic sync: called on writes and by the node's timer. */
+  public void maybeSync(long nowMillis) {
+    if (nowMillis - lastSyncMillis >= periodMillis) sync(nowMillis);
+  }
+
+  public void sync(long nowMillis) {
+    syncedUpTo = firstPosition + frames.size();
+    lastSyncMillis = nowMillis;
+  }
+
+  public long nextPosition() {
+    return firstPosition + frames.size();
+  }
+
+  /** Records that {@code table}'s data before {@code position} is in SSTables, and recycles what all tables flushed. */
+  public void markFlushed(String table, long position) {
+    flushedUpTo.merge(table, position, Math::max);
+  }
+
+  /** Drops the prefix of entries every table has flushed past (segment recycling). */
+  public void recycle(Iterable<String> tables) {
+    long min = nextPosition();
+    for (String t : tables) min = Math.min(min, flushedUpTo.getOrDefault(t, firstPosition));
+    while (firstPosition < min && !frames.isEmpty() && firstPosition < syncedUpTo) {
+      bytes -= frames.remove(0).length;
+      firstPosition++;
+    }
+  }
+
+  /** A crash: what was not synced is gone. Returns how many entries were lost. */
+  public int crash() {
+    int keep = (int) Math.max(0, syncedUpTo - firstPosition);
+    int lost = frames.size() - keep;
+    while (frames.size() > keep) bytes -= frames.remove(frames.size() - 1).length;
+    return lost;
+  }
+
+  /** The entries to replay, checking each frame; corrupt ones are reported through {@code corrupt} and skipped. */
+  public List<Entry> entries(List<String> corrupt, int[] skippedFlushed) {
+    List<Entry> out = new ArrayList<>();
+    for (int i = 0; i < frames.size(); i++) {
+      long pos = firstPosition + i;
+      byte[] f = frames.get(i);
+      String problem = check(f);
+      if (problem != null) {
+        corrupt.add("commit log entry " + pos + ": " + problem + "; skipped");
+        continue;
+      }
+      ByteBuffer b = ByteBuffer.wrap(f);
+      b.position(8);
+      int tl = b.getShort() & 0xFFFF;
+      String table = new String(f, 10, tl, StandardCharsets.UTF_8);
+      if (pos < flushedUpTo.getOrDefault(table, Long.MIN_VALUE)) {
+        skippedFlushed[0]++;
+        continue;
+      }
+      byte[] update = new byte[f.length - 10 - tl];
+      System.arraycopy(f, 10 + tl, update, 0, update.length);
+      out.add(new Entry(pos, table, update));
+    }
+    return out;
+  }
+
+  private static String check(byte[] f) {
+    if (f.length < 10) return "truncated (" + f.length + " bytes)";
+    ByteBuffer b = ByteBuffer.wrap(f);
+    int len = b.getInt();
+    if (len != f.length) return "truncated (" + f.length + " of " + len + " bytes)";
+    int crc = b.getInt();
+    CRC32 c = new CRC32();
+    c.update(f, 8, f.length - 8);
+    if ((int) c.getValue() != crc) return "checksum mismatch";
+    int tl = b.getShort() & 0xFFFF;
+    if (10 + tl > f.length) return "bad table name length";
+    return null;
+  }
+
+  public int size() {
+    return frames.size();
+  }
+
+  public long bytes() {
+    return bytes;
+  }
+
+  /** Test and fault-injection hook: flips a byte inside entry {@code index} (0 = oldest kept entry). */
+  public void corrupt(int index) {
+    byte[] f = frames.get(index);
+    f[f.length - 1] ^= 0x5A;
+  }
+
+  /** Test and fault-injection hook: cuts the newest entry short, as a torn write at a crash would. */
+  public void truncateLast(int keepBytes) {
+    byte[] f = frames.get(frames.size() - 1);
+    frames.set(frames.size() - 1, java.util.Arrays.copyOf(f, Math.min(keepBytes, f.length)));
+  }
+}

@@ -1,0 +1,175 @@
+package io.ringsim.storage;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
+
+/**
+ * A partition's data as written (a mutation), as held in a memtable, or as stored in an SSTable: the partition
+ * deletion, range tombstones, the static row and the rows in clustering order, tombstones included. A memtable
+ * mutates its partitions with {@link #apply}; everything else treats a partition as immutable.
+ */
+public final class Partition {
+  private final DecoratedKey key;
+  private final ClusteringComparator comparator;
+  private DeletionTime deletion = DeletionTime.LIVE;
+  private final List<RangeTombstone> rangeTombstones = new ArrayList<>(0);
+  private Row staticRow;
+  private final TreeMap<Clustering, Row> rows;
+
+  public Partition(DecoratedKey key, ClusteringComparator comparator) {
+    this.key = key;
+    this.comparator = comparator;
+    this.rows = new TreeMap<>(comparator);
+  }
+
+  public DecoratedKey key() {
+    return key;
+  }
+
+  public ClusteringComparator comparator() {
+    return comparator;
+  }
+
+  public DeletionTime deletion() {
+    return deletion;
+  }
+
+  public List<RangeTombstone> rangeTombstones() {
+    return rangeTombstones;
+  }
+
+  public Row staticRow() {
+    return staticRow;
+  }
+
+  public NavigableMap<Clustering, Row> rows() {
+    return rows;
+  }
+
+  public int rowCount() {
+    return rows.size();
+  }
+
+  public Partition delete(DeletionTime d) {
+    deletion = DeletionTime.max(deletion, d);
+    return this;
+  }
+
+  public Partition addRangeTombstone(RangeTombstone rt) {
+    rangeTombstones.add(rt);
+    return this;
+  }
+
+  public Partition add(Row row) {
+    if (row.clustering().isStatic()) staticRow = staticRow == null ? row : staticRow.merge(row);
+    else rows.merge(row.clustering(), row, Row::merge);
+    return this;
+  }
+
+  /** Merges {@code update} into this partition in place (memtable writes). */
+  public void apply(Partition update) {
+    if (!update.deletion.isLive()) deletion = DeletionTime.max(deletion, update.deletion);
+    rangeTombstones.addAll(update.rangeTombstones);
+    if (update.staticRow != null) add(update.staticRow);
+    for (Row r : update.rows.values()) add(r);
+  }
+
+  /** A new partition reconciling all versions (newest source first or not: reconciliation is order-free). */
+  public static Partition merge(Collection<Partition> versions) {
+    Partition out = null;
+    for (Partition p : versions) {
+      if (out == null) out = new Partition(p.key, p.comparator);
+      out.apply(p);
+    }
+    return out;
+  }
+
+  /** The part of this partition inside {@code slices} (tombstones and static row kept). */
+  public Partition slice(List<Slice> slices) {
+    Partition out = new Partition(key, comparator);
+    out.deletion = deletion;
+    out.staticRow = staticRow;
+    for (RangeTombstone rt : rangeTombstones) out.rangeTombstones.add(rt);
+    for (Slice s : slices) {
+      for (Row r : rowsIn(s).values()) out.rows.put(r.clustering(), r);
+    }
+    return out;
+  }
+
+  /** The rows of one slice as a view. */
+  public NavigableMap<Clustering, Row> rowsIn(Slice s) {
+    if (rows.isEmpty()) return rows;
+    if (s.start().isUnbounded() && s.end().isUnbounded()) return rows;
+    // Narrow with the tree, then check each candidate: bounds are prefixes, so a plain subMap is not exact.
+    TreeMap<Clustering, Row> out = new TreeMap<>(comparator);
+    for (Map.Entry<Clustering, Row> e : candidates(s).entrySet()) {
+      if (s.contains(comparator, e.getKey())) out.put(e.getKey(), e.getValue());
+    }
+    return out;
+  }
+
+  private NavigableMap<Clustering, Row> candidates(Slice s) {
+    NavigableMap<Clustering, Row> m = rows;
+    if (!s.start().isUnbounded()) {
+      Clustering lo = Clustering.of(s.start().prefix());
+      Clustering floor = rows.floorKey(lo);
+      if (floor != null) m = m.tailMap(floor, true);
+    }
+    return m;
+  }
+
+  public boolean isEmpty() {
+    return deletion.isLive() && rangeTombstones.isEmpty() && staticRow == null && rows.isEmpty();
+  }
+
+  /** Bytes this partition takes in an SSTable (the figure nodetool tablehistograms reports). */
+  public long dataSize() {
+    long n = key.key().length + 8L + (deletion.isLive() ? 0 : DeletionTime.SIZE);
+    n += rangeTombstones.size() * 48L;
+    if (staticRow != null) n += staticRow.dataSize();
+    for (Row r : rows.values()) n += r.dataSize();
+    return n;
+  }
+
+  public long cellCount() {
+    long n = staticRow == null ? 0 : staticRow.cellCount();
+    for (Row r : rows.values()) {
+      n += r.cellCount();
+      for (ComplexColumn c : r.complex().values()) n += c.cells().size();
+    }
+    return n;
+  }
+
+  public long maxTimestamp() {
+    long m = deletion.markedForDeleteAt();
+    for (RangeTombstone rt : rangeTombstones) m = Math.max(m, rt.deletion().markedForDeleteAt());
+    if (staticRow != null) m = Math.max(m, staticRow.maxTimestamp());
+    for (Row r : rows.values()) m = Math.max(m, r.maxTimestamp());
+    return m;
+  }
+
+  public long minTimestamp() {
+    long m = deletion.isLive() ? Long.MAX_VALUE : deletion.markedForDeleteAt();
+    for (RangeTombstone rt : rangeTombstones) m = Math.min(m, rt.deletion().markedForDeleteAt());
+    if (staticRow != null) m = Math.min(m, staticRow.minTimestamp());
+    for (Row r : rows.values()) m = Math.min(m, r.minTimestamp());
+    return m;
+  }
+
+  /** A deep-enough copy for freezing a memtable partition into an SSTable (rows are immutable already). */
+  public Partition copy() {
+    Partition out = new Partition(key, comparator);
+    out.apply(this);
+    return out;
+  }
+
+  @Override
+  public String toString() {
+    return "Partition" + key + (deletion.isLive() ? "" : " deleted@" + deletion.markedForDeleteAt()) + " rts="
+        + rangeTombstones + " static=" + staticRow + " rows=" + rows.values();
+  }
+}

@@ -1,0 +1,159 @@
+package io.ringsim.storage;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Map;
+import java.util.NavigableMap;
+
+/**
+ * The binary form of a partition update: what the commit log stores and what replicas exchange. Tombstones and
+ * all cell metadata are kept, so decoding gives back exactly what was encoded.
+ */
+public final class PartitionCodec {
+  private PartitionCodec() {}
+
+  public static byte[] encode(Partition p) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 + (int) Math.min(1 << 20, p.dataSize()));
+    try (DataOutputStream out = new DataOutputStream(bytes)) {
+      bytes(out, p.key().key());
+      deletion(out, p.deletion());
+      out.writeInt(p.rangeTombstones().size());
+      for (RangeTombstone rt : p.rangeTombstones()) {
+        bound(out, rt.slice().start());
+        bound(out, rt.slice().end());
+        deletion(out, rt.deletion());
+      }
+      out.writeBoolean(p.staticRow() != null);
+      if (p.staticRow() != null) row(out, p.staticRow());
+      out.writeInt(p.rows().size());
+      for (Row r : p.rows().values()) row(out, r);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return bytes.toByteArray();
+  }
+
+  /** Decodes an update; IllegalArgumentException when the bytes are not a valid encoding. */
+  public static Partition decode(byte[] data, TableSchema schema) {
+    try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(data))) {
+      Partition p = schema.newPartition(bytes(in));
+      p.delete(deletion(in));
+      int rts = count(in);
+      for (int i = 0; i < rts; i++) {
+        ClusteringBound s = bound(in);
+        ClusteringBound e = bound(in);
+        p.addRangeTombstone(new RangeTombstone(new Slice(s, e), deletion(in)));
+      }
+      if (in.readBoolean()) p.add(row(in, schema, true));
+      int rows = count(in);
+      for (int i = 0; i < rows; i++) p.add(row(in, schema, false));
+      if (in.available() != 0) throw new IllegalArgumentException("trailing bytes after partition update");
+      return p;
+    } catch (IOException | RuntimeException e) {
+      throw new IllegalArgumentException("corrupt partition update: " + e.getMessage(), e);
+    }
+  }
+
+  private static void row(DataOutputStream out, Row r) throws IOException {
+    out.writeInt(r.clustering().size());
+    for (int i = 0; i < r.clustering().size(); i++) bytes(out, r.clustering().get(i));
+    out.writeLong(r.liveness().timestamp());
+    out.writeInt(r.liveness().ttl());
+    out.writeInt(r.liveness().localExpirationTime());
+    deletion(out, r.deletion());
+    out.writeInt(r.cellCount());
+    for (int i = 0; i < r.cellCount(); i++) {
+      out.writeUTF(r.name(i));
+      cell(out, r.cell(i));
+    }
+    out.writeInt(r.complex().size());
+    for (Map.Entry<String, ComplexColumn> e : r.complex().entrySet()) {
+      out.writeUTF(e.getKey());
+      deletion(out, e.getValue().deletion());
+      out.writeInt(e.getValue().cells().size());
+      for (Map.Entry<byte[], Cell> c : e.getValue().cells().entrySet()) {
+        bytes(out, c.getKey());
+        cell(out, c.getValue());
+      }
+    }
+  }
+
+  private static Row row(DataInputStream in, TableSchema schema, boolean isStatic) throws IOException {
+    int n = count(in);
+    byte[][] values = new byte[n][];
+    for (int i = 0; i < n; i++) values[i] = bytes(in);
+    Row.Builder b = Row.builder(isStatic ? Clustering.STATIC : Clustering.of(values));
+    LivenessInfo l = new LivenessInfo(in.readLong(), in.readInt(), in.readInt());
+    if (!l.isEmpty()) b.marker(l);
+    b.delete(deletion(in));
+    int cells = count(in);
+    for (int i = 0; i < cells; i++) b.cell(in.readUTF(), cell(in));
+    int complex = count(in);
+    for (int i = 0; i < complex; i++) {
+      String name = in.readUTF();
+      ComplexColumn col = ComplexColumn.of(deletion(in), schema.pathOrder(name));
+      int m = count(in);
+      NavigableMap<byte[], Cell> map = col.cells();
+      for (int j = 0; j < m; j++) map.put(bytes(in), cell(in));
+      b.complex(name, col);
+    }
+    return b.build();
+  }
+
+  private static void cell(DataOutputStream out, Cell c) throws IOException {
+    out.writeLong(c.timestamp());
+    out.writeInt(c.ttl());
+    out.writeInt(c.localDeletionTime());
+    bytes(out, c.value());
+  }
+
+  private static Cell cell(DataInputStream in) throws IOException {
+    return new Cell(in.readLong(), in.readInt(), in.readInt(), bytes(in));
+  }
+
+  private static void deletion(DataOutputStream out, DeletionTime d) throws IOException {
+    out.writeLong(d.markedForDeleteAt());
+    out.writeInt(d.localDeletionTime());
+  }
+
+  private static DeletionTime deletion(DataInputStream in) throws IOException {
+    long m = in.readLong();
+    int l = in.readInt();
+    return m == Long.MIN_VALUE ? DeletionTime.LIVE : new DeletionTime(m, l);
+  }
+
+  private static void bound(DataOutputStream out, ClusteringBound b) throws IOException {
+    out.writeBoolean(b.inclusive());
+    out.writeInt(b.prefix().length);
+    for (byte[] v : b.prefix()) bytes(out, v);
+  }
+
+  private static ClusteringBound bound(DataInputStream in) throws IOException {
+    boolean inclusive = in.readBoolean();
+    int n = count(in);
+    byte[][] prefix = new byte[n][];
+    for (int i = 0; i < n; i++) prefix[i] = bytes(in);
+    return new ClusteringBound(prefix, inclusive);
+  }
+
+  private static void bytes(DataOutputStream out, byte[] b) throws IOException {
+    out.writeInt(b.length);
+    out.write(b);
+  }
+
+  private static byte[] bytes(DataInputStream in) throws IOException {
+    int n = count(in);
+    if (n > in.available()) throw new IOException("length " + n + " past the end of the entry");
+    return in.readNBytes(n);
+  }
+
+  private static int count(DataInputStream in) throws IOException {
+    int n = in.readInt();
+    if (n < 0 || n > (1 << 28)) throw new IOException("bad length " + n);
+    return n;
+  }
+}

@@ -1,0 +1,273 @@
+package io.ringsim.storage;
+
+import io.ringsim.ring.Token;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * One table's LSM on one node: the memtable, the SSTables (newest first), flush, compaction and the read path.
+ * Not thread-safe: it lives inside a node actor.
+ */
+public final class TableStore {
+  private TableSchema schema;
+  private final StorageSettings settings;
+  private final StorageClock clock;
+  private CompactionStrategy strategy;
+  private Memtable memtable = new Memtable();
+  private final List<SSTable> sstables = new ArrayList<>(); // newest first
+  private long nextGeneration = 1;
+
+  private long writes, reads, flushes, compactions, bytesFlushed, bytesCompacted, sstablesRead;
+  private long bloomPositives, bloomFalsePositives, tombstonesScanned, maxTombstones, warnings, failures, purged;
+
+  public TableStore(TableSchema schema, StorageSettings settings, StorageClock clock) {
+    this.schema = schema;
+    this.settings = settings;
+    this.clock = clock;
+    this.strategy = CompactionStrategy.fromOptions(schema.metadata().params().compaction());
+  }
+
+  public TableSchema schema() {
+    return schema;
+  }
+
+  /** ALTER TABLE: columns and options change; stored data stays (cells are keyed by column name). */
+  public void alter(TableSchema newSchema) {
+    this.schema = newSchema;
+    this.strategy = CompactionStrategy.fromOptions(newSchema.metadata().params().compaction());
+  }
+
+  public CompactionStrategy strategy() {
+    return strategy;
+  }
+
+  /** Writes into the memtable (the node has already logged it). Returns true when the memtable should flush. */
+  public boolean apply(Partition update) {
+    memtable.apply(update);
+    writes++;
+    return memtable.liveBytes() >= settings.memtableFlushBytes();
+  }
+
+  public Memtable memtable() {
+    return memtable;
+  }
+
+  /** The SSTables, newest first. */
+  public List<SSTable> sstables() {
+    return List.copyOf(sstables);
+  }
+
+  /** Writes the memtable to a new SSTable; returns it, or empty when the memtable was empty. */
+  public Optional<SSTable> flush() {
+    if (memtable.isEmpty()) return Optional.empty();
+    List<Partition> frozen = new ArrayList<>(memtable.partitions().size());
+    for (Partition p : memtable.sortedPartitions()) frozen.add(p.copy());
+    SSTable s = SSTable.build(nextGeneration++, strategy.flushLevel(), frozen,
+        schema.metadata().params().bloomFilterFpChance());
+    sstables.add(0, s);
+    memtable = new Memtable();
+    flushes++;
+    bytesFlushed += s.bytes();
+    return Optional.of(s);
+  }
+
+  /** Drops the memtable (a crash); the node replays its commit log into a fresh one. */
+  public void loseMemtable() {
+    memtable = new Memtable();
+  }
+
+  public void truncate() {
+    memtable = new Memtable();
+    sstables.clear();
+  }
+
+  /** Runs compactions the strategy asks for until it asks for none; returns how many ran. */
+  public int compact() {
+    int n = 0;
+    while (n < 1000) {
+      Optional<CompactionTask> t = strategy.next(sstables);
+      if (t.isEmpty()) break;
+      run(t.get());
+      n++;
+    }
+    return n;
+  }
+
+  /** A major compaction (nodetool compact): every SSTable into one. */
+  public void compactAll() {
+    if (!sstables.isEmpty()) {
+      run(new CompactionTask(List.copyOf(sstables), strategy instanceof LeveledStrategy ? 1 : 0,
+          strategy instanceof LeveledStrategy l ? l.sstableBytes() : Long.MAX_VALUE, "major compaction"));
+    }
+  }
+
+  private void run(CompactionTask task) {
+    int now = clock.nowInSec();
+    int gcBefore = (int) Math.max(Integer.MIN_VALUE, (long) now - schema.metadata().params().gcGraceSeconds());
+    Purger purger = new Purger(gcBefore, now);
+    List<SSTable> others = new ArrayList<>(sstables);
+    others.removeAll(task.inputs());
+    TreeMap<DecoratedKey, List<Partition>> byKey = new TreeMap<>();
+    for (SSTable s : task.inputs()) {
+      for (Partition p : s.partitions()) byKey.computeIfAbsent(p.key(), k -> new ArrayList<>(2)).add(p);
+    }
+    List<SSTable> outputs = new ArrayList<>();
+    List<Partition> current = new ArrayList<>();
+    long currentBytes = 0;
+    for (Map.Entry<DecoratedKey, List<Partition>> e : byKey.entrySet()) {
+      Partition merged = e.getValue().size() == 1 ? e.getValue().get(0) : Partition.merge(e.getValue());
+      Partition kept = purger.purge(merged, maxPurgeable(e.getKey(), others));
+      if (kept == null) continue;
+      current.add(kept);
+      currentBytes += kept.dataSize();
+      if (currentBytes >= task.maxOutputBytes()) {
+        outputs.add(SSTable.build(nextGeneration++, task.outputLevel(), current,
+            schema.metadata().params().bloomFilterFpChance()));
+        current = new ArrayList<>();
+        currentBytes = 0;
+      }
+    }
+    if (!current.isEmpty()) {
+      outputs.add(SSTable.build(nextGeneration++, task.outputLevel(), current,
+          schema.metadata().params().bloomFilterFpChance()));
+    }
+    sstables.removeAll(task.inputs());
+    sstables.addAll(outputs);
+    sstables.sort(Comparator.comparingLong(SSTable::generation).reversed());
+    compactions++;
+    purged += purger.purgedTombstones();
+    for (SSTable o : outputs) bytesCompacted += o.bytes();
+  }
+
+  /** Tombstones older than every other copy of the partition's data may go; newer ones must stay. */
+  private long maxPurgeable(DecoratedKey key, List<SSTable> others) {
+    long min = Long.MAX_VALUE;
+    Partition m = memtable.get(key);
+    if (m != null) min = Math.min(min, m.minTimestamp());
+    for (SSTable s : others) {
+      if (s.mightContain(key) && s.minTimestamp() < min) {
+        Partition p = s.get(key);
+        if (p != null) min = Math.min(min, p.minTimestamp());
+      }
+    }
+    return min;
+  }
+
+  /** A point read of one partition: memtable and SSTables merged, skipped by key range and bloom filter. */
+  public PartitionRead read(DecoratedKey key, ReadFilter filter) {
+    List<Partition> versions = new ArrayList<>(4);
+    Partition m = memtable.get(key);
+    if (m != null) versions.add(m.slice(filter.slices()));
+    int touched = 0, falsePositives = 0;
+    for (SSTable s : sstables) {
+      if (!s.coversKey(key) || !s.bloomFilter().mightContain(key.key())) continue;
+      touched++;
+      bloomPositives++;
+      Partition p = s.get(key);
+      if (p == null) {
+        falsePositives++;
+        continue;
+      }
+      versions.add(p.slice(filter.slices()));
+    }
+    reads++;
+    sstablesRead += touched;
+    bloomFalsePositives += falsePositives;
+    Partition data = versions.isEmpty() ? null : versions.size() == 1 ? versions.get(0) : Partition.merge(versions);
+    LiveView view = new LiveView(clock.nowInSec());
+    LivePartition live = data == null ? new LivePartition(key, null, List.of()) : view.view(data, filter);
+    ReadStats stats = account(key, view.tombstonesScanned(), touched, falsePositives, m != null, live.rows().size());
+    return new PartitionRead(data, live, stats);
+  }
+
+  private ReadStats account(DecoratedKey key, long tombs, int touched, int fps, boolean memHit, long liveRows) {
+    tombstonesScanned += tombs;
+    maxTombstones = Math.max(maxTombstones, tombs);
+    List<String> warns = List.of();
+    if (tombs > settings.tombstoneFailureThreshold()) {
+      failures++;
+      throw new TombstoneOverwhelmingException(schema.name(), tombs, settings.tombstoneFailureThreshold(), key);
+    }
+    if (tombs > settings.tombstoneWarnThreshold()) {
+      warnings++;
+      warns = List.of("Read " + liveRows + " live rows and " + tombs + " tombstone cells for query on "
+          + schema.name() + " (see tombstone_warn_threshold)");
+    }
+    return new ReadStats(touched, fps, memHit, liveRows, tombs, warns);
+  }
+
+  /**
+   * Keys held for tokens in (start, end] in token order (start null: from the ring's start; end null: to its end),
+   * at most {@code limit} of them. A full scan walks these and reads each.
+   */
+  public List<DecoratedKey> keysInRange(Token start, Token end, int limit) {
+    TreeSet<DecoratedKey> keys = new TreeSet<>();
+    for (DecoratedKey k : memtable.partitions().keySet()) if (inRange(k.token(), start, end)) keys.add(k);
+    for (SSTable s : sstables) {
+      for (Partition p : s.partitions()) if (inRange(p.key().token(), start, end)) keys.add(p.key());
+    }
+    List<DecoratedKey> out = new ArrayList<>();
+    for (DecoratedKey k : keys) {
+      if (out.size() >= limit) break;
+      out.add(k);
+    }
+    return out;
+  }
+
+  private static boolean inRange(Token t, Token start, Token end) {
+    return (start == null || t.compareTo(start) > 0) && (end == null || t.compareTo(end) <= 0);
+  }
+
+  /** Every partition held, in token order, merged but not purged (for repair's Merkle trees and streaming). */
+  public List<Partition> allPartitions() {
+    TreeMap<DecoratedKey, List<Partition>> byKey = new TreeMap<>();
+    for (Partition p : memtable.sortedPartitions()) byKey.computeIfAbsent(p.key(), k -> new ArrayList<>()).add(p);
+    for (SSTable s : sstables) {
+      for (Partition p : s.partitions()) byKey.computeIfAbsent(p.key(), k -> new ArrayList<>()).add(p);
+    }
+    List<Partition> out = new ArrayList<>(byKey.size());
+    for (List<Partition> v : byKey.values()) out.add(v.size() == 1 ? v.get(0).copy() : Partition.merge(v));
+    return out;
+  }
+
+  public TableStats stats() {
+    long liveBytes = memtable.liveBytes();
+    List<Long> sizes = new ArrayList<>();
+    List<Integer> levels = new ArrayList<>();
+    Map<DecoratedKey, long[]> perKey = new HashMap<>();
+    for (Partition p : memtable.sortedPartitions()) perKey.put(p.key(), new long[] {p.dataSize(), p.cellCount()});
+    for (SSTable s : sstables) {
+      sizes.add(s.bytes());
+      levels.add(s.level());
+      liveBytes += s.bytes();
+      for (Partition p : s.partitions()) {
+        long[] v = perKey.computeIfAbsent(p.key(), k -> new long[2]);
+        v[0] += p.dataSize();
+        v[1] += p.cellCount();
+      }
+    }
+    long[] psize = new long[perKey.size()];
+    long[] pcells = new long[perKey.size()];
+    int i = 0;
+    for (long[] v : perKey.values()) {
+      psize[i] = v[0];
+      pcells[i++] = v[1];
+    }
+    long rows = 0;
+    for (Partition p : memtable.sortedPartitions()) rows += p.rowCount();
+    for (SSTable s : sstables) rows += s.rowCount();
+    double wa = bytesFlushed == 0 ? 0 : (double) (bytesFlushed + bytesCompacted) / bytesFlushed;
+    double ra = reads == 0 ? 0 : (double) sstablesRead / reads;
+    double fpr = bloomPositives == 0 ? 0 : (double) bloomFalsePositives / bloomPositives;
+    return new TableStats(schema.name(), liveBytes, memtable.liveBytes(), perKey.size(), rows, sstables.size(), sizes,
+        levels, TableStats.Percentiles.of(psize), TableStats.Percentiles.of(pcells), writes, reads, flushes,
+        compactions, wa, ra, bloomPositives, bloomFalsePositives, fpr, tombstonesScanned, maxTombstones, warnings,
+        failures, purged);
+  }
+}
