@@ -65,14 +65,15 @@ public record Cell(long timestamp, int ttl, int localDeletionTime, byte[] value)
   }
 
   /**
-   * What compaction keeps of this cell: an expired cell becomes a tombstone dated when it was written (as Cassandra
-   * does, so gc grace counts from the write), and a tombstone past gc grace is dropped (null).
+   * What compaction keeps of this cell: null once it may be dropped. A tombstone goes when it is older than gc
+   * grace; an expired cell goes when gc grace has passed since it was written (Cassandra's rule). Unlike Cassandra,
+   * an expired cell is kept as it is until then instead of being rewritten as a tombstone, so a tie on timestamp
+   * resolves the same way whether or not a compaction ran in between.
    */
   public Cell purge(int gcBefore, int nowInSec) {
-    Cell c = this;
-    if (isExpiring() && !isLive(nowInSec)) c = new Cell(timestamp, 0, localDeletionTime - ttl, EMPTY);
-    if (c.isTombstone() && c.localDeletionTime < gcBefore) return null;
-    return c;
+    if (isTombstone()) return localDeletionTime < gcBefore ? null : this;
+    if (isExpiring() && !isLive(nowInSec) && localDeletionTime - ttl < gcBefore) return null;
+    return this;
   }
 
   /** Bytes this cell takes in an SSTable (value plus timestamp, ttl and deletion time). */
