@@ -57,12 +57,12 @@ public final class NodeStorage {
   public void apply(String table, Partition update) {
     TableStore t = tables.get(table);
     if (t == null) throw new InvalidWriteException("unknown table " + table);
-    validate(update);
+    validateWrite(update);
     commitLog.append(table, PartitionCodec.encode(update), clock.nowMillis());
     if (t.apply(update)) flush(table);
   }
 
-  private void validate(Partition update) {
+  public void validateWrite(Partition update) {
     int keyLen = update.key().key().length;
     if (keyLen > settings.maxKeyBytes())
       throw new InvalidWriteException("Key length of " + keyLen + " is longer than maximum of "

@@ -1,0 +1,33 @@
+package io.ringsim.cluster.node;
+
+import io.ringsim.storage.ClusteringBound;
+import io.ringsim.storage.ReadFilter;
+import io.ringsim.storage.Slice;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A {@link ReadFilter} in a form that crosses the wire (plain lists of byte arrays). */
+public record FilterSpec(List<SliceSpec> slices, boolean reversed, int limit) {
+
+  public record SliceSpec(List<byte[]> start, boolean startInclusive, List<byte[]> end, boolean endInclusive) {}
+
+  public static final FilterSpec ALL = of(ReadFilter.ALL);
+
+  public static FilterSpec of(ReadFilter f) {
+    List<SliceSpec> s = new ArrayList<>();
+    for (Slice x : f.slices()) {
+      s.add(new SliceSpec(List.of(x.start().prefix()), x.start().inclusive(), List.of(x.end().prefix()),
+          x.end().inclusive()));
+    }
+    return new FilterSpec(s, f.reversed(), f.limit());
+  }
+
+  public ReadFilter toFilter() {
+    List<Slice> s = new ArrayList<>();
+    for (SliceSpec x : slices) {
+      s.add(new Slice(new ClusteringBound(x.start.toArray(new byte[0][]), x.startInclusive),
+          new ClusteringBound(x.end.toArray(new byte[0][]), x.endInclusive)));
+    }
+    return new ReadFilter(s, reversed, limit);
+  }
+}

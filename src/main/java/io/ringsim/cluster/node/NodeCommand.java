@@ -1,0 +1,50 @@
+package io.ringsim.cluster.node;
+
+import akka.actor.NoSerializationVerificationNeeded;
+import akka.actor.typed.ActorRef;
+import io.ringsim.cluster.CborSerializable;
+import io.ringsim.cluster.gossip.PeerStatus;
+import io.ringsim.ring.Ring;
+import io.ringsim.schema.Catalog;
+import io.ringsim.storage.ReplayReport;
+
+/** Everything a node actor handles. Local commands; what crosses the network is wrapped in {@link Inbound}. */
+public sealed interface NodeCommand extends NoSerializationVerificationNeeded {
+
+  /** A message from another node, delivered by the network. */
+  record Inbound(String from, CborSerializable payload) implements NodeCommand {}
+
+  /** A client request for this node to coordinate. */
+  record Coordinate(ClientRequest request, ActorRef<ClientResponse> replyTo) implements NodeCommand {}
+
+  record PeerChanged(PeerStatus status) implements NodeCommand {}
+
+  record RequestTimeout(long requestId) implements NodeCommand {}
+
+  /** Periodic housekeeping: commit-log sync. */
+  record Tick() implements NodeCommand {}
+
+  record SetSchema(Catalog catalog) implements NodeCommand {}
+
+  record SetRing(Ring ring) implements NodeCommand {}
+
+  record SetClockSkew(long skewMicros) implements NodeCommand {}
+
+  record Crash() implements NodeCommand {}
+
+  record Restart(ActorRef<ReplayReport> replyTo) implements NodeCommand {}
+
+  record Flush() implements NodeCommand {}
+
+  record Compact() implements NodeCommand {}
+
+  /** Anti-entropy repair of every table this node replicates, against the other replicas of each range. */
+  record Repair(ActorRef<RepairResult> replyTo) implements NodeCommand {}
+
+  /** Stream this node's data for the ranges a new ring gives to {@code target} (bootstrap), then reply. */
+  record StreamTo(String target, Ring newRing, ActorRef<Integer> replyTo) implements NodeCommand {}
+
+  record GetReport(ActorRef<NodeReport> replyTo) implements NodeCommand {}
+
+  record RepairResult(String node, int rangesCompared, int rangesMismatched, long partitionsStreamed) {}
+}

@@ -1,0 +1,32 @@
+package io.ringsim.cluster.node;
+
+import io.ringsim.cluster.gossip.GossipSettings;
+import io.ringsim.storage.StorageSettings;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * How one simulated node is set up. Timeouts are Cassandra's write_request_timeout (2 s) and
+ * read_request_timeout (5 s) by default.
+ */
+public record NodeConfig(
+    String name,
+    String dc,
+    String rack,
+    int index,
+    StorageSettings storage,
+    Duration writeTimeout,
+    Duration readTimeout,
+    GossipSettings gossip,
+    List<String> peers,
+    List<String> seeds,
+    boolean hintedHandoff,
+    Duration maxHintWindow,
+    long seed) {
+
+  public NodeConfig {
+    peers = List.copyOf(peers);
+    seeds = List.copyOf(seeds);
+    if (index < 0 || index >= 1 << 16) throw new IllegalArgumentException("node index out of range: " + index);
+  }
+}

@@ -1,0 +1,58 @@
+package io.ringsim.cluster.node;
+
+import io.ringsim.cluster.CborSerializable;
+import java.util.List;
+
+/**
+ * What nodes send each other over the simulated network (and, in cluster mode, across JVMs): every record here is
+ * serialized with Jackson CBOR. Partition data travels in the storage engine's own binary form.
+ */
+public sealed interface NodeMessage extends CborSerializable {
+
+  /** Apply a write. {@code hint} marks a hinted-handoff replay (no ack is awaited). */
+  record Mutation(long requestId, String table, byte[] update, boolean hint) implements NodeMessage {}
+
+  record MutationAck(long requestId) implements NodeMessage {}
+
+  /** Read one partition; the reply carries the data (tombstones included) so the coordinator can reconcile. */
+  record ReadData(long requestId, String table, byte[] key, FilterSpec filter) implements NodeMessage {}
+
+  /**
+   * A replica's answer: encoded data (empty array when it holds nothing) and what the read cost there; or an error
+   * (tombstone overwhelm) as a ReadFailure.
+   */
+  record ReadDataReply(long requestId, byte[] data, int sstables, long tombstones, List<String> warnings,
+      String failure) implements NodeMessage {}
+
+  /** Read every partition with a token in (start, end] (token strings; null = ring start/end). */
+  record RangeRead(long requestId, String table, String startExclusive, String endInclusive, FilterSpec filter,
+      int partitionLimit) implements NodeMessage {}
+
+  record RangeReadReply(long requestId, List<byte[]> partitions, int sstables, long tombstones, String failure)
+      implements NodeMessage {}
+
+  /** Paxos phase 1: prepare with a ballot (micros shifted left 16 bits, plus the proposer's node index). */
+  record PaxosPrepare(long requestId, String table, byte[] key, long ballot, FilterSpec filter)
+      implements NodeMessage {}
+
+  /** Promise (or refusal) with the replica's accepted-but-uncommitted proposal and its most recent commit. */
+  record PaxosPromise(long requestId, boolean promised, long promisedBallot, long acceptedBallot, byte[] accepted,
+      long committedBallot, byte[] current) implements NodeMessage {}
+
+  record PaxosPropose(long requestId, String table, byte[] key, long ballot, byte[] update) implements NodeMessage {}
+
+  record PaxosAccepted(long requestId, boolean accepted) implements NodeMessage {}
+
+  record PaxosCommit(long requestId, String table, byte[] key, long ballot, byte[] update) implements NodeMessage {}
+
+  /** Repair: the Merkle tree of a token range for a table. */
+  record TreeRequest(long requestId, String table, String startExclusive, String endInclusive, int depth)
+      implements NodeMessage {}
+
+  record TreeReply(long requestId, String node, List<byte[]> leafHashes) implements NodeMessage {}
+
+  /** Repair or bootstrap streaming: partitions to apply. */
+  record Stream(long requestId, String table, List<byte[]> partitions) implements NodeMessage {}
+
+  record StreamAck(long requestId, int partitions) implements NodeMessage {}
+}

@@ -1,0 +1,108 @@
+package io.ringsim.schema;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The cluster's schema: keyspaces, tables and secondary indexes. Immutable: a schema change makes a new catalog,
+ * which is what every node then receives, so nodes never share a mutable schema.
+ */
+public final class Catalog {
+  public static final Catalog EMPTY = new Catalog(new TreeMap<>(), new TreeMap<>(), new TreeMap<>());
+
+  private final TreeMap<String, KeyspaceMetadata> keyspaces;
+  private final TreeMap<String, TableMetadata> tables; // by "ks.table"
+  private final TreeMap<String, IndexMetadata> indexes; // by "ks.index"
+
+  private Catalog(TreeMap<String, KeyspaceMetadata> k, TreeMap<String, TableMetadata> t,
+      TreeMap<String, IndexMetadata> i) {
+    keyspaces = k;
+    tables = t;
+    indexes = i;
+  }
+
+  public Optional<KeyspaceMetadata> keyspace(String name) {
+    return Optional.ofNullable(keyspaces.get(name));
+  }
+
+  public List<KeyspaceMetadata> keyspaces() {
+    return List.copyOf(keyspaces.values());
+  }
+
+  public Optional<TableMetadata> table(String keyspace, String table) {
+    return Optional.ofNullable(tables.get(keyspace + "." + table));
+  }
+
+  public Optional<TableMetadata> table(String qualified) {
+    return Optional.ofNullable(tables.get(qualified));
+  }
+
+  public List<TableMetadata> tables(String keyspace) {
+    List<TableMetadata> out = new ArrayList<>();
+    for (TableMetadata t : tables.values()) if (t.keyspace().equals(keyspace)) out.add(t);
+    return out;
+  }
+
+  public List<TableMetadata> allTables() {
+    return List.copyOf(tables.values());
+  }
+
+  public Optional<IndexMetadata> index(String keyspace, String name) {
+    return Optional.ofNullable(indexes.get(keyspace + "." + name));
+  }
+
+  public List<IndexMetadata> indexesOn(String keyspace, String table) {
+    List<IndexMetadata> out = new ArrayList<>();
+    for (IndexMetadata i : indexes.values()) if (i.keyspace().equals(keyspace) && i.table().equals(table)) out.add(i);
+    return out;
+  }
+
+  public Catalog withKeyspace(KeyspaceMetadata k) {
+    TreeMap<String, KeyspaceMetadata> m = new TreeMap<>(keyspaces);
+    m.put(k.name(), k);
+    return new Catalog(m, tables, indexes);
+  }
+
+  public Catalog withoutKeyspace(String name) {
+    TreeMap<String, KeyspaceMetadata> m = new TreeMap<>(keyspaces);
+    m.remove(name);
+    TreeMap<String, TableMetadata> t = new TreeMap<>(tables);
+    t.values().removeIf(x -> x.keyspace().equals(name));
+    TreeMap<String, IndexMetadata> i = new TreeMap<>(indexes);
+    i.values().removeIf(x -> x.keyspace().equals(name));
+    return new Catalog(m, t, i);
+  }
+
+  public Catalog withTable(TableMetadata table) {
+    TreeMap<String, TableMetadata> t = new TreeMap<>(tables);
+    t.put(table.qualifiedName(), table);
+    return new Catalog(keyspaces, t, indexes);
+  }
+
+  public Catalog withoutTable(String keyspace, String table) {
+    TreeMap<String, TableMetadata> t = new TreeMap<>(tables);
+    t.remove(keyspace + "." + table);
+    TreeMap<String, IndexMetadata> i = new TreeMap<>(indexes);
+    i.values().removeIf(x -> x.keyspace().equals(keyspace) && x.table().equals(table));
+    return new Catalog(keyspaces, t, i);
+  }
+
+  public Catalog withIndex(IndexMetadata index) {
+    TreeMap<String, IndexMetadata> i = new TreeMap<>(indexes);
+    i.put(index.keyspace() + "." + index.name(), index);
+    return new Catalog(keyspaces, tables, i);
+  }
+
+  public Catalog withoutIndex(String keyspace, String name) {
+    TreeMap<String, IndexMetadata> i = new TreeMap<>(indexes);
+    i.remove(keyspace + "." + name);
+    return new Catalog(keyspaces, tables, i);
+  }
+
+  public Map<String, TableMetadata> tablesByName() {
+    return java.util.Collections.unmodifiableMap(tables);
+  }
+}
