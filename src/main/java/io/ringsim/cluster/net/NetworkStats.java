@@ -10,4 +10,4 @@ public record NetworkStats(
     long lostRandomly,
     long droppedByPartition,
     long undeliverable,
-    long bytesSerialized) {}
+    long bytesSerialized) implements akka.actor.NoSerializationVerificationNeeded {}

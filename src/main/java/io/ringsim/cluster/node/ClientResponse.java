@@ -5,7 +5,7 @@ import io.ringsim.storage.LivePartition;
 import java.util.List;
 
 /** A coordinator's answer to a client, with the trace when tracing was asked for. */
-public sealed interface ClientResponse {
+public sealed interface ClientResponse extends akka.actor.NoSerializationVerificationNeeded {
   String coordinator();
 
   List<TraceEvent> trace();

@@ -68,6 +68,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
   private final TreeMap<Long, PendingRequest> pending = new TreeMap<>();
   private final Map<String, ReplicaMap> replicaMaps = new HashMap<>();
   private final Paxos paxos = new Paxos();
+  private final java.util.SplittableRandom rng;
   private Catalog catalog = Catalog.EMPTY;
   private Ring ring;
   private long skewMicros;
@@ -91,6 +92,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
     this.loopNanos = loopNanos;
     this.timers = timers;
     this.storage = new NodeStorage(cfg.storage(), this::nowMicros);
+    this.rng = new java.util.SplittableRandom(cfg.seed());
     this.hints = new HintStore<>(cfg.maxHintWindow().toNanos());
     ActorRef<Delivery> inbox = ctx.messageAdapter(Delivery.class, d -> new NodeCommand.Inbound(d.from(), d.payload()));
     network.tell(new NetworkCommand.Register(cfg.name(), inbox));
@@ -117,10 +119,12 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
         .onMessage(NodeCommand.Coordinate.class, this::onCoordinate)
         .onMessage(NodeCommand.PeerChanged.class, this::onPeerChanged)
         .onMessage(NodeCommand.RequestTimeout.class, this::onTimeout)
-        .onMessage(NodeCommand.Tick.class, t -> {
-          if (running) storage.tick();
+        .onMessage(NodeCommand.Resume.class, r -> {
+          PendingRequest p = pending.get(r.requestId());
+          if (p != null) p.onResume();
           return this;
         })
+        .onMessage(NodeCommand.Tick.class, t -> onTick())
         .onMessage(NodeCommand.SetSchema.class, this::onSchema)
         .onMessage(NodeCommand.SetRing.class, r -> {
           ring = r.ring();
@@ -178,14 +182,14 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
 
   private Behavior<NodeCommand> onRestart(NodeCommand.Restart r) {
     if (running) {
-      if (r.replyTo() != null) r.replyTo().tell(new io.ringsim.storage.ReplayReport(0, 0, List.of(), 0));
+      if (r.replyTo() != null) r.replyTo().tell(new NodeCommand.Restarted(new io.ringsim.storage.ReplayReport(0, 0, List.of(), 0)));
       return this;
     }
     running = true;
     generation++;
     io.ringsim.storage.ReplayReport report = storage.restart();
     gossiper.tell(new GossiperCommand.Restart(generation));
-    if (r.replyTo() != null) r.replyTo().tell(report);
+    if (r.replyTo() != null) r.replyTo().tell(new NodeCommand.Restarted(report));
     return this;
   }
 
@@ -198,16 +202,75 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
     return this;
   }
 
+  private long ticks;
+
+  /** Fixed speculative-retry delay: well above the simulated network's usual round trip. */
+  static final Duration SPECULATIVE_RETRY = Duration.ofMillis(50);
+
+  private Behavior<NodeCommand> onTick() {
+    if (!running) return this;
+    storage.tick();
+    // Hints go out every 10 s to every target this node sees up (Cassandra's hint dispatcher), not only on an
+    // up transition: a replica that merely timed out is never seen down.
+    if (++ticks % 10 == 0) {
+      for (String target : hints.pending().keySet()) if (isUp(target)) dispatchHints(target);
+    }
+    return this;
+  }
+
+  private void dispatchHints(String target) {
+    List<HintStore.Hint<NodeMessage.Mutation>> batch = hints.drain(target);
+    if (batch.isEmpty()) return;
+    new HintDispatch(nextRequestId++, target, batch).start();
+  }
+
+  /** Hints replayed to one target; those not acknowledged in time go back to the store. */
+  final class HintDispatch extends PendingRequest {
+    final String target;
+    final List<HintStore.Hint<NodeMessage.Mutation>> batch;
+    final TreeSet<Integer> unacked = new TreeSet<>();
+    final Map<Long, Integer> indexOf = new HashMap<>();
+
+    HintDispatch(long id, String target, List<HintStore.Hint<NodeMessage.Mutation>> batch) {
+      super(NodeActor.this, id, false);
+      this.target = target;
+      this.batch = batch;
+    }
+
+    void start() {
+      register(this, cfg.writeTimeout());
+      for (int i = 0; i < batch.size(); i++) {
+        unacked.add(i);
+        NodeMessage.Mutation m = batch.get(i).mutation();
+        send(target, new NodeMessage.Mutation(id, m.table(), m.update(), false));
+      }
+    }
+
+    @Override
+    void onResponse(String from, NodeMessage m) {
+      if (!(m instanceof NodeMessage.MutationAck) || !from.equals(target)) return;
+      // Acks on a FIFO link arrive in order.
+      Integer first = unacked.pollFirst();
+      if (first != null) hintsReplayed++;
+      if (unacked.isEmpty()) finish();
+    }
+
+    @Override
+    void onTimeout() {
+      finish();
+      List<HintStore.Hint<NodeMessage.Mutation>> back = new ArrayList<>();
+      for (int i : unacked) back.add(batch.get(i));
+      hints.requeue(back);
+    }
+  }
+
   private Behavior<NodeCommand> onPeerChanged(NodeCommand.PeerChanged p) {
     if (!running) return this;
     String peer = p.status().peer();
     if (p.status().up()) {
       down.remove(peer);
       downSince.remove(peer);
-      for (HintStore.Hint<NodeMessage.Mutation> h : hints.drain(peer)) {
-        send(peer, h.mutation());
-        hintsReplayed++;
-      }
+      dispatchHints(peer);
     } else {
       down.add(peer);
       downSince.putIfAbsent(peer, loopNanos.getAsLong());
@@ -452,12 +515,12 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
         return;
       }
       register(this, cfg.writeTimeout());
+      awaiting.addAll(live);
       for (String r : p.replicas) {
         if (!isUp(r)) {
           storeHint(r);
           continue;
         }
-        awaiting.add(r);
         if (r.equals(cfg.name())) {
           applyMutation(w.table(), update);
           trace("Appending to commitlog and adding to memtable locally");
@@ -544,6 +607,22 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
     int repairAcks;
     Partition merged;
     String failure;
+    final List<String> spares = new ArrayList<>();
+
+    /** Speculative retry: a replica is late, ask the spare ones too (Cassandra's speculative_retry). */
+    @Override
+    void onResume() {
+      if (repairing || spares.isEmpty()) return;
+      NodeMessage.ReadData req = new NodeMessage.ReadData(id, r.table(), r.key(), FilterSpec.of(r.filter()));
+      for (String x : spares) {
+        trace("Speculative retry: sending READ message to " + x);
+        contacted.add(x);
+        if (x.equals(cfg.name())) onResponse(x, localRead(req));
+        else send(x, req);
+        if (!isPending(id)) return;
+      }
+      spares.clear();
+    }
 
     PendingRead(long id, ClientRequest.Read r, ActorRef<ClientResponse> replyTo, Placement p, TableSchema schema,
         DecoratedKey key) {
@@ -573,6 +652,9 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
         if (plan.ack(x)) break;
       }
       register(this, cfg.readTimeout());
+      spares.addAll(live);
+      spares.removeAll(contacted);
+      if (!spares.isEmpty()) resumeLater(id, SPECULATIVE_RETRY);
       NodeMessage.ReadData req = new NodeMessage.ReadData(id, r.table(), r.key(), FilterSpec.of(r.filter()));
       for (String x : contacted) {
         if (x.equals(cfg.name())) {
@@ -833,6 +915,15 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
 
   // ---- hooks used by requests, Paxos and Repair
 
+  void resumeLater(long id, Duration delay) {
+    timers.startSingleTimer("resume-" + id, new NodeCommand.Resume(id), delay);
+  }
+
+  /** A seeded random draw for backoffs (deterministic per node and seed). */
+  long randomBelow(long bound) {
+    return rng.nextLong(bound);
+  }
+
   boolean isPending(long id) {
     return pending.containsKey(id);
   }
@@ -926,7 +1017,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
         }
       }
     }
-    s.replyTo().tell(streamed);
+    s.replyTo().tell(new NodeCommand.Streamed(streamed));
     return this;
   }
 }

@@ -21,6 +21,9 @@ public sealed interface NodeCommand extends NoSerializationVerificationNeeded {
 
   record RequestTimeout(long requestId) implements NodeCommand {}
 
+  /** A request's own timer (speculative retry, Paxos backoff) went off. */
+  record Resume(long requestId) implements NodeCommand {}
+
   /** Periodic housekeeping: commit-log sync. */
   record Tick() implements NodeCommand {}
 
@@ -32,7 +35,7 @@ public sealed interface NodeCommand extends NoSerializationVerificationNeeded {
 
   record Crash() implements NodeCommand {}
 
-  record Restart(ActorRef<ReplayReport> replyTo) implements NodeCommand {}
+  record Restart(ActorRef<Restarted> replyTo) implements NodeCommand {}
 
   record Flush() implements NodeCommand {}
 
@@ -42,9 +45,14 @@ public sealed interface NodeCommand extends NoSerializationVerificationNeeded {
   record Repair(ActorRef<RepairResult> replyTo) implements NodeCommand {}
 
   /** Stream this node's data for the ranges a new ring gives to {@code target} (bootstrap), then reply. */
-  record StreamTo(String target, Ring newRing, ActorRef<Integer> replyTo) implements NodeCommand {}
+  record StreamTo(String target, Ring newRing, ActorRef<Streamed> replyTo) implements NodeCommand {}
 
   record GetReport(ActorRef<NodeReport> replyTo) implements NodeCommand {}
 
-  record RepairResult(String node, int rangesCompared, int rangesMismatched, long partitionsStreamed) {}
+  record RepairResult(String node, int rangesCompared, int rangesMismatched, long partitionsStreamed)
+      implements NoSerializationVerificationNeeded {}
+
+  record Restarted(ReplayReport report) implements NoSerializationVerificationNeeded {}
+
+  record Streamed(int partitions) implements NoSerializationVerificationNeeded {}
 }

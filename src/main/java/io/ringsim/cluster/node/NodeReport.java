@@ -19,4 +19,4 @@ public record NodeReport(
     long hintsReplayed,
     Map<String, Integer> hintsPending,
     long readRepairs,
-    long commitLogEntries) {}
+    long commitLogEntries) implements akka.actor.NoSerializationVerificationNeeded {}

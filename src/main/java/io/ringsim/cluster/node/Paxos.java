@@ -200,7 +200,14 @@ final class Paxos {
         onTimeout();
         return;
       }
-      prepare();
+      // Contention: back off a random 0-20 ms before a new ballot, as Cassandra's proposers do.
+      phase = "backoff";
+      node.resumeLater(id, java.time.Duration.ofNanos(node.randomBelow(20_000_000L) + 1_000_000L));
+    }
+
+    @Override
+    void onResume() {
+      if (phase.equals("backoff")) prepare();
     }
 
     void onPromised() {

@@ -27,6 +27,9 @@ abstract class PendingRequest {
 
   abstract void onTimeout();
 
+  /** Called when a timer set with {@link NodeActor#resumeLater} goes off. */
+  void onResume() {}
+
   void finish() {
     node.forget(id);
   }

@@ -1,4 +1,4 @@
-package io.ringsim.sim.time;
+package io.ringsim.cluster.time;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

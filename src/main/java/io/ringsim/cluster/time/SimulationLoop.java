@@ -1,4 +1,4 @@
-package io.ringsim.sim.time;
+package io.ringsim.cluster.time;
 
 import java.util.ArrayDeque;
 import java.util.PriorityQueue;
@@ -90,6 +90,23 @@ public final class SimulationLoop {
     while (!idleAtLimit && !stopped) wait();
   }
 
+  private java.util.function.BooleanSupplier stopWhen;
+
+  /**
+   * Like {@link #runUntil}, but stops as soon as {@code done} holds once the work due at the current instant is
+   * finished, without advancing virtual time further: a driver waiting for an answer sees it at the exact virtual
+   * instant it was produced, whatever the thread timing, so runs stay reproducible.
+   */
+  public synchronized void runUntil(long untilNanos, java.util.function.BooleanSupplier done)
+      throws InterruptedException {
+    stopWhen = done;
+    try {
+      runUntil(untilNanos);
+    } finally {
+      stopWhen = null;
+    }
+  }
+
   /** Runs until nothing is pending up to the current virtual time (lets already-sent messages be processed). */
   public void settle() throws InterruptedException {
     runUntil(nowNanos());
@@ -137,6 +154,20 @@ public final class SimulationLoop {
       if (stopped) return null;
       Runnable r = tasks.pollFirst();
       if (r != null) return r;
+      if (stopWhen != null && !idleAtLimit && stopWhen.getAsBoolean()) {
+        // Stop here: the clock must not run on towards the old limit while the driver is not waiting.
+        limitNanos = nowNanos;
+        idleAtLimit = true;
+        notifyAll();
+        try {
+          wait();
+        } catch (InterruptedException e) {
+          stopped = true;
+          Thread.currentThread().interrupt();
+          return null;
+        }
+        continue;
+      }
       VirtualTimer t = timers.peek();
       if (t != null && t.dueNanos <= limitNanos) {
         timers.poll();

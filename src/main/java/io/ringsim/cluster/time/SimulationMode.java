@@ -1,4 +1,4 @@
-package io.ringsim.sim.time;
+package io.ringsim.cluster.time;
 
 import akka.actor.typed.ActorSystem;
 import akka.actor.typed.Behavior;
@@ -14,10 +14,10 @@ public final class SimulationMode {
 
   private static final String OVERRIDES =
       """
-      akka.scheduler.implementation = "io.ringsim.sim.time.VirtualTimeScheduler"
+      akka.scheduler.implementation = "io.ringsim.cluster.time.VirtualTimeScheduler"
       akka.actor.default-dispatcher {
         type = Dispatcher
-        executor = "io.ringsim.sim.time.SimulationExecutorConfigurator"
+        executor = "io.ringsim.cluster.time.SimulationExecutorConfigurator"
         # Mailbox batch size; any value is deterministic, larger is faster.
         throughput = 64
         throughput-deadline-time = 0ms

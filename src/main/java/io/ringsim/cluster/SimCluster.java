@@ -1,0 +1,321 @@
+package io.ringsim.cluster;
+
+import akka.actor.typed.ActorRef;
+import akka.actor.typed.ActorSystem;
+import akka.actor.typed.Behavior;
+import akka.actor.typed.javadsl.Behaviors;
+import com.typesafe.config.Config;
+import io.ringsim.cluster.gossip.GossipSettings;
+import io.ringsim.cluster.net.LatencyModel;
+import io.ringsim.cluster.net.NetworkCommand;
+import io.ringsim.cluster.net.NetworkStats;
+import io.ringsim.cluster.net.SimulatedNetwork;
+import io.ringsim.cluster.node.ClientRequest;
+import io.ringsim.cluster.node.ClientResponse;
+import io.ringsim.cluster.node.NodeActor;
+import io.ringsim.cluster.node.NodeCommand;
+import io.ringsim.cluster.node.NodeConfig;
+import io.ringsim.cluster.node.NodeReport;
+import io.ringsim.ring.Node;
+import io.ringsim.ring.Ring;
+import io.ringsim.schema.Catalog;
+import io.ringsim.cluster.time.SimulationLoop;
+import io.ringsim.cluster.time.SimulationMode;
+import io.ringsim.storage.ReplayReport;
+import io.ringsim.storage.StorageSettings;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Function;
+
+/**
+ * A simulated cluster in virtual time: one actor system on the single-threaded simulation loop, the simulated
+ * network, and one node actor per ring node. The driver (a CLI command, a scenario, a test) calls it from its own
+ * thread; every call that waits lets virtual time run until the answer is there.
+ */
+public final class SimCluster implements AutoCloseable {
+
+  /** Everything that shapes a simulated cluster. */
+  public record Spec(Ring ring, long seed, LatencyModel latency, StorageSettings storage, Duration writeTimeout,
+      Duration readTimeout, GossipSettings gossip, boolean hintedHandoff, Duration maxHintWindow,
+      boolean serializePayloads) {
+
+    public static Spec defaults(Ring ring, long seed) {
+      return new Spec(ring, seed, new LatencyModel.LogNormal(500_000, 5_000_000), StorageSettings.DEFAULTS,
+          Duration.ofSeconds(2), Duration.ofSeconds(5), GossipSettings.CASSANDRA_DEFAULTS, true,
+          Duration.ofHours(3), false);
+    }
+
+    public Spec withStorage(StorageSettings s) {
+      return new Spec(ring, seed, latency, s, writeTimeout, readTimeout, gossip, hintedHandoff, maxHintWindow,
+          serializePayloads);
+    }
+
+    public Spec withLatency(LatencyModel l) {
+      return new Spec(ring, seed, l, storage, writeTimeout, readTimeout, gossip, hintedHandoff, maxHintWindow,
+          serializePayloads);
+    }
+
+    public Spec withSerializePayloads(boolean on) {
+      return new Spec(ring, seed, latency, storage, writeTimeout, readTimeout, gossip, hintedHandoff, maxHintWindow,
+          on);
+    }
+
+    public Spec withHintedHandoff(boolean on) {
+      return new Spec(ring, seed, latency, storage, writeTimeout, readTimeout, gossip, on, maxHintWindow,
+          serializePayloads);
+    }
+  }
+
+  private final ActorSystem<Void> system;
+  private final SimulationLoop loop;
+  private final ActorRef<NetworkCommand> network;
+  private final ActorRef<DriverProxy.Ask<?, ?>> proxy;
+  private final Map<String, ActorRef<NodeCommand>> nodes = new LinkedHashMap<>();
+  private final Set<String> crashed = new java.util.TreeSet<>();
+  private Ring ring;
+  private Catalog catalog = Catalog.EMPTY;
+  private final Spec spec;
+
+  private SimCluster(Spec spec, Config base) {
+    this.spec = spec;
+    this.ring = spec.ring();
+    CompletableFuture<Map<String, Object>> refs = new CompletableFuture<>();
+    this.system = SimulationMode.create(guardian(spec, refs), "ringsim", base);
+    this.loop = SimulationMode.loop(system);
+    try {
+      loop.settle();
+      Map<String, Object> r = refs.get();
+      @SuppressWarnings("unchecked")
+      ActorRef<NetworkCommand> net = (ActorRef<NetworkCommand>) r.get("network");
+      this.network = net;
+      @SuppressWarnings("unchecked")
+      ActorRef<DriverProxy.Ask<?, ?>> px = (ActorRef<DriverProxy.Ask<?, ?>>) r.get("proxy");
+      this.proxy = px;
+      for (Node n : spec.ring().nodes()) {
+        @SuppressWarnings("unchecked")
+        ActorRef<NodeCommand> ref = (ActorRef<NodeCommand>) r.get(n.name());
+        nodes.put(n.name(), ref);
+      }
+    } catch (InterruptedException | ExecutionException e) {
+      system.terminate();
+      throw new IllegalStateException("simulation did not start: " + e, e);
+    }
+  }
+
+  public static SimCluster start(Spec spec, Config base) {
+    return new SimCluster(spec, base);
+  }
+
+  private static Behavior<Void> guardian(Spec spec, CompletableFuture<Map<String, Object>> refs) {
+    return Behaviors.setup(ctx -> {
+      SimulationLoop loop = SimulationMode.loop(ctx.getSystem());
+      Map<String, Object> out = new LinkedHashMap<>();
+      ActorRef<NetworkCommand> net = ctx.spawn(
+          SimulatedNetwork.create(spec.seed(), spec.latency(), loop::nowNanos, spec.serializePayloads()), "network");
+      out.put("network", net);
+      out.put("proxy", ctx.spawn(DriverProxy.create(), "driver"));
+      List<String> names = new ArrayList<>();
+      for (Node n : spec.ring().nodes()) names.add(n.name());
+      List<String> seeds = names.subList(0, Math.min(3, names.size()));
+      SplittableRandom rng = new SplittableRandom(spec.seed());
+      int index = 0;
+      for (Node n : spec.ring().nodes()) {
+        List<String> peers = new ArrayList<>(names);
+        peers.remove(n.name());
+        NodeConfig cfg = new NodeConfig(n.name(), n.dc(), n.rack(), index++, spec.storage(), spec.writeTimeout(),
+            spec.readTimeout(), spec.gossip(), peers, seeds, spec.hintedHandoff(), spec.maxHintWindow(),
+            rng.nextLong());
+        out.put(n.name(), ctx.spawn(NodeActor.create(cfg, spec.ring(), net, loop::nowNanos), n.name()));
+      }
+      refs.complete(out);
+      return Behaviors.empty();
+    });
+  }
+
+  public Ring ring() {
+    return ring;
+  }
+
+  public Catalog catalog() {
+    return catalog;
+  }
+
+  public Spec spec() {
+    return spec;
+  }
+
+  public SimulationLoop loop() {
+    return loop;
+  }
+
+  public long nowNanos() {
+    return loop.nowNanos();
+  }
+
+  public List<String> nodeNames() {
+    return List.copyOf(nodes.keySet());
+  }
+
+  public boolean isCrashed(String node) {
+    return crashed.contains(node);
+  }
+
+  private ActorRef<NodeCommand> node(String name) {
+    ActorRef<NodeCommand> ref = nodes.get(name);
+    if (ref == null) throw new IllegalArgumentException("no node named '" + name + "' (nodes: "
+        + String.join(", ", nodes.keySet()) + ")");
+    return ref;
+  }
+
+  /** Lets virtual time run for {@code d}. */
+  public void advance(Duration d) {
+    runUntil(loop.nowNanos() + d.toNanos());
+  }
+
+  public void runUntil(long nanos) {
+    try {
+      loop.runUntil(nanos);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    }
+  }
+
+  /** Waits (in virtual time) for a future the simulation completes. */
+  public <T> T await(CompletionStage<T> stage) {
+    CompletableFuture<T> f = stage.toCompletableFuture();
+    while (!f.isDone()) {
+      try {
+        loop.runUntil(loop.nowNanos() + 3_600_000_000_000L, f::isDone);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted", e);
+      }
+    }
+    return f.join();
+  }
+
+  private <T, M> CompletableFuture<T> ask(ActorRef<M> to, Function<ActorRef<T>, M> msg, Duration timeout) {
+    CompletableFuture<T> f = new CompletableFuture<>();
+    proxy.tell(new DriverProxy.Ask<>(to, msg, f, timeout));
+    return f;
+  }
+
+  private <T> CompletableFuture<T> ask(ActorRef<NodeCommand> to, Function<ActorRef<T>, NodeCommand> msg) {
+    return ask(to, msg, Duration.ofHours(1));
+  }
+
+  /** Sends a request to a coordinator; completes when it answers. A crashed coordinator never answers. */
+  public CompletionStage<ClientResponse> submit(String coordinator, ClientRequest request, Duration clientTimeout) {
+    ActorRef<NodeCommand> ref = node(coordinator);
+    return this.<ClientResponse, NodeCommand>ask(ref, replyTo -> new NodeCommand.Coordinate(request, replyTo),
+        clientTimeout);
+  }
+
+  /**
+   * Runs one request and waits for the answer; a coordinator that does not answer within the client timeout (12 s,
+   * the driver's default) gives a client-side timeout as an OperationTimedOut failure.
+   */
+  public ClientResponse execute(String coordinator, ClientRequest request) {
+    CompletableFuture<ClientResponse> f = submit(coordinator, request, Duration.ofSeconds(12)).toCompletableFuture()
+        .exceptionally(t -> new ClientResponse.Failed(coordinator, io.ringsim.cql.CqlErrorClass.ServerError,
+            "OperationTimedOut: no answer from " + coordinator + " within 12 s", 0, 0, List.of()));
+    return await(f);
+  }
+
+  public void setSchema(Catalog c) {
+    catalog = c;
+    for (ActorRef<NodeCommand> n : nodes.values()) n.tell(new NodeCommand.SetSchema(c));
+    settle();
+  }
+
+  public void settle() {
+    try {
+      loop.settle();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  public void crash(String name) {
+    if (crashed.contains(name)) throw new IllegalArgumentException("node " + name + " is already down");
+    node(name).tell(new NodeCommand.Crash());
+    crashed.add(name);
+    settle();
+  }
+
+  public ReplayReport restart(String name) {
+    if (!crashed.contains(name)) throw new IllegalArgumentException("node " + name + " is not down");
+    crashed.remove(name);
+    return await(this.<NodeCommand.Restarted>ask(node(name), NodeCommand.Restart::new)).report();
+  }
+
+  public void flush(String name) {
+    node(name).tell(new NodeCommand.Flush());
+    settle();
+  }
+
+  public void compact(String name) {
+    node(name).tell(new NodeCommand.Compact());
+    settle();
+  }
+
+  public NodeCommand.RepairResult repair(String name) {
+    return await(this.<NodeCommand.RepairResult>ask(node(name), NodeCommand.Repair::new));
+  }
+
+  public void partition(Set<String> side1, Set<String> side2, boolean oneWay) {
+    for (String n : side1) node(n);
+    for (String n : side2) node(n);
+    network.tell(new NetworkCommand.Partition(side1, side2, oneWay));
+    settle();
+  }
+
+  public void heal() {
+    network.tell(new NetworkCommand.Heal());
+    settle();
+  }
+
+  public void setLoss(double p) {
+    network.tell(new NetworkCommand.SetLoss(p));
+    settle();
+  }
+
+  public void slow(String name, Duration extra) {
+    node(name);
+    network.tell(new NetworkCommand.SlowNode(name, extra.toNanos()));
+    settle();
+  }
+
+  public void clockSkew(String name, Duration skew) {
+    node(name).tell(new NodeCommand.SetClockSkew(skew.toNanos() / 1000));
+    settle();
+  }
+
+  public NodeReport report(String name) {
+    return await(this.<NodeReport>ask(node(name), NodeCommand.GetReport::new));
+  }
+
+  public List<NodeReport> reports() {
+    List<NodeReport> out = new ArrayList<>();
+    for (String n : nodes.keySet()) out.add(report(n));
+    return out;
+  }
+
+  public NetworkStats networkStats() {
+    return await(this.<NetworkStats, NetworkCommand>ask(network, NetworkCommand.GetStats::new, Duration.ofHours(1)));
+  }
+
+  @Override
+  public void close() {
+    system.terminate();
+  }
+}

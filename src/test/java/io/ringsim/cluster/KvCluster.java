@@ -1,0 +1,97 @@
+package io.ringsim.cluster;
+
+import com.typesafe.config.ConfigFactory;
+import io.ringsim.cluster.node.ClientRequest;
+import io.ringsim.cluster.node.ClientResponse;
+import io.ringsim.ring.Murmur3Partitioner;
+import io.ringsim.ring.Node;
+import io.ringsim.ring.NodeSpec;
+import io.ringsim.ring.RandomAllocator;
+import io.ringsim.ring.Ring;
+import io.ringsim.schema.Catalog;
+import io.ringsim.schema.ColumnDef;
+import io.ringsim.schema.KeyspaceMetadata;
+import io.ringsim.schema.TableMetadata;
+import io.ringsim.schema.TableParams;
+import io.ringsim.schema.types.CqlTypes;
+import io.ringsim.storage.Cell;
+import io.ringsim.storage.Clustering;
+import io.ringsim.storage.LivePartition;
+import io.ringsim.storage.LivenessInfo;
+import io.ringsim.storage.Partition;
+import io.ringsim.storage.ReadFilter;
+import io.ringsim.storage.Row;
+import io.ringsim.storage.TableSchema;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** A simulated cluster with one table ks.kv (k text PRIMARY KEY, v int), and plain key-value calls on it. */
+final class KvCluster implements AutoCloseable {
+  static final String TABLE = "ks.kv";
+  final SimCluster sim;
+  final TableSchema schema;
+
+  KvCluster(int nodes, int vnodes, int rf, long seed) {
+    this(nodes, vnodes, rf, seed, true);
+  }
+
+  KvCluster(int nodes, int vnodes, int rf, long seed, boolean hintedHandoff) {
+    List<NodeSpec> specs = new ArrayList<>();
+    for (int i = 1; i <= nodes; i++) specs.add(new NodeSpec("n" + i, "dc1", "rack1", vnodes));
+    List<Node> placed = new RandomAllocator(seed).allocate(Murmur3Partitioner.INSTANCE, List.of(), specs);
+    Ring ring = new Ring(Murmur3Partitioner.INSTANCE, placed);
+    sim = SimCluster.start(SimCluster.Spec.defaults(ring, seed).withSerializePayloads(true).withHintedHandoff(hintedHandoff),
+        ConfigFactory.load("application-test"));
+    TableMetadata kv = new TableMetadata("ks", "kv", List.of(ColumnDef.partitionKey("k", CqlTypes.TEXT, 0),
+        ColumnDef.regular("v", CqlTypes.INT)), TableParams.DEFAULTS);
+    sim.setSchema(Catalog.EMPTY
+        .withKeyspace(new KeyspaceMetadata("ks", Map.of("class", "SimpleStrategy", "replication_factor",
+            String.valueOf(rf)), true))
+        .withTable(kv));
+    schema = TableSchema.of(kv, Murmur3Partitioner.INSTANCE);
+  }
+
+  static byte[] key(String k) {
+    return CqlTypes.TEXT.serialize(k);
+  }
+
+  ClientResponse write(String coordinator, String k, int v, ConsistencyLevel cl) {
+    return sim.execute(coordinator, writeRequest(k, v, cl));
+  }
+
+  ClientRequest.Write writeRequest(String k, int v, ConsistencyLevel cl) {
+    return new ClientRequest.Write(TABLE, key(k), (ts, now) -> {
+      Partition p = schema.newPartition(key(k));
+      p.add(Row.builder(Clustering.EMPTY).marker(LivenessInfo.of(ts, 0, now))
+          .cell("v", Cell.live(ts, CqlTypes.INT.serialize(v))).build());
+      return p;
+    }, cl, false);
+  }
+
+  ClientResponse read(String coordinator, String k, ConsistencyLevel cl) {
+    return sim.execute(coordinator, new ClientRequest.Read(TABLE, key(k), ReadFilter.ALL, cl, false));
+  }
+
+  /** The value a read returned, or null when the row is absent; fails on an error response. */
+  static Integer value(ClientResponse r) {
+    if (!(r instanceof ClientResponse.ReadDone rd)) throw new AssertionError("read failed: " + r);
+    LivePartition p = rd.partitions().get(0);
+    if (p.rows().isEmpty()) return null;
+    Cell c = p.rows().get(0).cells().get("v");
+    return c == null ? null : (Integer) CqlTypes.INT.deserialize(c.value());
+  }
+
+  /** The replicas of a key, primary first. */
+  List<String> replicas(String k) {
+    List<String> out = new ArrayList<>();
+    for (Node n : new io.ringsim.ring.ReplicaMap(sim.ring(), new io.ringsim.ring.SimpleStrategy(3))
+        .replicasFor(schema.decorate(key(k)).token())) out.add(n.name());
+    return out;
+  }
+
+  @Override
+  public void close() {
+    sim.close();
+  }
+}
