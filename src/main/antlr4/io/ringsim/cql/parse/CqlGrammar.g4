@@ -1,0 +1,198 @@
+// The CQL that ringsim understands: Cassandra 4's statements for keyspaces, tables, indexes, writes and reads.
+// Token names follow Cassandra's own grammar (K_SELECT, K_FROM, ...) so that syntax errors read like Cassandra's.
+grammar CqlGrammar;
+
+options { caseInsensitive = true; }
+
+script : statement? (SEMI+ statement)* SEMI* EOF ;
+single : statement SEMI* EOF ;
+
+statement
+  : createKeyspace | alterKeyspace | dropKeyspace | useStatement
+  | createTable | dropTable | truncateTable | alterTable
+  | createIndex | dropIndex | describe
+  | insertStatement | updateStatement | deleteStatement | batchStatement | selectStatement
+  ;
+
+// ---------------------------------------------------------------- schema
+
+createKeyspace : K_CREATE K_KEYSPACE (K_IF K_NOT K_EXISTS)? ident K_WITH keyspaceOption (K_AND keyspaceOption)* ;
+alterKeyspace : K_ALTER K_KEYSPACE ident K_WITH keyspaceOption (K_AND keyspaceOption)* ;
+keyspaceOption : ident EQ term ;
+dropKeyspace : K_DROP K_KEYSPACE (K_IF K_EXISTS)? ident ;
+useStatement : K_USE ident ;
+
+createTable : K_CREATE (K_TABLE | K_COLUMNFAMILY) (K_IF K_NOT K_EXISTS)? tableName
+              LPAREN tableElement (COMMA tableElement)* COMMA? RPAREN (K_WITH tableOption (K_AND tableOption)*)? ;
+tableElement
+  : ident cqlType K_STATIC? (K_PRIMARY K_KEY)?            # columnDefinition
+  | K_PRIMARY K_KEY LPAREN partitionKey (COMMA ident)* RPAREN  # primaryKeyDefinition
+  ;
+partitionKey : ident | LPAREN ident (COMMA ident)* RPAREN ;
+tableOption
+  : K_CLUSTERING K_ORDER K_BY LPAREN clusteringOrder (COMMA clusteringOrder)* RPAREN  # clusteringOrderOption
+  | K_COMPACT K_STORAGE                                                              # compactStorageOption
+  | ident EQ term                                                                    # propertyOption
+  ;
+clusteringOrder : ident (K_ASC | K_DESC) ;
+
+dropTable : K_DROP (K_TABLE | K_COLUMNFAMILY) (K_IF K_EXISTS)? tableName ;
+truncateTable : K_TRUNCATE (K_TABLE | K_COLUMNFAMILY)? tableName ;
+alterTable
+  : K_ALTER (K_TABLE | K_COLUMNFAMILY) tableName K_ADD (K_IF K_NOT K_EXISTS)? (addColumn | LPAREN addColumn (COMMA addColumn)* RPAREN)  # alterAdd
+  | K_ALTER (K_TABLE | K_COLUMNFAMILY) tableName K_DROP (K_IF K_EXISTS)? (ident | LPAREN ident (COMMA ident)* RPAREN)             # alterDrop
+  | K_ALTER (K_TABLE | K_COLUMNFAMILY) tableName K_WITH tableOption (K_AND tableOption)*                                           # alterWith
+  ;
+addColumn : ident cqlType K_STATIC? ;
+
+createIndex : K_CREATE K_CUSTOM? K_INDEX (K_IF K_NOT K_EXISTS)? ident? K_ON tableName LPAREN indexTarget RPAREN ;
+indexTarget : ident | (K_KEYS | K_VALUES | K_ENTRIES | K_FULL) LPAREN ident RPAREN ;
+dropIndex : K_DROP K_INDEX (K_IF K_EXISTS)? tableName ;
+
+describe
+  : (K_DESCRIBE | K_DESC) K_KEYSPACES                 # describeKeyspaces
+  | (K_DESCRIBE | K_DESC) K_TABLES                    # describeTables
+  | (K_DESCRIBE | K_DESC) (K_TABLE | K_COLUMNFAMILY) tableName  # describeTable
+  | (K_DESCRIBE | K_DESC) K_KEYSPACE ident?           # describeKeyspace
+  ;
+
+cqlType
+  : ident                                                  # simpleType
+  | K_LIST LT cqlType GT                                   # listType
+  | K_SET LT cqlType GT                                     # setType
+  | K_MAP LT cqlType COMMA cqlType GT                      # mapType
+  | K_FROZEN LT cqlType GT                                 # frozenType
+  | K_TUPLE LT cqlType (COMMA cqlType)* GT                 # tupleType
+  ;
+
+// ---------------------------------------------------------------- writes
+
+insertStatement
+  : K_INSERT K_INTO tableName LPAREN ident (COMMA ident)* RPAREN K_VALUES LPAREN term (COMMA term)* RPAREN
+    (K_IF K_NOT K_EXISTS)? usingClause?
+  | K_INSERT K_INTO tableName K_JSON term (K_IF K_NOT K_EXISTS)? usingClause?
+  ;
+usingClause : K_USING usingOption (K_AND usingOption)* ;
+usingOption : (K_TTL | K_TIMESTAMP) term ;
+
+updateStatement
+  : K_UPDATE tableName usingClause? K_SET assignment (COMMA assignment)* K_WHERE whereClause ifClause? ;
+assignment
+  : ident EQ term                               # setColumn
+  | ident EQ ident (PLUS | MINUS) term          # addToColumn
+  | ident EQ term PLUS ident                    # prependToColumn
+  | ident (PLUS_EQ | MINUS_EQ) term             # shortAddToColumn
+  | ident LBRACKET term RBRACKET EQ term         # setElement
+  ;
+ifClause : K_IF K_EXISTS | K_IF condition (K_AND condition)* ;
+condition
+  : ident operator term                                  # simpleCondition
+  | ident K_IN LPAREN (term (COMMA term)*)? RPAREN      # inCondition
+  | ident LBRACKET term RBRACKET operator term           # elementCondition
+  ;
+
+deleteStatement
+  : K_DELETE (deleteSelection (COMMA deleteSelection)*)? K_FROM tableName
+    (K_USING K_TIMESTAMP term)? K_WHERE whereClause ifClause? ;
+deleteSelection : ident (LBRACKET term RBRACKET)? ;
+
+batchStatement
+  : K_BEGIN (K_UNLOGGED | K_COUNTER | K_LOGGED)? K_BATCH usingClause?
+    (batchChild SEMI*)* K_APPLY K_BATCH ;
+batchChild : insertStatement | updateStatement | deleteStatement ;
+
+// ---------------------------------------------------------------- reads
+
+selectStatement
+  : K_SELECT K_JSON? K_DISTINCT? selectClause K_FROM tableName
+    (K_WHERE whereClause)?
+    (K_GROUP K_BY ident (COMMA ident)*)?
+    (K_ORDER K_BY ordering (COMMA ordering)*)?
+    (K_PER K_PARTITION K_LIMIT term)?
+    (K_LIMIT term)?
+    (K_ALLOW K_FILTERING)? ;
+selectClause : STAR | selector (COMMA selector)* ;
+selector : unaliasedSelector (K_AS ident)? ;
+unaliasedSelector
+  : K_COUNT LPAREN (STAR | INTEGER) RPAREN               # countStar
+  | functionName LPAREN (unaliasedSelector (COMMA unaliasedSelector)*)? RPAREN  # functionSelector
+  | ident                                                # columnSelector
+  ;
+functionName : ident | K_TOKEN ;
+ordering : ident (K_ASC | K_DESC)? ;
+
+whereClause : relation (K_AND relation)* ;
+relation
+  : ident operator term                                                  # singleRelation
+  | ident K_IN LPAREN (term (COMMA term)*)? RPAREN                       # inRelation
+  | ident K_CONTAINS K_KEY? term                                         # containsRelation
+  | ident K_LIKE term                                                    # likeRelation
+  | K_TOKEN LPAREN ident (COMMA ident)* RPAREN operator term             # tokenRelation
+  | LPAREN ident (COMMA ident)* RPAREN operator tupleLiteral             # multiColumnRelation
+  | LPAREN ident (COMMA ident)* RPAREN K_IN LPAREN (tupleLiteral (COMMA tupleLiteral)*)? RPAREN  # multiColumnInRelation
+  ;
+operator : EQ | LT | LTE | GT | GTE | NEQ ;
+
+// ---------------------------------------------------------------- terms
+
+term
+  : constant                                           # constantTerm
+  | LBRACKET (term (COMMA term)*)? RBRACKET            # listLiteral
+  | LBRACE (term (COMMA term)*)? RBRACE                # setLiteral
+  | LBRACE term COLON term (COMMA term COLON term)* RBRACE  # mapLiteral
+  | tupleLiteral                                       # tupleTerm
+  | functionName LPAREN (term (COMMA term)*)? RPAREN   # functionTerm
+  | QMARK                                              # bindMarker
+  ;
+tupleLiteral : LPAREN term (COMMA term)* RPAREN ;
+constant : STRING | INTEGER | FLOAT | HEX | UUID | BOOLEAN | K_NULL | K_NAN | K_INFINITY | MINUS (K_NAN | K_INFINITY) | DURATION ;
+
+tableName : (ident DOT)? ident ;
+
+// Identifiers: unquoted ones (and keywords that Cassandra lets be names) or "quoted".
+ident : IDENT | QUOTED_NAME | unreservedKeyword ;
+unreservedKeyword
+  : K_KEY | K_KEYS | K_VALUES | K_ENTRIES | K_FULL | K_TTL | K_WRITETIME | K_COUNT | K_TIMESTAMP | K_TYPE
+  | K_LIST | K_SET | K_MAP | K_FROZEN | K_TUPLE | K_STATIC | K_STORAGE | K_CLUSTERING | K_COMPACT | K_CONTAINS
+  | K_DISTINCT | K_JSON | K_KEYSPACES | K_TABLES | K_FILTERING | K_LIKE | K_CUSTOM | K_PER | K_PARTITION
+  | K_GROUP | K_COUNTER | K_LOGGED | K_AS | K_EXISTS
+  ;
+
+// ---------------------------------------------------------------- lexer
+
+K_SELECT : 'select' ; K_FROM : 'from' ; K_WHERE : 'where' ; K_AND : 'and' ; K_INSERT : 'insert' ;
+K_INTO : 'into' ; K_VALUES : 'values' ; K_UPDATE : 'update' ; K_SET : 'set' ; K_DELETE : 'delete' ;
+K_CREATE : 'create' ; K_DROP : 'drop' ; K_ALTER : 'alter' ; K_TABLE : 'table' ; K_COLUMNFAMILY : 'columnfamily' ;
+K_KEYSPACE : 'keyspace' | 'schema' ; K_KEYSPACES : 'keyspaces' ; K_TABLES : 'tables' ; K_USE : 'use' ;
+K_TRUNCATE : 'truncate' ; K_IF : 'if' ; K_NOT : 'not' ; K_EXISTS : 'exists' ; K_WITH : 'with' ;
+K_PRIMARY : 'primary' ; K_KEY : 'key' ; K_KEYS : 'keys' ; K_ENTRIES : 'entries' ; K_FULL : 'full' ;
+K_STATIC : 'static' ; K_CLUSTERING : 'clustering' ; K_ORDER : 'order' ; K_BY : 'by' ; K_ASC : 'asc' ;
+K_DESC : 'desc' ; K_DESCRIBE : 'describe' ; K_COMPACT : 'compact' ; K_STORAGE : 'storage' ; K_INDEX : 'index' ;
+K_CUSTOM : 'custom' ; K_ON : 'on' ; K_ADD : 'add' ; K_USING : 'using' ; K_TTL : 'ttl' ; K_TIMESTAMP : 'timestamp' ;
+K_BEGIN : 'begin' ; K_BATCH : 'batch' ; K_APPLY : 'apply' ; K_UNLOGGED : 'unlogged' ; K_LOGGED : 'logged' ;
+K_COUNTER : 'counter' ; K_LIMIT : 'limit' ; K_PER : 'per' ; K_PARTITION : 'partition' ; K_ALLOW : 'allow' ;
+K_FILTERING : 'filtering' ; K_IN : 'in' ; K_CONTAINS : 'contains' ; K_LIKE : 'like' ; K_TOKEN : 'token' ;
+K_WRITETIME : 'writetime' ; K_COUNT : 'count' ; K_AS : 'as' ; K_DISTINCT : 'distinct' ; K_JSON : 'json' ;
+K_GROUP : 'group' ; K_NULL : 'null' ; K_LIST : 'list' ; K_MAP : 'map' ; K_FROZEN : 'frozen' ; K_TUPLE : 'tuple' ;
+K_TYPE : 'type' ; K_NAN : 'nan' ; K_INFINITY : 'infinity' ;
+
+BOOLEAN : 'true' | 'false' ;
+UUID : HEXD HEXD HEXD HEXD HEXD HEXD HEXD HEXD '-' HEXD HEXD HEXD HEXD '-' HEXD HEXD HEXD HEXD '-' HEXD HEXD HEXD HEXD '-'
+       HEXD HEXD HEXD HEXD HEXD HEXD HEXD HEXD HEXD HEXD HEXD HEXD ;
+HEX : '0x' HEXD* ;
+DURATION : '-'? [0-9]+ ('y' | 'mo' | 'w' | 'd' | 'h' | 'm' | 's' | 'ms' | 'us' | 'µs' | 'ns') ([0-9]+ ('y' | 'mo' | 'w' | 'd' | 'h' | 'm' | 's' | 'ms' | 'us' | 'µs' | 'ns'))* ;
+FLOAT : '-'? [0-9]+ '.' [0-9]* EXPONENT? | '-'? [0-9]+ EXPONENT ;
+fragment EXPONENT : 'e' [+-]? [0-9]+ ;
+INTEGER : '-'? [0-9]+ ;
+STRING : '\'' ( ~'\'' | '\'\'' )* '\'' | '$$' .*? '$$' ;
+IDENT : [a-z] [a-z0-9_]* ;
+QUOTED_NAME : '"' ( ~'"' | '""' )+ '"' ;
+fragment HEXD : [0-9a-f] ;
+
+SEMI : ';' ; COMMA : ',' ; DOT : '.' ; COLON : ':' ; LPAREN : '(' ; RPAREN : ')' ; LBRACE : '{' ; RBRACE : '}' ;
+LBRACKET : '[' ; RBRACKET : ']' ; STAR : '*' ; QMARK : '?' ; PLUS_EQ : '+=' ; MINUS_EQ : '-=' ;
+EQ : '=' ; NEQ : '!=' ; LTE : '<=' ; GTE : '>=' ; LT : '<' ; GT : '>' ; PLUS : '+' ; MINUS : '-' ;
+
+LINE_COMMENT : ('--' | '//') ~[\r\n]* -> skip ;
+BLOCK_COMMENT : '/*' .*? '*/' -> skip ;
+WS : [ \t\r\n]+ -> skip ;

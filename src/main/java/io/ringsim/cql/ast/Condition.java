@@ -1,0 +1,14 @@
+package io.ringsim.cql.ast;
+
+import java.util.List;
+
+/** One condition of a lightweight transaction (IF col op value). */
+public sealed interface Condition {
+  String column();
+
+  record Compare(String column, Relation.Op op, Term value) implements Condition {}
+
+  record In(String column, List<Term> values) implements Condition {}
+
+  record Element(String column, Term key, Relation.Op op, Term value) implements Condition {}
+}

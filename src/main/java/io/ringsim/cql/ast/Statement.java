@@ -1,0 +1,56 @@
+package io.ringsim.cql.ast;
+
+import java.util.List;
+import java.util.Map;
+
+/** A parsed CQL statement. {@code keyspace} fields are null when the statement did not name one. */
+public sealed interface Statement {
+
+  record CreateKeyspace(String name, boolean ifNotExists, Map<String, Term> options) implements Statement {}
+
+  record AlterKeyspace(String name, Map<String, Term> options) implements Statement {}
+
+  record DropKeyspace(String name, boolean ifExists) implements Statement {}
+
+  record Use(String keyspace) implements Statement {}
+
+  record CreateTable(String keyspace, String name, boolean ifNotExists, List<ColumnSpec> columns,
+      List<String> partitionKey, List<String> clustering, Map<String, Boolean> clusteringDescending,
+      Map<String, Term> options, boolean compactStorage) implements Statement {}
+
+  record DropTable(String keyspace, String name, boolean ifExists) implements Statement {}
+
+  record Truncate(String keyspace, String name) implements Statement {}
+
+  record AlterTableAdd(String keyspace, String name, List<ColumnSpec> columns) implements Statement {}
+
+  record AlterTableDrop(String keyspace, String name, List<String> columns) implements Statement {}
+
+  record AlterTableWith(String keyspace, String name, Map<String, Term> options) implements Statement {}
+
+  record CreateIndex(String indexName, String keyspace, String table, String column, String kind,
+      boolean ifNotExists) implements Statement {}
+
+  record DropIndex(String keyspace, String name, boolean ifExists) implements Statement {}
+
+  record Describe(String what, String keyspace, String name) implements Statement {}
+
+  record Insert(String keyspace, String table, List<String> columns, List<Term> values, boolean ifNotExists,
+      Term ttl, Term timestamp, Term json) implements Statement {}
+
+  record Update(String keyspace, String table, List<Assignment> assignments, List<Relation> where,
+      boolean ifExists, List<Condition> conditions, Term ttl, Term timestamp) implements Statement {}
+
+  record Delete(String keyspace, String table, List<DeleteTarget> targets, List<Relation> where, boolean ifExists,
+      List<Condition> conditions, Term timestamp) implements Statement {}
+
+  record DeleteTarget(String column, Term element) {}
+
+  record Batch(String type, Term timestamp, List<Statement> statements) implements Statement {}
+
+  record Select(String keyspace, String table, boolean json, boolean distinct, List<Selector> selectors,
+      List<Relation> where, List<String> groupBy, List<Ordering> orderBy, Term perPartitionLimit, Term limit,
+      boolean allowFiltering) implements Statement {}
+
+  record Ordering(String column, boolean descending) {}
+}

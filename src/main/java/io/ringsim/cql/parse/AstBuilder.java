@@ -1,0 +1,409 @@
+package io.ringsim.cql.parse;
+
+import io.ringsim.cql.ast.Assignment;
+import io.ringsim.cql.ast.ColumnSpec;
+import io.ringsim.cql.ast.Condition;
+import io.ringsim.cql.ast.Relation;
+import io.ringsim.cql.ast.Selector;
+import io.ringsim.cql.ast.Statement;
+import io.ringsim.cql.ast.Term;
+import io.ringsim.cql.parse.CqlGrammarParser.*;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Builds the AST from ANTLR's parse tree. */
+final class AstBuilder {
+  private AstBuilder() {}
+
+  static Statement statement(StatementContext s) {
+    if (s.createKeyspace() != null) {
+      CreateKeyspaceContext c = s.createKeyspace();
+      return new Statement.CreateKeyspace(ident(c.ident()), c.K_NOT() != null, keyspaceOptions(c.keyspaceOption()));
+    }
+    if (s.alterKeyspace() != null) {
+      AlterKeyspaceContext c = s.alterKeyspace();
+      return new Statement.AlterKeyspace(ident(c.ident()), keyspaceOptions(c.keyspaceOption()));
+    }
+    if (s.dropKeyspace() != null) {
+      return new Statement.DropKeyspace(ident(s.dropKeyspace().ident()), s.dropKeyspace().K_EXISTS() != null);
+    }
+    if (s.useStatement() != null) return new Statement.Use(ident(s.useStatement().ident()));
+    if (s.createTable() != null) return createTable(s.createTable());
+    if (s.dropTable() != null) {
+      String[] t = table(s.dropTable().tableName());
+      return new Statement.DropTable(t[0], t[1], s.dropTable().K_EXISTS() != null);
+    }
+    if (s.truncateTable() != null) {
+      String[] t = table(s.truncateTable().tableName());
+      return new Statement.Truncate(t[0], t[1]);
+    }
+    if (s.alterTable() != null) return alterTable(s.alterTable());
+    if (s.createIndex() != null) {
+      CreateIndexContext c = s.createIndex();
+      String[] t = table(c.tableName());
+      IndexTargetContext it = c.indexTarget();
+      String kind = it.K_KEYS() != null ? "keys" : it.K_VALUES() != null ? "values" : it.K_ENTRIES() != null
+          ? "entries" : it.K_FULL() != null ? "full" : "values";
+      return new Statement.CreateIndex(c.ident() == null ? null : ident(c.ident()), t[0], t[1], ident(it.ident()),
+          kind, c.K_NOT() != null);
+    }
+    if (s.dropIndex() != null) {
+      String[] t = table(s.dropIndex().tableName());
+      return new Statement.DropIndex(t[0], t[1], s.dropIndex().K_EXISTS() != null);
+    }
+    if (s.describe() != null) return describe(s.describe());
+    if (s.insertStatement() != null) return insert(s.insertStatement());
+    if (s.updateStatement() != null) return update(s.updateStatement());
+    if (s.deleteStatement() != null) return delete(s.deleteStatement());
+    if (s.batchStatement() != null) return batch(s.batchStatement());
+    return select(s.selectStatement());
+  }
+
+  private static Map<String, Term> keyspaceOptions(List<KeyspaceOptionContext> opts) {
+    Map<String, Term> m = new LinkedHashMap<>();
+    for (KeyspaceOptionContext o : opts) m.put(ident(o.ident()), term(o.term()));
+    return m;
+  }
+
+  private static Statement createTable(CreateTableContext c) {
+    String[] t = table(c.tableName());
+    List<ColumnSpec> cols = new ArrayList<>();
+    List<String> pk = new ArrayList<>();
+    List<String> ck = new ArrayList<>();
+    int pkDefinitions = 0;
+    for (TableElementContext e : c.tableElement()) {
+      if (e instanceof ColumnDefinitionContext cd) {
+        boolean primary = cd.K_PRIMARY() != null;
+        cols.add(new ColumnSpec(ident(cd.ident()), type(cd.cqlType()), cd.K_STATIC() != null, primary));
+        if (primary) {
+          pkDefinitions++;
+          pk.add(ident(cd.ident()));
+        }
+      } else if (e instanceof PrimaryKeyDefinitionContext pd) {
+        pkDefinitions++;
+        for (IdentContext i : pd.partitionKey().ident()) pk.add(ident(i));
+        for (IdentContext i : pd.ident()) ck.add(ident(i));
+      }
+    }
+    if (pkDefinitions > 1) throw new IllegalStateException("Multiple PRIMARY KEYs specified (exactly one required)");
+    Map<String, Boolean> order = new LinkedHashMap<>();
+    Map<String, Term> options = new LinkedHashMap<>();
+    boolean compact = false;
+    for (TableOptionContext o : c.tableOption()) {
+      if (o instanceof ClusteringOrderOptionContext co) {
+        for (ClusteringOrderContext x : co.clusteringOrder()) order.put(ident(x.ident()), x.K_DESC() != null);
+      } else if (o instanceof CompactStorageOptionContext) {
+        compact = true;
+      } else if (o instanceof PropertyOptionContext po) {
+        options.put(ident(po.ident()), term(po.term()));
+      }
+    }
+    return new Statement.CreateTable(t[0], t[1], c.K_NOT() != null, cols, pk, ck, order, options, compact);
+  }
+
+  private static Statement alterTable(AlterTableContext c) {
+    if (c instanceof AlterAddContext a) {
+      String[] t = table(a.tableName());
+      List<ColumnSpec> cols = new ArrayList<>();
+      for (AddColumnContext ac : a.addColumn()) {
+        cols.add(new ColumnSpec(ident(ac.ident()), type(ac.cqlType()), ac.K_STATIC() != null, false));
+      }
+      return new Statement.AlterTableAdd(t[0], t[1], cols);
+    }
+    if (c instanceof AlterDropContext d) {
+      String[] t = table(d.tableName());
+      List<String> cols = new ArrayList<>();
+      for (IdentContext i : d.ident()) cols.add(ident(i));
+      return new Statement.AlterTableDrop(t[0], t[1], cols);
+    }
+    AlterWithContext w = (AlterWithContext) c;
+    String[] t = table(w.tableName());
+    Map<String, Term> options = new LinkedHashMap<>();
+    for (TableOptionContext o : w.tableOption()) {
+      if (o instanceof PropertyOptionContext po) options.put(ident(po.ident()), term(po.term()));
+    }
+    return new Statement.AlterTableWith(t[0], t[1], options);
+  }
+
+  private static Statement describe(DescribeContext d) {
+    if (d instanceof DescribeKeyspacesContext) return new Statement.Describe("keyspaces", null, null);
+    if (d instanceof DescribeTablesContext) return new Statement.Describe("tables", null, null);
+    if (d instanceof DescribeTableContext t) {
+      String[] n = table(t.tableName());
+      return new Statement.Describe("table", n[0], n[1]);
+    }
+    DescribeKeyspaceContext k = (DescribeKeyspaceContext) d;
+    return new Statement.Describe("keyspace", k.ident() == null ? null : ident(k.ident()), null);
+  }
+
+  private static Statement insert(InsertStatementContext c) {
+    String[] t = table(c.tableName());
+    Term ttl = null, ts = null;
+    if (c.usingClause() != null) {
+      for (UsingOptionContext u : c.usingClause().usingOption()) {
+        if (u.K_TTL() != null) ttl = term(u.term());
+        else ts = term(u.term());
+      }
+    }
+    if (c.K_JSON() != null) {
+      return new Statement.Insert(t[0], t[1], List.of(), List.of(), c.K_NOT() != null, ttl, ts, term(c.term(0)));
+    }
+    List<String> cols = new ArrayList<>();
+    for (IdentContext i : c.ident()) cols.add(ident(i));
+    List<Term> values = new ArrayList<>();
+    for (TermContext tc : c.term()) values.add(term(tc));
+    return new Statement.Insert(t[0], t[1], cols, values, c.K_NOT() != null, ttl, ts, null);
+  }
+
+  private static Statement update(UpdateStatementContext c) {
+    String[] t = table(c.tableName());
+    Term ttl = null, ts = null;
+    if (c.usingClause() != null) {
+      for (UsingOptionContext u : c.usingClause().usingOption()) {
+        if (u.K_TTL() != null) ttl = term(u.term());
+        else ts = term(u.term());
+      }
+    }
+    List<Assignment> as = new ArrayList<>();
+    for (AssignmentContext a : c.assignment()) as.add(assignment(a));
+    boolean ifExists = c.ifClause() != null && c.ifClause().K_EXISTS() != null;
+    return new Statement.Update(t[0], t[1], as, where(c.whereClause()), ifExists, conditions(c.ifClause()), ttl, ts);
+  }
+
+  private static Assignment assignment(AssignmentContext a) {
+    if (a instanceof SetColumnContext s) return new Assignment.Set(ident(s.ident()), term(s.term()));
+    if (a instanceof AddToColumnContext s) {
+      String col = ident(s.ident(0));
+      String other = ident(s.ident(1));
+      if (!col.equals(other)) throw new IllegalStateException("Only expressions of the form X = X +<value> are"
+          + " supported.");
+      return new Assignment.Add(col, term(s.term()), s.MINUS() != null);
+    }
+    if (a instanceof PrependToColumnContext s) {
+      String col = ident(s.ident(0));
+      if (!col.equals(ident(s.ident(1))))
+        throw new IllegalStateException("Only expressions of the form X = <value> + X are supported.");
+      return new Assignment.Prepend(col, term(s.term()));
+    }
+    if (a instanceof ShortAddToColumnContext s) {
+      return new Assignment.Add(ident(s.ident()), term(s.term()), s.MINUS_EQ() != null);
+    }
+    SetElementContext s = (SetElementContext) a;
+    return new Assignment.SetElement(ident(s.ident()), term(s.term(0)), term(s.term(1)));
+  }
+
+  private static List<Condition> conditions(IfClauseContext c) {
+    List<Condition> out = new ArrayList<>();
+    if (c == null) return out;
+    for (ConditionContext cc : c.condition()) {
+      if (cc instanceof SimpleConditionContext s) {
+        out.add(new Condition.Compare(ident(s.ident()), op(s.operator()), term(s.term())));
+      } else if (cc instanceof InConditionContext s) {
+        List<Term> vs = new ArrayList<>();
+        for (TermContext t : s.term()) vs.add(term(t));
+        out.add(new Condition.In(ident(s.ident()), vs));
+      } else if (cc instanceof ElementConditionContext s) {
+        out.add(new Condition.Element(ident(s.ident()), term(s.term(0)), op(s.operator()), term(s.term(1))));
+      }
+    }
+    return out;
+  }
+
+  private static Statement delete(DeleteStatementContext c) {
+    String[] t = table(c.tableName());
+    List<Statement.DeleteTarget> targets = new ArrayList<>();
+    for (DeleteSelectionContext d : c.deleteSelection()) {
+      targets.add(new Statement.DeleteTarget(ident(d.ident()), d.term() == null ? null : term(d.term())));
+    }
+    boolean ifExists = c.ifClause() != null && c.ifClause().K_EXISTS() != null;
+    return new Statement.Delete(t[0], t[1], targets, where(c.whereClause()), ifExists, conditions(c.ifClause()),
+        c.term() == null ? null : term(c.term()));
+  }
+
+  private static Statement batch(BatchStatementContext c) {
+    String type = c.K_UNLOGGED() != null ? "UNLOGGED" : c.K_COUNTER() != null ? "COUNTER" : "LOGGED";
+    Term ts = null;
+    if (c.usingClause() != null) {
+      for (UsingOptionContext u : c.usingClause().usingOption()) {
+        if (u.K_TIMESTAMP() != null) ts = term(u.term());
+        else throw new IllegalStateException("Only TIMESTAMP is supported in a BATCH's USING clause");
+      }
+    }
+    List<Statement> children = new ArrayList<>();
+    for (BatchChildContext b : c.batchChild()) {
+      if (b.insertStatement() != null) children.add(insert(b.insertStatement()));
+      else if (b.updateStatement() != null) children.add(update(b.updateStatement()));
+      else children.add(delete(b.deleteStatement()));
+    }
+    return new Statement.Batch(type, ts, children);
+  }
+
+  private static Statement select(SelectStatementContext c) {
+    String[] t = table(c.tableName());
+    List<Selector> sel = new ArrayList<>();
+    if (c.selectClause().STAR() == null) {
+      for (SelectorContext s : c.selectClause().selector()) {
+        Selector x = selector(s.unaliasedSelector());
+        sel.add(s.K_AS() != null ? new Selector.Aliased(x, ident(s.ident())) : x);
+      }
+    }
+    List<String> groupBy = new ArrayList<>();
+    for (IdentContext i : c.ident()) groupBy.add(ident(i));
+    List<Statement.Ordering> order = new ArrayList<>();
+    for (OrderingContext o : c.ordering()) order.add(new Statement.Ordering(ident(o.ident()), o.K_DESC() != null));
+    Term perPartition = null, limit = null;
+    int ti = 0;
+    if (c.K_PER() != null) perPartition = term(c.term(ti++));
+    if (c.K_LIMIT().size() > (c.K_PER() != null ? 1 : 0)) limit = term(c.term(ti));
+    return new Statement.Select(t[0], t[1], c.K_JSON() != null, c.K_DISTINCT() != null, sel,
+        c.whereClause() == null ? List.of() : where(c.whereClause()), groupBy, order, perPartition, limit,
+        c.K_ALLOW() != null);
+  }
+
+  private static Selector selector(UnaliasedSelectorContext u) {
+    if (u instanceof CountStarContext cs) return new Selector.CountStar(cs.getText());
+    if (u instanceof ColumnSelectorContext cs) return new Selector.Column(ident(cs.ident()));
+    FunctionSelectorContext f = (FunctionSelectorContext) u;
+    List<Selector> args = new ArrayList<>();
+    for (UnaliasedSelectorContext a : f.unaliasedSelector()) args.add(selector(a));
+    return new Selector.Function(functionName(f.functionName()), args);
+  }
+
+  private static String functionName(FunctionNameContext f) {
+    return f.K_TOKEN() != null ? "token" : ident(f.ident());
+  }
+
+  static List<Relation> where(WhereClauseContext w) {
+    List<Relation> out = new ArrayList<>();
+    for (RelationContext r : w.relation()) out.add(relation(r));
+    return out;
+  }
+
+  private static Relation relation(RelationContext r) {
+    int line = r.start.getLine(), col = r.start.getCharPositionInLine();
+    if (r instanceof SingleRelationContext s) return new Relation.Single(ident(s.ident()), op(s.operator()),
+        term(s.term()), line, col);
+    if (r instanceof InRelationContext s) {
+      List<Term> vs = new ArrayList<>();
+      for (TermContext t : s.term()) vs.add(term(t));
+      return new Relation.In(ident(s.ident()), vs, line, col);
+    }
+    if (r instanceof ContainsRelationContext s) return new Relation.Contains(ident(s.ident()), s.K_KEY() != null,
+        term(s.term()), line, col);
+    if (r instanceof LikeRelationContext s) return new Relation.Like(ident(s.ident()), term(s.term()), line, col);
+    if (r instanceof TokenRelationContext s) {
+      List<String> cols = new ArrayList<>();
+      for (IdentContext i : s.ident()) cols.add(ident(i));
+      return new Relation.Token(cols, op(s.operator()), term(s.term()), line, col);
+    }
+    if (r instanceof MultiColumnRelationContext s) {
+      List<String> cols = new ArrayList<>();
+      for (IdentContext i : s.ident()) cols.add(ident(i));
+      List<Term> vs = new ArrayList<>();
+      for (TermContext t : s.tupleLiteral().term()) vs.add(term(t));
+      return new Relation.MultiColumn(cols, op(s.operator()), vs, line, col);
+    }
+    MultiColumnInRelationContext s = (MultiColumnInRelationContext) r;
+    List<String> cols = new ArrayList<>();
+    for (IdentContext i : s.ident()) cols.add(ident(i));
+    List<List<Term>> tuples = new ArrayList<>();
+    for (TupleLiteralContext tl : s.tupleLiteral()) {
+      List<Term> vs = new ArrayList<>();
+      for (TermContext t : tl.term()) vs.add(term(t));
+      tuples.add(vs);
+    }
+    return new Relation.MultiColumnIn(cols, tuples, line, col);
+  }
+
+  private static Relation.Op op(OperatorContext o) {
+    if (o.EQ() != null) return Relation.Op.EQ;
+    if (o.LT() != null) return Relation.Op.LT;
+    if (o.LTE() != null) return Relation.Op.LTE;
+    if (o.GT() != null) return Relation.Op.GT;
+    if (o.GTE() != null) return Relation.Op.GTE;
+    return Relation.Op.NEQ;
+  }
+
+  static Term term(TermContext t) {
+    if (t instanceof ConstantTermContext c) return constant(c.constant());
+    if (t instanceof ListLiteralContext l) {
+      List<Term> e = new ArrayList<>();
+      for (TermContext x : l.term()) e.add(term(x));
+      return new Term.ListLiteral(e);
+    }
+    if (t instanceof SetLiteralContext l) {
+      List<Term> e = new ArrayList<>();
+      for (TermContext x : l.term()) e.add(term(x));
+      return new Term.SetLiteral(e);
+    }
+    if (t instanceof MapLiteralContext m) {
+      List<Term> k = new ArrayList<>(), v = new ArrayList<>();
+      for (int i = 0; i < m.term().size(); i += 2) {
+        k.add(term(m.term(i)));
+        v.add(term(m.term(i + 1)));
+      }
+      return new Term.MapLiteral(k, v);
+    }
+    if (t instanceof TupleTermContext tt) {
+      List<Term> e = new ArrayList<>();
+      for (TermContext x : tt.tupleLiteral().term()) e.add(term(x));
+      return e.size() == 1 ? e.get(0) : new Term.TupleLiteral(e);
+    }
+    if (t instanceof FunctionTermContext f) {
+      List<Term> args = new ArrayList<>();
+      for (TermContext x : f.term()) args.add(term(x));
+      return new Term.FunctionCall(functionName(f.functionName()).toLowerCase(Locale.ROOT), args);
+    }
+    return new Term.BindMarker();
+  }
+
+  private static Term constant(ConstantContext c) {
+    if (c.STRING() != null) {
+      String s = c.STRING().getText();
+      if (s.startsWith("$$")) return new Term.Literal(Term.Kind.STRING, s.substring(2, s.length() - 2));
+      return new Term.Literal(Term.Kind.STRING, s.substring(1, s.length() - 1).replace("''", "'"));
+    }
+    if (c.INTEGER() != null) return new Term.Literal(Term.Kind.INTEGER, c.INTEGER().getText());
+    if (c.FLOAT() != null) return new Term.Literal(Term.Kind.FLOAT, c.FLOAT().getText());
+    if (c.HEX() != null) return new Term.Literal(Term.Kind.HEX, c.HEX().getText());
+    if (c.UUID() != null) return new Term.Literal(Term.Kind.UUID, c.UUID().getText());
+    if (c.BOOLEAN() != null) return new Term.Literal(Term.Kind.BOOLEAN, c.BOOLEAN().getText().toLowerCase(Locale.ROOT));
+    if (c.K_NULL() != null) return new Term.Literal(Term.Kind.NULL, "null");
+    if (c.DURATION() != null) return new Term.Literal(Term.Kind.DURATION, c.DURATION().getText());
+    if (c.K_NAN() != null) return new Term.Literal(Term.Kind.NAN, "NaN");
+    if (c.MINUS() != null) return new Term.Literal(Term.Kind.NEG_INFINITY, "-Infinity");
+    return new Term.Literal(Term.Kind.INFINITY, "Infinity");
+  }
+
+  private static String type(CqlTypeContext t) {
+    if (t instanceof SimpleTypeContext s) return ident(s.ident()).toLowerCase(Locale.ROOT);
+    if (t instanceof ListTypeContext l) return "list<" + type(l.cqlType()) + ">";
+    if (t instanceof SetTypeContext l) return "set<" + type(l.cqlType()) + ">";
+    if (t instanceof MapTypeContext m) return "map<" + type(m.cqlType(0)) + ", " + type(m.cqlType(1)) + ">";
+    if (t instanceof FrozenTypeContext f) return "frozen<" + type(f.cqlType()) + ">";
+    TupleTypeContext tt = (TupleTypeContext) t;
+    StringBuilder sb = new StringBuilder("tuple<");
+    for (int i = 0; i < tt.cqlType().size(); i++) {
+      if (i > 0) sb.append(", ");
+      sb.append(type(tt.cqlType(i)));
+    }
+    return sb.append('>').toString();
+  }
+
+  private static String[] table(TableNameContext t) {
+    if (t.ident().size() == 2) return new String[] {ident(t.ident(0)), ident(t.ident(1))};
+    return new String[] {null, ident(t.ident(0))};
+  }
+
+  /** Unquoted names fold to lower case; "Quoted" names keep their case. */
+  static String ident(IdentContext i) {
+    if (i.QUOTED_NAME() != null) {
+      String s = i.QUOTED_NAME().getText();
+      return s.substring(1, s.length() - 1).replace("\"\"", "\"");
+    }
+    return i.getText().toLowerCase(Locale.ROOT);
+  }
+}

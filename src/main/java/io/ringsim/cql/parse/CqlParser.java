@@ -1,0 +1,131 @@
+package io.ringsim.cql.parse;
+
+import io.ringsim.cql.CqlErrorClass;
+import io.ringsim.cql.CqlException;
+import io.ringsim.cql.ast.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.antlr.v4.runtime.BailErrorStrategy;
+import org.antlr.v4.runtime.BaseErrorListener;
+import org.antlr.v4.runtime.CharStreams;
+import org.antlr.v4.runtime.CommonTokenStream;
+import org.antlr.v4.runtime.InputMismatchException;
+import org.antlr.v4.runtime.LexerNoViableAltException;
+import org.antlr.v4.runtime.NoViableAltException;
+import org.antlr.v4.runtime.Parser;
+import org.antlr.v4.runtime.RecognitionException;
+import org.antlr.v4.runtime.Recognizer;
+import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.atn.PredictionMode;
+import org.antlr.v4.runtime.misc.IntervalSet;
+import org.antlr.v4.runtime.misc.ParseCancellationException;
+
+/**
+ * Parses CQL text into statements. Every failure is a {@link CqlException}: SyntaxError with Cassandra's
+ * "line L:C ..." message for bad syntax, InvalidRequest for what parses but cannot be a statement.
+ */
+public final class CqlParser {
+  private CqlParser() {}
+
+  /** One statement (a trailing ';' is allowed). */
+  public static Statement parse(String cql) {
+    CqlGrammarParser.SingleContext ctx = parseWith(cql, CqlGrammarParser::single);
+    try {
+      return AstBuilder.statement(ctx.statement());
+    } catch (IllegalStateException e) {
+      throw new CqlException(CqlErrorClass.InvalidRequest, e.getMessage());
+    }
+  }
+
+  /** Several statements separated by ';'. */
+  public static List<Statement> parseScript(String text) {
+    CqlGrammarParser.ScriptContext s = parseWith(text, CqlGrammarParser::script);
+    List<Statement> out = new ArrayList<>();
+    try {
+      for (CqlGrammarParser.StatementContext c : s.statement()) out.add(AstBuilder.statement(c));
+    } catch (IllegalStateException e) {
+      throw new CqlException(CqlErrorClass.InvalidRequest, e.getMessage());
+    }
+    return out;
+  }
+
+  private static CqlGrammarParser parser(String text) {
+    CqlGrammarLexer lexer = new CqlGrammarLexer(CharStreams.fromString(text));
+    lexer.removeErrorListeners();
+    lexer.addErrorListener(new BaseErrorListener() {
+      @Override
+      public void syntaxError(Recognizer<?, ?> r, Object sym, int line, int col, String msg, RecognitionException e) {
+        String bad = "?";
+        if (e instanceof LexerNoViableAltException lx) {
+          int i = lx.getStartIndex();
+          if (i >= 0 && i < text.length()) bad = text.substring(i, text.offsetByCodePoints(i, 1));
+        }
+        throw new CqlException(CqlErrorClass.SyntaxError,
+            "line " + line + ":" + col + " no viable alternative at character '" + bad + "'");
+      }
+    });
+    CqlGrammarParser p = new CqlGrammarParser(new CommonTokenStream(lexer));
+    p.removeErrorListeners();
+    return p;
+  }
+
+  /** Runs {@code rule} on a fresh parser with SLL, then LL, turning the failure into Cassandra's message. */
+  static <T> T parseWith(String text, java.util.function.Function<CqlGrammarParser, T> rule) {
+    CqlGrammarParser sll = parser(text);
+    sll.setErrorHandler(new BailErrorStrategy());
+    sll.getInterpreter().setPredictionMode(PredictionMode.SLL);
+    try {
+      return rule.apply(sll);
+    } catch (ParseCancellationException first) {
+      CqlGrammarParser ll = parser(text);
+      ll.setErrorHandler(new BailErrorStrategy());
+      ll.getInterpreter().setPredictionMode(PredictionMode.LL);
+      try {
+        return rule.apply(ll);
+      } catch (ParseCancellationException e) {
+        throw syntaxError(ll, e.getCause() instanceof RecognitionException re ? re : null);
+      }
+    } catch (StackOverflowError e) {
+      throw new CqlException(CqlErrorClass.SyntaxError, "line 1:0 statement nested too deeply");
+    }
+  }
+
+  private static CqlException syntaxError(Parser p, RecognitionException e) {
+    Token t = e != null && e.getOffendingToken() != null ? e.getOffendingToken() : p.getCurrentToken();
+    String where = "line " + t.getLine() + ":" + t.getCharPositionInLine() + " ";
+    String tokenText = t.getType() == Token.EOF ? "<EOF>" : t.getText();
+    String msg;
+    if (e instanceof NoViableAltException) {
+      msg = where + "no viable alternative at input '" + tokenText + "'";
+    } else if (t.getType() == Token.EOF) {
+      msg = where + "mismatched input '<EOF>' expecting " + expected(p, e);
+    } else {
+      msg = where + (e instanceof InputMismatchException || e == null ? "mismatched input '" : "extraneous input '")
+          + tokenText + "' expecting " + expected(p, e);
+    }
+    return new CqlException(CqlErrorClass.SyntaxError, msg + snippet(p, t));
+  }
+
+  private static String expected(Parser p, RecognitionException e) {
+    IntervalSet set = e != null && e.getExpectedTokens() != null ? e.getExpectedTokens() : p.getExpectedTokens();
+    List<String> names = new ArrayList<>();
+    for (int type : set.toList()) {
+      String n = p.getVocabulary().getSymbolicName(type);
+      names.add(n == null ? p.getVocabulary().getDisplayName(type) : n);
+    }
+    if (names.size() == 1) return names.get(0);
+    return "{" + String.join(", ", names) + "}";
+  }
+
+  /** Cassandra's query snippet: the tokens before the offending one, the offending one in brackets, "..." after. */
+  private static String snippet(Parser p, Token bad) {
+    org.antlr.v4.runtime.TokenStream ts = p.getTokenStream();
+    StringBuilder sb = new StringBuilder(" (");
+    int start = Math.max(0, bad.getTokenIndex() - 10);
+    for (int i = start; i < bad.getTokenIndex(); i++) sb.append(ts.get(i).getText()).append(' ');
+    if (bad.getType() == Token.EOF) return sb.append("[])").toString().replace(" [])", "[])");
+    sb.append('[').append(bad.getText()).append(']');
+    if (ts.LA(1) != Token.EOF || bad.getTokenIndex() + 1 < ts.size() - 1) sb.append("...");
+    return sb.append(')').toString();
+  }
+}
