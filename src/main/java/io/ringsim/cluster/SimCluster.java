@@ -263,6 +263,12 @@ public final class SimCluster implements AutoCloseable {
     settle();
   }
 
+  /** TRUNCATE: every node drops the table's data (Cassandra requires all nodes up; the simulation does not). */
+  public void truncate(String table) {
+    for (ActorRef<NodeCommand> n : nodes.values()) n.tell(new NodeCommand.Truncate(table));
+    settle();
+  }
+
   public void compact(String name) {
     node(name).tell(new NodeCommand.Compact());
     settle();

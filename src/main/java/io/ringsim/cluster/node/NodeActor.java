@@ -141,6 +141,10 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
           if (running) storage.flushAll();
           return this;
         })
+        .onMessage(NodeCommand.Truncate.class, t -> {
+          storage.truncate(t.table());
+          return this;
+        })
         .onMessage(NodeCommand.Compact.class, c -> {
           if (running) storage.compactAll();
           return this;
@@ -765,6 +769,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
     final List<AckTracker> trackers = new ArrayList<>();
     final List<String> contactedAll = new ArrayList<>();
     int outstanding;
+    boolean dispatching;
 
     PendingRange(long id, ClientRequest.RangeScan s, ActorRef<ClientResponse> replyTo, TableSchema schema) {
       super(NodeActor.this, id, s.trace());
@@ -785,6 +790,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
       ranges.add(new String[] {ring.token(n - 1).toString(), null, "0"});
       register(this, cfg.readTimeout());
       trace("Scanning " + ranges.size() + " token ranges");
+      dispatching = true;
       for (String[] rg : ranges) {
         if (!overlaps(rg[0], rg[1])) continue;
         String lo = maxStart(rg[0]);
@@ -817,7 +823,8 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
           if (plan.ack(x)) break;
         }
       }
-      if (outstanding == 0) reply();
+      dispatching = false;
+      if (outstanding == 0 && isPending(id)) reply();
     }
 
     private boolean overlaps(String lo, String hi) {
@@ -855,7 +862,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
       if (answers.get(sub).containsKey(from)) return;
       answers.get(sub).put(from, rr.partitions());
       if (trackers.get(sub).ack(from) && trackers.get(sub).received() == trackers.get(sub).required()) {
-        if (--outstanding == 0) reply();
+        if (--outstanding == 0 && !dispatching) reply();
       }
     }
 

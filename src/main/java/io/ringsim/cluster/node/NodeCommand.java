@@ -39,6 +39,8 @@ public sealed interface NodeCommand extends NoSerializationVerificationNeeded {
 
   record Flush() implements NodeCommand {}
 
+  record Truncate(String table) implements NodeCommand {}
+
   record Compact() implements NodeCommand {}
 
   /** Anti-entropy repair of every table this node replicates, against the other replicas of each range. */

@@ -1,0 +1,144 @@
+package io.ringsim.cli;
+
+import com.typesafe.config.ConfigFactory;
+import io.ringsim.cluster.ClusterBuilder;
+import io.ringsim.cluster.ConsistencyLevel;
+import io.ringsim.cluster.CqlSession;
+import io.ringsim.cluster.SimCluster;
+import io.ringsim.cluster.node.TraceEvent;
+import io.ringsim.cql.CqlErrorClass;
+import io.ringsim.cql.CqlException;
+import io.ringsim.cql.CqlScript;
+import io.ringsim.cql.exec.JsonLines;
+import io.ringsim.cql.exec.ResultSet;
+import io.ringsim.report.TextTable;
+import io.ringsim.ring.Partitioners;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** Runs a CQL script against a simulated cluster. */
+@Command(
+    name = "cql",
+    mixinStandardHelpOptions = true,
+    description = {"Run a CQL script (statements end with ';') against a simulated cluster.",
+        "Failed statements are reported in the output; the exit code is 0 unless the file cannot be read.",
+        "",
+        "Example:",
+        "  ringsim cql -f schema.cql --nodes 6 --vnodes 16 --consistency QUORUM --format jsonl"})
+public final class CqlCommand implements Callable<Integer> {
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Option(names = {"-f", "--file"}, required = true, description = "The CQL script to run.")
+  Path file;
+
+  @Option(names = "--format", defaultValue = "table", description = "table or jsonl (default: ${DEFAULT-VALUE}).")
+  String format;
+
+  @Mixin
+  ClusterOptions cluster = new ClusterOptions();
+
+  @Override
+  public Integer call() {
+    if (!format.equals("table") && !format.equals("jsonl"))
+      throw new BadInputException("unknown format '" + format + "' (expected table or jsonl)");
+    String text;
+    try {
+      text = Files.readString(file, StandardCharsets.UTF_8);
+    } catch (IOException | java.io.UncheckedIOException e) {
+      throw new BadInputException("cannot read " + file + ": " + e.getMessage());
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    try (SimCluster sim = cluster.start()) {
+      CqlSession session = cluster.session(sim);
+      List<CqlScript.Item> items = CqlScript.split(text);
+      for (int i = 0; i < items.size(); i++) {
+        CqlScript.Item item = items.get(i);
+        try {
+          ResultSet r = session.execute(item.cql());
+          if (format.equals("jsonl")) out.println(JsonLines.ok(i, item.cql(), r));
+          else printTable(out, item, r, session);
+        } catch (CqlException e) {
+          if (format.equals("jsonl")) out.println(JsonLines.error(i, item.cql(), e));
+          else out.println(file + ":" + item.line() + ": " + e.errorClass() + ": " + e.getMessage());
+        } catch (RuntimeException e) {
+          CqlException wrapped = new CqlException(CqlErrorClass.ServerError, String.valueOf(e.getMessage()));
+          if (format.equals("jsonl")) out.println(JsonLines.error(i, item.cql(), wrapped));
+          else out.println(file + ":" + item.line() + ": ServerError: " + e);
+        }
+        out.flush();
+      }
+    }
+    return ExitCodes.OK;
+  }
+
+  static void printTable(PrintWriter out, CqlScript.Item item, ResultSet r, CqlSession session) {
+    for (String w : r.warnings()) out.println("Warnings :\n" + w + "\n");
+    if (!r.columns().isEmpty()) {
+      out.println();
+      out.print(TextTable.render(r.columns(), r.formattedRows()));
+      out.println();
+      out.println("(" + r.rows().size() + " rows)");
+    }
+    if (session.tracing() && !session.lastTrace().isEmpty()) printTrace(out, session.lastTrace());
+  }
+
+  static void printTrace(PrintWriter out, List<TraceEvent> trace) {
+    out.println();
+    out.println("Tracing session:");
+    long start = trace.get(0).atMicros();
+    out.print(TextTable.render(List.of("activity", "timestamp", "source", "source_elapsed"),
+        trace.stream().map(t -> List.of(t.activity(), String.format("%.3f s", t.atMicros() / 1e6), t.node(),
+            (t.atMicros() - start) + " µs")).toList()));
+    out.println();
+  }
+
+  /** The simulated cluster a CQL command runs against. */
+  static final class ClusterOptions {
+    @Option(names = "--nodes", defaultValue = "1", description = "Nodes in the simulated cluster (default ${DEFAULT-VALUE}).")
+    int nodes;
+
+    @Option(names = "--vnodes", defaultValue = "16", description = "Tokens per node (default ${DEFAULT-VALUE}).")
+    int vnodes;
+
+    @Option(names = "--racks", defaultValue = "1", description = "Racks (default ${DEFAULT-VALUE}).")
+    int racks;
+
+    @Option(names = "--allocator", defaultValue = "balanced", description = "random or balanced.")
+    String allocator;
+
+    @Option(names = "--partitioner", defaultValue = "murmur3", description = "murmur3, random or byteordered.")
+    String partitioner;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed of every random choice (default ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--consistency", defaultValue = "ONE", description = "Consistency level (default ${DEFAULT-VALUE}).")
+    String consistency;
+
+    SimCluster start() {
+      if (nodes < 1 || nodes > 5000) throw new BadInputException("--nodes must be between 1 and 5000, got " + nodes);
+      if (vnodes < 1 || vnodes > 1024) throw new BadInputException("--vnodes must be between 1 and 1024, got " + vnodes);
+      if (racks < 1) throw new BadInputException("--racks must be at least 1, got " + racks);
+      ConsistencyLevel.parse(consistency);
+      io.ringsim.ring.Partitioner p = Partitioners.byName(partitioner);
+      var ring = ClusterBuilder.ring(List.of(new ClusterBuilder.Dc("datacenter1", nodes, racks)), vnodes, allocator,
+          seed, p, ClusterBuilder.defaultAllocationReplication());
+      return ClusterBuilder.start(ring, seed, ConfigFactory.load());
+    }
+
+    CqlSession session(SimCluster sim) {
+      CqlSession s = new CqlSession(sim, seed);
+      s.setConsistency(ConsistencyLevel.parse(consistency));
+      return s;
+    }
+  }
+}

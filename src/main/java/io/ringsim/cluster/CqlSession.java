@@ -1,0 +1,251 @@
+package io.ringsim.cluster;
+
+import io.ringsim.cluster.node.ClientRequest;
+import io.ringsim.cluster.node.ClientResponse;
+import io.ringsim.cluster.node.TraceEvent;
+import io.ringsim.cql.CqlErrorClass;
+import io.ringsim.cql.CqlException;
+import io.ringsim.cql.ast.Statement;
+import io.ringsim.cql.exec.ReadPlan;
+import io.ringsim.cql.exec.ResultSet;
+import io.ringsim.cql.exec.SchemaOps;
+import io.ringsim.cql.exec.SelectPlanner;
+import io.ringsim.cql.exec.Values;
+import io.ringsim.cql.exec.WritePlanner;
+import io.ringsim.cql.parse.CqlParser;
+import io.ringsim.schema.Catalog;
+import io.ringsim.schema.TableMetadata;
+import io.ringsim.schema.types.CqlTypes;
+import io.ringsim.storage.LivePartition;
+import io.ringsim.storage.ReadFilter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A client session on a simulated cluster, as a driver or cqlsh has one: a current keyspace, a consistency level,
+ * tracing on or off, and a coordinator to send requests to. It parses, checks and plans each statement, runs it
+ * through the coordinator, and turns the answer into a result set or a {@link CqlException}.
+ */
+public final class CqlSession {
+  private final SimCluster cluster;
+  private String keyspace;
+  private ConsistencyLevel consistency = ConsistencyLevel.ONE;
+  private ConsistencyLevel serialConsistency = ConsistencyLevel.SERIAL;
+  private boolean tracing;
+  private String coordinator;
+  private int roundRobin;
+  private boolean rotate;
+  private final Values values;
+  private List<TraceEvent> lastTrace = List.of();
+  private String lastCoordinator;
+
+  public CqlSession(SimCluster cluster, long seed) {
+    this.cluster = cluster;
+    this.coordinator = cluster.nodeNames().get(0);
+    this.values = new Values(0, seed);
+  }
+
+  public String keyspace() {
+    return keyspace;
+  }
+
+  public ConsistencyLevel consistency() {
+    return consistency;
+  }
+
+  public void setConsistency(ConsistencyLevel cl) {
+    this.consistency = cl;
+  }
+
+  public void setSerialConsistency(ConsistencyLevel cl) {
+    cl.validateForCas();
+    this.serialConsistency = cl;
+  }
+
+  public void setTracing(boolean on) {
+    this.tracing = on;
+  }
+
+  public boolean tracing() {
+    return tracing;
+  }
+
+  /** Sends every request to {@code node} (null: rotate over the nodes, as a driver's round-robin policy does). */
+  public void setCoordinator(String node) {
+    if (node == null) {
+      rotate = true;
+      return;
+    }
+    if (!cluster.nodeNames().contains(node)) throw new IllegalArgumentException("no node named '" + node + "'");
+    rotate = false;
+    coordinator = node;
+  }
+
+  public List<TraceEvent> lastTrace() {
+    return lastTrace;
+  }
+
+  public String lastCoordinator() {
+    return lastCoordinator;
+  }
+
+  public SimCluster cluster() {
+    return cluster;
+  }
+
+  private String nextCoordinator() {
+    if (!rotate) return coordinator;
+    List<String> nodes = cluster.nodeNames();
+    for (int i = 0; i < nodes.size(); i++) {
+      String n = nodes.get(roundRobin++ % nodes.size());
+      if (!cluster.isCrashed(n)) return n;
+    }
+    return nodes.get(0);
+  }
+
+  /** Parses and runs one statement. */
+  public ResultSet execute(String cql) {
+    return execute(CqlParser.parse(cql));
+  }
+
+  public ResultSet execute(Statement s) {
+    lastTrace = List.of();
+    lastCoordinator = null;
+    Catalog c = cluster.catalog();
+    if (s instanceof Statement.Use u) {
+      if (c.keyspace(u.keyspace()).isEmpty())
+        throw new CqlException(CqlErrorClass.InvalidRequest, "Keyspace '" + u.keyspace() + "' does not exist");
+      keyspace = u.keyspace();
+      return ResultSet.EMPTY;
+    }
+    Catalog next = schemaChange(s, c);
+    if (next != null) {
+      if (next != c) cluster.setSchema(next);
+      if (s instanceof Statement.DropKeyspace d && d.name().equals(keyspace)) keyspace = null;
+      return ResultSet.EMPTY;
+    }
+    if (s instanceof Statement.Describe d) return Describe.run(d, c, keyspace);
+    long nowMicros = cluster.nowNanos() / 1000;
+    int nowSec = (int) (nowMicros / 1_000_000L);
+    if (s instanceof Statement.Select sel) {
+      consistency.validateForRead();
+      ReadPlan plan = SelectPlanner.plan(sel, c, keyspace, values, cluster.ring().partitioner(), nowSec);
+      return plan.execute(new Source());
+    }
+    WritePlanner.WritePlan plan = WritePlanner.plan(s, c, keyspace, values, cluster.ring().partitioner());
+    return write(plan);
+  }
+
+  private Catalog schemaChange(Statement s, Catalog c) {
+    if (s instanceof Statement.CreateKeyspace x) return SchemaOps.createKeyspace(c, x);
+    if (s instanceof Statement.AlterKeyspace x) return SchemaOps.alterKeyspace(c, x);
+    if (s instanceof Statement.DropKeyspace x) return SchemaOps.dropKeyspace(c, x);
+    if (s instanceof Statement.CreateTable x) return SchemaOps.createTable(c, x, keyspace);
+    if (s instanceof Statement.DropTable x) return SchemaOps.dropTable(c, x, keyspace);
+    if (s instanceof Statement.AlterTableAdd x) return SchemaOps.alterAdd(c, x, keyspace);
+    if (s instanceof Statement.AlterTableDrop x) return SchemaOps.alterDrop(c, x, keyspace);
+    if (s instanceof Statement.AlterTableWith x) return SchemaOps.alterWith(c, x, keyspace);
+    if (s instanceof Statement.CreateIndex x) return SchemaOps.createIndex(c, x, keyspace);
+    if (s instanceof Statement.DropIndex x) return SchemaOps.dropIndex(c, x, keyspace);
+    if (s instanceof Statement.Truncate x) {
+      String ks = SchemaOps.keyspaceOf(x.keyspace(), keyspace);
+      TableMetadata t = SchemaOps.table(c, ks, x.name());
+      cluster.truncate(t.qualifiedName());
+      return c;
+    }
+    return null;
+  }
+
+  private ResultSet write(WritePlanner.WritePlan plan) {
+    String table = plan.table().qualifiedName();
+    String coord = nextCoordinator();
+    lastCoordinator = coord;
+    if (plan.cas() != null) {
+      WritePlanner.PartitionWrite w = plan.writes().get(0);
+      WritePlanner.CasSpec cas = plan.cas();
+      ClientResponse r = cluster.execute(coord, new ClientRequest.Cas(table, w.key(), ReadFilter.ALL,
+          lp -> cas.condition().test(lp), (ts, now) -> w.update().build(ts, now), serialConsistency,
+          consistency == ConsistencyLevel.ANY ? ConsistencyLevel.ONE : consistency, tracing));
+      lastTrace = r.trace();
+      if (r instanceof ClientResponse.CasDone d) {
+        if (d.applied()) {
+          return new ResultSet(List.of("[applied]"), List.of(CqlTypes.BOOLEAN), List.of(List.of(true)), List.of());
+        }
+        return cas.failure().apply(d.current());
+      }
+      throw failure(r);
+    }
+    consistency.validateForWrite();
+    List<CompletableFuture<ClientResponse>> pending = new ArrayList<>();
+    for (WritePlanner.PartitionWrite w : plan.writes()) {
+      pending.add(cluster.submit(coord, new ClientRequest.Write(table, w.key(), (ts, now) -> w.update().build(ts, now),
+          consistency, tracing), CLIENT_TIMEOUT).toCompletableFuture());
+    }
+    List<TraceEvent> trace = new ArrayList<>();
+    CqlException error = null;
+    for (CompletableFuture<ClientResponse> f : pending) {
+      ClientResponse r = awaitResponse(f, coord);
+      trace.addAll(r.trace());
+      if (!(r instanceof ClientResponse.WriteDone) && error == null) error = failure(r);
+    }
+    lastTrace = trace;
+    if (error != null) throw error;
+    return ResultSet.EMPTY;
+  }
+
+  static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(12);
+
+  private ClientResponse awaitResponse(CompletableFuture<ClientResponse> f, String coord) {
+    try {
+      return cluster.await(f);
+    } catch (RuntimeException e) {
+      return new ClientResponse.Failed(coord, CqlErrorClass.ServerError, "OperationTimedOut: no answer from "
+          + coord + " within " + CLIENT_TIMEOUT.toSeconds() + " s", 0, 0, List.of());
+    }
+  }
+
+  private static CqlException failure(ClientResponse r) {
+    if (r instanceof ClientResponse.Failed f) return new CqlException(f.error(), f.message());
+    return new CqlException(CqlErrorClass.ServerError, "unexpected response " + r);
+  }
+
+  /** Reads through the coordinator: one request per partition (in parallel), or a range scan. */
+  private final class Source implements ReadPlan.Source {
+    @Override
+    public List<LivePartition> read(TableMetadata table, List<byte[]> keys, ReadFilter filter) {
+      String coord = nextCoordinator();
+      lastCoordinator = coord;
+      List<CompletableFuture<ClientResponse>> pending = new ArrayList<>();
+      for (byte[] k : keys) {
+        pending.add(cluster.submit(coord, new ClientRequest.Read(table.qualifiedName(), k, filter, consistency,
+            tracing), CLIENT_TIMEOUT).toCompletableFuture());
+      }
+      List<LivePartition> out = new ArrayList<>();
+      List<TraceEvent> trace = new ArrayList<>();
+      for (CompletableFuture<ClientResponse> f : pending) {
+        ClientResponse r = awaitResponse(f, coord);
+        trace.addAll(r.trace());
+        if (r instanceof ClientResponse.ReadDone d) out.addAll(d.partitions());
+        else {
+          lastTrace = trace;
+          throw failure(r);
+        }
+      }
+      lastTrace = trace;
+      return out;
+    }
+
+    @Override
+    public List<LivePartition> scan(TableMetadata table, String start, String end, ReadFilter filter) {
+      String coord = nextCoordinator();
+      lastCoordinator = coord;
+      ClientResponse r = awaitResponse(cluster.submit(coord, new ClientRequest.RangeScan(table.qualifiedName(), start,
+          end, filter, Integer.MAX_VALUE, consistency, tracing), CLIENT_TIMEOUT).toCompletableFuture(), coord);
+      lastTrace = r.trace();
+      if (r instanceof ClientResponse.ReadDone d) return d.partitions();
+      throw failure(r);
+    }
+  }
+}

@@ -1,0 +1,238 @@
+package io.ringsim.cql.exec;
+
+import io.ringsim.cql.CqlErrorClass;
+import io.ringsim.cql.CqlException;
+import io.ringsim.cql.ast.Selector;
+import io.ringsim.schema.ColumnDef;
+import io.ringsim.schema.CqlType;
+import io.ringsim.schema.TableMetadata;
+import io.ringsim.schema.types.CqlTypes;
+import io.ringsim.storage.Cell;
+import io.ringsim.storage.LivePartition;
+import io.ringsim.storage.LiveRow;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** The SELECT clause: output names and types, and how each value is computed from a row (or from all rows). */
+public final class Projection {
+  /** One output column. */
+  interface Column {
+    Object value(LivePartition p, LiveRow r, int nowInSec);
+  }
+
+  enum Agg { NONE, COUNT, MIN, MAX, SUM, AVG }
+
+  private final List<String> names = new ArrayList<>();
+  private final List<CqlType> types = new ArrayList<>();
+  private final List<Column> columns = new ArrayList<>();
+  private final List<Agg> aggs = new ArrayList<>();
+  private final int nowInSec;
+
+  private static CqlException invalid(String m) {
+    return new CqlException(CqlErrorClass.InvalidRequest, m);
+  }
+
+  Projection(TableMetadata t, List<Selector> selectors, int nowInSec) {
+    this.nowInSec = nowInSec;
+    if (selectors.isEmpty()) {
+      for (ColumnDef d : RowValues.starColumns(t)) add(t, new Selector.Column(d.name()), null);
+    } else {
+      for (Selector s : selectors) add(t, s, null);
+    }
+    boolean anyAgg = aggs.stream().anyMatch(a -> a != Agg.NONE);
+    if (anyAgg && aggs.stream().anyMatch(a -> a == Agg.NONE)) {
+      // Cassandra allows it (the first row's value); keep that behaviour.
+    }
+  }
+
+  public List<String> names() {
+    return List.copyOf(names);
+  }
+
+  public List<CqlType> types() {
+    return List.copyOf(types);
+  }
+
+  public boolean isAggregate() {
+    return aggs.stream().anyMatch(a -> a != Agg.NONE);
+  }
+
+  private void add(TableMetadata t, Selector s, String alias) {
+    if (s instanceof Selector.Aliased a) {
+      add(t, a.selector(), a.alias());
+      return;
+    }
+    if (s instanceof Selector.Column c) {
+      ColumnDef def = column(t, c.name());
+      names.add(alias != null ? alias : def.name());
+      types.add(def.type());
+      columns.add((p, r, now) -> RowValues.columnValue(t, p, r, def));
+      aggs.add(Agg.NONE);
+      return;
+    }
+    if (s instanceof Selector.CountStar) {
+      names.add(alias != null ? alias : "count");
+      types.add(CqlTypes.BIGINT);
+      columns.add((p, r, now) -> 1L);
+      aggs.add(Agg.COUNT);
+      return;
+    }
+    Selector.Function f = (Selector.Function) s;
+    String fn = f.name().toLowerCase(Locale.ROOT);
+    List<String> argNames = new ArrayList<>();
+    List<ColumnDef> args = new ArrayList<>();
+    for (Selector a : f.args()) {
+      if (!(a instanceof Selector.Column c))
+        throw invalid("Nested functions are not supported by this simulator: " + fn);
+      ColumnDef def = column(t, c.name());
+      args.add(def);
+      argNames.add(def.name());
+    }
+    switch (fn) {
+      case "token" -> {
+        if (!args.equals(t.partitionKey())) throw invalid("Invalid arguments for function token: the partition key "
+            + "columns in order are expected");
+        names.add(alias != null ? alias : "system.token(" + String.join(", ", argNames) + ")");
+        types.add(CqlTypes.BIGINT);
+        columns.add((p, r, now) -> tokenValue(p));
+        aggs.add(Agg.NONE);
+      }
+      case "writetime", "ttl" -> {
+        if (args.size() != 1) throw invalid(fn + "() takes exactly one column");
+        ColumnDef def = args.get(0);
+        if (def.isPrimaryKey()) throw invalid("Cannot use selection function " + (fn.equals("ttl") ? "ttl"
+            : "writeTime") + " on PRIMARY KEY part " + def.name());
+        if (io.ringsim.storage.TableSchema.isComplex(def.type()))
+          throw invalid("Cannot use selection function " + fn + " on non-frozen collection " + def.name());
+        names.add(alias != null ? alias : fn + "(" + def.name() + ")");
+        types.add(fn.equals("ttl") ? CqlTypes.INT : CqlTypes.BIGINT);
+        columns.add((p, r, now) -> {
+          Cell c = RowValues.cell(def, p, r);
+          if (c == null) return null;
+          if (fn.equals("writetime")) return c.timestamp();
+          return c.ttl() == 0 ? null : c.remainingTtl(now);
+        });
+        aggs.add(Agg.NONE);
+      }
+      case "count", "min", "max", "sum", "avg" -> {
+        if (args.size() != 1) throw invalid("Invalid number of arguments in call to function system." + fn);
+        ColumnDef def = args.get(0);
+        names.add(alias != null ? alias : "system." + fn + "(" + def.name() + ")");
+        types.add(fn.equals("count") ? CqlTypes.BIGINT : def.type());
+        columns.add((p, r, now) -> RowValues.columnValue(t, p, r, def));
+        aggs.add(Agg.valueOf(fn.toUpperCase(Locale.ROOT)));
+      }
+      default -> throw invalid("Unknown function '" + fn + "'");
+    }
+  }
+
+  private static Object tokenValue(LivePartition p) {
+    io.ringsim.ring.Token tok = p.key().token();
+    if (tok instanceof io.ringsim.ring.LongToken l) return l.value();
+    return Long.parseLong(tok.toString().length() > 18 ? "0" : tok.toString());
+  }
+
+  static ColumnDef column(TableMetadata t, String name) {
+    return t.column(name).orElseThrow(() -> invalid("Undefined column name " + quote(name) + " in table "
+        + t.qualifiedName()));
+  }
+
+  /** Cassandra quotes a column name in messages when it is not all lower case. */
+  static String quote(String name) {
+    return name.equals(name.toLowerCase(Locale.ROOT)) && name.matches("[a-z][a-z0-9_]*") ? name
+        : "\"" + name + "\"";
+  }
+
+  Accumulator start() {
+    return new Accumulator();
+  }
+
+  /** Collects rows (or folds them, for aggregates) into the result. */
+  final class Accumulator {
+    private final List<List<Object>> rows = new ArrayList<>();
+    private Object[] agg;
+    private long[] counts;
+    private boolean any;
+
+    void add(LivePartition p, LiveRow r) {
+      List<Object> row = new ArrayList<>(columns.size());
+      for (Column c : columns) row.add(c.value(p, r, nowInSec));
+      if (!isAggregate()) {
+        rows.add(row);
+        return;
+      }
+      if (agg == null) {
+        agg = new Object[columns.size()];
+        counts = new long[columns.size()];
+      }
+      for (int i = 0; i < columns.size(); i++) {
+        Object v = row.get(i);
+        Agg a = aggs.get(i);
+        switch (a) {
+          case NONE -> {
+            if (!any) agg[i] = v;
+          }
+          case COUNT -> {
+            if (v != null) counts[i]++;
+          }
+          case MIN, MAX -> {
+            if (v == null) break;
+            if (agg[i] == null) agg[i] = v;
+            else {
+              CqlType t = types.get(i);
+              int c = t.compare(t.serialize(v), t.serialize(agg[i]));
+              if ((a == Agg.MIN && c < 0) || (a == Agg.MAX && c > 0)) agg[i] = v;
+            }
+          }
+          case SUM, AVG -> {
+            if (v == null) break;
+            agg[i] = agg[i] == null ? toBig(v) : ((BigDecimal) agg[i]).add(toBig(v));
+            counts[i]++;
+          }
+        }
+      }
+      any = true;
+    }
+
+    ResultSet result() {
+      if (!isAggregate()) return new ResultSet(names, types, rows, List.of());
+      List<Object> row = new ArrayList<>();
+      for (int i = 0; i < columns.size(); i++) {
+        Agg a = aggs.get(i);
+        CqlType t = types.get(i);
+        switch (a) {
+          case COUNT -> row.add(counts == null ? 0L : counts[i]);
+          case SUM -> row.add(fromBig(agg == null || agg[i] == null ? BigDecimal.ZERO : (BigDecimal) agg[i], t));
+          case AVG -> row.add(fromBig(agg == null || agg[i] == null || counts[i] == 0 ? BigDecimal.ZERO
+              : ((BigDecimal) agg[i]).divide(BigDecimal.valueOf(counts[i]), java.math.MathContext.DECIMAL64), t));
+          default -> row.add(agg == null ? null : agg[i]);
+        }
+      }
+      return new ResultSet(names, types, List.of(row), List.of());
+    }
+  }
+
+  private static BigDecimal toBig(Object v) {
+    if (v instanceof BigDecimal b) return b;
+    if (v instanceof BigInteger b) return new BigDecimal(b);
+    if (v instanceof Double || v instanceof Float) return BigDecimal.valueOf(((Number) v).doubleValue());
+    if (v instanceof Number n) return BigDecimal.valueOf(n.longValue());
+    throw invalid("sum/avg need a numeric column");
+  }
+
+  private static Object fromBig(BigDecimal b, CqlType t) {
+    return switch (t.name()) {
+      case "int" -> b.intValue();
+      case "bigint", "counter" -> b.longValue();
+      case "smallint" -> b.shortValue();
+      case "tinyint" -> b.byteValue();
+      case "double" -> b.doubleValue();
+      case "float" -> b.floatValue();
+      case "varint" -> b.toBigInteger();
+      default -> b;
+    };
+  }
+}

@@ -1,0 +1,105 @@
+package io.ringsim.cql.exec;
+
+import io.ringsim.schema.CqlType;
+import io.ringsim.schema.TableMetadata;
+import io.ringsim.storage.LivePartition;
+import io.ringsim.storage.LiveRow;
+import io.ringsim.storage.ReadFilter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.BiPredicate;
+
+/**
+ * How a SELECT runs: which partitions (keys, or a token range scan), which rows of each (clustering slices), what
+ * is filtered afterwards, and how rows become the result.
+ */
+public record ReadPlan(
+    TableMetadata table,
+    List<byte[]> keys,
+    Comparator<byte[]> keyOrder,
+    String tokenStartExclusive,
+    String tokenEndInclusive,
+    ReadFilter filter,
+    boolean sortRowsInPartition,
+    BiPredicate<LivePartition, LiveRow> rowFilter,
+    Projection projection,
+    int limit,
+    int perPartitionLimit,
+    boolean distinct,
+    String index,
+    boolean staticRowsWhenEmpty) {
+
+  /** Where the rows come from: the cluster (or a test double). */
+  public interface Source {
+    List<LivePartition> read(TableMetadata table, List<byte[]> keys, ReadFilter filter);
+
+    List<LivePartition> scan(TableMetadata table, String startExclusive, String endInclusive, ReadFilter filter);
+  }
+
+  public boolean isRangeScan() {
+    return keys == null;
+  }
+
+  /** Runs the plan against {@code source} and builds the result. */
+  public ResultSet execute(Source source) {
+    List<LivePartition> parts;
+    if (keys != null) {
+      List<byte[]> ordered = new ArrayList<>(keys);
+      if (keyOrder != null) ordered.sort(keyOrder);
+      parts = source.read(table, ordered, filter);
+    } else {
+      parts = source.scan(table, tokenStartExclusive, tokenEndInclusive, filter);
+    }
+    return assemble(parts);
+  }
+
+  ResultSet assemble(List<LivePartition> parts) {
+    Projection.Accumulator acc = projection.start();
+    int emitted = 0;
+    outer:
+    for (LivePartition lp : parts) {
+      int inPartition = 0;
+      List<LiveRow> rows = lp.rows();
+      if (sortRowsInPartition && rows.size() > 1) {
+        rows = new ArrayList<>(rows);
+        Comparator<io.ringsim.storage.Clustering> cmp = new io.ringsim.storage.ClusteringComparator(
+            table.clusteringColumns());
+        Comparator<LiveRow> byClustering = (a, b) -> cmp.compare(a.clustering(), b.clustering());
+        rows.sort(filter.reversed() ? byClustering.reversed() : byClustering);
+      }
+      if (distinct) {
+        if (lp.isEmpty()) continue;
+        LiveRow any = rows.isEmpty() ? null : rows.get(0);
+        if (rowFilter != null && !rowFilter.test(lp, any)) continue;
+        acc.add(lp, any);
+        if (++emitted >= limit && !projection.isAggregate()) break;
+        continue;
+      }
+      if (rows.isEmpty() && staticRowsWhenEmpty && lp.staticRow() != null) {
+        if (rowFilter == null || rowFilter.test(lp, null)) {
+          acc.add(lp, null);
+          if (++emitted >= limit && !projection.isAggregate()) break;
+        }
+        continue;
+      }
+      for (LiveRow r : rows) {
+        if (rowFilter != null && !rowFilter.test(lp, r)) continue;
+        acc.add(lp, r);
+        emitted++;
+        if (emitted >= limit && !projection.isAggregate()) break outer;
+        if (++inPartition >= perPartitionLimit) break;
+      }
+    }
+    return acc.result();
+  }
+
+  /** The columns of this plan's result (for tools that show empty results). */
+  public List<String> columns() {
+    return projection.names();
+  }
+
+  public List<CqlType> types() {
+    return projection.types();
+  }
+}

@@ -1,0 +1,259 @@
+package io.ringsim.cql.exec;
+
+import io.ringsim.cql.CqlErrorClass;
+import io.ringsim.cql.CqlException;
+import io.ringsim.cql.ast.ColumnSpec;
+import io.ringsim.cql.ast.Statement;
+import io.ringsim.cql.ast.Term;
+import io.ringsim.ring.ReplicationStrategies;
+import io.ringsim.schema.Catalog;
+import io.ringsim.schema.ClusteringOrder;
+import io.ringsim.schema.ColumnDef;
+import io.ringsim.schema.ColumnKind;
+import io.ringsim.schema.CqlType;
+import io.ringsim.schema.IndexMetadata;
+import io.ringsim.schema.KeyspaceMetadata;
+import io.ringsim.schema.TableMetadata;
+import io.ringsim.schema.TableParams;
+import io.ringsim.schema.types.CqlTypes;
+import io.ringsim.storage.CompactionStrategy;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Schema statements: each gives the catalog after it, with Cassandra's errors. */
+public final class SchemaOps {
+  private SchemaOps() {}
+
+  static CqlException invalid(String m) {
+    return new CqlException(CqlErrorClass.InvalidRequest, m);
+  }
+
+  public static String keyspaceOf(String explicit, String session) {
+    if (explicit != null) return explicit;
+    if (session == null)
+      throw invalid("No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename");
+    return session;
+  }
+
+  public static TableMetadata table(Catalog c, String ks, String name) {
+    if (c.keyspace(ks).isEmpty()) throw invalid("Keyspace " + ks + " does not exist");
+    return c.table(ks, name).orElseThrow(() -> invalid("table " + name + " does not exist"));
+  }
+
+  public static Catalog createKeyspace(Catalog c, Statement.CreateKeyspace s) {
+    if (c.keyspace(s.name()).isPresent()) {
+      if (s.ifNotExists()) return c;
+      throw new CqlException(CqlErrorClass.AlreadyExists, "Keyspace " + s.name() + " already exists");
+    }
+    return c.withKeyspace(keyspace(s.name(), s.options()));
+  }
+
+  public static Catalog alterKeyspace(Catalog c, Statement.AlterKeyspace s) {
+    if (c.keyspace(s.name()).isEmpty()) throw new CqlException(CqlErrorClass.ConfigurationError,
+        "Keyspace '" + s.name() + "' does not exist");
+    return c.withKeyspace(keyspace(s.name(), s.options()));
+  }
+
+  private static KeyspaceMetadata keyspace(String name, Map<String, Term> options) {
+    Term rep = options.get("replication");
+    if (rep == null) throw new CqlException(CqlErrorClass.SyntaxError, "Missing mandatory option 'replication'");
+    if (!(rep instanceof Term.MapLiteral m))
+      throw new CqlException(CqlErrorClass.SyntaxError, "replication must be a map");
+    Map<String, String> map = new LinkedHashMap<>();
+    for (int i = 0; i < m.keys().size(); i++) map.put(text(m.keys().get(i)), text(m.values().get(i)));
+    try {
+      ReplicationStrategies.fromCql(map);
+    } catch (IllegalArgumentException e) {
+      throw new CqlException(CqlErrorClass.ConfigurationError, e.getMessage());
+    }
+    boolean durable = true;
+    Term d = options.get("durable_writes");
+    if (d instanceof Term.Literal l) durable = !l.text().equalsIgnoreCase("false");
+    return new KeyspaceMetadata(name, map, durable);
+  }
+
+  static String text(Term t) {
+    if (t instanceof Term.Literal l) return l.text();
+    throw invalid("expected a constant, got " + t);
+  }
+
+  public static Catalog dropKeyspace(Catalog c, Statement.DropKeyspace s) {
+    if (c.keyspace(s.name()).isEmpty()) {
+      if (s.ifExists()) return c;
+      throw new CqlException(CqlErrorClass.ConfigurationError, "Cannot drop non existing keyspace '" + s.name()
+          + "'.");
+    }
+    return c.withoutKeyspace(s.name());
+  }
+
+  public static Catalog createTable(Catalog c, Statement.CreateTable s, String session) {
+    String ks = keyspaceOf(s.keyspace(), session);
+    if (c.keyspace(ks).isEmpty()) throw invalid("Keyspace " + ks + " does not exist");
+    if (c.table(ks, s.name()).isPresent()) {
+      if (s.ifNotExists()) return c;
+      throw new CqlException(CqlErrorClass.AlreadyExists, "Object " + ks + "." + s.name() + " already exists");
+    }
+    if (s.partitionKey().isEmpty()) throw invalid("No PRIMARY KEY specifed for table '" + s.name()
+        + "' (exactly one required)");
+    Map<String, ColumnSpec> byName = new LinkedHashMap<>();
+    for (ColumnSpec col : s.columns()) {
+      if (byName.put(col.name(), col) != null) throw invalid("Duplicate column '" + col.name() + "' declaration for"
+          + " table " + ks + "." + s.name());
+    }
+    List<ColumnDef> defs = new ArrayList<>();
+    Set<String> keyCols = new HashSet<>();
+    for (int i = 0; i < s.partitionKey().size(); i++) {
+      String n = s.partitionKey().get(i);
+      ColumnSpec col = byName.get(n);
+      if (col == null) throw invalid("Unknown definition " + n + " referenced in PRIMARY KEY");
+      CqlType t = type(col.type(), n);
+      if (isMulticell(t)) throw invalid("Invalid non-frozen collection type for PRIMARY KEY component " + n);
+      defs.add(ColumnDef.partitionKey(n, t, i));
+      keyCols.add(n);
+    }
+    for (String n : s.clusteringDescending().keySet()) {
+      if (!s.clustering().contains(n)) throw invalid("Only clustering key columns can be defined in CLUSTERING ORDER"
+          + " directive: " + n + " is not a clustering column");
+    }
+    List<String> orderCols = new ArrayList<>(s.clusteringDescending().keySet());
+    if (!orderCols.isEmpty() && !orderCols.equals(s.clustering().subList(0, Math.min(orderCols.size(),
+        s.clustering().size())))) {
+      throw invalid("The order of columns in the CLUSTERING ORDER directive must match that of the clustering columns");
+    }
+    for (int i = 0; i < s.clustering().size(); i++) {
+      String n = s.clustering().get(i);
+      ColumnSpec col = byName.get(n);
+      if (col == null) throw invalid("Unknown definition " + n + " referenced in PRIMARY KEY");
+      if (!keyCols.add(n)) throw invalid("Duplicate definition " + n + " in PRIMARY KEY");
+      CqlType t = type(col.type(), n);
+      if (isMulticell(t)) throw invalid("Invalid non-frozen collection type for PRIMARY KEY component " + n);
+      boolean desc = s.clusteringDescending().getOrDefault(n, false);
+      defs.add(ColumnDef.clustering(n, t, i, desc ? ClusteringOrder.DESC : ClusteringOrder.ASC));
+    }
+    for (ColumnSpec col : s.columns()) {
+      if (keyCols.contains(col.name())) {
+        if (col.isStatic()) throw invalid("Static column " + col.name() + " cannot be part of the PRIMARY KEY");
+        continue;
+      }
+      CqlType t = type(col.type(), col.name());
+      if (col.isStatic()) {
+        if (s.clustering().isEmpty()) throw invalid("Static columns are only useful (and thus allowed) if the table"
+            + " has at least one clustering column");
+        defs.add(ColumnDef.staticColumn(col.name(), t));
+      } else {
+        defs.add(ColumnDef.regular(col.name(), t));
+      }
+    }
+    TableParams params = params(TableParams.DEFAULTS, s.options());
+    return c.withTable(new TableMetadata(ks, s.name(), defs, params));
+  }
+
+  private static boolean isMulticell(CqlType t) {
+    return io.ringsim.storage.TableSchema.isComplex(t);
+  }
+
+  static CqlType type(String name, String column) {
+    try {
+      return CqlTypes.byName(name);
+    } catch (IllegalArgumentException e) {
+      throw new CqlException(CqlErrorClass.InvalidRequest, "Unknown type " + name + " for column " + column);
+    }
+  }
+
+  static TableParams params(TableParams p, Map<String, Term> options) {
+    for (Map.Entry<String, Term> o : options.entrySet()) {
+      String k = o.getKey();
+      try {
+        switch (k) {
+          case "default_time_to_live" -> p = p.withDefaultTimeToLive((int) Values.integer(o.getValue(), k));
+          case "gc_grace_seconds" -> p = p.withGcGraceSeconds((int) Values.integer(o.getValue(), k));
+          case "bloom_filter_fp_chance" -> p = new TableParams(p.defaultTimeToLive(), p.gcGraceSeconds(),
+              Double.parseDouble(text(o.getValue())), p.compaction());
+          case "compaction" -> {
+            if (!(o.getValue() instanceof Term.MapLiteral m)) throw invalid("compaction must be a map");
+            Map<String, String> map = new LinkedHashMap<>();
+            for (int i = 0; i < m.keys().size(); i++) map.put(text(m.keys().get(i)), text(m.values().get(i)));
+            CompactionStrategy.fromOptions(map);
+            p = p.withCompaction(map);
+          }
+          case "comment", "caching", "compression", "speculative_retry", "read_repair", "crc_check_chance",
+              "memtable_flush_period_in_ms", "min_index_interval", "max_index_interval", "additional_write_policy",
+              "cdc", "extensions" -> { }
+          default -> throw new CqlException(CqlErrorClass.SyntaxError, "Unknown property '" + k + "'");
+        }
+      } catch (IllegalArgumentException e) {
+        throw new CqlException(CqlErrorClass.ConfigurationError, e.getMessage());
+      }
+    }
+    return p;
+  }
+
+  public static Catalog dropTable(Catalog c, Statement.DropTable s, String session) {
+    String ks = keyspaceOf(s.keyspace(), session);
+    if (c.table(ks, s.name()).isEmpty()) {
+      if (s.ifExists()) return c;
+      throw invalid("Table '" + ks + "." + s.name() + "' doesn't exist");
+    }
+    return c.withoutTable(ks, s.name());
+  }
+
+  public static Catalog alterAdd(Catalog c, Statement.AlterTableAdd s, String session) {
+    String ks = keyspaceOf(s.keyspace(), session);
+    TableMetadata t = table(c, ks, s.name());
+    List<ColumnDef> cols = new ArrayList<>(t.columns());
+    for (ColumnSpec spec : s.columns()) {
+      if (t.column(spec.name()).isPresent()) throw invalid("Column with name '" + spec.name() + "' already exists");
+      CqlType type = type(spec.type(), spec.name());
+      cols.add(spec.isStatic() ? ColumnDef.staticColumn(spec.name(), type) : ColumnDef.regular(spec.name(), type));
+    }
+    return c.withTable(new TableMetadata(ks, s.name(), cols, t.params()));
+  }
+
+  public static Catalog alterDrop(Catalog c, Statement.AlterTableDrop s, String session) {
+    String ks = keyspaceOf(s.keyspace(), session);
+    TableMetadata t = table(c, ks, s.name());
+    List<ColumnDef> cols = new ArrayList<>(t.columns());
+    for (String n : s.columns()) {
+      ColumnDef d = t.column(n).orElseThrow(() -> invalid("Column " + n + " was not found in table " + s.name()));
+      if (d.isPrimaryKey()) throw invalid("Cannot drop PRIMARY KEY column " + n);
+      if (!c.indexesOn(ks, s.name()).stream().filter(i -> i.column().equals(n)).toList().isEmpty())
+        throw invalid("Cannot drop column " + n + " because it has dependent secondary indexes");
+      cols.remove(d);
+    }
+    return c.withTable(new TableMetadata(ks, s.name(), cols, t.params()));
+  }
+
+  public static Catalog alterWith(Catalog c, Statement.AlterTableWith s, String session) {
+    String ks = keyspaceOf(s.keyspace(), session);
+    TableMetadata t = table(c, ks, s.name());
+    return c.withTable(new TableMetadata(ks, s.name(), t.columns(), params(t.params(), s.options())));
+  }
+
+  public static Catalog createIndex(Catalog c, Statement.CreateIndex s, String session) {
+    String ks = keyspaceOf(s.keyspace(), session);
+    TableMetadata t = table(c, ks, s.table());
+    ColumnDef col = t.column(s.column()).orElseThrow(() -> invalid("No column definition found for column "
+        + s.column()));
+    if (col.kind() == ColumnKind.PARTITION_KEY && t.partitionKey().size() == 1)
+      throw invalid("Cannot create secondary index on the only partition key column " + s.column());
+    String name = s.indexName() != null ? s.indexName() : s.table() + "_" + s.column() + "_idx";
+    if (c.index(ks, name).isPresent()) {
+      if (s.ifNotExists()) return c;
+      throw new CqlException(CqlErrorClass.InvalidRequest, "Index " + name + " already exists");
+    }
+    return c.withIndex(new IndexMetadata(ks, name, s.table(), s.column()));
+  }
+
+  public static Catalog dropIndex(Catalog c, Statement.DropIndex s, String session) {
+    String ks = keyspaceOf(s.keyspace(), session);
+    if (c.index(ks, s.name()).isEmpty()) {
+      if (s.ifExists()) return c;
+      throw invalid("Index '" + s.name() + "' could not be found in any of the tables of keyspace '" + ks + "'");
+    }
+    return c.withoutIndex(ks, s.name());
+  }
+}

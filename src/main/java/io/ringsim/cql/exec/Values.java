@@ -1,0 +1,170 @@
+package io.ringsim.cql.exec;
+
+import io.ringsim.cql.CqlErrorClass;
+import io.ringsim.cql.CqlException;
+import io.ringsim.cql.ast.Term;
+import io.ringsim.schema.CqlType;
+import io.ringsim.schema.collection.ListType;
+import io.ringsim.schema.collection.MapType;
+import io.ringsim.schema.collection.SetType;
+import io.ringsim.schema.collection.TupleType;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.NavigableMap;
+import java.util.NavigableSet;
+import java.util.UUID;
+
+/** Turns statement terms into typed values, with Cassandra's errors for a literal of the wrong kind. */
+public final class Values {
+  private final long nowMicros;
+  private final java.util.SplittableRandom rng;
+  private long uuidSeq;
+
+  public Values(long nowMicros, long seed) {
+    this.nowMicros = nowMicros;
+    this.rng = new java.util.SplittableRandom(seed);
+  }
+
+  /** The value of {@code t} for column {@code column} of type {@code type}; null for CQL null. */
+  public Object value(Term t, CqlType type, String column) {
+    if (t instanceof Term.BindMarker)
+      throw new CqlException(CqlErrorClass.InvalidRequest, "Bind markers (?) need a prepared statement");
+    if (t instanceof Term.FunctionCall f) return function(f, type, column);
+    if (t instanceof Term.Literal l) return literal(l, type, column);
+    if (t instanceof Term.ListLiteral l) {
+      if (type instanceof ListType lt) {
+        List<Object> out = new ArrayList<>();
+        for (Term e : l.elements()) out.add(nonNull(value(e, lt.element(), column), column));
+        return Collections.unmodifiableList(out);
+      }
+      if (type instanceof SetType st && l.elements().isEmpty()) return st.newSet();
+      throw invalid("list literal", type, column);
+    }
+    if (t instanceof Term.SetLiteral s) {
+      if (type instanceof SetType st) {
+        NavigableSet<Object> out = st.newSet();
+        for (Term e : s.elements()) out.add(nonNull(value(e, st.element(), column), column));
+        return Collections.unmodifiableNavigableSet(out);
+      }
+      if (type instanceof MapType mt && s.elements().isEmpty()) return mt.newMap();
+      if (type instanceof ListType && s.elements().isEmpty()) return List.of();
+      throw invalid("set literal", type, column);
+    }
+    if (t instanceof Term.MapLiteral m) {
+      if (!(type instanceof MapType mt)) throw invalid("map literal", type, column);
+      NavigableMap<Object, Object> out = mt.newMap();
+      for (int i = 0; i < m.keys().size(); i++) {
+        out.put(nonNull(value(m.keys().get(i), mt.key(), column), column),
+            nonNull(value(m.values().get(i), mt.value(), column), column));
+      }
+      return Collections.unmodifiableNavigableMap(out);
+    }
+    Term.TupleLiteral tl = (Term.TupleLiteral) t;
+    if (!(type instanceof TupleType tt) || tt.components().size() < tl.elements().size())
+      throw invalid("tuple literal", type, column);
+    List<Object> out = new ArrayList<>();
+    for (int i = 0; i < tt.components().size(); i++) {
+      out.add(i < tl.elements().size() ? value(tl.elements().get(i), tt.components().get(i), column) : null);
+    }
+    return Collections.unmodifiableList(out);
+  }
+
+  private static Object nonNull(Object v, String column) {
+    if (v == null) throw new CqlException(CqlErrorClass.InvalidRequest, "null is not supported inside collections");
+    return v;
+  }
+
+  private Object literal(Term.Literal l, CqlType type, String column) {
+    if (l.kind() == Term.Kind.NULL) return null;
+    String name = type.name();
+    boolean ok = switch (l.kind()) {
+      case STRING -> !name.equals("blob") && !name.equals("boolean") && !isNumber(name);
+      case INTEGER -> isNumber(name) || name.equals("timestamp") || name.equals("date") || name.equals("time");
+      case FLOAT, NAN, INFINITY, NEG_INFINITY -> name.equals("double") || name.equals("float")
+          || name.equals("decimal");
+      case HEX -> name.equals("blob");
+      case UUID -> name.equals("uuid") || name.equals("timeuuid");
+      case BOOLEAN -> name.equals("boolean");
+      case DURATION -> name.equals("duration");
+      case NULL -> true;
+    };
+    if (!ok || type instanceof ListType || type instanceof SetType || type instanceof MapType
+        || type instanceof TupleType) {
+      throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid " + l.kind() + " constant (" + l.text()
+          + ") for \"" + column + "\" of type " + name);
+    }
+    String text = l.kind() == Term.Kind.STRING ? "'" + l.text().replace("'", "''") + "'" : l.text();
+    try {
+      return type.parseLiteral(text);
+    } catch (IllegalArgumentException e) {
+      throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid " + l.kind() + " constant (" + l.text()
+          + ") for \"" + column + "\" of type " + name + ": " + e.getMessage());
+    }
+  }
+
+  private static boolean isNumber(String n) {
+    return switch (n) {
+      case "int", "bigint", "smallint", "tinyint", "varint", "decimal", "double", "float", "counter" -> true;
+      default -> false;
+    };
+  }
+
+  private Object function(Term.FunctionCall f, CqlType type, String column) {
+    switch (f.name().toLowerCase(Locale.ROOT)) {
+      case "now" -> {
+        UUID u = timeUuid(nowMicros);
+        if (type.name().equals("timeuuid") || type.name().equals("uuid")) return u;
+        throw invalid("now()", type, column);
+      }
+      case "uuid" -> {
+        if (!type.name().equals("uuid")) throw invalid("uuid()", type, column);
+        long hi = (rng.nextLong() & ~0xF000L) | 0x4000L;
+        long lo = (rng.nextLong() & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L;
+        return new UUID(hi, lo);
+      }
+      case "totimestamp", "currenttimestamp" -> {
+        if (!type.name().equals("timestamp")) throw invalid(f.name() + "()", type, column);
+        return Instant.ofEpochMilli(Math.floorDiv(nowMicros, 1000));
+      }
+      case "todate", "currentdate" -> {
+        if (!type.name().equals("date")) throw invalid(f.name() + "()", type, column);
+        return java.time.LocalDate.ofEpochDay(Math.floorDiv(nowMicros, 86_400_000_000L));
+      }
+      default -> throw new CqlException(CqlErrorClass.InvalidRequest, "Unknown function '" + f.name() + "'");
+    }
+  }
+
+  /** A version-1 UUID for the given time (node and clock sequence from the session's seed). */
+  public UUID timeUuid(long micros) {
+    long ts = micros * 10 + 0x01B21DD213814000L + (uuidSeq++ % 10);
+    long hi = ((ts & 0xFFFFFFFFL) << 32) | (((ts >>> 32) & 0xFFFFL) << 16) | 0x1000L | ((ts >>> 48) & 0x0FFFL);
+    long lo = 0x8000000000000000L | (rng.nextLong() & 0x3FFFFFFFFFFFFFFFL);
+    return new UUID(hi, lo);
+  }
+
+  private static CqlException invalid(String what, CqlType type, String column) {
+    return new CqlException(CqlErrorClass.InvalidRequest, "Invalid " + what + " for \"" + column + "\" of type "
+        + type.name());
+  }
+
+  /** An integer term (LIMIT, TTL, TIMESTAMP). */
+  public static long integer(Term t, String what) {
+    if (t instanceof Term.Literal l && l.kind() == Term.Kind.INTEGER) {
+      try {
+        return Long.parseLong(l.text());
+      } catch (NumberFormatException e) {
+        throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid " + what + " value " + l.text());
+      }
+    }
+    throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid " + what + ": expected an integer");
+  }
+
+  static boolean isNumeric(Object v) {
+    return v instanceof Number || v instanceof BigDecimal || v instanceof BigInteger;
+  }
+}

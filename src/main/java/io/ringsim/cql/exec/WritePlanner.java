@@ -1,0 +1,636 @@
+package io.ringsim.cql.exec;
+
+import io.ringsim.cql.CqlErrorClass;
+import io.ringsim.cql.CqlException;
+import io.ringsim.cql.ast.Assignment;
+import io.ringsim.cql.ast.Condition;
+import io.ringsim.cql.ast.Relation;
+import io.ringsim.cql.ast.Statement;
+import io.ringsim.cql.ast.Term;
+import io.ringsim.schema.Catalog;
+import io.ringsim.schema.ColumnDef;
+import io.ringsim.schema.ColumnKind;
+import io.ringsim.schema.CqlType;
+import io.ringsim.schema.TableMetadata;
+import io.ringsim.schema.collection.ListType;
+import io.ringsim.schema.collection.MapType;
+import io.ringsim.schema.collection.SetType;
+import io.ringsim.schema.types.CqlTypes;
+import io.ringsim.storage.Cell;
+import io.ringsim.storage.Clustering;
+import io.ringsim.storage.ClusteringBound;
+import io.ringsim.storage.ComplexColumn;
+import io.ringsim.storage.DeletionTime;
+import io.ringsim.storage.LivePartition;
+import io.ringsim.storage.LiveRow;
+import io.ringsim.storage.LivenessInfo;
+import io.ringsim.storage.Partition;
+import io.ringsim.storage.RangeTombstone;
+import io.ringsim.storage.ReadFilter;
+import io.ringsim.storage.Row;
+import io.ringsim.storage.Slice;
+import io.ringsim.storage.TableSchema;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/** Plans INSERT, UPDATE, DELETE and BATCH: which partitions get which update, and the LWT condition if any. */
+public final class WritePlanner {
+  private WritePlanner() {}
+
+  /** Builds one partition's update once the coordinator has chosen the timestamp. */
+  @FunctionalInterface
+  public interface UpdateFactory {
+    Partition build(long timestampMicros, int nowInSec);
+  }
+
+  public record PartitionWrite(byte[] key, UpdateFactory update) {}
+
+  /** An LWT: the row it is about and how its current state decides. */
+  public record CasSpec(Clustering row, java.util.function.Predicate<LivePartition> condition,
+      java.util.function.Function<LivePartition, ResultSet> failure) {}
+
+  public record WritePlan(TableMetadata table, List<PartitionWrite> writes, CasSpec cas) {}
+
+  private static CqlException invalid(String m) {
+    return new CqlException(CqlErrorClass.InvalidRequest, m);
+  }
+
+  public static WritePlan plan(Statement s, Catalog catalog, String session, Values values,
+      io.ringsim.ring.Partitioner partitioner) {
+    if (s instanceof Statement.Batch b) return batch(b, catalog, session, values, partitioner);
+    return single(s, catalog, session, values, partitioner, null);
+  }
+
+  private static WritePlan batch(Statement.Batch b, Catalog catalog, String session, Values values,
+      io.ringsim.ring.Partitioner partitioner) {
+    Long ts = b.timestamp() == null ? null : Values.integer(b.timestamp(), "timestamp");
+    List<PartitionWrite> all = new ArrayList<>();
+    TableMetadata table = null;
+    CasSpec cas = null;
+    for (Statement child : b.statements()) {
+      WritePlan p = single(child, catalog, session, values, partitioner, ts);
+      if (p.cas() != null) {
+        if (cas != null) throw invalid("Batch with conditions cannot span multiple rows in this simulator");
+        cas = p.cas();
+      }
+      if (table != null && !table.qualifiedName().equals(p.table().qualifiedName()) && cas != null)
+        throw invalid("Batch with conditions cannot span multiple tables");
+      table = p.table();
+      all.addAll(p.writes());
+    }
+    if (table == null) throw invalid("Empty batch");
+    if (cas != null) {
+      byte[] k = all.get(0).key();
+      for (PartitionWrite w : all) {
+        if (!Arrays.equals(w.key(), k)) throw invalid("Batch with conditions cannot span multiple partitions");
+      }
+    }
+    return new WritePlan(table, merge(all), cas);
+  }
+
+  /** Writes to the same partition become one update (a batch on one partition applies atomically). */
+  private static List<PartitionWrite> merge(List<PartitionWrite> writes) {
+    Map<String, List<PartitionWrite>> byKey = new LinkedHashMap<>();
+    for (PartitionWrite w : writes) byKey.computeIfAbsent(java.util.HexFormat.of().formatHex(w.key()),
+        k -> new ArrayList<>()).add(w);
+    List<PartitionWrite> out = new ArrayList<>();
+    for (List<PartitionWrite> ws : byKey.values()) {
+      if (ws.size() == 1) {
+        out.add(ws.get(0));
+        continue;
+      }
+      out.add(new PartitionWrite(ws.get(0).key(), (ts, now) -> {
+        Partition p = null;
+        for (PartitionWrite w : ws) {
+          Partition u = w.update().build(ts, now);
+          if (p == null) p = u;
+          else p.apply(u);
+        }
+        return p;
+      }));
+    }
+    return out;
+  }
+
+  private static WritePlan single(Statement s, Catalog catalog, String session, Values values,
+      io.ringsim.ring.Partitioner partitioner, Long batchTs) {
+    if (s instanceof Statement.Insert i) return insert(i, catalog, session, values, partitioner, batchTs);
+    if (s instanceof Statement.Update u) return update(u, catalog, session, values, partitioner, batchTs);
+    if (s instanceof Statement.Delete d) return delete(d, catalog, session, values, partitioner, batchTs);
+    throw invalid("Only INSERT, UPDATE and DELETE statements are allowed in a batch");
+  }
+
+  // ---------------------------------------------------------------- INSERT
+
+  private static WritePlan insert(Statement.Insert s, Catalog catalog, String session, Values values,
+      io.ringsim.ring.Partitioner partitioner, Long batchTs) {
+    String ks = SchemaOps.keyspaceOf(s.keyspace(), session);
+    TableMetadata t = SchemaOps.table(catalog, ks, s.table());
+    if (s.json() != null) throw invalid("INSERT JSON is not supported by this simulator");
+    if (s.columns().size() != s.values().size())
+      throw invalid("Unmatched column names/values");
+    Map<String, Object> byColumn = new LinkedHashMap<>();
+    Map<String, Term> rawTerms = new LinkedHashMap<>();
+    for (int i = 0; i < s.columns().size(); i++) {
+      String c = s.columns().get(i);
+      ColumnDef def = t.column(c).orElseThrow(() -> invalid("Undefined column name " + c + " in table "
+          + t.qualifiedName()));
+      if (byColumn.containsKey(c)) throw invalid("Multiple definitions found for column " + c);
+      byColumn.put(c, values.value(s.values().get(i), def.type(), c));
+      rawTerms.put(c, s.values().get(i));
+    }
+    List<String> missingPk = new ArrayList<>();
+    for (ColumnDef c : t.partitionKey()) if (!byColumn.containsKey(c.name())) missingPk.add(c.name());
+    if (!missingPk.isEmpty()) throw invalid("Some partition key parts are missing: " + String.join(", ", missingPk));
+    List<String> missingCk = new ArrayList<>();
+    for (ColumnDef c : t.clusteringColumns()) if (!byColumn.containsKey(c.name())) missingCk.add(c.name());
+    if (!missingCk.isEmpty()) throw invalid("Some clustering keys are missing: " + String.join(", ", missingCk));
+    List<Object> pk = new ArrayList<>();
+    for (ColumnDef c : t.partitionKey()) pk.add(nonNullKey(byColumn.get(c.name()), c));
+    List<Object> ck = new ArrayList<>();
+    for (ColumnDef c : t.clusteringColumns()) ck.add(nonNullKey(byColumn.get(c.name()), c));
+    byte[] key = Keys.partitionKey(t, pk);
+    checkKeySize(key);
+    Clustering clustering = ck.isEmpty() ? Clustering.EMPTY : Clustering.of(Keys.clustering(t, ck));
+    Long fixedTs = timestamp(s.timestamp(), batchTs);
+    int ttl = ttl(s.ttl(), t);
+    TableSchema schema = TableSchema.of(t, partitioner);
+    UpdateFactory f = (serverTs, now) -> {
+      long ts = fixedTs != null ? fixedTs : serverTs;
+      Partition p = schema.newPartition(key);
+      Row.Builder row = Row.builder(clustering).marker(LivenessInfo.of(ts, ttl, now));
+      Row.Builder staticRow = null;
+      for (Map.Entry<String, Object> e : byColumn.entrySet()) {
+        ColumnDef def = t.column(e.getKey()).orElseThrow();
+        if (def.isPrimaryKey()) continue;
+        Row.Builder target = row;
+        if (def.kind() == ColumnKind.STATIC) {
+          if (staticRow == null) staticRow = Row.builder(Clustering.STATIC);
+          target = staticRow;
+        }
+        writeValue(target, def, e.getValue(), ts, ttl, now, values, schema);
+      }
+      p.add(row.build());
+      if (staticRow != null) p.add(staticRow.build());
+      return p;
+    };
+    CasSpec cas = null;
+    if (s.ifNotExists()) {
+      cas = new CasSpec(clustering, lp -> findRow(lp, clustering) == null,
+          lp -> failureWholeRow(t, lp, clustering));
+    }
+    return new WritePlan(t, List.of(new PartitionWrite(key, f)), cas);
+  }
+
+  private static Object nonNullKey(Object v, ColumnDef c) {
+    if (v == null) throw invalid("Invalid null value in condition for column " + c.name());
+    if (v instanceof String str && str.isEmpty() && c.kind() == ColumnKind.PARTITION_KEY)
+      throw invalid("Key may not be empty");
+    return v;
+  }
+
+  private static void checkKeySize(byte[] key) {
+    if (key.length > 65535) throw invalid("Key length of " + key.length + " is longer than maximum of 65535");
+  }
+
+  private static Long timestamp(Term t, Long batchTs) {
+    if (t != null) {
+      if (batchTs != null) throw invalid("Timestamp must be set either on BATCH or individual statements");
+      return Values.integer(t, "timestamp");
+    }
+    return batchTs;
+  }
+
+  private static int ttl(Term t, TableMetadata table) {
+    if (t == null) return table.params().defaultTimeToLive();
+    long v = Values.integer(t, "TTL");
+    if (v < 0) throw invalid("A TTL must be greater or equal to 0, but was " + v);
+    if (v > 630_720_000) throw invalid("ttl is too large. requested (" + v + ") maximum (630720000)");
+    return (int) v;
+  }
+
+  /** A whole-value write of one column: a cell, a tombstone for null, or a collection replaced element by element. */
+  static void writeValue(Row.Builder row, ColumnDef def, Object v, long ts, int ttl, int now, Values values,
+      TableSchema schema) {
+    CqlType type = def.type();
+    if (TableSchema.isComplex(type)) {
+      ComplexColumn col = ComplexColumn.of(new DeletionTime(ts - 1, now), schema.pathOrder(def.name()));
+      if (v != null) addElements(col.cells(), type, v, ts, ttl, now, values, false);
+      row.complex(def.name(), col);
+      return;
+    }
+    if (v == null) row.cell(def.name(), Cell.tombstone(ts, now));
+    else row.cell(def.name(), Cell.expiring(ts, ttl, now, type.serialize(v)));
+  }
+
+  private static void addElements(NavigableMap<byte[], Cell> cells, CqlType type, Object v, long ts, int ttl,
+      int now, Values values, boolean prepend) {
+    if (type instanceof ListType lt) {
+      List<?> list = (List<?>) v;
+      for (int i = 0; i < list.size(); i++) {
+        // List cells are keyed by a timeuuid: appends get increasing times, prepends decreasing ones.
+        long micros = prepend ? -ts - (list.size() - i) : ts * 16 + i;
+        byte[] path = CqlTypes.TIMEUUID.serialize(values.timeUuid(micros));
+        cells.put(path, Cell.expiring(ts, ttl, now, lt.element().serialize(list.get(i))));
+      }
+    } else if (type instanceof SetType st) {
+      for (Object e : (Collection<?>) v) cells.put(st.element().serialize(e), Cell.expiring(ts, ttl, now, new byte[0]));
+    } else if (type instanceof MapType mt) {
+      for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+        cells.put(mt.key().serialize(e.getKey()), Cell.expiring(ts, ttl, now, mt.value().serialize(e.getValue())));
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- UPDATE
+
+  private static WritePlan update(Statement.Update s, Catalog catalog, String session, Values values,
+      io.ringsim.ring.Partitioner partitioner, Long batchTs) {
+    String ks = SchemaOps.keyspaceOf(s.keyspace(), session);
+    TableMetadata t = SchemaOps.table(catalog, ks, s.table());
+    boolean onlyStatic = true;
+    for (Assignment a : s.assignments()) {
+      ColumnDef def = t.column(a.column()).orElseThrow(() -> invalid("Undefined column name " + a.column()
+          + " in table " + t.qualifiedName()));
+      if (def.isPrimaryKey()) throw invalid("PRIMARY KEY part " + a.column() + " found in SET part");
+      if (def.kind() != ColumnKind.STATIC) onlyStatic = false;
+      if (def.type().name().equals("counter"))
+        throw invalid("Counter updates are not supported by this simulator yet (column " + a.column() + ")");
+    }
+    KeyTargets targets = KeyTargets.of(t, s.where(), values, onlyStatic, false);
+    Long fixedTs = timestamp(s.timestamp(), batchTs);
+    int ttl = ttl(s.ttl(), t);
+    TableSchema schema = TableSchema.of(t, partitioner);
+    List<Object[]> assigned = new ArrayList<>();
+    for (Assignment a : s.assignments()) {
+      ColumnDef def = t.column(a.column()).orElseThrow();
+      assigned.add(new Object[] {a, def, evaluate(a, def, values)});
+    }
+    List<PartitionWrite> writes = new ArrayList<>();
+    boolean staticOnly = onlyStatic;
+    for (byte[] key : targets.keys()) {
+      writes.add(new PartitionWrite(key, (serverTs, now) -> {
+        long ts = fixedTs != null ? fixedTs : serverTs;
+        Partition p = schema.newPartition(key);
+        List<Clustering> rows = staticOnly ? List.of(Clustering.STATIC) : targets.rows();
+        for (Clustering c : rows) {
+          Row.Builder row = Row.builder(c);
+          Row.Builder st = null;
+          for (Object[] x : assigned) {
+            Assignment a = (Assignment) x[0];
+            ColumnDef def = (ColumnDef) x[1];
+            Row.Builder target = row;
+            if (def.kind() == ColumnKind.STATIC && !c.isStatic()) {
+              if (st == null) st = Row.builder(Clustering.STATIC);
+              target = st;
+            }
+            applyAssignment(target, a, def, x[2], ts, ttl, now, values, schema);
+          }
+          Row built = row.build();
+          if (!built.isEmpty()) p.add(built);
+          if (st != null) p.add(st.build());
+        }
+        return p;
+      }));
+    }
+    CasSpec cas = cas(t, targets, s.ifExists(), s.conditions(), values);
+    return new WritePlan(t, writes, cas);
+  }
+
+  private static Object evaluate(Assignment a, ColumnDef def, Values values) {
+    CqlType type = def.type();
+    if (a instanceof Assignment.Set set) return values.value(set.value(), type, def.name());
+    if (a instanceof Assignment.Add add) {
+      if (!(type instanceof ListType || type instanceof SetType || type instanceof MapType)) {
+        throw invalid("Invalid operation (" + def.name() + " = " + def.name() + (add.subtract() ? " - " : " + ")
+            + "...) for non counter column " + def.name());
+      }
+      if (add.subtract() && type instanceof MapType mt) {
+        return values.value(add.value(), new SetType(mt.key(), false), def.name());
+      }
+      if (add.subtract() && type instanceof ListType)
+        throw invalid("Removing list elements by value needs a read before write, not supported by this simulator");
+      return values.value(add.value(), type, def.name());
+    }
+    if (a instanceof Assignment.Prepend pre) {
+      if (!(type instanceof ListType)) throw invalid("Invalid operation (" + def.name() + " = ... + " + def.name()
+          + ") for non list column " + def.name());
+      return values.value(pre.value(), type, def.name());
+    }
+    Assignment.SetElement se = (Assignment.SetElement) a;
+    if (type instanceof MapType mt) {
+      return new Object[] {values.value(se.key(), mt.key(), def.name()), values.value(se.value(), mt.value(),
+          def.name())};
+    }
+    throw invalid("Invalid operation (" + def.name() + "[...] = ...) for non map column " + def.name()
+        + " (setting list elements by index is not supported by this simulator)");
+  }
+
+  private static void applyAssignment(Row.Builder row, Assignment a, ColumnDef def, Object v, long ts, int ttl,
+      int now, Values values, TableSchema schema) {
+    if (a instanceof Assignment.Set) {
+      writeValue(row, def, v, ts, ttl, now, values, schema);
+      return;
+    }
+    CqlType type = def.type();
+    if (!TableSchema.isComplex(type)) {
+      throw invalid("Invalid operation on frozen collection column " + def.name() + ": frozen collections can only"
+          + " be replaced as a whole");
+    }
+    ComplexColumn col = ComplexColumn.of(DeletionTime.LIVE, schema.pathOrder(def.name()));
+    if (a instanceof Assignment.Add add && !add.subtract()) {
+      addElements(col.cells(), type, v, ts, ttl, now, values, false);
+    } else if (a instanceof Assignment.Prepend) {
+      addElements(col.cells(), type, v, ts, ttl, now, values, true);
+    } else if (a instanceof Assignment.Add) {
+      CqlType element = type instanceof SetType st ? st.element() : ((MapType) type).key();
+      for (Object e : (Collection<?>) v) col.cells().put(element.serialize(e), Cell.tombstone(ts, now));
+    } else {
+      Object[] kv = (Object[]) v;
+      MapType mt = (MapType) type;
+      byte[] path = mt.key().serialize(kv[0]);
+      col.cells().put(path, kv[1] == null ? Cell.tombstone(ts, now)
+          : Cell.expiring(ts, ttl, now, mt.value().serialize(kv[1])));
+    }
+    row.complex(def.name(), col);
+  }
+
+  // ---------------------------------------------------------------- DELETE
+
+  private static WritePlan delete(Statement.Delete s, Catalog catalog, String session, Values values,
+      io.ringsim.ring.Partitioner partitioner, Long batchTs) {
+    String ks = SchemaOps.keyspaceOf(s.keyspace(), session);
+    TableMetadata t = SchemaOps.table(catalog, ks, s.table());
+    boolean onlyStatic = !s.targets().isEmpty();
+    for (Statement.DeleteTarget d : s.targets()) {
+      ColumnDef def = t.column(d.column()).orElseThrow(() -> invalid("Undefined column name " + d.column()
+          + " in table " + t.qualifiedName()));
+      if (def.isPrimaryKey()) throw invalid("Invalid identifier " + d.column() + " for deletion (should not be a"
+          + " PRIMARY KEY part)");
+      if (def.kind() != ColumnKind.STATIC) onlyStatic = false;
+    }
+    KeyTargets targets = KeyTargets.of(t, s.where(), values, onlyStatic, s.targets().isEmpty());
+    if (!s.targets().isEmpty() && targets.slice() != null)
+      throw invalid("Range deletions are not supported for specific columns");
+    Long fixedTs = timestamp(s.timestamp(), batchTs);
+    TableSchema schema = TableSchema.of(t, partitioner);
+    List<PartitionWrite> writes = new ArrayList<>();
+    for (byte[] key : targets.keys()) {
+      writes.add(new PartitionWrite(key, (serverTs, now) -> {
+        long ts = fixedTs != null ? fixedTs : serverTs;
+        Partition p = schema.newPartition(key);
+        DeletionTime d = new DeletionTime(ts, now);
+        if (s.targets().isEmpty()) {
+          if (targets.slice() != null) {
+            p.addRangeTombstone(new RangeTombstone(targets.slice(), d));
+          } else if (targets.prefixOnly()) {
+            for (Clustering c : targets.rows()) {
+              byte[][] prefix = new byte[c.size()][];
+              for (int i = 0; i < c.size(); i++) prefix[i] = c.get(i);
+              p.addRangeTombstone(new RangeTombstone(Slice.prefix(prefix), d));
+            }
+          } else if (t.clusteringColumns().isEmpty() || targets.rows().isEmpty()) {
+            p.delete(d);
+          } else {
+            for (Clustering c : targets.rows()) p.add(Row.builder(c).delete(d).build());
+          }
+          return p;
+        }
+        for (Clustering c : targets.rows().isEmpty() ? List.of(Clustering.STATIC) : targets.rows()) {
+          Row.Builder row = Row.builder(c);
+          Row.Builder st = null;
+          for (Statement.DeleteTarget dt : s.targets()) {
+            ColumnDef def = t.column(dt.column()).orElseThrow();
+            Row.Builder target = row;
+            if (def.kind() == ColumnKind.STATIC && !c.isStatic()) {
+              if (st == null) st = Row.builder(Clustering.STATIC);
+              target = st;
+            }
+            deleteColumn(target, def, dt.element(), ts, now, values, schema);
+          }
+          Row built = row.build();
+          if (!built.isEmpty()) p.add(built);
+          if (st != null) p.add(st.build());
+        }
+        return p;
+      }));
+    }
+    CasSpec cas = cas(t, targets, s.ifExists(), s.conditions(), values);
+    return new WritePlan(t, writes, cas);
+  }
+
+  private static void deleteColumn(Row.Builder row, ColumnDef def, Term element, long ts, int now, Values values,
+      TableSchema schema) {
+    CqlType type = def.type();
+    if (element == null) {
+      if (TableSchema.isComplex(type)) {
+        row.complex(def.name(), ComplexColumn.of(new DeletionTime(ts, now), schema.pathOrder(def.name())));
+      } else {
+        row.cell(def.name(), Cell.tombstone(ts, now));
+      }
+      return;
+    }
+    if (type instanceof MapType mt && TableSchema.isComplex(type)) {
+      ComplexColumn col = ComplexColumn.of(DeletionTime.LIVE, schema.pathOrder(def.name()));
+      col.cells().put(mt.key().serialize(values.value(element, mt.key(), def.name())), Cell.tombstone(ts, now));
+      row.complex(def.name(), col);
+      return;
+    }
+    if (type instanceof SetType st && TableSchema.isComplex(type)) {
+      ComplexColumn col = ComplexColumn.of(DeletionTime.LIVE, schema.pathOrder(def.name()));
+      col.cells().put(st.element().serialize(values.value(element, st.element(), def.name())), Cell.tombstone(ts, now));
+      row.complex(def.name(), col);
+      return;
+    }
+    throw invalid("Invalid element deletion " + def.name() + "[...]: only map keys and set elements can be deleted"
+        + " one by one in this simulator");
+  }
+
+  // ---------------------------------------------------------------- LWT
+
+  private static CasSpec cas(TableMetadata t, KeyTargets targets, boolean ifExists, List<Condition> conditions,
+      Values values) {
+    if (!ifExists && conditions.isEmpty()) return null;
+    if (targets.keys().size() != 1 || targets.rows().size() > 1 || targets.slice() != null)
+      throw invalid("IN on the partition key or clustering columns is not supported with conditional updates");
+    Clustering row = targets.rows().isEmpty() ? Clustering.EMPTY : targets.rows().get(0);
+    if (ifExists) {
+      return new CasSpec(row, lp -> findRow(lp, row) != null, lp -> failureWholeRow(t, lp, row));
+    }
+    List<Object[]> conds = new ArrayList<>();
+    for (Condition c : conditions) {
+      ColumnDef def = t.column(c.column()).orElseThrow(() -> invalid("Undefined column name " + c.column()));
+      if (def.isPrimaryKey()) throw invalid("PRIMARY KEY column '" + c.column() + "' cannot have IF conditions");
+      if (c instanceof Condition.Compare cmp) {
+        conds.add(new Object[] {def, cmp.op(), List.of(values.value(cmp.value(), def.type(), def.name()))
+            .stream().map(x -> x).toList()});
+      } else if (c instanceof Condition.In in) {
+        List<Object> vs = new ArrayList<>();
+        for (Term term : in.values()) vs.add(values.value(term, def.type(), def.name()));
+        conds.add(new Object[] {def, null, vs});
+      } else {
+        throw invalid("Conditions on collection elements are not supported by this simulator");
+      }
+    }
+    return new CasSpec(row, lp -> {
+      LiveRow r = findRow(lp, row);
+      for (Object[] c : conds) {
+        ColumnDef def = (ColumnDef) c[0];
+        Object current = r == null && def.kind() != ColumnKind.STATIC ? null
+            : RowValues.columnValue(t, lp, r, def);
+        @SuppressWarnings("unchecked")
+        List<Object> expected = (List<Object>) c[2];
+        Relation.Op op = (Relation.Op) c[1];
+        if (op == null) {
+          if (expected.stream().noneMatch(e -> Objects.equals(e, current))) return false;
+        } else if (!RowValues.compare(def.type(), current, op, expected.get(0))) {
+          return false;
+        }
+      }
+      return true;
+    }, lp -> {
+      LiveRow r = findRow(lp, row);
+      List<String> cols = new ArrayList<>(List.of("[applied]"));
+      List<CqlType> types = new ArrayList<>(List.of(CqlTypes.BOOLEAN));
+      List<Object> vals = new ArrayList<>(List.of(false));
+      for (Object[] c : conds) {
+        ColumnDef def = (ColumnDef) c[0];
+        if (cols.contains(def.name())) continue;
+        cols.add(def.name());
+        types.add(def.type());
+        vals.add(r == null && def.kind() != ColumnKind.STATIC ? null : RowValues.columnValue(t, lp, r, def));
+      }
+      return new ResultSet(cols, types, List.of(vals), List.of());
+    });
+  }
+
+  static LiveRow findRow(LivePartition lp, Clustering c) {
+    if (lp == null) return null;
+    for (LiveRow r : lp.rows()) if (r.clustering().equals(c)) return r;
+    return null;
+  }
+
+  private static ResultSet failureWholeRow(TableMetadata t, LivePartition lp, Clustering c) {
+    LiveRow r = findRow(lp, c);
+    List<String> cols = new ArrayList<>(List.of("[applied]"));
+    List<CqlType> types = new ArrayList<>(List.of(CqlTypes.BOOLEAN));
+    List<Object> vals = new ArrayList<>(List.of(false));
+    if (r != null || (lp != null && lp.staticRow() != null && !t.staticColumns().isEmpty())) {
+      for (ColumnDef def : RowValues.starColumns(t)) {
+        cols.add(def.name());
+        types.add(def.type());
+        vals.add(RowValues.columnValue(t, lp, r, def));
+      }
+    }
+    return new ResultSet(cols, types, List.of(vals), List.of());
+  }
+
+  /** The keys and rows an UPDATE or DELETE targets, from its WHERE clause. */
+  record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean prefixOnly) {
+
+    static KeyTargets of(TableMetadata t, List<Relation> where, Values values, boolean onlyStatic,
+        boolean isRowDelete) {
+      Map<String, List<Object>> eq = new LinkedHashMap<>();
+      Map<String, Relation.Single> slices = new LinkedHashMap<>();
+      for (Relation r : where) {
+        if (r instanceof Relation.Single s) {
+          ColumnDef def = t.column(s.column()).orElseThrow(() -> invalid("Undefined column name " + s.column()));
+          if (!def.isPrimaryKey()) throw invalid("Non PRIMARY KEY columns found in where clause: " + s.column());
+          if (s.op() == Relation.Op.EQ) {
+            if (eq.put(s.column(), List.of(nonNullKey(values.value(s.value(), def.type(), s.column()), def))) != null)
+              throw invalid(s.column() + " cannot be restricted by more than one relation if it includes an Equal");
+          } else if (s.op().isSlice() && def.kind() == ColumnKind.CLUSTERING && isRowDelete) {
+            slices.put(s.column(), s);
+          } else {
+            throw invalid("Invalid operator " + s.op().symbol + " for PRIMARY KEY part " + s.column());
+          }
+        } else if (r instanceof Relation.In in) {
+          ColumnDef def = t.column(in.column()).orElseThrow(() -> invalid("Undefined column name " + in.column()));
+          if (!def.isPrimaryKey()) throw invalid("Non PRIMARY KEY columns found in where clause: " + in.column());
+          List<Object> vs = new ArrayList<>();
+          for (Term term : in.values()) vs.add(nonNullKey(values.value(term, def.type(), in.column()), def));
+          eq.put(in.column(), vs);
+        } else {
+          throw invalid("Unsupported restriction in the WHERE clause of a modification statement");
+        }
+      }
+      List<String> missingPk = new ArrayList<>();
+      for (ColumnDef c : t.partitionKey()) if (!eq.containsKey(c.name())) missingPk.add(c.name());
+      if (!missingPk.isEmpty()) throw invalid("Some partition key parts are missing: " + String.join(", ", missingPk));
+      List<byte[]> keys = new ArrayList<>();
+      for (List<Object> combo : cartesian(t.partitionKey(), eq)) keys.add(Keys.partitionKey(t, combo));
+      List<ColumnDef> cc = t.clusteringColumns();
+      int prefix = 0;
+      while (prefix < cc.size() && eq.containsKey(cc.get(prefix).name())) prefix++;
+      for (int i = prefix; i < cc.size(); i++) {
+        if (eq.containsKey(cc.get(i).name())) throw invalid("PRIMARY KEY column \"" + cc.get(i).name()
+            + "\" cannot be restricted as preceding column \"" + cc.get(prefix).name() + "\" is not restricted");
+      }
+      Slice slice = null;
+      if (!slices.isEmpty()) {
+        if (prefix >= cc.size() || slices.size() > 1 || !slices.containsKey(cc.get(prefix).name()))
+          throw invalid("Range deletions must restrict the clustering columns in order, the slice on the last one");
+        Relation.Single s = slices.get(cc.get(prefix).name());
+        List<List<Object>> combos = cartesian(cc.subList(0, prefix), eq);
+        if (combos.size() != 1) throw invalid("IN is not supported with a range deletion");
+        List<Object> pre = new ArrayList<>(combos.get(0));
+        List<Object> withBound = new ArrayList<>(pre);
+        withBound.add(values.value(s.value(), cc.get(prefix).type(), s.column()));
+        byte[][] preBytes = Keys.clustering(t, pre);
+        byte[][] boundBytes = Keys.clustering(t, withBound);
+        boolean desc = cc.get(prefix).order() == io.ringsim.schema.ClusteringOrder.DESC;
+        boolean lower = s.op() == Relation.Op.GT || s.op() == Relation.Op.GTE;
+        boolean inclusive = s.op() == Relation.Op.GTE || s.op() == Relation.Op.LTE;
+        ClusteringBound b = new ClusteringBound(boundBytes, inclusive);
+        ClusteringBound open = new ClusteringBound(preBytes, true);
+        // In clustering order a DESC column's lower value bound is the slice's end.
+        slice = (lower != desc) ? new Slice(b, open) : new Slice(open, b);
+        return new KeyTargets(keys, List.of(), slice, false);
+      }
+      if (onlyStatic) return new KeyTargets(keys, List.of(), null, false);
+      if (prefix < cc.size()) {
+        if (!isRowDelete) {
+          List<String> missing = new ArrayList<>();
+          for (int i = prefix; i < cc.size(); i++) missing.add(cc.get(i).name());
+          throw invalid("Some clustering keys are missing: " + String.join(", ", missing));
+        }
+        if (prefix == 0) return new KeyTargets(keys, List.of(), null, false);
+        List<Clustering> rows = new ArrayList<>();
+        for (List<Object> combo : cartesian(cc.subList(0, prefix), eq)) rows.add(Clustering.of(Keys.clustering(t, combo)));
+        return new KeyTargets(keys, rows, null, true);
+      }
+      List<Clustering> rows = new ArrayList<>();
+      if (cc.isEmpty()) rows.add(Clustering.EMPTY);
+      else for (List<Object> combo : cartesian(cc, eq)) rows.add(Clustering.of(Keys.clustering(t, combo)));
+      return new KeyTargets(keys, rows, null, false);
+    }
+  }
+
+  static List<List<Object>> cartesian(List<ColumnDef> cols, Map<String, List<Object>> eq) {
+    List<List<Object>> out = new ArrayList<>();
+    out.add(new ArrayList<>());
+    for (ColumnDef c : cols) {
+      List<List<Object>> next = new ArrayList<>();
+      for (List<Object> prefix : out) {
+        for (Object v : eq.get(c.name())) {
+          List<Object> n = new ArrayList<>(prefix);
+          n.add(v);
+          next.add(n);
+        }
+      }
+      out = next;
+    }
+    return out;
+  }
+
+  static void forEach(Collection<?> c, Consumer<Object> f) {
+    c.forEach(f);
+  }
+}

@@ -1,0 +1,69 @@
+package io.ringsim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Every case answered by real Cassandra 4.1 (src/test/resources/cql, copied from shared/cql): `ringsim cql -f
+ * --format jsonl` must give the same ok/error class, and for successes the same columns and rows in order.
+ */
+class CqlConformanceTest {
+  @TempDir Path dir;
+
+  @ParameterizedTest
+  @ValueSource(strings = {"01_seed_users_clustering", "02_seed_stackoverflow_keys", "03_seed_playlists_index",
+      "04_seed_application_logs", "05_seed_example_compact", "06_upsert_timestamps"})
+  void matchesCassandra(String name) throws IOException {
+    Path script = dir.resolve(name + ".cql");
+    Files.writeString(script, resource("/cql/" + name + ".cql"));
+    CliRun r = CliRun.of("cql", "-f", script.toString(), "--format", "jsonl");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    List<String> actual = r.out().lines().toList();
+    List<String> expected = resource("/cql/" + name + ".expected.jsonl").lines().toList();
+    ObjectMapper om = new ObjectMapper();
+    List<String> mismatches = new ArrayList<>();
+    int messageMatches = 0, errors = 0;
+    for (int i = 0; i < expected.size(); i++) {
+      JsonNode e = om.readTree(expected.get(i));
+      if (i >= actual.size()) {
+        mismatches.add("missing line " + i + ": " + e.get("cql").asText());
+        continue;
+      }
+      JsonNode a = om.readTree(actual.get(i));
+      if (!a.get("cql").equals(e.get("cql")) || !a.get("ok").equals(e.get("ok"))) {
+        mismatches.add(i + ": expected " + expected.get(i) + "\n   got " + actual.get(i));
+      } else if (e.get("ok").asBoolean()) {
+        if (!a.get("columns").equals(e.get("columns")) || !a.get("rows").equals(e.get("rows")))
+          mismatches.add(i + ": expected " + expected.get(i) + "\n   got " + actual.get(i));
+      } else {
+        errors++;
+        if (!a.get("error").equals(e.get("error"))) {
+          mismatches.add(i + ": expected " + expected.get(i) + "\n   got " + actual.get(i));
+        } else if (a.get("message").equals(e.get("message"))) {
+          messageMatches++;
+        }
+      }
+    }
+    assertThat(mismatches).as(name).isEmpty();
+    assertThat(actual).hasSameSizeAs(expected);
+    System.out.println(name + ": error messages identical to Cassandra's: " + messageMatches + "/" + errors);
+  }
+
+  private static String resource(String path) throws IOException {
+    try (InputStream in = CqlConformanceTest.class.getResourceAsStream(path)) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+}
