@@ -74,7 +74,11 @@ public final class SimCluster implements AutoCloseable {
     }
   }
 
-  private final ActorSystem<Void> system;
+  private final ActorSystem<SpawnRequest<?>> system;
+
+  /** Asks the guardian to start another actor in the simulation (workloads, probes). */
+  record SpawnRequest<T>(Behavior<T> behavior, String name, CompletableFuture<ActorRef<T>> result)
+      implements akka.actor.NoSerializationVerificationNeeded {}
   private final SimulationLoop loop;
   private final ActorRef<NetworkCommand> network;
   private final ActorRef<DriverProxy.Ask<?, ?>> proxy;
@@ -114,7 +118,7 @@ public final class SimCluster implements AutoCloseable {
     return new SimCluster(spec, base);
   }
 
-  private static Behavior<Void> guardian(Spec spec, CompletableFuture<Map<String, Object>> refs) {
+  private static Behavior<SpawnRequest<?>> guardian(Spec spec, CompletableFuture<Map<String, Object>> refs) {
     return Behaviors.setup(ctx -> {
       SimulationLoop loop = SimulationMode.loop(ctx.getSystem());
       Map<String, Object> out = new LinkedHashMap<>();
@@ -136,8 +140,27 @@ public final class SimCluster implements AutoCloseable {
         out.put(n.name(), ctx.spawn(NodeActor.create(cfg, spec.ring(), net, loop::nowNanos), n.name()));
       }
       refs.complete(out);
-      return Behaviors.empty();
+      return Behaviors.<SpawnRequest<?>>receive((c, req) -> {
+        spawnChild(c, req);
+        return Behaviors.same();
+      });
     });
+  }
+
+  private static <T> void spawnChild(akka.actor.typed.javadsl.ActorContext<SpawnRequest<?>> ctx, SpawnRequest<T> r) {
+    r.result().complete(ctx.spawn(r.behavior(), r.name()));
+  }
+
+  /** Starts an actor inside the simulation (on the simulation thread, in virtual time). */
+  public <T> ActorRef<T> spawn(Behavior<T> behavior, String name) {
+    CompletableFuture<ActorRef<T>> f = new CompletableFuture<>();
+    system.tell(new SpawnRequest<>(behavior, name, f));
+    return await(f);
+  }
+
+  /** The actor of a node, for actors that talk to coordinators directly. */
+  public ActorRef<NodeCommand> nodeRef(String name) {
+    return node(name);
   }
 
   public Ring ring() {

@@ -27,6 +27,7 @@ import java.util.function.LongSupplier;
  */
 public final class SimulatedNetwork extends AbstractBehavior<NetworkCommand> {
 
+  static final boolean DEBUG = System.getenv("RINGSIM_DEBUG_NET") != null;
   private final LongSupplier nowNanos;
   private final SplittableRandom rng;
   private final Map<String, ActorRef<Delivery>> inboxes = new HashMap<>();
@@ -111,6 +112,7 @@ public final class SimulatedNetwork extends AbstractBehavior<NetworkCommand> {
 
   private Behavior<NetworkCommand> onSend(NetworkCommand.Send s) {
     sent++;
+    if (DEBUG) System.out.println("NET " + nowNanos.getAsLong() + " " + s.from() + "->" + s.to() + " " + s.payload().getClass().getSimpleName());
     ActorRef<Delivery> inbox = inboxes.get(s.to());
     if (inbox == null) {
       undeliverable++;

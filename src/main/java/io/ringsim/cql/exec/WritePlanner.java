@@ -249,6 +249,49 @@ public final class WritePlanner {
     }
   }
 
+  /** A full-row write from values already typed (workloads): the partition key, the row, and its update. */
+  public record RowWrite(byte[] key, Clustering clustering, UpdateFactory update) {}
+
+  public static RowWrite rowInsert(TableMetadata t, TableSchema schema, Map<String, Object> byColumn, int ttl,
+      Values values) {
+    List<Object> pk = new ArrayList<>();
+    for (ColumnDef c : t.partitionKey()) pk.add(byColumn.get(c.name()));
+    List<Object> ck = new ArrayList<>();
+    for (ColumnDef c : t.clusteringColumns()) ck.add(byColumn.get(c.name()));
+    byte[] key = Keys.partitionKey(t, pk);
+    Clustering clustering = ck.isEmpty() ? Clustering.EMPTY : Clustering.of(Keys.clustering(t, ck));
+    UpdateFactory f = (ts, now) -> {
+      Partition p = schema.newPartition(key);
+      Row.Builder row = Row.builder(clustering).marker(LivenessInfo.of(ts, ttl, now));
+      Row.Builder st = null;
+      for (Map.Entry<String, Object> e : byColumn.entrySet()) {
+        ColumnDef def = t.column(e.getKey()).orElseThrow();
+        if (def.isPrimaryKey()) continue;
+        Row.Builder target = row;
+        if (def.kind() == ColumnKind.STATIC) {
+          if (st == null) st = Row.builder(Clustering.STATIC);
+          target = st;
+        }
+        writeValue(target, def, e.getValue(), ts, ttl, now, values, schema);
+      }
+      p.add(row.build());
+      if (st != null) p.add(st.build());
+      return p;
+    };
+    return new RowWrite(key, clustering, f);
+  }
+
+  /** A row deletion (or a partition deletion for a table without clustering columns). */
+  public static UpdateFactory rowDelete(TableSchema schema, byte[] key, Clustering clustering) {
+    return (ts, now) -> {
+      Partition p = schema.newPartition(key);
+      DeletionTime d = new DeletionTime(ts, now);
+      if (clustering.size() == 0) p.delete(d);
+      else p.add(Row.builder(clustering).delete(d).build());
+      return p;
+    };
+  }
+
   // ---------------------------------------------------------------- UPDATE
 
   private static WritePlan update(Statement.Update s, Catalog catalog, String session, Values values,

@@ -1,0 +1,67 @@
+package io.ringsim.sim;
+
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Client-side figures in fixed buckets of simulated time: operations, outcomes and latency (HdrHistogram) per
+ * consistency level and operation type, operations per coordinator, and operations per partition (hot keys).
+ */
+public final class Metrics {
+  /** One series' figures in one bucket. */
+  public static final class Bucket {
+    public long ok;
+    public final Map<String, Long> failures = new TreeMap<>();
+    public final Histogram latencyMicros = new Histogram(3_600_000_000L, 2);
+  }
+
+  private final long bucketMicros;
+  /** series ("QUORUM write") -> bucket index -> figures. */
+  private final Map<String, TreeMap<Long, Bucket>> series = new TreeMap<>();
+  private final Map<String, TreeMap<Long, Long>> byCoordinator = new TreeMap<>();
+  private final Map<String, Long> byPartition = new TreeMap<>();
+  private final Map<String, Histogram> totals = new TreeMap<>();
+
+  public Metrics(long bucketMicros) {
+    this.bucketMicros = bucketMicros;
+  }
+
+  public long bucketMicros() {
+    return bucketMicros;
+  }
+
+  void record(OpRecord op) {
+    long b = op.invokeMicros() / bucketMicros;
+    String s = op.consistency() + " " + op.type();
+    Bucket bucket = series.computeIfAbsent(s, k -> new TreeMap<>()).computeIfAbsent(b, k -> new Bucket());
+    long latency = Math.max(0, op.completeMicros() - op.invokeMicros());
+    if (op.ok()) {
+      bucket.ok++;
+      bucket.latencyMicros.recordValue(Math.min(latency, 3_600_000_000L));
+      totals.computeIfAbsent(s, k -> new Histogram(3_600_000_000L, 2)).recordValue(Math.min(latency, 3_600_000_000L));
+    } else {
+      bucket.failures.merge(op.error() == null ? op.outcome() : op.error(), 1L, Long::sum);
+    }
+    byCoordinator.computeIfAbsent(op.coordinator(), k -> new TreeMap<>()).merge(b, 1L, Long::sum);
+    String partition = op.key().contains(" / ") ? op.key().substring(0, op.key().indexOf(" / ")) : op.key();
+    byPartition.merge(partition, 1L, Long::sum);
+  }
+
+  public Map<String, TreeMap<Long, Bucket>> series() {
+    return series;
+  }
+
+  public Map<String, TreeMap<Long, Long>> byCoordinator() {
+    return byCoordinator;
+  }
+
+  public Map<String, Long> byPartition() {
+    return byPartition;
+  }
+
+  /** Whole-run latency per series (successful operations). */
+  public Map<String, Histogram> totals() {
+    return totals;
+  }
+}

@@ -1,0 +1,26 @@
+package io.ringsim.sim;
+
+/**
+ * One client operation in the history (Jepsen style): what was asked, when it was invoked and completed (simulated
+ * microseconds), how it ended, and what it wrote or saw. {@code version} is the write timestamp a write used or the
+ * write timestamp a read observed (-1: no row, the key was absent).
+ */
+public record OpRecord(
+    long id,
+    String workload,
+    int worker,
+    String type,
+    String key,
+    String consistency,
+    String coordinator,
+    long invokeMicros,
+    long completeMicros,
+    String outcome,
+    String error,
+    long version,
+    Boolean applied) {
+
+  public boolean ok() {
+    return outcome.equals("ok");
+  }
+}

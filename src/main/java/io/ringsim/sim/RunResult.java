@@ -1,0 +1,62 @@
+package io.ringsim.sim;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every figure of a scenario run, as summary.json holds it. Everything but {@code wallMillis} is a function of the
+ * scenario and its seed, so two runs with the same seed give the same result.
+ */
+public record RunResult(
+    String scenario,
+    String description,
+    long seed,
+    long simulatedMillis,
+    long operations,
+    long throttled,
+    String replicationUsedForOwnership,
+    List<NodeRow> nodes,
+    Skew ownershipSkew,
+    Skew loadSkew,
+    List<SeriesRow> series,
+    List<TimePoint> timeline,
+    List<HotPartition> hottestPartitions,
+    List<TableRow> tables,
+    AnomalyCounts anomalyCounts,
+    List<Checker.Anomaly> anomalies,
+    List<CheckRow> checks,
+    List<Event> events,
+    long wallMillis) {
+
+  public record NodeRow(String name, String dc, String rack, int tokens, double effectiveOwnership, long partitions,
+      long rows, long bytes, int sstables, long coordinated, long replicaWrites, long replicaReads, long hintsStored,
+      long hintsReplayed, long readRepairs, boolean upAtEnd) {}
+
+  public record Skew(double maxOverMean, double minOverMean, double cv) {}
+
+  /** One consistency level and operation type over the whole run. */
+  public record SeriesRow(String series, long ok, Map<String, Long> failures, double availabilityPercent,
+      double p50Ms, double p95Ms, double p99Ms, double maxMs) {}
+
+  /** One bucket of simulated time for one series. */
+  public record TimePoint(long startMillis, String series, long ok, long failed, double p50Ms, double p99Ms) {}
+
+  public record HotPartition(String key, long operations) {}
+
+  /** One table on one node, as nodetool tablestats shows it. */
+  public record TableRow(String node, String table, long liveBytes, long partitions, long rows, int sstables,
+      double readAmplification, double writeAmplification, double bloomFalsePositiveRatio, long tombstonesScanned,
+      long maxTombstonesPerRead, long tombstoneWarnings, long tombstoneFailures, long partitionBytesP99,
+      long partitionBytesMax) {}
+
+  public record AnomalyCounts(long readsChecked, long keysChecked, long staleReads, long readYourWritesViolations,
+      long lostWrites, long lwtViolations) {}
+
+  public record CheckRow(String check, boolean passed, String detail) {}
+
+  public record Event(long atMicros, String kind, String text) {}
+
+  public boolean passed() {
+    return checks.stream().allMatch(CheckRow::passed);
+  }
+}

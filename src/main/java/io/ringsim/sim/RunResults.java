@@ -1,0 +1,153 @@
+package io.ringsim.sim;
+
+import io.ringsim.cluster.node.NodeReport;
+import io.ringsim.ring.Ownership;
+import io.ringsim.ring.ReplicationStrategies;
+import io.ringsim.ring.ReplicationStrategy;
+import io.ringsim.ring.Ring;
+import io.ringsim.ring.SkewStats;
+import io.ringsim.schema.Catalog;
+import io.ringsim.schema.KeyspaceMetadata;
+import io.ringsim.storage.TableStats;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+
+/** Turns what a run produced into its {@link RunResult}. */
+final class RunResults {
+  private RunResults() {}
+
+  static RunResult build(RunSpec spec, Ring ring, Catalog catalog, List<NodeReport> reports, Metrics metrics,
+      List<OpRecord> history, Checker.Result checked, List<RunResult.Event> events, long endMicros, long throttled,
+      long wallMillis, ReplicationStrategy fallback) {
+    // Ownership as nodetool status shows it for the first workload's keyspace (else the first keyspace).
+    ReplicationStrategy strategy = fallback;
+    String used = "SimpleStrategy rf=3 (no keyspace)";
+    String ks = spec.workloads().isEmpty() ? null : spec.workloads().get(0).table().split("\\.")[0];
+    KeyspaceMetadata k = ks == null ? null : catalog.keyspace(ks).orElse(null);
+    if (k == null && !catalog.keyspaces().isEmpty()) k = catalog.keyspaces().get(0);
+    if (k != null) {
+      strategy = ReplicationStrategies.fromCql(k.replication());
+      used = k.name() + " " + k.replication();
+    }
+    double[] own = Ownership.effective(ring, strategy);
+    Map<String, Long> coordinated = new TreeMap<>();
+    for (Map.Entry<String, TreeMap<Long, Long>> e : metrics.byCoordinator().entrySet()) {
+      coordinated.put(e.getKey(), e.getValue().values().stream().mapToLong(Long::longValue).sum());
+    }
+    List<RunResult.NodeRow> nodes = new ArrayList<>();
+    List<RunResult.TableRow> tables = new ArrayList<>();
+    double[] load = new double[reports.size()];
+    for (int i = 0; i < reports.size(); i++) {
+      NodeReport r = reports.get(i);
+      var node = ring.node(ring.indexOf(r.node()));
+      long partitions = 0, rows = 0, bytes = 0;
+      int sstables = 0;
+      for (TableStats t : r.tables()) {
+        partitions += t.partitions();
+        rows += t.rows();
+        bytes += t.liveBytes();
+        sstables += t.sstableCount();
+        tables.add(new RunResult.TableRow(r.node(), t.table(), t.liveBytes(), t.partitions(), t.rows(),
+            t.sstableCount(), round(t.readAmplification()), round(t.writeAmplification()),
+            round(t.bloomFilterFalsePositiveRatio()), t.tombstonesScanned(), t.maxTombstonesPerRead(),
+            t.tombstoneWarnings(), t.tombstoneFailures(), t.partitionBytes().p99(), t.partitionBytes().max()));
+      }
+      load[i] = bytes;
+      nodes.add(new RunResult.NodeRow(r.node(), node.dc(), node.rack(), node.tokens().size(),
+          round(own[ring.indexOf(r.node())]), partitions, rows, bytes, sstables, coordinated.getOrDefault(r.node(), 0L),
+          r.replicaWrites(), r.replicaReads(), r.hintsStored(), r.hintsReplayed(), r.readRepairs(), r.running()));
+    }
+    SkewStats os = SkewStats.of(own);
+    SkewStats ls = SkewStats.of(load);
+    List<RunResult.SeriesRow> series = new ArrayList<>();
+    List<RunResult.TimePoint> points = new ArrayList<>();
+    for (Map.Entry<String, TreeMap<Long, Metrics.Bucket>> e : metrics.series().entrySet()) {
+      long ok = 0;
+      Map<String, Long> failures = new TreeMap<>();
+      for (Map.Entry<Long, Metrics.Bucket> b : e.getValue().entrySet()) {
+        Metrics.Bucket x = b.getValue();
+        ok += x.ok;
+        x.failures.forEach((kk, v) -> failures.merge(kk, v, Long::sum));
+        long failed = x.failures.values().stream().mapToLong(Long::longValue).sum();
+        points.add(new RunResult.TimePoint(b.getKey() * metrics.bucketMicros() / 1000, e.getKey(), x.ok, failed,
+            ms(x.latencyMicros, 50), ms(x.latencyMicros, 99)));
+      }
+      long failed = failures.values().stream().mapToLong(Long::longValue).sum();
+      Histogram h = metrics.totals().get(e.getKey());
+      series.add(new RunResult.SeriesRow(e.getKey(), ok, failures, round(100.0 * ok / Math.max(1, ok + failed)),
+          h == null ? 0 : ms(h, 50), h == null ? 0 : ms(h, 95), h == null ? 0 : ms(h, 99),
+          h == null ? 0 : round(h.getMaxValue() / 1000.0)));
+    }
+    List<RunResult.HotPartition> hot = new ArrayList<>();
+    metrics.byPartition().entrySet().stream()
+        .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+        .limit(10).forEach(e -> hot.add(new RunResult.HotPartition(e.getKey(), e.getValue())));
+    RunResult.AnomalyCounts counts = new RunResult.AnomalyCounts(checked.readsChecked(), checked.keysChecked(),
+        checked.staleReads(), checked.rywViolations(), checked.lostWrites(), checked.lwtViolations());
+    List<RunResult.CheckRow> checks = new ArrayList<>();
+    for (CheckSpec c : spec.checks()) checks.add(evaluate(c, counts, series));
+    List<Checker.Anomaly> anomalies = checked.anomalies().size() > 200 ? checked.anomalies().subList(0, 200)
+        : checked.anomalies();
+    return new RunResult(spec.name(), spec.description(), spec.seed(), spec.durationMillis(), history.size(),
+        throttled, used, nodes, new RunResult.Skew(round(os.maxOverMean()), round(os.minOverMean()), round(os.cv())),
+        new RunResult.Skew(round(ls.maxOverMean()), round(ls.minOverMean()), round(ls.cv())), series, points, hot,
+        tables, counts, List.copyOf(anomalies), checks, List.copyOf(events), wallMillis);
+  }
+
+  static RunResult.CheckRow evaluate(CheckSpec c, RunResult.AnomalyCounts counts, List<RunResult.SeriesRow> series) {
+    switch (c.kind()) {
+      case "lost-writes" -> {
+        return limit(c, counts.lostWrites(), "lost writes");
+      }
+      case "stale-reads" -> {
+        return limit(c, counts.staleReads(), "stale reads");
+      }
+      case "read-your-writes" -> {
+        return limit(c, counts.readYourWritesViolations(), "read-your-writes violations");
+      }
+      case "lwt" -> {
+        return limit(c, counts.lwtViolations(), "LWT violations");
+      }
+      case "availability" -> {
+        long ok = 0, total = 0;
+        for (RunResult.SeriesRow s : series) {
+          if (!s.series().startsWith(c.consistency() + " ")) continue;
+          ok += s.ok();
+          total += s.ok() + s.failures().values().stream().mapToLong(Long::longValue).sum();
+        }
+        double pct = total == 0 ? 100.0 : 100.0 * ok / total;
+        return new RunResult.CheckRow(c.text(), pct >= c.minPercent(), String.format("%.2f%% of %d %s operations"
+            + " succeeded (required %.2f%%)", pct, total, c.consistency(), c.minPercent()));
+      }
+      default -> {
+        return new RunResult.CheckRow(c.text(), false, "unknown check kind " + c.kind());
+      }
+    }
+  }
+
+  private static RunResult.CheckRow limit(CheckSpec c, long n, String what) {
+    return new RunResult.CheckRow(c.text(), n <= c.max(), n + " " + what + " (allowed " + c.max() + ")");
+  }
+
+  private static double ms(Histogram h, double p) {
+    if (h.getTotalCount() == 0) return 0;
+    return round(h.getValueAtPercentile(p) / 1000.0);
+  }
+
+  static double round(double v) {
+    if (Double.isNaN(v) || Double.isInfinite(v)) return 0;
+    return Math.round(v * 10000) / 10000.0;
+  }
+
+  static Comparator<String> byName() {
+    return Comparator.naturalOrder();
+  }
+
+  static ReplicationStrategy strategy(KeyspaceMetadata k) {
+    return ReplicationStrategies.fromCql(k.replication());
+  }
+}

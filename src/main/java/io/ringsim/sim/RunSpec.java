@@ -1,0 +1,37 @@
+package io.ringsim.sim;
+
+import io.ringsim.cluster.ClusterBuilder;
+import io.ringsim.cluster.net.LatencyModel;
+import io.ringsim.storage.StorageSettings;
+import java.util.List;
+
+/** Everything a scenario run needs, already validated. */
+public record RunSpec(
+    String name,
+    String description,
+    long seed,
+    long durationMillis,
+    List<ClusterBuilder.Dc> dcs,
+    int vnodes,
+    String allocator,
+    String partitioner,
+    LatencyModel latency,
+    double loss,
+    StorageSettings storage,
+    List<String> cql,
+    List<WorkloadSpec> workloads,
+    List<TimedAction> timeline,
+    List<CheckSpec> checks) {
+
+  public RunSpec {
+    dcs = List.copyOf(dcs);
+    cql = List.copyOf(cql);
+    workloads = List.copyOf(workloads);
+    timeline = List.copyOf(timeline);
+    checks = List.copyOf(checks);
+  }
+
+  public int nodeCount() {
+    return dcs.stream().mapToInt(ClusterBuilder.Dc::nodes).sum();
+  }
+}

@@ -1,0 +1,285 @@
+package io.ringsim.sim;
+
+import akka.actor.typed.ActorRef;
+import com.typesafe.config.Config;
+import io.ringsim.cluster.ClusterBuilder;
+import io.ringsim.cluster.ConsistencyLevel;
+import io.ringsim.cluster.CqlSession;
+import io.ringsim.cluster.SimCluster;
+import io.ringsim.cluster.node.ClientRequest;
+import io.ringsim.cluster.node.ClientResponse;
+import io.ringsim.cluster.node.NodeCommand;
+import io.ringsim.cluster.node.NodeReport;
+import io.ringsim.cql.CqlException;
+import io.ringsim.ring.Partitioners;
+import io.ringsim.ring.ReplicationStrategies;
+import io.ringsim.ring.ReplicationStrategy;
+import io.ringsim.ring.Ring;
+import io.ringsim.ring.SimpleStrategy;
+import io.ringsim.schema.KeyspaceMetadata;
+import io.ringsim.schema.TableMetadata;
+import io.ringsim.storage.Cell;
+import io.ringsim.storage.LiveRow;
+import io.ringsim.storage.ReadFilter;
+import io.ringsim.storage.TableSchema;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+/**
+ * Runs a scenario in virtual time: builds the cluster, applies the schema, starts the workloads, plays the
+ * timeline, then heals the cluster, reads back what was written, checks the history and gathers the figures.
+ */
+public final class ScenarioRunner {
+  /** A progress line for the terminal (simulated time, operations so far). */
+  public interface Progress extends Consumer<String> {}
+
+  private final RunSpec spec;
+  private final Config config;
+  private final Progress progress;
+  /** The history of the last run (history.jsonl). */
+  List<OpRecord> lastHistory = List.of();
+
+  public List<OpRecord> history() {
+    return lastHistory;
+  }
+
+  public ScenarioRunner(RunSpec spec, Config config, Progress progress) {
+    this.spec = spec;
+    this.config = config;
+    this.progress = progress;
+  }
+
+  /** A scenario that cannot run (bad CQL in the schema, a node that does not exist): the run stops with this. */
+  public static final class ScenarioFailure extends RuntimeException {
+    public ScenarioFailure(String message) {
+      super(message);
+    }
+  }
+
+  public RunResult run() {
+    long wallStart = System.nanoTime();
+    ReplicationStrategy allocation = new SimpleStrategy(3);
+    Ring ring = ClusterBuilder.ring(spec.dcs(), spec.vnodes(), spec.allocator(), spec.seed(),
+        Partitioners.byName(spec.partitioner()), allocation);
+    SimCluster.Spec cs = SimCluster.Spec.defaults(ring, spec.seed()).withLatency(spec.latency())
+        .withStorage(spec.storage());
+    boolean serialize = config.hasPath("ringsim.network.serialize-payloads")
+        && config.getBoolean("ringsim.network.serialize-payloads");
+    cs = cs.withSerializePayloads(serialize);
+    List<RunResult.Event> events = new ArrayList<>();
+    try (SimCluster sim = SimCluster.start(cs, config)) {
+      if (spec.loss() > 0) sim.setLoss(spec.loss());
+      CqlSession session = new CqlSession(sim, spec.seed());
+      for (String stmt : spec.cql()) {
+        try {
+          session.execute(stmt);
+        } catch (CqlException e) {
+          throw new ScenarioFailure("CQL failed: " + e.errorClass() + ": " + e.getMessage() + "\n  in: " + stmt);
+        }
+      }
+      // Workloads.
+      Map<String, ActorRef<NodeCommand>> refs = new LinkedHashMap<>();
+      for (String n : sim.nodeNames()) refs.put(n, sim.nodeRef(n));
+      List<WorkloadActor.Recorder> recorders = new ArrayList<>();
+      List<ActorRef<WorkloadActor.Msg>> workloads = new ArrayList<>();
+      Map<String, TableMetadata> tables = new TreeMap<>();
+      int wi = 0;
+      Metrics metrics = new Metrics(bucketMicros());
+      for (WorkloadSpec w : spec.workloads()) {
+        TableMetadata t = sim.catalog().table(w.table()).orElseThrow(() -> new ScenarioFailure("workload " + w.name()
+            + ": table " + w.table() + " does not exist (create it in the cql section)"));
+        tables.put(t.qualifiedName(), t);
+        WorkloadActor.Recorder rec = new WorkloadActor.Recorder(metrics);
+        recorders.add(rec);
+        workloads.add(sim.spawn(WorkloadActor.create(w, t, TableSchema.of(t, ring.partitioner()), sim.nodeNames(),
+            sim.loop(), refs, spec.seed() * 31 + wi, rec), "workload-" + wi++));
+      }
+      // Timeline.
+      List<TimedAction> timeline = new ArrayList<>(spec.timeline());
+      timeline.sort((a, b) -> Long.compare(a.atMillis(), b.atMillis()));
+      long step = Math.max(1000, spec.durationMillis() / 50);
+      long t = 0;
+      for (TimedAction a : timeline) {
+        t = advance(sim, t, a.atMillis(), step, recorders);
+        apply(sim, session, a, workloads, events);
+      }
+      t = advance(sim, t, spec.durationMillis(), step, recorders);
+      // Let in-flight operations finish or time out.
+      sim.advance(Duration.ofSeconds(15));
+      long endOfWorkloadMicros = sim.nowNanos() / 1000;
+      // Heal for the final check: the network, every crashed node; give hints time to replay.
+      sim.heal();
+      sim.setLoss(0);
+      for (String n : sim.nodeNames()) {
+        if (sim.isCrashed(n)) {
+          sim.restart(n);
+          events.add(new RunResult.Event(sim.nowNanos() / 1000, "restart", n + " restarted for the final check"));
+        }
+      }
+      sim.advance(Duration.ofSeconds(60));
+      List<OpRecord> history = new ArrayList<>();
+      for (WorkloadActor.Recorder r : recorders) history.addAll(r.history);
+      history.sort((a, b) -> a.invokeMicros() != b.invokeMicros() ? Long.compare(a.invokeMicros(), b.invokeMicros())
+          : Long.compare(a.id(), b.id()));
+      lastHistory = history;
+      List<Checker.FinalRead> finals = finalReads(sim, recorders);
+      Checker.Result checked = Checker.check(history, finals);
+      List<NodeReport> reports = sim.reports();
+      long throttled = recorders.stream().mapToLong(r -> r.throttled).sum();
+      progress.accept(null);
+      return RunResults.build(spec, ring, sim.catalog(), reports, metrics, history, checked, events,
+          endOfWorkloadMicros, throttled, (System.nanoTime() - wallStart) / 1_000_000L, allocation);
+    }
+  }
+
+  private long bucketMicros() {
+    long d = spec.durationMillis();
+    long bucket = d <= 120_000 ? 1000 : d <= 900_000 ? 5000 : 30_000;
+    return bucket * 1000;
+  }
+
+  private long advance(SimCluster sim, long from, long to, long step, List<WorkloadActor.Recorder> recs) {
+    long t = from;
+    while (t < to) {
+      t = Math.min(to, t + step);
+      sim.runUntil(t * 1_000_000L);
+      long ops = 0;
+      for (WorkloadActor.Recorder r : recs) ops += r.history.size();
+      progress.accept(progressLine(t, ops));
+    }
+    return Math.max(from, to);
+  }
+
+  private String progressLine(long t, long ops) {
+    int width = 30;
+    int done = (int) Math.min(width, width * t / Math.max(1, spec.durationMillis()));
+    return "[" + "=".repeat(done) + (done < width ? ">" : "") + " ".repeat(Math.max(0, width - done - 1)) + "] "
+        + Durations.format(t) + " / " + Durations.format(spec.durationMillis()) + "  " + ops + " ops";
+  }
+
+  private void apply(SimCluster sim, CqlSession session, TimedAction ta, List<ActorRef<WorkloadActor.Msg>> workloads,
+      List<RunResult.Event> events) {
+    Action a = ta.action();
+    long now = sim.nowNanos() / 1000;
+    try {
+      if (a instanceof Action.Crash c) {
+        sim.crash(c.node());
+        for (ActorRef<WorkloadActor.Msg> w : workloads) w.tell(new WorkloadActor.NodeState(c.node(), false));
+        events.add(new RunResult.Event(now, "crash", c.node() + " crashed"));
+      } else if (a instanceof Action.Restart r) {
+        var replay = sim.restart(r.node());
+        for (ActorRef<WorkloadActor.Msg> w : workloads) w.tell(new WorkloadActor.NodeState(r.node(), true));
+        events.add(new RunResult.Event(now, "restart", r.node() + " restarted, commit log replayed "
+            + replay.replayed() + " entries" + (replay.lostUnsynced() > 0 ? ", " + replay.lostUnsynced()
+            + " lost (unsynced)" : "") + (replay.corrupt().isEmpty() ? "" : ", " + replay.corrupt().size()
+            + " corrupt skipped")));
+      } else if (a instanceof Action.Partition p) {
+        sim.partition(p.side1(), p.side2(), p.oneWay());
+        events.add(new RunResult.Event(now, "partition", (p.oneWay() ? "one-way cut " : "partition ")
+            + p.side1() + (p.oneWay() ? " -> " : " | ") + p.side2()));
+      } else if (a instanceof Action.Heal) {
+        sim.heal();
+        events.add(new RunResult.Event(now, "heal", "network healed"));
+      } else if (a instanceof Action.Slow s) {
+        sim.slow(s.node(), Duration.ofMillis(s.extraMillis()));
+        events.add(new RunResult.Event(now, "slow", s.node() + " slowed by " + s.extraMillis() + " ms per message"));
+      } else if (a instanceof Action.Loss l) {
+        sim.setLoss(l.probability());
+        events.add(new RunResult.Event(now, "loss", "message loss " + Math.round(l.probability() * 1000) / 10.0
+            + "%"));
+      } else if (a instanceof Action.ClockSkew s) {
+        sim.clockSkew(s.node(), Duration.ofMillis(s.skewMillis()));
+        events.add(new RunResult.Event(now, "clock-skew", s.node() + " clock skewed by " + s.skewMillis() + " ms"));
+      } else if (a instanceof Action.Flush f) {
+        for (String n : targets(sim, f.node())) sim.flush(n);
+        events.add(new RunResult.Event(now, "flush", "flush " + (f.node() == null ? "all nodes" : f.node())));
+      } else if (a instanceof Action.Compact c) {
+        for (String n : targets(sim, c.node())) sim.compact(n);
+        events.add(new RunResult.Event(now, "compact", "compact " + (c.node() == null ? "all nodes" : c.node())));
+      } else if (a instanceof Action.Repair r) {
+        for (String n : targets(sim, r.node())) {
+          NodeCommand.RepairResult res = sim.repair(n);
+          events.add(new RunResult.Event(now, "repair", "repair on " + n + ": " + res.rangesCompared()
+              + " ranges compared, " + res.rangesMismatched() + " differed, " + res.partitionsStreamed()
+              + " partitions streamed"));
+        }
+      } else if (a instanceof Action.Cql q) {
+        session.execute(q.statement());
+        events.add(new RunResult.Event(now, "cql", q.statement()));
+      }
+    } catch (IllegalArgumentException | CqlException e) {
+      throw new ScenarioFailure("at " + Durations.format(ta.atMillis()) + " (" + ta.text() + "): " + e.getMessage());
+    }
+  }
+
+  private static List<String> targets(SimCluster sim, String node) {
+    if (node != null) return List.of(node);
+    List<String> out = new ArrayList<>();
+    for (String n : sim.nodeNames()) if (!sim.isCrashed(n)) out.add(n);
+    return out;
+  }
+
+  /** Reads back (at ALL, so replicas are compared and repaired) a deterministic sample of the keys written. */
+  private static List<Checker.FinalRead> finalReads(SimCluster sim, List<WorkloadActor.Recorder> recorders) {
+    TreeMap<String, WorkloadActor.KeyRef> all = new TreeMap<>();
+    for (WorkloadActor.Recorder r : recorders) all.putAll(r.keys);
+    List<Checker.FinalRead> out = new ArrayList<>();
+    if (all.isEmpty()) return out;
+    int cap = 5000;
+    int stride = Math.max(1, all.size() / cap);
+    List<String> keys = new ArrayList<>();
+    List<WorkloadActor.KeyRef> refs = new ArrayList<>();
+    int i = 0;
+    for (Map.Entry<String, WorkloadActor.KeyRef> e : all.entrySet()) {
+      if (i++ % stride != 0) continue;
+      keys.add(e.getKey());
+      refs.add(e.getValue());
+    }
+    List<String> nodes = sim.nodeNames();
+    List<CompletableFuture<ClientResponse>> pending = new ArrayList<>();
+    for (int j = 0; j < refs.size(); j++) {
+      WorkloadActor.KeyRef k = refs.get(j);
+      pending.add(sim.submit(nodes.get(j % nodes.size()), new ClientRequest.Read(k.table(), k.key(), k.filter(),
+          ConsistencyLevel.ALL, false), Duration.ofSeconds(30)).toCompletableFuture());
+    }
+    for (int j = 0; j < pending.size(); j++) {
+      ClientResponse r;
+      try {
+        r = sim.await(pending.get(j));
+      } catch (RuntimeException ex) {
+        continue;
+      }
+      if (!(r instanceof ClientResponse.ReadDone rd)) continue;
+      long version = -1;
+      for (var p : rd.partitions()) {
+        for (LiveRow row : p.rows()) {
+          if (!row.clustering().equals(refs.get(j).clustering())) continue;
+          for (Cell c : row.cells().values()) version = Math.max(version, c.timestamp());
+        }
+      }
+      out.add(new Checker.FinalRead(keys.get(j), version));
+    }
+    return out;
+  }
+
+  static ReplicationStrategy strategy(KeyspaceMetadata k) {
+    return ReplicationStrategies.fromCql(k.replication());
+  }
+
+  static ReadFilter all() {
+    return ReadFilter.ALL;
+  }
+
+  static TreeSet<String> sorted(Iterable<String> s) {
+    TreeSet<String> out = new TreeSet<>();
+    s.forEach(out::add);
+    return out;
+  }
+}
