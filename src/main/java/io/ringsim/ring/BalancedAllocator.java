@@ -60,9 +60,28 @@ public final class BalancedAllocator implements TokenAllocator {
       Group g = new Group(partitioner, Math.max(rf, 1), nts, existingByGroup.getOrDefault(group, List.of()), rng);
       for (NodeSpec s : e.getValue()) tokensByName.put(s.name(), g.join(s));
     }
+    // Two positions can round to the same token (e.g. the evenly interleaved first nodes of two DCs): a ring
+    // cannot hold a token twice, so a repeat moves to the next free token.
+    java.util.Set<Token> used = new java.util.HashSet<>();
+    for (Node n : existing) used.addAll(n.tokens());
     List<Node> out = new ArrayList<>();
-    for (NodeSpec s : joining) out.add(new Node(s.name(), s.dc(), s.rack(), tokensByName.get(s.name())));
+    for (NodeSpec s : joining) {
+      List<Token> mine = new ArrayList<>();
+      for (Token t : tokensByName.get(s.name())) {
+        while (!used.add(t)) t = nextToken(t);
+        mine.add(t);
+      }
+      out.add(new Node(s.name(), s.dc(), s.rack(), mine));
+    }
     return out;
+  }
+
+  private static Token nextToken(Token t) {
+    if (t instanceof LongToken l) return new LongToken(l.value() == Long.MAX_VALUE ? Long.MIN_VALUE + 1 : l.value() + 1);
+    if (t instanceof BigIntegerToken b) return new BigIntegerToken(b.value().add(java.math.BigInteger.ONE));
+    byte[] v = ((BytesToken) t).bytes();
+    byte[] n = java.util.Arrays.copyOf(v, v.length + 1);
+    return new BytesToken(n);
   }
 
   /** One balancing group (a DC, or the whole ring) on the unit circle. */

@@ -1,0 +1,86 @@
+// The scenario language of simulations/*.sim: a cluster, a schema in CQL, workloads, a timeline of faults and
+// checks. Line-oriented and forgiving about layout; '#' starts a comment.
+grammar Scenario;
+
+file : NL* header (NL+ section)* NL* EOF ;
+
+header : 'scenario' name (STRING)? ;
+
+section
+  : 'duration' duration                                  # durationSection
+  | 'seed' INT                                           # seedSection
+  | 'cluster' '{' NL* (clusterItem NL+)* '}'             # clusterSection
+  | CQL_BLOCK                                            # cqlSection
+  | 'workload' name '{' NL* (workloadItem NL+)* '}'      # workloadSection
+  | 'timeline' '{' NL* (timelineItem NL+)* '}'           # timelineSection
+  | 'check' '{' NL* (checkItem NL+)* '}'                 # checkSection
+  ;
+
+clusterItem
+  : 'nodes' INT                                          # nodesItem
+  | 'dc' name 'nodes' INT ('racks' INT)?                 # dcItem
+  | 'racks' INT                                          # racksItem
+  | 'vnodes' INT                                         # vnodesItem
+  | 'allocator' name                                     # allocatorItem
+  | 'partitioner' name                                   # partitionerItem
+  | 'latency' name duration* ('mean' duration)?          # latencyItem
+  | 'loss' PERCENT                                       # lossItem
+  | 'commitlog' name duration?                           # commitlogItem
+  | 'memtable' SIZE                                      # memtableItem
+  ;
+
+workloadItem
+  : 'table' name ('.' name)?                             # tableItem
+  | ('key' | 'column') name generator                    # columnItem
+  | 'mix' mixPart+                                       # mixItem
+  | 'consistency' name                                   # consistencyItem
+  | 'consistency' 'write' name 'read' name               # consistencySplitItem
+  | 'rate' INT '/s'                                      # rateItem
+  | 'concurrency' INT                                    # concurrencyItem
+  | 'from' duration 'to' duration                        # windowItem
+  | 'ttl' duration                                       # ttlItem
+  ;
+mixPart : name PERCENT ;
+
+generator : name ('(' (arg (',' arg)*)? ')')? ;
+arg : INT | FLOAT | STRING | duration | name ;
+
+timelineItem : 'at' duration action ;
+action
+  : 'crash' name                                         # crashAction
+  | 'restart' name                                       # restartAction
+  | 'partition' group group                              # partitionAction
+  | 'partition' 'oneway' group '->' group                # oneWayAction
+  | 'heal'                                               # healAction
+  | 'slow' name duration                                 # slowAction
+  | 'loss' PERCENT                                       # lossAction
+  | 'skew' name MINUS? duration                          # skewAction
+  | 'flush' name?                                        # flushAction
+  | 'compact' name?                                      # compactAction
+  | 'repair' name?                                       # repairAction
+  ;
+group : '{' name+ '}' ;
+
+checkItem
+  : 'no' words                                           # noCheck
+  | words ('<=' | '<') INT                               # maxCheck
+  | 'availability' name '>=' PERCENT                     # availabilityCheck
+  ;
+words : name+ ;
+
+duration : DURATION ;
+name : NAME | 'write' | 'read' | 'nodes' | 'racks' | 'table' | 'key' | 'column' | 'from' | 'to' | 'mean'
+     | 'heal' | 'crash' | 'restart' | 'flush' | 'compact' | 'repair' | 'loss' | 'slow' | 'skew' | 'partition' ;
+
+CQL_BLOCK : 'cql' [ \t]* '{' .*? '\n' [ \t]* '}' ;
+STRING : '"' (~["\r\n])* '"' | '\'' (~['\r\n])* '\'' ;
+SIZE : [0-9]+ ('KB' | 'MB' | 'GB' | 'kb' | 'mb' | 'gb' | 'B') ;
+PERCENT : [0-9]+ ('.' [0-9]+)? '%' ;
+DURATION : ([0-9]+ ('ms' | 's' | 'm' | 'h'))+ ;
+FLOAT : [0-9]+ '.' [0-9]+ ;
+INT : [0-9]+ ;
+MINUS : '-' ;
+NAME : [a-zA-Z_] [a-zA-Z0-9_\-]* ;
+NL : '\r'? '\n' ;
+COMMENT : '#' ~[\r\n]* -> skip ;
+WS : [ \t]+ -> skip ;

@@ -1,0 +1,44 @@
+package io.ringsim.cli;
+
+import io.ringsim.sim.Durations;
+import io.ringsim.sim.RunSpec;
+import io.ringsim.sim.script.ScenarioException;
+import io.ringsim.sim.script.ScenarioReader;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** Parses and validates scenario files without running them. */
+@Command(
+    name = "check",
+    mixinStandardHelpOptions = true,
+    description = {"Check scenario files: syntax and meaning (node names, times, mixes), without running them.",
+        "Errors are reported as FILE:LINE:COL: message; the exit code is 2 when any file has one."})
+public final class CheckCommand implements Callable<Integer> {
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Parameters(arity = "1..*", description = "Scenario files.")
+  List<Path> files;
+
+  @Override
+  public Integer call() {
+    int rc = ExitCodes.OK;
+    for (Path f : files) {
+      try {
+        RunSpec r = ScenarioReader.read(f, Map.of());
+        spec.commandLine().getOut().println(f + ": ok (" + r.nodeCount() + " nodes, " + r.workloads().size()
+            + " workloads, " + r.timeline().size() + " actions, duration " + Durations.format(r.durationMillis())
+            + ")");
+      } catch (ScenarioException e) {
+        spec.commandLine().getErr().println(e.getMessage().startsWith(f.toString()) ? e.getMessage()
+            : f + ": " + e.getMessage());
+        rc = ExitCodes.BAD_INPUT;
+      }
+    }
+    return rc;
+  }
+}

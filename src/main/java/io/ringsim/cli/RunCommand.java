@@ -1,0 +1,177 @@
+package io.ringsim.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.typesafe.config.ConfigFactory;
+import io.ringsim.report.TextTable;
+import io.ringsim.sim.Durations;
+import io.ringsim.sim.OpRecord;
+import io.ringsim.sim.RunResult;
+import io.ringsim.sim.RunSpec;
+import io.ringsim.sim.ScenarioRunner;
+import io.ringsim.sim.script.ScenarioReader;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** Runs a scenario in virtual time and writes its results. */
+@Command(
+    name = "run",
+    mixinStandardHelpOptions = true,
+    description = {"Run a scenario (simulations/*.sim) in virtual time: progress, a summary table, and the results",
+        "in --out DIR (summary.json, history.jsonl, timeline.csv). Exit code 1 when a check fails.",
+        "",
+        "Example:",
+        "  ringsim run simulations/quickstart.sim --seed 7 --set workload.orders.rate=1000"})
+public final class RunCommand implements Callable<Integer> {
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Parameters(index = "0", description = "The scenario file.")
+  Path file;
+
+  @Option(names = "--seed", description = "Seed (overrides the scenario's).")
+  Long seed;
+
+  @Option(names = "--out", description = "Directory for the results (default: runs/NAME-seedN).")
+  Path out;
+
+  @Option(names = "--set", description = "Override a setting: key=value (cluster.nodes, workload.NAME.rate, ...).")
+  List<String> sets = new ArrayList<>();
+
+  @Option(names = "--quiet", description = "No progress bar.")
+  boolean quiet;
+
+  @Override
+  public Integer call() throws IOException {
+    Map<String, String> overrides = new LinkedHashMap<>();
+    for (String s : sets) {
+      int eq = s.indexOf('=');
+      if (eq <= 0) throw new BadInputException("--set expects key=value, got '" + s + "'");
+      overrides.put(s.substring(0, eq).trim(), s.substring(eq + 1).trim());
+    }
+    if (seed != null) overrides.put("seed", String.valueOf(seed));
+    RunSpec run = ScenarioReader.read(file, overrides);
+    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter outw = spec.commandLine().getOut();
+    ScenarioRunner runner = new ScenarioRunner(run, ConfigFactory.load(), line -> {
+      if (quiet) return;
+      if (line == null) err.print("\r" + " ".repeat(70) + "\r");
+      else err.print("\r" + line);
+      err.flush();
+    });
+    RunResult result;
+    try {
+      result = runner.run();
+    } catch (ScenarioRunner.ScenarioFailure e) {
+      err.println();
+      throw new BadInputException(file + ": " + e.getMessage());
+    }
+    Path dir = out != null ? out : Path.of("runs", run.name() + "-seed" + run.seed());
+    write(dir, result, runner.history());
+    outw.print(summary(result));
+    outw.println();
+    outw.println("Results: " + dir.resolve("summary.json") + " (history.jsonl, timeline.csv alongside)");
+    outw.println("Wall time " + result.wallMillis() + " ms for " + Durations.format(result.simulatedMillis())
+        + " simulated, " + result.operations() + " operations");
+    return result.passed() ? ExitCodes.OK : ExitCodes.FAILED;
+  }
+
+  static ObjectMapper json() {
+    return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+        .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
+  }
+
+  static void write(Path dir, RunResult r, List<OpRecord> history) throws IOException {
+    Files.createDirectories(dir);
+    ObjectMapper om = json();
+    // summary.json is a function of scenario and seed only: the wall time goes to run-info.json.
+    RunResult deterministic = new RunResult(r.scenario(), r.description(), r.seed(), r.simulatedMillis(),
+        r.operations(), r.throttled(), r.replicationUsedForOwnership(), r.nodes(), r.ownershipSkew(), r.loadSkew(),
+        r.series(), r.timeline(), r.hottestPartitions(), r.tables(), r.anomalyCounts(), r.anomalies(), r.checks(),
+        r.events(), 0);
+    Files.writeString(dir.resolve("summary.json"), om.writeValueAsString(deterministic) + "\n");
+    Files.writeString(dir.resolve("run-info.json"), "{\"wallMillis\": " + r.wallMillis() + "}\n");
+    ObjectMapper line = new ObjectMapper();
+    try (Writer w = Files.newBufferedWriter(dir.resolve("history.jsonl"), StandardCharsets.UTF_8)) {
+      for (OpRecord op : history) w.write(line.writeValueAsString(op) + "\n");
+    }
+    try (Writer w = Files.newBufferedWriter(dir.resolve("timeline.csv"), StandardCharsets.UTF_8)) {
+      w.write("start_ms,series,ok,failed,p50_ms,p99_ms\n");
+      for (RunResult.TimePoint p : r.timeline()) {
+        w.write(p.startMillis() + "," + p.series() + "," + p.ok() + "," + p.failed() + "," + p.p50Ms() + ","
+            + p.p99Ms() + "\n");
+      }
+    }
+  }
+
+  static String summary(RunResult r) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("Scenario ").append(r.scenario()).append(" (seed ").append(r.seed()).append(", ")
+        .append(Durations.format(r.simulatedMillis())).append(" simulated)\n\n");
+    List<List<String>> nodes = new ArrayList<>();
+    for (RunResult.NodeRow n : r.nodes()) {
+      nodes.add(List.of(n.name(), n.dc(), n.rack(), n.upAtEnd() ? "UN" : "DN", pct(n.effectiveOwnership()),
+          String.valueOf(n.partitions()), kb(n.bytes()), String.valueOf(n.coordinated()),
+          n.hintsStored() + "/" + n.hintsReplayed(), String.valueOf(n.readRepairs())));
+    }
+    sb.append(TextTable.render(List.of("node", "dc", "rack", "state", "owns", "partitions", "load", "coordinated",
+        "hints stored/replayed", "read repairs"), nodes));
+    sb.append(String.format("%nownership max/mean %.3f  CV %.3f    load max/mean %.3f  CV %.3f%n%n",
+        r.ownershipSkew().maxOverMean(), r.ownershipSkew().cv(), r.loadSkew().maxOverMean(), r.loadSkew().cv()));
+    List<List<String>> series = new ArrayList<>();
+    for (RunResult.SeriesRow s : r.series()) {
+      long failed = s.failures().values().stream().mapToLong(Long::longValue).sum();
+      series.add(List.of(s.series(), String.valueOf(s.ok()), String.valueOf(failed),
+          String.format("%.2f%%", s.availabilityPercent()), ms(s.p50Ms()), ms(s.p99Ms()), ms(s.maxMs()),
+          s.failures().isEmpty() ? "" : s.failures().toString()));
+    }
+    sb.append(TextTable.render(List.of("operations", "ok", "failed", "available", "p50", "p99", "max", "errors"),
+        series));
+    RunResult.AnomalyCounts a = r.anomalyCounts();
+    sb.append(String.format("%nchecked %d reads and %d keys: %d stale reads (%d read-your-writes), %d lost writes,"
+        + " %d LWT violations%n", a.readsChecked(), a.keysChecked(), a.staleReads(), a.readYourWritesViolations(),
+        a.lostWrites(), a.lwtViolations()));
+    for (int i = 0; i < Math.min(5, r.anomalies().size()); i++) {
+      var an = r.anomalies().get(i);
+      sb.append("  ").append(an.kind()).append(" at ").append(Durations.format(an.atMicros() / 1000)).append(" key ")
+          .append(an.key()).append(": ").append(an.detail()).append('\n');
+    }
+    if (!r.events().isEmpty()) {
+      sb.append("\nevents:\n");
+      for (RunResult.Event e : r.events()) {
+        sb.append("  ").append(Durations.format(e.atMicros() / 1000)).append("  ").append(e.text()).append('\n');
+      }
+    }
+    if (!r.checks().isEmpty()) {
+      sb.append('\n');
+      for (RunResult.CheckRow c : r.checks()) {
+        sb.append(c.passed() ? "PASS  " : "FAIL  ").append(c.check()).append(" - ").append(c.detail()).append('\n');
+      }
+    }
+    return sb.toString();
+  }
+
+  private static String pct(double v) {
+    return String.format("%.1f%%", v * 100);
+  }
+
+  private static String kb(long b) {
+    return b < 10_240 ? b + " B" : String.format("%.1f KiB", b / 1024.0);
+  }
+
+  private static String ms(double v) {
+    return String.format("%.2f ms", v);
+  }
+}
