@@ -179,7 +179,15 @@ public final class BalancedAllocator implements TokenAllocator {
         // cannot guide placement: like Cassandra 4, interleave the first nodes' tokens evenly.
         int v = spec.numTokens();
         double step = 1.0 / v;
+        // Offsets are relative to the first node's tokens: pos[0] may belong to a later node after wrap-around,
+        // which would put this node's tokens on top of the first node's.
         double base = pos[0] % step;
+        for (int j = 0; j < m; j++) {
+          if (owner[j] == 0) {
+            base = pos[j] % step;
+            break;
+          }
+        }
         for (int i = 0; i < v; i++) {
           double p = base + (i + (double) onRing / rf) * step;
           if (p >= 1.0) p -= 1.0;
