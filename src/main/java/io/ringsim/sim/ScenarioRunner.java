@@ -74,7 +74,9 @@ public final class ScenarioRunner {
         && config.getBoolean("ringsim.network.serialize-payloads");
     cs = cs.withSerializePayloads(serialize);
     List<RunResult.Event> events = new ArrayList<>();
+    phase("start");
     try (SimCluster sim = SimCluster.start(cs, config)) {
+      phase("cluster started");
       if (spec.loss() > 0) sim.setLoss(spec.loss());
       CqlSession session = new CqlSession(sim, spec.seed());
       for (String stmt : spec.cql()) {
@@ -84,6 +86,7 @@ public final class ScenarioRunner {
           throw new ScenarioFailure("CQL failed: " + e.errorClass() + ": " + e.getMessage() + "\n  in: " + stmt);
         }
       }
+      phase("schema applied");
       // Workloads.
       Map<String, ActorRef<NodeCommand>> refs = new LinkedHashMap<>();
       for (String n : sim.nodeNames()) refs.put(n, sim.nodeRef(n));
@@ -111,6 +114,7 @@ public final class ScenarioRunner {
         apply(sim, session, a, workloads, events);
       }
       t = advance(sim, t, spec.durationMillis(), step, recorders);
+      phase("workload done");
       // Let in-flight operations finish or time out.
       sim.advance(Duration.ofSeconds(15));
       long endOfWorkloadMicros = sim.nowNanos() / 1000;
@@ -129,14 +133,25 @@ public final class ScenarioRunner {
       history.sort((a, b) -> a.invokeMicros() != b.invokeMicros() ? Long.compare(a.invokeMicros(), b.invokeMicros())
           : Long.compare(a.id(), b.id()));
       lastHistory = history;
+      phase("healed");
       List<Checker.FinalRead> finals = finalReads(sim, recorders);
+      phase("final reads");
       Checker.Result checked = Checker.check(history, finals);
+      phase("checked");
       List<NodeReport> reports = sim.reports();
+      phase("reports");
       long throttled = recorders.stream().mapToLong(r -> r.throttled).sum();
       progress.accept(null);
       return RunResults.build(spec, ring, sim.catalog(), reports, metrics, history, checked, events,
           endOfWorkloadMicros, throttled, (System.nanoTime() - wallStart) / 1_000_000L, allocation);
     }
+  }
+
+  private static final boolean TIMING = System.getenv("RINGSIM_DEBUG_TIMING") != null;
+  private final long t0 = System.nanoTime();
+
+  private void phase(String what) {
+    if (TIMING) System.err.printf("%n[timing] %s at %d ms%n", what, (System.nanoTime() - t0) / 1_000_000);
   }
 
   private long bucketMicros() {
@@ -249,13 +264,19 @@ public final class ScenarioRunner {
       pending.add(sim.submit(nodes.get(j % nodes.size()), new ClientRequest.Read(k.table(), k.key(), k.filter(),
           ConsistencyLevel.ALL, false), Duration.ofSeconds(30)).toCompletableFuture());
     }
+    try {
+      sim.await(CompletableFuture.allOf(pending.toArray(new CompletableFuture<?>[0])).handle((x, e) -> null));
+    } catch (RuntimeException ex) {
+      // individual failures are looked at below
+    }
     for (int j = 0; j < pending.size(); j++) {
       ClientResponse r;
       try {
-        r = sim.await(pending.get(j));
+        r = pending.get(j).getNow(null);
       } catch (RuntimeException ex) {
         continue;
       }
+      if (r == null) continue;
       if (!(r instanceof ClientResponse.ReadDone rd)) continue;
       long version = -1;
       for (var p : rd.partitions()) {

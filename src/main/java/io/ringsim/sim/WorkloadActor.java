@@ -108,6 +108,7 @@ public final class WorkloadActor {
     final Values values;
     final Recorder rec;
     final ActorContext<Msg> ctx;
+    final ActorRef<NodeCommand.TaggedResponse> replies;
     final java.util.Set<String> down = new java.util.TreeSet<>();
     final Map<Long, InFlight> inFlight = new TreeMap<>();
     final List<Map<String, Object>> recentKeys = new ArrayList<>();
@@ -129,6 +130,7 @@ public final class WorkloadActor {
       this.values = new Values(0, seed ^ 0x5DEECE66DL);
       this.rec = rec;
       this.ctx = ctx;
+      this.replies = ctx.messageAdapter(NodeCommand.TaggedResponse.class, t -> new Done(t.tag(), t.response(), null));
       boolean fromWritten = false;
       for (ColumnDef c : keyColumns()) {
         ValueGen g = spec.generators().get(c.name());
@@ -149,6 +151,12 @@ public final class WorkloadActor {
     }
 
     void tick() {
+      long nowMicros = loop.nowNanos() / 1000;
+      while (!inFlight.isEmpty()) {
+        InFlight oldest = inFlight.values().iterator().next();
+        if (nowMicros - oldest.invokeMicros() < CLIENT_TIMEOUT.toNanos() / 1000) break;
+        done(new Done(oldest.id(), null, null));
+      }
       long now = nowMillis();
       if (now < spec.startMillis() || now >= spec.endMillis()) return;
       budget += spec.rate() * TICK.toMillis() / 1000.0;
@@ -255,19 +263,8 @@ public final class WorkloadActor {
             rowFilter(w.clustering())));
       }
       inFlight.put(id, new InFlight(id, worker, type, key, cl, coord, invoke, -1, w.clustering()));
-      // A waiter per operation instead of ctx.ask: its answer reaches this actor on the simulation thread at the
-      // virtual instant it arrives (ask's future callbacks made runs depend on thread timing).
-      ActorRef<Msg> self = ctx.getSelf();
-      ActorRef<Object> waiter = ctx.spawnAnonymous(Behaviors.<Object>withTimers(timers -> {
-        timers.startSingleTimer("timeout", new ClientTimeout(), CLIENT_TIMEOUT);
-        return Behaviors.receive((c, msg) -> {
-          self.tell(new Done(id, msg instanceof ClientResponse cr ? cr : null, null));
-          return Behaviors.stopped();
-        });
-      }));
-      @SuppressWarnings("unchecked")
-      ActorRef<ClientResponse> replyTo = (ActorRef<ClientResponse>) (ActorRef<?>) waiter;
-      refs.get(coord).tell(new NodeCommand.Coordinate(req, replyTo));
+      // Answers come back tagged with the operation id to one adapter; the client timeout is checked on ticks.
+      refs.get(coord).tell(new NodeCommand.CoordinateTagged(req, id, replies));
     }
 
     private void remember(Map<String, Object> row) {

@@ -116,7 +116,9 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
   public Receive<NodeCommand> createReceive() {
     return newReceiveBuilder()
         .onMessage(NodeCommand.Inbound.class, this::onInbound)
-        .onMessage(NodeCommand.Coordinate.class, this::onCoordinate)
+        .onMessage(NodeCommand.Coordinate.class, c -> onCoordinate(c.request(), c.replyTo()::tell))
+        .onMessage(NodeCommand.CoordinateTagged.class, c -> onCoordinate(c.request(),
+            r -> c.replyTo().tell(new NodeCommand.TaggedResponse(c.tag(), r))))
         .onMessage(NodeCommand.PeerChanged.class, this::onPeerChanged)
         .onMessage(NodeCommand.RequestTimeout.class, this::onTimeout)
         .onMessage(NodeCommand.Resume.class, r -> {
@@ -439,22 +441,21 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
     return i < 0 ? null : ring.node(i).dc();
   }
 
-  private Behavior<NodeCommand> onCoordinate(NodeCommand.Coordinate c) {
+  private Behavior<NodeCommand> onCoordinate(ClientRequest r, Replier replyTo) {
     if (!running) return this; // the client sees a timeout, as with a dead coordinator
-    ClientRequest r = c.request();
     Optional<TableMetadata> md = catalog.table(r.table());
     if (md.isEmpty()) {
-      c.replyTo().tell(new ClientResponse.Failed(cfg.name(), CqlErrorClass.InvalidRequest,
+      replyTo.reply(new ClientResponse.Failed(cfg.name(), CqlErrorClass.InvalidRequest,
           "unconfigured table " + r.table(), 0, 0, List.of()));
       return this;
     }
     try {
-      if (r instanceof ClientRequest.Write w) coordinateWrite(w, c.replyTo());
-      else if (r instanceof ClientRequest.Read rd) coordinateRead(rd, c.replyTo());
-      else if (r instanceof ClientRequest.RangeScan rs) coordinateRange(rs, c.replyTo());
-      else if (r instanceof ClientRequest.Cas cas) paxos.coordinate(cas, c.replyTo(), this);
+      if (r instanceof ClientRequest.Write w) coordinateWrite(w, replyTo);
+      else if (r instanceof ClientRequest.Read rd) coordinateRead(rd, replyTo);
+      else if (r instanceof ClientRequest.RangeScan rs) coordinateRange(rs, replyTo);
+      else if (r instanceof ClientRequest.Cas cas) paxos.coordinate(cas, replyTo, this);
     } catch (IllegalArgumentException e) {
-      c.replyTo().tell(new ClientResponse.Failed(cfg.name(), CqlErrorClass.InvalidRequest, e.getMessage(), 0, 0,
+      replyTo.reply(new ClientResponse.Failed(cfg.name(), CqlErrorClass.InvalidRequest, e.getMessage(), 0, 0,
           List.of()));
     }
     return this;
@@ -468,7 +469,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
 
   // ---- writes
 
-  private void coordinateWrite(ClientRequest.Write w, ActorRef<ClientResponse> replyTo) {
+  private void coordinateWrite(ClientRequest.Write w, Replier replyTo) {
     w.consistency().validateForWrite();
     coordinatedWrites++;
     TableStore local = storage.table(w.table()).orElseThrow();
@@ -484,7 +485,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
 
   final class PendingWrite extends PendingRequest {
     final ClientRequest.Write w;
-    final ActorRef<ClientResponse> replyTo;
+    final Replier replyTo;
     final Placement p;
     final byte[] update;
     final long ts;
@@ -494,7 +495,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
     boolean done;
     final long startNanos = loopNanos.getAsLong();
 
-    PendingWrite(long id, ClientRequest.Write w, ActorRef<ClientResponse> replyTo, Placement p, byte[] update,
+    PendingWrite(long id, ClientRequest.Write w, Replier replyTo, Placement p, byte[] update,
         long ts) {
       super(NodeActor.this, id, w.trace());
       this.w = w;
@@ -515,7 +516,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
       if (!any && !AckTracker.canBeMet(cl, live, p.dcOf, p.rfByDc, cfg.dc(), p.nts)) {
         int alive = AckTracker.aliveCounting(cl, live, p.dcOf, p.rfByDc, cfg.dc(), p.nts);
         trace("Unavailable: " + alive + " of " + required + " required replicas alive");
-        replyTo.tell(unavailable(cl, required, alive, traceList()));
+        replyTo.reply(unavailable(cl, required, alive, traceList()));
         return;
       }
       register(this, cfg.writeTimeout());
@@ -566,7 +567,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
 
     void complete() {
       done = true;
-      replyTo.tell(new ClientResponse.WriteDone(cfg.name(), ts, List.copyOf(acked), traceList()));
+      replyTo.reply(new ClientResponse.WriteDone(cfg.name(), ts, List.copyOf(acked), traceList()));
     }
 
     @Override
@@ -576,7 +577,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
       for (String r : awaiting) storeHint(r);
       if (done) return;
       trace("Write timeout: " + acks.received() + " of " + acks.required() + " acknowledgements");
-      replyTo.tell(new ClientResponse.Failed(cfg.name(), CqlErrorClass.WriteTimeout,
+      replyTo.reply(new ClientResponse.Failed(cfg.name(), CqlErrorClass.WriteTimeout,
           "Operation timed out - received only " + acks.received() + " responses.", acks.received(),
           acks.required(), traceList()));
     }
@@ -584,7 +585,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
 
   // ---- reads
 
-  private void coordinateRead(ClientRequest.Read r, ActorRef<ClientResponse> replyTo) {
+  private void coordinateRead(ClientRequest.Read r, Replier replyTo) {
     r.consistency().validateForRead();
     if (r.consistency().isSerial()) {
       paxos.serialRead(r, replyTo, this);
@@ -599,7 +600,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
 
   final class PendingRead extends PendingRequest {
     final ClientRequest.Read r;
-    final ActorRef<ClientResponse> replyTo;
+    final Replier replyTo;
     final Placement p;
     final TableSchema schema;
     final DecoratedKey key;
@@ -628,7 +629,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
       spares.clear();
     }
 
-    PendingRead(long id, ClientRequest.Read r, ActorRef<ClientResponse> replyTo, Placement p, TableSchema schema,
+    PendingRead(long id, ClientRequest.Read r, Replier replyTo, Placement p, TableSchema schema,
         DecoratedKey key) {
       super(NodeActor.this, id, r.trace());
       this.r = r;
@@ -646,7 +647,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
       ConsistencyLevel cl = r.consistency();
       if (!AckTracker.canBeMet(cl, live, p.dcOf, p.rfByDc, cfg.dc(), p.nts)) {
         int alive = AckTracker.aliveCounting(cl, live, p.dcOf, p.rfByDc, cfg.dc(), p.nts);
-        replyTo.tell(unavailable(cl, acks.required(), alive, traceList()));
+        replyTo.reply(unavailable(cl, acks.required(), alive, traceList()));
         return;
       }
       // Contact the closest live replicas that can satisfy the level (for EACH_QUORUM / LOCAL_*, all that count).
@@ -684,7 +685,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
         failure = rd.failure();
         trace(from + ": " + rd.failure());
         finish();
-        replyTo.tell(new ClientResponse.Failed(cfg.name(), CqlErrorClass.ReadFailure,
+        replyTo.reply(new ClientResponse.Failed(cfg.name(), CqlErrorClass.ReadFailure,
             "Operation failed - received " + acks.received() + " responses and 1 failures: " + rd.failure(),
             acks.received(), acks.required(), traceList()));
         return;
@@ -735,7 +736,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
       finish();
       LivePartition live = merged == null ? new LivePartition(key, null, List.of())
           : new LiveView((int) Math.floorDiv(nowMicros(), 1_000_000L)).view(merged, r.filter());
-      replyTo.tell(new ClientResponse.ReadDone(cfg.name(), List.of(live), List.copyOf(responses.keySet()),
+      replyTo.reply(new ClientResponse.ReadDone(cfg.name(), List.of(live), List.copyOf(responses.keySet()),
           repairing, List.copyOf(warnings), traceList()));
     }
 
@@ -744,7 +745,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
       finish();
       boolean dataPresent = !responses.isEmpty();
       trace("Read timeout: " + acks.received() + " of " + acks.required() + " responses");
-      replyTo.tell(new ClientResponse.Failed(cfg.name(), CqlErrorClass.ReadTimeout,
+      replyTo.reply(new ClientResponse.Failed(cfg.name(), CqlErrorClass.ReadTimeout,
           "Operation timed out - received only " + acks.received() + " responses.", acks.received(),
           acks.required(), traceList()));
     }
@@ -752,7 +753,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
 
   // ---- range scans
 
-  private void coordinateRange(ClientRequest.RangeScan s, ActorRef<ClientResponse> replyTo) {
+  private void coordinateRange(ClientRequest.RangeScan s, Replier replyTo) {
     s.consistency().validateForRead();
     coordinatedReads++;
     TableStore local = storage.table(s.table()).orElseThrow();
@@ -762,7 +763,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
   /** Walks the ring's ranges in token order, one sub-request per range to enough replicas of that range. */
   final class PendingRange extends PendingRequest {
     final ClientRequest.RangeScan s;
-    final ActorRef<ClientResponse> replyTo;
+    final Replier replyTo;
     final TableSchema schema;
     final Map<Long, Integer> subRequestOf = new HashMap<>();
     final List<Map<String, List<byte[]>>> answers = new ArrayList<>();
@@ -771,7 +772,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
     int outstanding;
     boolean dispatching;
 
-    PendingRange(long id, ClientRequest.RangeScan s, ActorRef<ClientResponse> replyTo, TableSchema schema) {
+    PendingRange(long id, ClientRequest.RangeScan s, Replier replyTo, TableSchema schema) {
       super(NodeActor.this, id, s.trace());
       this.s = s;
       this.replyTo = replyTo;
@@ -802,7 +803,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
         if (!AckTracker.canBeMet(cl, live, p.dcOf, p.rfByDc, cfg.dc(), p.nts)) {
           int alive = AckTracker.aliveCounting(cl, live, p.dcOf, p.rfByDc, cfg.dc(), p.nts);
           finish();
-          replyTo.tell(unavailable(cl, new AckTracker(cl, p.dcOf, p.rfByDc, cfg.dc(), p.nts).required(), alive,
+          replyTo.reply(unavailable(cl, new AckTracker(cl, p.dcOf, p.rfByDc, cfg.dc(), p.nts).required(), alive,
               traceList()));
           return;
         }
@@ -855,7 +856,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
       if (!(m instanceof NodeMessage.RangeReadReply rr) || !isPending(id)) return;
       if (rr.failure() != null) {
         finish();
-        replyTo.tell(new ClientResponse.Failed(cfg.name(), CqlErrorClass.ReadFailure,
+        replyTo.reply(new ClientResponse.Failed(cfg.name(), CqlErrorClass.ReadFailure,
             "Operation failed - received 0 responses and 1 failures: " + rr.failure(), 0, 1, traceList()));
         return;
       }
@@ -889,7 +890,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
         if (out.size() >= s.partitionLimit()) break;
       }
       trace("Range scan returned " + out.size() + " partitions");
-      replyTo.tell(new ClientResponse.ReadDone(cfg.name(), out, List.copyOf(contactedAll), false, List.of(),
+      replyTo.reply(new ClientResponse.ReadDone(cfg.name(), out, List.copyOf(contactedAll), false, List.of(),
           traceList()));
     }
 
@@ -897,7 +898,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
     void onTimeout() {
       finish();
       for (Long sid : subRequestOf.keySet()) pending.remove(sid);
-      replyTo.tell(new ClientResponse.Failed(cfg.name(), CqlErrorClass.ReadTimeout,
+      replyTo.reply(new ClientResponse.Failed(cfg.name(), CqlErrorClass.ReadTimeout,
           "Operation timed out - received only 0 responses.", 0, 1, traceList()));
     }
   }

@@ -17,6 +17,11 @@ public sealed interface NodeCommand extends NoSerializationVerificationNeeded {
   /** A client request for this node to coordinate. */
   record Coordinate(ClientRequest request, ActorRef<ClientResponse> replyTo) implements NodeCommand {}
 
+  /** A client request whose answer comes back with {@code tag}, so one client actor can have many in flight. */
+  record CoordinateTagged(ClientRequest request, long tag, ActorRef<TaggedResponse> replyTo) implements NodeCommand {}
+
+  record TaggedResponse(long tag, ClientResponse response) implements NoSerializationVerificationNeeded {}
+
   record PeerChanged(PeerStatus status) implements NodeCommand {}
 
   record RequestTimeout(long requestId) implements NodeCommand {}

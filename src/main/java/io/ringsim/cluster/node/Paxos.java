@@ -83,7 +83,7 @@ final class Paxos {
 
   // ---------------------------------------------------------------- coordinator side
 
-  void coordinate(ClientRequest.Cas cas, ActorRef<ClientResponse> replyTo, NodeActor node) {
+  void coordinate(ClientRequest.Cas cas, Replier replyTo, NodeActor node) {
     cas.consistency().validateForCas();
     if (cas.commitConsistency().isSerial()) throw new IllegalArgumentException(
         "Invalid consistency for conditional update commit: " + cas.commitConsistency());
@@ -92,7 +92,7 @@ final class Paxos {
   }
 
   /** A SERIAL read: a Paxos round that proposes nothing new but finishes any in-progress proposal first. */
-  void serialRead(ClientRequest.Read r, ActorRef<ClientResponse> replyTo, NodeActor node) {
+  void serialRead(ClientRequest.Read r, Replier replyTo, NodeActor node) {
     TableStore local = node.table(r.table()).orElseThrow();
     ClientRequest.Cas cas = new ClientRequest.Cas(r.table(), r.key(), r.filter(), p -> false,
         (ts, now) -> local.schema().newPartition(r.key()), r.consistency(), ConsistencyLevel.QUORUM, r.trace());
@@ -101,7 +101,7 @@ final class Paxos {
 
   private final class PendingCas extends PendingRequest {
     final ClientRequest.Cas cas;
-    final ActorRef<ClientResponse> replyTo;
+    final Replier replyTo;
     final TableSchema schema;
     final ClientRequest.Read serialRead;
     final DecoratedKey key;
@@ -118,7 +118,7 @@ final class Paxos {
     byte[] proposal;
     long deadlineNanos;
 
-    PendingCas(NodeActor node, long id, ClientRequest.Cas cas, ActorRef<ClientResponse> replyTo, TableSchema schema,
+    PendingCas(NodeActor node, long id, ClientRequest.Cas cas, Replier replyTo, TableSchema schema,
         ClientRequest.Read serialRead) {
       super(node, id, cas.trace());
       this.cas = cas;
@@ -138,7 +138,7 @@ final class Paxos {
             node.dc(), placement.nts());
         int required = new AckTracker(cas.consistency(), placement.dcOf(), placement.rfByDc(), node.dc(),
             placement.nts()).required();
-        replyTo.tell(new ClientResponse.Failed(node.name(), CqlErrorClass.Unavailable, "Cannot achieve consistency "
+        replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.Unavailable, "Cannot achieve consistency "
             + "level " + cas.consistency() + " (required " + required + ", alive " + alive + ")", alive, required,
             traceList()));
         return;
@@ -233,14 +233,14 @@ final class Paxos {
           : new LiveView(now).view(Partition.merge(versions), cas.filter());
       if (serialRead != null) {
         finish();
-        replyTo.tell(new ClientResponse.ReadDone(node.name(), List.of(current), List.copyOf(live), false, List.of(),
+        replyTo.reply(new ClientResponse.ReadDone(node.name(), List.of(current), List.copyOf(live), false, List.of(),
             traceList()));
         return;
       }
       if (!cas.condition().test(current)) {
         trace("Condition not met: not applied");
         finish();
-        replyTo.tell(new ClientResponse.CasDone(node.name(), false, current, traceList()));
+        replyTo.reply(new ClientResponse.CasDone(node.name(), false, current, traceList()));
         return;
       }
       finishingInProgress = false;
@@ -273,7 +273,7 @@ final class Paxos {
         return;
       }
       finish();
-      replyTo.tell(new ClientResponse.CasDone(node.name(), true, null, traceList()));
+      replyTo.reply(new ClientResponse.CasDone(node.name(), true, null, traceList()));
     }
 
     @Override
@@ -282,7 +282,7 @@ final class Paxos {
       CqlErrorClass err = phase.equals("commit") ? CqlErrorClass.WriteTimeout : CqlErrorClass.WriteTimeout;
       String msg = "CAS operation timed out: received " + acks.received() + " of " + acks.required()
           + " required responses after " + attempts + " attempts (phase " + phase + ")";
-      replyTo.tell(new ClientResponse.Failed(node.name(), serialRead != null ? CqlErrorClass.ReadTimeout : err, msg,
+      replyTo.reply(new ClientResponse.Failed(node.name(), serialRead != null ? CqlErrorClass.ReadTimeout : err, msg,
           acks.received(), acks.required(), traceList()));
     }
   }
