@@ -15,6 +15,7 @@ import java.lang.management.MemoryMXBean;
  * every row its own partition, the costliest shape). Virtual time moves 100 us per write.
  *
  * <p>Run: java -Xmx4g -cp target/benchmarks.jar io.ringsim.bench.StorageMemory N [rowsPerPartition]
+ * (add -Dstoragememory.hold=true to keep the process alive for jcmd GC.class_histogram).
  */
 public final class StorageMemory {
   private StorageMemory() {}
@@ -30,7 +31,6 @@ public final class StorageMemory {
     SmallRows.SteppingClock clock = new SmallRows.SteppingClock(100);
     NodeStorage node = new NodeStorage(StorageSettings.DEFAULTS.withCommitLog(CommitLogSync.PERIODIC, 10_000), clock);
     node.createTable(schema);
-    byte[] v2 = SmallRows.t(SmallRows.V2);
     long start = System.nanoTime();
     long written = 0;
     try {
@@ -38,7 +38,7 @@ public final class StorageMemory {
         clock.step();
         int pk = (int) (r / perPartition);
         int ck = (int) (r % perPartition);
-        node.apply("ks.t", SmallRows.insert(schema, SmallRows.i(pk), SmallRows.i(ck), SmallRows.i((int) r), v2, r + 1));
+        node.apply("ks.t", SmallRows.insert(schema, SmallRows.i(pk), SmallRows.i(ck), SmallRows.i((int) r), SmallRows.t(SmallRows.V2), r + 1));
         written++;
         if (written % 1_000_000 == 0) {
           System.out.printf("  %,d rows written, %.1f s, heap used %,d MiB%n", written,
@@ -64,6 +64,10 @@ public final class StorageMemory {
     double projected = (double) used / n * 10_000_000 + base;
     System.out.printf("projected for 10,000,000 rows=%,.0f MiB of %,d MiB max heap: fits: %s%n",
         projected / (1 << 20), max >> 20, projected < max ? "YES" : "NO");
+    if (Boolean.getBoolean("storagememory.hold")) {
+      System.out.println("holding for a heap histogram: jcmd " + ProcessHandle.current().pid() + " GC.class_histogram");
+      Thread.sleep(120_000);
+    }
     if (node.commitLog() == null) System.out.println(); // keep node reachable until here
   }
 
