@@ -16,7 +16,8 @@ public final class Partition {
   private final DecoratedKey key;
   private final ClusteringComparator comparator;
   private DeletionTime deletion = DeletionTime.LIVE;
-  private final List<RangeTombstone> rangeTombstones = new ArrayList<>(0);
+  // Most partitions never get a range tombstone: the shared empty list saves an ArrayList per partition held.
+  private List<RangeTombstone> rangeTombstones = List.of();
   private Row staticRow;
   private final TreeMap<Clustering, Row> rows;
 
@@ -42,6 +43,11 @@ public final class Partition {
     return rangeTombstones;
   }
 
+  private List<RangeTombstone> mutableRangeTombstones() {
+    if (!(rangeTombstones instanceof ArrayList)) rangeTombstones = new ArrayList<>(2);
+    return rangeTombstones;
+  }
+
   public Row staticRow() {
     return staticRow;
   }
@@ -60,7 +66,7 @@ public final class Partition {
   }
 
   public Partition addRangeTombstone(RangeTombstone rt) {
-    rangeTombstones.add(rt);
+    mutableRangeTombstones().add(rt);
     return this;
   }
 
@@ -73,7 +79,7 @@ public final class Partition {
   /** Merges {@code update} into this partition in place (memtable writes). */
   public void apply(Partition update) {
     if (!update.deletion.isLive()) deletion = DeletionTime.max(deletion, update.deletion);
-    rangeTombstones.addAll(update.rangeTombstones);
+    if (!update.rangeTombstones.isEmpty()) mutableRangeTombstones().addAll(update.rangeTombstones);
     if (update.staticRow != null) add(update.staticRow);
     for (Row r : update.rows.values()) add(r);
   }
@@ -93,7 +99,7 @@ public final class Partition {
     Partition out = new Partition(key, comparator);
     out.deletion = deletion;
     out.staticRow = staticRow;
-    for (RangeTombstone rt : rangeTombstones) out.rangeTombstones.add(rt);
+    for (RangeTombstone rt : rangeTombstones) out.mutableRangeTombstones().add(rt);
     for (Slice s : slices) {
       for (Row r : rowsIn(s).values()) out.rows.put(r.clustering(), r);
     }

@@ -23,6 +23,9 @@ final class Purger {
 
   /** @param maxPurgeable tombstones with a timestamp below this may be dropped (Long.MAX_VALUE: nothing elsewhere) */
   Partition purge(Partition p, long maxPurgeable) {
+    // Plain live data has nothing to drop: keep the partition itself rather than a copy of every row, so a
+    // compaction does not hold its whole input twice (inputs plus rebuilt outputs) at its peak.
+    if (isPlainLive(p)) return p;
     Partition out = new Partition(p.key(), p.comparator());
     DeletionTime pd = p.deletion();
     boolean dropPd = purgeable(pd, maxPurgeable);
@@ -46,6 +49,23 @@ final class Purger {
       if (r != null) out.add(r);
     }
     return out.isEmpty() ? null : out;
+  }
+
+  /** No deletion, tombstone, TTL or collection anywhere: purging would rebuild the partition unchanged. */
+  private static boolean isPlainLive(Partition p) {
+    if (!p.deletion().isLive() || !p.rangeTombstones().isEmpty() || p.isEmpty()) return false;
+    if (p.staticRow() != null && !isPlainLive(p.staticRow())) return false;
+    for (Row r : p.rows().values()) if (!isPlainLive(r)) return false;
+    return true;
+  }
+
+  private static boolean isPlainLive(Row r) {
+    if (!r.deletion().isLive() || !r.complex().isEmpty() || r.isEmpty() || r.liveness().ttl() > 0) return false;
+    for (int i = 0; i < r.cellCount(); i++) {
+      Cell c = r.cell(i);
+      if (c.localDeletionTime() != Cell.NO_DELETION_TIME || c.ttl() > 0) return false;
+    }
+    return true;
   }
 
   private boolean purgeable(DeletionTime d, long maxPurgeable) {

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * One row of a partition as written or stored: its row marker, its row deletion, its simple cells (sorted by column
@@ -12,6 +13,11 @@ import java.util.TreeMap;
 public final class Row {
   private static final String[] NO_NAMES = new String[0];
   private static final Cell[] NO_CELLS = new Cell[0];
+  /**
+   * Column-name arrays shared between rows: rows of one table carry the same few sets of names, and a String[] per
+   * row was ~24 bytes of every small row held in memory. Slots are picked by hash; a clash just replaces the entry.
+   */
+  private static final AtomicReferenceArray<String[]> NAME_SETS = new AtomicReferenceArray<>(256);
 
   private final Clustering clustering;
   private final LivenessInfo liveness;
@@ -104,8 +110,18 @@ public final class Row {
       cx = m;
     }
     if (!d.isLive() && !cx.isEmpty()) cx = shadow(cx, d);
-    return new Row(clustering, l, d, k == n.length ? n : Arrays.copyOf(n, k), k == c.length ? c : Arrays.copyOf(c, k),
-        cx);
+    return new Row(clustering, l, d, shared(k == n.length ? n : Arrays.copyOf(n, k)),
+        k == c.length ? c : Arrays.copyOf(c, k), cx);
+  }
+
+  /** The shared array equal to {@code names} (which is never mutated afterwards). */
+  private static String[] shared(String[] names) {
+    if (names.length == 0) return NO_NAMES;
+    int slot = Arrays.hashCode(names) & (NAME_SETS.length() - 1);
+    String[] known = NAME_SETS.get(slot);
+    if (known != null && Arrays.equals(known, names)) return known;
+    NAME_SETS.set(slot, names);
+    return names;
   }
 
   private static Map<String, ComplexColumn> shadow(Map<String, ComplexColumn> cx, DeletionTime d) {
@@ -177,7 +193,7 @@ public final class Row {
     }
 
     public Row build() {
-      String[] n = cells.isEmpty() ? NO_NAMES : cells.keySet().toArray(new String[0]);
+      String[] n = cells.isEmpty() ? NO_NAMES : shared(cells.keySet().toArray(new String[0]));
       Cell[] c = cells.isEmpty() ? NO_CELLS : cells.values().toArray(new Cell[0]);
       Map<String, ComplexColumn> cx = complex.isEmpty() ? Map.of() : new TreeMap<>(complex);
       Row r = new Row(clustering, liveness, deletion, n, c, cx);

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.PriorityQueue;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -113,16 +114,26 @@ public final class TableStore {
     Purger purger = new Purger(gcBefore, now);
     List<SSTable> others = new ArrayList<>(sstables);
     others.removeAll(task.inputs());
-    TreeMap<DecoratedKey, List<Partition>> byKey = new TreeMap<>();
-    for (SSTable s : task.inputs()) {
-      for (Partition p : s.partitions()) byKey.computeIfAbsent(p.key(), k -> new ArrayList<>(2)).add(p);
-    }
     List<SSTable> outputs = new ArrayList<>();
     List<Partition> current = new ArrayList<>();
     long currentBytes = 0;
-    for (Map.Entry<DecoratedKey, List<Partition>> e : byKey.entrySet()) {
-      Partition merged = e.getValue().size() == 1 ? e.getValue().get(0) : Partition.merge(e.getValue());
-      Partition kept = purger.purge(merged, maxPurgeable(e.getKey(), others));
+    // A k-way merge over the sorted inputs: one key's versions at a time, not an index of every input partition.
+    List<SSTable> in = task.inputs();
+    int[] pos = new int[in.size()];
+    PriorityQueue<Integer> heads = new PriorityQueue<>(Math.max(1, in.size()),
+        (a, b) -> in.get(a).partitionAt(pos[a]).key().compareTo(in.get(b).partitionAt(pos[b]).key()));
+    for (int i = 0; i < in.size(); i++) if (in.get(i).partitionCount() > 0) heads.add(i);
+    List<Partition> versions = new ArrayList<>(in.size());
+    while (!heads.isEmpty()) {
+      DecoratedKey key = in.get(heads.peek()).partitionAt(pos[heads.peek()]).key();
+      versions.clear();
+      while (!heads.isEmpty() && in.get(heads.peek()).partitionAt(pos[heads.peek()]).key().equals(key)) {
+        int i = heads.poll();
+        versions.add(in.get(i).partitionAt(pos[i]++));
+        if (pos[i] < in.get(i).partitionCount()) heads.add(i);
+      }
+      Partition merged = versions.size() == 1 ? versions.get(0) : Partition.merge(versions);
+      Partition kept = purger.purge(merged, maxPurgeable(key, others));
       if (kept == null) continue;
       current.add(kept);
       currentBytes += kept.dataSize();
