@@ -216,7 +216,7 @@ public final class ReportHtml {
       List<String> labels = h.stream().map(x -> x.keyspace() + "." + x.table() + " " + x.key()).toList();
       double[][] v = {h.stream().mapToDouble(HotPartition::reads).toArray(), h.stream().mapToDouble(HotPartition::writes).toArray()};
       figure(b, SvgCharts.horizontalBars("hottest partitions", labels, List.of("reads", "writes"), List.of(PALETTE[0], PALETTE[3]), v,
-          "operations", null, "", Html::fig), "Reads and writes per partition; every one lands on the same replicas.");
+          "operations", null, "", Html::fig), "Reads and writes per partition: all of a partition's operations land on its replicas, whatever the cluster size.");
       List<List<String>> rows = new ArrayList<>();
       for (HotPartition x : h)
         rows.add(List.of(x.keyspace() + "." + x.table(), x.key(), Long.toString(x.reads()), Long.toString(x.writes()), String.join(", ", x.replicas())));
