@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "A Cassandra-style cluster simulator: tokens, rings, storage, CQL and failure scenarios.",
-    subcommands = {CommandLine.HelpCommand.class, TokenCommand.class, RingCommand.class})
+    subcommands = {CommandLine.HelpCommand.class, TokenCommand.class, RingCommand.class, ReportCommand.class, CompareCommand.class})
 public final class Main implements Runnable {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
