@@ -7,7 +7,7 @@ import java.util.TreeSet;
 /**
  * The time series as CSV (RFC 4180, header row, '\n' line ends), one row per bucket and series, for spreadsheets:
  * ops.csv (per consistency level, failures by error class), latency.csv (percentiles per consistency level) and
- * nodes.csv (operations each node coordinated).
+ * nodes.csv (operations each node coordinated) and series.csv (scenario-specific series).
  */
 public final class ReportCsv {
   private ReportCsv() {}
@@ -45,6 +45,14 @@ public final class ReportCsv {
     StringBuilder b = new StringBuilder("bucket_start_ms,node,coordinated_ops\n");
     for (TimeSeries.NodeOps p : r.timeSeries().nodeOps())
       b.append(p.atMillis()).append(',').append(field(p.node())).append(',').append(p.ops()).append('\n');
+    return b.toString();
+  }
+
+  /** series, at_ms, value: the scenario-specific series (hints pending, out-of-sync partitions...). */
+  public static String series(RunReport r) {
+    StringBuilder b = new StringBuilder("series,at_ms,value\n");
+    for (TimeSeries.Point p : r.timeSeries().other())
+      b.append(field(p.series())).append(',').append(p.atMillis()).append(',').append(Double.toString(p.value())).append('\n');
     return b.toString();
   }
 

@@ -18,7 +18,7 @@ import java.util.TreeSet;
 public final class ReportHtml {
   /** The section ids, in page order. */
   public static final List<String> SECTIONS = List.of("checks", "ring", "ownership-vs-load", "partition-sizes",
-      "hot-partitions", "node-ops", "latency", "availability", "anomalies", "storage", "events");
+      "hot-partitions", "node-ops", "latency", "availability", "series", "anomalies", "storage", "queries", "figures", "events");
 
   static final String[] PALETTE = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"};
 
@@ -58,8 +58,11 @@ public final class ReportHtml {
     nodeOps(b, r);
     latency(b, r, s);
     availability(b, r);
+    series(b, r);
     anomalies(b, r);
     storage(b, r);
+    queries(b, r);
+    figures(b, r);
     events(b, r);
     b.append("</body></html>\n");
     return b.toString();
@@ -327,6 +330,53 @@ public final class ReportHtml {
       }
       figure(b, SvgCharts.lineChart("errors over time", err, markers(r), "simulated time (s)", "failed operations per bucket",
           false, Html::fig, 0, xMax(r)), "Failed operations by error class, all consistency levels.");
+    }
+    b.append("</section>\n");
+  }
+
+  private static void series(StringBuilder b, RunReport r) {
+    section(b, "series", "Other series over time");
+    Map<String, List<double[]>> by = new TreeMap<>();
+    for (TimeSeries.Point p : r.timeSeries().other())
+      by.computeIfAbsent(p.series(), k -> new ArrayList<>()).add(new double[] {p.atMillis() / 1000.0, p.value()});
+    if (by.isEmpty()) b.append("<p>This scenario records no other series.</p>\n");
+    int i = 0;
+    for (var e : by.entrySet()) {
+      b.append("<h3>").append(esc(e.getKey())).append("</h3>\n");
+      figure(b, SvgCharts.lineChart(e.getKey(), List.of(new SvgCharts.Series(e.getKey(), PALETTE[i++ % PALETTE.length], e.getValue())),
+          markers(r), "simulated time (s)", e.getKey(), false, Html::fig, 0, xMax(r)), e.getKey() + " as the scenario sampled it, with the events.");
+    }
+    b.append("</section>\n");
+  }
+
+  private static void queries(StringBuilder b, RunReport r) {
+    section(b, "queries", "Queries: work done vs rows returned");
+    if (r.queries().isEmpty()) b.append("<p>No per-query figures were recorded.</p>\n");
+    else {
+      List<List<String>> rows = new ArrayList<>();
+      for (QueryStat q : r.queries())
+        rows.add(List.of(q.query(), q.consistency(), Long.toString(q.executions()), Long.toString(q.partitionsTouched()),
+            Long.toString(q.rowsScanned()), Long.toString(q.rowsReturned()), String.format(Locale.ROOT, "%.1f", q.scanRatio()),
+            Long.toString(q.tombstonesScanned()), Html.ms(q.latency().p50Ms()), Html.ms(q.latency().p99Ms())));
+      boolean[] num = new boolean[10];
+      java.util.Arrays.fill(num, 2, 10, true);
+      table(b, List.of("query", "consistency", "executions", "partitions", "rows scanned", "rows returned", "scanned/returned",
+          "tombstones scanned", "p50", "p99"), rows, num);
+    }
+    b.append("</section>\n");
+  }
+
+  private static void figures(StringBuilder b, RunReport r) {
+    section(b, "figures", "Scenario figures");
+    if (r.metrics().isEmpty()) b.append("<p>This scenario records no other figures.</p>\n");
+    Map<String, List<Metric>> by = new LinkedHashMap<>();
+    for (Metric m : r.metrics()) by.computeIfAbsent(m.group(), k -> new ArrayList<>()).add(m);
+    for (var e : by.entrySet()) {
+      if (!e.getKey().isEmpty()) b.append("<h3>").append(esc(e.getKey())).append("</h3>\n");
+      List<List<String>> rows = new ArrayList<>();
+      for (Metric m : e.getValue())
+        rows.add(List.of(m.name(), Html.fig(m.value()) + (m.unit().isEmpty() ? "" : " " + m.unit()), m.detail()));
+      table(b, List.of("figure", "value", "detail"), rows, new boolean[] {false, true, false});
     }
     b.append("</section>\n");
   }

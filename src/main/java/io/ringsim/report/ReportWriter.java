@@ -8,7 +8,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Writes a run's output directory: report.html, summary.json, ops.csv, latency.csv and nodes.csv. (history.jsonl, the
+ * Writes a run's output directory: report.html, summary.json, ops.csv, latency.csv, nodes.csv and
+ * series.csv. (history.jsonl, the
  * operation history the consistency checker reads, is written by the scenario runner itself.)
  */
 public final class ReportWriter {
@@ -18,6 +19,7 @@ public final class ReportWriter {
   public static final String OPS_CSV = "ops.csv";
   public static final String LATENCY_CSV = "latency.csv";
   public static final String NODES_CSV = "nodes.csv";
+  public static final String SERIES_CSV = "series.csv";
 
   private ReportWriter() {}
 
@@ -41,9 +43,11 @@ public final class ReportWriter {
       Files.writeString(dir.resolve(OPS_CSV), ReportCsv.ops(r), StandardCharsets.UTF_8);
       Files.writeString(dir.resolve(LATENCY_CSV), ReportCsv.latency(r), StandardCharsets.UTF_8);
       Files.writeString(dir.resolve(NODES_CSV), ReportCsv.nodes(r), StandardCharsets.UTF_8);
+      Files.writeString(dir.resolve(SERIES_CSV), ReportCsv.series(r), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the report in " + dir + ": " + e.getMessage(), e);
     }
-    return List.of(html, dir.resolve(SUMMARY), dir.resolve(OPS_CSV), dir.resolve(LATENCY_CSV), dir.resolve(NODES_CSV));
+    return List.of(html, dir.resolve(SUMMARY), dir.resolve(OPS_CSV), dir.resolve(LATENCY_CSV), dir.resolve(NODES_CSV),
+        dir.resolve(SERIES_CSV));
   }
 }

@@ -25,6 +25,8 @@ public record RunReport(
     List<RunEvent> events,
     List<Anomaly> anomalies,
     List<Check> checks,
+    List<Metric> metrics,
+    List<QueryStat> queries,
     Summary summary,
     WallClock wallClock) {
 
@@ -42,6 +44,8 @@ public record RunReport(
     events = Lists.copy(events);
     anomalies = Lists.copy(anomalies);
     checks = Lists.copy(checks);
+    metrics = Lists.copy(metrics);
+    queries = Lists.copy(queries);
   }
 
   /** Whether every check passed (a run with no checks passes). */
@@ -52,7 +56,7 @@ public record RunReport(
   /** The same report without its wall-clock facts, for byte-identical output across identical runs. */
   public RunReport withoutWallClock() {
     return new RunReport(formatVersion, scenario, cluster, load, storage, partitionSizes, hottestPartitions, timeSeries,
-        events, anomalies, checks, summary, null);
+        events, anomalies, checks, metrics, queries, summary, null);
   }
 
   public static Builder builder(String scenarioName) {
@@ -83,6 +87,9 @@ public record RunReport(
     private final List<RunEvent> events = new ArrayList<>();
     private final List<Anomaly> anomalies = new ArrayList<>();
     private final List<Check> checks = new ArrayList<>();
+    private final List<Metric> metrics = new ArrayList<>();
+    private final List<QueryStat> queries = new ArrayList<>();
+    private final List<TimeSeries.Point> other = new ArrayList<>();
     private final Map<String, Latency> wholeRunLatency = new LinkedHashMap<>();
     private WallClock wallClock;
 
@@ -128,6 +135,14 @@ public record RunReport(
     public Builder event(long atMillis, String kind, String node, String text) { events.add(new RunEvent(atMillis, kind, node, text)); return this; }
     public Builder anomaly(Anomaly a) { anomalies.add(a); return this; }
     public Builder check(String name, boolean passed, String detail) { checks.add(new Check(name, passed, detail)); return this; }
+    /** A scenario-specific figure, e.g. metric("hints", "hints replayed", 412, "", "after n3 restarted"). */
+    public Builder metric(String group, String name, double value, String unit, String detail) {
+      metrics.add(new Metric(group, name, value, unit, detail));
+      return this;
+    }
+    public Builder query(QueryStat q) { queries.add(q); return this; }
+    /** A sample of a scenario-specific time series (hints pending, out-of-sync partitions...). */
+    public Builder sample(String series, long atMillis, double value) { other.add(new TimeSeries.Point(series, atMillis, value)); return this; }
     public Builder wallClock(WallClock w) { wallClock = w; return this; }
 
     public RunReport build() {
@@ -135,19 +150,20 @@ public record RunReport(
       anomalies.sort(Comparator.comparingLong(Anomaly::atMillis));
       hot.sort(Comparator.comparingLong(HotPartition::ops).reversed());
       nodeOps.sort(Comparator.comparingLong(TimeSeries.NodeOps::atMillis));
+      other.sort(Comparator.comparing(TimeSeries.Point::series).thenComparingLong(TimeSeries.Point::atMillis));
       levels.sort(Comparator.comparingLong(TimeSeries.LevelPoint::atMillis).thenComparing(TimeSeries.LevelPoint::consistency));
       RunReport r = new RunReport(
           FORMAT_VERSION,
           new ScenarioInfo(name, description, seed, simulatedMillis, bucketMillis, version),
           new ClusterInfo(partitioner, nodes, keyspaces, arcs),
-          load, storage, sizes, hot, new TimeSeries(bucketMillis, nodeOps, levels), events, anomalies, checks, null,
-          wallClock);
+          load, storage, sizes, hot, new TimeSeries(bucketMillis, nodeOps, levels, other), events, anomalies, checks,
+          metrics, queries, null, wallClock);
       return r.withSummary(Summary.of(r, wholeRunLatency));
     }
   }
 
   RunReport withSummary(Summary s) {
     return new RunReport(formatVersion, scenario, cluster, load, storage, partitionSizes, hottestPartitions, timeSeries,
-        events, anomalies, checks, s, wallClock);
+        events, anomalies, checks, metrics, queries, s, wallClock);
   }
 }

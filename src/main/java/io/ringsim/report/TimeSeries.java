@@ -8,16 +8,32 @@ import java.util.Map;
  *
  * @param nodeOps operations each node coordinated in each bucket
  * @param levels per consistency level and bucket: operations, successes, failures by error class, latency
+ * @param other scenario-specific series (hints pending, out-of-sync partitions...), sampled at any times
  */
-public record TimeSeries(long bucketMillis, List<NodeOps> nodeOps, List<LevelPoint> levels) {
+public record TimeSeries(long bucketMillis, List<NodeOps> nodeOps, List<LevelPoint> levels, List<Point> other) {
   public TimeSeries {
     if (bucketMillis <= 0) bucketMillis = 1000;
     nodeOps = Lists.copy(nodeOps);
     levels = Lists.copy(levels);
+    other = Lists.copy(other);
+  }
+
+  public TimeSeries(long bucketMillis, List<NodeOps> nodeOps, List<LevelPoint> levels) {
+    this(bucketMillis, nodeOps, levels, List.of());
   }
 
   public static TimeSeries empty() {
-    return new TimeSeries(1000, List.of(), List.of());
+    return new TimeSeries(1000, List.of(), List.of(), List.of());
+  }
+
+  /**
+   * A sample of a scenario-specific series at a simulated time: hints pending, partitions out of sync between
+   * replicas, live tombstones, SSTable count... Points with the same {@code series} are drawn as one line.
+   */
+  public record Point(String series, long atMillis, double value) {
+    public Point {
+      series = Lists.text(series);
+    }
   }
 
   /** Operations node {@code node} coordinated in the bucket starting at {@code atMillis}. */

@@ -75,6 +75,17 @@ public final class ReportFixtures {
     b.anomaly(new Anomaly("stale-read", "shop.orders_by_zip", "94110", 4300, "ONE",
         "read at ONE from n4 returned version 17, version 18 was acknowledged at 4120 ms"));
     b.anomaly(new Anomaly("ryw", "shop.orders_by_zip", EVIL_KEY, 4550, "ONE", "write at ONE then read at ONE missed it & <b>more</b>"));
+    for (long t = 0; t <= 10_000; t += 500) {
+      long pending = t < 4000 ? 0 : t < 7000 ? (t - 4000) / 7 : Math.max(0, 428 - (t - 7000) / 4);
+      b.sample("hints pending", t, pending);
+    }
+    b.metric("hints", "hints stored", 428, "", "for n3 while it was down");
+    b.metric("hints", "hints replayed", 412, "", "16 expired after max_hint_window");
+    b.metric("repair", "read repairs", 37, "", "blocking read repairs at QUORUM");
+    b.query(new QueryStat("SELECT * FROM shop.orders_by_zip WHERE zip = ?", "QUORUM", 1200, 1200, 96_000, 96_000, 0,
+        new Latency(1200, 3.1, 4.0, 4.3, 9.8)));
+    b.query(new QueryStat("SELECT * FROM shop.orders_by_zip WHERE status = ? ALLOW FILTERING", "ONE", 10, 41_000, 1_230_000, 310, 2400,
+        new Latency(10, 410, 520, 530, 530)));
     b.check("no acknowledged QUORUM write lost", true, "0 of 2803 lost");
     b.check("reads at ONE may be stale while n3 is down", true, "1 stale read observed");
     b.check("QUORUM availability >= 99%", false, "98.4% of QUORUM operations succeeded");

@@ -43,7 +43,7 @@ class ReportJsonTest {
     List<String> top = new ArrayList<>();
     j.fieldNames().forEachRemaining(top::add);
     assertThat(top).containsExactly("format_version", "scenario", "cluster", "load", "storage", "partition_sizes",
-        "hottest_partitions", "time_series", "events", "anomalies", "checks", "summary", "wall_clock");
+        "hottest_partitions", "time_series", "events", "anomalies", "checks", "metrics", "queries", "summary", "wall_clock");
     assertThat(j.at("/summary/ownership/max_over_mean").asDouble()).isCloseTo(0.55 / 0.5, org.assertj.core.api.Assertions.within(1e-9));
     assertThat(j.at("/cluster/nodes/0/tokens")).hasSize(4);
     assertThat(j.at("/time_series/levels/0/latency/p99_ms").isNumber()).isTrue();

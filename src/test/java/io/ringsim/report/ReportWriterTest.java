@@ -37,7 +37,7 @@ class ReportWriterTest {
   void writesEveryFile(@TempDir Path dir) throws Exception {
     List<Path> written = ReportWriter.write(ReportFixtures.sixNodes(), dir.resolve("out"));
     assertThat(written.get(0)).hasFileName("report.html");
-    for (String f : List.of("report.html", "summary.json", "ops.csv", "latency.csv", "nodes.csv"))
+    for (String f : List.of("report.html", "summary.json", "ops.csv", "latency.csv", "nodes.csv", "series.csv"))
       assertThat(dir.resolve("out").resolve(f)).isNotEmptyFile();
     assertThat(dir.resolve("out/history.jsonl")).doesNotExist();
   }
@@ -46,7 +46,7 @@ class ReportWriterTest {
   void sameModelSameBytes(@TempDir Path dir) throws Exception {
     ReportWriter.write(ReportFixtures.sixNodes(), dir.resolve("a"));
     ReportWriter.write(ReportFixtures.sixNodes(), dir.resolve("b"));
-    for (String f : List.of("report.html", "summary.json", "ops.csv", "latency.csv", "nodes.csv"))
+    for (String f : List.of("report.html", "summary.json", "ops.csv", "latency.csv", "nodes.csv", "series.csv"))
       assertThat(Files.readAllBytes(dir.resolve("a").resolve(f))).as(f).isEqualTo(Files.readAllBytes(dir.resolve("b").resolve(f)));
   }
 
@@ -55,7 +55,7 @@ class ReportWriterTest {
     String html = ReportHtml.render(ReportFixtures.sixNodes());
     assertBalanced(html);
     for (String id : ReportHtml.SECTIONS) assertThat(html).contains("<section id=\"" + id + "\">");
-    for (String id : List.of("ring", "ownership-vs-load", "partition-sizes", "hot-partitions", "node-ops", "latency", "availability")) {
+    for (String id : List.of("ring", "ownership-vs-load", "partition-sizes", "hot-partitions", "node-ops", "latency", "availability", "series")) {
       String sec = section(html, id);
       assertThat(sec).as(id).contains("<svg xmlns=\"http://www.w3.org/2000/svg\"");
     }
@@ -96,6 +96,16 @@ class ReportWriterTest {
     String html = ReportHtml.render(ReportFixtures.sixNodes());
     assertThat(html).doesNotContain(ReportFixtures.EVIL_KEY).contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;");
     assertThat(html).contains("&amp; &lt;b&gt;more&lt;/b&gt;");
+  }
+
+  @Test
+  void scenarioFiguresQueriesAndSeriesHaveTheirSections() {
+    String html = ReportHtml.render(ReportFixtures.sixNodes());
+    assertThat(section(html, "figures")).contains("hints replayed").contains("412");
+    assertThat(section(html, "queries")).contains("ALLOW FILTERING").contains("3967.7"); // 1,230,000 scanned for 310 returned
+    assertThat(section(html, "series")).contains("hints pending").contains("<svg");
+    assertThat(section(html, "storage")).contains("shop.orders_by_zip").contains("tombstones scanned");
+    assertThat(section(html, "anomalies")).contains("stale-read").contains("4.30 s");
   }
 
   @Test
