@@ -131,7 +131,8 @@ public final class ReportHtml {
     section(b, "ring", "Token ring");
     List<RingFigures.NodeFigure> nf = new ArrayList<>();
     for (ClusterInfo.NodeInfo n : r.cluster().nodes()) nf.add(new RingFigures.NodeFigure(n.name(), n.dc(), n.rack(), n.ownership()));
-    List<RingFigures.Arc> arcs = arcs(r.cluster());
+    // an arc naming a node the report does not list cannot be coloured or labelled: leave it out
+    List<RingFigures.Arc> arcs = arcs(r.cluster()).stream().filter(a -> a.node() >= 0 && a.node() < nf.size()).toList();
     if (arcs.isEmpty()) {
       b.append("<p>No token positions to draw (the ring's tokens cannot be placed as fractions of the ring).</p>\n");
     } else {

@@ -66,7 +66,10 @@ public final class ReportJson {
     } catch (JsonProcessingException e) {
       JsonLocation at = e.getLocation();
       String where = at == null ? "" : ":" + at.getLineNr() + ":" + at.getColumnNr();
-      String msg = String.valueOf(e.getOriginalMessage()).lines().findFirst().orElse("invalid JSON");
+      String msg = String.valueOf(e.getOriginalMessage()).lines().findFirst().orElse("invalid JSON")
+          // Jackson's own source description says nothing to a user and its position is already in `where`
+          .replaceAll("\\s*\\(start marker at \\[Source:.*?\\]\\)", "")
+          .replaceAll("\\s*at \\[Source:.*$", "");
       throw new ReportFormatException(source + where + ": not a ringsim summary.json: " + msg);
     }
     if (r == null) throw new ReportFormatException(source + ": empty, expected a ringsim summary.json");

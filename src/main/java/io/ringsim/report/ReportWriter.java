@@ -25,6 +25,7 @@ public final class ReportWriter {
 
   /** Writes every file, creating {@code dir} if needed, and returns the paths written (report.html first). */
   public static List<Path> write(RunReport r, Path dir) {
+    if (r.summary() == null) r = r.withSummary(Summary.of(r));
     try {
       Files.createDirectories(dir);
       Files.write(dir.resolve(SUMMARY), ReportJson.toBytes(r));

@@ -60,6 +60,8 @@ class ReportJsonTest {
         .isInstanceOf(ReportFormatException.class)
         .hasMessageContaining("bad.json:3:")
         .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    Files.writeString(bad, "{");
+    assertThatThrownBy(() -> ReportJson.read(bad)).hasMessageNotContaining("Source").hasMessageContaining("end-of-input");
     Path foreign = dir.resolve("other.json");
     Files.writeString(foreign, "{\"name\": \"not a report\"}");
     assertThatThrownBy(() -> ReportJson.read(foreign)).hasMessageContaining("no format_version");
