@@ -33,21 +33,32 @@ final class SvgCharts {
         w, h, w, h, esc(aria)));
   }
 
-  private static void legend(StringBuilder s, List<String> names, List<String> colors, List<Boolean> dashed, int width) {
+  /**
+   * Closes a chart: the legend rows go on top and the plot moves down by the rows beyond the first, so a legend of many
+   * nodes never covers the plot.
+   */
+  private static String finish(String aria, int w, int h, StringBuilder plot, List<String> names, List<String> colors, List<Boolean> dashed) {
+    StringBuilder leg = new StringBuilder();
     double x = LEFT, y = 16;
     for (int i = 0; i < names.size(); i++) {
-      double w = 26 + names.get(i).length() * 6.2;
-      if (x + w > width - RIGHT && x > LEFT) {
+      double lw = 26 + names.get(i).length() * 6.2;
+      if (x + lw > w - RIGHT && x > LEFT) {
         x = LEFT;
         y += 15;
       }
       boolean d = dashed != null && dashed.get(i);
-      s.append("<line x1=\"").append(num(x)).append("\" y1=\"").append(num(y - 4)).append("\" x2=\"").append(num(x + 16))
+      leg.append("<line x1=\"").append(num(x)).append("\" y1=\"").append(num(y - 4)).append("\" x2=\"").append(num(x + 16))
           .append("\" y2=\"").append(num(y - 4)).append("\" stroke=\"").append(colors.get(i)).append("\" stroke-width=\"3\"")
           .append(d ? " stroke-dasharray=\"4 3\"" : "").append("/>");
-      s.append("<text x=\"").append(num(x + 20)).append("\" y=\"").append(num(y)).append("\">").append(esc(names.get(i))).append("</text>");
-      x += w;
+      leg.append("<text x=\"").append(num(x + 20)).append("\" y=\"").append(num(y)).append("\">").append(esc(names.get(i))).append("</text>");
+      x += lw;
     }
+    int extra = (int) (y - 16);
+    StringBuilder out = open(aria, w, h + extra);
+    out.append("<g class=\"legend\">").append(leg).append("</g>");
+    if (extra > 0) out.append("<g transform=\"translate(0,").append(extra).append(")\">").append(plot).append("</g>");
+    else out.append(plot);
+    return out.append("</svg>").toString();
   }
 
   private static void axes(StringBuilder s, int w, int h, String xLabel, String yLabel) {
@@ -81,7 +92,7 @@ final class SvgCharts {
   static String lineChart(String aria, List<Series> series, List<Marker> markers, String xLabel, String yLabel,
       boolean logY, DoubleFunction<String> yFmt, double xMin, double xMax) {
     int w = W, h = H;
-    StringBuilder s = open(aria, w, h);
+    StringBuilder s = new StringBuilder();
     double yMax = 0, yMinPos = Double.MAX_VALUE;
     for (Series se : series)
       for (double[] p : se.points()) {
@@ -135,9 +146,8 @@ final class SvgCharts {
           s.append("<circle cx=\"").append(num(X.apply(p[0]))).append("\" cy=\"").append(num(Y.apply(p[1]))).append("\" r=\"2\" fill=\"").append(se.color()).append("\"><title>")
               .append(esc(se.name() + " at " + Html.fig(p[0]) + ": " + yFmt.apply(p[1]))).append("</title></circle>");
     }
-    legend(s, series.stream().map(Series::name).toList(), series.stream().map(Series::color).toList(),
-        series.stream().map(Series::dashed).toList(), w);
-    return s.append("</svg>").toString();
+    return finish(aria, w, h, s, series.stream().map(Series::name).toList(), series.stream().map(Series::color).toList(),
+        series.stream().map(Series::dashed).toList());
   }
 
   /**
@@ -148,7 +158,7 @@ final class SvgCharts {
     int n = categories.size(), k = names.size();
     double groupW = Math.max(18, Math.min(90, 640.0 / Math.max(1, n)));
     int w = (int) Math.max(W, LEFT + RIGHT + n * groupW + 20), h = H + 20;
-    StringBuilder s = open(aria, w, h);
+    StringBuilder s = new StringBuilder();
     double max = ref == null ? 0 : ref;
     for (double[] row : values) for (double v : row) max = Math.max(max, v);
     double top = niceMax(max), plotH = h - TOP - BOTTOM;
@@ -173,8 +183,7 @@ final class SvgCharts {
       s.append("<line class=\"guide\" x1=\"").append(num(LEFT)).append("\" y1=\"").append(num(y)).append("\" x2=\"").append(num(w - RIGHT)).append("\" y2=\"").append(num(y)).append("\" stroke=\"#000\" stroke-dasharray=\"6 4\"/>");
       s.append("<text x=\"").append(num(w - RIGHT)).append("\" y=\"").append(num(y - 4)).append("\" text-anchor=\"end\">").append(esc(refLabel)).append("</text>");
     }
-    legend(s, names, colors, null, w);
-    return s.append("</svg>").toString();
+    return finish(aria, w, h, s, names, colors, null);
   }
 
   /**
@@ -185,7 +194,7 @@ final class SvgCharts {
       double[][] values, String xLabel, Double guide, String guideLabel, DoubleFunction<String> fmt) {
     int n = labels.size(), left = 190, rowH = 22;
     int w = W, h = TOP + n * rowH + BOTTOM;
-    StringBuilder s = open(aria, w, h);
+    StringBuilder s = new StringBuilder();
     double max = guide == null ? 0 : guide;
     for (int r = 0; r < n; r++) {
       double sum = 0;
@@ -218,8 +227,7 @@ final class SvgCharts {
       s.append("<line class=\"guide\" x1=\"").append(num(x)).append("\" y1=\"").append(TOP - 6).append("\" x2=\"").append(num(x)).append("\" y2=\"").append(h - BOTTOM).append("\" stroke=\"#c0392b\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>");
       s.append("<text x=\"").append(num(x)).append("\" y=\"").append(TOP - 9).append("\" text-anchor=\"middle\" fill=\"#c0392b\">").append(esc(guideLabel)).append("</text>");
     }
-    if (parts.size() > 1) legend(s, parts, colors, null, w);
-    return s.append("</svg>").toString();
+    return parts.size() > 1 ? finish(aria, w, h, s, parts, colors, null) : finish(aria, w, h, s, List.of(), List.of(), null);
   }
 
   /** Partition-size histogram on a log2 byte axis, with the guideline as a vertical line. */

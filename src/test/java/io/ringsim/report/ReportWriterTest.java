@@ -109,6 +109,18 @@ class ReportWriterTest {
   }
 
   @Test
+  void aLegendOfManyNodesPushesThePlotDownInsteadOfCoveringIt() {
+    RunReport.Builder b = RunReport.builder("big");
+    for (int i = 1; i <= 24; i++) b.node("node-" + i, "dc1", "r1", List.of(), 0.125, true).nodeOps(0, "node-" + i, i);
+    String ops = section(ReportHtml.render(b.build()), "node-ops");
+    Matcher h = Pattern.compile("height=\"(\\d+)\"").matcher(ops);
+    assertThat(h.find()).isTrue();
+    assertThat(Integer.parseInt(h.group(1))).isGreaterThan(SvgCharts.H);
+    assertThat(ops).contains("<g transform=\"translate(0,");
+    assertThat(count(ops, "<text x=") - count(ops, "class=\"axis-label\"")).isGreaterThanOrEqualTo(24); // every node named
+  }
+
+  @Test
   void wallClockIsShownOnlyWhenGiven() {
     assertThat(ReportHtml.render(ReportFixtures.sixNodes())).doesNotContain("wall clock");
     RunReport r = RunReport.builder("x").wallClock(new WallClock("2026-01-01T00:00:00Z", 1500, 0)).build();
