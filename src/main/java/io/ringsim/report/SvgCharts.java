@@ -219,7 +219,7 @@ final class SvgCharts {
         x += bw;
         sum += values[p][r];
       }
-      s.append("<text x=\"").append(left - 6).append("\" y=\"").append(num(y + rowH - 10)).append("\" text-anchor=\"end\">").append(esc(shorten(labels.get(r), 30))).append("</text>");
+      s.append("<text x=\"").append(left - 6).append("\" y=\"").append(num(y + rowH - 10)).append("\" text-anchor=\"end\">").append(esc(shorten(labels.get(r), 28))).append("</text>");
       s.append("<text x=\"").append(num(x + 4)).append("\" y=\"").append(num(y + rowH - 10)).append("\">").append(esc(fmt.apply(sum))).append("</text>");
     }
     if (guide != null) {
@@ -247,10 +247,13 @@ final class SvgCharts {
     if (lo == Double.MAX_VALUE) lo = 1;
     if (hi <= lo) hi = lo * 2;
     double l0 = Math.floor(log2(lo)), l1 = Math.ceil(log2(hi));
-    double plotW = w - LEFT - RIGHT, plotH = h - TOP - BOTTOM, top = niceMax(maxCount);
+    // counts on a log scale: the few huge partitions that matter would be invisible next to thousands of small ones
+    double plotW = w - LEFT - RIGHT, plotH = h - TOP - BOTTOM;
+    double topExp = Math.max(1, Math.ceil(Math.log10(Math.max(1, maxCount)))), topLog = Math.log10(1 + Math.pow(10, topExp));
+    DoubleFunction<Double> barH = c -> Math.log10(1 + c) / topLog * plotH;
     DoubleFunction<Double> X = v -> LEFT + (log2(Math.max(v, Math.pow(2, l0))) - l0) / (l1 - l0) * plotW;
-    for (double t : ticks(0, top, 5)) {
-      double y = h - BOTTOM - t / top * plotH;
+    for (double e = 0; e <= topExp; e++) {
+      double t = Math.pow(10, e), y = h - BOTTOM - barH.apply(t);
       s.append("<line x1=\"").append(LEFT).append("\" y1=\"").append(num(y)).append("\" x2=\"").append(w - RIGHT).append("\" y2=\"").append(num(y)).append("\" stroke=\"#e4e4e4\"/>");
       s.append("<text x=\"").append(LEFT - 6).append("\" y=\"").append(num(y + 4)).append("\" text-anchor=\"end\">").append(esc(Html.fig(t))).append("</text>");
     }
@@ -260,9 +263,9 @@ final class SvgCharts {
       s.append("<line x1=\"").append(num(x)).append("\" y1=\"").append(h - BOTTOM).append("\" x2=\"").append(num(x)).append("\" y2=\"").append(h - BOTTOM + 4).append("\" stroke=\"#333\"/>");
       s.append("<text x=\"").append(num(x)).append("\" y=\"").append(h - BOTTOM + 16).append("\" text-anchor=\"middle\">").append(esc(shortBytes(Math.pow(2, e)))).append("</text>");
     }
-    axes(s, w, h, "partition size (log scale)", "partitions");
+    axes(s, w, h, "partition size (log scale)", "partitions (log scale)");
     for (PartitionSizes.SizeBucket b : buckets) {
-      double x0 = X.apply(Math.max(1, b.fromBytes())), x1 = X.apply(b.toBytes()), bh = b.partitions() / top * plotH;
+      double x0 = X.apply(Math.max(1, b.fromBytes())), x1 = X.apply(b.toBytes()), bh = barH.apply(b.partitions());
       s.append("<rect class=\"bar\" x=\"").append(num(x0)).append("\" y=\"").append(num(h - BOTTOM - bh)).append("\" width=\"").append(num(Math.max(1, x1 - x0 - 1))).append("\" height=\"").append(num(bh)).append("\" fill=\"#4a78b5\"><title>")
           .append(esc(Html.bytes(b.fromBytes()) + " to " + Html.bytes(b.toBytes()) + ": " + b.partitions() + " partitions")).append("</title></rect>");
     }
