@@ -9,7 +9,8 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "A Cassandra-style cluster simulator: tokens, rings, storage, CQL and failure scenarios.",
-    subcommands = {CommandLine.HelpCommand.class, TokenCommand.class, RingCommand.class, CqlCommand.class, RunCommand.class, CheckCommand.class})
+    subcommands = {CommandLine.HelpCommand.class, TokenCommand.class, RingCommand.class, CqlCommand.class,
+        RunCommand.class, CheckCommand.class, ReportCommand.class, CompareCommand.class})
 public final class Main implements Runnable {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

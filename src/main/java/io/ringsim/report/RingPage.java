@@ -31,6 +31,16 @@ public final class RingPage {
     return sb.toString();
   }
 
+  /** The ring alone as an inline SVG element, for embedding in other pages. */
+  public static String ringSvg(RingFigures f) {
+    return ring(f);
+  }
+
+  /** The ownership bar chart alone as an inline SVG element. */
+  public static String ownershipSvg(RingFigures f) {
+    return bars(f);
+  }
+
   private static String ring(RingFigures f) {
     double cx = 220, cy = 220, r = 170, w = 36;
     StringBuilder s = new StringBuilder("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"440\" height=\"440\" viewBox=\"0 0 440 440\" role=\"img\" aria-label=\"token ring\">");

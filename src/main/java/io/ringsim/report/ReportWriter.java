@@ -1,0 +1,54 @@
+package io.ringsim.report;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Writes a run's output directory: report.html, summary.json, ops.csv, latency.csv, nodes.csv and
+ * series.csv. (history.jsonl, the
+ * operation history the consistency checker reads, is written by the scenario runner itself.)
+ */
+public final class ReportWriter {
+  public static final String HTML = "report.html";
+  public static final String SUMMARY = "summary.json";
+  public static final String HISTORY = "history.jsonl";
+  public static final String OPS_CSV = "ops.csv";
+  public static final String LATENCY_CSV = "latency.csv";
+  public static final String NODES_CSV = "nodes.csv";
+  public static final String SERIES_CSV = "series.csv";
+
+  private ReportWriter() {}
+
+  /** Writes every file, creating {@code dir} if needed, and returns the paths written (report.html first). */
+  public static List<Path> write(RunReport r, Path dir) {
+    if (r.summary() == null) r = r.withSummary(Summary.of(r));
+    try {
+      Files.createDirectories(dir);
+      Files.write(dir.resolve(SUMMARY), ReportJson.toBytes(r));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + dir.resolve(SUMMARY) + ": " + e.getMessage(), e);
+    }
+    return render(r, dir);
+  }
+
+  /** Writes report.html and the CSVs (not summary.json): what {@code ringsim report DIR} does. */
+  public static List<Path> render(RunReport r, Path dir) {
+    Path html = dir.resolve(HTML);
+    try {
+      Files.createDirectories(dir);
+      Files.writeString(html, ReportHtml.render(r), StandardCharsets.UTF_8);
+      Files.writeString(dir.resolve(OPS_CSV), ReportCsv.ops(r), StandardCharsets.UTF_8);
+      Files.writeString(dir.resolve(LATENCY_CSV), ReportCsv.latency(r), StandardCharsets.UTF_8);
+      Files.writeString(dir.resolve(NODES_CSV), ReportCsv.nodes(r), StandardCharsets.UTF_8);
+      Files.writeString(dir.resolve(SERIES_CSV), ReportCsv.series(r), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the report in " + dir + ": " + e.getMessage(), e);
+    }
+    return List.of(html, dir.resolve(SUMMARY), dir.resolve(OPS_CSV), dir.resolve(LATENCY_CSV), dir.resolve(NODES_CSV),
+        dir.resolve(SERIES_CSV));
+  }
+}

@@ -1,0 +1,126 @@
+package io.ringsim.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The headline figures, derived from the rest of the report by {@link #of(RunReport)}: skew of ownership and of each
+ * kind of load across nodes, totals per consistency level, anomalies and checks.
+ */
+public record Summary(
+    Skew ownership,
+    Skew partitions,
+    Skew rows,
+    Skew bytes,
+    Skew coordinatedOps,
+    Skew replicaOps,
+    List<LevelTotal> levels,
+    long ops,
+    long failed,
+    Map<String, Long> anomaliesByKind,
+    int checksPassed,
+    int checksFailed,
+    long largestPartitionBytes,
+    String largestPartition) {
+  public Summary {
+    levels = Lists.copy(levels);
+    anomaliesByKind = Lists.sorted(anomaliesByKind);
+    largestPartition = Lists.text(largestPartition);
+  }
+
+  /**
+   * All the operations at one consistency level over the run. {@code latency} is reduced from the per-bucket figures
+   * (count-weighted means of p50/p95/p99, max of max) unless the runner gives the whole-run histogram's figures.
+   */
+  public record LevelTotal(String consistency, long ops, long ok, Map<String, Long> failures, Latency latency) {
+    public LevelTotal {
+      consistency = Lists.text(consistency);
+      failures = Lists.sorted(failures);
+      if (latency == null) latency = Latency.NONE;
+    }
+
+    public long failed() {
+      return failures.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    public double errorRate() {
+      return ops == 0 ? 0 : (double) failed() / ops;
+    }
+  }
+
+  /** Computes the summary from a report's nodes, loads, time series, anomalies and checks. */
+  public static Summary of(RunReport r) {
+    return of(r, Map.of());
+  }
+
+  /**
+   * As {@link #of(RunReport)}, but with whole-run latency per consistency level (exact percentiles from the runner's
+   * full histograms) taking precedence over the per-bucket reduction.
+   */
+  public static Summary of(RunReport r, Map<String, Latency> wholeRunLatency) {
+    List<ClusterInfo.NodeInfo> nodes = r.cluster().nodes();
+    double[] own = nodes.stream().mapToDouble(ClusterInfo.NodeInfo::ownership).toArray();
+    List<NodeLoad> load = r.load();
+    Skew parts = Skew.of(load.stream().mapToDouble(NodeLoad::partitions).toArray());
+    Skew rows = Skew.of(load.stream().mapToDouble(NodeLoad::rows).toArray());
+    Skew bytes = Skew.of(load.stream().mapToDouble(NodeLoad::bytes).toArray());
+    Skew coord = Skew.of(load.stream().mapToDouble(NodeLoad::coordinatedOps).toArray());
+    Skew replica = Skew.of(load.stream().mapToDouble(NodeLoad::replicaOps).toArray());
+
+    Map<String, long[]> counts = new LinkedHashMap<>();
+    Map<String, TreeMap<String, Long>> fails = new LinkedHashMap<>();
+    Map<String, double[]> lat = new LinkedHashMap<>(); // weighted sums p50,p95,p99, max
+    for (TimeSeries.LevelPoint p : r.timeSeries().levels()) {
+      long[] c = counts.computeIfAbsent(p.consistency(), k -> new long[3]);
+      c[0] += p.ops();
+      c[1] += p.ok();
+      p.failures().forEach((k, v) -> fails.computeIfAbsent(p.consistency(), x -> new TreeMap<>()).merge(k, v, Long::sum));
+      Latency l = p.latency();
+      double[] s = lat.computeIfAbsent(p.consistency(), k -> new double[5]);
+      s[0] += l.p50Ms() * l.count();
+      s[1] += l.p95Ms() * l.count();
+      s[2] += l.p99Ms() * l.count();
+      s[3] = Math.max(s[3], l.maxMs());
+      s[4] += l.count();
+    }
+    List<LevelTotal> levels = new ArrayList<>();
+    long ops = 0, failed = 0;
+    for (var e : counts.entrySet()) {
+      String cl = e.getKey();
+      double[] s = lat.get(cl);
+      Latency l = wholeRunLatency.get(cl);
+      if (l == null)
+        l = s[4] == 0 ? Latency.NONE : new Latency((long) s[4], s[0] / s[4], s[1] / s[4], s[2] / s[4], s[3]);
+      LevelTotal t = new LevelTotal(cl, e.getValue()[0], e.getValue()[1], fails.get(cl), l);
+      levels.add(t);
+      ops += t.ops();
+      failed += t.failed();
+    }
+    levels.sort((a, b) -> a.consistency().compareTo(b.consistency()));
+
+    TreeMap<String, Long> anomalies = new TreeMap<>();
+    for (Anomaly a : r.anomalies()) anomalies.merge(a.kind(), 1L, Long::sum);
+    int passed = (int) r.checks().stream().filter(Check::passed).count();
+
+    long largest = 0;
+    String largestName = "";
+    for (PartitionSizes ps : r.partitionSizes()) {
+      for (PartitionSizes.PartitionStat s : ps.largest()) {
+        if (s.bytes() > largest) {
+          largest = s.bytes();
+          largestName = ps.qualifiedTable() + " " + s.key();
+        }
+      }
+      if (ps.maxBytes() > largest) {
+        largest = ps.maxBytes();
+        largestName = ps.qualifiedTable();
+      }
+    }
+    return new Summary(
+        Skew.of(own), parts, rows, bytes, coord, replica, levels, ops, failed, anomalies, passed,
+        r.checks().size() - passed, largest, largestName);
+  }
+}
