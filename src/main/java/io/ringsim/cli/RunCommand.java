@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
     name = "run",
     mixinStandardHelpOptions = true,
     description = {"Run a scenario (simulations/*.sim) in virtual time: progress, a summary table, and the results",
-        "in --out DIR (summary.json, history.jsonl, timeline.csv). Exit code 1 when a check fails.",
+        "in --out DIR (report.html, summary.json, run.json, history.jsonl, CSVs). Exit code 1 when a check fails.",
         "",
         "Example:",
         "  ringsim run simulations/quickstart.sim --seed 7 --set workload.orders.rate=1000"})
@@ -80,9 +80,13 @@ public final class RunCommand implements Callable<Integer> {
     }
     Path dir = out != null ? out : Path.of("runs", run.name() + "-seed" + run.seed());
     write(dir, result, runner.history());
+    io.ringsim.report.RunReport report = io.ringsim.sim.ReportMapper.toReport(result, run, runner.ring(),
+        runner.history(), new VersionProvider().getVersion()[0]);
+    io.ringsim.report.ReportWriter.write(report, dir);
     outw.print(summary(result));
     outw.println();
-    outw.println("Results: " + dir.resolve("summary.json") + " (history.jsonl, timeline.csv alongside)");
+    outw.println("Report:  " + dir.resolve("report.html"));
+    outw.println("Results: " + dir.resolve("summary.json") + " (run.json, history.jsonl and CSVs alongside)");
     outw.println("Wall time " + result.wallMillis() + " ms for " + Durations.format(result.simulatedMillis())
         + " simulated, " + result.operations() + " operations");
     return result.passed() ? ExitCodes.OK : ExitCodes.FAILED;
@@ -101,7 +105,7 @@ public final class RunCommand implements Callable<Integer> {
         r.operations(), r.throttled(), r.replicationUsedForOwnership(), r.nodes(), r.ownershipSkew(), r.loadSkew(),
         r.series(), r.timeline(), r.hottestPartitions(), r.tables(), r.anomalyCounts(), r.anomalies(), r.checks(),
         r.events(), 0);
-    Files.writeString(dir.resolve("summary.json"), om.writeValueAsString(deterministic) + "\n");
+    Files.writeString(dir.resolve("run.json"), om.writeValueAsString(deterministic) + "\n");
     Files.writeString(dir.resolve("run-info.json"), "{\"wallMillis\": " + r.wallMillis() + "}\n");
     ObjectMapper line = new ObjectMapper();
     try (Writer w = Files.newBufferedWriter(dir.resolve("history.jsonl"), StandardCharsets.UTF_8)) {

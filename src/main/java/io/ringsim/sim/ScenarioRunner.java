@@ -50,6 +50,13 @@ public final class ScenarioRunner {
     return lastHistory;
   }
 
+  private Ring lastRing;
+
+  /** The ring of the last run. */
+  public Ring ring() {
+    return lastRing;
+  }
+
   public ScenarioRunner(RunSpec spec, Config config, Progress progress) {
     this.spec = spec;
     this.config = config;
@@ -68,6 +75,7 @@ public final class ScenarioRunner {
     ReplicationStrategy allocation = new SimpleStrategy(3);
     Ring ring = ClusterBuilder.ring(spec.dcs(), spec.vnodes(), spec.allocator(), spec.seed(),
         Partitioners.byName(spec.partitioner()), allocation);
+    lastRing = ring;
     SimCluster.Spec cs = SimCluster.Spec.defaults(ring, spec.seed()).withLatency(spec.latency())
         .withStorage(spec.storage());
     boolean serialize = config.hasPath("ringsim.network.serialize-payloads")

@@ -1,0 +1,83 @@
+package io.ringsim.sim;
+
+import io.ringsim.report.Anomaly;
+import io.ringsim.report.HotPartition;
+import io.ringsim.report.RunReport;
+import io.ringsim.report.TableStorage;
+import io.ringsim.report.TimeSeriesRecorder;
+import io.ringsim.ring.Ring;
+import io.ringsim.ring.Token;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Fills the report model (package report) from a run's result and history. */
+public final class ReportMapper {
+  private ReportMapper() {}
+
+  public static RunReport toReport(RunResult r, RunSpec spec, Ring ring, List<OpRecord> history, String version) {
+    long bucket = r.simulatedMillis() <= 120_000 ? 1000 : r.simulatedMillis() <= 900_000 ? 5000 : 30_000;
+    RunReport.Builder b = RunReport.builder(r.scenario()).description(r.description()).seed(r.seed())
+        .simulatedMillis(r.simulatedMillis()).bucketMillis(bucket).version(version)
+        .partitioner(ring.partitioner().name());
+    for (RunResult.NodeRow n : r.nodes()) {
+      List<String> tokens = new ArrayList<>();
+      var node = ring.node(ring.indexOf(n.name()));
+      for (Token t : node.tokens()) tokens.add(t.toString());
+      b.node(n.name(), n.dc(), n.rack(), tokens, n.effectiveOwnership(), n.upAtEnd());
+      b.load(n.name(), n.partitions(), n.rows(), n.bytes(), n.coordinated(), n.replicaWrites() + n.replicaReads());
+    }
+    b.keyspace(r.replicationUsedForOwnership().split(" ")[0], r.replicationUsedForOwnership(), Map.of());
+    for (RunResult.TableRow t : r.tables()) {
+      String[] kt = t.table().split("\\.", 2);
+      b.storage(new TableStorage(kt[0], kt.length > 1 ? kt[1] : "", t.node(), t.sstables(), t.liveBytes(),
+          t.liveBytes(), 0, t.readAmplification(), 0, t.bloomFalsePositiveRatio(), t.tombstonesScanned(),
+          t.tombstoneWarnings(), t.writeAmplification()));
+    }
+    String table = spec.workloads().isEmpty() ? "" : spec.workloads().get(0).table();
+    String[] kt = table.split("\\.", 2);
+    Map<String, long[]> rw = new TreeMap<>();
+    for (OpRecord op : history) {
+      String part = op.key().contains(" / ") ? op.key().substring(0, op.key().indexOf(" / ")) : op.key();
+      long[] c = rw.computeIfAbsent(part, k -> new long[2]);
+      if (op.type().equals("read")) c[0]++;
+      else c[1]++;
+    }
+    for (RunResult.HotPartition h : r.hottestPartitions()) {
+      long[] c = rw.getOrDefault(h.key(), new long[2]);
+      b.hot(new HotPartition(kt[0], kt.length > 1 ? kt[1] : "", h.key(), c[0], c[1], List.of()));
+    }
+    TimeSeriesRecorder rec = new TimeSeriesRecorder(bucket);
+    for (OpRecord op : history) {
+      rec.record(op.completeMicros() / 1000, op.coordinator(), op.consistency(), op.ok() ? null
+          : op.error() == null ? op.outcome() : op.error(), Math.max(0, op.completeMicros() - op.invokeMicros()));
+    }
+    b.timeSeries(rec);
+    for (RunResult.Event e : r.events()) {
+      String node = e.text().split(" ")[0];
+      b.event(e.atMicros() / 1000, e.kind(), node.matches("n[0-9]+") ? node : "", e.text());
+    }
+    for (Checker.Anomaly a : r.anomalies()) {
+      b.anomaly(new Anomaly(a.kind(), table, a.key(), a.atMicros() / 1000, "", a.detail()));
+    }
+    for (RunResult.CheckRow c : r.checks()) b.check(c.check(), c.passed(), c.detail());
+    RunResult.AnomalyCounts ac = r.anomalyCounts();
+    b.metric("consistency", "reads checked", ac.readsChecked(), "", "reads compared with the history");
+    b.metric("consistency", "keys read back at ALL", ac.keysChecked(), "", "after healing the cluster");
+    b.metric("consistency", "stale reads", ac.staleReads(), "", "");
+    b.metric("consistency", "lost writes", ac.lostWrites(), "", "");
+    long hints = 0, replayed = 0, repairs = 0;
+    for (RunResult.NodeRow n : r.nodes()) {
+      hints += n.hintsStored();
+      replayed += n.hintsReplayed();
+      repairs += n.readRepairs();
+    }
+    b.metric("repair", "hints stored", hints, "", "writes kept for replicas that were down or late");
+    b.metric("repair", "hints replayed", replayed, "", "");
+    b.metric("repair", "read repairs", repairs, "", "reads that found replicas disagreeing");
+    b.metric("workload", "operations", r.operations(), "", "");
+    b.metric("workload", "throttled", r.throttled(), "", "operations not issued: concurrency cap reached");
+    return b.build();
+  }
+}
