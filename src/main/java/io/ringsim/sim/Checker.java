@@ -32,14 +32,14 @@ public final class Checker {
       boolean mutation = op.type().equals("write") || op.type().equals("delete")
           || (op.type().equals("lwt") && Boolean.TRUE.equals(op.applied()));
       if (!mutation || !op.ok()) continue;
-      mutations.computeIfAbsent(op.key(), k -> new ArrayList<>()).add(op);
-      if (op.version() >= 0) byVersion.computeIfAbsent(op.key(), k -> new HashMap<>()).put(op.version(), op);
+      mutations.computeIfAbsent(op.row(), k -> new ArrayList<>()).add(op);
+      if (op.version() >= 0) byVersion.computeIfAbsent(op.row(), k -> new HashMap<>()).put(op.version(), op);
     }
     // Failed and timed-out writes may still have been applied: they can explain what a read saw.
     Map<String, Map<Long, OpRecord>> maybe = new HashMap<>();
     for (OpRecord op : history) {
       if ((op.type().equals("write") || op.type().equals("lwt")) && !op.ok() && op.version() >= 0)
-        maybe.computeIfAbsent(op.key(), k -> new HashMap<>()).put(op.version(), op);
+        maybe.computeIfAbsent(op.row(), k -> new HashMap<>()).put(op.version(), op);
     }
     for (List<OpRecord> l : mutations.values()) l.sort((a, b) -> Long.compare(a.completeMicros(), b.completeMicros()));
     List<Anomaly> anomalies = new ArrayList<>();
@@ -47,13 +47,13 @@ public final class Checker {
     for (OpRecord r : history) {
       if (!r.type().equals("read") || !r.ok()) continue;
       reads++;
-      String why = stale(r.key(), r.version(), r.invokeMicros(), mutations, byVersion);
+      String why = stale(r.row(), r.version(), r.invokeMicros(), mutations, byVersion);
       if (why == null) continue;
       stale++;
-      OpRecord last = lastBefore(mutations.get(r.key()), r.invokeMicros());
+      OpRecord last = lastBefore(mutations.get(r.row()), r.invokeMicros());
       boolean sameClient = last != null && last.worker() == r.worker() && last.workload().equals(r.workload());
       if (sameClient) ryw++;
-      anomalies.add(new Anomaly(sameClient ? "read-your-writes" : "stale-read", r.key(), r.invokeMicros(),
+      anomalies.add(new Anomaly(sameClient ? "read-your-writes" : "stale-read", r.row(), r.invokeMicros(),
           "read #" + r.id() + " at " + r.consistency() + " via " + r.coordinator() + " " + why));
     }
     for (FinalRead f : finals) {
@@ -67,10 +67,10 @@ public final class Checker {
     Map<String, Integer> appliedLwt = new TreeMap<>();
     for (OpRecord op : history) {
       if (op.type().equals("lwt") && Boolean.TRUE.equals(op.applied())) {
-        int n = appliedLwt.merge(op.key(), 1, Integer::sum);
+        int n = appliedLwt.merge(op.row(), 1, Integer::sum);
         if (n == 2) {
           lwt++;
-          anomalies.add(new Anomaly("lwt", op.key(), op.invokeMicros(), "two INSERT ... IF NOT EXISTS on the same"
+          anomalies.add(new Anomaly("lwt", op.row(), op.invokeMicros(), "two INSERT ... IF NOT EXISTS on the same"
               + " row both applied (second: #" + op.id() + " via " + op.coordinator() + ")"));
         }
       }

@@ -8,6 +8,7 @@ package io.ringsim.sim;
 public record OpRecord(
     long id,
     String workload,
+    String table,
     int worker,
     String type,
     String key,
@@ -19,6 +20,11 @@ public record OpRecord(
     String error,
     long version,
     Boolean applied) {
+
+  /** The row this operation is about, across workloads: table and key. */
+  public String row() {
+    return table + " " + key;
+  }
 
   public boolean ok() {
     return outcome.equals("ok");

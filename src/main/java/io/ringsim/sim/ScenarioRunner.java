@@ -252,7 +252,9 @@ public final class ScenarioRunner {
   /** Reads back (at ALL, so replicas are compared and repaired) a deterministic sample of the keys written. */
   private static List<Checker.FinalRead> finalReads(SimCluster sim, List<WorkloadActor.Recorder> recorders) {
     TreeMap<String, WorkloadActor.KeyRef> all = new TreeMap<>();
-    for (WorkloadActor.Recorder r : recorders) all.putAll(r.keys);
+    for (WorkloadActor.Recorder r : recorders) {
+      r.keys.forEach((k, v) -> all.put(v.table() + " " + k, v));
+    }
     List<Checker.FinalRead> out = new ArrayList<>();
     if (all.isEmpty()) return out;
     int cap = 5000;

@@ -301,7 +301,7 @@ public final class WorkloadActor {
         if (r instanceof ClientResponse.ReadDone rd) version = observed(rd.partitions(), f.clustering());
         if (r instanceof ClientResponse.CasDone cd) applied = cd.applied();
       }
-      OpRecord op = new OpRecord(f.id(), spec.name(), f.worker(), f.type(), f.key(), f.cl().name(), f.coordinator(),
+      OpRecord op = new OpRecord(f.id(), spec.name(), table.qualifiedName(), f.worker(), f.type(), f.key(), f.cl().name(), f.coordinator(),
           f.invokeMicros(), complete, outcome, error, version, applied);
       rec.history.add(op);
       rec.metrics.record(op);

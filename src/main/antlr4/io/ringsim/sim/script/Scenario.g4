@@ -70,7 +70,8 @@ words : name+ ;
 
 duration : DURATION ;
 name : NAME | 'write' | 'read' | 'nodes' | 'racks' | 'table' | 'key' | 'column' | 'from' | 'to' | 'mean'
-     | 'heal' | 'crash' | 'restart' | 'flush' | 'compact' | 'repair' | 'loss' | 'slow' | 'skew' | 'partition' ;
+     | 'heal' | 'crash' | 'restart' | 'flush' | 'compact' | 'repair' | 'loss' | 'slow' | 'skew' | 'partition'
+     | 'at' | 'seed' | 'rate' | 'ttl' | 'dc' | 'no' | 'mix' ;
 
 CQL_BLOCK : 'cql' [ \t]* '{' .*? '\n' [ \t]* '}' ;
 STRING : '"' (~["\r\n])* '"' | '\'' (~['\r\n])* '\'' ;
