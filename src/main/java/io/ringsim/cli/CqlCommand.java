@@ -86,7 +86,6 @@ public final class CqlCommand implements Callable<Integer> {
       out.println();
       out.print(TextTable.render(r.columns(), r.formattedRows()));
       out.println();
-      out.println("(" + r.rows().size() + " rows)");
     }
     if (session.tracing() && !session.lastTrace().isEmpty()) printTrace(out, session.lastTrace());
   }

@@ -1,0 +1,206 @@
+package io.ringsim.cli;
+
+import io.ringsim.cli.shell.StatementBuffer;
+import io.ringsim.cluster.ConsistencyLevel;
+import io.ringsim.cluster.CqlSession;
+import io.ringsim.cluster.SimCluster;
+import io.ringsim.cql.CqlException;
+import io.ringsim.cql.exec.ResultSet;
+import io.ringsim.report.TextTable;
+import io.ringsim.schema.TableMetadata;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.jline.reader.EndOfFileException;
+import org.jline.reader.LineReader;
+import org.jline.reader.LineReaderBuilder;
+import org.jline.reader.UserInterruptException;
+import org.jline.reader.impl.completer.StringsCompleter;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.TerminalBuilder;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Spec;
+
+/** An interactive CQL shell on a simulated cluster, in the spirit of cqlsh. */
+@Command(
+    name = "cqlsh",
+    mixinStandardHelpOptions = true,
+    description = {"An interactive CQL shell on a simulated cluster (history, multi-line statements, completion).",
+        "Shell commands: TRACING ON|OFF, EXPAND ON|OFF, CONSISTENCY [LEVEL], COORDINATOR [NODE|ANY], NODES, HELP,",
+        "EXIT. With input piped in, statements are read from stdin.",
+        "",
+        "Example:",
+        "  ringsim cqlsh --nodes 6 --vnodes 16"})
+public final class CqlshCommand implements Callable<Integer> {
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Mixin CqlCommand.ClusterOptions cluster = new CqlCommand.ClusterOptions();
+
+  private boolean expand;
+
+  private static final List<String> KEYWORDS = List.of("SELECT", "FROM", "WHERE", "AND", "INSERT", "INTO", "VALUES",
+      "UPDATE", "SET", "DELETE", "CREATE", "DROP", "ALTER", "TABLE", "KEYSPACE", "KEYSPACES", "TABLES", "USE",
+      "TRUNCATE", "INDEX", "ON", "WITH", "PRIMARY", "KEY", "CLUSTERING", "ORDER", "BY", "ASC", "DESC", "DESCRIBE",
+      "LIMIT", "ALLOW", "FILTERING", "IF", "NOT", "EXISTS", "USING", "TTL", "TIMESTAMP", "BEGIN", "BATCH", "APPLY",
+      "TOKEN", "WRITETIME", "COUNT", "DISTINCT", "IN", "CONTAINS", "STATIC", "replication", "SimpleStrategy",
+      "NetworkTopologyStrategy", "TRACING", "EXPAND", "CONSISTENCY", "COORDINATOR", "NODES", "EXIT", "QUIT",
+      "HELP", "ONE", "TWO", "THREE", "QUORUM", "ALL", "LOCAL_QUORUM", "EACH_QUORUM", "LOCAL_ONE", "ANY");
+
+  @Override
+  public Integer call() throws IOException {
+    PrintWriter out = spec.commandLine().getOut();
+    try (SimCluster sim = cluster.start()) {
+      CqlSession session = cluster.session(sim);
+      boolean interactive = System.console() != null;
+      out.println("Connected to a simulated cluster of " + sim.nodeNames().size() + " nodes ("
+          + sim.ring().partitioner().name() + ", seed " + cluster.seed + ").");
+      out.println("Use HELP for help. Consistency level is " + session.consistency() + ".");
+      out.flush();
+      StatementBuffer buffer = new StatementBuffer();
+      if (interactive) {
+        Terminal terminal = TerminalBuilder.builder().system(true).build();
+        LineReader reader = LineReaderBuilder.builder().terminal(terminal)
+            .completer((r, line, candidates) -> new StringsCompleter(completions(sim)).complete(r, line, candidates))
+            .variable(LineReader.HISTORY_FILE, Path.of(System.getProperty("user.home"), ".ringsim_history"))
+            .build();
+        while (true) {
+          String prompt = buffer.isIncomplete() ? "   ... " : "cqlsh" + (session.keyspace() == null ? ""
+              : ":" + session.keyspace()) + "> ";
+          String line;
+          try {
+            line = reader.readLine(prompt);
+          } catch (UserInterruptException e) {
+            buffer.reset();
+            continue;
+          } catch (EndOfFileException e) {
+            break;
+          }
+          if (!handleLine(line, buffer, session, sim, terminal.writer())) break;
+          terminal.writer().flush();
+        }
+      } else {
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        String line;
+        while ((line = in.readLine()) != null) {
+          if (!handleLine(line, buffer, session, sim, out)) break;
+          out.flush();
+        }
+      }
+    }
+    return ExitCodes.OK;
+  }
+
+  private List<String> completions(SimCluster sim) {
+    List<String> c = new ArrayList<>(KEYWORDS);
+    for (TableMetadata t : sim.catalog().allTables()) {
+      c.add(t.name());
+      c.add(t.qualifiedName());
+      t.columns().forEach(col -> c.add(col.name()));
+    }
+    sim.catalog().keyspaces().forEach(k -> c.add(k.name()));
+    return c;
+  }
+
+  /** Handles one input line; false to quit. */
+  boolean handleLine(String line, StatementBuffer buffer, CqlSession session, SimCluster sim, PrintWriter out) {
+    if (!buffer.isIncomplete()) {
+      String cmd = line.trim().replaceAll(";$", "").trim();
+      String upper = cmd.toUpperCase(Locale.ROOT);
+      if (upper.equals("EXIT") || upper.equals("QUIT")) return false;
+      if (shellCommand(upper, cmd, session, sim, out)) return true;
+    }
+    for (String stmt : buffer.add(line)) run(stmt, session, out);
+    return true;
+  }
+
+  private boolean shellCommand(String upper, String cmd, CqlSession session, SimCluster sim, PrintWriter out) {
+    String[] w = upper.split("\\s+");
+    switch (w[0]) {
+      case "HELP" -> {
+        out.println("CQL statements end with ';'. Shell commands: TRACING ON|OFF, EXPAND ON|OFF, CONSISTENCY [LEVEL],");
+        out.println("COORDINATOR [NODE|ANY], NODES (nodetool status), EXIT.");
+        return true;
+      }
+      case "TRACING" -> {
+        if (w.length < 2) out.println("Tracing is currently " + (session.tracing() ? "enabled." : "disabled."));
+        else {
+          session.setTracing(w[1].equals("ON"));
+          out.println(session.tracing() ? "Now Tracing is enabled" : "Disabled Tracing.");
+        }
+        return true;
+      }
+      case "EXPAND" -> {
+        if (w.length < 2) out.println("Expanded output is currently " + (expand ? "enabled." : "disabled."));
+        else {
+          expand = w[1].equals("ON");
+          out.println(expand ? "Now Expanded output is enabled" : "Disabled Expanded output.");
+        }
+        return true;
+      }
+      case "CONSISTENCY" -> {
+        if (w.length < 2) out.println("Current consistency level is " + session.consistency() + ".");
+        else {
+          try {
+            session.setConsistency(ConsistencyLevel.parse(w[1]));
+            out.println("Consistency level set to " + session.consistency() + ".");
+          } catch (IllegalArgumentException e) {
+            out.println("Improper CONSISTENCY command: " + e.getMessage());
+          }
+        }
+        return true;
+      }
+      case "COORDINATOR" -> {
+        if (w.length < 2) out.println("Requests go to " + (session.lastCoordinator() == null ? "n1"
+            : session.lastCoordinator()) + ".");
+        else {
+          try {
+            session.setCoordinator(w[1].equals("ANY") ? null : cmd.split("\\s+")[1]);
+            out.println("Coordinator set to " + cmd.split("\\s+")[1] + ".");
+          } catch (IllegalArgumentException e) {
+            out.println(e.getMessage());
+          }
+        }
+        return true;
+      }
+      case "NODES" -> {
+        List<List<String>> rows = new ArrayList<>();
+        for (var r : sim.reports()) {
+          long bytes = r.tables().stream().mapToLong(t -> t.liveBytes()).sum();
+          rows.add(List.of(r.running() ? "UN" : "DN", r.node(), r.dc(), String.valueOf(bytes), String.valueOf(
+              r.tables().stream().mapToLong(t -> t.partitions()).sum())));
+        }
+        out.print(TextTable.render(List.of("status", "node", "dc", "load (bytes)", "partitions"), rows));
+        out.println();
+        return true;
+      }
+      default -> {
+        return false;
+      }
+    }
+  }
+
+  private void run(String stmt, CqlSession session, PrintWriter out) {
+    try {
+      ResultSet r = session.execute(stmt);
+      for (String warn : r.warnings()) out.println("Warnings :\n" + warn + "\n");
+      if (!r.columns().isEmpty()) {
+        out.println();
+        out.print(expand ? TextTable.renderExpanded(r.columns(), r.formattedRows())
+            : TextTable.render(r.columns(), r.formattedRows()));
+        out.println();
+      }
+      if (session.tracing() && !session.lastTrace().isEmpty()) CqlCommand.printTrace(out, session.lastTrace());
+    } catch (CqlException e) {
+      out.println(e.errorClass() + ": " + e.getMessage());
+      if (session.tracing() && !session.lastTrace().isEmpty()) CqlCommand.printTrace(out, session.lastTrace());
+    }
+  }
+}

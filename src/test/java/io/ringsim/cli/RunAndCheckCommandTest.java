@@ -1,0 +1,98 @@
+package io.ringsim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunAndCheckCommandTest {
+  @TempDir Path dir;
+
+  @Test
+  void everyShippedScenarioPassesCheck() throws IOException {
+    try (var files = Files.list(Path.of("simulations"))) {
+      for (Path f : files.filter(p -> p.toString().endsWith(".sim")).sorted().toList()) {
+        CliRun r = CliRun.of("check", f.toString());
+        assertThat(r.exitCode()).as(f + ": " + r.err()).isZero();
+        assertThat(r.out()).contains(": ok (");
+      }
+    }
+  }
+
+  @Test
+  void errorsNameFileLineAndColumn() throws IOException {
+    Path f = dir.resolve("bad.sim");
+    Files.writeString(f, "scenario bad\nduration 1m\ncluster {\n  nodes 3\n}\ntimeline {\n  at 10s crash n9\n}\n");
+    CliRun r = CliRun.of("check", f.toString());
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).contains(f + ":7:3: no node named 'n9'");
+    Files.writeString(f, "scenario bad\nduration 1m\nclustr {\n}\n");
+    r = CliRun.of("check", f.toString());
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).startsWith(f + ":3:1: ");
+    Files.writeString(f, "scenario bad\nworkload w {\n  table ks.t\n  mix write 60% read 60%\n}\n");
+    r = CliRun.of("check", f.toString());
+    assertThat(r.err()).contains(":2:1: the mix of workload w adds up to 120%, not 100%");
+  }
+
+  static final String SHORT = """
+      scenario short "a crash under QUORUM"
+      duration 40s
+      seed 3
+      cluster {
+        nodes 4
+        vnodes 8
+      }
+      cql {
+        CREATE KEYSPACE s WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3};
+        CREATE TABLE s.kv (k int PRIMARY KEY, v text);
+      }
+      workload kv {
+        table s.kv
+        key k uniform(100)
+        mix write 50% read 50%
+        consistency QUORUM
+        rate 100/s
+        from 0s to 35s
+      }
+      timeline {
+        at 10s crash n3
+        at 25s restart n3
+      }
+      check {
+        no lost writes
+        no stale reads
+      }
+      """;
+
+  @Test
+  void aShortScenarioRunsPassesAndIsReproducible() throws IOException {
+    Path sim = dir.resolve("short.sim");
+    Files.writeString(sim, SHORT);
+    Path a = dir.resolve("a"), b = dir.resolve("b");
+    CliRun r1 = CliRun.of("run", sim.toString(), "--quiet", "--out", a.toString());
+    assertThat(r1.exitCode()).as(r1.err()).isZero();
+    assertThat(r1.out()).contains("PASS  no lost writes").contains("n3 crashed");
+    CliRun r2 = CliRun.of("run", sim.toString(), "--quiet", "--out", b.toString());
+    assertThat(r2.exitCode()).isZero();
+    for (String f : new String[] {"summary.json", "run.json", "history.jsonl", "report.html"}) {
+      assertThat(Files.readAllBytes(a.resolve(f))).as(f).isEqualTo(Files.readAllBytes(b.resolve(f)));
+    }
+    CliRun seeded = CliRun.of("run", sim.toString(), "--quiet", "--seed", "4", "--out", dir.resolve("c").toString());
+    assertThat(seeded.exitCode()).isZero();
+    assertThat(Files.readAllBytes(dir.resolve("c").resolve("history.jsonl")))
+        .isNotEqualTo(Files.readAllBytes(a.resolve("history.jsonl")));
+  }
+
+  @Test
+  void aFailingCheckExitsWithOne() throws IOException {
+    Path sim = dir.resolve("skew.sim");
+    Files.writeString(sim, SHORT.replace("at 10s crash n3\n  at 25s restart n3", "at 5s skew n2 -3s"));
+    CliRun r = CliRun.of("run", sim.toString(), "--quiet", "--out", dir.resolve("s").toString());
+    assertThat(r.exitCode()).as(r.out()).isEqualTo(1);
+    assertThat(r.out()).contains("FAIL  no stale reads");
+  }
+}
