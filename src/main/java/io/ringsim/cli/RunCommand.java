@@ -50,7 +50,7 @@ public final class RunCommand implements Callable<Integer> {
   @Option(names = "--set", description = "Override a setting: key=value (cluster.nodes, workload.NAME.rate, ...).")
   List<String> sets = new ArrayList<>();
 
-  @Option(names = "--quiet", description = "No progress bar.")
+  @Option(names = "--quiet", description = "No progress bar (there is none either when stderr is not a terminal).")
   boolean quiet;
 
   @Override
@@ -65,8 +65,9 @@ public final class RunCommand implements Callable<Integer> {
     RunSpec run = ScenarioReader.read(file, overrides);
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter outw = spec.commandLine().getOut();
+    boolean showProgress = !quiet && System.console() != null;
     ScenarioRunner runner = new ScenarioRunner(run, ConfigFactory.load(), line -> {
-      if (quiet) return;
+      if (!showProgress) return;
       if (line == null) err.print("\r" + " ".repeat(70) + "\r");
       else err.print("\r" + line);
       err.flush();
