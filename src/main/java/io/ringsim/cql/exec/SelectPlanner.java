@@ -72,6 +72,8 @@ public final class SelectPlanner {
     String ks = SchemaOps.keyspaceOf(s.keyspace(), session);
     TableMetadata t = SchemaOps.table(catalog, ks, s.table());
     boolean allowFiltering = s.allowFiltering();
+    if (s.json()) throw invalid("SELECT JSON is not supported by this simulator yet");
+    if (!s.groupBy().isEmpty()) throw invalid("GROUP BY is not supported by this simulator yet");
 
     // 1. The selection (unknown columns are reported first, as Cassandra prepares the selection first).
     Projection projection = new Projection(t, s.selectors(), nowInSec);
