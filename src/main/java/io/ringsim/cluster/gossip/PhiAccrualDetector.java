@@ -61,7 +61,8 @@ public final class PhiAccrualDetector {
   }
 
   private final class ArrivalWindow {
-    private final long[] intervals = new long[WINDOW];
+    // Grows up to WINDOW: a fixed long[1000] per peer is 8 GB for 1000 nodes that each watch 999 others.
+    private long[] intervals = new long[8];
     private int count;
     private int next;
     private long sum;
@@ -78,11 +79,15 @@ public final class PhiAccrualDetector {
     }
 
     private void push(long interval) {
+      if (count == intervals.length && count < WINDOW) {
+        // Not yet wrapped (count < WINDOW means next == count == length): grow in place.
+        intervals = java.util.Arrays.copyOf(intervals, Math.min(WINDOW, intervals.length * 2));
+      }
       if (count == WINDOW) sum -= intervals[next];
       else count++;
       intervals[next] = interval;
       sum += interval;
-      next = (next + 1) % WINDOW;
+      next = (next + 1) % intervals.length;
     }
 
     double phi(long now) {
