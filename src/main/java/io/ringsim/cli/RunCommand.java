@@ -82,7 +82,7 @@ public final class RunCommand implements Callable<Integer> {
     Path dir = out != null ? out : Path.of("runs", run.name() + "-seed" + run.seed());
     write(dir, result, runner.history());
     io.ringsim.report.RunReport report = io.ringsim.sim.ReportMapper.toReport(result, run, runner.ring(),
-        runner.history(), new VersionProvider().getVersion()[0]);
+        runner.history(), new VersionProvider().getVersion()[0], runner.partitionSizes());
     io.ringsim.report.ReportWriter.write(report, dir);
     outw.print(summary(result));
     outw.println();

@@ -333,6 +333,11 @@ public final class SimCluster implements AutoCloseable {
     return await(this.<NodeReport>ask(node(name), NodeCommand.GetReport::new));
   }
 
+  /** Every partition of every table on one node (key hex -> {bytes, rows}). */
+  public NodeCommand.PartitionSizes partitionSizes(String name) {
+    return await(this.<NodeCommand.PartitionSizes>ask(node(name), NodeCommand.GetPartitionSizes::new));
+  }
+
   public List<NodeReport> reports() {
     List<NodeReport> out = new ArrayList<>();
     for (String n : nodes.keySet()) out.add(report(n));

@@ -16,7 +16,11 @@ import java.util.TreeMap;
 public final class ReportMapper {
   private ReportMapper() {}
 
-  public static RunReport toReport(RunResult r, RunSpec spec, Ring ring, List<OpRecord> history, String version) {
+  /** Cassandra's 100 MB partition guideline, scaled to simulated data sets (about 10,000 times smaller). */
+  public static final double GUIDELINE_SCALE = 1e-4;
+
+  public static RunReport toReport(RunResult r, RunSpec spec, Ring ring, List<OpRecord> history, String version,
+      Map<String, List<io.ringsim.report.PartitionSizes.PartitionStat>> sizes) {
     long bucket = r.simulatedMillis() <= 120_000 ? 1000 : r.simulatedMillis() <= 900_000 ? 5000 : 30_000;
     RunReport.Builder b = RunReport.builder(r.scenario()).description(r.description()).seed(r.seed())
         .simulatedMillis(r.simulatedMillis()).bucketMillis(bucket).version(version)
@@ -48,6 +52,12 @@ public final class ReportMapper {
       long[] c = rw.getOrDefault(h.key(), new long[2]);
       b.hot(new HotPartition(kt[0], kt.length > 1 ? kt[1] : "", h.key(), c[0], c[1], List.of()));
     }
+    long guideline = io.ringsim.report.PartitionSizes.scaledGuideline(GUIDELINE_SCALE);
+    sizes.forEach((t, stats) -> {
+      String[] p = t.split("\\.", 2);
+      b.partitionSizes(io.ringsim.report.PartitionSizes.from(p[0], p.length > 1 ? p[1] : "", stats, 10, guideline,
+          "Cassandra's 100 MB guideline scaled by 1/10,000 to this simulation's data"));
+    });
     TimeSeriesRecorder rec = new TimeSeriesRecorder(bucket);
     for (OpRecord op : history) {
       rec.record(op.completeMicros() / 1000, op.coordinator(), op.consistency(), op.ok() ? null

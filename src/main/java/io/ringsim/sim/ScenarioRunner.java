@@ -51,6 +51,42 @@ public final class ScenarioRunner {
   }
 
   private Ring lastRing;
+  private Map<String, List<io.ringsim.report.PartitionSizes.PartitionStat>> lastPartitionSizes = Map.of();
+
+  /** Every partition of every table after the run (largest replica copy), keys in CQL form. */
+  public Map<String, List<io.ringsim.report.PartitionSizes.PartitionStat>> partitionSizes() {
+    return lastPartitionSizes;
+  }
+
+  private static Map<String, List<io.ringsim.report.PartitionSizes.PartitionStat>> partitionSizes(SimCluster sim) {
+    Map<String, Map<String, long[]>> merged = new TreeMap<>();
+    for (String n : sim.nodeNames()) {
+      NodeCommand.PartitionSizes ps = sim.partitionSizes(n);
+      ps.byTable().forEach((table, m) -> {
+        Map<String, long[]> into = merged.computeIfAbsent(table, k -> new TreeMap<>());
+        m.forEach((k, v) -> into.merge(k, v, (a, b) -> a[0] >= b[0] ? a : b));
+      });
+    }
+    Map<String, List<io.ringsim.report.PartitionSizes.PartitionStat>> out = new TreeMap<>();
+    merged.forEach((table, m) -> {
+      TableMetadata t = sim.catalog().table(table).orElse(null);
+      if (t == null) return;
+      List<io.ringsim.report.PartitionSizes.PartitionStat> stats = new ArrayList<>();
+      m.forEach((hex, v) -> stats.add(new io.ringsim.report.PartitionSizes.PartitionStat(keyText(t, hex), v[0], v[1])));
+      out.put(table, stats);
+    });
+    return out;
+  }
+
+  private static String keyText(TableMetadata t, String hex) {
+    List<Object> vals = io.ringsim.cql.exec.Keys.partitionValues(t, java.util.HexFormat.of().parseHex(hex));
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < vals.size(); i++) {
+      if (i > 0) sb.append(':');
+      sb.append(t.partitionKey().get(i).type().format(vals.get(i)));
+    }
+    return sb.toString();
+  }
 
   /** The ring of the last run. */
   public Ring ring() {
@@ -147,6 +183,7 @@ public final class ScenarioRunner {
       Checker.Result checked = Checker.check(history, finals);
       phase("checked");
       List<NodeReport> reports = sim.reports();
+      lastPartitionSizes = partitionSizes(sim);
       phase("reports");
       long throttled = recorders.stream().mapToLong(r -> r.throttled).sum();
       progress.accept(null);

@@ -152,6 +152,19 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
           return this;
         })
         .onMessage(NodeCommand.GetReport.class, this::onReport)
+        .onMessage(NodeCommand.GetPartitionSizes.class, g -> {
+          java.util.Map<String, java.util.Map<String, long[]>> out = new TreeMap<>();
+          for (TableStore t : storage.tables()) {
+            java.util.Map<String, long[]> m = new TreeMap<>();
+            for (Partition p : t.allPartitions()) {
+              if (p.rowCount() == 0 && p.staticRow() == null) continue;
+              m.put(java.util.HexFormat.of().formatHex(p.key().key()), new long[] {p.dataSize(), p.rowCount()});
+            }
+            out.put(t.schema().name(), m);
+          }
+          g.replyTo().tell(new NodeCommand.PartitionSizes(cfg.name(), out));
+          return this;
+        })
         .onMessage(NodeCommand.Repair.class, this::onRepair)
         .onMessage(NodeCommand.StreamTo.class, this::onStreamTo)
         .build();

@@ -56,6 +56,12 @@ public sealed interface NodeCommand extends NoSerializationVerificationNeeded {
 
   record GetReport(ActorRef<NodeReport> replyTo) implements NodeCommand {}
 
+  /** Every partition this node holds, per table: key bytes (hex) to {bytes, rows}. Costly: for end-of-run reports. */
+  record GetPartitionSizes(ActorRef<PartitionSizes> replyTo) implements NodeCommand {}
+
+  record PartitionSizes(String node, java.util.Map<String, java.util.Map<String, long[]>> byTable)
+      implements NoSerializationVerificationNeeded {}
+
   record RepairResult(String node, int rangesCompared, int rangesMismatched, long partitionsStreamed)
       implements NoSerializationVerificationNeeded {}
 
