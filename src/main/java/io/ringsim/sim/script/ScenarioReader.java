@@ -44,7 +44,8 @@ public final class ScenarioReader {
     try {
       text = Files.readString(file, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new ScenarioException(file + ": cannot read: " + e.getMessage());
+      throw new ScenarioException(file + ": cannot read: "
+          + (e instanceof java.nio.file.NoSuchFileException ? "no such file" : e.getMessage()));
     }
     return parse(text, file.toString(), overrides);
   }
