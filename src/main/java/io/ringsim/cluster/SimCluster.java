@@ -286,6 +286,69 @@ public final class SimCluster implements AutoCloseable {
     settle();
   }
 
+  private final Set<String> left = new java.util.TreeSet<>();
+  private ActorRef<NodeCommand> spawnNode(NodeConfig cfg, Ring r) {
+    return spawn(NodeActor.create(cfg, r, network, loop::nowNanos), cfg.name());
+  }
+
+  /**
+   * Bootstrap: a new node joins with tokens from {@code allocator}; every current node streams it the data of the
+   * ranges it will replicate; then every node switches to the new ring. Returns the partitions streamed.
+   */
+  public long bootstrap(String name, String dc, String rack, int vnodes, io.ringsim.ring.TokenAllocator allocator) {
+    if (nodes.containsKey(name)) throw new IllegalArgumentException("node " + name + " already exists");
+    io.ringsim.ring.Node joined = allocator.allocate(ring.partitioner(), ring.nodes(),
+        List.of(new io.ringsim.ring.NodeSpec(name, dc, rack, vnodes))).get(0);
+    Ring next = ring.with(joined);
+    List<String> peers = new ArrayList<>(nodes.keySet());
+    NodeConfig cfg = new NodeConfig(name, dc, rack, nodes.size() + left.size(), spec.storage(), spec.writeTimeout(),
+        spec.readTimeout(), spec.gossip(), peers, peers.subList(0, Math.min(3, peers.size())), spec.hintedHandoff(),
+        spec.maxHintWindow(), spec.seed() * 7919 + nodes.size());
+    ActorRef<NodeCommand> ref = spawnNode(cfg, next);
+    ref.tell(new NodeCommand.SetSchema(catalog));
+    for (Map.Entry<String, ActorRef<NodeCommand>> e : nodes.entrySet()) e.getValue().tell(new NodeCommand.AddPeer(name));
+    nodes.put(name, ref);
+    settle();
+    long streamed = 0;
+    for (String n : new ArrayList<>(nodes.keySet())) {
+      if (n.equals(name) || crashed.contains(n)) continue;
+      streamed += await(this.<NodeCommand.Streamed>ask(node(n), r -> new NodeCommand.StreamTo(name, next, r)))
+          .partitions();
+    }
+    advance(Duration.ofSeconds(1)); // let the streams land
+    setRing(next);
+    return streamed;
+  }
+
+  /** Decommission: the node streams its data to the new owners, everyone switches ring, the node stops. */
+  public long decommission(String name) {
+    node(name);
+    if (crashed.contains(name)) throw new IllegalArgumentException("node " + name + " is down: it cannot stream its data away");
+    Ring next = ring.without(name);
+    long streamed = 0;
+    for (String target : nodes.keySet()) {
+      if (target.equals(name) || crashed.contains(target)) continue;
+      streamed += await(this.<NodeCommand.Streamed>ask(node(name), r -> new NodeCommand.StreamTo(target, next, r)))
+          .partitions();
+    }
+    advance(Duration.ofSeconds(1));
+    setRing(next);
+    node(name).tell(new NodeCommand.Leave());
+    for (Map.Entry<String, ActorRef<NodeCommand>> e : nodes.entrySet()) {
+      if (!e.getKey().equals(name)) e.getValue().tell(new NodeCommand.RemovePeer(name));
+    }
+    nodes.remove(name);
+    left.add(name);
+    settle();
+    return streamed;
+  }
+
+  private void setRing(Ring next) {
+    ring = next;
+    for (ActorRef<NodeCommand> n : nodes.values()) n.tell(new NodeCommand.SetRing(next));
+    settle();
+  }
+
   /** TRUNCATE: every node drops the table's data (Cassandra requires all nodes up; the simulation does not). */
   public void truncate(String table) {
     for (ActorRef<NodeCommand> n : nodes.values()) n.tell(new NodeCommand.Truncate(table));

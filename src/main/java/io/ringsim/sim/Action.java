@@ -8,6 +8,12 @@ public sealed interface Action {
 
   record Restart(String node) implements Action {}
 
+  /** A new node joins: tokens from the scenario's allocator, data streamed from the current owners. */
+  record Bootstrap(String node) implements Action {}
+
+  /** A node leaves for good: it streams its data to the new owners first. */
+  record Decommission(String node) implements Action {}
+
   record Partition(Set<String> side1, Set<String> side2, boolean oneWay) implements Action {}
 
   record Heal() implements Action {}

@@ -187,7 +187,8 @@ public final class ScenarioRunner {
       phase("reports");
       long throttled = recorders.stream().mapToLong(r -> r.throttled).sum();
       progress.accept(null);
-      return RunResults.build(spec, ring, sim.catalog(), reports, metrics, history, checked, events,
+      lastRing = sim.ring();
+      return RunResults.build(spec, sim.ring(), sim.catalog(), reports, metrics, history, checked, events,
           endOfWorkloadMicros, throttled, (System.nanoTime() - wallStart) / 1_000_000L, allocation);
     }
   }
@@ -240,6 +241,17 @@ public final class ScenarioRunner {
             + replay.replayed() + " entries" + (replay.lostUnsynced() > 0 ? ", " + replay.lostUnsynced()
             + " lost (unsynced)" : "") + (replay.corrupt().isEmpty() ? "" : ", " + replay.corrupt().size()
             + " corrupt skipped")));
+      } else if (a instanceof Action.Bootstrap b) {
+        ClusterBuilder.Dc dc = spec.dcs().get(0);
+        long streamed = sim.bootstrap(b.node(), dc.name(), "rack1", spec.vnodes(),
+            io.ringsim.ring.TokenAllocator.byName(spec.allocator(), spec.seed() + 1, new SimpleStrategy(3)));
+        events.add(new RunResult.Event(now, "bootstrap", b.node() + " joined, " + streamed
+            + " partitions streamed to it"));
+      } else if (a instanceof Action.Decommission d) {
+        for (ActorRef<WorkloadActor.Msg> w : workloads) w.tell(new WorkloadActor.NodeState(d.node(), false));
+        long streamed = sim.decommission(d.node());
+        events.add(new RunResult.Event(now, "decommission", d.node() + " left, " + streamed
+            + " partitions streamed away"));
       } else if (a instanceof Action.Partition p) {
         sim.partition(p.side1(), p.side2(), p.oneWay());
         events.add(new RunResult.Event(now, "partition", (p.oneWay() ? "one-way cut " : "partition ")

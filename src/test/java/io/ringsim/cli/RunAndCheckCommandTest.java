@@ -88,6 +88,23 @@ class RunAndCheckCommandTest {
   }
 
   @Test
+  void bootstrapAndDecommissionStreamDataAndLoseNothingAtQuorum() throws IOException {
+    Path sim = dir.resolve("boot.sim");
+    try (var in = getClass().getResourceAsStream("/bootstrap.sim")) {
+      Files.write(sim, in.readAllBytes());
+    }
+    CliRun r = CliRun.of("run", sim.toString(), "--quiet", "--out", dir.resolve("boot").toString());
+    assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
+    assertThat(r.out()).containsPattern("n5 joined, [1-9][0-9]* partitions streamed to it")
+        .containsPattern("n2 left, [1-9][0-9]* partitions streamed away")
+        .contains("0 stale reads").contains("0 lost writes");
+    assertThat(r.out()).doesNotContain("  n2 | ");
+    Path bad = dir.resolve("bad.sim");
+    Files.writeString(bad, Files.readString(sim).replace("decommission n2", "decommission n9"));
+    assertThat(CliRun.of("check", bad.toString()).err()).contains("no node named 'n9'");
+  }
+
+  @Test
   void aFailingCheckExitsWithOne() throws IOException {
     Path sim = dir.resolve("skew.sim");
     Files.writeString(sim, SHORT.replace("at 10s crash n3\n  at 25s restart n3", "at 5s skew n2 -3s"));

@@ -49,6 +49,8 @@ timelineItem : 'at' duration action ;
 action
   : 'crash' name                                         # crashAction
   | 'restart' name                                       # restartAction
+  | 'bootstrap' name                                     # bootstrapAction
+  | 'decommission' name                                  # decommissionAction
   | 'partition' group group                              # partitionAction
   | 'partition' 'oneway' group '->' group                # oneWayAction
   | 'heal'                                               # healAction

@@ -133,6 +133,16 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
           replicaMaps.clear();
           return this;
         })
+        .onMessage(NodeCommand.AddPeer.class, a -> {
+          gossiper.tell(new GossiperCommand.AddPeer(a.node()));
+          return this;
+        })
+        .onMessage(NodeCommand.RemovePeer.class, a -> {
+          gossiper.tell(new GossiperCommand.RemovePeer(a.node()));
+          down.remove(a.node());
+          return this;
+        })
+        .onMessage(NodeCommand.Leave.class, l -> onCrash())
         .onMessage(NodeCommand.SetClockSkew.class, s -> {
           skewMicros = s.skewMicros();
           return this;

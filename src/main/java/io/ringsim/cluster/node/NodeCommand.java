@@ -38,6 +38,14 @@ public sealed interface NodeCommand extends NoSerializationVerificationNeeded {
 
   record SetClockSkew(long skewMicros) implements NodeCommand {}
 
+  /** Membership: a node joined (gossip starts watching it) or left (gossip forgets it). */
+  record AddPeer(String node) implements NodeCommand {}
+
+  record RemovePeer(String node) implements NodeCommand {}
+
+  /** Decommission: stop serving (after streaming away); the node stays down. */
+  record Leave() implements NodeCommand {}
+
   record Crash() implements NodeCommand {}
 
   record Restart(ActorRef<Restarted> replyTo) implements NodeCommand {}

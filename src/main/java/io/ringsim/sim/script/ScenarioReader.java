@@ -104,16 +104,22 @@ public final class ScenarioReader {
       Set<String> names = new LinkedHashSet<>();
       for (int i = 1; i <= nodes; i++) names.add("n" + i);
       List<TimedAction> actions = new ArrayList<>();
+      timeline.sort((x, y) -> Long.compare((Long) x[1], (Long) y[1]));
       for (Object[] t : timeline) {
         ParserRuleContext ctx = (ParserRuleContext) t[0];
         long at = (Long) t[1];
         Action a = (Action) t[2];
         if (at > duration) throw error(ctx, "at " + fmt(at) + " is after the end of the scenario (duration "
             + fmt(duration) + ")");
+        if (a instanceof Action.Bootstrap b) {
+          if (names.contains(b.node())) throw error(ctx, "node " + b.node() + " already exists");
+          names.add(b.node());
+        }
         for (String n : nodesOf(a)) {
           if (n != null && !names.contains(n)) throw error(ctx, "no node named '" + n + "' (this cluster has n1..n"
               + nodes + ")");
         }
+        if (a instanceof Action.Decommission d) names.remove(d.node());
         actions.add(new TimedAction(at, a, (String) t[3]));
       }
       for (Object[] w : workloadCtx) {
@@ -129,6 +135,7 @@ public final class ScenarioReader {
       List<String> out = new ArrayList<>();
       if (a instanceof Action.Crash c) out.add(c.node());
       if (a instanceof Action.Restart c) out.add(c.node());
+      if (a instanceof Action.Decommission c) out.add(c.node());
       if (a instanceof Action.Slow c) out.add(c.node());
       if (a instanceof Action.ClockSkew c) out.add(c.node());
       if (a instanceof Action.Flush c) out.add(c.node());
@@ -370,6 +377,8 @@ public final class ScenarioReader {
       Action act;
       if (a instanceof CrashActionContext c) act = new Action.Crash(text(c.name()));
       else if (a instanceof RestartActionContext c) act = new Action.Restart(text(c.name()));
+      else if (a instanceof BootstrapActionContext c) act = new Action.Bootstrap(text(c.name()));
+      else if (a instanceof DecommissionActionContext c) act = new Action.Decommission(text(c.name()));
       else if (a instanceof PartitionActionContext p) act = new Action.Partition(group(p.group(0)), group(p.group(1)),
           false);
       else if (a instanceof OneWayActionContext p) act = new Action.Partition(group(p.group(0)), group(p.group(1)),
