@@ -2,46 +2,78 @@ package io.ringsim.schema;
 
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
  * A table's schema: its columns in declaration order and its options. The accessors return the partition key and
- * clustering columns in key order, which is what hashing and clustering comparisons need.
+ * clustering columns in key order, which is what hashing and clustering comparisons need. Immutable; the key
+ * column lists are computed once because every read and write asks for them.
  */
-public record TableMetadata(String keyspace, String name, List<ColumnDef> columns, TableParams params) {
+public final class TableMetadata {
+  private final String keyspace;
+  private final String name;
+  private final List<ColumnDef> columns;
+  private final TableParams params;
+  private final List<ColumnDef> partitionKey;
+  private final List<ColumnDef> clustering;
+  private final List<ColumnDef> statics;
+  private final List<ColumnDef> regulars;
+  private final String qualifiedName;
 
-  public TableMetadata {
-    columns = List.copyOf(columns);
-    if (partitionKeyOf(columns).isEmpty())
+  public TableMetadata(String keyspace, String name, List<ColumnDef> columns, TableParams params) {
+    this.keyspace = keyspace;
+    this.name = name;
+    this.columns = List.copyOf(columns);
+    this.params = params;
+    this.partitionKey = ofKind(this.columns, ColumnKind.PARTITION_KEY);
+    if (partitionKey.isEmpty())
       throw new IllegalArgumentException("table " + keyspace + "." + name + " has no partition key column");
+    this.clustering = ofKind(this.columns, ColumnKind.CLUSTERING);
+    this.statics = ofKind(this.columns, ColumnKind.STATIC);
+    this.regulars = ofKind(this.columns, ColumnKind.REGULAR);
+    this.qualifiedName = keyspace + "." + name;
+  }
+
+  public String keyspace() {
+    return keyspace;
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public List<ColumnDef> columns() {
+    return columns;
+  }
+
+  public TableParams params() {
+    return params;
   }
 
   public List<ColumnDef> partitionKey() {
-    return partitionKeyOf(columns);
+    return partitionKey;
   }
 
   public List<ColumnDef> clusteringColumns() {
-    return ofKind(columns, ColumnKind.CLUSTERING);
+    return clustering;
   }
 
   public List<ColumnDef> staticColumns() {
-    return ofKind(columns, ColumnKind.STATIC);
+    return statics;
   }
 
   public List<ColumnDef> regularColumns() {
-    return ofKind(columns, ColumnKind.REGULAR);
+    return regulars;
   }
 
   public Optional<ColumnDef> column(String columnName) {
-    return columns.stream().filter(c -> c.name().equals(columnName)).findFirst();
+    for (ColumnDef c : columns) if (c.name().equals(columnName)) return Optional.of(c);
+    return Optional.empty();
   }
 
   public String qualifiedName() {
-    return keyspace + "." + name;
-  }
-
-  private static List<ColumnDef> partitionKeyOf(List<ColumnDef> cols) {
-    return ofKind(cols, ColumnKind.PARTITION_KEY);
+    return qualifiedName;
   }
 
   private static List<ColumnDef> ofKind(List<ColumnDef> cols, ColumnKind kind) {
@@ -49,5 +81,21 @@ public record TableMetadata(String keyspace, String name, List<ColumnDef> column
         .filter(c -> c.kind() == kind)
         .sorted(Comparator.comparingInt(ColumnDef::position))
         .toList();
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof TableMetadata t && t.keyspace.equals(keyspace) && t.name.equals(name)
+        && t.columns.equals(columns) && t.params.equals(params);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(keyspace, name, columns, params);
+  }
+
+  @Override
+  public String toString() {
+    return "TableMetadata[" + qualifiedName + ", " + columns + ", " + params + "]";
   }
 }

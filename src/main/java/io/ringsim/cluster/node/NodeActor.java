@@ -1036,11 +1036,18 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
         TableMetadata md = t.schema().metadata();
         KeyspaceMetadata ks = catalog.keyspace(md.keyspace()).orElse(null);
         if (ks == null) continue;
-        ReplicaMap next = new ReplicaMap(s.newRing(), ReplicationStrategies.fromCql(ks.replication()));
+        ReplicationStrategy strategy = ReplicationStrategies.fromCql(ks.replication());
+        ReplicaMap next = new ReplicaMap(s.newRing(), strategy);
+        ReplicaMap now = new ReplicaMap(ring, strategy);
+        boolean leaving = s.newRing().indexOf(cfg.name()) < 0;
         List<byte[]> batch = new ArrayList<>();
         for (Partition p : t.allPartitions()) {
-          boolean target = next.replicasFor(p.key().token()).stream().anyMatch(n -> n.name().equals(s.target()));
-          if (target) batch.add(PartitionCodec.encode(p));
+          boolean gains = next.replicasFor(p.key().token()).stream().anyMatch(n -> n.name().equals(s.target()));
+          List<Node> before = now.replicasFor(p.key().token());
+          boolean had = before.stream().anyMatch(n -> n.name().equals(s.target()));
+          // One source per range, as Cassandra streams: the leaving node itself, or the range's first replica.
+          boolean source = leaving || before.get(0).name().equals(cfg.name());
+          if (gains && !had && source) batch.add(PartitionCodec.encode(p));
         }
         if (!batch.isEmpty()) {
           send(s.target(), new NodeMessage.Stream(nextRequestId++, md.qualifiedName(), batch));
