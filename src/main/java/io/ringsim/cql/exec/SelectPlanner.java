@@ -180,7 +180,14 @@ public final class SelectPlanner {
             + "simulator");
       }
     }
-    for (Relation.MultiColumn mc : multi) applyMulti(t, mc, byColumn, values);
+    TupleSlice tuple = new TupleSlice();
+    for (Relation.MultiColumn mc : multi) applyMulti(t, mc, byColumn, values, tuple);
+    if (tuple.isSet()) {
+      for (ColumnDef c : t.clusteringColumns()) {
+        if (byColumn.containsKey(c.name())) throw invalid("Mixing single column relations and multi column relations "
+            + "on clustering columns is not allowed");
+      }
+    }
     if (!multiIn.isEmpty()) throw invalid("Multi-column IN restrictions are not supported by this simulator");
 
     // 3. Partition key.
@@ -309,6 +316,15 @@ public final class SelectPlanner {
       if (anyIn) keyOrder = keyValueOrder(t);
     }
     List<Slice> slices = slices(t, byColumn, prefixEq, sliceOn);
+    if (tuple.isSet()) {
+      ClusteringBound lo = tuple.lowerOp == null ? ClusteringBound.UNBOUNDED
+          : new ClusteringBound(tuple.lower, tuple.lowerOp == Relation.Op.GTE);
+      ClusteringBound hi = tuple.upperOp == null ? ClusteringBound.UNBOUNDED
+          : new ClusteringBound(tuple.upper, tuple.upperOp == Relation.Op.LTE);
+      boolean desc = tuple.columns.get(0).order() == ClusteringOrder.DESC;
+      slices = List.of(desc ? new Slice(hi, lo) : new Slice(lo, hi));
+      if (rangeScan && !allowFiltering && usedIndex == null) throw invalid(FILTERING);
+    }
     boolean sortRows = false;
     for (int i = 0; i < prefixEq; i++) if (byColumn.get(cc.get(i).name()).isIn) sortRows = true;
     int fetchLimit = perPartition == Integer.MAX_VALUE && !clusteringNeedsFiltering && !regularNeedsFiltering
@@ -387,8 +403,19 @@ public final class SelectPlanner {
     return new String[] {start, end};
   }
 
+  /** A multi-column slice such as (a, b) > (1, 2): lexicographic bounds on a prefix of the clustering columns. */
+  private static final class TupleSlice {
+    List<ColumnDef> columns;
+    Relation.Op lowerOp, upperOp;
+    byte[][] lower, upper;
+
+    boolean isSet() {
+      return columns != null;
+    }
+  }
+
   private static void applyMulti(TableMetadata t, Relation.MultiColumn mc, Map<String, ColumnRestriction> byColumn,
-      Values values) {
+      Values values, TupleSlice tuple) {
     List<ColumnDef> cc = t.clusteringColumns();
     for (int i = 0; i < mc.columns().size(); i++) {
       ColumnDef d = Projection.column(t, mc.columns().get(i));
@@ -407,7 +434,34 @@ public final class SelectPlanner {
       }
       return;
     }
-    throw invalid("Multi-column slice restrictions are not supported by this simulator yet");
+    if (!mc.op().isSlice()) throw invalid("Unsupported \"" + mc.op().symbol + "\" relation: (" + String.join(", ",
+        mc.columns()) + ")");
+    List<ColumnDef> cols = cc.subList(0, mc.columns().size());
+    boolean desc = cols.get(0).order() == ClusteringOrder.DESC;
+    for (ColumnDef c : cols) {
+      if ((c.order() == ClusteringOrder.DESC) != desc) throw invalid("Multi-column slices over columns with mixed "
+          + "clustering orders are not supported by this simulator");
+    }
+    if (tuple.isSet() && !tuple.columns.equals(cols)) throw invalid("Multi-column relations must all be on the same "
+        + "columns: (" + String.join(", ", mc.columns()) + ")");
+    tuple.columns = cols;
+    byte[][] v = new byte[cols.size()][];
+    for (int i = 0; i < cols.size(); i++) {
+      Object x = values.value(mc.values().get(i), cols.get(i).type(), cols.get(i).name());
+      if (x == null) throw invalid("Invalid null value for column " + cols.get(i).name());
+      v[i] = cols.get(i).type().serialize(x);
+    }
+    if (mc.op() == Relation.Op.GT || mc.op() == Relation.Op.GTE) {
+      if (tuple.lowerOp != null) throw invalid("More than one restriction was found for the start bound on "
+          + String.join(", ", mc.columns()));
+      tuple.lowerOp = mc.op();
+      tuple.lower = v;
+    } else {
+      if (tuple.upperOp != null) throw invalid("More than one restriction was found for the end bound on "
+          + String.join(", ", mc.columns()));
+      tuple.upperOp = mc.op();
+      tuple.upper = v;
+    }
   }
 
   private static List<Slice> slices(TableMetadata t, Map<String, ColumnRestriction> byColumn, int prefixEq,
