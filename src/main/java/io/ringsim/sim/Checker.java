@@ -26,6 +26,25 @@ public final class Checker {
   public record FinalRead(String key, long version) {}
 
   public static Result check(List<OpRecord> history, List<FinalRead> finals) {
+    return check(history, finals, Map.of());
+  }
+
+  /**
+   * @param ttlByWorkload TTL in seconds of each workload's writes (its own or the table's default): a row whose last
+   *     write has expired may be absent, so that is not counted as stale or lost
+   */
+  public static Result check(List<OpRecord> history, List<FinalRead> finals, Map<String, Integer> ttlByWorkload) {
+    TTL.set(ttlByWorkload);
+    try {
+      return checkAll(history, finals);
+    } finally {
+      TTL.remove();
+    }
+  }
+
+  private static final ThreadLocal<Map<String, Integer>> TTL = ThreadLocal.withInitial(Map::of);
+
+  private static Result checkAll(List<OpRecord> history, List<FinalRead> finals) {
     Map<String, List<OpRecord>> mutations = new HashMap<>();
     Map<String, Map<Long, OpRecord>> byVersion = new HashMap<>();
     for (OpRecord op : history) {
@@ -91,6 +110,9 @@ public final class Checker {
       Map<String, Map<Long, OpRecord>> byVersion) {
     OpRecord last = lastBefore(mutations.get(key), invoke);
     if (last == null) return null;
+    int ttl = TTL.get().getOrDefault(last.workload(), 0);
+    // The coordinator stamped the write with its clock (virtual time plus skew); expiry counts from there.
+    if (ttl > 0 && (invoke == Long.MAX_VALUE || last.version() + ttl * 1_000_000L <= invoke)) return null;
     boolean lastIsDelete = last.type().equals("delete");
     if (version < 0) {
       return lastIsDelete ? null : "saw no row, but write #" + last.id() + " (acknowledged at "

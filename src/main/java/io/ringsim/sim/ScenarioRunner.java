@@ -180,7 +180,12 @@ public final class ScenarioRunner {
       phase("healed");
       List<Checker.FinalRead> finals = finalReads(sim, recorders);
       phase("final reads");
-      Checker.Result checked = Checker.check(history, finals);
+      Map<String, Integer> ttls = new TreeMap<>();
+      for (WorkloadSpec w : spec.workloads()) {
+        int tableTtl = sim.catalog().table(w.table()).map(tm -> tm.params().defaultTimeToLive()).orElse(0);
+        ttls.put(w.name(), Math.max(w.ttlSeconds(), tableTtl));
+      }
+      Checker.Result checked = Checker.check(history, finals, ttls);
       phase("checked");
       List<NodeReport> reports = sim.reports();
       lastPartitionSizes = partitionSizes(sim);
