@@ -139,16 +139,8 @@ public final class CqlSession {
   }
 
   private Catalog schemaChange(Statement s, Catalog c) {
-    if (s instanceof Statement.CreateKeyspace x) return SchemaOps.createKeyspace(c, x);
-    if (s instanceof Statement.AlterKeyspace x) return SchemaOps.alterKeyspace(c, x);
-    if (s instanceof Statement.DropKeyspace x) return SchemaOps.dropKeyspace(c, x);
-    if (s instanceof Statement.CreateTable x) return SchemaOps.createTable(c, x, keyspace);
-    if (s instanceof Statement.DropTable x) return SchemaOps.dropTable(c, x, keyspace);
-    if (s instanceof Statement.AlterTableAdd x) return SchemaOps.alterAdd(c, x, keyspace);
-    if (s instanceof Statement.AlterTableDrop x) return SchemaOps.alterDrop(c, x, keyspace);
-    if (s instanceof Statement.AlterTableWith x) return SchemaOps.alterWith(c, x, keyspace);
-    if (s instanceof Statement.CreateIndex x) return SchemaOps.createIndex(c, x, keyspace);
-    if (s instanceof Statement.DropIndex x) return SchemaOps.dropIndex(c, x, keyspace);
+    Catalog next = SchemaOps.apply(c, s, keyspace);
+    if (next != null) return next;
     if (s instanceof Statement.Truncate x) {
       String ks = SchemaOps.keyspaceOf(x.keyspace(), keyspace);
       TableMetadata t = SchemaOps.table(c, ks, x.name());

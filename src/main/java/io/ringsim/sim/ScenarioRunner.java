@@ -146,7 +146,7 @@ public final class ScenarioRunner {
         WorkloadActor.Recorder rec = new WorkloadActor.Recorder(metrics);
         recorders.add(rec);
         workloads.add(sim.spawn(WorkloadActor.create(w, t, TableSchema.of(t, ring.partitioner()), sim.nodeNames(),
-            sim.loop(), refs, spec.seed() * 31 + wi, rec), "workload-" + wi++));
+            sim.loop()::nowNanos, refs, spec.seed() * 31 + wi, rec), "workload-" + wi++));
       }
       // Timeline.
       List<TimedAction> timeline = new ArrayList<>(spec.timeline());

@@ -9,7 +9,7 @@ import io.ringsim.cluster.ConsistencyLevel;
 import io.ringsim.cluster.node.ClientRequest;
 import io.ringsim.cluster.node.ClientResponse;
 import io.ringsim.cluster.node.NodeCommand;
-import io.ringsim.cluster.time.SimulationLoop;
+import io.ringsim.cluster.RowOps;
 import io.ringsim.cql.exec.Values;
 import io.ringsim.cql.exec.WritePlanner;
 import io.ringsim.schema.ColumnDef;
@@ -52,6 +52,35 @@ public final class WorkloadActor {
   /** The client's view of a node (a driver stops using a node it cannot reach). */
   public record NodeState(String node, boolean up) implements Msg {}
 
+  /** An answer already reduced to what the history keeps (from a coordinator in another JVM). */
+  public record Answered(long op, String outcome, String error, long version, Boolean applied) implements Msg {}
+
+  /** Stop issuing operations; reply once every operation in flight has an answer or has timed out. */
+  public record Drain(ActorRef<Drained> replyTo) implements Msg {}
+
+  public record Drained(long operations) implements NoSerializationVerificationNeeded {}
+
+  /** How operations reach coordinators: actor refs in one JVM, or member JVMs of a real cluster. */
+  public interface Transport {
+    /**
+     * Sends operation {@code id} of {@code type} (write, delete, read, lwt) on row {@code w} to {@code coordinator};
+     * the answer comes back to the workload as a {@link Done} or an {@link Answered} with the same id.
+     */
+    void send(long id, String coordinator, String type, WritePlanner.RowWrite w, Map<String, Object> row, int ttl,
+        ConsistencyLevel cl, ConsistencyLevel commitCl);
+  }
+
+  /** The in-JVM transport: requests go straight to the coordinator node actors. */
+  public static java.util.function.Function<ActorContext<Msg>, Transport> direct(
+      Map<String, ActorRef<NodeCommand>> refs, String table, TableSchema schema) {
+    return ctx -> {
+      ActorRef<NodeCommand.TaggedResponse> replies = ctx.messageAdapter(NodeCommand.TaggedResponse.class,
+          t -> new Done(t.tag(), t.response(), null));
+      return (id, coord, type, w, row, ttl, cl, commitCl) -> refs.get(coord).tell(new NodeCommand.CoordinateTagged(
+          RowOps.request(type, table, schema, w.key(), w.clustering(), w.update(), cl, commitCl), id, replies));
+    };
+  }
+
   private static final Duration TICK = Duration.ofMillis(10);
   static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(12);
 
@@ -75,10 +104,18 @@ public final class WorkloadActor {
       long invokeMicros, long version, Clustering clustering) {}
 
   public static Behavior<Msg> create(WorkloadSpec spec, TableMetadata table, TableSchema schema, List<String> nodes,
-      SimulationLoop loop, Map<String, ActorRef<NodeCommand>> refs, long seed, Recorder recorder) {
+      java.util.function.LongSupplier clockNanos, Map<String, ActorRef<NodeCommand>> refs, long seed,
+      Recorder recorder) {
+    return create(spec, table, schema, nodes, clockNanos, direct(refs, table.qualifiedName(), schema), seed,
+        recorder);
+  }
+
+  public static Behavior<Msg> create(WorkloadSpec spec, TableMetadata table, TableSchema schema, List<String> nodes,
+      java.util.function.LongSupplier clockNanos, java.util.function.Function<ActorContext<Msg>, Transport> transport,
+      long seed, Recorder recorder) {
     return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> {
       timers.startTimerWithFixedDelay("tick", new Tick(), TICK);
-      State st = new State(spec, table, schema, nodes, loop, refs, seed, recorder, ctx);
+      State st = new State(spec, table, schema, nodes, clockNanos, transport.apply(ctx), seed, recorder, ctx);
       return Behaviors.receive(Msg.class)
           .onMessage(Tick.class, t -> {
             st.tick();
@@ -86,6 +123,15 @@ public final class WorkloadActor {
           })
           .onMessage(Done.class, d -> {
             st.done(d);
+            return Behaviors.same();
+          })
+          .onMessage(Answered.class, a -> {
+            st.answered(a);
+            return Behaviors.same();
+          })
+          .onMessage(Drain.class, d -> {
+            st.draining = d.replyTo();
+            st.maybeDrained();
             return Behaviors.same();
           })
           .onMessage(NodeState.class, n -> {
@@ -102,13 +148,13 @@ public final class WorkloadActor {
     final TableMetadata table;
     final TableSchema schema;
     final List<String> nodes;
-    final SimulationLoop loop;
-    final Map<String, ActorRef<NodeCommand>> refs;
+    final java.util.function.LongSupplier clock;
+    final Transport transport;
     final SplittableRandom rng;
     final Values values;
     final Recorder rec;
     final ActorContext<Msg> ctx;
-    final ActorRef<NodeCommand.TaggedResponse> replies;
+    ActorRef<Drained> draining;
     final java.util.Set<String> down = new java.util.TreeSet<>();
     final Map<Long, InFlight> inFlight = new TreeMap<>();
     final List<Map<String, Object>> recentKeys = new ArrayList<>();
@@ -118,19 +164,18 @@ public final class WorkloadActor {
     int rr;
     double budget;
 
-    State(WorkloadSpec spec, TableMetadata table, TableSchema schema, List<String> nodes, SimulationLoop loop,
-        Map<String, ActorRef<NodeCommand>> refs, long seed, Recorder rec, ActorContext<Msg> ctx) {
+    State(WorkloadSpec spec, TableMetadata table, TableSchema schema, List<String> nodes,
+        java.util.function.LongSupplier clock, Transport transport, long seed, Recorder rec, ActorContext<Msg> ctx) {
       this.spec = spec;
       this.table = table;
       this.schema = schema;
       this.nodes = nodes;
-      this.loop = loop;
-      this.refs = refs;
+      this.clock = clock;
+      this.transport = transport;
       this.rng = new SplittableRandom(seed);
       this.values = new Values(0, seed ^ 0x5DEECE66DL);
       this.rec = rec;
       this.ctx = ctx;
-      this.replies = ctx.messageAdapter(NodeCommand.TaggedResponse.class, t -> new Done(t.tag(), t.response(), null));
       boolean fromWritten = false;
       for (ColumnDef c : keyColumns()) {
         ValueGen g = spec.generators().get(c.name());
@@ -147,18 +192,18 @@ public final class WorkloadActor {
     }
 
     long nowMillis() {
-      return loop.nowNanos() / 1_000_000L;
+      return clock.getAsLong() / 1_000_000L;
     }
 
     void tick() {
-      long nowMicros = loop.nowNanos() / 1000;
+      long nowMicros = clock.getAsLong() / 1000;
       while (!inFlight.isEmpty()) {
         InFlight oldest = inFlight.values().iterator().next();
         if (nowMicros - oldest.invokeMicros() < CLIENT_TIMEOUT.toNanos() / 1000) break;
         done(new Done(oldest.id(), null, null));
       }
       long now = nowMillis();
-      if (now < spec.startMillis() || now >= spec.endMillis()) return;
+      if (draining != null || now < spec.startMillis() || now >= spec.endMillis()) return;
       budget += spec.rate() * TICK.toMillis() / 1000.0;
       while (budget >= 1) {
         budget -= 1;
@@ -218,8 +263,7 @@ public final class WorkloadActor {
       String coord = coordinator();
       long id = nextId++;
       int worker = (int) (id % spec.concurrency());
-      long invoke = loop.nowNanos() / 1000;
-      ClientRequest req;
+      long invoke = clock.getAsLong() / 1000;
       Map<String, Object> row;
       ConsistencyLevel cl;
       if (type.equals("read") || type.equals("delete")) {
@@ -234,37 +278,20 @@ public final class WorkloadActor {
       WritePlanner.RowWrite w = WritePlanner.rowInsert(table, schema, row, spec.ttlSeconds(), values);
       String key = keyString(w.key(), w.clustering());
       switch (type) {
-        case "write" -> {
-          cl = spec.writeConsistency();
-          req = new ClientRequest.Write(table.qualifiedName(), w.key(), (ts, now) -> w.update().build(ts, now), cl,
-              false);
+        case "write", "lwt" -> {
+          cl = type.equals("lwt") ? ConsistencyLevel.SERIAL : spec.writeConsistency();
           remember(row);
         }
-        case "delete" -> {
-          cl = spec.writeConsistency();
-          WritePlanner.UpdateFactory del = WritePlanner.rowDelete(schema, w.key(), w.clustering());
-          req = new ClientRequest.Write(table.qualifiedName(), w.key(), (ts, now) -> del.build(ts, now), cl, false);
-        }
-        case "read" -> {
-          cl = spec.readConsistency();
-          req = new ClientRequest.Read(table.qualifiedName(), w.key(), rowFilter(w.clustering()), cl, false);
-        }
-        default -> {
-          cl = ConsistencyLevel.SERIAL;
-          Clustering c = w.clustering();
-          req = new ClientRequest.Cas(table.qualifiedName(), w.key(), rowFilter(c),
-              lp -> lp.rows().stream().noneMatch(r -> r.clustering().equals(c)),
-              (ts, now) -> w.update().build(ts, now), cl, spec.writeConsistency(), false);
-          remember(row);
-        }
+        case "delete" -> cl = spec.writeConsistency();
+        default -> cl = spec.readConsistency();
       }
       if (!type.equals("read")) {
         rec.keys.computeIfAbsent(key, k -> new KeyRef(table.qualifiedName(), w.key(), w.clustering(),
             rowFilter(w.clustering())));
       }
       inFlight.put(id, new InFlight(id, worker, type, key, cl, coord, invoke, -1, w.clustering()));
-      // Answers come back tagged with the operation id to one adapter; the client timeout is checked on ticks.
-      refs.get(coord).tell(new NodeCommand.CoordinateTagged(req, id, replies));
+      // Answers come back tagged with the operation id; the client timeout is checked on ticks.
+      transport.send(id, coord, type, w, row, spec.ttlSeconds(), cl, spec.writeConsistency());
     }
 
     private void remember(Map<String, Object> row) {
@@ -274,16 +301,13 @@ public final class WorkloadActor {
     }
 
     private ReadFilter rowFilter(Clustering c) {
-      if (c.size() == 0) return ReadFilter.ALL;
-      byte[][] v = new byte[c.size()][];
-      for (int i = 0; i < c.size(); i++) v[i] = c.get(i);
-      return ReadFilter.slices(List.of(new Slice(ClusteringBound.inclusive(v), ClusteringBound.inclusive(v))));
+      return RowOps.rowFilter(c);
     }
 
     void done(Done d) {
       InFlight f = inFlight.remove(d.op());
       if (f == null) return;
-      long complete = loop.nowNanos() / 1000;
+      long complete = clock.getAsLong() / 1000;
       String outcome;
       String error = null;
       long version = -1;
@@ -301,23 +325,32 @@ public final class WorkloadActor {
         if (r instanceof ClientResponse.ReadDone rd) version = observed(rd.partitions(), f.clustering());
         if (r instanceof ClientResponse.CasDone cd) applied = cd.applied();
       }
-      OpRecord op = new OpRecord(f.id(), spec.name(), table.qualifiedName(), f.worker(), f.type(), f.key(), f.cl().name(), f.coordinator(),
-          f.invokeMicros(), complete, outcome, error, version, applied);
+      record(f, complete, outcome, error, version, applied);
+    }
+
+    void answered(Answered a) {
+      InFlight f = inFlight.remove(a.op());
+      if (f == null) return;
+      record(f, clock.getAsLong() / 1000, a.outcome(), a.error(), a.version(), a.applied());
+    }
+
+    private void record(InFlight f, long complete, String outcome, String error, long version, Boolean applied) {
+      OpRecord op = new OpRecord(f.id(), spec.name(), table.qualifiedName(), f.worker(), f.type(), f.key(),
+          f.cl().name(), f.coordinator(), f.invokeMicros(), complete, outcome, error, version, applied);
       rec.history.add(op);
       rec.metrics.record(op);
+      maybeDrained();
+    }
+
+    void maybeDrained() {
+      if (draining != null && inFlight.isEmpty()) {
+        draining.tell(new Drained(rec.history.size()));
+        draining = null;
+      }
     }
 
     private static long observed(List<LivePartition> parts, Clustering c) {
-      for (LivePartition p : parts) {
-        for (LiveRow row : p.rows()) {
-          if (!row.clustering().equals(c)) continue;
-          long max = -1;
-          for (Cell cell : row.cells().values()) max = Math.max(max, cell.timestamp());
-          for (var col : row.collections().values()) for (Cell cell : col.values()) max = Math.max(max, cell.timestamp());
-          return max;
-        }
-      }
-      return -1;
+      return RowOps.observed(parts, c);
     }
 
     private String keyString(byte[] key, Clustering c) {

@@ -1,5 +1,7 @@
 package io.ringsim.cluster.node;
 
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import io.ringsim.cluster.CborSerializable;
 import java.util.List;
 
@@ -7,6 +9,25 @@ import java.util.List;
  * What nodes send each other over the simulated network (and, in cluster mode, across JVMs): every record here is
  * serialized with Jackson CBOR. Partition data travels in the storage engine's own binary form.
  */
+// Named subtypes: a message from another JVM can only decode to one of these, never to a class it names itself.
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME)
+@JsonSubTypes({
+  @JsonSubTypes.Type(value = NodeMessage.Mutation.class, name = "mutation"),
+  @JsonSubTypes.Type(value = NodeMessage.MutationAck.class, name = "mutation-ack"),
+  @JsonSubTypes.Type(value = NodeMessage.ReadData.class, name = "read-data"),
+  @JsonSubTypes.Type(value = NodeMessage.ReadDataReply.class, name = "read-data-reply"),
+  @JsonSubTypes.Type(value = NodeMessage.RangeRead.class, name = "range-read"),
+  @JsonSubTypes.Type(value = NodeMessage.RangeReadReply.class, name = "range-read-reply"),
+  @JsonSubTypes.Type(value = NodeMessage.PaxosPrepare.class, name = "paxos-prepare"),
+  @JsonSubTypes.Type(value = NodeMessage.PaxosPromise.class, name = "paxos-promise"),
+  @JsonSubTypes.Type(value = NodeMessage.PaxosPropose.class, name = "paxos-propose"),
+  @JsonSubTypes.Type(value = NodeMessage.PaxosAccepted.class, name = "paxos-accepted"),
+  @JsonSubTypes.Type(value = NodeMessage.PaxosCommit.class, name = "paxos-commit"),
+  @JsonSubTypes.Type(value = NodeMessage.TreeRequest.class, name = "tree-request"),
+  @JsonSubTypes.Type(value = NodeMessage.TreeReply.class, name = "tree-reply"),
+  @JsonSubTypes.Type(value = NodeMessage.Stream.class, name = "stream"),
+  @JsonSubTypes.Type(value = NodeMessage.StreamAck.class, name = "stream-ack")
+})
 public sealed interface NodeMessage extends CborSerializable {
 
   /** Apply a write. {@code hint} marks a hinted-handoff replay (no ack is awaited). */

@@ -32,6 +32,46 @@ public final class SchemaOps {
     return new CqlException(CqlErrorClass.InvalidRequest, m);
   }
 
+  /**
+   * The catalog after schema statement {@code s} (CREATE, ALTER, DROP of keyspaces, tables and indexes), or null when
+   * {@code s} does not change the schema.
+   */
+  public static Catalog apply(Catalog c, Statement s, String keyspace) {
+    if (s instanceof Statement.CreateKeyspace x) return createKeyspace(c, x);
+    if (s instanceof Statement.AlterKeyspace x) return alterKeyspace(c, x);
+    if (s instanceof Statement.DropKeyspace x) return dropKeyspace(c, x);
+    if (s instanceof Statement.CreateTable x) return createTable(c, x, keyspace);
+    if (s instanceof Statement.DropTable x) return dropTable(c, x, keyspace);
+    if (s instanceof Statement.AlterTableAdd x) return alterAdd(c, x, keyspace);
+    if (s instanceof Statement.AlterTableDrop x) return alterDrop(c, x, keyspace);
+    if (s instanceof Statement.AlterTableWith x) return alterWith(c, x, keyspace);
+    if (s instanceof Statement.CreateIndex x) return createIndex(c, x, keyspace);
+    if (s instanceof Statement.DropIndex x) return dropIndex(c, x, keyspace);
+    return null;
+  }
+
+  /**
+   * Applies a list of schema statements (USE included) to {@code c}. Statements that are not about the schema are
+   * refused: this is how a schema is shipped to member JVMs, which apply exactly the same statements.
+   */
+  public static Catalog applyAll(Catalog c, java.util.List<String> statements) {
+    String ks = null;
+    for (String text : statements) {
+      Statement s = io.ringsim.cql.parse.CqlParser.parse(text);
+      if (s instanceof Statement.Use u) {
+        ks = u.keyspace();
+        continue;
+      }
+      Catalog next = apply(c, s, ks);
+      if (next == null) {
+        throw new io.ringsim.cql.CqlException(io.ringsim.cql.CqlErrorClass.InvalidRequest,
+            "only schema statements (CREATE, ALTER, DROP, USE) can be shipped to a cluster: " + text);
+      }
+      c = next;
+    }
+    return c;
+  }
+
   public static String keyspaceOf(String explicit, String session) {
     if (explicit != null) return explicit;
     if (session == null)

@@ -1,0 +1,66 @@
+package io.ringsim.cluster;
+
+import io.ringsim.cluster.node.ClientRequest;
+import io.ringsim.cql.exec.WritePlanner;
+import io.ringsim.storage.Cell;
+import io.ringsim.storage.Clustering;
+import io.ringsim.storage.ClusteringBound;
+import io.ringsim.storage.LivePartition;
+import io.ringsim.storage.LiveRow;
+import io.ringsim.storage.ReadFilter;
+import io.ringsim.storage.Slice;
+import io.ringsim.storage.TableSchema;
+import java.util.List;
+
+/**
+ * The four operations a workload issues on one row (write, delete, read, and INSERT ... IF NOT EXISTS), as client
+ * requests. Shared by the workload in a simulation and by a member JVM serving a remote workload, so both issue
+ * exactly the same requests.
+ */
+public final class RowOps {
+  private RowOps() {}
+
+  /**
+   * @param update the row's insert (for write and lwt); null for read and delete
+   */
+  public static ClientRequest request(String type, String table, TableSchema schema, byte[] key, Clustering c,
+      WritePlanner.UpdateFactory update, ConsistencyLevel cl, ConsistencyLevel commitCl) {
+    switch (type) {
+      case "write":
+        return new ClientRequest.Write(table, key, update::build, cl, false);
+      case "delete": {
+        WritePlanner.UpdateFactory del = WritePlanner.rowDelete(schema, key, c);
+        return new ClientRequest.Write(table, key, del::build, cl, false);
+      }
+      case "read":
+        return new ClientRequest.Read(table, key, rowFilter(c), cl, false);
+      case "lwt":
+        return new ClientRequest.Cas(table, key, rowFilter(c),
+            lp -> lp.rows().stream().noneMatch(r -> r.clustering().equals(c)), update::build, cl, commitCl, false);
+      default:
+        throw new IllegalArgumentException("unknown row operation '" + type + "' (write, delete, read, lwt)");
+    }
+  }
+
+  /** A filter selecting exactly the row {@code c} (the whole partition when the table has no clustering). */
+  public static ReadFilter rowFilter(Clustering c) {
+    if (c.size() == 0) return ReadFilter.ALL;
+    byte[][] v = new byte[c.size()][];
+    for (int i = 0; i < c.size(); i++) v[i] = c.get(i);
+    return ReadFilter.slices(List.of(new Slice(ClusteringBound.inclusive(v), ClusteringBound.inclusive(v))));
+  }
+
+  /** The newest write timestamp a read saw in row {@code c}, or -1 when the row was absent. */
+  public static long observed(List<LivePartition> parts, Clustering c) {
+    for (LivePartition p : parts) {
+      for (LiveRow row : p.rows()) {
+        if (!row.clustering().equals(c)) continue;
+        long max = -1;
+        for (Cell cell : row.cells().values()) max = Math.max(max, cell.timestamp());
+        for (var col : row.collections().values()) for (Cell cell : col.values()) max = Math.max(max, cell.timestamp());
+        return max;
+      }
+    }
+    return -1;
+  }
+}

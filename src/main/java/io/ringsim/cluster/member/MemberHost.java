@@ -1,0 +1,294 @@
+package io.ringsim.cluster.member;
+
+import akka.actor.NoSerializationVerificationNeeded;
+import akka.actor.typed.ActorRef;
+import akka.actor.typed.Behavior;
+import akka.actor.typed.javadsl.AbstractBehavior;
+import akka.actor.typed.javadsl.ActorContext;
+import akka.actor.typed.javadsl.Behaviors;
+import akka.actor.typed.javadsl.Receive;
+import akka.actor.typed.receptionist.Receptionist;
+import akka.actor.typed.receptionist.ServiceKey;
+import akka.cluster.ClusterEvent;
+import akka.cluster.Member;
+import akka.cluster.MemberStatus;
+import akka.cluster.typed.Cluster;
+import akka.cluster.typed.SelfUp;
+import akka.cluster.typed.Subscribe;
+import io.ringsim.cluster.ConsistencyLevel;
+import io.ringsim.cluster.RowOps;
+import io.ringsim.cluster.gossip.GossipSettings;
+import io.ringsim.cluster.net.NetworkCommand;
+import io.ringsim.cluster.node.ClientRequest;
+import io.ringsim.cluster.node.ClientResponse;
+import io.ringsim.cluster.node.NodeActor;
+import io.ringsim.cluster.node.NodeCommand;
+import io.ringsim.cluster.node.NodeConfig;
+import io.ringsim.cluster.node.NodeReport;
+import io.ringsim.cql.exec.SchemaOps;
+import io.ringsim.cql.exec.Values;
+import io.ringsim.cql.exec.WritePlanner;
+import io.ringsim.ring.Node;
+import io.ringsim.ring.Ring;
+import io.ringsim.schema.Catalog;
+import io.ringsim.schema.ColumnDef;
+import io.ringsim.schema.TableMetadata;
+import io.ringsim.storage.Clustering;
+import io.ringsim.storage.StorageSettings;
+import io.ringsim.storage.TableSchema;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The guardian of a member JVM: once enough members are Up it takes its share of the simulated nodes (see
+ * {@link ClusterShape}), runs them in real time on the member's network, registers with the Receptionist, and serves
+ * drivers: schema, workload operations, faults and status.
+ */
+public final class MemberHost extends AbstractBehavior<Object> {
+
+  /** Every member that hosts simulated nodes registers under this key. */
+  public static final ServiceKey<MemberProtocol> MEMBERS = ServiceKey.create(MemberProtocol.class, "ringsim-member");
+
+  /** The Akka Cluster role of members that host simulated nodes (drivers join without it). */
+  public static final String HOST_ROLE = "ringsim-host";
+
+  private record ClusterChanged(Object event) implements NoSerializationVerificationNeeded {}
+
+  private record Answer(NodeCommand.TaggedResponse response) implements NoSerializationVerificationNeeded {}
+
+  private record PendingOp(long tag, ActorRef<MemberProtocol.RowOpResult> replyTo, Clustering clustering) {}
+
+  private final ClusterShape shape;
+  private final Ring ring;
+  private final Cluster cluster;
+  private final ActorRef<Object> network;
+  private final Map<String, ActorRef<NodeCommand>> nodes = new TreeMap<>();
+  private final Set<String> crashed = new TreeSet<>();
+  private final Map<Long, PendingOp> pending = new HashMap<>();
+  private final ActorRef<NodeCommand.TaggedResponse> answers;
+  private final Values values;
+  private Catalog catalog = Catalog.EMPTY;
+  private int position = -1;
+  private long nextTag = 1;
+
+  public static Behavior<Object> create(ClusterShape shape) {
+    return Behaviors.setup(ctx -> Behaviors.withTimers(t -> new MemberHost(ctx, t, shape)));
+  }
+
+  private final akka.actor.typed.javadsl.TimerScheduler<Object> timers;
+
+  private MemberHost(ActorContext<Object> ctx, akka.actor.typed.javadsl.TimerScheduler<Object> timers,
+      ClusterShape shape) {
+    super(ctx);
+    this.timers = timers;
+    this.shape = shape;
+    this.ring = shape.ring();
+    this.cluster = Cluster.get(ctx.getSystem());
+    this.values = new Values(0, shape.seed());
+    List<String> names = new ArrayList<>();
+    for (Node n : ring.nodes()) names.add(n.name());
+    this.network = ctx.spawn(MemberNetwork.create(names, shape.seed()), "network");
+    this.answers = ctx.messageAdapter(NodeCommand.TaggedResponse.class, Answer::new);
+    ActorRef<Object> self = ctx.getSelf();
+    cluster.subscriptions().tell(Subscribe.create(ctx.messageAdapter(SelfUp.class, ClusterChanged::new),
+        SelfUp.class));
+    cluster.subscriptions().tell(Subscribe.create(ctx.messageAdapter(ClusterEvent.MemberUp.class,
+        ClusterChanged::new), ClusterEvent.MemberUp.class));
+    ctx.getSystem().receptionist().tell(Receptionist.register(MEMBERS, self.<MemberProtocol>narrow()));
+    // The membership snapshot can lag the event that announced it: look again every second until hosting starts.
+    timers.startTimerWithFixedDelay("share", new ClusterChanged("tick"), Duration.ofSeconds(1));
+  }
+
+  @Override
+  public Receive<Object> createReceive() {
+    return newReceiveBuilder()
+        .onMessage(ClusterChanged.class, c -> {
+          maybeTakeShare();
+          return this;
+        })
+        .onMessage(MemberProtocol.Describe.class, d -> {
+          d.replyTo().tell(new MemberProtocol.MemberInfo(cluster.selfMember().address().toString(),
+              List.copyOf(nodes.keySet()), shape));
+          return this;
+        })
+        .onMessage(MemberProtocol.ApplySchema.class, this::onSchema)
+        .onMessage(MemberProtocol.RowOp.class, this::onRowOp)
+        .onMessage(Answer.class, a -> onAnswer(a.response()))
+        .onMessage(MemberProtocol.Fault.class, this::onFault)
+        .onMessage(MemberProtocol.GetStatus.class, this::onStatus)
+        .build();
+  }
+
+  /** Hosting starts once the expected number of host members are Up; the position never changes afterwards. */
+  private void maybeTakeShare() {
+    if (position >= 0) return;
+    List<Member> up = new ArrayList<>();
+    for (Member m : cluster.state().getMembers()) {
+      if (m.status() == MemberStatus.up() && m.hasRole(HOST_ROLE)) up.add(m);
+    }
+    if (up.size() < shape.members()) return;
+    up.sort((a, b) -> a.address().toString().compareTo(b.address().toString()));
+    for (int i = 0; i < up.size(); i++) {
+      if (up.get(i).address().equals(cluster.selfMember().address())) position = i;
+    }
+    timers.cancel("share");
+    if (position < 0 || position >= shape.members()) {
+      position = Integer.MAX_VALUE; // a spare member: part of the cluster, hosts nothing
+      return;
+    }
+    List<String> names = new ArrayList<>();
+    for (Node n : ring.nodes()) names.add(n.name());
+    List<String> seeds = names.subList(0, Math.min(3, names.size()));
+    SplittableRandom rng = new SplittableRandom(shape.seed());
+    int index = 0;
+    for (Node n : ring.nodes()) {
+      long nodeSeed = rng.nextLong();
+      int i = index++;
+      if (!shape.hosts(position, i)) continue;
+      List<String> peers = new ArrayList<>(names);
+      peers.remove(n.name());
+      NodeConfig cfg = new NodeConfig(n.name(), n.dc(), n.rack(), i, StorageSettings.DEFAULTS, Duration.ofSeconds(2),
+          Duration.ofSeconds(5), GossipSettings.CASSANDRA_DEFAULTS, peers, seeds, true, Duration.ofHours(3), nodeSeed);
+      ActorRef<NodeCommand> ref = getContext().spawn(
+          NodeActor.create(cfg, ring, network.<NetworkCommand>narrow(), WallClock::nowNanos), n.name());
+      network.tell(new MemberNetwork.Hosted(n.name(), ref));
+      if (!catalog.allTables().isEmpty()) ref.tell(new NodeCommand.SetSchema(catalog));
+      nodes.put(n.name(), ref);
+    }
+    getContext().getLog().info("member at position {} of {} hosts {}", position, shape.members(), nodes.keySet());
+  }
+
+  private Behavior<Object> onSchema(MemberProtocol.ApplySchema s) {
+    try {
+      catalog = SchemaOps.applyAll(catalog, s.statements());
+    } catch (RuntimeException e) {
+      s.replyTo().tell(new MemberProtocol.Result(e.getMessage()));
+      return this;
+    }
+    for (ActorRef<NodeCommand> n : nodes.values()) n.tell(new NodeCommand.SetSchema(catalog));
+    s.replyTo().tell(new MemberProtocol.Result(null));
+    return this;
+  }
+
+  private Behavior<Object> onRowOp(MemberProtocol.RowOp op) {
+    ActorRef<NodeCommand> coordinator = nodes.get(op.coordinator());
+    TableMetadata t = catalog.table(op.table()).orElse(null);
+    String problem = coordinator == null ? "node " + op.coordinator() + " is not hosted by this member"
+        : t == null ? "table " + op.table() + " does not exist on this member" : null;
+    if (problem != null) {
+      op.replyTo().tell(new MemberProtocol.RowOpResult(op.tag(), "fail", "InvalidRequest: " + problem, -1, null));
+      return this;
+    }
+    TableSchema schema = TableSchema.of(t, ring.partitioner());
+    Clustering c = Clustering.of(op.clustering().toArray(new byte[0][]));
+    WritePlanner.UpdateFactory update = null;
+    if (!op.row().isEmpty()) {
+      Map<String, Object> row = new LinkedHashMap<>();
+      for (ColumnDef col : t.columns()) {
+        byte[] v = op.row().get(col.name());
+        if (v != null) row.put(col.name(), col.type().deserialize(v));
+      }
+      update = WritePlanner.rowInsert(t, schema, row, op.ttl(), values).update();
+    }
+    ClientRequest req;
+    try {
+      req = RowOps.request(op.type(), t.qualifiedName(), schema, op.key(), c, update,
+          ConsistencyLevel.parse(op.consistency()), ConsistencyLevel.parse(op.commitConsistency()));
+    } catch (RuntimeException e) {
+      op.replyTo().tell(new MemberProtocol.RowOpResult(op.tag(), "fail", "InvalidRequest: " + e.getMessage(), -1,
+          null));
+      return this;
+    }
+    long tag = nextTag++;
+    pending.put(tag, new PendingOp(op.tag(), op.replyTo(), c));
+    coordinator.tell(new NodeCommand.CoordinateTagged(req, tag, answers));
+    return this;
+  }
+
+  private Behavior<Object> onAnswer(NodeCommand.TaggedResponse t) {
+    PendingOp p = pending.remove(t.tag());
+    if (p == null) return this;
+    ClientResponse r = t.response();
+    MemberProtocol.RowOpResult out;
+    if (r instanceof ClientResponse.Failed f) {
+      out = new MemberProtocol.RowOpResult(p.tag(), "fail", f.error().name(), -1, null);
+    } else if (r instanceof ClientResponse.WriteDone w) {
+      out = new MemberProtocol.RowOpResult(p.tag(), "ok", null, w.timestampMicros(), null);
+    } else if (r instanceof ClientResponse.ReadDone rd) {
+      out = new MemberProtocol.RowOpResult(p.tag(), "ok", null, RowOps.observed(rd.partitions(), p.clustering()),
+          null);
+    } else {
+      out = new MemberProtocol.RowOpResult(p.tag(), "ok", null, -1, ((ClientResponse.CasDone) r).applied());
+    }
+    p.replyTo().tell(out);
+    return this;
+  }
+
+  private Behavior<Object> onFault(MemberProtocol.Fault f) {
+    ActorRef<NodeCommand> node = f.node() == null ? null : nodes.get(f.node());
+    switch (f.kind()) {
+      case "crash" -> {
+        if (node != null && crashed.add(f.node())) node.tell(new NodeCommand.Crash());
+      }
+      case "restart" -> {
+        if (node != null && crashed.remove(f.node())) {
+          node.tell(new NodeCommand.Restart(getContext().getSystem().ignoreRef()));
+        }
+      }
+      case "flush" -> {
+        if (node != null) node.tell(new NodeCommand.Flush());
+      }
+      case "compact" -> {
+        if (node != null) node.tell(new NodeCommand.Compact());
+      }
+      case "clock-skew" -> {
+        if (node != null) node.tell(new NodeCommand.SetClockSkew((long) (f.value() * 1000)));
+      }
+      case "partition" -> network.tell(new NetworkCommand.Partition(new TreeSet<>(f.side1()),
+          new TreeSet<>(f.side2()), f.oneWay()));
+      case "heal" -> network.tell(new NetworkCommand.Heal());
+      case "loss" -> network.tell(new NetworkCommand.SetLoss(f.value()));
+      case "slow" -> {
+        if (f.node() != null) network.tell(new NetworkCommand.SlowNode(f.node(), (long) (f.value() * 1_000_000)));
+      }
+      default -> {
+        f.replyTo().tell(new MemberProtocol.Result("unknown fault '" + f.kind() + "'"));
+        return this;
+      }
+    }
+    f.replyTo().tell(new MemberProtocol.Result(null));
+    return this;
+  }
+
+  private Behavior<Object> onStatus(MemberProtocol.GetStatus g) {
+    String address = cluster.selfMember().address().toString();
+    List<String> running = new ArrayList<>();
+    for (String n : nodes.keySet()) if (!crashed.contains(n)) running.add(n);
+    // A crashed node answers nothing but Restart: only running nodes are asked.
+    Map<String, ActorRef<NodeCommand>> targets = new TreeMap<>();
+    for (String n : running) targets.put(n, nodes.get(n));
+    if (targets.isEmpty()) {
+      g.replyTo().tell(new MemberProtocol.Status(address, Map.of(), running));
+      return this;
+    }
+    getContext().spawnAnonymous(Behaviors.<NodeReport>setup(ctx -> {
+      Map<String, Map<String, Boolean>> views = new TreeMap<>();
+      for (ActorRef<NodeCommand> n : targets.values()) n.tell(new NodeCommand.GetReport(ctx.getSelf()));
+      return Behaviors.receiveMessage(r -> {
+        views.put(r.node(), new TreeMap<>(r.view()));
+        if (views.size() < targets.size()) return Behaviors.same();
+        g.replyTo().tell(new MemberProtocol.Status(address, views, running));
+        return Behaviors.stopped();
+      });
+    }));
+    return this;
+  }
+}

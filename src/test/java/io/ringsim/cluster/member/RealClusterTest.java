@@ -1,0 +1,185 @@
+package io.ringsim.cluster.member;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import akka.actor.typed.ActorRef;
+import akka.actor.typed.ActorSystem;
+import akka.actor.typed.javadsl.AskPattern;
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import io.ringsim.schema.types.CqlTypes;
+import java.io.File;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Three member ActorSystems on loopback form a real Akka Cluster and host 9 simulated nodes (one rack each, RF 3 with
+ * NetworkTopologyStrategy). A driver writes at QUORUM; one member JVM is then killed (not a graceful leave): the
+ * others learn from Akka's failure detector that its nodes are down, writes at QUORUM go on, and every acknowledged
+ * write is read back at QUORUM.
+ */
+class RealClusterTest {
+  private final List<ActorSystem<?>> systems = new ArrayList<>();
+  private ClusterClient client;
+
+  static int freePort() throws Exception {
+    try (ServerSocket s = new ServerSocket(0)) {
+      return s.getLocalPort();
+    }
+  }
+
+  static Config memberConfig(int port, int seedPort, boolean crashable) {
+    Config file = ConfigFactory.parseFile(new File("config/cluster.conf"));
+    Config test = ConfigFactory.parseString("""
+        akka.cluster.split-brain-resolver.stable-after = 4s
+        akka.cluster.failure-detector.acceptable-heartbeat-pause = 2s
+        akka.actor.serialize-messages = on
+        akka.loglevel = WARNING
+        akka.cluster.jmx.multi-mbeans-in-same-jvm = on
+        ringsim.cluster.members = 3
+        ringsim.cluster.nodes = 9
+        ringsim.cluster.vnodes = 8
+        """ + (crashable ? "akka.coordinated-shutdown.run-by-actor-system-terminate = off\n" : ""));
+    Config merged = test.withFallback(file).withFallback(ConfigFactory.load("application-test"));
+    return MemberRuntime.configure(merged, "127.0.0.1", port, List.of("127.0.0.1:" + seedPort), null);
+  }
+
+  @AfterEach
+  void stop() {
+    if (client != null) client.close();
+    for (ActorSystem<?> s : systems) s.terminate();
+    for (ActorSystem<?> s : systems) {
+      try {
+        s.getWhenTerminated().toCompletableFuture().get(20, TimeUnit.SECONDS);
+      } catch (Exception e) {
+        // best effort
+      }
+    }
+  }
+
+  private MemberProtocol.RowOpResult write(int k, String coordinator) throws Exception {
+    return op("write", k, coordinator, "QUORUM").get(15, TimeUnit.SECONDS);
+  }
+
+  private CompletableFuture<MemberProtocol.RowOpResult> op(String type, int k, String coordinator, String cl) {
+    byte[] key = CqlTypes.INT.serialize(k);
+    Map<String, byte[]> row = new TreeMap<>();
+    if (!type.equals("read")) {
+      row.put("k", key);
+      row.put("v", CqlTypes.INT.serialize(k * 10));
+    }
+    ActorRef<MemberProtocol> host = client.hostOf(coordinator);
+    return AskPattern.<MemberProtocol, MemberProtocol.RowOpResult>ask(host,
+        r -> new MemberProtocol.RowOp(k, coordinator, type, "ks.kv", key, List.of(), row, 0, cl, "QUORUM", r),
+        Duration.ofSeconds(15), client.system().scheduler()).toCompletableFuture();
+  }
+
+  @Test
+  void killingOneMemberLosesNoAcknowledgedQuorumWrite() throws Exception {
+    int p1 = freePort(), p2 = freePort(), p3 = freePort();
+    systems.add(MemberRuntime.startMember(memberConfig(p1, p1, false)));
+    systems.add(MemberRuntime.startMember(memberConfig(p2, p1, false)));
+    ActorSystem<Object> victim = MemberRuntime.startMember(memberConfig(p3, p1, true));
+    systems.add(victim);
+    Config driverBase = ConfigFactory.parseString(
+        "akka.loglevel = WARNING\nakka.cluster.jmx.multi-mbeans-in-same-jvm = on").withFallback(
+        ConfigFactory.load("application-test"));
+    client = ClusterClient.connect(driverBase, "127.0.0.1:" + p1, Duration.ofSeconds(60));
+    assertThat(client.hostsByNode()).hasSize(9);
+    assertThat(client.members()).hasSize(3);
+
+    client.applySchema(List.of(
+        "CREATE KEYSPACE ks WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3}",
+        "CREATE TABLE ks.kv (k int PRIMARY KEY, v int)"));
+
+    List<String> victimNodes = new ArrayList<>();
+    List<String> survivors = new ArrayList<>();
+    String victimAddress = victim.address().toString();
+    for (Map.Entry<String, ActorRef<MemberProtocol>> e : client.hostsByNode().entrySet()) {
+      if (e.getValue().path().address().toString().equals(victimAddress)) victimNodes.add(e.getKey());
+      else survivors.add(e.getKey());
+    }
+    assertThat(victimNodes).hasSize(3);
+
+    // Phase 1: every node coordinates some writes; routes across JVMs may take a moment to appear.
+    List<Integer> acked = new ArrayList<>();
+    List<String> all = client.nodeNames();
+    int k = 0;
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (acked.size() < 200 && System.nanoTime() < deadline) {
+      int key = k++;
+      MemberProtocol.RowOpResult r = write(key, all.get(key % all.size()));
+      if (r.outcome().equals("ok")) acked.add(key);
+    }
+    assertThat(acked).hasSize(200);
+
+    // Kill the third member: no graceful leave, so only the failure detector can tell.
+    victim.terminate();
+    victim.getWhenTerminated().toCompletableFuture().get(20, TimeUnit.SECONDS);
+
+    // Phase 2: writes through surviving coordinators keep succeeding at QUORUM, windowed 32 at a time.
+    int okAfter = 0;
+    for (int batch = 0; batch < 10; batch++) {
+      List<CompletableFuture<MemberProtocol.RowOpResult>> window = new ArrayList<>();
+      List<Integer> keys = new ArrayList<>();
+      for (int i = 0; i < 32; i++) {
+        int key = k++;
+        keys.add(key);
+        window.add(op("write", key, survivors.get(key % survivors.size()), "QUORUM"));
+      }
+      for (int i = 0; i < window.size(); i++) {
+        MemberProtocol.RowOpResult r = window.get(i).get(20, TimeUnit.SECONDS);
+        if (r.outcome().equals("ok")) {
+          acked.add(keys.get(i));
+          okAfter++;
+        }
+      }
+    }
+    assertThat(okAfter).as("QUORUM writes acknowledged after one member of three died").isEqualTo(320);
+
+    // The surviving members mark the dead member's nodes down (Akka membership), in every hosted node's view.
+    ActorRef<MemberProtocol> m1 = client.hostOf(survivors.get(0));
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    Map<String, Map<String, Boolean>> views = Map.of();
+    while (System.nanoTime() < until) {
+      views = client.status(m1).views();
+      boolean allDown = !views.isEmpty();
+      for (Map<String, Boolean> v : views.values()) for (String dead : victimNodes) allDown &= !v.getOrDefault(dead, true);
+      if (allDown) break;
+      Thread.sleep(500);
+    }
+    for (Map<String, Boolean> v : views.values()) {
+      for (String dead : victimNodes) assertThat(v.get(dead)).as("view of " + dead).isFalse();
+    }
+
+    // The split-brain resolver (keep-majority: two host members of three) downs the dead member, which is removed.
+    akka.cluster.typed.Cluster survivor = akka.cluster.typed.Cluster.get(systems.get(0));
+    until = System.nanoTime() + TimeUnit.SECONDS.toNanos(40);
+    boolean removed = false;
+    while (!removed && System.nanoTime() < until) {
+      removed = true;
+      for (akka.cluster.Member m : survivor.state().getMembers()) removed &= !m.address().equals(victim.address());
+      if (!removed) Thread.sleep(500);
+    }
+    assertThat(removed).as("victim removed by the split-brain resolver").isTrue();
+    assertThat(survivor.selfMember().status()).isEqualTo(akka.cluster.MemberStatus.up());
+
+    // No acknowledged write is lost: each reads back at QUORUM from the two surviving replicas.
+    int lost = 0;
+    for (int key : acked) {
+      MemberProtocol.RowOpResult r = op("read", key, survivors.get(key % survivors.size()), "QUORUM")
+          .get(20, TimeUnit.SECONDS);
+      assertThat(r.outcome()).as("read of " + key).isEqualTo("ok");
+      if (r.version() < 0) lost++;
+    }
+    assertThat(lost).as("acknowledged writes missing").isZero();
+  }
+}
