@@ -50,6 +50,10 @@ public final class RunCommand implements Callable<Integer> {
   @Option(names = "--set", description = "Override a setting: key=value (cluster.nodes, workload.NAME.rate, ...).")
   List<String> sets = new ArrayList<>();
 
+  @Option(names = "--cluster", paramLabel = "HOST:PORT", description = "Run against a real cluster of"
+      + " `ringsim member` JVMs (any member's address), in real time, instead of simulating.")
+  String cluster;
+
   @Option(names = "--quiet", description = "No progress bar (there is none either when stderr is not a terminal).")
   boolean quiet;
 
@@ -66,12 +70,14 @@ public final class RunCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter outw = spec.commandLine().getOut();
     boolean showProgress = !quiet && System.console() != null;
-    ScenarioRunner runner = new ScenarioRunner(run, ConfigFactory.load(), line -> {
+    ScenarioRunner.Progress progress = line -> {
       if (!showProgress) return;
       if (line == null) err.print("\r" + " ".repeat(70) + "\r");
       else err.print("\r" + line);
       err.flush();
-    });
+    };
+    if (cluster != null) return runOnCluster(run, progress, outw, err);
+    ScenarioRunner runner = new ScenarioRunner(run, ConfigFactory.load(), progress);
     RunResult result;
     try {
       result = runner.run();
@@ -90,6 +96,41 @@ public final class RunCommand implements Callable<Integer> {
     outw.println("Results: " + dir.resolve("summary.json") + " (run.json, history.jsonl and CSVs alongside)");
     outw.println("Wall time " + result.wallMillis() + " ms for " + Durations.format(result.simulatedMillis())
         + " simulated, " + result.operations() + " operations");
+    return result.passed() ? ExitCodes.OK : ExitCodes.FAILED;
+  }
+
+  private Integer runOnCluster(RunSpec run, ScenarioRunner.Progress progress, PrintWriter outw, PrintWriter err)
+      throws IOException {
+    try {
+      io.ringsim.cluster.member.MemberRuntime.address(cluster);
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException("--cluster: " + e.getMessage());
+    }
+    io.ringsim.sim.ClusterRunner runner = new io.ringsim.sim.ClusterRunner(run, ConfigFactory.load(), cluster,
+        progress);
+    RunResult result;
+    try {
+      result = runner.run();
+    } catch (ScenarioRunner.ScenarioFailure e) {
+      err.println();
+      throw new BadInputException(file + ": " + e.getMessage());
+    } catch (IllegalStateException e) {
+      err.println();
+      outw.flush();
+      err.println("ringsim: cluster run failed: " + e.getMessage());
+      return ExitCodes.FAILED;
+    }
+    Path dir = out != null ? out : Path.of("runs", run.name() + "-cluster");
+    write(dir, result, runner.history());
+    io.ringsim.report.RunReport report = io.ringsim.sim.ReportMapper.toReport(result, run, runner.ring(),
+        runner.history(), new VersionProvider().getVersion()[0], Map.of());
+    io.ringsim.report.ReportWriter.write(report, dir);
+    outw.print(summary(result));
+    outw.println();
+    outw.println("Report:  " + dir.resolve("report.html"));
+    outw.println("Results: " + dir.resolve("summary.json") + " (run.json, history.jsonl and CSVs alongside)");
+    outw.println("Wall time " + result.wallMillis() + " ms against the cluster at " + cluster + " (real time), "
+        + result.operations() + " operations");
     return result.passed() ? ExitCodes.OK : ExitCodes.FAILED;
   }
 

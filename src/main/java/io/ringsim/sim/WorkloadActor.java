@@ -163,6 +163,7 @@ public final class WorkloadActor {
     long nextId;
     int rr;
     double budget;
+    long lastTickNanos = -1;
 
     State(WorkloadSpec spec, TableMetadata table, TableSchema schema, List<String> nodes,
         java.util.function.LongSupplier clock, Transport transport, long seed, Recorder rec, ActorContext<Msg> ctx) {
@@ -204,7 +205,11 @@ public final class WorkloadActor {
       }
       long now = nowMillis();
       if (draining != null || now < spec.startMillis() || now >= spec.endMillis()) return;
-      budget += spec.rate() * TICK.toMillis() / 1000.0;
+      // Whole ticks in virtual time; in real time a tick can come late, and the rate must not depend on it.
+      long elapsed = lastTickNanos < 0 ? TICK.toNanos() : clock.getAsLong() - lastTickNanos;
+      lastTickNanos = clock.getAsLong();
+      double ticks = elapsed == TICK.toNanos() ? 1.0 : (double) elapsed / TICK.toNanos();
+      budget += spec.rate() * TICK.toMillis() / 1000.0 * ticks;
       while (budget >= 1) {
         budget -= 1;
         if (inFlight.size() >= spec.concurrency()) {

@@ -276,16 +276,19 @@ public final class MemberHost extends AbstractBehavior<Object> {
     Map<String, ActorRef<NodeCommand>> targets = new TreeMap<>();
     for (String n : running) targets.put(n, nodes.get(n));
     if (targets.isEmpty()) {
-      g.replyTo().tell(new MemberProtocol.Status(address, Map.of(), running));
+      g.replyTo().tell(new MemberProtocol.Status(address, Map.of(), running, List.of()));
       return this;
     }
     getContext().spawnAnonymous(Behaviors.<NodeReport>setup(ctx -> {
       Map<String, Map<String, Boolean>> views = new TreeMap<>();
+      List<NodeReport> reports = new ArrayList<>();
       for (ActorRef<NodeCommand> n : targets.values()) n.tell(new NodeCommand.GetReport(ctx.getSelf()));
       return Behaviors.receiveMessage(r -> {
         views.put(r.node(), new TreeMap<>(r.view()));
+        reports.add(r);
         if (views.size() < targets.size()) return Behaviors.same();
-        g.replyTo().tell(new MemberProtocol.Status(address, views, running));
+        reports.sort((a, b) -> a.node().compareTo(b.node()));
+        g.replyTo().tell(new MemberProtocol.Status(address, views, running, reports));
         return Behaviors.stopped();
       });
     }));

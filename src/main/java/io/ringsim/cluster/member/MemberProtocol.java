@@ -57,7 +57,10 @@ public sealed interface MemberProtocol extends CborSerializable {
   /** Every hosted node's view of the others (as nodetool status), for the driver and for tests. */
   record GetStatus(ActorRef<Status> replyTo) implements MemberProtocol {}
 
-  /** node -> (peer -> up) for each node this member hosts; {@code running} lists the hosted nodes not crashed. */
-  record Status(String address, Map<String, Map<String, Boolean>> views, List<String> running)
-      implements CborSerializable {}
+  /**
+   * node -> (peer -> up) for each node this member hosts; {@code running} lists the hosted nodes not crashed, and
+   * {@code reports} holds their figures (storage, coordination, hints) for the run's report.
+   */
+  record Status(String address, Map<String, Map<String, Boolean>> views, List<String> running,
+      List<io.ringsim.cluster.node.NodeReport> reports) implements CborSerializable {}
 }

@@ -97,7 +97,7 @@ class RealClusterTest {
     assertThat(client.members()).hasSize(3);
 
     client.applySchema(List.of(
-        "CREATE KEYSPACE ks WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3}",
+        "CREATE KEYSPACE ks WITH replication = {'class': 'NetworkTopologyStrategy', 'datacenter1': 3}",
         "CREATE TABLE ks.kv (k int PRIMARY KEY, v int)"));
 
     List<String> victimNodes = new ArrayList<>();

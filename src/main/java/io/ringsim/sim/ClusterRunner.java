@@ -1,0 +1,315 @@
+package io.ringsim.sim;
+
+import akka.actor.typed.ActorRef;
+import akka.actor.typed.javadsl.ActorContext;
+import akka.actor.typed.javadsl.AskPattern;
+import com.typesafe.config.Config;
+import io.ringsim.cluster.ConsistencyLevel;
+import io.ringsim.cluster.member.ClusterClient;
+import io.ringsim.cluster.member.MemberProtocol;
+import io.ringsim.cluster.member.WallClock;
+import io.ringsim.cql.CqlException;
+import io.ringsim.cql.exec.SchemaOps;
+import io.ringsim.cluster.node.NodeReport;
+import io.ringsim.ring.Ring;
+import io.ringsim.ring.SimpleStrategy;
+import io.ringsim.schema.Catalog;
+import io.ringsim.schema.ColumnDef;
+import io.ringsim.schema.TableMetadata;
+import io.ringsim.storage.TableSchema;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+
+/**
+ * Runs a scenario against a real cluster of member JVMs ({@code bin/ringsim run FILE --cluster HOST:PORT}), in real
+ * time: the schema is shipped to every member, the workloads run in this JVM and send each operation to the member
+ * hosting its coordinator, faults are sent to every member, and the history is checked exactly as in a simulation.
+ *
+ * <p>Unlike a simulation the run is not reproducible: real threads, a real network and real clocks decide the
+ * interleaving. The cluster's shape is the one its members were started with; the scenario's cluster section is
+ * only compared with it.
+ */
+public final class ClusterRunner {
+  private final RunSpec spec;
+  private final Config config;
+  private final String seedNode;
+  private final ScenarioRunner.Progress progress;
+  private List<OpRecord> history = List.of();
+  private Ring ring;
+
+  public ClusterRunner(RunSpec spec, Config config, String seedNode, ScenarioRunner.Progress progress) {
+    this.spec = spec;
+    this.config = config;
+    this.seedNode = seedNode;
+    this.progress = progress;
+  }
+
+  public List<OpRecord> history() {
+    return history;
+  }
+
+  public Ring ring() {
+    return ring;
+  }
+
+  /** What a scenario may do against a real cluster; the rest needs the simulation's control of every node. */
+  static void validate(RunSpec spec) {
+    for (TimedAction ta : spec.timeline()) {
+      Action a = ta.action();
+      if (a instanceof Action.Bootstrap || a instanceof Action.Decommission || a instanceof Action.Repair
+          || a instanceof Action.Cql) {
+        throw new ScenarioRunner.ScenarioFailure("at " + Durations.format(ta.atMillis()) + " (" + ta.text()
+            + "): not supported against a real cluster (bootstrap, decommission, repair and cql actions run in"
+            + " simulations only)");
+      }
+    }
+  }
+
+  public RunResult run() {
+    validate(spec);
+    Catalog catalog;
+    try {
+      catalog = SchemaOps.applyAll(Catalog.EMPTY, spec.cql());
+    } catch (CqlException | IllegalArgumentException e) {
+      throw new ScenarioRunner.ScenarioFailure("cql section: " + e.getMessage());
+    }
+    long wallStart = System.nanoTime();
+    Duration settle = config.hasPath("ringsim.cluster.settle-time")
+        ? config.getDuration("ringsim.cluster.settle-time") : Duration.ofSeconds(10);
+    List<RunResult.Event> events = new ArrayList<>();
+    try (ClusterClient client = ClusterClient.connect(config, seedNode, Duration.ofSeconds(60))) {
+      ring = client.ring();
+      int scenarioNodes = spec.dcs().stream().mapToInt(d -> d.nodes()).sum();
+      if (scenarioNodes != ring.nodes().size()) {
+        events.add(new RunResult.Event(0, "note", "the scenario asks for " + scenarioNodes + " nodes; the cluster has "
+            + ring.nodes().size() + " (its members' ringsim.cluster settings decide)"));
+      }
+      try {
+        client.applySchema(spec.cql());
+      } catch (IllegalArgumentException e) {
+        throw new ScenarioRunner.ScenarioFailure("cql section, on the cluster: " + e.getMessage());
+      }
+      long base = WallClock.nowNanos();
+      long baseMicros = base / 1000;
+      java.util.function.LongSupplier clock = () -> WallClock.nowNanos() - base;
+      if (spec.loss() > 0) client.fault("loss", null, List.of(), List.of(), false, spec.loss());
+
+      Metrics metrics = new Metrics(spec.durationMillis() <= 120_000 ? 1_000_000 : 5_000_000);
+      List<WorkloadActor.Recorder> recorders = new ArrayList<>();
+      List<ActorRef<WorkloadActor.Msg>> workloads = new ArrayList<>();
+      Map<String, TableMetadata> tables = new TreeMap<>();
+      int wi = 0;
+      for (WorkloadSpec w : spec.workloads()) {
+        TableMetadata t = catalog.table(w.table()).orElseThrow(() -> new ScenarioRunner.ScenarioFailure("workload "
+            + w.name() + ": table " + w.table() + " does not exist (create it in the cql section)"));
+        tables.put(t.qualifiedName(), t);
+        WorkloadActor.Recorder rec = new WorkloadActor.Recorder(metrics);
+        recorders.add(rec);
+        workloads.add(client.spawn(WorkloadActor.create(w, t, TableSchema.of(t, ring.partitioner()),
+            client.nodeNames(), clock, remote(client, t), spec.seed() * 31 + wi, rec), "workload-" + wi++));
+      }
+
+      List<TimedAction> timeline = new ArrayList<>(spec.timeline());
+      timeline.sort((a, b) -> Long.compare(a.atMillis(), b.atMillis()));
+      TreeSet<String> crashed = new TreeSet<>();
+      for (TimedAction a : timeline) {
+        sleepUntil(clock, a.atMillis());
+        apply(client, a, workloads, events, crashed, clock.getAsLong() / 1000);
+      }
+      sleepUntil(clock, spec.durationMillis());
+      for (ActorRef<WorkloadActor.Msg> w : workloads) {
+        try {
+          AskPattern.<WorkloadActor.Msg, WorkloadActor.Drained>ask(w, WorkloadActor.Drain::new,
+              Duration.ofSeconds(30), client.system().scheduler()).toCompletableFuture().get(40, TimeUnit.SECONDS);
+        } catch (Exception e) {
+          throw new IllegalStateException("a workload did not finish its operations in flight: " + e);
+        }
+      }
+      long endOfWorkloadMicros = clock.getAsLong() / 1000;
+      progress.accept(null);
+
+      // Heal for the final check, restart what is down, let hints replay (real time).
+      client.fault("heal", null, List.of(), List.of(), false, 0);
+      client.fault("loss", null, List.of(), List.of(), false, 0);
+      for (String n : crashed) {
+        client.fault("restart", n, List.of(), List.of(), false, 0);
+        events.add(new RunResult.Event(clock.getAsLong() / 1000, "restart", n + " restarted for the final check"));
+      }
+      sleepUntil(clock, clock.getAsLong() / 1_000_000 + settle.toMillis());
+
+      List<OpRecord> all = new ArrayList<>();
+      for (WorkloadActor.Recorder r : recorders) {
+        for (OpRecord op : r.history) all.add(shift(op, baseMicros));
+      }
+      all.sort((a, b) -> a.invokeMicros() != b.invokeMicros() ? Long.compare(a.invokeMicros(), b.invokeMicros())
+          : Long.compare(a.id(), b.id()));
+      history = all;
+      List<Checker.FinalRead> finals = finalReads(client, recorders, tables, baseMicros);
+      Map<String, Integer> ttls = new TreeMap<>();
+      for (WorkloadSpec w : spec.workloads()) {
+        int tableTtl = catalog.table(w.table()).map(tm -> tm.params().defaultTimeToLive()).orElse(0);
+        ttls.put(w.name(), Math.max(w.ttlSeconds(), tableTtl));
+      }
+      Checker.Result checked = Checker.check(all, finals, ttls);
+      List<NodeReport> reports = new ArrayList<>();
+      for (ActorRef<MemberProtocol> m : client.members().values()) {
+        try {
+          reports.addAll(client.status(m).reports());
+        } catch (IllegalStateException gone) {
+          events.add(new RunResult.Event(clock.getAsLong() / 1000, "note", "member " + m.path().address()
+              + " did not answer: its nodes are missing from the node table"));
+        }
+      }
+      reports.sort((a, b) -> Integer.compare(ring.indexOf(a.node()), ring.indexOf(b.node())));
+      long throttled = recorders.stream().mapToLong(r -> r.throttled).sum();
+      return RunResults.build(spec, ring, catalog, reports, metrics, all, checked, events, endOfWorkloadMicros,
+          throttled, (System.nanoTime() - wallStart) / 1_000_000L, new SimpleStrategy(3));
+    }
+  }
+
+  /** Write timestamps come from the members' clocks (epoch); the report counts time from the start of the run. */
+  private static OpRecord shift(OpRecord op, long baseMicros) {
+    if (op.version() < 0) return op;
+    return new OpRecord(op.id(), op.workload(), op.table(), op.worker(), op.type(), op.key(), op.consistency(),
+        op.coordinator(), op.invokeMicros(), op.completeMicros(), op.outcome(), op.error(),
+        op.version() - baseMicros, op.applied());
+  }
+
+  private void sleepUntil(java.util.function.LongSupplier clock, long millis) {
+    while (true) {
+      long now = clock.getAsLong() / 1_000_000;
+      if (now >= millis) return;
+      progress.accept(Durations.format(now) + " / " + Durations.format(spec.durationMillis()) + " (real time)");
+      try {
+        Thread.sleep(Math.min(500, millis - now));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted", e);
+      }
+    }
+  }
+
+  private static void apply(ClusterClient client, TimedAction ta, List<ActorRef<WorkloadActor.Msg>> workloads,
+      List<RunResult.Event> events, TreeSet<String> crashed, long nowMicros) {
+    Action a = ta.action();
+    try {
+      if (a instanceof Action.Crash c) {
+        client.fault("crash", c.node(), List.of(), List.of(), false, 0);
+        crashed.add(c.node());
+        for (ActorRef<WorkloadActor.Msg> w : workloads) w.tell(new WorkloadActor.NodeState(c.node(), false));
+        events.add(new RunResult.Event(nowMicros, "crash", c.node() + " crashed"));
+      } else if (a instanceof Action.Restart r) {
+        client.fault("restart", r.node(), List.of(), List.of(), false, 0);
+        crashed.remove(r.node());
+        for (ActorRef<WorkloadActor.Msg> w : workloads) w.tell(new WorkloadActor.NodeState(r.node(), true));
+        events.add(new RunResult.Event(nowMicros, "restart", r.node() + " restarted, commit log replayed"));
+      } else if (a instanceof Action.Partition p) {
+        client.fault("partition", null, List.copyOf(p.side1()), List.copyOf(p.side2()), p.oneWay(), 0);
+        events.add(new RunResult.Event(nowMicros, "partition", (p.oneWay() ? "one-way cut " : "partition ")
+            + p.side1() + (p.oneWay() ? " -> " : " | ") + p.side2()));
+      } else if (a instanceof Action.Heal) {
+        client.fault("heal", null, List.of(), List.of(), false, 0);
+        events.add(new RunResult.Event(nowMicros, "heal", "network healed"));
+      } else if (a instanceof Action.Slow s) {
+        client.fault("slow", s.node(), List.of(), List.of(), false, s.extraMillis());
+        events.add(new RunResult.Event(nowMicros, "slow", s.node() + " slowed by " + s.extraMillis()
+            + " ms per message"));
+      } else if (a instanceof Action.Loss l) {
+        client.fault("loss", null, List.of(), List.of(), false, l.probability());
+        events.add(new RunResult.Event(nowMicros, "loss", "message loss " + Math.round(l.probability() * 1000) / 10.0
+            + "%"));
+      } else if (a instanceof Action.ClockSkew s) {
+        client.fault("clock-skew", s.node(), List.of(), List.of(), false, s.skewMillis());
+        events.add(new RunResult.Event(nowMicros, "clock-skew", s.node() + " clock skewed by " + s.skewMillis()
+            + " ms"));
+      } else if (a instanceof Action.Flush f) {
+        for (String n : f.node() == null ? client.nodeNames() : List.of(f.node())) {
+          client.fault("flush", n, List.of(), List.of(), false, 0);
+        }
+        events.add(new RunResult.Event(nowMicros, "flush", "flush " + (f.node() == null ? "all nodes" : f.node())));
+      } else if (a instanceof Action.Compact c) {
+        for (String n : c.node() == null ? client.nodeNames() : List.of(c.node())) {
+          client.fault("compact", n, List.of(), List.of(), false, 0);
+        }
+        events.add(new RunResult.Event(nowMicros, "compact", "compact " + (c.node() == null ? "all nodes"
+            : c.node())));
+      }
+    } catch (IllegalArgumentException e) {
+      throw new ScenarioRunner.ScenarioFailure("at " + Durations.format(ta.atMillis()) + " (" + ta.text() + "): "
+          + e.getMessage());
+    }
+  }
+
+  /** Sends each operation to the member that hosts its coordinator; the answer comes back as Answered. */
+  static Function<ActorContext<WorkloadActor.Msg>, WorkloadActor.Transport> remote(ClusterClient client,
+      TableMetadata table) {
+    Map<String, ActorRef<MemberProtocol>> hosts = client.hostsByNode();
+    return ctx -> {
+      ActorRef<MemberProtocol.RowOpResult> answers = ctx.messageAdapter(MemberProtocol.RowOpResult.class,
+          r -> new WorkloadActor.Answered(r.tag(), r.outcome(), r.error(), r.version(), r.applied()));
+      return (id, coord, type, w, row, ttl, cl, commitCl) -> {
+        Map<String, byte[]> values = new HashMap<>();
+        if (type.equals("write") || type.equals("lwt")) {
+          for (ColumnDef c : table.columns()) {
+            Object v = row.get(c.name());
+            if (v != null) values.put(c.name(), c.type().serialize(v));
+          }
+        }
+        List<byte[]> clustering = new ArrayList<>();
+        for (int i = 0; i < w.clustering().size(); i++) clustering.add(w.clustering().get(i));
+        hosts.get(coord).tell(new MemberProtocol.RowOp(id, coord, type, table.qualifiedName(), w.key(), clustering,
+            values, ttl, cl.name(), commitCl.name(), answers));
+      };
+    };
+  }
+
+  /** Reads back (at ALL) a sample of the keys written, as the simulation does. */
+  private static List<Checker.FinalRead> finalReads(ClusterClient client, List<WorkloadActor.Recorder> recorders,
+      Map<String, TableMetadata> tables, long baseMicros) {
+    TreeMap<String, WorkloadActor.KeyRef> all = new TreeMap<>();
+    for (WorkloadActor.Recorder r : recorders) r.keys.forEach((k, v) -> all.put(v.table() + " " + k, v));
+    List<Checker.FinalRead> out = new ArrayList<>();
+    if (all.isEmpty()) return out;
+    int stride = Math.max(1, all.size() / 5000);
+    List<String> nodes = client.nodeNames();
+    List<String> keys = new ArrayList<>();
+    List<CompletableFuture<MemberProtocol.RowOpResult>> pending = new ArrayList<>();
+    int i = 0;
+    for (Map.Entry<String, WorkloadActor.KeyRef> e : all.entrySet()) {
+      if (i++ % stride != 0) continue;
+      WorkloadActor.KeyRef k = e.getValue();
+      String coord = nodes.get(keys.size() % nodes.size());
+      List<byte[]> clustering = new ArrayList<>();
+      for (int c = 0; c < k.clustering().size(); c++) clustering.add(k.clustering().get(c));
+      long tag = keys.size();
+      keys.add(e.getKey());
+      pending.add(AskPattern.<MemberProtocol, MemberProtocol.RowOpResult>ask(client.hostOf(coord),
+          r -> new MemberProtocol.RowOp(tag, coord, "read", k.table(), k.key(), clustering, Map.of(), 0,
+              ConsistencyLevel.ALL.name(), ConsistencyLevel.ALL.name(), r),
+          Duration.ofSeconds(30), client.system().scheduler()).toCompletableFuture());
+      // A window of 256 reads in flight: Artery drops sends past its queue rather than waiting.
+      if (pending.size() % 256 == 0) CompletableFuture.allOf(pending.toArray(new CompletableFuture<?>[0]))
+          .handle((x, t) -> null).join();
+    }
+    CompletableFuture.allOf(pending.toArray(new CompletableFuture<?>[0])).handle((x, t) -> null).join();
+    for (int j = 0; j < pending.size(); j++) {
+      MemberProtocol.RowOpResult r;
+      try {
+        r = pending.get(j).getNow(null);
+      } catch (RuntimeException ex) {
+        continue;
+      }
+      if (r == null || !r.outcome().equals("ok")) continue;
+      out.add(new Checker.FinalRead(keys.get(j), r.version() < 0 ? -1 : r.version() - baseMicros));
+    }
+    return out;
+  }
+}

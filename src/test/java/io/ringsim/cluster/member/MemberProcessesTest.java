@@ -1,0 +1,111 @@
+package io.ringsim.cluster.member;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Three {@code ringsim member} processes on loopback form a cluster; {@code ringsim run --cluster} (a fourth
+ * process) runs a short scenario against them in real time and its checks pass. The processes run this build's
+ * classes (the test class path), as bin/ringsim would run the jar.
+ */
+class MemberProcessesTest {
+  private final List<Process> processes = new ArrayList<>();
+
+  @TempDir
+  Path tmp;
+
+  @AfterEach
+  void stop() throws Exception {
+    for (Process p : processes) p.destroy();
+    for (Process p : processes) {
+      if (!p.waitFor(20, TimeUnit.SECONDS)) p.destroyForcibly();
+    }
+  }
+
+  private ProcessBuilder ringsim(String config, String... args) {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.add("-Xmx512m");
+    cmd.add("-cp");
+    cmd.add(System.getProperty("java.class.path"));
+    cmd.add("-Dconfig.file=" + new File(config).getAbsolutePath());
+    cmd.add("-Dlogback.configurationFile=" + new File("config/logback.xml").getAbsolutePath());
+    cmd.add("-Dringsim.cluster.settle-time=3s");
+    cmd.add("io.ringsim.cli.Main");
+    cmd.addAll(List.of(args));
+    return new ProcessBuilder(cmd).redirectErrorStream(true);
+  }
+
+  /** Starts a member and returns when it says which nodes it hosts (all three must be Up for that). */
+  private CompletableFuture<String> member(int port, int seedPort) throws Exception {
+    Process p = ringsim("config/cluster.conf", "member", "--port", String.valueOf(port), "--seed-nodes",
+        "127.0.0.1:" + seedPort).start();
+    processes.add(p);
+    return CompletableFuture.supplyAsync(() -> {
+      StringBuilder seen = new StringBuilder();
+      try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+        String line;
+        while ((line = r.readLine()) != null) {
+          seen.append(line).append('\n');
+          if (line.startsWith("hosting ")) {
+            // keep draining so the member never blocks on a full pipe
+            Thread drain = new Thread(() -> {
+              try {
+                while (r.read() >= 0) {
+                  // discard
+                }
+              } catch (Exception ignored) {
+                // the process ended
+              }
+            });
+            drain.setDaemon(true);
+            drain.start();
+            return line;
+          }
+        }
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+      throw new IllegalStateException("member on port " + port + " ended without hosting:\n" + seen);
+    });
+  }
+
+  @Test
+  void threeMemberProcessesRunAScenario() throws Exception {
+    int p1 = RealClusterTest.freePort(), p2 = RealClusterTest.freePort(), p3 = RealClusterTest.freePort();
+    List<CompletableFuture<String>> hosting = List.of(member(p1, p1), member(p2, p1), member(p3, p1));
+    List<String> lines = new ArrayList<>();
+    for (CompletableFuture<String> h : hosting) lines.add(h.get(120, TimeUnit.SECONDS));
+    assertThat(String.join(" ", lines).split("[ ,]+")).contains("n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9");
+
+    Path out = tmp.resolve("run");
+    Process driver = ringsim("config/application.conf", "run", "src/test/resources/cluster-short.sim", "--cluster",
+        "127.0.0.1:" + p1, "--out", out.toString(), "--quiet").start();
+    processes.add(driver);
+    String output = new String(driver.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(driver.waitFor(180, TimeUnit.SECONDS)).isTrue();
+    assertThat(driver.exitValue()).as(output).isZero();
+    assertThat(output).contains("PASS  no lost writes").contains("against the cluster at 127.0.0.1:" + p1);
+
+    JsonNode summary = new ObjectMapper().readTree(Files.readString(out.resolve("summary.json")));
+    assertThat(summary.toString()).contains("cluster-short");
+    long ok = Files.readAllLines(out.resolve("history.jsonl")).stream().filter(l -> l.contains("\"outcome\":\"ok\""))
+        .count();
+    assertThat(ok).as("operations acknowledged across three JVMs").isGreaterThan(500);
+  }
+}
