@@ -58,6 +58,8 @@ public final class MemberNetwork extends AbstractBehavior<Object> {
   private final Map<String, ActorRef<NodeCommand>> hosted = new TreeMap<>();
   private final Map<String, ActorRef<Wire>> routes = new HashMap<>();
   private final Set<akka.actor.Address> unreachable = new HashSet<>();
+  /** Where each remote node was last hosted: kept after its route goes, to match later membership events. */
+  private final Map<String, akka.actor.Address> lastHost = new HashMap<>();
   private final Set<String> cutLinks = new HashSet<>();
   private final Map<String, Long> slowNodes = new HashMap<>();
   private final SplittableRandom rng;
@@ -193,23 +195,25 @@ public final class MemberNetwork extends AbstractBehavior<Object> {
     if (refs.isEmpty()) routes.remove(node);
     else routes.put(node, refs.get(0));
     ActorRef<Wire> after = routes.get(node);
-    if (before == null && after != null && !inboxes.containsKey(node)) {
-      boolean up = !unreachable.contains(after.path().address());
-      for (Map.Entry<String, ActorRef<NodeCommand>> h : hosted.entrySet()) {
-        h.getValue().tell(new NodeCommand.PeerChanged(new PeerStatus(h.getKey(), node, up, WallClock.nowNanos())));
-      }
-    }
+    if (inboxes.containsKey(node)) return this;
+    if (after != null) lastHost.put(node, after.path().address());
+    // The Receptionist drops the entries of an unreachable or removed member, sometimes before the membership event
+    // arrives: a node that loses its route is down for every node hosted here; one that gets it back is up.
+    if (before != null && after == null) tellHosted(node, false);
+    if (before == null && after != null && !unreachable.contains(after.path().address())) tellHosted(node, true);
     return this;
   }
 
   /** Marks every node hosted at {@code member} up or down in the view of every node hosted here. */
   private void tellHosted(akka.actor.Address member, boolean up) {
-    for (Map.Entry<String, ActorRef<Wire>> r : routes.entrySet()) {
-      if (inboxes.containsKey(r.getKey()) || !member.equals(r.getValue().path().address())) continue;
-      for (Map.Entry<String, ActorRef<NodeCommand>> h : hosted.entrySet()) {
-        h.getValue().tell(new NodeCommand.PeerChanged(new PeerStatus(h.getKey(), r.getKey(), up,
-            WallClock.nowNanos())));
-      }
+    for (Map.Entry<String, akka.actor.Address> h : lastHost.entrySet()) {
+      if (member.equals(h.getValue())) tellHosted(h.getKey(), up);
+    }
+  }
+
+  private void tellHosted(String node, boolean up) {
+    for (Map.Entry<String, ActorRef<NodeCommand>> h : hosted.entrySet()) {
+      h.getValue().tell(new NodeCommand.PeerChanged(new PeerStatus(h.getKey(), node, up, WallClock.nowNanos())));
     }
   }
 
