@@ -33,4 +33,7 @@ public sealed interface Action {
 
   /** Runs a CQL statement through the scenario's session (schema change mid-run, a check query). */
   record Cql(String statement) implements Action {}
+
+  /** Stops member JVM number {@code position} (1-based, members sorted by address): runs with --cluster only. */
+  record StopMember(int position) implements Action {}
 }

@@ -120,8 +120,23 @@ public final class ClusterRunner {
       List<TimedAction> timeline = new ArrayList<>(spec.timeline());
       timeline.sort((a, b) -> Long.compare(a.atMillis(), b.atMillis()));
       TreeSet<String> crashed = new TreeSet<>();
+      TreeSet<String> gone = new TreeSet<>();
       for (TimedAction a : timeline) {
         sleepUntil(clock, a.atMillis());
+        if (a.action() instanceof Action.StopMember sm) {
+          List<String> hosted;
+          try {
+            hosted = client.stopMember(sm.position());
+          } catch (IllegalArgumentException e) {
+            throw new ScenarioRunner.ScenarioFailure("at " + Durations.format(a.atMillis()) + " (" + a.text() + "): "
+                + e.getMessage());
+          }
+          gone.addAll(hosted);
+          for (String n : hosted) for (ActorRef<WorkloadActor.Msg> w : workloads) w.tell(new WorkloadActor.NodeState(n, false));
+          events.add(new RunResult.Event(clock.getAsLong() / 1000, "stop-member", "member " + sm.position()
+              + " stopped, with " + String.join(", ", hosted)));
+          continue;
+        }
         apply(client, a, workloads, events, crashed, clock.getAsLong() / 1000);
       }
       sleepUntil(clock, spec.durationMillis());
@@ -139,6 +154,7 @@ public final class ClusterRunner {
       // Heal for the final check, restart what is down, let hints replay (real time).
       client.fault("heal", null, List.of(), List.of(), false, 0);
       client.fault("loss", null, List.of(), List.of(), false, 0);
+      crashed.removeAll(gone);
       for (String n : crashed) {
         client.fault("restart", n, List.of(), List.of(), false, 0);
         events.add(new RunResult.Event(clock.getAsLong() / 1000, "restart", n + " restarted for the final check"));
@@ -152,7 +168,15 @@ public final class ClusterRunner {
       all.sort((a, b) -> a.invokeMicros() != b.invokeMicros() ? Long.compare(a.invokeMicros(), b.invokeMicros())
           : Long.compare(a.id(), b.id()));
       history = all;
-      List<Checker.FinalRead> finals = finalReads(client, recorders, tables, baseMicros);
+      // With a member gone for good, ALL can never be met: read back at QUORUM from the nodes that are left.
+      ConsistencyLevel finalCl = gone.isEmpty() ? ConsistencyLevel.ALL : ConsistencyLevel.QUORUM;
+      if (!gone.isEmpty()) {
+        events.add(new RunResult.Event(clock.getAsLong() / 1000, "note", "final read-back at QUORUM: "
+            + String.join(", ", gone) + " left with their member"));
+      }
+      List<String> readers = new ArrayList<>(client.nodeNames());
+      readers.removeAll(gone);
+      List<Checker.FinalRead> finals = finalReads(client, readers, recorders, tables, baseMicros, finalCl);
       Map<String, Integer> ttls = new TreeMap<>();
       for (WorkloadSpec w : spec.workloads()) {
         int tableTtl = catalog.table(w.table()).map(tm -> tm.params().defaultTimeToLive()).orElse(0);
@@ -163,7 +187,7 @@ public final class ClusterRunner {
       for (ActorRef<MemberProtocol> m : client.members().values()) {
         try {
           reports.addAll(client.status(m).reports());
-        } catch (IllegalStateException gone) {
+        } catch (IllegalStateException noAnswer) {
           events.add(new RunResult.Event(clock.getAsLong() / 1000, "note", "member " + m.path().address()
               + " did not answer: its nodes are missing from the node table"));
         }
@@ -271,15 +295,15 @@ public final class ClusterRunner {
     };
   }
 
-  /** Reads back (at ALL) a sample of the keys written, as the simulation does. */
-  private static List<Checker.FinalRead> finalReads(ClusterClient client, List<WorkloadActor.Recorder> recorders,
-      Map<String, TableMetadata> tables, long baseMicros) {
+  /** Reads back (at ALL, or QUORUM once a member has gone) a sample of the keys written, as the simulation does. */
+  private static List<Checker.FinalRead> finalReads(ClusterClient client, List<String> nodes,
+      List<WorkloadActor.Recorder> recorders, Map<String, TableMetadata> tables, long baseMicros,
+      ConsistencyLevel cl) {
     TreeMap<String, WorkloadActor.KeyRef> all = new TreeMap<>();
     for (WorkloadActor.Recorder r : recorders) r.keys.forEach((k, v) -> all.put(v.table() + " " + k, v));
     List<Checker.FinalRead> out = new ArrayList<>();
     if (all.isEmpty()) return out;
     int stride = Math.max(1, all.size() / 5000);
-    List<String> nodes = client.nodeNames();
     List<String> keys = new ArrayList<>();
     List<CompletableFuture<MemberProtocol.RowOpResult>> pending = new ArrayList<>();
     int i = 0;
@@ -293,7 +317,7 @@ public final class ClusterRunner {
       keys.add(e.getKey());
       pending.add(AskPattern.<MemberProtocol, MemberProtocol.RowOpResult>ask(client.hostOf(coord),
           r -> new MemberProtocol.RowOp(tag, coord, "read", k.table(), k.key(), clustering, Map.of(), 0,
-              ConsistencyLevel.ALL.name(), ConsistencyLevel.ALL.name(), r),
+              cl.name(), cl.name(), r),
           Duration.ofSeconds(30), client.system().scheduler()).toCompletableFuture());
       // A window of 256 reads in flight: Artery drops sends past its queue rather than waiting.
       if (pending.size() % 256 == 0) CompletableFuture.allOf(pending.toArray(new CompletableFuture<?>[0]))

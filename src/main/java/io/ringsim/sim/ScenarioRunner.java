@@ -107,6 +107,12 @@ public final class ScenarioRunner {
   }
 
   public RunResult run() {
+    for (TimedAction ta : spec.timeline()) {
+      if (ta.action() instanceof Action.StopMember) {
+        throw new ScenarioFailure("at " + Durations.format(ta.atMillis()) + " (" + ta.text() + "): there are no"
+            + " member JVMs in a simulation; run with --cluster HOST:PORT, or crash the nodes instead");
+      }
+    }
     long wallStart = System.nanoTime();
     ReplicationStrategy allocation = new SimpleStrategy(3);
     Ring ring = ClusterBuilder.ring(spec.dcs(), spec.vnodes(), spec.allocator(), spec.seed(),

@@ -112,4 +112,14 @@ class RunAndCheckCommandTest {
     assertThat(r.exitCode()).as(r.out()).isEqualTo(1);
     assertThat(r.out()).contains("FAIL  no stale reads");
   }
+
+  @Test
+  void stoppingAMemberIsRefusedInASimulationWithTheReason() throws IOException {
+    Path sim = dir.resolve("stop.sim");
+    Files.writeString(sim, SHORT.replace("at 25s restart n3", "at 25s stop member 1"));
+    assertThat(CliRun.of("check", sim.toString()).exitCode()).isZero();
+    CliRun r = CliRun.of("run", sim.toString(), "--quiet", "--out", dir.resolve("stop").toString());
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).contains("stop.sim").contains("stop member 1").contains("--cluster");
+  }
 }

@@ -60,6 +60,7 @@ action
   | 'flush' name?                                        # flushAction
   | 'compact' name?                                      # compactAction
   | 'repair' name?                                       # repairAction
+  | 'stop' 'member' INT                                  # stopMemberAction
   ;
 group : '{' name+ '}' ;
 
@@ -73,7 +74,7 @@ words : name+ ;
 duration : DURATION ;
 name : NAME | 'write' | 'read' | 'nodes' | 'racks' | 'table' | 'key' | 'column' | 'from' | 'to' | 'mean'
      | 'heal' | 'crash' | 'restart' | 'flush' | 'compact' | 'repair' | 'loss' | 'slow' | 'skew' | 'partition'
-     | 'at' | 'seed' | 'rate' | 'ttl' | 'dc' | 'no' | 'mix' ;
+     | 'at' | 'seed' | 'rate' | 'ttl' | 'dc' | 'no' | 'mix' | 'stop' | 'member' ;
 
 CQL_BLOCK : 'cql' [ \t]* '{' .*? '\n' [ \t]* '}' ;
 STRING : '"' (~["\r\n])* '"' | '\'' (~['\r\n])* '\'' ;

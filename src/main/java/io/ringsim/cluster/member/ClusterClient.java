@@ -178,9 +178,27 @@ public final class ClusterClient implements AutoCloseable {
             reply));
         if (r.error() != null) throw new IllegalArgumentException(r.error());
       } catch (IllegalStateException unreachable) {
-        // a member that stopped cannot apply faults; the others still do
+        // a member that died cannot apply faults; the others still do
       }
     }
+  }
+
+  /**
+   * Stops member JVM number {@code position} (1-based, in address order, as members number themselves) and forgets
+   * it. Returns the simulated nodes it hosted.
+   */
+  public List<String> stopMember(int position) {
+    List<String> addresses = new ArrayList<>(members.keySet());
+    if (position < 1 || position > addresses.size()) {
+      throw new IllegalArgumentException("no member " + position + " (the cluster has " + addresses.size()
+          + " members)");
+    }
+    ActorRef<MemberProtocol> m = members.remove(addresses.get(position - 1));
+    List<String> hosted = new ArrayList<>();
+    for (Map.Entry<String, ActorRef<MemberProtocol>> e : hostOf.entrySet()) if (e.getValue().equals(m)) hosted.add(e.getKey());
+    this.<MemberProtocol.Result>ask(m, reply -> new MemberProtocol.Fault("stop-member", null, List.of(), List.of(),
+        false, 0, reply));
+    return hosted;
   }
 
   public MemberProtocol.Status status(ActorRef<MemberProtocol> member) {

@@ -259,6 +259,13 @@ public final class MemberHost extends AbstractBehavior<Object> {
       case "slow" -> {
         if (f.node() != null) network.tell(new NetworkCommand.SlowNode(f.node(), (long) (f.value() * 1_000_000)));
       }
+      case "stop-member" -> {
+        // The whole JVM goes: it leaves the cluster (coordinated shutdown) and `ringsim member` exits.
+        f.replyTo().tell(new MemberProtocol.Result(null));
+        getContext().getLog().warn("stopping this member, as the scenario asks");
+        getContext().getSystem().terminate();
+        return this;
+      }
       default -> {
         f.replyTo().tell(new MemberProtocol.Result("unknown fault '" + f.kind() + "'"));
         return this;

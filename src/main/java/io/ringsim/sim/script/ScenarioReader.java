@@ -390,7 +390,11 @@ public final class ScenarioReader {
           (s.MINUS() != null ? -1 : 1) * dur(s.duration()));
       else if (a instanceof FlushActionContext f) act = new Action.Flush(f.name() == null ? null : node(f.name()));
       else if (a instanceof CompactActionContext f) act = new Action.Compact(f.name() == null ? null : node(f.name()));
-      else act = new Action.Repair(((RepairActionContext) a).name() == null ? null
+      else if (a instanceof StopMemberActionContext m) {
+        int position = Integer.parseInt(m.INT().getText());
+        if (position < 1) throw error(m, "member numbers start at 1, got " + position);
+        act = new Action.StopMember(position);
+      } else act = new Action.Repair(((RepairActionContext) a).name() == null ? null
           : node(((RepairActionContext) a).name()));
       String src = i.getStart().getInputStream().getText(new org.antlr.v4.runtime.misc.Interval(
           i.getStart().getStartIndex(), i.getStop().getStopIndex()));

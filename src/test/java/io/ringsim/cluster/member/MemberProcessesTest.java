@@ -107,5 +107,9 @@ class MemberProcessesTest {
     long ok = Files.readAllLines(out.resolve("history.jsonl")).stream().filter(l -> l.contains("\"outcome\":\"ok\""))
         .count();
     assertThat(ok).as("operations acknowledged across three JVMs").isGreaterThan(500);
+    // `stop member 3` stopped exactly one member JVM; the run read back at QUORUM from the other two.
+    assertThat(output).contains("member 3 stopped, with").contains("final read-back at QUORUM");
+    long exited = processes.subList(0, 3).stream().filter(p -> !p.isAlive()).count();
+    assertThat(exited).isEqualTo(1);
   }
 }
