@@ -85,17 +85,24 @@ public final class RunCommand implements Callable<Integer> {
       err.println();
       throw new BadInputException(file + ": " + e.getMessage());
     }
-    Path dir = out != null ? out : Path.of("runs", run.name() + "-seed" + run.seed());
-    write(dir, result, runner.history());
-    io.ringsim.report.RunReport report = io.ringsim.sim.ReportMapper.toReport(result, run, runner.ring(),
-        runner.history(), new VersionProvider().getVersion()[0], runner.partitionSizes());
+    return publish(run, result, runner.history(), runner.ring(), runner.partitionSizes(), "-seed" + run.seed(),
+        "for " + Durations.format(result.simulatedMillis()) + " simulated", outw);
+  }
+
+  /** Writes the results and the report, prints the summary; the exit code says whether every check passed. */
+  private Integer publish(RunSpec run, RunResult result, List<OpRecord> history, io.ringsim.ring.Ring ring,
+      Map<String, List<io.ringsim.report.PartitionSizes.PartitionStat>> partitionSizes, String dirSuffix,
+      String how, PrintWriter outw) throws IOException {
+    Path dir = out != null ? out : Path.of("runs", run.name() + dirSuffix);
+    write(dir, result, history);
+    io.ringsim.report.RunReport report = io.ringsim.sim.ReportMapper.toReport(result, run, ring, history,
+        new VersionProvider().getVersion()[0], partitionSizes);
     io.ringsim.report.ReportWriter.write(report, dir);
     outw.print(summary(result));
     outw.println();
     outw.println("Report:  " + dir.resolve("report.html"));
     outw.println("Results: " + dir.resolve("summary.json") + " (run.json, history.jsonl and CSVs alongside)");
-    outw.println("Wall time " + result.wallMillis() + " ms for " + Durations.format(result.simulatedMillis())
-        + " simulated, " + result.operations() + " operations");
+    outw.println("Wall time " + result.wallMillis() + " ms " + how + ", " + result.operations() + " operations");
     return result.passed() ? ExitCodes.OK : ExitCodes.FAILED;
   }
 
@@ -120,18 +127,8 @@ public final class RunCommand implements Callable<Integer> {
       err.println("ringsim: cluster run failed: " + e.getMessage());
       return ExitCodes.FAILED;
     }
-    Path dir = out != null ? out : Path.of("runs", run.name() + "-cluster");
-    write(dir, result, runner.history());
-    io.ringsim.report.RunReport report = io.ringsim.sim.ReportMapper.toReport(result, run, runner.ring(),
-        runner.history(), new VersionProvider().getVersion()[0], Map.of());
-    io.ringsim.report.ReportWriter.write(report, dir);
-    outw.print(summary(result));
-    outw.println();
-    outw.println("Report:  " + dir.resolve("report.html"));
-    outw.println("Results: " + dir.resolve("summary.json") + " (run.json, history.jsonl and CSVs alongside)");
-    outw.println("Wall time " + result.wallMillis() + " ms against the cluster at " + cluster + " (real time), "
-        + result.operations() + " operations");
-    return result.passed() ? ExitCodes.OK : ExitCodes.FAILED;
+    return publish(run, result, runner.history(), runner.ring(), Map.of(), "-cluster",
+        "against the cluster at " + cluster + " (real time)", outw);
   }
 
   static ObjectMapper json() {

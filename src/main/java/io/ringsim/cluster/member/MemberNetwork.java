@@ -60,7 +60,7 @@ public final class MemberNetwork extends AbstractBehavior<Object> {
   private final Set<akka.actor.Address> unreachable = new HashSet<>();
   /** Where each remote node was last hosted: kept after its route goes, to match later membership events. */
   private final Map<String, akka.actor.Address> lastHost = new HashMap<>();
-  private final Set<String> cutLinks = new HashSet<>();
+  private final io.ringsim.cluster.net.CutLinks cutLinks = new io.ringsim.cluster.net.CutLinks();
   private final Map<String, Long> slowNodes = new HashMap<>();
   private final SplittableRandom rng;
   private double loss;
@@ -119,17 +119,11 @@ public final class MemberNetwork extends AbstractBehavior<Object> {
           return this;
         })
         .onMessage(NetworkCommand.Partition.class, p -> {
-          for (String a : p.side1()) {
-            for (String b : p.side2()) {
-              if (a.equals(b)) continue;
-              cutLinks.add(link(a, b));
-              if (!p.oneWay()) cutLinks.add(link(b, a));
-            }
-          }
+          cutLinks.partition(p.side1(), p.side2(), p.oneWay());
           return this;
         })
         .onMessage(NetworkCommand.Heal.class, h -> {
-          cutLinks.clear();
+          cutLinks.heal();
           return this;
         })
         .onMessage(NetworkCommand.SetLoss.class, l -> {
@@ -155,7 +149,7 @@ public final class MemberNetwork extends AbstractBehavior<Object> {
 
   private Behavior<Object> onSend(NetworkCommand.Send s) {
     sent++;
-    if (cutLinks.contains(link(s.from(), s.to()))) {
+    if (cutLinks.isCut(s.from(), s.to())) {
       partitioned++;
       return this;
     }
@@ -215,9 +209,5 @@ public final class MemberNetwork extends AbstractBehavior<Object> {
     for (Map.Entry<String, ActorRef<NodeCommand>> h : hosted.entrySet()) {
       h.getValue().tell(new NodeCommand.PeerChanged(new PeerStatus(h.getKey(), node, up, WallClock.nowNanos())));
     }
-  }
-
-  private static String link(String from, String to) {
-    return from + '\u0000' + to;
   }
 }

@@ -11,9 +11,7 @@ import akka.serialization.SerializationExtension;
 import io.ringsim.cluster.CborSerializable;
 import java.time.Duration;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Map;
-import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.LongSupplier;
 
@@ -33,7 +31,7 @@ public final class SimulatedNetwork extends AbstractBehavior<NetworkCommand> {
   private final Map<String, ActorRef<Delivery>> inboxes = new HashMap<>();
   private final Map<String, LatencyModel> linkLatency = new HashMap<>();
   private final Map<String, Long> lastDeliveryOnLink = new HashMap<>();
-  private final Set<String> cutLinks = new HashSet<>();
+  private final CutLinks cutLinks = new CutLinks();
   private final Map<String, Long> slowNodes = new HashMap<>();
   private LatencyModel defaultLatency;
   private double loss;
@@ -95,7 +93,7 @@ public final class SimulatedNetwork extends AbstractBehavior<NetworkCommand> {
         })
         .onMessage(NetworkCommand.Partition.class, this::onPartition)
         .onMessage(NetworkCommand.Heal.class, m -> {
-          cutLinks.clear();
+          cutLinks.heal();
           return this;
         })
         .onMessage(NetworkCommand.SlowNode.class, m -> {
@@ -119,7 +117,7 @@ public final class SimulatedNetwork extends AbstractBehavior<NetworkCommand> {
       return this;
     }
     String link = link(s.from(), s.to());
-    if (cutLinks.contains(link)) {
+    if (cutLinks.isCut(s.from(), s.to())) {
       partitioned++;
       return this;
     }
@@ -146,13 +144,7 @@ public final class SimulatedNetwork extends AbstractBehavior<NetworkCommand> {
   }
 
   private Behavior<NetworkCommand> onPartition(NetworkCommand.Partition p) {
-    for (String a : p.side1()) {
-      for (String b : p.side2()) {
-        if (a.equals(b)) continue;
-        cutLinks.add(link(a, b));
-        if (!p.oneWay()) cutLinks.add(link(b, a));
-      }
-    }
+    cutLinks.partition(p.side1(), p.side2(), p.oneWay());
     return this;
   }
 
