@@ -374,39 +374,42 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
   private NodeMessage.ReadDataReply localRead(NodeMessage.ReadData rd) {
     replicaReads++;
     TableStore t = storage.table(rd.table()).orElse(null);
-    if (t == null) return new NodeMessage.ReadDataReply(rd.requestId(), new byte[0], 0, 0, List.of(), null);
+    if (t == null) return new NodeMessage.ReadDataReply(rd.requestId(), new byte[0], 0, 0, 0, List.of(), null);
     try {
       PartitionRead r = t.read(t.schema().decorate(rd.key()), rd.filter().toFilter());
       byte[] data = r.data() == null ? new byte[0] : PartitionCodec.encode(r.data());
-      return new NodeMessage.ReadDataReply(rd.requestId(), data, r.stats().sstablesTouched(),
+      return new NodeMessage.ReadDataReply(rd.requestId(), data, r.stats().sstablesTouched(), r.stats().liveRows(),
           r.stats().tombstonesScanned(), r.stats().warnings(), null);
     } catch (TombstoneOverwhelmingException e) {
-      return new NodeMessage.ReadDataReply(rd.requestId(), new byte[0], 0, e.tombstones(), List.of(), e.getMessage());
+      return new NodeMessage.ReadDataReply(rd.requestId(), new byte[0], 0, 0, e.tombstones(), List.of(),
+          e.getMessage());
     }
   }
 
   private NodeMessage.RangeReadReply localRangeRead(NodeMessage.RangeRead rr) {
     replicaReads++;
     TableStore t = storage.table(rr.table()).orElse(null);
-    if (t == null) return new NodeMessage.RangeReadReply(rr.requestId(), List.of(), 0, 0, null);
+    if (t == null) return new NodeMessage.RangeReadReply(rr.requestId(), List.of(), 0, 0, 0, null);
     Token start = rr.startExclusive() == null ? null : ring.partitioner().parseToken(rr.startExclusive());
     Token end = rr.endInclusive() == null ? null : ring.partitioner().parseToken(rr.endInclusive());
     List<byte[]> out = new ArrayList<>();
     int sstables = 0;
-    long tombs = 0;
+    long tombs = 0, rows = 0;
     ReadFilter f = rr.filter().toFilter();
     try {
       for (DecoratedKey k : t.keysInRange(start, end, Integer.MAX_VALUE)) {
         PartitionRead r = t.read(k, f);
         sstables += r.stats().sstablesTouched();
         tombs += r.stats().tombstonesScanned();
+        rows += r.stats().liveRows();
         if (r.data() != null) out.add(PartitionCodec.encode(r.data()));
         if (!r.live().isEmpty() && out.size() >= rr.partitionLimit()) break;
       }
     } catch (TombstoneOverwhelmingException e) {
-      return new NodeMessage.RangeReadReply(rr.requestId(), List.of(), sstables, e.tombstones(), e.getMessage());
+      return new NodeMessage.RangeReadReply(rr.requestId(), List.of(), sstables, rows, e.tombstones(),
+          e.getMessage());
     }
-    return new NodeMessage.RangeReadReply(rr.requestId(), out, sstables, tombs, null);
+    return new NodeMessage.RangeReadReply(rr.requestId(), out, sstables, rows, tombs, null);
   }
 
   // ---------------------------------------------------------------- coordination
@@ -713,8 +716,8 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
             acks.received(), acks.required(), traceList()));
         return;
       }
-      trace(from + ": read from " + rd.sstables() + " SSTables, " + rd.tombstones() + " tombstones scanned"
-          + (rd.data().length == 0 ? ", no data" : ""));
+      trace(from + ": read from " + rd.sstables() + " SSTables, " + rd.rows() + " live rows and " + rd.tombstones()
+          + " tombstones scanned" + (rd.data().length == 0 ? ", no data" : ""));
       warnings.addAll(rd.warnings());
       responses.put(from, rd.data());
       if (acks.ack(from)) resolve();
@@ -785,6 +788,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
 
   /** Walks the ring's ranges in token order, one sub-request per range to enough replicas of that range. */
   final class PendingRange extends PendingRequest {
+    long rowsScanned;
     final ClientRequest.RangeScan s;
     final Replier replyTo;
     final TableSchema schema;
@@ -885,6 +889,9 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
       }
       if (answers.get(sub).containsKey(from)) return;
       answers.get(sub).put(from, rr.partitions());
+      rowsScanned += rr.rows();
+      trace(from + ": range " + sub + " read " + rr.partitions().size() + " partitions from " + rr.sstables()
+          + " SSTables, " + rr.rows() + " live rows and " + rr.tombstones() + " tombstones scanned");
       if (trackers.get(sub).ack(from) && trackers.get(sub).received() == trackers.get(sub).required()) {
         if (--outstanding == 0 && !dispatching) reply();
       }
@@ -912,7 +919,8 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
         if (!lp.isEmpty()) out.add(lp);
         if (out.size() >= s.partitionLimit()) break;
       }
-      trace("Range scan returned " + out.size() + " partitions");
+      trace("Range scan returned " + out.size() + " partitions; replicas scanned " + rowsScanned + " live rows"
+          + " (filtering, if any, happens on this coordinator)");
       replyTo.reply(new ClientResponse.ReadDone(cfg.name(), out, List.copyOf(contactedAll), false, List.of(),
           traceList()));
     }

@@ -39,18 +39,20 @@ public sealed interface NodeMessage extends CborSerializable {
   record ReadData(long requestId, String table, byte[] key, FilterSpec filter) implements NodeMessage {}
 
   /**
-   * A replica's answer: encoded data (empty array when it holds nothing) and what the read cost there; or an error
+   * A replica's answer: encoded data (empty array when it holds nothing) and what the read cost there (SSTables
+   * touched, live rows and tombstones scanned); or an error
    * (tombstone overwhelm) as a ReadFailure.
    */
-  record ReadDataReply(long requestId, byte[] data, int sstables, long tombstones, List<String> warnings,
-      String failure) implements NodeMessage {}
+  record ReadDataReply(long requestId, byte[] data, int sstables, long rows, long tombstones,
+      List<String> warnings, String failure) implements NodeMessage {}
 
   /** Read every partition with a token in (start, end] (token strings; null = ring start/end). */
   record RangeRead(long requestId, String table, String startExclusive, String endInclusive, FilterSpec filter,
       int partitionLimit) implements NodeMessage {}
 
-  record RangeReadReply(long requestId, List<byte[]> partitions, int sstables, long tombstones, String failure)
-      implements NodeMessage {}
+  /** {@code rows} and {@code tombstones}: what the replica scanned for the range, to show what filtering costs. */
+  record RangeReadReply(long requestId, List<byte[]> partitions, int sstables, long rows, long tombstones,
+      String failure) implements NodeMessage {}
 
   /** Paxos phase 1: prepare with a ballot (micros shifted left 16 bits, plus the proposer's node index). */
   record PaxosPrepare(long requestId, String table, byte[] key, long ballot, FilterSpec filter)
