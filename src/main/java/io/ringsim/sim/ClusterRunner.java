@@ -117,6 +117,23 @@ public final class ClusterRunner {
             client.nodeNames(), clock, remote(client, t), spec.seed() * 31 + wi, rec), "workload-" + wi++));
       }
 
+      // Like a client driver's connection pool: nodes on a member Akka finds unreachable are not used as
+      // coordinators until it is back (a member killed from outside the scenario included).
+      Map<akka.actor.Address, List<String>> byMember = new HashMap<>();
+      client.hostsByNode().forEach((n, m) -> byMember.computeIfAbsent(m.path().address(), a -> new ArrayList<>())
+          .add(n));
+      byMember.values().forEach(java.util.Collections::sort);
+      java.util.concurrent.ConcurrentLinkedQueue<RunResult.Event> seen = new java.util.concurrent.ConcurrentLinkedQueue<>();
+      java.util.Set<String> unreachable = java.util.concurrent.ConcurrentHashMap.newKeySet();
+      client.spawn(io.ringsim.cluster.member.MemberWatcher.create(byMember, (nodes, up) -> {
+        if (up) unreachable.removeAll(nodes);
+        else unreachable.addAll(nodes);
+        for (ActorRef<WorkloadActor.Msg> w : workloads) for (String n : nodes) w.tell(new WorkloadActor.NodeState(n, up));
+        seen.add(new RunResult.Event(clock.getAsLong() / 1000, up ? "member-up" : "member-down", "the driver "
+            + (up ? "uses " : "stops using ") + String.join(", ", nodes) + (up ? " again (member reachable)"
+            : " (member unreachable or gone)")));
+      }), "member-watcher");
+
       List<TimedAction> timeline = new ArrayList<>(spec.timeline());
       timeline.sort((a, b) -> Long.compare(a.atMillis(), b.atMillis()));
       TreeSet<String> crashed = new TreeSet<>();
@@ -149,11 +166,14 @@ public final class ClusterRunner {
         }
       }
       long endOfWorkloadMicros = clock.getAsLong() / 1000;
+      events.addAll(seen);
+      events.sort((a, b) -> Long.compare(a.atMicros(), b.atMicros()));
       progress.accept(null);
 
       // Heal for the final check, restart what is down, let hints replay (real time).
       client.fault("heal", null, List.of(), List.of(), false, 0);
       client.fault("loss", null, List.of(), List.of(), false, 0);
+      gone.addAll(unreachable);
       crashed.removeAll(gone);
       for (String n : crashed) {
         client.fault("restart", n, List.of(), List.of(), false, 0);
@@ -168,7 +188,8 @@ public final class ClusterRunner {
       all.sort((a, b) -> a.invokeMicros() != b.invokeMicros() ? Long.compare(a.invokeMicros(), b.invokeMicros())
           : Long.compare(a.id(), b.id()));
       history = all;
-      // With a member gone for good, ALL can never be met: read back at QUORUM from the nodes that are left.
+      // With a member gone (stopped by the scenario, or unreachable), ALL can never be met: read back at QUORUM
+      // from the nodes that are left.
       ConsistencyLevel finalCl = gone.isEmpty() ? ConsistencyLevel.ALL : ConsistencyLevel.QUORUM;
       if (!gone.isEmpty()) {
         events.add(new RunResult.Event(clock.getAsLong() / 1000, "note", "final read-back at QUORUM: "

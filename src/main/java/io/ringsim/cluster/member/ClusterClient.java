@@ -172,13 +172,15 @@ public final class ClusterClient implements AutoCloseable {
   /** Sends a fault to every member (see {@link MemberProtocol.Fault}); members that are gone are skipped. */
   public void fault(String kind, String node, List<String> side1, List<String> side2, boolean oneWay, double value) {
     if (node != null) hostOf(node);
-    for (ActorRef<MemberProtocol> m : members.values()) {
+    for (Map.Entry<String, ActorRef<MemberProtocol>> m : new TreeMap<>(members).entrySet()) {
       try {
-        MemberProtocol.Result r = ask(m, reply -> new MemberProtocol.Fault(kind, node, side1, side2, oneWay, value,
-            reply));
+        MemberProtocol.Result r = ask(m.getValue(), reply -> new MemberProtocol.Fault(kind, node, side1, side2,
+            oneWay, value, reply));
         if (r.error() != null) throw new IllegalArgumentException(r.error());
       } catch (IllegalStateException unreachable) {
-        // a member that died cannot apply faults; the others still do
+        // A member that died cannot apply faults; the others still do. Forget it, so that later faults do not wait
+        // for it again.
+        members.remove(m.getKey());
       }
     }
   }

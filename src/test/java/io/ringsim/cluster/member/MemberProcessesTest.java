@@ -109,6 +109,8 @@ class MemberProcessesTest {
     assertThat(ok).as("operations acknowledged across three JVMs").isGreaterThan(500);
     // `stop member 3` stopped exactly one member JVM; the run read back at QUORUM from the other two.
     assertThat(output).contains("member 3 stopped, with").contains("final read-back at QUORUM");
+    // The driver saw the member go through Akka membership and stopped using its nodes as coordinators.
+    assertThat(output).containsPattern("the driver stops using n\\d, n\\d, n\\d \\(member unreachable or gone\\)");
     long exited = processes.subList(0, 3).stream().filter(p -> !p.isAlive()).count();
     assertThat(exited).isEqualTo(1);
   }
