@@ -483,6 +483,10 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
     } catch (IllegalArgumentException e) {
       replyTo.reply(new ClientResponse.Failed(cfg.name(), CqlErrorClass.InvalidRequest, e.getMessage(), 0, 0,
           List.of()));
+    } catch (io.ringsim.cql.CqlException e) {
+      // A statement the planner let through but the write cannot be built: the client gets the error, and the node
+      // goes on (an exception escaping here would restart the actor and lose its pending requests).
+      replyTo.reply(new ClientResponse.Failed(cfg.name(), e.errorClass(), e.getMessage(), 0, 0, List.of()));
     }
     return this;
   }

@@ -418,6 +418,17 @@ public final class WritePlanner {
       if (def.isPrimaryKey()) throw invalid("Invalid identifier " + d.column() + " for deletion (should not be a"
           + " PRIMARY KEY part)");
       if (def.kind() != ColumnKind.STATIC) onlyStatic = false;
+      if (d.element() != null) {
+        // Checked here, not when the coordinator builds the write: a bad statement must fail before anything runs.
+        CqlType type = def.type();
+        if (type instanceof MapType mt && TableSchema.isComplex(type)) values.value(d.element(), mt.key(), def.name());
+        else if (type instanceof SetType st && TableSchema.isComplex(type)) {
+          values.value(d.element(), st.element(), def.name());
+        } else {
+          throw invalid("Invalid element deletion " + def.name() + "[...]: only map keys and set elements can be"
+              + " deleted one by one in this simulator");
+        }
+      }
     }
     KeyTargets targets = KeyTargets.of(t, s.where(), values, onlyStatic, s.targets().isEmpty());
     if (!s.targets().isEmpty() && targets.slice() != null)
