@@ -188,7 +188,7 @@ public final class SelectPlanner {
             + "on clustering columns is not allowed");
       }
     }
-    if (!multiIn.isEmpty()) throw invalid("Multi-column IN restrictions are not supported by this simulator");
+    List<byte[][]> inTuples = multiIn.isEmpty() ? null : inTuples(t, multiIn, byColumn, tuple, values);
 
     // 3. Partition key.
     List<ColumnDef> pk = t.partitionKey();
@@ -327,6 +327,14 @@ public final class SelectPlanner {
     }
     boolean sortRows = false;
     for (int i = 0; i < prefixEq; i++) if (byColumn.get(cc.get(i).name()).isIn) sortRows = true;
+    if (inTuples != null) {
+      // One exact clustering prefix per tuple; rows come back sorted in clustering order, as with single-column IN.
+      List<Slice> exact = new ArrayList<>();
+      for (byte[][] v : inTuples) exact.add(new Slice(ClusteringBound.inclusive(v), ClusteringBound.inclusive(v)));
+      slices = exact;
+      sortRows = true;
+      if (rangeScan && !allowFiltering && usedIndex == null) throw invalid(FILTERING);
+    }
     int fetchLimit = perPartition == Integer.MAX_VALUE && !clusteringNeedsFiltering && !regularNeedsFiltering
         && usedIndex == null && !projection.isAggregate() && !sortRows ? limit : Integer.MAX_VALUE;
     ReadFilter filter = new ReadFilter(slices, reversed, fetchLimit);
@@ -487,6 +495,42 @@ public final class SelectPlanner {
       }
       // In clustering order a DESC column runs from its largest value: the value bounds swap ends.
       out.add(d.order() == ClusteringOrder.DESC ? new Slice(hi, lo) : new Slice(lo, hi));
+    }
+    return out;
+  }
+
+  /** {@code (a, b) IN ((1, 2), (3, 4))}: the tuples, checked as Cassandra checks them, without repeats. */
+  private static List<byte[][]> inTuples(TableMetadata t, List<Relation.MultiColumnIn> multiIn,
+      Map<String, ColumnRestriction> byColumn, TupleSlice tuple, Values values) {
+    Relation.MultiColumnIn mi = multiIn.get(0);
+    if (multiIn.size() > 1 || tuple.isSet()) throw invalid("Clustering columns cannot be restricted by more than one"
+        + " relation if it includes an IN: (" + String.join(", ", mi.columns()) + ")");
+    List<ColumnDef> cols = new ArrayList<>();
+    for (int i = 0; i < mi.columns().size(); i++) {
+      ColumnDef d = Projection.column(t, mi.columns().get(i));
+      if (d.kind() != ColumnKind.CLUSTERING) throw invalid("Multi-column relations can only be applied to clustering"
+          + " columns but was applied to: " + d.name());
+      if (d.position() != i) throw invalid("Clustering columns must appear in the PRIMARY KEY order in multi-column "
+          + "relations: (" + String.join(", ", mi.columns()) + ")");
+      cols.add(d);
+    }
+    for (ColumnDef c : t.clusteringColumns()) {
+      if (byColumn.containsKey(c.name())) throw invalid("Mixing single column relations and multi column relations "
+          + "on clustering columns is not allowed");
+    }
+    List<byte[][]> out = new ArrayList<>();
+    for (List<Term> tupleValues : mi.tuples()) {
+      if (tupleValues.size() != cols.size()) throw invalid("Expected " + cols.size() + " elements in value tuple, but"
+          + " got " + tupleValues.size());
+      byte[][] v = new byte[cols.size()][];
+      for (int i = 0; i < cols.size(); i++) {
+        Object x = values.value(tupleValues.get(i), cols.get(i).type(), cols.get(i).name());
+        if (x == null) throw invalid("Invalid null value in condition for column " + cols.get(i).name());
+        v[i] = cols.get(i).type().serialize(x);
+      }
+      boolean seen = false;
+      for (byte[][] o : out) seen |= java.util.Arrays.deepEquals(o, v);
+      if (!seen) out.add(v);
     }
     return out;
   }
