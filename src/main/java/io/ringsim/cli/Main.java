@@ -22,6 +22,9 @@ public final class Main implements Runnable {
   }
 
   public static void main(String[] args) {
+    // Start logging before any actor system: Akka's threads otherwise race to initialise SLF4J, which then prints
+    // a three-line "replay" warning at every start.
+    org.slf4j.LoggerFactory.getILoggerFactory();
     System.exit(ExitCodes.execute(args));
   }
 }
