@@ -25,26 +25,11 @@ public final class Checker {
   /** The state of one key after the run, read at ALL once the cluster was healed (-1: absent). */
   public record FinalRead(String key, long version) {}
 
-  public static Result check(List<OpRecord> history, List<FinalRead> finals) {
-    return check(history, finals, Map.of());
-  }
-
   /**
    * @param ttlByWorkload TTL in seconds of each workload's writes (its own or the table's default): a row whose last
    *     write has expired may be absent, so that is not counted as stale or lost
    */
   public static Result check(List<OpRecord> history, List<FinalRead> finals, Map<String, Integer> ttlByWorkload) {
-    TTL.set(ttlByWorkload);
-    try {
-      return checkAll(history, finals);
-    } finally {
-      TTL.remove();
-    }
-  }
-
-  private static final ThreadLocal<Map<String, Integer>> TTL = ThreadLocal.withInitial(Map::of);
-
-  private static Result checkAll(List<OpRecord> history, List<FinalRead> finals) {
     Map<String, List<OpRecord>> mutations = new HashMap<>();
     Map<String, Map<Long, OpRecord>> byVersion = new HashMap<>();
     for (OpRecord op : history) {
@@ -66,7 +51,7 @@ public final class Checker {
     for (OpRecord r : history) {
       if (!r.type().equals("read") || !r.ok()) continue;
       reads++;
-      String why = stale(r.row(), r.version(), r.invokeMicros(), mutations, byVersion);
+      String why = stale(r.row(), r.version(), r.invokeMicros(), mutations, byVersion, ttlByWorkload);
       if (why == null) continue;
       stale++;
       OpRecord last = lastBefore(mutations.get(r.row()), r.invokeMicros());
@@ -76,7 +61,7 @@ public final class Checker {
           "read #" + r.id() + " at " + r.consistency() + " via " + r.coordinator() + " " + why));
     }
     for (FinalRead f : finals) {
-      String why = stale(f.key(), f.version(), Long.MAX_VALUE, mutations, byVersion);
+      String why = stale(f.key(), f.version(), Long.MAX_VALUE, mutations, byVersion, ttlByWorkload);
       if (why == null) continue;
       lost++;
       OpRecord last = lastBefore(mutations.get(f.key()), Long.MAX_VALUE);
@@ -107,10 +92,10 @@ public final class Checker {
 
   /** Why observing {@code version} at {@code invoke} is stale, or null when it is fine. */
   private static String stale(String key, long version, long invoke, Map<String, List<OpRecord>> mutations,
-      Map<String, Map<Long, OpRecord>> byVersion) {
+      Map<String, Map<Long, OpRecord>> byVersion, Map<String, Integer> ttlByWorkload) {
     OpRecord last = lastBefore(mutations.get(key), invoke);
     if (last == null) return null;
-    int ttl = TTL.get().getOrDefault(last.workload(), 0);
+    int ttl = ttlByWorkload.getOrDefault(last.workload(), 0);
     // The coordinator stamped the write with its clock (virtual time plus skew); expiry counts from there.
     if (ttl > 0 && (invoke == Long.MAX_VALUE || last.version() + ttl * 1_000_000L <= invoke)) return null;
     boolean lastIsDelete = last.type().equals("delete");

@@ -198,12 +198,7 @@ public final class ClusterRunner {
       List<String> readers = new ArrayList<>(client.nodeNames());
       readers.removeAll(gone);
       List<Checker.FinalRead> finals = finalReads(client, readers, recorders, tables, baseMicros, finalCl);
-      Map<String, Integer> ttls = new TreeMap<>();
-      for (WorkloadSpec w : spec.workloads()) {
-        int tableTtl = catalog.table(w.table()).map(tm -> tm.params().defaultTimeToLive()).orElse(0);
-        ttls.put(w.name(), Math.max(w.ttlSeconds(), tableTtl));
-      }
-      Checker.Result checked = Checker.check(all, finals, ttls);
+      Checker.Result checked = Checker.check(all, finals, ScenarioRunner.ttlByWorkload(spec, catalog));
       List<NodeReport> reports = new ArrayList<>();
       for (ActorRef<MemberProtocol> m : client.members().values()) {
         try {

@@ -186,12 +186,7 @@ public final class ScenarioRunner {
       phase("healed");
       List<Checker.FinalRead> finals = finalReads(sim, recorders);
       phase("final reads");
-      Map<String, Integer> ttls = new TreeMap<>();
-      for (WorkloadSpec w : spec.workloads()) {
-        int tableTtl = sim.catalog().table(w.table()).map(tm -> tm.params().defaultTimeToLive()).orElse(0);
-        ttls.put(w.name(), Math.max(w.ttlSeconds(), tableTtl));
-      }
-      Checker.Result checked = Checker.check(history, finals, ttls);
+      Checker.Result checked = Checker.check(history, finals, ttlByWorkload(spec, sim.catalog()));
       phase("checked");
       List<NodeReport> reports = sim.reports();
       lastPartitionSizes = partitionSizes(sim);
@@ -202,6 +197,16 @@ public final class ScenarioRunner {
       return RunResults.build(spec, sim.ring(), sim.catalog(), reports, metrics, history, checked, events,
           endOfWorkloadMicros, throttled, (System.nanoTime() - wallStart) / 1_000_000L, allocation);
     }
+  }
+
+  /** Each workload's write TTL for the checker: its own, or the table's default_time_to_live when longer. */
+  static Map<String, Integer> ttlByWorkload(RunSpec spec, io.ringsim.schema.Catalog catalog) {
+    Map<String, Integer> ttls = new TreeMap<>();
+    for (WorkloadSpec w : spec.workloads()) {
+      int tableTtl = catalog.table(w.table()).map(tm -> tm.params().defaultTimeToLive()).orElse(0);
+      ttls.put(w.name(), Math.max(w.ttlSeconds(), tableTtl));
+    }
+    return ttls;
   }
 
   private static final boolean TIMING = System.getenv("RINGSIM_DEBUG_TIMING") != null;

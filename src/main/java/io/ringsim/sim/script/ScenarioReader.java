@@ -391,7 +391,12 @@ public final class ScenarioReader {
       else if (a instanceof FlushActionContext f) act = new Action.Flush(f.name() == null ? null : node(f.name()));
       else if (a instanceof CompactActionContext f) act = new Action.Compact(f.name() == null ? null : node(f.name()));
       else if (a instanceof StopMemberActionContext m) {
-        int position = Integer.parseInt(m.INT().getText());
+        int position;
+        try {
+          position = Integer.parseInt(m.INT().getText());
+        } catch (NumberFormatException e) {
+          throw error(m, "no member " + m.INT().getText() + " (members are numbered from 1)");
+        }
         if (position < 1) throw error(m, "member numbers start at 1, got " + position);
         act = new Action.StopMember(position);
       } else act = new Action.Repair(((RepairActionContext) a).name() == null ? null
