@@ -17,6 +17,7 @@ public final class AckTracker {
   private final String localDc;
   private final boolean networkTopology;
   private final Map<String, Integer> rfByDc;
+  private final Map<String, Integer> pendingByDc;
   private final int required;
   private final Set<String> acked = new HashSet<>();
   private final Map<String, Integer> ackedByDc = new HashMap<>();
@@ -31,12 +32,35 @@ public final class AckTracker {
       Map<String, Integer> rfByDc,
       String localDc,
       boolean networkTopology) {
+    this(cl, dcOfReplica, rfByDc, localDc, networkTopology, Map.of());
+  }
+
+  /**
+   * A write while a node joins: {@code pendingByDc} counts the joining replicas per DC, and each one adds an
+   * acknowledgement to wait for, as Cassandra raises blockFor by the pending endpoints (LOCAL_* levels only count the
+   * local DC's, ANY none), because a joining node may not yet hold what it will serve.
+   */
+  public AckTracker(
+      ConsistencyLevel cl,
+      Map<String, String> dcOfReplica,
+      Map<String, Integer> rfByDc,
+      String localDc,
+      boolean networkTopology,
+      Map<String, Integer> pendingByDc) {
     this.cl = cl;
     this.dcOfReplica = Map.copyOf(dcOfReplica);
     this.rfByDc = Map.copyOf(rfByDc);
     this.localDc = localDc;
     this.networkTopology = networkTopology;
-    this.required = cl.blockFor(rfByDc, localDc, networkTopology);
+    this.pendingByDc = Map.copyOf(pendingByDc);
+    this.required = cl.blockFor(rfByDc, localDc, networkTopology) + pendingCounting();
+  }
+
+  private int pendingCounting() {
+    if (cl == ConsistencyLevel.ANY) return 0;
+    int n = 0;
+    for (Map.Entry<String, Integer> e : pendingByDc.entrySet()) if (countsTowardsLevel(e.getKey())) n += e.getValue();
+    return n;
   }
 
   /** Records a successful response; returns true when the level is now met. */
@@ -56,7 +80,8 @@ public final class AckTracker {
   public boolean isSatisfied() {
     if (cl == ConsistencyLevel.EACH_QUORUM && networkTopology) {
       for (String dc : rfByDc.keySet()) {
-        if (ackedByDc.getOrDefault(dc, 0) < cl.blockForDc(rfByDc, dc)) return false;
+        int needed = cl.blockForDc(rfByDc, dc) + pendingByDc.getOrDefault(dc, 0);
+        if (ackedByDc.getOrDefault(dc, 0) < needed) return false;
       }
       return true;
     }
@@ -84,7 +109,19 @@ public final class AckTracker {
       Map<String, Integer> rfByDc,
       String localDc,
       boolean networkTopology) {
-    return tally(cl, liveReplicas, dcOfReplica, rfByDc, localDc, networkTopology).isSatisfied();
+    return tally(cl, liveReplicas, dcOfReplica, rfByDc, localDc, networkTopology, Map.of()).isSatisfied();
+  }
+
+  /** {@link #canBeMet} for a write while a node joins: live replicas include the live pending ones. */
+  public static boolean canBeMet(
+      ConsistencyLevel cl,
+      List<String> liveReplicas,
+      Map<String, String> dcOfReplica,
+      Map<String, Integer> rfByDc,
+      String localDc,
+      boolean networkTopology,
+      Map<String, Integer> pendingByDc) {
+    return tally(cl, liveReplicas, dcOfReplica, rfByDc, localDc, networkTopology, pendingByDc).isSatisfied();
   }
 
   /** Live replicas that count towards the level (Cassandra's "alive_replicas" in an Unavailable error). */
@@ -95,7 +132,7 @@ public final class AckTracker {
       Map<String, Integer> rfByDc,
       String localDc,
       boolean networkTopology) {
-    return tally(cl, liveReplicas, dcOfReplica, rfByDc, localDc, networkTopology).received();
+    return tally(cl, liveReplicas, dcOfReplica, rfByDc, localDc, networkTopology, Map.of()).received();
   }
 
   /** A tracker that has counted every live replica as if it had answered. */
@@ -105,8 +142,9 @@ public final class AckTracker {
       Map<String, String> dcOfReplica,
       Map<String, Integer> rfByDc,
       String localDc,
-      boolean networkTopology) {
-    AckTracker t = new AckTracker(cl, dcOfReplica, rfByDc, localDc, networkTopology);
+      boolean networkTopology,
+      Map<String, Integer> pendingByDc) {
+    AckTracker t = new AckTracker(cl, dcOfReplica, rfByDc, localDc, networkTopology, pendingByDc);
     for (String r : liveReplicas) t.ack(r);
     return t;
   }

@@ -296,7 +296,26 @@ public final class SimCluster implements AutoCloseable {
    * ranges it will replicate; then every node switches to the new ring. Returns the partitions streamed.
    */
   public long bootstrap(String name, String dc, String rack, int vnodes, io.ringsim.ring.TokenAllocator allocator) {
+    long streamed = beginBootstrap(name, dc, rack, vnodes, allocator);
+    finishBootstrap();
+    return streamed;
+  }
+
+  private Ring joiningRing;
+
+  /** The ring once the joining node has joined, between {@link #beginBootstrap} and {@link #finishBootstrap}. */
+  public Ring joiningRing() {
+    return joiningRing;
+  }
+
+  /**
+   * The first half of {@link #bootstrap}: the node is spawned, every other node learns the pending ring (writes now
+   * reach the joining node too) and streams to it. Until {@link #finishBootstrap} the old ring serves reads.
+   */
+  public long beginBootstrap(String name, String dc, String rack, int vnodes,
+      io.ringsim.ring.TokenAllocator allocator) {
     if (nodes.containsKey(name)) throw new IllegalArgumentException("node " + name + " already exists");
+    if (joiningRing != null) throw new IllegalStateException("another node is still joining");
     io.ringsim.ring.Node joined = allocator.allocate(ring.partitioner(), ring.nodes(),
         List.of(new io.ringsim.ring.NodeSpec(name, dc, rack, vnodes))).get(0);
     Ring next = ring.with(joined);
@@ -307,17 +326,28 @@ public final class SimCluster implements AutoCloseable {
     ActorRef<NodeCommand> ref = spawnNode(cfg, next);
     ref.tell(new NodeCommand.SetSchema(catalog));
     for (Map.Entry<String, ActorRef<NodeCommand>> e : nodes.entrySet()) e.getValue().tell(new NodeCommand.AddPeer(name));
+    // Pending ranges first, so that every write from now on also reaches the joining node; then the streams.
+    for (ActorRef<NodeCommand> n : nodes.values()) n.tell(new NodeCommand.SetPendingRing(next));
     nodes.put(name, ref);
+    joiningRing = next;
     settle();
     long streamed = 0;
+    Set<String> down = Set.copyOf(crashed);
     for (String n : new ArrayList<>(nodes.keySet())) {
       if (n.equals(name) || crashed.contains(n)) continue;
-      streamed += await(this.<NodeCommand.Streamed>ask(node(n), r -> new NodeCommand.StreamTo(name, next, r)))
+      streamed += await(this.<NodeCommand.Streamed>ask(node(n), r -> new NodeCommand.StreamTo(name, next, down, r)))
           .partitions();
     }
-    advance(Duration.ofSeconds(1)); // let the streams land
-    setRing(next);
     return streamed;
+  }
+
+  /** The second half of {@link #bootstrap}: the streams land, then every node switches to the new ring. */
+  public void finishBootstrap() {
+    if (joiningRing == null) throw new IllegalStateException("no node is joining");
+    advance(Duration.ofSeconds(1)); // let the streams land
+    Ring next = joiningRing;
+    joiningRing = null;
+    setRing(next);
   }
 
   /** Decommission: the node streams its data to the new owners, everyone switches ring, the node stops. */
@@ -325,10 +355,13 @@ public final class SimCluster implements AutoCloseable {
     node(name);
     if (crashed.contains(name)) throw new IllegalArgumentException("node " + name + " is down: it cannot stream its data away");
     Ring next = ring.without(name);
+    for (ActorRef<NodeCommand> n : nodes.values()) n.tell(new NodeCommand.SetPendingRing(next));
+    settle();
     long streamed = 0;
     for (String target : nodes.keySet()) {
       if (target.equals(name) || crashed.contains(target)) continue;
-      streamed += await(this.<NodeCommand.Streamed>ask(node(name), r -> new NodeCommand.StreamTo(target, next, r)))
+      streamed += await(this.<NodeCommand.Streamed>ask(node(name),
+          r -> new NodeCommand.StreamTo(target, next, Set.copyOf(crashed), r)))
           .partitions();
     }
     advance(Duration.ofSeconds(1));

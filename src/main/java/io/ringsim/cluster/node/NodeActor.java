@@ -67,6 +67,9 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
   private final TreeSet<String> down = new TreeSet<>();
   private final TreeMap<Long, PendingRequest> pending = new TreeMap<>();
   private final Map<String, ReplicaMap> replicaMaps = new HashMap<>();
+  /** The ring once a joining node has joined, while it streams; null otherwise. */
+  private Ring pendingRing;
+  private final Map<String, ReplicaMap> pendingMaps = new HashMap<>();
   private final Paxos paxos = new Paxos();
   private final java.util.SplittableRandom rng;
   private Catalog catalog = Catalog.EMPTY;
@@ -131,6 +134,13 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
         .onMessage(NodeCommand.SetRing.class, r -> {
           ring = r.ring();
           replicaMaps.clear();
+          pendingRing = null;
+          pendingMaps.clear();
+          return this;
+        })
+        .onMessage(NodeCommand.SetPendingRing.class, r -> {
+          pendingRing = r.ring();
+          pendingMaps.clear();
           return this;
         })
         .onMessage(NodeCommand.AddPeer.class, a -> {
@@ -186,6 +196,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
     Catalog old = catalog;
     catalog = s.catalog();
     replicaMaps.clear();
+    pendingMaps.clear();
     for (TableMetadata t : catalog.allTables()) {
       TableSchema ts = TableSchema.of(t, ring.partitioner());
       Optional<TableStore> existing = storage.table(t.qualifiedName());
@@ -429,6 +440,25 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
   /** Replica placement context of one table: the replicas of a key, their DCs, RF per DC. */
   record Placement(List<String> replicas, Map<String, String> dcOf, Map<String, Integer> rfByDc, boolean nts) {}
 
+  /**
+   * Replicas that gain {@code token} in the pending ring (a node is joining), with their DCs added to {@code dcOf};
+   * empty when no node is joining.
+   */
+  private List<String> pendingReplicas(String table, Token token, Placement p, Map<String, String> dcOf) {
+    if (pendingRing == null) return List.of();
+    TableMetadata md = catalog.table(table).orElseThrow();
+    KeyspaceMetadata ks = catalog.keyspace(md.keyspace()).orElseThrow();
+    ReplicaMap map = pendingMaps.computeIfAbsent(ks.name(),
+        k -> new ReplicaMap(pendingRing, ReplicationStrategies.fromCql(ks.replication())));
+    List<String> out = new ArrayList<>();
+    for (Node n : map.replicasFor(token)) {
+      if (p.replicas().contains(n.name())) continue;
+      out.add(n.name());
+      dcOf.put(n.name(), p.nts() ? n.dc() : cfg.dc());
+    }
+    return out;
+  }
+
   Placement placement(String table, Token token) {
     TableMetadata md = catalog.table(table).orElseThrow();
     KeyspaceMetadata ks = catalog.keyspace(md.keyspace()).orElseThrow();
@@ -509,7 +539,9 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
     byte[] bytes = PartitionCodec.encode(update);
     storage.validateWrite(update);
     Placement p = placement(w.table(), key.token());
-    PendingWrite pw = new PendingWrite(nextRequestId++, w, replyTo, p, bytes, ts);
+    Map<String, String> dcOf = new LinkedHashMap<>(p.dcOf());
+    List<String> joining = pendingReplicas(w.table(), key.token(), p, dcOf);
+    PendingWrite pw = new PendingWrite(nextRequestId++, w, replyTo, p, joining, dcOf, bytes, ts);
     pw.start(key);
   }
 
@@ -517,6 +549,11 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
     final ClientRequest.Write w;
     final Replier replyTo;
     final Placement p;
+    /** Replicas that gain this key in the pending ring: they get the write and raise the acks to wait for. */
+    final List<String> joining;
+    final List<String> targets;
+    final Map<String, String> dcOf;
+    final Map<String, Integer> joiningByDc;
     final byte[] update;
     final long ts;
     final AckTracker acks;
@@ -525,33 +562,43 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
     boolean done;
     final long startNanos = loopNanos.getAsLong();
 
-    PendingWrite(long id, ClientRequest.Write w, Replier replyTo, Placement p, byte[] update,
-        long ts) {
+    PendingWrite(long id, ClientRequest.Write w, Replier replyTo, Placement p, List<String> joining,
+        Map<String, String> dcOf, byte[] update, long ts) {
       super(NodeActor.this, id, w.trace());
       this.w = w;
       this.replyTo = replyTo;
       this.p = p;
+      this.joining = joining;
+      this.dcOf = dcOf;
       this.update = update;
       this.ts = ts;
-      this.acks = new AckTracker(w.consistency(), p.dcOf, p.rfByDc, cfg.dc(), p.nts);
+      if (joining.isEmpty()) targets = p.replicas;
+      else {
+        targets = new ArrayList<>(p.replicas);
+        targets.addAll(joining);
+      }
+      joiningByDc = joining.isEmpty() ? Map.of() : new TreeMap<>();
+      for (String j : joining) joiningByDc.merge(dcOf.get(j), 1, Integer::sum);
+      this.acks = new AckTracker(w.consistency(), dcOf, p.rfByDc, cfg.dc(), p.nts, joiningByDc);
     }
 
     void start(DecoratedKey key) {
-      trace("Determining replicas for mutation: token " + key.token() + " -> " + p.replicas);
+      trace("Determining replicas for mutation: token " + key.token() + " -> " + p.replicas
+          + (joining.isEmpty() ? "" : ", pending (joining) " + joining));
       List<String> live = new ArrayList<>();
-      for (String r : p.replicas) if (isUp(r)) live.add(r);
+      for (String r : targets) if (isUp(r)) live.add(r);
       ConsistencyLevel cl = w.consistency();
       int required = acks.required();
       boolean any = cl == ConsistencyLevel.ANY;
-      if (!any && !AckTracker.canBeMet(cl, live, p.dcOf, p.rfByDc, cfg.dc(), p.nts)) {
-        int alive = AckTracker.aliveCounting(cl, live, p.dcOf, p.rfByDc, cfg.dc(), p.nts);
+      if (!any && !AckTracker.canBeMet(cl, live, dcOf, p.rfByDc, cfg.dc(), p.nts, joiningByDc)) {
+        int alive = AckTracker.aliveCounting(cl, live, dcOf, p.rfByDc, cfg.dc(), p.nts);
         trace("Unavailable: " + alive + " of " + required + " required replicas alive");
         replyTo.reply(unavailable(cl, required, alive, traceList()));
         return;
       }
       register(this, cfg.writeTimeout());
       awaiting.addAll(live);
-      for (String r : p.replicas) {
+      for (String r : targets) {
         if (!isUp(r)) {
           storeHint(r);
           continue;
@@ -1057,8 +1104,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
           boolean gains = next.replicasFor(p.key().token()).stream().anyMatch(n -> n.name().equals(s.target()));
           List<Node> before = now.replicasFor(p.key().token());
           boolean had = before.stream().anyMatch(n -> n.name().equals(s.target()));
-          // One source per range, as Cassandra streams: the leaving node itself, or the range's first replica.
-          boolean source = leaving || before.get(0).name().equals(cfg.name());
+          boolean source = leaving || cfg.name().equals(streamSource(before, next.replicasFor(p.key().token()), s.down()));
           if (gains && !had && source) batch.add(PartitionCodec.encode(p));
         }
         if (!batch.isEmpty()) {
@@ -1069,5 +1115,19 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
     }
     s.replyTo().tell(new NodeCommand.Streamed(streamed));
     return this;
+  }
+
+  /**
+   * One source per range, as Cassandra's consistent range movement picks it: the replica that loses the range (it holds
+   * exactly what the joining node takes over from it), else, when that one is down, the first live replica (Cassandra
+   * would need consistent.rangemovement=false for that). Null when every replica is down.
+   */
+  static String streamSource(List<Node> before, List<Node> after, java.util.Set<String> down) {
+    for (Node n : before) {
+      if (down.contains(n.name())) continue;
+      if (after.stream().noneMatch(a -> a.name().equals(n.name()))) return n.name();
+    }
+    for (Node n : before) if (!down.contains(n.name())) return n.name();
+    return null;
   }
 }

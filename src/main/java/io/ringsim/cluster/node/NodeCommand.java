@@ -36,6 +36,13 @@ public sealed interface NodeCommand extends NoSerializationVerificationNeeded {
 
   record SetRing(Ring ring) implements NodeCommand {}
 
+  /**
+   * A node is joining: {@code ring} is the ring once it has joined. Until the next {@link SetRing}, writes also go to
+   * the replicas that gain their key in it (Cassandra's pending ranges), so nothing written while the joining node
+   * streams is missing from it once it serves. Null clears it.
+   */
+  record SetPendingRing(Ring ring) implements NodeCommand {}
+
   record SetClockSkew(long skewMicros) implements NodeCommand {}
 
   /** Membership: a node joined (gossip starts watching it) or left (gossip forgets it). */
@@ -59,8 +66,13 @@ public sealed interface NodeCommand extends NoSerializationVerificationNeeded {
   /** Anti-entropy repair of every table this node replicates, against the other replicas of each range. */
   record Repair(ActorRef<RepairResult> replyTo) implements NodeCommand {}
 
-  /** Stream this node's data for the ranges a new ring gives to {@code target} (bootstrap), then reply. */
-  record StreamTo(String target, Ring newRing, ActorRef<Streamed> replyTo) implements NodeCommand {}
+  /**
+   * Stream this node's data for the ranges a new ring gives to {@code target} (bootstrap or decommission), then reply.
+   * {@code down} are the nodes known to be down: a range's source is the replica that loses it, or the first live
+   * replica when that one is down, so every range has exactly one live source.
+   */
+  record StreamTo(String target, Ring newRing, java.util.Set<String> down, ActorRef<Streamed> replyTo)
+      implements NodeCommand {}
 
   record GetReport(ActorRef<NodeReport> replyTo) implements NodeCommand {}
 

@@ -1,0 +1,87 @@
+package io.ringsim.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ringsim.cluster.node.ClientResponse;
+import io.ringsim.ring.RandomAllocator;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** A joining node ends up with every partition it replicates, whatever happened while it streamed. */
+class BootstrapTest {
+
+  @Test
+  void writesMadeWhileANodeJoinsReachTheJoiningNode() {
+    try (KvCluster c = new KvCluster(4, 4, 3, 11)) {
+      List<String> keys = new ArrayList<>();
+      for (int i = 0; i < 100; i++) keys.add(write(c, "before" + i));
+      c.sim.beginBootstrap("n5", "dc1", "rack1", 4, new RandomAllocator(99));
+      for (int i = 0; i < 100; i++) keys.add(write(c, "during" + i));
+      c.sim.finishBootstrap();
+
+      assertThat(missingOn(c, "n5", keys)).as("keys n5 replicates but does not hold").isEmpty();
+      assertThat(keys.stream().filter(k -> k.startsWith("during") && c.replicas(k).contains("n5")))
+          .as("the test must write keys that the joining node takes over").isNotEmpty();
+    }
+  }
+
+  @Test
+  void aJoiningNodeGetsEveryRangeEvenWhenAReplicaIsDown() {
+    try (KvCluster c = new KvCluster(4, 4, 3, 5)) {
+      List<String> keys = new ArrayList<>();
+      for (int i = 0; i < 300; i++) keys.add(write(c, "k" + i));
+      c.sim.crash("n2");
+      c.sim.bootstrap("n5", "dc1", "rack1", 4, new RandomAllocator(77));
+
+      assertThat(missingOn(c, "n5", keys)).as("keys n5 replicates but does not hold").isEmpty();
+    }
+  }
+
+  @Test
+  void whileANodeJoinsAWriteWaitsForTheJoiningReplicaToo() {
+    try (KvCluster c = new KvCluster(4, 4, 3, 11)) {
+      c.sim.beginBootstrap("n5", "dc1", "rack1", 4, new RandomAllocator(99));
+      String gained = null;
+      for (int i = 0; gained == null; i++) {
+        String k = "probe" + i;
+        // Replicas in the ring being joined: the key moves to n5 if n5 is among them.
+        if (replicasOnceJoined(c, k).contains("n5")) gained = k;
+      }
+      ClientResponse r = c.write("n1", gained, 1, ConsistencyLevel.ALL);
+      assertThat(r).isInstanceOf(ClientResponse.WriteDone.class);
+      assertThat(((ClientResponse.WriteDone) r).acked()).as("ALL waits for the 3 replicas and the joining one")
+          .hasSize(4).contains("n5");
+      c.sim.finishBootstrap();
+    }
+  }
+
+  private static String write(KvCluster c, String k) {
+    ClientResponse r = c.write("n1", k, k.hashCode(), ConsistencyLevel.QUORUM);
+    assertThat(r).as("write of " + k).isInstanceOf(ClientResponse.WriteDone.class);
+    return k;
+  }
+
+  private static List<String> replicasOnceJoined(KvCluster c, String k) {
+    // The joining node already holds the next ring; ask the ring it will have by building it from the cluster's.
+    io.ringsim.ring.Ring next = c.sim.joiningRing();
+    List<String> out = new ArrayList<>();
+    for (io.ringsim.ring.Node n : new io.ringsim.ring.ReplicaMap(next, new io.ringsim.ring.SimpleStrategy(3))
+        .replicasFor(c.schema.decorate(KvCluster.key(k)).token())) out.add(n.name());
+    return out;
+  }
+
+  private static List<String> missingOn(KvCluster c, String node, List<String> keys) {
+    Map<String, long[]> held = c.sim.partitionSizes(node).byTable().getOrDefault(KvCluster.TABLE, Map.of());
+    Set<String> heldKeys = held.keySet();
+    List<String> missing = new ArrayList<>();
+    for (String k : keys) {
+      if (!c.replicas(k).contains(node)) continue;
+      if (!heldKeys.contains(HexFormat.of().formatHex(KvCluster.key(k)))) missing.add(k);
+    }
+    return missing;
+  }
+}
