@@ -295,8 +295,8 @@ public final class ScenarioRunner {
         for (String n : targets(sim, r.node())) {
           NodeCommand.RepairResult res = sim.repair(n);
           events.add(new RunResult.Event(now, "repair", "repair on " + n + ": " + res.rangesCompared()
-              + " ranges compared, " + res.rangesMismatched() + " differed, " + res.partitionsStreamed()
-              + " partitions streamed"));
+              + " ranges compared, " + res.rangesMismatched() + " differed (" + res.leavesMismatched() + " of "
+              + res.leavesCompared() + " Merkle leaves), " + res.partitionsStreamed() + " partitions streamed"));
         }
       } else if (a instanceof Action.Cql q) {
         session.execute(q.statement());

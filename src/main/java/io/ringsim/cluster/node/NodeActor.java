@@ -1081,7 +1081,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
 
   private Behavior<NodeCommand> onRepair(NodeCommand.Repair r) {
     if (!running) {
-      r.replyTo().tell(new NodeCommand.RepairResult(cfg.name(), 0, 0, 0));
+      r.replyTo().tell(new NodeCommand.RepairResult(cfg.name(), 0, 0, 0, 0, 0));
       return this;
     }
     new Repair(this).start(r.replyTo());

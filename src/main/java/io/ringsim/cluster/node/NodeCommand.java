@@ -82,7 +82,9 @@ public sealed interface NodeCommand extends NoSerializationVerificationNeeded {
   record PartitionSizes(String node, java.util.Map<String, java.util.Map<String, long[]>> byTable)
       implements NoSerializationVerificationNeeded {}
 
-  record RepairResult(String node, int rangesCompared, int rangesMismatched, long partitionsStreamed)
+  /** Ranges validated and found different; Merkle leaves compared and found different; partitions streamed. */
+  record RepairResult(String node, int rangesCompared, int rangesMismatched, long leavesCompared,
+      long leavesMismatched, long partitionsStreamed)
       implements NoSerializationVerificationNeeded {}
 
   record Restarted(ReplayReport report) implements NoSerializationVerificationNeeded {}

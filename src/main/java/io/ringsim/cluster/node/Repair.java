@@ -1,6 +1,9 @@
 package io.ringsim.cluster.node;
 
 import akka.actor.typed.ActorRef;
+import io.ringsim.cluster.repair.MerkleTree;
+import io.ringsim.cluster.repair.TokenRange;
+import io.ringsim.ring.Murmur3Partitioner;
 import io.ringsim.ring.Ring;
 import io.ringsim.ring.Token;
 import io.ringsim.storage.DecoratedKey;
@@ -14,27 +17,53 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
- * Anti-entropy repair run by one node (nodetool repair): for every table and every ring range it replicates, it
- * compares a digest of the range with each other live replica; for ranges that differ it fetches their data, merges
- * it, and streams the merged data back to every replica, so all of them end up identical.
+ * Anti-entropy repair run by one node (nodetool repair): for every table and every ring range it replicates, it asks
+ * each other live replica for a Merkle tree of the range (a validation), compares the trees leaf by leaf, fetches the
+ * data of the leaves that differ from the replicas that differ, merges it, and streams the merged leaves back to every
+ * replica, so all of them end up identical.
  *
- * <p>The digest is one hash per vnode range (a Merkle tree of depth 0): with vnodes the ranges are already small;
- * deeper trees would only narrow what is streamed.
+ * <p>The tree's depth follows the requester's partition count in the range, one partition per leaf as Cassandra sizes
+ * its trees, up to {@link #MAX_TREE_DEPTH}; a leaf that differs streams every partition in it, which is the
+ * overstreaming Cassandra's repair is known for. Trees split the Murmur3 token space; with another partitioner a range
+ * has one digest (depth 0).
  */
 final class Repair {
+  /** Cassandra's repair_session_max_tree_depth is 20; simulated ranges are small, and 2^10 leaves are 32 KiB a reply. */
+  static final int MAX_TREE_DEPTH = 10;
+
   private final NodeActor node;
 
   Repair(NodeActor node) {
     this.node = node;
   }
 
-  /** The replica side: a digest of this node's data for a range. */
+  /** The replica side of a validation: the leaf hashes of this node's tree for a range. */
   static NodeMessage.TreeReply tree(NodeMessage.TreeRequest tr, String self, NodeStorage storage, Ring ring) {
     TableStore t = storage.table(tr.table()).orElse(null);
-    byte[] digest = t == null ? new byte[0] : digest(partitionsIn(t, ring, tr.startExclusive(), tr.endInclusive()));
-    return new NodeMessage.TreeReply(tr.requestId(), self, List.of(digest));
+    List<Partition> parts = t == null ? List.of() : partitionsIn(t, ring, tr.startExclusive(), tr.endInclusive());
+    return new NodeMessage.TreeReply(tr.requestId(), self, validate(parts, ring, tr.startExclusive(),
+        tr.endInclusive(), tr.depth()));
+  }
+
+  /** Leaf hashes of a range's partitions: a Merkle tree's leaves (Murmur3), or one digest of the whole range. */
+  static List<byte[]> validate(List<Partition> parts, Ring ring, String lo, String hi, int depth) {
+    if (!(ring.partitioner() instanceof Murmur3Partitioner)) return List.of(digest(parts));
+    MerkleTree tree = new MerkleTree(murmurRange(lo, hi), depth);
+    for (Partition p : parts) tree.add(longToken(p), PartitionCodec.encode(p));
+    return tree.leafHashes();
+  }
+
+  /** A job's range as a Murmur3 token range: null bounds are the ends of the token space (MIN_VALUE is no token). */
+  static TokenRange murmurRange(String lo, String hi) {
+    return new TokenRange(lo == null ? Long.MIN_VALUE : Long.parseLong(lo), hi == null ? Long.MAX_VALUE
+        : Long.parseLong(hi));
+  }
+
+  private static long longToken(Partition p) {
+    return ((io.ringsim.ring.LongToken) p.key().token()).value();
   }
 
   static List<Partition> partitionsIn(TableStore t, Ring ring, String lo, String hi) {
@@ -89,7 +118,7 @@ final class Repair {
     final List<Job> jobs;
     final ActorRef<NodeCommand.RepairResult> replyTo;
     int index = -1, compared, mismatched;
-    long streamed;
+    long leaves, leavesMismatched, streamed;
 
     Run(List<Job> jobs, ActorRef<NodeCommand.RepairResult> replyTo) {
       this.jobs = jobs;
@@ -99,7 +128,8 @@ final class Repair {
     void next() {
       index++;
       if (index >= jobs.size()) {
-        replyTo.tell(new NodeCommand.RepairResult(node.name(), compared, mismatched, streamed));
+        replyTo.tell(new NodeCommand.RepairResult(node.name(), compared, mismatched, leaves, leavesMismatched,
+            streamed));
         return;
       }
       Job j = jobs.get(index);
@@ -111,55 +141,105 @@ final class Repair {
   final class RangeRepair extends PendingRequest {
     final Job job;
     final Run run;
-    final byte[] mine;
-    final Map<String, byte[]> digests = new TreeMap<>();
-    final Map<String, List<byte[]>> data = new TreeMap<>();
-    final List<String> differing = new ArrayList<>();
+    final boolean merkle;
+    final int depth;
+    final List<byte[]> mine;
+    final Map<String, List<byte[]>> trees = new TreeMap<>();
+    /** Per differing replica, the leaves where it differs from this node. */
+    final Map<String, List<Integer>> differing = new TreeMap<>();
+    final TreeSet<Integer> differingLeaves = new TreeSet<>();
+    int fetchesLeft;
     boolean fetching;
 
     RangeRepair(long id, Job job, Run run) {
       super(Repair.this.node, id, false);
       this.job = job;
       this.run = run;
-      this.mine = digest(partitionsIn(job.table(), node.ring(), job.lo(), job.hi()));
+      Ring ring = node.ring();
+      this.merkle = ring.partitioner() instanceof Murmur3Partitioner;
+      List<Partition> parts = partitionsIn(job.table(), ring, job.lo(), job.hi());
+      this.depth = merkle ? MerkleTree.depthFor(parts.size(), MAX_TREE_DEPTH) : 0;
+      this.mine = validate(parts, ring, job.lo(), job.hi(), depth);
     }
 
     void start() {
       node.track(this, node.writeTimeout().multipliedBy(5));
-      for (String p : job.peers()) node.sendTo(p, new NodeMessage.TreeRequest(id, job.name(), job.lo(), job.hi(), 0));
+      for (String p : job.peers()) {
+        node.sendTo(p, new NodeMessage.TreeRequest(id, job.name(), job.lo(), job.hi(), depth));
+      }
     }
 
     @Override
     void onResponse(String from, NodeMessage m) {
       if (m instanceof NodeMessage.TreeReply tr && !fetching) {
-        digests.put(from, tr.leafHashes().get(0));
-        if (digests.size() < job.peers().size()) return;
-        for (Map.Entry<String, byte[]> e : digests.entrySet()) {
-          if (!MessageDigest.isEqual(e.getValue(), mine)) differing.add(e.getKey());
-        }
-        if (differing.isEmpty()) {
-          done();
-          return;
-        }
-        run.mismatched++;
-        fetching = true;
-        for (String p : differing) {
-          node.sendTo(p, new NodeMessage.RangeRead(id, job.name(), job.lo(), job.hi(), FilterSpec.ALL,
-              Integer.MAX_VALUE));
-        }
+        trees.put(from, tr.leafHashes());
+        if (trees.size() < job.peers().size()) return;
+        compareTrees();
       } else if (m instanceof NodeMessage.RangeReadReply rr && fetching) {
-        data.put(from, rr.partitions());
-        if (data.size() < differing.size()) return;
-        for (List<byte[]> parts : data.values()) for (byte[] b : parts) node.applyMutation(job.name(), b);
-        List<byte[]> merged = new ArrayList<>();
-        for (Partition p : partitionsIn(job.table(), node.ring(), job.lo(), job.hi())) {
-          merged.add(PartitionCodec.encode(p));
-        }
-        for (String p : job.peers()) {
-          node.sendTo(p, new NodeMessage.Stream(node.allocateRequestId(), job.name(), merged));
-          run.streamed += merged.size();
-        }
+        for (byte[] b : rr.partitions()) node.applyMutation(job.name(), b);
+        if (--fetchesLeft > 0) return;
+        streamMerged();
         done();
+      }
+    }
+
+    private void compareTrees() {
+      run.leaves += mine.size();
+      for (Map.Entry<String, List<byte[]>> e : trees.entrySet()) {
+        List<Integer> leaves = differingLeaves(e.getValue());
+        if (!leaves.isEmpty()) differing.put(e.getKey(), leaves);
+        differingLeaves.addAll(leaves);
+      }
+      if (differing.isEmpty()) {
+        done();
+        return;
+      }
+      run.mismatched++;
+      run.leavesMismatched += differingLeaves.size();
+      fetching = true;
+      List<String[]> requests = new ArrayList<>();
+      for (Map.Entry<String, List<Integer>> e : differing.entrySet()) {
+        for (String[] bounds : bounds(e.getValue())) requests.add(new String[] {e.getKey(), bounds[0], bounds[1]});
+      }
+      fetchesLeft = requests.size();
+      for (String[] r : requests) {
+        node.sendTo(r[0], new NodeMessage.RangeRead(id, job.name(), r[1], r[2], FilterSpec.ALL, Integer.MAX_VALUE));
+      }
+    }
+
+    private List<Integer> differingLeaves(List<byte[]> theirs) {
+      if (!merkle || theirs.size() != mine.size()) {
+        return MessageDigest.isEqual(theirs.get(0), mine.get(0)) && theirs.size() == mine.size() ? List.of()
+            : List.of(0);
+      }
+      TokenRange range = murmurRange(job.lo(), job.hi());
+      return MerkleTree.ofLeaves(range, depth, mine).differingLeaves(MerkleTree.ofLeaves(range, depth, theirs));
+    }
+
+    /** The (start exclusive, end inclusive) bounds of the given leaves, adjacent leaves merged, as range reads take. */
+    private List<String[]> bounds(List<Integer> leaves) {
+      List<String[]> out = new ArrayList<>();
+      if (!merkle) {
+        out.add(new String[] {job.lo(), job.hi()});
+        return out;
+      }
+      TokenRange range = murmurRange(job.lo(), job.hi());
+      for (TokenRange r : new MerkleTree(range, depth).leafRanges(leaves)) {
+        String lo = r.left() == range.left() ? job.lo() : Long.toString(r.left());
+        String hi = r.right() == range.right() ? job.hi() : Long.toString(r.right());
+        out.add(new String[] {lo, hi});
+      }
+      return out;
+    }
+
+    private void streamMerged() {
+      List<byte[]> merged = new ArrayList<>();
+      for (String[] b : bounds(new ArrayList<>(differingLeaves))) {
+        for (Partition p : partitionsIn(job.table(), node.ring(), b[0], b[1])) merged.add(PartitionCodec.encode(p));
+      }
+      for (String p : job.peers()) {
+        node.sendTo(p, new NodeMessage.Stream(node.allocateRequestId(), job.name(), merged));
+        run.streamed += merged.size();
       }
     }
 

@@ -28,8 +28,56 @@ public final class MerkleTree {
     this.leafPartitions = new long[1 << depth];
   }
 
+  /** A tree rebuilt from the leaf hashes another replica sent (see {@link #leafHashes}). */
+  public static MerkleTree ofLeaves(TokenRange range, int depth, List<byte[]> leafHashes) {
+    MerkleTree t = new MerkleTree(range, depth);
+    if (leafHashes.size() != t.leaves.length)
+      throw new IllegalArgumentException("a tree of depth " + depth + " has " + t.leaves.length + " leaves, got "
+          + leafHashes.size());
+    for (int i = 0; i < t.leaves.length; i++) {
+      if (leafHashes.get(i).length != HASH_BYTES) throw new IllegalArgumentException("leaf hash " + i + " is not 32 bytes");
+      t.leaves[i] = leafHashes.get(i).clone();
+    }
+    return t;
+  }
+
+  /**
+   * The depth Cassandra's validation picks for a range holding about {@code partitions} partitions: one partition per
+   * leaf, up to {@code maxDepth} (repair_session_max_tree_depth), so that a leaf that differs streams little.
+   */
+  public static int depthFor(long partitions, int maxDepth) {
+    if (partitions <= 1) return 0;
+    return Math.min(maxDepth, 64 - Long.numberOfLeadingZeros(partitions - 1));
+  }
+
   public TokenRange range() {
     return range;
+  }
+
+  public int depth() {
+    return depth;
+  }
+
+  public int leafCount() {
+    return leaves.length;
+  }
+
+  /** The leaves' hashes, in token order: what a replica sends back for a validation request. */
+  public List<byte[]> leafHashes() {
+    List<byte[]> out = new ArrayList<>(leaves.length);
+    for (byte[] l : leaves) out.add(l.clone());
+    return out;
+  }
+
+  /** Indexes of the leaves where this tree and {@code other} disagree, in token order. */
+  public List<Integer> differingLeaves(MerkleTree other) {
+    if (!range.equals(other.range) || depth != other.depth)
+      throw new IllegalArgumentException("trees of different ranges or depths cannot be compared");
+    build();
+    other.build();
+    List<Integer> differing = new ArrayList<>();
+    walk(other, 0, 0, differing);
+    return differing;
   }
 
   /** Adds one partition: its token and a digest of its whole content (any length; folded to 32 bytes). */
@@ -46,14 +94,13 @@ public final class MerkleTree {
 
   /** The sub-ranges (leaves, merged when adjacent) where this tree and {@code other} disagree. */
   public List<TokenRange> difference(MerkleTree other) {
-    if (!range.equals(other.range) || depth != other.depth)
-      throw new IllegalArgumentException("trees of different ranges or depths cannot be compared");
-    build();
-    other.build();
-    List<Integer> differing = new ArrayList<>();
-    walk(other, 0, 0, differing);
+    return leafRanges(differingLeaves(other));
+  }
+
+  /** The ranges of the given leaves (ascending indexes), adjacent ones merged. */
+  public List<TokenRange> leafRanges(List<Integer> leafIndexes) {
     List<TokenRange> out = new ArrayList<>();
-    for (int leaf : differing) {
+    for (int leaf : leafIndexes) {
       TokenRange r = leafRange(leaf);
       if (!out.isEmpty() && out.get(out.size() - 1).right() == r.left()) {
         TokenRange last = out.remove(out.size() - 1);
