@@ -35,7 +35,9 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {"An interactive CQL shell on a simulated cluster (history, multi-line statements, completion).",
         "Shell commands: TRACING ON|OFF, EXPAND ON|OFF, CONSISTENCY [LEVEL], COORDINATOR [NODE|ANY], NODES, HELP,",
-        "EXIT. With input piped in, statements are read from stdin.",
+        "EXIT; faults as in a scenario's timeline: CRASH n, RESTART n, PARTITION {a b} {c}, HEAL, SLOW n 50ms,",
+        "LOSS 5%, SKEW n -2s, FLUSH [n], COMPACT [n], REPAIR n, and WAIT 10s to let simulated time pass.",
+        "With input piped in, statements are read from stdin.",
         "",
         "Example:",
         "  ringsim cqlsh --nodes 6 --vnodes 16"})
@@ -52,7 +54,8 @@ public final class CqlshCommand implements Callable<Integer> {
       "LIMIT", "ALLOW", "FILTERING", "IF", "NOT", "EXISTS", "USING", "TTL", "TIMESTAMP", "BEGIN", "BATCH", "APPLY",
       "TOKEN", "WRITETIME", "COUNT", "DISTINCT", "IN", "CONTAINS", "STATIC", "replication", "SimpleStrategy",
       "NetworkTopologyStrategy", "TRACING", "EXPAND", "CONSISTENCY", "COORDINATOR", "NODES", "EXIT", "QUIT",
-      "HELP", "ONE", "TWO", "THREE", "QUORUM", "ALL", "LOCAL_QUORUM", "EACH_QUORUM", "LOCAL_ONE", "ANY");
+      "HELP", "ONE", "TWO", "THREE", "QUORUM", "ALL", "LOCAL_QUORUM", "EACH_QUORUM", "LOCAL_ONE", "ANY", "CRASH",
+      "RESTART", "PARTITION", "ONEWAY", "HEAL", "SLOW", "LOSS", "SKEW", "FLUSH", "COMPACT", "REPAIR", "WAIT");
 
   @Override
   public Integer call() throws IOException {
@@ -127,6 +130,7 @@ public final class CqlshCommand implements Callable<Integer> {
       case "HELP" -> {
         out.println("CQL statements end with ';'. Shell commands: TRACING ON|OFF, EXPAND ON|OFF, CONSISTENCY [LEVEL],");
         out.println("COORDINATOR [NODE|ANY], NODES (nodetool status), EXIT.");
+        out.println(io.ringsim.cli.shell.FaultCommands.HELP);
         return true;
       }
       case "TRACING" -> {
@@ -182,7 +186,7 @@ public final class CqlshCommand implements Callable<Integer> {
         return true;
       }
       default -> {
-        return false;
+        return io.ringsim.cli.shell.FaultCommands.handle(cmd, sim, out);
       }
     }
   }
