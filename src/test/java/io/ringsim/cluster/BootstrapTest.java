@@ -59,6 +59,25 @@ class BootstrapTest {
     }
   }
 
+  @Test
+  void aLightweightTransactionWhileANodeJoinsReachesTheJoiningNode() {
+    try (KvCluster c = new KvCluster(4, 4, 3, 11)) {
+      c.sim.beginBootstrap("n5", "dc1", "rack1", 4, new RandomAllocator(99));
+      List<String> gained = new ArrayList<>();
+      for (int i = 0; gained.size() < 5; i++) if (replicasOnceJoined(c, "lwt" + i).contains("n5")) gained.add("lwt" + i);
+      for (String k : gained) {
+        io.ringsim.cluster.node.ClientRequest.Cas cas = new io.ringsim.cluster.node.ClientRequest.Cas(KvCluster.TABLE,
+            KvCluster.key(k), io.ringsim.storage.ReadFilter.ALL, p -> p.rows().isEmpty(),
+            c.writeRequest(k, 7, ConsistencyLevel.ONE).update(), ConsistencyLevel.SERIAL, ConsistencyLevel.QUORUM,
+            false);
+        assertThat(c.sim.execute("n1", cas)).as(k).isInstanceOfSatisfying(ClientResponse.CasDone.class,
+            d -> assertThat(d.applied()).isTrue());
+      }
+      c.sim.finishBootstrap();
+      assertThat(missingOn(c, "n5", gained)).as("LWT rows n5 replicates but does not hold").isEmpty();
+    }
+  }
+
   private static String write(KvCluster c, String k) {
     ClientResponse r = c.write("n1", k, k.hashCode(), ConsistencyLevel.QUORUM);
     assertThat(r).as("write of " + k).isInstanceOf(ClientResponse.WriteDone.class);

@@ -441,22 +441,33 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
   record Placement(List<String> replicas, Map<String, String> dcOf, Map<String, Integer> rfByDc, boolean nts) {}
 
   /**
-   * Replicas that gain {@code token} in the pending ring (a node is joining), with their DCs added to {@code dcOf};
-   * empty when no node is joining.
+   * Where a write goes: the key's replicas plus, while a node joins or leaves, the replicas that gain the key in the
+   * pending ring (Cassandra's pending endpoints). {@code dcOf} covers both; {@code pendingByDc} counts the pending ones.
    */
-  private List<String> pendingReplicas(String table, Token token, Placement p, Map<String, String> dcOf) {
-    if (pendingRing == null) return List.of();
+  record WritePlacement(Placement placement, List<String> pending, List<String> targets, Map<String, String> dcOf,
+      Map<String, Integer> pendingByDc) {}
+
+  WritePlacement writePlacement(String table, Token token) {
+    Placement p = placement(table, token);
+    if (pendingRing == null) return new WritePlacement(p, List.of(), p.replicas(), p.dcOf(), Map.of());
     TableMetadata md = catalog.table(table).orElseThrow();
     KeyspaceMetadata ks = catalog.keyspace(md.keyspace()).orElseThrow();
     ReplicaMap map = pendingMaps.computeIfAbsent(ks.name(),
         k -> new ReplicaMap(pendingRing, ReplicationStrategies.fromCql(ks.replication())));
-    List<String> out = new ArrayList<>();
+    Map<String, String> dcOf = new LinkedHashMap<>(p.dcOf());
+    List<String> pending = new ArrayList<>();
+    Map<String, Integer> byDc = new TreeMap<>();
     for (Node n : map.replicasFor(token)) {
       if (p.replicas().contains(n.name())) continue;
-      out.add(n.name());
-      dcOf.put(n.name(), p.nts() ? n.dc() : cfg.dc());
+      String dc = p.nts() ? n.dc() : cfg.dc();
+      pending.add(n.name());
+      dcOf.put(n.name(), dc);
+      byDc.merge(dc, 1, Integer::sum);
     }
-    return out;
+    if (pending.isEmpty()) return new WritePlacement(p, List.of(), p.replicas(), p.dcOf(), Map.of());
+    List<String> targets = new ArrayList<>(p.replicas());
+    targets.addAll(pending);
+    return new WritePlacement(p, pending, targets, dcOf, byDc);
   }
 
   Placement placement(String table, Token token) {
@@ -538,10 +549,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
     Partition update = w.update().build(ts, (int) Math.floorDiv(nowMicros(), 1_000_000L));
     byte[] bytes = PartitionCodec.encode(update);
     storage.validateWrite(update);
-    Placement p = placement(w.table(), key.token());
-    Map<String, String> dcOf = new LinkedHashMap<>(p.dcOf());
-    List<String> joining = pendingReplicas(w.table(), key.token(), p, dcOf);
-    PendingWrite pw = new PendingWrite(nextRequestId++, w, replyTo, p, joining, dcOf, bytes, ts);
+    PendingWrite pw = new PendingWrite(nextRequestId++, w, replyTo, writePlacement(w.table(), key.token()), bytes, ts);
     pw.start(key);
   }
 
@@ -562,23 +570,17 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
     boolean done;
     final long startNanos = loopNanos.getAsLong();
 
-    PendingWrite(long id, ClientRequest.Write w, Replier replyTo, Placement p, List<String> joining,
-        Map<String, String> dcOf, byte[] update, long ts) {
+    PendingWrite(long id, ClientRequest.Write w, Replier replyTo, WritePlacement wp, byte[] update, long ts) {
       super(NodeActor.this, id, w.trace());
       this.w = w;
       this.replyTo = replyTo;
-      this.p = p;
-      this.joining = joining;
-      this.dcOf = dcOf;
+      this.p = wp.placement();
+      this.joining = wp.pending();
+      this.targets = wp.targets();
+      this.dcOf = wp.dcOf();
+      this.joiningByDc = wp.pendingByDc();
       this.update = update;
       this.ts = ts;
-      if (joining.isEmpty()) targets = p.replicas;
-      else {
-        targets = new ArrayList<>(p.replicas);
-        targets.addAll(joining);
-      }
-      joiningByDc = joining.isEmpty() ? Map.of() : new TreeMap<>();
-      for (String j : joining) joiningByDc.merge(dcOf.get(j), 1, Integer::sum);
       this.acks = new AckTracker(w.consistency(), dcOf, p.rfByDc, cfg.dc(), p.nts, joiningByDc);
     }
 

@@ -106,6 +106,8 @@ final class Paxos {
     final ClientRequest.Read serialRead;
     final DecoratedKey key;
     NodeActor.Placement placement;
+    /** The replicas plus, while a node joins, the pending ones: Paxos runs among all of them, as Cassandra's does. */
+    NodeActor.WritePlacement participants;
     List<String> live;
     long ballot;
     int attempts;
@@ -129,15 +131,15 @@ final class Paxos {
     }
 
     void start() {
-      placement = node.placement(cas.table(), key.token());
+      participants = node.writePlacement(cas.table(), key.token());
+      placement = participants.placement();
       live = new ArrayList<>();
-      for (String r : placement.replicas()) if (node.up(r)) live.add(r);
-      if (!AckTracker.canBeMet(cas.consistency(), live, placement.dcOf(), placement.rfByDc(), node.dc(),
-          placement.nts())) {
-        int alive = AckTracker.aliveCounting(cas.consistency(), live, placement.dcOf(), placement.rfByDc(),
+      for (String r : participants.targets()) if (node.up(r)) live.add(r);
+      if (!AckTracker.canBeMet(cas.consistency(), live, participants.dcOf(), placement.rfByDc(), node.dc(),
+          placement.nts(), participants.pendingByDc())) {
+        int alive = AckTracker.aliveCounting(cas.consistency(), live, participants.dcOf(), placement.rfByDc(),
             node.dc(), placement.nts());
-        int required = new AckTracker(cas.consistency(), placement.dcOf(), placement.rfByDc(), node.dc(),
-            placement.nts()).required();
+        int required = tracker(cas.consistency()).required();
         replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.Unavailable, "Cannot achieve consistency "
             + "level " + cas.consistency() + " (required " + required + ", alive " + alive + ")", alive, required,
             traceList()));
@@ -149,7 +151,12 @@ final class Paxos {
     }
 
     private AckTracker tracker() {
-      return new AckTracker(cas.consistency(), placement.dcOf(), placement.rfByDc(), node.dc(), placement.nts());
+      return tracker(cas.consistency());
+    }
+
+    private AckTracker tracker(io.ringsim.cluster.ConsistencyLevel cl) {
+      return new AckTracker(cl, participants.dcOf(), placement.rfByDc(), node.dc(), placement.nts(),
+          participants.pendingByDc());
     }
 
     void prepare() {
@@ -259,8 +266,7 @@ final class Paxos {
 
     void onAccepted() {
       phase = "commit";
-      acks = new AckTracker(cas.commitConsistency(), placement.dcOf(), placement.rfByDc(), node.dc(),
-          placement.nts());
+      acks = tracker(cas.commitConsistency());
       trace("Committing ballot " + ballot);
       NodeMessage.PaxosCommit m = new NodeMessage.PaxosCommit(id, cas.table(), cas.key(), ballot, proposal);
       for (String r : live) send(r, m);
