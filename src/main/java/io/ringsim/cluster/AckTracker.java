@@ -109,7 +109,7 @@ public final class AckTracker {
       Map<String, Integer> rfByDc,
       String localDc,
       boolean networkTopology) {
-    return tally(cl, liveReplicas, dcOfReplica, rfByDc, localDc, networkTopology, Map.of()).isSatisfied();
+    return canBeMet(cl, liveReplicas, dcOfReplica, rfByDc, localDc, networkTopology, Map.of());
   }
 
   /** {@link #canBeMet} for a write while a node joins: live replicas include the live pending ones. */
