@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -68,19 +69,98 @@ public final class Checker {
       anomalies.add(new Anomaly("lost-write", f.key(), last == null ? 0 : last.completeMicros(),
           "after healing, a read at ALL " + why));
     }
-    Map<String, Integer> appliedLwt = new TreeMap<>();
-    for (OpRecord op : history) {
-      if (op.type().equals("lwt") && Boolean.TRUE.equals(op.applied())) {
-        int n = appliedLwt.merge(op.row(), 1, Integer::sum);
-        if (n == 2) {
-          lwt++;
-          anomalies.add(new Anomaly("lwt", op.row(), op.invokeMicros(), "two INSERT ... IF NOT EXISTS on the same"
-              + " row both applied (second: #" + op.id() + " via " + op.coordinator() + ")"));
-        }
-      }
-    }
+    lwt += checkLwtRows(history, ttlByWorkload, anomalies);
     anomalies.sort((a, b) -> Long.compare(a.atMicros(), b.atMicros()));
     return new Result(anomalies, reads, finals.size(), stale, ryw, lost, lwt);
+  }
+
+  /** Steps the linearizability search may take per row before it reports the row as unchecked. */
+  static final long LWT_SEARCH_BUDGET = 2_000_000;
+
+  /**
+   * Every row that saw a lightweight transaction is checked for linearizability over its LWTs, SERIAL reads and plain
+   * writes and deletes (Paxos promises nothing when LWTs and plain writes mix, and the check shows it). Rows whose
+   * writes carry a TTL are left out: expiry changes them with no operation. Returns the rows that are not linearizable.
+   */
+  private static long checkLwtRows(List<OpRecord> history, Map<String, Integer> ttlByWorkload,
+      List<Anomaly> anomalies) {
+    Map<String, List<OpRecord>> byRow = new TreeMap<>();
+    Set<String> lwtRows = new java.util.HashSet<>();
+    for (OpRecord op : history) {
+      byRow.computeIfAbsent(op.row(), k -> new ArrayList<>()).add(op);
+      if (op.type().equals("lwt")) lwtRows.add(op.row());
+    }
+    long violations = 0;
+    for (Map.Entry<String, List<OpRecord>> e : byRow.entrySet()) {
+      if (!lwtRows.contains(e.getKey())) continue;
+      if (e.getValue().stream().anyMatch(o -> ttlByWorkload.getOrDefault(o.workload(), 0) > 0)) continue;
+      List<LwtLinearizability.Op> ops = new ArrayList<>();
+      List<OpRecord> source = new ArrayList<>();
+      boolean mixed = false;
+      for (OpRecord o : e.getValue()) {
+        LwtLinearizability.Op op = lwtOp(o);
+        if (op == null) continue;
+        ops.add(op);
+        source.add(o);
+        mixed |= o.type().equals("write") || o.type().equals("delete");
+      }
+      LwtLinearizability.Verdict v = LwtLinearizability.check(ops, LwtLinearizability.ABSENT, LWT_SEARCH_BUDGET);
+      if (Boolean.TRUE.equals(v.linearizable())) continue;
+      long at = source.stream().mapToLong(OpRecord::invokeMicros).min().orElse(0);
+      if (v.linearizable() == null) {
+        anomalies.add(new Anomaly("lwt-unchecked", e.getKey(), at, "the " + ops.size() + " operations on this row"
+            + " are too many and too concurrent to check for linearizability within the search budget"));
+        continue;
+      }
+      violations++;
+      OpRecord stuck = v.stuck() == null ? null : source.stream().filter(o -> o.id() == v.stuck().id()).findFirst()
+          .orElse(null);
+      anomalies.add(new Anomaly("lwt", e.getKey(), stuck == null ? at : stuck.invokeMicros(), "not linearizable: no"
+          + " order of the " + ops.size() + " operations on this row explains their answers (at most " + v.placed()
+          + " fit one)" + (stuck == null ? "" : "; #" + stuck.id() + " (" + describe(stuck) + " via "
+          + stuck.coordinator() + ") cannot be placed") + (mixed ? "; the row also had plain writes or deletes, "
+          + "which Paxos does not order" : "")));
+    }
+    return violations;
+  }
+
+  private static String describe(OpRecord o) {
+    return switch (o.type()) {
+      case "lwt" -> "IF NOT EXISTS, " + (o.ok() ? "[applied] = " + o.applied() : o.outcome());
+      case "read" -> "read at " + o.consistency() + (o.version() < 0 ? " saw no row" : " saw timestamp "
+          + o.version());
+      default -> o.type() + " at " + o.consistency() + ", " + o.outcome();
+    };
+  }
+
+  /** The operation as the linearizability check sees it; null when it says nothing about the row. */
+  private static LwtLinearizability.Op lwtOp(OpRecord o) {
+    if (!o.ok() && "Unavailable".equals(o.error())) return null; // refused before anything was sent
+    long end = o.ok() ? o.completeMicros() : Long.MAX_VALUE;
+    switch (o.type()) {
+      case "lwt" -> {
+        LwtLinearizability.Kind k = !o.ok() ? LwtLinearizability.Kind.INSERT_UNKNOWN
+            : Boolean.TRUE.equals(o.applied()) ? LwtLinearizability.Kind.INSERT_APPLIED
+            : LwtLinearizability.Kind.INSERT_REFUSED;
+        return new LwtLinearizability.Op(o.id(), k, o.invokeMicros(), end, LwtLinearizability.PRESENT);
+      }
+      case "read" -> {
+        if (!o.ok() || !o.consistency().endsWith("SERIAL")) return null;
+        return new LwtLinearizability.Op(o.id(), LwtLinearizability.Kind.SERIAL_READ, o.invokeMicros(), end,
+            o.version() < 0 ? LwtLinearizability.ABSENT : o.version());
+      }
+      case "write" -> {
+        return new LwtLinearizability.Op(o.id(), LwtLinearizability.Kind.WRITE, o.invokeMicros(), end,
+            o.version() < 0 ? LwtLinearizability.PRESENT : o.version());
+      }
+      case "delete" -> {
+        return new LwtLinearizability.Op(o.id(), LwtLinearizability.Kind.DELETE, o.invokeMicros(), end,
+            LwtLinearizability.ABSENT);
+      }
+      default -> {
+        return null;
+      }
+    }
   }
 
   private static OpRecord lastBefore(List<OpRecord> ops, long before) {

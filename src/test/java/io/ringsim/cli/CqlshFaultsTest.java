@@ -88,4 +88,17 @@ class CqlshFaultsTest {
     type("HEAL", "WAIT 1m");
     assertThat(type("INSERT INTO kv (k, v) VALUES ('b', 2);")).doesNotContain("Unavailable").doesNotContain("Timeout");
   }
+
+  @Test
+  void aRowInsertedIfNotExistsCarriesTheCoordinatorsClockAsItsWritetime() {
+    type("WAIT 1m");
+    assertThat(type("INSERT INTO kv (k, v) VALUES ('lwt', 1) IF NOT EXISTS;")).contains("true");
+    String out = type("SELECT writetime(v) FROM kv WHERE k = 'lwt';");
+    long writetime = Long.parseLong(out.replaceAll("(?s).*-\\s+(\\d+)\\s.*", "$1"));
+    // Simulated time is a little past 60 s: the Paxos ballot's time, in microseconds.
+    assertThat(writetime).isBetween(60_000_000L, 61_000_000L);
+    // A plain write made later wins over it, as its later timestamp says it should.
+    type("INSERT INTO kv (k, v) VALUES ('lwt', 2);");
+    assertThat(type("SELECT v FROM kv WHERE k = 'lwt';")).contains(" 2");
+  }
 }

@@ -122,4 +122,55 @@ class RunAndCheckCommandTest {
     assertThat(r.exitCode()).isEqualTo(2);
     assertThat(r.err()).contains("stop.sim").contains("stop member 1").contains("--cluster");
   }
+
+  static final String LOCKS = """
+      scenario locks "IF NOT EXISTS contention through a crash"
+      duration 40s
+      seed 5
+      cluster {
+        nodes 4
+        vnodes 8
+      }
+      cql {
+        CREATE KEYSPACE s WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3};
+        CREATE TABLE s.locks (k int PRIMARY KEY, v text);
+      }
+      workload locks {
+        table s.locks
+        key k uniform(5)
+        mix lwt 60% read 40%
+        consistency write QUORUM read SERIAL
+        rate 100/s
+        concurrency 8
+        from 0s to 35s
+      }
+      timeline {
+        at 10s crash n3
+        at 25s restart n3
+      }
+      check {
+        no lwt violations
+      }
+      """;
+
+  @Test
+  void lightweightTransactionsUnderContentionAndACrashAreLinearizable() throws IOException {
+    Path sim = dir.resolve("locks.sim");
+    Files.writeString(sim, LOCKS);
+    CliRun r = CliRun.of("run", sim.toString(), "--quiet", "--out", dir.resolve("locks").toString());
+    assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
+    assertThat(r.out()).contains("PASS  no lwt violations").contains("0 LWT violations");
+  }
+
+  @Test
+  void plainDeletesMixedWithLightweightTransactionsBreakLinearizabilityAndTheCheckSaysWhy() throws IOException {
+    Path sim = dir.resolve("mixed.sim");
+    Files.writeString(sim, LOCKS.replace("mix lwt 60% read 40%", "mix lwt 50% delete 20% read 30%")
+        .replace("consistency write QUORUM read SERIAL", "consistency write ONE read SERIAL")
+        .replace("at 10s crash n3\n  at 25s restart n3", "at 10s partition {n1 n2} {n3 n4}\n  at 25s heal"));
+    CliRun r = CliRun.of("run", sim.toString(), "--quiet", "--out", dir.resolve("mixed").toString());
+    assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(1);
+    assertThat(r.out()).contains("FAIL  no lwt violations").contains("not linearizable")
+        .contains("plain writes or deletes");
+  }
 }

@@ -114,7 +114,8 @@ final class Paxos {
     String phase;
     AckTracker acks;
     int refusals;
-    long highestSeen = Long.MIN_VALUE;
+    /** The highest ballot a refusal showed: ballots are positive, so 0 means none (MIN_VALUE >>> 16 would be 2^47). */
+    long highestSeen = 0;
     final List<NodeMessage.PaxosPromise> promises = new ArrayList<>();
     boolean finishingInProgress;
     byte[] proposal;
