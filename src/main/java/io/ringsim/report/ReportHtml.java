@@ -23,6 +23,8 @@ public final class ReportHtml {
   static final String[] PALETTE = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"};
   /** Consistency levels' lines leave out red: on the timelines red means a failure event. */
   static final String[] LEVEL_COLORS = {PALETTE[0], PALETTE[2], PALETTE[4], PALETTE[3], PALETTE[7], PALETTE[5]};
+  /** Error classes' lines leave out green, the colour of recoveries. */
+  static final String[] ERROR_COLORS = {PALETTE[1], PALETTE[3], PALETTE[4], PALETTE[5], PALETTE[6], PALETTE[0]};
 
   private ReportHtml() {}
 
@@ -32,13 +34,13 @@ public final class ReportHtml {
       + "th,td{border:1px solid #ccc;padding:3px 8px}td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}"
       + "th{background:#f3f3f3}.pass{color:#1b7a2e;font-weight:600}.fail{color:#b3261e;font-weight:600}"
       + "figure{margin:8px 0 16px}figcaption{font-size:12px;color:#555}.meta{color:#555;font-size:13px}"
-      + "svg.chart{max-width:100%;height:auto}section{page-break-inside:avoid}"
+      + "svg.chart{max-width:100%;height:auto}"
       + ".ringbox{display:flex;flex-wrap:wrap;align-items:center;gap:8px 32px}.ringbox figure{margin:0;flex:0 1 440px}"
       + ".nodes{flex:1 1 320px;list-style:none;padding:0;margin:0;font-size:13px;columns:2 300px;column-gap:24px}.nodes li{margin:2px 0;white-space:nowrap}"
       + ".sw{display:inline-block;width:11px;height:11px;margin-right:6px;vertical-align:-1px;border-radius:2px}"
       // browsers leave backgrounds out of print unless told; the swatches and header shading carry meaning
       + ".sw,th{-webkit-print-color-adjust:exact;print-color-adjust:exact}"
-      + "@media print{body{margin:0;max-width:none}h2{page-break-after:avoid}figure,table{page-break-inside:avoid}}";
+      + "@media print{body{margin:0;max-width:none}h2,h3{page-break-after:avoid}figure,table,tr{page-break-inside:avoid}}";
 
   public static String render(RunReport r) {
     StringBuilder b = new StringBuilder(64 * 1024);
@@ -357,11 +359,11 @@ public final class ReportHtml {
         for (String c : classes) byClass.computeIfAbsent(c, k -> new TreeMap<>()).merge(p.atMillis(), p.failures().getOrDefault(c, 0L), Long::sum);
       }
       List<SvgCharts.Series> err = new ArrayList<>();
-      int j = 1;
+      int j = 0;
       for (var e : byClass.entrySet()) {
         List<double[]> pts = new ArrayList<>();
         for (long t : times) pts.add(new double[] {mid(r, t), e.getValue().getOrDefault(t, 0L)});
-        err.add(new SvgCharts.Series(e.getKey(), PALETTE[j++ % PALETTE.length], pts));
+        err.add(new SvgCharts.Series(e.getKey(), ERROR_COLORS[j++ % ERROR_COLORS.length], pts));
       }
       figure(b, SvgCharts.lineChart("errors over time", err, markers(r), "simulated time (s)", "failed operations per bucket",
           false, Html::fig, 0, xMax(r), 0, gap(r)), "Failed operations by error class, all consistency levels.");

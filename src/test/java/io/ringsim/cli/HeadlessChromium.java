@@ -31,6 +31,16 @@ final class HeadlessChromium implements AutoCloseable {
       "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
       "--hide-scrollbars", "--window-size=1280,900", "--force-device-scale-factor=1");
 
+  /**
+   * Selenium looks for a DevTools binding of this Chromium's version on start and warns that there is none; the test
+   * only sends two plain CDP commands through chromedriver, which need no binding. (A strong reference: JUL keeps weak ones.)
+   */
+  private static final java.util.logging.Logger CDP_LOG = java.util.logging.Logger.getLogger("org.openqa.selenium.devtools");
+
+  static {
+    CDP_LOG.setLevel(Level.SEVERE);
+  }
+
   private final ChromeDriver driver;
   private final Path profile;
 
