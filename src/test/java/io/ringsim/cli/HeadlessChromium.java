@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -22,8 +21,7 @@ import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 
 /**
- * Debian's chromium driven through its chromedriver, headless and offline. Without the two programs the browser tests
- * are skipped, except under CI=true, where .ci/run installs them and a missing browser must fail the build.
+ * Debian's chromium driven through its chromedriver, headless and offline.
  */
 final class HeadlessChromium implements AutoCloseable {
   /** Flags known to keep Chromium off the (closed) network and quiet in a container run as root. */
@@ -49,16 +47,23 @@ final class HeadlessChromium implements AutoCloseable {
     this.profile = profile;
   }
 
-  /** Starts the browser, or skips the calling test (fails it under CI=true) when chromium or chromedriver is missing. */
-  static HeadlessChromium startOrSkip() throws IOException {
+  /**
+   * Why the browser cannot start (chromium or chromedriver missing), or null when it can. Under CI=true a missing browser
+   * fails the build instead: .ci/run installs it, so its absence there is a broken install, not a developer's machine.
+   */
+  static String missing() {
     Path chromium = find("ringsim.chromium", "chromium", "chromium-browser");
     Path chromedriver = find("ringsim.chromedriver", "chromedriver");
-    if (chromium == null || chromedriver == null) {
-      String why = "headless browser test needs chromium and chromedriver on the PATH (Debian: apt-get install chromium chromium-driver; "
-          + ".ci/run installs them); found chromium=" + chromium + ", chromedriver=" + chromedriver;
-      if ("true".equalsIgnoreCase(System.getenv("CI"))) fail("CI=true: " + why);
-      Assumptions.abort(why);
-    }
+    if (chromium != null && chromedriver != null) return null;
+    String why = "the headless browser test needs chromium and chromedriver on the PATH (Debian: apt-get install chromium "
+        + "chromium-driver; .ci/run installs them); found chromium=" + chromium + ", chromedriver=" + chromedriver;
+    if ("true".equalsIgnoreCase(System.getenv("CI"))) fail("CI=true: " + why);
+    return why;
+  }
+
+  static HeadlessChromium start() throws IOException {
+    Path chromium = find("ringsim.chromium", "chromium", "chromium-browser");
+    Path chromedriver = find("ringsim.chromedriver", "chromedriver");
     Path profile = Files.createTempDirectory("ringsim-chromium-");
     ChromeOptions o = new ChromeOptions();
     o.setBinary(chromium.toFile());
