@@ -36,7 +36,7 @@ public final class ReportHtml {
       + "figure{margin:8px 0 16px}figcaption{font-size:12px;color:#555}.meta{color:#555;font-size:13px}"
       + "svg.chart{max-width:100%;height:auto}"
       + ".ringbox{display:flex;flex-wrap:wrap;align-items:center;gap:8px 32px}.ringbox figure{margin:0;flex:0 1 440px}"
-      + ".nodes{flex:1 1 320px;list-style:none;padding:0;margin:0;font-size:13px;columns:2 300px;column-gap:24px}.nodes li{margin:2px 0;white-space:nowrap}"
+      + ".nodes{flex:0 0 auto;margin:0}.nodes td{white-space:nowrap}"
       + ".sw{display:inline-block;width:11px;height:11px;margin-right:6px;vertical-align:-1px;border-radius:2px}"
       // browsers leave backgrounds out of print unless told; the swatches and header shading carry meaning
       + ".sw,th{-webkit-print-color-adjust:exact;print-color-adjust:exact}"
@@ -153,14 +153,14 @@ public final class ReportHtml {
       RingFigures f = new RingFigures("ring", nf, arcs, "");
       figure(b, RingPage.ringSvg(f), "Each arc is a vnode range, coloured by its primary owner; " + arcs.size() + " ranges.");
     }
-    b.append("<ul class=\"nodes\">");
+    b.append("<table class=\"nodes\"><thead><tr><th>node</th><th>DC</th><th>rack</th><th>tokens</th><th>ownership</th><th>at the end</th></tr></thead><tbody>\n");
     for (int i = 0; i < nf.size(); i++) {
       ClusterInfo.NodeInfo n = r.cluster().nodes().get(i);
-      b.append("<li><i class=\"sw\" style=\"background:").append(RingPage.color(i)).append("\"></i>").append(esc(n.name()))
-          .append(" \u00b7 ").append(esc(n.dc())).append('/').append(esc(n.rack())).append(" \u00b7 ").append(n.tokens().size())
-          .append(" tokens \u00b7 owns ").append(Html.pct(n.ownership())).append(" \u00b7 ").append(n.up() ? "up" : "<b class=\"fail\">down</b>").append("</li>");
+      b.append("<tr><td><i class=\"sw\" style=\"background:").append(RingPage.color(i)).append("\"></i>").append(esc(n.name()))
+          .append("</td><td>").append(esc(n.dc())).append("</td><td>").append(esc(n.rack())).append("</td><td class=\"n\">").append(n.tokens().size())
+          .append("</td><td class=\"n\">").append(Html.pct(n.ownership())).append("</td><td>").append(n.up() ? "up" : "<b class=\"fail\">down</b>").append("</td></tr>\n");
     }
-    b.append("</ul></div>\n</section>\n");
+    b.append("</tbody></table></div>\n</section>\n");
   }
 
   private static void ownershipVsLoad(StringBuilder b, RunReport r, Summary s) {

@@ -1,6 +1,7 @@
 package io.ringsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.ringsim.report.Comparison;
@@ -156,6 +157,22 @@ class ReportInBrowserTest {
   }
 
   @Test
+  void theLayoutChecksSeeLabelsOnTopOfEachOtherAndTextOutOfItsBox() throws IOException {
+    Files.createDirectories(OUT);
+    String chart = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"300\" height=\"200\" aria-label=\"%s\">"
+        + "<rect x=\"10\" y=\"10\" width=\"50\" height=\"50\"/><text x=\"100\" y=\"100\">one label</text>%s</svg>";
+    Path overlap = OUT.resolve("overlap.html");
+    Files.writeString(overlap, "<!DOCTYPE html><html><body>" + chart.formatted("crowded", "<text x=\"104\" y=\"102\">another</text>") + "</body></html>");
+    assertThatThrownBy(() -> show(overlap, OUT.resolve("overlap.png"))).hasMessageContaining("chart 'crowded'")
+        .hasMessageContaining("prints labels over each other: [one label / another]");
+    Path spill = OUT.resolve("spill.html");
+    Files.writeString(spill, "<!DOCTYPE html><html><body><ul style=\"columns:2 100px;width:240px\"><li style=\"white-space:nowrap\">"
+        + "a line far too long for its column</li><li>b</li></ul>" + chart.formatted("fine", "") + "</body></html>");
+    assertThatThrownBy(() -> show(spill, OUT.resolve("spill.png"))).hasMessageContaining("running out of its box")
+        .hasMessageContaining("LI: a line far too long");
+  }
+
+  @Test
   void theHandMadeFixtureWithEverySectionRenders() throws IOException {
     Path dir = OUT.resolve("fixture");
     RunReport r = ReportFixtures.sixNodes();
@@ -208,6 +225,11 @@ class ReportInBrowserTest {
     assertThat(problems).as("charts of %s (screenshot %s)", page, png).isEmpty();
     Object wide = browser.script("return document.documentElement.scrollWidth > window.innerWidth");
     assertThat(wide).as("%s is wider than the 1280 px window", page).isEqualTo(false);
+    Object spills = browser.script("""
+        return Array.from(document.querySelectorAll('h1, h2, h3, p, li, th, td, figcaption'))
+            .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.tagName + ': ' + e.textContent.slice(0, 60));
+        """);
+    assertThat((List<?>) spills).as("text running out of its box in %s", page).isEmpty();
     return List.of(charts);
   }
 
