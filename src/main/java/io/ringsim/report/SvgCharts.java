@@ -211,9 +211,12 @@ final class SvgCharts {
   static String groupedBars(String aria, List<String> categories, List<String> names, List<String> colors,
       double[][] values, String xLabel, String yLabel, Double ref, String refLabel, DoubleFunction<String> yFmt) {
     int n = categories.size(), k = names.size();
+    // the reference line's label sits right of the plot, never over a bar
+    int labelRoom = ref == null ? 0 : 8 + (int) (refLabel.length() * 6.2);
     // groups share the plot's width (at most 160 px each, so two nodes do not make two giant bars), at least 18 px
-    double groupW = Math.max(18, Math.min(160, (W - LEFT - RIGHT - 20.0) / Math.max(1, n)));
-    int w = (int) Math.max(W, LEFT + RIGHT + n * groupW + 20), h = H + 20;
+    double groupW = Math.max(18, Math.min(160, (W - LEFT - RIGHT - labelRoom - 20.0) / Math.max(1, n)));
+    int w = (int) Math.max(W, LEFT + RIGHT + labelRoom + n * groupW + 20), h = H + 20;
+    int plotRight = w - RIGHT - labelRoom;
     StringBuilder s = new StringBuilder();
     double max = ref == null ? 0 : ref;
     for (double[] row : values) for (double v : row) max = Math.max(max, v);
@@ -221,10 +224,10 @@ final class SvgCharts {
     double top = sc.top(), plotH = h - TOP - BOTTOM;
     for (double t : sc.ticks()) {
       double y = h - BOTTOM - t / top * plotH;
-      s.append("<line x1=\"").append(num(LEFT)).append("\" y1=\"").append(num(y)).append("\" x2=\"").append(num(w - RIGHT)).append("\" y2=\"").append(num(y)).append("\" stroke=\"#e4e4e4\"/>");
+      s.append("<line x1=\"").append(num(LEFT)).append("\" y1=\"").append(num(y)).append("\" x2=\"").append(num(plotRight)).append("\" y2=\"").append(num(y)).append("\" stroke=\"#e4e4e4\"/>");
       s.append("<text x=\"").append(num(LEFT - 6)).append("\" y=\"").append(num(y + 4)).append("\" text-anchor=\"end\">").append(esc(yFmt.apply(t))).append("</text>");
     }
-    axes(s, w, h, xLabel, yLabel);
+    axes(s, plotRight + RIGHT, h, xLabel, yLabel);
     double barW = (groupW - 6) / Math.max(1, k);
     for (int c = 0; c < n; c++) {
       double gx = LEFT + 10 + c * groupW;
@@ -237,8 +240,8 @@ final class SvgCharts {
     }
     if (ref != null) {
       double y = h - BOTTOM - ref / top * plotH;
-      s.append("<line class=\"guide\" x1=\"").append(num(LEFT)).append("\" y1=\"").append(num(y)).append("\" x2=\"").append(num(w - RIGHT)).append("\" y2=\"").append(num(y)).append("\" stroke=\"#000\" stroke-dasharray=\"6 4\"/>");
-      s.append("<text x=\"").append(num(w - RIGHT)).append("\" y=\"").append(num(y - 4)).append("\" text-anchor=\"end\"").append(HALO).append(">").append(esc(refLabel)).append("</text>");
+      s.append("<line class=\"guide\" x1=\"").append(num(LEFT)).append("\" y1=\"").append(num(y)).append("\" x2=\"").append(num(plotRight + 4)).append("\" y2=\"").append(num(y)).append("\" stroke=\"#000\" stroke-dasharray=\"6 4\"/>");
+      s.append("<text x=\"").append(num(plotRight + 6)).append("\" y=\"").append(num(y + 4)).append("\">").append(esc(refLabel)).append("</text>");
     }
     return finish(aria, w, h, s, names, colors, null);
   }
