@@ -28,7 +28,7 @@ public final class ReportHtml {
 
   private ReportHtml() {}
 
-  static final String STYLE = "body{font-family:system-ui,sans-serif;margin:24px auto;max-width:1100px;color:#222;padding:0 16px}"
+  static final String STYLE = "body{font-family:system-ui,sans-serif;font-size:14px;line-height:1.4;margin:24px auto;max-width:1100px;color:#222;background:#fff;padding:0 16px}"
       + "h1{font-size:22px}h2{font-size:17px;border-bottom:1px solid #ccc;padding-bottom:4px;margin-top:32px}"
       + "h3{font-size:14px}table{border-collapse:collapse;font-size:12px;margin:8px 0}"
       + "th,td{border:1px solid #ccc;padding:3px 8px}td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}"
