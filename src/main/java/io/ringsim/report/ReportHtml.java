@@ -21,17 +21,26 @@ public final class ReportHtml {
       "hot-partitions", "node-ops", "latency", "availability", "series", "anomalies", "storage", "queries", "figures", "events");
 
   static final String[] PALETTE = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"};
+  /** Consistency levels' lines leave out red: on the timelines red means a failure event. */
+  static final String[] LEVEL_COLORS = {PALETTE[0], PALETTE[2], PALETTE[4], PALETTE[3], PALETTE[7], PALETTE[5]};
+  /** Error classes' lines leave out green, the colour of recoveries. */
+  static final String[] ERROR_COLORS = {PALETTE[1], PALETTE[3], PALETTE[4], PALETTE[5], PALETTE[6], PALETTE[0]};
 
   private ReportHtml() {}
 
-  static final String STYLE = "body{font-family:system-ui,sans-serif;margin:24px auto;max-width:1100px;color:#222;padding:0 16px}"
+  static final String STYLE = "body{font-family:system-ui,sans-serif;font-size:14px;line-height:1.4;margin:24px auto;max-width:1100px;color:#222;background:#fff;padding:0 16px}"
       + "h1{font-size:22px}h2{font-size:17px;border-bottom:1px solid #ccc;padding-bottom:4px;margin-top:32px}"
       + "h3{font-size:14px}table{border-collapse:collapse;font-size:12px;margin:8px 0}"
-      + "th,td{border:1px solid #ccc;padding:3px 8px}td.n{text-align:right;font-variant-numeric:tabular-nums}"
+      + "th,td{border:1px solid #ccc;padding:3px 8px}td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}"
       + "th{background:#f3f3f3}.pass{color:#1b7a2e;font-weight:600}.fail{color:#b3261e;font-weight:600}"
       + "figure{margin:8px 0 16px}figcaption{font-size:12px;color:#555}.meta{color:#555;font-size:13px}"
-      + "svg.chart{max-width:100%;height:auto}section{page-break-inside:avoid}"
-      + "@media print{body{margin:0}h2{page-break-after:avoid}}";
+      + "svg.chart{max-width:100%;height:auto}"
+      + ".ringbox{display:flex;flex-wrap:wrap;align-items:center;gap:8px 32px}.ringbox figure{margin:0;flex:0 1 440px}"
+      + ".nodes{flex:0 0 auto;margin:0}.nodes td{white-space:nowrap}"
+      + ".sw{display:inline-block;width:11px;height:11px;margin-right:6px;vertical-align:-1px;border-radius:2px}"
+      // browsers leave backgrounds out of print unless told; the swatches and header shading carry meaning
+      + ".sw,th{-webkit-print-color-adjust:exact;print-color-adjust:exact}"
+      + "@media print{body{margin:0;max-width:none}h2,h3{page-break-after:avoid}figure,table,tr{page-break-inside:avoid}}";
 
   public static String render(RunReport r) {
     StringBuilder b = new StringBuilder(64 * 1024);
@@ -42,9 +51,13 @@ public final class ReportHtml {
     if (!sc.description().isEmpty()) b.append("<p>").append(esc(sc.description())).append("</p>\n");
     b.append("<p class=\"meta\">seed ").append(sc.seed()).append(" \u00b7 ").append(Html.fig(sc.simulatedMillis() / 1000.0))
         .append(" s simulated \u00b7 buckets of ").append(sc.bucketMillis()).append(" ms \u00b7 ").append(r.cluster().nodes().size())
-        .append(" nodes \u00b7 ").append(esc(r.cluster().partitioner())).append(" \u00b7 ringsim ").append(esc(sc.ringsimVersion()));
-    for (ClusterInfo.KeyspaceReplication k : r.cluster().keyspaces())
-      b.append(" \u00b7 ").append(esc(k.keyspace())).append(": ").append(esc(k.strategy())).append(' ').append(esc(k.factors().toString()));
+        .append(" nodes \u00b7 ").append(esc(r.cluster().partitioner())).append(" \u00b7 ")
+        .append(sc.ringsimVersion().startsWith("ringsim") ? "" : "ringsim ").append(esc(sc.ringsimVersion()));
+    for (ClusterInfo.KeyspaceReplication k : r.cluster().keyspaces()) {
+      String strategy = k.strategy().startsWith(k.keyspace() + " ") ? k.strategy().substring(k.keyspace().length() + 1) : k.strategy();
+      b.append(" \u00b7 ").append(esc(k.keyspace())).append(": ").append(esc(strategy));
+      if (!k.factors().isEmpty()) b.append(' ').append(esc(k.factors().toString()));
+    }
     b.append("</p>\n");
     if (r.wallClock() != null)
       b.append("<p class=\"meta wall\">wall clock: started ").append(esc(r.wallClock().startedAt())).append(", ")
@@ -133,20 +146,21 @@ public final class ReportHtml {
     for (ClusterInfo.NodeInfo n : r.cluster().nodes()) nf.add(new RingFigures.NodeFigure(n.name(), n.dc(), n.rack(), n.ownership()));
     // an arc naming a node the report does not list cannot be coloured or labelled: leave it out
     List<RingFigures.Arc> arcs = arcs(r.cluster()).stream().filter(a -> a.node() >= 0 && a.node() < nf.size()).toList();
+    b.append("<div class=\"ringbox\">");
     if (arcs.isEmpty()) {
       b.append("<p>No token positions to draw (the ring's tokens cannot be placed as fractions of the ring).</p>\n");
     } else {
       RingFigures f = new RingFigures("ring", nf, arcs, "");
       figure(b, RingPage.ringSvg(f), "Each arc is a vnode range, coloured by its primary owner; " + arcs.size() + " ranges.");
     }
-    b.append("<p>");
+    b.append("<table class=\"nodes\"><thead><tr><th>node</th><th>DC</th><th>rack</th><th>tokens</th><th>ownership</th><th>at the end</th></tr></thead><tbody>\n");
     for (int i = 0; i < nf.size(); i++) {
       ClusterInfo.NodeInfo n = r.cluster().nodes().get(i);
-      b.append("<span style=\"margin-right:12px;white-space:nowrap\"><i style=\"display:inline-block;width:10px;height:10px;background:")
-          .append(RingPage.color(i)).append("\"></i> ").append(esc(n.name())).append(" (").append(esc(n.dc())).append('/')
-          .append(esc(n.rack())).append(", ").append(n.tokens().size()).append(" tokens, ").append(n.up() ? "up" : "<b>down</b>").append(")</span>");
+      b.append("<tr><td><i class=\"sw\" style=\"background:").append(RingPage.color(i)).append("\"></i>").append(esc(n.name()))
+          .append("</td><td>").append(esc(n.dc())).append("</td><td>").append(esc(n.rack())).append("</td><td class=\"n\">").append(n.tokens().size())
+          .append("</td><td class=\"n\">").append(Html.pct(n.ownership())).append("</td><td>").append(n.up() ? "up" : "<b class=\"fail\">down</b>").append("</td></tr>\n");
     }
-    b.append("</p>\n</section>\n");
+    b.append("</tbody></table></div>\n</section>\n");
   }
 
   private static void ownershipVsLoad(StringBuilder b, RunReport r, Summary s) {
@@ -200,7 +214,7 @@ public final class ReportHtml {
         List<String> labels = p.largest().stream().map(PartitionSizes.PartitionStat::key).toList();
         double[][] v = {p.largest().stream().mapToDouble(PartitionSizes.PartitionStat::bytes).toArray()};
         figure(b, SvgCharts.horizontalBars("largest partitions " + p.qualifiedTable(), labels, List.of("bytes"), List.of(PALETTE[0]), v,
-                "partition size", (double) p.guidelineBytes(), gl, SvgCharts::shortBytes),
+                "partition size", (double) p.guidelineBytes(), gl, SvgCharts::shortBytes, true),
             "The largest partitions by key, against the guideline.");
         List<List<String>> rows = new ArrayList<>();
         for (PartitionSizes.PartitionStat st : p.largest())
@@ -220,11 +234,16 @@ public final class ReportHtml {
       List<String> labels = h.stream().map(x -> x.keyspace() + "." + x.table() + " " + x.key()).toList();
       double[][] v = {h.stream().mapToDouble(HotPartition::reads).toArray(), h.stream().mapToDouble(HotPartition::writes).toArray()};
       figure(b, SvgCharts.horizontalBars("hottest partitions", labels, List.of("reads", "writes"), List.of(PALETTE[0], PALETTE[3]), v,
-          "operations", null, "", Html::fig), "Reads and writes per partition: all of a partition's operations land on its replicas, whatever the cluster size.");
+          "operations", null, "", Html::fig, false), "Reads and writes per partition: all of a partition's operations land on its replicas, whatever the cluster size.");
+      boolean replicas = h.stream().anyMatch(x -> !x.replicas().isEmpty());
       List<List<String>> rows = new ArrayList<>();
-      for (HotPartition x : h)
-        rows.add(List.of(x.keyspace() + "." + x.table(), x.key(), Long.toString(x.reads()), Long.toString(x.writes()), String.join(", ", x.replicas())));
-      table(b, List.of("table", "partition key", "reads", "writes", "replicas"), rows, new boolean[] {false, false, true, true, false});
+      for (HotPartition x : h) {
+        List<String> row = new ArrayList<>(List.of(x.keyspace() + "." + x.table(), x.key(), Long.toString(x.reads()), Long.toString(x.writes())));
+        if (replicas) row.add(String.join(", ", x.replicas()));
+        rows.add(row);
+      }
+      table(b, replicas ? List.of("table", "partition key", "reads", "writes", "replicas") : List.of("table", "partition key", "reads", "writes"),
+          rows, new boolean[] {false, false, true, true, false});
     }
     b.append("</section>\n");
   }
@@ -240,6 +259,11 @@ public final class ReportHtml {
     double max = r.scenario().simulatedMillis() / 1000.0;
     for (TimeSeries.LevelPoint p : r.timeSeries().levels()) max = Math.max(max, (p.atMillis() + r.timeSeries().bucketMillis()) / 1000.0);
     return max;
+  }
+
+  /** Bucketed lines break across a bucket with nothing to draw rather than slope over it. */
+  private static double gap(RunReport r) {
+    return 1.5 * r.timeSeries().bucketMillis() / 1000.0;
   }
 
   /** Points are drawn at the middle of their bucket. */
@@ -258,7 +282,7 @@ public final class ReportHtml {
     int i = 0;
     for (var e : byNode.entrySet()) series.add(new SvgCharts.Series(e.getKey(), RingPage.color(i++), e.getValue()));
     figure(b, SvgCharts.lineChart("operations per node over time", series, markers(r), "simulated time (s)", "coordinated ops/s",
-        false, Html::fig, 0, xMax(r)), "Client operations each node coordinated per second; dashed lines are events (red: failures, green: recoveries).");
+        false, Html::fig, 0, xMax(r), 0, gap(r)), "Client operations each node coordinated per second; dashed lines are events (red: failures, green: recoveries).");
     b.append("</section>\n");
   }
 
@@ -280,7 +304,7 @@ public final class ReportHtml {
       figure(b, SvgCharts.lineChart("latency " + e.getKey(), List.of(
               new SvgCharts.Series("p50", PALETTE[0], p50), new SvgCharts.Series("p95", PALETTE[2], p95),
               new SvgCharts.Series("p99", PALETTE[3], p99), new SvgCharts.Series("max", PALETTE[1], max, true)),
-          markers(r), "simulated time (s)", "latency (ms, log scale)", true, v -> Html.fig(v), 0, xMax(r)),
+          markers(r), "simulated time (s)", "latency (ms, log scale)", true, v -> Html.fig(v), 0, xMax(r), 0, gap(r)),
           "Client-observed latency at " + e.getKey() + " per bucket (HdrHistogram percentiles).");
     }
     if (!s.levels().isEmpty()) {
@@ -304,14 +328,26 @@ public final class ReportHtml {
     section(b, "availability", "Availability and errors over time");
     List<SvgCharts.Series> avail = new ArrayList<>();
     int i = 0;
+    double worst = 100;
     for (var e : byLevel(r).entrySet()) {
       List<double[]> pts = new ArrayList<>();
       for (TimeSeries.LevelPoint p : e.getValue())
-        if (p.ops() > 0) pts.add(new double[] {mid(r, p.atMillis()), 100.0 * p.ok() / p.ops()});
-      avail.add(new SvgCharts.Series(e.getKey() + " success %", PALETTE[i++ % PALETTE.length], pts));
+        if (p.ops() > 0) {
+          pts.add(new double[] {mid(r, p.atMillis()), 100.0 * p.ok() / p.ops()});
+          worst = Math.min(worst, 100.0 * p.ok() / p.ops());
+        }
+      avail.add(new SvgCharts.Series(e.getKey() + " success %", LEVEL_COLORS[i++ % LEVEL_COLORS.length], pts));
     }
+    // a dip to 99.5% is invisible on a 0-100 axis: start the axis at the round figure just below the worst bucket
+    double lo = 0;
+    for (double f : new double[] {99, 95, 90, 80, 50})
+      if (worst < 100 && f < worst) {
+        lo = f;
+        break;
+      }
     figure(b, SvgCharts.lineChart("availability over time", avail, markers(r), "simulated time (s)", "successful operations (%)",
-        false, Html::fig, 0, xMax(r)), "Share of operations that succeeded per bucket and consistency level, with the failure events.");
+        false, Html::fig, 0, xMax(r), lo, gap(r)), "Share of operations that succeeded per bucket and consistency level, with the failure events"
+        + (lo > 0 ? "; the axis starts at " + Html.fig(lo) + "% so that small dips show." : "; a gap is a bucket in which no operation completed."));
     TreeSet<String> classes = new TreeSet<>();
     for (TimeSeries.LevelPoint p : r.timeSeries().levels()) classes.addAll(p.failures().keySet());
     if (classes.isEmpty()) b.append("<p>No operation failed.</p>\n");
@@ -323,14 +359,14 @@ public final class ReportHtml {
         for (String c : classes) byClass.computeIfAbsent(c, k -> new TreeMap<>()).merge(p.atMillis(), p.failures().getOrDefault(c, 0L), Long::sum);
       }
       List<SvgCharts.Series> err = new ArrayList<>();
-      int j = 1;
+      int j = 0;
       for (var e : byClass.entrySet()) {
         List<double[]> pts = new ArrayList<>();
         for (long t : times) pts.add(new double[] {mid(r, t), e.getValue().getOrDefault(t, 0L)});
-        err.add(new SvgCharts.Series(e.getKey(), PALETTE[j++ % PALETTE.length], pts));
+        err.add(new SvgCharts.Series(e.getKey(), ERROR_COLORS[j++ % ERROR_COLORS.length], pts));
       }
       figure(b, SvgCharts.lineChart("errors over time", err, markers(r), "simulated time (s)", "failed operations per bucket",
-          false, Html::fig, 0, xMax(r)), "Failed operations by error class, all consistency levels.");
+          false, Html::fig, 0, xMax(r), 0, gap(r)), "Failed operations by error class, all consistency levels.");
     }
     b.append("</section>\n");
   }

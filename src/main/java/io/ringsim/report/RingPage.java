@@ -14,20 +14,26 @@ public final class RingPage {
     StringBuilder sb = new StringBuilder();
     sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
         .append(esc(f.title()))
-        .append("</title>\n<style>body{font-family:system-ui,sans-serif;margin:24px;color:#222}"
-            + "h1{font-size:20px}figure{display:inline-block;vertical-align:top;margin:0 24px 24px 0}"
-            + "figcaption{font-size:13px;color:#555;margin-top:4px}.legend span{display:inline-block;margin:0 10px 4px 0;font-size:12px}"
-            + ".sw{display:inline-block;width:10px;height:10px;margin-right:4px;vertical-align:middle}</style></head><body>\n");
-    sb.append("<h1>").append(esc(f.title())).append("</h1>\n<p>").append(esc(f.summary())).append("</p>\n");
-    sb.append("<figure>").append(ring(f)).append("<figcaption>Token ring: each arc is a vnode range, coloured by the node that owns it (primary).</figcaption></figure>\n");
-    sb.append("<figure>").append(bars(f)).append("<figcaption>Effective ownership per node; the dashed line is the mean.</figcaption></figure>\n");
-    sb.append("<div class=\"legend\">");
+        .append("</title>\n<style>body{font-family:system-ui,sans-serif;margin:24px auto;max-width:1200px;padding:0 16px;color:#222}"
+            + "h1{font-size:20px}.figs{display:flex;flex-wrap:wrap;align-items:flex-start;gap:16px 40px}figure{margin:0}"
+            + "figcaption{font-size:13px;color:#555;margin-top:4px;max-width:440px}"
+            + ".legend{list-style:none;padding:0;margin:16px 0 0;font-size:13px;columns:4 180px}.legend li{margin:2px 0;white-space:nowrap}"
+            + ".sw{display:inline-block;width:11px;height:11px;margin-right:6px;vertical-align:-1px;border-radius:2px;"
+            + "-webkit-print-color-adjust:exact;print-color-adjust:exact}svg{max-width:100%;height:auto}"
+            + "@media print{body{margin:0;max-width:none}}</style></head><body>\n");
+    sb.append("<h1>").append(esc(f.title())).append("</h1>\n<p>").append(esc(f.summary())).append("</p>\n<div class=\"figs\">\n");
+    sb.append("<figure>").append(ring(f)).append("<figcaption>Token ring: each arc is a vnode range, coloured by the node that owns it (primary); "
+        + "the ring starts at the top and runs clockwise.</figcaption></figure>\n");
+    sb.append("<figure>").append(bars(f)).append("<figcaption>Effective ownership per node (the share of the data it holds a replica of); "
+        + "the dashed line is the mean.</figcaption></figure>\n</div>\n");
+    sb.append("<ul class=\"legend\">");
     for (int i = 0; i < f.nodes().size(); i++) {
       RingFigures.NodeFigure n = f.nodes().get(i);
-      sb.append("<span><i class=\"sw\" style=\"background:").append(color(i)).append("\"></i>")
-          .append(esc(n.name())).append(" (").append(esc(n.dc())).append('/').append(esc(n.rack())).append(")</span>");
+      sb.append("<li><i class=\"sw\" style=\"background:").append(color(i)).append("\"></i>")
+          .append(esc(n.name())).append(" (").append(esc(n.dc())).append('/').append(esc(n.rack()))
+          .append(String.format(Locale.ROOT, ") %.2f%%", n.ownership() * 100)).append("</li>");
     }
-    sb.append("</div>\n</body></html>\n");
+    sb.append("</ul>\n</body></html>\n");
     return sb.toString();
   }
 
@@ -43,7 +49,7 @@ public final class RingPage {
 
   private static String ring(RingFigures f) {
     double cx = 220, cy = 220, r = 170, w = 36;
-    StringBuilder s = new StringBuilder("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"440\" height=\"440\" viewBox=\"0 0 440 440\" role=\"img\" aria-label=\"token ring\">");
+    StringBuilder s = new StringBuilder("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" width=\"440\" height=\"440\" viewBox=\"0 0 440 440\" role=\"img\" aria-label=\"token ring\">");
     s.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"none\" stroke=\"#ddd\" stroke-width=\"%.1f\"/>", cx, cy, r, w));
     for (RingFigures.Arc a : f.arcs()) {
       double len = a.end() - a.start();
@@ -66,39 +72,61 @@ public final class RingPage {
 
   private static String bars(RingFigures f) {
     int n = f.nodes().size();
-    double left = 60, top = 20, height = 300, barW = Math.max(4, Math.min(28, 600.0 / Math.max(1, n)));
-    double width = left + n * (barW + 4) + 20;
+    double left = 64, right = 84, top = 20, plotH = 300, bottom = 64;
+    double barW = Math.max(1, Math.min(28, 600.0 / Math.max(1, n) - 4)), gap = barW < 10 ? 1 : 4;
+    double plotW = n * (barW + gap) + gap, width = left + plotW + right, height = top + plotH + bottom;
     double max = 0, sum = 0;
+    int longest = 0;
     for (RingFigures.NodeFigure nf : f.nodes()) {
       max = Math.max(max, nf.ownership());
       sum += nf.ownership();
+      longest = Math.max(longest, nf.name().length());
     }
     double mean = sum / Math.max(1, n);
-    double scale = max <= 0 ? 1 : height / (max * 1.1);
+    SvgCharts.Scale sc = SvgCharts.scale(max * 100, false);
+    double base = top + plotH;
+    java.util.function.DoubleUnaryOperator y = pct -> base - pct / sc.top() * plotH;
     StringBuilder s = new StringBuilder(String.format(Locale.ROOT,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" role=\"img\" aria-label=\"ownership per node\">", width, height + top + 60));
-    s.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#999\"/>", left, top + height, width - 10, top + height));
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" role=\"img\" "
+            + "aria-label=\"ownership per node\" font-family=\"system-ui,sans-serif\" font-size=\"11\">", width, height, width, height));
+    for (double t : sc.ticks()) {
+      s.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#e4e4e4\"/>", left, y.applyAsDouble(t), left + plotW, y.applyAsDouble(t)));
+      s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%s%%</text>", left - 6, y.applyAsDouble(t) + 4, Html.fig(t)));
+    }
+    s.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333\"/>", left, base, left + plotW, base));
+    s.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333\"/>", left, top, left, base));
+    s.append(String.format(Locale.ROOT, "<text x=\"14\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"12\" transform=\"rotate(-90 14 %.1f)\">effective ownership</text>",
+        top + plotH / 2, top + plotH / 2));
+    // names under the bars when they fit, slanted when they do not, left out when there are too many bars to tell apart
+    boolean flat = longest * 6.5 <= barW + gap;
     for (int i = 0; i < n; i++) {
       RingFigures.NodeFigure nf = f.nodes().get(i);
-      double h = nf.ownership() * scale;
-      double x = left + i * (barW + 4);
+      double x = left + gap + i * (barW + gap), h = base - y.applyAsDouble(nf.ownership() * 100);
       s.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"><title>%s: %.2f%%</title></rect>",
-          x, top + height - h, barW, h, color(i), esc(nf.name()), nf.ownership() * 100));
-      if (n <= 40)
+          x, base - h, barW, h, color(i), esc(nf.name()), nf.ownership() * 100));
+      double cx = x + barW / 2;
+      if (flat)
+        s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>", cx, base + 15, esc(nf.name())));
+      else if (n <= 60)
         s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"end\" transform=\"rotate(-60 %.1f %.1f)\">%s</text>",
-            x + barW / 2, top + height + 12, x + barW / 2, top + height + 12, esc(nf.name())));
+            cx, base + 10, cx, base + 10, esc(SvgCharts.shorten(nf.name(), 10))));
     }
-    double my = top + height - mean * scale;
-    s.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000\" stroke-dasharray=\"6 4\"/>", left, my, width - 10, my));
-    s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" text-anchor=\"end\">mean %.2f%%</text>", left - 4, my + 4, mean * 100));
-    s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" text-anchor=\"end\">%.2f%%</text>", left - 4, top + height - max * scale + 4, max * 100));
+    double my = y.applyAsDouble(mean * 100);
+    s.append(String.format(Locale.ROOT, "<line class=\"guide\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000\" stroke-dasharray=\"6 4\"/>", left, my, left + plotW + 4, my));
+    s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\">mean %.2f%%</text>", left + plotW + 6, my + 4, mean * 100));
     return s.append("</svg>").toString();
   }
 
-  /** A palette that keeps neighbouring node indices apart (golden-angle hues). */
+  /** Tableau's ten categorical colours, then their light partners: neighbouring arcs of different nodes stay apart. */
+  private static final String[] NODE_COLORS = {"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1",
+      "#ff9da7", "#9c755f", "#bab0ac", "#a0cbe8", "#ffbe7d", "#ff9d9a", "#86bcb6", "#8cd17d", "#f1ce63", "#d4a6c8", "#fabfd2",
+      "#d7b5a6", "#79706e"};
+
+  /** A node's colour: the palette first, then golden-angle hues at three lightnesses for large clusters. */
   static String color(int i) {
+    if (i < NODE_COLORS.length) return NODE_COLORS[i];
     double hue = (i * 137.508) % 360;
-    return String.format(Locale.ROOT, "hsl(%.0f,62%%,%d%%)", hue, i % 2 == 0 ? 48 : 62);
+    return String.format(Locale.ROOT, "hsl(%.0f,60%%,%d%%)", hue, 40 + (i % 3) * 12);
   }
 
   static String esc(String s) {

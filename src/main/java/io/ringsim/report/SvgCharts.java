@@ -15,6 +15,9 @@ import java.util.function.DoubleFunction;
 final class SvgCharts {
   static final int W = 760, H = 320, LEFT = 78, RIGHT = 24, TOP = 44, BOTTOM = 56;
 
+  /** A white outline under a label drawn over lines or bars, so it stays readable (also in print). */
+  static final String HALO = " stroke=\"#fff\" stroke-width=\"3\" stroke-linejoin=\"round\" paint-order=\"stroke\"";
+
   private SvgCharts() {}
 
   /** A line: points are (x, y) pairs. */
@@ -72,25 +75,53 @@ final class SvgCharts {
 
   /** Round tick values covering [lo, hi], about {@code n} of them. */
   static List<Double> ticks(double lo, double hi, int n) {
-    List<Double> t = new ArrayList<>();
     if (!(hi > lo)) hi = lo + 1;
-    double raw = (hi - lo) / n;
-    double mag = Math.pow(10, Math.floor(Math.log10(raw)));
-    double step = raw / mag >= 5 ? 10 * mag : raw / mag >= 2 ? 5 * mag : raw / mag >= 1 ? 2 * mag : mag;
-    for (double v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) t.add(Math.abs(v) < step * 1e-9 ? 0 : v);
+    return ticksWithStep(lo, hi, niceStep((hi - lo) / n));
+  }
+
+  private static List<Double> ticksWithStep(double lo, double hi, double step) {
+    List<Double> t = new ArrayList<>();
+    for (double v = Math.ceil(lo / step - 1e-9) * step; v <= hi + step * 1e-9; v += step) t.add(Math.abs(v) < step * 1e-9 ? 0 : v);
     return t;
   }
 
-  private static double niceMax(double max) {
-    if (max <= 0) return 1;
-    List<Double> t = ticks(0, max, 5);
-    double last = t.get(t.size() - 1);
-    return last >= max ? last : last + (t.size() > 1 ? t.get(1) - t.get(0) : max);
+  /** 1, 2 or 5 times a power of ten, at least {@code raw}. */
+  private static double niceStep(double raw) {
+    double mag = Math.pow(10, Math.floor(Math.log10(raw)));
+    return raw / mag > 5 ? 10 * mag : raw / mag > 2 ? 5 * mag : raw / mag > 1 ? 2 * mag : mag;
+  }
+
+  /** A value axis from 0 to a round top that is itself a labelled tick. */
+  record Scale(double top, List<Double> ticks) {}
+
+  /** About five ticks from 0; byte axes step in whole KiB, MiB... so labels read 4K, 8K rather than 4.9K, 9.8K. */
+  static Scale scale(double max, boolean binary) {
+    if (!(max > 0)) max = 1;
+    double unit = 1;
+    if (binary) while (max / unit >= 1024) unit *= 1024;
+    double step = niceStep(max / unit / 5) * unit;
+    double top = Math.ceil(max / step - 1e-9) * step;
+    return new Scale(top, ticksWithStep(0, top, step));
+  }
+
+  /** Tick labels on a log axis: 0.1, 0.2, 0.5, 1, 2... without trailing zeros. */
+  static String logTick(double v) {
+    return v >= 1 ? Html.fig(v) : java.math.BigDecimal.valueOf(v).round(new java.math.MathContext(1)).stripTrailingZeros().toPlainString();
   }
 
   /** A time chart: series over x, optional log-scale y, event markers as vertical lines labelled at the top. */
   static String lineChart(String aria, List<Series> series, List<Marker> markers, String xLabel, String yLabel,
       boolean logY, DoubleFunction<String> yFmt, double xMin, double xMax) {
+    return lineChart(aria, series, markers, xLabel, yLabel, logY, yFmt, xMin, xMax, 0, 0);
+  }
+
+  /**
+   * As above, with a linear y axis starting at {@code yLo} instead of 0 (so a dip from 100% to 99.5% shows), and lines
+   * broken where consecutive points are more than {@code gap} apart in x (a bucket with nothing to draw is a gap, not a
+   * slope between its neighbours); {@code gap} 0 never breaks.
+   */
+  static String lineChart(String aria, List<Series> series, List<Marker> markers, String xLabel, String yLabel,
+      boolean logY, DoubleFunction<String> yFmt, double xMin, double xMax, double yLo, double gap) {
     int w = W, h = H;
     StringBuilder s = new StringBuilder();
     double yMax = 0, yMinPos = Double.MAX_VALUE;
@@ -105,22 +136,37 @@ final class SvgCharts {
     DoubleFunction<Double> X = x -> LEFT + (x - fxMin) / (fxMax - fxMin) * plotW;
     DoubleFunction<Double> Y;
     List<Double> yTicks = new ArrayList<>();
+    DoubleFunction<String> tickFmt = yFmt;
     if (logY) {
       double lo = Math.floor(Math.log10(yMinPos == Double.MAX_VALUE ? 1 : yMinPos));
       double hi = Math.ceil(Math.log10(Math.max(yMax, Math.pow(10, lo + 1))));
       if (hi <= lo) hi = lo + 1;
       final double flo = lo, fhi = hi;
       Y = y -> (h - BOTTOM) - (Math.log10(Math.max(y, Math.pow(10, flo))) - flo) / (fhi - flo) * plotH;
-      for (double e = lo; e <= hi; e++) yTicks.add(Math.pow(10, e));
+      for (double e = lo; e <= hi; e++) {
+        yTicks.add(Math.pow(10, e));
+        // one or two decades leave room for 2 and 5 between the powers of ten
+        if (hi - lo <= 2 && e < hi) {
+          yTicks.add(2 * Math.pow(10, e));
+          yTicks.add(5 * Math.pow(10, e));
+        }
+      }
+      tickFmt = SvgCharts::logTick;
+    } else if (yLo > 0 && yLo < yMax) {
+      List<Double> t = ticks(yLo, Math.max(yMax, yLo + 1e-9), 5);
+      double top = t.get(t.size() - 1) < yMax ? yMax : t.get(t.size() - 1);
+      Y = y -> (h - BOTTOM) - (Math.max(y, yLo) - yLo) / (top - yLo) * plotH;
+      yTicks.addAll(t);
+      if (yTicks.get(0) > yLo) yTicks.add(0, yLo);
     } else {
-      double top = niceMax(yMax);
-      Y = y -> (h - BOTTOM) - y / top * plotH;
-      yTicks.addAll(ticks(0, top, 5));
+      Scale sc = scale(yMax, false);
+      Y = y -> (h - BOTTOM) - y / sc.top() * plotH;
+      yTicks.addAll(sc.ticks());
     }
     for (double t : yTicks) {
       double y = Y.apply(t);
       s.append("<line x1=\"").append(num(LEFT)).append("\" y1=\"").append(num(y)).append("\" x2=\"").append(num(w - RIGHT)).append("\" y2=\"").append(num(y)).append("\" stroke=\"#e4e4e4\"/>");
-      s.append("<text x=\"").append(num(LEFT - 6)).append("\" y=\"").append(num(y + 4)).append("\" text-anchor=\"end\">").append(esc(yFmt.apply(t))).append("</text>");
+      s.append("<text x=\"").append(num(LEFT - 6)).append("\" y=\"").append(num(y + 4)).append("\" text-anchor=\"end\">").append(esc(tickFmt.apply(t))).append("</text>");
     }
     for (double t : ticks(xMin, xMax, 8)) {
       double x = X.apply(t);
@@ -128,23 +174,32 @@ final class SvgCharts {
       s.append("<text x=\"").append(num(x)).append("\" y=\"").append(num(h - BOTTOM + 16)).append("\" text-anchor=\"middle\">").append(esc(Html.fig(t))).append("</text>");
     }
     axes(s, w, h, xLabel, yLabel);
-    int mi = 0;
-    for (Marker m : markers) {
-      double x = X.apply(m.x());
-      String c = m.failure() ? "#c0392b" : "#2e7d32";
-      s.append("<g class=\"marker\"><line x1=\"").append(num(x)).append("\" y1=\"").append(num(TOP)).append("\" x2=\"").append(num(x)).append("\" y2=\"").append(num(h - BOTTOM)).append("\" stroke=\"").append(c).append("\" stroke-width=\"1.5\" stroke-dasharray=\"5 3\"><title>").append(esc(m.label())).append("</title></line>");
-      s.append("<text x=\"").append(num(x + 3)).append("\" y=\"").append(num(TOP + 10 + (mi++ % 3) * 12)).append("\" fill=\"").append(c).append("\" font-size=\"10\">").append(esc(shorten(m.label(), 28))).append("</text></g>");
-    }
     for (Series se : series) {
       if (se.points().isEmpty()) continue;
       StringBuilder d = new StringBuilder();
-      for (double[] p : se.points()) d.append(d.length() == 0 ? "M" : " L").append(num(X.apply(p[0]))).append(' ').append(num(Y.apply(p[1])));
+      double prevX = Double.NaN;
+      for (double[] p : se.points()) {
+        boolean jump = d.length() == 0 || gap > 0 && p[0] - prevX > gap;
+        d.append(d.length() == 0 ? "M" : jump ? " M" : " L").append(num(X.apply(p[0]))).append(' ').append(num(Y.apply(p[1])));
+        prevX = p[0];
+      }
       s.append("<path class=\"series\" d=\"").append(d).append("\" fill=\"none\" stroke=\"").append(se.color()).append("\" stroke-width=\"2\"")
           .append(se.dashed() ? " stroke-dasharray=\"6 3\"" : "").append("><title>").append(esc(se.name())).append("</title></path>");
       if (se.points().size() <= 120)
         for (double[] p : se.points())
           s.append("<circle cx=\"").append(num(X.apply(p[0]))).append("\" cy=\"").append(num(Y.apply(p[1]))).append("\" r=\"2\" fill=\"").append(se.color()).append("\"><title>")
               .append(esc(se.name() + " at " + Html.fig(p[0]) + ": " + yFmt.apply(p[1]))).append("</title></circle>");
+    }
+    // markers last, so their labels sit on top of the lines
+    int mi = 0;
+    for (Marker m : markers) {
+      double x = X.apply(m.x());
+      String c = m.failure() ? "#c0392b" : "#2e7d32";
+      String label = shorten(m.label(), 28);
+      boolean flip = x + 3 + label.length() * 5.8 > w - RIGHT; // near the right edge the label goes to the left of its line
+      s.append("<g class=\"marker\"><line x1=\"").append(num(x)).append("\" y1=\"").append(num(TOP)).append("\" x2=\"").append(num(x)).append("\" y2=\"").append(num(h - BOTTOM)).append("\" stroke=\"").append(c).append("\" stroke-width=\"1.5\" stroke-dasharray=\"5 3\"><title>").append(esc(m.label())).append("</title></line>");
+      s.append("<text x=\"").append(num(flip ? x - 3 : x + 3)).append("\" y=\"").append(num(TOP + 10 + (mi++ % 3) * 12)).append("\"")
+          .append(flip ? " text-anchor=\"end\"" : "").append(" fill=\"").append(c).append("\" font-size=\"10\"").append(HALO).append(">").append(esc(label)).append("</text></g>");
     }
     return finish(aria, w, h, s, series.stream().map(Series::name).toList(), series.stream().map(Series::color).toList(),
         series.stream().map(Series::dashed).toList());
@@ -156,18 +211,23 @@ final class SvgCharts {
   static String groupedBars(String aria, List<String> categories, List<String> names, List<String> colors,
       double[][] values, String xLabel, String yLabel, Double ref, String refLabel, DoubleFunction<String> yFmt) {
     int n = categories.size(), k = names.size();
-    double groupW = Math.max(18, Math.min(90, 640.0 / Math.max(1, n)));
-    int w = (int) Math.max(W, LEFT + RIGHT + n * groupW + 20), h = H + 20;
+    // the reference line's label sits right of the plot, never over a bar
+    int labelRoom = ref == null ? 0 : 8 + (int) (refLabel.length() * 6.2);
+    // groups share the plot's width (at most 160 px each, so two nodes do not make two giant bars), at least 18 px
+    double groupW = Math.max(18, Math.min(160, (W - LEFT - RIGHT - labelRoom - 20.0) / Math.max(1, n)));
+    int w = (int) Math.max(W, LEFT + RIGHT + labelRoom + n * groupW + 20), h = H + 20;
+    int plotRight = w - RIGHT - labelRoom;
     StringBuilder s = new StringBuilder();
     double max = ref == null ? 0 : ref;
     for (double[] row : values) for (double v : row) max = Math.max(max, v);
-    double top = niceMax(max), plotH = h - TOP - BOTTOM;
-    for (double t : ticks(0, top, 5)) {
+    Scale sc = scale(max, false);
+    double top = sc.top(), plotH = h - TOP - BOTTOM;
+    for (double t : sc.ticks()) {
       double y = h - BOTTOM - t / top * plotH;
-      s.append("<line x1=\"").append(num(LEFT)).append("\" y1=\"").append(num(y)).append("\" x2=\"").append(num(w - RIGHT)).append("\" y2=\"").append(num(y)).append("\" stroke=\"#e4e4e4\"/>");
+      s.append("<line x1=\"").append(num(LEFT)).append("\" y1=\"").append(num(y)).append("\" x2=\"").append(num(plotRight)).append("\" y2=\"").append(num(y)).append("\" stroke=\"#e4e4e4\"/>");
       s.append("<text x=\"").append(num(LEFT - 6)).append("\" y=\"").append(num(y + 4)).append("\" text-anchor=\"end\">").append(esc(yFmt.apply(t))).append("</text>");
     }
-    axes(s, w, h, xLabel, yLabel);
+    axes(s, plotRight + RIGHT, h, xLabel, yLabel);
     double barW = (groupW - 6) / Math.max(1, k);
     for (int c = 0; c < n; c++) {
       double gx = LEFT + 10 + c * groupW;
@@ -180,8 +240,8 @@ final class SvgCharts {
     }
     if (ref != null) {
       double y = h - BOTTOM - ref / top * plotH;
-      s.append("<line class=\"guide\" x1=\"").append(num(LEFT)).append("\" y1=\"").append(num(y)).append("\" x2=\"").append(num(w - RIGHT)).append("\" y2=\"").append(num(y)).append("\" stroke=\"#000\" stroke-dasharray=\"6 4\"/>");
-      s.append("<text x=\"").append(num(w - RIGHT)).append("\" y=\"").append(num(y - 4)).append("\" text-anchor=\"end\">").append(esc(refLabel)).append("</text>");
+      s.append("<line class=\"guide\" x1=\"").append(num(LEFT)).append("\" y1=\"").append(num(y)).append("\" x2=\"").append(num(plotRight + 4)).append("\" y2=\"").append(num(y)).append("\" stroke=\"#000\" stroke-dasharray=\"6 4\"/>");
+      s.append("<text x=\"").append(num(plotRight + 6)).append("\" y=\"").append(num(y + 4)).append("\">").append(esc(refLabel)).append("</text>");
     }
     return finish(aria, w, h, s, names, colors, null);
   }
@@ -191,7 +251,7 @@ final class SvgCharts {
    * partition-size guideline on the largest-partitions chart).
    */
   static String horizontalBars(String aria, List<String> labels, List<String> parts, List<String> colors,
-      double[][] values, String xLabel, Double guide, String guideLabel, DoubleFunction<String> fmt) {
+      double[][] values, String xLabel, Double guide, String guideLabel, DoubleFunction<String> fmt, boolean bytes) {
     int n = labels.size(), left = 190, rowH = 22;
     int w = W, h = TOP + n * rowH + BOTTOM;
     StringBuilder s = new StringBuilder();
@@ -201,8 +261,9 @@ final class SvgCharts {
       for (double[] p : values) sum += p[r];
       max = Math.max(max, sum);
     }
-    double top = niceMax(max), plotW = w - left - RIGHT - 70;
-    for (double t : ticks(0, top, 5)) {
+    Scale sc = scale(max, bytes);
+    double top = sc.top(), plotW = w - left - RIGHT - 70;
+    for (double t : sc.ticks()) {
       double x = left + t / top * plotW;
       s.append("<line x1=\"").append(num(x)).append("\" y1=\"").append(num(TOP)).append("\" x2=\"").append(num(x)).append("\" y2=\"").append(num(h - BOTTOM)).append("\" stroke=\"#e4e4e4\"/>");
       s.append("<text x=\"").append(num(x)).append("\" y=\"").append(num(h - BOTTOM + 14)).append("\" text-anchor=\"middle\">").append(esc(fmt.apply(t))).append("</text>");
@@ -220,7 +281,7 @@ final class SvgCharts {
         sum += values[p][r];
       }
       s.append("<text x=\"").append(left - 6).append("\" y=\"").append(num(y + rowH - 10)).append("\" text-anchor=\"end\">").append(esc(shorten(labels.get(r), 28))).append("</text>");
-      s.append("<text x=\"").append(num(x + 4)).append("\" y=\"").append(num(y + rowH - 10)).append("\">").append(esc(fmt.apply(sum))).append("</text>");
+      s.append("<text x=\"").append(num(x + 4)).append("\" y=\"").append(num(y + rowH - 10)).append("\"").append(HALO).append(">").append(esc(fmt.apply(sum))).append("</text>");
     }
     if (guide != null) {
       double x = left + guide / top * plotW;
@@ -272,7 +333,10 @@ final class SvgCharts {
     if (guide > 0) {
       double x = X.apply(guide);
       s.append("<line class=\"guide\" x1=\"").append(num(x)).append("\" y1=\"").append(TOP).append("\" x2=\"").append(num(x)).append("\" y2=\"").append(h - BOTTOM).append("\" stroke=\"#c0392b\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>");
-      s.append("<text x=\"").append(num(x - 4)).append("\" y=\"").append(TOP + 10).append("\" text-anchor=\"end\" fill=\"#c0392b\">").append(esc(guideLabel)).append("</text>");
+      // the label goes on the side of the line with room for it, never over the y axis's tick labels
+      boolean right = x < LEFT + plotW / 2;
+      s.append("<text x=\"").append(num(right ? x + 4 : x - 4)).append("\" y=\"").append(TOP + 10).append("\" text-anchor=\"").append(right ? "start" : "end")
+          .append("\" fill=\"#c0392b\"").append(HALO).append(">").append(esc(guideLabel)).append("</text>");
     }
     return s.append("</svg>").toString();
   }
