@@ -44,8 +44,7 @@ public final class Metrics {
       bucket.failures.merge(op.error() == null ? op.outcome() : op.error(), 1L, Long::sum);
     }
     byCoordinator.computeIfAbsent(op.coordinator(), k -> new TreeMap<>()).merge(b, 1L, Long::sum);
-    String partition = op.key().contains(" / ") ? op.key().substring(0, op.key().indexOf(" / ")) : op.key();
-    byPartition.merge(partition, 1L, Long::sum);
+    byPartition.merge(partitionOf(op), 1L, Long::sum);
   }
 
   public Map<String, TreeMap<Long, Bucket>> series() {
@@ -56,6 +55,13 @@ public final class Metrics {
     return byCoordinator;
   }
 
+  /** An operation's partition, across tables: the table, a tab, and the partition key (clustering dropped). */
+  static String partitionOf(OpRecord op) {
+    String key = op.key().contains(" / ") ? op.key().substring(0, op.key().indexOf(" / ")) : op.key();
+    return op.table() + "\t" + key;
+  }
+
+  /** Operations per partition, keyed as {@link #partitionOf} gives it. */
   public Map<String, Long> byPartition() {
     return byPartition;
   }

@@ -35,21 +35,19 @@ public final class ReportMapper {
     b.keyspace(r.replicationUsedForOwnership().split(" ")[0], r.replicationUsedForOwnership(), Map.of());
     for (RunResult.TableRow t : r.tables()) {
       String[] kt = t.table().split("\\.", 2);
-      b.storage(new TableStorage(kt[0], kt.length > 1 ? kt[1] : "", t.node(), t.sstables(), t.liveBytes(),
-          t.liveBytes(), 0, t.readAmplification(), 0, t.bloomFalsePositiveRatio(), t.tombstonesScanned(),
+      b.storage(new TableStorage(kt[0], kt.length > 1 ? kt[1] : "", t.node(), t.sstables(), t.sstableBytes(),
+          t.liveBytes(), t.memtableBytes(), t.readAmplification(), 0, t.bloomFalsePositiveRatio(), t.tombstonesScanned(),
           t.tombstoneWarnings(), t.writeAmplification()));
     }
-    String table = spec.workloads().isEmpty() ? "" : spec.workloads().get(0).table();
-    String[] kt = table.split("\\.", 2);
     Map<String, long[]> rw = new TreeMap<>();
     for (OpRecord op : history) {
-      String part = op.key().contains(" / ") ? op.key().substring(0, op.key().indexOf(" / ")) : op.key();
-      long[] c = rw.computeIfAbsent(part, k -> new long[2]);
+      long[] c = rw.computeIfAbsent(Metrics.partitionOf(op), k -> new long[2]);
       if (op.type().equals("read")) c[0]++;
       else c[1]++;
     }
     for (RunResult.HotPartition h : r.hottestPartitions()) {
-      long[] c = rw.getOrDefault(h.key(), new long[2]);
+      long[] c = rw.getOrDefault(h.table() + "\t" + h.key(), new long[2]);
+      String[] kt = h.table().split("\\.", 2);
       b.hot(new HotPartition(kt[0], kt.length > 1 ? kt[1] : "", h.key(), c[0], c[1], List.of()));
     }
     long guideline = io.ringsim.report.PartitionSizes.scaledGuideline(GUIDELINE_SCALE);

@@ -41,13 +41,13 @@ public record RunResult(
   /** One bucket of simulated time for one series. */
   public record TimePoint(long startMillis, String series, long ok, long failed, double p50Ms, double p99Ms) {}
 
-  public record HotPartition(String key, long operations) {}
+  public record HotPartition(String table, String key, long operations) {}
 
   /** One table on one node, as nodetool tablestats shows it. */
   public record TableRow(String node, String table, long liveBytes, long partitions, long rows, int sstables,
       double readAmplification, double writeAmplification, double bloomFalsePositiveRatio, long tombstonesScanned,
       long maxTombstonesPerRead, long tombstoneWarnings, long tombstoneFailures, long partitionBytesP99,
-      long partitionBytesMax) {}
+      long partitionBytesMax, long memtableBytes, long sstableBytes) {}
 
   public record AnomalyCounts(long readsChecked, long keysChecked, long staleReads, long readYourWritesViolations,
       long lostWrites, long lwtViolations) {}

@@ -54,7 +54,8 @@ final class RunResults {
         tables.add(new RunResult.TableRow(r.node(), t.table(), t.liveBytes(), t.partitions(), t.rows(),
             t.sstableCount(), round(t.readAmplification()), round(t.writeAmplification()),
             round(t.bloomFilterFalsePositiveRatio()), t.tombstonesScanned(), t.maxTombstonesPerRead(),
-            t.tombstoneWarnings(), t.tombstoneFailures(), t.partitionBytes().p99(), t.partitionBytes().max()));
+            t.tombstoneWarnings(), t.tombstoneFailures(), t.partitionBytes().p99(), t.partitionBytes().max(),
+            t.memtableBytes(), t.sstableBytes().stream().mapToLong(Long::longValue).sum()));
       }
       load[i] = bytes;
       nodes.add(new RunResult.NodeRow(r.node(), node.dc(), node.rack(), node.tokens().size(),
@@ -85,7 +86,10 @@ final class RunResults {
     List<RunResult.HotPartition> hot = new ArrayList<>();
     metrics.byPartition().entrySet().stream()
         .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
-        .limit(10).forEach(e -> hot.add(new RunResult.HotPartition(e.getKey(), e.getValue())));
+        .limit(10).forEach(e -> {
+          String[] tk = e.getKey().split("\t", 2);
+          hot.add(new RunResult.HotPartition(tk[0], tk[1], e.getValue()));
+        });
     RunResult.AnomalyCounts counts = new RunResult.AnomalyCounts(checked.readsChecked(), checked.keysChecked(),
         checked.staleReads(), checked.rywViolations(), checked.lostWrites(), checked.lwtViolations());
     List<RunResult.CheckRow> checks = new ArrayList<>();
