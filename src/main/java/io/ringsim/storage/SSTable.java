@@ -9,14 +9,18 @@ import java.util.List;
 
 /**
  * An immutable sorted run of partitions, held serialized as an SSTable file would hold them: the partitions'
- * bytes ({@link SSTableFormat}) in blocks of about 1 MiB, a partition index of primitive arrays (tokens and
+ * bytes ({@link SSTableFormat}) in blocks of 256 KiB, a partition index of primitive arrays (tokens and
  * offsets, searched by binary search), a bloom filter on the partition keys, and the metadata Cassandra keeps
  * (token and timestamp bounds, size, level). Reads decode only the partition they find, and only the rows their
  * slices select; compaction decodes one partition at a time. A node holding millions of small partitions thus
  * keeps tens of bytes per partition instead of a graph of objects.
  */
 public final class SSTable {
-  static final int BLOCK_BYTES = 1 << 20;
+  /**
+   * Well under half of G1's smallest region (1 MiB): a block of half a region or more would be a humongous object,
+   * given whole regions of its own, and the unused tail of the last one wasted.
+   */
+  static final int BLOCK_BYTES = 1 << 18;
 
   private final long generation;
   private final int level;
