@@ -40,7 +40,7 @@ class SSTableFormatProperties {
     };
     TableSchema schema = schema(partitioner, r.nextBoolean() ? ClusteringOrder.ASC : ClusteringOrder.DESC);
     TreeMap<DecoratedKey, Partition> byKey = new TreeMap<>();
-    int n = 1 + r.nextInt(r.nextBoolean() ? 5 : 120);
+    int n = 1 + r.nextInt(r.nextBoolean() ? 5 : 60);
     for (int i = 0; i < n; i++) {
       Partition p = partition(schema, r);
       byKey.put(p.key(), p);
