@@ -2,6 +2,7 @@ package io.ringsim.bench;
 
 import io.ringsim.storage.CommitLogSync;
 import io.ringsim.storage.NodeStorage;
+import io.ringsim.storage.SSTable;
 import io.ringsim.storage.StorageSettings;
 import io.ringsim.storage.TableSchema;
 import io.ringsim.storage.TableStats;
@@ -60,6 +61,13 @@ public final class StorageMemory {
         s.sstableCount(), s.flushes(), s.compactions(), s.memtableBytes(), node.commitLog().size(),
         node.commitLog().bytes());
     System.out.printf("on-disk size (dataSize) per row=%.1f B%n", (double) s.liveBytes() / n);
+    long serialized = 0, heap = 0;
+    for (SSTable t : node.table("ks.t").orElseThrow().sstables()) {
+      serialized += t.serializedBytes();
+      heap += t.heapBytes();
+    }
+    System.out.printf("SSTables on the heap per row=%.1f B (serialized partitions %.1f B, index and bloom filter %.1f B)%n",
+        (double) heap / n, (double) serialized / n, (double) (heap - serialized) / n);
     System.out.printf("heap used after GC=%,d MiB, bytes per row=%.1f%n", used >> 20, (double) used / n);
     double projected = (double) used / n * 10_000_000 + base;
     System.out.printf("projected for 10,000,000 rows=%,.0f MiB of %,d MiB max heap: fits: %s%n",

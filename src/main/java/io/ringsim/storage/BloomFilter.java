@@ -27,7 +27,12 @@ public final class BloomFilter {
   }
 
   public void add(byte[] key) {
-    long h1 = CassandraMurmur3.h1(key, 0, key.length);
+    add(key, 0, key.length);
+  }
+
+  /** Adds the key held in {@code buf[offset, offset + length)}. */
+  public void add(byte[] buf, int offset, int length) {
+    long h1 = CassandraMurmur3.h1(buf, offset, length);
     long h2 = mix(h1) | 1;
     for (int i = 0; i < hashes; i++) {
       long bit = Math.floorMod(h1 + i * h2, bitCount);

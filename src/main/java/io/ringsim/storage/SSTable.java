@@ -1,59 +1,74 @@
 package io.ringsim.storage;
 
+import io.ringsim.ring.LongToken;
 import io.ringsim.ring.Token;
+import java.util.AbstractList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 
 /**
- * An immutable sorted run of partitions: the data, a partition index (binary search over the sorted keys), a bloom
- * filter on the partition keys, and the metadata Cassandra keeps (token and timestamp bounds, size, level).
+ * An immutable sorted run of partitions, held serialized as an SSTable file would hold them: the partitions'
+ * bytes ({@link SSTableFormat}) in blocks of 256 KiB, a partition index of primitive arrays (tokens and
+ * offsets, searched by binary search), a bloom filter on the partition keys, and the metadata Cassandra keeps
+ * (token and timestamp bounds, size, level). Reads decode only the partition they find, and only the rows their
+ * slices select; compaction decodes one partition at a time. A node holding millions of small partitions thus
+ * keeps tens of bytes per partition instead of a graph of objects.
  */
 public final class SSTable {
+  /**
+   * Well under half of G1's smallest region (1 MiB): a block of half a region or more would be a humongous object,
+   * given whole regions of its own, and the unused tail of the last one wasted.
+   */
+  static final int BLOCK_BYTES = 1 << 18;
+
   private final long generation;
   private final int level;
-  private final DecoratedKey[] keys;
-  private final Partition[] partitions;
+  private final byte[][] blocks;
+  private final long[] offsets; // block index << 32 | offset inside the block
+  private final long[] longTokens; // Murmur3 tokens as plain longs; null when the table uses another partitioner
+  private final Token[] tokens; // other partitioners' tokens; null when longTokens is used
   private final BloomFilter bloom;
+  private final ClusteringComparator comparator;
+  private final SSTableFormat.ColumnTable columns;
+  private final long baseTimestamp;
+  private final DecoratedKey firstKey;
+  private final DecoratedKey lastKey;
   private final long minTimestamp;
   private final long maxTimestamp;
   private final long bytes;
   private final long rows;
   private final long cells;
 
-  private SSTable(long generation, int level, DecoratedKey[] keys, Partition[] partitions, BloomFilter bloom) {
+  SSTable(long generation, int level, byte[][] blocks, long[] offsets, long[] longTokens, Token[] tokens,
+      BloomFilter bloom, ClusteringComparator comparator, SSTableFormat.ColumnTable columns, long baseTimestamp,
+      long minTimestamp, long maxTimestamp, long bytes, long rows, long cells) {
     this.generation = generation;
     this.level = level;
-    this.keys = keys;
-    this.partitions = partitions;
+    this.blocks = blocks;
+    this.offsets = offsets;
+    this.longTokens = longTokens;
+    this.tokens = tokens;
     this.bloom = bloom;
-    long min = Long.MAX_VALUE, max = Long.MIN_VALUE, size = 0, r = 0, c = 0;
-    for (Partition p : partitions) {
-      min = Math.min(min, p.minTimestamp());
-      max = Math.max(max, p.maxTimestamp());
-      size += p.dataSize();
-      r += p.rowCount();
-      c += p.cellCount();
-    }
-    this.minTimestamp = min;
-    this.maxTimestamp = max;
-    this.bytes = size;
-    this.rows = r;
-    this.cells = c;
+    this.comparator = comparator;
+    this.columns = columns;
+    this.baseTimestamp = baseTimestamp;
+    this.minTimestamp = minTimestamp;
+    this.maxTimestamp = maxTimestamp;
+    this.bytes = bytes;
+    this.rows = rows;
+    this.cells = cells;
+    this.firstKey = offsets.length == 0 ? null : keyAt(0);
+    this.lastKey = offsets.length == 0 ? null : keyAt(offsets.length - 1);
   }
 
   /** Builds an SSTable from partitions already in key order. */
   public static SSTable build(long generation, int level, Collection<Partition> sorted, double bloomFpChance) {
-    DecoratedKey[] keys = new DecoratedKey[sorted.size()];
-    Partition[] parts = sorted.toArray(new Partition[0]);
-    BloomFilter bf = BloomFilter.create(parts.length, bloomFpChance);
-    for (int i = 0; i < parts.length; i++) {
-      keys[i] = parts[i].key();
-      bf.add(keys[i].key());
-      if (i > 0 && keys[i - 1].compareTo(keys[i]) >= 0)
-        throw new IllegalArgumentException("partitions out of order at " + keys[i]);
-    }
-    return new SSTable(generation, level, keys, parts, bf);
+    long base = Long.MAX_VALUE;
+    for (Partition p : sorted) base = Math.min(base, p.minTimestamp());
+    SSTableWriter w = new SSTableWriter(base, bloomFpChance);
+    for (Partition p : sorted) w.add(p);
+    return w.finish(generation, level);
   }
 
   public long generation() {
@@ -65,23 +80,24 @@ public final class SSTable {
   }
 
   public SSTable withLevel(int l) {
-    return new SSTable(generation, l, keys, partitions, bloom);
+    return new SSTable(generation, l, blocks, offsets, longTokens, tokens, bloom, comparator, columns, baseTimestamp,
+        minTimestamp, maxTimestamp, bytes, rows, cells);
   }
 
   public Token minToken() {
-    return keys[0].token();
+    return firstKey.token();
   }
 
   public Token maxToken() {
-    return keys[keys.length - 1].token();
+    return lastKey.token();
   }
 
   public DecoratedKey firstKey() {
-    return keys[0];
+    return firstKey;
   }
 
   public DecoratedKey lastKey() {
-    return keys[keys.length - 1];
+    return lastKey;
   }
 
   public long minTimestamp() {
@@ -92,12 +108,28 @@ public final class SSTable {
     return maxTimestamp;
   }
 
+  /** The data size of the partitions held (the sum of {@link Partition#dataSize()}), as before serialization. */
   public long bytes() {
     return bytes;
   }
 
+  /** Heap this SSTable takes: its serialized partitions, index arrays and bloom filter. */
+  public long heapBytes() {
+    long n = 16L * 8 + bloom.sizeInBytes() + 16 + offsets.length * 8L;
+    for (byte[] b : blocks) n += 16 + b.length;
+    n += longTokens != null ? 16 + longTokens.length * 8L : 16 + tokens.length * 4L;
+    return n;
+  }
+
+  /** Bytes of the partitions in their serialized form. */
+  public long serializedBytes() {
+    long n = 0;
+    for (byte[] b : blocks) n += b.length;
+    return n;
+  }
+
   public int partitionCount() {
-    return keys.length;
+    return offsets.length;
   }
 
   public long rowCount() {
@@ -113,7 +145,7 @@ public final class SSTable {
   }
 
   public boolean coversKey(DecoratedKey k) {
-    return keys.length > 0 && k.compareTo(keys[0]) >= 0 && k.compareTo(keys[keys.length - 1]) <= 0;
+    return offsets.length > 0 && k.compareTo(firstKey) >= 0 && k.compareTo(lastKey) <= 0;
   }
 
   public boolean mightContain(DecoratedKey k) {
@@ -122,26 +154,108 @@ public final class SSTable {
 
   /** The partition for {@code k} via the index, or null. */
   public Partition get(DecoratedKey k) {
-    int i = Arrays.binarySearch(keys, k);
-    return i >= 0 ? partitions[i] : null;
+    int i = search(k);
+    return i >= 0 ? decode(i, k, null) : null;
   }
 
+  /** The part of {@code k}'s partition inside {@code slices} (as {@link Partition#slice} gives it), or null. */
+  public Partition get(DecoratedKey k, List<Slice> slices) {
+    int i = search(k);
+    return i >= 0 ? decode(i, k, slices) : null;
+  }
+
+  /** The smallest timestamp in {@code k}'s partition (read from its header), or Long.MAX_VALUE when absent. */
+  long minTimestampOf(DecoratedKey k) {
+    int i = search(k);
+    return i >= 0 ? header(i, new SSTableFormat.Header()).minTimestamp : Long.MAX_VALUE;
+  }
+
+  /** The partitions in key order, each decoded when it is asked for. */
   public List<Partition> partitions() {
-    return Arrays.asList(partitions);
+    return new AbstractList<>() {
+      @Override
+      public Partition get(int i) {
+        return partitionAt(i);
+      }
+
+      @Override
+      public int size() {
+        return offsets.length;
+      }
+    };
   }
 
   /** Index of the first partition whose key is &gt;= k. */
   int ceilingIndex(DecoratedKey k) {
-    int i = Arrays.binarySearch(keys, k);
+    int i = search(k);
     return i >= 0 ? i : -i - 1;
   }
 
+  /** Index of the first partition whose token is &gt; {@code t}. */
+  int indexAfterToken(Token t) {
+    int lo = 0, hi = offsets.length - 1;
+    while (lo <= hi) {
+      int mid = (lo + hi) >>> 1;
+      if (compareToken(mid, t) <= 0) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
   Partition partitionAt(int i) {
-    return partitions[i];
+    return decode(i, keyAt(i), null);
+  }
+
+  DecoratedKey keyAt(int i) {
+    return keyAt(i, new SSTableFormat.Header());
+  }
+
+  /** Partition {@code i}'s key, leaving its header in {@code h}. */
+  DecoratedKey keyAt(int i, SSTableFormat.Header h) {
+    header(i, h);
+    byte[] block = blocks[(int) (offsets[i] >>> 32)];
+    return new DecoratedKey(tokenAt(i), Arrays.copyOfRange(block, h.keyOffset, h.keyOffset + h.keyLength));
+  }
+
+  Token tokenAt(int i) {
+    return longTokens != null ? new LongToken(longTokens[i]) : tokens[i];
+  }
+
+  /** Reads partition {@code i}'s header (sizes, counts, smallest timestamp) into {@code h}. */
+  SSTableFormat.Header header(int i, SSTableFormat.Header h) {
+    return h.read(blocks[(int) (offsets[i] >>> 32)], (int) offsets[i], baseTimestamp);
+  }
+
+  private Partition decode(int i, DecoratedKey key, List<Slice> slices) {
+    return SSTableFormat.decode(blocks[(int) (offsets[i] >>> 32)], (int) offsets[i], key, baseTimestamp, comparator,
+        columns, slices);
+  }
+
+  private int compareToken(int i, Token t) {
+    return longTokens != null ? Long.compare(longTokens[i], ((LongToken) t).value()) : tokens[i].compareTo(t);
+  }
+
+  /** Binary search of the index: the position of {@code k}, or (-(insertion point) - 1). */
+  private int search(DecoratedKey k) {
+    int lo = 0, hi = offsets.length - 1;
+    SSTableFormat.Header h = new SSTableFormat.Header();
+    while (lo <= hi) {
+      int mid = (lo + hi) >>> 1;
+      int c = compareToken(mid, k.token());
+      if (c == 0) {
+        header(mid, h);
+        byte[] block = blocks[(int) (offsets[mid] >>> 32)];
+        c = Arrays.compareUnsigned(block, h.keyOffset, h.keyOffset + h.keyLength, k.key(), 0, k.key().length);
+      }
+      if (c < 0) lo = mid + 1;
+      else if (c > 0) hi = mid - 1;
+      else return mid;
+    }
+    return -(lo + 1);
   }
 
   @Override
   public String toString() {
-    return "SSTable#" + generation + "(L" + level + ", " + keys.length + " partitions, " + bytes + " B)";
+    return "SSTable#" + generation + "(L" + level + ", " + offsets.length + " partitions, " + bytes + " B)";
   }
 }

@@ -3,9 +3,7 @@ package io.ringsim.storage;
 import io.ringsim.ring.Token;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.PriorityQueue;
 import java.util.TreeMap;
@@ -67,9 +65,8 @@ public final class TableStore {
   /** Writes the memtable to a new SSTable; returns it, or empty when the memtable was empty. */
   public Optional<SSTable> flush() {
     if (memtable.isEmpty()) return Optional.empty();
-    List<Partition> frozen = new ArrayList<>(memtable.partitions().size());
-    for (Partition p : memtable.sortedPartitions()) frozen.add(p.copy());
-    SSTable s = SSTable.build(nextGeneration++, strategy.flushLevel(), frozen,
+    // Serializing is the copy: the SSTable shares nothing with the memtable's objects.
+    SSTable s = SSTable.build(nextGeneration++, strategy.flushLevel(), memtable.sortedPartitions(),
         schema.metadata().params().bloomFilterFpChance());
     sstables.add(0, s);
     memtable = new Memtable();
@@ -115,39 +112,44 @@ public final class TableStore {
     List<SSTable> others = new ArrayList<>(sstables);
     others.removeAll(task.inputs());
     List<SSTable> outputs = new ArrayList<>();
-    List<Partition> current = new ArrayList<>();
-    long currentBytes = 0;
-    // A k-way merge over the sorted inputs: one key's versions at a time, not an index of every input partition.
+    // A k-way merge over the sorted inputs, decoding one key's versions at a time and writing each merged
+    // partition out at once: neither the inputs nor the outputs are ever held as objects.
     List<SSTable> in = task.inputs();
+    long base = Long.MAX_VALUE;
+    for (SSTable s : in) base = Math.min(base, s.minTimestamp());
+    double fpChance = schema.metadata().params().bloomFilterFpChance();
+    SSTableWriter out = new SSTableWriter(base, fpChance);
     int[] pos = new int[in.size()];
-    PriorityQueue<Integer> heads = new PriorityQueue<>(Math.max(1, in.size()),
-        (a, b) -> in.get(a).partitionAt(pos[a]).key().compareTo(in.get(b).partitionAt(pos[b]).key()));
-    for (int i = 0; i < in.size(); i++) if (in.get(i).partitionCount() > 0) heads.add(i);
+    DecoratedKey[] head = new DecoratedKey[in.size()];
+    PriorityQueue<Integer> heads = new PriorityQueue<>(Math.max(1, in.size()), (a, b) -> head[a].compareTo(head[b]));
+    for (int i = 0; i < in.size(); i++) {
+      if (in.get(i).partitionCount() > 0) {
+        head[i] = in.get(i).keyAt(0);
+        heads.add(i);
+      }
+    }
     List<Partition> versions = new ArrayList<>(in.size());
     while (!heads.isEmpty()) {
-      DecoratedKey key = in.get(heads.peek()).partitionAt(pos[heads.peek()]).key();
+      DecoratedKey key = head[heads.peek()];
       versions.clear();
-      while (!heads.isEmpty() && in.get(heads.peek()).partitionAt(pos[heads.peek()]).key().equals(key)) {
+      while (!heads.isEmpty() && head[heads.peek()].equals(key)) {
         int i = heads.poll();
         versions.add(in.get(i).partitionAt(pos[i]++));
-        if (pos[i] < in.get(i).partitionCount()) heads.add(i);
+        if (pos[i] < in.get(i).partitionCount()) {
+          head[i] = in.get(i).keyAt(pos[i]);
+          heads.add(i);
+        }
       }
       Partition merged = versions.size() == 1 ? versions.get(0) : Partition.merge(versions);
       Partition kept = purger.purge(merged, maxPurgeable(key, others));
       if (kept == null) continue;
-      current.add(kept);
-      currentBytes += kept.dataSize();
-      if (currentBytes >= task.maxOutputBytes()) {
-        outputs.add(SSTable.build(nextGeneration++, task.outputLevel(), current,
-            schema.metadata().params().bloomFilterFpChance()));
-        current = new ArrayList<>();
-        currentBytes = 0;
+      out.add(kept);
+      if (out.bytes() >= task.maxOutputBytes()) {
+        outputs.add(out.finish(nextGeneration++, task.outputLevel()));
+        out = new SSTableWriter(base, fpChance);
       }
     }
-    if (!current.isEmpty()) {
-      outputs.add(SSTable.build(nextGeneration++, task.outputLevel(), current,
-          schema.metadata().params().bloomFilterFpChance()));
-    }
+    if (!out.isEmpty()) outputs.add(out.finish(nextGeneration++, task.outputLevel()));
     sstables.removeAll(task.inputs());
     sstables.addAll(outputs);
     sstables.sort(Comparator.comparingLong(SSTable::generation).reversed());
@@ -162,10 +164,7 @@ public final class TableStore {
     Partition m = memtable.get(key);
     if (m != null) min = Math.min(min, m.minTimestamp());
     for (SSTable s : others) {
-      if (s.mightContain(key) && s.minTimestamp() < min) {
-        Partition p = s.get(key);
-        if (p != null) min = Math.min(min, p.minTimestamp());
-      }
+      if (s.mightContain(key) && s.minTimestamp() < min) min = Math.min(min, s.minTimestampOf(key));
     }
     return min;
   }
@@ -180,12 +179,12 @@ public final class TableStore {
       if (!s.coversKey(key) || !s.bloomFilter().mightContain(key.key())) continue;
       touched++;
       bloomPositives++;
-      Partition p = s.get(key);
+      Partition p = s.get(key, filter.slices());
       if (p == null) {
         falsePositives++;
         continue;
       }
-      versions.add(p.slice(filter.slices()));
+      versions.add(p);
     }
     reads++;
     sstablesRead += touched;
@@ -221,7 +220,13 @@ public final class TableStore {
     TreeSet<DecoratedKey> keys = new TreeSet<>();
     for (DecoratedKey k : memtable.partitions().keySet()) if (inRange(k.token(), start, end)) keys.add(k);
     for (SSTable s : sstables) {
-      for (Partition p : s.partitions()) if (inRange(p.key().token(), start, end)) keys.add(p.key());
+      // Sorted by token: the keys in range are one run of the index. The first `limit` of each source suffice.
+      int taken = 0;
+      for (int i = start == null ? 0 : s.indexAfterToken(start); i < s.partitionCount() && taken < limit; i++) {
+        if (end != null && s.tokenAt(i).compareTo(end) > 0) break;
+        keys.add(s.keyAt(i));
+        taken++;
+      }
     }
     List<DecoratedKey> out = new ArrayList<>();
     for (DecoratedKey k : keys) {
@@ -251,32 +256,21 @@ public final class TableStore {
     long liveBytes = memtable.liveBytes();
     List<Long> sizes = new ArrayList<>();
     List<Integer> levels = new ArrayList<>();
-    Map<DecoratedKey, long[]> perKey = new HashMap<>();
-    for (Partition p : memtable.sortedPartitions()) perKey.put(p.key(), new long[] {p.dataSize(), p.cellCount()});
     for (SSTable s : sstables) {
       sizes.add(s.bytes());
       levels.add(s.level());
       liveBytes += s.bytes();
-      for (Partition p : s.partitions()) {
-        long[] v = perKey.computeIfAbsent(p.key(), k -> new long[2]);
-        v[0] += p.dataSize();
-        v[1] += p.cellCount();
-      }
     }
-    long[] psize = new long[perKey.size()];
-    long[] pcells = new long[perKey.size()];
-    int i = 0;
-    for (long[] v : perKey.values()) {
-      psize[i] = v[0];
-      pcells[i++] = v[1];
-    }
+    PartitionSizes perKey = PartitionSizes.of(memtable, sstables);
+    long[] psize = perKey.bytes();
+    long[] pcells = perKey.cells();
     long rows = 0;
     for (Partition p : memtable.sortedPartitions()) rows += p.rowCount();
     for (SSTable s : sstables) rows += s.rowCount();
     double wa = bytesFlushed == 0 ? 0 : (double) (bytesFlushed + bytesCompacted) / bytesFlushed;
     double ra = reads == 0 ? 0 : (double) sstablesRead / reads;
     double fpr = bloomPositives == 0 ? 0 : (double) bloomFalsePositives / bloomPositives;
-    return new TableStats(schema.name(), liveBytes, memtable.liveBytes(), perKey.size(), rows, sstables.size(), sizes,
+    return new TableStats(schema.name(), liveBytes, memtable.liveBytes(), psize.length, rows, sstables.size(), sizes,
         levels, TableStats.Percentiles.of(psize), TableStats.Percentiles.of(pcells), writes, reads, flushes,
         compactions, wa, ra, bloomPositives, bloomFalsePositives, fpr, tombstonesScanned, maxTombstones, warnings,
         failures, purged);

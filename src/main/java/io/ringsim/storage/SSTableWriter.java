@@ -1,0 +1,108 @@
+package io.ringsim.storage;
+
+import io.ringsim.ring.LongToken;
+import io.ringsim.ring.Token;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Writes partitions, in key order, into a new {@link SSTable}: each is serialized as it arrives (a flush or a
+ * compaction never needs its whole output as objects); the bloom filter is built at the end, sized for the exact
+ * partition count as before, from the keys already written.
+ */
+final class SSTableWriter {
+  private final long baseTimestamp;
+  private final double bloomFpChance;
+  private final SSTableFormat.Columns columns = new SSTableFormat.Columns();
+  private final ByteSink partition = new ByteSink(256);
+  private final ByteSink row = new ByteSink(64);
+  private final List<byte[]> blocks = new ArrayList<>();
+  private byte[] block;
+  private int blockLength;
+  private long[] offsets = new long[1024];
+  private long[] longTokens = new long[1024];
+  private Token[] tokens; // once a token that is not a Murmur3 LongToken arrives
+  private int count;
+  private ClusteringComparator comparator;
+  private DecoratedKey last;
+  private long minTimestamp = Long.MAX_VALUE, maxTimestamp = Long.MIN_VALUE, bytes, rows, cells;
+
+  /** @param baseTimestamp timestamps are stored as deltas from this (any value works; the smallest is shortest) */
+  SSTableWriter(long baseTimestamp, double bloomFpChance) {
+    this.baseTimestamp = baseTimestamp;
+    this.bloomFpChance = bloomFpChance;
+  }
+
+  void add(Partition p) {
+    if (last != null && last.compareTo(p.key()) >= 0)
+      throw new IllegalArgumentException("partitions out of order at " + p.key());
+    last = p.key();
+    if (comparator == null) comparator = p.comparator();
+    partition.reset();
+    SSTableFormat.encode(p, baseTimestamp, columns, partition, row);
+    if (block == null || blockLength + partition.len > block.length) {
+      closeBlock();
+      block = new byte[Math.max(SSTable.BLOCK_BYTES, partition.len)];
+      blockLength = 0;
+    }
+    if (count == offsets.length) {
+      offsets = Arrays.copyOf(offsets, count * 2);
+      if (tokens == null) longTokens = Arrays.copyOf(longTokens, count * 2);
+      else tokens = Arrays.copyOf(tokens, count * 2);
+    }
+    offsets[count] = (long) blocks.size() << 32 | blockLength;
+    token(count, p.key().token());
+    count++;
+    System.arraycopy(partition.buf, 0, block, blockLength, partition.len);
+    blockLength += partition.len;
+    minTimestamp = Math.min(minTimestamp, p.minTimestamp());
+    maxTimestamp = Math.max(maxTimestamp, p.maxTimestamp());
+    bytes += p.dataSize();
+    rows += p.rowCount();
+    cells += p.cellCount();
+  }
+
+  private void token(int i, Token t) {
+    if (tokens == null && t instanceof LongToken l) {
+      longTokens[i] = l.value();
+      return;
+    }
+    if (tokens == null) {
+      tokens = new Token[offsets.length];
+      for (int j = 0; j < i; j++) tokens[j] = new LongToken(longTokens[j]);
+      longTokens = null;
+    }
+    tokens[i] = t;
+  }
+
+  private void closeBlock() {
+    if (block != null) blocks.add(blockLength == block.length ? block : Arrays.copyOf(block, blockLength));
+    block = null;
+  }
+
+  boolean isEmpty() {
+    return count == 0;
+  }
+
+  /** Data size written so far (what compaction splits its outputs on). */
+  long bytes() {
+    return bytes;
+  }
+
+  SSTable finish(long generation, int level) {
+    closeBlock();
+    byte[][] data = blocks.toArray(new byte[0][]);
+    long[] offs = Arrays.copyOf(offsets, count);
+    BloomFilter bf = BloomFilter.create(count, bloomFpChance);
+    SSTableFormat.Header h = new SSTableFormat.Header();
+    for (int i = 0; i < count; i++) {
+      byte[] b = data[(int) (offs[i] >>> 32)];
+      h.read(b, (int) offs[i], baseTimestamp);
+      bf.add(b, h.keyOffset, h.keyLength);
+    }
+    return new SSTable(generation, level, data, offs, tokens == null ? Arrays.copyOf(longTokens, count) : null,
+        tokens == null ? null : Arrays.copyOf(tokens, count), bf, comparator, columns.freeze(), baseTimestamp,
+        minTimestamp, maxTimestamp, bytes, rows, cells);
+  }
+}
