@@ -13,13 +13,12 @@ import java.util.SplittableRandom;
  * join one at a time and each new token splits the range that best evens out <em>effective</em> ownership (the share
  * of data a node replicates at the given replication, racks included), never moving the tokens of nodes already there.
  *
- * <p>How a token is placed: inserting the new node X at a point x of a range changes the replica sets of that range
- * and of the few ranges before it whose replica walk passes x. Every change is either constant or proportional to the
- * distance u from the range start to x, so each candidate range has a convex cost in u (sum of squared ownerships,
- * with a heavy extra charge above the mean; X itself is charged for straying from its share so far) whose minimum a
- * ternary search finds. The allocator takes the best candidate; after all of a node's tokens are placed it re-places
- * each of them once more, now that the others are known. While a group has no more nodes than replicas (everyone
- * replicates everything) the first nodes' tokens are interleaved evenly instead, as Cassandra 4 does.
+ * <p>How a token is placed (see {@link BalancingGroup}): every range is a candidate; for each, the exact best split
+ * point minimises a cost made of the sum of squared effective ownerships, a heavy extra charge above the mean, the
+ * joining node's distance from its share so far and (SimpleStrategy) a lighter term for primary ownership. The
+ * candidates sit in a priority queue that is re-scored lazily. After all of a node's tokens are placed each is placed
+ * once more, now that the others are known. While a group has no more nodes than replicas (everyone replicates
+ * everything) the first nodes' tokens are interleaved evenly instead, as Cassandra 4 does.
  *
  * <p>Under NetworkTopologyStrategy every data centre is balanced on its own (replicas of a DC only ever walk over that
  * DC's nodes) with Cassandra 4's rack rule; under SimpleStrategy the whole ring is one group and racks are ignored.

@@ -34,6 +34,12 @@ final class BalancingGroup {
   private static final double PRIMARY_WEIGHT = 0.3;
   /** No range is split into a part smaller than this fraction of the mean range size. */
   private static final double MIN_PART = 0.3;
+  /**
+   * From this many nodes on, a joining node is held to its share as firmly as others are held under the mean, and no
+   * part smaller than half the mean range is cut: in big groups a node that fell short (1000 nodes: down to 0.73 of
+   * the mean) left everyone else above it.
+   */
+  private static final int BIG_GROUP = 128;
 
   final Partitioner partitioner;
   final int rf;
@@ -43,7 +49,8 @@ final class BalancingGroup {
    * others above the mean (every token it skips is a token's worth of data others keep); with racks each token moves
    * data between two nodes of one rack only, and the charge made the rack's balance worse.
    */
-  private final double shortWeight;
+  private double shortWeight;
+  private double minPart = MIN_PART;
   private final SplittableRandom rng;
   private final List<String> rackNames = new ArrayList<>();
   int[] nodeRack = new int[16];
@@ -92,7 +99,6 @@ final class BalancingGroup {
     this.partitioner = p;
     this.rf = rf;
     this.rackAware = rackAware;
-    this.shortWeight = rackAware ? 0 : 10;
     this.rng = rng;
     for (Node n : existing) {
       int id = addNode(n.rack());
@@ -210,6 +216,9 @@ final class BalancingGroup {
   /** Places the v tokens of node x one by one, then re-places each once the others are known. */
   private void placeAll(int x, int v, List<Double> mine) {
     joiningNode = x;
+    boolean big = nodes > BIG_GROUP;
+    shortWeight = rackAware ? 0 : big ? EXCESS_WEIGHT : 10;
+    minPart = big ? 0.5 : MIN_PART;
     meanOwn = (double) Math.min(rf, nodes) / nodes;
     if (level.length < rackNames.size()) level = new double[rackNames.size()];
     Arrays.fill(level, meanOwn);
@@ -316,7 +325,7 @@ final class BalancingGroup {
   /** Scores splitting range j with the joining node: the best u and the change of the objective, if j can be split. */
   private boolean score(int j) {
     double gap = rangeSize(j);
-    double minPart = MIN_PART / (m + 1);
+    double minPart = this.minPart / (m + 1);
     double lo = Math.max(gap * EDGE, minPart);
     double hi = Math.min(gap * (1 - EDGE), gap - minPart);
     if (gap <= 1e-15 || lo > hi) return false;
