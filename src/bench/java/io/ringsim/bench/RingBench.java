@@ -68,7 +68,7 @@ public class RingBench {
 
   @State(Scope.Benchmark)
   public static class Alloc {
-    @Param({"250"})
+    @Param({"250", "1000"})
     int nodes;
   }
 

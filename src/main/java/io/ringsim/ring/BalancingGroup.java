@@ -1,0 +1,492 @@
+package io.ringsim.ring;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.Set;
+import java.util.SplittableRandom;
+
+/**
+ * One balancing group of the {@link BalancedAllocator} (a data centre, or the whole ring under SimpleStrategy) on the
+ * unit circle: the tokens so far, each node's effective ownership, and the placement of a joining node's tokens.
+ *
+ * <p>Inserting node X at distance u from the start of range j changes the replica sets of that range and of the few
+ * ranges before it whose replica walk passes the new token. Every change is constant or proportional to u, so the
+ * cost of a candidate (see {@link #cost}) is a convex piecewise quadratic in u: its derivative is piecewise linear
+ * with one kink per affected node, and the exact minimum is found by walking the sorted kinks ({@link #bestSplit}).
+ *
+ * <p>Which range to split: every candidate is scored once when a node starts joining and kept in a priority queue.
+ * A placement changes the scores of the ranges around it (re-scored at once) and, slightly, of the rest (their
+ * entries become stale): the best entry is re-scored before it is taken, and taken only if it is still the best
+ * (lazy greedy), so a placement costs a few dozen scorings instead of one per range.
+ */
+final class BalancingGroup {
+  /** Extra weight on ownership above the mean: the most loaded node is what max/mean and users see. */
+  private static final double EXCESS_WEIGHT = 100;
+  /** Re-placement passes over a joining node's tokens once all are placed. */
+  private static final int PASSES = 1;
+  /** A new token stays this fraction of its range away from either end. */
+  private static final double EDGE = 0.01;
+  /** Weight of primary ownership (what each node's own tokens end) next to effective ownership. */
+  private static final double PRIMARY_WEIGHT = 0.3;
+  /** No range is split into a part smaller than this fraction of the mean range size. */
+  private static final double MIN_PART = 0.3;
+  /**
+   * From this many nodes on, a joining node is held to its share as firmly as others are held under the mean, and no
+   * part smaller than half the mean range is cut: in big groups a node that fell short (1000 nodes: down to 0.73 of
+   * the mean) left everyone else above it.
+   */
+  private static final int BIG_GROUP = 128;
+
+  final Partitioner partitioner;
+  final int rf;
+  final boolean rackAware;
+  /**
+   * Charge on the joining node for owning less than its share so far. Without racks a node that falls short leaves the
+   * others above the mean (every token it skips is a token's worth of data others keep); with racks each token moves
+   * data between two nodes of one rack only, and the charge made the rack's balance worse.
+   */
+  private double shortWeight;
+  private double minPart = MIN_PART;
+  private final SplittableRandom rng;
+  private final List<String> rackNames = new ArrayList<>();
+  int[] nodeRack = new int[16];
+  int nodes;
+  private int racksInUse;
+  double[] pos = new double[64];
+  int[] owner = new int[64];
+  int m;
+  private double[] own = new double[16];
+  private double[] prim = new double[16];
+  private final Set<Double> usedPositions = new HashSet<>();
+
+  // Scratch of one candidate: constant (c) and per-unit-of-u (g) ownership changes of the touched nodes.
+  private double[] c = new double[16];
+  private int[] g = new int[16];
+  private int[] touched = new int[64];
+  private int touchedCount;
+  private final ReplicaWalk walk = new ReplicaWalk();
+  private double[] termA = new double[66];
+  private double[] termG = new double[66];
+  private double[] termW = new double[66];
+  private double[] termL = new double[66];
+  private boolean[] termS = new boolean[66];
+  private double[] kinks = new double[66];
+
+  // The objective while a node joins.
+  private int joiningNode = -1;
+  /** What the joining node should own once the token being placed is in, and the mean ownership then. */
+  private double joiningTarget;
+  private double meanOwn;
+  /** The mean ownership of each rack's nodes (rack-aware), or of all nodes. */
+  private double[] level = new double[8];
+  private double primaryTarget;
+  private double meanPrimary;
+
+  private record Candidate(double delta, double end, double u, long version) {}
+
+  private final PriorityQueue<Candidate> queue =
+      new PriorityQueue<>(Comparator.comparingDouble(Candidate::delta).thenComparingDouble(Candidate::end));
+  private long version;
+  // Result of the last scoring.
+  private double scoredDelta;
+  private double scoredU;
+
+  BalancingGroup(Partitioner p, int rf, boolean rackAware, List<Node> existing, SplittableRandom rng) {
+    this.partitioner = p;
+    this.rf = rf;
+    this.rackAware = rackAware;
+    this.rng = rng;
+    for (Node n : existing) {
+      int id = addNode(n.rack());
+      for (Token t : n.tokens()) insert(positionOf(t), id);
+    }
+    recomputeOwnership();
+  }
+
+  int rackCount() {
+    return rackNames.size();
+  }
+
+  int racksInUse() {
+    return racksInUse;
+  }
+
+  private double positionOf(Token t) {
+    Token min = partitioner.minimum();
+    return t.equals(min) ? 0.0 : partitioner.size(min, t) % 1.0;
+  }
+
+  private int addNode(String rack) {
+    int r = rackNames.indexOf(rack);
+    if (r < 0) {
+      rackNames.add(rack);
+      r = rackNames.size() - 1;
+    }
+    if (nodes == nodeRack.length) {
+      nodeRack = Arrays.copyOf(nodeRack, nodes * 2);
+      own = Arrays.copyOf(own, nodes * 2);
+      prim = Arrays.copyOf(prim, nodes * 2);
+      c = Arrays.copyOf(c, nodes * 2);
+      g = Arrays.copyOf(g, nodes * 2);
+    }
+    boolean newRack = true;
+    for (int n = 0; n < nodes; n++) if (nodeRack[n] == r) newRack = false;
+    if (newRack) racksInUse++;
+    nodeRack[nodes] = r;
+    return nodes++;
+  }
+
+  /** Inserts a token; returns its range index. */
+  private int insert(double p, int node) {
+    int i = Arrays.binarySearch(pos, 0, m, p);
+    if (i < 0) i = -i - 1;
+    if (m == pos.length) {
+      pos = Arrays.copyOf(pos, m * 2);
+      owner = Arrays.copyOf(owner, m * 2);
+    }
+    System.arraycopy(pos, i, pos, i + 1, m - i);
+    System.arraycopy(owner, i, owner, i + 1, m - i);
+    pos[i] = p;
+    owner[i] = node;
+    m++;
+    usedPositions.add(p);
+    return i;
+  }
+
+  /** Removes a token; returns the index of the range that now holds its position. */
+  private int remove(double p) {
+    int i = Arrays.binarySearch(pos, 0, m, p);
+    System.arraycopy(pos, i + 1, pos, i, m - i - 1);
+    System.arraycopy(owner, i + 1, owner, i, m - i - 1);
+    m--;
+    usedPositions.remove(p);
+    return i == m ? 0 : i;
+  }
+
+  private double rangeSize(int i) {
+    if (m == 1) return 1.0;
+    return i == 0 ? pos[0] + 1.0 - pos[m - 1] : pos[i] - pos[i - 1];
+  }
+
+  private double rangeStart(int i) {
+    return i == 0 ? pos[m - 1] - 1.0 : pos[i - 1];
+  }
+
+  List<Token> join(NodeSpec spec) {
+    int x = addNode(spec.rack());
+    int v = spec.numTokens();
+    List<Double> mine = new ArrayList<>();
+    int onRing = x; // nodes already holding tokens in this group
+    if (m == 0) {
+      double offset = rng.nextDouble() / v;
+      for (int k = 0; k < v; k++) mine.add(offset + (double) k / v);
+      for (double p : mine) insert(p, x);
+    } else if (onRing < rf && evenlyInterleavable(v)) {
+      // While a group has no more nodes than replicas every node replicates everything, so effective ownership
+      // cannot guide placement: like Cassandra 4, interleave the first nodes' tokens evenly.
+      double step = 1.0 / v;
+      // Offsets are relative to the first node's tokens: pos[0] may belong to a later node after wrap-around,
+      // which would put this node's tokens on top of the first node's.
+      double base = pos[0] % step;
+      for (int j = 0; j < m; j++) {
+        if (owner[j] == 0) {
+          base = pos[j] % step;
+          break;
+        }
+      }
+      for (int i = 0; i < v; i++) {
+        double p = base + (i + (double) onRing / rf) * step;
+        if (p >= 1.0) p -= 1.0;
+        mine.add(p);
+      }
+      for (double p : mine) insert(p, x);
+    } else {
+      placeAll(x, v, mine);
+    }
+    recomputeOwnership();
+    List<Token> tokens = new ArrayList<>();
+    for (double p : mine) tokens.add(partitioner.tokenAt(partitioner.minimum(), partitioner.minimum(), p));
+    return tokens;
+  }
+
+  /** Places the v tokens of node x one by one, then re-places each once the others are known. */
+  private void placeAll(int x, int v, List<Double> mine) {
+    joiningNode = x;
+    boolean big = nodes > BIG_GROUP;
+    shortWeight = rackAware ? 0 : big ? EXCESS_WEIGHT : 10;
+    minPart = big ? 0.5 : MIN_PART;
+    meanOwn = (double) Math.min(rf, nodes) / nodes;
+    if (level.length < rackNames.size()) level = new double[rackNames.size()];
+    Arrays.fill(level, meanOwn);
+    if (rackAware) {
+      // Each rack's nodes share what the rack replicates (all of the ring when there are as many racks as replicas).
+      double[] total = new double[rackNames.size()];
+      int[] count = new int[rackNames.size()];
+      for (int n = 0; n < nodes; n++) {
+        total[nodeRack[n]] += own[n];
+        count[nodeRack[n]]++;
+      }
+      double all = 0;
+      for (double t : total) all += t;
+      for (int r = 0; r < total.length; r++) {
+        // The joining node's rack: its share so far, or an even share if the rack is new.
+        double share = total[r] > 0 ? total[r] : all / Math.max(1, racksInUse - 1);
+        if (count[r] > 0) level[r] = Math.min(1.0, share) / count[r];
+      }
+      meanOwn = level[nodeRack[x]];
+    }
+    joiningTarget = meanOwn / v;
+    meanPrimary = 1.0 / nodes;
+    primaryTarget = meanPrimary / v;
+    version++;
+    queue.clear();
+    for (int j = 0; j < m; j++) enqueue(j);
+    for (int k = 0; k < v; k++) {
+      if (k > 0) {
+        joiningTarget = meanOwn * (k + 1) / v;
+        primaryTarget = meanPrimary * (k + 1) / v;
+        version++;
+      }
+      mine.add(placeBest(x));
+    }
+    for (int pass = 0; pass < PASSES; pass++) {
+      for (int k = 0; k < v; k++) {
+        int j = remove(mine.get(k));
+        double u = mine.get(k) - rangeStart(j);
+        if (u >= 1.0) u -= 1.0;
+        applyChange(j, x, u, -1);
+        version++;
+        refreshAround(j);
+        mine.set(k, placeBest(x));
+      }
+    }
+    joiningNode = -1;
+  }
+
+  private void enqueue(int j) {
+    if (score(j)) queue.add(new Candidate(scoredDelta, pos[j], scoredU, version));
+  }
+
+  /** Re-scores the candidates whose replica walks pass range i. */
+  private void refreshAround(int i) {
+    int w = (rackAware ? Math.max(racksInUse, 1) : 1) * (rf + 2);
+    if (2 * w + 1 >= m) {
+      for (int j = 0; j < m; j++) enqueue(j);
+      return;
+    }
+    for (int d = -w; d <= w; d++) enqueue(Math.floorMod(i + d, m));
+  }
+
+  /** Takes the best candidate (re-scoring stale entries first), inserts x there, and returns the position. */
+  private double placeBest(int x) {
+    while (true) {
+      Candidate top = queue.poll();
+      if (top == null) {
+        // Nothing left to split (every range too small to score): take the largest range's middle.
+        int best = 0;
+        for (int j = 1; j < m; j++) if (rangeSize(j) > rangeSize(best)) best = j;
+        return place(best, x, rangeSize(best) / 2);
+      }
+      int j = Arrays.binarySearch(pos, 0, m, top.end());
+      if (j < 0) continue; // that range's end token was taken out
+      if (top.version() == version) return place(j, x, top.u());
+      enqueue(j);
+    }
+  }
+
+  private double place(int j, int x, double u) {
+    double p = rangeStart(j) + u;
+    if (p < 0) p += 1.0;
+    if (p >= 1.0) p -= 1.0;
+    while (usedPositions.contains(p)) p = Math.nextUp(p);
+    applyChange(j, x, u, +1);
+    int i = insert(p, x);
+    version++;
+    refreshAround(i);
+    return p;
+  }
+
+  /** Adds (sign +1) or takes back (-1) the ownership change of x at u in range j. */
+  private void applyChange(int j, int x, double u, int sign) {
+    evaluate(j, x);
+    for (int t = 0; t < touchedCount; t++) {
+      int n = touched[t];
+      own[n] += sign * (c[n] + u * g[n]);
+    }
+    clearScratch();
+    prim[x] += sign * u;
+    prim[owner[j]] -= sign * u;
+  }
+
+  /** Scores splitting range j with the joining node: the best u and the change of the objective, if j can be split. */
+  private boolean score(int j) {
+    double gap = rangeSize(j);
+    double minPart = this.minPart / (m + 1);
+    double lo = Math.max(gap * EDGE, minPart);
+    double hi = Math.min(gap * (1 - EDGE), gap - minPart);
+    if (gap <= 1e-15 || lo > hi) return false;
+    evaluate(j, joiningNode);
+    int k = 0;
+    double before = 0;
+    for (int t = 0; t < touchedCount; t++) {
+      int n = touched[t];
+      double shift = n == joiningNode ? meanOwn - joiningTarget : 0;
+      double l = level[nodeRack[n]];
+      boolean two = n == joiningNode;
+      before += two ? cost2(own[n] + shift, l) : cost(own[n] + shift, l);
+      termS[k] = two;
+      termA[k] = own[n] + c[n] + shift;
+      termG[k] = g[n];
+      termW[k] = 1;
+      termL[k] = l;
+      k++;
+    }
+    clearScratch();
+    if (PRIMARY_WEIGHT > 0 && !rackAware) {
+      int o = owner[j];
+      double ax = prim[joiningNode] + meanPrimary - primaryTarget;
+      before += PRIMARY_WEIGHT * (cost(ax, meanPrimary) + cost(prim[o], meanPrimary));
+      termA[k] = ax; termG[k] = 1; termW[k] = PRIMARY_WEIGHT; termL[k] = meanPrimary; termS[k] = false; k++;
+      termA[k] = prim[o]; termG[k] = -1; termW[k] = PRIMARY_WEIGHT; termL[k] = meanPrimary; termS[k] = false; k++;
+    }
+    double u = bestSplit(k, lo, hi);
+    double after = 0;
+    for (int t = 0; t < k; t++)
+      after += termW[t] * (termS[t] ? cost2(termA[t] + u * termG[t], termL[t]) : cost(termA[t] + u * termG[t], termL[t]));
+    scoredDelta = after - before;
+    scoredU = u;
+    return true;
+  }
+
+  /**
+   * The u in [lo, hi] minimising the sum of cost(termA + u termG): the derivative is non-decreasing and linear between
+   * the kinks where a term crosses the mean, so find the piece where it changes sign and solve it.
+   */
+  private double bestSplit(int k, double lo, double hi) {
+    int kinkCount = 0;
+    for (int t = 0; t < k; t++) {
+      if (termG[t] == 0) continue;
+      double b = (termL[t] - termA[t]) / termG[t];
+      if (b > lo && b < hi) kinks[kinkCount++] = b;
+    }
+    Arrays.sort(kinks, 0, kinkCount);
+    double left = lo;
+    double dLeft = slope(k, lo);
+    if (dLeft >= 0) return lo;
+    for (int i = 0; i <= kinkCount; i++) {
+      double right = i < kinkCount ? kinks[i] : hi;
+      double dRight = slope(k, right);
+      if (dRight >= 0) return dRight == dLeft ? left : left + (right - left) * (-dLeft) / (dRight - dLeft);
+      left = right;
+      dLeft = dRight;
+    }
+    return hi;
+  }
+
+  /** Derivative in u of the sum of cost(termA + u termG), halved. */
+  private double slope(int k, double u) {
+    double d = 0;
+    for (int t = 0; t < k; t++) {
+      double gt = termG[t];
+      if (gt == 0) continue;
+      double a = termA[t] + u * gt;
+      double over = a - termL[t];
+      d += termW[t] * gt * (a + (over > 0 ? EXCESS_WEIGHT * over : termS[t] ? shortWeight * over : 0));
+    }
+    return d;
+  }
+
+  /**
+   * The cost of one node owning {@code a}: its square (minimising the sum of squares evens ownership out), plus a
+   * much heavier charge on what lies above the mean.
+   */
+  private double cost2(double a, double mean) {
+    double over = a - mean;
+    return a * a + (over > 0 ? EXCESS_WEIGHT : shortWeight) * over * over;
+  }
+
+  private double cost(double a, double mean) {
+    double over = a - mean;
+    return a * a + (over > 0 ? EXCESS_WEIGHT * over * over : 0);
+  }
+
+  /** Whether the ring so far is exactly the interleaved layout of nodes with v tokens each. */
+  private boolean evenlyInterleavable(int v) {
+    if (m != (nodes - 1) * v) return false;
+    int[] count = new int[nodes];
+    for (int i = 0; i < m; i++) count[owner[i]]++;
+    for (int n = 0; n < nodes - 1; n++) if (count[n] != v) return false;
+    return true;
+  }
+
+  /**
+   * Fills c (constant ownership changes) and g (coefficient of u, the distance of x from the range start) for
+   * inserting node x into range j.
+   */
+  private void evaluate(int j, int x) {
+    // Range j itself: (start, x] gets the walk starting with x; (x, end] keeps its replicas.
+    walk.run(this, j, -1, x);
+    for (int k = 0; k < walk.found; k++) bumpG(walk.out[k], -1);
+    walk.runFromInserted(this, j, x);
+    for (int k = 0; k < walk.found; k++) bumpG(walk.out[k], +1);
+    // Earlier ranges whose replica walk reaches the insertion point.
+    for (int d = 1; d < m; d++) {
+      int idx = j - d < 0 ? j - d + m : j - d;
+      walk.run(this, idx, -1, x);
+      if (walk.steps <= d) break; // complete before reaching x: it and all earlier ranges are unaffected
+      double size = rangeSize(idx);
+      for (int k = 0; k < walk.found; k++) bumpC(walk.out[k], -size);
+      walk.run(this, idx, d, x);
+      for (int k = 0; k < walk.found; k++) bumpC(walk.out[k], +size);
+    }
+  }
+
+  private void bumpG(int n, int v) {
+    touch(n);
+    g[n] += v;
+  }
+
+  private void bumpC(int n, double v) {
+    touch(n);
+    c[n] += v;
+  }
+
+  private void touch(int n) {
+    if (g[n] == 0 && c[n] == 0) {
+      for (int t = 0; t < touchedCount; t++) if (touched[t] == n) return;
+      if (touchedCount == touched.length) {
+        touched = Arrays.copyOf(touched, touchedCount * 2);
+        termA = Arrays.copyOf(termA, touchedCount * 2 + 2);
+        termG = Arrays.copyOf(termG, touchedCount * 2 + 2);
+        termW = Arrays.copyOf(termW, touchedCount * 2 + 2);
+        termL = Arrays.copyOf(termL, touchedCount * 2 + 2);
+        termS = Arrays.copyOf(termS, touchedCount * 2 + 2);
+        kinks = Arrays.copyOf(kinks, touchedCount * 2 + 2);
+      }
+      touched[touchedCount++] = n;
+    }
+  }
+
+  private void clearScratch() {
+    for (int t = 0; t < touchedCount; t++) {
+      c[touched[t]] = 0;
+      g[touched[t]] = 0;
+    }
+    touchedCount = 0;
+  }
+
+  private void recomputeOwnership() {
+    Arrays.fill(own, 0, nodes, 0.0);
+    Arrays.fill(prim, 0, nodes, 0.0);
+    for (int i = 0; i < m; i++) prim[owner[i]] += rangeSize(i);
+    for (int i = 0; i < m; i++) {
+      walk.run(this, i, -1, -1);
+      double size = rangeSize(i);
+      for (int k = 0; k < walk.found; k++) own[walk.out[k]] += size;
+    }
+  }
+}
