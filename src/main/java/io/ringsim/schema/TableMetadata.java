@@ -76,6 +76,12 @@ public final class TableMetadata {
     return qualifiedName;
   }
 
+  /** A counter table: its columns outside the primary key are counters (Cassandra forbids mixing). */
+  public boolean isCounterTable() {
+    for (ColumnDef c : columns) if (!c.isPrimaryKey() && c.type().name().equals("counter")) return true;
+    return false;
+  }
+
   private static List<ColumnDef> ofKind(List<ColumnDef> cols, ColumnKind kind) {
     return cols.stream()
         .filter(c -> c.kind() == kind)

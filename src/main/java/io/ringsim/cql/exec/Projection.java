@@ -105,6 +105,9 @@ public final class Projection {
         ColumnDef def = args.get(0);
         if (def.isPrimaryKey()) throw invalid("Cannot use selection function " + (fn.equals("ttl") ? "ttl"
             : "writeTime") + " on PRIMARY KEY part " + def.name());
+        if (io.ringsim.storage.CounterShards.isCounter(def.type()))
+          throw invalid("Cannot use selection function " + (fn.equals("ttl") ? "ttl" : "writeTime")
+              + " on counter column " + def.name());
         if (io.ringsim.storage.TableSchema.isComplex(def.type()))
           throw invalid("Cannot use selection function " + fn + " on non-frozen collection " + def.name());
         names.add(alias != null ? alias : fn + "(" + def.name() + ")");
