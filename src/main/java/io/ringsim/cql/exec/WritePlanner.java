@@ -180,18 +180,20 @@ public final class WritePlanner {
     String ks = SchemaOps.keyspaceOf(s.keyspace(), session);
     TableMetadata t = SchemaOps.table(catalog, ks, s.table());
     if (t.isCounterTable()) throw invalid("INSERT statements are not allowed on counter tables, use UPDATE instead");
-    if (s.json() != null) throw invalid("INSERT JSON is not supported by this simulator");
-    if (s.columns().size() != s.values().size())
-      throw invalid("Unmatched column names/values");
-    Map<String, Object> byColumn = new LinkedHashMap<>();
-    Map<String, Term> rawTerms = new LinkedHashMap<>();
-    for (int i = 0; i < s.columns().size(); i++) {
-      String c = s.columns().get(i);
-      ColumnDef def = t.column(c).orElseThrow(() -> invalid("Undefined column name " + c + " in table "
-          + t.qualifiedName()));
-      if (byColumn.containsKey(c)) throw invalid("Multiple definitions found for column " + c);
-      byColumn.put(c, values.value(s.values().get(i), def.type(), c));
-      rawTerms.put(c, s.values().get(i));
+    Map<String, Object> byColumn;
+    if (s.json() != null) {
+      byColumn = InsertJson.columns(t, s.json(), s.defaultUnset());
+    } else {
+      if (s.columns().size() != s.values().size())
+        throw invalid("Unmatched column names/values");
+      byColumn = new LinkedHashMap<>();
+      for (int i = 0; i < s.columns().size(); i++) {
+        String c = s.columns().get(i);
+        ColumnDef def = t.column(c).orElseThrow(() -> invalid("Undefined column name " + c + " in table "
+            + t.qualifiedName()));
+        if (byColumn.containsKey(c)) throw invalid("Multiple definitions found for column " + c);
+        byColumn.put(c, values.value(s.values().get(i), def.type(), c));
+      }
     }
     List<String> missingPk = new ArrayList<>();
     for (ColumnDef c : t.partitionKey()) if (!byColumn.containsKey(c.name())) missingPk.add(c.name());

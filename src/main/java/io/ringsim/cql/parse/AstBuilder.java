@@ -149,13 +149,14 @@ final class AstBuilder {
       }
     }
     if (c.K_JSON() != null) {
-      return new Statement.Insert(t[0], t[1], List.of(), List.of(), c.K_NOT() != null, ttl, ts, term(c.term(0)));
+      return new Statement.Insert(t[0], t[1], List.of(), List.of(), c.K_NOT() != null, ttl, ts, term(c.term(0)),
+          c.K_UNSET() != null);
     }
     List<String> cols = new ArrayList<>();
     for (IdentContext i : c.ident()) cols.add(ident(i));
     List<Term> values = new ArrayList<>();
     for (TermContext tc : c.term()) values.add(term(tc));
-    return new Statement.Insert(t[0], t[1], cols, values, c.K_NOT() != null, ttl, ts, null);
+    return new Statement.Insert(t[0], t[1], cols, values, c.K_NOT() != null, ttl, ts, null, false);
   }
 
   private static Statement update(UpdateStatementContext c) {
