@@ -191,7 +191,9 @@ public final class CqlshCommand implements Callable<Integer> {
     try {
       ResultSet r = session.execute(stmt);
       for (String warn : r.warnings()) out.println("Warnings :\n" + warn + "\n");
-      if (!r.columns().isEmpty()) {
+      if (io.ringsim.cql.exec.DescribeStatement.isDescribe(r)) {
+        out.print(io.ringsim.cql.exec.DescribeStatement.cqlshText(r, session.keyspace() != null));
+      } else if (!r.columns().isEmpty()) {
         out.println();
         out.print(expand ? TextTable.renderExpanded(r.columns(), r.formattedRows())
             : TextTable.render(r.columns(), r.formattedRows()));

@@ -126,7 +126,7 @@ public final class CqlSession {
       if (s instanceof Statement.DropKeyspace d && d.name().equals(keyspace)) keyspace = null;
       return ResultSet.EMPTY;
     }
-    if (s instanceof Statement.Describe d) return Describe.run(d, c, keyspace);
+    if (s instanceof Statement.Describe d) return io.ringsim.cql.exec.DescribeStatement.run(d, c, keyspace);
     long nowMicros = cluster.nowNanos() / 1000;
     int nowSec = (int) (nowMicros / 1_000_000L);
     if (s instanceof Statement.Select sel) {

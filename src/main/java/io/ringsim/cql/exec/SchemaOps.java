@@ -319,7 +319,7 @@ public final class SchemaOps {
       if (s.ifNotExists()) return c;
       throw new CqlException(CqlErrorClass.InvalidRequest, "Index " + name + " already exists");
     }
-    return c.withIndex(new IndexMetadata(ks, name, s.table(), s.column()));
+    return c.withIndex(new IndexMetadata(ks, name, s.table(), s.column(), s.kind()));
   }
 
   public static Catalog dropIndex(Catalog c, Statement.DropIndex s, String session) {
