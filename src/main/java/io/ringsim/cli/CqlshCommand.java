@@ -50,7 +50,8 @@ public final class CqlshCommand implements Callable<Integer> {
       "UPDATE", "SET", "DELETE", "CREATE", "DROP", "ALTER", "TABLE", "KEYSPACE", "KEYSPACES", "TABLES", "USE",
       "TRUNCATE", "INDEX", "ON", "WITH", "PRIMARY", "KEY", "CLUSTERING", "ORDER", "BY", "ASC", "DESC", "DESCRIBE",
       "LIMIT", "ALLOW", "FILTERING", "IF", "NOT", "EXISTS", "USING", "TTL", "TIMESTAMP", "BEGIN", "BATCH", "APPLY",
-      "TOKEN", "WRITETIME", "COUNT", "DISTINCT", "IN", "CONTAINS", "STATIC", "replication", "SimpleStrategy",
+      "TOKEN", "WRITETIME", "COUNT", "DISTINCT", "IN", "CONTAINS", "STATIC", "COUNTER", "UNLOGGED", "JSON", "GROUP",
+      "DEFAULT", "UNSET", "replication", "SimpleStrategy",
       "NetworkTopologyStrategy", "TRACING", "EXPAND", "CONSISTENCY", "COORDINATOR", "NODES", "EXIT", "QUIT",
       "HELP", "ONE", "TWO", "THREE", "QUORUM", "ALL", "LOCAL_QUORUM", "EACH_QUORUM", "LOCAL_ONE", "ANY");
 
