@@ -48,6 +48,9 @@ class CqlCountersAndListsTest {
     error(out.get(31), "InvalidRequest", "Cannot include non-counter statement in a counter batch");
     error(out.get(32), "InvalidRequest", "Cannot provide custom timestamp for a BATCH containing counters");
     rows(out.get(34), "[[\"home\",7,2],[\"b\",null,3]]");
+    // Clustered rows and a static counter: a batch of increments, then a row delete and a fresh start.
+    rows(out.get(39), "[[1,\"a\",4,2],[1,\"b\",4,15]]");
+    rows(out.get(42), "[[\"a\",4,4],[\"b\",15,4]]");
   }
 
   @Test

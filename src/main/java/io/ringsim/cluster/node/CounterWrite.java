@@ -119,6 +119,10 @@ final class CounterWrite {
     }
   }
 
+  private static ReadFilter onlyThese(List<io.ringsim.storage.Slice> rows) {
+    return rows.isEmpty() ? new ReadFilter(List.of(), false, Integer.MAX_VALUE) : ReadFilter.slices(rows);
+  }
+
   /** The leader's step: deltas to this node's shard (a local read), then a normal replicated write of the shard. */
   static void lead(NodeActor node, String table, byte[] rawKey, byte[] deltas, ConsistencyLevel cl, boolean trace,
       long ts, Replier replyTo, List<TraceEvent> before) {
@@ -129,16 +133,24 @@ final class CounterWrite {
       return;
     }
     DecoratedKey key = local.schema().decorate(rawKey);
+    Partition update = PartitionCodec.decode(deltas, local.schema());
+    // Only the rows the update touches (a wide counter partition is not read whole for each increment).
+    List<io.ringsim.storage.Slice> rows = new ArrayList<>();
+    for (io.ringsim.storage.Clustering c : update.rows().keySet()) {
+      byte[][] v = new byte[c.size()][];
+      for (int i = 0; i < c.size(); i++) v[i] = c.get(i);
+      rows.add(new io.ringsim.storage.Slice(io.ringsim.storage.ClusteringBound.inclusive(v),
+          io.ringsim.storage.ClusteringBound.inclusive(v)));
+    }
     PartitionRead current;
     try {
-      current = local.read(key, ReadFilter.ALL);
+      current = local.read(key, onlyThese(rows));
     } catch (TombstoneOverwhelmingException e) {
       replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.WriteFailure, e.getMessage(), 0, 1,
           List.of()));
       return;
     }
-    Partition shards = CounterShards.toShards(PartitionCodec.decode(deltas, local.schema()), current.live(),
-        node.name());
+    Partition shards = CounterShards.toShards(update, current.live(), node.name());
     byte[] bytes = PartitionCodec.encode(shards);
     node.storage().validateWrite(shards);
     ClientRequest.Write w = new ClientRequest.Write(table, rawKey, (t, now) -> shards, cl, trace);
