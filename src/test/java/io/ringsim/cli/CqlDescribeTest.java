@@ -56,9 +56,10 @@ class CqlDescribeTest {
           PRIMARY KEY (idRestaurant, inspectionDate));
         CREATE INDEX fk_Inspection_Restaurant ON Inspection (grade);
         DESC TABLE Inspection;
+        DESC Inspection;
         """);
-    assertThat(out).isEqualTo("\n" + INSPECTION + "\nCREATE INDEX fk_inspection_restaurant ON resto_ny.inspection"
-        + " (grade);\n");
+    String expected = "\n" + INSPECTION + "\nCREATE INDEX fk_inspection_restaurant ON resto_ny.inspection (grade);\n";
+    assertThat(out).isEqualTo(expected + expected);
   }
 
   @Test
@@ -69,7 +70,7 @@ class CqlDescribeTest {
         CREATE TABLE "Multi".hits (page text, day date, hour int, n counter, PRIMARY KEY ((page, day), hour))
           WITH CLUSTERING ORDER BY (hour DESC);
         CREATE TABLE "Multi".kv (k int PRIMARY KEY, "Value" text);
-        DESCRIBE KEYSPACE "Multi";
+        DESCRIBE "Multi";
         """);
     assertThat(out).startsWith("""
 

@@ -54,6 +54,7 @@ describe
   | (K_DESCRIBE | K_DESC) K_TABLES                    # describeTables
   | (K_DESCRIBE | K_DESC) (K_TABLE | K_COLUMNFAMILY) tableName  # describeTable
   | (K_DESCRIBE | K_DESC) K_KEYSPACE ident?           # describeKeyspace
+  | (K_DESCRIBE | K_DESC) tableName                   # describeAny
   ;
 
 cqlType

@@ -53,6 +53,13 @@ public final class DescribeStatement {
         rows.add(List.of(k.name(), "keyspace", quote(k.name()), keyspaceCql(k)));
         for (TableMetadata t : c.tables(ks)) addTable(rows, t, c);
       }
+      case "any" -> {
+        // DESCRIBE name: a keyspace of that name, else a table of the current (or named) keyspace, as cqlsh does.
+        if (d.keyspace() == null && c.keyspace(d.name()).isPresent()) {
+          return run(new Statement.Describe("keyspace", d.name(), null), c, session);
+        }
+        return run(new Statement.Describe("table", d.keyspace(), d.name()), c, session);
+      }
       default -> {
         String ks = d.keyspace() != null ? d.keyspace() : session;
         if (ks == null) throw invalid("No keyspace specified and no current keyspace");

@@ -135,6 +135,10 @@ final class AstBuilder {
       String[] n = table(t.tableName());
       return new Statement.Describe("table", n[0], n[1]);
     }
+    if (d instanceof DescribeAnyContext a) {
+      String[] n = table(a.tableName());
+      return new Statement.Describe("any", n[0], n[1]);
+    }
     DescribeKeyspaceContext k = (DescribeKeyspaceContext) d;
     return new Statement.Describe("keyspace", k.ident() == null ? null : ident(k.ident()), null);
   }
