@@ -83,7 +83,9 @@ public final class CqlCommand implements Callable<Integer> {
 
   static void printTable(PrintWriter out, CqlScript.Item item, ResultSet r, CqlSession session) {
     for (String w : r.warnings()) out.println("Warnings :\n" + w + "\n");
-    if (!r.columns().isEmpty()) {
+    if (io.ringsim.cql.exec.DescribeStatement.isDescribe(r)) {
+      out.print(io.ringsim.cql.exec.DescribeStatement.cqlshText(r, session.keyspace() != null));
+    } else if (!r.columns().isEmpty()) {
       out.println();
       out.print(TextTable.render(r.columns(), r.formattedRows()));
       out.println();

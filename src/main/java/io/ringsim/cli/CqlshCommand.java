@@ -52,7 +52,8 @@ public final class CqlshCommand implements Callable<Integer> {
       "UPDATE", "SET", "DELETE", "CREATE", "DROP", "ALTER", "TABLE", "KEYSPACE", "KEYSPACES", "TABLES", "USE",
       "TRUNCATE", "INDEX", "ON", "WITH", "PRIMARY", "KEY", "CLUSTERING", "ORDER", "BY", "ASC", "DESC", "DESCRIBE",
       "LIMIT", "ALLOW", "FILTERING", "IF", "NOT", "EXISTS", "USING", "TTL", "TIMESTAMP", "BEGIN", "BATCH", "APPLY",
-      "TOKEN", "WRITETIME", "COUNT", "DISTINCT", "IN", "CONTAINS", "STATIC", "replication", "SimpleStrategy",
+      "TOKEN", "WRITETIME", "COUNT", "DISTINCT", "IN", "CONTAINS", "STATIC", "COUNTER", "UNLOGGED", "JSON", "GROUP",
+      "DEFAULT", "UNSET", "replication", "SimpleStrategy",
       "NetworkTopologyStrategy", "TRACING", "EXPAND", "CONSISTENCY", "COORDINATOR", "NODES", "EXIT", "QUIT",
       "HELP", "ONE", "TWO", "THREE", "QUORUM", "ALL", "LOCAL_QUORUM", "EACH_QUORUM", "LOCAL_ONE", "ANY", "CRASH",
       "RESTART", "PARTITION", "ONEWAY", "HEAL", "SLOW", "LOSS", "SKEW", "FLUSH", "COMPACT", "REPAIR", "WAIT");
@@ -195,7 +196,9 @@ public final class CqlshCommand implements Callable<Integer> {
     try {
       ResultSet r = session.execute(stmt);
       for (String warn : r.warnings()) out.println("Warnings :\n" + warn + "\n");
-      if (!r.columns().isEmpty()) {
+      if (io.ringsim.cql.exec.DescribeStatement.isDescribe(r)) {
+        out.print(io.ringsim.cql.exec.DescribeStatement.cqlshText(r, session.keyspace() != null));
+      } else if (!r.columns().isEmpty()) {
         out.println();
         out.print(expand ? TextTable.renderExpanded(r.columns(), r.formattedRows())
             : TextTable.render(r.columns(), r.formattedRows()));

@@ -126,7 +126,7 @@ public final class CqlSession {
       if (s instanceof Statement.DropKeyspace d && d.name().equals(keyspace)) keyspace = null;
       return ResultSet.EMPTY;
     }
-    if (s instanceof Statement.Describe d) return Describe.run(d, c, keyspace);
+    if (s instanceof Statement.Describe d) return io.ringsim.cql.exec.DescribeStatement.run(d, c, keyspace);
     long nowMicros = cluster.nowNanos() / 1000;
     int nowSec = (int) (nowMicros / 1_000_000L);
     if (s instanceof Statement.Select sel) {
@@ -170,12 +170,29 @@ public final class CqlSession {
       throw failure(r);
     }
     consistency.validateForWrite();
-    List<CompletableFuture<ClientResponse>> pending = new ArrayList<>();
-    for (WritePlanner.PartitionWrite w : plan.writes()) {
-      pending.add(cluster.submit(coord, new ClientRequest.Write(table, w.key(), (ts, now) -> w.update().build(ts, now),
-          consistency, tracing), CLIENT_TIMEOUT).toCompletableFuture());
-    }
     List<TraceEvent> trace = new ArrayList<>();
+    List<WritePlanner.UpdateFactory> updates = new ArrayList<>();
+    for (WritePlanner.PartitionWrite w : plan.writes()) {
+      if (w.afterRead() == null) {
+        updates.add(w.update());
+        continue;
+      }
+      // Read before write (list element operations): the current partition, at the session's consistency level.
+      ClientResponse r = awaitResponse(cluster.submit(coord, new ClientRequest.Read(table, w.key(), ReadFilter.ALL,
+          consistency, tracing), CLIENT_TIMEOUT).toCompletableFuture(), coord);
+      trace.addAll(r.trace());
+      if (!(r instanceof ClientResponse.ReadDone d)) {
+        lastTrace = trace;
+        throw failure(r);
+      }
+      updates.add(w.afterRead().apply(d.partitions().isEmpty() ? null : d.partitions().get(0)));
+    }
+    List<CompletableFuture<ClientResponse>> pending = new ArrayList<>();
+    for (int i = 0; i < plan.writes().size(); i++) {
+      WritePlanner.UpdateFactory u = updates.get(i);
+      pending.add(cluster.submit(coord, new ClientRequest.Write(table, plan.writes().get(i).key(),
+          (ts, now) -> u.build(ts, now), consistency, tracing), CLIENT_TIMEOUT).toCompletableFuture());
+    }
     CqlException error = null;
     for (CompletableFuture<ClientResponse> f : pending) {
       ClientResponse r = awaitResponse(f, coord);

@@ -20,6 +20,7 @@ public final class TableMetadata {
   private final List<ColumnDef> statics;
   private final List<ColumnDef> regulars;
   private final String qualifiedName;
+  private final boolean counterTable;
 
   public TableMetadata(String keyspace, String name, List<ColumnDef> columns, TableParams params) {
     this.keyspace = keyspace;
@@ -33,6 +34,8 @@ public final class TableMetadata {
     this.statics = ofKind(this.columns, ColumnKind.STATIC);
     this.regulars = ofKind(this.columns, ColumnKind.REGULAR);
     this.qualifiedName = keyspace + "." + name;
+    // Asked on every write by the coordinator: computed once.
+    this.counterTable = this.columns.stream().anyMatch(c -> !c.isPrimaryKey() && c.type().name().equals("counter"));
   }
 
   public String keyspace() {
@@ -74,6 +77,11 @@ public final class TableMetadata {
 
   public String qualifiedName() {
     return qualifiedName;
+  }
+
+  /** A counter table: its columns outside the primary key are counters (Cassandra forbids mixing). */
+  public boolean isCounterTable() {
+    return counterTable;
   }
 
   private static List<ColumnDef> ofKind(List<ColumnDef> cols, ColumnKind kind) {

@@ -31,10 +31,10 @@ public record TableSchema(TableMetadata metadata, Partitioner partitioner, Clust
     return new Partition(decorate(partitionKey), clustering);
   }
 
-  /** A non-frozen collection is stored cell per element. */
+  /** A non-frozen collection is stored cell per element; a counter cell per shard ({@link CounterShards}). */
   public static boolean isComplex(CqlType t) {
     return (t instanceof ListType l && !l.frozen()) || (t instanceof SetType s && !s.frozen())
-        || (t instanceof MapType m && !m.frozen());
+        || (t instanceof MapType m && !m.frozen()) || CounterShards.isCounter(t);
   }
 
   /** The order of a collection's cells: list cells by their timeuuid path, sets by element, maps by key. */

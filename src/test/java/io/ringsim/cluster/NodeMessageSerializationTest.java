@@ -39,7 +39,11 @@ class NodeMessageSerializationTest {
         new NodeMessage.TreeRequest(7, "ks.t", null, "12", 0),
         new NodeMessage.TreeReply(7, "n1", List.of(data)),
         new NodeMessage.Stream(8, "ks.t", List.of(data)),
-        new NodeMessage.StreamAck(8, 1));
+        new NodeMessage.StreamAck(8, 1),
+        new NodeMessage.CounterForward(9, "ks.t", data, data, "QUORUM", true),
+        new NodeMessage.CounterForwardReply(9, null, null, 0, 0,
+            List.of(new io.ringsim.cluster.node.TraceEvent(5, "n1", "Counter leader n1"))),
+        new NodeMessage.CounterForwardReply(10, "WriteTimeout", "Operation timed out", 1, 2, List.of()));
     for (NodeMessage m : all) kit.serializationTestKit().verifySerialization(m, false);
   }
 

@@ -54,6 +54,7 @@ describe
   | (K_DESCRIBE | K_DESC) K_TABLES                    # describeTables
   | (K_DESCRIBE | K_DESC) (K_TABLE | K_COLUMNFAMILY) tableName  # describeTable
   | (K_DESCRIBE | K_DESC) K_KEYSPACE ident?           # describeKeyspace
+  | (K_DESCRIBE | K_DESC) tableName                   # describeAny
   ;
 
 cqlType
@@ -70,7 +71,7 @@ cqlType
 insertStatement
   : K_INSERT K_INTO tableName LPAREN ident (COMMA ident)* RPAREN K_VALUES LPAREN term (COMMA term)* RPAREN
     (K_IF K_NOT K_EXISTS)? usingClause?
-  | K_INSERT K_INTO tableName K_JSON term (K_IF K_NOT K_EXISTS)? usingClause?
+  | K_INSERT K_INTO tableName K_JSON term (K_DEFAULT (K_NULL | K_UNSET))? (K_IF K_NOT K_EXISTS)? usingClause?
   ;
 usingClause : K_USING usingOption (K_AND usingOption)* ;
 usingOption : (K_TTL | K_TIMESTAMP) term ;
@@ -155,7 +156,7 @@ unreservedKeyword
   : K_KEY | K_KEYS | K_VALUES | K_ENTRIES | K_FULL | K_TTL | K_WRITETIME | K_COUNT | K_TIMESTAMP | K_TYPE
   | K_LIST | K_SET | K_MAP | K_FROZEN | K_TUPLE | K_STATIC | K_STORAGE | K_CLUSTERING | K_COMPACT | K_CONTAINS
   | K_DISTINCT | K_JSON | K_KEYSPACES | K_TABLES | K_FILTERING | K_LIKE | K_CUSTOM | K_PER | K_PARTITION
-  | K_GROUP | K_COUNTER | K_LOGGED | K_AS | K_EXISTS
+  | K_GROUP | K_COUNTER | K_LOGGED | K_AS | K_EXISTS | K_DEFAULT | K_UNSET
   ;
 
 // ---------------------------------------------------------------- lexer
@@ -174,7 +175,7 @@ K_COUNTER : 'counter' ; K_LIMIT : 'limit' ; K_PER : 'per' ; K_PARTITION : 'parti
 K_FILTERING : 'filtering' ; K_IN : 'in' ; K_CONTAINS : 'contains' ; K_LIKE : 'like' ; K_TOKEN : 'token' ;
 K_WRITETIME : 'writetime' ; K_COUNT : 'count' ; K_AS : 'as' ; K_DISTINCT : 'distinct' ; K_JSON : 'json' ;
 K_GROUP : 'group' ; K_NULL : 'null' ; K_LIST : 'list' ; K_MAP : 'map' ; K_FROZEN : 'frozen' ; K_TUPLE : 'tuple' ;
-K_TYPE : 'type' ; K_NAN : 'nan' ; K_INFINITY : 'infinity' ;
+K_TYPE : 'type' ; K_NAN : 'nan' ; K_INFINITY : 'infinity' ; K_DEFAULT : 'default' ; K_UNSET : 'unset' ;
 
 BOOLEAN : 'true' | 'false' ;
 UUID : HEXD HEXD HEXD HEXD HEXD HEXD HEXD HEXD '-' HEXD HEXD HEXD HEXD '-' HEXD HEXD HEXD HEXD '-' HEXD HEXD HEXD HEXD '-'

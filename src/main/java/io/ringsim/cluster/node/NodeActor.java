@@ -349,6 +349,8 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
       TableStore t = storage.table(s.table()).orElse(null);
       if (t != null) for (byte[] p : s.partitions()) applyMutation(s.table(), p);
       send(in.from(), new NodeMessage.StreamAck(s.requestId(), s.partitions().size()));
+    } else if (m instanceof NodeMessage.CounterForward cf) {
+      CounterWrite.onForward(this, in.from(), cf);
     } else if (m instanceof NodeMessage.TreeRequest tr) {
       send(in.from(), Repair.tree(tr, cfg.name(), storage, ring));
     } else {
@@ -366,6 +368,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
     if (m instanceof NodeMessage.PaxosAccepted r) return r.requestId();
     if (m instanceof NodeMessage.TreeReply r) return r.requestId();
     if (m instanceof NodeMessage.StreamAck r) return r.requestId();
+    if (m instanceof NodeMessage.CounterForwardReply r) return r.requestId();
     return -1;
   }
 
@@ -543,6 +546,10 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
   private void coordinateWrite(ClientRequest.Write w, Replier replyTo) {
     w.consistency().validateForWrite();
     coordinatedWrites++;
+    if (catalog.table(w.table()).orElseThrow().isCounterTable()) {
+      CounterWrite.coordinate(this, w, replyTo);
+      return;
+    }
     TableStore local = storage.table(w.table()).orElseThrow();
     DecoratedKey key = local.schema().decorate(w.key());
     long ts = nextTimestamp();

@@ -26,7 +26,9 @@ import java.util.List;
   @JsonSubTypes.Type(value = NodeMessage.TreeRequest.class, name = "tree-request"),
   @JsonSubTypes.Type(value = NodeMessage.TreeReply.class, name = "tree-reply"),
   @JsonSubTypes.Type(value = NodeMessage.Stream.class, name = "stream"),
-  @JsonSubTypes.Type(value = NodeMessage.StreamAck.class, name = "stream-ack")
+  @JsonSubTypes.Type(value = NodeMessage.StreamAck.class, name = "stream-ack"),
+  @JsonSubTypes.Type(value = NodeMessage.CounterForward.class, name = "counter-forward"),
+  @JsonSubTypes.Type(value = NodeMessage.CounterForwardReply.class, name = "counter-forward-reply")
 })
 public sealed interface NodeMessage extends CborSerializable {
 
@@ -78,4 +80,12 @@ public sealed interface NodeMessage extends CborSerializable {
   record Stream(long requestId, String table, List<byte[]> partitions) implements NodeMessage {}
 
   record StreamAck(long requestId, int partitions) implements NodeMessage {}
+
+  /** A counter write handed to the replica that leads it: {@code update} carries deltas, not shards. */
+  record CounterForward(long requestId, String table, byte[] key, byte[] update, String consistency, boolean trace)
+      implements NodeMessage {}
+
+  /** The leader's answer: {@code error} is null on success, else a CqlErrorClass name with its message. */
+  record CounterForwardReply(long requestId, String error, String message, int received, int required,
+      List<TraceEvent> trace) implements NodeMessage {}
 }

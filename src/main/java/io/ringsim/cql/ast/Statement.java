@@ -35,8 +35,9 @@ public sealed interface Statement {
 
   record Describe(String what, String keyspace, String name) implements Statement {}
 
+  /** {@code json}: INSERT JSON's value (null for VALUES); {@code defaultUnset}: DEFAULT UNSET (omitted columns kept). */
   record Insert(String keyspace, String table, List<String> columns, List<Term> values, boolean ifNotExists,
-      Term ttl, Term timestamp, Term json) implements Statement {}
+      Term ttl, Term timestamp, Term json, boolean defaultUnset) implements Statement {}
 
   record Update(String keyspace, String table, List<Assignment> assignments, List<Relation> where,
       boolean ifExists, List<Condition> conditions, Term ttl, Term timestamp) implements Statement {}

@@ -105,6 +105,9 @@ public final class Projection {
         ColumnDef def = args.get(0);
         if (def.isPrimaryKey()) throw invalid("Cannot use selection function " + (fn.equals("ttl") ? "ttl"
             : "writeTime") + " on PRIMARY KEY part " + def.name());
+        if (io.ringsim.storage.CounterShards.isCounter(def.type()))
+          throw invalid("Cannot use selection function " + (fn.equals("ttl") ? "ttl" : "writeTime")
+              + " on counter column " + def.name());
         if (io.ringsim.storage.TableSchema.isComplex(def.type()))
           throw invalid("Cannot use selection function " + fn + " on non-frozen collection " + def.name());
         names.add(alias != null ? alias : fn + "(" + def.name() + ")");
@@ -147,15 +150,34 @@ public final class Projection {
   }
 
   Accumulator start() {
-    return new Accumulator();
+    return new Accumulator(false);
+  }
+
+  /** With GROUP BY: aggregates fold per group, and each {@link Accumulator#endGroup} gives one row. */
+  Accumulator startGrouped() {
+    return new Accumulator(true);
   }
 
   /** Collects rows (or folds them, for aggregates) into the result. */
   final class Accumulator {
     private final List<List<Object>> rows = new ArrayList<>();
+    private final boolean grouped;
     private Object[] agg;
     private long[] counts;
     private boolean any;
+
+    Accumulator(boolean grouped) {
+      this.grouped = grouped;
+    }
+
+    /** Closes the current group: its aggregate row is added (a group is never empty). */
+    void endGroup() {
+      if (!isAggregate() || !any) return;
+      rows.add(aggregateRow());
+      agg = null;
+      counts = null;
+      any = false;
+    }
 
     void add(LivePartition p, LiveRow r) {
       List<Object> row = new ArrayList<>(columns.size());
@@ -199,6 +221,14 @@ public final class Projection {
 
     ResultSet result() {
       if (!isAggregate()) return new ResultSet(names, types, rows, List.of());
+      if (grouped) {
+        endGroup();
+        return new ResultSet(names, types, rows, List.of());
+      }
+      return new ResultSet(names, types, List.of(aggregateRow()), List.of());
+    }
+
+    private List<Object> aggregateRow() {
       List<Object> row = new ArrayList<>();
       for (int i = 0; i < columns.size(); i++) {
         Agg a = aggs.get(i);
@@ -211,7 +241,7 @@ public final class Projection {
           default -> row.add(agg == null ? null : agg[i]);
         }
       }
-      return new ResultSet(names, types, List.of(row), List.of());
+      return row;
     }
   }
 

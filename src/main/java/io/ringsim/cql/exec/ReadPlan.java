@@ -28,7 +28,12 @@ public record ReadPlan(
     int perPartitionLimit,
     boolean distinct,
     String index,
-    boolean staticRowsWhenEmpty) {
+    boolean staticRowsWhenEmpty,
+    int groupByClustering,
+    boolean json) {
+
+  /** {@code groupByClustering}: -1 without GROUP BY, else how many clustering columns the groups use. */
+  public ReadPlan {}
 
   /** Where the rows come from: the cluster (or a test double). */
   public interface Source {
@@ -55,19 +60,86 @@ public record ReadPlan(
   }
 
   ResultSet assemble(List<LivePartition> parts) {
+    ResultSet r = groupByClustering >= 0 ? assembleGroups(parts) : assembleRows(parts);
+    return json ? SelectJson.toJsonRows(r) : r;
+  }
+
+  private List<LiveRow> ordered(LivePartition lp) {
+    List<LiveRow> rows = lp.rows();
+    if (sortRowsInPartition && rows.size() > 1) {
+      rows = new ArrayList<>(rows);
+      Comparator<io.ringsim.storage.Clustering> cmp = new io.ringsim.storage.ClusteringComparator(
+          table.clusteringColumns());
+      Comparator<LiveRow> byClustering = (a, b) -> cmp.compare(a.clustering(), b.clustering());
+      rows.sort(filter.reversed() ? byClustering.reversed() : byClustering);
+    }
+    return rows;
+  }
+
+  /**
+   * GROUP BY: rows come in partition and clustering order, so a group is a run of rows with the same partition key
+   * and the same first {@code groupByClustering} clustering values. Each group gives one row: the aggregates over
+   * it, other selectors from its first row. LIMIT and PER PARTITION LIMIT count groups.
+   */
+  private ResultSet assembleGroups(List<LivePartition> parts) {
+    Projection.Accumulator acc = projection.startGrouped();
+    int groups = 0;
+    outer:
+    for (LivePartition lp : parts) {
+      if (groups >= limit) break;
+      List<LiveRow> rows = ordered(lp);
+      if (distinct || (rows.isEmpty() && staticRowsWhenEmpty && lp.staticRow() != null)) {
+        if (lp.isEmpty()) continue;
+        LiveRow any = distinct && !rows.isEmpty() ? rows.get(0) : null;
+        if (rowFilter != null && !rowFilter.test(lp, any)) continue;
+        acc.add(lp, any);
+        acc.endGroup();
+        groups++;
+        continue;
+      }
+      int inPartition = 0;
+      io.ringsim.storage.Clustering current = null;
+      for (LiveRow r : rows) {
+        if (rowFilter != null && !rowFilter.test(lp, r)) continue;
+        io.ringsim.storage.Clustering key = prefix(r.clustering());
+        boolean starts = current == null || !current.equals(key);
+        if (starts) {
+          if (current != null) acc.endGroup();
+          if (groups >= limit) {
+            current = null;
+            break outer;
+          }
+          if (inPartition >= perPartitionLimit) {
+            current = null;
+            break;
+          }
+          current = key;
+          groups++;
+          inPartition++;
+          acc.add(lp, r);
+        } else if (projection.isAggregate()) {
+          acc.add(lp, r);
+        }
+      }
+      if (current != null) acc.endGroup();
+    }
+    return acc.result();
+  }
+
+  private io.ringsim.storage.Clustering prefix(io.ringsim.storage.Clustering c) {
+    int n = Math.min(groupByClustering, c.size());
+    byte[][] v = new byte[n][];
+    for (int i = 0; i < n; i++) v[i] = c.get(i);
+    return io.ringsim.storage.Clustering.of(v);
+  }
+
+  private ResultSet assembleRows(List<LivePartition> parts) {
     Projection.Accumulator acc = projection.start();
     int emitted = 0;
     outer:
     for (LivePartition lp : parts) {
       int inPartition = 0;
-      List<LiveRow> rows = lp.rows();
-      if (sortRowsInPartition && rows.size() > 1) {
-        rows = new ArrayList<>(rows);
-        Comparator<io.ringsim.storage.Clustering> cmp = new io.ringsim.storage.ClusteringComparator(
-            table.clusteringColumns());
-        Comparator<LiveRow> byClustering = (a, b) -> cmp.compare(a.clustering(), b.clustering());
-        rows.sort(filter.reversed() ? byClustering.reversed() : byClustering);
-      }
+      List<LiveRow> rows = ordered(lp);
       if (distinct) {
         if (lp.isEmpty()) continue;
         LiveRow any = rows.isEmpty() ? null : rows.get(0);
@@ -96,10 +168,10 @@ public record ReadPlan(
 
   /** The columns of this plan's result (for tools that show empty results). */
   public List<String> columns() {
-    return projection.names();
+    return json ? List.of(SelectJson.COLUMN) : projection.names();
   }
 
   public List<CqlType> types() {
-    return projection.types();
+    return json ? List.of(io.ringsim.schema.types.CqlTypes.TEXT) : projection.types();
   }
 }

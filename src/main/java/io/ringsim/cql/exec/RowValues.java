@@ -9,6 +9,7 @@ import io.ringsim.schema.collection.ListType;
 import io.ringsim.schema.collection.MapType;
 import io.ringsim.schema.collection.SetType;
 import io.ringsim.storage.Cell;
+import io.ringsim.storage.CounterShards;
 import io.ringsim.storage.LivePartition;
 import io.ringsim.storage.LiveRow;
 import io.ringsim.storage.TableSchema;
@@ -64,6 +65,7 @@ public final class RowValues {
   private static Object cellValue(ColumnDef def, LiveRow row) {
     if (row == null) return null;
     CqlType type = def.type();
+    if (CounterShards.isCounter(type)) return CounterShards.sum(row.collections().get(def.name()));
     if (TableSchema.isComplex(type)) {
       NavigableMap<byte[], Cell> cells = row.collections().get(def.name());
       if (cells == null || cells.isEmpty()) return null;

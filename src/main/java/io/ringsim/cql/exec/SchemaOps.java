@@ -150,8 +150,7 @@ public final class SchemaOps {
       String n = s.partitionKey().get(i);
       ColumnSpec col = byName.get(n);
       if (col == null) throw invalid("Unknown definition " + n + " referenced in PRIMARY KEY");
-      CqlType t = type(col.type(), n);
-      if (isMulticell(t)) throw invalid("Invalid non-frozen collection type for PRIMARY KEY component " + n);
+      CqlType t = keyType(col.type(), n);
       defs.add(ColumnDef.partitionKey(n, t, i));
       keyCols.add(n);
     }
@@ -169,8 +168,7 @@ public final class SchemaOps {
       ColumnSpec col = byName.get(n);
       if (col == null) throw invalid("Unknown definition " + n + " referenced in PRIMARY KEY");
       if (!keyCols.add(n)) throw invalid("Duplicate definition " + n + " in PRIMARY KEY");
-      CqlType t = type(col.type(), n);
-      if (isMulticell(t)) throw invalid("Invalid non-frozen collection type for PRIMARY KEY component " + n);
+      CqlType t = keyType(col.type(), n);
       boolean desc = s.clusteringDescending().getOrDefault(n, false);
       defs.add(ColumnDef.clustering(n, t, i, desc ? ClusteringOrder.DESC : ClusteringOrder.ASC));
     }
@@ -188,20 +186,48 @@ public final class SchemaOps {
         defs.add(ColumnDef.regular(col.name(), t));
       }
     }
+    boolean counters = false, others = false;
+    for (ColumnDef d : defs) {
+      if (d.isPrimaryKey()) continue;
+      if (isCounter(d.type())) counters = true;
+      else others = true;
+    }
+    if (counters && others) throw invalid("Cannot mix counter and non counter columns in the same table");
     TableParams params = params(TableParams.DEFAULTS, s.options());
-    return c.withTable(new TableMetadata(ks, s.name(), defs, params));
+    TableMetadata table = new TableMetadata(ks, s.name(), defs, params);
+    checkCounterTtl(table);
+    return c.withTable(table);
   }
 
-  private static boolean isMulticell(CqlType t) {
-    return io.ringsim.storage.TableSchema.isComplex(t);
+  private static boolean isCounter(CqlType t) {
+    return t.name().equals("counter");
+  }
+
+  /** A primary key column's type: never a counter, never a non-frozen collection. */
+  private static CqlType keyType(String name, String column) {
+    CqlType t = type(name, column);
+    if (isCounter(t)) throw invalid("counter type is not supported for PRIMARY KEY column '" + column + "'");
+    if (io.ringsim.storage.TableSchema.isComplex(t))
+      throw invalid("Invalid non-frozen collection type for PRIMARY KEY component " + column);
+    return t;
+  }
+
+  private static void checkCounterTtl(TableMetadata t) {
+    if (t.isCounterTable() && t.params().defaultTimeToLive() > 0)
+      throw new CqlException(CqlErrorClass.ConfigurationError, "Cannot set default_time_to_live on a table with"
+          + " counters");
   }
 
   static CqlType type(String name, String column) {
+    CqlType t;
     try {
-      return CqlTypes.byName(name);
+      t = CqlTypes.byName(name);
     } catch (IllegalArgumentException e) {
       throw new CqlException(CqlErrorClass.InvalidRequest, "Unknown type " + name + " for column " + column);
     }
+    if (!isCounter(t) && t.name().matches(".*\\bcounter\\b.*"))
+      throw invalid("Counters are not allowed inside collections: " + t.name());
+    return t;
   }
 
   static TableParams params(TableParams p, Map<String, Term> options) {
@@ -248,6 +274,12 @@ public final class SchemaOps {
     for (ColumnSpec spec : s.columns()) {
       if (t.column(spec.name()).isPresent()) throw invalid("Column with name '" + spec.name() + "' already exists");
       CqlType type = type(spec.type(), spec.name());
+      boolean counterTable = t.isCounterTable();
+      if (counterTable && !isCounter(type)) throw new CqlException(CqlErrorClass.ConfigurationError,
+          "Cannot have a non counter column (\"" + spec.name() + "\") in a counter table");
+      if (!counterTable && isCounter(type) && !(t.regularColumns().isEmpty() && t.staticColumns().isEmpty()))
+        throw new CqlException(CqlErrorClass.ConfigurationError, "Cannot have a counter column (\"" + spec.name()
+            + "\") in a non counter table");
       cols.add(spec.isStatic() ? ColumnDef.staticColumn(spec.name(), type) : ColumnDef.regular(spec.name(), type));
     }
     return c.withTable(new TableMetadata(ks, s.name(), cols, t.params()));
@@ -270,7 +302,9 @@ public final class SchemaOps {
   public static Catalog alterWith(Catalog c, Statement.AlterTableWith s, String session) {
     String ks = keyspaceOf(s.keyspace(), session);
     TableMetadata t = table(c, ks, s.name());
-    return c.withTable(new TableMetadata(ks, s.name(), t.columns(), params(t.params(), s.options())));
+    TableMetadata altered = new TableMetadata(ks, s.name(), t.columns(), params(t.params(), s.options()));
+    checkCounterTtl(altered);
+    return c.withTable(altered);
   }
 
   public static Catalog createIndex(Catalog c, Statement.CreateIndex s, String session) {
@@ -285,7 +319,7 @@ public final class SchemaOps {
       if (s.ifNotExists()) return c;
       throw new CqlException(CqlErrorClass.InvalidRequest, "Index " + name + " already exists");
     }
-    return c.withIndex(new IndexMetadata(ks, name, s.table(), s.column()));
+    return c.withIndex(new IndexMetadata(ks, name, s.table(), s.column(), s.kind()));
   }
 
   public static Catalog dropIndex(Catalog c, Statement.DropIndex s, String session) {

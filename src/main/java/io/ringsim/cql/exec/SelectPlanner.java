@@ -72,8 +72,6 @@ public final class SelectPlanner {
     String ks = SchemaOps.keyspaceOf(s.keyspace(), session);
     TableMetadata t = SchemaOps.table(catalog, ks, s.table());
     boolean allowFiltering = s.allowFiltering();
-    if (s.json()) throw invalid("SELECT JSON is not supported by this simulator yet");
-    if (!s.groupBy().isEmpty()) throw invalid("GROUP BY is not supported by this simulator yet");
 
     // 1. The selection (unknown columns are reported first, as Cassandra prepares the selection first).
     Projection projection = new Projection(t, s.selectors(), nowInSec);
@@ -335,8 +333,9 @@ public final class SelectPlanner {
       sortRows = true;
       if (rangeScan && !allowFiltering && usedIndex == null) throw invalid(FILTERING);
     }
+    int groupBy = groupByClustering(t, s, byColumn);
     int fetchLimit = perPartition == Integer.MAX_VALUE && !clusteringNeedsFiltering && !regularNeedsFiltering
-        && usedIndex == null && !projection.isAggregate() && !sortRows ? limit : Integer.MAX_VALUE;
+        && usedIndex == null && !projection.isAggregate() && !sortRows && groupBy < 0 ? limit : Integer.MAX_VALUE;
     ReadFilter filter = new ReadFilter(slices, reversed, fetchLimit);
 
     List<ColumnRestriction> post = new ArrayList<>();
@@ -357,7 +356,40 @@ public final class SelectPlanner {
     }
     boolean staticWhenEmpty = byColumn.values().stream().noneMatch(cr -> cr.def.kind() == ColumnKind.CLUSTERING);
     return new ReadPlan(t, keys, keyOrder, start, end, filter, sortRows, rowFilter, projection, limit, perPartition,
-        s.distinct(), usedIndex, staticWhenEmpty);
+        s.distinct(), usedIndex, staticWhenEmpty, groupBy, s.json());
+  }
+
+  /**
+   * GROUP BY, checked as Cassandra checks it: primary key columns in their declared order, where a column may be left
+   * out only if the WHERE clause fixes it with =, and never part of the partition key alone. The answer is how many
+   * clustering columns the groups use (-1: no GROUP BY).
+   */
+  private static int groupByClustering(TableMetadata t, Statement.Select s, Map<String, ColumnRestriction> byColumn) {
+    if (s.groupBy().isEmpty()) return -1;
+    String order = "Group by currently only support groups of columns following their declared order in the PRIMARY"
+        + " KEY";
+    List<ColumnDef> key = new ArrayList<>(t.partitionKey());
+    key.addAll(t.clusteringColumns());
+    java.util.Iterator<ColumnDef> pk = key.iterator();
+    int clustering = 0;
+    for (String g : s.groupBy()) {
+      ColumnDef def = Projection.column(t, g);
+      if (!def.isPrimaryKey()) throw invalid("Group by is currently only supported on the columns of the PRIMARY KEY,"
+          + " got " + def.name());
+      while (true) {
+        if (!pk.hasNext()) throw invalid(order);
+        ColumnDef next = pk.next();
+        if (next.kind() == ColumnKind.CLUSTERING) clustering++;
+        if (next.equals(def)) break;
+        ColumnRestriction cr = byColumn.get(next.name());
+        if (cr == null || cr.eq == null || cr.isIn || cr.eq.size() != 1) throw invalid(order);
+      }
+    }
+    if (pk.hasNext() && pk.next().kind() == ColumnKind.PARTITION_KEY)
+      throw invalid("Group by is not supported on only a part of the partition key");
+    if (clustering > 0 && s.distinct())
+      throw invalid("Grouping on clustering columns is not allowed for SELECT DISTINCT queries");
+    return clustering;
   }
 
   private static String indexColumn(Catalog c, TableMetadata t, String index) {

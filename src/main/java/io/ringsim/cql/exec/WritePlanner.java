@@ -20,6 +20,7 @@ import io.ringsim.storage.Cell;
 import io.ringsim.storage.Clustering;
 import io.ringsim.storage.ClusteringBound;
 import io.ringsim.storage.ComplexColumn;
+import io.ringsim.storage.CounterShards;
 import io.ringsim.storage.DeletionTime;
 import io.ringsim.storage.LivePartition;
 import io.ringsim.storage.LiveRow;
@@ -50,7 +51,17 @@ public final class WritePlanner {
     Partition build(long timestampMicros, int nowInSec);
   }
 
-  public record PartitionWrite(byte[] key, UpdateFactory update) {}
+  /**
+   * One partition's write. {@code afterRead} is set when the write needs the partition's current state first (list
+   * element operations): the session reads the partition, and {@code afterRead} gives the update to send, or throws
+   * Cassandra's error (an index out of bound) before anything is written.
+   */
+  public record PartitionWrite(byte[] key, UpdateFactory update,
+      java.util.function.Function<LivePartition, UpdateFactory> afterRead) {
+    public PartitionWrite(byte[] key, UpdateFactory update) {
+      this(key, update, null);
+    }
+  }
 
   /** An LWT: the row it is about and how its current state decides. */
   public record CasSpec(Clustering row, java.util.function.Predicate<LivePartition> condition,
@@ -71,6 +82,7 @@ public final class WritePlanner {
   private static WritePlan batch(Statement.Batch b, Catalog catalog, String session, Values values,
       io.ringsim.ring.Partitioner partitioner) {
     Long ts = b.timestamp() == null ? null : Values.integer(b.timestamp(), "timestamp");
+    checkCounterBatch(b, catalog, session);
     List<PartitionWrite> all = new ArrayList<>();
     TableMetadata table = null;
     CasSpec cas = null;
@@ -95,6 +107,33 @@ public final class WritePlanner {
     return new WritePlan(table, merge(all), cas);
   }
 
+  /** Cassandra's rules on counters in a batch, checked in its order. */
+  private static void checkCounterBatch(Statement.Batch b, Catalog catalog, String session) {
+    boolean counters = false, others = false;
+    for (Statement child : b.statements()) {
+      String ks = null, name = null;
+      if (child instanceof Statement.Insert i) {
+        ks = i.keyspace();
+        name = i.table();
+      } else if (child instanceof Statement.Update u) {
+        ks = u.keyspace();
+        name = u.table();
+      } else if (child instanceof Statement.Delete d) {
+        ks = d.keyspace();
+        name = d.table();
+      }
+      if (name == null) continue;
+      boolean counter = SchemaOps.table(catalog, SchemaOps.keyspaceOf(ks, session), name).isCounterTable();
+      if (counter) counters = true;
+      else others = true;
+    }
+    if (b.timestamp() != null && counters)
+      throw invalid("Cannot provide custom timestamp for a BATCH containing counters");
+    if (b.type().equals("COUNTER") && others) throw invalid("Cannot include non-counter statement in a counter batch");
+    if (counters && others) throw invalid("Counter and non-counter mutations cannot exist in the same batch");
+    if (b.type().equals("LOGGED") && counters) throw invalid("Cannot include a counter statement in a logged batch");
+  }
+
   /** Writes to the same partition become one update (a batch on one partition applies atomically). */
   private static List<PartitionWrite> merge(List<PartitionWrite> writes) {
     Map<String, List<PartitionWrite>> byKey = new LinkedHashMap<>();
@@ -106,17 +145,24 @@ public final class WritePlanner {
         out.add(ws.get(0));
         continue;
       }
-      out.add(new PartitionWrite(ws.get(0).key(), (ts, now) -> {
-        Partition p = null;
-        for (PartitionWrite w : ws) {
-          Partition u = w.update().build(ts, now);
-          if (p == null) p = u;
-          else p.apply(u);
-        }
-        return p;
-      }));
+      boolean needsRead = ws.stream().anyMatch(w -> w.afterRead() != null);
+      out.add(new PartitionWrite(ws.get(0).key(), combine(ws.stream().map(PartitionWrite::update).toList()),
+          !needsRead ? null : lp -> combine(ws.stream().map(w -> w.afterRead() == null ? w.update()
+              : w.afterRead().apply(lp)).toList())));
     }
     return out;
+  }
+
+  private static UpdateFactory combine(List<UpdateFactory> fs) {
+    return (ts, now) -> {
+      Partition p = null;
+      for (UpdateFactory f : fs) {
+        Partition u = f.build(ts, now);
+        if (p == null) p = u;
+        else p.apply(u);
+      }
+      return p;
+    };
   }
 
   private static WritePlan single(Statement s, Catalog catalog, String session, Values values,
@@ -133,18 +179,21 @@ public final class WritePlanner {
       io.ringsim.ring.Partitioner partitioner, Long batchTs) {
     String ks = SchemaOps.keyspaceOf(s.keyspace(), session);
     TableMetadata t = SchemaOps.table(catalog, ks, s.table());
-    if (s.json() != null) throw invalid("INSERT JSON is not supported by this simulator");
-    if (s.columns().size() != s.values().size())
-      throw invalid("Unmatched column names/values");
-    Map<String, Object> byColumn = new LinkedHashMap<>();
-    Map<String, Term> rawTerms = new LinkedHashMap<>();
-    for (int i = 0; i < s.columns().size(); i++) {
-      String c = s.columns().get(i);
-      ColumnDef def = t.column(c).orElseThrow(() -> invalid("Undefined column name " + c + " in table "
-          + t.qualifiedName()));
-      if (byColumn.containsKey(c)) throw invalid("Multiple definitions found for column " + c);
-      byColumn.put(c, values.value(s.values().get(i), def.type(), c));
-      rawTerms.put(c, s.values().get(i));
+    if (t.isCounterTable()) throw invalid("INSERT statements are not allowed on counter tables, use UPDATE instead");
+    Map<String, Object> byColumn;
+    if (s.json() != null) {
+      byColumn = InsertJson.columns(t, s.json(), s.defaultUnset());
+    } else {
+      if (s.columns().size() != s.values().size())
+        throw invalid("Unmatched column names/values");
+      byColumn = new LinkedHashMap<>();
+      for (int i = 0; i < s.columns().size(); i++) {
+        String c = s.columns().get(i);
+        ColumnDef def = t.column(c).orElseThrow(() -> invalid("Undefined column name " + c + " in table "
+            + t.qualifiedName()));
+        if (byColumn.containsKey(c)) throw invalid("Multiple definitions found for column " + c);
+        byColumn.put(c, values.value(s.values().get(i), def.type(), c));
+      }
     }
     List<String> missingPk = new ArrayList<>();
     for (ColumnDef c : t.partitionKey()) if (!byColumn.containsKey(c.name())) missingPk.add(c.name());
@@ -304,85 +353,132 @@ public final class WritePlanner {
           + " in table " + t.qualifiedName()));
       if (def.isPrimaryKey()) throw invalid("PRIMARY KEY part " + a.column() + " found in SET part");
       if (def.kind() != ColumnKind.STATIC) onlyStatic = false;
-      if (def.type().name().equals("counter"))
-        throw invalid("Counter updates are not supported by this simulator yet (column " + a.column() + ")");
     }
+    List<Object[]> assigned = new ArrayList<>();
+    boolean needsRead = false;
+    for (Assignment a : s.assignments()) {
+      ColumnDef def = t.column(a.column()).orElseThrow();
+      assigned.add(new Object[] {a, def, evaluate(a, def, values)});
+      needsRead |= ListOps.needsRead(a, def);
+    }
+    if (t.isCounterTable()) checkCounterStatement(s.ifExists() || !s.conditions().isEmpty(), s.ttl(), s.timestamp());
     KeyTargets targets = KeyTargets.of(t, s.where(), values, onlyStatic, false);
     Long fixedTs = timestamp(s.timestamp(), batchTs);
     int ttl = ttl(s.ttl(), t);
     TableSchema schema = TableSchema.of(t, partitioner);
-    List<Object[]> assigned = new ArrayList<>();
-    for (Assignment a : s.assignments()) {
-      ColumnDef def = t.column(a.column()).orElseThrow();
-      assigned.add(new Object[] {a, def, evaluate(a, def, values)});
-    }
     List<PartitionWrite> writes = new ArrayList<>();
-    boolean staticOnly = onlyStatic;
+    List<Clustering> rows = onlyStatic ? List.of(Clustering.STATIC) : targets.rows();
     for (byte[] key : targets.keys()) {
-      writes.add(new PartitionWrite(key, (serverTs, now) -> {
-        long ts = fixedTs != null ? fixedTs : serverTs;
-        Partition p = schema.newPartition(key);
-        List<Clustering> rows = staticOnly ? List.of(Clustering.STATIC) : targets.rows();
-        for (Clustering c : rows) {
-          Row.Builder row = Row.builder(c);
-          Row.Builder st = null;
-          for (Object[] x : assigned) {
-            Assignment a = (Assignment) x[0];
-            ColumnDef def = (ColumnDef) x[1];
-            Row.Builder target = row;
-            if (def.kind() == ColumnKind.STATIC && !c.isStatic()) {
-              if (st == null) st = Row.builder(Clustering.STATIC);
-              target = st;
-            }
-            applyAssignment(target, a, def, x[2], ts, ttl, now, values, schema);
-          }
-          Row built = row.build();
-          if (!built.isEmpty()) p.add(built);
-          if (st != null) p.add(st.build());
-        }
-        return p;
-      }));
+      UpdateFactory plain = updateFactory(schema, key, rows, assigned, fixedTs, ttl, values, null);
+      writes.add(new PartitionWrite(key, plain, !needsRead ? null
+          : lp -> updateFactory(schema, key, rows, assigned, fixedTs, ttl, values, ListOps.resolve(t, lp, rows,
+              assigned))));
     }
+    if (needsRead && (s.ifExists() || !s.conditions().isEmpty()))
+      throw invalid("List element operations (l[i] = v, l = l - [...]) cannot be combined with IF conditions in this"
+          + " simulator");
     CasSpec cas = cas(t, targets, s.ifExists(), s.conditions(), values);
     return new WritePlan(t, writes, cas);
   }
 
-  private static Object evaluate(Assignment a, ColumnDef def, Values values) {
-    CqlType type = def.type();
-    if (a instanceof Assignment.Set set) return values.value(set.value(), type, def.name());
-    if (a instanceof Assignment.Add add) {
-      if (!(type instanceof ListType || type instanceof SetType || type instanceof MapType)) {
-        throw invalid("Invalid operation (" + def.name() + " = " + def.name() + (add.subtract() ? " - " : " + ")
-            + "...) for non counter column " + def.name());
-      }
-      if (add.subtract() && type instanceof MapType mt) {
-        return values.value(add.value(), new SetType(mt.key(), false), def.name());
-      }
-      if (add.subtract() && type instanceof ListType)
-        throw invalid("Removing list elements by value needs a read before write, not supported by this simulator");
-      return values.value(add.value(), type, def.name());
-    }
-    if (a instanceof Assignment.Prepend pre) {
-      if (!(type instanceof ListType)) throw invalid("Invalid operation (" + def.name() + " = ... + " + def.name()
-          + ") for non list column " + def.name());
-      return values.value(pre.value(), type, def.name());
-    }
-    Assignment.SetElement se = (Assignment.SetElement) a;
-    if (type instanceof MapType mt) {
-      return new Object[] {values.value(se.key(), mt.key(), def.name()), values.value(se.value(), mt.value(),
-          def.name())};
-    }
-    throw invalid("Invalid operation (" + def.name() + "[...] = ...) for non map column " + def.name()
-        + " (setting list elements by index is not supported by this simulator)");
+  /** Cassandra's refusals for a write to a counter table. */
+  private static void checkCounterStatement(boolean conditional, Term ttl, Term timestamp) {
+    if (conditional) throw invalid("Conditional updates are not supported on counter tables");
+    if (timestamp != null) throw invalid("Cannot provide custom timestamp for counter updates");
+    if (ttl != null) throw invalid("Cannot provide custom TTL for counter updates");
   }
 
+  /** {@code resolved}: per row and assignment, the list paths a read found (null when nothing needed a read). */
+  private static UpdateFactory updateFactory(TableSchema schema, byte[] key, List<Clustering> rows,
+      List<Object[]> assigned, Long fixedTs, int ttl, Values values, Map<Clustering, Map<Integer, Object>> resolved) {
+    return (serverTs, now) -> {
+      long ts = fixedTs != null ? fixedTs : serverTs;
+      Partition p = schema.newPartition(key);
+      for (Clustering c : rows) {
+        Row.Builder row = Row.builder(c);
+        Row.Builder st = null;
+        for (int i = 0; i < assigned.size(); i++) {
+          Object[] x = assigned.get(i);
+          Assignment a = (Assignment) x[0];
+          ColumnDef def = (ColumnDef) x[1];
+          Row.Builder target = row;
+          if (def.kind() == ColumnKind.STATIC && !c.isStatic()) {
+            if (st == null) st = Row.builder(Clustering.STATIC);
+            target = st;
+          }
+          Object paths = resolved == null ? null : resolved.getOrDefault(c, Map.of()).get(i);
+          applyAssignment(target, a, def, x[2], ts, ttl, now, values, schema, paths);
+        }
+        Row built = row.build();
+        if (!built.isEmpty()) p.add(built);
+        if (st != null) p.add(st.build());
+      }
+      return p;
+    };
+  }
+
+  private static Object evaluate(Assignment a, ColumnDef def, Values values) {
+    CqlType type = def.type();
+    String n = def.name();
+    boolean counter = CounterShards.isCounter(type);
+    if (a instanceof Assignment.Set set) {
+      if (counter) throw invalid("Cannot set the value of counter column " + n + " (counters can only be"
+          + " incremented/decremented, not set)");
+      return values.value(set.value(), type, n);
+    }
+    if (a instanceof Assignment.Add add) {
+      String op = "Invalid operation (" + n + " = " + n + (add.subtract() ? " - " : " + ") + TermText.of(add.value())
+          + ")";
+      if (counter) {
+        Object v = values.value(add.value(), type, n);
+        if (v == null) throw invalid("Invalid null value for counter increment/decrement");
+        return add.subtract() ? -(Long) v : (Long) v;
+      }
+      if (!(type instanceof ListType || type instanceof SetType || type instanceof MapType)) {
+        throw invalid(op + " for non counter column " + n);
+      }
+      if (add.subtract() && type instanceof MapType mt) {
+        return values.value(add.value(), new SetType(mt.key(), false), n);
+      }
+      return values.value(add.value(), type, n);
+    }
+    if (a instanceof Assignment.Prepend pre) {
+      if (!(type instanceof ListType)) throw invalid("Invalid operation (" + n + " = " + TermText.of(pre.value())
+          + " + " + n + ") for non list column " + n);
+      return values.value(pre.value(), type, n);
+    }
+    Assignment.SetElement se = (Assignment.SetElement) a;
+    String op = "Invalid operation (" + n + "[" + TermText.of(se.key()) + "] = " + TermText.of(se.value()) + ")";
+    if (type instanceof MapType mt) {
+      return new Object[] {values.value(se.key(), mt.key(), n), values.value(se.value(), mt.value(), n)};
+    }
+    if (type instanceof ListType lt) {
+      Object idx = values.value(se.key(), CqlTypes.INT, n);
+      if (idx == null) throw invalid("Invalid null value for list index");
+      return new Object[] {idx, values.value(se.value(), lt.element(), n)};
+    }
+    if (type instanceof SetType) throw invalid(op + " for set column " + n);
+    throw invalid(op + " for non collection column " + n);
+  }
+
+  private static final java.util.concurrent.atomic.AtomicInteger DELTA_SEQ = new java.util.concurrent.atomic
+      .AtomicInteger();
+
   private static void applyAssignment(Row.Builder row, Assignment a, ColumnDef def, Object v, long ts, int ttl,
-      int now, Values values, TableSchema schema) {
+      int now, Values values, TableSchema schema, Object resolved) {
     if (a instanceof Assignment.Set) {
       writeValue(row, def, v, ts, ttl, now, values, schema);
       return;
     }
     CqlType type = def.type();
+    if (CounterShards.isCounter(type)) {
+      // A delta for the counter's leader to fold into its shard; never stored as such.
+      ComplexColumn col = ComplexColumn.of(DeletionTime.LIVE, schema.pathOrder(def.name()));
+      col.cells().put(CounterShards.deltaPath(DELTA_SEQ.incrementAndGet()), Cell.live(ts,
+          CounterShards.count((Long) v)));
+      row.complex(def.name(), col);
+      return;
+    }
     if (!TableSchema.isComplex(type)) {
       throw invalid("Invalid operation on frozen collection column " + def.name() + ": frozen collections can only"
           + " be replaced as a whole");
@@ -392,9 +488,19 @@ public final class WritePlanner {
       addElements(col.cells(), type, v, ts, ttl, now, values, false);
     } else if (a instanceof Assignment.Prepend) {
       addElements(col.cells(), type, v, ts, ttl, now, values, true);
+    } else if (a instanceof Assignment.Add && type instanceof ListType) {
+      // l = l - [...]: tombstones for the elements the read found equal to one of the values.
+      if (resolved != null) for (byte[] path : ListOps.paths(resolved)) col.cells().put(path, Cell.tombstone(ts, now));
+      if (col.cells().isEmpty()) return;
     } else if (a instanceof Assignment.Add) {
       CqlType element = type instanceof SetType st ? st.element() : ((MapType) type).key();
       for (Object e : (Collection<?>) v) col.cells().put(element.serialize(e), Cell.tombstone(ts, now));
+    } else if (type instanceof ListType lt) {
+      Object[] iv = (Object[]) v;
+      if (resolved == null) return;
+      byte[] path = ListOps.paths(resolved).get(0);
+      col.cells().put(path, iv[1] == null ? Cell.tombstone(ts, now)
+          : Cell.expiring(ts, ttl, now, lt.element().serialize(iv[1])));
     } else {
       Object[] kv = (Object[]) v;
       MapType mt = (MapType) type;
@@ -412,6 +518,7 @@ public final class WritePlanner {
     String ks = SchemaOps.keyspaceOf(s.keyspace(), session);
     TableMetadata t = SchemaOps.table(catalog, ks, s.table());
     boolean onlyStatic = !s.targets().isEmpty();
+    boolean needsRead = false;
     for (Statement.DeleteTarget d : s.targets()) {
       ColumnDef def = t.column(d.column()).orElseThrow(() -> invalid("Undefined column name " + d.column()
           + " in table " + t.qualifiedName()));
@@ -421,23 +528,40 @@ public final class WritePlanner {
       if (d.element() != null) {
         // Checked here, not when the coordinator builds the write: a bad statement must fail before anything runs.
         CqlType type = def.type();
-        if (type instanceof MapType mt && TableSchema.isComplex(type)) values.value(d.element(), mt.key(), def.name());
-        else if (type instanceof SetType st && TableSchema.isComplex(type)) {
-          values.value(d.element(), st.element(), def.name());
-        } else {
-          throw invalid("Invalid element deletion " + def.name() + "[...]: only map keys and set elements can be"
-              + " deleted one by one in this simulator");
-        }
+        if (!(type instanceof MapType || type instanceof SetType || type instanceof ListType))
+          throw invalid("Invalid deletion operation for non collection column " + def.name());
+        if (!TableSchema.isComplex(type))
+          throw invalid("Invalid deletion operation for frozen collection column " + def.name());
+        if (type instanceof MapType mt) values.value(d.element(), mt.key(), def.name());
+        else if (type instanceof SetType st) values.value(d.element(), st.element(), def.name());
+        else if (values.value(d.element(), CqlTypes.INT, def.name()) == null)
+          throw invalid("Invalid null value for list index");
+        else needsRead = true;
       }
     }
+    if (t.isCounterTable()) checkCounterStatement(s.ifExists() || !s.conditions().isEmpty(), null, s.timestamp());
     KeyTargets targets = KeyTargets.of(t, s.where(), values, onlyStatic, s.targets().isEmpty());
     if (!s.targets().isEmpty() && targets.slice() != null)
       throw invalid("Range deletions are not supported for specific columns");
+    if (needsRead && (s.ifExists() || !s.conditions().isEmpty()))
+      throw invalid("List element operations (DELETE l[i]) cannot be combined with IF conditions in this simulator");
     Long fixedTs = timestamp(s.timestamp(), batchTs);
     TableSchema schema = TableSchema.of(t, partitioner);
     List<PartitionWrite> writes = new ArrayList<>();
+    List<Clustering> columnRows = targets.rows().isEmpty() ? List.of(Clustering.STATIC) : targets.rows();
     for (byte[] key : targets.keys()) {
-      writes.add(new PartitionWrite(key, (serverTs, now) -> {
+      writes.add(new PartitionWrite(key, deleteFactory(s, t, schema, key, targets, fixedTs, values, null),
+          !needsRead ? null : lp -> deleteFactory(s, t, schema, key, targets, fixedTs, values,
+              ListOps.resolveDeletes(t, lp, columnRows, s.targets(), values))));
+    }
+    CasSpec cas = cas(t, targets, s.ifExists(), s.conditions(), values);
+    return new WritePlan(t, writes, cas);
+  }
+
+  private static UpdateFactory deleteFactory(Statement.Delete s, TableMetadata t, TableSchema schema, byte[] key,
+      KeyTargets targets, Long fixedTs, Values values, Map<Clustering, Map<Integer, Object>> resolved) {
+    {
+      return (serverTs, now) -> {
         long ts = fixedTs != null ? fixedTs : serverTs;
         Partition p = schema.newPartition(key);
         DeletionTime d = new DeletionTime(ts, now);
@@ -460,29 +584,36 @@ public final class WritePlanner {
         for (Clustering c : targets.rows().isEmpty() ? List.of(Clustering.STATIC) : targets.rows()) {
           Row.Builder row = Row.builder(c);
           Row.Builder st = null;
-          for (Statement.DeleteTarget dt : s.targets()) {
+          for (int i = 0; i < s.targets().size(); i++) {
+            Statement.DeleteTarget dt = s.targets().get(i);
             ColumnDef def = t.column(dt.column()).orElseThrow();
             Row.Builder target = row;
             if (def.kind() == ColumnKind.STATIC && !c.isStatic()) {
               if (st == null) st = Row.builder(Clustering.STATIC);
               target = st;
             }
-            deleteColumn(target, def, dt.element(), ts, now, values, schema);
+            Object paths = resolved == null ? null : resolved.getOrDefault(c, Map.of()).get(i);
+            deleteColumn(target, def, dt.element(), ts, now, values, schema, paths);
           }
           Row built = row.build();
           if (!built.isEmpty()) p.add(built);
           if (st != null) p.add(st.build());
         }
         return p;
-      }));
+      };
     }
-    CasSpec cas = cas(t, targets, s.ifExists(), s.conditions(), values);
-    return new WritePlan(t, writes, cas);
   }
 
   private static void deleteColumn(Row.Builder row, ColumnDef def, Term element, long ts, int now, Values values,
-      TableSchema schema) {
+      TableSchema schema, Object resolved) {
     CqlType type = def.type();
+    if (element != null && type instanceof ListType) {
+      if (resolved == null) return;
+      ComplexColumn col = ComplexColumn.of(DeletionTime.LIVE, schema.pathOrder(def.name()));
+      for (byte[] path : ListOps.paths(resolved)) col.cells().put(path, Cell.tombstone(ts, now));
+      row.complex(def.name(), col);
+      return;
+    }
     if (element == null) {
       if (TableSchema.isComplex(type)) {
         row.complex(def.name(), ComplexColumn.of(new DeletionTime(ts, now), schema.pathOrder(def.name())));

@@ -135,6 +135,10 @@ final class AstBuilder {
       String[] n = table(t.tableName());
       return new Statement.Describe("table", n[0], n[1]);
     }
+    if (d instanceof DescribeAnyContext a) {
+      String[] n = table(a.tableName());
+      return new Statement.Describe("any", n[0], n[1]);
+    }
     DescribeKeyspaceContext k = (DescribeKeyspaceContext) d;
     return new Statement.Describe("keyspace", k.ident() == null ? null : ident(k.ident()), null);
   }
@@ -149,13 +153,14 @@ final class AstBuilder {
       }
     }
     if (c.K_JSON() != null) {
-      return new Statement.Insert(t[0], t[1], List.of(), List.of(), c.K_NOT() != null, ttl, ts, term(c.term(0)));
+      return new Statement.Insert(t[0], t[1], List.of(), List.of(), c.K_NOT() != null, ttl, ts, term(c.term(0)),
+          c.K_UNSET() != null);
     }
     List<String> cols = new ArrayList<>();
     for (IdentContext i : c.ident()) cols.add(ident(i));
     List<Term> values = new ArrayList<>();
     for (TermContext tc : c.term()) values.add(term(tc));
-    return new Statement.Insert(t[0], t[1], cols, values, c.K_NOT() != null, ttl, ts, null);
+    return new Statement.Insert(t[0], t[1], cols, values, c.K_NOT() != null, ttl, ts, null, false);
   }
 
   private static Statement update(UpdateStatementContext c) {

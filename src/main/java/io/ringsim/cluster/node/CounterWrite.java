@@ -1,0 +1,163 @@
+package io.ringsim.cluster.node;
+
+import io.ringsim.cluster.ConsistencyLevel;
+import io.ringsim.cql.CqlErrorClass;
+import io.ringsim.storage.CounterShards;
+import io.ringsim.storage.DecoratedKey;
+import io.ringsim.storage.Partition;
+import io.ringsim.storage.PartitionCodec;
+import io.ringsim.storage.PartitionRead;
+import io.ringsim.storage.ReadFilter;
+import io.ringsim.storage.TableStore;
+import io.ringsim.storage.TombstoneOverwhelmingException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A write to a counter table, the way Cassandra routes it. An increment is not idempotent, so it cannot be sent to
+ * every replica as a value that last-write-wins would settle. The coordinator hands it to one live replica, the
+ * leader (itself when it is a replica, else the closest one); the leader reads its own shard locally, adds the delta,
+ * writes the new shard (its node id, a higher clock, the new count) and replicates that shard like any write, at the
+ * client's consistency level. Shards merge per node id, so replicas, read repair and hints converge on the sum.
+ * A leader forces its commit log to disk before replicating: a crash must not roll its own shard back, or its next
+ * shard would carry a smaller count with a higher clock and silently drop increments.
+ */
+final class CounterWrite {
+  private CounterWrite() {}
+
+  static void coordinate(NodeActor node, ClientRequest.Write w, Replier replyTo) {
+    w.consistency().validateForWrite();
+    if (w.consistency() == ConsistencyLevel.ANY) {
+      replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.InvalidRequest,
+          "Consistency level ANY is not yet supported for counter table " + w.table().substring(w.table().indexOf('.')
+              + 1), 0, 0, List.of()));
+      return;
+    }
+    TableStore local = node.table(w.table()).orElseThrow();
+    DecoratedKey key = local.schema().decorate(w.key());
+    long ts = node.newTimestamp();
+    Partition update = w.update().build(ts, (int) Math.floorDiv(node.clockMicros(), 1_000_000L));
+    byte[] bytes = PartitionCodec.encode(update);
+    NodeActor.Placement p = node.placement(w.table(), key.token());
+    String leader = null;
+    if (p.replicas().contains(node.name())) leader = node.name();
+    for (String r : p.replicas()) if (leader == null && node.up(r) && node.dc().equals(p.dcOf().get(r))) leader = r;
+    for (String r : p.replicas()) if (leader == null && node.up(r)) leader = r;
+    if (leader == null) {
+      replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.Unavailable, "Cannot achieve consistency level "
+          + w.consistency() + " (required 1, alive 0)", 0, 1, List.of()));
+      return;
+    }
+    if (leader.equals(node.name())) {
+      lead(node, w.table(), w.key(), bytes, w.consistency(), w.trace(), ts, replyTo, List.of());
+      return;
+    }
+    new Forwarded(node, w, replyTo, leader, ts).start(bytes);
+  }
+
+  /** The coordinator's side of a forwarded counter write: it waits for the leader's answer. */
+  static final class Forwarded extends PendingRequest {
+    final ClientRequest.Write w;
+    final Replier replyTo;
+    final String leader;
+    final long ts;
+
+    Forwarded(NodeActor node, ClientRequest.Write w, Replier replyTo, String leader, long ts) {
+      super(node, node.allocateRequestId(), w.trace());
+      this.w = w;
+      this.replyTo = replyTo;
+      this.leader = leader;
+      this.ts = ts;
+    }
+
+    void start(byte[] bytes) {
+      node.track(this, node.writeTimeout());
+      trace("Counter write: forwarding to the leader " + leader);
+      node.sendTo(leader, new NodeMessage.CounterForward(id, w.table(), w.key(), bytes, w.consistency().name(),
+          w.trace()));
+    }
+
+    @Override
+    void onResponse(String from, NodeMessage m) {
+      if (!(m instanceof NodeMessage.CounterForwardReply r) || !from.equals(leader)) return;
+      finish();
+      List<TraceEvent> all = new ArrayList<>(traceList());
+      all.addAll(r.trace());
+      if (r.error() == null) {
+        replyTo.reply(new ClientResponse.WriteDone(node.name(), ts, List.of(leader), all));
+      } else {
+        replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.valueOf(r.error()), r.message(),
+            r.received(), r.required(), all));
+      }
+    }
+
+    @Override
+    void onTimeout() {
+      finish();
+      trace("Counter write timeout: no answer from the leader " + leader);
+      replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.WriteTimeout,
+          "Operation timed out - received only 0 responses.", 0, 1, traceList()));
+    }
+  }
+
+  /** The leader received a forwarded counter write. */
+  static void onForward(NodeActor node, String from, NodeMessage.CounterForward f) {
+    Replier back = r -> {
+      if (r instanceof ClientResponse.Failed x) {
+        node.sendTo(from, new NodeMessage.CounterForwardReply(f.requestId(), x.error().name(), x.message(),
+            x.received(), x.required(), x.trace()));
+      } else {
+        node.sendTo(from, new NodeMessage.CounterForwardReply(f.requestId(), null, null, 0, 0, r.trace()));
+      }
+    };
+    try {
+      lead(node, f.table(), f.key(), f.update(), ConsistencyLevel.parse(f.consistency()), f.trace(),
+          node.newTimestamp(), back, List.of());
+    } catch (RuntimeException e) {
+      back.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.ServerError, "counter write failed on leader "
+          + node.name() + ": " + e.getMessage(), 0, 0, List.of()));
+    }
+  }
+
+  private static ReadFilter onlyThese(List<io.ringsim.storage.Slice> rows) {
+    return rows.isEmpty() ? new ReadFilter(List.of(), false, Integer.MAX_VALUE) : ReadFilter.slices(rows);
+  }
+
+  /** The leader's step: deltas to this node's shard (a local read), then a normal replicated write of the shard. */
+  static void lead(NodeActor node, String table, byte[] rawKey, byte[] deltas, ConsistencyLevel cl, boolean trace,
+      long ts, Replier replyTo, List<TraceEvent> before) {
+    TableStore local = node.table(table).orElse(null);
+    if (local == null) {
+      replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.InvalidRequest, "unconfigured table "
+          + table, 0, 0, List.of()));
+      return;
+    }
+    DecoratedKey key = local.schema().decorate(rawKey);
+    Partition update = PartitionCodec.decode(deltas, local.schema());
+    // Only the rows the update touches (a wide counter partition is not read whole for each increment).
+    List<io.ringsim.storage.Slice> rows = new ArrayList<>();
+    for (io.ringsim.storage.Clustering c : update.rows().keySet()) {
+      byte[][] v = new byte[c.size()][];
+      for (int i = 0; i < c.size(); i++) v[i] = c.get(i);
+      rows.add(new io.ringsim.storage.Slice(io.ringsim.storage.ClusteringBound.inclusive(v),
+          io.ringsim.storage.ClusteringBound.inclusive(v)));
+    }
+    PartitionRead current;
+    try {
+      current = local.read(key, onlyThese(rows));
+    } catch (TombstoneOverwhelmingException e) {
+      replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.WriteFailure, e.getMessage(), 0, 1,
+          List.of()));
+      return;
+    }
+    Partition shards = CounterShards.toShards(update, current.live(), node.name());
+    byte[] bytes = PartitionCodec.encode(shards);
+    node.storage().validateWrite(shards);
+    ClientRequest.Write w = new ClientRequest.Write(table, rawKey, (t, now) -> shards, cl, trace);
+    NodeActor.Placement p = node.placement(table, key.token());
+    NodeActor.PendingWrite pw = node.new PendingWrite(node.allocateRequestId(), w, replyTo, p, bytes, ts);
+    pw.trace("Counter leader " + node.name() + ": read its shard locally and wrote the new one");
+    pw.start(key);
+    node.storage().commitLog().sync(node.clockMicros() / 1000);
+  }
+}

@@ -1,0 +1,264 @@
+package io.ringsim.cql.exec;
+
+import io.ringsim.cql.CqlErrorClass;
+import io.ringsim.cql.CqlException;
+import io.ringsim.cql.ast.Statement;
+import io.ringsim.schema.Catalog;
+import io.ringsim.schema.ClusteringOrder;
+import io.ringsim.schema.ColumnDef;
+import io.ringsim.schema.ColumnKind;
+import io.ringsim.schema.IndexMetadata;
+import io.ringsim.schema.KeyspaceMetadata;
+import io.ringsim.schema.TableMetadata;
+import io.ringsim.schema.TableParams;
+import io.ringsim.schema.types.CqlTypes;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * DESCRIBE, answered as Cassandra 4.1 answers it: rows of (keyspace_name, type, name, create_statement), the
+ * statements written exactly as Cassandra writes them (every table option, full class names, indexes after their
+ * table). {@link #isDescribe} and {@link #cqlshText} print them the way cqlsh does.
+ */
+public final class DescribeStatement {
+  private DescribeStatement() {}
+
+  public static final List<String> COLUMNS = List.of("keyspace_name", "type", "name", "create_statement");
+
+  private static CqlException invalid(String m) {
+    return new CqlException(CqlErrorClass.InvalidRequest, m);
+  }
+
+  public static ResultSet run(Statement.Describe d, Catalog c, String session) {
+    List<List<Object>> rows = new ArrayList<>();
+    switch (d.what()) {
+      case "keyspaces" -> {
+        for (KeyspaceMetadata k : c.keyspaces()) rows.add(List.of(k.name(), "keyspace", quote(k.name()), ""));
+      }
+      case "tables" -> {
+        for (TableMetadata t : c.allTables()) {
+          if (session == null || t.keyspace().equals(session)) rows.add(List.of(t.keyspace(), "table",
+              quote(t.name()), ""));
+        }
+      }
+      case "keyspace" -> {
+        String ks = d.keyspace() != null ? d.keyspace() : session;
+        if (ks == null) throw invalid("No keyspace specified and no current keyspace");
+        KeyspaceMetadata k = c.keyspace(ks).orElseThrow(() -> invalid("'" + ks + "' not found in keyspaces"));
+        rows.add(List.of(k.name(), "keyspace", quote(k.name()), keyspaceCql(k)));
+        for (TableMetadata t : c.tables(ks)) addTable(rows, t, c);
+      }
+      case "any" -> {
+        // DESCRIBE name: a keyspace of that name, else a table of the current (or named) keyspace, as cqlsh does.
+        if (d.keyspace() == null && c.keyspace(d.name()).isPresent()) {
+          return run(new Statement.Describe("keyspace", d.name(), null), c, session);
+        }
+        return run(new Statement.Describe("table", d.keyspace(), d.name()), c, session);
+      }
+      default -> {
+        String ks = d.keyspace() != null ? d.keyspace() : session;
+        if (ks == null) throw invalid("No keyspace specified and no current keyspace");
+        if (c.keyspace(ks).isEmpty()) throw invalid("'" + ks + "' not found in keyspaces");
+        TableMetadata t = c.table(ks, d.name()).orElseThrow(() -> invalid("'" + d.name() + "' not found in keyspace '"
+            + ks + "'"));
+        addTable(rows, t, c);
+      }
+    }
+    return new ResultSet(COLUMNS, List.of(CqlTypes.TEXT, CqlTypes.TEXT, CqlTypes.TEXT, CqlTypes.TEXT), rows,
+        List.of());
+  }
+
+  private static void addTable(List<List<Object>> rows, TableMetadata t, Catalog c) {
+    rows.add(List.of(t.keyspace(), "table", quote(t.name()), tableCql(t)));
+    for (IndexMetadata i : c.indexesOn(t.keyspace(), t.name())) {
+      rows.add(List.of(t.keyspace(), "index", quote(i.name()), indexCql(t, i)));
+    }
+  }
+
+  /** A name as CQL writes it: as is when it is a plain lower-case identifier, else in double quotes. */
+  static String quote(String name) {
+    return name.matches("[a-z][a-z0-9_]*") ? name : "\"" + name.replace("\"", "\"\"") + "\"";
+  }
+
+  static String keyspaceCql(KeyspaceMetadata k) {
+    Map<String, String> rep = new TreeMap<>(k.replication());
+    String cls = rep.remove("class");
+    String full = cls == null ? "" : cls.contains(".") ? cls : "org.apache.cassandra.locator." + cls;
+    StringBuilder sb = new StringBuilder("{'class': '" + full + "'");
+    rep.forEach((key, v) -> sb.append(", '").append(key).append("': '").append(v).append('\''));
+    return "CREATE KEYSPACE " + quote(k.name()) + " WITH replication = " + sb + "}  AND durable_writes = "
+        + k.durableWrites() + ";";
+  }
+
+  static String tableCql(TableMetadata t) {
+    String name = quote(t.keyspace()) + "." + quote(t.name());
+    StringBuilder sb = new StringBuilder("CREATE TABLE " + name + " (\n");
+    boolean inlineKey = t.partitionKey().size() == 1 && t.clusteringColumns().isEmpty();
+    List<ColumnDef> cols = new ArrayList<>(t.partitionKey());
+    cols.addAll(t.clusteringColumns());
+    List<ColumnDef> rest = new ArrayList<>(t.staticColumns());
+    rest.addAll(t.regularColumns());
+    rest.sort(Comparator.comparing(ColumnDef::name));
+    cols.addAll(rest);
+    for (ColumnDef d : cols) {
+      sb.append("    ").append(quote(d.name())).append(' ').append(d.type().name());
+      if (d.kind() == ColumnKind.STATIC) sb.append(" static");
+      if (inlineKey && d.kind() == ColumnKind.PARTITION_KEY) sb.append(" PRIMARY KEY");
+      sb.append(",\n");
+    }
+    if (inlineKey) {
+      sb.setLength(sb.length() - 2);
+      sb.append('\n');
+    } else {
+      String pk = t.partitionKey().stream().map(x -> quote(x.name())).collect(Collectors.joining(", "));
+      if (t.partitionKey().size() > 1 || t.clusteringColumns().isEmpty()) pk = "(" + pk + ")";
+      List<String> key = new ArrayList<>(List.of(pk));
+      for (ColumnDef d : t.clusteringColumns()) key.add(quote(d.name()));
+      sb.append("    PRIMARY KEY (").append(String.join(", ", key)).append(")\n");
+    }
+    sb.append(") WITH ");
+    List<String> with = new ArrayList<>();
+    if (!t.clusteringColumns().isEmpty()) {
+      with.add("CLUSTERING ORDER BY (" + t.clusteringColumns().stream().map(d -> quote(d.name()) + " "
+          + (d.order() == ClusteringOrder.DESC ? "DESC" : "ASC")).collect(Collectors.joining(", ")) + ")");
+    }
+    TableParams p = t.params();
+    with.add("additional_write_policy = '99p'");
+    with.add("bloom_filter_fp_chance = " + p.bloomFilterFpChance());
+    with.add("caching = {'keys': 'ALL', 'rows_per_partition': 'NONE'}");
+    with.add("cdc = false");
+    with.add("comment = ''");
+    with.add("compaction = " + compaction(p.compaction()));
+    with.add("compression = {'chunk_length_in_kb': '16', 'class': 'org.apache.cassandra.io.compress.LZ4Compressor'}");
+    with.add("memtable = 'default'");
+    with.add("crc_check_chance = 1.0");
+    with.add("default_time_to_live = " + p.defaultTimeToLive());
+    with.add("extensions = {}");
+    with.add("gc_grace_seconds = " + p.gcGraceSeconds());
+    with.add("max_index_interval = 2048");
+    with.add("memtable_flush_period_in_ms = 0");
+    with.add("min_index_interval = 128");
+    with.add("read_repair = 'BLOCKING'");
+    with.add("speculative_retry = '99p'");
+    return sb.append(String.join("\n    AND ", with)).append(';').toString();
+  }
+
+  private static String compaction(Map<String, String> given) {
+    TreeMap<String, String> m = new TreeMap<>(given);
+    String cls = m.getOrDefault("class", "SizeTieredCompactionStrategy");
+    m.put("class", cls.contains(".") ? cls : "org.apache.cassandra.db.compaction." + cls);
+    m.putIfAbsent("max_threshold", "32");
+    m.putIfAbsent("min_threshold", "4");
+    return m.entrySet().stream().map(e -> "'" + e.getKey() + "': '" + e.getValue() + "'")
+        .collect(Collectors.joining(", ", "{", "}"));
+  }
+
+  static String indexCql(TableMetadata t, IndexMetadata i) {
+    String target = quote(i.column());
+    String kind = i.kind() == null ? "values" : i.kind().toLowerCase(Locale.ROOT);
+    boolean collection = t.column(i.column()).map(d -> io.ringsim.storage.TableSchema.isComplex(d.type()))
+        .orElse(false);
+    if (!kind.equals("values") || collection) target = kind + "(" + target + ")";
+    return "CREATE INDEX " + quote(i.name()) + " ON " + quote(t.keyspace()) + "." + quote(t.name()) + " (" + target
+        + ");";
+  }
+
+  /** Whether {@code r} is a DESCRIBE answer (cqlsh prints those as CQL text, not as a table). */
+  public static boolean isDescribe(ResultSet r) {
+    return r.columns().equals(COLUMNS);
+  }
+
+  /**
+   * The text cqlsh prints for a DESCRIBE answer: for KEYSPACES and TABLES the names in columns (under a "Keyspace"
+   * heading per keyspace when no keyspace is in use), otherwise each CREATE statement after a blank line.
+   */
+  public static String cqlshText(ResultSet r, boolean keyspaceInUse) {
+    List<List<Object>> rows = r.rows();
+    StringBuilder sb = new StringBuilder();
+    boolean listing = rows.isEmpty() || rows.stream().allMatch(x -> "".equals(x.get(3)));
+    if (!listing) {
+      for (List<Object> row : rows) sb.append('\n').append(row.get(3)).append('\n');
+      return sb.toString();
+    }
+    if (!rows.isEmpty() && "keyspace".equals(rows.get(0).get(1))) {
+      return sb.append('\n').append(columnize(rows.stream().map(x -> (String) x.get(2)).toList())).append('\n')
+          .toString();
+    }
+    String keyspace = null;
+    List<String> names = new ArrayList<>();
+    for (List<Object> row : rows) {
+      if (!row.get(0).equals(keyspace)) {
+        if (keyspace != null) elementNames(sb, keyspace, names, keyspaceInUse);
+        keyspace = (String) row.get(0);
+        names = new ArrayList<>();
+      }
+      names.add((String) row.get(2));
+    }
+    if (keyspace != null) {
+      elementNames(sb, keyspace, names, keyspaceInUse);
+      sb.append('\n');
+    }
+    return sb.toString();
+  }
+
+  private static void elementNames(StringBuilder sb, String keyspace, List<String> names, boolean keyspaceInUse) {
+    sb.append('\n');
+    if (!keyspaceInUse) sb.append("Keyspace ").append(keyspace).append('\n').append("-".repeat(9 + keyspace.length()))
+        .append('\n');
+    sb.append(columnize(names));
+  }
+
+  /**
+   * Python's cmd.Cmd.columnize, which cqlsh uses: the fewest rows that fit in 80 characters, names filled column by
+   * column, columns two spaces apart.
+   */
+  static String columnize(List<String> list) {
+    if (list.isEmpty()) return "<empty>\n";
+    int size = list.size();
+    if (size == 1) return list.get(0) + "\n";
+    int nrows = size, ncols = 1;
+    List<Integer> widths = List.of(0);
+    for (int rows = 1; rows < size; rows++) {
+      int cols = (size + rows - 1) / rows;
+      List<Integer> w = new ArrayList<>();
+      int total = -2;
+      for (int col = 0; col < cols; col++) {
+        int cw = 0;
+        for (int row = 0; row < rows; row++) {
+          int i = row + rows * col;
+          if (i >= size) break;
+          cw = Math.max(cw, list.get(i).length());
+        }
+        w.add(cw);
+        total += cw + 2;
+        if (total > 80) break;
+      }
+      if (total <= 80) {
+        nrows = rows;
+        ncols = cols;
+        widths = w;
+        break;
+      }
+    }
+    StringBuilder sb = new StringBuilder();
+    for (int row = 0; row < nrows; row++) {
+      List<String> texts = new ArrayList<>();
+      for (int col = 0; col < ncols; col++) {
+        int i = row + nrows * col;
+        texts.add(i >= size ? "" : list.get(i));
+      }
+      while (!texts.isEmpty() && texts.get(texts.size() - 1).isEmpty()) texts.remove(texts.size() - 1);
+      List<String> padded = new ArrayList<>();
+      for (int col = 0; col < texts.size(); col++) {
+        padded.add(String.format("%-" + Math.max(1, widths.get(col)) + "s", texts.get(col)));
+      }
+      sb.append(String.join("  ", padded)).append('\n');
+    }
+    return sb.toString();
+  }
+}

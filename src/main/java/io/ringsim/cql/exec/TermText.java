@@ -1,0 +1,33 @@
+package io.ringsim.cql.exec;
+
+import io.ringsim.cql.ast.Term;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** A term written back as CQL, the way Cassandra quotes it in messages such as "Invalid operation (c = c + 1)". */
+final class TermText {
+  private TermText() {}
+
+  static String of(Term t) {
+    if (t instanceof Term.Literal l) {
+      return l.kind() == Term.Kind.STRING ? "'" + l.text().replace("'", "''") + "'" : l.text();
+    }
+    if (t instanceof Term.ListLiteral l) return "[" + join(l.elements()) + "]";
+    if (t instanceof Term.SetLiteral s) return "{" + join(s.elements()) + "}";
+    if (t instanceof Term.MapLiteral m) {
+      StringBuilder sb = new StringBuilder("{");
+      for (int i = 0; i < m.keys().size(); i++) {
+        if (i > 0) sb.append(", ");
+        sb.append(of(m.keys().get(i))).append(": ").append(of(m.values().get(i)));
+      }
+      return sb.append('}').toString();
+    }
+    if (t instanceof Term.TupleLiteral tl) return "(" + join(tl.elements()) + ")";
+    if (t instanceof Term.FunctionCall f) return f.name() + "(" + join(f.args()) + ")";
+    return "?";
+  }
+
+  private static String join(List<Term> ts) {
+    return ts.stream().map(TermText::of).collect(Collectors.joining(", "));
+  }
+}
