@@ -1,6 +1,8 @@
 package io.ringsim.cli;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.typesafe.config.ConfigFactory;
 import io.ringsim.report.TextTable;
@@ -21,6 +23,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -94,10 +98,25 @@ public final class RunCommand implements Callable<Integer> {
       Map<String, List<io.ringsim.report.PartitionSizes.PartitionStat>> partitionSizes, String dirSuffix,
       String how, PrintWriter outw) throws IOException {
     Path dir = out != null ? out : Path.of("runs", run.name() + dirSuffix);
-    write(dir, result, history);
-    io.ringsim.report.RunReport report = io.ringsim.sim.ReportMapper.toReport(result, run, ring, history,
-        new VersionProvider().getVersion()[0], partitionSizes);
-    io.ringsim.report.ReportWriter.write(report, dir);
+    Files.createDirectories(dir);
+    // history.jsonl (one line per operation) is the largest file; it is written on a second thread while the
+    // report is built and rendered on this one. Each file is a function of the results only, so the order of
+    // writing does not matter.
+    FutureTask<Void> historyWriter = new FutureTask<>(() -> {
+      writeHistory(dir, history);
+      return null;
+    });
+    Thread historyThread = new Thread(historyWriter, "ringsim-history-writer");
+    historyThread.setDaemon(true);
+    historyThread.start();
+    try {
+      write(dir, result);
+      io.ringsim.report.RunReport report = io.ringsim.sim.ReportMapper.toReport(result, run, ring, history,
+          new VersionProvider().getVersion()[0], partitionSizes);
+      io.ringsim.report.ReportWriter.write(report, dir);
+    } finally {
+      awaitHistory(historyWriter);
+    }
     outw.print(summary(result));
     outw.println();
     outw.println("Report:  " + dir.resolve("report.html"));
@@ -136,7 +155,44 @@ public final class RunCommand implements Callable<Integer> {
         .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
   }
 
-  static void write(Path dir, RunResult r, List<OpRecord> history) throws IOException {
+  private static void awaitHistory(FutureTask<Void> historyWriter) throws IOException {
+    boolean interrupted = false;
+    try {
+      while (true) {
+        try {
+          historyWriter.get();
+          return;
+        } catch (InterruptedException e) {
+          interrupted = true;
+        } catch (ExecutionException e) {
+          if (e.getCause() instanceof IOException io) throw io;
+          if (e.getCause() instanceof RuntimeException re) throw re;
+          throw new IllegalStateException(e.getCause());
+        }
+      }
+    } finally {
+      if (interrupted) Thread.currentThread().interrupt();
+    }
+  }
+
+  /**
+   * history.jsonl: one compact JSON object per line. Streamed through one generator (no String per operation); the
+   * bytes are those of writing each record with {@code writeValueAsString} followed by a newline.
+   */
+  static void writeHistory(Path dir, List<OpRecord> history) throws IOException {
+    ObjectWriter line = new ObjectMapper().disable(SerializationFeature.FLUSH_AFTER_WRITE_VALUE)
+        .writerFor(OpRecord.class);
+    try (Writer w = Files.newBufferedWriter(dir.resolve("history.jsonl"), StandardCharsets.UTF_8);
+        JsonGenerator g = line.createGenerator(w)) {
+      g.setRootValueSeparator(null);
+      for (OpRecord op : history) {
+        line.writeValue(g, op);
+        g.writeRaw('\n');
+      }
+    }
+  }
+
+  static void write(Path dir, RunResult r) throws IOException {
     Files.createDirectories(dir);
     ObjectMapper om = json();
     // summary.json is a function of scenario and seed only: the wall time goes to run-info.json.
@@ -146,10 +202,6 @@ public final class RunCommand implements Callable<Integer> {
         r.events(), 0);
     Files.writeString(dir.resolve("run.json"), om.writeValueAsString(deterministic) + "\n");
     Files.writeString(dir.resolve("run-info.json"), "{\"wallMillis\": " + r.wallMillis() + "}\n");
-    ObjectMapper line = new ObjectMapper();
-    try (Writer w = Files.newBufferedWriter(dir.resolve("history.jsonl"), StandardCharsets.UTF_8)) {
-      for (OpRecord op : history) w.write(line.writeValueAsString(op) + "\n");
-    }
     try (Writer w = Files.newBufferedWriter(dir.resolve("timeline.csv"), StandardCharsets.UTF_8)) {
       w.write("start_ms,series,ok,failed,p50_ms,p99_ms\n");
       for (RunResult.TimePoint p : r.timeline()) {

@@ -53,7 +53,8 @@ public enum ConsistencyLevel {
    * @param networkTopology whether the keyspace uses NetworkTopologyStrategy
    */
   public int blockFor(Map<String, Integer> rfByDc, String localDc, boolean networkTopology) {
-    int total = rfByDc.values().stream().mapToInt(Integer::intValue).sum();
+    int total = 0;
+    for (int rf : rfByDc.values()) total += rf;
     return switch (this) {
       case ANY, ONE, LOCAL_ONE -> 1;
       case TWO -> 2;

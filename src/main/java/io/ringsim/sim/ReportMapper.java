@@ -67,7 +67,8 @@ public final class ReportMapper {
       b.event(e.atMicros() / 1000, e.kind(), node.matches("n[0-9]+") ? node : "", e.text());
     }
     for (Checker.Anomaly a : r.anomalies()) {
-      b.anomaly(new Anomaly(a.kind(), table, a.key(), a.atMicros() / 1000, "", a.detail()));
+      String[] tk = a.key().split(" ", 2); // the checker's rows are "keyspace.table key"
+      b.anomaly(new Anomaly(a.kind(), tk[0], tk.length > 1 ? tk[1] : a.key(), a.atMicros() / 1000, "", a.detail()));
     }
     for (RunResult.CheckRow c : r.checks()) b.check(c.check(), c.passed(), c.detail());
     RunResult.AnomalyCounts ac = r.anomalyCounts();

@@ -1,5 +1,7 @@
 package io.ringsim.cluster;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import akka.actor.testkit.typed.javadsl.ActorTestKit;
 import io.ringsim.cluster.node.FilterSpec;
 import io.ringsim.cluster.node.NodeMessage;
@@ -45,6 +47,24 @@ class NodeMessageSerializationTest {
             List.of(new io.ringsim.cluster.node.TraceEvent(5, "n1", "Counter leader n1"))),
         new NodeMessage.CounterForwardReply(10, "WriteTimeout", "Operation timed out", 1, 2, List.of()));
     for (NodeMessage m : all) kit.serializationTestKit().verifySerialization(m, false);
+  }
+
+  @Test
+  void aMutationCarryingItsDecodedUpdateSerializesAsWithoutIt() {
+    io.ringsim.storage.Partition decoded = new io.ringsim.storage.Partition(
+        new io.ringsim.storage.DecoratedKey(new io.ringsim.ring.LongToken(7), new byte[] {0, 0, 0, 7}),
+        new io.ringsim.storage.ClusteringComparator(List.of()));
+    byte[] data = {1, 2, 3};
+    var serialization = akka.serialization.SerializationExtension.get(kit.system().classicSystem());
+    NodeMessage.Mutation local = new NodeMessage.Mutation(1, "ks.t", data, false, decoded);
+    byte[] withIt = serialization.serialize(local).get();
+    byte[] without = serialization.serialize(new NodeMessage.Mutation(1, "ks.t", data, false)).get();
+    assertThat(withIt).isEqualTo(without);
+    NodeMessage.Mutation copy = (NodeMessage.Mutation) serialization.deserialize(withIt, NodeMessage.Mutation.class)
+        .get();
+    assertThat(copy.decodedUpdate()).isNull();
+    assertThat(copy.update()).isEqualTo(data);
+    assertThat(local.decodedUpdate()).isSameAs(decoded);
   }
 
   @Test

@@ -154,8 +154,8 @@ final class CounterWrite {
     byte[] bytes = PartitionCodec.encode(shards);
     node.storage().validateWrite(shards);
     ClientRequest.Write w = new ClientRequest.Write(table, rawKey, (t, now) -> shards, cl, trace);
-    NodeActor.Placement p = node.placement(table, key.token());
-    NodeActor.PendingWrite pw = node.new PendingWrite(node.allocateRequestId(), w, replyTo, p, bytes, ts);
+    NodeActor.PendingWrite pw = node.new PendingWrite(node.allocateRequestId(), w, replyTo,
+        node.writePlacement(table, key.token()), bytes, shards, ts);
     pw.trace("Counter leader " + node.name() + ": read its shard locally and wrote the new one");
     pw.start(key);
     node.storage().commitLog().sync(node.clockMicros() / 1000);

@@ -66,10 +66,11 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
   private final Map<String, Long> downSince = new TreeMap<>();
   private final TreeSet<String> down = new TreeSet<>();
   private final TreeMap<Long, PendingRequest> pending = new TreeMap<>();
-  private final Map<String, ReplicaMap> replicaMaps = new HashMap<>();
   /** The ring once a joining node has joined, while it streams; null otherwise. */
   private Ring pendingRing;
   private final Map<String, ReplicaMap> pendingMaps = new HashMap<>();
+  /** Per keyspace: its replica map, and the placement of each range built once (keyed by the range's replica array). */
+  private final Map<String, Placements> replicaMaps = new HashMap<>();
   private final Paxos paxos = new Paxos();
   private final java.util.SplittableRandom rng;
   private Catalog catalog = Catalog.EMPTY;
@@ -332,7 +333,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
     }
     if (!(in.payload() instanceof NodeMessage m)) return this;
     if (m instanceof NodeMessage.Mutation mu) {
-      applyMutation(mu.table(), mu.update());
+      applyMutation(mu.table(), mu.update(), mu.decodedUpdate());
       if (!mu.hint()) send(in.from(), new NodeMessage.MutationAck(mu.requestId()));
     } else if (m instanceof NodeMessage.ReadData rd) {
       send(in.from(), localRead(rd));
@@ -375,9 +376,14 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
   // ---------------------------------------------------------------- replica side
 
   void applyMutation(String table, byte[] update) {
+    applyMutation(table, update, null);
+  }
+
+  /** {@code decoded}: the partition {@code update} encodes, when the sender had it at hand (null: decode here). */
+  void applyMutation(String table, byte[] update, Partition decoded) {
     TableStore t = storage.table(table).orElse(null);
     if (t == null) return;
-    storage.apply(table, PartitionCodec.decode(update, t.schema()));
+    storage.apply(table, decoded != null ? decoded : PartitionCodec.decode(update, t.schema()));
     replicaWrites++;
   }
 
@@ -441,6 +447,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
   }
 
   /** Replica placement context of one table: the replicas of a key, their DCs, RF per DC. */
+  /** Immutable, so one instance serves every request to the same range (AckTracker's Map.copyOf is then free). */
   record Placement(List<String> replicas, Map<String, String> dcOf, Map<String, Integer> rfByDc, boolean nts) {}
 
   /**
@@ -472,15 +479,22 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
     targets.addAll(pending);
     return new WritePlacement(p, pending, targets, dcOf, byDc);
   }
+  private record Placements(ReplicaMap map, java.util.IdentityHashMap<int[], Placement> byRange) {}
 
   Placement placement(String table, Token token) {
     TableMetadata md = catalog.table(table).orElseThrow();
     KeyspaceMetadata ks = catalog.keyspace(md.keyspace()).orElseThrow();
-    ReplicaMap map = replicaMaps.computeIfAbsent(ks.name(),
-        k -> new ReplicaMap(ring, ReplicationStrategies.fromCql(ks.replication())));
+    Placements ps = replicaMaps.computeIfAbsent(ks.name(), k -> new Placements(
+        new ReplicaMap(ring, ReplicationStrategies.fromCql(ks.replication())), new java.util.IdentityHashMap<>()));
+    // replicaIndices returns the range's own array, so the cache holds one entry per range at most.
+    return ps.byRange().computeIfAbsent(ps.map().replicaIndices(token), r -> placementOf(ps.map(), r));
+  }
+
+  private Placement placementOf(ReplicaMap map, int[] replicaIndices) {
     List<String> replicas = new ArrayList<>();
     Map<String, String> dcOf = new LinkedHashMap<>();
-    for (Node n : map.replicasFor(token)) {
+    for (int i : replicaIndices) {
+      Node n = map.ring().node(i);
       replicas.add(n.name());
       dcOf.put(n.name(), n.dc());
     }
@@ -490,7 +504,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
     if (nts) rf.putAll(s.replicationFactors());
     else rf.put(cfg.dc(), replicas.size());
     if (!nts) dcOf.replaceAll((n, dc) -> cfg.dc());
-    return new Placement(replicas, dcOf, rf, nts);
+    return new Placement(List.copyOf(replicas), Map.copyOf(dcOf), Map.copyOf(rf), nts);
   }
 
   private boolean isUp(String node) {
@@ -556,7 +570,8 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
     Partition update = w.update().build(ts, (int) Math.floorDiv(nowMicros(), 1_000_000L));
     byte[] bytes = PartitionCodec.encode(update);
     storage.validateWrite(update);
-    PendingWrite pw = new PendingWrite(nextRequestId++, w, replyTo, writePlacement(w.table(), key.token()), bytes, ts);
+    PendingWrite pw = new PendingWrite(nextRequestId++, w, replyTo, writePlacement(w.table(), key.token()), bytes,
+        update, ts);
     pw.start(key);
   }
 
@@ -570,6 +585,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
     final Map<String, String> dcOf;
     final Map<String, Integer> joiningByDc;
     final byte[] update;
+    final Partition decoded;
     final long ts;
     final AckTracker acks;
     final List<String> acked = new ArrayList<>();
@@ -577,7 +593,8 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
     boolean done;
     final long startNanos = loopNanos.getAsLong();
 
-    PendingWrite(long id, ClientRequest.Write w, Replier replyTo, WritePlacement wp, byte[] update, long ts) {
+    PendingWrite(long id, ClientRequest.Write w, Replier replyTo, WritePlacement wp, byte[] update, Partition decoded,
+        long ts) {
       super(NodeActor.this, id, w.trace());
       this.w = w;
       this.replyTo = replyTo;
@@ -587,12 +604,13 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
       this.dcOf = wp.dcOf();
       this.joiningByDc = wp.pendingByDc();
       this.update = update;
+      this.decoded = decoded;
       this.ts = ts;
       this.acks = new AckTracker(w.consistency(), dcOf, p.rfByDc, cfg.dc(), p.nts, joiningByDc);
     }
 
     void start(DecoratedKey key) {
-      trace("Determining replicas for mutation: token " + key.token() + " -> " + p.replicas
+      if (trace != null) trace("Determining replicas for mutation: token " + key.token() + " -> " + p.replicas
           + (joining.isEmpty() ? "" : ", pending (joining) " + joining));
       List<String> live = new ArrayList<>();
       for (String r : targets) if (isUp(r)) live.add(r);
@@ -613,12 +631,12 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
           continue;
         }
         if (r.equals(cfg.name())) {
-          applyMutation(w.table(), update);
+          applyMutation(w.table(), update, decoded);
           trace("Appending to commitlog and adding to memtable locally");
           onAck(r);
         } else {
-          trace("Sending MUTATION message to " + r);
-          send(r, new NodeMessage.Mutation(id, w.table(), update, false));
+          if (trace != null) trace("Sending MUTATION message to " + r);
+          send(r, new NodeMessage.Mutation(id, w.table(), update, false, decoded));
         }
       }
       if (any && !done && !acked.isEmpty()) return;
@@ -639,7 +657,9 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
     @Override
     void onResponse(String from, NodeMessage m) {
       if (m instanceof NodeMessage.MutationAck) {
-        trace("MUTATION acknowledged by " + from + " after " + (loopNanos.getAsLong() - startNanos) / 1000 + " µs");
+        if (trace != null) {
+          trace("MUTATION acknowledged by " + from + " after " + (loopNanos.getAsLong() - startNanos) / 1000 + " µs");
+        }
         onAck(from);
       }
     }
@@ -706,7 +726,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
       if (repairing || spares.isEmpty()) return;
       NodeMessage.ReadData req = new NodeMessage.ReadData(id, r.table(), r.key(), FilterSpec.of(r.filter()));
       for (String x : spares) {
-        trace("Speculative retry: sending READ message to " + x);
+        if (trace != null) trace("Speculative retry: sending READ message to " + x);
         contacted.add(x);
         if (x.equals(cfg.name())) onResponse(x, localRead(req));
         else send(x, req);
@@ -727,7 +747,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
     }
 
     void start() {
-      trace("Determining replicas for read: token " + key.token() + " -> " + p.replicas);
+      if (trace != null) trace("Determining replicas for read: token " + key.token() + " -> " + p.replicas);
       List<String> live = new ArrayList<>();
       for (String x : byProximity(p)) if (isUp(x)) live.add(x);
       ConsistencyLevel cl = r.consistency();
@@ -752,7 +772,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
           trace("Reading data locally");
           onResponse(x, localRead(req));
         } else {
-          trace("Sending READ message to " + x);
+          if (trace != null) trace("Sending READ message to " + x);
           send(x, req);
         }
         if (!isPending(id)) return;
@@ -762,22 +782,24 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
     @Override
     void onResponse(String from, NodeMessage m) {
       if (repairing && m instanceof NodeMessage.MutationAck) {
-        trace("Read repair acknowledged by " + from);
+        if (trace != null) trace("Read repair acknowledged by " + from);
         if (--repairAcks == 0) reply();
         return;
       }
       if (!(m instanceof NodeMessage.ReadDataReply rd) || responses.containsKey(from)) return;
       if (rd.failure() != null) {
         failure = rd.failure();
-        trace(from + ": " + rd.failure());
+        if (trace != null) trace(from + ": " + rd.failure());
         finish();
         replyTo.reply(new ClientResponse.Failed(cfg.name(), CqlErrorClass.ReadFailure,
             "Operation failed - received " + acks.received() + " responses and 1 failures: " + rd.failure(),
             acks.received(), acks.required(), traceList()));
         return;
       }
-      trace(from + ": read from " + rd.sstables() + " SSTables, " + rd.rows() + " live rows and " + rd.tombstones()
-          + " tombstones scanned" + (rd.data().length == 0 ? ", no data" : ""));
+      if (trace != null) {
+        trace(from + ": read from " + rd.sstables() + " SSTables, " + rd.rows() + " live rows and " + rd.tombstones()
+            + " tombstones scanned" + (rd.data().length == 0 ? ", no data" : ""));
+      }
       warnings.addAll(rd.warnings());
       responses.put(from, rd.data());
       if (acks.ack(from)) resolve();
@@ -807,7 +829,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
         Partition after = theirs == null ? merged : Partition.merge(List.of(theirs, merged));
         if (theirs != null && Arrays.equals(PartitionCodec.encode(after), e.getValue())) continue;
         repairAcks++;
-        trace("Sending READ_REPAIR to " + e.getKey());
+        if (trace != null) trace("Sending READ_REPAIR to " + e.getKey());
         if (e.getKey().equals(cfg.name())) {
           applyMutation(r.table(), full);
           repairAcks--;
@@ -950,8 +972,10 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
       if (answers.get(sub).containsKey(from)) return;
       answers.get(sub).put(from, rr.partitions());
       rowsScanned += rr.rows();
-      trace(from + ": range " + sub + " read " + rr.partitions().size() + " partitions from " + rr.sstables()
-          + " SSTables, " + rr.rows() + " live rows and " + rr.tombstones() + " tombstones scanned");
+      if (trace != null) {
+        trace(from + ": range " + sub + " read " + rr.partitions().size() + " partitions from " + rr.sstables()
+            + " SSTables, " + rr.rows() + " live rows and " + rr.tombstones() + " tombstones scanned");
+      }
       if (trackers.get(sub).ack(from) && trackers.get(sub).received() == trackers.get(sub).required()) {
         if (--outstanding == 0 && !dispatching) reply();
       }
@@ -979,8 +1003,10 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
         if (!lp.isEmpty()) out.add(lp);
         if (out.size() >= s.partitionLimit()) break;
       }
-      trace("Range scan returned " + out.size() + " partitions; replicas scanned " + rowsScanned + " live rows"
-          + " (filtering, if any, happens on this coordinator)");
+      if (trace != null) {
+        trace("Range scan returned " + out.size() + " partitions; replicas scanned " + rowsScanned + " live rows"
+            + " (filtering, if any, happens on this coordinator)");
+      }
       replyTo.reply(new ClientResponse.ReadDone(cfg.name(), out, List.copyOf(contactedAll), false, List.of(),
           traceList()));
     }

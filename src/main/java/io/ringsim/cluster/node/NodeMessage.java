@@ -1,8 +1,10 @@
 package io.ringsim.cluster.node;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import io.ringsim.cluster.CborSerializable;
+import io.ringsim.storage.Partition;
 import java.util.List;
 
 /**
@@ -32,8 +34,29 @@ import java.util.List;
 })
 public sealed interface NodeMessage extends CborSerializable {
 
-  /** Apply a write. {@code hint} marks a hinted-handoff replay (no ack is awaited). */
-  record Mutation(long requestId, String table, byte[] update, boolean hint) implements NodeMessage {}
+  /**
+   * Apply a write. {@code hint} marks a hinted-handoff replay (no ack is awaited). {@code decoded} is the update
+   * {@code update} encodes, as the coordinator built it: never serialized, so it is null in any copy that crossed a
+   * wire (or the test suite's serialize-payloads), and replicas decode the bytes then. Within one JVM it saves each
+   * replica decoding the same bytes; sharing it is safe because storage treats a mutation as immutable. (Typed
+   * Object so that Jackson, which still builds a deserializer for an ignored record component, never introspects
+   * the storage classes.)
+   */
+  record Mutation(long requestId, String table, byte[] update, boolean hint, @JsonIgnore Object decoded)
+      implements NodeMessage {
+    public Mutation(long requestId, String table, byte[] update, boolean hint) {
+      this(requestId, table, update, hint, null);
+    }
+
+    public Mutation(long requestId, String table, byte[] update, boolean hint, Partition decoded) {
+      this(requestId, table, update, hint, (Object) decoded);
+    }
+
+    /** The decoded update when the sender attached it, else null. */
+    public Partition decodedUpdate() {
+      return decoded instanceof Partition p ? p : null;
+    }
+  }
 
   record MutationAck(long requestId) implements NodeMessage {}
 

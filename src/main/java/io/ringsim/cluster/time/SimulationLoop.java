@@ -73,9 +73,20 @@ public final class SimulationLoop {
     return t;
   }
 
+  /**
+   * Cancelling only marks the timer (the caller has done so); it stays queued and is dropped when it comes up.
+   * Removing it from the heap would cost a linear search, and most timers (request timeouts) are cancelled. The
+   * heap is compacted when cancelled timers make up most of it.
+   */
   synchronized boolean cancel(VirtualTimer t) {
-    return timers.remove(t);
+    if (++cancelledQueued > 4096 && cancelledQueued > timers.size() / 2) {
+      timers.removeIf(VirtualTimer::isCancelled);
+      cancelledQueued = 0;
+    }
+    return true;
   }
+
+  private long cancelledQueued;
 
   /**
    * Lets the simulation run until virtual time reaches {@code untilNanos} with nothing left to do before it, then
@@ -169,6 +180,11 @@ public final class SimulationLoop {
         continue;
       }
       VirtualTimer t = timers.peek();
+      while (t != null && t.isCancelled()) {
+        timers.poll();
+        if (cancelledQueued > 0) cancelledQueued--;
+        t = timers.peek();
+      }
       if (t != null && t.dueNanos <= limitNanos) {
         timers.poll();
         nowNanos = Math.max(nowNanos, t.dueNanos);

@@ -2,9 +2,12 @@ package io.ringsim.cluster.time;
 
 import akka.actor.Cancellable;
 import akka.actor.Scheduler;
+import akka.dispatch.MessageDispatcher;
 import akka.event.LoggingAdapter;
 import com.typesafe.config.Config;
 import java.io.Closeable;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadFactory;
 import scala.concurrent.ExecutionContext;
 import scala.concurrent.duration.FiniteDuration;
@@ -27,12 +30,31 @@ public final class VirtualTimeScheduler implements Scheduler, Closeable {
   public Cancellable schedule(
       FiniteDuration initialDelay, FiniteDuration interval, Runnable runnable, ExecutionContext executor) {
     long every = Math.max(1, interval.toNanos());
-    return loop.schedule(initialDelay.toNanos(), every, () -> executor.execute(runnable));
+    return loop.schedule(initialDelay.toNanos(), every, onFire(runnable, executor));
   }
 
   @Override
   public Cancellable scheduleOnce(FiniteDuration delay, Runnable runnable, ExecutionContext executor) {
-    return loop.schedule(delay.toNanos(), 0, () -> executor.execute(runnable));
+    return loop.schedule(delay.toNanos(), 0, onFire(runnable, executor));
+  }
+
+  /**
+   * What the loop runs when a timer fires. A timer only fires when the loop has no task queued, so handing the
+   * runnable to a simulation dispatcher would make it the very next task: running it at once is the same order of
+   * events, without one more queued task per timer (one per simulated network delivery). Other executors keep
+   * their own thread.
+   */
+  private Runnable onFire(Runnable runnable, ExecutionContext executor) {
+    if (runsOnLoop.computeIfAbsent(executor, VirtualTimeScheduler::isSimulationDispatcher)) return runnable;
+    return () -> executor.execute(runnable);
+  }
+
+  private final Map<ExecutionContext, Boolean> runsOnLoop = new ConcurrentHashMap<>();
+
+  private static boolean isSimulationDispatcher(ExecutionContext executor) {
+    if (!(executor instanceof MessageDispatcher d)) return false;
+    Config c = d.configurator().config();
+    return c.hasPath("executor") && SimulationExecutorConfigurator.class.getName().equals(c.getString("executor"));
   }
 
   @Override

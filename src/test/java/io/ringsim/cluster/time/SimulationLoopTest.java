@@ -67,4 +67,33 @@ class SimulationLoopTest {
       system.terminate();
     }
   }
+  @Test
+  void cancelledTimersNeverFireNorMoveTheClock() throws Exception {
+    SimulationLoop loop = new SimulationLoop();
+    loop.start(Thread::new);
+    try {
+      List<Long> fired = new ArrayList<>();
+      // More cancelled timers than the compaction threshold, interleaved with live ones at the same instants.
+      List<VirtualTimer> cancelled = new ArrayList<>();
+      for (int i = 0; i < 10_000; i++) {
+        long due = TimeUnit.MILLISECONDS.toNanos(1 + i % 50);
+        if (i % 100 == 0) {
+          loop.schedule(due, 0, () -> fired.add(loop.nowNanos()));
+        } else {
+          cancelled.add(loop.schedule(due, 0, () -> fired.add(-1L)));
+        }
+      }
+      // The latest timer of all is cancelled: idle time must not jump to it.
+      cancelled.add(loop.schedule(TimeUnit.SECONDS.toNanos(30), 0, () -> fired.add(-2L)));
+      for (VirtualTimer t : cancelled) assertThat(t.cancel()).isTrue();
+      for (VirtualTimer t : cancelled) assertThat(t.cancel()).isFalse();
+      loop.runUntil(TimeUnit.SECONDS.toNanos(10));
+      assertThat(fired).hasSize(100).doesNotContain(-1L, -2L).isSorted();
+      assertThat(loop.nowNanos()).isEqualTo(TimeUnit.SECONDS.toNanos(10));
+      loop.runUntil(TimeUnit.SECONDS.toNanos(60));
+      assertThat(fired).hasSize(100);
+    } finally {
+      loop.stop();
+    }
+  }
 }
