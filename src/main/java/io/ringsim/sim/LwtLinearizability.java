@@ -105,18 +105,7 @@ final class LwtLinearizability {
     long steps = 0;
     while (head.next != null) {
       if (++steps > budget) return new Verdict(null, null, deepest);
-      if (entry == null) {
-        // Only calls of indeterminate operations were left to try and none fits: back up as at a return.
-        if (stack.isEmpty()) return new Verdict(false, stuck, deepest);
-        long[] top = stack.pop();
-        int i = (int) top[0];
-        state = top[1];
-        placed.clear(i);
-        relink(callOf[i], returnOf[i]);
-        entry = callOf[i].next;
-        continue;
-      }
-      if (!entry.isReturn) {
+      if (entry != null && !entry.isReturn) {
         Op op = ops.get(entry.op);
         Long next = step(state, op);
         if (next != null) {
@@ -134,8 +123,9 @@ final class LwtLinearizability {
         }
         entry = entry.next;
       } else {
-        // An operation completed before any order could place it: undo the last placement and try the next one.
-        if (stuck == null || placed.cardinality() >= deepest) stuck = ops.get(entry.op);
+        // An operation completed before any order could place it (or only indeterminate calls were left and none
+        // fits): undo the last placement and try the next one.
+        if (entry != null && (stuck == null || placed.cardinality() >= deepest)) stuck = ops.get(entry.op);
         if (stack.isEmpty()) return new Verdict(false, stuck, deepest);
         long[] top = stack.pop();
         int i = (int) top[0];
