@@ -123,6 +123,16 @@ class RunAndCheckCommandTest {
     assertThat(r.err()).contains("stop.sim").contains("stop member 1").contains("--cluster");
   }
 
+  @Test
+  void aMemberNumberTooLargeForANumberIsAPositionedError() throws IOException {
+    Path sim = dir.resolve("huge.sim");
+    Files.writeString(sim, SHORT.replace("at 25s restart n3", "at 25s stop member 99999999999"));
+    CliRun r = CliRun.of("check", sim.toString());
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).contains("huge.sim:").contains("no member 99999999999 (members are numbered from 1)")
+        .doesNotContain("Exception");
+  }
+
   static final String LOCKS = """
       scenario locks "IF NOT EXISTS contention through a crash"
       duration 40s
