@@ -169,7 +169,11 @@ public final class Partition {
   /** A deep-enough copy for freezing a memtable partition into an SSTable (rows are immutable already). */
   public Partition copy() {
     Partition out = new Partition(key, comparator);
-    out.apply(this);
+    out.deletion = deletion;
+    if (!rangeTombstones.isEmpty()) out.mutableRangeTombstones().addAll(rangeTombstones);
+    out.staticRow = staticRow;
+    // Same comparator and already sorted: TreeMap builds the copy in one linear pass, no comparisons.
+    out.rows.putAll(rows);
     return out;
   }
 

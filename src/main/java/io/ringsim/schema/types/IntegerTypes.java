@@ -1,7 +1,14 @@
 package io.ringsim.schema.types;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /** The fixed-width signed integers: tinyint (1 byte), smallint (2), int (4), bigint and counter (8), big-endian. */
 final class IntegerTypes {
+  private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+  private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
   private IntegerTypes() {}
 
   static final class TinyInt extends ScalarType<Byte> {
@@ -81,6 +88,8 @@ final class IntegerTypes {
 
     @Override
     public int compare(byte[] a, byte[] b) {
+      // int clustering columns are compared on every memtable insert: read both as one big-endian load.
+      if (a.length == 4 && b.length == 4) return Integer.compare((int) INT.get(a, 0), (int) INT.get(b, 0));
       return Long.compare(readLong(a), readLong(b));
     }
   }
@@ -109,6 +118,7 @@ final class IntegerTypes {
 
     @Override
     public int compare(byte[] a, byte[] b) {
+      if (a.length == 8 && b.length == 8) return Long.compare((long) LONG.get(a, 0), (long) LONG.get(b, 0));
       return Long.compare(readLong(a), readLong(b));
     }
   }
