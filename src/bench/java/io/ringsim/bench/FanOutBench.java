@@ -66,6 +66,45 @@ public class FanOutBench {
         .build();
   }
 
+  /** Key of the sorted-map replica: token, then key, as a memtable orders partitions. */
+  record SortedKey(long token, int key) implements Comparable<SortedKey> {
+    @Override
+    public int compareTo(SortedKey o) {
+      int c = Long.compare(token, o.token);
+      return c != 0 ? c : Integer.compare(key, o.key);
+    }
+  }
+
+  /**
+   * A replica that does the least any LSM replica must do with a write: insert it into a sorted map (its memtable),
+   * emptied every {@value #FLUSH_EVERY} entries as a flush would. The request id picks one of {@value #KEYS} keys.
+   */
+  static Behavior<Msg> sortedMapReplica() {
+    return Behaviors.setup(ctx -> {
+      java.util.TreeMap<SortedKey, byte[]> memtable = new java.util.TreeMap<>();
+      byte[] value = new byte[10];
+      return Behaviors.receive(Msg.class)
+          .onMessage(Write.class, w -> {
+            int key = (int) Long.remainderUnsigned(w.id() * 0x9E3779B97F4A7C15L, KEYS);
+            memtable.put(new SortedKey(TOKENS[key], key), value);
+            if (memtable.size() >= FLUSH_EVERY) memtable.clear();
+            w.coordinator().tell(new Ack(w.id()));
+            return Behaviors.same();
+          })
+          .build();
+    });
+  }
+
+  static final int KEYS = 100_000;
+  static final int FLUSH_EVERY = 40_000;
+  static final long[] TOKENS = new long[KEYS];
+
+  static {
+    for (int k = 0; k < KEYS; k++) {
+      TOKENS[k] = io.ringsim.ring.Murmur3Partitioner.tokenValue(io.ringsim.schema.types.CqlTypes.INT.serialize(k));
+    }
+  }
+
   static Behavior<Msg> coordinator(ActorRef<Msg>[] replicas) {
     return Behaviors.setup(ctx -> {
       java.util.HashMap<Long, int[]> acks = new java.util.HashMap<>();
@@ -124,10 +163,15 @@ public class FanOutBench {
 
   @Setup(Level.Trial)
   public void setUp() throws Exception {
+    setUp(false);
+  }
+
+  /** @param sortedMapReplicas replicas that insert each write into a sorted map ({@link #sortedMapReplica}) */
+  void setUp(boolean sortedMapReplicas) throws Exception {
     ActorRef<Msg>[] refs = newRefArray(2);
     system = SimulationMode.create(Behaviors.setup(ctx -> {
       ActorRef<Msg>[] replicas = newRefArray(3);
-      for (int i = 0; i < 3; i++) replicas[i] = ctx.spawn(replica(), "replica" + i);
+      for (int i = 0; i < 3; i++) replicas[i] = ctx.spawn(sortedMapReplicas ? sortedMapReplica() : replica(), "replica" + i);
       refs[0] = ctx.spawn(coordinator(replicas), "coordinator");
       refs[1] = ctx.spawn(client(), "client");
       return Behaviors.<Msg>empty();

@@ -55,10 +55,19 @@ public final class NodeStorage {
 
   /** Logs and applies a write. Oversize keys or values are refused before anything is logged. */
   public void apply(String table, Partition update) {
+    apply(table, update, null);
+  }
+
+  /**
+   * Like {@link #apply(String, Partition)}, with {@code encoded} the {@link PartitionCodec} bytes of {@code update}
+   * when the caller already has them (a replica receives a mutation as bytes), so the commit log does not encode it
+   * again; null to encode here.
+   */
+  public void apply(String table, Partition update, byte[] encoded) {
     TableStore t = tables.get(table);
     if (t == null) throw new InvalidWriteException("unknown table " + table);
     validateWrite(update);
-    commitLog.append(table, PartitionCodec.encode(update), clock.nowMillis());
+    commitLog.append(table, encoded != null ? encoded : PartitionCodec.encode(update), clock.nowMillis());
     if (t.apply(update)) flush(table);
   }
 

@@ -383,7 +383,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
   void applyMutation(String table, byte[] update, Partition decoded) {
     TableStore t = storage.table(table).orElse(null);
     if (t == null) return;
-    storage.apply(table, decoded != null ? decoded : PartitionCodec.decode(update, t.schema()));
+    storage.apply(table, decoded != null ? decoded : PartitionCodec.decode(update, t.schema()), update);
     replicaWrites++;
   }
 

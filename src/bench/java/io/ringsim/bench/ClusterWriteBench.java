@@ -1,0 +1,236 @@
+package io.ringsim.bench;
+
+import akka.actor.typed.ActorRef;
+import akka.actor.typed.Behavior;
+import akka.actor.typed.javadsl.Behaviors;
+import com.typesafe.config.ConfigFactory;
+import io.ringsim.cluster.ConsistencyLevel;
+import io.ringsim.cluster.SimCluster;
+import io.ringsim.cluster.node.ClientRequest;
+import io.ringsim.cluster.node.ClientResponse;
+import io.ringsim.cluster.node.NodeCommand;
+import io.ringsim.ring.Murmur3Partitioner;
+import io.ringsim.ring.Node;
+import io.ringsim.ring.NodeSpec;
+import io.ringsim.ring.RandomAllocator;
+import io.ringsim.ring.Ring;
+import io.ringsim.schema.Catalog;
+import io.ringsim.schema.ColumnDef;
+import io.ringsim.schema.KeyspaceMetadata;
+import io.ringsim.schema.TableMetadata;
+import io.ringsim.schema.TableParams;
+import io.ringsim.schema.types.CqlTypes;
+import io.ringsim.storage.Cell;
+import io.ringsim.storage.Clustering;
+import io.ringsim.storage.LivenessInfo;
+import io.ringsim.storage.Partition;
+import io.ringsim.storage.Row;
+import io.ringsim.storage.TableSchema;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * RF 3 QUORUM writes of small rows through the whole simulated path, on 6 nodes x 16 vnodes: a client actor keeps
+ * {@value #WINDOW} requests in flight, each to the next coordinator in turn; the coordinator picks the timestamp,
+ * builds the mutation, sends it through the simulated network (latency, virtual time) to the 3 replicas, which log
+ * it in the commit log and apply it to the memtable (flushing and compacting as it fills), and acks; the client
+ * hears back after 2 acks. {@link #bareFanOut} is {@link FanOutBench}'s bare Akka pattern (one request fanned out
+ * to 3 actors, reply after 2 acks) in the same run, for the ratio issue 5 asks for.
+ *
+ * <p>Run: ./mvnw -B -o -Pbench -DskipTests package &amp;&amp; java -jar target/benchmarks.jar ClusterWriteBench
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(value = 1, jvmArgsAppend = {"-Xms3g", "-Xmx3g"})
+@Warmup(iterations = 3, time = 3)
+@Measurement(iterations = 5, time = 3)
+public class ClusterWriteBench {
+  static final int BATCH = 50_000;
+  static final int WINDOW = 64;
+  static final int KEYS = 100_000;
+  static final String TABLE = "b.kv";
+
+  /** Starts a batch of writes; the client stops when all of them are answered. */
+  record Run(int count, AtomicBoolean done) implements akka.actor.NoSerializationVerificationNeeded {}
+
+  private SimCluster cluster;
+  private ActorRef<Object> client;
+  private final FanOutBench bare = new FanOutBench();
+  private final FanOutBench bareWithMemtable = new FanOutBench();
+
+  @Setup(Level.Trial)
+  public void setUp() throws Exception {
+    cluster = startCluster(1);
+    client = cluster.spawn(client(cluster, 7).narrow(), "bench-client");
+    bare.setUp();
+    bareWithMemtable.setUp(true);
+  }
+
+  /** 6 nodes x 16 vnodes, one rack, keyspace b at SimpleStrategy RF 3, table b.kv (k int PRIMARY KEY, v text). */
+  static SimCluster startCluster(long seed) {
+    List<NodeSpec> specs = new ArrayList<>();
+    for (int i = 1; i <= 6; i++) specs.add(new NodeSpec("n" + i, "datacenter1", "rack1", 16));
+    List<Node> placed = new RandomAllocator(seed).allocate(Murmur3Partitioner.INSTANCE, List.of(), specs);
+    SimCluster c = SimCluster.start(SimCluster.Spec.defaults(new Ring(Murmur3Partitioner.INSTANCE, placed), seed),
+        ConfigFactory.load());
+    c.setSchema(Catalog.EMPTY
+        .withKeyspace(new KeyspaceMetadata("b", Map.of("class", "SimpleStrategy", "replication_factor", "3"), true))
+        .withTable(table()));
+    c.settle();
+    return c;
+  }
+
+  static TableMetadata table() {
+    return new TableMetadata("b", "kv", List.of(ColumnDef.partitionKey("k", CqlTypes.INT, 0),
+        ColumnDef.regular("v", CqlTypes.TEXT)), TableParams.DEFAULTS);
+  }
+
+  /** The client: requests as a workload issues them (a fresh request and mutation per write, keys uniform). */
+  @SuppressWarnings("unchecked")
+  static Behavior<Object> client(SimCluster cluster, long seed) {
+    TableSchema schema = TableSchema.of(table(), Murmur3Partitioner.INSTANCE);
+    byte[] value = CqlTypes.TEXT.serialize("0123456789");
+    List<ActorRef<NodeCommand>> coordinators = new ArrayList<>();
+    for (String n : cluster.nodeNames()) coordinators.add(cluster.nodeRef(n));
+    return Behaviors.setup(ctx -> {
+      SplittableRandom random = new SplittableRandom(seed);
+      long[] state = new long[3]; // requests sent, left to send, in flight
+      AtomicBoolean[] done = new AtomicBoolean[1];
+      ActorRef<NodeCommand.TaggedResponse> self = ctx.getSelf().unsafeUpcast().narrow();
+      Runnable send = () -> {
+        byte[] key = CqlTypes.INT.serialize(random.nextInt(KEYS));
+        ClientRequest.Write w = new ClientRequest.Write(TABLE, key, (ts, now) -> {
+          Partition p = schema.newPartition(key);
+          p.add(Row.builder(Clustering.EMPTY).marker(LivenessInfo.of(ts, 0, now)).cell("v", Cell.live(ts, value))
+              .build());
+          return p;
+        }, ConsistencyLevel.QUORUM, false);
+        long tag = state[0]++;
+        coordinators.get((int) (tag % coordinators.size())).tell(new NodeCommand.CoordinateTagged(w, tag, self));
+        state[1]--;
+        state[2]++;
+      };
+      return Behaviors.receiveMessage(m -> {
+        if (m instanceof Run r) {
+          done[0] = r.done();
+          state[1] = r.count();
+          while (state[2] < WINDOW && state[1] > 0) send.run();
+        } else if (m instanceof NodeCommand.TaggedResponse t) {
+          if (!(t.response() instanceof ClientResponse.WriteDone)) {
+            throw new IllegalStateException("a benchmark write failed: " + t.response());
+          }
+          state[2]--;
+          if (state[1] > 0) send.run();
+          else if (state[2] == 0) done[0].set(true);
+        }
+        return Behaviors.same();
+      });
+    });
+  }
+
+  @Benchmark
+  @OperationsPerInvocation(BATCH)
+  public void quorumWrite() throws InterruptedException {
+    runBatch(cluster, client, BATCH);
+  }
+
+  /** Sends a batch and lets virtual time run until its last write is answered. */
+  static void runBatch(SimCluster cluster, ActorRef<Object> client, int count) throws InterruptedException {
+    AtomicBoolean done = new AtomicBoolean();
+    client.tell(new Run(count, done));
+    while (!done.get()) cluster.loop().runUntil(cluster.nowNanos() + 3_600_000_000_000L, done::get);
+  }
+
+  @Benchmark
+  @OperationsPerInvocation(FanOutBench.BATCH)
+  public void bareFanOut() throws Exception {
+    bare.quorumFanOut();
+  }
+
+  /**
+   * The floor of any design in which each replica keeps a sorted memtable: the bare pattern plus one sorted-map
+   * insert per replica, nothing else (no commit log, no network, no flush).
+   */
+  @Benchmark
+  @OperationsPerInvocation(FanOutBench.BATCH)
+  public void bareFanOutSortedPut() throws Exception {
+    bareWithMemtable.quorumFanOut();
+  }
+
+  @TearDown(Level.Trial)
+  public void tearDown() {
+    cluster.close();
+    bare.tearDown();
+    bareWithMemtable.tearDown();
+  }
+
+  /**
+   * The three measurements without JMH, alternating rounds, each costed as the CPU time of the simulation threads
+   * (the loop runs every actor), so other processes on the machine move the figures less than wall time would; the
+   * medians are printed. Also the way to profile the path (run it under JFR):
+   * java -Xms3g -Xmx3g -cp target/benchmarks.jar io.ringsim.bench.ClusterWriteBench [rounds]
+   */
+  public static void main(String[] args) throws Exception {
+    int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 10;
+    ClusterWriteBench b = new ClusterWriteBench();
+    b.setUp();
+    double[] full = new double[rounds];
+    double[] bareRate = new double[rounds];
+    double[] floor = new double[rounds];
+    for (int r = -3; r < rounds; r++) {
+      long t0 = simulationCpuNanos();
+      b.quorumWrite();
+      long t1 = simulationCpuNanos();
+      b.bareFanOut();
+      long t2 = simulationCpuNanos();
+      b.bareFanOutSortedPut();
+      long t3 = simulationCpuNanos();
+      if (r < 0) continue;
+      full[r] = BATCH / ((t1 - t0) / 1e9);
+      bareRate[r] = FanOutBench.BATCH / ((t2 - t1) / 1e9);
+      floor[r] = FanOutBench.BATCH / ((t3 - t2) / 1e9);
+    }
+    double f = median(full), bb = median(bareRate), fl = median(floor);
+    System.out.printf("requests per CPU-second of the simulation thread (median of %d rounds)%n"
+        + "  QUORUM writes, 6 nodes, RF 3, whole path: %,.0f%n"
+        + "  bare fan-out (1 -> 3, reply after 2): %,.0f%n"
+        + "  bare fan-out + one sorted-map insert per replica: %,.0f%n"
+        + "  whole path / bare = %.3f (target >= 0.33); sorted-map floor / bare = %.3f%n", rounds, f, bb, fl,
+        f / bb, fl / bb);
+    b.tearDown();
+  }
+
+  private static double median(double[] v) {
+    double[] s = v.clone();
+    java.util.Arrays.sort(s);
+    return s[s.length / 2];
+  }
+
+  /** CPU time of every simulation loop thread in this JVM (the cluster's and the bare patterns'). */
+  private static long simulationCpuNanos() {
+    java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+    long total = 0;
+    for (Thread t : Thread.getAllStackTraces().keySet()) {
+      if (t.getName().startsWith("ringsim-simulation")) total += Math.max(0, mx.getThreadCpuTime(t.getId()));
+    }
+    return total;
+  }
+}
