@@ -199,7 +199,7 @@ public final class RunCommand implements Callable<Integer> {
     RunResult deterministic = new RunResult(r.scenario(), r.description(), r.seed(), r.simulatedMillis(),
         r.operations(), r.throttled(), r.replicationUsedForOwnership(), r.nodes(), r.ownershipSkew(), r.loadSkew(),
         r.series(), r.timeline(), r.hottestPartitions(), r.tables(), r.anomalyCounts(), r.anomalies(), r.checks(),
-        r.events(), 0);
+        r.events(), r.historyRecorded(), 0);
     Files.writeString(dir.resolve("run.json"), om.writeValueAsString(deterministic) + "\n");
     Files.writeString(dir.resolve("run-info.json"), "{\"wallMillis\": " + r.wallMillis() + "}\n");
     try (Writer w = Files.newBufferedWriter(dir.resolve("timeline.csv"), StandardCharsets.UTF_8)) {
@@ -235,9 +235,14 @@ public final class RunCommand implements Callable<Integer> {
     sb.append(TextTable.render(List.of("operations", "ok", "failed", "available", "p50", "p99", "max", "errors"),
         series));
     RunResult.AnomalyCounts a = r.anomalyCounts();
-    sb.append(String.format("%nchecked %d reads and %d keys: %d stale reads (%d read-your-writes), %d lost writes,"
-        + " %d LWT violations%n", a.readsChecked(), a.keysChecked(), a.staleReads(), a.readYourWritesViolations(),
-        a.lostWrites(), a.lwtViolations()));
+    if (!r.historyRecorded()) {
+      sb.append(String.format("%nnot checked: 'history off' keeps no per-operation history (history.jsonl is empty,"
+          + " no read-back, no hot partitions)%n"));
+    } else {
+      sb.append(String.format("%nchecked %d reads and %d keys: %d stale reads (%d read-your-writes), %d lost writes,"
+          + " %d LWT violations%n", a.readsChecked(), a.keysChecked(), a.staleReads(), a.readYourWritesViolations(),
+          a.lostWrites(), a.lwtViolations()));
+    }
     for (int i = 0; i < Math.min(5, r.anomalies().size()); i++) {
       var an = r.anomalies().get(i);
       sb.append("  ").append(an.kind()).append(" at ").append(Durations.format(an.atMicros() / 1000)).append(" key ")

@@ -102,7 +102,7 @@ public final class ClusterRunner {
       java.util.function.LongSupplier clock = () -> WallClock.nowNanos() - base;
       if (spec.loss() > 0) client.fault("loss", null, List.of(), List.of(), false, spec.loss());
 
-      Metrics metrics = new Metrics(spec.durationMillis() <= 120_000 ? 1_000_000 : 5_000_000);
+      Metrics metrics = new Metrics(spec.durationMillis() <= 120_000 ? 1_000_000 : 5_000_000, spec.recordHistory());
       List<WorkloadActor.Recorder> recorders = new ArrayList<>();
       List<ActorRef<WorkloadActor.Msg>> workloads = new ArrayList<>();
       Map<String, TableMetadata> tables = new TreeMap<>();
@@ -111,7 +111,7 @@ public final class ClusterRunner {
         TableMetadata t = catalog.table(w.table()).orElseThrow(() -> new ScenarioRunner.ScenarioFailure("workload "
             + w.name() + ": table " + w.table() + " does not exist (create it in the cql section)"));
         tables.put(t.qualifiedName(), t);
-        WorkloadActor.Recorder rec = new WorkloadActor.Recorder(metrics);
+        WorkloadActor.Recorder rec = new WorkloadActor.Recorder(metrics, spec.recordHistory());
         recorders.add(rec);
         workloads.add(client.spawn(WorkloadActor.create(w, t, TableSchema.of(t, ring.partitioner()),
             client.nodeNames(), clock, remote(client, t), spec.seed() * 31 + wi, rec), "workload-" + wi++));
@@ -197,7 +197,8 @@ public final class ClusterRunner {
       }
       List<String> readers = new ArrayList<>(client.nodeNames());
       readers.removeAll(gone);
-      List<Checker.FinalRead> finals = finalReads(client, readers, recorders, tables, baseMicros, finalCl);
+      List<Checker.FinalRead> finals = spec.recordHistory()
+          ? finalReads(client, readers, recorders, tables, baseMicros, finalCl) : List.of();
       Checker.Result checked = Checker.check(all, finals, ScenarioRunner.ttlByWorkload(spec, catalog));
       List<NodeReport> reports = new ArrayList<>();
       for (ActorRef<MemberProtocol> m : client.members().values()) {
@@ -210,7 +211,8 @@ public final class ClusterRunner {
       }
       reports.sort((a, b) -> Integer.compare(ring.indexOf(a.node()), ring.indexOf(b.node())));
       long throttled = recorders.stream().mapToLong(r -> r.throttled).sum();
-      return RunResults.build(spec, ring, catalog, reports, metrics, all, checked, events, endOfWorkloadMicros,
+      return RunResults.build(spec, ring, catalog, reports, metrics, all,
+          recorders.stream().mapToLong(r -> r.operations).sum(), checked, events, endOfWorkloadMicros,
           throttled, (System.nanoTime() - wallStart) / 1_000_000L, new SimpleStrategy(3));
     }
   }

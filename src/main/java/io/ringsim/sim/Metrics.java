@@ -23,8 +23,16 @@ public final class Metrics {
   private final Map<String, Long> byPartition = new TreeMap<>();
   private final Map<String, Histogram> totals = new TreeMap<>();
 
+  private final boolean trackPartitions;
+
   public Metrics(long bucketMicros) {
+    this(bucketMicros, true);
+  }
+
+  /** @param trackPartitions count operations per partition (one map entry per key: off for bulk loads) */
+  public Metrics(long bucketMicros, boolean trackPartitions) {
     this.bucketMicros = bucketMicros;
+    this.trackPartitions = trackPartitions;
   }
 
   public long bucketMicros() {
@@ -44,7 +52,7 @@ public final class Metrics {
       bucket.failures.merge(op.error() == null ? op.outcome() : op.error(), 1L, Long::sum);
     }
     byCoordinator.computeIfAbsent(op.coordinator(), k -> new TreeMap<>()).merge(b, 1L, Long::sum);
-    byPartition.merge(partitionOf(op), 1L, Long::sum);
+    if (trackPartitions) byPartition.merge(partitionOf(op), 1L, Long::sum);
   }
 
   public Map<String, TreeMap<Long, Bucket>> series() {

@@ -26,6 +26,7 @@ public record RunResult(
     List<Checker.Anomaly> anomalies,
     List<CheckRow> checks,
     List<Event> events,
+    boolean historyRecorded,
     long wallMillis) {
 
   public record NodeRow(String name, String dc, String rack, int tokens, double effectiveOwnership, long partitions,

@@ -21,7 +21,7 @@ final class RunResults {
   private RunResults() {}
 
   static RunResult build(RunSpec spec, Ring ring, Catalog catalog, List<NodeReport> reports, Metrics metrics,
-      List<OpRecord> history, Checker.Result checked, List<RunResult.Event> events, long endMicros, long throttled,
+      List<OpRecord> history, long operations, Checker.Result checked, List<RunResult.Event> events, long endMicros, long throttled,
       long wallMillis, ReplicationStrategy fallback) {
     // Ownership as nodetool status shows it for the first workload's keyspace (else the first keyspace).
     ReplicationStrategy strategy = fallback;
@@ -96,10 +96,10 @@ final class RunResults {
     for (CheckSpec c : spec.checks()) checks.add(evaluate(c, counts, series));
     List<Checker.Anomaly> anomalies = checked.anomalies().size() > 200 ? checked.anomalies().subList(0, 200)
         : checked.anomalies();
-    return new RunResult(spec.name(), spec.description(), spec.seed(), spec.durationMillis(), history.size(),
+    return new RunResult(spec.name(), spec.description(), spec.seed(), spec.durationMillis(), operations,
         throttled, used, nodes, new RunResult.Skew(round(os.maxOverMean()), round(os.minOverMean()), round(os.cv())),
         new RunResult.Skew(round(ls.maxOverMean()), round(ls.minOverMean()), round(ls.cv())), series, points, hot,
-        tables, counts, List.copyOf(anomalies), checks, List.copyOf(events), wallMillis);
+        tables, counts, List.copyOf(anomalies), checks, List.copyOf(events), spec.recordHistory(), wallMillis);
   }
 
   static RunResult.CheckRow evaluate(CheckSpec c, RunResult.AnomalyCounts counts, List<RunResult.SeriesRow> series) {

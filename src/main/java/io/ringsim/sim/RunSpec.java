@@ -21,7 +21,16 @@ public record RunSpec(
     List<String> cql,
     List<WorkloadSpec> workloads,
     List<TimedAction> timeline,
-    List<CheckSpec> checks) {
+    List<CheckSpec> checks,
+    boolean recordHistory) {
+
+  /** A scenario that records the per-operation history (the default). */
+  public RunSpec(String name, String description, long seed, long durationMillis, List<ClusterBuilder.Dc> dcs,
+      int vnodes, String allocator, String partitioner, LatencyModel latency, double loss, StorageSettings storage,
+      List<String> cql, List<WorkloadSpec> workloads, List<TimedAction> timeline, List<CheckSpec> checks) {
+    this(name, description, seed, durationMillis, dcs, vnodes, allocator, partitioner, latency, loss, storage, cql,
+        workloads, timeline, checks, true);
+  }
 
   public RunSpec {
     dcs = List.copyOf(dcs);

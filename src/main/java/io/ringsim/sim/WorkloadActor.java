@@ -94,9 +94,18 @@ public final class WorkloadActor {
     public final Map<String, KeyRef> keys = new java.util.HashMap<>();
     public final Metrics metrics;
     public long throttled;
+    /** Operations completed (the history's size when it is kept). */
+    public long operations;
+    /** Off for bulk loads ('history off'): no per-operation history and no key list, so memory stays flat. */
+    final boolean keepHistory;
 
     Recorder(Metrics metrics) {
+      this(metrics, true);
+    }
+
+    Recorder(Metrics metrics, boolean keepHistory) {
       this.metrics = metrics;
+      this.keepHistory = keepHistory;
     }
   }
 
@@ -290,7 +299,7 @@ public final class WorkloadActor {
         case "delete" -> cl = spec.writeConsistency();
         default -> cl = spec.readConsistency();
       }
-      if (!type.equals("read")) {
+      if (!type.equals("read") && rec.keepHistory) {
         rec.keys.computeIfAbsent(key, k -> new KeyRef(table.qualifiedName(), w.key(), w.clustering(),
             rowFilter(w.clustering())));
       }
@@ -342,14 +351,15 @@ public final class WorkloadActor {
     private void record(InFlight f, long complete, String outcome, String error, long version, Boolean applied) {
       OpRecord op = new OpRecord(f.id(), spec.name(), table.qualifiedName(), f.worker(), f.type(), f.key(),
           f.cl().name(), f.coordinator(), f.invokeMicros(), complete, outcome, error, version, applied);
-      rec.history.add(op);
+      rec.operations++;
+      if (rec.keepHistory) rec.history.add(op);
       rec.metrics.record(op);
       maybeDrained();
     }
 
     void maybeDrained() {
       if (draining != null && inFlight.isEmpty()) {
-        draining.tell(new Drained(rec.history.size()));
+        draining.tell(new Drained(rec.operations));
         draining = null;
       }
     }

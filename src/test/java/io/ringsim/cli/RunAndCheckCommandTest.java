@@ -124,6 +124,54 @@ class RunAndCheckCommandTest {
   }
 
   @Test
+  void historyOffRunsTheSameOperationsAndKeepsNoHistory() throws IOException {
+    String noChecks = SHORT.substring(0, SHORT.indexOf("check {"));
+    Path on = dir.resolve("on.sim"), off = dir.resolve("off.sim");
+    Files.writeString(on, noChecks);
+    Files.writeString(off, noChecks.replace("seed 3\n", "seed 3\nhistory off\n"));
+    CliRun a = CliRun.of("run", on.toString(), "--quiet", "--out", dir.resolve("on").toString());
+    CliRun b = CliRun.of("run", off.toString(), "--quiet", "--out", dir.resolve("off").toString());
+    assertThat(a.exitCode()).as(a.err()).isZero();
+    assertThat(b.exitCode()).as(b.err()).isZero();
+    assertThat(b.out()).contains("not checked: 'history off'").doesNotContain("checked 0 reads");
+    // The same operations ran (same seed): only the record of them differs.
+    String ops = "\"operations\" : ";
+    String runOn = Files.readString(dir.resolve("on").resolve("run.json"));
+    String runOff = Files.readString(dir.resolve("off").resolve("run.json"));
+    assertThat(runOff.substring(runOff.indexOf(ops), runOff.indexOf(",", runOff.indexOf(ops))))
+        .isEqualTo(runOn.substring(runOn.indexOf(ops), runOn.indexOf(",", runOn.indexOf(ops))))
+        .isNotEqualTo(ops + "0");
+    assertThat(Files.readString(dir.resolve("on").resolve("history.jsonl"))).isNotEmpty();
+    assertThat(Files.readString(dir.resolve("off").resolve("history.jsonl"))).isEmpty();
+    assertThat(runOff).contains("\"historyRecorded\" : false", "\"hottestPartitions\" : [ ]");
+
+    Path bad = dir.resolve("bad-history.sim");
+    Files.writeString(bad, SHORT.replace("seed 3\n", "seed 3\nhistory off\n"));
+    CliRun withChecks = CliRun.of("check", bad.toString());
+    assertThat(withChecks.exitCode()).isEqualTo(2);
+    assertThat(withChecks.err()).contains("bad-history.sim:4:1: the checks need the per-operation history");
+    Files.writeString(bad, noChecks.replace("seed 3\n", "seed 3\nhistory maybe\n"));
+    CliRun maybe = CliRun.of("check", bad.toString());
+    assertThat(maybe.exitCode()).isEqualTo(2);
+    assertThat(maybe.err()).contains("bad-history.sim:4:1: history must be 'on' or 'off', not 'maybe'");
+  }
+
+  @Test
+  void aWorkloadWithoutAWindowFollowsAShorterDurationSet() throws IOException {
+    Path sim = dir.resolve("open.sim");
+    Files.writeString(sim, SHORT.replace("  from 0s to 35s\n", "").replace("at 25s restart n3", "at 15s restart n3"));
+    CliRun r = CliRun.of("run", sim.toString(), "--quiet", "--set", "duration=20s", "--out", dir.resolve("o").toString());
+    assertThat(r.exitCode()).as(r.err() + r.out()).isZero();
+    assertThat(Files.readString(dir.resolve("o").resolve("run.json"))).contains("\"simulatedMillis\" : 20000");
+    // A workload with its own window still may not run past the end.
+    Files.writeString(sim, SHORT);
+    CliRun past = CliRun.of("run", sim.toString(), "--quiet", "--set", "duration=30s", "--out",
+        dir.resolve("p").toString());
+    assertThat(past.exitCode()).isEqualTo(2);
+    assertThat(past.err()).contains("workload kv runs past the end of the scenario (duration 30s)");
+  }
+
+  @Test
   void aMemberNumberTooLargeForANumberIsAPositionedError() throws IOException {
     Path sim = dir.resolve("huge.sim");
     Files.writeString(sim, SHORT.replace("at 25s restart n3", "at 25s stop member 99999999999"));

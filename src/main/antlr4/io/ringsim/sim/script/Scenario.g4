@@ -9,6 +9,7 @@ header : 'scenario' name (STRING)? ;
 section
   : 'duration' duration                                  # durationSection
   | 'seed' INT                                           # seedSection
+  | 'history' name                                       # historySection
   | 'cluster' '{' NL* (clusterItem NL+)* '}'             # clusterSection
   | CQL_BLOCK                                            # cqlSection
   | 'workload' name '{' NL* (workloadItem NL+)* '}'      # workloadSection

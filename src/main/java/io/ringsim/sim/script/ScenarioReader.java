@@ -72,6 +72,8 @@ public final class ScenarioReader {
     final Map<String, String> overrides;
     String name, description = "";
     long seed = 1, duration = 60_000;
+    boolean recordHistory = true;
+    ParserRuleContext historyOff;
     List<ClusterBuilder.Dc> dcs = new ArrayList<>();
     int plainNodes = 0, racks = 1, vnodes = 16;
     String allocator = "balanced", partitioner = "murmur3";
@@ -83,6 +85,7 @@ public final class ScenarioReader {
     final List<Object[]> timeline = new ArrayList<>(); // {ctx, atMillis, Action, text}
     final List<CheckSpec> checks = new ArrayList<>();
     final List<Object[]> workloadCtx = new ArrayList<>();
+    final Set<String> openEnded = new java.util.HashSet<>();
 
     Builder(String file, Map<String, String> overrides) {
       this.file = file;
@@ -99,6 +102,13 @@ public final class ScenarioReader {
       if (f.header().STRING() != null) description = unquote(f.header().STRING().getText());
       for (SectionContext s : f.section()) section(s);
       applyOverrides();
+      for (int i = 0; i < workloads.size(); i++) {
+        WorkloadSpec w = workloads.get(i);
+        if (!openEnded.contains(w.name()) || w.endMillis() == duration) continue;
+        workloads.set(i, new WorkloadSpec(w.name(), w.table(), w.generators(), w.writeFraction(), w.readFraction(),
+            w.deleteFraction(), w.lwtFraction(), w.writeConsistency(), w.readConsistency(), w.rate(), w.concurrency(),
+            w.startMillis(), duration, w.ttlSeconds()));
+      }
       if (dcs.isEmpty()) dcs.add(new ClusterBuilder.Dc("datacenter1", plainNodes == 0 ? 3 : plainNodes, racks));
       int nodes = dcs.stream().mapToInt(ClusterBuilder.Dc::nodes).sum();
       Set<String> names = new LinkedHashSet<>();
@@ -122,13 +132,18 @@ public final class ScenarioReader {
         if (a instanceof Action.Decommission d) names.remove(d.node());
         actions.add(new TimedAction(at, a, (String) t[3]));
       }
-      for (Object[] w : workloadCtx) {
-        WorkloadSpec ws = (WorkloadSpec) w[1];
+      for (int i = 0; i < workloadCtx.size(); i++) {
+        Object[] w = workloadCtx.get(i);
+        WorkloadSpec ws = workloads.get(i);
         if (ws.endMillis() > duration) throw error((ParserRuleContext) w[0], "workload " + ws.name() + " runs past"
             + " the end of the scenario (duration " + fmt(duration) + ")");
       }
+      if (!recordHistory && !checks.isEmpty()) {
+        String why = "the checks need the per-operation history: remove 'history off' or the check section";
+        throw historyOff != null ? error(historyOff, why) : new ScenarioException("--set history=off: " + why);
+      }
       return new RunSpec(name, description, seed, duration, dcs, vnodes, allocator, partitioner, latency, loss, storage,
-          cql, workloads, actions, checks);
+          cql, workloads, actions, checks, recordHistory);
     }
 
     private static List<String> nodesOf(Action a) {
@@ -155,6 +170,10 @@ public final class ScenarioReader {
           switch (k) {
             case "seed" -> seed = Long.parseLong(v);
             case "duration" -> duration = Durations.parse(v);
+            case "history" -> {
+              recordHistory = onOff(null, v);
+              historyOff = null;
+            }
             case "cluster.nodes" -> {
               plainNodes = Integer.parseInt(v);
               dcs.clear();
@@ -180,8 +199,8 @@ public final class ScenarioReader {
                     w.readFraction(), w.deleteFraction(), w.lwtFraction(), cl, cl, w.rate(), w.concurrency(),
                     w.startMillis(), w.endMillis(), w.ttlSeconds()));
               } else {
-                throw new ScenarioException("--set " + k + ": unknown setting (known: seed, duration, cluster.nodes, "
-                    + "cluster.vnodes, cluster.racks, cluster.allocator, cluster.partitioner, workload.NAME.rate, "
+                throw new ScenarioException("--set " + k + ": unknown setting (known: seed, duration, history, "
+                    + "cluster.nodes, cluster.vnodes, cluster.racks, cluster.allocator, cluster.partitioner, workload.NAME.rate, "
                     + "workload.NAME.consistency)");
               }
             }
@@ -200,9 +219,21 @@ public final class ScenarioReader {
       throw new ScenarioException("--set: no workload named '" + n + "'");
     }
 
+    /** 'on' or 'off' (the history section and --set history=...). */
+    private boolean onOff(ParserRuleContext ctx, String v) {
+      if (v.equals("on")) return true;
+      if (v.equals("off")) return false;
+      String msg = "history must be 'on' or 'off', not '" + v + "'";
+      throw ctx != null ? error(ctx, msg) : new ScenarioException("--set history=" + v + ": " + msg);
+    }
+
     private void section(SectionContext s) {
       if (s instanceof DurationSectionContext d) duration = dur(d.duration());
       else if (s instanceof SeedSectionContext d) seed = Long.parseLong(d.INT().getText());
+      else if (s instanceof HistorySectionContext h) {
+        recordHistory = onOff(h, text(h.name()));
+        historyOff = recordHistory ? null : h;
+      }
       else if (s instanceof ClusterSectionContext c) for (ClusterItemContext i : c.clusterItem()) clusterItem(i);
       else if (s instanceof CqlSectionContext c) cqlBlock(c);
       else if (s instanceof WorkloadSectionContext w) workload(w);
@@ -312,7 +343,10 @@ public final class ScenarioReader {
       double sum = mix.values().stream().mapToDouble(Double::doubleValue).sum();
       if (Math.abs(sum - 1.0) > 1e-6) throw error(w, "the mix of workload " + wname + " adds up to "
           + Math.round(sum * 100) + "%, not 100%");
-      if (to < 0) to = duration;
+      if (to < 0) {
+        to = duration;
+        openEnded.add(wname); // runs to the end, whatever the final duration (a later section, --set duration)
+      }
       WorkloadSpec spec = new WorkloadSpec(wname, table, gens, mix.getOrDefault("write", 0.0),
           mix.getOrDefault("read", 0.0), mix.getOrDefault("delete", 0.0), mix.getOrDefault("lwt", 0.0), wcl, rcl,
           rate, concurrency, from, to, ttl);
