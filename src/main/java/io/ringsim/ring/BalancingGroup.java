@@ -24,10 +24,16 @@ import java.util.SplittableRandom;
  * (lazy greedy), so a placement costs a few dozen scorings instead of one per range.
  */
 final class BalancingGroup {
-  /** Extra weight on ownership above the mean: the most loaded node is what max/mean and users see. */
-  private static final double EXCESS_WEIGHT = 100;
-  /** Re-placement passes over a joining node's tokens once all are placed. */
-  private static final int PASSES = 1;
+  /**
+   * Extra weight on ownership above the mean: the most loaded node is what max/mean and users see. At 100, rings of
+   * 256-token nodes ended up to 0.7% above the mean where Cassandra's allocator reaches 0.1-0.2%.
+   */
+  private static final double EXCESS_WEIGHT = 1000;
+  /**
+   * Re-placement passes over a joining node's tokens once all are placed. A second pass brought 256-token rings with
+   * three racks from 1.005 to 1.000-1.001 max/mean and costs little: most tokens stay where they are.
+   */
+  private static final int PASSES = 2;
   /** A new token stays this fraction of its range away from either end. */
   private static final double EDGE = 0.01;
   /** Weight of primary ownership (what each node's own tokens end) next to effective ownership. */
@@ -51,6 +57,13 @@ final class BalancingGroup {
    */
   private double shortWeight;
   private double minPart = MIN_PART;
+  /**
+   * Split ranges in the middle, as Cassandra's allocator does, instead of at the best point: for nodes with a single
+   * token. The best split for the node joining now leaves ranges of any size, which later single-token nodes cannot
+   * even out (RF 3, one rack, 6 to 96 nodes one by one: max/mean 1.23 on average and 1.36 at worst; with halves 1.19 and
+   * 1.35).
+   */
+  private boolean halves;
   private final SplittableRandom rng;
   private final List<String> rackNames = new ArrayList<>();
   int[] nodeRack = new int[16];
@@ -205,6 +218,7 @@ final class BalancingGroup {
       }
       for (double p : mine) insert(p, x);
     } else {
+      halves = v == 1;
       placeAll(x, v, mine);
     }
     recomputeOwnership();
@@ -353,7 +367,7 @@ final class BalancingGroup {
       termA[k] = ax; termG[k] = 1; termW[k] = PRIMARY_WEIGHT; termL[k] = meanPrimary; termS[k] = false; k++;
       termA[k] = prim[o]; termG[k] = -1; termW[k] = PRIMARY_WEIGHT; termL[k] = meanPrimary; termS[k] = false; k++;
     }
-    double u = bestSplit(k, lo, hi);
+    double u = halves ? gap / 2 : bestSplit(k, lo, hi);
     double after = 0;
     for (int t = 0; t < k; t++)
       after += termW[t] * (termS[t] ? cost2(termA[t] + u * termG[t], termL[t]) : cost(termA[t] + u * termG[t], termL[t]));
