@@ -24,21 +24,20 @@ import java.util.SplittableRandom;
  * (lazy greedy), so a placement costs a few dozen scorings instead of one per range.
  */
 final class BalancingGroup {
+  /** Extra weight on ownership above the mean: the most loaded node is what max/mean and users see. */
+  private static final double EXCESS_WEIGHT = 100;
+  /** Re-placement passes over a joining node's tokens once all are placed. */
+  private static final int PASSES = 1;
   /**
-   * Extra weight on ownership above the mean: the most loaded node is what max/mean and users see. At 100, rings of
-   * 256-token nodes ended up to 0.7% above the mean where Cassandra's allocator reaches 0.1-0.2%.
+   * From this many tokens per node on, the weight above the mean is {@link #MANY_TOKENS_EXCESS_WEIGHT} and the tokens
+   * are re-placed {@link #MANY_TOKENS_PASSES} times. Measured, not derived: with 256 tokens per node the weights above
+   * left rings 0.2-0.7% above the mean where Cassandra's allocator reaches 0.1-0.2% (now 0.01-0.09%); with 16 or
+   * fewer the heavier weight and second pass only moved each size's figure up or down by a few tenths of a percent
+   * (one rack, 16 tokens: 1.008-1.014 up to 48 nodes became 1.013-1.018).
    */
-  private static final double EXCESS_WEIGHT = 1000;
-  /**
-   * Re-placement passes over a joining node's tokens once all are placed. A second pass brought 256-token rings with
-   * three racks from 1.005 to 1.000-1.001 max/mean and costs little: most tokens stay where they are.
-   */
-  private static final int PASSES = 2;
-  /**
-   * Charge on a joining node for owning less than its share, in groups of up to {@link #BIG_GROUP} nodes and without
-   * racks. With 10, one rack of 48 nodes x 16 tokens reached 1.018 max/mean instead of 1.014.
-   */
-  private static final double SHORT_WEIGHT = 20;
+  private static final int MANY_TOKENS = 17;
+  private static final double MANY_TOKENS_EXCESS_WEIGHT = 1000;
+  private static final int MANY_TOKENS_PASSES = 2;
   /** A new token stays this fraction of its range away from either end. */
   private static final double EDGE = 0.01;
   /** Weight of primary ownership (what each node's own tokens end) next to effective ownership. */
@@ -58,16 +57,16 @@ final class BalancingGroup {
   /**
    * Charge on the joining node for owning less than its share so far. Without racks a node that falls short leaves the
    * others above the mean (every token it skips is a token's worth of data others keep); with racks each token moves
-   * data between two nodes of one rack only, and the charge made the rack's balance worse. Below {@link #BIG_GROUP}
-   * nodes it is {@link #SHORT_WEIGHT}, from there on as heavy as the charge above the mean.
+   * data between two nodes of one rack only, and the charge made the rack's balance worse.
    */
   private double shortWeight;
   private double minPart = MIN_PART;
+  private double excessWeight = EXCESS_WEIGHT;
   /**
    * Split ranges in the middle, as Cassandra's allocator does, instead of at the best point: for nodes with a single
-   * token. The best split for the node joining now leaves ranges of any size, which later single-token nodes cannot
-   * even out (RF 3, one rack, 6 to 96 nodes one by one: max/mean 1.23 on average and 1.36 at worst; with halves 1.19 and
-   * 1.35).
+   * token. The best split for the node joining now leaves ranges of any size that later single-token nodes cannot even
+   * out (one rack, RF 3, 6 to 96 nodes joining one by one: max/mean 1.24 on average and 1.35 at worst; with halves
+   * 1.19 and 1.35).
    */
   private boolean halves;
   private final SplittableRandom rng;
@@ -237,7 +236,10 @@ final class BalancingGroup {
   private void placeAll(int x, int v, List<Double> mine) {
     joiningNode = x;
     boolean big = nodes > BIG_GROUP;
-    shortWeight = rackAware ? 0 : big ? EXCESS_WEIGHT : SHORT_WEIGHT;
+    boolean manyTokens = v >= MANY_TOKENS;
+    excessWeight = manyTokens ? MANY_TOKENS_EXCESS_WEIGHT : EXCESS_WEIGHT;
+    int passes = manyTokens ? MANY_TOKENS_PASSES : PASSES;
+    shortWeight = rackAware ? 0 : big ? excessWeight : 10;
     minPart = big ? 0.5 : MIN_PART;
     meanOwn = (double) Math.min(rf, nodes) / nodes;
     if (level.length < rackNames.size()) level = new double[rackNames.size()];
@@ -273,7 +275,7 @@ final class BalancingGroup {
       }
       mine.add(placeBest(x));
     }
-    for (int pass = 0; pass < PASSES; pass++) {
+    for (int pass = 0; pass < passes; pass++) {
       for (int k = 0; k < v; k++) {
         int j = remove(mine.get(k));
         double u = mine.get(k) - rangeStart(j);
@@ -415,7 +417,7 @@ final class BalancingGroup {
       if (gt == 0) continue;
       double a = termA[t] + u * gt;
       double over = a - termL[t];
-      d += termW[t] * gt * (a + (over > 0 ? EXCESS_WEIGHT * over : termS[t] ? shortWeight * over : 0));
+      d += termW[t] * gt * (a + (over > 0 ? excessWeight * over : termS[t] ? shortWeight * over : 0));
     }
     return d;
   }
@@ -426,12 +428,12 @@ final class BalancingGroup {
    */
   private double cost2(double a, double mean) {
     double over = a - mean;
-    return a * a + (over > 0 ? EXCESS_WEIGHT : shortWeight) * over * over;
+    return a * a + (over > 0 ? excessWeight : shortWeight) * over * over;
   }
 
   private double cost(double a, double mean) {
     double over = a - mean;
-    return a * a + (over > 0 ? EXCESS_WEIGHT * over * over : 0);
+    return a * a + (over > 0 ? excessWeight * over * over : 0);
   }
 
   /** Whether the ring so far is exactly the interleaved layout of nodes with v tokens each. */
