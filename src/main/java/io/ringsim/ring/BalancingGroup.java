@@ -28,6 +28,16 @@ final class BalancingGroup {
   private static final double EXCESS_WEIGHT = 100;
   /** Re-placement passes over a joining node's tokens once all are placed. */
   private static final int PASSES = 1;
+  /**
+   * From this many tokens per node on, the weight above the mean is {@link #MANY_TOKENS_EXCESS_WEIGHT} and the tokens
+   * are re-placed {@link #MANY_TOKENS_PASSES} times. Measured, not derived: with 256 tokens per node the weights above
+   * left rings of 24 to 96 nodes 0.2-0.7% above the mean where Cassandra's allocator reaches 0.1-0.2% (now at most
+   * 0.09%); with 16 or fewer the heavier weight and second pass only moved each size's figure up or down by a few
+   * tenths of a percent (one rack, 48 nodes x 16 tokens: 1.014 became 1.018).
+   */
+  private static final int MANY_TOKENS = 17;
+  private static final double MANY_TOKENS_EXCESS_WEIGHT = 1000;
+  private static final int MANY_TOKENS_PASSES = 2;
   /** A new token stays this fraction of its range away from either end. */
   private static final double EDGE = 0.01;
   /** Weight of primary ownership (what each node's own tokens end) next to effective ownership. */
@@ -51,6 +61,14 @@ final class BalancingGroup {
    */
   private double shortWeight;
   private double minPart = MIN_PART;
+  private double excessWeight = EXCESS_WEIGHT;
+  /**
+   * Split ranges in the middle, as Cassandra's allocator does, instead of at the best point: for nodes with a single
+   * token. The best split for the node joining now leaves ranges of any size that later single-token nodes cannot even
+   * out (one rack, RF 3, every size from 6 to 96 nodes joining one by one: max/mean 1.236 on average and 1.348 at
+   * worst; with halves 1.190 and 1.354).
+   */
+  private boolean halves;
   private final SplittableRandom rng;
   private final List<String> rackNames = new ArrayList<>();
   int[] nodeRack = new int[16];
@@ -205,6 +223,7 @@ final class BalancingGroup {
       }
       for (double p : mine) insert(p, x);
     } else {
+      halves = v == 1;
       placeAll(x, v, mine);
     }
     recomputeOwnership();
@@ -217,7 +236,10 @@ final class BalancingGroup {
   private void placeAll(int x, int v, List<Double> mine) {
     joiningNode = x;
     boolean big = nodes > BIG_GROUP;
-    shortWeight = rackAware ? 0 : big ? EXCESS_WEIGHT : 10;
+    boolean manyTokens = v >= MANY_TOKENS;
+    excessWeight = manyTokens ? MANY_TOKENS_EXCESS_WEIGHT : EXCESS_WEIGHT;
+    int passes = manyTokens ? MANY_TOKENS_PASSES : PASSES;
+    shortWeight = rackAware ? 0 : big ? excessWeight : 10;
     minPart = big ? 0.5 : MIN_PART;
     meanOwn = (double) Math.min(rf, nodes) / nodes;
     if (level.length < rackNames.size()) level = new double[rackNames.size()];
@@ -253,7 +275,7 @@ final class BalancingGroup {
       }
       mine.add(placeBest(x));
     }
-    for (int pass = 0; pass < PASSES; pass++) {
+    for (int pass = 0; pass < passes; pass++) {
       for (int k = 0; k < v; k++) {
         int j = remove(mine.get(k));
         double u = mine.get(k) - rangeStart(j);
@@ -353,7 +375,7 @@ final class BalancingGroup {
       termA[k] = ax; termG[k] = 1; termW[k] = PRIMARY_WEIGHT; termL[k] = meanPrimary; termS[k] = false; k++;
       termA[k] = prim[o]; termG[k] = -1; termW[k] = PRIMARY_WEIGHT; termL[k] = meanPrimary; termS[k] = false; k++;
     }
-    double u = bestSplit(k, lo, hi);
+    double u = halves ? gap / 2 : bestSplit(k, lo, hi);
     double after = 0;
     for (int t = 0; t < k; t++)
       after += termW[t] * (termS[t] ? cost2(termA[t] + u * termG[t], termL[t]) : cost(termA[t] + u * termG[t], termL[t]));
@@ -395,7 +417,7 @@ final class BalancingGroup {
       if (gt == 0) continue;
       double a = termA[t] + u * gt;
       double over = a - termL[t];
-      d += termW[t] * gt * (a + (over > 0 ? EXCESS_WEIGHT * over : termS[t] ? shortWeight * over : 0));
+      d += termW[t] * gt * (a + (over > 0 ? excessWeight * over : termS[t] ? shortWeight * over : 0));
     }
     return d;
   }
@@ -406,12 +428,12 @@ final class BalancingGroup {
    */
   private double cost2(double a, double mean) {
     double over = a - mean;
-    return a * a + (over > 0 ? EXCESS_WEIGHT : shortWeight) * over * over;
+    return a * a + (over > 0 ? excessWeight : shortWeight) * over * over;
   }
 
   private double cost(double a, double mean) {
     double over = a - mean;
-    return a * a + (over > 0 ? EXCESS_WEIGHT * over * over : 0);
+    return a * a + (over > 0 ? excessWeight * over * over : 0);
   }
 
   /** Whether the ring so far is exactly the interleaved layout of nodes with v tokens each. */

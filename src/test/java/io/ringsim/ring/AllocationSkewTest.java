@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,18 +17,44 @@ import org.junit.jupiter.api.Test;
  * "bootstrap": nodes joining one by one with allocate_tokens_for_local_replication_factor = 3), row by row: max/mean
  * of effective ownership at RF 3, and of primary ownership (the tsv's rf = 1 rows) of the same ring.
  *
- * <p>Goals from issue 2: at most 1.015 at 16 vnodes, and never worse than Cassandra. Known gaps, guarded so they
- * cannot grow: at 96 nodes × 16 vnodes ringsim is between 1.015 and Cassandra's figure; below 16 vnodes and at 256
- * vnodes some rows are worse than Cassandra's (up to 26% worse for primary ownership at one vnode). 256 vnodes is run up to 24
- * nodes here to keep the test short; the full table is in the ring notes.
+ * <p>Goals from issue 2: at most 1.015 at 16 vnodes, and never worse than Cassandra. Every row is asserted to be no
+ * worse than Cassandra's figure except the few in {@link #KNOWN_GAPS}, which are guarded so they cannot grow.
+ *
+ * <p>Nodes join one at a time and never move, so the ring of n nodes is the first n nodes of a 96-node allocation:
+ * each kind of ring is allocated once and measured at every size of the tsv ({@link #nodesJoinOneAtATime} checks it).
  */
 class AllocationSkewTest {
-  /** The tsv has four decimals. */
-  private static final double ROUNDING = 5e-4;
-  /** How much worse than Cassandra a known-gap row may be (ratio of max/mean). */
-  private static final double KNOWN_GAP = 1.30;
+  /** The tsv rounds to four decimals: a figure printed as x may be up to this much above it. */
+  private static final double ROUNDING = 5e-5;
+  /**
+   * How much worse than Cassandra a known-gap row may be (ratio of max/mean): the worst today is 1.14, primary
+   * ownership at 96 nodes x 8 vnodes.
+   */
+  private static final double KNOWN_GAP = 1.15;
+  /**
+   * Rows where ringsim is still worse than Cassandra, all at 4 or 8 vnodes. With so few tokens per node, what one-at-a-
+   * time placement reaches at a given size depends on the path taken, and ringsim's figures wander around Cassandra's
+   * from size to size (RF 3, one rack, over every size from 6 to 96 nodes: 1.071 on average at 4 vnodes, 1.057 at 8).
+   */
+  private static final Set<String> KNOWN_GAPS = Set.of(
+      "1 racks, 6 nodes, 4 vnodes, SimpleStrategy RF 1",
+      "1 racks, 12 nodes, 4 vnodes, SimpleStrategy RF 1",
+      "1 racks, 24 nodes, 4 vnodes, SimpleStrategy RF 3",
+      "1 racks, 48 nodes, 4 vnodes, SimpleStrategy RF 3",
+      "1 racks, 24 nodes, 8 vnodes, SimpleStrategy RF 3",
+      "1 racks, 48 nodes, 8 vnodes, SimpleStrategy RF 3",
+      "1 racks, 96 nodes, 8 vnodes, SimpleStrategy RF 3",
+      "1 racks, 96 nodes, 8 vnodes, SimpleStrategy RF 1",
+      "3 racks, 48 nodes, 4 vnodes, NetworkTopologyStrategy RF 3",
+      "3 racks, 96 nodes, 4 vnodes, NetworkTopologyStrategy RF 3",
+      "3 racks, 96 nodes, 8 vnodes, NetworkTopologyStrategy RF 3");
+  private static final int MAX_NODES = 96;
 
-  record Row(int racks, int nodes, int vnodes, String strategy, int rf, double cassandra) {}
+  record Row(int racks, int nodes, int vnodes, String strategy, int rf, double cassandra) {
+    String key() {
+      return racks + " racks, " + nodes + " nodes, " + vnodes + " vnodes, " + strategy + " RF " + rf;
+    }
+  }
 
   static List<Row> cassandraBootstrapRows() throws Exception {
     List<Row> rows = new ArrayList<>();
@@ -44,32 +71,38 @@ class AllocationSkewTest {
     return rows;
   }
 
-  /** Max/mean at RF 3 ([0]) and of primary ownership ([1]) of a balanced ring built one node at a time. */
-  static double[] balancedSkew(int racks, int nodes, int vnodes, String strategyName) {
-    ReplicationStrategy strategy =
-        strategyName.equals("SimpleStrategy") ? new SimpleStrategy(3) : new NetworkTopologyStrategy(Map.of("dc1", 3));
-    List<NodeSpec> specs = new ArrayList<>();
-    for (int i = 0; i < nodes; i++) specs.add(new NodeSpec("n" + i, "dc1", "rack" + (i % racks), vnodes));
-    List<Node> placed = new BalancedAllocator(7, strategy).allocate(Murmur3Partitioner.INSTANCE, List.of(), specs);
-    Ring ring = new Ring(Murmur3Partitioner.INSTANCE, placed);
-    return new double[] {
-      SkewStats.of(Ownership.effective(ring, strategy)).maxOverMean(),
-      SkewStats.of(Ownership.effective(ring, new SimpleStrategy(1))).maxOverMean()
-    };
+  private static ReplicationStrategy strategy(String name) {
+    return name.equals("SimpleStrategy") ? new SimpleStrategy(3) : new NetworkTopologyStrategy(Map.of("dc1", 3));
   }
 
-  private final Map<String, double[]> cache = new HashMap<>();
+  /** Nodes n0, n1, ... in racks rack0, rack1, ... in turn, placed one at a time by the balanced allocator. */
+  static List<Node> balanced(int racks, int nodes, int vnodes, String strategyName) {
+    List<NodeSpec> specs = new ArrayList<>();
+    for (int i = 0; i < nodes; i++) specs.add(new NodeSpec("n" + i, "dc1", "rack" + (i % racks), vnodes));
+    return new BalancedAllocator(7, strategy(strategyName)).allocate(Murmur3Partitioner.INSTANCE, List.of(), specs);
+  }
 
+  private final Map<String, List<Node>> rings = new HashMap<>();
+
+  /** Max/mean of the row's kind of ownership on the first row.nodes() nodes of the balanced ring. */
   private double ours(Row row) {
     // SimpleStrategy ignores racks, in placement and in ownership: the one-rack ring answers the three-rack rows.
     int racks = row.strategy().equals("SimpleStrategy") ? 1 : row.racks();
-    String key = racks + "/" + row.nodes() + "/" + row.vnodes() + "/" + row.strategy();
-    return cache.computeIfAbsent(key, k -> balancedSkew(racks, row.nodes(), row.vnodes(), row.strategy()))[
-        row.rf() == 3 ? 0 : 1];
+    List<Node> all = rings.computeIfAbsent(racks + "/" + row.vnodes() + "/" + row.strategy(),
+        k -> balanced(racks, MAX_NODES, row.vnodes(), row.strategy()));
+    Ring ring = new Ring(Murmur3Partitioner.INSTANCE, all.subList(0, row.nodes()));
+    ReplicationStrategy ownership = row.rf() == 3 ? strategy(row.strategy()) : new SimpleStrategy(1);
+    return SkewStats.of(Ownership.effective(ring, ownership)).maxOverMean();
   }
 
-  private static boolean knownGap(Row row) {
-    return row.vnodes() < 16 || row.vnodes() == 256;
+  @Test
+  void nodesJoinOneAtATime() {
+    // Joining later nodes does not move the tokens of earlier ones: what makes the prefix measurement above valid.
+    for (String strategy : List.of("SimpleStrategy", "NetworkTopologyStrategy")) {
+      List<Node> small = balanced(3, 24, 16, strategy);
+      List<Node> big = balanced(3, 48, 16, strategy);
+      assertThat(big.subList(0, 24)).as(strategy).isEqualTo(small);
+    }
   }
 
   @Test
@@ -86,9 +119,9 @@ class AllocationSkewTest {
       table.append(line).append('\n');
       checks.add(() -> {
         assertThat(ours).as(line).isLessThanOrEqualTo(row.cassandra());
-        // Known gap: 96 nodes (1.023 with one rack, 1.029 with three). With three racks and RF 3 each token takes
-        // data from one node of its rack only, so 16 tokens cannot reach all 32 nodes of a rack: the bound is about
-        // 1 + 1/(2 x 32) = 1.0156 for nodes joining one at a time.
+        // Known gap: 96 nodes (1.023 with one rack, 1.029 with three). With three racks and RF 3 each rack holds one
+        // replica, and a joining node's 16 tokens take data from at most 16 of the rack's 31 other nodes: the others
+        // keep their share while the mean falls, a sawtooth whose steady state is about 1 + 1/(2 x 16 + 1) = 1.03.
         if (row.nodes() <= 48) assertThat(ours).as(line).isLessThanOrEqualTo(1.015);
       });
     }
@@ -98,22 +131,21 @@ class AllocationSkewTest {
   }
 
   @Test
-  void noWorseThanCassandraAtAnyNumTokens() throws Exception {
+  void noWorseThanCassandraAtAnyNumTokensOutsideKnownGaps() throws Exception {
     StringBuilder table = new StringBuilder("racks nodes vnodes strategy                 rf  ours    cassandra\n");
     List<Runnable> checks = new ArrayList<>();
     for (Row row : cassandraBootstrapRows()) {
-      if (row.vnodes() == 16) continue; // the test above
-      if (row.vnodes() == 256 && row.nodes() > 24) continue; // minutes, see the class comment
       double ours = ours(row);
-      boolean gap = knownGap(row);
+      boolean gap = KNOWN_GAPS.contains(row.key());
       String line = String.format("%5d %5d %6d %-24s %d  %.4f  %.4f%s", row.racks(), row.nodes(), row.vnodes(),
-          row.strategy(), row.rf(), ours, row.cassandra(), ours > row.cassandra() + ROUNDING ? "  worse" : "");
+          row.strategy(), row.rf(), ours, row.cassandra(),
+          ours > row.cassandra() + ROUNDING ? (gap ? "  worse (known gap)" : "  worse") : "");
       table.append(line).append('\n');
       checks.add(() -> assertThat(ours).as(line)
           .isLessThanOrEqualTo(gap ? row.cassandra() * KNOWN_GAP : row.cassandra() + ROUNDING));
     }
     System.out.print(table);
-    assertThat(checks).hasSizeGreaterThan(150);
+    assertThat(checks).hasSize(210);
     checks.forEach(Runnable::run);
   }
 }
