@@ -95,7 +95,7 @@ public final class RunCommand implements Callable<Integer> {
 
   /** Writes the results and the report, prints the summary; the exit code says whether every check passed. */
   private Integer publish(RunSpec run, RunResult result, List<OpRecord> history, io.ringsim.ring.Ring ring,
-      Map<String, List<io.ringsim.report.PartitionSizes.PartitionStat>> partitionSizes, String dirSuffix,
+      Map<String, io.ringsim.report.PartitionSizes.Measured> partitionSizes, String dirSuffix,
       String how, PrintWriter outw) throws IOException {
     Path dir = out != null ? out : Path.of("runs", run.name() + dirSuffix);
     Files.createDirectories(dir);

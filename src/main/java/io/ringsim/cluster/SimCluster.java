@@ -429,9 +429,10 @@ public final class SimCluster implements AutoCloseable {
     return await(this.<NodeReport>ask(node(name), NodeCommand.GetReport::new));
   }
 
-  /** Every partition of every table on one node (key hex -> {bytes, rows}). */
-  public NodeCommand.PartitionSizes partitionSizes(String name) {
-    return await(this.<NodeCommand.PartitionSizes>ask(node(name), NodeCommand.GetPartitionSizes::new));
+  /** The sizes of the partitions one node holds (or only those it is the primary replica of), its topN largest. */
+  public NodeCommand.PartitionSizes partitionSizes(String name, int topN, boolean primaryOnly) {
+    return await(this.<NodeCommand.PartitionSizes>ask(node(name),
+        r -> new NodeCommand.GetPartitionSizes(topN, primaryOnly, r)));
   }
 
   public List<NodeReport> reports() {

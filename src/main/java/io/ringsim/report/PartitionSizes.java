@@ -1,6 +1,7 @@
 package io.ringsim.report;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
@@ -51,17 +52,28 @@ public record PartitionSizes(
    */
   public static PartitionSizes from(String keyspace, String table, List<PartitionStat> all, int topN, long guidelineBytes,
       String guidelineNote) {
-    List<PartitionStat> bySize = new ArrayList<>(all);
-    bySize.sort(Comparator.comparingLong(PartitionStat::bytes).thenComparing(PartitionStat::key).thenComparingLong(PartitionStat::rows));
-    int n = bySize.size();
+    long[] bytes = new long[all.size()];
+    for (int i = 0; i < bytes.length; i++) bytes[i] = all.get(i).bytes();
+    return from(keyspace, table, new Measured(bytes, all), topN, guidelineBytes, guidelineNote);
+  }
+
+  /**
+   * The same from a table's sizes alone and the partitions that may be among the largest (a run of millions of
+   * partitions keeps only their sizes, and each node its own largest few).
+   */
+  public static PartitionSizes from(String keyspace, String table, Measured m, int topN, long guidelineBytes,
+      String guidelineNote) {
+    long[] sorted = m.bytes().clone();
+    Arrays.sort(sorted);
+    int n = sorted.length;
     List<SizeBucket> histogram = new ArrayList<>();
     if (n > 0) {
-      long lo = floorPow2(bySize.get(0).bytes()), hi = bySize.get(n - 1).bytes();
+      long lo = floorPow2(sorted[0]), hi = sorted[n - 1];
       int i = 0;
       for (long from = lo; i < n; from = from == 0 ? 1 : from * 2) {
         long to = from == 0 ? 1 : from * 2;
         long count = 0;
-        while (i < n && bySize.get(i).bytes() < to) {
+        while (i < n && sorted[i] < to) {
           count++;
           i++;
         }
@@ -69,17 +81,22 @@ public record PartitionSizes(
         if (to > hi) break;
       }
     }
+    List<PartitionStat> bySize = new ArrayList<>(m.largest());
+    bySize.sort(Comparator.comparingLong(PartitionStat::bytes).thenComparing(PartitionStat::key).thenComparingLong(PartitionStat::rows));
     List<PartitionStat> largest = new ArrayList<>();
-    for (int i = n - 1; i >= 0 && largest.size() < topN; i--) largest.add(bySize.get(i));
+    for (int i = bySize.size() - 1; i >= 0 && largest.size() < topN; i--) largest.add(bySize.get(i));
     largest.sort(Comparator.comparingLong(PartitionStat::bytes).reversed().thenComparing(PartitionStat::key).thenComparingLong(PartitionStat::rows));
-    return new PartitionSizes(keyspace, table, n, rank(bySize, 0.50), rank(bySize, 0.99),
-        n == 0 ? 0 : bySize.get(n - 1).bytes(), guidelineBytes, guidelineNote, histogram, largest);
+    return new PartitionSizes(keyspace, table, n, rank(sorted, 0.50), rank(sorted, 0.99),
+        n == 0 ? 0 : sorted[n - 1], guidelineBytes, guidelineNote, histogram, largest);
   }
 
-  private static long rank(List<PartitionStat> sorted, double q) {
-    if (sorted.isEmpty()) return 0;
-    int idx = (int) Math.ceil(q * sorted.size()) - 1;
-    return sorted.get(Math.max(0, idx)).bytes();
+  /** A table's partition sizes as measured: every partition's size, and the candidates for the largest list. */
+  public record Measured(long[] bytes, List<PartitionStat> largest) {}
+
+  private static long rank(long[] sorted, double q) {
+    if (sorted.length == 0) return 0;
+    int idx = (int) Math.ceil(q * sorted.length) - 1;
+    return sorted[Math.max(0, idx)];
   }
 
   private static long floorPow2(long v) {

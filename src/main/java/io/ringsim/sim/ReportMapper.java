@@ -20,7 +20,7 @@ public final class ReportMapper {
   public static final double GUIDELINE_SCALE = 1e-4;
 
   public static RunReport toReport(RunResult r, RunSpec spec, Ring ring, List<OpRecord> history, String version,
-      Map<String, List<io.ringsim.report.PartitionSizes.PartitionStat>> sizes) {
+      Map<String, io.ringsim.report.PartitionSizes.Measured> sizes) {
     long bucket = r.simulatedMillis() <= 120_000 ? 1000 : r.simulatedMillis() <= 900_000 ? 5000 : 30_000;
     RunReport.Builder b = RunReport.builder(r.scenario()).description(r.description()).seed(r.seed())
         .simulatedMillis(r.simulatedMillis()).bucketMillis(bucket).version(version)

@@ -51,41 +51,44 @@ public final class ScenarioRunner {
   }
 
   private Ring lastRing;
-  private Map<String, List<io.ringsim.report.PartitionSizes.PartitionStat>> lastPartitionSizes = Map.of();
+  private Map<String, io.ringsim.report.PartitionSizes.Measured> lastPartitionSizes = Map.of();
 
   /** Every partition of every table after the run (largest replica copy), keys in CQL form. */
-  public Map<String, List<io.ringsim.report.PartitionSizes.PartitionStat>> partitionSizes() {
+  public Map<String, io.ringsim.report.PartitionSizes.Measured> partitionSizes() {
     return lastPartitionSizes;
   }
 
-  private static Map<String, List<io.ringsim.report.PartitionSizes.PartitionStat>> partitionSizes(SimCluster sim) {
-    Map<String, Map<String, long[]>> merged = new TreeMap<>();
+  /** The report lists this many of each table's largest partitions. */
+  static final int LARGEST_PARTITIONS = 10;
+
+  /**
+   * Every partition's size, each measured once on its primary replica (after the final heal and hint replay, the
+   * replicas agree but for what the run's faults left behind), and the largest few of each node.
+   */
+  private static Map<String, io.ringsim.report.PartitionSizes.Measured> partitionSizes(SimCluster sim) {
+    Map<String, List<long[]>> bytes = new TreeMap<>();
+    Map<String, List<io.ringsim.report.PartitionSizes.PartitionStat>> largest = new TreeMap<>();
     for (String n : sim.nodeNames()) {
-      NodeCommand.PartitionSizes ps = sim.partitionSizes(n);
-      ps.byTable().forEach((table, m) -> {
-        Map<String, long[]> into = merged.computeIfAbsent(table, k -> new TreeMap<>());
-        m.forEach((k, v) -> into.merge(k, v, (a, b) -> a[0] >= b[0] ? a : b));
+      NodeCommand.PartitionSizes ps = sim.partitionSizes(n, LARGEST_PARTITIONS, true);
+      ps.byTable().forEach((table, sizes) -> {
+        bytes.computeIfAbsent(table, k -> new ArrayList<>()).add(sizes.bytes());
+        List<io.ringsim.report.PartitionSizes.PartitionStat> l = largest.computeIfAbsent(table, k -> new ArrayList<>());
+        for (NodeCommand.LargePartition p : sizes.largest()) {
+          l.add(new io.ringsim.report.PartitionSizes.PartitionStat(p.key(), p.bytes(), p.rows()));
+        }
       });
     }
-    Map<String, List<io.ringsim.report.PartitionSizes.PartitionStat>> out = new TreeMap<>();
-    merged.forEach((table, m) -> {
-      TableMetadata t = sim.catalog().table(table).orElse(null);
-      if (t == null) return;
-      List<io.ringsim.report.PartitionSizes.PartitionStat> stats = new ArrayList<>();
-      m.forEach((hex, v) -> stats.add(new io.ringsim.report.PartitionSizes.PartitionStat(keyText(t, hex), v[0], v[1])));
-      out.put(table, stats);
+    Map<String, io.ringsim.report.PartitionSizes.Measured> out = new TreeMap<>();
+    bytes.forEach((table, parts) -> {
+      long[] all = new long[parts.stream().mapToInt(a -> a.length).sum()];
+      int at = 0;
+      for (long[] a : parts) {
+        System.arraycopy(a, 0, all, at, a.length);
+        at += a.length;
+      }
+      out.put(table, new io.ringsim.report.PartitionSizes.Measured(all, largest.get(table)));
     });
     return out;
-  }
-
-  private static String keyText(TableMetadata t, String hex) {
-    List<Object> vals = io.ringsim.cql.exec.Keys.partitionValues(t, java.util.HexFormat.of().parseHex(hex));
-    StringBuilder sb = new StringBuilder();
-    for (int i = 0; i < vals.size(); i++) {
-      if (i > 0) sb.append(':');
-      sb.append(t.partitionKey().get(i).type().format(vals.get(i)));
-    }
-    return sb.toString();
   }
 
   /** The ring of the last run. */

@@ -240,15 +240,67 @@ public final class TableStore {
     return (start == null || t.compareTo(start) > 0) && (end == null || t.compareTo(end) <= 0);
   }
 
+  /**
+   * Hands every partition held to {@code each}, in token order, merged but not purged, one at a time: sources are
+   * walked in step and only the current key's versions are decoded, so a table of millions of partitions is read
+   * without holding them all.
+   */
+  public void forEachPartition(java.util.function.Consumer<Partition> each) {
+    java.util.PriorityQueue<Source> queue = new java.util.PriorityQueue<>((a, b) -> a.key.compareTo(b.key));
+    Source m = new Source(memtable.sortedPartitions().iterator(), null);
+    if (m.advance()) queue.add(m);
+    for (SSTable s : sstables) {
+      Source c = new Source(null, s);
+      if (c.advance()) queue.add(c);
+    }
+    List<Partition> versions = new ArrayList<>(4);
+    while (!queue.isEmpty()) {
+      DecoratedKey key = queue.peek().key;
+      versions.clear();
+      while (!queue.isEmpty() && queue.peek().key.equals(key)) {
+        Source c = queue.poll();
+        versions.add(c.current());
+        if (c.advance()) queue.add(c);
+      }
+      each.accept(versions.size() == 1 ? versions.get(0).copy() : Partition.merge(versions));
+    }
+  }
+
+  /** The memtable (already decoded) or one SSTable (decoded only at the key asked for), walked in key order. */
+  private static final class Source {
+    private final java.util.Iterator<Partition> memtable;
+    private final SSTable sstable;
+    private int next;
+    private Partition decoded;
+    DecoratedKey key;
+
+    Source(java.util.Iterator<Partition> memtable, SSTable sstable) {
+      this.memtable = memtable;
+      this.sstable = sstable;
+    }
+
+    boolean advance() {
+      if (memtable != null) {
+        if (!memtable.hasNext()) return false;
+        decoded = memtable.next();
+        key = decoded.key();
+        return true;
+      }
+      if (next >= sstable.partitionCount()) return false;
+      decoded = null;
+      key = sstable.keyAt(next++);
+      return true;
+    }
+
+    Partition current() {
+      return decoded != null ? decoded : sstable.partitionAt(next - 1);
+    }
+  }
+
   /** Every partition held, in token order, merged but not purged (for repair's Merkle trees and streaming). */
   public List<Partition> allPartitions() {
-    TreeMap<DecoratedKey, List<Partition>> byKey = new TreeMap<>();
-    for (Partition p : memtable.sortedPartitions()) byKey.computeIfAbsent(p.key(), k -> new ArrayList<>()).add(p);
-    for (SSTable s : sstables) {
-      for (Partition p : s.partitions()) byKey.computeIfAbsent(p.key(), k -> new ArrayList<>()).add(p);
-    }
-    List<Partition> out = new ArrayList<>(byKey.size());
-    for (List<Partition> v : byKey.values()) out.add(v.size() == 1 ? v.get(0).copy() : Partition.merge(v));
+    List<Partition> out = new ArrayList<>();
+    forEachPartition(out::add);
     return out;
   }
 

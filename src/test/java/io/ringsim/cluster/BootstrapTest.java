@@ -1,5 +1,8 @@
 package io.ringsim.cluster;
 
+import io.ringsim.cluster.node.KeyText;
+import io.ringsim.cluster.node.NodeCommand;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ringsim.cluster.node.ClientResponse;
@@ -94,12 +97,13 @@ class BootstrapTest {
   }
 
   private static List<String> missingOn(KvCluster c, String node, List<String> keys) {
-    Map<String, long[]> held = c.sim.partitionSizes(node).byTable().getOrDefault(KvCluster.TABLE, Map.of());
-    Set<String> heldKeys = held.keySet();
+    Set<String> heldKeys = new java.util.HashSet<>();
+    NodeCommand.TableSizes held = c.sim.partitionSizes(node, Integer.MAX_VALUE, false).byTable().get(KvCluster.TABLE);
+    if (held != null) for (NodeCommand.LargePartition p : held.largest()) heldKeys.add(p.key());
     List<String> missing = new ArrayList<>();
     for (String k : keys) {
       if (!c.replicas(k).contains(node)) continue;
-      if (!heldKeys.contains(HexFormat.of().formatHex(KvCluster.key(k)))) missing.add(k);
+      if (!heldKeys.contains(KeyText.of(c.schema.metadata(), KvCluster.key(k)))) missing.add(k);
     }
     return missing;
   }

@@ -56,6 +56,29 @@ class PartitionSizesProperties {
     assertThat(PartitionSizes.from("ks", "t", shuffled, 5, 1_000_000, "")).isEqualTo(p);
   }
 
+  @Property(tries = 200)
+  void sizesAndEachNodesLargestGiveTheSameFiguresAsEveryPartition(
+      @ForAll("partitions") List<PartitionSizes.PartitionStat> all, @ForAll @net.jqwik.api.constraints.IntRange(
+          min = 1, max = 7) int nodes) {
+    // As a run of millions of partitions measures them: each node keeps every size but only its own 5 largest.
+    java.util.Comparator<PartitionSizes.PartitionStat> larger = java.util.Comparator
+        .comparingLong(PartitionSizes.PartitionStat::bytes).thenComparing(PartitionSizes.PartitionStat::key)
+        .thenComparingLong(PartitionSizes.PartitionStat::rows);
+    long[] bytes = new long[all.size()];
+    List<PartitionSizes.PartitionStat> candidates = new ArrayList<>();
+    for (int node = 0; node < nodes; node++) {
+      List<PartitionSizes.PartitionStat> own = new ArrayList<>();
+      for (int i = node; i < all.size(); i += nodes) {
+        own.add(all.get(i));
+        bytes[i] = all.get(i).bytes();
+      }
+      own.sort(larger.reversed());
+      candidates.addAll(own.subList(0, Math.min(5, own.size())));
+    }
+    assertThat(PartitionSizes.from("ks", "t", new PartitionSizes.Measured(bytes, candidates), 5, 1_000_000, ""))
+        .isEqualTo(PartitionSizes.from("ks", "t", all, 5, 1_000_000, ""));
+  }
+
   @Test
   void guidelineScalesCassandras100MB() {
     assertThat(PartitionSizes.scaledGuideline(1)).isEqualTo(100L * 1024 * 1024);

@@ -174,14 +174,14 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
         })
         .onMessage(NodeCommand.GetReport.class, this::onReport)
         .onMessage(NodeCommand.GetPartitionSizes.class, g -> {
-          java.util.Map<String, java.util.Map<String, long[]>> out = new TreeMap<>();
+          java.util.Map<String, NodeCommand.TableSizes> out = new TreeMap<>();
           for (TableStore t : storage.tables()) {
-            java.util.Map<String, long[]> m = new TreeMap<>();
-            for (Partition p : t.allPartitions()) {
-              if (p.rowCount() == 0 && p.staticRow() == null) continue;
-              m.put(java.util.HexFormat.of().formatHex(p.key().key()), new long[] {p.dataSize(), p.rowCount()});
-            }
-            out.put(t.schema().name(), m);
+            String table = t.schema().name();
+            TableMetadata md = catalog.table(table).orElse(null);
+            if (md == null) continue;
+            out.put(table, PartitionSizeScan.scan(t, md,
+                p -> !g.primaryOnly() || placement(table, p.key().token()).replicas().get(0).equals(cfg.name()),
+                g.topN()));
           }
           g.replyTo().tell(new NodeCommand.PartitionSizes(cfg.name(), out));
           return this;

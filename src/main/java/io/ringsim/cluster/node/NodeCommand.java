@@ -76,11 +76,21 @@ public sealed interface NodeCommand extends NoSerializationVerificationNeeded {
 
   record GetReport(ActorRef<NodeReport> replyTo) implements NodeCommand {}
 
-  /** Every partition this node holds, per table: key bytes (hex) to {bytes, rows}. Costly: for end-of-run reports. */
-  record GetPartitionSizes(ActorRef<PartitionSizes> replyTo) implements NodeCommand {}
+  /**
+   * The sizes of the partitions this node holds, per table, and the {@code topN} largest with their keys. With
+   * {@code primaryOnly}, only those it is the primary replica of (so each partition is counted once across the
+   * cluster, on the first replica of its token). Reads every partition the node holds: for end-of-run reports.
+   */
+  record GetPartitionSizes(int topN, boolean primaryOnly, ActorRef<PartitionSizes> replyTo) implements NodeCommand {}
 
-  record PartitionSizes(String node, java.util.Map<String, java.util.Map<String, long[]>> byTable)
+  record PartitionSizes(String node, java.util.Map<String, TableSizes> byTable)
       implements NoSerializationVerificationNeeded {}
+
+  /** Every counted partition's size in bytes (no order), and the largest ones, largest first. */
+  record TableSizes(long[] bytes, java.util.List<LargePartition> largest) implements NoSerializationVerificationNeeded {}
+
+  /** One partition, named by its key as cqlsh prints it. */
+  record LargePartition(String key, long bytes, long rows) implements NoSerializationVerificationNeeded {}
 
   /** Ranges validated and found different; Merkle leaves compared and found different; partitions streamed. */
   record RepairResult(String node, int rangesCompared, int rangesMismatched, long leavesCompared,
