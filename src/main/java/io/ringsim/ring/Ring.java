@@ -20,6 +20,10 @@ public final class Ring {
   private final long[] longTokens; // Murmur3 fast path, else null
   private final Map<String, Integer> nodesInDc = new HashMap<>();
   private final Map<String, Integer> racksInDc = new HashMap<>();
+  // A simulated cluster hands the same ring to every node: one replica map per strategy instead of one per node
+  // (1,000 nodes x 256 vnodes would otherwise hold 1,000 copies of 256,000 replica sets, about 9 GB).
+  private final java.util.concurrent.ConcurrentHashMap<ReplicationStrategy, ReplicaMap> replicaMaps =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   public Ring(Partitioner partitioner, List<Node> nodes) {
     this.partitioner = partitioner;
@@ -57,6 +61,15 @@ public final class Ring {
     } else {
       longTokens = null;
     }
+  }
+
+  /**
+   * The replicas of every range under {@code strategy}, computed on first use and then shared by every caller, as the
+   * ring never changes. Thread-safe.
+   */
+  public ReplicaMap replicaMap(ReplicationStrategy strategy) {
+    ReplicaMap m = replicaMaps.get(strategy);
+    return m != null ? m : replicaMaps.computeIfAbsent(strategy, s -> new ReplicaMap(this, s));
   }
 
   public Partitioner partitioner() {

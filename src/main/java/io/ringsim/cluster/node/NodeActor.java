@@ -463,7 +463,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
     TableMetadata md = catalog.table(table).orElseThrow();
     KeyspaceMetadata ks = catalog.keyspace(md.keyspace()).orElseThrow();
     ReplicaMap map = pendingMaps.computeIfAbsent(ks.name(),
-        k -> new ReplicaMap(pendingRing, ReplicationStrategies.fromCql(ks.replication())));
+        k -> pendingRing.replicaMap(ReplicationStrategies.fromCql(ks.replication())));
     Map<String, String> dcOf = new LinkedHashMap<>(p.dcOf());
     List<String> pending = new ArrayList<>();
     Map<String, Integer> byDc = new TreeMap<>();
@@ -485,7 +485,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
     TableMetadata md = catalog.table(table).orElseThrow();
     KeyspaceMetadata ks = catalog.keyspace(md.keyspace()).orElseThrow();
     Placements ps = replicaMaps.computeIfAbsent(ks.name(), k -> new Placements(
-        new ReplicaMap(ring, ReplicationStrategies.fromCql(ks.replication())), new java.util.IdentityHashMap<>()));
+        ring.replicaMap(ReplicationStrategies.fromCql(ks.replication())), new java.util.IdentityHashMap<>()));
     // replicaIndices returns the range's own array, so the cache holds one entry per range at most.
     return ps.byRange().computeIfAbsent(ps.map().replicaIndices(token), r -> placementOf(ps.map(), r));
   }
@@ -1131,8 +1131,8 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
         KeyspaceMetadata ks = catalog.keyspace(md.keyspace()).orElse(null);
         if (ks == null) continue;
         ReplicationStrategy strategy = ReplicationStrategies.fromCql(ks.replication());
-        ReplicaMap next = new ReplicaMap(s.newRing(), strategy);
-        ReplicaMap now = new ReplicaMap(ring, strategy);
+        ReplicaMap next = s.newRing().replicaMap(strategy);
+        ReplicaMap now = ring.replicaMap(strategy);
         boolean leaving = s.newRing().indexOf(cfg.name()) < 0;
         List<byte[]> batch = new ArrayList<>();
         for (Partition p : t.allPartitions()) {
