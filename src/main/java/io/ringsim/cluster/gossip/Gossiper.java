@@ -10,7 +10,9 @@ import akka.actor.typed.javadsl.TimerScheduler;
 import io.ringsim.cluster.net.NetworkCommand;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.SortedMap;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
@@ -87,7 +89,7 @@ public final class Gossiper extends AbstractBehavior<GossiperCommand> {
   }
 
   private void start(boolean assumePeersUp) {
-    detector = settings.newDetector();
+    detector = settings.newDetector(peers.size());
     states.clear();
     seenDown.clear();
     version = 0;
@@ -180,22 +182,50 @@ public final class Gossiper extends AbstractBehavior<GossiperCommand> {
   }
 
   private void merge(SortedMap<String, HeartbeatState> incoming) {
+    if (incoming.comparator() != null) {
+      for (var e : incoming.entrySet()) learn(e.getKey(), e.getValue());
+      return;
+    }
+    // Both maps are in name order: walk them side by side instead of looking every name up (a 1,000-node cluster
+    // merges a million entries per simulated second). Every name in states is self or a peer.
     long now = nowNanos.getAsLong();
+    Iterator<Map.Entry<String, HeartbeatState>> mine = states.entrySet().iterator();
+    Map.Entry<String, HeartbeatState> cur = mine.hasNext() ? mine.next() : null;
     for (var e : incoming.entrySet()) {
       String node = e.getKey();
-      if (node.equals(self) || !peers.contains(node)) continue;
-      if (e.getValue().isNewerThan(states.get(node))) {
-        states.put(node, e.getValue());
-        detector.heartbeat(node, now);
-        if (seenDown.contains(node)) send(node, new GossipMessage.Echo());
+      while (cur != null && cur.getKey().compareTo(node) < 0) cur = mine.hasNext() ? mine.next() : null;
+      if (cur != null && cur.getKey().equals(node)) {
+        if (!node.equals(self) && e.getValue().isNewerThan(cur.getValue())) {
+          cur.setValue(e.getValue());
+          heard(node, now);
+        }
+      } else if (learn(node, e.getValue())) {
+        // A peer heard of for the first time was inserted: carry on from it in the changed map.
+        mine = states.tailMap(node, false).entrySet().iterator();
+        cur = mine.hasNext() ? mine.next() : null;
       }
     }
+  }
+
+  /** Takes {@code state} if it is news of a peer; returns whether it added a name to {@code states}. */
+  private boolean learn(String node, HeartbeatState state) {
+    if (node.equals(self) || !peers.contains(node)) return false;
+    HeartbeatState known = states.get(node);
+    if (!state.isNewerThan(known)) return false;
+    states.put(node, state);
+    heard(node, nowNanos.getAsLong());
+    return known == null;
+  }
+
+  private void heard(String node, long now) {
+    detector.heartbeat(node, now);
+    if (!seenDown.isEmpty() && seenDown.contains(node)) send(node, new GossipMessage.Echo());
   }
 
   private void checkStatuses() {
     long now = nowNanos.getAsLong();
     for (String p : peers) {
-      if (!seenDown.contains(p) && !detector.isAvailable(p, now)) {
+      if ((seenDown.isEmpty() || !seenDown.contains(p)) && !detector.isAvailable(p, now)) {
         seenDown.add(p);
         listener.tell(new PeerStatus(self, p, false, now));
       }

@@ -11,22 +11,36 @@ import java.util.Map;
  *
  * <p>As in Cassandra, the first arrival counts as one interval of {@code initialIntervalNanos} (erring on the slow
  * side avoids flapping at start), intervals longer than {@code maxIntervalNanos} are ignored (a node coming back after
- * an outage must not teach the detector that long silences are normal), and the mean is over the last 1,000.
+ * an outage must not teach the detector that long silences are normal), and the mean is over the last 1,000 (fewer
+ * in a big simulated cluster: see {@link GossipSettings#windowFor}).
  */
 public final class PhiAccrualDetector {
   private static final double PHI_FACTOR = 1.0 / Math.log(10.0);
-  private static final int WINDOW = 1000;
+  /** Cassandra's window: the mean is over the last 1,000 intervals. */
+  public static final int CASSANDRA_WINDOW = 1000;
 
   private final double convictThreshold;
   private final long initialIntervalNanos;
   private final long maxIntervalNanos;
+  private final int window;
   private final Map<String, ArrivalWindow> windows = new HashMap<>();
 
   public PhiAccrualDetector(double convictThreshold, long initialIntervalNanos, long maxIntervalNanos) {
+    this(convictThreshold, initialIntervalNanos, maxIntervalNanos, CASSANDRA_WINDOW);
+  }
+
+  /** @param window how many of the latest intervals the mean is over */
+  public PhiAccrualDetector(double convictThreshold, long initialIntervalNanos, long maxIntervalNanos, int window) {
     if (convictThreshold <= 0) throw new IllegalArgumentException("phi_convict_threshold must be > 0");
+    if (window < 1) throw new IllegalArgumentException("the detector's window must hold at least 1 interval");
     this.convictThreshold = convictThreshold;
     this.initialIntervalNanos = initialIntervalNanos;
     this.maxIntervalNanos = maxIntervalNanos;
+    this.window = window;
+  }
+
+  public int window() {
+    return window;
   }
 
   /** Cassandra's defaults for a 1 s gossip interval: threshold 8, initial and maximum interval 2 s. */
@@ -61,8 +75,8 @@ public final class PhiAccrualDetector {
   }
 
   private final class ArrivalWindow {
-    // Grows up to WINDOW: a fixed long[1000] per peer is 8 GB for 1000 nodes that each watch 999 others.
-    private long[] intervals = new long[8];
+    // Grows up to the window: a fixed long[1000] per peer is 8 GB for 1000 nodes that each watch 999 others.
+    private long[] intervals = new long[Math.min(8, window)];
     private int count;
     private int next;
     private long sum;
@@ -79,15 +93,15 @@ public final class PhiAccrualDetector {
     }
 
     private void push(long interval) {
-      if (count == intervals.length && count < WINDOW) {
-        // Not yet wrapped (count < WINDOW means next == count == length): grow in place.
-        intervals = java.util.Arrays.copyOf(intervals, Math.min(WINDOW, intervals.length * 2));
+      if (count == intervals.length && count < window) {
+        // Not yet wrapped (count < window means next == count == length): grow in place.
+        intervals = java.util.Arrays.copyOf(intervals, Math.min(window, intervals.length * 2));
       }
-      if (count == WINDOW) sum -= intervals[next];
+      if (count == window) sum -= intervals[next];
       else count++;
       intervals[next] = interval;
       sum += interval;
-      next = (next + 1) % intervals.length;
+      next = (next + 1) % window; // the array is the whole window by the time next wraps
     }
 
     double phi(long now) {

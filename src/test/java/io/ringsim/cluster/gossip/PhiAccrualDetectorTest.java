@@ -52,4 +52,47 @@ class PhiAccrualDetectorTest {
     assertThat(fd.isAvailable("ghost", 10 * S)).isFalse();
     assertThat(fd.phi("ghost", 10 * S)).isZero();
   }
+
+  @Test
+  void theMeanIsOverTheLastWindowOfIntervalsOnly() {
+    PhiAccrualDetector fd = new PhiAccrualDetector(8.0, 2 * S, 4 * S, 10);
+    long t = 0;
+    for (int i = 0; i < 30; i++, t += 3 * S) fd.heartbeat("n", t); // 3 s apart
+    for (int i = 0; i < 11; i++, t += S) fd.heartbeat("n", t); // then the last 10 intervals are 1 s
+    long last = t - S;
+    assertThat(fd.phi("n", last + 2 * S)).isCloseTo(2.0 / 1.0 / Math.log(10), within(1e-12));
+  }
+
+  @Test
+  void bigSimulatedClustersAverageOverFewerIntervalsSoTheirDetectorsFitInMemory() {
+    assertThat(GossipSettings.windowFor(2)).isEqualTo(1000);
+    assertThat(GossipSettings.windowFor(299)).isEqualTo(1000);
+    assertThat(GossipSettings.windowFor(499)).isEqualTo(400);
+    assertThat(GossipSettings.windowFor(999)).isEqualTo(100);
+    assertThat(GossipSettings.windowFor(4999)).isEqualTo(100);
+    for (int nodes : new int[] {2, 100, 316, 317, 500, 999, 1000}) {
+      long longs = (long) nodes * (nodes - 1) * GossipSettings.windowFor(nodes - 1);
+      assertThat(longs).as("%d nodes", nodes).isLessThanOrEqualTo(GossipSettings.CLUSTER_INTERVAL_BUDGET);
+    }
+  }
+
+  @Test
+  void theMeanAgreesWithAPlainListOfTheLatestIntervalsWhileTheWindowGrowsAndSlides() {
+    for (int window : new int[] {1, 7, 8, 10, 100, 1000}) {
+      PhiAccrualDetector fd = new PhiAccrualDetector(8.0, 2 * S, 2 * S, window);
+      java.util.ArrayDeque<Long> reference = new java.util.ArrayDeque<>();
+      java.util.SplittableRandom rng = new java.util.SplittableRandom(window);
+      long t = 0;
+      for (int beat = 0; beat < 2500; beat++) {
+        long interval = beat == 0 ? 2 * S : S / 2 + rng.nextLong(S * 3 / 2);
+        t += beat == 0 ? 0 : interval;
+        fd.heartbeat("n", t);
+        reference.addLast(interval);
+        if (reference.size() > window) reference.removeFirst();
+        double mean = reference.stream().mapToLong(Long::longValue).sum() / (double) reference.size();
+        assertThat(fd.phi("n", t + S)).as("window %d, beat %d", window, beat)
+            .isCloseTo(1.0 * S / mean / Math.log(10), within(1e-9));
+      }
+    }
+  }
 }
