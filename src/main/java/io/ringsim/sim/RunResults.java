@@ -52,7 +52,7 @@ final class RunResults {
         bytes += t.liveBytes();
         sstables += t.sstableCount();
         tables.add(new RunResult.TableRow(r.node(), t.table(), t.liveBytes(), t.partitions(), t.rows(),
-            t.sstableCount(), round(t.readAmplification()), round(t.writeAmplification()),
+            t.sstableCount(), round(t.readAmplification()), t.maxSSTablesPerRead(), round(t.writeAmplification()),
             round(t.bloomFilterFalsePositiveRatio()), t.tombstonesScanned(), t.maxTombstonesPerRead(),
             t.tombstoneWarnings(), t.tombstoneFailures(), t.partitionBytes().p99(), t.partitionBytes().max(),
             t.memtableBytes(), t.sstableBytes().stream().mapToLong(Long::longValue).sum()));

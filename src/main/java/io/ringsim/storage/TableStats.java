@@ -23,6 +23,7 @@ public record TableStats(
     long compactions,
     double writeAmplification,
     double readAmplification,
+    int maxSSTablesPerRead,
     long bloomFilterPositives,
     long bloomFilterFalsePositives,
     double bloomFilterFalsePositiveRatio,

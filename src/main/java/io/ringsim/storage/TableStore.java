@@ -23,6 +23,7 @@ public final class TableStore {
   private long nextGeneration = 1;
 
   private long writes, reads, flushes, compactions, bytesFlushed, bytesCompacted, sstablesRead;
+  private int maxSSTablesPerRead;
   private long bloomPositives, bloomFalsePositives, tombstonesScanned, maxTombstones, warnings, failures, purged;
 
   public TableStore(TableSchema schema, StorageSettings settings, StorageClock clock) {
@@ -188,6 +189,7 @@ public final class TableStore {
     }
     reads++;
     sstablesRead += touched;
+    maxSSTablesPerRead = Math.max(maxSSTablesPerRead, touched);
     bloomFalsePositives += falsePositives;
     Partition data = versions.isEmpty() ? null : versions.size() == 1 ? versions.get(0) : Partition.merge(versions);
     LiveView view = new LiveView(clock.nowInSec());
@@ -324,7 +326,7 @@ public final class TableStore {
     double fpr = bloomPositives == 0 ? 0 : (double) bloomFalsePositives / bloomPositives;
     return new TableStats(schema.name(), liveBytes, memtable.liveBytes(), psize.length, rows, sstables.size(), sizes,
         levels, TableStats.Percentiles.of(psize), TableStats.Percentiles.of(pcells), writes, reads, flushes,
-        compactions, wa, ra, bloomPositives, bloomFalsePositives, fpr, tombstonesScanned, maxTombstones, warnings,
+        compactions, wa, ra, maxSSTablesPerRead, bloomPositives, bloomFalsePositives, fpr, tombstonesScanned, maxTombstones, warnings,
         failures, purged);
   }
 }

@@ -177,6 +177,26 @@ class LsmBehaviourTest {
   }
 
   @Test
+  void tableStatsShowTheMostSSTablesOneReadTouched() {
+    TestTable tt = new TestTable(ClusteringOrder.ASC, 864_000,
+        Map.of("class", "SizeTieredCompactionStrategy", "min_threshold", "32"));
+    String t = tt.schema.name();
+    NodeStorage n = node(tt, StorageSettings.DEFAULTS);
+    for (int s = 0; s < 5; s++) { // partition 7 gets a row in each of 5 SSTables, partition 8 in one
+      n.apply(t, tt.insert(7, 1, s, 1, 0, clock.nowInSec()));
+      if (s == 2) n.apply(t, tt.insert(8, 1, 1, 1, 0, clock.nowInSec()));
+      n.flush(t);
+    }
+    TableStore store = n.table(t).orElseThrow();
+    store.read(tt.key(8), ReadFilter.ALL);
+    assertThat(store.stats().maxSSTablesPerRead()).isEqualTo(1);
+    store.read(tt.key(7), ReadFilter.ALL);
+    store.read(tt.key(8), ReadFilter.ALL);
+    assertThat(store.stats().maxSSTablesPerRead()).isEqualTo(5);
+    assertThat(store.stats().readAmplification()).isEqualTo(7.0 / 3);
+  }
+
+  @Test
   void sizeTieredCompactsFourSimilarSSTablesIntoOne() {
     TestTable tt = new TestTable();
     String t = tt.schema.name();

@@ -479,13 +479,29 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
     targets.addAll(pending);
     return new WritePlacement(p, pending, targets, dcOf, byDc);
   }
-  private record Placements(ReplicaMap map, java.util.IdentityHashMap<int[], Placement> byRange) {}
+  private record Placements(ReplicaMap map, Map<int[], Placement> byRange) {}
+
+  /**
+   * How many ranges' placements a node keeps: all of them in a small cluster; in a 1,000 x 256-vnode one, a cache of
+   * every range on every node would grow to gigabytes over a long run, for a hit rate that is low anyway.
+   */
+  static final int PLACEMENT_CACHE_RANGES = 2048;
+
+  private static Map<int[], Placement> placementCache() {
+    // int[] keys compare by identity, and the replica map hands out one array per range.
+    return new LinkedHashMap<>(64, 0.75f, true) {
+      @Override
+      protected boolean removeEldestEntry(Map.Entry<int[], Placement> eldest) {
+        return size() > PLACEMENT_CACHE_RANGES;
+      }
+    };
+  }
 
   Placement placement(String table, Token token) {
     TableMetadata md = catalog.table(table).orElseThrow();
     KeyspaceMetadata ks = catalog.keyspace(md.keyspace()).orElseThrow();
     Placements ps = replicaMaps.computeIfAbsent(ks.name(), k -> new Placements(
-        ring.replicaMap(ReplicationStrategies.fromCql(ks.replication())), new java.util.IdentityHashMap<>()));
+        ring.replicaMap(ReplicationStrategies.fromCql(ks.replication())), placementCache()));
     // replicaIndices returns the range's own array, so the cache holds one entry per range at most.
     return ps.byRange().computeIfAbsent(ps.map().replicaIndices(token), r -> placementOf(ps.map(), r));
   }
