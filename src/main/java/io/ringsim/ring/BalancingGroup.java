@@ -50,6 +50,26 @@ final class BalancingGroup {
    * the mean) left everyone else above it.
    */
   private static final int BIG_GROUP = 128;
+  /**
+   * Nodes with this many tokens up to {@link #MANY_TOKENS}, in groups of up to {@link #BIG_GROUP} nodes, get a last step
+   * after placement, {@link #relieve}. Measured, one rack, RF 3, 16 tokens, every size from 6 to 96 nodes, seeds 7, 1,
+   * 2 and 3: max/mean 1.0163-1.0165 on average and 1.022-1.027 at worst before, 1.0125-1.0129 and 1.017-1.018 after.
+   * Not used with 8 or fewer tokens: with 8 it lowers effective skew too (1.057 to 1.029 on average) but leaves primary
+   * ownership worse at 48 nodes (1.152 to 1.193) and three racks worse at 24 (1.0181 to 1.0197); with 4 the 6-node ring
+   * goes from 1.002 to 1.008. Not used beyond BIG_GROUP nodes: it costs milliseconds per joining node.
+   */
+  private static final int RELIEF_TOKENS = 9;
+  /**
+   * No part smaller than this fraction of the mean range when relief follows (SimpleStrategy): measured with relief,
+   * 0.3 left 16-token rings about 0.1% more skewed on average over 6 to 96 nodes.
+   */
+  private static final double RELIEF_MIN_PART = 0.5;
+  /**
+   * Softness of the soft maximum (sum of exp((ownership / mean - 1) / softness)) relief lowers: of effective ownership,
+   * and of primary ownership so that it does not grow as effective ownership evens out.
+   */
+  private static final double SOFT = 0.002;
+  private static final double SOFT_PRIMARY = 0.014;
 
   final Partitioner partitioner;
   final int rf;
@@ -103,6 +123,11 @@ final class BalancingGroup {
   private double[] level = new double[8];
   private double primaryTarget;
   private double meanPrimary;
+
+  /** The most loaded nodes for {@link #relieve}: enough to find one a move does not touch. */
+  private static final int TOP = 24;
+  private final int[] topNodes = new int[TOP];
+  private int topCount;
 
   private record Candidate(double delta, double end, double u, long version) {}
 
@@ -240,7 +265,8 @@ final class BalancingGroup {
     excessWeight = manyTokens ? MANY_TOKENS_EXCESS_WEIGHT : EXCESS_WEIGHT;
     int passes = manyTokens ? MANY_TOKENS_PASSES : PASSES;
     shortWeight = rackAware ? 0 : big ? excessWeight : 10;
-    minPart = big ? 0.5 : MIN_PART;
+    boolean relief = v >= RELIEF_TOKENS && !manyTokens && !big;
+    minPart = big || (relief && !rackAware) ? RELIEF_MIN_PART : MIN_PART;
     meanOwn = (double) Math.min(rf, nodes) / nodes;
     if (level.length < rackNames.size()) level = new double[rackNames.size()];
     Arrays.fill(level, meanOwn);
@@ -286,7 +312,145 @@ final class BalancingGroup {
         mine.set(k, placeBest(x));
       }
     }
+    if (relief) relieve(x, mine);
     joiningNode = -1;
+  }
+
+  /**
+   * Moves x's tokens, one at a time, to ranges that take data from the most loaded node (effective ownership for its
+   * rack), while a move helps: the greedy placement above weighs every node by a quadratic cost, but what max/mean and
+   * users see is the most loaded node. Only x's tokens move; nobody else's. Under SimpleStrategy a move must lower a
+   * soft maximum of effective and primary ownership without raising the highest effective ownership, and the moved
+   * token's split point is then tuned for the soft maximum; with racks a move must lower the highest ownership.
+   */
+  private void relieve(int x, List<Double> mine) {
+    int v = mine.size();
+    int w = (rackAware ? Math.max(racksInUse, 1) : 1) * (rf + 1);
+    for (int round = 0; round < v; round++) {
+      fillTop(x);
+      double currentMax = Math.max(ratio(topNodes[0]), ratio(x));
+      if (rackAware && ratio(x) >= currentMax) return;
+      // The ranges just before the most loaded node's token ends take data from it.
+      List<Double> hotPos = new ArrayList<>();
+      for (int i = 0; i < m; i++) if (owner[i] == topNodes[0]) hotPos.add(pos[i]);
+      double best = rackAware ? currentMax - 1e-12 : -1e-12;
+      int bestK = -1;
+      double bestEnd = 0, bestU = 0;
+      for (int k = 0; k < v; k++) {
+        double p = mine.get(k);
+        int jr = remove(p);
+        double ur = p - rangeStart(jr);
+        if (ur >= 1.0) ur -= 1.0;
+        applyChange(jr, x, ur, -1);
+        fillTop(x);
+        double base = rackAware ? 0 : softDelta(jr, x, ur);
+        for (double hp : hotPos) {
+          int i = Arrays.binarySearch(pos, 0, m, hp);
+          for (int d = -w; d <= 0; d++) {
+            int j = Math.floorMod(i + d, m);
+            if (!score(j)) continue;
+            double u = scoredU;
+            double value = rackAware ? maxAfter(j, x, u) : softDelta(j, x, u) - base;
+            if (value >= best) continue;
+            if (!rackAware && maxAfter(j, x, u) > currentMax + 1e-12) continue;
+            best = value;
+            bestK = k;
+            bestEnd = pos[j];
+            bestU = u;
+          }
+        }
+        applyChange(jr, x, ur, +1);
+        insert(p, x);
+      }
+      if (bestK < 0) return;
+      double p = mine.get(bestK);
+      int jr = remove(p);
+      double ur = p - rangeStart(jr);
+      if (ur >= 1.0) ur -= 1.0;
+      applyChange(jr, x, ur, -1);
+      int j = Arrays.binarySearch(pos, 0, m, bestEnd);
+      if (!rackAware) bestU = softestSplit(j, x, bestU);
+      mine.set(bestK, place(j, x, bestU));
+    }
+  }
+
+  private double ratio(int n) {
+    return own[n] / level[nodeRack[n]];
+  }
+
+  /** The (up to) TOP nodes other than x with the highest ownership for their rack, highest first. */
+  private void fillTop(int x) {
+    topCount = 0;
+    for (int n = 0; n < nodes; n++) {
+      if (n == x) continue;
+      double r = ratio(n);
+      if (topCount == TOP && r <= ratio(topNodes[TOP - 1])) continue;
+      int i = topCount == TOP ? TOP - 1 : topCount++;
+      while (i > 0 && ratio(topNodes[i - 1]) < r) {
+        topNodes[i] = topNodes[i - 1];
+        i--;
+      }
+      topNodes[i] = n;
+    }
+  }
+
+  /** The highest ownership for its rack if x went in at u in range j (uses the top list of {@link #fillTop}). */
+  private double maxAfter(int j, int x, double u) {
+    evaluate(j, x);
+    double mx = isTouched(x) ? 0 : ratio(x);
+    for (int t = 0; t < touchedCount; t++) {
+      int n = touched[t];
+      mx = Math.max(mx, (own[n] + c[n] + u * g[n]) / level[nodeRack[n]]);
+    }
+    for (int i = 0; i < topCount; i++) {
+      if (!isTouched(topNodes[i])) {
+        mx = Math.max(mx, ratio(topNodes[i]));
+        break;
+      }
+    }
+    clearScratch();
+    return mx;
+  }
+
+  private boolean isTouched(int n) {
+    for (int t = 0; t < touchedCount; t++) if (touched[t] == n) return true;
+    return false;
+  }
+
+  private static double soft(double ratio, double softness) {
+    return Math.exp((ratio - 1) / softness);
+  }
+
+  /** Change of the soft maximum of effective and primary ownership if x went in at u in range j. */
+  private double softDelta(int j, int x, double u) {
+    evaluate(j, x);
+    double d = 0;
+    for (int t = 0; t < touchedCount; t++) {
+      int n = touched[t];
+      double l = level[nodeRack[n]];
+      d += soft((own[n] + c[n] + u * g[n]) / l, SOFT) - soft(own[n] / l, SOFT);
+    }
+    clearScratch();
+    int o = owner[j];
+    d += soft((prim[x] + u) / meanPrimary, SOFT_PRIMARY) - soft(prim[x] / meanPrimary, SOFT_PRIMARY);
+    d += soft((prim[o] - u) / meanPrimary, SOFT_PRIMARY) - soft(prim[o] / meanPrimary, SOFT_PRIMARY);
+    return d;
+  }
+
+  /** The split point of range j with the lowest soft maximum (convex in u: ternary search), or u0 if none is lower. */
+  private double softestSplit(int j, int x, double u0) {
+    double gap = rangeSize(j);
+    double minPart = this.minPart / (m + 1);
+    double lo = Math.max(gap * EDGE, minPart);
+    double hi = Math.min(gap * (1 - EDGE), gap - minPart);
+    if (lo > hi) return u0;
+    for (int it = 0; it < 40; it++) {
+      double a = lo + (hi - lo) / 3, b = hi - (hi - lo) / 3;
+      if (softDelta(j, x, a) <= softDelta(j, x, b)) hi = b;
+      else lo = a;
+    }
+    double u = (lo + hi) / 2;
+    return softDelta(j, x, u) < softDelta(j, x, u0) ? u : u0;
   }
 
   private void enqueue(int j) {
