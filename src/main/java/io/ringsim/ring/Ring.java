@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * An immutable token ring: every node's tokens in ring order. Range {@code i} is (token[i-1], token[i]] (range 0 wraps
@@ -22,8 +23,7 @@ public final class Ring {
   private final Map<String, Integer> racksInDc = new HashMap<>();
   // A simulated cluster hands the same ring to every node: one replica map per strategy instead of one per node
   // (1,000 nodes x 256 vnodes would otherwise hold 1,000 copies of 256,000 replica sets, about 9 GB).
-  private final java.util.concurrent.ConcurrentHashMap<ReplicationStrategy, ReplicaMap> replicaMaps =
-      new java.util.concurrent.ConcurrentHashMap<>();
+  private final ConcurrentHashMap<ReplicationStrategy, ReplicaMap> replicaMaps = new ConcurrentHashMap<>();
 
   public Ring(Partitioner partitioner, List<Node> nodes) {
     this.partitioner = partitioner;
@@ -68,8 +68,7 @@ public final class Ring {
    * ring never changes. Thread-safe.
    */
   public ReplicaMap replicaMap(ReplicationStrategy strategy) {
-    ReplicaMap m = replicaMaps.get(strategy);
-    return m != null ? m : replicaMaps.computeIfAbsent(strategy, s -> new ReplicaMap(this, s));
+    return replicaMaps.computeIfAbsent(strategy, s -> new ReplicaMap(this, s));
   }
 
   public Partitioner partitioner() {

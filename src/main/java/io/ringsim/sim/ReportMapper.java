@@ -36,8 +36,8 @@ public final class ReportMapper {
     for (RunResult.TableRow t : r.tables()) {
       String[] kt = t.table().split("\\.", 2);
       b.storage(new TableStorage(kt[0], kt.length > 1 ? kt[1] : "", t.node(), t.sstables(), t.sstableBytes(),
-          t.liveBytes(), t.memtableBytes(), t.readAmplification(), t.maxSSTablesPerRead(), t.bloomFalsePositiveRatio(), t.tombstonesScanned(),
-          t.tombstoneWarnings(), t.writeAmplification()));
+          t.liveBytes(), t.memtableBytes(), t.readAmplification(), t.maxSSTablesPerRead(), t.bloomFalsePositiveRatio(),
+          t.tombstonesScanned(), t.tombstoneWarnings(), t.writeAmplification()));
     }
     Map<String, long[]> rw = new TreeMap<>();
     for (OpRecord op : history) {

@@ -47,8 +47,7 @@ public record RunResult(
   /** One table on one node, as nodetool tablestats shows it. */
   public record TableRow(String node, String table, long liveBytes, long partitions, long rows, int sstables,
       double readAmplification, int maxSSTablesPerRead, double writeAmplification, double bloomFalsePositiveRatio,
-      long tombstonesScanned,
-      long maxTombstonesPerRead, long tombstoneWarnings, long tombstoneFailures, long partitionBytesP99,
+      long tombstonesScanned, long maxTombstonesPerRead, long tombstoneWarnings, long tombstoneFailures, long partitionBytesP99,
       long partitionBytesMax, long memtableBytes, long sstableBytes) {}
 
   public record AnomalyCounts(long readsChecked, long keysChecked, long staleReads, long readYourWritesViolations,

@@ -156,10 +156,15 @@ class LsmBehaviourTest {
     assertThat(rows(n, tt, 1)).isEqualTo(1);
   }
 
+  /** Size-tiered with min_threshold 32: the few SSTables a test flushes are never compacted away. */
+  private static TestTable tableThatKeepsItsSSTables() {
+    return new TestTable(ClusteringOrder.ASC, 864_000,
+        Map.of("class", "SizeTieredCompactionStrategy", "min_threshold", "32"));
+  }
+
   @Test
   void bloomFiltersKeepMissingKeyReadsOffMostSSTables() {
-    TestTable tt = new TestTable(ClusteringOrder.ASC, 864_000,
-        Map.of("class", "SizeTieredCompactionStrategy", "min_threshold", "32"));
+    TestTable tt = tableThatKeepsItsSSTables();
     String t = tt.schema.name();
     NodeStorage n = node(tt, StorageSettings.DEFAULTS);
     int pk = 0;
@@ -178,8 +183,7 @@ class LsmBehaviourTest {
 
   @Test
   void tableStatsShowTheMostSSTablesOneReadTouched() {
-    TestTable tt = new TestTable(ClusteringOrder.ASC, 864_000,
-        Map.of("class", "SizeTieredCompactionStrategy", "min_threshold", "32"));
+    TestTable tt = tableThatKeepsItsSSTables();
     String t = tt.schema.name();
     NodeStorage n = node(tt, StorageSettings.DEFAULTS);
     for (int s = 0; s < 5; s++) { // partition 7 gets a row in each of 5 SSTables, partition 8 in one

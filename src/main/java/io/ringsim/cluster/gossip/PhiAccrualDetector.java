@@ -39,10 +39,6 @@ public final class PhiAccrualDetector {
     this.window = window;
   }
 
-  public int window() {
-    return window;
-  }
-
   /** Cassandra's defaults for a 1 s gossip interval: threshold 8, initial and maximum interval 2 s. */
   public static PhiAccrualDetector cassandraDefaults() {
     return new PhiAccrualDetector(8.0, 2_000_000_000L, 2_000_000_000L);
