@@ -27,27 +27,22 @@ class AllocationSkewTest {
   /** The tsv rounds to four decimals: a figure printed as x may be up to this much above it. */
   private static final double ROUNDING = 5e-5;
   /**
-   * How much worse than Cassandra a known-gap row may be (ratio of max/mean): the worst today is 1.14, primary
-   * ownership at 96 nodes x 8 vnodes.
+   * How much worse than Cassandra a known-gap row may be (ratio of max/mean): the worst today is 1.0028, one rack of
+   * 24 nodes x 8 vnodes (1.0280 against 1.0252).
    */
-  private static final double KNOWN_GAP = 1.15;
+  private static final double KNOWN_GAP = 1.004;
   /**
-   * Rows where ringsim is still worse than Cassandra, all at 4 or 8 vnodes. With so few tokens per node, what one-at-a-
-   * time placement reaches at a given size depends on the path taken, and ringsim's figures wander around Cassandra's
-   * from size to size (RF 3, one rack, over every size from 6 to 96 nodes: 1.071 on average at 4 vnodes, 1.057 at 8).
+   * Rows where ringsim is still worse than Cassandra, by at most 0.3%. Three racks of 96 nodes x 4 vnodes: both
+   * allocators sit on the long-run floor of 1 + 1/(2v + 1) = 1.111 that {@link RackStaircase} explains, and a size
+   * lands a little above or below it (ringsim 1.1182, Cassandra 1.1161; at 48 nodes 1.1030 against 1.1058). One rack
+   * at 24 nodes with 4 and 8 vnodes: what one-at-a-time placement reaches at a given size wanders from size to size
+   * (every size from 6 to 96 nodes: 1.064 on average at 4 vnodes, 1.029 at 8; Cassandra's five sizes average 1.084
+   * and 1.038).
    */
   private static final Set<String> KNOWN_GAPS = Set.of(
-      "1 racks, 6 nodes, 4 vnodes, SimpleStrategy RF 1",
-      "1 racks, 12 nodes, 4 vnodes, SimpleStrategy RF 1",
       "1 racks, 24 nodes, 4 vnodes, SimpleStrategy RF 3",
-      "1 racks, 48 nodes, 4 vnodes, SimpleStrategy RF 3",
       "1 racks, 24 nodes, 8 vnodes, SimpleStrategy RF 3",
-      "1 racks, 48 nodes, 8 vnodes, SimpleStrategy RF 3",
-      "1 racks, 96 nodes, 8 vnodes, SimpleStrategy RF 3",
-      "1 racks, 96 nodes, 8 vnodes, SimpleStrategy RF 1",
-      "3 racks, 48 nodes, 4 vnodes, NetworkTopologyStrategy RF 3",
-      "3 racks, 96 nodes, 4 vnodes, NetworkTopologyStrategy RF 3",
-      "3 racks, 96 nodes, 8 vnodes, NetworkTopologyStrategy RF 3");
+      "3 racks, 96 nodes, 4 vnodes, NetworkTopologyStrategy RF 3");
   private static final int MAX_NODES = 96;
 
   record Row(int racks, int nodes, int vnodes, String strategy, int rf, double cassandra) {
