@@ -2,10 +2,8 @@ package io.ringsim.ring;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
-import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.SplittableRandom;
 
@@ -137,10 +135,7 @@ final class BalancingGroup {
   private final int[] topNodes = new int[TOP];
   private int topCount;
 
-  private record Candidate(double delta, double end, double u, long version) {}
-
-  private final PriorityQueue<Candidate> queue =
-      new PriorityQueue<>(Comparator.comparingDouble(Candidate::delta).thenComparingDouble(Candidate::end));
+  private final CandidateHeap queue = new CandidateHeap();
   private long version;
   // Result of the last scoring.
   private double scoredDelta;
@@ -475,7 +470,7 @@ final class BalancingGroup {
   }
 
   private void enqueue(int j) {
-    if (score(j)) queue.add(new Candidate(scoredDelta, pos[j], scoredU, version));
+    if (score(j)) queue.add(scoredDelta, pos[j], scoredU, version);
   }
 
   /** Re-scores the candidates whose replica walks pass range i. */
@@ -491,16 +486,15 @@ final class BalancingGroup {
   /** Takes the best candidate (re-scoring stale entries first), inserts x there, and returns the position. */
   private double placeBest(int x) {
     while (true) {
-      Candidate top = queue.poll();
-      if (top == null) {
+      if (!queue.poll()) {
         // Nothing left to split (every range too small to score): take the largest range's middle.
         int best = 0;
         for (int j = 1; j < m; j++) if (rangeSize(j) > rangeSize(best)) best = j;
         return place(best, x, rangeSize(best) / 2);
       }
-      int j = Arrays.binarySearch(pos, 0, m, top.end());
+      int j = Arrays.binarySearch(pos, 0, m, queue.polledEnd);
       if (j < 0) continue; // that range's end token was taken out
-      if (top.version() == version) return place(j, x, top.u());
+      if (queue.polledVersion == version) return place(j, x, queue.polledU);
       enqueue(j);
     }
   }
