@@ -65,47 +65,69 @@ final class RackStaircase {
     for (int t = 0; t < k; t++) ranges.get(rank[by[t]]).add(t);
     for (List<Integer> r : ranges) r.sort((a, b) -> Double.compare(size[b], size[a]));
 
-    for (int donors = Math.min(v, count); donors > 0; donors--) {
-      double[] give = gives(members, load, slot, donors);
-      int[] cuts = new int[donors];
-      int used = 0;
-      boolean fits = true;
-      for (int i = 0; i < donors && fits; i++) {
-        if (give[i] <= 0) continue;
-        double room = 0;
-        List<Integer> mine = ranges.get(i);
-        while (cuts[i] < mine.size() && room * MAX_TAKE < give[i]) room += size[mine.get(cuts[i]++)];
-        fits = room * MAX_TAKE >= give[i];
+    int donors = Math.min(v, count);
+    double[] give = gives(members, load, slot, donors, null);
+    int[] cuts = new int[donors];
+    double[] room = new double[donors];
+    int used = 0;
+    boolean fits = true;
+    for (int i = 0; i < donors; i++) {
+      List<Integer> mine = ranges.get(i);
+      while (give[i] > 0 && cuts[i] < mine.size() && room[i] * MAX_TAKE < give[i]) room[i] += size[mine.get(cuts[i]++)];
+      fits &= room[i] * MAX_TAKE >= give[i];
+      used += cuts[i];
+    }
+    if (!fits || used > v) {
+      // Not enough tokens (or range) for every donation: one cut per donor that gives, the rest of the tokens to
+      // the largest shortfalls, and the donations worked out again within what the cuts can take.
+      used = 0;
+      for (int i = 0; i < donors; i++) {
+        cuts[i] = give[i] > 0 ? 1 : 0;
+        room[i] = give[i] > 0 ? size[ranges.get(i).get(0)] : 0;
         used += cuts[i];
       }
-      if (!fits || used > v || used == 0) continue;
-      // Spare tokens split the biggest donations over more of the donor's ranges.
-      for (int spare = v - used; spare > 0; spare--) {
+      while (used < v) {
         int best = -1;
+        double bestShortfall = 0;
         for (int i = 0; i < donors; i++) {
-          if (give[i] <= 0 || cuts[i] == ranges.get(i).size()) continue;
-          if (best < 0 || give[i] / cuts[i] > give[best] / cuts[best]) best = i;
+          if (cuts[i] == 0 || cuts[i] == ranges.get(i).size()) continue;
+          double shortfall = give[i] - room[i] * MAX_TAKE;
+          if (shortfall > bestShortfall) {
+            best = i;
+            bestShortfall = shortfall;
+          }
         }
-        if (best < 0) return null;
-        cuts[best]++;
+        if (best < 0) break;
+        room[best] += size[ranges.get(best).get(cuts[best]++)];
+        used++;
       }
-      double[] out = new double[v];
-      int o = 0;
-      for (int i = 0; i < donors; i++) {
-        if (cuts[i] == 0) continue;
-        List<Integer> mine = ranges.get(i).subList(0, cuts[i]);
-        double room = 0;
-        for (int t : mine) room += size[t];
-        double fraction = give[i] / room;
-        for (int t : mine) {
-          double p = start[t] + fraction * size[t];
-          out[o++] = p < 0 ? p + 1.0 : p >= 1.0 ? p - 1.0 : p;
-        }
-      }
-      Arrays.sort(out);
-      return out;
+      double[] cap = new double[donors];
+      for (int i = 0; i < donors; i++) cap[i] = room[i] * MAX_TAKE;
+      give = gives(members, load, slot, donors, cap);
     }
-    return null;
+    if (used == 0) return null;
+    // Spare tokens split the biggest donations over more of the donor's ranges.
+    for (int spare = v - used; spare > 0; spare--) {
+      int best = -1;
+      for (int i = 0; i < donors; i++) {
+        if (give[i] <= 0 || cuts[i] == ranges.get(i).size()) continue;
+        if (best < 0 || give[i] / cuts[i] > give[best] / cuts[best]) best = i;
+      }
+      if (best < 0) return null;
+      room[best] += size[ranges.get(best).get(cuts[best]++)];
+    }
+    double[] out = new double[v];
+    int o = 0;
+    for (int i = 0; i < donors; i++) {
+      if (cuts[i] == 0) continue;
+      double fraction = give[i] / room[i];
+      for (int t : ranges.get(i).subList(0, cuts[i])) {
+        double p = start[t] + fraction * size[t];
+        out[o++] = p < 0 ? p + 1.0 : p >= 1.0 ? p - 1.0 : p;
+      }
+    }
+    Arrays.sort(out);
+    return out;
   }
 
   /**
@@ -131,18 +153,22 @@ final class RackStaircase {
    * slots above it (the most loaded to the highest), all shifted by one amount so that what donors give is exactly
    * what the joining node takes.
    */
-  private static double[] gives(List<Integer> members, double[] load, double[] slot, int donors) {
+  private static double[] gives(List<Integer> members, double[] load, double[] slot, int donors, double[] cap) {
     double lo = -slot[slot.length - 1] - 1, hi = slot[slot.length - 1] + 1;
     for (int it = 0; it < 100; it++) {
       double shift = (lo + hi) / 2;
       double taken = 0;
-      for (int i = 0; i < donors; i++) taken += Math.max(0, load[members.get(i)] - (slot[donors - i] + shift));
+      for (int i = 0; i < donors; i++) taken += give(load[members.get(i)] - (slot[donors - i] + shift), cap, i);
       if (taken > slot[0] + shift) lo = shift;
       else hi = shift;
     }
     double shift = (lo + hi) / 2;
     double[] give = new double[donors];
-    for (int i = 0; i < donors; i++) give[i] = Math.max(0, load[members.get(i)] - (slot[donors - i] + shift));
+    for (int i = 0; i < donors; i++) give[i] = give(load[members.get(i)] - (slot[donors - i] + shift), cap, i);
     return give;
+  }
+
+  private static double give(double above, double[] cap, int i) {
+    return Math.max(0, cap == null ? above : Math.min(above, cap[i]));
   }
 }
