@@ -109,6 +109,7 @@ final class BalancingGroup {
   int[] owner = new int[64];
   int m;
   private double[] own = new double[16];
+  private boolean ownershipStale;
   private double[] prim = new double[16];
   private final Set<Double> usedPositions = new HashSet<>();
 
@@ -267,7 +268,9 @@ final class BalancingGroup {
       halves = v == 1;
       placeAll(x, v, mine);
     }
-    recomputeOwnership();
+    // Worked out again only when a placement needs it: the staircase does not, and recomputing after each of its
+    // joins was a fifth of a 1,000-node allocation.
+    ownershipStale = true;
     List<Token> tokens = new ArrayList<>();
     for (double p : mine) tokens.add(partitioner.tokenAt(partitioner.minimum(), partitioner.minimum(), p));
     return tokens;
@@ -281,6 +284,8 @@ final class BalancingGroup {
 
   /** Places the v tokens of node x one by one, then re-places each once the others are known. */
   private void placeAll(int x, int v, List<Double> mine) {
+    if (ownershipStale) recomputeOwnership();
+    ownershipStale = false;
     joiningNode = x;
     boolean big = nodes > BIG_GROUP;
     boolean manyTokens = v >= MANY_TOKENS;
