@@ -55,8 +55,6 @@ final class RackStaircase {
     int count = members.size();
     double total = 0;
     for (int n : members) total += load[n];
-    double[] slot = spread(count + 1, v, total);
-
     // Each member's ranges, largest first.
     List<List<Integer>> ranges = new ArrayList<>();
     for (int i = 0; i < count; i++) ranges.add(new ArrayList<>());
@@ -65,84 +63,110 @@ final class RackStaircase {
     for (int t = 0; t < k; t++) ranges.get(rank[by[t]]).add(t);
     for (List<Integer> r : ranges) r.sort((a, b) -> Double.compare(size[b], size[a]));
 
-    for (int donors = Math.min(v, count); donors > 0; donors--) {
-      double[] give = gives(members, load, slot, donors);
-      int[] cuts = new int[donors];
-      int used = 0;
-      boolean fits = true;
-      for (int i = 0; i < donors && fits; i++) {
-        if (give[i] <= 0) continue;
-        double room = 0;
-        List<Integer> mine = ranges.get(i);
-        while (cuts[i] < mine.size() && room * MAX_TAKE < give[i]) room += size[mine.get(cuts[i]++)];
-        fits = room * MAX_TAKE >= give[i];
-        used += cuts[i];
-      }
-      if (!fits || used > v || used == 0) continue;
-      // Spare tokens split the biggest donations over more of the donor's ranges.
-      for (int spare = v - used; spare > 0; spare--) {
-        int best = -1;
-        for (int i = 0; i < donors; i++) {
-          if (give[i] <= 0 || cuts[i] == ranges.get(i).size()) continue;
-          if (best < 0 || give[i] / cuts[i] > give[best] / cuts[best]) best = i;
-        }
-        if (best < 0) return null;
-        cuts[best]++;
-      }
-      double[] out = new double[v];
-      int o = 0;
+    int donors = Math.min(v, count);
+    double[] kept = new double[count - donors];
+    for (int i = donors; i < count; i++) kept[i - donors] = load[members.get(i)] / total;
+    // With a token for each donor, a donor gives at most MAX_TAKE of its largest range: the plan sends the donors
+    // that can give most to the bottom. With tokens to spare (small racks) the plan is an even split anyway.
+    double[] floor = new double[donors];
+    if (donors == v) {
       for (int i = 0; i < donors; i++) {
-        if (cuts[i] == 0) continue;
-        List<Integer> mine = ranges.get(i).subList(0, cuts[i]);
-        double room = 0;
-        for (int t : mine) room += size[t];
-        double fraction = give[i] / room;
-        for (int t : mine) {
-          double p = start[t] + fraction * size[t];
-          out[o++] = p < 0 ? p + 1.0 : p >= 1.0 ? p - 1.0 : p;
+        double largest = ranges.get(i).isEmpty() ? 0 : size[ranges.get(i).get(0)];
+        floor[i] = Math.max(0, load[members.get(i)] - MAX_TAKE * largest) / total;
+      }
+    }
+    double[] target = ReliefPlan.targets(kept, floor, count + 1, v);
+    if (target == null) return null;
+    for (int i = 0; i <= donors; i++) target[i] *= total;
+
+    // A token for each donor, and more for donors whose ranges cannot give their part, while tokens are left.
+    int[] cuts = new int[donors];
+    Arrays.fill(cuts, 1);
+    double[] give;
+    while (true) {
+      give = gives(members, load, target, cuts, ranges, size);
+      int used = 0;
+      double shift = -target[donors];
+      for (int i = 0; i < donors; i++) {
+        if (give[i] > 0) used += cuts[i];
+        shift += give[i];
+      }
+      if (used >= v) break;
+      int neediest = -1;
+      double most = 1e-12 * total;
+      for (int i = 0; i < donors; i++) {
+        double shortfall = load[members.get(i)] - target[i] - shift - give[i];
+        if (cuts[i] < ranges.get(i).size() && shortfall > most) {
+          neediest = i;
+          most = shortfall;
         }
       }
-      Arrays.sort(out);
-      return out;
+      if (neediest < 0) break;
+      cuts[neediest]++;
     }
-    return null;
+    int used = 0;
+    for (int i = 0; i < donors; i++) {
+      if (give[i] <= 0) cuts[i] = 0;
+      used += cuts[i];
+    }
+    if (used == 0 || used > v) return null;
+    // Spare tokens split the biggest donations over more of the donor's ranges.
+    for (int spare = v - used; spare > 0; spare--) {
+      int best = -1;
+      for (int i = 0; i < donors; i++) {
+        if (give[i] <= 0 || cuts[i] == ranges.get(i).size()) continue;
+        if (best < 0 || give[i] / cuts[i] > give[best] / cuts[best]) best = i;
+      }
+      if (best < 0) return null;
+      cuts[best]++;
+    }
+    double[] out = new double[v];
+    int o = 0;
+    for (int i = 0; i < donors; i++) {
+      if (cuts[i] == 0) continue;
+      List<Integer> mine = ranges.get(i).subList(0, cuts[i]);
+      double room = 0;
+      for (int t : mine) room += size[t];
+      double fraction = give[i] / room;
+      for (int t : mine) {
+        double p = start[t] + fraction * size[t];
+        out[o++] = p < 0 ? p + 1.0 : p >= 1.0 ? p - 1.0 : p;
+      }
+    }
+    Arrays.sort(out);
+    return out;
   }
 
   /**
-   * The target loads of a rack of n nodes, lowest first: evenly spread from b to b (1 + w), summing to total. The
-   * width w grows as (n / v)^2 up to 1/v at n = v nodes; measured on a model of loads alone, that ramp keeps small
-   * racks nearly even and never rises above the long-run level on the way (a linear ramp did, by 0.3-1%).
+   * What each donor gives: down to its target, at most {@link #MAX_TAKE} of its {@code cuts} largest ranges, all
+   * targets shifted by one amount so that what donors give is what the joining node (last target) takes. A donor
+   * short of room leaves its part to the others.
    */
-  static double[] spread(int n, int v, double total) {
-    double ramp = Math.min(1.0, (double) (n - 1) / v);
-    double width = ramp * ramp / v;
-    double[] s = new double[n];
-    double sum = 0;
-    for (int i = 0; i < n; i++) {
-      s[i] = 1 + width * i / Math.max(1, n - 1);
-      sum += s[i];
+  private static double[] gives(List<Integer> members, double[] load, double[] target, int[] cuts,
+      List<List<Integer>> ranges, double[] size) {
+    int donors = cuts.length;
+    double[] cap = new double[donors];
+    double top = target[donors];
+    for (int i = 0; i < donors; i++) {
+      List<Integer> mine = ranges.get(i);
+      for (int c = 0; c < cuts[i] && c < mine.size(); c++) cap[i] += MAX_TAKE * size[mine.get(c)];
+      top = Math.max(top, load[members.get(i)]);
     }
-    for (int i = 0; i < n; i++) s[i] *= total / sum;
-    return s;
-  }
-
-  /**
-   * What each of the top {@code donors} members gives: the joining node takes the lowest slot, donors drop to the
-   * slots above it (the most loaded to the highest), all shifted by one amount so that what donors give is exactly
-   * what the joining node takes.
-   */
-  private static double[] gives(List<Integer> members, double[] load, double[] slot, int donors) {
-    double lo = -slot[slot.length - 1] - 1, hi = slot[slot.length - 1] + 1;
+    double lo = -2 * top, hi = 2 * top;
     for (int it = 0; it < 100; it++) {
       double shift = (lo + hi) / 2;
       double taken = 0;
-      for (int i = 0; i < donors; i++) taken += Math.max(0, load[members.get(i)] - (slot[donors - i] + shift));
-      if (taken > slot[0] + shift) lo = shift;
+      for (int i = 0; i < donors; i++) taken += give(load[members.get(i)], target[i] + shift, cap[i]);
+      if (taken > target[donors] + shift) lo = shift;
       else hi = shift;
     }
     double shift = (lo + hi) / 2;
     double[] give = new double[donors];
-    for (int i = 0; i < donors; i++) give[i] = Math.max(0, load[members.get(i)] - (slot[donors - i] + shift));
+    for (int i = 0; i < donors; i++) give[i] = give(load[members.get(i)], target[i] + shift, cap[i]);
     return give;
+  }
+
+  private static double give(double load, double target, double cap) {
+    return Math.min(cap, Math.max(0, load - target));
   }
 }
