@@ -12,15 +12,21 @@ import java.util.List;
  * inside such a range takes the front part from that range's owner and nobody else, so its v tokens take data from at
  * most v of the rack's nodes. Past v nodes per rack, the others keep their data while the mean falls, so loads form a
  * sawtooth: a node is relieved about once every N / v joins, and in between its share of the mean grows by a factor of
- * about 1 + 1/v. No placement that moves only the joining node's tokens does better, in the long run, than spreading
- * the rack's loads evenly between some b and b (1 + 1/v), where max/mean is 1 + 1/(2v + 1): 1.111 at 4 tokens, 1.059
- * at 8, 1.030 at 16. Cassandra's allocator sits on that line at every size of its published figures.
+ * about 1 + 1/v. Evening loads out at each join leaves every node due for relief at once a little later (16 tokens,
+ * 54 nodes: 1.05).
  *
- * <p>So instead of evening loads out at each join (which leaves every node due for relief at once a little later:
- * 16 tokens, 54 nodes, 1.05), each join aims at that even spread: the joining node takes the lowest load of the
- * spread, the v most loaded nodes drop to the next lowest ones, and everyone else keeps theirs. The spread starts
- * narrow (a rack with few nodes can be evened out by every join) and widens to 1 + 1/v as the rack reaches v nodes.
- * A donor gives from its largest ranges, the same fraction of each, and never more than {@link #MAX_TAKE} of a range.
+ * <p>So each join aims at the loads of a {@link ReliefPlan}: the v most loaded nodes give, and the joining node and
+ * the donors take loads that keep every node of the rack under one bound until its turn to give comes, the bound as
+ * low as the nodes that do not give allow. The loads form steps of v nodes; max/mean grows slowly with the rack's size
+ * towards 1 / (v ln(1 + 1/v)) (1.233 at 2 tokens, 1.120 at 4, 1.061 at 8, 1.031 at 16). At 16 tokens a rack of up to
+ * 16 nodes stays even, 32 nodes (96 in three racks) reach 1.0154, 66 nodes (198) 1.023. An even spread of the loads
+ * between some b and b (1 + 1/v), max/mean 1 + 1/(2v + 1), is at about that level from v + 1 nodes per rack on;
+ * Cassandra's allocator sits on it at every size of its published figures (1.0303-1.0309 at 16 tokens).
+ *
+ * <p>A donor gives from its largest ranges, the same fraction of each, and never more than {@link #MAX_TAKE} of a
+ * range. With as many donors as tokens each gives through one token, so the plan sends the donors with the largest
+ * ranges lowest; a donor whose ranges still fall short gets a spare token if there is one, and otherwise leaves its
+ * part to the other donors.
  */
 final class RackStaircase {
   /** The most of one range a joining node takes: a sliver left to the owner is a range nobody can usefully split. */
