@@ -19,8 +19,8 @@ import java.util.SplittableRandom;
  * candidates sit in a priority queue that is re-scored lazily. After all of a node's tokens are placed each is placed
  * once more (twice from 17 tokens per node), now that the others are known; with 2 to 16 tokens (groups of up to 128
  * nodes) the node's tokens are then moved, one at a time, to take data from the most loaded node while that evens
- * ownership out. A data centre with as many racks as replicas and 2 to 16 tokens per node is placed by
- * {@link RackStaircase} instead. A node with a single token splits its
+ * ownership out. A data centre with as many racks as replicas and more than one token per node is placed
+ * by {@link RackStaircase} instead. A node with a single token splits its
  * range in the middle, as Cassandra's allocator does. While a group has no more nodes than replicas (everyone
  * replicates everything) the first nodes' tokens are interleaved evenly instead, as Cassandra 4 does. Measured skew
  * next to Cassandra's: docs/design.md.

@@ -10,17 +10,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Three racks at RF 3 with up to 16 tokens per node: {@link RackStaircase} and its {@link ReliefPlan}. */
+/** Three racks at RF 3 with more than one token per node: {@link RackStaircase} and its {@link ReliefPlan}. */
 class RackStaircaseTest {
 
   private static final ReplicationStrategy NTS = new NetworkTopologyStrategy(Map.of("dc1", 3));
 
   @ParameterizedTest
-  @ValueSource(ints = {2, 4, 8, 16})
+  @ValueSource(ints = {2, 4, 8, 16, 32, 64})
   void everySizeStaysUnderTheLongRunLevel(int vnodes) {
     List<Node> all = allocate(96, vnodes);
     assertThat(all).allSatisfy(n -> assertThat(n.tokens()).hasSize(vnodes));
-    // Where max/mean of the relief plan tends as racks grow (1.233, 1.120, 1.061, 1.031); it is reached from below.
+    // Where max/mean of the relief plan tends as racks grow (1.233, 1.120, 1.061, 1.031, 1.016, 1.008); it is
+    // reached from below.
     double level = 1 / (vnodes * Math.log(1 + 1.0 / vnodes));
     // Sizes with racks of equal size: otherwise the smaller rack's nodes own more than the mean by construction.
     for (int n = 6; n <= 96; n += 3) {
