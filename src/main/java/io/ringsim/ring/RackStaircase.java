@@ -12,15 +12,21 @@ import java.util.List;
  * inside such a range takes the front part from that range's owner and nobody else, so its v tokens take data from at
  * most v of the rack's nodes. Past v nodes per rack, the others keep their data while the mean falls, so loads form a
  * sawtooth: a node is relieved about once every N / v joins, and in between its share of the mean grows by a factor of
- * about 1 + 1/v. No placement that moves only the joining node's tokens does better, in the long run, than spreading
- * the rack's loads evenly between some b and b (1 + 1/v), where max/mean is 1 + 1/(2v + 1): 1.111 at 4 tokens, 1.059
- * at 8, 1.030 at 16. Cassandra's allocator sits on that line at every size of its published figures.
+ * about 1 + 1/v. Evening loads out at each join leaves every node due for relief at once a little later (16 tokens,
+ * 54 nodes: 1.05).
  *
- * <p>So instead of evening loads out at each join (which leaves every node due for relief at once a little later:
- * 16 tokens, 54 nodes, 1.05), each join aims at that even spread: the joining node takes the lowest load of the
- * spread, the v most loaded nodes drop to the next lowest ones, and everyone else keeps theirs. The spread starts
- * narrow (a rack with few nodes can be evened out by every join) and widens to 1 + 1/v as the rack reaches v nodes.
- * A donor gives from its largest ranges, the same fraction of each, and never more than {@link #MAX_TAKE} of a range.
+ * <p>So each join aims at the loads of a {@link ReliefPlan}: the v most loaded nodes give, and the joining node and
+ * the donors take loads that keep every node of the rack under one bound until its turn to give comes, the bound as
+ * low as the nodes that do not give allow. The loads form steps of v nodes; max/mean grows slowly with the rack's size
+ * towards 1 / (v ln(1 + 1/v)) (1.233 at 2 tokens, 1.120 at 4, 1.061 at 8, 1.031 at 16). At 16 tokens a rack of up to
+ * 16 nodes stays even, 32 nodes (96 in three racks) reach 1.0154, 66 nodes (198) 1.023. An even spread of the loads
+ * between some b and b (1 + 1/v), max/mean 1 + 1/(2v + 1), is at about that level from v + 1 nodes per rack on;
+ * Cassandra's allocator sits on it at every size of its published figures (1.0303-1.0309 at 16 tokens).
+ *
+ * <p>A donor gives from its largest ranges, the same fraction of each, and never more than {@link #MAX_TAKE} of a
+ * range. With as many donors as tokens each gives through one token, so the plan sends the donors with the largest
+ * ranges lowest; a donor whose ranges still fall short gets a spare token if there is one, and otherwise leaves its
+ * part to the other donors.
  */
 final class RackStaircase {
   /** The most of one range a joining node takes: a sliver left to the owner is a range nobody can usefully split. */
@@ -55,8 +61,6 @@ final class RackStaircase {
     int count = members.size();
     double total = 0;
     for (int n : members) total += load[n];
-    double[] slot = spread(count + 1, v, total);
-
     // Each member's ranges, largest first.
     List<List<Integer>> ranges = new ArrayList<>();
     for (int i = 0; i < count; i++) ranges.add(new ArrayList<>());
@@ -66,46 +70,52 @@ final class RackStaircase {
     for (List<Integer> r : ranges) r.sort((a, b) -> Double.compare(size[b], size[a]));
 
     int donors = Math.min(v, count);
-    double[] give = gives(members, load, slot, donors, null);
+    double[] kept = new double[count - donors];
+    for (int i = donors; i < count; i++) kept[i - donors] = load[members.get(i)] / total;
+    // With a token for each donor, a donor gives at most MAX_TAKE of its largest range: the plan sends the donors
+    // that can give most to the bottom. With tokens to spare (small racks) the plan is an even split anyway.
+    double[] floor = new double[donors];
+    if (donors == v) {
+      for (int i = 0; i < donors; i++) {
+        double largest = ranges.get(i).isEmpty() ? 0 : size[ranges.get(i).get(0)];
+        floor[i] = Math.max(0, load[members.get(i)] - MAX_TAKE * largest) / total;
+      }
+    }
+    double[] target = ReliefPlan.targets(kept, floor, count + 1, v);
+    if (target == null) return null;
+    for (int i = 0; i <= donors; i++) target[i] *= total;
+
+    // A token for each donor, and more for donors whose ranges cannot give their part, while tokens are left.
     int[] cuts = new int[donors];
-    double[] room = new double[donors];
+    Arrays.fill(cuts, 1);
+    double[] give;
+    while (true) {
+      give = gives(members, load, target, cuts, ranges, size);
+      int used = 0;
+      double shift = -target[donors];
+      for (int i = 0; i < donors; i++) {
+        if (give[i] > 0) used += cuts[i];
+        shift += give[i];
+      }
+      if (used >= v) break;
+      int neediest = -1;
+      double most = 1e-12 * total;
+      for (int i = 0; i < donors; i++) {
+        double shortfall = load[members.get(i)] - target[i] - shift - give[i];
+        if (cuts[i] < ranges.get(i).size() && shortfall > most) {
+          neediest = i;
+          most = shortfall;
+        }
+      }
+      if (neediest < 0) break;
+      cuts[neediest]++;
+    }
     int used = 0;
-    boolean fits = true;
     for (int i = 0; i < donors; i++) {
-      List<Integer> mine = ranges.get(i);
-      while (give[i] > 0 && cuts[i] < mine.size() && room[i] * MAX_TAKE < give[i]) room[i] += size[mine.get(cuts[i]++)];
-      fits &= room[i] * MAX_TAKE >= give[i];
+      if (give[i] <= 0) cuts[i] = 0;
       used += cuts[i];
     }
-    if (!fits || used > v) {
-      // Not enough tokens (or range) for every donation: one cut per donor that gives, the rest of the tokens to
-      // the largest shortfalls, and the donations worked out again within what the cuts can take.
-      used = 0;
-      for (int i = 0; i < donors; i++) {
-        cuts[i] = give[i] > 0 ? 1 : 0;
-        room[i] = give[i] > 0 ? size[ranges.get(i).get(0)] : 0;
-        used += cuts[i];
-      }
-      while (used < v) {
-        int best = -1;
-        double bestShortfall = 0;
-        for (int i = 0; i < donors; i++) {
-          if (cuts[i] == 0 || cuts[i] == ranges.get(i).size()) continue;
-          double shortfall = give[i] - room[i] * MAX_TAKE;
-          if (shortfall > bestShortfall) {
-            best = i;
-            bestShortfall = shortfall;
-          }
-        }
-        if (best < 0) break;
-        room[best] += size[ranges.get(best).get(cuts[best]++)];
-        used++;
-      }
-      double[] cap = new double[donors];
-      for (int i = 0; i < donors; i++) cap[i] = room[i] * MAX_TAKE;
-      give = gives(members, load, slot, donors, cap);
-    }
-    if (used == 0) return null;
+    if (used == 0 || used > v) return null;
     // Spare tokens split the biggest donations over more of the donor's ranges.
     for (int spare = v - used; spare > 0; spare--) {
       int best = -1;
@@ -114,14 +124,17 @@ final class RackStaircase {
         if (best < 0 || give[i] / cuts[i] > give[best] / cuts[best]) best = i;
       }
       if (best < 0) return null;
-      room[best] += size[ranges.get(best).get(cuts[best]++)];
+      cuts[best]++;
     }
     double[] out = new double[v];
     int o = 0;
     for (int i = 0; i < donors; i++) {
       if (cuts[i] == 0) continue;
-      double fraction = give[i] / room[i];
-      for (int t : ranges.get(i).subList(0, cuts[i])) {
+      List<Integer> mine = ranges.get(i).subList(0, cuts[i]);
+      double room = 0;
+      for (int t : mine) room += size[t];
+      double fraction = give[i] / room;
+      for (int t : mine) {
         double p = start[t] + fraction * size[t];
         out[o++] = p < 0 ? p + 1.0 : p >= 1.0 ? p - 1.0 : p;
       }
@@ -131,44 +144,35 @@ final class RackStaircase {
   }
 
   /**
-   * The target loads of a rack of n nodes, lowest first: evenly spread from b to b (1 + w), summing to total. The
-   * width w grows as (n / v)^2 up to 1/v at n = v nodes; measured on a model of loads alone, that ramp keeps small
-   * racks nearly even and never rises above the long-run level on the way (a linear ramp did, by 0.3-1%).
+   * What each donor gives: down to its target, at most {@link #MAX_TAKE} of its {@code cuts} largest ranges, all
+   * targets shifted by one amount so that what donors give is what the joining node (last target) takes. A donor
+   * short of room leaves its part to the others.
    */
-  static double[] spread(int n, int v, double total) {
-    double ramp = Math.min(1.0, (double) (n - 1) / v);
-    double width = ramp * ramp / v;
-    double[] s = new double[n];
-    double sum = 0;
-    for (int i = 0; i < n; i++) {
-      s[i] = 1 + width * i / Math.max(1, n - 1);
-      sum += s[i];
+  private static double[] gives(List<Integer> members, double[] load, double[] target, int[] cuts,
+      List<List<Integer>> ranges, double[] size) {
+    int donors = cuts.length;
+    double[] cap = new double[donors];
+    double top = target[donors];
+    for (int i = 0; i < donors; i++) {
+      List<Integer> mine = ranges.get(i);
+      for (int c = 0; c < cuts[i] && c < mine.size(); c++) cap[i] += MAX_TAKE * size[mine.get(c)];
+      top = Math.max(top, load[members.get(i)]);
     }
-    for (int i = 0; i < n; i++) s[i] *= total / sum;
-    return s;
-  }
-
-  /**
-   * What each of the top {@code donors} members gives: the joining node takes the lowest slot, donors drop to the
-   * slots above it (the most loaded to the highest), all shifted by one amount so that what donors give is exactly
-   * what the joining node takes.
-   */
-  private static double[] gives(List<Integer> members, double[] load, double[] slot, int donors, double[] cap) {
-    double lo = -slot[slot.length - 1] - 1, hi = slot[slot.length - 1] + 1;
+    double lo = -2 * top, hi = 2 * top;
     for (int it = 0; it < 100; it++) {
       double shift = (lo + hi) / 2;
       double taken = 0;
-      for (int i = 0; i < donors; i++) taken += give(load[members.get(i)] - (slot[donors - i] + shift), cap, i);
-      if (taken > slot[0] + shift) lo = shift;
+      for (int i = 0; i < donors; i++) taken += give(load[members.get(i)], target[i] + shift, cap[i]);
+      if (taken > target[donors] + shift) lo = shift;
       else hi = shift;
     }
     double shift = (lo + hi) / 2;
     double[] give = new double[donors];
-    for (int i = 0; i < donors; i++) give[i] = give(load[members.get(i)] - (slot[donors - i] + shift), cap, i);
+    for (int i = 0; i < donors; i++) give[i] = give(load[members.get(i)], target[i] + shift, cap[i]);
     return give;
   }
 
-  private static double give(double above, double[] cap, int i) {
-    return Math.max(0, cap == null ? above : Math.min(above, cap[i]));
+  private static double give(double load, double target, double cap) {
+    return Math.min(cap, Math.max(0, load - target));
   }
 }

@@ -32,17 +32,14 @@ class AllocationSkewTest {
    */
   private static final double KNOWN_GAP = 1.004;
   /**
-   * Rows where ringsim is still worse than Cassandra, by at most 0.3%. Three racks of 96 nodes x 4 vnodes: both
-   * allocators sit on the long-run floor of 1 + 1/(2v + 1) = 1.111 that {@link RackStaircase} explains, and a size
-   * lands a little above or below it (ringsim 1.1182, Cassandra 1.1161; at 48 nodes 1.1030 against 1.1058). One rack
-   * at 24 nodes with 4 and 8 vnodes: what one-at-a-time placement reaches at a given size wanders from size to size
-   * (every size from 6 to 96 nodes: 1.064 on average at 4 vnodes, 1.029 at 8; Cassandra's five sizes average 1.084
-   * and 1.038).
+   * Rows where ringsim is still worse than Cassandra, by at most 0.3%: one rack at 24 nodes with 4 and 8 vnodes. What
+   * one-at-a-time placement reaches at a given size wanders from size to size (every size from 6 to 96 nodes: 1.064
+   * on average at 4 vnodes, 1.029 at 8; Cassandra's five sizes average 1.084 and 1.038). Three racks are placed by
+   * {@link RackStaircase} from 2 vnodes on and are no worse than Cassandra at any row.
    */
   private static final Set<String> KNOWN_GAPS = Set.of(
       "1 racks, 24 nodes, 4 vnodes, SimpleStrategy RF 3",
-      "1 racks, 24 nodes, 8 vnodes, SimpleStrategy RF 3",
-      "3 racks, 96 nodes, 4 vnodes, NetworkTopologyStrategy RF 3");
+      "1 racks, 24 nodes, 8 vnodes, SimpleStrategy RF 3");
   private static final int MAX_NODES = 96;
 
   record Row(int racks, int nodes, int vnodes, String strategy, int rf, double cassandra) {
@@ -114,9 +111,10 @@ class AllocationSkewTest {
       table.append(line).append('\n');
       checks.add(() -> {
         assertThat(ours).as(line).isLessThanOrEqualTo(row.cassandra());
-        // Known gap: three racks at 96 nodes (1.028). With three racks and RF 3 each rack holds one replica, and a
+        // Three racks at 96 nodes reach 1.0154. With three racks and RF 3 each rack holds one replica, and a
         // joining node's 16 tokens take data from at most 16 of the rack's 31 other nodes: the others keep their
-        // share while the mean falls, a sawtooth whose steady state is about 1 + 1/(2 x 16 + 1) = 1.03.
+        // share while the mean falls, and the least bound that keeps every node under it until its turn to give
+        // comes is 1.0154 at 32 nodes per rack (RackStaircase, ReliefPlan).
         if (row.racks() == 1 || row.nodes() <= 48) assertThat(ours).as(line).isLessThanOrEqualTo(1.015);
       });
     }

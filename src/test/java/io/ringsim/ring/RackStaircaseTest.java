@@ -10,49 +10,77 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Three racks at RF 3 with few tokens per node: {@link RackStaircase} holds every size near the long-run floor. */
+/** Three racks at RF 3 with more than one token per node: {@link RackStaircase} and its {@link ReliefPlan}. */
 class RackStaircaseTest {
 
   private static final ReplicationStrategy NTS = new NetworkTopologyStrategy(Map.of("dc1", 3));
 
   @ParameterizedTest
-  @ValueSource(ints = {2, 4, 8, 64, 256})
-  void everySizeStaysNearOnePlusOneOverTwoVPlusOne(int vnodes) {
-    // Before the staircase the worst sizes were 1.356 (2 tokens, 39 nodes), 1.195 (4, 18), 1.103 (8, 30) and 1.0096
-    // (256, 36); 64 tokens stayed under this bound (1.0050).
-    assertEverySizeWithin(vnodes, 96, 1.5);
-  }
-
-  @Test
-  void racksOfHalfToAllOfTheTokenCountStayNearTheFloorToo() {
-    // Between v/2 and v nodes per rack each donation needs two of a donor's ranges and a node has too few tokens for
-    // all of them: dropping a donor left it at 1.027 (64 tokens, 105 nodes) before donations were rationed.
-    assertEverySizeWithin(64, 192, 1.5);
-  }
-
-  private static void assertEverySizeWithin(int vnodes, int maxNodes, double floors) {
-    List<NodeSpec> specs = new ArrayList<>();
-    for (int i = 0; i < maxNodes; i++) specs.add(new NodeSpec("n" + i, "dc1", "rack" + (i % 3), vnodes));
-    List<Node> all = new BalancedAllocator(7, NTS).allocate(Murmur3Partitioner.INSTANCE, List.of(), specs);
+  @ValueSource(ints = {2, 4, 8, 16, 32, 64})
+  void everySizeStaysUnderTheLongRunLevel(int vnodes) {
+    List<Node> all = allocate(96, vnodes);
     assertThat(all).allSatisfy(n -> assertThat(n.tokens()).hasSize(vnodes));
-    double bound = 1 + floors / (2 * vnodes + 1);
+    // Where max/mean of the relief plan tends as racks grow (1.233, 1.120, 1.061, 1.031, 1.016, 1.008); it is
+    // reached from below.
+    double level = 1 / (vnodes * Math.log(1 + 1.0 / vnodes));
     // Sizes with racks of equal size: otherwise the smaller rack's nodes own more than the mean by construction.
-    for (int n = 6; n <= maxNodes; n += 3) {
-      Ring ring = new Ring(Murmur3Partitioner.INSTANCE, all.subList(0, n));
-      double skew = SkewStats.of(Ownership.effective(ring, NTS)).maxOverMean();
-      assertThat(skew).as("%d nodes x %d vnodes", n, vnodes).isLessThanOrEqualTo(bound);
+    for (int n = 6; n <= 96; n += 3) {
+      double skew = skew(all, n);
+      // Before the staircase the worst sizes were 1.356 (2 tokens, 39 nodes), 1.195 (4, 18) and 1.103 (8, 30); with
+      // an even spread of the loads 1.243, 1.121 and 1.061.
+      assertThat(skew).as("%d nodes x %d vnodes", n, vnodes).isLessThanOrEqualTo(level);
     }
   }
 
   @Test
-  void spreadGoesFromEvenToOnePlusOneOverV() {
-    double[] small = RackStaircase.spread(3, 8, 1.0);
-    double[] full = RackStaircase.spread(20, 8, 1.0);
-    assertThat(sum(small)).isCloseTo(1.0, within(1e-12));
-    assertThat(sum(full)).isCloseTo(1.0, within(1e-12));
-    assertThat(small[2] / small[0]).isCloseTo(1 + (2.0 / 8) * (2.0 / 8) / 8, within(1e-12));
-    assertThat(full[19] / full[0]).isCloseTo(1 + 1.0 / 8, within(1e-12));
-    for (int i = 1; i < full.length; i++) assertThat(full[i]).isGreaterThan(full[i - 1]);
+  void racksOfHalfToAllOfTheTokenCountStayUnderTheLongRunLevelToo() {
+    // Between v/2 and v nodes per rack a donor must give from two of its ranges and a node has too few tokens for
+    // every donation: leaving a donor out kept it at 1.027 (64 tokens, 105 nodes) before donations were capped.
+    List<Node> all = allocate(192, 64);
+    double level = 1 / (64 * Math.log(1 + 1.0 / 64));
+    for (int n = 99; n <= 192; n += 3) assertThat(skew(all, n)).as("%d nodes x 64 vnodes", n).isLessThanOrEqualTo(level);
+  }
+
+  @Test
+  void sixteenTokensStayWithinOnePointSixPercentAtEverySize() {
+    List<Node> all = allocate(96, 16);
+    for (int n = 6; n <= 96; n += 3) {
+      double skew = skew(all, n);
+      // Before the relief plan: 1.0508 at 54 nodes (general placement), 1.0337 at 96 (even spread of the loads);
+      // Cassandra's allocator reaches 1.0303-1.0309.
+      assertThat(skew).as("%d nodes x 16 vnodes", n).isLessThanOrEqualTo(1.016);
+      // Up to 16 nodes per rack every node gives at every join: the rack stays even but for what a donor's ranges
+      // cannot give (39 nodes: 1.0021).
+      if (n <= 48) assertThat(skew).as("%d nodes x 16 vnodes", n).isLessThanOrEqualTo(1.005);
+    }
+  }
+
+  @Test
+  void aSmallRackIsSplitEvenly() {
+    double[] target = ReliefPlan.targets(new double[0], new double[3], 4, 8);
+    assertThat(target).containsOnly(0.25);
+  }
+
+  @Test
+  void everyPlannedLoadCanWaitForItsRelief() {
+    // 20 nodes after the join, 8 tokens: the 11 most loaded give, 8 keep their loads.
+    double[] kept = {0.0525, 0.052, 0.051, 0.05, 0.05, 0.049, 0.048, 0.047};
+    double left = 1 - sum(kept);
+    double[] floor = new double[8];
+    java.util.Arrays.fill(floor, 0.03);
+    double[] target = ReliefPlan.targets(kept, floor, 20, 8);
+    assertThat(sum(target)).isCloseTo(left, within(1e-9));
+    double[] loads = new double[20];
+    System.arraycopy(kept, 0, loads, 0, 8);
+    System.arraycopy(target, 0, loads, 8, 9);
+    java.util.Arrays.sort(loads);
+    double bound = 20 * loads[19];
+    for (int r = 0; r < 20; r++) {
+      // Rank r from the top is relieved only after r / 8 more joins: by then it must still be within the bound.
+      double later = loads[19 - r] * (20 + r / 8);
+      assertThat(later).as("rank %d", r).isLessThanOrEqualTo(bound * (1 + 1e-9));
+    }
+    for (int i = 0; i < 8; i++) assertThat(target[i]).isGreaterThanOrEqualTo(floor[i] * (1 - 1e-9));
   }
 
   @Test
@@ -69,6 +97,17 @@ class RackStaircaseTest {
       else if (after[i] < before[i] - 1e-12) donors++;
     }
     assertThat(donors).isBetween(1, 4);
+  }
+
+  private static List<Node> allocate(int nodes, int vnodes) {
+    List<NodeSpec> specs = new ArrayList<>();
+    for (int i = 0; i < nodes; i++) specs.add(new NodeSpec("n" + i, "dc1", "rack" + (i % 3), vnodes));
+    return new BalancedAllocator(7, NTS).allocate(Murmur3Partitioner.INSTANCE, List.of(), specs);
+  }
+
+  private static double skew(List<Node> all, int n) {
+    Ring ring = new Ring(Murmur3Partitioner.INSTANCE, all.subList(0, n));
+    return SkewStats.of(Ownership.effective(ring, NTS)).maxOverMean();
   }
 
   private static double sum(double[] a) {
