@@ -86,8 +86,8 @@ final class BalancingGroup {
    * worst before, 1.0185 and 1.0349 after; at 24 nodes, over 12 seeds, 1.0251 on average before (5 seeds above
    * Cassandra's 1.0252) and 1.0216 after (1 seed); every size from 6 to 96 nodes, seeds 7, 1-3, 5, 6 and 8-11: 1.0293 on average
    * before and 1.0281 after (lower for every seed), the worst size much the same (1.038-1.041 before, 1.037-1.044
-   * after, lower for 6 of 10 seeds). It costs about two seconds for an 8-token ring of 32 nodes (`ring --nodes 32
-   * --vnodes 8 --rf 3 --allocator balanced`: 1.0 s before, 2.9 s after).
+   * after, lower for 6 of 10 seeds). It costs over a second for an 8-token ring of 32 nodes (`ring --nodes 32
+   * --vnodes 8 --rf 3 --allocator balanced` on a busy 2-core machine: 1.0-1.2 s before, 2.2-2.7 s after).
    */
   private static final int SEARCH_NODES_PER_TOKEN = 4;
   /**
@@ -163,6 +163,7 @@ final class BalancingGroup {
   private static final int TOP = 24;
   private final int[] topNodes = new int[TOP];
   private boolean[] hot = new boolean[16];
+  private boolean keepScratch;
   private int topCount;
 
   private final CandidateHeap queue = new CandidateHeap();
@@ -477,8 +478,12 @@ final class BalancingGroup {
         boolean prune = markHot(x);
         for (int j = 0; j < m; j++) {
           if (prune && !hotAhead(j)) continue;
-          if (!score(j)) continue;
-          double value = softDelta(j, x, scoredU) - base;
+          // score leaves its evaluation of range j in the scratch for the soft maximum to use.
+          keepScratch = true;
+          boolean splittable = score(j);
+          keepScratch = false;
+          if (!splittable) continue;
+          double value = softDeltaEvaluated(j, x, scoredU) - base;
           if (value >= best) continue;
           best = value;
           bestK = k;
@@ -589,6 +594,11 @@ final class BalancingGroup {
   /** Change of the soft maximum of effective and primary ownership if x went in at u in range j. */
   private double softDelta(int j, int x, double u) {
     evaluate(j, x);
+    return softDeltaEvaluated(j, x, u);
+  }
+
+  /** {@link #softDelta} once {@link #evaluate} has filled the scratch for range j and x (and clears it). */
+  private double softDeltaEvaluated(int j, int x, double u) {
     double d = 0;
     for (int t = 0; t < touchedCount; t++) {
       int n = touched[t];
@@ -695,7 +705,7 @@ final class BalancingGroup {
       termL[k] = l;
       k++;
     }
-    clearScratch();
+    if (!keepScratch) clearScratch();
     if (PRIMARY_WEIGHT > 0 && !rackAware) {
       int o = owner[j];
       double ax = prim[joiningNode] + meanPrimary - primaryTarget;
