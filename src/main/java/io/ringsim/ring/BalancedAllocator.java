@@ -55,7 +55,8 @@ public final class BalancedAllocator implements TokenAllocator {
           nts
               ? replication.replicationFactors().getOrDefault(group, 0)
               : replication.totalReplicationFactor();
-      BalancingGroup g = new BalancingGroup(partitioner, Math.max(rf, 1), nts, existingByGroup.getOrDefault(group, List.of()), rng);
+      BalancingGroup g = new BalancingGroup(partitioner, Math.max(rf, 1), nts, existingByGroup.getOrDefault(group, List.of()), rng,
+          seed);
       for (NodeSpec s : e.getValue()) tokensByName.put(s.name(), g.join(s));
     }
     // Two positions can round to the same token (e.g. the evenly interleaved first nodes of two DCs): a ring

@@ -83,11 +83,11 @@ final class BalancingGroup {
    * every node can give at every join: how even the ring gets is what the search for that join finds, not yet the
    * long-run sawtooth of bigger rings, where a wider search for each join measured no better. Measured, one rack,
    * 8 tokens, seeds 7, 1, 2, 3, 5, 6, max/mean over every size from 6 to 32 nodes: 1.0223 on average and 1.0378 at
-   * worst before, 1.0185 and 1.0349 after; at 24 nodes, over 12 seeds, 1.0251 on average before (5 seeds above
-   * Cassandra's 1.0252) and 1.0216 after (1 seed); every size from 6 to 96 nodes, seeds 7, 1-3, 5, 6 and 8-11: 1.0293 on average
-   * before and 1.0281 after (lower for every seed), the worst size much the same (1.038-1.041 before, 1.037-1.044
-   * after, lower for 6 of 10 seeds). It costs over a second for an 8-token ring of 32 nodes (`ring --nodes 32
-   * --vnodes 8 --rf 3 --allocator balanced` on a busy 2-core machine: 1.0-1.2 s before, 2.2-2.7 s after).
+   * worst before, 1.0187 and 1.0355 after; at 24 nodes, over 12 seeds, 1.0251 on average before (5 seeds above
+   * Cassandra's 1.0252) and 1.0229 after (none); every size from 6 to 96 nodes, seeds 7, 1-3, 5, 6 and 8-11: 1.0293 on
+   * average before and 1.0283 after (lower for every seed), the worst size much the same (1.038-1.041 before,
+   * 1.037-1.042 after, lower for 5 of 10 seeds). It costs over a second for an 8-token ring of 32 nodes (`ring --nodes
+   * 32 --vnodes 8 --rf 3 --allocator balanced` on a busy 2-core machine: 1.0-1.2 s before, 2.2-2.7 s after).
    */
   private static final int SEARCH_NODES_PER_TOKEN = 4;
   /**
@@ -125,6 +125,8 @@ final class BalancingGroup {
    */
   private boolean halves;
   private final SplittableRandom rng;
+  /** The allocator's seed: with the number of nodes, the seed of {@link #search}'s restarts. */
+  private final long seed;
   private final List<String> rackNames = new ArrayList<>();
   int[] nodeRack = new int[16];
   int nodes;
@@ -172,11 +174,12 @@ final class BalancingGroup {
   private double scoredDelta;
   private double scoredU;
 
-  BalancingGroup(Partitioner p, int rf, boolean rackAware, List<Node> existing, SplittableRandom rng) {
+  BalancingGroup(Partitioner p, int rf, boolean rackAware, List<Node> existing, SplittableRandom rng, long seed) {
     this.partitioner = p;
     this.rf = rf;
     this.rackAware = rackAware;
     this.rng = rng;
+    this.seed = seed;
     for (Node n : existing) {
       int id = addNode(n.rack());
       for (Token t : n.tokens()) insert(positionOf(t), id);
@@ -427,11 +430,12 @@ final class BalancingGroup {
 
   /**
    * Tries from random restarts: each moves {@link #SEARCH_KICKS} of x's tokens to random ranges, climbs down the soft
-   * maximum again ({@link #climb}), and keeps the best ring found. Deterministic: the restarts come from the seed.
+   * maximum again ({@link #climb}), and keeps the best ring found. The restarts come from the seed and the number of
+   * nodes only, so a ring grown one node per allocation is the same as one allocated at once.
    */
   private void search(int x, List<Double> mine) {
     int v = mine.size();
-    SplittableRandom r = rng.split();
+    SplittableRandom r = new SplittableRandom(seed * 1_000_003L + nodes);
     climb(x, mine);
     List<Double> best = new ArrayList<>(mine);
     double bestSoft = softTotal();
