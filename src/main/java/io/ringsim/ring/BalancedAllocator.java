@@ -19,8 +19,9 @@ import java.util.SplittableRandom;
  * candidates sit in a priority queue that is re-scored lazily. After all of a node's tokens are placed each is placed
  * once more (twice from 17 tokens per node), now that the others are known; with 2 to 16 tokens (groups of up to 128
  * nodes) the node's tokens are then moved, one at a time, to take data from the most loaded node while that evens
- * ownership out. A data centre with as many racks as replicas and more than one token per node is placed
- * by {@link RackStaircase} instead. A node with a single token splits its
+ * ownership out, and under SimpleStrategy with 5 to 8 tokens, on rings of at most 4 nodes per token, searched for
+ * over the whole ring with restarts. A data centre with as many racks as replicas and more than one token per node is
+ * placed by {@link RackStaircase} instead. A node with a single token splits its
  * range in the middle, as Cassandra's allocator does. While a group has no more nodes than replicas (everyone
  * replicates everything) the first nodes' tokens are interleaved evenly instead, as Cassandra 4 does. Measured skew
  * next to Cassandra's: docs/design.md.
@@ -55,7 +56,8 @@ public final class BalancedAllocator implements TokenAllocator {
           nts
               ? replication.replicationFactors().getOrDefault(group, 0)
               : replication.totalReplicationFactor();
-      BalancingGroup g = new BalancingGroup(partitioner, Math.max(rf, 1), nts, existingByGroup.getOrDefault(group, List.of()), rng);
+      BalancingGroup g = new BalancingGroup(partitioner, Math.max(rf, 1), nts, existingByGroup.getOrDefault(group, List.of()), rng,
+          seed);
       for (NodeSpec s : e.getValue()) tokensByName.put(s.name(), g.join(s));
     }
     // Two positions can round to the same token (e.g. the evenly interleaved first nodes of two DCs): a ring

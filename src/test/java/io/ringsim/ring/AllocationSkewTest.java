@@ -27,19 +27,17 @@ class AllocationSkewTest {
   /** The tsv rounds to four decimals: a figure printed as x may be up to this much above it. */
   private static final double ROUNDING = 5e-5;
   /**
-   * How much worse than Cassandra a known-gap row may be (ratio of max/mean): the worst today is 1.0028, one rack of
-   * 24 nodes x 8 vnodes (1.0280 against 1.0252).
+   * How much worse than Cassandra a known-gap row may be (ratio of max/mean): the one left is 1.0004 worse (one rack of
+   * 24 nodes x 4 vnodes, 1.0664 against 1.0660).
    */
-  private static final double KNOWN_GAP = 1.004;
+  private static final double KNOWN_GAP = 1.001;
   /**
-   * Rows where ringsim is still worse than Cassandra, by at most 0.3%: one rack at 24 nodes with 4 and 8 vnodes. What
-   * one-at-a-time placement reaches at a given size wanders from size to size (every size from 6 to 96 nodes: 1.064
-   * on average at 4 vnodes, 1.029 at 8; Cassandra's five sizes average 1.084 and 1.038). Three racks are placed by
+   * Rows where ringsim is still worse than Cassandra, by at most 0.1%: one rack at 24 nodes with 4 vnodes (1.0664
+   * against 1.0660). What one-at-a-time placement reaches at a given size wanders from size to size (every size from 6
+   * to 96 nodes: 1.064 on average at 4 vnodes; Cassandra's five sizes average 1.084). Three racks are placed by
    * {@link RackStaircase} from 2 vnodes on and are no worse than Cassandra at any row.
    */
-  private static final Set<String> KNOWN_GAPS = Set.of(
-      "1 racks, 24 nodes, 4 vnodes, SimpleStrategy RF 3",
-      "1 racks, 24 nodes, 8 vnodes, SimpleStrategy RF 3");
+  private static final Set<String> KNOWN_GAPS = Set.of("1 racks, 24 nodes, 4 vnodes, SimpleStrategy RF 3");
   private static final int MAX_NODES = 96;
 
   record Row(int racks, int nodes, int vnodes, String strategy, int rf, double cassandra) {
@@ -69,9 +67,13 @@ class AllocationSkewTest {
 
   /** Nodes n0, n1, ... in racks rack0, rack1, ... in turn, placed one at a time by the balanced allocator. */
   static List<Node> balanced(int racks, int nodes, int vnodes, String strategyName) {
+    return balanced(racks, nodes, vnodes, strategyName, 7);
+  }
+
+  static List<Node> balanced(int racks, int nodes, int vnodes, String strategyName, long seed) {
     List<NodeSpec> specs = new ArrayList<>();
     for (int i = 0; i < nodes; i++) specs.add(new NodeSpec("n" + i, "dc1", "rack" + (i % racks), vnodes));
-    return new BalancedAllocator(7, strategy(strategyName)).allocate(Murmur3Partitioner.INSTANCE, List.of(), specs);
+    return new BalancedAllocator(seed, strategy(strategyName)).allocate(Murmur3Partitioner.INSTANCE, List.of(), specs);
   }
 
   private final Map<String, List<Node>> rings = new HashMap<>();
@@ -95,6 +97,40 @@ class AllocationSkewTest {
       List<Node> big = balanced(3, 48, 16, strategy);
       assertThat(big.subList(0, 24)).as(strategy).isEqualTo(small);
     }
+  }
+
+  @Test
+  void eightVnodesOneRackUpTo32NodesEvenerThanBeforeTheSearchWithEverySeed() {
+    // Up to 4 nodes per token every node can give data at every join, and the joining node's tokens are searched for
+    // over the whole ring. Before that search, seeds 7, 1, 2, 3 averaged 1.0219-1.0226 over 6 to 32 nodes and three
+    // of them left 24 nodes above Cassandra's 1.0252 (1.0280, 1.0274, 1.0263); now 1.0185-1.0196, and 1.0176-1.0246.
+    ReplicationStrategy rf3 = strategy("SimpleStrategy");
+    for (long seed : new long[] {7, 1, 2, 3}) {
+      List<Node> all = balanced(1, 32, 8, "SimpleStrategy", seed);
+      double sum = 0;
+      int sizes = 0;
+      for (int n = 6; n <= 32; n++) {
+        double skew = SkewStats.of(Ownership.effective(new Ring(Murmur3Partitioner.INSTANCE, all.subList(0, n)), rf3))
+            .maxOverMean();
+        sum += skew;
+        sizes++;
+        if (n == 24) assertThat(skew).as("seed %d, 24 nodes", seed).isLessThanOrEqualTo(1.0252);
+      }
+      assertThat(sum / sizes).as("seed %d, average over 6 to 32 nodes", seed).isLessThan(1.0205);
+    }
+  }
+
+  @Test
+  void nodesJoiningOneAllocationAtATimeGetTheTokensOfAllAtOnce() {
+    // A simulated bootstrap allocates one node at a time onto the ring so far; it must get the ring `ring --nodes`
+    // shows, also where the search with restarts runs (SimpleStrategy, 8 tokens, up to 32 nodes).
+    List<Node> once = balanced(1, 20, 8, "SimpleStrategy");
+    List<Node> grown = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      grown.addAll(new BalancedAllocator(7, strategy("SimpleStrategy")).allocate(Murmur3Partitioner.INSTANCE, grown,
+          List.of(new NodeSpec("n" + i, "dc1", "rack0", 8))));
+    }
+    assertThat(grown).isEqualTo(once);
   }
 
   @Test
