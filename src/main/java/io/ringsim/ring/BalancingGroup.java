@@ -130,6 +130,8 @@ final class BalancingGroup {
   int m;
   private double[] own = new double[16];
   private boolean ownershipStale;
+  /** Where in its range the token {@link #takeOut} last took out was. */
+  private double takenU;
   private double[] prim = new double[16];
   private final Set<Double> usedPositions = new HashSet<>();
 
@@ -360,10 +362,7 @@ final class BalancingGroup {
     }
     for (int pass = 0; pass < passes; pass++) {
       for (int k = 0; k < v; k++) {
-        int j = remove(mine.get(k));
-        double u = mine.get(k) - rangeStart(j);
-        if (u >= 1.0) u -= 1.0;
-        applyChange(j, x, u, -1);
+        int j = takeOut(x, mine.get(k));
         version++;
         refreshAround(j);
         mine.set(k, placeBest(x));
@@ -399,10 +398,8 @@ final class BalancingGroup {
       double bestEnd = 0, bestU = 0;
       for (int k = 0; k < v; k++) {
         double p = mine.get(k);
-        int jr = remove(p);
-        double ur = p - rangeStart(jr);
-        if (ur >= 1.0) ur -= 1.0;
-        applyChange(jr, x, ur, -1);
+        int jr = takeOut(x, p);
+        double ur = takenU;
         fillTop(x);
         double base = rackAware ? 0 : softDelta(jr, x, ur);
         for (double hp : hotPos) {
@@ -425,10 +422,7 @@ final class BalancingGroup {
       }
       if (bestK < 0) return;
       double p = mine.get(bestK);
-      int jr = remove(p);
-      double ur = p - rangeStart(jr);
-      if (ur >= 1.0) ur -= 1.0;
-      applyChange(jr, x, ur, -1);
+      takeOut(x, p);
       int j = Arrays.binarySearch(pos, 0, m, bestEnd);
       if (!rackAware) bestU = softestSplit(j, x, bestU);
       mine.set(bestK, place(j, x, bestU));
@@ -450,10 +444,7 @@ final class BalancingGroup {
       for (int kick = 0; kick < SEARCH_KICKS; kick++) {
         int k = r.nextInt(v);
         double p = mine.get(k);
-        int jr = remove(p);
-        double ur = p - rangeStart(jr);
-        if (ur >= 1.0) ur -= 1.0;
-        applyChange(jr, x, ur, -1);
+        takeOut(x, p);
         int j = r.nextInt(m);
         mine.set(k, place(j, x, score(j) ? scoredU : rangeSize(j) / 2));
       }
@@ -481,10 +472,8 @@ final class BalancingGroup {
       double bestEnd = 0, bestU = 0;
       for (int k = 0; k < v; k++) {
         double p = mine.get(k);
-        int jr = remove(p);
-        double ur = p - rangeStart(jr);
-        if (ur >= 1.0) ur -= 1.0;
-        applyChange(jr, x, ur, -1);
+        int jr = takeOut(x, p);
+        double ur = takenU;
         double base = softDelta(jr, x, ur);
         boolean prune = markHot(x);
         for (int j = 0; j < m; j++) {
@@ -506,10 +495,7 @@ final class BalancingGroup {
       }
       if (bestK < 0) return;
       double p = mine.get(bestK);
-      int jr = remove(p);
-      double ur = p - rangeStart(jr);
-      if (ur >= 1.0) ur -= 1.0;
-      applyChange(jr, x, ur, -1);
+      takeOut(x, p);
       int j = Arrays.binarySearch(pos, 0, m, bestEnd);
       mine.set(bestK, place(j, x, softestSplit(j, x, bestU)));
     }
@@ -525,10 +511,7 @@ final class BalancingGroup {
   /** Takes x's tokens out and puts them at the given positions. */
   private void moveTokens(int x, List<Double> mine, List<Double> target) {
     for (double p : mine) {
-      int jr = remove(p);
-      double ur = p - rangeStart(jr);
-      if (ur >= 1.0) ur -= 1.0;
-      applyChange(jr, x, ur, -1);
+      takeOut(x, p);
     }
     mine.clear();
     for (double p : target) {
@@ -679,6 +662,16 @@ final class BalancingGroup {
     version++;
     refreshAround(i);
     return p;
+  }
+
+  /** Takes x's token at p out, with its ownership change; returns the range now holding p (u in {@link #takenU}). */
+  private int takeOut(int x, double p) {
+    int j = remove(p);
+    double u = p - rangeStart(j);
+    if (u >= 1.0) u -= 1.0;
+    applyChange(j, x, u, -1);
+    takenU = u;
+    return j;
   }
 
   /** Adds (sign +1) or takes back (-1) the ownership change of x at u in range j. */
