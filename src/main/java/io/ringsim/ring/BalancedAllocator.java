@@ -17,7 +17,7 @@ import java.util.SplittableRandom;
  * point minimises a cost made of the sum of squared effective ownerships, a heavy extra charge above the mean, the
  * joining node's distance from its share so far and (SimpleStrategy) a lighter term for primary ownership. The
  * candidates sit in a priority queue that is re-scored lazily. After all of a node's tokens are placed each is placed
- * once more (twice from 17 tokens per node), now that the others are known; with 2 to 32 tokens (groups of up to 128
+ * once more (twice from 17 tokens per node), now that the others are known; with 2 to 16 tokens (groups of up to 128
  * nodes) the node's tokens are then moved, one at a time, to take data from the most loaded node while that evens
  * ownership out, and under SimpleStrategy with 5 to 8 tokens, on rings of at most 4 nodes per token, searched for
  * over the whole ring with restarts. A data centre with as many racks as replicas and more than one token per node is

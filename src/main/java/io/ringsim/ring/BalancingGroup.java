@@ -49,7 +49,7 @@ final class BalancingGroup {
    */
   private static final int BIG_GROUP = 128;
   /**
-   * Nodes with this many tokens up to {@link #RELIEF_MAX_TOKENS}, in groups of up to {@link #BIG_GROUP} nodes, get a last step
+   * Nodes with this many tokens up to {@link #MANY_TOKENS}, in groups of up to {@link #BIG_GROUP} nodes, get a last step
    * after placement, {@link #relieve}. Measured, one rack, RF 3, every size from 6 to 96 nodes, max/mean on average and
    * at worst, before and after: 16 tokens (seeds 7, 1, 2, 3) 1.0163-1.0165 / 1.022-1.027 to 1.0125-1.0129 /
    * 1.017-1.018; 8 tokens 1.057 / 1.191 to 1.029 / 1.041; 4 tokens 1.071 / 1.098 to 1.064 / 1.084; 2 tokens 1.133 /
@@ -57,13 +57,6 @@ final class BalancingGroup {
    * 1.193, Cassandra 1.239). Not used beyond BIG_GROUP nodes: it costs milliseconds per joining node.
    */
   private static final int RELIEF_TOKENS = 2;
-  /**
-   * Up to this many tokens per node relief follows. One rack, 32 tokens, every size from 6 to 96 nodes, seeds 7, 1,
-   * 2, 3: max/mean 1.0064-1.0068 on average and 1.0091-1.0114 at worst without, 1.0054 and 1.0072-1.0079 with; a
-   * 96-node ring takes 2.9 s instead of 1.0 s. At 64 tokens it helped too (1.0029 to 1.0022, worst 1.0044 to 1.0032)
-   * but took 12.7 s instead of 1.1 s.
-   */
-  private static final int RELIEF_MAX_TOKENS = 32;
   /**
    * No part smaller than this fraction of the mean range when relief follows (SimpleStrategy): measured with relief,
    * 0.3 left 16-token rings about 0.1% more skewed on average over 6 to 96 nodes.
@@ -331,7 +324,7 @@ final class BalancingGroup {
     excessWeight = manyTokens ? MANY_TOKENS_EXCESS_WEIGHT : EXCESS_WEIGHT;
     int passes = manyTokens ? MANY_TOKENS_PASSES : PASSES;
     shortWeight = rackAware ? 0 : big ? excessWeight : 10;
-    boolean relief = v >= RELIEF_TOKENS && v <= RELIEF_MAX_TOKENS && !big;
+    boolean relief = v >= RELIEF_TOKENS && !manyTokens && !big;
     minPart = big || (relief && !rackAware) ? RELIEF_MIN_PART : MIN_PART;
     meanOwn = (double) Math.min(rf, nodes) / nodes;
     if (level.length < rackNames.size()) level = new double[rackNames.size()];
