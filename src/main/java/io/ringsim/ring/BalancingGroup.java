@@ -58,6 +58,16 @@ final class BalancingGroup {
    */
   private static final int RELIEF_TOKENS = 2;
   /**
+   * In groups of more than {@link #BIG_GROUP} nodes under SimpleStrategy, where the full relief step would cost too
+   * much, {@link #STUCK_ROUNDS} rounds of it follow while the most loaded node is this far above the mean. Without
+   * them a node the greedy placement never takes from could stay put for hundreds of joins: one rack, 32 tokens, seed
+   * 1, 1.136 at 800 nodes (seed 7: 1.095 at 950). With them, every size sampled from 200 to 1000 nodes, seeds 7, 1, 2:
+   * 32 tokens at most 1.0150 (before up to 1.0367-1.136); 16 tokens 1.020-1.023 (before 1.023-1.026); 8 tokens
+   * 1.036-1.040 (before 1.043-1.051). Four rounds, or a threshold of 1.02, let a stuck node come back at 32 tokens.
+   */
+  private static final double STUCK_RATIO = 1.015;
+  private static final int STUCK_ROUNDS = 2;
+  /**
    * No part smaller than this fraction of the mean range when relief follows (SimpleStrategy): measured with relief,
    * 0.3 left 16-token rings about 0.1% more skewed on average over 6 to 96 nodes.
    */
@@ -368,7 +378,11 @@ final class BalancingGroup {
         mine.set(k, placeBest(x));
       }
     }
-    if (relief) relieve(x, mine);
+    if (relief) relieve(x, mine, mine.size());
+    else if (big && !rackAware) {
+      fillTop(x);
+      if (ratio(topNodes[0]) > STUCK_RATIO) relieve(x, mine, STUCK_ROUNDS);
+    }
     if (relief && !rackAware && v >= SEARCH_TOKENS && v <= SEARCH_MAX_TOKENS && nodes > rf
         && nodes <= SEARCH_NODES_PER_TOKEN * v) {
       search(x, mine);
@@ -383,10 +397,10 @@ final class BalancingGroup {
    * soft maximum of effective and primary ownership without raising the highest effective ownership, and the moved
    * token's split point is then tuned for the soft maximum; with racks a move must lower the highest ownership.
    */
-  private void relieve(int x, List<Double> mine) {
+  private void relieve(int x, List<Double> mine, int rounds) {
     int v = mine.size();
     int w = (rackAware ? Math.max(racksInUse, 1) : 1) * (rf + 1);
-    for (int round = 0; round < v; round++) {
+    for (int round = 0; round < rounds; round++) {
       fillTop(x);
       double currentMax = Math.max(ratio(topNodes[0]), ratio(x));
       if (rackAware && ratio(x) >= currentMax) return;
