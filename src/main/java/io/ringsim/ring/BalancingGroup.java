@@ -58,12 +58,13 @@ final class BalancingGroup {
    */
   private static final int RELIEF_TOKENS = 2;
   /**
-   * In groups of more than {@link #BIG_GROUP} nodes under SimpleStrategy, where the full relief step would cost too
-   * much, {@link #STUCK_ROUNDS} rounds of it follow while the most loaded node is this far above the mean. Without
-   * them a node the greedy placement never takes from could stay put for hundreds of joins: one rack, 32 tokens, seed
-   * 1, 1.136 at 800 nodes (seed 7: 1.095 at 950). With them, every size sampled from 200 to 1000 nodes, seeds 7, 1, 2:
-   * 32 tokens at most 1.0150 (before up to 1.0367-1.136); 16 tokens 1.020-1.023 (before 1.023-1.026); 8 tokens
-   * 1.036-1.040 (before 1.043-1.051). Four rounds, or a threshold of 1.02, let a stuck node come back at 32 tokens.
+   * In groups of more than {@link #BIG_GROUP} nodes under SimpleStrategy with {@link #MANY_TOKENS} or more tokens per
+   * node, where the full relief step would cost too much, {@link #STUCK_ROUNDS} rounds of it follow while the most
+   * loaded node is this far above the mean. Without them a node the greedy placement never takes from could stay put
+   * for hundreds of joins: one rack, 32 tokens, 1.136 at 800 nodes with seed 1, 1.095 at 950 with seed 7. With them,
+   * every size sampled from 200 to 1000 nodes, seeds 7, 1, 2: at most 1.0150 (before up to 1.0367-1.136). Four rounds,
+   * or a threshold of 1.02, let a stuck node come back. With 8 and 16 tokens it lowered max/mean a little (16: 1.023-
+   * 1.026 to 1.020-1.023) but left a node at 1000 nodes short (min/mean 0.921 to 0.886) and cost 1-2 s there.
    */
   private static final double STUCK_RATIO = 1.015;
   private static final int STUCK_ROUNDS = 2;
@@ -174,6 +175,18 @@ final class BalancingGroup {
   private boolean[] hot = new boolean[16];
   private boolean keepScratch;
   private int topCount;
+  /**
+   * The most loaded nodes at the start of a relief round, {@link #WIDE_EXTRA} more than {@link #TOP}: while a round
+   * tries x's tokens one by one only the nodes those tries touch change, so the top list is worked out from these and
+   * the touched ones instead of from every node (at 1,000 nodes that scan was most of the cost of relief).
+   */
+  private static final int WIDE_EXTRA = 24;
+  private final int[] wide = new int[TOP + WIDE_EXTRA];
+  private int wideCount;
+  private boolean recordTouched;
+  private boolean[] roundMark = new boolean[16];
+  private int[] roundTouched = new int[16];
+  private int roundTouchedCount;
 
   private final CandidateHeap queue = new CandidateHeap();
   private long version;
@@ -379,7 +392,7 @@ final class BalancingGroup {
       }
     }
     if (relief) relieve(x, mine, mine.size());
-    else if (big && !rackAware) {
+    else if (big && !rackAware && manyTokens) {
       fillTop(x);
       if (ratio(topNodes[0]) > STUCK_RATIO) relieve(x, mine, STUCK_ROUNDS);
     }
@@ -398,10 +411,19 @@ final class BalancingGroup {
    * token's split point is then tuned for the soft maximum; with racks a move must lower the highest ownership.
    */
   private void relieve(int x, List<Double> mine, int rounds) {
+    try {
+      relieveRounds(x, mine, rounds);
+    } finally {
+      recordTouched = false;
+    }
+  }
+
+  private void relieveRounds(int x, List<Double> mine, int rounds) {
     int v = mine.size();
     int w = (rackAware ? Math.max(racksInUse, 1) : 1) * (rf + 1);
     for (int round = 0; round < rounds; round++) {
       fillTop(x);
+      startRecording();
       double currentMax = Math.max(ratio(topNodes[0]), ratio(x));
       if (rackAware && ratio(x) >= currentMax) return;
       // The ranges just before the most loaded node's token ends take data from it.
@@ -414,7 +436,7 @@ final class BalancingGroup {
         double p = mine.get(k);
         int jr = takeOut(x, p);
         double ur = takenU;
-        fillTop(x);
+        refillTop(x);
         double base = rackAware ? 0 : softDelta(jr, x, ur);
         for (double hp : hotPos) {
           int i = Arrays.binarySearch(pos, 0, m, hp);
@@ -558,18 +580,64 @@ final class BalancingGroup {
 
   /** The (up to) TOP nodes other than x with the highest ownership for their rack, highest first. */
   private void fillTop(int x) {
-    topCount = 0;
-    for (int n = 0; n < nodes; n++) {
-      if (n == x) continue;
-      double r = ratio(n);
-      if (topCount == TOP && r <= ratio(topNodes[TOP - 1])) continue;
-      int i = topCount == TOP ? TOP - 1 : topCount++;
-      while (i > 0 && ratio(topNodes[i - 1]) < r) {
-        topNodes[i] = topNodes[i - 1];
-        i--;
-      }
-      topNodes[i] = n;
+    wideCount = 0;
+    for (int n = 0; n < nodes; n++) if (n != x) wideCount = offerTop(wide, wideCount, n);
+    topCount = Math.min(TOP, wideCount);
+    System.arraycopy(wide, 0, topNodes, 0, topCount);
+  }
+
+  /**
+   * The same as {@link #fillTop} when only the nodes in {@link #roundTouched} changed since it ran (falls back to it
+   * when so many of the wide list changed that a node below it could be in the top).
+   */
+  private void refillTop(int x) {
+    int changed = 0;
+    for (int i = 0; i < wideCount; i++) if (roundMark[wide[i]]) changed++;
+    if (changed > WIDE_EXTRA && wideCount == wide.length) {
+      fillTop(x);
+      return;
     }
+    // Offered in node order, as the full scan does, so that ties come out the same.
+    int[] candidates = Arrays.copyOf(wide, wideCount + roundTouchedCount);
+    System.arraycopy(roundTouched, 0, candidates, wideCount, roundTouchedCount);
+    Arrays.sort(candidates);
+    int count = 0;
+    int previous = -1;
+    for (int n : candidates) {
+      if (n == previous || n == x) continue;
+      previous = n;
+      count = offerTop(topNodes, count, n);
+    }
+    topCount = count;
+  }
+
+  /** Inserts node n into list (highest ratio first, capacity list.length) holding count nodes; returns the new count. */
+  private int offerTop(int[] list, int count, int n) {
+    double r = ratio(n);
+    int cap = list.length;
+    if (count == cap && r <= ratio(list[cap - 1])) return count;
+    int i = count == cap ? cap - 1 : count++;
+    while (i > 0 && ratio(list[i - 1]) < r) {
+      list[i] = list[i - 1];
+      i--;
+    }
+    list[i] = n;
+    return count;
+  }
+
+  /** From now on {@link #applyChange} notes every node it changes in {@link #roundTouched}. */
+  private void startRecording() {
+    for (int i = 0; i < roundTouchedCount; i++) roundMark[roundTouched[i]] = false;
+    roundTouchedCount = 0;
+    if (roundMark.length < nodes) roundMark = new boolean[nodes * 2];
+    recordTouched = true;
+  }
+
+  private void noteTouched(int n) {
+    if (roundMark[n]) return;
+    roundMark[n] = true;
+    if (roundTouchedCount == roundTouched.length) roundTouched = Arrays.copyOf(roundTouched, roundTouchedCount * 2);
+    roundTouched[roundTouchedCount++] = n;
   }
 
   /** The highest ownership for its rack if x went in at u in range j (uses the top list of {@link #fillTop}). */
@@ -694,6 +762,7 @@ final class BalancingGroup {
     for (int t = 0; t < touchedCount; t++) {
       int n = touched[t];
       own[n] += sign * (c[n] + u * g[n]);
+      if (recordTouched) noteTouched(n);
     }
     clearScratch();
     prim[x] += sign * u;
