@@ -457,11 +457,7 @@ final class BalancingGroup {
         insert(p, x);
       }
       if (bestK < 0) return;
-      double p = mine.get(bestK);
-      takeOut(x, p);
-      int j = Arrays.binarySearch(pos, 0, m, bestEnd);
-      if (!rackAware) bestU = softestSplit(j, x, bestU);
-      mine.set(bestK, place(j, x, bestU));
+      moveToken(x, mine, bestK, bestEnd, bestU, !rackAware);
     }
   }
 
@@ -530,11 +526,18 @@ final class BalancingGroup {
         insert(p, x);
       }
       if (bestK < 0) return;
-      double p = mine.get(bestK);
-      takeOut(x, p);
-      int j = Arrays.binarySearch(pos, 0, m, bestEnd);
-      mine.set(bestK, place(j, x, softestSplit(j, x, bestU)));
+      moveToken(x, mine, bestK, bestEnd, bestU, true);
     }
+  }
+
+  /**
+   * Moves x's k-th token into the range ending at {@code end}, at u from its start or, with {@code tune}, at the split
+   * point there with the lowest soft maximum: the move relief and climb settle on.
+   */
+  private void moveToken(int x, List<Double> mine, int k, double end, double u, boolean tune) {
+    takeOut(x, mine.get(k));
+    int j = Arrays.binarySearch(pos, 0, m, end);
+    mine.set(k, place(j, x, tune ? softestSplit(j, x, u) : u));
   }
 
   /** The soft maximum {@link #softDelta} changes: of effective and of primary ownership, over all nodes. */
@@ -691,9 +694,7 @@ final class BalancingGroup {
   /** The split point of range j with the lowest soft maximum (convex in u: ternary search), or u0 if none is lower. */
   private double softestSplit(int j, int x, double u0) {
     double gap = rangeSize(j);
-    double minPart = this.minPart / (m + 1);
-    double lo = Math.max(gap * EDGE, minPart);
-    double hi = Math.min(gap * (1 - EDGE), gap - minPart);
+    double lo = splitLo(gap), hi = splitHi(gap);
     if (lo > hi) return u0;
     for (int it = 0; it < 40; it++) {
       double a = lo + (hi - lo) / 3, b = hi - (hi - lo) / 3;
@@ -769,12 +770,19 @@ final class BalancingGroup {
     prim[owner[j]] -= sign * u;
   }
 
+  /** Where a range of size gap may be split: {@link #EDGE} from either end, no part under {@link #minPart}. */
+  private double splitLo(double gap) {
+    return Math.max(gap * EDGE, minPart / (m + 1));
+  }
+
+  private double splitHi(double gap) {
+    return Math.min(gap * (1 - EDGE), gap - minPart / (m + 1));
+  }
+
   /** Scores splitting range j with the joining node: the best u and the change of the objective, if j can be split. */
   private boolean score(int j) {
     double gap = rangeSize(j);
-    double minPart = this.minPart / (m + 1);
-    double lo = Math.max(gap * EDGE, minPart);
-    double hi = Math.min(gap * (1 - EDGE), gap - minPart);
+    double lo = splitLo(gap), hi = splitHi(gap);
     if (gap <= 1e-15 || lo > hi) return false;
     evaluate(j, joiningNode);
     int k = 0;
