@@ -51,6 +51,11 @@ public final class CqlSession {
     return keyspace;
   }
 
+  /** The keyspace unqualified names resolve in (a driver's session keyspace, or USE). */
+  public void setKeyspace(String keyspace) {
+    this.keyspace = keyspace;
+  }
+
   public ConsistencyLevel consistency() {
     return consistency;
   }
@@ -216,7 +221,8 @@ public final class CqlSession {
   }
 
   private static CqlException failure(ClientResponse r) {
-    if (r instanceof ClientResponse.Failed f) return new CqlException(f.error(), f.message());
+    if (r instanceof ClientResponse.Failed f)
+      return new CoordinatorException(f.error(), f.message(), f.received(), f.required());
     return new CqlException(CqlErrorClass.ServerError, "unexpected response " + r);
   }
 

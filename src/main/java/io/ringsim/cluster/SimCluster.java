@@ -83,9 +83,16 @@ public final class SimCluster implements AutoCloseable {
   private final ActorRef<NetworkCommand> network;
   private final ActorRef<DriverProxy.Ask<?, ?>> proxy;
   private final Map<String, ActorRef<NodeCommand>> nodes = new LinkedHashMap<>();
-  private final Set<String> crashed = new java.util.TreeSet<>();
-  private Ring ring;
-  private Catalog catalog = Catalog.EMPTY;
+  private final Set<String> crashed = new java.util.concurrent.ConcurrentSkipListSet<>();
+  private volatile Ring ring;
+  private volatile Catalog catalog = Catalog.EMPTY;
+  /**
+   * Paced (real-time) mode, as `serve` runs it: one pacer thread moves virtual time along with the wall clock, and
+   * callers on other threads (client connections) wait for their answers instead of running the loop themselves.
+   */
+  private volatile boolean paced;
+  /** Only one thread at a time may let the loop run (the pacer, or a control command that settles). */
+  private final Object driving = new Object();
   private final Spec spec;
 
   private SimCluster(Spec spec, Config base) {
@@ -205,7 +212,9 @@ public final class SimCluster implements AutoCloseable {
 
   public void runUntil(long nanos) {
     try {
-      loop.runUntil(nanos);
+      synchronized (driving) {
+        loop.runUntil(nanos);
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted", e);
@@ -215,6 +224,7 @@ public final class SimCluster implements AutoCloseable {
   /** Waits (in virtual time) for a future the simulation completes. */
   public <T> T await(CompletionStage<T> stage) {
     CompletableFuture<T> f = stage.toCompletableFuture();
+    if (paced) return awaitPaced(f);
     while (!f.isDone()) {
       try {
         loop.runUntil(loop.nowNanos() + 3_600_000_000_000L, f::isDone);
@@ -260,9 +270,35 @@ public final class SimCluster implements AutoCloseable {
     settle();
   }
 
+  /** Switches to paced mode: from now on a pacer thread (see {@code io.ringsim.server.Pacer}) runs the loop. */
+  public void setPaced(boolean on) {
+    paced = on;
+  }
+
+  public boolean paced() {
+    return paced;
+  }
+
+  private static <T> T awaitPaced(CompletableFuture<T> f) {
+    try {
+      // Every request carries its own virtual-time timeout; this bound only guards against a stopped pacer.
+      return f.get(10, java.util.concurrent.TimeUnit.MINUTES);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    } catch (java.util.concurrent.ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException r) throw r;
+      throw new IllegalStateException(e.getCause());
+    } catch (java.util.concurrent.TimeoutException e) {
+      throw new IllegalStateException("no answer from the simulation within 10 minutes", e);
+    }
+  }
+
   public void settle() {
     try {
-      loop.settle();
+      synchronized (driving) {
+        loop.settle();
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

@@ -3,7 +3,7 @@ package io.ringsim.cql;
 import java.util.Objects;
 
 /** A CQL request failure as a client sees it: the protocol error class and Cassandra's message. */
-public final class CqlException extends RuntimeException {
+public class CqlException extends RuntimeException {
     private final CqlErrorClass errorClass;
 
     public CqlException(CqlErrorClass errorClass, String message) {

@@ -1,0 +1,73 @@
+package io.ringsim.server;
+
+import com.datastax.oss.protocol.internal.ProtocolConstants.ErrorCode;
+import com.datastax.oss.protocol.internal.response.Error;
+import com.datastax.oss.protocol.internal.response.error.AlreadyExists;
+import com.datastax.oss.protocol.internal.response.error.ReadFailure;
+import com.datastax.oss.protocol.internal.response.error.ReadTimeout;
+import com.datastax.oss.protocol.internal.response.error.Unavailable;
+import com.datastax.oss.protocol.internal.response.error.WriteFailure;
+import com.datastax.oss.protocol.internal.response.error.WriteTimeout;
+import io.ringsim.cluster.CoordinatorException;
+import io.ringsim.cluster.ConsistencyLevel;
+import io.ringsim.cql.CqlException;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** A ringsim failure as the protocol's ERROR message, with the fields each Cassandra error class carries. */
+final class ErrorResponses {
+  private ErrorResponses() {}
+
+  private static final Pattern KEYSPACE_EXISTS = Pattern.compile("Keyspace (\\S+) already exists");
+  private static final Pattern TABLE_EXISTS = Pattern.compile("Object (\\S+?)\\.(\\S+) already exists");
+
+  /**
+   * @param cl the request's consistency level (what Unavailable and the timeouts report)
+   * @param writeType SIMPLE, BATCH, UNLOGGED_BATCH, COUNTER or CAS: what kind of write timed out
+   */
+  static Error of(CqlException e, ConsistencyLevel cl, String writeType) {
+    String msg = e.getMessage() == null ? e.errorClass().name() : e.getMessage();
+    int received = e instanceof CoordinatorException c ? c.received() : 0;
+    int required = e instanceof CoordinatorException c ? c.required() : 0;
+    int code = ProtocolValues.consistencyCode(cl);
+    return switch (e.errorClass()) {
+      case SyntaxError -> new Error(ErrorCode.SYNTAX_ERROR, msg);
+      case InvalidRequest -> new Error(ErrorCode.INVALID, msg);
+      case ConfigurationError -> new Error(ErrorCode.CONFIG_ERROR, msg);
+      case AlreadyExists -> alreadyExists(msg);
+      case Unauthorized -> new Error(ErrorCode.UNAUTHORIZED, msg);
+      case Unavailable -> new Unavailable(msg, code, required, received);
+      case Overloaded -> new Error(ErrorCode.OVERLOADED, msg);
+      case IsBootstrapping -> new Error(ErrorCode.IS_BOOTSTRAPPING, msg);
+      case TruncateError -> new Error(ErrorCode.TRUNCATE_ERROR, msg);
+      case WriteTimeout -> new WriteTimeout(msg, code, received, required, writeType);
+      case ReadTimeout -> new ReadTimeout(msg, code, received, required, received >= required);
+      case ReadFailure -> new ReadFailure(msg, code, received, required, 1, Map.of(), false);
+      case WriteFailure -> new WriteFailure(msg, code, received, required, 1, Map.of(), writeType);
+      case FunctionFailure -> new Error(ErrorCode.FUNCTION_FAILURE, msg);
+      case CASWriteUnknown -> new Error(ErrorCode.CAS_WRITE_UNKNOWN, msg);
+      case ServerError -> new Error(ErrorCode.SERVER_ERROR, msg);
+    };
+  }
+
+  private static Error alreadyExists(String msg) {
+    Matcher k = KEYSPACE_EXISTS.matcher(msg);
+    if (k.find()) return new AlreadyExists(msg, k.group(1), "");
+    Matcher t = TABLE_EXISTS.matcher(msg);
+    if (t.find()) return new AlreadyExists(msg, t.group(1), t.group(2));
+    return new AlreadyExists(msg, "", "");
+  }
+
+  static Error protocol(String msg) {
+    return new Error(ErrorCode.PROTOCOL_ERROR, msg);
+  }
+
+  static Error overloaded(String msg) {
+    return new Error(ErrorCode.OVERLOADED, msg);
+  }
+
+  static Error server(Throwable t) {
+    return new Error(ErrorCode.SERVER_ERROR, "java.lang." + t.getClass().getSimpleName() + ": " + t.getMessage());
+  }
+}

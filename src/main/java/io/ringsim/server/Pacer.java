@@ -1,0 +1,55 @@
+package io.ringsim.server;
+
+import io.ringsim.cluster.SimCluster;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Makes virtual time follow the wall clock while a cluster is served: every millisecond it lets the simulation loop
+ * run up to (wall time elapsed x speed). The node actors, the network and every timer stay exactly as in a
+ * scenario run; only who moves the clock changes. This is the one place in ringsim where the wall clock drives the
+ * simulation, which is what lets drivers' timeouts and heartbeats line up with the nodes' own (docs/design.md).
+ */
+final class Pacer implements Runnable {
+  private final SimCluster cluster;
+  private final double speed;
+  private final long startVirtual;
+  private final long startWall = System.nanoTime();
+  private volatile boolean stopped;
+  private final Thread thread;
+
+  Pacer(SimCluster cluster, double speed) {
+    this.cluster = cluster;
+    this.speed = speed;
+    this.startVirtual = cluster.nowNanos();
+    this.thread = new Thread(this, "ringsim-pacer");
+    thread.setDaemon(true);
+  }
+
+  void start() {
+    cluster.setPaced(true);
+    thread.start();
+  }
+
+  /** Virtual time the clock should show now. */
+  long target() {
+    return startVirtual + (long) ((System.nanoTime() - startWall) * speed);
+  }
+
+  @Override
+  public void run() {
+    while (!stopped) {
+      cluster.runUntil(target());
+      LockSupport.parkNanos(500_000);
+    }
+  }
+
+  void stop() {
+    stopped = true;
+    try {
+      thread.join(5_000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    cluster.setPaced(false);
+  }
+}

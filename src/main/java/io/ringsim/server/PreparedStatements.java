@@ -1,0 +1,49 @@
+package io.ringsim.server;
+
+import com.datastax.oss.protocol.internal.response.result.ColumnSpec;
+import io.ringsim.cql.ast.Statement;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * One node's prepared statements, by id. As in Cassandra the id is the MD5 of the keyspace and the query text, so
+ * every node gives the same id for the same statement, and each node keeps its own cache: a restarted node has
+ * forgotten them and answers UNPREPARED, and the driver prepares again.
+ */
+final class PreparedStatements {
+  /** What PREPARE worked out once, for every EXECUTE. {@code system} is set for a system-table query. */
+  record Entry(String query, String keyspace, Statement statement, SystemQuery system, List<Binding.Variable> variables,
+      int[] partitionKeyIndices, List<ColumnSpec> resultColumns, byte[] resultMetadataId) {}
+
+  private final Map<String, Entry> byId = new ConcurrentHashMap<>();
+
+  static byte[] id(String keyspace, String query) {
+    return md5((keyspace == null ? "" : keyspace) + query);
+  }
+
+  static byte[] md5(String s) {
+    try {
+      return MessageDigest.getInstance("MD5").digest(s.getBytes(StandardCharsets.UTF_8));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  void put(byte[] id, Entry e) {
+    byId.put(HexFormat.of().formatHex(id), e);
+  }
+
+  Entry get(byte[] id) {
+    return byId.get(HexFormat.of().formatHex(id));
+  }
+
+  /** A restart: the node's cache lived in its memory. */
+  void clear() {
+    byId.clear();
+  }
+}

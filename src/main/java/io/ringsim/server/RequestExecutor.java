@@ -1,0 +1,258 @@
+package io.ringsim.server;
+
+import com.datastax.oss.protocol.internal.Message;
+import com.datastax.oss.protocol.internal.request.Batch;
+import com.datastax.oss.protocol.internal.request.Execute;
+import com.datastax.oss.protocol.internal.request.Prepare;
+import com.datastax.oss.protocol.internal.request.Query;
+import com.datastax.oss.protocol.internal.request.query.QueryOptions;
+import com.datastax.oss.protocol.internal.response.error.Unprepared;
+import com.datastax.oss.protocol.internal.response.result.ColumnSpec;
+import com.datastax.oss.protocol.internal.response.result.DefaultRows;
+import com.datastax.oss.protocol.internal.response.result.Prepared;
+import com.datastax.oss.protocol.internal.response.result.RowsMetadata;
+import com.datastax.oss.protocol.internal.response.result.SetKeyspace;
+import com.datastax.oss.protocol.internal.response.result.Void;
+import io.ringsim.cluster.ConsistencyLevel;
+import io.ringsim.cluster.CqlSession;
+import io.ringsim.cql.CqlErrorClass;
+import io.ringsim.cql.CqlException;
+import io.ringsim.cql.ast.Statement;
+import io.ringsim.cql.exec.ResultSet;
+import io.ringsim.cql.parse.CqlParser;
+import io.ringsim.schema.Catalog;
+import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Queue;
+
+/**
+ * Runs one client request (QUERY, PREPARE, EXECUTE, BATCH) on a node of a served cluster and builds the protocol
+ * answer. It runs on a worker thread and waits for the coordinator's answer while the pacer moves virtual time.
+ * The coordinator is always the node the client is connected to, as with a real cluster.
+ */
+final class RequestExecutor {
+  /** An answer and the warnings that go in its frame. */
+  record Reply(Message message, List<String> warnings) {
+    static Reply of(Message m) {
+      return new Reply(m, List.of());
+    }
+  }
+
+  /** What a connection remembers between requests: its keyspace (USE, or the driver's session keyspace). */
+  static final class Session {
+    volatile String keyspace;
+  }
+
+  private final ServedCluster served;
+  /** DDL reads the catalog and writes the next one: one at a time, or two changes would lose one. */
+  private final Object ddl = new Object();
+
+  RequestExecutor(ServedCluster served) {
+    this.served = served;
+  }
+
+  Reply execute(String node, Session session, Message m) {
+    ConsistencyLevel cl = ConsistencyLevel.ONE;
+    String writeType = "SIMPLE";
+    try {
+      if (m instanceof Query q) {
+        cl = ProtocolValues.consistency(q.options.consistency);
+        return query(node, session, q.query, q.options);
+      }
+      if (m instanceof Prepare p) return prepare(node, session, p);
+      if (m instanceof Execute e) {
+        cl = ProtocolValues.consistency(e.options.consistency);
+        return executePrepared(node, session, e);
+      }
+      if (m instanceof Batch b) {
+        cl = ProtocolValues.consistency(b.consistency);
+        writeType = b.type == 1 ? "UNLOGGED_BATCH" : b.type == 2 ? "COUNTER" : "BATCH";
+        return batch(node, session, b);
+      }
+      return Reply.of(ErrorResponses.protocol("Unexpected message " + m.getClass().getSimpleName()));
+    } catch (UnpreparedException e) {
+      return Reply.of(e.toMessage());
+    } catch (CqlException e) {
+      return Reply.of(ErrorResponses.of(e, cl, writeType));
+    } catch (IllegalArgumentException e) {
+      return Reply.of(ErrorResponses.protocol(e.getMessage()));
+    }
+  }
+
+  private String keyspace(Session session, String requested) {
+    return requested != null ? requested : session.keyspace;
+  }
+
+  private Reply query(String node, Session session, String cql, QueryOptions o) {
+    String ks = keyspace(session, o.keyspace);
+    SystemQuery sq = SystemQuery.parse(cql, ks);
+    if (sq != null) return systemRows(node, sq, o, cql, false);
+    Statement s = CqlParser.parse(cql);
+    Catalog c = served.cluster().catalog();
+    s = Binding.bind(s, Binding.variables(s, c, ks), o.positionalValues, o.namedValues);
+    return run(node, session, ks, s, o, cql, false);
+  }
+
+  private Reply systemRows(String node, SystemQuery sq, QueryOptions o, String key, boolean skipMetadata) {
+    ResultSet rs = sq.run(SystemKeyspaces.table(sq, served.view(node)));
+    return rows(rs, sq.keyspace(), sq.table(), o, key, skipMetadata);
+  }
+
+  private Reply prepare(String node, Session session, Prepare p) {
+    String ks = keyspace(session, p.keyspace);
+    byte[] id = PreparedStatements.id(ks, p.cqlQuery);
+    SystemQuery sq = SystemQuery.parse(p.cqlQuery, ks);
+    PreparedStatements.Entry e;
+    if (sq != null) {
+      ResultSet rs = sq.run(SystemKeyspaces.table(sq, served.view(node)));
+      e = new PreparedStatements.Entry(p.cqlQuery, ks, null, sq, List.of(), new int[0],
+          specs(rs, sq.keyspace(), sq.table()), null);
+    } else {
+      Statement s = CqlParser.parse(p.cqlQuery);
+      Catalog c = served.cluster().catalog();
+      List<Binding.Variable> vars = Binding.variables(s, c, ks);
+      e = new PreparedStatements.Entry(p.cqlQuery, ks, s, null, vars, Binding.partitionKeyIndices(s, c, ks),
+          List.of(), null); // no result metadata: rows always carry theirs, so drivers never skip it
+    }
+    byte[] resultId = PreparedStatements.md5(e.resultColumns().toString());
+    e = new PreparedStatements.Entry(e.query(), e.keyspace(), e.statement(), e.system(), e.variables(),
+        e.partitionKeyIndices(), e.resultColumns(), resultId);
+    served.prepared(node).put(id, e);
+    List<ColumnSpec> vars = new ArrayList<>();
+    for (int i = 0; i < e.variables().size(); i++) {
+      Binding.Variable v = e.variables().get(i);
+      vars.add(new ColumnSpec(v.keyspace(), v.table(), v.name(), i, WireTypes.raw(v.type())));
+    }
+    RowsMetadata variables = new RowsMetadata(vars, null, e.partitionKeyIndices(), null);
+    RowsMetadata result = e.resultColumns().isEmpty() ? new RowsMetadata(0, null, new int[0], null)
+        : new RowsMetadata(e.resultColumns(), null, new int[0], null);
+    return Reply.of(new Prepared(id, resultId, variables, result));
+  }
+
+  private PreparedStatements.Entry lookup(String node, byte[] id) {
+    PreparedStatements.Entry e = served.prepared(node).get(id);
+    if (e == null) throw new UnpreparedException(id);
+    return e;
+  }
+
+  /** UNPREPARED carries the id back, so it cannot be a plain CqlException. */
+  static final class UnpreparedException extends RuntimeException {
+    final byte[] id;
+
+    UnpreparedException(byte[] id) {
+      super("Prepared query with ID " + HexFormat.of().formatHex(id) + " not found (either the query was not "
+          + "prepared on this host (maybe the host has been restarted?) or you have prepared too many queries and "
+          + "it has been evicted from the internal cache)");
+      this.id = id;
+    }
+
+    Unprepared toMessage() {
+      return new Unprepared(getMessage(), id);
+    }
+  }
+
+  private Reply executePrepared(String node, Session session, Execute x) {
+    PreparedStatements.Entry e = lookup(node, x.queryId);
+    boolean skip = x.options.skipMetadata && !e.resultColumns().isEmpty();
+    if (e.system() != null) return systemRows(node, e.system(), x.options, e.query(), skip);
+    Statement s = Binding.bind(e.statement(), e.variables(), x.options.positionalValues, x.options.namedValues);
+    return run(node, session, e.keyspace(), s, x.options, e.query(), skip);
+  }
+
+  private Reply batch(String node, Session session, Batch b) {
+    String ks = keyspace(session, b.keyspace);
+    Catalog c = served.cluster().catalog();
+    List<Statement> children = new ArrayList<>();
+    for (int i = 0; i < b.queriesOrIds.size(); i++) {
+      Object q = b.queriesOrIds.get(i);
+      List<ByteBuffer> values = i < b.values.size() ? b.values.get(i) : List.of();
+      if (q instanceof String text) {
+        Statement s = CqlParser.parse(text);
+        children.add(Binding.bind(s, Binding.variables(s, c, ks), values, null));
+      } else {
+        PreparedStatements.Entry e = lookup(node, (byte[]) q);
+        if (e.statement() == null) throw new CqlException(CqlErrorClass.InvalidRequest,
+            "Invalid statement in batch: only UPDATE, INSERT and DELETE statements are allowed.");
+        children.add(Binding.bind(e.statement(), e.variables(), values, null));
+      }
+    }
+    String type = b.type == 1 ? "UNLOGGED" : b.type == 2 ? "COUNTER" : "LOGGED";
+    QueryOptions o = new QueryOptions(b.consistency, List.of(), java.util.Map.of(), false, -1, null,
+        b.serialConsistency, b.defaultTimestamp, b.keyspace, b.nowInSeconds);
+    return run(node, session, ks, new Statement.Batch(type, null, children), o, "BATCH", false);
+  }
+
+  private CqlSession session(String node, String keyspace, QueryOptions o) {
+    CqlSession s = new CqlSession(served.cluster(), served.nextSeed());
+    s.setKeyspace(keyspace);
+    s.setCoordinator(node);
+    s.setConsistency(ProtocolValues.consistency(o.consistency));
+    ConsistencyLevel serial = ProtocolValues.consistency(o.serialConsistency);
+    if (serial.isSerial()) s.setSerialConsistency(serial);
+    return s;
+  }
+
+  private Reply run(String node, Session session, String ks, Statement s, QueryOptions o, String key,
+      boolean skipMetadata) {
+    CqlSession cs = session(node, ks, o);
+    if (s instanceof Statement.Use u) {
+      cs.execute(s);
+      session.keyspace = u.keyspace();
+      return Reply.of(new SetKeyspace(u.keyspace()));
+    }
+    if (SchemaEvents.isSchemaChange(s)) {
+      synchronized (ddl) {
+        Catalog before = served.cluster().catalog();
+        cs.execute(s);
+        Catalog after = served.cluster().catalog();
+        SchemaEvents.Change change = SchemaEvents.change(s, before, after, ks);
+        if (change == null) return Reply.of(Void.INSTANCE);
+        served.schemaChanged(change);
+        return Reply.of(change.result());
+      }
+    }
+    ResultSet rs = cs.execute(s);
+    if (s instanceof Statement.Select sel) {
+      String k = sel.keyspace() != null ? sel.keyspace() : ks;
+      return rows(rs, k, sel.table(), o, key, skipMetadata);
+    }
+    if (s instanceof Statement.Describe) return rows(rs, "system", "describe", o, key, false);
+    if (!rs.columns().isEmpty()) {
+      String table = s instanceof Statement.Insert i ? i.table() : s instanceof Statement.Update u ? u.table()
+          : s instanceof Statement.Delete d ? d.table() : "";
+      return rows(rs, ks, table, o, key, false);
+    }
+    return new Reply(Void.INSTANCE, rs.warnings());
+  }
+
+  static List<ColumnSpec> specs(ResultSet rs, String ks, String table) {
+    List<ColumnSpec> specs = new ArrayList<>();
+    for (int i = 0; i < rs.columns().size(); i++) {
+      specs.add(new ColumnSpec(ks == null ? "" : ks, table, rs.columns().get(i), i,
+          WireTypes.raw(rs.types().get(i))));
+    }
+    return specs;
+  }
+
+  private Reply rows(ResultSet rs, String ks, String table, QueryOptions o, String key, boolean skipMetadata) {
+    Paging p = Paging.decode(o.pagingState, key);
+    int total = rs.rows().size();
+    int from = Math.min(p.offset(), total);
+    int size = o.pageSize > 0 ? o.pageSize : Integer.MAX_VALUE;
+    int to = (int) Math.min((long) from + size, total);
+    ByteBuffer next = to < total ? new Paging(from, p.statementHash()).next(to - from) : null;
+    List<ColumnSpec> specs = specs(rs, ks, table);
+    RowsMetadata md = skipMetadata ? new RowsMetadata(specs.size(), next, new int[0], null)
+        : new RowsMetadata(specs, next, new int[0], null);
+    Queue<List<ByteBuffer>> data = new ArrayDeque<>(to - from);
+    for (List<Object> row : rs.rows().subList(from, to)) {
+      List<ByteBuffer> out = new ArrayList<>(row.size());
+      for (int i = 0; i < row.size(); i++) out.add(WireTypes.encode(rs.types().get(i), row.get(i)));
+      data.add(out);
+    }
+    return new Reply(new DefaultRows(md, data), rs.warnings());
+  }
+}

@@ -1,0 +1,61 @@
+package io.ringsim.server;
+
+import com.datastax.oss.protocol.internal.ProtocolConstants;
+import com.datastax.oss.protocol.internal.response.event.SchemaChangeEvent;
+import com.datastax.oss.protocol.internal.response.result.SchemaChange;
+import io.ringsim.cql.ast.Statement;
+import io.ringsim.schema.Catalog;
+import java.util.List;
+
+/** What a DDL statement changed, as the SCHEMA_CHANGE result and the event every registered client receives. */
+final class SchemaEvents {
+  private SchemaEvents() {}
+
+  record Change(String type, String target, String keyspace, String object) {
+    SchemaChange result() {
+      return new SchemaChange(type, target, keyspace, object, List.of());
+    }
+
+    SchemaChangeEvent event() {
+      return new SchemaChangeEvent(type, target, keyspace, object, List.of());
+    }
+  }
+
+  static boolean isSchemaChange(Statement s) {
+    return s instanceof Statement.CreateKeyspace || s instanceof Statement.AlterKeyspace
+        || s instanceof Statement.DropKeyspace || s instanceof Statement.CreateTable
+        || s instanceof Statement.DropTable || s instanceof Statement.AlterTableAdd
+        || s instanceof Statement.AlterTableDrop || s instanceof Statement.AlterTableWith
+        || s instanceof Statement.CreateIndex || s instanceof Statement.DropIndex;
+  }
+
+  /** The change a statement made, or null when it changed nothing (IF [NOT] EXISTS that did not apply). */
+  static Change change(Statement s, Catalog before, Catalog after, String session) {
+    if (before == after) return null;
+    String created = ProtocolConstants.SchemaChangeType.CREATED;
+    String updated = ProtocolConstants.SchemaChangeType.UPDATED;
+    String dropped = ProtocolConstants.SchemaChangeType.DROPPED;
+    String keyspace = ProtocolConstants.SchemaChangeTarget.KEYSPACE;
+    String table = ProtocolConstants.SchemaChangeTarget.TABLE;
+    if (s instanceof Statement.CreateKeyspace k) return new Change(created, keyspace, k.name(), null);
+    if (s instanceof Statement.AlterKeyspace k) return new Change(updated, keyspace, k.name(), null);
+    if (s instanceof Statement.DropKeyspace k) return new Change(dropped, keyspace, k.name(), null);
+    if (s instanceof Statement.CreateTable t) return new Change(created, table, ks(t.keyspace(), session), t.name());
+    if (s instanceof Statement.DropTable t) return new Change(dropped, table, ks(t.keyspace(), session), t.name());
+    if (s instanceof Statement.AlterTableAdd t) return new Change(updated, table, ks(t.keyspace(), session), t.name());
+    if (s instanceof Statement.AlterTableDrop t) return new Change(updated, table, ks(t.keyspace(), session), t.name());
+    if (s instanceof Statement.AlterTableWith t) return new Change(updated, table, ks(t.keyspace(), session), t.name());
+    // An index change is reported as a change of its table, as Cassandra does.
+    if (s instanceof Statement.CreateIndex i) return new Change(updated, table, ks(i.keyspace(), session), i.table());
+    if (s instanceof Statement.DropIndex i) {
+      String k = ks(i.keyspace(), session);
+      String t = before.index(k, i.name()).map(x -> x.table()).orElse(i.name());
+      return new Change(updated, table, k, t);
+    }
+    return null;
+  }
+
+  private static String ks(String named, String session) {
+    return named != null ? named : session;
+  }
+}

@@ -1,0 +1,184 @@
+package io.ringsim.server;
+
+import static io.ringsim.server.SystemKeyspaces.FROZEN_LIST_TEXT;
+import static io.ringsim.server.SystemKeyspaces.FROZEN_MAP_BLOB;
+import static io.ringsim.server.SystemKeyspaces.FROZEN_MAP_TEXT;
+import static io.ringsim.server.SystemKeyspaces.FROZEN_SET_TEXT;
+import static io.ringsim.server.SystemKeyspaces.TEXT;
+
+import io.ringsim.schema.Catalog;
+import io.ringsim.schema.ColumnDef;
+import io.ringsim.schema.ColumnKind;
+import io.ringsim.schema.ClusteringOrder;
+import io.ringsim.schema.IndexMetadata;
+import io.ringsim.schema.KeyspaceMetadata;
+import io.ringsim.schema.TableMetadata;
+import io.ringsim.schema.TableParams;
+import io.ringsim.schema.types.CqlTypes;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.UUID;
+
+/**
+ * The system_schema tables (and the empty system_virtual_schema and system_traces ones) generated from the catalog,
+ * with Cassandra 4.1's columns. The Python driver, and so cqlsh, reads every one of them at connect time and refuses
+ * to connect if any fails, so tables ringsim has nothing for (types, functions, views, ...) exist and are empty.
+ */
+final class SchemaTables {
+  private SchemaTables() {}
+
+  /** The system keyspaces a Cassandra 4.1 node lists, with their replication. */
+  private static final Map<String, Map<String, String>> SYSTEM_KEYSPACES = new TreeMap<>(Map.of(
+      "system", Map.of("class", "org.apache.cassandra.locator.LocalStrategy"),
+      "system_schema", Map.of("class", "org.apache.cassandra.locator.LocalStrategy"),
+      "system_auth", Map.of("class", "org.apache.cassandra.locator.SimpleStrategy", "replication_factor", "1"),
+      "system_distributed", Map.of("class", "org.apache.cassandra.locator.SimpleStrategy", "replication_factor", "3"),
+      "system_traces", Map.of("class", "org.apache.cassandra.locator.SimpleStrategy", "replication_factor", "2")));
+
+  static VirtualTable table(String keyspace, String name, Catalog c) {
+    return switch (keyspace + "." + name) {
+      case "system_schema.keyspaces" -> keyspaces(c);
+      case "system_schema.tables" -> tables(c);
+      case "system_schema.columns" -> columns(c, "system_schema");
+      case "system_schema.indexes" -> indexes(c);
+      case "system_schema.dropped_columns" -> new VirtualTable.Builder(keyspace, name).column("keyspace_name", TEXT)
+          .column("table_name", TEXT).column("column_name", TEXT).column("dropped_time", CqlTypes.TIMESTAMP)
+          .column("kind", TEXT).column("type", TEXT).build();
+      case "system_schema.triggers" -> new VirtualTable.Builder(keyspace, name).column("keyspace_name", TEXT)
+          .column("table_name", TEXT).column("trigger_name", TEXT).column("options", FROZEN_MAP_TEXT).build();
+      case "system_schema.types" -> new VirtualTable.Builder(keyspace, name).column("keyspace_name", TEXT)
+          .column("type_name", TEXT).column("field_names", FROZEN_LIST_TEXT).column("field_types", FROZEN_LIST_TEXT)
+          .build();
+      case "system_schema.functions" -> new VirtualTable.Builder(keyspace, name).column("keyspace_name", TEXT)
+          .column("function_name", TEXT).column("argument_types", FROZEN_LIST_TEXT)
+          .column("argument_names", FROZEN_LIST_TEXT).column("body", TEXT)
+          .column("called_on_null_input", CqlTypes.BOOLEAN).column("language", TEXT).column("return_type", TEXT)
+          .build();
+      case "system_schema.aggregates" -> new VirtualTable.Builder(keyspace, name).column("keyspace_name", TEXT)
+          .column("aggregate_name", TEXT).column("argument_types", FROZEN_LIST_TEXT).column("final_func", TEXT)
+          .column("initcond", TEXT).column("return_type", TEXT).column("state_func", TEXT)
+          .column("state_type", TEXT).build();
+      case "system_schema.views" -> views(keyspace, name);
+      case "system_virtual_schema.keyspaces" -> new VirtualTable.Builder(keyspace, name)
+          .column("keyspace_name", TEXT).build();
+      case "system_virtual_schema.tables" -> new VirtualTable.Builder(keyspace, name).column("keyspace_name", TEXT)
+          .column("table_name", TEXT).column("comment", TEXT).build();
+      case "system_virtual_schema.columns" -> columns(Catalog.EMPTY, "system_virtual_schema");
+      case "system_traces.sessions" -> new VirtualTable.Builder(keyspace, name).column("session_id", CqlTypes.UUID)
+          .column("client", CqlTypes.INET).column("command", TEXT).column("coordinator", CqlTypes.INET)
+          .column("coordinator_port", CqlTypes.INT).column("duration", CqlTypes.INT)
+          .column("parameters", new io.ringsim.schema.collection.MapType(CqlTypes.TEXT, CqlTypes.TEXT, false))
+          .column("request", TEXT).column("started_at", CqlTypes.TIMESTAMP).build();
+      case "system_traces.events" -> new VirtualTable.Builder(keyspace, name).column("session_id", CqlTypes.UUID)
+          .column("event_id", CqlTypes.TIMEUUID).column("activity", TEXT).column("source", CqlTypes.INET)
+          .column("source_elapsed", CqlTypes.INT).column("source_port", CqlTypes.INT).column("thread", TEXT)
+          .build();
+      default -> null;
+    };
+  }
+
+  static String strategyClass(String cls) {
+    return cls.contains(".") ? cls : "org.apache.cassandra.locator." + cls;
+  }
+
+  private static VirtualTable keyspaces(Catalog c) {
+    VirtualTable.Builder b = new VirtualTable.Builder("system_schema", "keyspaces").column("keyspace_name", TEXT)
+        .column("durable_writes", CqlTypes.BOOLEAN).column("replication", FROZEN_MAP_TEXT);
+    TreeMap<String, Object[]> rows = new TreeMap<>();
+    SYSTEM_KEYSPACES.forEach((k, r) -> rows.put(k, new Object[] {k, true, new TreeMap<>(r)}));
+    for (KeyspaceMetadata k : c.keyspaces()) {
+      TreeMap<String, String> rep = new TreeMap<>();
+      k.replication().forEach((key, v) -> rep.put(key, key.equals("class") ? strategyClass(v) : v));
+      rows.put(k.name(), new Object[] {k.name(), k.durableWrites(), rep});
+    }
+    rows.values().forEach(b::row);
+    return b.build();
+  }
+
+  static UUID tableId(TableMetadata t) {
+    return UUID.nameUUIDFromBytes(("ringsim table " + t.qualifiedName()).getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static VirtualTable tables(Catalog c) {
+    VirtualTable.Builder b = new VirtualTable.Builder("system_schema", "tables").column("keyspace_name", TEXT)
+        .column("table_name", TEXT).column("additional_write_policy", TEXT)
+        .column("bloom_filter_fp_chance", CqlTypes.DOUBLE).column("caching", FROZEN_MAP_TEXT)
+        .column("cdc", CqlTypes.BOOLEAN).column("comment", TEXT).column("compaction", FROZEN_MAP_TEXT)
+        .column("compression", FROZEN_MAP_TEXT).column("crc_check_chance", CqlTypes.DOUBLE)
+        .column("default_time_to_live", CqlTypes.INT).column("extensions", FROZEN_MAP_BLOB)
+        .column("flags", FROZEN_SET_TEXT).column("gc_grace_seconds", CqlTypes.INT).column("id", CqlTypes.UUID)
+        .column("max_index_interval", CqlTypes.INT).column("memtable_flush_period_in_ms", CqlTypes.INT)
+        .column("min_index_interval", CqlTypes.INT).column("read_repair", TEXT).column("speculative_retry", TEXT);
+    for (TableMetadata t : c.allTables()) {
+      TableParams p = t.params();
+      b.row(t.keyspace(), t.name(), "99p", p.bloomFilterFpChance(),
+          new TreeMap<>(Map.of("keys", "ALL", "rows_per_partition", "NONE")), false, "", compaction(p),
+          new TreeMap<>(Map.of("chunk_length_in_kb", "16", "class", "org.apache.cassandra.io.compress.LZ4Compressor")),
+          1.0, p.defaultTimeToLive(), new TreeMap<String, ByteBuffer>(), new java.util.TreeSet<>(Set.of("compound")),
+          p.gcGraceSeconds(), tableId(t), 2048, 0, 128, "BLOCKING", "99p");
+    }
+    return b.build();
+  }
+
+  private static TreeMap<String, String> compaction(TableParams p) {
+    TreeMap<String, String> m = new TreeMap<>();
+    p.compaction().forEach((k, v) -> m.put(k, k.equals("class") && !v.contains(".")
+        ? "org.apache.cassandra.db.compaction." + v : v));
+    if ("org.apache.cassandra.db.compaction.SizeTieredCompactionStrategy".equals(m.get("class"))) {
+      m.putIfAbsent("max_threshold", "32");
+      m.putIfAbsent("min_threshold", "4");
+    }
+    return m;
+  }
+
+  private static VirtualTable columns(Catalog c, String keyspace) {
+    VirtualTable.Builder b = new VirtualTable.Builder(keyspace, "columns").column("keyspace_name", TEXT)
+        .column("table_name", TEXT).column("column_name", TEXT).column("clustering_order", TEXT)
+        .column("column_name_bytes", CqlTypes.BLOB).column("kind", TEXT).column("position", CqlTypes.INT)
+        .column("type", TEXT);
+    for (TableMetadata t : c.allTables()) {
+      for (ColumnDef col : t.columns()) {
+        String order = col.kind() == ColumnKind.CLUSTERING
+            ? (col.order() == ClusteringOrder.DESC ? "desc" : "asc") : "none";
+        int position = col.kind() == ColumnKind.PARTITION_KEY || col.kind() == ColumnKind.CLUSTERING
+            ? col.position() : -1;
+        b.row(t.keyspace(), t.name(), col.name(), order,
+            ByteBuffer.wrap(col.name().getBytes(StandardCharsets.UTF_8)).asReadOnlyBuffer(),
+            col.kind().name().toLowerCase(Locale.ROOT), position, col.type().name());
+      }
+    }
+    return b.build();
+  }
+
+  private static VirtualTable indexes(Catalog c) {
+    VirtualTable.Builder b = new VirtualTable.Builder("system_schema", "indexes").column("keyspace_name", TEXT)
+        .column("table_name", TEXT).column("index_name", TEXT).column("kind", TEXT)
+        .column("options", FROZEN_MAP_TEXT);
+    for (KeyspaceMetadata k : c.keyspaces()) {
+      for (TableMetadata t : c.tables(k.name())) {
+        for (IndexMetadata i : c.indexesOn(k.name(), t.name())) {
+          String target = i.kind() == null || i.kind().equals("values") ? i.column() : i.kind() + "(" + i.column() + ")";
+          b.row(k.name(), t.name(), i.name(), "COMPOSITES", new TreeMap<>(Map.of("target", target)));
+        }
+      }
+    }
+    return b.build();
+  }
+
+  private static VirtualTable views(String keyspace, String name) {
+    return new VirtualTable.Builder(keyspace, name).column("keyspace_name", TEXT).column("view_name", TEXT)
+        .column("base_table_id", CqlTypes.UUID).column("base_table_name", TEXT)
+        .column("bloom_filter_fp_chance", CqlTypes.DOUBLE).column("caching", FROZEN_MAP_TEXT)
+        .column("cdc", CqlTypes.BOOLEAN).column("comment", TEXT).column("compaction", FROZEN_MAP_TEXT)
+        .column("compression", FROZEN_MAP_TEXT).column("crc_check_chance", CqlTypes.DOUBLE)
+        .column("default_time_to_live", CqlTypes.INT).column("extensions", FROZEN_MAP_BLOB)
+        .column("gc_grace_seconds", CqlTypes.INT).column("id", CqlTypes.UUID)
+        .column("include_all_columns", CqlTypes.BOOLEAN).column("max_index_interval", CqlTypes.INT)
+        .column("memtable_flush_period_in_ms", CqlTypes.INT).column("min_index_interval", CqlTypes.INT)
+        .column("read_repair", TEXT).column("speculative_retry", TEXT).column("where_clause", TEXT).build();
+  }
+}

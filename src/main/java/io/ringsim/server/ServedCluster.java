@@ -1,0 +1,181 @@
+package io.ringsim.server;
+
+import com.datastax.oss.protocol.internal.ProtocolConstants;
+import com.datastax.oss.protocol.internal.response.event.StatusChangeEvent;
+import com.datastax.oss.protocol.internal.response.event.TopologyChangeEvent;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.ringsim.cluster.SimCluster;
+import io.ringsim.ring.Node;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A simulated cluster served over the CQL native protocol: node i listens on the i-th loopback address (127.0.0.1,
+ * 127.0.0.2, ... from {@code firstAddress}), all on the same port, as ccm and Simulacron lay clusters out. Time is
+ * paced to the wall clock. Faults go through here so that connections follow the node: a crashed node's port closes.
+ */
+public final class ServedCluster implements AutoCloseable {
+  /** Statements waiting for a worker beyond this are answered OVERLOADED. */
+  static final int QUEUE = 8192;
+  static final int WORKERS = 256;
+
+  private final SimCluster cluster;
+  private final int port;
+  private final Map<String, InetAddress> addresses = new LinkedHashMap<>();
+  private final Map<String, NodeServer> servers = new LinkedHashMap<>();
+  private final Map<String, PreparedStatements> prepared = new ConcurrentHashMap<>();
+  private final Set<Connection> registered = ConcurrentHashMap.newKeySet();
+  private final EventLoopGroup boss = new NioEventLoopGroup(1, daemonThreads("ringsim-accept"));
+  private final EventLoopGroup io = new NioEventLoopGroup(2, daemonThreads("ringsim-io"));
+  private final ThreadPoolExecutor workers;
+  private final RequestExecutor executor = new RequestExecutor(this);
+  private final AtomicLong seeds;
+  private final Pacer pacer;
+
+  public ServedCluster(SimCluster cluster, InetAddress firstAddress, int port, double speed) {
+    this.cluster = cluster;
+    this.port = port;
+    this.seeds = new AtomicLong(cluster.spec().seed());
+    this.pacer = new Pacer(cluster, speed);
+    this.workers = new ThreadPoolExecutor(WORKERS, WORKERS, 30, TimeUnit.SECONDS, new ArrayBlockingQueue<>(QUEUE),
+        daemonThreads("ringsim-request"));
+    workers.allowCoreThreadTimeOut(true);
+    byte[] base = firstAddress.getAddress();
+    int i = 0;
+    for (Node n : cluster.ring().nodes()) {
+      InetAddress a = offset(base, i++);
+      addresses.put(n.name(), a);
+      servers.put(n.name(), new NodeServer(n.name(), a, port, this, boss, io));
+      prepared.put(n.name(), new PreparedStatements());
+    }
+  }
+
+  private static java.util.concurrent.ThreadFactory daemonThreads(String name) {
+    AtomicInteger n = new AtomicInteger();
+    return r -> {
+      Thread t = new Thread(r, name + "-" + n.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    };
+  }
+
+  /** base + i, carried across octets (127.0.0.255 + 1 = 127.0.1.0). */
+  static InetAddress offset(byte[] base, int i) {
+    byte[] a = base.clone();
+    int carry = i;
+    for (int k = a.length - 1; k >= 0 && carry > 0; k--) {
+      int v = (a[k] & 0xFF) + carry;
+      a[k] = (byte) v;
+      carry = v >> 8;
+    }
+    try {
+      return InetAddress.getByAddress(a);
+    } catch (UnknownHostException e) {
+      throw new IllegalArgumentException(e);
+    }
+  }
+
+  /** Starts the clock and opens every node's port. */
+  public void start() throws InterruptedException {
+    pacer.start();
+    for (Map.Entry<String, NodeServer> e : servers.entrySet()) {
+      if (!cluster.isCrashed(e.getKey())) e.getValue().open();
+    }
+  }
+
+  public Map<String, InetAddress> addresses() {
+    return Map.copyOf(addresses);
+  }
+
+  public int port() {
+    return port;
+  }
+
+  public SimCluster cluster() {
+    return cluster;
+  }
+
+  ThreadPoolExecutor workers() {
+    return workers;
+  }
+
+  RequestExecutor executor() {
+    return executor;
+  }
+
+  long nextSeed() {
+    return seeds.incrementAndGet();
+  }
+
+  PreparedStatements prepared(String node) {
+    return prepared.get(node);
+  }
+
+  SystemKeyspaces.View view(String node) {
+    return new SystemKeyspaces.View(node, cluster.ring(), addresses, port, cluster.catalog());
+  }
+
+  void register(Connection c) {
+    registered.add(c);
+  }
+
+  void unregister(Connection c) {
+    registered.remove(c);
+  }
+
+  void schemaChanged(SchemaEvents.Change change) {
+    for (Connection c : registered) c.push(ProtocolConstants.EventType.SCHEMA_CHANGE, change.event());
+  }
+
+  private void status(String node, String change) {
+    StatusChangeEvent e = new StatusChangeEvent(change, new java.net.InetSocketAddress(addresses.get(node), port));
+    for (Connection c : registered) {
+      if (!c.node().equals(node)) c.push(ProtocolConstants.EventType.STATUS_CHANGE, e);
+    }
+  }
+
+  void topology(String node, String change) {
+    TopologyChangeEvent e = new TopologyChangeEvent(change, new java.net.InetSocketAddress(addresses.get(node), port));
+    for (Connection c : registered) {
+      if (!c.node().equals(node)) c.push(ProtocolConstants.EventType.TOPOLOGY_CHANGE, e);
+    }
+  }
+
+  /** A crash: the node stops, its port closes with every connection, and it forgets its prepared statements. */
+  public void crash(String node) {
+    cluster.crash(node);
+    servers.get(node).close();
+    prepared.get(node).clear();
+    status(node, ProtocolConstants.StatusChangeType.DOWN);
+  }
+
+  public void restart(String node) throws InterruptedException {
+    cluster.restart(node);
+    servers.get(node).open();
+    status(node, ProtocolConstants.StatusChangeType.UP);
+  }
+
+  public List<String> nodes() {
+    return List.copyOf(servers.keySet());
+  }
+
+  @Override
+  public void close() {
+    for (NodeServer s : servers.values()) s.close();
+    workers.shutdownNow();
+    pacer.stop();
+    boss.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+    io.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+  }
+}

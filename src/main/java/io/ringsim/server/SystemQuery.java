@@ -1,0 +1,86 @@
+package io.ringsim.server;
+
+import io.ringsim.cql.CqlErrorClass;
+import io.ringsim.cql.CqlException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The SELECTs drivers and cqlsh send to the system keyspaces: {@code SELECT * | a, b FROM ks.table [WHERE c = 'v'
+ * [AND ...]] [LIMIT n] [ALLOW FILTERING]}. Their tables are generated, so only equality restrictions are needed.
+ */
+record SystemQuery(List<String> columns, String keyspace, String table, Map<String, String> equals, int limit) {
+  private static final Pattern SELECT = Pattern.compile(
+      "(?is)\\s*SELECT\\s+(?:JSON\\s+)?(.+?)\\s+FROM\\s+(?:\"?(\\w+)\"?\\s*\\.\\s*)?\"?(\\w+)\"?"
+          + "(?:\\s+WHERE\\s+(.+?))?(?:\\s+LIMIT\\s+(\\d+))?(?:\\s+ALLOW\\s+FILTERING)?\\s*;?\\s*");
+  private static final Pattern EQ = Pattern.compile("(?is)\\s*\"?(\\w+)\"?\\s*=\\s*('(?:[^']|'')*'|[\\w.:-]+)\\s*");
+
+  static final java.util.Set<String> KEYSPACES =
+      java.util.Set.of("system", "system_schema", "system_virtual_schema", "system_traces", "system_auth",
+          "system_distributed", "system_views");
+
+  /** The query, if it reads a system keyspace (named, or the session's); null otherwise. */
+  static SystemQuery parse(String cql, String sessionKeyspace) {
+    Matcher m = SELECT.matcher(cql);
+    if (!m.matches()) return null;
+    String ks = m.group(2) != null ? m.group(2).toLowerCase(Locale.ROOT) : sessionKeyspace;
+    if (ks == null || !KEYSPACES.contains(ks)) return null;
+    List<String> cols = new ArrayList<>();
+    String sel = m.group(1).trim();
+    if (!sel.equals("*")) {
+      for (String c : sel.split(",")) cols.add(c.trim().replace("\"", "").toLowerCase(Locale.ROOT));
+    }
+    Map<String, String> eq = new LinkedHashMap<>();
+    if (m.group(4) != null) {
+      for (String part : m.group(4).split("(?i)\\s+AND\\s+")) {
+        Matcher e = EQ.matcher(part);
+        if (!e.matches()) throw new CqlException(CqlErrorClass.InvalidRequest,
+            "ringsim answers system tables with equality restrictions only, not: " + part.trim());
+        String v = e.group(2);
+        if (v.startsWith("'")) v = v.substring(1, v.length() - 1).replace("''", "'");
+        eq.put(e.group(1).toLowerCase(Locale.ROOT), v);
+      }
+    }
+    int limit = m.group(5) == null ? Integer.MAX_VALUE : Integer.parseInt(m.group(5));
+    return new SystemQuery(cols, ks, m.group(3).toLowerCase(Locale.ROOT), eq, limit);
+  }
+
+  /** Runs the query on a generated table: columns chosen, rows filtered by their text form. */
+  io.ringsim.cql.exec.ResultSet run(VirtualTable t) {
+    List<String> names = columns.isEmpty() ? t.columns() : columns;
+    List<Integer> idx = new ArrayList<>();
+    List<io.ringsim.schema.CqlType> types = new ArrayList<>();
+    for (String c : names) {
+      int i = t.indexOf(c);
+      if (i < 0) throw new CqlException(CqlErrorClass.InvalidRequest, "Undefined column name " + c + " in table "
+          + keyspace + "." + table);
+      idx.add(i);
+      types.add(t.types().get(i));
+    }
+    for (String c : equals.keySet()) {
+      if (t.indexOf(c) < 0) throw new CqlException(CqlErrorClass.InvalidRequest, "Undefined column name " + c
+          + " in table " + keyspace + "." + table);
+    }
+    List<List<Object>> rows = new ArrayList<>();
+    for (List<Object> r : t.rows()) {
+      if (rows.size() >= limit) break;
+      boolean ok = true;
+      for (Map.Entry<String, String> e : equals.entrySet()) {
+        int i = t.indexOf(e.getKey());
+        Object v = r.get(i);
+        String text = v == null ? null : v instanceof java.net.InetAddress a ? a.getHostAddress() : v.toString();
+        if (!e.getValue().equals(text)) ok = false;
+      }
+      if (!ok) continue;
+      List<Object> out = new ArrayList<>();
+      for (int i : idx) out.add(r.get(i));
+      rows.add(out);
+    }
+    return new io.ringsim.cql.exec.ResultSet(names, types, rows, List.of());
+  }
+}

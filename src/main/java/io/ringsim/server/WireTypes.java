@@ -1,0 +1,64 @@
+package io.ringsim.server;
+
+import com.datastax.oss.protocol.internal.ProtocolConstants.DataType;
+import com.datastax.oss.protocol.internal.response.result.RawType;
+import io.ringsim.schema.CqlType;
+import io.ringsim.schema.collection.ListType;
+import io.ringsim.schema.collection.MapType;
+import io.ringsim.schema.collection.SetType;
+import io.ringsim.schema.collection.TupleType;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Between ringsim's column types and values and the protocol's [option] types and [bytes] values. ringsim's types
+ * already serialize as Cassandra does (the native-protocol layout, also for collections and tuples), so a value
+ * goes on the wire as {@link CqlType#serialize} writes it.
+ */
+final class WireTypes {
+  private WireTypes() {}
+
+  private static final Map<String, Integer> IDS = Map.ofEntries(
+      Map.entry("ascii", DataType.ASCII), Map.entry("bigint", DataType.BIGINT), Map.entry("blob", DataType.BLOB),
+      Map.entry("boolean", DataType.BOOLEAN), Map.entry("counter", DataType.COUNTER),
+      Map.entry("decimal", DataType.DECIMAL), Map.entry("double", DataType.DOUBLE),
+      Map.entry("float", DataType.FLOAT), Map.entry("int", DataType.INT), Map.entry("timestamp", DataType.TIMESTAMP),
+      Map.entry("uuid", DataType.UUID), Map.entry("text", DataType.VARCHAR), Map.entry("varchar", DataType.VARCHAR),
+      Map.entry("varint", DataType.VARINT), Map.entry("timeuuid", DataType.TIMEUUID),
+      Map.entry("inet", DataType.INET), Map.entry("date", DataType.DATE), Map.entry("time", DataType.TIME),
+      Map.entry("smallint", DataType.SMALLINT), Map.entry("tinyint", DataType.TINYINT),
+      Map.entry("duration", DataType.DURATION));
+
+  static RawType raw(CqlType t) {
+    if (t instanceof ListType l) return new RawType.RawList(raw(l.element()));
+    if (t instanceof SetType s) return new RawType.RawSet(raw(s.element()));
+    if (t instanceof MapType m) return new RawType.RawMap(raw(m.key()), raw(m.value()));
+    if (t instanceof TupleType tt) {
+      List<RawType> parts = new ArrayList<>();
+      for (CqlType c : tt.components()) parts.add(raw(c));
+      return new RawType.RawTuple(parts);
+    }
+    Integer id = IDS.get(t.name());
+    if (id == null) throw new IllegalArgumentException("no protocol type for " + t.name());
+    return RawType.PRIMITIVES.get(id);
+  }
+
+  static ByteBuffer encode(CqlType t, Object value) {
+    return value == null ? null : ByteBuffer.wrap(t.serialize(value));
+  }
+
+  /** A bound value from a client, decoded as the column's type would read it; an invalid one names the variable. */
+  static Object decode(CqlType t, ByteBuffer bytes, String variable) {
+    if (bytes == null) return null;
+    byte[] b = new byte[bytes.remaining()];
+    bytes.duplicate().get(b);
+    try {
+      return t.deserialize(b);
+    } catch (RuntimeException e) {
+      throw new io.ringsim.cql.CqlException(io.ringsim.cql.CqlErrorClass.InvalidRequest,
+          "Exception while binding column " + variable + ": " + e.getMessage());
+    }
+  }
+}
