@@ -1,0 +1,72 @@
+package io.ringsim.cli;
+
+import io.ringsim.cli.shell.FaultCommands;
+import io.ringsim.server.ServedCluster;
+import java.io.PrintWriter;
+import java.util.Locale;
+
+/**
+ * The fault console of {@code serve}: one command per line on standard input, with a scenario timeline's words.
+ * CRASH and RESTART also close and reopen the node's port; WAIT has no meaning here (time follows the wall clock).
+ */
+final class ServeConsole {
+  private final ServedCluster served;
+  private final PrintWriter out;
+
+  ServeConsole(ServedCluster served, PrintWriter out) {
+    this.served = served;
+    this.out = out;
+  }
+
+  /** Runs one line; false when the server should stop. */
+  boolean handle(String line) {
+    String cmd = line.trim();
+    if (cmd.endsWith(";")) cmd = cmd.substring(0, cmd.length() - 1).trim();
+    if (cmd.isEmpty()) return true;
+    String[] w = cmd.split("\\s+");
+    String verb = w[0].toUpperCase(Locale.ROOT);
+    try {
+      switch (verb) {
+        case "QUIT", "EXIT" -> {
+          return false;
+        }
+        case "STATUS" -> status();
+        case "CRASH" -> {
+          served.crash(node(w));
+          out.println(node(w) + " crashed: its port is closed and its clients disconnected");
+        }
+        case "RESTART" -> {
+          served.restart(node(w));
+          out.println(node(w) + " restarted: it replayed its commit log and accepts connections again");
+        }
+        case "WAIT" -> out.println("WAIT is not needed while serving: simulated time follows the wall clock");
+        default -> {
+          if (!FaultCommands.handle(cmd, served.cluster(), out))
+            out.println("unknown command '" + w[0] + "' (try STATUS, CRASH n2, RESTART n2, PARTITION {n1} {n2 n3}, "
+                + "HEAL, SLOW n2 50ms, LOSS 5%, SKEW n2 -2s, FLUSH, COMPACT, REPAIR n2, QUIT)");
+        }
+      }
+    } catch (IllegalArgumentException e) {
+      out.println("Improper " + verb + " command: " + e.getMessage());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+    return true;
+  }
+
+  private String node(String[] w) {
+    if (w.length != 2) throw new IllegalArgumentException("expected one node name, e.g. " + w[0] + " n2");
+    if (!served.nodes().contains(w[1]))
+      throw new IllegalArgumentException("no node named '" + w[1] + "' (nodes: " + String.join(", ", served.nodes())
+          + ")");
+    return w[1];
+  }
+
+  private void status() {
+    for (String n : served.nodes()) {
+      out.println(n + "  " + served.addresses().get(n).getHostAddress() + ":" + served.port() + "  "
+          + (served.cluster().isCrashed(n) ? "DN" : "UN"));
+    }
+  }
+}
