@@ -1,0 +1,36 @@
+package io.ringsim.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Node.js driver (npm cassandra-driver 4.x, installed by .ci/run into src/test/node) against six served nodes:
+ * connect, prepared insert and select (src/test/node/driver_check.js). Skipped where it is not installed, except
+ * under CI=true.
+ */
+class NodeDriverTest {
+  @Test
+  void theNodeDriverConnectsAndRunsPreparedStatements() throws Exception {
+    boolean installed = new File("src/test/node/node_modules/cassandra-driver").isDirectory()
+        && new File("/usr/bin/node").canExecute();
+    if (!installed && "true".equals(System.getenv("CI")))
+      throw new AssertionError("the npm cassandra-driver is not installed in src/test/node (.ci/run installs it)");
+    Assumptions.assumeTrue(installed, "npm cassandra-driver not installed in src/test/node");
+    try (ServedClusterFixture fx = new ServedClusterFixture(6, 5)) {
+      Process p = new ProcessBuilder("/usr/bin/node", "driver_check.js", String.valueOf(fx.port))
+          .directory(new File("src/test/node")).redirectErrorStream(true).start();
+      boolean ended = p.waitFor(3, TimeUnit.MINUTES);
+      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      if (!ended) p.destroyForcibly();
+      assertThat(ended).as("the Node.js run ended").isTrue();
+      assertThat(out).contains("hosts 127.0.0.1 127.0.0.2 127.0.0.3 127.0.0.4 127.0.0.5 127.0.0.6");
+      assertThat(out).doesNotContain("DIFF").doesNotContain("ERROR");
+      assertThat(p.exitValue()).as(out).isZero();
+    }
+  }
+}

@@ -1,0 +1,124 @@
+"""The DataStax Python driver (Debian's python3-cassandra) against a served ringsim cluster.
+
+Connects as cqlsh does (loading the whole schema metadata), then runs every statement of the conformance scripts
+given on the command line and compares each answer with what real Cassandra 4.1 answered (NAME.expected.jsonl):
+outcome, error class and message, result columns and rows. Also runs DESCRIBE through the server, as cqlsh 6 does.
+Prints one line per difference and a closing 'N passed, N failed' line; exits 1 on any difference.
+"""
+import datetime
+import json
+import re
+import sys
+import uuid
+
+from cassandra import ConsistencyLevel
+from cassandra.cluster import Cluster, ExecutionProfile, EXEC_PROFILE_DEFAULT
+from cassandra.policies import RoundRobinPolicy
+
+ERROR_CLASSES = {
+    "InvalidRequest": "InvalidRequest", "SyntaxException": "SyntaxError",
+    "ConfigurationException": "ConfigurationError", "AlreadyExists": "AlreadyExists",
+    "Unavailable": "Unavailable", "WriteTimeout": "WriteTimeout", "ReadTimeout": "ReadTimeout",
+}
+
+
+def json_value(v):
+    if isinstance(v, uuid.UUID):
+        return str(v)
+    if isinstance(v, datetime.datetime):
+        return v.strftime("%Y-%m-%dT%H:%M:%S.") + "%03dZ" % (v.microsecond // 1000)
+    if isinstance(v, (list, tuple)):
+        return [json_value(x) for x in v]
+    if isinstance(v, (set, frozenset)) or type(v).__name__ == "SortedSet":
+        return [json_value(x) for x in v]
+    if isinstance(v, dict) or type(v).__name__ == "OrderedMapSerializedKey":
+        return {str(json_value(k)): json_value(x) for k, x in v.items()}
+    return v
+
+
+def main():
+    port = int(sys.argv[1])
+    scripts = sys.argv[2:]
+    profile = ExecutionProfile(load_balancing_policy=RoundRobinPolicy(), consistency_level=ConsistencyLevel.ONE,
+                               request_timeout=30)
+    cluster = Cluster(["127.0.0.1"], port=port, execution_profiles={EXEC_PROFILE_DEFAULT: profile},
+                      connect_timeout=30, control_connection_timeout=30)
+    session = cluster.connect()
+    hosts = sorted(h.address for h in cluster.metadata.all_hosts())
+    print("hosts %s protocol v%d" % (" ".join(hosts), cluster.protocol_version))
+    passed = failed = 0
+    for script in scripts:
+        with open(script) as f:
+            cases = [json.loads(line) for line in f if line.strip()]
+        for case in cases:
+            where = "%s #%d %s" % (script.rsplit("/", 1)[-1], case["i"], case["cql"][:70])
+            problem = run_case(session, case)
+            if problem:
+                failed += 1
+                print("DIFF %s: %s" % (where, problem))
+            else:
+                passed += 1
+    session.execute("CREATE KEYSPACE IF NOT EXISTS py WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3}")
+    session.execute("CREATE TABLE IF NOT EXISTS py.t (k int PRIMARY KEY, v text)")
+    cluster.refresh_schema_metadata()
+    # cqlsh 6 sends DESCRIBE to the server and prints the rows it gets.
+    rows = list(session.execute("DESCRIBE KEYSPACES"))
+    if not any(r.keyspace_name == "py" for r in rows) or not hasattr(rows[0], "keyspace_name"):
+        failed += 1
+        print("DIFF DESCRIBE KEYSPACES: %r" % rows[:3])
+    else:
+        passed += 1
+    if "t" not in cluster.metadata.keyspaces["py"].tables:
+        failed += 1
+        print("DIFF schema metadata has no py.t")
+    else:
+        passed += 1
+    insert = session.prepare("INSERT INTO py.t (k, v) VALUES (?, ?)")
+    for k in range(100):
+        session.execute(insert, (k, "v%d" % k))
+    select = session.prepare("SELECT v FROM py.t WHERE k = ?")
+    got = [session.execute(select, (k,)).one() for k in range(100)]
+    if [r.v if r else None for r in got] != ["v%d" % k for k in range(100)]:
+        failed += 1
+        print("DIFF prepared insert/select: %r" % got[:5])
+    else:
+        passed += 1
+    cluster.shutdown()
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+def run_case(session, case):
+    try:
+        rs = session.execute(case["cql"])
+        rows = list(rs)
+    except Exception as e:  # the driver's exception for a server error
+        name = ERROR_CLASSES.get(type(e).__name__, type(e).__name__)
+        if case["ok"]:
+            return "Cassandra answered, ringsim failed: %s %s" % (name, e)
+        if name != case["error"]:
+            return "error class %s, Cassandra's %s" % (name, case["error"])
+        found = re.search(r'message="(.*)">?$', str(e), re.S)
+        message = found.group(1) if found else str(e)
+        if name != "AlreadyExists" and message != case["message"]:
+            return "message %r, Cassandra's %r" % (message, case["message"])
+        return None
+    if not case["ok"]:
+        return "ringsim answered, Cassandra failed with %s" % case["error"]
+    columns = list(rs.column_names or [])
+    if columns != case["columns"] and not (not columns and not case["columns"]):
+        return "columns %s, Cassandra's %s" % (columns, case["columns"])
+    got = [[json_value(v) for v in r] for r in rows]
+    if len(got) != len(case["rows"]):
+        return "%d rows, Cassandra's %d" % (len(got), len(case["rows"]))
+    for g, want in zip(got, case["rows"]):
+        for col, a, b in zip(columns, g, want):
+            if col.startswith("writetime(") or col.startswith("ttl("):
+                continue  # depend on the clock; the in-process conformance test checks them exactly
+            if a != b:
+                return "row %s, Cassandra's %s" % (g, want)
+    return None
+
+
+if __name__ == "__main__":
+    sys.exit(main())
