@@ -1,0 +1,159 @@
+package io.ringsim.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.protocol.internal.Compressor;
+import com.datastax.oss.protocol.internal.Frame;
+import com.datastax.oss.protocol.internal.FrameCodec;
+import com.datastax.oss.protocol.internal.Message;
+import com.datastax.oss.protocol.internal.ProtocolConstants;
+import com.datastax.oss.protocol.internal.request.Options;
+import com.datastax.oss.protocol.internal.request.Query;
+import com.datastax.oss.protocol.internal.request.Startup;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * Many clients, clients that stop reading, and clients that vanish mid-request: the server keeps answering the
+ * others, buffers a bounded amount for a slow reader (it stops reading that client's requests instead), and
+ * delivers everything once the slow reader catches up.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ConnectionLoadTest {
+  static final FrameCodec<ByteBuf> CLIENT =
+      FrameCodec.defaultClient(new ByteBufCodec(ByteBufAllocator.DEFAULT), Compressor.none());
+  ServedClusterFixture fx;
+
+  @BeforeAll
+  void start() throws Exception {
+    fx = new ServedClusterFixture(3, 13);
+  }
+
+  @AfterAll
+  void stop() {
+    fx.close();
+  }
+
+  static byte[] frame(int stream, Message m) {
+    ByteBuf b = CLIENT.encode(Frame.forRequest(4, stream, false, Frame.NO_PAYLOAD, m));
+    byte[] bytes = new byte[b.readableBytes()];
+    b.readBytes(bytes);
+    b.release();
+    return bytes;
+  }
+
+  /** Reads one response frame: its stream id and opcode. */
+  static int[] readFrame(InputStream in) throws IOException {
+    DataInputStream d = new DataInputStream(in);
+    byte[] header = new byte[9];
+    d.readFully(header);
+    int length = ((header[5] & 0xFF) << 24) | ((header[6] & 0xFF) << 16) | ((header[7] & 0xFF) << 8)
+        | (header[8] & 0xFF);
+    byte[] body = new byte[length];
+    d.readFully(body);
+    int code = header[4] == ProtocolConstants.Opcode.ERROR && length >= 4
+        ? ((body[0] & 0xFF) << 24) | ((body[1] & 0xFF) << 16) | ((body[2] & 0xFF) << 8) | (body[3] & 0xFF) : -1;
+    return new int[] {(short) (((header[2] & 0xFF) << 8) | (header[3] & 0xFF)), header[4], code};
+  }
+
+  private Socket open(int node) throws IOException {
+    Socket s = new Socket();
+    s.connect(new InetSocketAddress(fx.served.addresses().get("n" + node), fx.port), 30_000);
+    s.setSoTimeout(60_000);
+    return s;
+  }
+
+  @Test
+  void aThousandConnectionsAreEachAnswered() throws Exception {
+    List<Socket> sockets = new ArrayList<>();
+    try {
+      for (int i = 0; i < 1000; i++) {
+        Socket s = open(1 + i % 3);
+        sockets.add(s);
+        s.getOutputStream().write(frame(i % 100, Options.INSTANCE));
+      }
+      for (int i = 0; i < sockets.size(); i++) {
+        int[] f = readFrame(sockets.get(i).getInputStream());
+        assertThat(f[0]).isEqualTo(i % 100);
+        assertThat(f[1]).isEqualTo(ProtocolConstants.Opcode.SUPPORTED);
+      }
+    } finally {
+      for (Socket s : sockets) s.close();
+    }
+  }
+
+  @Test
+  void aClientThatStopsReadingHoldsOnlyItselfBackAndGetsEverythingLater() throws Exception {
+    int requests = 4000;
+    try (Socket slow = open(2)) {
+      OutputStream out = slow.getOutputStream();
+      out.write(frame(0, new Startup()));
+      assertThat(readFrame(slow.getInputStream())[1]).isEqualTo(ProtocolConstants.Opcode.READY);
+      // Each answer is about a kilobyte: 4 MB in all, far past the 1 MB the server buffers for one client. The
+      // writes go from a thread, since the server stops reading once its buffer is full and then so do we.
+      Thread writer = new Thread(() -> {
+        try {
+          for (int i = 0; i < requests; i++) out.write(frame(i % 30000, new Query("SELECT * FROM system.local")));
+        } catch (IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      });
+      writer.start();
+      // Meanwhile another client is answered as usual.
+      try (CqlSession other = fx.connect(null)) {
+        assertThat(other.execute("SELECT release_version FROM system.local").one().getString(0)).startsWith("4.1");
+      }
+      int got = 0;
+      int overloaded = 0;
+      InputStream in = slow.getInputStream();
+      while (got < requests) {
+        int[] f = readFrame(in);
+        // Past its in-flight limit a connection is told OVERLOADED at once; everything else is answered.
+        if (f[1] == ProtocolConstants.Opcode.ERROR) {
+          assertThat(f[2]).as("error code of answer %d", got).isEqualTo(ProtocolConstants.ErrorCode.OVERLOADED);
+          overloaded++;
+        } else {
+          assertThat(f[1]).as("answer %d", got).isEqualTo(ProtocolConstants.Opcode.RESULT);
+        }
+        got++;
+      }
+      writer.join(60_000);
+      assertThat(got).isEqualTo(requests);
+      assertThat(overloaded).as("answered OVERLOADED").isLessThan(requests);
+    }
+  }
+
+  @Test
+  void clientsThatVanishMidRequestLeaveTheNodeServing() throws Exception {
+    try (CqlSession setup = fx.connect(null)) {
+      setup.execute("CREATE KEYSPACE IF NOT EXISTS ld WITH replication = {'class': 'SimpleStrategy', "
+          + "'replication_factor': 3}");
+      setup.execute("CREATE TABLE IF NOT EXISTS ld.t (k int PRIMARY KEY, v int)");
+    }
+    for (int i = 0; i < 50; i++) {
+      Socket s = open(1 + i % 3);
+      s.getOutputStream().write(frame(0, new Startup()));
+      s.getOutputStream().write(frame(1, new Query("INSERT INTO ld.t (k, v) VALUES (" + i + ", 1)")));
+      s.setSoLinger(true, 0);
+      s.close(); // gone before the answer
+    }
+    try (CqlSession after = fx.connect(null)) {
+      ServedClusterFixture.await("the vanished clients' writes", Duration.ofSeconds(60),
+          () -> after.execute("SELECT * FROM ld.t").all().size() == 50);
+    }
+  }
+}
