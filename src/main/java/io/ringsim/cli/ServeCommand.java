@@ -53,40 +53,86 @@ public final class ServeCommand implements Callable<Integer> {
   @Option(names = "--speed", defaultValue = "1", description = "Simulated seconds per wall-clock second (default ${DEFAULT-VALUE}).")
   double speed;
 
+  @Option(names = "--out", description = "Directory for the clients' history and the checker's anomalies "
+      + "(default: runs/serve-seedN).")
+  java.nio.file.Path out;
+
   @Override
   public Integer call() throws Exception {
     Ring ring = ring();
     InetAddress first = firstAddress();
     if (!(speed > 0 && speed <= 1000)) throw new BadInputException("--speed must be in (0, 1000], got " + speed);
     if (port < 1 || port > 65535) throw new BadInputException("--port must be in 1..65535, got " + port);
-    PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
-    try (SimCluster sim = ClusterBuilder.start(ring, seed, ConfigFactory.load());
-        ServedCluster served = new ServedCluster(sim, first, port, speed)) {
+    PrintWriter w = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
+    java.nio.file.Path dir = out != null ? out : java.nio.file.Path.of("runs", "serve-seed" + seed);
+    try (SimCluster sim = ClusterBuilder.start(ring, seed, ConfigFactory.load())) {
+      ServedCluster served = new ServedCluster(sim, first, port, speed);
       try {
         served.start();
       } catch (Exception e) {
+        served.close();
         if (e instanceof BindException || e.getCause() instanceof BindException)
-          throw new BadInputException("cannot listen on " + port + " at " + address + " and the next addresses: "
-              + e.getMessage());
+          throw new BadInputException("cannot listen on port " + port + " at " + address
+              + " and the next addresses: " + e.getMessage());
         throw e;
       }
       for (Node n : ring.nodes()) {
-        out.println(n.name() + "  " + served.addresses().get(n.name()).getHostAddress() + ":" + port + "  "
+        w.println(n.name() + "  " + served.addresses().get(n.name()).getHostAddress() + ":" + port + "  "
             + n.dc() + "  " + n.rack());
       }
-      out.println("ready: " + ring.nodes().size() + " nodes, protocol v3-v5, Cassandra "
-          + "4.1 behaviour; type STATUS, CRASH n2, RESTART n2, ... or QUIT");
-      Thread stopper = Thread.currentThread();
-      Runtime.getRuntime().addShutdownHook(new Thread(stopper::interrupt));
-      ServeConsole console = new ServeConsole(served, out);
-      BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-      String line;
-      while ((line = in.readLine()) != null) {
-        if (!console.handle(line)) break;
+      w.println("ready: " + ring.nodes().size() + " nodes, protocol v3-v5, Cassandra 4.1 behaviour; type STATUS, "
+          + "CRASH n2, RESTART n2, ... or QUIT");
+      // SIGINT/SIGTERM end the console as QUIT does: the verdict is still written before the JVM exits.
+      java.util.concurrent.CountDownLatch finished = new java.util.concurrent.CountDownLatch(1);
+      Thread main = Thread.currentThread();
+      Thread hook = new Thread(() -> {
+        main.interrupt();
+        try {
+          finished.await(60, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      });
+      Runtime.getRuntime().addShutdownHook(hook);
+      try {
+        console(served, w);
+        w.println("stopping: closing the ports, then checking the clients' operations");
+        served.close();
+        ServeVerdict.run(sim, served.history(), dir, w);
+      } finally {
+        served.close();
+        finished.countDown();
       }
-      out.println("stopping");
     }
     return 0;
+  }
+
+  /** Reads fault words until QUIT, the end of input, or an interrupt (a signal). */
+  private static void console(ServedCluster served, PrintWriter w) {
+    ServeConsole console = new ServeConsole(served, w);
+    // System.in cannot be interrupted: a reader thread hands lines over, so a signal can end the wait.
+    java.util.concurrent.BlockingQueue<java.util.Optional<String>> lines =
+        new java.util.concurrent.LinkedBlockingQueue<>();
+    Thread reader = new Thread(() -> {
+      BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+      try {
+        String line;
+        while ((line = in.readLine()) != null) lines.add(java.util.Optional.of(line));
+      } catch (java.io.IOException e) {
+        // an unreadable standard input ends the console like its end does
+      }
+      lines.add(java.util.Optional.empty());
+    }, "ringsim-serve-console");
+    reader.setDaemon(true);
+    reader.start();
+    try {
+      while (true) {
+        java.util.Optional<String> line = lines.take();
+        if (line.isEmpty() || !console.handle(line.get())) return;
+      }
+    } catch (InterruptedException e) {
+      // SIGINT or SIGTERM
+    }
   }
 
   private InetAddress firstAddress() {

@@ -40,6 +40,10 @@ public final class CqlSession {
   private final Values values;
   private List<TraceEvent> lastTrace = List.of();
   private String lastCoordinator;
+  private RequestObserver observer;
+  /** What the statement being run does, for the observer: write, delete, lwt or read. */
+  private String kind = "read";
+  private boolean deleting;
 
   public CqlSession(SimCluster cluster, long seed) {
     this.cluster = cluster;
@@ -86,6 +90,21 @@ public final class CqlSession {
     if (!cluster.nodeNames().contains(node)) throw new IllegalArgumentException("no node named '" + node + "'");
     rotate = false;
     coordinator = node;
+  }
+
+  /** Reports every coordinator request and answer to {@code o} (null: none). */
+  public void setObserver(RequestObserver o) {
+    this.observer = o;
+  }
+
+  /** Sends a request to a coordinator, telling the observer (if any) when it leaves and when it is answered. */
+  private CompletableFuture<ClientResponse> submit(String coord, ClientRequest request) {
+    if (observer == null) return cluster.submit(coord, request, CLIENT_TIMEOUT).toCompletableFuture();
+    RequestObserver o = observer;
+    Object token = o.sent(coord, kind, request, cluster.nowNanos());
+    CompletableFuture<ClientResponse> f = cluster.submit(coord, request, CLIENT_TIMEOUT).toCompletableFuture();
+    f.whenComplete((r, t) -> o.answered(token, r, cluster.nowNanos()));
+    return f;
   }
 
   public List<TraceEvent> lastTrace() {
@@ -140,6 +159,7 @@ public final class CqlSession {
       return plan.execute(new Source());
     }
     WritePlanner.WritePlan plan = WritePlanner.plan(s, c, keyspace, values, cluster.ring().partitioner());
+    deleting = s instanceof Statement.Delete;
     return write(plan);
   }
 
@@ -162,9 +182,10 @@ public final class CqlSession {
     if (plan.cas() != null) {
       WritePlanner.PartitionWrite w = plan.writes().get(0);
       WritePlanner.CasSpec cas = plan.cas();
-      ClientResponse r = cluster.execute(coord, new ClientRequest.Cas(table, w.key(), ReadFilter.ALL,
+      kind = "lwt";
+      ClientResponse r = awaitResponse(submit(coord, new ClientRequest.Cas(table, w.key(), ReadFilter.ALL,
           lp -> cas.condition().test(lp), (ts, now) -> w.update().build(ts, now), serialConsistency,
-          consistency == ConsistencyLevel.ANY ? ConsistencyLevel.ONE : consistency, tracing));
+          consistency == ConsistencyLevel.ANY ? ConsistencyLevel.ONE : consistency, tracing)), coord);
       lastTrace = r.trace();
       if (r instanceof ClientResponse.CasDone d) {
         if (d.applied()) {
@@ -183,8 +204,9 @@ public final class CqlSession {
         continue;
       }
       // Read before write (list element operations): the current partition, at the session's consistency level.
-      ClientResponse r = awaitResponse(cluster.submit(coord, new ClientRequest.Read(table, w.key(), ReadFilter.ALL,
-          consistency, tracing), CLIENT_TIMEOUT).toCompletableFuture(), coord);
+      kind = "read";
+      ClientResponse r = awaitResponse(submit(coord, new ClientRequest.Read(table, w.key(), ReadFilter.ALL,
+          consistency, tracing)), coord);
       trace.addAll(r.trace());
       if (!(r instanceof ClientResponse.ReadDone d)) {
         lastTrace = trace;
@@ -195,8 +217,9 @@ public final class CqlSession {
     List<CompletableFuture<ClientResponse>> pending = new ArrayList<>();
     for (int i = 0; i < plan.writes().size(); i++) {
       WritePlanner.UpdateFactory u = updates.get(i);
-      pending.add(cluster.submit(coord, new ClientRequest.Write(table, plan.writes().get(i).key(),
-          (ts, now) -> u.build(ts, now), consistency, tracing), CLIENT_TIMEOUT).toCompletableFuture());
+      kind = deleting ? "delete" : "write";
+      pending.add(submit(coord, new ClientRequest.Write(table, plan.writes().get(i).key(),
+          (ts, now) -> u.build(ts, now), consistency, tracing)));
     }
     CqlException error = null;
     for (CompletableFuture<ClientResponse> f : pending) {
@@ -234,8 +257,8 @@ public final class CqlSession {
       lastCoordinator = coord;
       List<CompletableFuture<ClientResponse>> pending = new ArrayList<>();
       for (byte[] k : keys) {
-        pending.add(cluster.submit(coord, new ClientRequest.Read(table.qualifiedName(), k, filter, consistency,
-            tracing), CLIENT_TIMEOUT).toCompletableFuture());
+        kind = "read";
+        pending.add(submit(coord, new ClientRequest.Read(table.qualifiedName(), k, filter, consistency, tracing)));
       }
       List<LivePartition> out = new ArrayList<>();
       List<TraceEvent> trace = new ArrayList<>();
@@ -256,8 +279,9 @@ public final class CqlSession {
     public List<LivePartition> scan(TableMetadata table, String start, String end, ReadFilter filter) {
       String coord = nextCoordinator();
       lastCoordinator = coord;
-      ClientResponse r = awaitResponse(cluster.submit(coord, new ClientRequest.RangeScan(table.qualifiedName(), start,
-          end, filter, Integer.MAX_VALUE, consistency, tracing), CLIENT_TIMEOUT).toCompletableFuture(), coord);
+      kind = "read";
+      ClientResponse r = awaitResponse(submit(coord, new ClientRequest.RangeScan(table.qualifiedName(), start,
+          end, filter, Integer.MAX_VALUE, consistency, tracing)), coord);
       lastTrace = r.trace();
       if (r instanceof ClientResponse.ReadDone d) return d.partitions();
       throw failure(r);

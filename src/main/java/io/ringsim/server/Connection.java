@@ -35,7 +35,7 @@ final class Connection extends ChannelInboundHandlerAdapter {
   private final ConnectionState state;
   private final String node;
   private final ServedCluster served;
-  private final RequestExecutor.Session session = new RequestExecutor.Session();
+  private final RequestExecutor.Session session;
   private final Set<String> events = ConcurrentHashMap.newKeySet();
   private volatile Channel channel;
   /** Touched on the event loop only. */
@@ -45,6 +45,7 @@ final class Connection extends ChannelInboundHandlerAdapter {
     this.state = state;
     this.node = node;
     this.served = served;
+    this.session = new RequestExecutor.Session(served.nextClientId());
   }
 
   @Override

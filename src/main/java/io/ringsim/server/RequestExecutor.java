@@ -44,6 +44,12 @@ final class RequestExecutor {
   /** What a connection remembers between requests: its keyspace (USE, or the driver's session keyspace). */
   static final class Session {
     volatile String keyspace;
+    /** Which connection: the checker's unit for read-your-writes. */
+    final int client;
+
+    Session(int client) {
+      this.client = client;
+    }
   }
 
   private final ServedCluster served;
@@ -185,10 +191,11 @@ final class RequestExecutor {
     return run(node, session, ks, new Statement.Batch(type, null, children), o, "BATCH", false);
   }
 
-  private CqlSession session(String node, String keyspace, QueryOptions o) {
+  private CqlSession session(String node, String keyspace, QueryOptions o, int client) {
     CqlSession s = new CqlSession(served.cluster(), served.nextSeed());
     s.setKeyspace(keyspace);
     s.setCoordinator(node);
+    s.setObserver(served.history().observer(client));
     s.setConsistency(ProtocolValues.consistency(o.consistency));
     ConsistencyLevel serial = ProtocolValues.consistency(o.serialConsistency);
     if (serial.isSerial()) s.setSerialConsistency(serial);
@@ -197,7 +204,7 @@ final class RequestExecutor {
 
   private Reply run(String node, Session session, String ks, Statement s, QueryOptions o, String key,
       boolean skipMetadata) {
-    CqlSession cs = session(node, ks, o);
+    CqlSession cs = session(node, ks, o, session.client);
     if (s instanceof Statement.Use u) {
       cs.execute(s);
       session.keyspace = u.keyspace();

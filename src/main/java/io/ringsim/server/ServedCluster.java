@@ -41,6 +41,8 @@ public final class ServedCluster implements AutoCloseable {
   private final ThreadPoolExecutor workers;
   private final RequestExecutor executor = new RequestExecutor(this);
   private final AtomicLong seeds;
+  private final AtomicInteger clients = new AtomicInteger();
+  private final ClientHistory history;
   private final Pacer pacer;
 
   public ServedCluster(SimCluster cluster, InetAddress firstAddress, int port, double speed) {
@@ -48,6 +50,7 @@ public final class ServedCluster implements AutoCloseable {
     this.port = port;
     this.seeds = new AtomicLong(cluster.spec().seed());
     this.pacer = new Pacer(cluster, speed);
+    this.history = new ClientHistory(cluster);
     this.workers = new ThreadPoolExecutor(WORKERS, WORKERS, 30, TimeUnit.SECONDS, new ArrayBlockingQueue<>(QUEUE),
         daemonThreads("ringsim-request"));
     workers.allowCoreThreadTimeOut(true);
@@ -112,6 +115,15 @@ public final class ServedCluster implements AutoCloseable {
 
   RequestExecutor executor() {
     return executor;
+  }
+
+  int nextClientId() {
+    return clients.incrementAndGet();
+  }
+
+  /** What the clients did, for the checker. */
+  public ClientHistory history() {
+    return history;
   }
 
   long nextSeed() {
