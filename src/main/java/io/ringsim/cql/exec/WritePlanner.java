@@ -567,7 +567,7 @@ public final class WritePlanner {
         DeletionTime d = new DeletionTime(ts, now);
         if (s.targets().isEmpty()) {
           if (targets.slice() != null) {
-            p.addRangeTombstone(new RangeTombstone(targets.slice(), d));
+            if (targets.slice() != EMPTY_RANGE) p.addRangeTombstone(new RangeTombstone(targets.slice(), d));
           } else if (targets.prefixOnly()) {
             for (Clustering c : targets.rows()) {
               byte[][] prefix = new byte[c.size()][];
@@ -723,7 +723,7 @@ public final class WritePlanner {
     static KeyTargets of(TableMetadata t, List<Relation> where, Values values, boolean onlyStatic,
         boolean isRowDelete) {
       Map<String, List<Object>> eq = new LinkedHashMap<>();
-      Map<String, Relation.Single> slices = new LinkedHashMap<>();
+      DeletionRange range = new DeletionRange();
       for (Relation r : where) {
         if (r instanceof Relation.Single s) {
           ColumnDef def = t.column(s.column()).orElseThrow(() -> invalid("Undefined column name " + s.column()));
@@ -732,7 +732,8 @@ public final class WritePlanner {
             if (eq.put(s.column(), List.of(nonNullKey(values.value(s.value(), def.type(), s.column()), def))) != null)
               throw invalid(s.column() + " cannot be restricted by more than one relation if it includes an Equal");
           } else if (s.op().isSlice() && def.kind() == ColumnKind.CLUSTERING && isRowDelete) {
-            slices.put(s.column(), s);
+            range.add(List.of(s.column()), false, s.op(), java.util.Collections.singletonList(
+                values.value(s.value(), def.type(), s.column())));
           } else {
             throw invalid("Invalid operator " + s.op().symbol + " for PRIMARY KEY part " + s.column());
           }
@@ -742,6 +743,8 @@ public final class WritePlanner {
           List<Object> vs = new ArrayList<>();
           for (Term term : in.values()) vs.add(nonNullKey(values.value(term, def.type(), in.column()), def));
           eq.put(in.column(), vs);
+        } else if (r instanceof Relation.MultiColumn mc) {
+          multiColumn(t, mc, values, eq, range, isRowDelete);
         } else {
           throw invalid("Unsupported restriction in the WHERE clause of a modification statement");
         }
@@ -758,26 +761,15 @@ public final class WritePlanner {
         if (eq.containsKey(cc.get(i).name())) throw invalid("PRIMARY KEY column \"" + cc.get(i).name()
             + "\" cannot be restricted as preceding column \"" + cc.get(prefix).name() + "\" is not restricted");
       }
-      Slice slice = null;
-      if (!slices.isEmpty()) {
-        if (prefix >= cc.size() || slices.size() > 1 || !slices.containsKey(cc.get(prefix).name()))
+      if (range.isSet()) {
+        List<String> rangeCols = range.columns();
+        if (prefix >= cc.size() || !rangeCols.get(0).equals(cc.get(prefix).name()))
           throw invalid("Range deletions must restrict the clustering columns in order, the slice on the last one");
-        Relation.Single s = slices.get(cc.get(prefix).name());
         List<List<Object>> combos = cartesian(cc.subList(0, prefix), eq);
         if (combos.size() != 1) throw invalid("IN is not supported with a range deletion");
-        List<Object> pre = new ArrayList<>(combos.get(0));
-        List<Object> withBound = new ArrayList<>(pre);
-        withBound.add(values.value(s.value(), cc.get(prefix).type(), s.column()));
-        byte[][] preBytes = Keys.clustering(t, pre);
-        byte[][] boundBytes = Keys.clustering(t, withBound);
-        boolean desc = cc.get(prefix).order() == io.ringsim.schema.ClusteringOrder.DESC;
-        boolean lower = s.op() == Relation.Op.GT || s.op() == Relation.Op.GTE;
-        boolean inclusive = s.op() == Relation.Op.GTE || s.op() == Relation.Op.LTE;
-        ClusteringBound b = new ClusteringBound(boundBytes, inclusive);
-        ClusteringBound open = new ClusteringBound(preBytes, true);
-        // In clustering order a DESC column's lower value bound is the slice's end.
-        slice = (lower != desc) ? new Slice(b, open) : new Slice(open, b);
-        return new KeyTargets(keys, List.of(), slice, false);
+        // An empty range (c > 4 AND c < 3) is valid and deletes nothing, as in Cassandra.
+        Slice slice = range.slice(t, combos.get(0));
+        return new KeyTargets(keys, List.of(), slice == null ? EMPTY_RANGE : slice, false);
       }
       if (onlyStatic) return new KeyTargets(keys, List.of(), null, false);
       if (prefix < cc.size()) {
@@ -796,6 +788,46 @@ public final class WritePlanner {
       else for (List<Object> combo : cartesian(cc, eq)) rows.add(Clustering.of(Keys.clustering(t, combo)));
       return new KeyTargets(keys, rows, null, false);
     }
+  }
+
+  /** Marks a range deletion whose bounds hold no clustering: the statement is valid and writes nothing. */
+  static final Slice EMPTY_RANGE = new Slice(ClusteringBound.exclusive(), ClusteringBound.exclusive());
+
+  /** {@code (c1, c2) = (x, y)} fixes each column; {@code (c1, c2) > (x, y)} bounds a range deletion. */
+  private static void multiColumn(TableMetadata t, Relation.MultiColumn mc, Values values,
+      Map<String, List<Object>> eq, DeletionRange range, boolean isRowDelete) {
+    List<ColumnDef> cc = t.clusteringColumns();
+    for (int i = 0; i < mc.columns().size(); i++) {
+      ColumnDef d = t.column(mc.columns().get(i)).orElseThrow(() -> invalid("Undefined column name "
+          + mc.columns().get(mc.columns().size() - 1)));
+      if (d.kind() != ColumnKind.CLUSTERING) throw invalid("Multi-column relations can only be applied to clustering"
+          + " columns but was applied to: " + d.name());
+      if (d.position() != i) throw invalid("Clustering columns must appear in the PRIMARY KEY order in multi-column "
+          + "relations: (" + String.join(", ", mc.columns()) + ")");
+    }
+    if (mc.values().size() != mc.columns().size()) throw invalid("Expected " + mc.columns().size()
+        + " elements in value tuple, but got " + mc.values().size());
+    List<Object> vs = new ArrayList<>();
+    for (int i = 0; i < mc.columns().size(); i++) {
+      ColumnDef d = cc.get(i);
+      vs.add(values.value(mc.values().get(i), d.type(), d.name()));
+    }
+    if (mc.op() == Relation.Op.EQ) {
+      for (int i = 0; i < vs.size(); i++) {
+        ColumnDef d = cc.get(i);
+        if (eq.put(d.name(), List.of(nonNullKey(vs.get(i), d))) != null)
+          throw invalid(d.name() + " cannot be restricted by more than one relation if it includes an Equal");
+      }
+      return;
+    }
+    if (!mc.op().isSlice() || !isRowDelete)
+      throw invalid("Invalid operator " + mc.op().symbol + " for PRIMARY KEY part " + mc.columns().get(0));
+    boolean desc = cc.get(0).order() == io.ringsim.schema.ClusteringOrder.DESC;
+    for (ColumnDef c : cc.subList(0, mc.columns().size())) {
+      if ((c.order() == io.ringsim.schema.ClusteringOrder.DESC) != desc) throw invalid("Multi-column slices over "
+          + "columns with mixed clustering orders are not supported by this simulator");
+    }
+    range.add(mc.columns(), true, mc.op(), vs);
   }
 
   static List<List<Object>> cartesian(List<ColumnDef> cols, Map<String, List<Object>> eq) {
