@@ -192,6 +192,8 @@ public final class WritePlanner {
         ColumnDef def = t.column(c).orElseThrow(() -> invalid("Undefined column name " + c + " in table "
             + t.qualifiedName()));
         if (byColumn.containsKey(c)) throw invalid("Multiple definitions found for column " + c);
+        // UNSET leaves the column as it is (no tombstone); a key column must have a value, and Values says so.
+        if (s.values().get(i) instanceof Term.Unset && !def.isPrimaryKey()) continue;
         byColumn.put(c, values.value(s.values().get(i), def.type(), c));
       }
     }
@@ -653,6 +655,7 @@ public final class WritePlanner {
     for (Condition c : conditions) {
       ColumnDef def = t.column(c.column()).orElseThrow(() -> invalid("Undefined column name " + c.column()));
       if (def.isPrimaryKey()) throw invalid("PRIMARY KEY column '" + c.column() + "' cannot have IF conditions");
+      if (c instanceof Condition.InMarker) throw BindMarkers.unbound();
       if (c instanceof Condition.Compare cmp) {
         conds.add(new Object[] {def, cmp.op(), List.of(values.value(cmp.value(), def.type(), def.name()))
             .stream().map(x -> x).toList()});
@@ -725,6 +728,7 @@ public final class WritePlanner {
       Map<String, List<Object>> eq = new LinkedHashMap<>();
       DeletionRange range = new DeletionRange();
       for (Relation r : where) {
+        BindMarkers.refuseUnbound(r);
         if (r instanceof Relation.Single s) {
           ColumnDef def = t.column(s.column()).orElseThrow(() -> invalid("Undefined column name " + s.column()));
           if (!def.isPrimaryKey()) throw invalid("Non PRIMARY KEY columns found in where clause: " + s.column());
