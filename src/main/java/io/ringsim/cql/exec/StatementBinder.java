@@ -61,8 +61,8 @@ final class StatementBinder {
     }
     if (s instanceof Statement.Select sel) {
       return new Statement.Select(sel.keyspace(), sel.table(), sel.json(), sel.distinct(), sel.selectors(),
-          relations(sel.where()), sel.groupBy(), sel.orderBy(), limit(sel.perPartitionLimit(), "per partition limit"),
-          limit(sel.limit(), "limit"), sel.allowFiltering());
+          relations(sel.where()), sel.groupBy(), sel.orderBy(), limit(sel.perPartitionLimit()),
+          limit(sel.limit()), sel.allowFiltering());
     }
     return s;
   }
@@ -102,11 +102,11 @@ final class StatementBinder {
     return b;
   }
 
-  /** An UNSET LIMIT is no limit; a null one is refused. */
-  private Term limit(Term t, String what) {
+  /** An UNSET LIMIT (or PER PARTITION LIMIT) is no limit; a null one is refused, with the same words for both. */
+  private Term limit(Term t) {
     if (t == null || isUnset(t)) return null;
     Term b = term(t);
-    if (b instanceof Term.Bound bound && bound.value() == null) throw invalid("Invalid null value of " + what);
+    if (b instanceof Term.Bound bound && bound.value() == null) throw invalid("Invalid null value of limit");
     return b;
   }
 
