@@ -240,7 +240,7 @@ public final class WritePlanner {
     return new WritePlan(t, List.of(new PartitionWrite(key, f)), cas);
   }
 
-  private static Object nonNullKey(Object v, ColumnDef c) {
+  static Object nonNullKey(Object v, ColumnDef c) {
     if (v == null) throw invalid("Invalid null value in condition for column " + c.name());
     if (v instanceof String str && str.isEmpty() && c.kind() == ColumnKind.PARTITION_KEY)
       throw invalid("Key may not be empty");
@@ -748,7 +748,7 @@ public final class WritePlanner {
           for (Term term : in.values()) vs.add(nonNullKey(values.value(term, def.type(), in.column()), def));
           eq.put(in.column(), vs);
         } else if (r instanceof Relation.MultiColumn mc) {
-          multiColumn(t, mc, values, eq, range, isRowDelete);
+          MultiColumnWhere.apply(t, mc, values, eq, range, isRowDelete);
         } else {
           throw invalid("Unsupported restriction in the WHERE clause of a modification statement");
         }
@@ -796,43 +796,6 @@ public final class WritePlanner {
 
   /** Marks a range deletion whose bounds hold no clustering: the statement is valid and writes nothing. */
   static final Slice EMPTY_RANGE = new Slice(ClusteringBound.exclusive(), ClusteringBound.exclusive());
-
-  /** {@code (c1, c2) = (x, y)} fixes each column; {@code (c1, c2) > (x, y)} bounds a range deletion. */
-  private static void multiColumn(TableMetadata t, Relation.MultiColumn mc, Values values,
-      Map<String, List<Object>> eq, DeletionRange range, boolean isRowDelete) {
-    List<ColumnDef> cc = t.clusteringColumns();
-    for (int i = 0; i < mc.columns().size(); i++) {
-      ColumnDef d = t.column(mc.columns().get(i)).orElseThrow(() -> invalid("Undefined column name "
-          + mc.columns().get(mc.columns().size() - 1)));
-      if (d.kind() != ColumnKind.CLUSTERING) throw invalid("Multi-column relations can only be applied to clustering"
-          + " columns but was applied to: " + d.name());
-      if (d.position() != i) throw invalid("Clustering columns must appear in the PRIMARY KEY order in multi-column "
-          + "relations: (" + String.join(", ", mc.columns()) + ")");
-    }
-    if (mc.values().size() != mc.columns().size()) throw invalid("Expected " + mc.columns().size()
-        + " elements in value tuple, but got " + mc.values().size());
-    List<Object> vs = new ArrayList<>();
-    for (int i = 0; i < mc.columns().size(); i++) {
-      ColumnDef d = cc.get(i);
-      vs.add(values.value(mc.values().get(i), d.type(), d.name()));
-    }
-    if (mc.op() == Relation.Op.EQ) {
-      for (int i = 0; i < vs.size(); i++) {
-        ColumnDef d = cc.get(i);
-        if (eq.put(d.name(), List.of(nonNullKey(vs.get(i), d))) != null)
-          throw invalid(d.name() + " cannot be restricted by more than one relation if it includes an Equal");
-      }
-      return;
-    }
-    if (!mc.op().isSlice() || !isRowDelete)
-      throw invalid("Invalid operator " + mc.op().symbol + " for PRIMARY KEY part " + mc.columns().get(0));
-    boolean desc = cc.get(0).order() == io.ringsim.schema.ClusteringOrder.DESC;
-    for (ColumnDef c : cc.subList(0, mc.columns().size())) {
-      if ((c.order() == io.ringsim.schema.ClusteringOrder.DESC) != desc) throw invalid("Multi-column slices over "
-          + "columns with mixed clustering orders are not supported by this simulator");
-    }
-    range.add(mc.columns(), true, mc.op(), vs);
-  }
 
   static List<List<Object>> cartesian(List<ColumnDef> cols, Map<String, List<Object>> eq) {
     List<List<Object>> out = new ArrayList<>();

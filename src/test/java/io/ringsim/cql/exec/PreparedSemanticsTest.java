@@ -105,6 +105,15 @@ class PreparedSemanticsTest {
   }
 
   @Test
+  void aBoundCounterIncrementAddsLikeALiteralOne() {
+    cql.run("CREATE TABLE hits (page text PRIMARY KEY, n counter)");
+    cql.run("UPDATE hits SET n = n + 5 WHERE page = 'a'");
+    exec("UPDATE hits SET n = n + ? WHERE page = ?", 5L, "a");
+    exec("UPDATE hits SET n = n - ? WHERE page = ?", 3L, "a");
+    assertThat(cql.rows("SELECT n FROM hits WHERE page = 'a'")).containsExactly(List.of(7L));
+  }
+
+  @Test
   void namedValuesBindByName() {
     var s = CqlParser.parse("SELECT v FROM t WHERE k = :key AND c >= :lo AND c < :hi");
     var bound = Prepared.bind(s, cql.sim.catalog(), "ks", Map.of("hi", 3, "key", 1, "lo", 2));
