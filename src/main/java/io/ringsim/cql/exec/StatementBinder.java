@@ -72,12 +72,22 @@ final class StatementBinder {
       Object v = valueOf(m);
       return v == Prepared.UNSET ? new Term.Unset() : new Term.Bound(v);
     }
-    if (t instanceof Term.ListLiteral l) return new Term.ListLiteral(terms(l.elements()));
-    if (t instanceof Term.SetLiteral l) return new Term.SetLiteral(terms(l.elements()));
-    if (t instanceof Term.MapLiteral l) return new Term.MapLiteral(terms(l.keys()), terms(l.values()));
+    // As in Cassandra's Lists/Sets/Maps.DelayedValue, an UNSET element makes the whole collection UNSET.
+    if (t instanceof Term.ListLiteral l) return unsetIfAny(new Term.ListLiteral(terms(l.elements())), l.elements());
+    if (t instanceof Term.SetLiteral l) return unsetIfAny(new Term.SetLiteral(terms(l.elements())), l.elements());
+    if (t instanceof Term.MapLiteral l) {
+      List<Term> all = new ArrayList<>(l.keys());
+      all.addAll(l.values());
+      return unsetIfAny(new Term.MapLiteral(terms(l.keys()), terms(l.values())), all);
+    }
     if (t instanceof Term.TupleLiteral l) return new Term.TupleLiteral(terms(l.elements()));
     if (t instanceof Term.FunctionCall f) return new Term.FunctionCall(f.name(), terms(f.args()));
     return t;
+  }
+
+  private Term unsetIfAny(Term bound, List<Term> elements) {
+    for (Term e : elements) if (isUnset(e)) return new Term.Unset();
+    return bound;
   }
 
   private List<Term> terms(List<Term> ts) {
@@ -112,16 +122,22 @@ final class StatementBinder {
 
   /** The assignment with values bound, or null when UNSET leaves the column untouched. */
   private Assignment assignment(Assignment a) {
-    if (a instanceof Assignment.Set s) return isUnset(s.value()) ? null : new Assignment.Set(s.column(), term(s.value()));
+    if (a instanceof Assignment.Set s) {
+      Term v = term(s.value());
+      return v instanceof Term.Unset ? null : new Assignment.Set(s.column(), v);
+    }
     if (a instanceof Assignment.Add add) {
-      return isUnset(add.value()) ? null : new Assignment.Add(add.column(), term(add.value()), add.subtract());
+      Term v = term(add.value());
+      return v instanceof Term.Unset ? null : new Assignment.Add(add.column(), v, add.subtract());
     }
     if (a instanceof Assignment.Prepend p) {
-      return isUnset(p.value()) ? null : new Assignment.Prepend(p.column(), term(p.value()));
+      Term v = term(p.value());
+      return v instanceof Term.Unset ? null : new Assignment.Prepend(p.column(), v);
     }
     Assignment.SetElement e = (Assignment.SetElement) a;
-    if (isUnset(e.key())) throw invalid("Invalid unset map key or list index for column " + e.column());
-    return isUnset(e.value()) ? null : new Assignment.SetElement(e.column(), term(e.key()), term(e.value()));
+    // An UNSET key is left for the planner, which refuses it; an UNSET value leaves the element alone.
+    Term v = term(e.value());
+    return v instanceof Term.Unset ? null : new Assignment.SetElement(e.column(), term(e.key()), v);
   }
 
   private List<Relation> relations(List<Relation> where) {

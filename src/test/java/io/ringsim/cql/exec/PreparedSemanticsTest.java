@@ -78,6 +78,24 @@ class PreparedSemanticsTest {
   }
 
   @Test
+  void anUpdateWhoseEveryValueIsUnsetWritesNothing() {
+    exec("UPDATE t SET v = ?, n = ? WHERE k = ? AND c = ?", UNSET, UNSET, 4, 1);
+    assertThat(cql.rows("SELECT * FROM t WHERE k = 4")).isEmpty();
+    exec("UPDATE t SET v = ? WHERE k = ? AND c = ?", UNSET, 1, 1);
+    assertThat(cql.rows("SELECT v FROM t WHERE k = 1 AND c = 1")).containsExactly(List.of("v1"));
+  }
+
+  @Test
+  void anUnsetElementMakesTheWholeCollectionUnset() {
+    cql.run("CREATE TABLE coll (k int PRIMARY KEY, l list<int>, m map<text, int>)");
+    cql.run("INSERT INTO coll (k, l, m) VALUES (1, [1], {'a': 1})");
+    exec("UPDATE coll SET l = [?, ?], m = {?: ?} WHERE k = ?", 5, UNSET, "b", UNSET, 1);
+    exec("UPDATE coll SET m[?] = ? WHERE k = ?", "a", UNSET, 1);
+    assertThat(cql.rows("SELECT l, m FROM coll WHERE k = 1")).containsExactly(List.of(List.of(1), Map.of("a", 1)));
+    fails("Invalid unset value for column m", "UPDATE coll SET m[?] = ? WHERE k = ?", UNSET, 2, 1);
+  }
+
+  @Test
   void unsetAttributesMeanNotGiven() {
     exec("INSERT INTO ttl_default (k, v) VALUES (?, ?) USING TTL ?", 1, "a", UNSET);
     assertThat((Integer) cql.rows("SELECT ttl(v) FROM ttl_default WHERE k = 1").get(0).get(0))
