@@ -134,6 +134,7 @@ relation
   | LPAREN ident (COMMA ident)* RPAREN operator tupleLiteral             # multiColumnRelation
   | LPAREN ident (COMMA ident)* RPAREN operator marker                   # multiColumnMarkerRelation
   | LPAREN ident (COMMA ident)* RPAREN K_IN marker                       # multiColumnInMarkerRelation
+  | LPAREN ident (COMMA ident)* RPAREN K_IN LPAREN marker (COMMA marker)* RPAREN  # multiColumnInMarkersRelation
   | LPAREN ident (COMMA ident)* RPAREN K_IN LPAREN (tupleLiteral (COMMA tupleLiteral)*)? RPAREN  # multiColumnInRelation
   ;
 operator : EQ | LT | LTE | GT | GTE | NEQ ;

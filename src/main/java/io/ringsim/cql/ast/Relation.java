@@ -44,5 +44,9 @@ public sealed interface Relation {
   /** {@code (c1, c2) IN ?}: a list of tuples as one marker. */
   record MultiColumnInMarker(List<String> columns, Term.BindMarker marker, int line, int col) implements Relation {}
 
+  /** {@code (c1, c2) IN (?, ?)}: each tuple of the list is one marker. */
+  record MultiColumnInMarkers(List<String> columns, List<Term.BindMarker> markers, int line, int col)
+      implements Relation {}
+
   record Like(String column, Term pattern, int line, int col) implements Relation {}
 }

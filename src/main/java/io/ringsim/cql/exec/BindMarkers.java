@@ -20,7 +20,7 @@ final class BindMarkers {
   /** The relations that exist only as markers (k IN ?, (a, b) > ?) must have been bound before planning. */
   static void refuseUnbound(Relation r) {
     if (r instanceof Relation.InMarker || r instanceof Relation.MultiColumnMarker
-        || r instanceof Relation.MultiColumnInMarker) {
+        || r instanceof Relation.MultiColumnInMarker || r instanceof Relation.MultiColumnInMarkers) {
       throw unbound();
     }
   }

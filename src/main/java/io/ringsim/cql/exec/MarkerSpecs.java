@@ -202,6 +202,9 @@ final class MarkerSpecs {
       }
     } else if (r instanceof Relation.MultiColumnMarker mc) {
       put(mc.marker(), "(" + String.join(",", mc.columns()) + ")", tupleOf(mc.columns()), null);
+    } else if (r instanceof Relation.MultiColumnInMarkers mi) {
+      for (Term.BindMarker m : mi.markers()) put(m, "(" + String.join(",", mi.columns()) + ")", tupleOf(mi.columns()),
+          null);
     } else if (r instanceof Relation.MultiColumnInMarker mi) {
       put(mi.marker(), "in(" + String.join(",", mi.columns()) + ")", new ListType(tupleOf(mi.columns()), false),
           null);

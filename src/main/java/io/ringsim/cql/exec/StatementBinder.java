@@ -180,6 +180,12 @@ final class StatementBinder {
       }
       return new Relation.MultiColumnIn(mi.columns(), tuples, mi.line(), mi.col());
     }
+    if (r instanceof Relation.MultiColumnInMarkers mi) {
+      String tuple = "(" + String.join(",", mi.columns()) + ")";
+      List<List<Term>> tuples = new ArrayList<>();
+      for (Term.BindMarker m : mi.markers()) tuples.add(elements(m, tuple));
+      return new Relation.MultiColumnIn(mi.columns(), tuples, mi.line(), mi.col());
+    }
     Relation.Like l = (Relation.Like) r;
     return new Relation.Like(l.column(), term(l.pattern()), l.line(), l.col());
   }

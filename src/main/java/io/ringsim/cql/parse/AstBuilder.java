@@ -304,6 +304,9 @@ final class AstBuilder {
         s.ident().stream().map(AstBuilder::ident).toList(), op(s.operator()), marker(s.marker()), line, col);
     if (r instanceof MultiColumnInMarkerRelationContext s) return new Relation.MultiColumnInMarker(
         s.ident().stream().map(AstBuilder::ident).toList(), marker(s.marker()), line, col);
+    if (r instanceof MultiColumnInMarkersRelationContext s) return new Relation.MultiColumnInMarkers(
+        s.ident().stream().map(AstBuilder::ident).toList(), s.marker().stream().map(AstBuilder::marker).toList(),
+        line, col);
     if (r instanceof ContainsRelationContext s) return new Relation.Contains(ident(s.ident()), s.K_KEY() != null,
         term(s.term()), line, col);
     if (r instanceof LikeRelationContext s) return new Relation.Like(ident(s.ident()), term(s.term()), line, col);

@@ -116,6 +116,8 @@ class PreparedEquivalenceTest {
             "SELECT v FROM %t WHERE k = ? AND (c, c2) IN ?", List.of(1, List.of(List.of(1, 2), List.of(3, 3)))),
         Arguments.of("SELECT v FROM %t WHERE k = 1 AND (c, c2) IN ((1, 2), (3, 3))",
             "SELECT v FROM %t WHERE k = ? AND (c, c2) IN ((?, ?), (?, ?))", List.of(1, 1, 2, 3, 3)),
+        Arguments.of("SELECT v FROM %t WHERE k = 1 AND (c, c2) IN ((1, 2), (3, 3))",
+            "SELECT v FROM %t WHERE k = ? AND (c, c2) IN (?, ?)", List.of(1, List.of(1, 2), List.of(3, 3))),
         Arguments.of("SELECT k, v FROM %t WHERE token(k) > 0", "SELECT k, v FROM %t WHERE token(k) > ?",
             List.of(0L)),
         Arguments.of("SELECT k, v FROM %t WHERE token(k) > -5000000000000000000 AND token(k) <= 5000000000000000000",

@@ -63,6 +63,8 @@ class PreparedVariablesTest {
         "(c,c2) frozen<tuple<int, text>>");
     assertThat(vars("SELECT * FROM t WHERE k = ? AND (c, c2) IN ?")).containsExactly("k int",
         "in(c,c2) list<frozen<tuple<int, text>>>");
+    assertThat(vars("SELECT * FROM t WHERE k = ? AND (c, c2) IN (?, ?)")).containsExactly("k int",
+        "(c,c2) frozen<tuple<int, text>>", "(c,c2) frozen<tuple<int, text>>");
     assertThat(vars("SELECT * FROM t WHERE token(k) > ? AND token(k) <= ?"))
         .containsExactly("partition key token bigint", "partition key token bigint");
     assertThat(vars("SELECT * FROM t WHERE l CONTAINS ? AND m CONTAINS KEY ? ALLOW FILTERING"))
