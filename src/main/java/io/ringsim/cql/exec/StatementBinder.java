@@ -204,7 +204,7 @@ final class StatementBinder {
   private List<Term> elements(Term.BindMarker m, String columns) {
     Object v = valueOf(m);
     if (v == Prepared.UNSET) throw invalid("Invalid unset value for tuple " + columns);
-    if (v == null) throw invalid("Invalid null value in condition for columns: " + columns);
+    if (v == null) throw invalid("Invalid null value in condition for column " + columns);
     List<Term> out = new ArrayList<>();
     for (Object e : (List<?>) v) out.add(new Term.Bound(e));
     return out;

@@ -19,6 +19,14 @@ final class AstBuilder {
   private AstBuilder() {}
 
   static Statement statement(StatementContext s) {
+    try {
+      return build(s);
+    } finally {
+      LAST_ORDER.remove(); // the numbering is only needed while this statement is built
+    }
+  }
+
+  private static Statement build(StatementContext s) {
     if (s.createKeyspace() != null) {
       CreateKeyspaceContext c = s.createKeyspace();
       return new Statement.CreateKeyspace(ident(c.ident()), c.K_NOT() != null, keyspaceOptions(c.keyspaceOption()));
@@ -386,12 +394,21 @@ final class AstBuilder {
     for (org.antlr.v4.runtime.tree.ParseTree p = m; p != null; p = p.getParent()) {
       if (p instanceof StatementContext) top = p;
     }
-    List<MarkerContext> all = new ArrayList<>();
-    collectMarkers(top, all);
-    int index = 0;
-    while (all.get(index) != m) index++;
-    return new Term.BindMarker(index, m.ident() == null ? null : ident(m.ident()));
+    MarkerOrder order = LAST_ORDER.get();
+    if (order == null || order.statement != top) {
+      order = new MarkerOrder(top, new java.util.IdentityHashMap<>());
+      List<MarkerContext> all = new ArrayList<>();
+      collectMarkers(top, all);
+      for (int i = 0; i < all.size(); i++) order.index.put(all.get(i), i);
+      LAST_ORDER.set(order);
+    }
+    return new Term.BindMarker(order.index.get(m), m.ident() == null ? null : ident(m.ident()));
   }
+
+  /** The markers of the statement being built, numbered once (a BATCH may hold thousands of them). */
+  private record MarkerOrder(org.antlr.v4.runtime.tree.ParseTree statement, Map<MarkerContext, Integer> index) {}
+
+  private static final ThreadLocal<MarkerOrder> LAST_ORDER = new ThreadLocal<>();
 
   private static void collectMarkers(org.antlr.v4.runtime.tree.ParseTree t, List<MarkerContext> out) {
     if (t instanceof MarkerContext m) {
