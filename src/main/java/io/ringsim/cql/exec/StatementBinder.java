@@ -212,25 +212,30 @@ final class StatementBinder {
 
   private List<Condition> conditions(List<Condition> cs) {
     List<Condition> out = new ArrayList<>();
+    // Cassandra's ColumnCondition: UNSET has no meaning in a condition, except as an element of an IN list, where
+    // it is left out of the list.
     for (Condition c : cs) {
-      // ColumnCondition: "unset" has no meaning in a condition.
-      for (Term t : conditionTerms(c)) if (isUnset(t)) throw invalid("Invalid 'unset' value in condition");
-      if (c instanceof Condition.Compare cmp) out.add(new Condition.Compare(cmp.column(), cmp.op(), term(cmp.value())));
-      else if (c instanceof Condition.In in) out.add(new Condition.In(in.column(), terms(in.values())));
-      else if (c instanceof Condition.InMarker in) out.add(new Condition.In(in.column(), listOf(in.marker(),
-          in.column())));
-      else if (c instanceof Condition.Element e) out.add(new Condition.Element(e.column(), term(e.key()), e.op(),
-          term(e.value())));
+      if (c instanceof Condition.Compare cmp) {
+        out.add(new Condition.Compare(cmp.column(), cmp.op(), conditionValue(cmp.value())));
+      } else if (c instanceof Condition.In in) {
+        List<Term> kept = new ArrayList<>();
+        for (Term t : in.values()) if (!isUnset(t)) kept.add(term(t));
+        out.add(new Condition.In(in.column(), kept));
+      } else if (c instanceof Condition.InMarker in) {
+        Object v = valueOf(in.marker());
+        if (v == Prepared.UNSET) throw invalid("Invalid 'unset' value in condition");
+        if (v == null) throw invalid("Invalid null list in IN condition");
+        out.add(new Condition.In(in.column(), listOf(in.marker(), in.column())));
+      } else if (c instanceof Condition.Element e) {
+        out.add(new Condition.Element(e.column(), conditionValue(e.key()), e.op(), conditionValue(e.value())));
+      }
     }
     return out;
   }
 
-  private static List<Term> conditionTerms(Condition c) {
-    if (c instanceof Condition.Compare cmp) return List.of(cmp.value());
-    if (c instanceof Condition.In in) return in.values();
-    if (c instanceof Condition.InMarker in) return List.of(in.marker());
-    Condition.Element e = (Condition.Element) c;
-    return List.of(e.key(), e.value());
+  private Term conditionValue(Term t) {
+    if (isUnset(t)) throw invalid("Invalid 'unset' value in condition");
+    return term(t);
   }
 
   private static CqlException invalid(String m) {

@@ -120,6 +120,9 @@ class PreparedSemanticsTest {
     fails("Invalid null value of limit", "SELECT * FROM t LIMIT ?", (Object) null);
     fails("Invalid null value of limit", "SELECT * FROM t PER PARTITION LIMIT ?", (Object) null);
     fails("Invalid 'unset' value in condition", "UPDATE t SET v = 'x' WHERE k = 1 AND c = 1 IF n = ?", UNSET);
+    fails("Invalid 'unset' value in condition", "UPDATE t SET v = 'x' WHERE k = 1 AND c = 1 IF n IN ?", UNSET);
+    fails("Invalid null list in IN condition", "UPDATE t SET v = 'x' WHERE k = 1 AND c = 1 IF n IN ?",
+        (Object) null);
   }
 
   @Test
@@ -129,6 +132,14 @@ class PreparedSemanticsTest {
     exec("UPDATE hits SET n = n + ? WHERE page = ?", 5L, "a");
     exec("UPDATE hits SET n = n - ? WHERE page = ?", 3L, "a");
     assertThat(cql.rows("SELECT n FROM hits WHERE page = 'a'")).containsExactly(List.of(7L));
+  }
+
+  @Test
+  void anUnsetElementOfAnInConditionIsLeftOut() {
+    cql.run("INSERT INTO t (k, c, v, n) VALUES (6, 1, 'before', 4)");
+    assertThat(exec("UPDATE t SET v = ? WHERE k = ? AND c = ? IF n IN (?, ?)", "after", 6, 1, UNSET, 4).rows())
+        .containsExactly(List.of(true));
+    assertThat(cql.rows("SELECT v FROM t WHERE k = 6")).containsExactly(List.of("after"));
   }
 
   @Test
