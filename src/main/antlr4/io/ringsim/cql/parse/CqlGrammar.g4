@@ -89,6 +89,7 @@ ifClause : K_IF K_EXISTS | K_IF condition (K_AND condition)* ;
 condition
   : ident operator term                                  # simpleCondition
   | ident K_IN LPAREN (term (COMMA term)*)? RPAREN      # inCondition
+  | ident K_IN marker                                    # inMarkerCondition
   | ident LBRACKET term RBRACKET operator term           # elementCondition
   ;
 
@@ -126,10 +127,14 @@ whereClause : relation (K_AND relation)* ;
 relation
   : ident operator term                                                  # singleRelation
   | ident K_IN LPAREN (term (COMMA term)*)? RPAREN                       # inRelation
+  | ident K_IN marker                                                    # inMarkerRelation
   | ident K_CONTAINS K_KEY? term                                         # containsRelation
   | ident K_LIKE term                                                    # likeRelation
   | K_TOKEN LPAREN ident (COMMA ident)* RPAREN operator term             # tokenRelation
   | LPAREN ident (COMMA ident)* RPAREN operator tupleLiteral             # multiColumnRelation
+  | LPAREN ident (COMMA ident)* RPAREN operator marker                   # multiColumnMarkerRelation
+  | LPAREN ident (COMMA ident)* RPAREN K_IN marker                       # multiColumnInMarkerRelation
+  | LPAREN ident (COMMA ident)* RPAREN K_IN LPAREN marker (COMMA marker)* RPAREN  # multiColumnInMarkersRelation
   | LPAREN ident (COMMA ident)* RPAREN K_IN LPAREN (tupleLiteral (COMMA tupleLiteral)*)? RPAREN  # multiColumnInRelation
   ;
 operator : EQ | LT | LTE | GT | GTE | NEQ ;
@@ -143,8 +148,10 @@ term
   | LBRACE term COLON term (COMMA term COLON term)* RBRACE  # mapLiteral
   | tupleLiteral                                       # tupleTerm
   | functionName LPAREN (term (COMMA term)*)? RPAREN   # functionTerm
-  | QMARK                                              # bindMarker
+  | marker                                             # bindMarker
   ;
+// A bind marker: positional (?) or named (:name); each gets its index in statement order.
+marker : QMARK | COLON ident ;
 tupleLiteral : LPAREN term (COMMA term)* RPAREN ;
 constant : STRING | INTEGER | FLOAT | HEX | UUID | BOOLEAN | K_NULL | K_NAN | K_INFINITY | MINUS (K_NAN | K_INFINITY) | DURATION ;
 

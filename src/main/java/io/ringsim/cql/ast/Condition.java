@@ -10,5 +10,8 @@ public sealed interface Condition {
 
   record In(String column, List<Term> values) implements Condition {}
 
+  /** {@code IF v IN ?}: the list is one marker. */
+  record InMarker(String column, Term.BindMarker marker) implements Condition {}
+
   record Element(String column, Term key, Relation.Op op, Term value) implements Condition {}
 }

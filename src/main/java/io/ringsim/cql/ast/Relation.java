@@ -34,5 +34,19 @@ public sealed interface Relation {
 
   record MultiColumnIn(List<String> columns, List<List<Term>> tuples, int line, int col) implements Relation {}
 
+  /** {@code k IN ?}: the whole list is one marker (a list value once bound). */
+  record InMarker(String column, Term.BindMarker marker, int line, int col) implements Relation {}
+
+  /** {@code (c1, c2) > ?}: the whole tuple is one marker. */
+  record MultiColumnMarker(List<String> columns, Op op, Term.BindMarker marker, int line, int col)
+      implements Relation {}
+
+  /** {@code (c1, c2) IN ?}: a list of tuples as one marker. */
+  record MultiColumnInMarker(List<String> columns, Term.BindMarker marker, int line, int col) implements Relation {}
+
+  /** {@code (c1, c2) IN (?, ?)}: each tuple of the list is one marker. */
+  record MultiColumnInMarkers(List<String> columns, List<Term.BindMarker> markers, int line, int col)
+      implements Relation {}
+
   record Like(String column, Term pattern, int line, int col) implements Relation {}
 }

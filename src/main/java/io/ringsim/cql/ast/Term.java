@@ -21,5 +21,15 @@ public sealed interface Term {
 
   record FunctionCall(String name, List<Term> args) implements Term {}
 
-  record BindMarker() implements Term {}
+  /**
+   * A bind marker: {@code index} is its position among the statement's markers (counting every child of a BATCH),
+   * {@code name} is the name of a named marker ({@code :name}) or null for {@code ?}.
+   */
+  record BindMarker(int index, String name) implements Term {}
+
+  /** A value bound to a marker, as {@code CqlType.deserialize} decodes it (null for NULL): it needs no parsing. */
+  record Bound(Object value) implements Term {}
+
+  /** A marker bound to UNSET (protocol v4+): "no value", which each position reads its own way. */
+  record Unset() implements Term {}
 }

@@ -25,6 +25,9 @@ final class InsertJson {
 
   static Map<String, Object> columns(TableMetadata t, Term json, boolean defaultUnset) {
     if (json instanceof Term.BindMarker) throw invalid("Bind markers (?) need a prepared statement");
+    if (json instanceof Term.Bound b && b.value() == null) throw invalid("Got null for INSERT JSON values");
+    // A bound JSON string reads exactly as the same string written as a literal.
+    if (json instanceof Term.Bound b && b.value() instanceof String text) json = new Term.Literal(Term.Kind.STRING, text);
     if (!(json instanceof Term.Literal l) || l.kind() != Term.Kind.STRING)
       throw invalid("INSERT JSON needs its values as a string literal: INSERT INTO t JSON '{...}'");
     JsonNode root;

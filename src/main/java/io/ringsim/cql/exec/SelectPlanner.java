@@ -95,6 +95,7 @@ public final class SelectPlanner {
     List<Relation.MultiColumn> multi = new ArrayList<>();
     List<Relation.MultiColumnIn> multiIn = new ArrayList<>();
     for (Relation r : s.where()) {
+      BindMarkers.refuseUnbound(r);
       if (r instanceof Relation.Token tk) {
         List<String> pkNames = t.partitionKey().stream().map(ColumnDef::name).toList();
         for (String c : tk.columns()) Projection.column(t, c);
@@ -423,9 +424,10 @@ public final class SelectPlanner {
     for (Object[] b : bounds) {
       Relation.Op op = (Relation.Op) b[0];
       Term v = (Term) b[1];
-      if (!(v instanceof Term.Literal l) || l.kind() != Term.Kind.INTEGER)
-        throw invalid("token() must be compared with a token value (an integer for Murmur3Partitioner)");
-      long tok = Long.parseLong(l.text());
+      long tok;
+      if (v instanceof Term.Bound bound && bound.value() instanceof Long bt) tok = bt;
+      else if (v instanceof Term.Literal l && l.kind() == Term.Kind.INTEGER) tok = Long.parseLong(l.text());
+      else throw invalid("token() must be compared with a token value (an integer for Murmur3Partitioner)");
       if (!(partitioner.minimum() instanceof LongToken))
         throw invalid("token ranges are only supported with Murmur3Partitioner in this simulator");
       switch (op) {

@@ -34,6 +34,10 @@ public final class Values {
   public Object value(Term t, CqlType type, String column) {
     if (t instanceof Term.BindMarker)
       throw new CqlException(CqlErrorClass.InvalidRequest, "Bind markers (?) need a prepared statement");
+    // A bound value was decoded with the marker's own type (Prepared.variables), so it is used as it is.
+    if (t instanceof Term.Bound b) return b.value();
+    if (t instanceof Term.Unset)
+      throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid unset value for column " + column);
     if (t instanceof Term.FunctionCall f) return function(f, type, column);
     if (t instanceof Term.Literal l) return literal(l, type, column);
     if (t instanceof Term.ListLiteral l) {
@@ -154,6 +158,7 @@ public final class Values {
 
   /** An integer term (LIMIT, TTL, TIMESTAMP). */
   public static long integer(Term t, String what) {
+    if (t instanceof Term.Bound b && b.value() instanceof Number n) return n.longValue();
     if (t instanceof Term.Literal l && l.kind() == Term.Kind.INTEGER) {
       try {
         return Long.parseLong(l.text());

@@ -192,6 +192,8 @@ public final class WritePlanner {
         ColumnDef def = t.column(c).orElseThrow(() -> invalid("Undefined column name " + c + " in table "
             + t.qualifiedName()));
         if (byColumn.containsKey(c)) throw invalid("Multiple definitions found for column " + c);
+        // UNSET leaves the column as it is (no tombstone); a key column must have a value, and Values says so.
+        if (s.values().get(i) instanceof Term.Unset && !def.isPrimaryKey()) continue;
         byColumn.put(c, values.value(s.values().get(i), def.type(), c));
       }
     }
@@ -238,7 +240,7 @@ public final class WritePlanner {
     return new WritePlan(t, List.of(new PartitionWrite(key, f)), cas);
   }
 
-  private static Object nonNullKey(Object v, ColumnDef c) {
+  static Object nonNullKey(Object v, ColumnDef c) {
     if (v == null) throw invalid("Invalid null value in condition for column " + c.name());
     if (v instanceof String str && str.isEmpty() && c.kind() == ColumnKind.PARTITION_KEY)
       throw invalid("Key may not be empty");
@@ -567,7 +569,7 @@ public final class WritePlanner {
         DeletionTime d = new DeletionTime(ts, now);
         if (s.targets().isEmpty()) {
           if (targets.slice() != null) {
-            p.addRangeTombstone(new RangeTombstone(targets.slice(), d));
+            if (targets.slice() != EMPTY_RANGE) p.addRangeTombstone(new RangeTombstone(targets.slice(), d));
           } else if (targets.prefixOnly()) {
             for (Clustering c : targets.rows()) {
               byte[][] prefix = new byte[c.size()][];
@@ -653,6 +655,7 @@ public final class WritePlanner {
     for (Condition c : conditions) {
       ColumnDef def = t.column(c.column()).orElseThrow(() -> invalid("Undefined column name " + c.column()));
       if (def.isPrimaryKey()) throw invalid("PRIMARY KEY column '" + c.column() + "' cannot have IF conditions");
+      if (c instanceof Condition.InMarker) throw BindMarkers.unbound();
       if (c instanceof Condition.Compare cmp) {
         conds.add(new Object[] {def, cmp.op(), List.of(values.value(cmp.value(), def.type(), def.name()))
             .stream().map(x -> x).toList()});
@@ -723,8 +726,9 @@ public final class WritePlanner {
     static KeyTargets of(TableMetadata t, List<Relation> where, Values values, boolean onlyStatic,
         boolean isRowDelete) {
       Map<String, List<Object>> eq = new LinkedHashMap<>();
-      Map<String, Relation.Single> slices = new LinkedHashMap<>();
+      DeletionRange range = new DeletionRange();
       for (Relation r : where) {
+        BindMarkers.refuseUnbound(r);
         if (r instanceof Relation.Single s) {
           ColumnDef def = t.column(s.column()).orElseThrow(() -> invalid("Undefined column name " + s.column()));
           if (!def.isPrimaryKey()) throw invalid("Non PRIMARY KEY columns found in where clause: " + s.column());
@@ -732,7 +736,8 @@ public final class WritePlanner {
             if (eq.put(s.column(), List.of(nonNullKey(values.value(s.value(), def.type(), s.column()), def))) != null)
               throw invalid(s.column() + " cannot be restricted by more than one relation if it includes an Equal");
           } else if (s.op().isSlice() && def.kind() == ColumnKind.CLUSTERING && isRowDelete) {
-            slices.put(s.column(), s);
+            range.add(List.of(s.column()), false, s.op(), java.util.Collections.singletonList(
+                values.value(s.value(), def.type(), s.column())));
           } else {
             throw invalid("Invalid operator " + s.op().symbol + " for PRIMARY KEY part " + s.column());
           }
@@ -742,6 +747,8 @@ public final class WritePlanner {
           List<Object> vs = new ArrayList<>();
           for (Term term : in.values()) vs.add(nonNullKey(values.value(term, def.type(), in.column()), def));
           eq.put(in.column(), vs);
+        } else if (r instanceof Relation.MultiColumn mc) {
+          MultiColumnWhere.apply(t, mc, values, eq, range, isRowDelete);
         } else {
           throw invalid("Unsupported restriction in the WHERE clause of a modification statement");
         }
@@ -758,26 +765,15 @@ public final class WritePlanner {
         if (eq.containsKey(cc.get(i).name())) throw invalid("PRIMARY KEY column \"" + cc.get(i).name()
             + "\" cannot be restricted as preceding column \"" + cc.get(prefix).name() + "\" is not restricted");
       }
-      Slice slice = null;
-      if (!slices.isEmpty()) {
-        if (prefix >= cc.size() || slices.size() > 1 || !slices.containsKey(cc.get(prefix).name()))
+      if (range.isSet()) {
+        List<String> rangeCols = range.columns();
+        if (prefix >= cc.size() || !rangeCols.get(0).equals(cc.get(prefix).name()))
           throw invalid("Range deletions must restrict the clustering columns in order, the slice on the last one");
-        Relation.Single s = slices.get(cc.get(prefix).name());
         List<List<Object>> combos = cartesian(cc.subList(0, prefix), eq);
         if (combos.size() != 1) throw invalid("IN is not supported with a range deletion");
-        List<Object> pre = new ArrayList<>(combos.get(0));
-        List<Object> withBound = new ArrayList<>(pre);
-        withBound.add(values.value(s.value(), cc.get(prefix).type(), s.column()));
-        byte[][] preBytes = Keys.clustering(t, pre);
-        byte[][] boundBytes = Keys.clustering(t, withBound);
-        boolean desc = cc.get(prefix).order() == io.ringsim.schema.ClusteringOrder.DESC;
-        boolean lower = s.op() == Relation.Op.GT || s.op() == Relation.Op.GTE;
-        boolean inclusive = s.op() == Relation.Op.GTE || s.op() == Relation.Op.LTE;
-        ClusteringBound b = new ClusteringBound(boundBytes, inclusive);
-        ClusteringBound open = new ClusteringBound(preBytes, true);
-        // In clustering order a DESC column's lower value bound is the slice's end.
-        slice = (lower != desc) ? new Slice(b, open) : new Slice(open, b);
-        return new KeyTargets(keys, List.of(), slice, false);
+        // An empty range (c > 4 AND c < 3) is valid and deletes nothing, as in Cassandra.
+        Slice slice = range.slice(t, combos.get(0));
+        return new KeyTargets(keys, List.of(), slice == null ? EMPTY_RANGE : slice, false);
       }
       if (onlyStatic) return new KeyTargets(keys, List.of(), null, false);
       if (prefix < cc.size()) {
@@ -797,6 +793,9 @@ public final class WritePlanner {
       return new KeyTargets(keys, rows, null, false);
     }
   }
+
+  /** Marks a range deletion whose bounds hold no clustering: the statement is valid and writes nothing. */
+  static final Slice EMPTY_RANGE = new Slice(ClusteringBound.exclusive(), ClusteringBound.exclusive());
 
   static List<List<Object>> cartesian(List<ColumnDef> cols, Map<String, List<Object>> eq) {
     List<List<Object>> out = new ArrayList<>();

@@ -19,6 +19,14 @@ final class AstBuilder {
   private AstBuilder() {}
 
   static Statement statement(StatementContext s) {
+    try {
+      return build(s);
+    } finally {
+      LAST_ORDER.remove(); // the numbering is only needed while this statement is built
+    }
+  }
+
+  private static Statement build(StatementContext s) {
     if (s.createKeyspace() != null) {
       CreateKeyspaceContext c = s.createKeyspace();
       return new Statement.CreateKeyspace(ident(c.ident()), c.K_NOT() != null, keyspaceOptions(c.keyspaceOption()));
@@ -210,6 +218,8 @@ final class AstBuilder {
         List<Term> vs = new ArrayList<>();
         for (TermContext t : s.term()) vs.add(term(t));
         out.add(new Condition.In(ident(s.ident()), vs));
+      } else if (cc instanceof InMarkerConditionContext s) {
+        out.add(new Condition.InMarker(ident(s.ident()), marker(s.marker())));
       } else if (cc instanceof ElementConditionContext s) {
         out.add(new Condition.Element(ident(s.ident()), term(s.term(0)), op(s.operator()), term(s.term(1))));
       }
@@ -296,6 +306,15 @@ final class AstBuilder {
       for (TermContext t : s.term()) vs.add(term(t));
       return new Relation.In(ident(s.ident()), vs, line, col);
     }
+    if (r instanceof InMarkerRelationContext s) return new Relation.InMarker(ident(s.ident()), marker(s.marker()),
+        line, col);
+    if (r instanceof MultiColumnMarkerRelationContext s) return new Relation.MultiColumnMarker(
+        s.ident().stream().map(AstBuilder::ident).toList(), op(s.operator()), marker(s.marker()), line, col);
+    if (r instanceof MultiColumnInMarkerRelationContext s) return new Relation.MultiColumnInMarker(
+        s.ident().stream().map(AstBuilder::ident).toList(), marker(s.marker()), line, col);
+    if (r instanceof MultiColumnInMarkersRelationContext s) return new Relation.MultiColumnInMarkers(
+        s.ident().stream().map(AstBuilder::ident).toList(), s.marker().stream().map(AstBuilder::marker).toList(),
+        line, col);
     if (r instanceof ContainsRelationContext s) return new Relation.Contains(ident(s.ident()), s.K_KEY() != null,
         term(s.term()), line, col);
     if (r instanceof LikeRelationContext s) return new Relation.Like(ident(s.ident()), term(s.term()), line, col);
@@ -362,7 +381,41 @@ final class AstBuilder {
       for (TermContext x : f.term()) args.add(term(x));
       return new Term.FunctionCall(functionName(f.functionName()).toLowerCase(Locale.ROOT), args);
     }
-    return new Term.BindMarker();
+    return marker(((BindMarkerContext) t).marker());
+  }
+
+  /**
+   * A marker's index is its rank among the markers of the whole statement in the order they are written (a BATCH
+   * counts across its children). The AST is not built in text order (USING before VALUES), so the rank comes from
+   * the parse tree, whose pre-order is the text order.
+   */
+  static Term.BindMarker marker(MarkerContext m) {
+    org.antlr.v4.runtime.tree.ParseTree top = m;
+    for (org.antlr.v4.runtime.tree.ParseTree p = m; p != null; p = p.getParent()) {
+      if (p instanceof StatementContext) top = p;
+    }
+    MarkerOrder order = LAST_ORDER.get();
+    if (order == null || order.statement != top) {
+      order = new MarkerOrder(top, new java.util.IdentityHashMap<>());
+      List<MarkerContext> all = new ArrayList<>();
+      collectMarkers(top, all);
+      for (int i = 0; i < all.size(); i++) order.index.put(all.get(i), i);
+      LAST_ORDER.set(order);
+    }
+    return new Term.BindMarker(order.index.get(m), m.ident() == null ? null : ident(m.ident()));
+  }
+
+  /** The markers of the statement being built, numbered once (a BATCH may hold thousands of them). */
+  private record MarkerOrder(org.antlr.v4.runtime.tree.ParseTree statement, Map<MarkerContext, Integer> index) {}
+
+  private static final ThreadLocal<MarkerOrder> LAST_ORDER = new ThreadLocal<>();
+
+  private static void collectMarkers(org.antlr.v4.runtime.tree.ParseTree t, List<MarkerContext> out) {
+    if (t instanceof MarkerContext m) {
+      out.add(m);
+      return;
+    }
+    for (int i = 0; i < t.getChildCount(); i++) collectMarkers(t.getChild(i), out);
   }
 
   private static Term constant(ConstantContext c) {

@@ -1,0 +1,58 @@
+package io.ringsim.cql.exec;
+
+import io.ringsim.cql.CqlErrorClass;
+import io.ringsim.cql.CqlException;
+import io.ringsim.cql.ast.Relation;
+import io.ringsim.schema.ColumnDef;
+import io.ringsim.schema.ColumnKind;
+import io.ringsim.schema.TableMetadata;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Multi-column relations in the WHERE clause of an UPDATE or DELETE, checked as SELECT checks them. */
+final class MultiColumnWhere {
+  private MultiColumnWhere() {}
+
+  /** {@code (c1, c2) = (x, y)} fixes each column; {@code (c1, c2) > (x, y)} bounds a range deletion. */
+  static void apply(TableMetadata t, Relation.MultiColumn mc, Values values,
+      Map<String, List<Object>> eq, DeletionRange range, boolean isRowDelete) {
+    List<ColumnDef> cc = t.clusteringColumns();
+    for (int i = 0; i < mc.columns().size(); i++) {
+      String name = mc.columns().get(i);
+      ColumnDef d = t.column(name).orElseThrow(() -> invalid("Undefined column name " + name));
+      if (d.kind() != ColumnKind.CLUSTERING) throw invalid("Multi-column relations can only be applied to clustering"
+          + " columns but was applied to: " + d.name());
+      if (d.position() != i) throw invalid("Clustering columns must appear in the PRIMARY KEY order in multi-column "
+          + "relations: (" + String.join(", ", mc.columns()) + ")");
+    }
+    if (mc.values().size() != mc.columns().size()) throw invalid("Expected " + mc.columns().size()
+        + " elements in value tuple, but got " + mc.values().size());
+    List<Object> vs = new ArrayList<>();
+    for (int i = 0; i < mc.columns().size(); i++) {
+      ColumnDef d = cc.get(i);
+      vs.add(values.value(mc.values().get(i), d.type(), d.name()));
+    }
+    if (mc.op() == Relation.Op.EQ) {
+      for (int i = 0; i < vs.size(); i++) {
+        ColumnDef d = cc.get(i);
+        if (eq.put(d.name(), List.of(WritePlanner.nonNullKey(vs.get(i), d))) != null)
+          throw invalid(d.name() + " cannot be restricted by more than one relation if it includes an Equal");
+      }
+      return;
+    }
+    if (!mc.op().isSlice() || !isRowDelete)
+      throw invalid("Invalid operator " + mc.op().symbol + " for PRIMARY KEY part " + mc.columns().get(0));
+    boolean desc = cc.get(0).order() == io.ringsim.schema.ClusteringOrder.DESC;
+    for (ColumnDef c : cc.subList(0, mc.columns().size())) {
+      if ((c.order() == io.ringsim.schema.ClusteringOrder.DESC) != desc) throw invalid("Multi-column slices over "
+          + "columns with mixed clustering orders are not supported by this simulator");
+    }
+    range.add(mc.columns(), true, mc.op(), vs);
+  }
+
+
+  private static CqlException invalid(String m) {
+    return new CqlException(CqlErrorClass.InvalidRequest, m);
+  }
+}
