@@ -17,7 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class PreparedStatements {
   /** What PREPARE worked out once, for every EXECUTE. {@code system} is set for a system-table query. */
-  record Entry(String query, String keyspace, Statement statement, SystemQuery system, List<Binding.Variable> variables,
+  record Entry(String query, String keyspace, Statement statement, SystemQuery system, List<io.ringsim.cql.exec.BindVariable> variables,
       int[] partitionKeyIndices, List<ColumnSpec> resultColumns, byte[] resultMetadataId) {}
 
   private final Map<String, Entry> byId = new ConcurrentHashMap<>();

@@ -98,7 +98,7 @@ final class RequestExecutor {
     if (sq != null) return systemRows(node, sq, o, cql, false);
     Statement s = CqlParser.parse(cql);
     Catalog c = served.cluster().catalog();
-    s = Binding.bind(s, Binding.variables(s, c, ks), o.positionalValues, o.namedValues);
+    s = Binding.bind(s, Binding.variables(s, c, ks), c, ks, o.positionalValues, o.namedValues);
     return run(node, session, ks, s, o, cql, false);
   }
 
@@ -119,7 +119,7 @@ final class RequestExecutor {
     } else {
       Statement s = CqlParser.parse(p.cqlQuery);
       Catalog c = served.cluster().catalog();
-      List<Binding.Variable> vars = Binding.variables(s, c, ks);
+      List<io.ringsim.cql.exec.BindVariable> vars = Binding.variables(s, c, ks);
       e = new PreparedStatements.Entry(p.cqlQuery, ks, s, null, vars, Binding.partitionKeyIndices(s, c, ks),
           List.of(), null); // no result metadata: rows always carry theirs, so drivers never skip it
     }
@@ -129,7 +129,7 @@ final class RequestExecutor {
     served.prepared(node).put(id, e);
     List<ColumnSpec> vars = new ArrayList<>();
     for (int i = 0; i < e.variables().size(); i++) {
-      Binding.Variable v = e.variables().get(i);
+      io.ringsim.cql.exec.BindVariable v = e.variables().get(i);
       vars.add(new ColumnSpec(v.keyspace(), v.table(), v.name(), i, WireTypes.raw(v.type())));
     }
     RowsMetadata variables = new RowsMetadata(vars, null, e.partitionKeyIndices(), null);
@@ -164,7 +164,8 @@ final class RequestExecutor {
     PreparedStatements.Entry e = lookup(node, x.queryId);
     boolean skip = x.options.skipMetadata && !e.resultColumns().isEmpty();
     if (e.system() != null) return systemRows(node, e.system(), x.options, e.query(), skip);
-    Statement s = Binding.bind(e.statement(), e.variables(), x.options.positionalValues, x.options.namedValues);
+    Statement s = Binding.bind(e.statement(), e.variables(), served.cluster().catalog(), e.keyspace(),
+        x.options.positionalValues, x.options.namedValues);
     return run(node, session, e.keyspace(), s, x.options, e.query(), skip);
   }
 
@@ -177,12 +178,12 @@ final class RequestExecutor {
       List<ByteBuffer> values = i < b.values.size() ? b.values.get(i) : List.of();
       if (q instanceof String text) {
         Statement s = CqlParser.parse(text);
-        children.add(Binding.bind(s, Binding.variables(s, c, ks), values, null));
+        children.add(Binding.bind(s, Binding.variables(s, c, ks), c, ks, values, null));
       } else {
         PreparedStatements.Entry e = lookup(node, (byte[]) q);
         if (e.statement() == null) throw new CqlException(CqlErrorClass.InvalidRequest,
             "Invalid statement in batch: only UPDATE, INSERT and DELETE statements are allowed.");
-        children.add(Binding.bind(e.statement(), e.variables(), values, null));
+        children.add(Binding.bind(e.statement(), e.variables(), c, e.keyspace(), values, null));
       }
     }
     String type = b.type == 1 ? "UNLOGGED" : b.type == 2 ? "COUNTER" : "LOGGED";

@@ -8,6 +8,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DefaultProtocolVersion;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
@@ -111,7 +112,7 @@ class JavaDriverTest {
   }
 
   @Test
-  @Order(4)
+  @Order(3)
   void pagesThroughAPartitionOfTenThousandRows() throws Exception {
     List<CompletionStage<?>> inFlight = new ArrayList<>();
     for (int c = 0; c < 10_000; c++) {
@@ -132,6 +133,39 @@ class JavaDriverTest {
     }
     assertThat(expected).isEqualTo(10_000);
     assertThat(pages).isEqualTo(100);
+  }
+
+  @Test
+  @Order(4)
+  void tenThousandPreparedInsertsAreEachCoordinatedByAReplicaOfTheirKey() throws Exception {
+    session.execute("CREATE TABLE shop.routed (k int PRIMARY KEY, v text)");
+    PreparedStatement insert = session.prepare("INSERT INTO shop.routed (k, v) VALUES (?, ?)");
+    assertThat(insert.getPartitionKeyIndices()).containsExactly(0);
+    List<CompletionStage<?>> inFlight = new ArrayList<>();
+    for (int k = 0; k < 10_000; k++) {
+      inFlight.add(session.executeAsync(insert.bind(k, "v" + k).setConsistencyLevel(ConsistencyLevel.QUORUM)));
+      if (inFlight.size() == 128) {
+        for (CompletionStage<?> f : inFlight) f.toCompletableFuture().get();
+        inFlight.clear();
+      }
+    }
+    for (CompletionStage<?> f : inFlight) f.toCompletableFuture().get();
+    ReplicaMap ringsim = fx.sim.ring().replicaMap(ReplicationStrategies.fromCql(Map.of("class", "SimpleStrategy",
+        "replication_factor", "3")));
+    int checked = 0;
+    for (ClientHistory.Op op : fx.served.history().ops()) {
+      if (!op.table().equals("shop.routed")) continue;
+      checked++;
+      assertThat(op.outcome()).isEqualTo("ok");
+      assertThat(op.consistency()).isEqualTo("QUORUM");
+      List<String> replicas = ringsim.replicasFor(fx.sim.ring().partitioner().token(op.keyBytes())).stream()
+          .map(io.ringsim.ring.Node::name).toList();
+      assertThat(replicas).as("replicas of key %s", op.key()).contains(op.coordinator());
+    }
+    assertThat(checked).isEqualTo(10_000);
+    PreparedStatement select = session.prepare("SELECT v FROM shop.routed WHERE k = ?");
+    assertThat(session.execute(select.bind(4242).setConsistencyLevel(ConsistencyLevel.QUORUM)).one().getString(0))
+        .isEqualTo("v4242");
   }
 
   @Test
@@ -219,5 +253,18 @@ class JavaDriverTest {
         () -> session.getMetadata().getNodes().values().stream().anyMatch(n -> address.equals(
             ((InetSocketAddress) n.getEndPoint().resolve()).getAddress().getHostAddress())
             && n.getState() == NodeState.UP));
+    // The restarted node forgot its prepared statements: it answers UNPREPARED and the driver prepares again.
+    Node restarted = session.getMetadata().getNodes().values().stream().filter(n -> address.equals(
+        ((InetSocketAddress) n.getEndPoint().resolve()).getAddress().getHostAddress())).findFirst().orElseThrow();
+    // Right after its restart the node has not heard its peers' gossip yet and says Unavailable, as Cassandra does.
+    PreparedStatement select = session.prepare("SELECT v FROM shop.kv WHERE k = ?");
+    ServedClusterFixture.await("a prepared read coordinated by the restarted node", Duration.ofSeconds(60), () -> {
+      try {
+        return session.execute(select.bind(2001).setNode(restarted).setConsistencyLevel(ConsistencyLevel.ONE))
+            .getExecutionInfo().getCoordinator().equals(restarted);
+      } catch (com.datastax.oss.driver.api.core.AllNodesFailedException e) {
+        return false;
+      }
+    });
   }
 }
