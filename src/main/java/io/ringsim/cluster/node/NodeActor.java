@@ -15,33 +15,26 @@ import io.ringsim.cluster.net.Delivery;
 import io.ringsim.cluster.net.NetworkCommand;
 import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.cql.CqlException;
-import io.ringsim.ring.Node;
 import io.ringsim.ring.Ring;
-import io.ringsim.schema.Catalog;
 import io.ringsim.schema.TableMetadata;
 import io.ringsim.storage.ReplayReport;
-import io.ringsim.storage.TableSchema;
-import io.ringsim.storage.TableStore;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.function.LongSupplier;
 
 /**
  * One simulated Cassandra node. This actor only receives messages and hands them to the part that handles them:
  * client requests to {@link WriteCoordinator}, {@link ReadCoordinator}, {@link RangeScan} and
  * {@link PaxosCoordinator}; requests from other nodes to {@link ReplicaVerbs}; replies to the request in flight
- * they answer; timers, gossip, schema and ring changes, crash and restart to itself. What the parts share is the
- * node's {@link NodeContext}. Its view of who is up comes from its own gossiper. A crashed node ignores everything
- * but Restart and the harness's control commands.
+ * they answer; the harness's commands to {@link NodeControl}. What the parts share is the node's
+ * {@link NodeContext}. Its view of who is up comes from its own gossiper. This is the running node's behaviour: a
+ * crash switches to {@link CrashedNode}, and a restart switches back.
  */
 public final class NodeActor extends AbstractBehavior<NodeCommand> {
   private final NodeContext node;
-  private final ActorRef<GossiperCommand> gossiper;
-  private boolean running = true;
-  private long generation = 1;
+  private final NodeControl control;
+  /** Seconds since the node started, counted while it runs: hints go out every tenth. */
   private long ticks;
 
   public static Behavior<NodeCommand> create(NodeConfig cfg, Ring ring, ActorRef<NetworkCommand> network,
@@ -56,14 +49,15 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
     ActorRef<Delivery> inbox = ctx.messageAdapter(Delivery.class, d -> new NodeCommand.Inbound(d.from(), d.payload()));
     network.tell(new NetworkCommand.Register(cfg.name(), inbox));
     ActorRef<PeerStatus> listener = ctx.messageAdapter(PeerStatus.class, NodeCommand.PeerChanged::new);
-    this.gossiper = ctx.spawn(Gossiper.create(cfg.name(), cfg.peers(), cfg.seeds(), network, listener, loopNanos,
-        cfg.seed(), cfg.gossip()), "gossiper");
+    this.control = new NodeControl(node, ctx.spawn(Gossiper.create(cfg.name(), cfg.peers(), cfg.seeds(), network,
+        listener, loopNanos, cfg.seed(), cfg.gossip()), "gossiper"));
+    // The timer outlives a crash (a crashed node drops its ticks): timers belong to the actor, not the behaviour.
     timers.startTimerWithFixedDelay("tick", new NodeCommand.Tick(), Duration.ofSeconds(1));
   }
 
   @Override
   public Receive<NodeCommand> createReceive() {
-    return newReceiveBuilder()
+    return control.handle(newReceiveBuilder(), this, true)
         .onMessage(NodeCommand.Inbound.class, this::onInbound)
         .onMessage(NodeCommand.Coordinate.class, c -> onCoordinate(c.request(), c.replyTo()::tell))
         .onMessage(NodeCommand.CoordinateTagged.class, c -> onCoordinate(c.request(),
@@ -80,59 +74,43 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
           return this;
         })
         .onMessage(NodeCommand.Tick.class, t -> onTick())
-        .onMessage(NodeCommand.SetSchema.class, this::onSchema)
-        .onMessage(NodeCommand.SetRing.class, r -> {
-          node.topology.setRing(r.ring());
-          return this;
-        })
-        .onMessage(NodeCommand.SetPendingRing.class, r -> {
-          node.topology.setPendingRing(r.ring());
-          return this;
-        })
-        .onMessage(NodeCommand.AddPeer.class, a -> {
-          gossiper.tell(new GossiperCommand.AddPeer(a.node()));
-          return this;
-        })
-        .onMessage(NodeCommand.RemovePeer.class, a -> {
-          gossiper.tell(new GossiperCommand.RemovePeer(a.node()));
-          node.forgetPeer(a.node());
-          return this;
-        })
         .onMessage(NodeCommand.Leave.class, l -> onCrash())
-        .onMessage(NodeCommand.SetClockSkew.class, s -> {
-          node.setSkewMicros(s.skewMicros());
-          return this;
-        })
         .onMessage(NodeCommand.Crash.class, c -> onCrash())
-        .onMessage(NodeCommand.Restart.class, this::onRestart)
-        .onMessage(NodeCommand.Flush.class, f -> {
-          if (running) node.storage.flushAll();
+        .onMessage(NodeCommand.Restart.class, r -> {
+          // Already running: nothing to replay.
+          if (r.replyTo() != null) r.replyTo().tell(new NodeCommand.Restarted(new ReplayReport(0, 0, List.of(), 0)));
           return this;
         })
-        .onMessage(NodeCommand.Truncate.class, t -> {
-          node.storage.truncate(t.table());
+        .onMessage(NodeCommand.Flush.class, f -> {
+          node.storage.flushAll();
           return this;
         })
         .onMessage(NodeCommand.Compact.class, c -> {
-          if (running) node.storage.compactAll();
+          node.storage.compactAll();
           return this;
         })
-        .onMessage(NodeCommand.GetReport.class, this::onReport)
-        .onMessage(NodeCommand.GetPartitionSizes.class, this::onPartitionSizes)
-        .onMessage(NodeCommand.Repair.class, this::onRepair)
+        .onMessage(NodeCommand.Repair.class, r -> {
+          new Repair(node).start(r.replyTo());
+          return this;
+        })
         .onMessage(NodeCommand.StreamTo.class, s -> {
-          s.replyTo().tell(new NodeCommand.Streamed(running ? Streaming.streamTo(node, s) : 0));
+          s.replyTo().tell(new NodeCommand.Streamed(Streaming.streamTo(node, s)));
           return this;
         })
         .build();
   }
 
+  /** Decommission ends the same way: the node stops serving and stays down. */
+  private Behavior<NodeCommand> onCrash() {
+    control.crash();
+    return new CrashedNode(getContext(), node, control, this);
+  }
+
   // ---------------------------------------------------------------- messages from other nodes
 
   private Behavior<NodeCommand> onInbound(NodeCommand.Inbound in) {
-    if (!running) return this;
     if (in.payload() instanceof GossipMessage g) {
-      gossiper.tell(new GossiperCommand.FromPeer(in.from(), g));
+      control.gossiper().tell(new GossiperCommand.FromPeer(in.from(), g));
       return this;
     }
     if (!(in.payload() instanceof NodeMessage m)) return this;
@@ -158,7 +136,6 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
   // ---------------------------------------------------------------- client requests
 
   private Behavior<NodeCommand> onCoordinate(ClientRequest r, Replier replyTo) {
-    if (!running) return this; // the client sees a timeout, as with a dead coordinator
     Optional<TableMetadata> md = node.catalog().table(r.table());
     if (md.isEmpty()) {
       replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.InvalidRequest,
@@ -184,14 +161,12 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
   // ---------------------------------------------------------------- timers and gossip
 
   private Behavior<NodeCommand> onTick() {
-    if (!running) return this;
     node.storage.tick();
     if (++ticks % 10 == 0) HintDelivery.deliverToLiveTargets(node);
     return this;
   }
 
   private Behavior<NodeCommand> onPeerChanged(NodeCommand.PeerChanged p) {
-    if (!running) return this;
     String peer = p.status().peer();
     if (p.status().up()) {
       node.markUp(peer);
@@ -199,77 +174,6 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
     } else {
       node.markDown(peer);
     }
-    return this;
-  }
-
-  // ---------------------------------------------------------------- control
-
-  private Behavior<NodeCommand> onSchema(NodeCommand.SetSchema s) {
-    Catalog old = node.catalog();
-    node.topology.setCatalog(s.catalog());
-    for (TableMetadata t : s.catalog().allTables()) {
-      TableSchema ts = TableSchema.of(t, node.ring().partitioner());
-      Optional<TableStore> existing = node.storage.table(t.qualifiedName());
-      if (existing.isEmpty()) node.storage.createTable(ts);
-      else if (!old.table(t.qualifiedName()).map(t::equals).orElse(false)) existing.get().alter(ts);
-    }
-    for (TableMetadata t : old.allTables()) {
-      if (s.catalog().table(t.qualifiedName()).isEmpty()) node.storage.dropTable(t.qualifiedName());
-    }
-    return this;
-  }
-
-  private Behavior<NodeCommand> onCrash() {
-    if (!running) return this;
-    running = false;
-    node.storage.crash();
-    node.dropAllPending();
-    gossiper.tell(new GossiperCommand.Crash());
-    return this;
-  }
-
-  private Behavior<NodeCommand> onRestart(NodeCommand.Restart r) {
-    if (running) {
-      if (r.replyTo() != null) r.replyTo().tell(new NodeCommand.Restarted(new ReplayReport(0, 0, List.of(), 0)));
-      return this;
-    }
-    running = true;
-    generation++;
-    ReplayReport report = node.storage.restart();
-    gossiper.tell(new GossiperCommand.Restart(generation));
-    if (r.replyTo() != null) r.replyTo().tell(new NodeCommand.Restarted(report));
-    return this;
-  }
-
-  private Behavior<NodeCommand> onRepair(NodeCommand.Repair r) {
-    if (!running) {
-      r.replyTo().tell(new NodeCommand.RepairResult(node.name(), 0, 0, 0, 0, 0));
-      return this;
-    }
-    new Repair(node).start(r.replyTo());
-    return this;
-  }
-
-  private Behavior<NodeCommand> onReport(NodeCommand.GetReport g) {
-    Map<String, Boolean> view = new TreeMap<>();
-    for (Node n : node.ring().nodes()) view.put(n.name(), n.name().equals(node.name()) ? running : node.isUp(n.name()));
-    NodeMetrics m = node.metrics;
-    g.replyTo().tell(new NodeReport(node.name(), node.dc(), running, view, node.storage.stats(), m.coordinatedWrites,
-        m.coordinatedReads, m.replicaWrites, m.replicaReads, node.hints.stored(), m.hintsReplayed,
-        node.hints.pending(), m.readRepairs, node.storage.commitLog().size()));
-    return this;
-  }
-
-  private Behavior<NodeCommand> onPartitionSizes(NodeCommand.GetPartitionSizes g) {
-    Map<String, NodeCommand.TableSizes> out = new TreeMap<>();
-    for (TableStore t : node.storage.tables()) {
-      String table = t.schema().name();
-      TableMetadata md = node.catalog().table(table).orElse(null);
-      if (md == null) continue;
-      out.put(table, PartitionSizeScan.scan(t, md, p -> !g.primaryOnly()
-          || node.topology.placement(table, p.key().token()).replicas().get(0).equals(node.name()), g.topN()));
-    }
-    g.replyTo().tell(new NodeCommand.PartitionSizes(node.name(), out));
     return this;
   }
 }
