@@ -25,6 +25,7 @@ import java.util.List;
 final class CounterLeader {
   private CounterLeader() {}
 
+  /** A client's counter write, coordinated by {@code node}: led here, or forwarded to a live replica. */
   static void coordinate(NodeContext node, ClientRequest.Write w, Replier replyTo) {
     w.consistency().validateForWrite();
     if (w.consistency() == ConsistencyLevel.ANY) {
@@ -49,18 +50,18 @@ final class CounterLeader {
       return;
     }
     if (leader.equals(node.name())) {
-      lead(node, w.table(), w.key(), bytes, w.consistency(), w.trace(), ts, replyTo, List.of());
+      lead(node, w.table(), w.key(), bytes, w.consistency(), w.trace(), ts, replyTo);
       return;
     }
     new Forwarded(node, w, replyTo, leader, ts).start(bytes);
   }
 
   /** The coordinator's side of a forwarded counter write: it waits for the leader's answer. */
-  static final class Forwarded extends PendingRequest {
-    final ClientRequest.Write w;
-    final Replier replyTo;
-    final String leader;
-    final long ts;
+  private static final class Forwarded extends PendingRequest {
+    private final ClientRequest.Write w;
+    private final Replier replyTo;
+    private final String leader;
+    private final long ts;
 
     Forwarded(NodeContext node, ClientRequest.Write w, Replier replyTo, String leader, long ts) {
       super(node, node.newRequestId(), w.trace());
@@ -112,7 +113,7 @@ final class CounterLeader {
     };
     try {
       lead(node, f.table(), f.key(), f.update(), ConsistencyLevel.parse(f.consistency()), f.trace(),
-          node.nextTimestamp(), back, List.of());
+          node.nextTimestamp(), back);
     } catch (RuntimeException e) {
       back.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.ServerError, "counter write failed on leader "
           + node.name() + ": " + e.getMessage(), 0, 0, List.of()));
@@ -124,8 +125,8 @@ final class CounterLeader {
   }
 
   /** The leader's step: deltas to this node's shard (a local read), then a normal replicated write of the shard. */
-  static void lead(NodeContext node, String table, byte[] rawKey, byte[] deltas, ConsistencyLevel cl, boolean trace,
-      long ts, Replier replyTo, List<TraceEvent> before) {
+  private static void lead(NodeContext node, String table, byte[] rawKey, byte[] deltas, ConsistencyLevel cl,
+      boolean trace, long ts, Replier replyTo) {
     TableStore local = node.storage.table(table).orElse(null);
     if (local == null) {
       replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.InvalidRequest, "unconfigured table "
