@@ -3,20 +3,24 @@ package io.ringsim.cluster.node;
 import java.util.ArrayList;
 import java.util.List;
 
-/** State of one request a node coordinates, with its trace when the client asked for tracing. */
+/**
+ * One request a node has in flight, as a coordinator or a repair: its own state, the node's shared
+ * {@link NodeContext}, and its trace when the client asked for tracing. The node routes replies carrying its id to
+ * {@link #onResponse} and its timer to {@link #onTimeout}.
+ */
 abstract class PendingRequest {
-  final NodeActor node;
+  final NodeContext node;
   final long id;
   final List<TraceEvent> trace;
 
-  PendingRequest(NodeActor node, long id, boolean tracing) {
+  PendingRequest(NodeContext node, long id, boolean tracing) {
     this.node = node;
     this.id = id;
     this.trace = tracing ? new ArrayList<>() : null;
   }
 
   void trace(String activity) {
-    if (trace != null) trace.add(new TraceEvent(node.clockMicros(), node.name(), activity));
+    if (trace != null) trace.add(new TraceEvent(node.nowMicros(), node.name(), activity));
   }
 
   List<TraceEvent> traceList() {
@@ -27,7 +31,7 @@ abstract class PendingRequest {
 
   abstract void onTimeout();
 
-  /** Called when a timer set with {@link NodeActor#resumeLater} goes off. */
+  /** Called when a timer set with {@link NodeContext#resumeLater} goes off. */
   void onResume() {}
 
   void finish() {

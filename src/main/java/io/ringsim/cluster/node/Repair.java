@@ -34,9 +34,9 @@ final class Repair {
   /** Cassandra's repair_session_max_tree_depth is 20; simulated ranges are small, and 2^10 leaves are 32 KiB a reply. */
   static final int MAX_TREE_DEPTH = 10;
 
-  private final NodeActor node;
+  private final NodeContext node;
 
-  Repair(NodeActor node) {
+  Repair(NodeContext node) {
     this.node = node;
   }
 
@@ -90,7 +90,7 @@ final class Repair {
   void start(ActorRef<NodeCommand.RepairResult> replyTo) {
     Ring ring = node.ring();
     List<Job> jobs = new ArrayList<>();
-    for (TableStore t : node.storage().tables()) {
+    for (TableStore t : node.storage.tables()) {
       String table = t.schema().name();
       int n = ring.size();
       for (int i = 0; i < n; i++) {
@@ -104,10 +104,10 @@ final class Repair {
   }
 
   private void addJob(List<Job> jobs, TableStore t, String table, int rangeIndex, String lo, String hi) {
-    NodeActor.Placement p = node.placement(table, node.ring().token(rangeIndex));
+    Placement p = node.topology.placement(table, node.ring().token(rangeIndex));
     if (!p.replicas().contains(node.name())) return;
     List<String> peers = new ArrayList<>();
-    for (String r : p.replicas()) if (!r.equals(node.name()) && node.up(r)) peers.add(r);
+    for (String r : p.replicas()) if (!r.equals(node.name()) && node.isUp(r)) peers.add(r);
     if (!peers.isEmpty()) jobs.add(new Job(t, table, lo, hi, peers));
   }
 
@@ -134,7 +134,7 @@ final class Repair {
       }
       Job j = jobs.get(index);
       compared++;
-      new RangeRepair(node.allocateRequestId(), j, this).start();
+      new RangeRepair(node.newRequestId(), j, this).start();
     }
   }
 
@@ -163,9 +163,9 @@ final class Repair {
     }
 
     void start() {
-      node.track(this, node.writeTimeout().multipliedBy(5));
+      node.register(this, node.cfg.writeTimeout().multipliedBy(5));
       for (String p : job.peers()) {
-        node.sendTo(p, new NodeMessage.TreeRequest(id, job.name(), job.lo(), job.hi(), depth));
+        node.send(p, new NodeMessage.TreeRequest(id, job.name(), job.lo(), job.hi(), depth));
       }
     }
 
@@ -176,7 +176,7 @@ final class Repair {
         if (trees.size() < job.peers().size()) return;
         compareTrees();
       } else if (m instanceof NodeMessage.RangeReadReply rr && fetching) {
-        for (byte[] b : rr.partitions()) node.applyMutation(job.name(), b);
+        for (byte[] b : rr.partitions()) ReplicaVerbs.applyMutation(node, job.name(), b);
         if (--fetchesLeft > 0) return;
         streamMerged();
         done();
@@ -203,7 +203,7 @@ final class Repair {
       }
       fetchesLeft = requests.size();
       for (String[] r : requests) {
-        node.sendTo(r[0], new NodeMessage.RangeRead(id, job.name(), r[1], r[2], FilterSpec.ALL, Integer.MAX_VALUE));
+        node.send(r[0], new NodeMessage.RangeRead(id, job.name(), r[1], r[2], FilterSpec.ALL, Integer.MAX_VALUE));
       }
     }
 
@@ -238,7 +238,7 @@ final class Repair {
         for (Partition p : partitionsIn(job.table(), node.ring(), b[0], b[1])) merged.add(PartitionCodec.encode(p));
       }
       for (String p : job.peers()) {
-        node.sendTo(p, new NodeMessage.Stream(node.allocateRequestId(), job.name(), merged));
+        node.send(p, new NodeMessage.Stream(node.newRequestId(), job.name(), merged));
         run.streamed += merged.size();
       }
     }

@@ -22,10 +22,11 @@ import java.util.List;
  * A leader forces its commit log to disk before replicating: a crash must not roll its own shard back, or its next
  * shard would carry a smaller count with a higher clock and silently drop increments.
  */
-final class CounterWrite {
-  private CounterWrite() {}
+final class CounterLeader {
+  private CounterLeader() {}
 
-  static void coordinate(NodeActor node, ClientRequest.Write w, Replier replyTo) {
+  /** A client's counter write, coordinated by {@code node}: led here, or forwarded to a live replica. */
+  static void coordinate(NodeContext node, ClientRequest.Write w, Replier replyTo) {
     w.consistency().validateForWrite();
     if (w.consistency() == ConsistencyLevel.ANY) {
       replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.InvalidRequest,
@@ -33,37 +34,37 @@ final class CounterWrite {
               + 1), 0, 0, List.of()));
       return;
     }
-    TableStore local = node.table(w.table()).orElseThrow();
+    TableStore local = node.storage.table(w.table()).orElseThrow();
     DecoratedKey key = local.schema().decorate(w.key());
-    long ts = node.newTimestamp();
-    Partition update = w.update().build(ts, (int) Math.floorDiv(node.clockMicros(), 1_000_000L));
+    long ts = node.nextTimestamp();
+    Partition update = w.update().build(ts, node.nowInSeconds());
     byte[] bytes = PartitionCodec.encode(update);
-    NodeActor.Placement p = node.placement(w.table(), key.token());
+    Placement p = node.topology.placement(w.table(), key.token());
     String leader = null;
     if (p.replicas().contains(node.name())) leader = node.name();
-    for (String r : p.replicas()) if (leader == null && node.up(r) && node.dc().equals(p.dcOf().get(r))) leader = r;
-    for (String r : p.replicas()) if (leader == null && node.up(r)) leader = r;
+    for (String r : p.replicas()) if (leader == null && node.isUp(r) && node.dc().equals(p.dcOf().get(r))) leader = r;
+    for (String r : p.replicas()) if (leader == null && node.isUp(r)) leader = r;
     if (leader == null) {
-      replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.Unavailable, "Cannot achieve consistency level "
-          + w.consistency() + " (required 1, alive 0)", 0, 1, List.of()));
+      // No live replica to lead the increment: one is required, none is alive.
+      replyTo.reply(ReplicaPlan.unavailable(node.name(), w.consistency(), 1, 0, List.of()));
       return;
     }
     if (leader.equals(node.name())) {
-      lead(node, w.table(), w.key(), bytes, w.consistency(), w.trace(), ts, replyTo, List.of());
+      lead(node, w.table(), w.key(), bytes, w.consistency(), w.trace(), ts, replyTo);
       return;
     }
     new Forwarded(node, w, replyTo, leader, ts).start(bytes);
   }
 
   /** The coordinator's side of a forwarded counter write: it waits for the leader's answer. */
-  static final class Forwarded extends PendingRequest {
-    final ClientRequest.Write w;
-    final Replier replyTo;
-    final String leader;
-    final long ts;
+  private static final class Forwarded extends PendingRequest {
+    private final ClientRequest.Write w;
+    private final Replier replyTo;
+    private final String leader;
+    private final long ts;
 
-    Forwarded(NodeActor node, ClientRequest.Write w, Replier replyTo, String leader, long ts) {
-      super(node, node.allocateRequestId(), w.trace());
+    Forwarded(NodeContext node, ClientRequest.Write w, Replier replyTo, String leader, long ts) {
+      super(node, node.newRequestId(), w.trace());
       this.w = w;
       this.replyTo = replyTo;
       this.leader = leader;
@@ -71,9 +72,9 @@ final class CounterWrite {
     }
 
     void start(byte[] bytes) {
-      node.track(this, node.writeTimeout());
+      node.register(this, node.cfg.writeTimeout());
       trace("Counter write: forwarding to the leader " + leader);
-      node.sendTo(leader, new NodeMessage.CounterForward(id, w.table(), w.key(), bytes, w.consistency().name(),
+      node.send(leader, new NodeMessage.CounterForward(id, w.table(), w.key(), bytes, w.consistency().name(),
           w.trace()));
     }
 
@@ -101,18 +102,18 @@ final class CounterWrite {
   }
 
   /** The leader received a forwarded counter write. */
-  static void onForward(NodeActor node, String from, NodeMessage.CounterForward f) {
+  static void onForward(NodeContext node, String from, NodeMessage.CounterForward f) {
     Replier back = r -> {
       if (r instanceof ClientResponse.Failed x) {
-        node.sendTo(from, new NodeMessage.CounterForwardReply(f.requestId(), x.error().name(), x.message(),
+        node.send(from, new NodeMessage.CounterForwardReply(f.requestId(), x.error().name(), x.message(),
             x.received(), x.required(), x.trace()));
       } else {
-        node.sendTo(from, new NodeMessage.CounterForwardReply(f.requestId(), null, null, 0, 0, r.trace()));
+        node.send(from, new NodeMessage.CounterForwardReply(f.requestId(), null, null, 0, 0, r.trace()));
       }
     };
     try {
       lead(node, f.table(), f.key(), f.update(), ConsistencyLevel.parse(f.consistency()), f.trace(),
-          node.newTimestamp(), back, List.of());
+          node.nextTimestamp(), back);
     } catch (RuntimeException e) {
       back.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.ServerError, "counter write failed on leader "
           + node.name() + ": " + e.getMessage(), 0, 0, List.of()));
@@ -124,9 +125,9 @@ final class CounterWrite {
   }
 
   /** The leader's step: deltas to this node's shard (a local read), then a normal replicated write of the shard. */
-  static void lead(NodeActor node, String table, byte[] rawKey, byte[] deltas, ConsistencyLevel cl, boolean trace,
-      long ts, Replier replyTo, List<TraceEvent> before) {
-    TableStore local = node.table(table).orElse(null);
+  private static void lead(NodeContext node, String table, byte[] rawKey, byte[] deltas, ConsistencyLevel cl,
+      boolean trace, long ts, Replier replyTo) {
+    TableStore local = node.storage.table(table).orElse(null);
     if (local == null) {
       replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.InvalidRequest, "unconfigured table "
           + table, 0, 0, List.of()));
@@ -152,12 +153,12 @@ final class CounterWrite {
     }
     Partition shards = CounterShards.toShards(update, current.live(), node.name());
     byte[] bytes = PartitionCodec.encode(shards);
-    node.storage().validateWrite(shards);
+    node.storage.validateWrite(shards);
     ClientRequest.Write w = new ClientRequest.Write(table, rawKey, (t, now) -> shards, cl, trace);
-    NodeActor.PendingWrite pw = node.new PendingWrite(node.allocateRequestId(), w, replyTo,
-        node.writePlacement(table, key.token()), bytes, shards, ts);
-    pw.trace("Counter leader " + node.name() + ": read its shard locally and wrote the new one");
-    pw.start(key);
-    node.storage().commitLog().sync(node.clockMicros() / 1000);
+    WriteCoordinator write = new WriteCoordinator(node, node.newRequestId(), w, replyTo,
+        node.topology.writePlan(table, key.token(), cl), bytes, shards, ts);
+    write.trace("Counter leader " + node.name() + ": read its shard locally and wrote the new one");
+    write.start(key);
+    node.storage.commitLog().sync(node.nowMicros() / 1000);
   }
 }

@@ -1,0 +1,44 @@
+package io.ringsim.cluster.node;
+
+import io.ringsim.storage.Partition;
+import io.ringsim.storage.PartitionCodec;
+import io.ringsim.storage.TableSchema;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reconciles the replicas' answers to one read (Cassandra's digest and data resolvers): the merged partition, whether
+ * any two answers differed, and which replicas need the merged data to converge. Pure: the read repair itself is
+ * {@link ReadCoordinator}'s.
+ *
+ * @param merged the answers merged (null when no replica holds the partition)
+ * @param mismatch whether the answers differed (a digest mismatch)
+ * @param stale the replicas whose data the merge would change, in the order of the answers
+ */
+record DigestResolver(Partition merged, boolean mismatch, List<String> stale) {
+
+  /** {@code responses}: each replica's encoded answer (empty for none), in a fixed order. */
+  static DigestResolver resolve(Map<String, byte[]> responses, TableSchema schema) {
+    List<Partition> versions = new ArrayList<>();
+    boolean mismatch = false;
+    byte[] first = null;
+    for (byte[] d : responses.values()) {
+      if (first == null) first = d;
+      else if (!Arrays.equals(first, d)) mismatch = true;
+      if (d.length > 0) versions.add(PartitionCodec.decode(d, schema));
+    }
+    Partition merged = versions.isEmpty() ? null : Partition.merge(versions);
+    if (!mismatch) return new DigestResolver(merged, false, List.of());
+    List<String> stale = new ArrayList<>();
+    for (Map.Entry<String, byte[]> e : responses.entrySet()) {
+      Partition theirs = e.getValue().length == 0 ? null : PartitionCodec.decode(e.getValue(), schema);
+      Partition after = theirs == null ? merged : Partition.merge(List.of(theirs, merged));
+      // A replica already holding everything the merge has would get the same bytes back: no repair for it.
+      if (theirs != null && Arrays.equals(PartitionCodec.encode(after), e.getValue())) continue;
+      stale.add(e.getKey());
+    }
+    return new DigestResolver(merged, true, List.copyOf(stale));
+  }
+}

@@ -1,0 +1,129 @@
+package io.ringsim.cluster.node;
+
+import akka.actor.typed.ActorRef;
+import akka.actor.typed.Behavior;
+import akka.actor.typed.javadsl.ReceiveBuilder;
+import io.ringsim.cluster.gossip.GossiperCommand;
+import io.ringsim.ring.Node;
+import io.ringsim.schema.Catalog;
+import io.ringsim.schema.TableMetadata;
+import io.ringsim.storage.ReplayReport;
+import io.ringsim.storage.TableSchema;
+import io.ringsim.storage.TableStore;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * What the simulation harness does to a node whether it runs or is crashed: schema and ring changes, membership,
+ * clock skew, truncation, reports; and the crash and restart themselves. Shared by the node's two behaviours,
+ * {@link NodeActor} (running) and {@link CrashedNode}, so that a crashed node still learns what changed while it
+ * was down, as a real one would from the system tables and gossip when it comes back.
+ */
+final class NodeControl {
+  private final NodeContext node;
+  private final ActorRef<GossiperCommand> gossiper;
+  /** Gossip's generation: a restarted node announces a higher one, so peers take its new state over the old. */
+  private long generation = 1;
+
+  NodeControl(NodeContext node, ActorRef<GossiperCommand> gossiper) {
+    this.node = node;
+    this.gossiper = gossiper;
+  }
+
+  ActorRef<GossiperCommand> gossiper() {
+    return gossiper;
+  }
+
+  /** Adds the harness's commands to {@code b}; each handler stays in {@code current}. */
+  ReceiveBuilder<NodeCommand> handle(ReceiveBuilder<NodeCommand> b, Behavior<NodeCommand> current, boolean running) {
+    return b
+        .onMessage(NodeCommand.SetSchema.class, s -> {
+          setSchema(s.catalog());
+          return current;
+        })
+        .onMessage(NodeCommand.SetRing.class, r -> {
+          node.topology.setRing(r.ring());
+          return current;
+        })
+        .onMessage(NodeCommand.SetPendingRing.class, r -> {
+          node.topology.setPendingRing(r.ring());
+          return current;
+        })
+        .onMessage(NodeCommand.AddPeer.class, a -> {
+          gossiper.tell(new GossiperCommand.AddPeer(a.node()));
+          return current;
+        })
+        .onMessage(NodeCommand.RemovePeer.class, a -> {
+          gossiper.tell(new GossiperCommand.RemovePeer(a.node()));
+          node.forgetPeer(a.node());
+          return current;
+        })
+        .onMessage(NodeCommand.SetClockSkew.class, s -> {
+          node.setSkewMicros(s.skewMicros());
+          return current;
+        })
+        .onMessage(NodeCommand.Truncate.class, t -> {
+          node.storage.truncate(t.table());
+          return current;
+        })
+        .onMessage(NodeCommand.GetReport.class, g -> {
+          g.replyTo().tell(report(running));
+          return current;
+        })
+        .onMessage(NodeCommand.GetPartitionSizes.class, g -> {
+          g.replyTo().tell(partitionSizes(g));
+          return current;
+        });
+  }
+
+  /** The process dies: unsynced commit log and memtables are lost, requests in flight with them. */
+  void crash() {
+    node.storage.crash();
+    node.dropAllPending();
+    gossiper.tell(new GossiperCommand.Crash());
+  }
+
+  /** The process starts again: commit-log replay, and gossip with a new generation. */
+  ReplayReport restart() {
+    generation++;
+    ReplayReport report = node.storage.restart();
+    gossiper.tell(new GossiperCommand.Restart(generation));
+    return report;
+  }
+
+  private void setSchema(Catalog catalog) {
+    Catalog old = node.catalog();
+    node.topology.setCatalog(catalog);
+    for (TableMetadata t : catalog.allTables()) {
+      TableSchema ts = TableSchema.of(t, node.ring().partitioner());
+      Optional<TableStore> existing = node.storage.table(t.qualifiedName());
+      if (existing.isEmpty()) node.storage.createTable(ts);
+      else if (!old.table(t.qualifiedName()).map(t::equals).orElse(false)) existing.get().alter(ts);
+    }
+    for (TableMetadata t : old.allTables()) {
+      if (catalog.table(t.qualifiedName()).isEmpty()) node.storage.dropTable(t.qualifiedName());
+    }
+  }
+
+  private NodeReport report(boolean running) {
+    Map<String, Boolean> view = new TreeMap<>();
+    for (Node n : node.ring().nodes()) view.put(n.name(), n.name().equals(node.name()) ? running : node.isUp(n.name()));
+    NodeMetrics m = node.metrics;
+    return new NodeReport(node.name(), node.dc(), running, view, node.storage.stats(), m.coordinatedWrites,
+        m.coordinatedReads, m.replicaWrites, m.replicaReads, node.hints.stored(), m.hintsReplayed,
+        node.hints.pending(), m.readRepairs, node.storage.commitLog().size());
+  }
+
+  private NodeCommand.PartitionSizes partitionSizes(NodeCommand.GetPartitionSizes g) {
+    Map<String, NodeCommand.TableSizes> out = new TreeMap<>();
+    for (TableStore t : node.storage.tables()) {
+      String table = t.schema().name();
+      TableMetadata md = node.catalog().table(table).orElse(null);
+      if (md == null) continue;
+      out.put(table, PartitionSizeScan.scan(t, md, p -> !g.primaryOnly()
+          || node.topology.placement(table, p.key().token()).replicas().get(0).equals(node.name()), g.topN()));
+    }
+    return new NodeCommand.PartitionSizes(node.name(), out);
+  }
+}

@@ -1,0 +1,210 @@
+package io.ringsim.cluster.node;
+
+import io.ringsim.cluster.AckTracker;
+import io.ringsim.cluster.ConsistencyLevel;
+import io.ringsim.cql.CqlErrorClass;
+import io.ringsim.storage.DecoratedKey;
+import io.ringsim.storage.LivePartition;
+import io.ringsim.storage.LiveView;
+import io.ringsim.storage.Partition;
+import io.ringsim.storage.PartitionCodec;
+import io.ringsim.storage.ReadFilter;
+import io.ringsim.storage.TableSchema;
+import io.ringsim.storage.TableStore;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The proposer's side of one lightweight transaction (Paxos v1, as Cassandra runs it): prepare/promise, read,
+ * propose/accept, commit, with a randomised backoff on contention. A ballot is the proposer's clock in microseconds
+ * shifted left 16 bits plus its node index, so ballots are unique and the committed write's timestamp is the
+ * ballot's time. A SERIAL read is the same round proposing nothing new. The acceptor's side is {@link PaxosReplica}.
+ */
+final class PaxosCoordinator extends PendingRequest {
+  static void coordinate(NodeContext node, ClientRequest.Cas cas, Replier replyTo) {
+    cas.consistency().validateForCas();
+    if (cas.commitConsistency().isSerial()) throw new IllegalArgumentException(
+        "Invalid consistency for conditional update commit: " + cas.commitConsistency());
+    TableStore local = node.storage.table(cas.table()).orElseThrow();
+    new PaxosCoordinator(node, node.newRequestId(), cas, replyTo, local.schema(), null).start();
+  }
+
+  /** A SERIAL read: a Paxos round that proposes nothing new but finishes any in-progress proposal first. */
+  static void serialRead(NodeContext node, ClientRequest.Read r, Replier replyTo) {
+    TableStore local = node.storage.table(r.table()).orElseThrow();
+    ClientRequest.Cas cas = new ClientRequest.Cas(r.table(), r.key(), r.filter(), p -> false,
+        (ts, now) -> local.schema().newPartition(r.key()), r.consistency(), ConsistencyLevel.QUORUM, r.trace());
+    new PaxosCoordinator(node, node.newRequestId(), cas, replyTo, local.schema(), r).start();
+  }
+
+  final ClientRequest.Cas cas;
+  final Replier replyTo;
+  final TableSchema schema;
+  final ClientRequest.Read serialRead;
+  final DecoratedKey key;
+  /** The replicas plus, while a node joins, the pending ones: Paxos runs among all of them, as Cassandra's does. */
+  ReplicaPlan participants;
+  List<String> live;
+  long ballot;
+  int attempts;
+  String phase;
+  AckTracker acks;
+  int refusals;
+  /** The highest ballot a refusal showed: ballots are positive, so 0 means none (MIN_VALUE >>> 16 would be 2^47). */
+  long highestSeen = 0;
+  final List<NodeMessage.PaxosPromise> promises = new ArrayList<>();
+  boolean finishingInProgress;
+  byte[] proposal;
+  long deadlineNanos;
+
+  private PaxosCoordinator(NodeContext node, long id, ClientRequest.Cas cas, Replier replyTo, TableSchema schema,
+      ClientRequest.Read serialRead) {
+    super(node, id, cas.trace());
+    this.cas = cas;
+    this.replyTo = replyTo;
+    this.schema = schema;
+    this.serialRead = serialRead;
+    this.key = schema.decorate(cas.key());
+  }
+
+  void start() {
+    participants = node.topology.writePlan(cas.table(), key.token(), cas.consistency());
+    live = node.live(participants.targets());
+    if (!participants.canBeMet(live)) {
+      replyTo.reply(participants.unavailable(node.name(), participants.aliveCounting(live), traceList()));
+      return;
+    }
+    deadlineNanos = node.loopNanos() + node.cfg.writeTimeout().toNanos();
+    node.register(this, node.cfg.writeTimeout());
+    prepare();
+  }
+
+  void prepare() {
+    attempts++;
+    long micros = Math.max(node.nextTimestamp(), (highestSeen >>> 16) + 1);
+    ballot = (micros << 16) | node.cfg.index();
+    phase = "prepare";
+    acks = participants.tracker();
+    refusals = 0;
+    promises.clear();
+    trace("Preparing ballot " + ballot + " (attempt " + attempts + ")");
+    NodeMessage.PaxosPrepare m = new NodeMessage.PaxosPrepare(id, cas.table(), cas.key(), ballot,
+        FilterSpec.of(ReadFilter.ALL));
+    for (String r : live) node.send(r, m);
+  }
+
+  @Override
+  void onResponse(String from, NodeMessage m) {
+    if (m instanceof NodeMessage.PaxosPromise p && phase.equals("prepare") && p.requestId() == id) {
+      if (!p.promised()) {
+        highestSeen = Math.max(highestSeen, p.promisedBallot());
+        refusals++;
+        trace("Promise refused by " + from + " (higher ballot)");
+        if (refusals > live.size() - acks.required()) retry();
+        return;
+      }
+      promises.add(p);
+      if (acks.ack(from)) onPromised();
+    } else if (m instanceof NodeMessage.PaxosAccepted a && phase.equals("propose")) {
+      if (!a.accepted()) {
+        refusals++;
+        trace("Proposal rejected by " + from);
+        if (refusals > live.size() - acks.required()) retry();
+        return;
+      }
+      if (acks.ack(from)) onAccepted();
+    } else if (m instanceof NodeMessage.MutationAck && phase.equals("commit")) {
+      if (acks.ack(from)) onCommitted();
+    }
+  }
+
+  private void retry() {
+    if (node.loopNanos() >= deadlineNanos) {
+      onTimeout();
+      return;
+    }
+    // Contention: back off a random 0-20 ms before a new ballot, as Cassandra's proposers do.
+    phase = "backoff";
+    node.resumeLater(id, Duration.ofNanos(node.randomBelow(20_000_000L) + 1_000_000L));
+  }
+
+  @Override
+  void onResume() {
+    if (phase.equals("backoff")) prepare();
+  }
+
+  void onPromised() {
+    long maxCommitted = Long.MIN_VALUE;
+    for (NodeMessage.PaxosPromise p : promises) maxCommitted = Math.max(maxCommitted, p.committedBallot());
+    NodeMessage.PaxosPromise inProgress = null;
+    for (NodeMessage.PaxosPromise p : promises) {
+      if (p.accepted().length > 0 && p.acceptedBallot() > maxCommitted
+          && (inProgress == null || p.acceptedBallot() > inProgress.acceptedBallot())) inProgress = p;
+    }
+    if (inProgress != null) {
+      trace("Finishing an in-progress proposal of ballot " + inProgress.acceptedBallot());
+      finishingInProgress = true;
+      propose(inProgress.accepted());
+      return;
+    }
+    List<Partition> versions = new ArrayList<>();
+    for (NodeMessage.PaxosPromise p : promises) {
+      if (p.current().length > 0) versions.add(PartitionCodec.decode(p.current(), schema));
+    }
+    int now = node.nowInSeconds();
+    LivePartition current = versions.isEmpty() ? new LivePartition(key, null, List.of())
+        : new LiveView(now).view(Partition.merge(versions), cas.filter());
+    if (serialRead != null) {
+      finish();
+      replyTo.reply(new ClientResponse.ReadDone(node.name(), List.of(current), List.copyOf(live), false, List.of(),
+          traceList()));
+      return;
+    }
+    if (!cas.condition().test(current)) {
+      trace("Condition not met: not applied");
+      finish();
+      replyTo.reply(new ClientResponse.CasDone(node.name(), false, current, traceList()));
+      return;
+    }
+    finishingInProgress = false;
+    propose(PartitionCodec.encode(cas.update().build(ballot >>> 16, now)));
+  }
+
+  void propose(byte[] update) {
+    phase = "propose";
+    proposal = update;
+    acks = participants.tracker();
+    refusals = 0;
+    trace("Proposing ballot " + ballot);
+    NodeMessage.PaxosPropose m = new NodeMessage.PaxosPropose(id, cas.table(), cas.key(), ballot, update);
+    for (String r : live) node.send(r, m);
+  }
+
+  void onAccepted() {
+    phase = "commit";
+    acks = participants.tracker(cas.commitConsistency());
+    trace("Committing ballot " + ballot);
+    NodeMessage.PaxosCommit m = new NodeMessage.PaxosCommit(id, cas.table(), cas.key(), ballot, proposal);
+    for (String r : live) node.send(r, m);
+  }
+
+  void onCommitted() {
+    if (finishingInProgress) {
+      finishingInProgress = false;
+      prepare();
+      return;
+    }
+    finish();
+    replyTo.reply(new ClientResponse.CasDone(node.name(), true, null, traceList()));
+  }
+
+  @Override
+  void onTimeout() {
+    finish();
+    String msg = "CAS operation timed out: received " + acks.received() + " of " + acks.required()
+        + " required responses after " + attempts + " attempts (phase " + phase + ")";
+    replyTo.reply(new ClientResponse.Failed(node.name(), serialRead != null ? CqlErrorClass.ReadTimeout : CqlErrorClass.WriteTimeout, msg,
+        acks.received(), acks.required(), traceList()));
+  }
+}

@@ -1,0 +1,205 @@
+package io.ringsim.cluster.node;
+
+import io.ringsim.cluster.AckTracker;
+import io.ringsim.cql.CqlErrorClass;
+import io.ringsim.ring.Ring;
+import io.ringsim.ring.Token;
+import io.ringsim.storage.DecoratedKey;
+import io.ringsim.storage.LivePartition;
+import io.ringsim.storage.LiveView;
+import io.ringsim.storage.Partition;
+import io.ringsim.storage.PartitionCodec;
+import io.ringsim.storage.TableSchema;
+import io.ringsim.storage.TableStore;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One range scan this node coordinates (a SELECT without a single partition key): it walks the ring's ranges in token
+ * order, sends each range that overlaps the query to enough live replicas of that range for the consistency level,
+ * one sub-request per range, and once every range has its answers merges them per partition and applies the limit.
+ * Unavailable if any range lacks the replicas.
+ */
+final class RangeScan extends PendingRequest {
+  private final ClientRequest.RangeScan s;
+  private final Replier replyTo;
+  private final TableSchema schema;
+  /** The index of each sub-request (one per range) by its request id. */
+  private final Map<Long, Integer> subRequestOf = new HashMap<>();
+  /** Per sub-request, each replica's partitions. */
+  private final List<Map<String, List<byte[]>>> answers = new ArrayList<>();
+  private final List<AckTracker> trackers = new ArrayList<>();
+  private final List<String> contactedAll = new ArrayList<>();
+  private long rowsScanned;
+  private int outstanding;
+  /** While sub-requests go out: a local replica's answer must not complete the scan before all are sent. */
+  private boolean dispatching;
+
+  /** A client's range scan, coordinated by {@code node}. */
+  static void coordinate(NodeContext node, ClientRequest.RangeScan s, Replier replyTo) {
+    s.consistency().validateForRead();
+    node.metrics.coordinatedReads++;
+    TableStore local = node.storage.table(s.table()).orElseThrow();
+    new RangeScan(node, node.newRequestId(), s, replyTo, local.schema()).start();
+  }
+
+  private RangeScan(NodeContext node, long id, ClientRequest.RangeScan s, Replier replyTo, TableSchema schema) {
+    super(node, id, s.trace());
+    this.s = s;
+    this.replyTo = replyTo;
+    this.schema = schema;
+  }
+
+  private void start() {
+    Ring ring = node.ring();
+    int n = ring.size();
+    List<String[]> ranges = new ArrayList<>();
+    // Range i is (token(i-1), token(i)]; the first range also holds tokens after the last one (wrap-around).
+    for (int i = 0; i < n; i++) {
+      String lo = i == 0 ? null : ring.token(i - 1).toString();
+      String hi = ring.token(i).toString();
+      ranges.add(new String[] {lo, hi, String.valueOf(i)});
+    }
+    ranges.add(new String[] {ring.token(n - 1).toString(), null, "0"});
+    node.register(this, node.cfg.readTimeout());
+    trace("Scanning " + ranges.size() + " token ranges");
+    dispatching = true;
+    for (String[] rg : ranges) {
+      if (!overlaps(rg[0], rg[1])) continue;
+      String lo = maxStart(rg[0]);
+      String hi = minEnd(rg[1]);
+      ReplicaPlan plan = node.topology.readPlan(s.table(), ring.token(Integer.parseInt(rg[2])), s.consistency());
+      List<String> live = node.live(node.byProximity(plan.placement()));
+      if (!plan.canBeMet(live)) {
+        int alive = plan.aliveCounting(live);
+        finish();
+        replyTo.reply(plan.unavailable(node.name(), alive, traceList()));
+        return;
+      }
+      AckTracker enough = plan.tracker();
+      int sub = answers.size();
+      answers.add(new TreeMap<>());
+      trackers.add(plan.tracker());
+      outstanding++;
+      long subId = node.newRequestId();
+      subRequestOf.put(subId, sub);
+      node.route(subId, new SubRange(node, subId, this));
+      for (String x : live) {
+        NodeMessage.RangeRead req = new NodeMessage.RangeRead(subId, s.table(), lo, hi, FilterSpec.of(s.filter()),
+            s.partitionLimit());
+        if (!contactedAll.contains(x)) contactedAll.add(x);
+        if (x.equals(node.name())) onSub(sub, x, ReplicaVerbs.rangeRead(node, req));
+        else node.send(x, req);
+        if (enough.ack(x)) break;
+      }
+    }
+    dispatching = false;
+    if (outstanding == 0 && node.isPending(id)) reply();
+  }
+
+  private Token token(String t) {
+    return t == null ? null : node.ring().partitioner().parseToken(t);
+  }
+
+  private boolean overlaps(String lo, String hi) {
+    Token qlo = token(s.startExclusive());
+    Token qhi = token(s.endInclusive());
+    Token rlo = token(lo);
+    Token rhi = token(hi);
+    if (qhi != null && rlo != null && rlo.compareTo(qhi) >= 0) return false;
+    if (qlo != null && rhi != null && rhi.compareTo(qlo) <= 0) return false;
+    return true;
+  }
+
+  private String maxStart(String lo) {
+    if (s.startExclusive() == null) return lo;
+    if (lo == null) return s.startExclusive();
+    return token(lo).compareTo(token(s.startExclusive())) >= 0 ? lo : s.startExclusive();
+  }
+
+  private String minEnd(String hi) {
+    if (s.endInclusive() == null) return hi;
+    if (hi == null) return s.endInclusive();
+    return token(hi).compareTo(token(s.endInclusive())) <= 0 ? hi : s.endInclusive();
+  }
+
+  private void onSub(int sub, String from, NodeMessage m) {
+    if (!(m instanceof NodeMessage.RangeReadReply rr) || !node.isPending(id)) return;
+    if (rr.failure() != null) {
+      finish();
+      replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.ReadFailure,
+          "Operation failed - received 0 responses and 1 failures: " + rr.failure(), 0, 1, traceList()));
+      return;
+    }
+    if (answers.get(sub).containsKey(from)) return;
+    answers.get(sub).put(from, rr.partitions());
+    rowsScanned += rr.rows();
+    if (trace != null) {
+      trace(from + ": range " + sub + " read " + rr.partitions().size() + " partitions from " + rr.sstables()
+          + " SSTables, " + rr.rows() + " live rows and " + rr.tombstones() + " tombstones scanned");
+    }
+    if (trackers.get(sub).ack(from) && trackers.get(sub).received() == trackers.get(sub).required()) {
+      if (--outstanding == 0 && !dispatching) reply();
+    }
+  }
+
+  /** Replies come to the sub-requests' ids, never to the scan's own. */
+  @Override
+  void onResponse(String from, NodeMessage m) {}
+
+  private void reply() {
+    finish();
+    for (Long sid : subRequestOf.keySet()) node.unroute(sid);
+    TreeMap<DecoratedKey, List<Partition>> byKey = new TreeMap<>();
+    for (Map<String, List<byte[]>> a : answers) {
+      for (List<byte[]> parts : a.values()) {
+        for (byte[] b : parts) {
+          Partition p = PartitionCodec.decode(b, schema);
+          byKey.computeIfAbsent(p.key(), k -> new ArrayList<>()).add(p);
+        }
+      }
+    }
+    LiveView view = new LiveView(node.nowInSeconds());
+    List<LivePartition> out = new ArrayList<>();
+    for (List<Partition> v : byKey.values()) {
+      LivePartition lp = view.view(Partition.merge(v), s.filter());
+      if (!lp.isEmpty()) out.add(lp);
+      if (out.size() >= s.partitionLimit()) break;
+    }
+    if (trace != null) {
+      trace("Range scan returned " + out.size() + " partitions; replicas scanned " + rowsScanned + " live rows"
+          + " (filtering, if any, happens on this coordinator)");
+    }
+    replyTo.reply(new ClientResponse.ReadDone(node.name(), out, List.copyOf(contactedAll), false, List.of(),
+        traceList()));
+  }
+
+  @Override
+  void onTimeout() {
+    finish();
+    for (Long sid : subRequestOf.keySet()) node.unroute(sid);
+    replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.ReadTimeout,
+        "Operation timed out - received only 0 responses.", 0, 1, traceList()));
+  }
+
+  /** Routes one range's replies to its scan; the scan's own timer covers it. */
+  private static final class SubRange extends PendingRequest {
+    private final RangeScan scan;
+
+    SubRange(NodeContext node, long id, RangeScan scan) {
+      super(node, id, false);
+      this.scan = scan;
+    }
+
+    @Override
+    void onResponse(String from, NodeMessage m) {
+      scan.onSub(scan.subRequestOf.get(id), from, m);
+    }
+
+    @Override
+    void onTimeout() {}
+  }
+}

@@ -1,0 +1,183 @@
+package io.ringsim.cluster.node;
+
+import io.ringsim.cluster.AckTracker;
+import io.ringsim.cql.CqlErrorClass;
+import io.ringsim.storage.DecoratedKey;
+import io.ringsim.storage.LivePartition;
+import io.ringsim.storage.LiveView;
+import io.ringsim.storage.Partition;
+import io.ringsim.storage.PartitionCodec;
+import io.ringsim.storage.TableSchema;
+import io.ringsim.storage.TableStore;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One single-partition read this node coordinates (Cassandra's read callback): it asks the closest live replicas
+ * that can meet the consistency level for the data, asks the spare replicas too when one is late (speculative
+ * retry), reconciles the answers ({@link DigestResolver}) and, on a mismatch, repairs the replicas that differ before
+ * answering (blocking read repair). SERIAL reads go to {@link PaxosCoordinator}.
+ */
+final class ReadCoordinator extends PendingRequest {
+  /** Fixed speculative-retry delay: well above the simulated network's usual round trip. */
+  static final Duration SPECULATIVE_RETRY = Duration.ofMillis(50);
+
+  private final ClientRequest.Read r;
+  private final Replier replyTo;
+  private final ReplicaPlan plan;
+  private final TableSchema schema;
+  private final DecoratedKey key;
+  private final AckTracker acks;
+  private final Map<String, byte[]> responses = new TreeMap<>();
+  private final List<String> warnings = new ArrayList<>();
+  private final List<String> contacted = new ArrayList<>();
+  private final List<String> spares = new ArrayList<>();
+  private boolean repairing;
+  private int repairAcks;
+  private Partition merged;
+
+  /** A client's read, coordinated by {@code node}. */
+  static void coordinate(NodeContext node, ClientRequest.Read r, Replier replyTo) {
+    r.consistency().validateForRead();
+    if (r.consistency().isSerial()) {
+      PaxosCoordinator.serialRead(node, r, replyTo);
+      return;
+    }
+    node.metrics.coordinatedReads++;
+    TableStore local = node.storage.table(r.table()).orElseThrow();
+    DecoratedKey key = local.schema().decorate(r.key());
+    ReplicaPlan plan = node.topology.readPlan(r.table(), key.token(), r.consistency());
+    new ReadCoordinator(node, node.newRequestId(), r, replyTo, plan, local.schema(), key).start();
+  }
+
+  private ReadCoordinator(NodeContext node, long id, ClientRequest.Read r, Replier replyTo, ReplicaPlan plan,
+      TableSchema schema, DecoratedKey key) {
+    super(node, id, r.trace());
+    this.r = r;
+    this.replyTo = replyTo;
+    this.plan = plan;
+    this.schema = schema;
+    this.key = key;
+    this.acks = plan.tracker();
+  }
+
+  private void start() {
+    if (trace != null) trace("Determining replicas for read: token " + key.token() + " -> "
+        + plan.placement().replicas());
+    List<String> live = node.live(node.byProximity(plan.placement()));
+    if (!plan.canBeMet(live)) {
+      replyTo.reply(plan.unavailable(node.name(), plan.aliveCounting(live), traceList()));
+      return;
+    }
+    // Contact the closest live replicas that can satisfy the level (for EACH_QUORUM / LOCAL_*, all that count).
+    AckTracker enough = plan.tracker();
+    for (String x : live) {
+      contacted.add(x);
+      if (enough.ack(x)) break;
+    }
+    node.register(this, node.cfg.readTimeout());
+    spares.addAll(live);
+    spares.removeAll(contacted);
+    if (!spares.isEmpty()) node.resumeLater(id, SPECULATIVE_RETRY);
+    NodeMessage.ReadData req = request();
+    for (String x : contacted) {
+      if (x.equals(node.name())) {
+        trace("Reading data locally");
+        onResponse(x, ReplicaVerbs.read(node, req));
+      } else {
+        if (trace != null) trace("Sending READ message to " + x);
+        node.send(x, req);
+      }
+      if (!node.isPending(id)) return;
+    }
+  }
+
+  private NodeMessage.ReadData request() {
+    return new NodeMessage.ReadData(id, r.table(), r.key(), FilterSpec.of(r.filter()));
+  }
+
+  /** Speculative retry: a replica is late, ask the spare ones too (Cassandra's speculative_retry). */
+  @Override
+  void onResume() {
+    if (repairing || spares.isEmpty()) return;
+    NodeMessage.ReadData req = request();
+    for (String x : spares) {
+      if (trace != null) trace("Speculative retry: sending READ message to " + x);
+      contacted.add(x);
+      if (x.equals(node.name())) onResponse(x, ReplicaVerbs.read(node, req));
+      else node.send(x, req);
+      if (!node.isPending(id)) return;
+    }
+    spares.clear();
+  }
+
+  @Override
+  void onResponse(String from, NodeMessage m) {
+    if (repairing && m instanceof NodeMessage.MutationAck) {
+      if (trace != null) trace("Read repair acknowledged by " + from);
+      if (--repairAcks == 0) reply();
+      return;
+    }
+    if (!(m instanceof NodeMessage.ReadDataReply rd) || responses.containsKey(from)) return;
+    if (rd.failure() != null) {
+      if (trace != null) trace(from + ": " + rd.failure());
+      finish();
+      replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.ReadFailure,
+          "Operation failed - received " + acks.received() + " responses and 1 failures: " + rd.failure(),
+          acks.received(), acks.required(), traceList()));
+      return;
+    }
+    if (trace != null) {
+      trace(from + ": read from " + rd.sstables() + " SSTables, " + rd.rows() + " live rows and " + rd.tombstones()
+          + " tombstones scanned" + (rd.data().length == 0 ? ", no data" : ""));
+    }
+    warnings.addAll(rd.warnings());
+    responses.put(from, rd.data());
+    if (acks.ack(from)) resolve();
+  }
+
+  private void resolve() {
+    DigestResolver resolved = DigestResolver.resolve(responses, schema);
+    merged = resolved.merged();
+    if (!resolved.mismatch()) {
+      reply();
+      return;
+    }
+    // Blocking read repair: send the reconciled data to each replica that answered differently.
+    trace("Digest mismatch: repairing replicas before answering");
+    node.metrics.readRepairs++;
+    byte[] full = PartitionCodec.encode(merged);
+    repairing = true;
+    for (String replica : resolved.stale()) {
+      repairAcks++;
+      if (trace != null) trace("Sending READ_REPAIR to " + replica);
+      if (replica.equals(node.name())) {
+        ReplicaVerbs.applyMutation(node, r.table(), full);
+        repairAcks--;
+      } else {
+        node.send(replica, new NodeMessage.Mutation(id, r.table(), full, false));
+      }
+    }
+    if (repairAcks == 0) reply();
+  }
+
+  private void reply() {
+    finish();
+    LivePartition live = merged == null ? new LivePartition(key, null, List.of())
+        : new LiveView(node.nowInSeconds()).view(merged, r.filter());
+    replyTo.reply(new ClientResponse.ReadDone(node.name(), List.of(live), List.copyOf(responses.keySet()),
+        repairing, List.copyOf(warnings), traceList()));
+  }
+
+  @Override
+  void onTimeout() {
+    finish();
+    trace("Read timeout: " + acks.received() + " of " + acks.required() + " responses");
+    replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.ReadTimeout,
+        "Operation timed out - received only " + acks.received() + " responses.", acks.received(),
+        acks.required(), traceList()));
+  }
+}

@@ -1,0 +1,55 @@
+package io.ringsim.cluster.node;
+
+import io.ringsim.cluster.AckTracker;
+import io.ringsim.cluster.ConsistencyLevel;
+import io.ringsim.cql.CqlErrorClass;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything a coordinator needs to know about where one request goes and how many answers it waits for (Cassandra's
+ * ReplicaPlan): the consistency level, the key's replicas, and for a write the pending replicas that gain the key
+ * while a node joins or leaves. {@code targets} are the replicas followed by the pending ones; {@code dcOf} covers
+ * both; {@code pendingByDc} counts the pending ones, each of which raises the acknowledgements to wait for. A read
+ * plan has no pending replicas.
+ */
+record ReplicaPlan(ConsistencyLevel consistency, Placement placement, List<String> pending, List<String> targets,
+    Map<String, String> dcOf, Map<String, Integer> pendingByDc, String localDc) {
+
+  static ReplicaPlan forRead(ConsistencyLevel cl, Placement p, String localDc) {
+    return new ReplicaPlan(cl, p, List.of(), p.replicas(), p.dcOf(), Map.of(), localDc);
+  }
+
+  /** A fresh tracker of the acknowledgements this plan's consistency level needs. */
+  AckTracker tracker() {
+    return tracker(consistency);
+  }
+
+  /** The same replicas at another level (a Paxos commit runs at the commit consistency). */
+  AckTracker tracker(ConsistencyLevel cl) {
+    return new AckTracker(cl, dcOf, placement.rfByDc(), localDc, placement.nts(), pendingByDc);
+  }
+
+  /** Whether {@code live} (the targets this node sees up) can meet the level; false means answer Unavailable. */
+  boolean canBeMet(List<String> live) {
+    return AckTracker.canBeMet(consistency, live, dcOf, placement.rfByDc(), localDc, placement.nts(), pendingByDc);
+  }
+
+  /** The live replicas that count towards the level, as Cassandra's Unavailable error reports them. */
+  int aliveCounting(List<String> live) {
+    return AckTracker.aliveCounting(consistency, live, dcOf, placement.rfByDc(), localDc, placement.nts());
+  }
+
+  /** The Unavailable answer when only {@code alive} counting replicas are up. */
+  ClientResponse.Failed unavailable(String coordinator, int alive, List<TraceEvent> trace) {
+    return unavailable(coordinator, consistency, tracker().required(), alive, trace);
+  }
+
+  /** Cassandra's Unavailable error, word for word; the one place it is built. */
+  static ClientResponse.Failed unavailable(String coordinator, ConsistencyLevel cl, int required, int alive,
+      List<TraceEvent> trace) {
+    return new ClientResponse.Failed(coordinator, CqlErrorClass.Unavailable,
+        "Cannot achieve consistency level " + cl + " (required " + required + ", alive " + alive + ")", alive,
+        required, trace);
+  }
+}

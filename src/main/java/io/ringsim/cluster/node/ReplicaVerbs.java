@@ -1,0 +1,107 @@
+package io.ringsim.cluster.node;
+
+import io.ringsim.ring.Token;
+import io.ringsim.storage.DecoratedKey;
+import io.ringsim.storage.Partition;
+import io.ringsim.storage.PartitionCodec;
+import io.ringsim.storage.PartitionRead;
+import io.ringsim.storage.ReadFilter;
+import io.ringsim.storage.TableStore;
+import io.ringsim.storage.TombstoneOverwhelmingException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The replica's side of every request another node sends (Cassandra's verb handlers): apply a mutation, serve a
+ * partition or a token range, answer Paxos, build a Merkle tree for repair, apply streamed partitions, lead a
+ * forwarded counter write. A coordinator calls the same methods for the replica it is itself, so a local replica does
+ * exactly what a remote one does.
+ */
+final class ReplicaVerbs {
+  private ReplicaVerbs() {}
+
+  /** Serves {@code m} if it is a request; false when it is a reply, for the request in flight it answers. */
+  static boolean serve(NodeContext node, String from, NodeMessage m) {
+    if (m instanceof NodeMessage.Mutation mu) {
+      applyMutation(node, mu.table(), mu.update(), mu.decodedUpdate());
+      if (!mu.hint()) node.send(from, new NodeMessage.MutationAck(mu.requestId()));
+    } else if (m instanceof NodeMessage.ReadData rd) {
+      node.send(from, read(node, rd));
+    } else if (m instanceof NodeMessage.RangeRead rr) {
+      node.send(from, rangeRead(node, rr));
+    } else if (m instanceof NodeMessage.PaxosPrepare pp) {
+      node.send(from, node.paxos.prepare(pp, node));
+    } else if (m instanceof NodeMessage.PaxosPropose pp) {
+      node.send(from, node.paxos.propose(pp));
+    } else if (m instanceof NodeMessage.PaxosCommit pc) {
+      node.paxos.commit(pc, node);
+      node.send(from, new NodeMessage.MutationAck(pc.requestId()));
+    } else if (m instanceof NodeMessage.Stream s) {
+      TableStore t = node.storage.table(s.table()).orElse(null);
+      if (t != null) for (byte[] p : s.partitions()) applyMutation(node, s.table(), p);
+      node.send(from, new NodeMessage.StreamAck(s.requestId(), s.partitions().size()));
+    } else if (m instanceof NodeMessage.CounterForward cf) {
+      CounterLeader.onForward(node, from, cf);
+    } else if (m instanceof NodeMessage.TreeRequest tr) {
+      node.send(from, Repair.tree(tr, node.name(), node.storage, node.ring()));
+    } else {
+      return false;
+    }
+    return true;
+  }
+
+  static void applyMutation(NodeContext node, String table, byte[] update) {
+    applyMutation(node, table, update, null);
+  }
+
+  /** {@code decoded}: the partition {@code update} encodes, when the sender had it at hand (null: decode here). */
+  static void applyMutation(NodeContext node, String table, byte[] update, Partition decoded) {
+    TableStore t = node.storage.table(table).orElse(null);
+    if (t == null) return;
+    node.storage.apply(table, decoded != null ? decoded : PartitionCodec.decode(update, t.schema()), update);
+    node.metrics.replicaWrites++;
+  }
+
+  /** One partition with its tombstones, so the coordinator can reconcile; a tombstone overwhelm is a failure. */
+  static NodeMessage.ReadDataReply read(NodeContext node, NodeMessage.ReadData rd) {
+    node.metrics.replicaReads++;
+    TableStore t = node.storage.table(rd.table()).orElse(null);
+    if (t == null) return new NodeMessage.ReadDataReply(rd.requestId(), new byte[0], 0, 0, 0, List.of(), null);
+    try {
+      PartitionRead r = t.read(t.schema().decorate(rd.key()), rd.filter().toFilter());
+      byte[] data = r.data() == null ? new byte[0] : PartitionCodec.encode(r.data());
+      return new NodeMessage.ReadDataReply(rd.requestId(), data, r.stats().sstablesTouched(), r.stats().liveRows(),
+          r.stats().tombstonesScanned(), r.stats().warnings(), null);
+    } catch (TombstoneOverwhelmingException e) {
+      return new NodeMessage.ReadDataReply(rd.requestId(), new byte[0], 0, 0, e.tombstones(), List.of(),
+          e.getMessage());
+    }
+  }
+
+  /** The partitions of a token range, up to the request's partition limit counting only those with live rows. */
+  static NodeMessage.RangeReadReply rangeRead(NodeContext node, NodeMessage.RangeRead rr) {
+    node.metrics.replicaReads++;
+    TableStore t = node.storage.table(rr.table()).orElse(null);
+    if (t == null) return new NodeMessage.RangeReadReply(rr.requestId(), List.of(), 0, 0, 0, null);
+    Token start = rr.startExclusive() == null ? null : node.ring().partitioner().parseToken(rr.startExclusive());
+    Token end = rr.endInclusive() == null ? null : node.ring().partitioner().parseToken(rr.endInclusive());
+    List<byte[]> out = new ArrayList<>();
+    int sstables = 0;
+    long tombs = 0, rows = 0;
+    ReadFilter f = rr.filter().toFilter();
+    try {
+      for (DecoratedKey k : t.keysInRange(start, end, Integer.MAX_VALUE)) {
+        PartitionRead r = t.read(k, f);
+        sstables += r.stats().sstablesTouched();
+        tombs += r.stats().tombstonesScanned();
+        rows += r.stats().liveRows();
+        if (r.data() != null) out.add(PartitionCodec.encode(r.data()));
+        if (!r.live().isEmpty() && out.size() >= rr.partitionLimit()) break;
+      }
+    } catch (TombstoneOverwhelmingException e) {
+      return new NodeMessage.RangeReadReply(rr.requestId(), List.of(), sstables, rows, e.tombstones(),
+          e.getMessage());
+    }
+    return new NodeMessage.RangeReadReply(rr.requestId(), out, sstables, rows, tombs, null);
+  }
+}

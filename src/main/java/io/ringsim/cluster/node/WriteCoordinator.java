@@ -1,0 +1,144 @@
+package io.ringsim.cluster.node;
+
+import io.ringsim.cluster.AckTracker;
+import io.ringsim.cluster.ConsistencyLevel;
+import io.ringsim.cql.CqlErrorClass;
+import io.ringsim.storage.DecoratedKey;
+import io.ringsim.storage.Partition;
+import io.ringsim.storage.PartitionCodec;
+import io.ringsim.storage.TableStore;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * One client write this node coordinates (Cassandra's write response handler): it stamps the update with the node's
+ * clock, takes the key's {@link ReplicaPlan}, answers Unavailable when too few targets are up, sends the mutation
+ * to the live ones (applying it here when this node is one), counts acknowledgements until the consistency level is
+ * met, and stores hints for the targets that are down or never answer. Counter writes go to {@link CounterLeader}.
+ */
+final class WriteCoordinator extends PendingRequest {
+  private final ClientRequest.Write w;
+  private final Replier replyTo;
+  private final ReplicaPlan plan;
+  private final byte[] update;
+  private final Partition decoded;
+  private final long ts;
+  private final AckTracker acks;
+  private final List<String> acked = new ArrayList<>();
+  private final TreeSet<String> awaiting = new TreeSet<>();
+  private boolean done;
+  private final long startNanos;
+
+  /** A client's write, coordinated by {@code node}. */
+  static void coordinate(NodeContext node, ClientRequest.Write w, Replier replyTo) {
+    w.consistency().validateForWrite();
+    node.metrics.coordinatedWrites++;
+    if (node.catalog().table(w.table()).orElseThrow().isCounterTable()) {
+      CounterLeader.coordinate(node, w, replyTo);
+      return;
+    }
+    TableStore local = node.storage.table(w.table()).orElseThrow();
+    DecoratedKey key = local.schema().decorate(w.key());
+    long ts = node.nextTimestamp();
+    Partition update = w.update().build(ts, node.nowInSeconds());
+    byte[] bytes = PartitionCodec.encode(update);
+    node.storage.validateWrite(update);
+    WriteCoordinator write = new WriteCoordinator(node, node.newRequestId(), w, replyTo,
+        node.topology.writePlan(w.table(), key.token(), w.consistency()), bytes, update, ts);
+    write.start(key);
+  }
+
+  /**
+   * {@code update} is the mutation as replicas get it, {@code decoded} the same partition (handed to local and
+   * in-JVM replicas so they need not decode it), {@code ts} its timestamp for the client's answer.
+   */
+  WriteCoordinator(NodeContext node, long id, ClientRequest.Write w, Replier replyTo, ReplicaPlan plan,
+      byte[] update, Partition decoded, long ts) {
+    super(node, id, w.trace());
+    this.w = w;
+    this.replyTo = replyTo;
+    this.plan = plan;
+    this.update = update;
+    this.decoded = decoded;
+    this.ts = ts;
+    this.acks = plan.tracker();
+    this.startNanos = node.loopNanos();
+  }
+
+  void start(DecoratedKey key) {
+    if (trace != null) trace("Determining replicas for mutation: token " + key.token() + " -> "
+        + plan.placement().replicas() + (plan.pending().isEmpty() ? "" : ", pending (joining) " + plan.pending()));
+    List<String> live = node.live(plan.targets());
+    boolean any = w.consistency() == ConsistencyLevel.ANY;
+    if (!any && !plan.canBeMet(live)) {
+      int alive = plan.aliveCounting(live);
+      trace("Unavailable: " + alive + " of " + acks.required() + " required replicas alive");
+      replyTo.reply(plan.unavailable(node.name(), alive, traceList()));
+      return;
+    }
+    node.register(this, node.cfg.writeTimeout());
+    awaiting.addAll(live);
+    for (String r : plan.targets()) {
+      if (!node.isUp(r)) {
+        storeHint(r);
+        continue;
+      }
+      if (r.equals(node.name())) {
+        ReplicaVerbs.applyMutation(node, w.table(), update, decoded);
+        trace("Appending to commitlog and adding to memtable locally");
+        onAck(r);
+      } else {
+        if (trace != null) trace("Sending MUTATION message to " + r);
+        node.send(r, new NodeMessage.Mutation(id, w.table(), update, false, decoded));
+      }
+    }
+    if (any && !done && !acked.isEmpty()) return;
+    if (any && !done && node.hints.pending().values().stream().anyMatch(n -> n > 0)) {
+      // ANY is satisfied by a stored hint.
+      complete();
+    }
+  }
+
+  private void storeHint(String r) {
+    if (!node.cfg.hintedHandoff()) return;
+    long since = node.downSince(r);
+    if (node.hints.store(r, new NodeMessage.Mutation(0, w.table(), update, true), node.loopNanos(), since))
+      trace("Replica " + r + " is down: hint stored");
+    else trace("Replica " + r + " down longer than max_hint_window: no hint");
+  }
+
+  @Override
+  void onResponse(String from, NodeMessage m) {
+    if (m instanceof NodeMessage.MutationAck) {
+      if (trace != null) {
+        trace("MUTATION acknowledged by " + from + " after " + (node.loopNanos() - startNanos) / 1000 + " µs");
+      }
+      onAck(from);
+    }
+  }
+
+  private void onAck(String from) {
+    awaiting.remove(from);
+    acked.add(from);
+    if (!done && acks.ack(from)) complete();
+    if (awaiting.isEmpty()) finish();
+  }
+
+  private void complete() {
+    done = true;
+    replyTo.reply(new ClientResponse.WriteDone(node.name(), ts, List.copyOf(acked), traceList()));
+  }
+
+  @Override
+  void onTimeout() {
+    finish();
+    // Replicas that never answered get hints, as Cassandra's coordinator writes them on timeout.
+    for (String r : awaiting) storeHint(r);
+    if (done) return;
+    trace("Write timeout: " + acks.received() + " of " + acks.required() + " acknowledgements");
+    replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.WriteTimeout,
+        "Operation timed out - received only " + acks.received() + " responses.", acks.received(),
+        acks.required(), traceList()));
+  }
+}
