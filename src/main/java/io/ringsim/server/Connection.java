@@ -106,14 +106,14 @@ final class Connection extends ChannelInboundHandlerAdapter {
       served.workers().execute(() -> {
         RequestExecutor.Reply r;
         try {
-          r = served.executor().execute(node, session, f.message);
+          r = served.executor().execute(node, session, f.message, f.tracing);
         } catch (RuntimeException e) {
           r = RequestExecutor.Reply.of(ErrorResponses.server(e));
         }
         RequestExecutor.Reply answer = r;
         ctx.executor().execute(() -> {
           inFlight--;
-          reply(ctx, f, answer.message(), answer.warnings());
+          reply(ctx, f, answer.message(), answer.warnings(), answer.tracingId());
         });
       });
     } catch (RejectedExecutionException e) {
@@ -123,8 +123,14 @@ final class Connection extends ChannelInboundHandlerAdapter {
   }
 
   private void reply(ChannelHandlerContext ctx, Frame request, Message m, List<String> warnings) {
+    reply(ctx, request, m, warnings, null);
+  }
+
+  private void reply(ChannelHandlerContext ctx, Frame request, Message m, List<String> warnings,
+      java.util.UUID tracingId) {
     List<String> w = request.protocolVersion >= ProtocolConstants.Version.V4 ? warnings : List.of();
-    ctx.writeAndFlush(Frame.forResponse(request.protocolVersion, request.streamId, null, Frame.NO_PAYLOAD, w, m));
+    ctx.writeAndFlush(Frame.forResponse(request.protocolVersion, request.streamId, tracingId, Frame.NO_PAYLOAD, w,
+        m));
   }
 
   /** Sends an event if this connection registered for its type (events go on stream -1). */

@@ -35,11 +35,25 @@ import java.util.Queue;
  */
 final class RequestExecutor {
   /** An answer and the warnings that go in its frame. */
-  record Reply(Message message, List<String> warnings) {
+  record Reply(Message message, List<String> warnings, java.util.UUID tracingId) {
+    Reply(Message message, List<String> warnings) {
+      this(message, warnings, null);
+    }
+
     static Reply of(Message m) {
       return new Reply(m, List.of());
     }
+
+    Reply traced(java.util.UUID id) {
+      return new Reply(message, warnings, id);
+    }
   }
+
+  /**
+   * The trace of the request this worker thread is running, when its frame asked for tracing. A thread runs one
+   * request at a time, so the statement path needs no extra parameter for it.
+   */
+  private static final ThreadLocal<List<io.ringsim.cluster.node.TraceEvent>> TRACE = new ThreadLocal<>();
 
   /** What a connection remembers between requests: its keyspace (USE, or the driver's session keyspace). */
   static final class Session {
@@ -58,6 +72,26 @@ final class RequestExecutor {
 
   RequestExecutor(ServedCluster served) {
     this.served = served;
+  }
+
+  /** Runs a request; with {@code tracing} it is traced and the answer carries the trace session's id. */
+  Reply execute(String node, Session session, Message m, boolean tracing) {
+    if (!tracing) return execute(node, session, m);
+    long start = served.cluster().nowNanos() / 1000;
+    TRACE.set(new ArrayList<>());
+    try {
+      Reply r = execute(node, session, m);
+      String command = m instanceof Execute ? "EXECUTE" : m instanceof Batch ? "BATCH" : "QUERY";
+      String text = m instanceof Query q ? q.query : m instanceof Prepare p ? p.cqlQuery : command.toLowerCase();
+      java.util.Map<String, String> params = new java.util.TreeMap<>();
+      params.put("query", text);
+      java.util.UUID id = served.traces().record(node, command, m instanceof Execute ? "Execute CQL3 prepared query"
+          : m instanceof Batch ? "Execute batch of CQL3 queries" : "Execute CQL3 query", params, start,
+          served.cluster().nowNanos() / 1000, TRACE.get());
+      return r.traced(id);
+    } finally {
+      TRACE.remove();
+    }
   }
 
   Reply execute(String node, Session session, Message m) {
@@ -95,7 +129,10 @@ final class RequestExecutor {
   private Reply query(String node, Session session, String cql, QueryOptions o) {
     String ks = keyspace(session, o.keyspace);
     SystemQuery sq = SystemQuery.parse(cql, ks);
-    if (sq != null) return systemRows(node, sq, o, cql, false);
+    if (sq != null) {
+      sq = sq.bind(o.positionalValues, SystemKeyspaces.table(sq, served.view(node)));
+      return systemRows(node, sq, o, cql, false);
+    }
     Statement s = CqlParser.parse(cql);
     Catalog c = served.cluster().catalog();
     s = Binding.bind(s, Binding.variables(s, c, ks), c, ks, o.positionalValues, o.namedValues);
@@ -197,6 +234,7 @@ final class RequestExecutor {
     s.setKeyspace(keyspace);
     s.setCoordinator(node);
     s.setObserver(served.history().observer(client));
+    s.setTracing(TRACE.get() != null);
     s.setConsistency(ProtocolValues.consistency(o.consistency));
     ConsistencyLevel serial = ProtocolValues.consistency(o.serialConsistency);
     if (serial.isSerial()) s.setSerialConsistency(serial);
@@ -222,7 +260,12 @@ final class RequestExecutor {
         return Reply.of(change.result());
       }
     }
-    ResultSet rs = cs.execute(s);
+    ResultSet rs;
+    try {
+      rs = cs.execute(s);
+    } finally {
+      if (TRACE.get() != null) TRACE.get().addAll(cs.lastTrace());
+    }
     if (s instanceof Statement.Select sel) {
       String k = sel.keyspace() != null ? sel.keyspace() : ks;
       return rows(rs, k, sel.table(), o, key, skipMetadata);

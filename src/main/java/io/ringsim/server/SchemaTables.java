@@ -24,7 +24,7 @@ import java.util.TreeMap;
 import java.util.UUID;
 
 /**
- * The system_schema tables (and the empty system_virtual_schema and system_traces ones) generated from the catalog,
+ * The system_schema tables (and the empty system_virtual_schema ones) generated from the catalog,
  * with Cassandra 4.1's columns. The Python driver, and so cqlsh, reads every one of them at connect time and refuses
  * to connect if any fails, so tables ringsim has nothing for (types, functions, views, ...) exist and are empty.
  */
@@ -68,15 +68,6 @@ final class SchemaTables {
       case "system_virtual_schema.tables" -> new VirtualTable.Builder(keyspace, name).column("keyspace_name", TEXT)
           .column("table_name", TEXT).column("comment", TEXT).build();
       case "system_virtual_schema.columns" -> columns(Catalog.EMPTY, "system_virtual_schema");
-      case "system_traces.sessions" -> new VirtualTable.Builder(keyspace, name).column("session_id", CqlTypes.UUID)
-          .column("client", CqlTypes.INET).column("command", TEXT).column("coordinator", CqlTypes.INET)
-          .column("coordinator_port", CqlTypes.INT).column("duration", CqlTypes.INT)
-          .column("parameters", new io.ringsim.schema.collection.MapType(CqlTypes.TEXT, CqlTypes.TEXT, false))
-          .column("request", TEXT).column("started_at", CqlTypes.TIMESTAMP).build();
-      case "system_traces.events" -> new VirtualTable.Builder(keyspace, name).column("session_id", CqlTypes.UUID)
-          .column("event_id", CqlTypes.TIMEUUID).column("activity", TEXT).column("source", CqlTypes.INET)
-          .column("source_elapsed", CqlTypes.INT).column("source_port", CqlTypes.INT).column("thread", TEXT)
-          .build();
       default -> null;
     };
   }

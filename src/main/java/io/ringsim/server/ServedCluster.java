@@ -43,6 +43,7 @@ public final class ServedCluster implements AutoCloseable {
   private final AtomicLong seeds;
   private final AtomicInteger clients = new AtomicInteger();
   private final ClientHistory history;
+  private TraceStore traces;
   private final Pacer pacer;
 
   public ServedCluster(SimCluster cluster, InetAddress firstAddress, int port, double speed) {
@@ -62,6 +63,7 @@ public final class ServedCluster implements AutoCloseable {
       servers.put(n.name(), new NodeServer(n.name(), a, port, this, boss, io));
       prepared.put(n.name(), new PreparedStatements());
     }
+    this.traces = new TraceStore(Map.copyOf(addresses));
   }
 
   private static java.util.concurrent.ThreadFactory daemonThreads(String name) {
@@ -87,6 +89,10 @@ public final class ServedCluster implements AutoCloseable {
     } catch (UnknownHostException e) {
       throw new IllegalArgumentException(e);
     }
+  }
+
+  TraceStore traces() {
+    return traces;
   }
 
   /** Starts the clock and opens every node's port. */
@@ -135,7 +141,7 @@ public final class ServedCluster implements AutoCloseable {
   }
 
   SystemKeyspaces.View view(String node) {
-    return new SystemKeyspaces.View(node, cluster.ring(), addresses, port, cluster.catalog());
+    return new SystemKeyspaces.View(node, cluster.ring(), addresses, port, cluster.catalog(), traces);
   }
 
   void register(Connection c) {

@@ -39,7 +39,8 @@ final class SystemKeyspaces {
   static final CqlType FROZEN_MAP_BLOB = new MapType(CqlTypes.TEXT, CqlTypes.BLOB, true);
 
   /** Where the nodes are, and what they all know. */
-  record View(String self, Ring ring, Map<String, InetAddress> addresses, int port, Catalog catalog) {}
+  record View(String self, Ring ring, Map<String, InetAddress> addresses, int port, Catalog catalog,
+      TraceStore traces) {}
 
   private SystemKeyspaces() {}
 
@@ -49,6 +50,8 @@ final class SystemKeyspaces {
       case "system.local" -> local(v);
       case "system.peers" -> peers(v);
       case "system.peers_v2" -> peersV2(v);
+      case "system_traces.sessions" -> v.traces().sessions();
+      case "system_traces.events" -> v.traces().events();
       default -> SchemaTables.table(q.keyspace(), q.table(), v.catalog());
     };
     if (t == null) throw new CqlException(CqlErrorClass.InvalidRequest, "unconfigured table " + q.table());

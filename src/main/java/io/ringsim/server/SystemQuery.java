@@ -18,7 +18,9 @@ record SystemQuery(List<String> columns, String keyspace, String table, Map<Stri
   private static final Pattern SELECT = Pattern.compile(
       "(?is)\\s*SELECT\\s+(?:JSON\\s+)?(.+?)\\s+FROM\\s+(?:\"?(\\w+)\"?\\s*\\.\\s*)?\"?(\\w+)\"?"
           + "(?:\\s+WHERE\\s+(.+?))?(?:\\s+LIMIT\\s+(\\d+))?(?:\\s+ALLOW\\s+FILTERING)?\\s*;?\\s*");
-  private static final Pattern EQ = Pattern.compile("(?is)\\s*\"?(\\w+)\"?\\s*=\\s*('(?:[^']|'')*'|[\\w.:-]+)\\s*");
+  private static final Pattern EQ = Pattern.compile("(?is)\\s*\"?(\\w+)\"?\\s*=\\s*('(?:[^']|'')*'|[\\w.:-]+|\\?)\\s*");
+  /** Stands for a bind marker until {@link #bind} puts the client's value in. */
+  static final String MARKER = "\u0000?";
 
   static final java.util.Set<String> KEYSPACES =
       java.util.Set.of("system", "system_schema", "system_virtual_schema", "system_traces", "system_auth",
@@ -42,12 +44,35 @@ record SystemQuery(List<String> columns, String keyspace, String table, Map<Stri
         if (!e.matches()) throw new CqlException(CqlErrorClass.InvalidRequest,
             "ringsim answers system tables with equality restrictions only, not: " + part.trim());
         String v = e.group(2);
-        if (v.startsWith("'")) v = v.substring(1, v.length() - 1).replace("''", "'");
+        if (v.equals("?")) v = MARKER;
+        else if (v.startsWith("'")) v = v.substring(1, v.length() - 1).replace("''", "'");
         eq.put(e.group(1).toLowerCase(Locale.ROOT), v);
       }
     }
     int limit = m.group(5) == null ? Integer.MAX_VALUE : Integer.parseInt(m.group(5));
     return new SystemQuery(cols, ks, m.group(3).toLowerCase(Locale.ROOT), eq, limit);
+  }
+
+  /** The query with the client's bound values (decoded with their columns' types) in place of its markers. */
+  SystemQuery bind(java.util.List<java.nio.ByteBuffer> values, VirtualTable t) {
+    long markers = equals.values().stream().filter(MARKER::equals).count();
+    int given = values == null ? 0 : values.size();
+    if (markers != given) throw new CqlException(CqlErrorClass.InvalidRequest, "There were " + markers
+        + " markers(?) in CQL but " + given + " bound variables");
+    if (markers == 0) return this;
+    Map<String, String> bound = new LinkedHashMap<>();
+    int i = 0;
+    for (Map.Entry<String, String> e : equals.entrySet()) {
+      String v = e.getValue();
+      if (MARKER.equals(v)) {
+        int col = t.indexOf(e.getKey());
+        if (col < 0) throw new CqlException(CqlErrorClass.InvalidRequest, "Undefined column name " + e.getKey());
+        Object o = WireTypes.decode(t.types().get(col), values.get(i++), e.getKey());
+        v = o == null ? null : o.toString();
+      }
+      bound.put(e.getKey(), v);
+    }
+    return new SystemQuery(columns, keyspace, table, bound, limit);
   }
 
   /** Runs the query on a generated table: columns chosen, rows filtered by their text form. */

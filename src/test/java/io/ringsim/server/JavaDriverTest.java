@@ -204,6 +204,24 @@ class JavaDriverTest {
   }
 
   @Test
+  @Order(7)
+  void aTracedRequestTellsTheStoryWithTheAddressOfEachNodeThatWorked() {
+    ResultSet rs = session.execute(SimpleStatement.newInstance("SELECT v FROM shop.kv WHERE k = 5")
+        .setConsistencyLevel(ConsistencyLevel.QUORUM).setTracing(true));
+    com.datastax.oss.driver.api.core.cql.QueryTrace trace = rs.getExecutionInfo().getQueryTrace();
+    InetSocketAddress coordinator = (InetSocketAddress) rs.getExecutionInfo().getCoordinator().getEndPoint().resolve();
+    assertThat(trace.getCoordinatorAddress().getAddress()).isEqualTo(coordinator.getAddress());
+    assertThat(trace.getRequestType()).isEqualTo("Execute CQL3 query");
+    assertThat(trace.getEvents()).isNotEmpty();
+    Set<String> sources = trace.getEvents().stream().map(e -> e.getSourceAddress().getAddress().getHostAddress())
+        .collect(Collectors.toCollection(TreeSet::new));
+    // QUORUM at RF 3: the coordinator and at least one other replica each wrote what they did.
+    assertThat(sources).hasSizeGreaterThanOrEqualTo(2);
+    assertThat(fx.served.addresses().values().stream().map(a -> a.getHostAddress()).toList())
+        .containsAll(sources);
+  }
+
+  @Test
   @Order(8)
   void protocolV4AndV5BothWork() {
     assertThat(session.getContext().getProtocolVersion()).isEqualTo(DefaultProtocolVersion.V5);

@@ -23,6 +23,11 @@ abstract class PendingRequest {
     if (trace != null) trace.add(new TraceEvent(node.nowMicros(), node.name(), activity));
   }
 
+  /** What a replica reported doing, attributed to it (its source is the replica, as in Cassandra's traces). */
+  void traceFrom(String source, String activity) {
+    if (trace != null) trace.add(new TraceEvent(node.nowMicros(), source, activity));
+  }
+
   List<TraceEvent> traceList() {
     return trace == null ? List.of() : List.copyOf(trace);
   }

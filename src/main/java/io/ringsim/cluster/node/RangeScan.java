@@ -138,7 +138,7 @@ final class RangeScan extends PendingRequest {
     answers.get(sub).put(from, rr.partitions());
     rowsScanned += rr.rows();
     if (trace != null) {
-      trace(from + ": range " + sub + " read " + rr.partitions().size() + " partitions from " + rr.sstables()
+      traceFrom(from, "Range " + sub + ": read " + rr.partitions().size() + " partitions from " + rr.sstables()
           + " SSTables, " + rr.rows() + " live rows and " + rr.tombstones() + " tombstones scanned");
     }
     if (trackers.get(sub).ack(from) && trackers.get(sub).received() == trackers.get(sub).required()) {

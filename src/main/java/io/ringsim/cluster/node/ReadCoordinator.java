@@ -123,7 +123,7 @@ final class ReadCoordinator extends PendingRequest {
     }
     if (!(m instanceof NodeMessage.ReadDataReply rd) || responses.containsKey(from)) return;
     if (rd.failure() != null) {
-      if (trace != null) trace(from + ": " + rd.failure());
+      if (trace != null) traceFrom(from, rd.failure());
       finish();
       replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.ReadFailure,
           "Operation failed - received " + acks.received() + " responses and 1 failures: " + rd.failure(),
@@ -131,7 +131,7 @@ final class ReadCoordinator extends PendingRequest {
       return;
     }
     if (trace != null) {
-      trace(from + ": read from " + rd.sstables() + " SSTables, " + rd.rows() + " live rows and " + rd.tombstones()
+      traceFrom(from, "Read from " + rd.sstables() + " SSTables, " + rd.rows() + " live rows and " + rd.tombstones()
           + " tombstones scanned" + (rd.data().length == 0 ? ", no data" : ""));
     }
     warnings.addAll(rd.warnings());
