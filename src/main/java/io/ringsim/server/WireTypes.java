@@ -45,6 +45,22 @@ final class WireTypes {
     return RawType.PRIMITIVES.get(id);
   }
 
+  /** The column type a [option] describes (the reverse of {@link #raw}). */
+  static CqlType fromRaw(RawType r) {
+    if (r instanceof RawType.RawList l) return new ListType(fromRaw(l.elementType), false);
+    if (r instanceof RawType.RawSet s) return new SetType(fromRaw(s.elementType), false);
+    if (r instanceof RawType.RawMap m) return new MapType(fromRaw(m.keyType), fromRaw(m.valueType), false);
+    if (r instanceof RawType.RawTuple t) {
+      List<CqlType> parts = new ArrayList<>();
+      for (RawType c : t.fieldTypes) parts.add(fromRaw(c));
+      return new TupleType(parts);
+    }
+    for (Map.Entry<String, Integer> e : IDS.entrySet()) {
+      if (e.getValue() == r.id && !e.getKey().equals("varchar")) return io.ringsim.schema.types.CqlTypes.byName(e.getKey());
+    }
+    throw new IllegalArgumentException("no ringsim type for protocol type " + r);
+  }
+
   static ByteBuffer encode(CqlType t, Object value) {
     return value == null ? null : ByteBuffer.wrap(t.serialize(value));
   }
