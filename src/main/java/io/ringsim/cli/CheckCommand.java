@@ -17,6 +17,8 @@ import picocli.CommandLine.Spec;
     name = "check",
     mixinStandardHelpOptions = true,
     description = {"Check scenario files: syntax and meaning (node names, times, mixes), without running them.",
+        "Runs every validation 'run' does before simulating: the cql section is parsed and checked against the",
+        "schema it builds, and each workload's table, columns and generators are resolved.",
         "Errors are reported as FILE:LINE:COL: message; the exit code is 2 when any file has one."})
 public final class CheckCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -30,9 +32,9 @@ public final class CheckCommand implements Callable<Integer> {
     for (Path f : files) {
       try {
         RunSpec r = ScenarioReader.read(f, Map.of());
-        spec.commandLine().getOut().println(f + ": ok (" + r.nodeCount() + " nodes, " + r.workloads().size()
-            + " workloads, " + r.timeline().size() + " actions, duration " + Durations.format(r.durationMillis())
-            + ")");
+        spec.commandLine().getOut().println(f + ": ok (" + count(r.nodeCount(), "node") + ", "
+            + count(r.workloads().size(), "workload") + ", " + count(r.timeline().size(), "action") + ", duration "
+            + Durations.format(r.durationMillis()) + ")");
       } catch (ScenarioException e) {
         spec.commandLine().getErr().println(e.getMessage().startsWith(f.toString()) ? e.getMessage()
             : f + ": " + e.getMessage());
@@ -40,5 +42,10 @@ public final class CheckCommand implements Callable<Integer> {
       }
     }
     return rc;
+  }
+
+  /** "1 workload", "2 workloads". */
+  static String count(int n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
   }
 }
