@@ -36,7 +36,7 @@ public final class CheckCommand implements Callable<Integer> {
             + count(r.workloads().size(), "workload") + ", " + count(r.timeline().size(), "action") + ", duration "
             + Durations.format(r.durationMillis()) + ")");
       } catch (ScenarioException e) {
-        spec.commandLine().getErr().println(e.getMessage().startsWith(f.toString()) ? e.getMessage()
+        spec.commandLine().getErr().println(e.getMessage().startsWith(f.toString()) || f.toString().isBlank() ? e.getMessage()
             : f + ": " + e.getMessage());
         rc = ExitCodes.BAD_INPUT;
       }

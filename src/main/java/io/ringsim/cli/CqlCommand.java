@@ -54,8 +54,7 @@ public final class CqlCommand implements Callable<Integer> {
     try {
       text = Files.readString(file, StandardCharsets.UTF_8);
     } catch (IOException | java.io.UncheckedIOException e) {
-      throw new BadInputException("cannot read " + file + ": "
-          + (e instanceof java.nio.file.NoSuchFileException ? "no such file" : e.getMessage()));
+      throw Unreadable.of("", file, e);
     }
     PrintWriter out = spec.commandLine().getOut();
     try (SimCluster sim = cluster.start()) {

@@ -219,6 +219,11 @@ public final class CqlshCommand implements Callable<Integer> {
     } catch (CqlException e) {
       out.println(e.errorClass() + ": " + e.getMessage());
       if (session.tracing() && !session.lastTrace().isEmpty()) CqlCommand.printTrace(out, session.lastTrace());
+    } catch (RuntimeException e) {
+      // A bug behind one statement must not end the session the user built up: say so, as cqlsh does for a
+      // server error, and keep the shell.
+      out.println("ServerError: " + e.getClass().getSimpleName() + (e.getMessage() == null ? ""
+          : ": " + ExitCodes.oneLine(e.getMessage())));
     }
   }
 }

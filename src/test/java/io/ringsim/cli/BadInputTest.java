@@ -161,4 +161,14 @@ class BadInputTest {
     assertThat(r.out()).contains(":3: ConfigurationError: Table name must not be empty, more than 48 characters");
     assertThat(r.out()).doesNotContain(":4:");
   }
+
+  @Test
+  void unicodeIsAcceptedWhereverAUserWritesText() throws IOException {
+    Path f = sim(BASE.replace("scenario base", "scenario 東京_ventes").replace("workload w", "workload écriture")
+        .replace("nodes 3", "dc Zürich nodes 3").replace("\"a small scenario\"", "\"un scénario 😀\"")
+        + "# commentaire: ça marche\n");
+    CliRun r = CliRun.of("check", f.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out()).contains(": ok (3 nodes, 1 workload, 0 actions, duration 10s)");
+  }
 }

@@ -46,8 +46,12 @@ public final class ScenarioReader {
     try {
       text = Files.readString(file, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new ScenarioException(file + ": cannot read: "
-          + (e instanceof java.nio.file.NoSuchFileException ? "no such file" : e.getMessage()));
+      // An empty or blank name would otherwise leave the message without the input it is about.
+      String name = file.toString().isBlank() ? "'" + file + "'" : file.toString();
+      String why = e instanceof java.nio.file.NoSuchFileException ? "no such file"
+          : Files.isDirectory(file) ? "it is a folder, not a scenario file"
+          : e instanceof java.nio.charset.CharacterCodingException ? "not UTF-8 text" : e.getMessage();
+      throw new ScenarioException(name + ": cannot read: " + why);
     }
     return parse(text, file.toString(), overrides);
   }
@@ -57,7 +61,7 @@ public final class ScenarioReader {
     BaseErrorListener errors = new BaseErrorListener() {
       @Override
       public void syntaxError(Recognizer<?, ?> r, Object sym, int line, int col, String msg, RecognitionException e) {
-        throw new ScenarioException(fileName + ":" + line + ":" + (col + 1) + ": " + msg);
+        throw new ScenarioException(fileName + ":" + line + ":" + (col + 1) + ": " + visible(msg));
       }
     };
     lexer.removeErrorListeners();
@@ -67,6 +71,23 @@ public final class ScenarioReader {
     parser.addErrorListener(errors);
     FileContext f = parser.file();
     return new Builder(fileName, overrides).build(f);
+  }
+
+  /**
+   * ANTLR quotes the offending text as it is; a control character (a vertical tab, a NUL from a binary file) would
+   * break the one-line message or be invisible in it, so it is shown as \\uXXXX.
+   */
+  static String visible(String msg) {
+    StringBuilder sb = new StringBuilder();
+    msg.codePoints().forEach(c -> {
+      if (Character.isISOControl(c) || Character.getType(c) == Character.LINE_SEPARATOR
+          || Character.getType(c) == Character.PARAGRAPH_SEPARATOR) {
+        sb.append(String.format("\\u%04x", c));
+      } else {
+        sb.appendCodePoint(c);
+      }
+    });
+    return sb.toString();
   }
 
   private static final class Builder {
