@@ -15,6 +15,7 @@ import picocli.CommandLine.Spec;
 /** Parses and validates scenario files without running them. */
 @Command(
     name = "check",
+    header = "Check scenario files with every validation run does, without simulating.",
     mixinStandardHelpOptions = true,
     description = {"Check scenario files: syntax and meaning (node names, times, mixes), without running them.",
         "Runs every validation 'run' does before simulating: the cql section is parsed and checked against the",

@@ -14,6 +14,7 @@ import picocli.CommandLine.Parameters;
 /** {@code ringsim report DIR}: re-renders report.html and the CSVs of a run from its summary.json. */
 @Command(
     name = "report",
+    header = "Re-render a run's report.html and CSVs from its summary.json.",
     mixinStandardHelpOptions = true,
     description = {
       "Re-renders a run's report.html and its CSVs (ops.csv, latency.csv, nodes.csv) from DIR/summary.json",

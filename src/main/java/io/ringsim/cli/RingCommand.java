@@ -35,6 +35,7 @@ import picocli.CommandLine.Option;
 /** {@code ringsim ring}: build or load a ring and show ownership like nodetool status. */
 @Command(
     name = "ring",
+    header = "Build a token ring (or load one) and show each node's token count, ownership and the skew.",
     mixinStandardHelpOptions = true,
     description = {
       "Builds a token ring (or loads one with --tokens) and prints each node's effective ownership at the",

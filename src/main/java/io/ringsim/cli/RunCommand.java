@@ -33,6 +33,7 @@ import picocli.CommandLine.Spec;
 /** Runs a scenario in virtual time and writes its results. */
 @Command(
     name = "run",
+    header = "Run a scenario in virtual time and write its report and results.",
     mixinStandardHelpOptions = true,
     description = {"Run a scenario (simulations/*.sim) in virtual time: progress, a summary table, and the results",
         "in --out DIR (report.html, summary.json, run.json, history.jsonl, CSVs). Exit code 1 when a check fails.",
