@@ -90,7 +90,7 @@ public final class ScenarioReader {
     return sb.toString();
   }
 
-  private static final class Builder {
+  static final class Builder {
     final String file;
     final Map<String, String> overrides;
     String name, description = "";
@@ -151,7 +151,7 @@ public final class ScenarioReader {
           if (names.contains(b.node())) throw error(ctx, "node " + b.node() + " already exists");
           names.add(b.node());
         }
-        for (String n : nodesOf(a)) {
+        for (String n : TimelineReader.nodesOf(a)) {
           if (n != null && !names.contains(n)) throw error(ctx, "no node named '" + n + "' (this cluster has n1..n"
               + nodes + ")");
         }
@@ -200,23 +200,6 @@ public final class ScenarioReader {
         throw clusterSection != null ? error(clusterSection, e.getMessage())
             : new ScenarioException(file + ": " + e.getMessage());
       }
-    }
-
-    private static List<String> nodesOf(Action a) {
-      List<String> out = new ArrayList<>();
-      if (a instanceof Action.Crash c) out.add(c.node());
-      if (a instanceof Action.Restart c) out.add(c.node());
-      if (a instanceof Action.Decommission c) out.add(c.node());
-      if (a instanceof Action.Slow c) out.add(c.node());
-      if (a instanceof Action.ClockSkew c) out.add(c.node());
-      if (a instanceof Action.Flush c) out.add(c.node());
-      if (a instanceof Action.Compact c) out.add(c.node());
-      if (a instanceof Action.Repair c) out.add(c.node());
-      if (a instanceof Action.Partition p) {
-        out.addAll(p.side1());
-        out.addAll(p.side2());
-      }
-      return out;
     }
 
     private void applyOverrides() {
@@ -308,10 +291,10 @@ public final class ScenarioReader {
       }
       else if (s instanceof CqlSectionContext c) cqlBlock(c);
       else if (s instanceof WorkloadSectionContext w) workload(w);
-      else if (s instanceof TimelineSectionContext t) for (TimelineItemContext i : t.timelineItem()) timelineItem(i);
+      else if (s instanceof TimelineSectionContext t) for (TimelineItemContext i : t.timelineItem()) timeline.add(TimelineReader.read(i, this));
       else if (s instanceof CheckSectionContext c) {
         checkSection = c;
-        for (CheckItemContext i : c.checkItem()) checkItem(i);
+        for (CheckItemContext i : c.checkItem()) checks.add(CheckReader.read(i, this));
       }
     }
 
@@ -438,7 +421,7 @@ public final class ScenarioReader {
       workloadCtx.add(new Object[] {w, spec});
     }
 
-    private ConsistencyLevel cl(ParserRuleContext ctx, String n) {
+    ConsistencyLevel cl(ParserRuleContext ctx, String n) {
       try {
         return ConsistencyLevel.parse(n);
       } catch (IllegalArgumentException e) {
@@ -446,89 +429,9 @@ public final class ScenarioReader {
       }
     }
 
-    private void timelineItem(TimelineItemContext i) {
-      long at = dur(i.duration());
-      ActionContext a = i.action();
-      Action act;
-      if (a instanceof CrashActionContext c) act = new Action.Crash(text(c.name()));
-      else if (a instanceof RestartActionContext c) act = new Action.Restart(text(c.name()));
-      else if (a instanceof BootstrapActionContext c) act = new Action.Bootstrap(text(c.name()));
-      else if (a instanceof DecommissionActionContext c) act = new Action.Decommission(text(c.name()));
-      else if (a instanceof PartitionActionContext p) act = new Action.Partition(group(p.group(0)), group(p.group(1)),
-          false);
-      else if (a instanceof OneWayActionContext p) act = new Action.Partition(group(p.group(0)), group(p.group(1)),
-          true);
-      else if (a instanceof HealActionContext) act = new Action.Heal();
-      else if (a instanceof SlowActionContext s) act = new Action.Slow(text(s.name()), dur(s.duration()));
-      else if (a instanceof LossActionContext l) act = new Action.Loss(percent(l, l.PERCENT().getText()));
-      else if (a instanceof SkewActionContext s) act = new Action.ClockSkew(text(s.name()),
-          (s.MINUS() != null ? -1 : 1) * dur(s.duration()));
-      else if (a instanceof FlushActionContext f) act = new Action.Flush(f.name() == null ? null : node(f.name()));
-      else if (a instanceof CompactActionContext f) act = new Action.Compact(f.name() == null ? null : node(f.name()));
-      else if (a instanceof StopMemberActionContext m) {
-        int position;
-        try {
-          position = Integer.parseInt(m.INT().getText());
-        } catch (NumberFormatException e) {
-          throw error(m, "no member " + m.INT().getText() + " (members are numbered from 1)");
-        }
-        if (position < 1) throw error(m, "member numbers start at 1, got " + position);
-        act = new Action.StopMember(position);
-      } else act = new Action.Repair(((RepairActionContext) a).name() == null ? null
-          : node(((RepairActionContext) a).name()));
-      String src = i.getStart().getInputStream().getText(new org.antlr.v4.runtime.misc.Interval(
-          i.getStart().getStartIndex(), i.getStop().getStopIndex()));
-      timeline.add(new Object[] {i, at, act, src});
-    }
-
-    private String node(NameContext n) {
-      String s = text(n);
-      return s.equals("all") ? null : s;
-    }
-
-    private Set<String> group(GroupContext g) {
-      Set<String> out = new java.util.TreeSet<>();
-      for (NameContext n : g.name()) out.add(text(n));
-      return out;
-    }
-
-    private void checkItem(CheckItemContext c) {
-      String src = c.getText();
-      if (c instanceof NoCheckContext n) checks.add(check(n, words(n.words()), 0, "no " + words(n.words())));
-      else if (c instanceof MaxCheckContext m) {
-        long max = number(m, m.INT().getText());
-        boolean strict = m.getChild(m.getChildCount() - 2).getText().equals("<");
-        checks.add(check(m, words(m.words()), strict ? max - 1 : max, words(m.words()) + (strict ? " < " : " <= ")
-            + max));
-      } else if (c instanceof AvailabilityCheckContext a) {
-        String cl = cl(a, text(a.name())).name();
-        double pct = percent(a, a.PERCENT().getText()) * 100;
-        checks.add(new CheckSpec("availability", cl, 0, pct, "availability " + cl + " >= " + a.PERCENT().getText()));
-      } else {
-        throw error(c, "unknown check: " + src);
-      }
-    }
-
-    private CheckSpec check(ParserRuleContext ctx, String what, long max, String text) {
-      String kind = switch (what) {
-        case "lost writes", "lost-writes" -> "lost-writes";
-        case "stale reads", "stale-reads" -> "stale-reads";
-        case "read-your-writes violations", "read your writes violations", "ryw violations" -> "read-your-writes";
-        case "lwt violations", "lwt" -> "lwt";
-        default -> throw error(ctx, "unknown check '" + what + "' (lost writes, stale reads, read-your-writes "
-            + "violations, lwt violations, availability CL >= N%)");
-      };
-      return new CheckSpec(kind, null, max, 0, text);
-    }
-
-    private String words(WordsContext w) {
-      List<String> out = new ArrayList<>();
-      for (NameContext n : w.name()) out.add(text(n));
-      return String.join(" ", out);
-    }
 
     /** A whole number as written in the file; one too large for a long is an error at its place. */
-    private long number(ParserRuleContext ctx, String v) {
+    long number(ParserRuleContext ctx, String v) {
       try {
         return Long.parseLong(v);
       } catch (NumberFormatException e) {
@@ -545,7 +448,7 @@ public final class ScenarioReader {
       }
     }
 
-    private double percent(ParserRuleContext ctx, String p) {
+    double percent(ParserRuleContext ctx, String p) {
       double v = Double.parseDouble(p.substring(0, p.length() - 1));
       if (v < 0 || v > 100) throw error(ctx, "a percentage must be between 0% and 100%, got " + p);
       return v / 100;
@@ -564,7 +467,7 @@ public final class ScenarioReader {
       return within(ctx, bytes, b -> Limits.range("a memtable size in bytes", b, 1, 1L << 30));
     }
 
-    private long dur(DurationContext d) {
+    long dur(DurationContext d) {
       try {
         return Durations.parse(d.getText());
       } catch (Durations.BadDuration e) {
@@ -572,7 +475,7 @@ public final class ScenarioReader {
       }
     }
 
-    private static String text(NameContext n) {
+    static String text(NameContext n) {
       return n.getText();
     }
 
