@@ -70,7 +70,7 @@ class BadInputTest {
   @Test
   @Timeout(value = 20, unit = TimeUnit.SECONDS) // had it simulated first, a 24-hour run would take far longer
   void anOutputFolderThatCannotBeWrittenIsRefusedBeforeSimulating() throws IOException {
-    Path f = sim(BASE.replace("duration 10s", "duration 24h\nhistory off").replace("rate 50/s", "rate 100/s"));
+    Path f = sim(BASE.replace("duration 10s", "duration 24h\nhistory off")); // 4.3 million operations
     Path file = Files.writeString(dir.resolve("a-file"), "x");
     CliRun r = CliRun.of("run", f.toString(), "--quiet", "--out", file.resolve("sub").toString());
     refused(r, "--out " + file.resolve("sub") + ": cannot write there");
@@ -170,5 +170,19 @@ class BadInputTest {
     CliRun r = CliRun.of("check", f.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertThat(r.out()).contains(": ok (3 nodes, 1 workload, 0 actions, duration 10s)");
+  }
+
+  @Test
+  void aLongerDurationSaysWhichWorkloadsKeepTheirWindow() throws IOException {
+    Path f = sim(BASE.replace("rate 50/s", "rate 20/s\n  from 0s to 5s"));
+    CliRun r = CliRun.of("run", f.toString(), "--quiet", "--out", dir.resolve("o").toString(), "--set",
+        "duration=20s");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.err()).contains("ringsim: --set duration=20s: workload w keeps the window its file gives it (0ms to"
+        + " 5s); the last 15s run without its load");
+    // A workload without a window runs to the end of whatever duration: nothing to say.
+    r = CliRun.of("run", sim(BASE).toString(), "--quiet", "--out", dir.resolve("p").toString(), "--set",
+        "duration=20s");
+    assertThat(r.err()).doesNotContain("keeps the window");
   }
 }
