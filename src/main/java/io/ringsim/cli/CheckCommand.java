@@ -15,8 +15,11 @@ import picocli.CommandLine.Spec;
 /** Parses and validates scenario files without running them. */
 @Command(
     name = "check",
+    header = "Check scenario files with every validation run does, without simulating.",
     mixinStandardHelpOptions = true,
     description = {"Check scenario files: syntax and meaning (node names, times, mixes), without running them.",
+        "Runs every validation 'run' does before simulating: the cql section is parsed and checked against the",
+        "schema it builds, and each workload's table, columns and generators are resolved.",
         "Errors are reported as FILE:LINE:COL: message; the exit code is 2 when any file has one."})
 public final class CheckCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -30,15 +33,20 @@ public final class CheckCommand implements Callable<Integer> {
     for (Path f : files) {
       try {
         RunSpec r = ScenarioReader.read(f, Map.of());
-        spec.commandLine().getOut().println(f + ": ok (" + r.nodeCount() + " nodes, " + r.workloads().size()
-            + " workloads, " + r.timeline().size() + " actions, duration " + Durations.format(r.durationMillis())
-            + ")");
+        spec.commandLine().getOut().println(f + ": ok (" + count(r.nodeCount(), "node") + ", "
+            + count(r.workloads().size(), "workload") + ", " + count(r.timeline().size(), "action") + ", duration "
+            + Durations.format(r.durationMillis()) + ")");
       } catch (ScenarioException e) {
-        spec.commandLine().getErr().println(e.getMessage().startsWith(f.toString()) ? e.getMessage()
+        spec.commandLine().getErr().println(e.getMessage().startsWith(f.toString()) || f.toString().isBlank() ? e.getMessage()
             : f + ": " + e.getMessage());
         rc = ExitCodes.BAD_INPUT;
       }
     }
     return rc;
+  }
+
+  /** "1 workload", "2 workloads". */
+  static String count(int n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
   }
 }

@@ -14,6 +14,7 @@ import picocli.CommandLine.Parameters;
 /** {@code ringsim compare DIR1 DIR2}: two runs' key figures side by side. */
 @Command(
     name = "compare",
+    header = "Put two runs side by side: skew, partition sizes, operations, errors.",
     mixinStandardHelpOptions = true,
     description = {
       "Puts two runs side by side: ownership and load skew, partition sizes, operations and error rates,",

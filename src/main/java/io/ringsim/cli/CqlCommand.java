@@ -54,8 +54,7 @@ public final class CqlCommand implements Callable<Integer> {
     try {
       text = Files.readString(file, StandardCharsets.UTF_8);
     } catch (IOException | java.io.UncheckedIOException e) {
-      throw new BadInputException("cannot read " + file + ": "
-          + (e instanceof java.nio.file.NoSuchFileException ? "no such file" : e.getMessage()));
+      throw Unreadable.of("", file, e);
     }
     PrintWriter out = spec.commandLine().getOut();
     try (SimCluster sim = cluster.start()) {
@@ -127,10 +126,13 @@ public final class CqlCommand implements Callable<Integer> {
     String consistency;
 
     SimCluster start() {
-      if (nodes < 1 || nodes > 5000) throw new BadInputException("--nodes must be between 1 and 5000, got " + nodes);
-      if (vnodes < 1 || vnodes > 1024) throw new BadInputException("--vnodes must be between 1 and 1024, got " + vnodes);
-      if (racks < 1) throw new BadInputException("--racks must be at least 1, got " + racks);
-      ConsistencyLevel.parse(consistency);
+      CliLimits.check("--nodes", () -> io.ringsim.sim.Limits.nodes(nodes));
+      CliLimits.check("--vnodes", () -> io.ringsim.sim.Limits.vnodes(vnodes));
+      CliLimits.check("--racks", () -> io.ringsim.sim.Limits.racks(racks));
+      CliLimits.check("--nodes " + nodes + " --vnodes " + vnodes, () -> io.ringsim.sim.Limits.ring(nodes, vnodes));
+      CliLimits.check("--consistency", () -> ConsistencyLevel.parse(consistency));
+      if (!allocator.equals("random") && !allocator.equals("balanced"))
+        throw new BadInputException("--allocator: unknown allocator '" + allocator + "' (expected random or balanced)");
       io.ringsim.ring.Partitioner p = Partitioners.byName(partitioner);
       var ring = ClusterBuilder.ring(List.of(new ClusterBuilder.Dc("datacenter1", nodes, racks)), vnodes, allocator,
           seed, p, ClusterBuilder.defaultAllocationReplication());

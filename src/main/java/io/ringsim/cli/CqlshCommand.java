@@ -1,5 +1,6 @@
 package io.ringsim.cli;
 
+import io.ringsim.cli.shell.ShellCompleter;
 import io.ringsim.cli.shell.StatementBuffer;
 import io.ringsim.cluster.ConsistencyLevel;
 import io.ringsim.cluster.CqlSession;
@@ -7,7 +8,6 @@ import io.ringsim.cluster.SimCluster;
 import io.ringsim.cql.CqlException;
 import io.ringsim.cql.exec.ResultSet;
 import io.ringsim.report.TextTable;
-import io.ringsim.schema.TableMetadata;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -48,6 +48,9 @@ public final class CqlshCommand implements Callable<Integer> {
 
   private boolean expand;
 
+  /** Set by Ctrl-C while a command runs. */
+  private final java.util.concurrent.atomic.AtomicBoolean interrupted = new java.util.concurrent.atomic.AtomicBoolean();
+
   private static final List<String> KEYWORDS = List.of("SELECT", "FROM", "WHERE", "AND", "INSERT", "INTO", "VALUES",
       "UPDATE", "SET", "DELETE", "CREATE", "DROP", "ALTER", "TABLE", "KEYSPACE", "KEYSPACES", "TABLES", "USE",
       "TRUNCATE", "INDEX", "ON", "WITH", "PRIMARY", "KEY", "CLUSTERING", "ORDER", "BY", "ASC", "DESC", "DESCRIBE",
@@ -72,9 +75,14 @@ public final class CqlshCommand implements Callable<Integer> {
       if (interactive) {
         Terminal terminal = TerminalBuilder.builder().system(true).build();
         LineReader reader = LineReaderBuilder.builder().terminal(terminal)
-            .completer((r, line, candidates) -> new StringsCompleter(completions(sim)).complete(r, line, candidates))
+            .completer((r, line, candidates) -> new StringsCompleter(ShellCompleter.candidates(
+                line.line().substring(0, line.cursor()), sim.catalog(), sim.nodeNames(), KEYWORDS))
+                .complete(r, line, candidates))
             .variable(LineReader.HISTORY_FILE, Path.of(System.getProperty("user.home"), ".ringsim_history"))
             .build();
+        // Ctrl-C while a command runs (a long WAIT) stops the command, not the shell; at the prompt JLine turns it
+        // into a UserInterruptException instead.
+        terminal.handle(Terminal.Signal.INT, signal -> interrupted.set(true));
         while (true) {
           String prompt = buffer.isIncomplete() ? "   ... " : "cqlsh" + (session.keyspace() == null ? ""
               : ":" + session.keyspace()) + "> ";
@@ -87,6 +95,7 @@ public final class CqlshCommand implements Callable<Integer> {
           } catch (EndOfFileException e) {
             break;
           }
+          interrupted.set(false);
           if (!handleLine(line, buffer, session, sim, terminal.writer())) break;
           terminal.writer().flush();
         }
@@ -102,17 +111,6 @@ public final class CqlshCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
-  private List<String> completions(SimCluster sim) {
-    List<String> c = new ArrayList<>(KEYWORDS);
-    for (TableMetadata t : sim.catalog().allTables()) {
-      c.add(t.name());
-      c.add(t.qualifiedName());
-      t.columns().forEach(col -> c.add(col.name()));
-    }
-    sim.catalog().keyspaces().forEach(k -> c.add(k.name()));
-    return c;
-  }
-
   /** Handles one input line; false to quit. */
   boolean handleLine(String line, StatementBuffer buffer, CqlSession session, SimCluster sim, PrintWriter out) {
     if (!buffer.isIncomplete()) {
@@ -120,6 +118,12 @@ public final class CqlshCommand implements Callable<Integer> {
       String upper = cmd.toUpperCase(Locale.ROOT);
       if (upper.equals("EXIT") || upper.equals("QUIT")) return false;
       if (shellCommand(upper, cmd, session, sim, out)) return true;
+      // cqlsh runs DESCRIBE without a ';' too: it is a shell command there.
+      if ((upper.startsWith("DESCRIBE") || upper.startsWith("DESC ") || upper.equals("DESC"))
+          && !line.trim().endsWith(";")) {
+        run(cmd, session, out);
+        return true;
+      }
     }
     for (String stmt : buffer.add(line)) run(stmt, session, out);
     return true;
@@ -136,6 +140,7 @@ public final class CqlshCommand implements Callable<Integer> {
       }
       case "TRACING" -> {
         if (w.length < 2) out.println("Tracing is currently " + (session.tracing() ? "enabled." : "disabled."));
+        else if (!onOff(w)) out.println("Improper TRACING command: expected TRACING ON or TRACING OFF");
         else {
           session.setTracing(w[1].equals("ON"));
           out.println(session.tracing() ? "Now Tracing is enabled" : "Disabled Tracing.");
@@ -144,6 +149,7 @@ public final class CqlshCommand implements Callable<Integer> {
       }
       case "EXPAND" -> {
         if (w.length < 2) out.println("Expanded output is currently " + (expand ? "enabled." : "disabled."));
+        else if (!onOff(w)) out.println("Improper EXPAND command: expected EXPAND ON or EXPAND OFF");
         else {
           expand = w[1].equals("ON");
           out.println(expand ? "Now Expanded output is enabled" : "Disabled Expanded output.");
@@ -187,9 +193,14 @@ public final class CqlshCommand implements Callable<Integer> {
         return true;
       }
       default -> {
-        return io.ringsim.cli.shell.FaultCommands.handle(cmd, sim, out);
+        return io.ringsim.cli.shell.FaultCommands.handle(cmd, sim, out, interrupted::get);
       }
     }
+  }
+
+  /** ON or OFF, and nothing after it: anything else (TRACING MAYBE) is refused rather than read as OFF. */
+  private static boolean onOff(String[] w) {
+    return w.length == 2 && (w[1].equals("ON") || w[1].equals("OFF"));
   }
 
   private void run(String stmt, CqlSession session, PrintWriter out) {
@@ -208,6 +219,11 @@ public final class CqlshCommand implements Callable<Integer> {
     } catch (CqlException e) {
       out.println(e.errorClass() + ": " + e.getMessage());
       if (session.tracing() && !session.lastTrace().isEmpty()) CqlCommand.printTrace(out, session.lastTrace());
+    } catch (RuntimeException e) {
+      // A bug behind one statement must not end the session the user built up: say so, as cqlsh does for a
+      // server error, and keep the shell.
+      out.println("ServerError: " + e.getClass().getSimpleName() + (e.getMessage() == null ? ""
+          : ": " + ExitCodes.oneLine(e.getMessage())));
     }
   }
 }

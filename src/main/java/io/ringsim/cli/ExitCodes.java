@@ -1,43 +1,119 @@
 package io.ringsim.cli;
 
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParseResult;
 
 /**
- * Exit codes shared by every command: 0 ok, 1 the thing run failed (a check, a scenario), 2 bad usage or bad
- * input. Bad input is reported as one line on stderr, never as a stack trace.
+ * Exit codes shared by every command: 0 ok, 1 the thing run failed (a check, a scenario) or ringsim itself did (a
+ * bug), 2 bad usage or bad input. Whatever goes wrong is reported as one line on stderr, never as a stack trace:
+ * {@code --debug}, accepted by every command, adds the trace for a bug report.
  */
 public final class ExitCodes {
   public static final int OK = 0;
   public static final int FAILED = 1;
   public static final int BAD_INPUT = 2;
 
+  static final String DEBUG = "--debug";
+
   private ExitCodes() {}
 
   /** Builds the command line with ringsim's error handling and runs it. */
   public static int execute(String... args) {
-    return newCommandLine().execute(args);
+    CommandLine cl = newCommandLine();
+    try {
+      return cl.execute(args);
+    } catch (OutOfMemoryError e) {
+      // picocli handles exceptions; errors reach here. The heap is what a user can change.
+      cl.getErr().println("ringsim: out of memory (" + e.getMessage() + "): give Java more heap, e.g."
+          + " JAVA_OPTS=-Xmx8g, or ask for less work");
+      return FAILED;
+    } catch (Throwable e) {
+      if (java.util.Arrays.asList(args).contains(DEBUG)) e.printStackTrace(cl.getErr());
+      cl.getErr().println("ringsim: internal error (a bug): " + describe(e) + debugHint(args));
+      return FAILED;
+    }
+  }
+
+  /** For threads other than the command's (actors, writers): one line instead of a stack trace. */
+  public static void installUncaughtHandler(String... args) {
+    boolean debug = java.util.Arrays.asList(args).contains(DEBUG);
+    Thread.setDefaultUncaughtExceptionHandler((t, e) -> {
+      if (debug) e.printStackTrace();
+      System.err.println("ringsim: internal error in thread " + t.getName() + " (a bug): " + describe(e)
+          + debugHint(args));
+    });
   }
 
   public static CommandLine newCommandLine() {
     CommandLine cl = new CommandLine(new Main());
+    addDebugOption(cl);
     cl.setExitCodeExceptionMapper(e -> e instanceof BadInputException ? BAD_INPUT : FAILED);
-    cl.setExecutionExceptionHandler(
-        (ex, commandLine, parseResult) -> {
-          if (ex instanceof BadInputException || ex instanceof IllegalArgumentException) {
-            commandLine.getErr().println("ringsim: " + ex.getMessage());
-            return BAD_INPUT;
-          }
-          commandLine.getErr().println("ringsim: " + ex);
-          ex.printStackTrace(commandLine.getErr());
-          return FAILED;
-        });
+    cl.setExecutionExceptionHandler(ExitCodes::handle);
     cl.setParameterExceptionHandler(
         (ex, args) -> {
           CommandLine c = ex.getCommandLine();
-          c.getErr().println("ringsim: " + ex.getMessage());
-          c.getErr().println("Try '" + c.getCommandSpec().qualifiedName() + " --help' for usage.");
+          c.getErr().println("ringsim: " + oneLine(ex.getMessage()) + " (see '" + c.getCommandSpec().qualifiedName()
+              + " --help')");
           return BAD_INPUT;
         });
     return cl;
+  }
+
+  /** The exit code and the one line for an exception a command threw. */
+  static int handle(Exception ex, CommandLine commandLine, ParseResult parseResult) {
+    PrintWriter err = commandLine.getErr();
+    boolean debug = debug(parseResult);
+    if (debug) ex.printStackTrace(err);
+    if (ex instanceof BadInputException || ex instanceof IllegalArgumentException) {
+      err.println("ringsim: " + oneLine(ex.getMessage()));
+      return BAD_INPUT;
+    }
+    if (ex instanceof IOException || ex instanceof UncheckedIOException) {
+      // A file that cannot be read or written: the environment, not ringsim.
+      err.println("ringsim: " + describe(ex));
+      return BAD_INPUT;
+    }
+    err.println("ringsim: internal error (a bug): " + describe(ex) + (debug ? "" : " (run again with --debug for"
+        + " the stack trace)"));
+    return FAILED;
+  }
+
+  /** --debug on every command, so that it can follow whichever subcommand failed. */
+  private static void addDebugOption(CommandLine cl) {
+    CommandSpec spec = cl.getCommandSpec();
+    if (spec.findOption(DEBUG) == null) {
+      spec.addOption(OptionSpec.builder(DEBUG).description("On an error, print the stack trace too (for a bug"
+          + " report).").arity("0").type(boolean.class).build());
+    }
+    for (CommandLine sub : cl.getSubcommands().values()) {
+      if (sub.getCommandSpec().name().equals("help")) continue;
+      addDebugOption(sub);
+    }
+  }
+
+  private static boolean debug(ParseResult pr) {
+    for (ParseResult p = pr; p != null; p = p.subcommand()) {
+      if (p.hasMatchedOption(DEBUG)) return true;
+    }
+    return false;
+  }
+
+  private static String debugHint(String[] args) {
+    return java.util.Arrays.asList(args).contains(DEBUG) ? "" : " (run again with --debug for the stack trace)";
+  }
+
+  private static String describe(Throwable e) {
+    String m = e.getMessage();
+    return e.getClass().getSimpleName() + (m == null ? "" : ": " + oneLine(m));
+  }
+
+  /** Several lines (a CQL statement quoted under its error) joined into one. */
+  static String oneLine(String s) {
+    return s == null ? "" : s.replaceAll("\\s*\\R\\s*", " ").trim();
   }
 }

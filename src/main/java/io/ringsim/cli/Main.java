@@ -25,6 +25,7 @@ public final class Main implements Runnable {
     // Start logging before any actor system: Akka's threads otherwise race to initialise SLF4J, which then prints
     // a three-line "replay" warning at every start.
     org.slf4j.LoggerFactory.getILoggerFactory();
+    ExitCodes.installUncaughtHandler(args);
     System.exit(ExitCodes.execute(args));
   }
 }

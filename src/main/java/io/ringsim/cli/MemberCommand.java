@@ -20,6 +20,7 @@ import picocli.CommandLine.Spec;
 /** {@code ringsim member}: a JVM that joins the Akka Cluster and hosts its share of the simulated nodes. */
 @Command(
     name = "member",
+    header = "Start a member JVM of a real-time Akka Cluster that hosts simulated nodes.",
     mixinStandardHelpOptions = true,
     description = {
       "Starts a member JVM of a real-time cluster: it joins the Akka Cluster through the seed nodes, and once",

@@ -14,6 +14,7 @@ import picocli.CommandLine.Parameters;
 /** {@code ringsim report DIR}: re-renders report.html and the CSVs of a run from its summary.json. */
 @Command(
     name = "report",
+    header = "Re-render a run's report.html and CSVs from its summary.json.",
     mixinStandardHelpOptions = true,
     description = {
       "Re-renders a run's report.html and its CSVs (ops.csv, latency.csv, nodes.csv) from DIR/summary.json",
@@ -42,11 +43,11 @@ public final class ReportCommand implements Callable<Integer> {
 
   /** Reads a run's --out directory (also used by compare), with one-line errors for anything wrong with it. */
   static RunReport load(Path dir) {
-    if (!Files.exists(dir)) throw new BadInputException("no such directory: " + dir);
-    if (!Files.isDirectory(dir)) throw new BadInputException(dir + " is not a directory (give the run's --out directory)");
+    if (!Files.exists(dir)) throw new BadInputException("no such directory: " + Unreadable.name(dir));
+    if (!Files.isDirectory(dir)) throw new BadInputException(Unreadable.name(dir) + " is not a directory (give the run's --out directory)");
     Path summary = dir.resolve(ReportWriter.SUMMARY);
     if (!Files.isRegularFile(summary))
-      throw new BadInputException(dir + " has no " + ReportWriter.SUMMARY + " (is it a ringsim run's --out directory?)");
+      throw new BadInputException(Unreadable.name(dir) + " has no " + ReportWriter.SUMMARY + " (is it a ringsim run's --out directory?)");
     try {
       return ReportJson.read(summary);
     } catch (ReportFormatException e) {

@@ -29,11 +29,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import io.ringsim.sim.Limits;
 import picocli.CommandLine.Option;
 
 /** {@code ringsim ring}: build or load a ring and show ownership like nodetool status. */
 @Command(
     name = "ring",
+    header = "Build a token ring (or load one) and show each node's token count, ownership and the skew.",
     mixinStandardHelpOptions = true,
     description = {
       "Builds a token ring (or loads one with --tokens) and prints each node's effective ownership at the",
@@ -102,12 +104,17 @@ public final class RingCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     if (!format.equals("table") && !format.equals("json"))
       throw new BadInputException("unknown format '" + format + "' (expected table or json)");
-    if (vnodes < 1) throw new BadInputException("--vnodes must be at least 1, got " + vnodes);
+    CliLimits.check("--vnodes", () -> Limits.vnodes(vnodes));
+    CliLimits.check("--racks", () -> Limits.racks(racks));
     if (rf < 1) throw new BadInputException("--rf must be at least 1, got " + rf);
-    if (racks < 1) throw new BadInputException("--racks must be at least 1, got " + racks);
-    if (add != null && add < 1) throw new BadInputException("--add must be at least 1, got " + add);
+    if (add != null) CliLimits.check("--add", () -> Limits.range("nodes to add", add, 1, Limits.MAX_NODES));
     Partitioner p = Partitioners.byName(partitioner);
     Layout layout = layout();
+    if (tokensFile == null) {
+      // The ring the allocator would build, and the one after --add: both within the same limits as a scenario's.
+      int total = layout.specs().size() + (add == null ? 0 : add);
+      CliLimits.check(dcs.isEmpty() ? "--nodes" : "--dc", () -> Limits.ring(total, vnodes));
+    }
     TokenAllocator alloc = TokenAllocator.byName(allocator, seed, layout.strategy());
     List<Node> ringNodes =
         tokensFile != null
@@ -164,6 +171,7 @@ public final class RingCommand implements Callable<Integer> {
         if (f.length != 4)
           throw new BadInputException("--dc '" + d + "' must be NAME:NODES:RACKS:RF, e.g. dc1:6:3:3");
         int n = positive(f[1], "nodes", d);
+        CliLimits.check("--dc '" + d + "'", () -> Limits.nodes(n));
         int r = positive(f[2], "racks", d);
         int dcRf = positive(f[3], "RF", d);
         if (f[0].isBlank()) throw new BadInputException("--dc '" + d + "' needs a data centre name");
@@ -173,9 +181,11 @@ public final class RingCommand implements Callable<Integer> {
       return new Layout(specs, new NetworkTopologyStrategy(rfs));
     }
     int n = nodes == null ? 6 : nodes;
-    if (n < 1) throw new BadInputException("--nodes must be at least 1, got " + n);
-    for (int i = 0; i < n; i++) specs.add(new NodeSpec("n" + (i + 1), "dc1", "rack" + (i % racks + 1), vnodes));
-    ReplicationStrategy s = racks > 1 ? new NetworkTopologyStrategy(Map.of("dc1", rf)) : new SimpleStrategy(rf);
+    CliLimits.check("--nodes", () -> Limits.nodes(n));
+    // Cassandra's name for the one data centre of a default cluster, as in scenarios, cql and cqlsh.
+    String dc = "datacenter1";
+    for (int i = 0; i < n; i++) specs.add(new NodeSpec("n" + (i + 1), dc, "rack" + (i % racks + 1), vnodes));
+    ReplicationStrategy s = racks > 1 ? new NetworkTopologyStrategy(Map.of(dc, rf)) : new SimpleStrategy(rf);
     return new Layout(specs, s);
   }
 

@@ -33,6 +33,7 @@ import picocli.CommandLine.Spec;
 /** Runs a scenario in virtual time and writes its results. */
 @Command(
     name = "run",
+    header = "Run a scenario in virtual time and write its report and results.",
     mixinStandardHelpOptions = true,
     description = {"Run a scenario (simulations/*.sim) in virtual time: progress, a summary table, and the results",
         "in --out DIR (report.html, summary.json, run.json, history.jsonl, CSVs). Exit code 1 when a check fails.",
@@ -73,32 +74,37 @@ public final class RunCommand implements Callable<Integer> {
     RunSpec run = ScenarioReader.read(file, overrides);
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter outw = spec.commandLine().getOut();
-    boolean showProgress = !quiet && System.console() != null;
-    ScenarioRunner.Progress progress = line -> {
-      if (!showProgress) return;
-      if (line == null) err.print("\r" + " ".repeat(70) + "\r");
-      else err.print("\r" + line);
-      err.flush();
-    };
-    if (cluster != null) return runOnCluster(run, progress, outw, err);
-    ScenarioRunner runner = new ScenarioRunner(run, ConfigFactory.load(), progress);
-    RunResult result;
+    // Before simulating: a folder that cannot be written should cost a second, not a whole run.
+    dir = OutputDir.prepare(out != null ? out : OutputDir.defaultFor(run.name(), cluster != null ? "-cluster"
+        : "-seed" + run.seed()), out != null);
+    for (String note : OverrideNotes.of(run, overrides)) err.println("ringsim: " + note);
+    err.flush();
+    ProgressLine progress = new ProgressLine(err, !quiet && System.console() != null);
     try {
-      result = runner.run();
-    } catch (ScenarioRunner.ScenarioFailure e) {
-      err.println();
-      throw new BadInputException(file + ": " + e.getMessage());
+      if (cluster != null) return runOnCluster(run, progress, outw, err);
+      ScenarioRunner runner = new ScenarioRunner(run, ConfigFactory.load(), progress);
+      RunResult result;
+      try {
+        result = runner.run();
+      } catch (ScenarioRunner.ScenarioFailure e) {
+        progress.accept(null);
+        throw new BadInputException(file + ": " + e.getMessage());
+      }
+      return publish(run, result, runner.history(), runner.ring(), runner.partitionSizes(), "-seed" + run.seed(),
+          "for " + Durations.format(result.simulatedMillis()) + " simulated", outw);
+    } finally {
+      progress.close();
     }
-    return publish(run, result, runner.history(), runner.ring(), runner.partitionSizes(), "-seed" + run.seed(),
-        "for " + Durations.format(result.simulatedMillis()) + " simulated", outw);
   }
+
+  /** The results folder, checked writable before the run. */
+  private Path dir;
 
   /** Writes the results and the report, prints the summary; the exit code says whether every check passed. */
   private Integer publish(RunSpec run, RunResult result, List<OpRecord> history, io.ringsim.ring.Ring ring,
       Map<String, io.ringsim.report.PartitionSizes.Measured> partitionSizes, String dirSuffix,
       String how, PrintWriter outw) throws IOException {
-    Path dir = out != null ? out : Path.of("runs", run.name() + dirSuffix);
-    Files.createDirectories(dir);
+    Path dir = this.dir;
     // history.jsonl (one line per operation) is the largest file; it is written on a second thread while the
     // report is built and rendered on this one. Each file is a function of the results only, so the order of
     // writing does not matter.
@@ -138,10 +144,10 @@ public final class RunCommand implements Callable<Integer> {
     try {
       result = runner.run();
     } catch (ScenarioRunner.ScenarioFailure e) {
-      err.println();
+      progress.accept(null);
       throw new BadInputException(file + ": " + e.getMessage());
     } catch (IllegalStateException e) {
-      err.println();
+      progress.accept(null);
       outw.flush();
       err.println("ringsim: cluster run failed: " + e.getMessage());
       return ExitCodes.FAILED;

@@ -44,11 +44,16 @@ public final class ReportWriter {
       Files.writeString(dir.resolve(OPS_CSV), ReportCsv.ops(r), StandardCharsets.UTF_8);
       Files.writeString(dir.resolve(LATENCY_CSV), ReportCsv.latency(r), StandardCharsets.UTF_8);
       Files.writeString(dir.resolve(NODES_CSV), ReportCsv.nodes(r), StandardCharsets.UTF_8);
-      Files.writeString(dir.resolve(SERIES_CSV), ReportCsv.series(r), StandardCharsets.UTF_8);
+      // series.csv only when the run sampled a scenario-specific series: a file with nothing but a header told
+      // users there was data to look for. A stale one from an earlier run in the same folder goes.
+      if (r.timeSeries().other().isEmpty()) Files.deleteIfExists(dir.resolve(SERIES_CSV));
+      else Files.writeString(dir.resolve(SERIES_CSV), ReportCsv.series(r), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the report in " + dir + ": " + e.getMessage(), e);
     }
-    return List.of(html, dir.resolve(SUMMARY), dir.resolve(OPS_CSV), dir.resolve(LATENCY_CSV), dir.resolve(NODES_CSV),
-        dir.resolve(SERIES_CSV));
+    List<Path> written = new java.util.ArrayList<>(List.of(html, dir.resolve(SUMMARY), dir.resolve(OPS_CSV),
+        dir.resolve(LATENCY_CSV), dir.resolve(NODES_CSV)));
+    if (!r.timeSeries().other().isEmpty()) written.add(dir.resolve(SERIES_CSV));
+    return written;
   }
 }

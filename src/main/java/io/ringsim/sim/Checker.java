@@ -17,8 +17,11 @@ import java.util.TreeMap;
 public final class Checker {
   private Checker() {}
 
-  /** One anomaly: its kind, the key, when, and the operations involved. */
-  public record Anomaly(String kind, String key, long atMicros, String detail) {}
+  /**
+   * One anomaly: its kind, the key, when, the consistency level of the operation it is about (the stale read's, the
+   * lost write's, SERIAL for the Paxos of an LWT row), and the operations involved.
+   */
+  public record Anomaly(String kind, String key, long atMicros, String consistency, String detail) {}
 
   public record Result(List<Anomaly> anomalies, long readsChecked, long keysChecked, long staleReads,
       long rywViolations, long lostWrites, long lwtViolations) {}
@@ -59,7 +62,7 @@ public final class Checker {
       boolean sameClient = last != null && last.worker() == r.worker() && last.workload().equals(r.workload());
       if (sameClient) ryw++;
       anomalies.add(new Anomaly(sameClient ? "read-your-writes" : "stale-read", r.row(), r.invokeMicros(),
-          "read #" + r.id() + " at " + r.consistency() + " via " + r.coordinator() + " " + why));
+          r.consistency(), "read #" + r.id() + " at " + r.consistency() + " via " + r.coordinator() + " " + why));
     }
     for (FinalRead f : finals) {
       String why = stale(f.key(), f.version(), Long.MAX_VALUE, mutations, byVersion, ttlByWorkload);
@@ -67,7 +70,7 @@ public final class Checker {
       lost++;
       OpRecord last = lastBefore(mutations.get(f.key()), Long.MAX_VALUE);
       anomalies.add(new Anomaly("lost-write", f.key(), last == null ? 0 : last.completeMicros(),
-          "after healing, a read at ALL " + why));
+          last == null ? "" : last.consistency(), "after healing, a read at ALL " + why));
     }
     lwt += checkLwtRows(history, ttlByWorkload, anomalies);
     anomalies.sort((a, b) -> Long.compare(a.atMicros(), b.atMicros()));
@@ -108,14 +111,15 @@ public final class Checker {
       if (Boolean.TRUE.equals(v.linearizable())) continue;
       long at = source.stream().mapToLong(OpRecord::invokeMicros).min().orElse(0);
       if (v.linearizable() == null) {
-        anomalies.add(new Anomaly("lwt-unchecked", e.getKey(), at, "the " + ops.size() + " operations on this row"
+        anomalies.add(new Anomaly("lwt-unchecked", e.getKey(), at, "SERIAL", "the " + ops.size() + " operations on this row"
             + " are too many and too concurrent to check for linearizability within the search budget"));
         continue;
       }
       violations++;
       OpRecord stuck = v.stuck() == null ? null : source.stream().filter(o -> o.id() == v.stuck().id()).findFirst()
           .orElse(null);
-      anomalies.add(new Anomaly("lwt", e.getKey(), stuck == null ? at : stuck.invokeMicros(), "not linearizable: no"
+      anomalies.add(new Anomaly("lwt", e.getKey(), stuck == null ? at : stuck.invokeMicros(), "SERIAL",
+          "not linearizable: no"
           + " order of the " + ops.size() + " operations on this row explains their answers (at most " + v.placed()
           + " fit one)" + (stuck == null ? "" : "; #" + stuck.id() + " (" + describe(stuck) + " via "
           + stuck.coordinator() + ") cannot be placed") + (mixed ? "; the row also had plain writes or deletes, "

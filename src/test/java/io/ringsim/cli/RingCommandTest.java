@@ -14,7 +14,7 @@ class RingCommandTest {
   void statusTableWithSkewSummary() {
     CliRun r = CliRun.of("ring", "--nodes", "12", "--vnodes", "16", "--rf", "3", "--allocator", "balanced", "--seed", "7");
     assertThat(r.exitCode()).isZero();
-    assertThat(r.out()).contains("Datacenter: dc1").contains("UN  n12").contains("Owns (effective)");
+    assertThat(r.out()).contains("Datacenter: datacenter1").contains("UN  n12").contains("Owns (effective)");
     assertThat(r.out()).containsPattern("12 nodes, 192 tokens, SimpleStrategy RF 3: effective ownership max/mean 1\\.0\\d\\d\\d");
   }
 
@@ -90,8 +90,8 @@ class RingCommandTest {
   void badInputIsOneClearLineAndExitTwo(@TempDir Path dir) throws Exception {
     bad(CliRun.of("ring", "--allocator", "smart"), "ringsim: unknown allocator 'smart' (expected random or balanced)");
     bad(CliRun.of("ring", "--nodes", "2", "--rf", "3"), "ringsim: replication factor 3 needs at least that many nodes");
-    bad(CliRun.of("ring", "--nodes", "0"), "ringsim: --nodes must be at least 1, got 0");
-    bad(CliRun.of("ring", "--vnodes", "-4"), "ringsim: --vnodes must be at least 1, got -4");
+    bad(CliRun.of("ring", "--nodes", "0"), "ringsim: --nodes: nodes must be between 1 and 1000, got 0");
+    bad(CliRun.of("ring", "--vnodes", "-4"), "ringsim: --vnodes: vnodes must be between 1 and 256, got -4");
     bad(CliRun.of("ring", "--dc", "dc1:6"), "ringsim: --dc 'dc1:6' must be NAME:NODES:RACKS:RF");
     bad(CliRun.of("ring", "--dc", "dc1:six:1:3"), "ringsim: --dc 'dc1:six:1:3': nodes must be a positive whole number");
     bad(CliRun.of("ring", "--dc", "dc1:2:1:3"), "ringsim: data centre dc1 has 2 node(s), fewer than its replication factor 3");

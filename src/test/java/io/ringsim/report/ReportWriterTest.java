@@ -43,6 +43,20 @@ class ReportWriterTest {
   }
 
   @Test
+  void noSeriesCsvWhenTheRunSampledNoScenarioSeries(@TempDir Path dir) throws Exception {
+    RunReport r = ReportFixtures.sixNodes();
+    TimeSeries ts = r.timeSeries();
+    RunReport none = new RunReport(r.formatVersion(), r.scenario(), r.cluster(), r.load(), r.storage(),
+        r.partitionSizes(), r.hottestPartitions(), new TimeSeries(ts.bucketMillis(), ts.nodeOps(), ts.levels(),
+        List.of()), r.events(), r.anomalies(), r.checks(), r.metrics(), r.queries(), r.summary(), r.wallClock());
+    Files.createDirectories(dir.resolve("out"));
+    Files.writeString(dir.resolve("out/series.csv"), "series,at_ms,value\n"); // left by an earlier run
+    List<Path> written = ReportWriter.write(none, dir.resolve("out"));
+    assertThat(dir.resolve("out/series.csv")).doesNotExist();
+    assertThat(written).noneMatch(p -> p.endsWith("series.csv"));
+  }
+
+  @Test
   void sameModelSameBytes(@TempDir Path dir) throws Exception {
     ReportWriter.write(ReportFixtures.sixNodes(), dir.resolve("a"));
     ReportWriter.write(ReportFixtures.sixNodes(), dir.resolve("b"));

@@ -85,7 +85,7 @@ DURATION : ([0-9]+ ('ms' | 's' | 'm' | 'h'))+ ;
 FLOAT : [0-9]+ '.' [0-9]+ ;
 INT : [0-9]+ ;
 MINUS : '-' ;
-NAME : [a-zA-Z_] [a-zA-Z0-9_\-]* ;
+NAME : [\p{L}_] [\p{L}\p{N}_\-]* ;  // any script: users name scenarios, workloads and data centres in their language
 NL : '\r'? '\n' ;
 COMMENT : '#' ~[\r\n]* -> skip ;
 WS : [ \t]+ -> skip ;

@@ -9,6 +9,9 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
+import io.ringsim.sim.Durations;
+import io.ringsim.sim.Limits;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -35,8 +38,8 @@ public final class FaultCommands {
       "  REPAIR n2                    nodetool repair (Merkle trees against the other replicas)",
       "  WAIT 10s                     let 10 simulated seconds pass");
 
-  private static final Pattern DURATION = Pattern.compile("(-?)((?:\\d+(?:h|ms|m|s))+)");
-  private static final Pattern PART = Pattern.compile("(\\d+)(h|ms|m|s)");
+  /** How much simulated time a WAIT lets pass between looks at Ctrl-C. */
+  static final long WAIT_STEP_MILLIS = 1000;
   private static final Pattern PARTITION = Pattern.compile(
       "PARTITION\\s+(ONEWAY\\s+)?\\{([^}]*)}\\s*(->)?\\s*\\{([^}]*)}", Pattern.CASE_INSENSITIVE);
 
@@ -44,18 +47,23 @@ public final class FaultCommands {
 
   /** Runs {@code cmd} if it is a fault command (true), printing the outcome or the error; false if it is not one. */
   public static boolean handle(String cmd, SimCluster sim, PrintWriter out) {
+    return handle(cmd, sim, out, () -> false);
+  }
+
+  /** As {@link #handle(String, SimCluster, PrintWriter)}; a WAIT stops early once {@code cancelled} (Ctrl-C). */
+  public static boolean handle(String cmd, SimCluster sim, PrintWriter out, BooleanSupplier cancelled) {
     String[] w = cmd.trim().split("\\s+");
     String verb = w[0].toUpperCase(Locale.ROOT);
     if (!WORDS.contains(verb) || verb.equals("ONEWAY")) return false;
     try {
-      out.println(run(verb, w, cmd.trim(), sim));
+      out.println(run(verb, w, cmd.trim(), sim, cancelled));
     } catch (IllegalArgumentException e) {
       out.println("Improper " + verb + " command: " + e.getMessage());
     }
     return true;
   }
 
-  private static String run(String verb, String[] w, String cmd, SimCluster sim) {
+  private static String run(String verb, String[] w, String cmd, SimCluster sim, BooleanSupplier cancelled) {
     switch (verb) {
       case "CRASH" -> {
         String n = node(w, 1, sim);
@@ -130,7 +138,18 @@ public final class FaultCommands {
         Duration d = duration(w, 1);
         if (d.isNegative() || d.isZero()) throw new IllegalArgumentException("expected a positive duration, e.g. "
             + "WAIT 10s");
-        sim.advance(d);
+        if (d.toMillis() > Limits.MAX_WAIT_MILLIS) throw new IllegalArgumentException("at most "
+            + Durations.format(Limits.MAX_WAIT_MILLIS) + " at a time, got " + w[1]);
+        // A simulated second at a time, so that Ctrl-C stops a long WAIT and keeps the shell.
+        long waited = 0;
+        while (waited < d.toMillis()) {
+          if (cancelled.getAsBoolean()) {
+            return "WAIT stopped (Ctrl-C) after " + Durations.format(waited) + " of simulated time.";
+          }
+          long step = Math.min(WAIT_STEP_MILLIS, d.toMillis() - waited);
+          sim.advance(Duration.ofMillis(step));
+          waited += step;
+        }
         return w[1] + " of simulated time passed.";
       }
       default -> throw new IllegalStateException(verb);
@@ -164,19 +183,6 @@ public final class FaultCommands {
   /** A simulated duration as scenario files write it: 500ms, 30s, 2m30s, 1h, with an optional minus sign. */
   static Duration duration(String[] w, int i) {
     if (w.length <= i) throw new IllegalArgumentException("expected a duration such as 50ms, 2s or 1m30s");
-    Matcher m = DURATION.matcher(w[i]);
-    if (!m.matches()) throw new IllegalArgumentException("'" + w[i] + "' is not a duration such as 50ms, 2s or 1m30s");
-    Duration d = Duration.ZERO;
-    Matcher p = PART.matcher(m.group(2));
-    while (p.find()) {
-      long v = Long.parseLong(p.group(1));
-      d = d.plus(switch (p.group(2)) {
-        case "h" -> Duration.ofHours(v);
-        case "m" -> Duration.ofMinutes(v);
-        case "s" -> Duration.ofSeconds(v);
-        default -> Duration.ofMillis(v);
-      });
-    }
-    return m.group(1).isEmpty() ? d : d.negated();
+    return Duration.ofMillis(Durations.parseSigned(w[i]));
   }
 }

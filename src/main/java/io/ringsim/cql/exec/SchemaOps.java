@@ -72,6 +72,19 @@ public final class SchemaOps {
     return c;
   }
 
+  /** Cassandra's SchemaConstants.NAME_LENGTH: keyspace and table names become directory names on disk. */
+  static final int NAME_LENGTH = 48;
+
+  private static final java.util.regex.Pattern WORD_CHARS = java.util.regex.Pattern.compile("\\w+");
+
+  /** Cassandra 4.1's KeyspaceMetadata.validate and TableMetadata.validate, with their message. */
+  static void validName(String kind, String name) {
+    if (name.isEmpty() || name.length() > NAME_LENGTH || !WORD_CHARS.matcher(name).matches()) {
+      throw new CqlException(CqlErrorClass.ConfigurationError, kind + " name must not be empty, more than "
+          + NAME_LENGTH + " characters long, or contain non-alphanumeric-underscore characters (got \"" + name + "\")");
+    }
+  }
+
   public static String keyspaceOf(String explicit, String session) {
     if (explicit != null) return explicit;
     if (session == null)
@@ -89,7 +102,9 @@ public final class SchemaOps {
       if (s.ifNotExists()) return c;
       throw new CqlException(CqlErrorClass.AlreadyExists, "Keyspace " + s.name() + " already exists");
     }
-    return c.withKeyspace(keyspace(s.name(), s.options()));
+    KeyspaceMetadata created = keyspace(s.name(), s.options());
+    validName("Keyspace", s.name());
+    return c.withKeyspace(created);
   }
 
   public static Catalog alterKeyspace(Catalog c, Statement.AlterKeyspace s) {
@@ -137,6 +152,7 @@ public final class SchemaOps {
       if (s.ifNotExists()) return c;
       throw new CqlException(CqlErrorClass.AlreadyExists, "Object " + ks + "." + s.name() + " already exists");
     }
+    validName("Table", s.name());
     if (s.partitionKey().isEmpty()) throw invalid("No PRIMARY KEY specifed for table '" + s.name()
         + "' (exactly one required)");
     Map<String, ColumnSpec> byName = new LinkedHashMap<>();

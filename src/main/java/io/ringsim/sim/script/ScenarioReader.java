@@ -6,6 +6,8 @@ import io.ringsim.cluster.net.LatencyModel;
 import io.ringsim.cql.CqlScript;
 import io.ringsim.sim.Action;
 import io.ringsim.sim.CheckSpec;
+import io.ringsim.sim.Durations;
+import io.ringsim.sim.Limits;
 import io.ringsim.sim.RunSpec;
 import io.ringsim.sim.TimedAction;
 import io.ringsim.sim.ValueGen;
@@ -44,8 +46,12 @@ public final class ScenarioReader {
     try {
       text = Files.readString(file, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new ScenarioException(file + ": cannot read: "
-          + (e instanceof java.nio.file.NoSuchFileException ? "no such file" : e.getMessage()));
+      // An empty or blank name would otherwise leave the message without the input it is about.
+      String name = file.toString().isBlank() ? "'" + file + "'" : file.toString();
+      String why = e instanceof java.nio.file.NoSuchFileException ? "no such file"
+          : Files.isDirectory(file) ? "it is a folder, not a scenario file"
+          : e instanceof java.nio.charset.CharacterCodingException ? "not UTF-8 text" : e.getMessage();
+      throw new ScenarioException(name + ": cannot read: " + why);
     }
     return parse(text, file.toString(), overrides);
   }
@@ -55,7 +61,7 @@ public final class ScenarioReader {
     BaseErrorListener errors = new BaseErrorListener() {
       @Override
       public void syntaxError(Recognizer<?, ?> r, Object sym, int line, int col, String msg, RecognitionException e) {
-        throw new ScenarioException(fileName + ":" + line + ":" + (col + 1) + ": " + msg);
+        throw new ScenarioException(fileName + ":" + line + ":" + (col + 1) + ": " + visible(msg));
       }
     };
     lexer.removeErrorListeners();
@@ -67,13 +73,30 @@ public final class ScenarioReader {
     return new Builder(fileName, overrides).build(f);
   }
 
-  private static final class Builder {
+  /**
+   * ANTLR quotes the offending text as it is; a control character (a vertical tab, a NUL from a binary file) would
+   * break the one-line message or be invisible in it, so it is shown as \\uXXXX.
+   */
+  static String visible(String msg) {
+    StringBuilder sb = new StringBuilder();
+    msg.codePoints().forEach(c -> {
+      if (Character.isISOControl(c) || Character.getType(c) == Character.LINE_SEPARATOR
+          || Character.getType(c) == Character.PARAGRAPH_SEPARATOR) {
+        sb.append(String.format("\\u%04x", c));
+      } else {
+        sb.appendCodePoint(c);
+      }
+    });
+    return sb.toString();
+  }
+
+  static final class Builder {
     final String file;
     final Map<String, String> overrides;
     String name, description = "";
     long seed = 1, duration = 60_000;
     boolean recordHistory = true;
-    ParserRuleContext historyOff;
+    ParserRuleContext historyOff, durationSection, clusterSection, checkSection;
     List<ClusterBuilder.Dc> dcs = new ArrayList<>();
     int plainNodes = 0, racks = 1, vnodes = 16;
     String allocator = "balanced", partitioner = "murmur3";
@@ -81,6 +104,8 @@ public final class ScenarioReader {
     double loss;
     StorageSettings storage = StorageSettings.DEFAULTS;
     final List<String> cql = new ArrayList<>();
+    /** The file line each cql statement starts on. */
+    final List<Integer> cqlLines = new ArrayList<>();
     final List<WorkloadSpec> workloads = new ArrayList<>();
     final List<Object[]> timeline = new ArrayList<>(); // {ctx, atMillis, Action, text}
     final List<CheckSpec> checks = new ArrayList<>();
@@ -111,6 +136,7 @@ public final class ScenarioReader {
       }
       if (dcs.isEmpty()) dcs.add(new ClusterBuilder.Dc("datacenter1", plainNodes == 0 ? 3 : plainNodes, racks));
       int nodes = dcs.stream().mapToInt(ClusterBuilder.Dc::nodes).sum();
+      checkSizes(nodes);
       Set<String> names = new LinkedHashSet<>();
       for (int i = 1; i <= nodes; i++) names.add("n" + i);
       List<TimedAction> actions = new ArrayList<>();
@@ -125,7 +151,7 @@ public final class ScenarioReader {
           if (names.contains(b.node())) throw error(ctx, "node " + b.node() + " already exists");
           names.add(b.node());
         }
-        for (String n : nodesOf(a)) {
+        for (String n : TimelineReader.nodesOf(a)) {
           if (n != null && !names.contains(n)) throw error(ctx, "no node named '" + n + "' (this cluster has n1..n"
               + nodes + ")");
         }
@@ -139,28 +165,41 @@ public final class ScenarioReader {
             + " the end of the scenario (duration " + fmt(duration) + ")");
       }
       if (!recordHistory && !checks.isEmpty()) {
-        String why = "the checks need the per-operation history: remove 'history off' or the check section";
-        throw historyOff != null ? error(historyOff, why) : new ScenarioException("--set history=off: " + why);
+        if (historyOff != null) throw error(historyOff, "the checks need the per-operation history: remove"
+            + " 'history off' or the check section");
+        Token t = checkSection.getStart();
+        throw new ScenarioException("--set history=off: this scenario has checks (" + file + ":" + t.getLine()
+            + "), which need the per-operation history; run without --set history=off to check them");
       }
+      long maxHeap = Runtime.getRuntime().maxMemory();
+      List<Long> planned = workloads.stream().map(w -> Limits.operations(w.rate(), w.endMillis() - w.startMillis()))
+          .toList();
+      try {
+        Limits.plannedWork(nodes, vnodes, planned, recordHistory, maxHeap);
+      } catch (Limits.OutOfRange e) {
+        throw new ScenarioException(file + ": " + e.getMessage());
+      }
+      SchemaCheck.check(cql, workloads, partitioner, seed, (i, msg) -> cqlError(i, msg),
+          (i, msg) -> error((ParserRuleContext) workloadCtx.get(i)[0], msg));
       return new RunSpec(name, description, seed, duration, dcs, vnodes, allocator, partitioner, latency, loss, storage,
           cql, workloads, actions, checks, recordHistory);
     }
 
-    private static List<String> nodesOf(Action a) {
-      List<String> out = new ArrayList<>();
-      if (a instanceof Action.Crash c) out.add(c.node());
-      if (a instanceof Action.Restart c) out.add(c.node());
-      if (a instanceof Action.Decommission c) out.add(c.node());
-      if (a instanceof Action.Slow c) out.add(c.node());
-      if (a instanceof Action.ClockSkew c) out.add(c.node());
-      if (a instanceof Action.Flush c) out.add(c.node());
-      if (a instanceof Action.Compact c) out.add(c.node());
-      if (a instanceof Action.Repair c) out.add(c.node());
-      if (a instanceof Action.Partition p) {
-        out.addAll(p.side1());
-        out.addAll(p.side2());
+    /** The cluster's and the run's sizes, once every section and --set is applied. */
+    private void checkSizes(int nodes) {
+      try {
+        Limits.duration(duration);
+      } catch (Limits.OutOfRange e) {
+        throw durationSection != null ? error(durationSection, e.getMessage())
+            : new ScenarioException("--set duration: " + e.getMessage());
       }
-      return out;
+      try {
+        Limits.ring(nodes, vnodes);
+        Limits.nodes(nodes);
+      } catch (Limits.OutOfRange e) {
+        throw clusterSection != null ? error(clusterSection, e.getMessage())
+            : new ScenarioException(file + ": " + e.getMessage());
+      }
     }
 
     private void applyOverrides() {
@@ -169,19 +208,29 @@ public final class ScenarioReader {
         try {
           switch (k) {
             case "seed" -> seed = Long.parseLong(v);
-            case "duration" -> duration = Durations.parse(v);
+            case "duration" -> {
+              duration = Limits.duration(Durations.parse(v));
+              durationSection = null;
+            }
             case "history" -> {
               recordHistory = onOff(null, v);
               historyOff = null;
             }
             case "cluster.nodes" -> {
-              plainNodes = Integer.parseInt(v);
+              plainNodes = Limits.nodes(Long.parseLong(v));
               dcs.clear();
             }
-            case "cluster.vnodes" -> vnodes = Integer.parseInt(v);
-            case "cluster.allocator" -> allocator = v;
-            case "cluster.partitioner" -> partitioner = v;
-            case "cluster.racks" -> racks = Integer.parseInt(v);
+            case "cluster.vnodes" -> vnodes = Limits.vnodes(Long.parseLong(v));
+            case "cluster.allocator" -> {
+              if (!v.equals("random") && !v.equals("balanced"))
+                throw new IllegalArgumentException("unknown allocator (expected random or balanced)");
+              allocator = v;
+            }
+            case "cluster.partitioner" -> {
+              io.ringsim.ring.Partitioners.byName(v);
+              partitioner = v;
+            }
+            case "cluster.racks" -> racks = Limits.racks(Long.parseLong(v));
             default -> {
               if (k.startsWith("workload.") && k.endsWith(".rate")) {
                 String wn = k.substring("workload.".length(), k.length() - ".rate".length());
@@ -189,7 +238,7 @@ public final class ScenarioReader {
                 WorkloadSpec w = workloads.get(i);
                 workloads.set(i, new WorkloadSpec(w.name(), w.table(), w.generators(), w.writeFraction(),
                     w.readFraction(), w.deleteFraction(), w.lwtFraction(), w.writeConsistency(), w.readConsistency(),
-                    Double.parseDouble(v), w.concurrency(), w.startMillis(), w.endMillis(), w.ttlSeconds()));
+                    Limits.rate(Double.parseDouble(v)), w.concurrency(), w.startMillis(), w.endMillis(), w.ttlSeconds()));
               } else if (k.startsWith("workload.") && k.endsWith(".consistency")) {
                 String wn = k.substring("workload.".length(), k.length() - ".consistency".length());
                 int i = indexOfWorkload(wn);
@@ -228,32 +277,50 @@ public final class ScenarioReader {
     }
 
     private void section(SectionContext s) {
-      if (s instanceof DurationSectionContext d) duration = dur(d.duration());
-      else if (s instanceof SeedSectionContext d) seed = Long.parseLong(d.INT().getText());
+      if (s instanceof DurationSectionContext d) {
+        duration = within(d, dur(d.duration()), Limits::duration);
+        durationSection = d;
+      } else if (s instanceof SeedSectionContext d) seed = number(d, d.INT().getText());
       else if (s instanceof HistorySectionContext h) {
         recordHistory = onOff(h, text(h.name()));
         historyOff = recordHistory ? null : h;
       }
-      else if (s instanceof ClusterSectionContext c) for (ClusterItemContext i : c.clusterItem()) clusterItem(i);
+      else if (s instanceof ClusterSectionContext c) {
+        clusterSection = c;
+        for (ClusterItemContext i : c.clusterItem()) clusterItem(i);
+      }
       else if (s instanceof CqlSectionContext c) cqlBlock(c);
       else if (s instanceof WorkloadSectionContext w) workload(w);
-      else if (s instanceof TimelineSectionContext t) for (TimelineItemContext i : t.timelineItem()) timelineItem(i);
-      else if (s instanceof CheckSectionContext c) for (CheckItemContext i : c.checkItem()) checkItem(i);
+      else if (s instanceof TimelineSectionContext t) for (TimelineItemContext i : t.timelineItem()) timeline.add(TimelineReader.read(i, this));
+      else if (s instanceof CheckSectionContext c) {
+        checkSection = c;
+        for (CheckItemContext i : c.checkItem()) checks.add(CheckReader.read(i, this));
+      }
     }
 
     private void cqlBlock(CqlSectionContext c) {
       String raw = c.CQL_BLOCK().getText();
       String body = raw.substring(raw.indexOf('{') + 1, raw.lastIndexOf('}'));
-      for (CqlScript.Item item : CqlScript.split(body)) cql.add(item.cql());
+      int firstLine = c.CQL_BLOCK().getSymbol().getLine();
+      for (CqlScript.Item item : CqlScript.split(body)) {
+        cql.add(item.cql());
+        cqlLines.add(firstLine + item.line() - 1);
+      }
+    }
+
+    /** An error in the cql section's statement {@code i}, at its line. */
+    private ScenarioException cqlError(int i, String msg) {
+      return new ScenarioException(file + ":" + cqlLines.get(i) + ": " + msg);
     }
 
     private void clusterItem(ClusterItemContext i) {
-      if (i instanceof NodesItemContext n) plainNodes = positive(n, n.INT().getText(), "nodes");
+      if (i instanceof NodesItemContext n) plainNodes = (int) within(n, number(n, n.INT().getText()), Limits::nodes);
       else if (i instanceof DcItemContext d) dcs.add(new ClusterBuilder.Dc(text(d.name()),
-          positive(d, d.INT(0).getText(), "nodes"), d.INT().size() > 1 ? positive(d, d.INT(1).getText(), "racks")
+          (int) within(d, number(d, d.INT(0).getText()), Limits::nodes), d.INT().size() > 1
+          ? (int) within(d, number(d, d.INT(1).getText()), Limits::racks)
           : 1));
-      else if (i instanceof RacksItemContext r) racks = positive(r, r.INT().getText(), "racks");
-      else if (i instanceof VnodesItemContext v) vnodes = positive(v, v.INT().getText(), "vnodes");
+      else if (i instanceof RacksItemContext r) racks = (int) within(r, number(r, r.INT().getText()), Limits::racks);
+      else if (i instanceof VnodesItemContext v) vnodes = (int) within(v, number(v, v.INT().getText()), Limits::vnodes);
       else if (i instanceof AllocatorItemContext a) {
         allocator = text(a.name());
         if (!allocator.equals("random") && !allocator.equals("balanced"))
@@ -317,7 +384,7 @@ public final class ScenarioReader {
       for (WorkloadItemContext i : w.workloadItem()) {
         if (i instanceof TableItemContext t) table = t.name().size() == 2 ? text(t.name(0)) + "." + text(t.name(1))
             : text(t.name(0));
-        else if (i instanceof ColumnItemContext c) gens.put(text(c.name()), generator(c.generator()));
+        else if (i instanceof ColumnItemContext c) gens.put(text(c.name()), GeneratorReader.read(c.generator(), this::error));
         else if (i instanceof MixItemContext m) {
           for (MixPartContext p : m.mixPart()) {
             String k = text(p.name());
@@ -330,8 +397,8 @@ public final class ScenarioReader {
         } else if (i instanceof ConsistencySplitItemContext c) {
           wcl = cl(c, text(c.name(0)));
           rcl = cl(c, text(c.name(1)));
-        } else if (i instanceof RateItemContext r) rate = positive(r, r.INT().getText(), "rate");
-        else if (i instanceof ConcurrencyItemContext c) concurrency = positive(c, c.INT().getText(), "concurrency");
+        } else if (i instanceof RateItemContext r) rate = within(r, number(r, r.INT().getText()), n -> (long) Limits.rate(n));
+        else if (i instanceof ConcurrencyItemContext c) concurrency = (int) within(c, number(c, c.INT().getText()), Limits::concurrency);
         else if (i instanceof WindowItemContext win) {
           from = dur(win.duration(0));
           to = dur(win.duration(1));
@@ -354,7 +421,7 @@ public final class ScenarioReader {
       workloadCtx.add(new Object[] {w, spec});
     }
 
-    private ConsistencyLevel cl(ParserRuleContext ctx, String n) {
+    ConsistencyLevel cl(ParserRuleContext ctx, String n) {
       try {
         return ConsistencyLevel.parse(n);
       } catch (IllegalArgumentException e) {
@@ -362,137 +429,26 @@ public final class ScenarioReader {
       }
     }
 
-    private ValueGen generator(GeneratorContext g) {
-      String n = text(g.name()).toLowerCase(Locale.ROOT);
-      List<ArgContext> a = g.arg();
+
+    /** A whole number as written in the file; one too large for a long is an error at its place. */
+    long number(ParserRuleContext ctx, String v) {
       try {
-        return switch (n) {
-          case "uuid" -> new ValueGen.RandomUuid();
-          case "sequential", "sequence" -> new ValueGen.Sequential();
-          case "uniform" -> new ValueGen.Uniform(Long.parseLong(a.get(0).getText()));
-          case "zipf" -> new ValueGen.Zipf(Long.parseLong(a.get(0).getText()),
-              a.size() > 1 ? Double.parseDouble(a.get(1).getText()) : 1.0);
-          case "hot" -> new ValueGen.Hot(fraction(a.get(0).getText()), Long.parseLong(a.get(1).getText()));
-          case "values", "choice" -> {
-            List<String> vs = new ArrayList<>();
-            for (ArgContext x : a) vs.add(x.STRING() != null ? unquote(x.getText()) : x.getText());
-            if (vs.isEmpty()) throw error(g, n + "() needs at least one value");
-            yield new ValueGen.Choice(vs);
-          }
-          case "text" -> a.size() == 1 ? new ValueGen.Text(Integer.parseInt(a.get(0).getText()),
-              Integer.parseInt(a.get(0).getText())) : a.isEmpty() ? new ValueGen.Text(8, 24)
-              : new ValueGen.Text(Integer.parseInt(a.get(0).getText()), Integer.parseInt(a.get(1).getText()));
-          case "timebucket" -> new ValueGen.TimeBucket(a.isEmpty() ? 86_400_000L : bucket(g, a.get(0).getText()));
-          case "now" -> new ValueGen.Now();
-          default -> throw error(g, "unknown generator '" + n + "' (uuid, sequential, uniform(n), zipf(n, s), "
-              + "hot(p, n), values(...), text(min, max), timebucket(day|hour|DURATION), now)");
-        };
-      } catch (IndexOutOfBoundsException | NumberFormatException e) {
-        throw error(g, "bad arguments for " + n + "(...)");
+        return Long.parseLong(v);
+      } catch (NumberFormatException e) {
+        throw error(ctx, "the number " + (v.length() > 30 ? v.substring(0, 27) + "..." : v) + " is too large");
       }
     }
 
-    private long bucket(ParserRuleContext ctx, String s) {
-      return switch (s) {
-        case "day" -> 86_400_000L;
-        case "hour" -> 3_600_000L;
-        case "minute" -> 60_000L;
-        default -> Durations.parse(s);
-      };
-    }
-
-    private double fraction(String s) {
-      return s.endsWith("%") ? Double.parseDouble(s.substring(0, s.length() - 1)) / 100 : Double.parseDouble(s);
-    }
-
-    private void timelineItem(TimelineItemContext i) {
-      long at = dur(i.duration());
-      ActionContext a = i.action();
-      Action act;
-      if (a instanceof CrashActionContext c) act = new Action.Crash(text(c.name()));
-      else if (a instanceof RestartActionContext c) act = new Action.Restart(text(c.name()));
-      else if (a instanceof BootstrapActionContext c) act = new Action.Bootstrap(text(c.name()));
-      else if (a instanceof DecommissionActionContext c) act = new Action.Decommission(text(c.name()));
-      else if (a instanceof PartitionActionContext p) act = new Action.Partition(group(p.group(0)), group(p.group(1)),
-          false);
-      else if (a instanceof OneWayActionContext p) act = new Action.Partition(group(p.group(0)), group(p.group(1)),
-          true);
-      else if (a instanceof HealActionContext) act = new Action.Heal();
-      else if (a instanceof SlowActionContext s) act = new Action.Slow(text(s.name()), dur(s.duration()));
-      else if (a instanceof LossActionContext l) act = new Action.Loss(percent(l, l.PERCENT().getText()));
-      else if (a instanceof SkewActionContext s) act = new Action.ClockSkew(text(s.name()),
-          (s.MINUS() != null ? -1 : 1) * dur(s.duration()));
-      else if (a instanceof FlushActionContext f) act = new Action.Flush(f.name() == null ? null : node(f.name()));
-      else if (a instanceof CompactActionContext f) act = new Action.Compact(f.name() == null ? null : node(f.name()));
-      else if (a instanceof StopMemberActionContext m) {
-        int position;
-        try {
-          position = Integer.parseInt(m.INT().getText());
-        } catch (NumberFormatException e) {
-          throw error(m, "no member " + m.INT().getText() + " (members are numbered from 1)");
-        }
-        if (position < 1) throw error(m, "member numbers start at 1, got " + position);
-        act = new Action.StopMember(position);
-      } else act = new Action.Repair(((RepairActionContext) a).name() == null ? null
-          : node(((RepairActionContext) a).name()));
-      String src = i.getStart().getInputStream().getText(new org.antlr.v4.runtime.misc.Interval(
-          i.getStart().getStartIndex(), i.getStop().getStopIndex()));
-      timeline.add(new Object[] {i, at, act, src});
-    }
-
-    private String node(NameContext n) {
-      String s = text(n);
-      return s.equals("all") ? null : s;
-    }
-
-    private Set<String> group(GroupContext g) {
-      Set<String> out = new java.util.TreeSet<>();
-      for (NameContext n : g.name()) out.add(text(n));
-      return out;
-    }
-
-    private void checkItem(CheckItemContext c) {
-      String src = c.getText();
-      if (c instanceof NoCheckContext n) checks.add(check(n, words(n.words()), 0, "no " + words(n.words())));
-      else if (c instanceof MaxCheckContext m) {
-        long max = Long.parseLong(m.INT().getText());
-        boolean strict = m.getChild(m.getChildCount() - 2).getText().equals("<");
-        checks.add(check(m, words(m.words()), strict ? max - 1 : max, words(m.words()) + (strict ? " < " : " <= ")
-            + max));
-      } else if (c instanceof AvailabilityCheckContext a) {
-        String cl = cl(a, text(a.name())).name();
-        double pct = percent(a, a.PERCENT().getText()) * 100;
-        checks.add(new CheckSpec("availability", cl, 0, pct, "availability " + cl + " >= " + a.PERCENT().getText()));
-      } else {
-        throw error(c, "unknown check: " + src);
+    /** {@code limit} applied to a value from the file: a value out of range is an error at its place. */
+    private long within(ParserRuleContext ctx, long value, java.util.function.LongUnaryOperator limit) {
+      try {
+        return limit.applyAsLong(value);
+      } catch (Limits.OutOfRange e) {
+        throw error(ctx, e.getMessage());
       }
     }
 
-    private CheckSpec check(ParserRuleContext ctx, String what, long max, String text) {
-      String kind = switch (what) {
-        case "lost writes", "lost-writes" -> "lost-writes";
-        case "stale reads", "stale-reads" -> "stale-reads";
-        case "read-your-writes violations", "read your writes violations", "ryw violations" -> "read-your-writes";
-        case "lwt violations", "lwt" -> "lwt";
-        default -> throw error(ctx, "unknown check '" + what + "' (lost writes, stale reads, read-your-writes "
-            + "violations, lwt violations, availability CL >= N%)");
-      };
-      return new CheckSpec(kind, null, max, 0, text);
-    }
-
-    private String words(WordsContext w) {
-      List<String> out = new ArrayList<>();
-      for (NameContext n : w.name()) out.add(text(n));
-      return String.join(" ", out);
-    }
-
-    private int positive(ParserRuleContext ctx, String v, String what) {
-      int n = Integer.parseInt(v);
-      if (n <= 0) throw error(ctx, what + " must be positive, got " + n);
-      return n;
-    }
-
-    private double percent(ParserRuleContext ctx, String p) {
+    double percent(ParserRuleContext ctx, String p) {
       double v = Double.parseDouble(p.substring(0, p.length() - 1));
       if (v < 0 || v > 100) throw error(ctx, "a percentage must be between 0% and 100%, got " + p);
       return v / 100;
@@ -500,22 +456,26 @@ public final class ScenarioReader {
 
     private long size(ParserRuleContext ctx, String s) {
       String u = s.replaceAll("[0-9]", "").toUpperCase(Locale.ROOT);
-      long n = Long.parseLong(s.replaceAll("[^0-9]", ""));
-      long bytes = switch (u) {
-        case "KB" -> n << 10;
-        case "MB" -> n << 20;
-        case "GB" -> n << 30;
-        default -> n;
+      long n = number(ctx, s.replaceAll("[^0-9]", ""));
+      long unit = switch (u) {
+        case "KB" -> 1L << 10;
+        case "MB" -> 1L << 20;
+        case "GB" -> 1L << 30;
+        default -> 1;
       };
-      if (bytes <= 0) throw error(ctx, "size must be positive");
-      return bytes;
+      long bytes = n > Long.MAX_VALUE / unit ? Long.MAX_VALUE : n * unit;
+      return within(ctx, bytes, b -> Limits.range("a memtable size in bytes", b, 1, 1L << 30));
     }
 
-    private long dur(DurationContext d) {
-      return Durations.parse(d.getText());
+    long dur(DurationContext d) {
+      try {
+        return Durations.parse(d.getText());
+      } catch (Durations.BadDuration e) {
+        throw error(d, e.getMessage());
+      }
     }
 
-    private static String text(NameContext n) {
+    static String text(NameContext n) {
       return n.getText();
     }
 
@@ -524,29 +484,7 @@ public final class ScenarioReader {
     }
 
     private static String fmt(long ms) {
-      return io.ringsim.sim.Durations.format(ms);
-    }
-  }
-
-  /** Parses 500ms, 30s, 2m30s, 1h. */
-  static final class Durations {
-    static long parse(String s) {
-      java.util.regex.Matcher m = java.util.regex.Pattern.compile("([0-9]+)(ms|s|m|h)").matcher(s);
-      long total = 0;
-      int end = 0;
-      while (m.find()) {
-        if (m.start() != end) throw new IllegalArgumentException("bad duration '" + s + "'");
-        long n = Long.parseLong(m.group(1));
-        total += switch (m.group(2)) {
-          case "ms" -> n;
-          case "s" -> n * 1000;
-          case "m" -> n * 60_000;
-          default -> n * 3_600_000;
-        };
-        end = m.end();
-      }
-      if (end != s.length() || end == 0) throw new IllegalArgumentException("bad duration '" + s + "'");
-      return total;
+      return Durations.format(ms);
     }
   }
 }
