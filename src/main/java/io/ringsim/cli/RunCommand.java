@@ -104,7 +104,13 @@ public final class RunCommand implements Callable<Integer> {
   private Integer publish(RunSpec run, RunResult result, List<OpRecord> history, io.ringsim.ring.Ring ring,
       Map<String, io.ringsim.report.PartitionSizes.Measured> partitionSizes, String dirSuffix,
       String how, PrintWriter outw) throws IOException {
-    Path dir = this.dir;
+    return publish(dir, run, result, history, ring, partitionSizes, how, outw);
+  }
+
+  /** Writes the results and the report into {@code dir}, prints the summary; also what `serve` ends with. */
+  static Integer publish(Path dir, RunSpec run, RunResult result, List<OpRecord> history, io.ringsim.ring.Ring ring,
+      Map<String, io.ringsim.report.PartitionSizes.Measured> partitionSizes, String how, PrintWriter outw)
+      throws IOException {
     // history.jsonl (one line per operation) is the largest file; it is written on a second thread while the
     // report is built and rendered on this one. Each file is a function of the results only, so the order of
     // writing does not matter.

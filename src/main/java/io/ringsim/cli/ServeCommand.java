@@ -1,47 +1,59 @@
 package io.ringsim.cli;
 
 import com.typesafe.config.ConfigFactory;
-import io.ringsim.cluster.ClusterBuilder;
-import io.ringsim.cluster.SimCluster;
-import io.ringsim.ring.Node;
-import io.ringsim.ring.Ring;
-import io.ringsim.server.ServedCluster;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
+import io.ringsim.sim.RunResult;
+import io.ringsim.sim.RunSpec;
+import io.ringsim.sim.ScenarioRunner;
+import io.ringsim.sim.script.ScenarioReader;
 import java.io.PrintWriter;
-import java.net.BindException;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code ringsim serve}: a simulated cluster that cqlsh, the drivers and a user's own application connect to over
- * the CQL native protocol, with faults typed on standard input.
+ * the CQL native protocol, with faults typed on standard input. It is a scenario run in real time: with a scenario
+ * file its workloads and timeline play alongside the clients; without one, an empty cluster of the given shape is
+ * served until QUIT. Either way the results folder is the one `run` writes, with the clients' operations checked.
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
-    description = {"Serve a simulated cluster over the CQL native protocol (cqlsh, the Java/Python/Node drivers, "
-        + "your own app). Node i listens on the i-th loopback address from --address, all on --port. Type fault "
-        + "words on standard input (CRASH n3, RESTART n3, PARTITION {n1 n2} {n3}, HEAL, SLOW n2 50ms, LOSS 5%, "
-        + "SKEW n2 -2s, FLUSH, COMPACT, REPAIR n2, STATUS); QUIT or end of input stops it."})
+    description = {"Serve a simulated cluster over the CQL native protocol, so cqlsh, the Java, Python and Node.js "
+        + "drivers and your own application can connect; node i listens on the i-th loopback address from "
+        + "--address, all on --port. Type fault words on standard input (CRASH n3, RESTART n3, PARTITION {n1 n2} "
+        + "{n3}, HEAL, SLOW n2 50ms, LOSS 5%, SKEW n2 -2s, FLUSH, COMPACT, REPAIR n2, STATUS). QUIT, the end of "
+        + "input, Ctrl-C or the scenario's end stops it and writes the results as run does."})
 public final class ServeCommand implements Callable<Integer> {
-  @Option(names = "--nodes", defaultValue = "6", description = "Nodes in one data centre (default ${DEFAULT-VALUE}).")
-  int nodes;
+  @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO.sim",
+      description = "A scenario whose cluster, schema, workloads and timeline to serve (optional).")
+  Path file;
 
-  @Option(names = "--vnodes", defaultValue = "16", description = "Tokens per node (default ${DEFAULT-VALUE}).")
-  int vnodes;
+  @Option(names = "--nodes", description = "Nodes in one data centre (default 6).")
+  Integer nodes;
 
-  @Option(names = "--racks", defaultValue = "1", description = "Racks in that data centre (default ${DEFAULT-VALUE}).")
-  int racks;
+  @Option(names = "--vnodes", description = "Tokens per node (default 16).")
+  Integer vnodes;
+
+  @Option(names = "--racks", description = "Racks in that data centre (default 1).")
+  Integer racks;
 
   @Option(names = "--dc", description = "A data centre NAME:NODES:RACKS (repeat for several; replaces --nodes).")
   List<String> dcs = new ArrayList<>();
 
-  @Option(names = "--seed", defaultValue = "1", description = "Seed of every random choice (default ${DEFAULT-VALUE}).")
-  long seed;
+  @Option(names = "--seed", description = "Seed of every random choice (default 1, or the scenario's).")
+  Long seed;
+
+  @Option(names = "--set", description = "Override a scenario setting: key=value, as with run.")
+  List<String> sets = new ArrayList<>();
 
   @Option(names = "--address", defaultValue = "127.0.0.1",
       description = "Address of the first node; node i gets the i-th next one (default ${DEFAULT-VALUE}).")
@@ -53,86 +65,92 @@ public final class ServeCommand implements Callable<Integer> {
   @Option(names = "--speed", defaultValue = "1", description = "Simulated seconds per wall-clock second (default ${DEFAULT-VALUE}).")
   double speed;
 
-  @Option(names = "--out", description = "Directory for the clients' history and the checker's anomalies "
-      + "(default: runs/serve-seedN).")
-  java.nio.file.Path out;
+  @Option(names = "--out", description = "Directory for the results (default: runs/NAME-serve).")
+  Path out;
+
+  /** At most this many nodes: one loopback address each, and a real-time pace the machine can keep. */
+  static final int MAX_NODES = 250;
 
   @Override
   public Integer call() throws Exception {
-    Ring ring = ring();
-    InetAddress first = firstAddress();
     if (!(speed > 0 && speed <= 1000)) throw new BadInputException("--speed must be in (0, 1000], got " + speed);
     if (port < 1 || port > 65535) throw new BadInputException("--port must be in 1..65535, got " + port);
+    InetAddress first = firstAddress();
+    RunSpec run = spec();
+    if (run.nodeCount() > MAX_NODES)
+      throw new BadInputException("serve runs at most " + MAX_NODES + " nodes (one loopback address each), got "
+          + run.nodeCount());
+    Path dir = OutputDir.prepare(out != null ? out : OutputDir.defaultFor(run.name(), "-serve"), out != null);
     PrintWriter w = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
-    java.nio.file.Path dir = out != null ? out : java.nio.file.Path.of("runs", "serve-seed" + seed);
-    try (SimCluster sim = ClusterBuilder.start(ring, seed, ConfigFactory.load())) {
-      ServedCluster served = new ServedCluster(sim, first, port, speed);
+    ServeLive live = new ServeLive(first, port, speed, w);
+    // SIGINT/SIGTERM end the live part as QUIT does; the JVM waits for the results to be written.
+    CountDownLatch finished = new CountDownLatch(1);
+    Thread hook = new Thread(() -> {
+      live.requestStop();
       try {
-        served.start();
-      } catch (Exception e) {
-        served.close();
-        if (e instanceof BindException || e.getCause() instanceof BindException)
-          throw new BadInputException("cannot listen on port " + port + " at " + address
-              + " and the next addresses: " + e.getMessage());
-        throw e;
+        finished.await(120, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
       }
-      for (Node n : ring.nodes()) {
-        w.println(n.name() + "  " + served.addresses().get(n.name()).getHostAddress() + ":" + port + "  "
-            + n.dc() + "  " + n.rack());
-      }
-      w.println("ready: " + ring.nodes().size() + " nodes, protocol v3-v5, Cassandra 4.1 behaviour; type STATUS, "
-          + "CRASH n2, RESTART n2, ... or QUIT");
-      // SIGINT/SIGTERM end the console as QUIT does: the verdict is still written before the JVM exits.
-      java.util.concurrent.CountDownLatch finished = new java.util.concurrent.CountDownLatch(1);
-      Thread main = Thread.currentThread();
-      Thread hook = new Thread(() -> {
-        main.interrupt();
-        try {
-          finished.await(60, java.util.concurrent.TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-      });
-      Runtime.getRuntime().addShutdownHook(hook);
+    });
+    Runtime.getRuntime().addShutdownHook(hook);
+    try {
+      ScenarioRunner runner = new ScenarioRunner(run, ConfigFactory.load(), line -> { }).withLive(live);
+      RunResult result;
       try {
-        console(served, w);
-        w.println("stopping: closing the ports, then checking the clients' operations");
-        served.close();
-        ServeVerdict.run(sim, served.history(), dir, w);
-      } finally {
-        served.close();
-        finished.countDown();
+        result = runner.run();
+      } catch (ScenarioRunner.ScenarioFailure e) {
+        throw new BadInputException((file != null ? file + ": " : "") + e.getMessage());
       }
+      return RunCommand.publish(dir, run, result, runner.history(), runner.ring(), runner.partitionSizes(),
+          "served in real time", w);
+    } finally {
+      finished.countDown();
     }
-    return 0;
   }
 
-  /** Reads fault words until QUIT, the end of input, or an interrupt (a signal). */
-  private static void console(ServedCluster served, PrintWriter w) {
-    ServeConsole console = new ServeConsole(served, w);
-    // System.in cannot be interrupted: a reader thread hands lines over, so a signal can end the wait.
-    java.util.concurrent.BlockingQueue<java.util.Optional<String>> lines =
-        new java.util.concurrent.LinkedBlockingQueue<>();
-    Thread reader = new Thread(() -> {
-      BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-      try {
-        String line;
-        while ((line = in.readLine()) != null) lines.add(java.util.Optional.of(line));
-      } catch (java.io.IOException e) {
-        // an unreadable standard input ends the console like its end does
-      }
-      lines.add(java.util.Optional.empty());
-    }, "ringsim-serve-console");
-    reader.setDaemon(true);
-    reader.start();
-    try {
-      while (true) {
-        java.util.Optional<String> line = lines.take();
-        if (line.isEmpty() || !console.handle(line.get())) return;
-      }
-    } catch (InterruptedException e) {
-      // SIGINT or SIGTERM
+  /** The scenario to serve: the file with --set/--seed/cluster options applied, or an empty cluster's. */
+  private RunSpec spec() {
+    Map<String, String> overrides = new LinkedHashMap<>();
+    for (String s : sets) {
+      int eq = s.indexOf('=');
+      if (eq <= 0) throw new BadInputException("--set expects key=value, got '" + s + "'");
+      overrides.put(s.substring(0, eq).trim(), s.substring(eq + 1).trim());
     }
+    if (seed != null) overrides.put("seed", String.valueOf(seed));
+    if (file != null) {
+      if (!dcs.isEmpty()) throw new BadInputException("--dc cannot be combined with a scenario (it has a cluster)");
+      if (nodes != null) overrides.put("cluster.nodes", String.valueOf(nodes));
+      if (vnodes != null) overrides.put("cluster.vnodes", String.valueOf(vnodes));
+      if (racks != null) overrides.put("cluster.racks", String.valueOf(racks));
+      return ScenarioReader.read(file, overrides);
+    }
+    return ScenarioReader.parse(emptyScenario(), "serve", overrides);
+  }
+
+  /** An empty cluster of the options' shape, served for at most the longest duration a scenario may have. */
+  private String emptyScenario() {
+    StringBuilder sb = new StringBuilder();
+    sb.append("scenario serve \"a cluster served to real clients\"\n");
+    sb.append("duration 24h\n");
+    sb.append("seed 1\n");
+    sb.append("cluster {\n");
+    if (dcs.isEmpty()) {
+      sb.append("  nodes ").append(nodes == null ? 6 : nodes).append('\n');
+      sb.append("  racks ").append(racks == null ? 1 : racks).append('\n');
+    } else {
+      for (String d : dcs) {
+        String[] p = d.split(":");
+        if (p.length != 3 || !p[0].matches("[A-Za-z][A-Za-z0-9_-]*") || !p[1].matches("\\d{1,6}")
+            || !p[2].matches("\\d{1,6}"))
+          throw new BadInputException("--dc must be NAME:NODES:RACKS, got " + d);
+        sb.append("  dc ").append(p[0]).append(" nodes ").append(p[1]).append(" racks ").append(p[2]).append('\n');
+      }
+    }
+    sb.append("  vnodes ").append(vnodes == null ? 16 : vnodes).append('\n');
+    sb.append("  allocator balanced\n");
+    sb.append("}\n");
+    return sb.toString();
   }
 
   private InetAddress firstAddress() {
@@ -143,33 +161,5 @@ public final class ServeCommand implements Callable<Integer> {
     } catch (java.net.UnknownHostException e) {
       throw new BadInputException("--address: unknown host " + address);
     }
-  }
-
-  private Ring ring() {
-    List<ClusterBuilder.Dc> list = new ArrayList<>();
-    if (dcs.isEmpty()) {
-      list.add(new ClusterBuilder.Dc("datacenter1", nodes, racks));
-    } else {
-      for (String d : dcs) {
-        String[] p = d.split(":");
-        if (p.length != 3) throw new BadInputException("--dc must be NAME:NODES:RACKS, got " + d);
-        try {
-          list.add(new ClusterBuilder.Dc(p[0], Integer.parseInt(p[1]), Integer.parseInt(p[2])));
-        } catch (NumberFormatException e) {
-          throw new BadInputException("--dc must be NAME:NODES:RACKS with numbers, got " + d);
-        }
-      }
-    }
-    int total = 0;
-    for (ClusterBuilder.Dc d : list) {
-      if (d.nodes() < 1 || d.racks() < 1 || d.racks() > d.nodes())
-        throw new BadInputException("data centre " + d.name() + ": nodes must be >= 1 and racks in 1..nodes");
-      total += d.nodes();
-    }
-    if (total > 250) throw new BadInputException("serve runs at most 250 nodes (one loopback address each), got "
-        + total);
-    if (vnodes < 1 || vnodes > 256) throw new BadInputException("--vnodes must be in 1..256, got " + vnodes);
-    return ClusterBuilder.ring(list, vnodes, "balanced", seed, io.ringsim.ring.Partitioners.byName("murmur3"),
-        ClusterBuilder.defaultAllocationReplication());
   }
 }

@@ -3,6 +3,8 @@ package io.ringsim.cli;
 import io.ringsim.cli.shell.FaultCommands;
 import io.ringsim.server.ServedCluster;
 import java.io.PrintWriter;
+import io.ringsim.sim.RunResult;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -12,10 +14,19 @@ import java.util.Locale;
 final class ServeConsole {
   private final ServedCluster served;
   private final PrintWriter out;
+  /** What was typed, for the report's events (shared with the run: guarded by itself). */
+  private final List<RunResult.Event> events;
 
-  ServeConsole(ServedCluster served, PrintWriter out) {
+  ServeConsole(ServedCluster served, PrintWriter out, List<RunResult.Event> events) {
     this.served = served;
     this.out = out;
+    this.events = events;
+  }
+
+  private void event(String kind, String text) {
+    synchronized (events) {
+      events.add(new RunResult.Event(served.cluster().nowNanos() / 1000, kind, text + " (typed)"));
+    }
   }
 
   /** Runs one line; false when the server should stop. */
@@ -33,15 +44,18 @@ final class ServeConsole {
         case "STATUS" -> status();
         case "CRASH" -> {
           served.crash(node(w));
+          event("crash", node(w) + " crashed");
           out.println(node(w) + " crashed: its port is closed and its clients disconnected");
         }
         case "RESTART" -> {
           served.restart(node(w));
+          event("restart", node(w) + " restarted");
           out.println(node(w) + " restarted: it replayed its commit log and accepts connections again");
         }
         case "WAIT" -> out.println("WAIT is not needed while serving: simulated time follows the wall clock");
         default -> {
-          if (!FaultCommands.handle(cmd, served.cluster(), out))
+          if (FaultCommands.handle(cmd, served.cluster(), out)) event(verb.toLowerCase(Locale.ROOT), cmd);
+          else
             out.println("unknown command '" + w[0] + "' (try STATUS, CRASH n2, RESTART n2, PARTITION {n1} {n2 n3}, "
                 + "HEAL, SLOW n2 50ms, LOSS 5%, SKEW n2 -2s, FLUSH, COMPACT, REPAIR n2, QUIT)");
         }

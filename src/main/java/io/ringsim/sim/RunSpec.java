@@ -40,6 +40,12 @@ public record RunSpec(
     checks = List.copyOf(checks);
   }
 
+  /** The same scenario, ended at {@code millis} (a live run the user stopped early). */
+  public RunSpec withDurationMillis(long millis) {
+    return new RunSpec(name, description, seed, millis, dcs, vnodes, allocator, partitioner, latency, loss, storage,
+        cql, workloads, timeline, checks, recordHistory);
+  }
+
   public int nodeCount() {
     return dcs.stream().mapToInt(ClusterBuilder.Dc::nodes).sum();
   }

@@ -109,6 +109,14 @@ public final class ScenarioRunner {
     }
   }
 
+  private LiveRun live;
+
+  /** Runs in real time with clients taking part (see {@link LiveRun}). */
+  public ScenarioRunner withLive(LiveRun l) {
+    this.live = l;
+    return this;
+  }
+
   public RunResult run() {
     for (TimedAction ta : spec.timeline()) {
       if (ta.action() instanceof Action.StopMember) {
@@ -157,6 +165,13 @@ public final class ScenarioRunner {
         workloads.add(sim.spawn(WorkloadActor.create(w, t, TableSchema.of(t, ring.partitioner()), sim.nodeNames(),
             sim.loop()::nowNanos, refs, spec.seed() * 31 + wi, rec), "workload-" + wi++));
       }
+      if (live != null) {
+        try {
+          live.started(sim);
+        } catch (Exception e) {
+          throw new ScenarioFailure("cannot serve the cluster: " + e.getMessage());
+        }
+      }
       // Timeline.
       List<TimedAction> timeline = new ArrayList<>(spec.timeline());
       timeline.sort((a, b) -> Long.compare(a.atMillis(), b.atMillis()));
@@ -164,9 +179,18 @@ public final class ScenarioRunner {
       long t = 0;
       for (TimedAction a : timeline) {
         t = advance(sim, t, a.atMillis(), step, recorders);
+        if (t < a.atMillis()) break; // stopped early by the user (live runs)
         apply(sim, session, a, workloads, events);
       }
-      t = advance(sim, t, spec.durationMillis(), step, recorders);
+      if (t >= lastTimelineMillis(timeline)) t = advance(sim, t, spec.durationMillis(), step, recorders);
+      RunSpec ran = spec;
+      if (live != null) {
+        live.stopped(sim);
+        events.addAll(live.events());
+        events.sort((a, b) -> Long.compare(a.atMicros(), b.atMicros()));
+        long endMillis = Math.max(1, sim.nowNanos() / 1_000_000L);
+        if (endMillis < spec.durationMillis()) ran = spec.withDurationMillis(endMillis);
+      }
       phase("workload done");
       // Let in-flight operations finish or time out.
       sim.advance(Duration.ofSeconds(15));
@@ -183,12 +207,17 @@ public final class ScenarioRunner {
       sim.advance(Duration.ofSeconds(60));
       List<OpRecord> history = new ArrayList<>();
       for (WorkloadActor.Recorder r : recorders) history.addAll(r.history);
+      List<OpRecord> clients = live == null ? List.of() : live.history();
+      history.addAll(clients);
+      for (OpRecord op : clients) metrics.record(op);
       history.sort((a, b) -> a.invokeMicros() != b.invokeMicros() ? Long.compare(a.invokeMicros(), b.invokeMicros())
           : Long.compare(a.id(), b.id()));
       lastHistory = history;
       phase("healed");
       // Without a history there is nothing to check the final state against: no read-back either.
-      List<Checker.FinalRead> finals = spec.recordHistory() ? finalReads(sim, recorders) : List.of();
+      List<Checker.FinalRead> finals = new ArrayList<>(spec.recordHistory() ? finalReads(sim, recorders)
+          : List.<Checker.FinalRead>of());
+      if (live != null) finals.addAll(live.finalReads(sim));
       phase("final reads");
       Checker.Result checked = Checker.check(history, finals, ttlByWorkload(spec, sim.catalog()));
       phase("checked");
@@ -198,8 +227,8 @@ public final class ScenarioRunner {
       long throttled = recorders.stream().mapToLong(r -> r.throttled).sum();
       progress.accept(null);
       lastRing = sim.ring();
-      long operations = recorders.stream().mapToLong(r -> r.operations).sum();
-      return RunResults.build(spec, sim.ring(), sim.catalog(), reports, metrics, history, operations, checked, events,
+      long operations = recorders.stream().mapToLong(r -> r.operations).sum() + clients.size();
+      return RunResults.build(ran, sim.ring(), sim.catalog(), reports, metrics, history, operations, checked, events,
           endOfWorkloadMicros, throttled, (System.nanoTime() - wallStart) / 1_000_000L, allocation);
     }
   }
@@ -227,11 +256,24 @@ public final class ScenarioRunner {
     return bucket * 1000;
   }
 
+  private static long lastTimelineMillis(List<TimedAction> timeline) {
+    return timeline.isEmpty() ? 0 : timeline.get(timeline.size() - 1).atMillis();
+  }
+
+  /**
+   * Lets virtual time run to {@code to} ms, a step at a time (progress is reported between steps). Live: the pacer
+   * moves time and this only waits for it; it returns early, short of {@code to}, when the user stops the run.
+   */
   private long advance(SimCluster sim, long from, long to, long step, List<WorkloadActor.Recorder> recs) {
     long t = from;
     while (t < to) {
-      t = Math.min(to, t + step);
-      sim.runUntil(t * 1_000_000L);
+      long next = Math.min(to, t + step);
+      if (live != null) {
+        if (!live.awaitTime(sim, next * 1_000_000L)) return t;
+      } else {
+        sim.runUntil(next * 1_000_000L);
+      }
+      t = next;
       long ops = 0;
       for (WorkloadActor.Recorder r : recs) ops += r.operations;
       progress.accept(progressLine(t, ops));

@@ -1,0 +1,143 @@
+package io.ringsim.cli;
+
+import io.ringsim.cluster.ConsistencyLevel;
+import io.ringsim.cluster.SimCluster;
+import io.ringsim.cluster.node.ClientRequest;
+import io.ringsim.cluster.node.ClientResponse;
+import io.ringsim.ring.Node;
+import io.ringsim.server.ClientHistory;
+import io.ringsim.server.ServedCluster;
+import io.ringsim.sim.Checker;
+import io.ringsim.sim.LiveRun;
+import io.ringsim.sim.OpRecord;
+import io.ringsim.sim.RunResult;
+import io.ringsim.storage.ReadFilter;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.net.BindException;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+
+/**
+ * `serve` as a live scenario run: opens the cluster's ports once its schema is applied, reads fault words from
+ * standard input while the scenario plays, and hands the clients' operations to the checker at the end.
+ */
+final class ServeLive implements LiveRun {
+  private final InetAddress first;
+  private final int port;
+  private final double speed;
+  private final PrintWriter out;
+  private final BlockingQueue<Optional<String>> lines = new LinkedBlockingQueue<>();
+  private final List<RunResult.Event> events = new ArrayList<>();
+  private volatile boolean stop;
+  private ServedCluster served;
+  private ServeConsole console;
+
+  ServeLive(InetAddress first, int port, double speed, PrintWriter out) {
+    this.first = first;
+    this.port = port;
+    this.speed = speed;
+    this.out = out;
+  }
+
+  /** Ends the live part, as QUIT does (SIGINT, SIGTERM). */
+  void requestStop() {
+    stop = true;
+  }
+
+  @Override
+  public void started(SimCluster sim) throws Exception {
+    served = new ServedCluster(sim, first, port, speed);
+    try {
+      served.start();
+    } catch (Exception e) {
+      served.close();
+      if (e instanceof BindException || e.getCause() instanceof BindException)
+        throw new BadInputException("cannot listen on port " + port + " at " + first.getHostAddress()
+            + " and the next addresses: " + e.getMessage());
+      throw e;
+    }
+    for (Node n : sim.ring().nodes()) {
+      out.println(n.name() + "  " + served.addresses().get(n.name()).getHostAddress() + ":" + port + "  " + n.dc()
+          + "  " + n.rack());
+    }
+    out.println("ready: " + sim.ring().nodes().size() + " nodes, protocol v3-v5, Cassandra 4.1 behaviour; type "
+        + "STATUS, CRASH n2, RESTART n2, ... or QUIT");
+    console = new ServeConsole(served, out, events);
+    Thread reader = new Thread(() -> {
+      BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+      try {
+        String line;
+        while ((line = in.readLine()) != null) lines.add(Optional.of(line));
+      } catch (java.io.IOException e) {
+        // an unreadable standard input ends the console as its end does
+      }
+      lines.add(Optional.empty());
+    }, "ringsim-serve-console");
+    reader.setDaemon(true);
+    reader.start();
+  }
+
+  @Override
+  public boolean awaitTime(SimCluster sim, long nanos) {
+    while (sim.nowNanos() < nanos) {
+      if (stop) return false;
+      try {
+        Optional<String> line = lines.poll(20, java.util.concurrent.TimeUnit.MILLISECONDS);
+        if (line != null && (line.isEmpty() || !console.handle(line.get()))) stop = true;
+      } catch (InterruptedException e) {
+        stop = true;
+      }
+    }
+    return !stop;
+  }
+
+  @Override
+  public void stopped(SimCluster sim) {
+    out.println("stopping: closing the ports, then checking the run and the clients' operations");
+    served.close();
+  }
+
+  @Override
+  public List<OpRecord> history() {
+    List<OpRecord> out = new ArrayList<>();
+    for (ClientHistory.Op op : served.history().ops()) {
+      out.add(new OpRecord(op.id(), "clients", op.table(), op.client(), op.kind(), op.key(), op.consistency(),
+          op.coordinator(), op.invokeMicros(), op.completeMicros(), op.outcome(), op.error(), op.version(),
+          op.applied()));
+    }
+    return out;
+  }
+
+  @Override
+  public List<Checker.FinalRead> finalReads(SimCluster sim) {
+    Map<String, ClientHistory.Op> written = new LinkedHashMap<>();
+    for (ClientHistory.Op op : served.history().ops()) {
+      if (!op.kind().equals("read")) written.putIfAbsent(op.table() + " " + op.key(), op);
+    }
+    List<Checker.FinalRead> finals = new ArrayList<>();
+    String reader = sim.nodeNames().get(0);
+    for (ClientHistory.Op op : written.values()) {
+      ClientResponse r = sim.execute(reader, new ClientRequest.Read(op.table(), op.keyBytes(), ReadFilter.ALL,
+          ConsistencyLevel.ALL, false));
+      long version = r instanceof ClientResponse.ReadDone d ? ClientHistory.newest(d.partitions()) : -1;
+      finals.add(new Checker.FinalRead(op.table() + " " + op.key(), version));
+    }
+    return finals;
+  }
+
+  @Override
+  public List<RunResult.Event> events() {
+    synchronized (events) {
+      return List.copyOf(events);
+    }
+  }
+}

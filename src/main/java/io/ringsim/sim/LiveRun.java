@@ -1,0 +1,29 @@
+package io.ringsim.sim;
+
+import io.ringsim.cluster.SimCluster;
+import java.util.List;
+
+/**
+ * A scenario run that real clients take part in, in real time (`serve SCENARIO.sim`): the runner plays its
+ * workloads and timeline as usual, but virtual time is moved by a pacer in step with the wall clock, and at the end
+ * the clients' own operations are checked along with the workloads'. Implemented where the protocol server lives.
+ */
+public interface LiveRun {
+  /** The cluster runs and its schema is applied: open it to clients and start pacing. */
+  void started(SimCluster sim) throws Exception;
+
+  /** Waits until the pacer has brought virtual time to {@code nanos}; false when the user stopped the run early. */
+  boolean awaitTime(SimCluster sim, long nanos);
+
+  /** The live part is over: close it to clients and stop pacing (what follows runs at full speed). */
+  void stopped(SimCluster sim);
+
+  /** The clients' single-partition operations, as history records. */
+  List<OpRecord> history();
+
+  /** After the heal: every partition the clients wrote, read back at ALL. */
+  List<Checker.FinalRead> finalReads(SimCluster sim);
+
+  /** Faults typed while the run was live, for the report's event list. */
+  List<RunResult.Event> events();
+}
