@@ -101,6 +101,7 @@ public final class ServedCluster implements AutoCloseable {
     for (Map.Entry<String, NodeServer> e : servers.entrySet()) {
       if (!cluster.isCrashed(e.getKey())) e.getValue().open();
     }
+    follower.scheduleWithFixedDelay(this::follow, 20, 20, TimeUnit.MILLISECONDS);
   }
 
   public Map<String, InetAddress> addresses() {
@@ -173,16 +174,42 @@ public final class ServedCluster implements AutoCloseable {
   /** A crash: the node stops, its port closes with every connection, and it forgets its prepared statements. */
   public void crash(String node) {
     cluster.crash(node);
-    servers.get(node).close();
-    prepared.get(node).clear();
-    status(node, ProtocolConstants.StatusChangeType.DOWN);
+    follow();
   }
 
   public void restart(String node) throws InterruptedException {
     cluster.restart(node);
-    servers.get(node).open();
-    status(node, ProtocolConstants.StatusChangeType.UP);
+    follow();
   }
+
+  /**
+   * Makes every node's port follow its process: closed while it is crashed, open again once it restarted, whoever
+   * crashed it (the console, or a scenario's timeline). Runs every 20 ms, and right after a typed fault.
+   */
+  synchronized void follow() {
+    for (Map.Entry<String, NodeServer> e : servers.entrySet()) {
+      String node = e.getKey();
+      NodeServer server = e.getValue();
+      boolean crashed = cluster.isCrashed(node);
+      if (crashed && server.isOpen()) {
+        server.close();
+        prepared.get(node).clear();
+        status(node, ProtocolConstants.StatusChangeType.DOWN);
+      } else if (!crashed && !server.isOpen() && !closed) {
+        try {
+          server.open();
+        } catch (InterruptedException ex) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+        status(node, ProtocolConstants.StatusChangeType.UP);
+      }
+    }
+  }
+
+  private final java.util.concurrent.ScheduledExecutorService follower =
+      java.util.concurrent.Executors.newSingleThreadScheduledExecutor(daemonThreads("ringsim-port-follower"));
+  private volatile boolean closed;
 
   public List<String> nodes() {
     return List.copyOf(servers.keySet());
@@ -190,6 +217,10 @@ public final class ServedCluster implements AutoCloseable {
 
   @Override
   public void close() {
+    synchronized (this) {
+      closed = true;
+    }
+    follower.shutdownNow();
     for (NodeServer s : servers.values()) s.close();
     workers.shutdownNow();
     pacer.stop();
