@@ -122,7 +122,7 @@ class BadInputTest {
 
   @Test
   void generatorsThatCannotDrawAreRefused() throws IOException {
-    for (String[] g : new String[][] {{"uniform(0)", "uniform(...): the number of values must be"},
+    for (String[] g : new String[][] {{"uniform(0)", "uniform(...): the number of values must be at least 1, got 0"},
         {"zipf(0, 1.1)", "zipf(...): the number of values"}, {"zipf(10, 0)", "zipf(...): the exponent must be above 0"},
         {"values()", "values(...): needs at least one value"}, {"text(5, 2)", "text(...): text length must be between 5"},
         {"hot(1.5, 10)", "hot(...): the hot share must be between 0% and 100%"}}) {
