@@ -90,7 +90,7 @@ public final class RunCommand implements Callable<Integer> {
         progress.accept(null);
         throw new BadInputException(file + ": " + e.getMessage());
       }
-      return publish(run, result, runner.history(), runner.ring(), runner.partitionSizes(), "-seed" + run.seed(),
+      return publish(run, result, runner.history(), runner.ring(), runner.partitionSizes(),
           "for " + Durations.format(result.simulatedMillis()) + " simulated", outw);
     } finally {
       progress.close();
@@ -102,8 +102,8 @@ public final class RunCommand implements Callable<Integer> {
 
   /** Writes the results and the report, prints the summary; the exit code says whether every check passed. */
   private Integer publish(RunSpec run, RunResult result, List<OpRecord> history, io.ringsim.ring.Ring ring,
-      Map<String, io.ringsim.report.PartitionSizes.Measured> partitionSizes, String dirSuffix,
-      String how, PrintWriter outw) throws IOException {
+      Map<String, io.ringsim.report.PartitionSizes.Measured> partitionSizes, String how, PrintWriter outw)
+      throws IOException {
     Path dir = this.dir;
     // history.jsonl (one line per operation) is the largest file; it is written on a second thread while the
     // report is built and rendered on this one. Each file is a function of the results only, so the order of
@@ -152,7 +152,7 @@ public final class RunCommand implements Callable<Integer> {
       err.println("ringsim: cluster run failed: " + e.getMessage());
       return ExitCodes.FAILED;
     }
-    return publish(run, result, runner.history(), runner.ring(), Map.of(), "-cluster",
+    return publish(run, result, runner.history(), runner.ring(), Map.of(),
         "against the cluster at " + cluster + " (real time)", outw);
   }
 
