@@ -104,10 +104,10 @@ public final class CqlCommand implements Callable<Integer> {
 
   /** The simulated cluster a CQL command runs against. */
   static final class ClusterOptions {
-    @Option(names = "--nodes", defaultValue = "1", description = "Nodes in the simulated cluster (default ${DEFAULT-VALUE}).")
+    @Option(names = "--nodes", defaultValue = "1", description = "Nodes in the simulated cluster, 1 to 1000 (default ${DEFAULT-VALUE}).")
     int nodes;
 
-    @Option(names = "--vnodes", defaultValue = "16", description = "Tokens per node (default ${DEFAULT-VALUE}).")
+    @Option(names = "--vnodes", defaultValue = "16", description = "Tokens per node, 1 to 256, at most 16384 in all (default ${DEFAULT-VALUE}).")
     int vnodes;
 
     @Option(names = "--racks", defaultValue = "1", description = "Racks (default ${DEFAULT-VALUE}).")

@@ -57,6 +57,8 @@ final class OutputDir {
       return dir;
     } catch (FileAlreadyExistsException e) {
       throw new BadInputException(what + ": " + e.getFile() + " exists and is not a folder");
+    } catch (java.nio.file.NoSuchFileException e) {
+      throw new BadInputException(what + ": cannot create it (" + e.getFile() + " cannot be made here)");
     } catch (AccessDeniedException e) {
       throw new BadInputException(what + ": cannot write there (permission denied: " + e.getFile() + ")");
     } catch (FileSystemException e) {

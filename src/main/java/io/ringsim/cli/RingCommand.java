@@ -51,10 +51,10 @@ import picocli.CommandLine.Option;
     })
 public final class RingCommand implements Callable<Integer> {
 
-  @Option(names = "--nodes", description = "Nodes in one data centre (ignored with --dc or --tokens; default 6).")
+  @Option(names = "--nodes", description = "Nodes in one data centre, 1 to 1000 (ignored with --dc or --tokens; default 6).")
   Integer nodes;
 
-  @Option(names = "--vnodes", defaultValue = "16", description = "Tokens per node, num_tokens (default ${DEFAULT-VALUE}).")
+  @Option(names = "--vnodes", defaultValue = "16", description = "Tokens per node, num_tokens: 1 to 256, at most 16384 in all (default ${DEFAULT-VALUE}).")
   int vnodes;
 
   @Option(names = "--rf", defaultValue = "3", description = "Replication factor (SimpleStrategy, or per DC without --dc; default ${DEFAULT-VALUE}).")

@@ -90,7 +90,7 @@ public final class RunCommand implements Callable<Integer> {
         progress.accept(null);
         throw new BadInputException(file + ": " + e.getMessage());
       }
-      return publish(run, result, runner.history(), runner.ring(), runner.partitionSizes(), "-seed" + run.seed(),
+      return publish(run, result, runner.history(), runner.ring(), runner.partitionSizes(),
           "for " + Durations.format(result.simulatedMillis()) + " simulated", outw);
     } finally {
       progress.close();
@@ -102,8 +102,8 @@ public final class RunCommand implements Callable<Integer> {
 
   /** Writes the results and the report, prints the summary; the exit code says whether every check passed. */
   private Integer publish(RunSpec run, RunResult result, List<OpRecord> history, io.ringsim.ring.Ring ring,
-      Map<String, io.ringsim.report.PartitionSizes.Measured> partitionSizes, String dirSuffix,
-      String how, PrintWriter outw) throws IOException {
+      Map<String, io.ringsim.report.PartitionSizes.Measured> partitionSizes, String how, PrintWriter outw)
+      throws IOException {
     return publish(dir, run, result, history, ring, partitionSizes, how, outw);
   }
 
@@ -158,7 +158,7 @@ public final class RunCommand implements Callable<Integer> {
       err.println("ringsim: cluster run failed: " + e.getMessage());
       return ExitCodes.FAILED;
     }
-    return publish(run, result, runner.history(), runner.ring(), Map.of(), "-cluster",
+    return publish(run, result, runner.history(), runner.ring(), Map.of(),
         "against the cluster at " + cluster + " (real time)", outw);
   }
 

@@ -53,6 +53,12 @@ public final class Limits {
     return value;
   }
 
+  /** {@code value}, if at least {@code min} (a count with no useful upper bound, such as uniform(N)'s N). */
+  public static long atLeast(String what, long value, long min) {
+    if (value < min) throw new OutOfRange(what + " must be at least " + min + ", got " + value);
+    return value;
+  }
+
   public static int nodes(long n) {
     return (int) range("nodes", n, 1, MAX_NODES);
   }

@@ -84,6 +84,9 @@ class BadInputTest {
     refused(CliRun.of("check", f.toString()), f + ":5:3: vnodes must be between 1 and 256, got 100000");
     f = sim(BASE.replace("nodes 3", "nodes 99999999999999999999999"));
     refused(CliRun.of("check", f.toString()), f + ":4:3: the number 99999999999999999999999 is too large");
+    f = sim(BASE.replace("nodes 3", "nodes 1000") + "timeline {\n  at 1s bootstrap n1001\n}\n");
+    refused(CliRun.of("check", f.toString()), f + ":16:3: bootstrapping n1001 would make 1001 nodes, more than the"
+        + " 1000");
     refused(CliRun.of("run", sim(BASE).toString(), "--set", "cluster.nodes=0"),
         "--set cluster.nodes=0: nodes must be between 1 and 1000, got 0");
     refused(CliRun.of("run", sim(BASE).toString(), "--set", "cluster.vnodes=1024"), "--set cluster.vnodes=1024:"
@@ -122,7 +125,7 @@ class BadInputTest {
 
   @Test
   void generatorsThatCannotDrawAreRefused() throws IOException {
-    for (String[] g : new String[][] {{"uniform(0)", "uniform(...): the number of values must be"},
+    for (String[] g : new String[][] {{"uniform(0)", "uniform(...): the number of values must be at least 1, got 0"},
         {"zipf(0, 1.1)", "zipf(...): the number of values"}, {"zipf(10, 0)", "zipf(...): the exponent must be above 0"},
         {"values()", "values(...): needs at least one value"}, {"text(5, 2)", "text(...): text length must be between 5"},
         {"hot(1.5, 10)", "hot(...): the hot share must be between 0% and 100%"}}) {

@@ -70,7 +70,7 @@ final class GeneratorReader {
 
   /** How many distinct values a generator draws from: at least one. */
   private static long count(String s) {
-    return Limits.range("the number of values", Long.parseLong(s), 1, Long.MAX_VALUE);
+    return Limits.atLeast("the number of values", Long.parseLong(s), 1);
   }
 
   private static long bucket(String s) {

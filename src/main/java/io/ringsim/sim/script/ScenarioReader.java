@@ -150,6 +150,8 @@ public final class ScenarioReader {
         if (a instanceof Action.Bootstrap b) {
           if (names.contains(b.node())) throw error(ctx, "node " + b.node() + " already exists");
           names.add(b.node());
+          if (names.size() > Limits.MAX_NODES) throw error(ctx, "bootstrapping " + b.node() + " would make "
+              + names.size() + " nodes, more than the " + Limits.MAX_NODES + " a cluster may have");
         }
         for (String n : TimelineReader.nodesOf(a)) {
           if (n != null && !names.contains(n)) throw error(ctx, "no node named '" + n + "' (this cluster has n1..n"
