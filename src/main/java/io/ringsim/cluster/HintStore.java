@@ -2,6 +2,7 @@ package io.ringsim.cluster;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -11,17 +12,30 @@ import java.util.TreeMap;
  * handoff). As in Cassandra, a node that has been down longer than max_hint_window (3 h by default) gets no new hints:
  * past that, only repair can bring it up to date. Hints for one target replay in the order they were written.
  *
+ * <p>A hint also expires: Cassandra gives it a time to live of the smallest gc_grace_seconds of the tables in its
+ * mutation and never delivers an expired one. Past gc_grace the other replicas may already have purged the
+ * tombstones a late delete would need to win, so replaying it could not be trusted anyway; a replica down that long
+ * must be repaired before it serves reads, or the rows deleted meanwhile come back (zombies).
+ *
  * @param <M> the mutation type carried by a hint
  */
 public final class HintStore<M> {
-  /** One stored hint: the mutation and when (virtual nanos) it was stored. */
-  public record Hint<M>(String target, M mutation, long createdNanos) {}
+  /**
+   * One stored hint: the mutation, when (virtual nanos) it was stored, and when it expires (its creation plus the
+   * smallest gc_grace_seconds of the mutation's tables).
+   */
+  public record Hint<M>(String target, M mutation, long createdNanos, long expiresNanos) {
+    public boolean isLive(long nowNanos) {
+      return nowNanos < expiresNanos;
+    }
+  }
 
   private final long maxHintWindowNanos;
   private final Map<String, ArrayDeque<Hint<M>>> byTarget = new TreeMap<>();
   private long stored;
   private long refused;
   private long delivered;
+  private long expired;
 
   public HintStore(long maxHintWindowNanos) {
     this.maxHintWindowNanos = maxHintWindowNanos;
@@ -37,22 +51,33 @@ public final class HintStore<M> {
    *
    * @param downSinceNanos when this coordinator started seeing the target down; a time in the future or equal to
    *     now for a replica that merely timed out
+   * @param ttlSeconds the hint's time to live: the smallest gc_grace_seconds of the mutation's tables
    * @return whether the hint was stored
    */
-  public boolean store(String target, M mutation, long nowNanos, long downSinceNanos) {
+  public boolean store(String target, M mutation, long nowNanos, long downSinceNanos, int ttlSeconds) {
     if (nowNanos - downSinceNanos > maxHintWindowNanos) {
       refused++;
       return false;
     }
-    byTarget.computeIfAbsent(target, t -> new ArrayDeque<>()).addLast(new Hint<>(target, mutation, nowNanos));
+    long expires = nowNanos + ttlSeconds * 1_000_000_000L;
+    byTarget.computeIfAbsent(target, t -> new ArrayDeque<>()).addLast(new Hint<>(target, mutation, nowNanos, expires));
     stored++;
     return true;
   }
 
-  /** Takes every hint for {@code target} (oldest first) to replay; they are gone from the store. */
-  public List<Hint<M>> drain(String target) {
+  /**
+   * Takes every hint for {@code target} (oldest first) to replay; they are gone from the store. Hints that have
+   * expired by {@code nowNanos} are dropped, not returned, as Cassandra drops them instead of applying them.
+   */
+  public List<Hint<M>> drain(String target, long nowNanos) {
     ArrayDeque<Hint<M>> q = byTarget.remove(target);
     if (q == null) return List.of();
+    for (Iterator<Hint<M>> it = q.iterator(); it.hasNext(); ) {
+      if (!it.next().isLive(nowNanos)) {
+        it.remove();
+        expired++;
+      }
+    }
     delivered += q.size();
     return new ArrayList<>(q);
   }
@@ -82,5 +107,10 @@ public final class HintStore<M> {
 
   public long handedOff() {
     return delivered;
+  }
+
+  /** Hints dropped unreplayed because they outlived their time to live (gc_grace_seconds). */
+  public long expired() {
+    return expired;
   }
 }

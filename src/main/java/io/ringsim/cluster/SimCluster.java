@@ -28,6 +28,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
@@ -45,32 +46,41 @@ public final class SimCluster implements AutoCloseable {
   /** Everything that shapes a simulated cluster. */
   public record Spec(Ring ring, long seed, LatencyModel latency, StorageSettings storage, Duration writeTimeout,
       Duration readTimeout, GossipSettings gossip, boolean hintedHandoff, Duration maxHintWindow,
-      boolean serializePayloads) {
+      boolean serializePayloads, boolean consistentRangeMovement) {
 
     public static Spec defaults(Ring ring, long seed) {
       return new Spec(ring, seed, new LatencyModel.LogNormal(500_000, 5_000_000), StorageSettings.DEFAULTS,
           Duration.ofSeconds(2), Duration.ofSeconds(5), GossipSettings.CASSANDRA_DEFAULTS, true,
-          Duration.ofHours(3), false);
+          Duration.ofHours(3), false, true);
     }
 
     public Spec withStorage(StorageSettings s) {
       return new Spec(ring, seed, latency, s, writeTimeout, readTimeout, gossip, hintedHandoff, maxHintWindow,
-          serializePayloads);
+          serializePayloads, consistentRangeMovement);
     }
 
     public Spec withLatency(LatencyModel l) {
       return new Spec(ring, seed, l, storage, writeTimeout, readTimeout, gossip, hintedHandoff, maxHintWindow,
-          serializePayloads);
+          serializePayloads, consistentRangeMovement);
     }
 
     public Spec withSerializePayloads(boolean on) {
       return new Spec(ring, seed, latency, storage, writeTimeout, readTimeout, gossip, hintedHandoff, maxHintWindow,
-          on);
+          on, consistentRangeMovement);
+    }
+
+    /**
+     * Cassandra's cassandra.consistent.rangemovement (on by default): a bootstrap is refused when a replica that loses
+     * a range to the joining node is down; off, the range streams from another replica.
+     */
+    public Spec withConsistentRangeMovement(boolean on) {
+      return new Spec(ring, seed, latency, storage, writeTimeout, readTimeout, gossip, hintedHandoff, maxHintWindow,
+          serializePayloads, on);
     }
 
     public Spec withHintedHandoff(boolean on) {
       return new Spec(ring, seed, latency, storage, writeTimeout, readTimeout, gossip, on, maxHintWindow,
-          serializePayloads);
+          serializePayloads, consistentRangeMovement);
     }
   }
 
@@ -329,7 +339,9 @@ public final class SimCluster implements AutoCloseable {
 
   /**
    * Bootstrap: a new node joins with tokens from {@code allocator}; every current node streams it the data of the
-   * ranges it will replicate; then every node switches to the new ring. Returns the partitions streamed.
+   * ranges it will replicate; then every node switches to the new ring. Returns the partitions streamed. Throws
+   * {@link ConsistentRangeMovement.Refused}, with nothing changed, when a replica the node must stream from is down
+   * and consistent range movement is on.
    */
   public long bootstrap(String name, String dc, String rack, int vnodes, io.ringsim.ring.TokenAllocator allocator) {
     long streamed = beginBootstrap(name, dc, rack, vnodes, allocator);
@@ -355,6 +367,10 @@ public final class SimCluster implements AutoCloseable {
     io.ringsim.ring.Node joined = allocator.allocate(ring.partitioner(), ring.nodes(),
         List.of(new io.ringsim.ring.NodeSpec(name, dc, rack, vnodes))).get(0);
     Ring next = ring.with(joined);
+    if (spec.consistentRangeMovement()) {
+      Optional<String> refused = ConsistentRangeMovement.check(ring, next, name, catalog, crashed);
+      if (refused.isPresent()) throw new ConsistentRangeMovement.Refused(refused.get());
+    }
     List<String> peers = new ArrayList<>(nodes.keySet());
     NodeConfig cfg = new NodeConfig(name, dc, rack, nodes.size() + left.size(), spec.storage(), spec.writeTimeout(),
         spec.readTimeout(), spec.gossip(), peers, peers.subList(0, Math.min(3, peers.size())), spec.hintedHandoff(),

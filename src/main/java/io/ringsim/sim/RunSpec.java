@@ -22,14 +22,24 @@ public record RunSpec(
     List<WorkloadSpec> workloads,
     List<TimedAction> timeline,
     List<CheckSpec> checks,
-    boolean recordHistory) {
+    boolean recordHistory,
+    boolean consistentRangeMovement) {
 
   /** A scenario that records the per-operation history (the default). */
   public RunSpec(String name, String description, long seed, long durationMillis, List<ClusterBuilder.Dc> dcs,
       int vnodes, String allocator, String partitioner, LatencyModel latency, double loss, StorageSettings storage,
       List<String> cql, List<WorkloadSpec> workloads, List<TimedAction> timeline, List<CheckSpec> checks) {
     this(name, description, seed, durationMillis, dcs, vnodes, allocator, partitioner, latency, loss, storage, cql,
-        workloads, timeline, checks, true);
+        workloads, timeline, checks, true, true);
+  }
+
+  /** A scenario with Cassandra's default consistent range movement (a bootstrap needs the replicas it replaces). */
+  public RunSpec(String name, String description, long seed, long durationMillis, List<ClusterBuilder.Dc> dcs,
+      int vnodes, String allocator, String partitioner, LatencyModel latency, double loss, StorageSettings storage,
+      List<String> cql, List<WorkloadSpec> workloads, List<TimedAction> timeline, List<CheckSpec> checks,
+      boolean recordHistory) {
+    this(name, description, seed, durationMillis, dcs, vnodes, allocator, partitioner, latency, loss, storage, cql,
+        workloads, timeline, checks, recordHistory, true);
   }
 
   public RunSpec {

@@ -4,6 +4,7 @@ import akka.actor.typed.ActorRef;
 import com.typesafe.config.Config;
 import io.ringsim.cluster.ClusterBuilder;
 import io.ringsim.cluster.ConsistencyLevel;
+import io.ringsim.cluster.ConsistentRangeMovement;
 import io.ringsim.cluster.CqlSession;
 import io.ringsim.cluster.SimCluster;
 import io.ringsim.cluster.node.ClientRequest;
@@ -130,7 +131,7 @@ public final class ScenarioRunner {
         Partitioners.byName(spec.partitioner()), allocation);
     lastRing = ring;
     SimCluster.Spec cs = SimCluster.Spec.defaults(ring, spec.seed()).withLatency(spec.latency())
-        .withStorage(spec.storage());
+        .withStorage(spec.storage()).withConsistentRangeMovement(spec.consistentRangeMovement());
     boolean serialize = config.hasPath("ringsim.network.serialize-payloads")
         && config.getBoolean("ringsim.network.serialize-payloads");
     cs = cs.withSerializePayloads(serialize);
@@ -306,10 +307,16 @@ public final class ScenarioRunner {
             + " corrupt skipped")));
       } else if (a instanceof Action.Bootstrap b) {
         ClusterBuilder.Dc dc = spec.dcs().get(0);
-        long streamed = sim.bootstrap(b.node(), dc.name(), "rack1", spec.vnodes(),
-            io.ringsim.ring.TokenAllocator.byName(spec.allocator(), spec.seed() + 1, new SimpleStrategy(3)));
-        events.add(new RunResult.Event(now, "bootstrap", b.node() + " joined, " + streamed
-            + " partitions streamed to it"));
+        try {
+          long streamed = sim.bootstrap(b.node(), dc.name(), "rack1", spec.vnodes(),
+              io.ringsim.ring.TokenAllocator.byName(spec.allocator(), spec.seed() + 1, new SimpleStrategy(3)));
+          events.add(new RunResult.Event(now, "bootstrap", b.node() + " joined, " + streamed
+              + " partitions streamed to it"));
+        } catch (ConsistentRangeMovement.Refused e) {
+          // As a Cassandra node's startup fails: it never joins, the cluster goes on without it.
+          events.add(new RunResult.Event(now, "bootstrap-failed", b.node() + " did not join: " + e.getMessage()
+              + " (consistent_range_movement off would stream from another replica)"));
+        }
       } else if (a instanceof Action.Decommission d) {
         for (ActorRef<WorkloadActor.Msg> w : workloads) w.tell(new WorkloadActor.NodeState(d.node(), false));
         long streamed = sim.decommission(d.node());

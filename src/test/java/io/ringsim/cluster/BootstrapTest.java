@@ -4,9 +4,11 @@ import io.ringsim.cluster.node.KeyText;
 import io.ringsim.cluster.node.NodeCommand;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.ringsim.cluster.node.ClientResponse;
 import io.ringsim.ring.RandomAllocator;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -14,7 +16,10 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** A joining node ends up with every partition it replicates, whatever happened while it streamed. */
+/**
+ * A joining node ends up with every partition it replicates, whatever happened while it streamed, and is refused
+ * when a replica it takes ranges over from is down (consistent range movement).
+ */
 class BootstrapTest {
 
   @Test
@@ -33,8 +38,24 @@ class BootstrapTest {
   }
 
   @Test
-  void aJoiningNodeGetsEveryRangeEvenWhenAReplicaIsDown() {
+  void aJoiningNodeIsRefusedWhenAReplicaItReplacesIsDown() {
     try (KvCluster c = new KvCluster(4, 4, 3, 5)) {
+      for (int i = 0; i < 30; i++) write(c, "k" + i);
+      c.sim.crash("n2");
+      assertThatThrownBy(() -> c.sim.bootstrap("n5", "dc1", "rack1", 4, new RandomAllocator(77)))
+          .isInstanceOf(ConsistentRangeMovement.Refused.class)
+          .hasMessage("A node required to move the data consistently is down: [n2]");
+      // Nothing changed: n5 never joined, and the cluster serves QUORUM as before.
+      assertThat(c.sim.nodeNames()).containsExactly("n1", "n2", "n3", "n4");
+      assertThat(c.sim.joiningRing()).isNull();
+      c.sim.advance(Duration.ofSeconds(60));
+      assertThat(c.write("n1", "after", 1, ConsistencyLevel.QUORUM)).isInstanceOf(ClientResponse.WriteDone.class);
+    }
+  }
+
+  @Test
+  void withConsistentRangeMovementOffAJoiningNodeGetsEveryRangeEvenWhenAReplicaIsDown() {
+    try (KvCluster c = new KvCluster(4, 4, 3, 5, true, false)) {
       List<String> keys = new ArrayList<>();
       for (int i = 0; i < 300; i++) keys.add(write(c, "k" + i));
       c.sim.crash("n2");

@@ -28,6 +28,7 @@ clusterItem
   | 'loss' PERCENT                                       # lossItem
   | 'commitlog' name duration?                           # commitlogItem
   | 'memtable' SIZE                                      # memtableItem
+  | 'consistent_range_movement' name                     # consistentRangeMovementItem
   ;
 
 workloadItem

@@ -8,6 +8,7 @@ import java.util.TreeSet;
 /**
  * Hinted handoff's replay (Cassandra's hint dispatcher): the hints stored for one target go to it as plain mutations,
  * acknowledged one by one; those not acknowledged before the write timeout go back to the store for the next round.
+ * Hints older than their time to live (gc_grace_seconds) are dropped by the store and never sent.
  */
 final class HintDelivery extends PendingRequest {
   private final String target;
@@ -24,7 +25,7 @@ final class HintDelivery extends PendingRequest {
   }
 
   static void deliverTo(NodeContext node, String target) {
-    List<HintStore.Hint<NodeMessage.Mutation>> batch = node.hints.drain(target);
+    List<HintStore.Hint<NodeMessage.Mutation>> batch = node.hints.drain(target, node.loopNanos());
     if (batch.isEmpty()) return;
     new HintDelivery(node, node.newRequestId(), target, batch).start();
   }

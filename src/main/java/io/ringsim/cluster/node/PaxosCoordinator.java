@@ -45,6 +45,8 @@ final class PaxosCoordinator extends PendingRequest {
   final DecoratedKey key;
   /** The replicas plus, while a node joins, the pending ones: Paxos runs among all of them, as Cassandra's does. */
   ReplicaPlan participants;
+  /** The same replicas counted as Paxos counts them for prepare and propose (see ReplicaPlan.paxosElectorate). */
+  ReplicaPlan electorate;
   List<String> live;
   long ballot;
   int attempts;
@@ -70,9 +72,10 @@ final class PaxosCoordinator extends PendingRequest {
 
   void start() {
     participants = node.topology.writePlan(cas.table(), key.token(), cas.consistency());
+    electorate = participants.paxosElectorate();
     live = node.live(participants.targets());
-    if (!participants.canBeMet(live)) {
-      replyTo.reply(participants.unavailable(node.name(), participants.aliveCounting(live), traceList()));
+    if (!electorate.canBeMet(live)) {
+      replyTo.reply(electorate.unavailable(node.name(), electorate.aliveCounting(live), traceList()));
       return;
     }
     deadlineNanos = node.loopNanos() + node.cfg.writeTimeout().toNanos();
@@ -85,7 +88,7 @@ final class PaxosCoordinator extends PendingRequest {
     long micros = Math.max(node.nextTimestamp(), (highestSeen >>> 16) + 1);
     ballot = (micros << 16) | node.cfg.index();
     phase = "prepare";
-    acks = participants.tracker();
+    acks = electorate.tracker();
     refusals = 0;
     promises.clear();
     trace("Preparing ballot " + ballot + " (attempt " + attempts + ")");
@@ -174,7 +177,7 @@ final class PaxosCoordinator extends PendingRequest {
   void propose(byte[] update) {
     phase = "propose";
     proposal = update;
-    acks = participants.tracker();
+    acks = electorate.tracker();
     refusals = 0;
     trace("Proposing ballot " + ballot);
     NodeMessage.PaxosPropose m = new NodeMessage.PaxosPropose(id, cas.table(), cas.key(), ballot, update);

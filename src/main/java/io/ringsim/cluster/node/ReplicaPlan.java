@@ -20,6 +20,21 @@ record ReplicaPlan(ConsistencyLevel consistency, Placement placement, List<Strin
     return new ReplicaPlan(cl, p, List.of(), p.replicas(), p.dcOf(), Map.of(), localDc);
   }
 
+  /**
+   * The plan a Paxos round's prepare and propose run on. Paxos v1 counts its electorate, not the replication factor:
+   * a majority of the replicas that exist plus the pending ones (for LOCAL_SERIAL only those of this DC), as
+   * Cassandra's ReplicaPlans.forPaxos does (CASSANDRA-8346), so with RF 3 on two nodes an LWT needs both, not 2 of 3.
+   * The commit still counts against the replication factor, at the commit consistency.
+   */
+  ReplicaPlan paxosElectorate() {
+    boolean localOnly = consistency == ConsistencyLevel.LOCAL_SERIAL && placement.nts();
+    int participants = 0;
+    for (String t : targets) if (!localOnly || localDc.equals(dcOf.get(t))) participants++;
+    Placement electorate = new Placement(placement.replicas(), placement.dcOf(), Map.of(localDc, participants),
+        placement.nts());
+    return new ReplicaPlan(consistency, electorate, pending, targets, dcOf, Map.of(), localDc);
+  }
+
   /** A fresh tracker of the acknowledgements this plan's consistency level needs. */
   AckTracker tracker() {
     return tracker(consistency);

@@ -50,8 +50,9 @@ final class Streaming {
 
   /**
    * One source per range, as Cassandra's consistent range movement picks it: the replica that loses the range (it holds
-   * exactly what the joining node takes over from it), else, when that one is down, the first live replica (Cassandra
-   * would need consistent.rangemovement=false for that). Null when every replica is down.
+   * exactly what the joining node takes over from it), else, when that one is down, the first live replica. A
+   * bootstrap only gets here with the loser down when consistent range movement is off, or when Cassandra would not
+   * be strict either (see ConsistentRangeMovement). Null when every replica is down.
    */
   static String streamSource(List<Node> before, List<Node> after, Set<String> down) {
     for (Node n : before) {

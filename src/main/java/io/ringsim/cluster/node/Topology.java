@@ -143,9 +143,12 @@ final class Topology {
     }
     ReplicationStrategy s = map.strategy();
     boolean nts = s instanceof NetworkTopologyStrategy;
+    // Levels count against the replication factor the keyspace asks for, not the replicas that exist: with RF 3 on
+    // two nodes ALL needs 3 and is always Unavailable, as Cassandra's ConsistencyLevel.blockFor reads the strategy's
+    // replication factor (SimpleStrategy places min(RF, nodes) replicas but still asks for RF).
     Map<String, Integer> rf = new TreeMap<>();
     if (nts) rf.putAll(s.replicationFactors());
-    else rf.put(localDc, replicas.size());
+    else rf.put(localDc, s.totalReplicationFactor());
     if (!nts) dcOf.replaceAll((n, dc) -> localDc);
     return new Placement(List.copyOf(replicas), Map.copyOf(dcOf), Map.copyOf(rf), nts);
   }

@@ -103,7 +103,9 @@ final class WriteCoordinator extends PendingRequest {
   private void storeHint(String r) {
     if (!node.cfg.hintedHandoff()) return;
     long since = node.downSince(r);
-    if (node.hints.store(r, new NodeMessage.Mutation(0, w.table(), update, true), node.loopNanos(), since))
+    // A hint lives as long as the table's gc_grace_seconds (a mutation here touches one table).
+    int ttl = node.catalog().table(w.table()).orElseThrow().params().gcGraceSeconds();
+    if (node.hints.store(r, new NodeMessage.Mutation(0, w.table(), update, true), node.loopNanos(), since, ttl))
       trace("Replica " + r + " is down: hint stored");
     else trace("Replica " + r + " down longer than max_hint_window: no hint");
   }

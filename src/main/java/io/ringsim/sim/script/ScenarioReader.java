@@ -100,6 +100,7 @@ public final class ScenarioReader {
     List<ClusterBuilder.Dc> dcs = new ArrayList<>();
     int plainNodes = 0, racks = 1, vnodes = 16;
     String allocator = "balanced", partitioner = "murmur3";
+    boolean consistentRangeMovement = true;
     LatencyModel latency = new LatencyModel.LogNormal(500_000, 5_000_000);
     double loss;
     StorageSettings storage = StorageSettings.DEFAULTS;
@@ -184,7 +185,7 @@ public final class ScenarioReader {
       SchemaCheck.check(cql, workloads, partitioner, seed, (i, msg) -> cqlError(i, msg),
           (i, msg) -> error((ParserRuleContext) workloadCtx.get(i)[0], msg));
       return new RunSpec(name, description, seed, duration, dcs, vnodes, allocator, partitioner, latency, loss, storage,
-          cql, workloads, actions, checks, recordHistory);
+          cql, workloads, actions, checks, recordHistory, consistentRangeMovement);
     }
 
     /** The cluster's and the run's sizes, once every section and --set is applied. */
@@ -233,6 +234,8 @@ public final class ScenarioReader {
               partitioner = v;
             }
             case "cluster.racks" -> racks = Limits.racks(Long.parseLong(v));
+            case "cluster.consistent_range_movement" -> consistentRangeMovement =
+                onOff(null, "consistent_range_movement", k, v);
             default -> {
               if (k.startsWith("workload.") && k.endsWith(".rate")) {
                 String wn = k.substring("workload.".length(), k.length() - ".rate".length());
@@ -252,7 +255,7 @@ public final class ScenarioReader {
               } else {
                 throw new ScenarioException("--set " + k + ": unknown setting (known: seed, duration, history, "
                     + "cluster.nodes, cluster.vnodes, cluster.racks, cluster.allocator, cluster.partitioner, workload.NAME.rate, "
-                    + "workload.NAME.consistency)");
+                    + "workload.NAME.consistency, cluster.consistent_range_movement)");
               }
             }
           }
@@ -270,12 +273,16 @@ public final class ScenarioReader {
       throw new ScenarioException("--set: no workload named '" + n + "'");
     }
 
-    /** 'on' or 'off' (the history section and --set history=...). */
+    /** 'on' or 'off' (the history section, consistent_range_movement, and their --set keys). */
     private boolean onOff(ParserRuleContext ctx, String v) {
+      return onOff(ctx, "history", "history", v);
+    }
+
+    private boolean onOff(ParserRuleContext ctx, String setting, String setKey, String v) {
       if (v.equals("on")) return true;
       if (v.equals("off")) return false;
-      String msg = "history must be 'on' or 'off', not '" + v + "'";
-      throw ctx != null ? error(ctx, msg) : new ScenarioException("--set history=" + v + ": " + msg);
+      String msg = setting + " must be 'on' or 'off', not '" + v + "'";
+      throw ctx != null ? error(ctx, msg) : new ScenarioException("--set " + setKey + "=" + v + ": " + msg);
     }
 
     private void section(SectionContext s) {
@@ -345,6 +352,8 @@ public final class ScenarioReader {
           default -> throw error(c, "unknown commit log mode '" + mode + "' (expected batch or periodic)");
         }
       } else if (i instanceof MemtableItemContext m) storage = storage.withMemtableFlushBytes(size(m, m.SIZE().getText()));
+      else if (i instanceof ConsistentRangeMovementItemContext c)
+        consistentRangeMovement = onOff(c, "consistent_range_movement", null, text(c.name()));
     }
 
     private LatencyModel latency(LatencyItemContext l) {
