@@ -1,0 +1,103 @@
+package io.ringsim.oracle;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import org.apache.cassandra.service.EmbeddedCassandraService;
+import org.apache.cassandra.service.StorageService;
+
+/**
+ * One real Cassandra 4.1 node inside this JVM, living in a fresh temporary directory that {@link #close()} deletes.
+ * Cassandra reads its configuration once, from system properties, so there can be only one node per JVM.
+ */
+final class EmbeddedNode implements AutoCloseable {
+  private final Path home;
+  private final int nativePort;
+  private EmbeddedCassandraService service;
+  private boolean closed;
+
+  private EmbeddedNode(Path home, int nativePort) {
+    this.home = home;
+    this.nativePort = nativePort;
+  }
+
+  /** Starts the node; returns once {@link NativePortProbe} got an answer from its native transport. */
+  static EmbeddedNode start(int nativePort) throws IOException {
+    Path home = Files.createTempDirectory("ringsim-oracle-");
+    EmbeddedNode node = new EmbeddedNode(home, nativePort);
+    try {
+      node.configure();
+      node.service = new EmbeddedCassandraService();
+      node.service.start();
+      // Cassandra's own hook drains (flushes every table) on exit; for a throw-away node that is wasted time and
+      // it would race with deleting the directory, so close() does the stopping instead.
+      StorageService.instance.removeShutdownHook();
+      NativePortProbe.awaitReady(nativePort, 60_000);
+      return node;
+    } catch (IOException | RuntimeException | Error e) {
+      node.close();
+      throw e;
+    }
+  }
+
+  int nativePort() {
+    return nativePort;
+  }
+
+  Path home() {
+    return home;
+  }
+
+  private void configure() throws IOException {
+    Path yaml = home.resolve("cassandra.yaml");
+    Files.writeString(yaml, CassandraYaml.text(home, freePort(), freePort(), nativePort), StandardCharsets.UTF_8);
+    // These must be set before the first Cassandra class reads DatabaseDescriptor.
+    System.setProperty("cassandra.config", yaml.toUri().toString());
+    System.setProperty("cassandra.storagedir", home.toString());
+    System.setProperty("cassandra-foreground", "yes");
+    System.setProperty("cassandra.skip_wait_for_gossip_to_settle", "0");
+    System.setProperty("cassandra.unsafesystem", "true");
+    System.setProperty("cassandra.superuser_setup_delay_ms", "0");
+  }
+
+  /** An ephemeral port that was free a moment ago (the storage ports are never used by a single node's peers). */
+  static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+      return s.getLocalPort();
+    }
+  }
+
+  /** Stops the node as far as it will stop, then deletes its directory. Safe to call twice and from a hook. */
+  @Override
+  public synchronized void close() {
+    if (closed) return;
+    closed = true;
+    if (service != null) {
+      try {
+        StorageService.instance.stopNativeTransport();
+        service.stop();
+      } catch (RuntimeException e) {
+        System.err.println("oracle: stopping Cassandra: " + e);
+      }
+    }
+    deleteTree(home);
+  }
+
+  /** Background threads may still create a file while the tree is walked, so it tries a few times. */
+  private static void deleteTree(Path root) {
+    for (int attempt = 0; attempt < 5 && Files.exists(root); attempt++) {
+      try (Stream<Path> walk = Files.walk(root)) {
+        walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      } catch (IOException | UncheckedIOException e) {
+        // a file vanished under the walk; the next attempt sees the new state
+      }
+    }
+    if (Files.exists(root)) System.err.println("oracle: could not delete " + root);
+  }
+}
