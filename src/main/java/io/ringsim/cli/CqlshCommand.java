@@ -46,6 +46,11 @@ public final class CqlshCommand implements Callable<Integer> {
 
   @Mixin CqlCommand.ClusterOptions cluster = new CqlCommand.ClusterOptions();
 
+  @picocli.CommandLine.Option(names = "--connect", paramLabel = "HOST[:PORT]",
+      description = "Connect to a cluster served by 'ringsim serve' (or any CQL native-protocol server) instead of "
+          + "simulating one here; the port defaults to 9042.")
+  String connect;
+
   private boolean expand;
 
   /** Set by Ctrl-C while a command runs. */
@@ -64,6 +69,7 @@ public final class CqlshCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     PrintWriter out = spec.commandLine().getOut();
+    if (connect != null) return remote(out);
     try (SimCluster sim = cluster.start()) {
       CqlSession session = cluster.session(sim);
       boolean interactive = System.console() != null;
@@ -107,6 +113,56 @@ public final class CqlshCommand implements Callable<Integer> {
           out.flush();
         }
       }
+    }
+    return ExitCodes.OK;
+  }
+
+  private Integer remote(PrintWriter out) throws IOException {
+    String host = connect;
+    int port = 9042;
+    int colon = connect.lastIndexOf(':');
+    if (colon > 0) {
+      host = connect.substring(0, colon);
+      try {
+        port = Integer.parseInt(connect.substring(colon + 1));
+      } catch (NumberFormatException e) {
+        throw new BadInputException("--connect expects HOST[:PORT], got " + connect);
+      }
+    }
+    io.ringsim.server.ProtocolClient client;
+    try {
+      client = new io.ringsim.server.ProtocolClient(host, port);
+    } catch (IOException e) {
+      throw new BadInputException("--connect " + connect + ": cannot connect (" + e.getMessage() + ")");
+    }
+    try (client) {
+      RemoteShell shell = new RemoteShell(client, out);
+      shell.banner();
+      out.flush();
+      if (System.console() != null) {
+        Terminal terminal = TerminalBuilder.builder().system(true).build();
+        LineReader reader = LineReaderBuilder.builder().terminal(terminal)
+            .variable(LineReader.HISTORY_FILE, Path.of(System.getProperty("user.home"), ".ringsim_history")).build();
+        StatementBuffer buffer = new StatementBuffer();
+        while (true) {
+          String line;
+          try {
+            line = reader.readLine(shell.prompt(buffer));
+          } catch (UserInterruptException e) {
+            buffer.reset();
+            continue;
+          } catch (EndOfFileException e) {
+            break;
+          }
+          if (!shell.handleLine(line, buffer)) break;
+          terminal.writer().flush();
+        }
+      } else {
+        shell.readAll(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)));
+      }
+    } catch (IOException e) {
+      out.println("Connection to " + connect + " lost: " + e.getMessage());
+      return ExitCodes.FAILED;
     }
     return ExitCodes.OK;
   }

@@ -1,0 +1,146 @@
+package io.ringsim.cli;
+
+import io.ringsim.cli.shell.FaultCommands;
+import io.ringsim.cli.shell.StatementBuffer;
+import io.ringsim.cluster.ConsistencyLevel;
+import io.ringsim.cluster.node.TraceEvent;
+import io.ringsim.cql.CqlException;
+import io.ringsim.cql.exec.ResultSet;
+import io.ringsim.report.TextTable;
+import io.ringsim.server.ProtocolClient;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * ringsim's shell against a served cluster ({@code cqlsh --connect HOST[:PORT]}): statements go over the native
+ * protocol to the node at that address, which coordinates them. CONSISTENCY, TRACING and EXPAND work as in the
+ * local shell; faults are typed in the console of `serve` (this shell has no hold on the cluster's processes).
+ */
+final class RemoteShell {
+  private final ProtocolClient client;
+  private final PrintWriter out;
+  private ConsistencyLevel consistency = ConsistencyLevel.ONE;
+  private boolean tracing;
+  private boolean expand;
+
+  RemoteShell(ProtocolClient client, PrintWriter out) {
+    this.client = client;
+    this.out = out;
+  }
+
+  String prompt(StatementBuffer buffer) {
+    return buffer.isIncomplete() ? "   ... " : "cqlsh" + (client.keyspace() == null ? "" : ":" + client.keyspace())
+        + "> ";
+  }
+
+  void banner() throws IOException {
+    ResultSet local = client.execute("SELECT cluster_name, release_version, data_center FROM system.local",
+        ConsistencyLevel.ONE, false);
+    List<Object> row = local.rows().get(0);
+    out.println("Connected to " + row.get(0) + " at " + client.address() + " (simulating Cassandra " + row.get(1)
+        + ", data centre " + row.get(2) + ").");
+    out.println("Use HELP for help. Consistency level is " + consistency + ".");
+  }
+
+  void readAll(BufferedReader in) throws IOException {
+    StatementBuffer buffer = new StatementBuffer();
+    String line;
+    while ((line = in.readLine()) != null) {
+      if (!handleLine(line, buffer)) return;
+      out.flush();
+    }
+  }
+
+  /** One input line; false to quit. */
+  boolean handleLine(String line, StatementBuffer buffer) throws IOException {
+    if (!buffer.isIncomplete()) {
+      String cmd = line.trim().replaceAll(";$", "").trim();
+      String upper = cmd.toUpperCase(Locale.ROOT);
+      if (upper.equals("EXIT") || upper.equals("QUIT")) return false;
+      if (shellCommand(upper)) return true;
+      if ((upper.startsWith("DESCRIBE") || upper.startsWith("DESC ")) && !line.trim().endsWith(";")) {
+        run(cmd);
+        return true;
+      }
+    }
+    for (String stmt : buffer.add(line)) run(stmt);
+    return true;
+  }
+
+  private boolean shellCommand(String upper) {
+    String[] w = upper.split("\\s+");
+    switch (w[0]) {
+      case "HELP" -> out.println("CQL statements end with ';'. Shell commands: TRACING ON|OFF, EXPAND ON|OFF, "
+          + "CONSISTENCY [LEVEL], EXIT. Faults (CRASH n2, PARTITION ..., HEAL) are typed in the serve console.");
+      case "TRACING" -> {
+        if (w.length == 2 && (w[1].equals("ON") || w[1].equals("OFF"))) {
+          tracing = w[1].equals("ON");
+          out.println(tracing ? "Now Tracing is enabled" : "Disabled Tracing.");
+        } else {
+          out.println(w.length < 2 ? "Tracing is currently " + (tracing ? "enabled." : "disabled.")
+              : "Improper TRACING command: expected TRACING ON or TRACING OFF");
+        }
+      }
+      case "EXPAND" -> {
+        if (w.length == 2 && (w[1].equals("ON") || w[1].equals("OFF"))) {
+          expand = w[1].equals("ON");
+          out.println(expand ? "Now Expanded output is enabled" : "Disabled Expanded output.");
+        } else {
+          out.println(w.length < 2 ? "Expanded output is currently " + (expand ? "enabled." : "disabled.")
+              : "Improper EXPAND command: expected EXPAND ON or EXPAND OFF");
+        }
+      }
+      case "CONSISTENCY" -> {
+        if (w.length < 2) {
+          out.println("Current consistency level is " + consistency + ".");
+        } else {
+          try {
+            consistency = ConsistencyLevel.parse(w[1]);
+            out.println("Consistency level set to " + consistency + ".");
+          } catch (IllegalArgumentException e) {
+            out.println("Improper CONSISTENCY command: " + e.getMessage());
+          }
+        }
+      }
+      default -> {
+        if (!FaultCommands.WORDS.contains(w[0]) || w[0].equals("ONEWAY")) return false;
+        out.println(w[0] + " is typed in the console of 'ringsim serve', which holds the cluster; this shell "
+            + "only speaks CQL to " + client.address());
+      }
+    }
+    return true;
+  }
+
+  private void run(String stmt) throws IOException {
+    try {
+      ResultSet r = client.execute(stmt, consistency, tracing);
+      for (String warn : r.warnings()) out.println("Warnings :\n" + warn + "\n");
+      if (io.ringsim.cql.exec.DescribeStatement.isDescribe(r)) {
+        out.print(io.ringsim.cql.exec.DescribeStatement.cqlshText(r, client.keyspace() != null));
+      } else if (!r.columns().isEmpty()) {
+        out.println();
+        out.print(expand ? TextTable.renderExpanded(r.columns(), r.formattedRows())
+            : TextTable.render(r.columns(), r.formattedRows()));
+        out.println();
+      }
+    } catch (CqlException e) {
+      out.println(e.errorClass() + ": " + e.getMessage());
+    }
+    if (tracing && client.lastTracingId() != null) printTrace();
+  }
+
+  /** The trace session the server kept, read back from system_traces.events as cqlsh does. */
+  private void printTrace() throws IOException {
+    ResultSet events = client.execute("SELECT thread, activity, source_elapsed FROM system_traces.events WHERE "
+        + "session_id = " + client.lastTracingId(), ConsistencyLevel.ONE, false);
+    List<TraceEvent> trace = new ArrayList<>();
+    for (List<Object> e : events.rows()) {
+      trace.add(new TraceEvent(((Number) e.get(2)).longValue(), String.valueOf(e.get(0)), String.valueOf(e.get(1))));
+    }
+    if (!trace.isEmpty()) CqlCommand.printTrace(out, trace);
+  }
+}
