@@ -25,7 +25,9 @@ import org.HdrHistogram.Recorder;
  * to every port accepting connections.
  *
  * <p>{@code java -cp target/benchmarks.jar io.ringsim.bench.ServeThroughput [seconds=60] [inFlight=128]
- * [consistency=LOCAL_ONE] [port=29042]}
+ * [consistency=LOCAL_ONE] [port=29042] [external=HOST:PORT rf]}: with an external address the same program runs
+ * against that server instead (a real Cassandra node from {@code oracle/cassandra.sh}), with a keyspace of the
+ * given replication factor.
  */
 public final class ServeThroughput {
   public static void main(String[] args) throws Exception {
@@ -33,6 +35,12 @@ public final class ServeThroughput {
     int inFlight = args.length > 1 ? Integer.parseInt(args[1]) : 128;
     DefaultConsistencyLevel cl = DefaultConsistencyLevel.valueOf(args.length > 2 ? args[2] : "LOCAL_ONE");
     int port = args.length > 3 ? Integer.parseInt(args[3]) : 29042;
+    if (args.length > 4) {
+      String[] hp = args[4].split(":");
+      int rf = args.length > 5 ? Integer.parseInt(args[5]) : 1;
+      drive(new InetSocketAddress(hp[0], Integer.parseInt(hp[1])), rf, seconds, inFlight, cl);
+      System.exit(0);
+    }
     long t0 = System.nanoTime();
     Ring ring = ClusterBuilder.ring(List.of(new ClusterBuilder.Dc("datacenter1", 6, 1)), 16, "balanced", 1,
         Partitioners.byName("murmur3"), ClusterBuilder.defaultAllocationReplication());
@@ -40,18 +48,26 @@ public final class ServeThroughput {
         ServedCluster served = new ServedCluster(sim, InetAddress.getByName("127.0.0.1"), port, 1.0)) {
       served.start();
       System.out.printf("cluster to ready: %d ms%n", (System.nanoTime() - t0) / 1_000_000);
-      try (CqlSession s = CqlSession.builder().addContactPoint(new InetSocketAddress("127.0.0.1", port))
-          .withLocalDatacenter("datacenter1").withConfigLoader(DriverConfigLoader.programmaticBuilder()
-              .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(30))
-              .withInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS, 1024).build()).build()) {
-        s.execute("CREATE KEYSPACE b WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3}");
-        s.execute("CREATE TABLE b.t (k bigint PRIMARY KEY, v text)");
-        PreparedStatement insert = s.prepare("INSERT INTO b.t (k, v) VALUES (?, ?)");
-        run(s, insert, cl, inFlight, 10, new AtomicLong(), "warm-up");
-        run(s, insert, cl, inFlight, seconds, new AtomicLong(1L << 40), "measured");
-      }
+      drive(new InetSocketAddress("127.0.0.1", port), 3, seconds, inFlight, cl);
     }
     System.exit(0);
+  }
+
+  private static void drive(InetSocketAddress contact, int rf, int seconds, int inFlight, DefaultConsistencyLevel cl)
+      throws InterruptedException {
+    try (CqlSession s = CqlSession.builder().addContactPoint(contact)
+        .withLocalDatacenter("datacenter1").withConfigLoader(DriverConfigLoader.programmaticBuilder()
+            .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(30))
+            .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, Duration.ofSeconds(30))
+            .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(30))
+            .withInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS, 1024).build()).build()) {
+      s.execute("CREATE KEYSPACE IF NOT EXISTS b WITH replication = {'class': 'SimpleStrategy', "
+          + "'replication_factor': " + rf + "}");
+      s.execute("CREATE TABLE IF NOT EXISTS b.t (k bigint PRIMARY KEY, v text)");
+      PreparedStatement insert = s.prepare("INSERT INTO b.t (k, v) VALUES (?, ?)");
+      run(s, insert, cl, inFlight, 10, new AtomicLong(), "warm-up");
+      run(s, insert, cl, inFlight, seconds, new AtomicLong(1L << 40), "measured");
+    }
   }
 
   private static void run(CqlSession s, PreparedStatement insert, DefaultConsistencyLevel cl, int inFlight,
