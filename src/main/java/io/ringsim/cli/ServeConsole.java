@@ -53,11 +53,26 @@ final class ServeConsole {
           out.println(node(w) + " restarted: it replayed its commit log and accepts connections again");
         }
         case "WAIT" -> out.println("WAIT is not needed while serving: simulated time follows the wall clock");
+        case "BOOTSTRAP" -> {
+          try {
+            String joined = served.bootstrap();
+            out.println(joined);
+            event("bootstrap", joined);
+          } catch (io.ringsim.cluster.ConsistentRangeMovement.Refused e) {
+            out.println("the new node did not join: " + e.getMessage());
+          }
+        }
+        case "DECOMMISSION" -> {
+          String left = served.decommission(node(w));
+          out.println(left);
+          event("decommission", left);
+        }
         default -> {
           if (FaultCommands.handle(cmd, served.cluster(), out)) event(verb.toLowerCase(Locale.ROOT), cmd);
           else
             out.println("unknown command '" + w[0] + "' (try STATUS, CRASH n2, RESTART n2, PARTITION {n1} {n2 n3}, "
-                + "HEAL, SLOW n2 50ms, LOSS 5%, SKEW n2 -2s, FLUSH, COMPACT, REPAIR n2, QUIT)");
+                + "HEAL, SLOW n2 50ms, LOSS 5%, SKEW n2 -2s, FLUSH, COMPACT, REPAIR n2, BOOTSTRAP, DECOMMISSION n4, "
+                + "QUIT)");
         }
       }
     } catch (IllegalArgumentException e) {

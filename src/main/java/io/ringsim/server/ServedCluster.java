@@ -7,6 +7,9 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.ringsim.cluster.SimCluster;
 import io.ringsim.ring.Node;
+import io.ringsim.ring.Ring;
+import io.ringsim.ring.SimpleStrategy;
+import io.ringsim.ring.TokenAllocator;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.LinkedHashMap;
@@ -63,7 +66,7 @@ public final class ServedCluster implements AutoCloseable {
       servers.put(n.name(), new NodeServer(n.name(), a, port, this, boss, io));
       prepared.put(n.name(), new PreparedStatements());
     }
-    this.traces = new TraceStore(Map.copyOf(addresses));
+    this.traces = new TraceStore(this::addressOf);
   }
 
   private static java.util.concurrent.ThreadFactory daemonThreads(String name) {
@@ -104,8 +107,13 @@ public final class ServedCluster implements AutoCloseable {
     follower.scheduleWithFixedDelay(this::follow, 20, 20, TimeUnit.MILLISECONDS);
   }
 
-  public Map<String, InetAddress> addresses() {
-    return Map.copyOf(addresses);
+  /** Node name to address, in node order (a copy: nodes come and go with bootstrap and decommission). */
+  public synchronized Map<String, InetAddress> addresses() {
+    return java.util.Collections.unmodifiableMap(new LinkedHashMap<>(addresses));
+  }
+
+  synchronized InetAddress addressOf(String node) {
+    return addresses.get(node);
   }
 
   public int port() {
@@ -142,7 +150,7 @@ public final class ServedCluster implements AutoCloseable {
   }
 
   SystemKeyspaces.View view(String node) {
-    return new SystemKeyspaces.View(node, cluster.ring(), addresses, port, cluster.catalog(), traces);
+    return new SystemKeyspaces.View(node, cluster.ring(), addresses(), port, cluster.catalog(), traces);
   }
 
   void register(Connection c) {
@@ -158,14 +166,14 @@ public final class ServedCluster implements AutoCloseable {
   }
 
   private void status(String node, String change) {
-    StatusChangeEvent e = new StatusChangeEvent(change, new java.net.InetSocketAddress(addresses.get(node), port));
+    StatusChangeEvent e = new StatusChangeEvent(change, new java.net.InetSocketAddress(addressOf(node), port));
     for (Connection c : registered) {
       if (!c.node().equals(node)) c.push(ProtocolConstants.EventType.STATUS_CHANGE, e);
     }
   }
 
   void topology(String node, String change) {
-    TopologyChangeEvent e = new TopologyChangeEvent(change, new java.net.InetSocketAddress(addresses.get(node), port));
+    TopologyChangeEvent e = new TopologyChangeEvent(change, new java.net.InetSocketAddress(addressOf(node), port));
     for (Connection c : registered) {
       if (!c.node().equals(node)) c.push(ProtocolConstants.EventType.TOPOLOGY_CHANGE, e);
     }
@@ -211,8 +219,44 @@ public final class ServedCluster implements AutoCloseable {
       java.util.concurrent.Executors.newSingleThreadScheduledExecutor(daemonThreads("ringsim-port-follower"));
   private volatile boolean closed;
 
-  public List<String> nodes() {
+  public synchronized List<String> nodes() {
     return List.copyOf(servers.keySet());
+  }
+
+  /**
+   * A new node joins (nodetool's bootstrap): it takes the next address, gets tokens from the balanced allocator,
+   * the data of its ranges is streamed to it, and clients that registered for events hear TOPOLOGY_CHANGE
+   * NEW_NODE. Refused as Cassandra refuses it when a replica that must stream to it is down.
+   *
+   * @return the new node's name and the partitions streamed to it
+   */
+  public synchronized String bootstrap() throws InterruptedException {
+    Ring ring = cluster.ring();
+    int next = 1;
+    for (Node n : ring.nodes()) {
+      if (n.name().matches("n\\d+")) next = Math.max(next, Integer.parseInt(n.name().substring(1)) + 1);
+    }
+    String name = "n" + next;
+    Node first = ring.nodes().get(0);
+    long streamed = cluster.bootstrap(name, first.dc(), first.rack(), first.tokens().size(),
+        TokenAllocator.byName("balanced", cluster.spec().seed() + next, new SimpleStrategy(3)));
+    InetAddress a = offset(addresses.values().iterator().next().getAddress(), addresses.size());
+    addresses.put(name, a);
+    servers.put(name, new NodeServer(name, a, port, this, boss, io));
+    prepared.put(name, new PreparedStatements());
+    servers.get(name).open();
+    topology(name, ProtocolConstants.TopologyChangeType.NEW_NODE);
+    return name + " joined at " + a.getHostAddress() + ", " + streamed + " partitions streamed to it";
+  }
+
+  /** A node leaves (nodetool decommission): its data streams to the others, its port closes, REMOVED_NODE. */
+  public synchronized String decommission(String node) {
+    long streamed = cluster.decommission(node);
+    NodeServer s = servers.remove(node);
+    if (s != null) s.close();
+    topology(node, ProtocolConstants.TopologyChangeType.REMOVED_NODE);
+    prepared.remove(node);
+    return node + " left, " + streamed + " partitions streamed away";
   }
 
   @Override

@@ -26,9 +26,9 @@ final class TraceStore {
 
   private final TreeMap<Long, Session> sessions = new TreeMap<>();
   private final AtomicLong sequence = new AtomicLong();
-  private final Map<String, InetAddress> addresses;
+  private final java.util.function.Function<String, InetAddress> addresses;
 
-  TraceStore(Map<String, InetAddress> addresses) {
+  TraceStore(java.util.function.Function<String, InetAddress> addresses) {
     this.addresses = addresses;
   }
 
@@ -46,7 +46,7 @@ final class TraceStore {
     long key = sequence.incrementAndGet();
     List<UUID> eventIds = new ArrayList<>();
     for (TraceEvent e : events) eventIds.add(timeUuid(e.atMicros()));
-    sessions.put(key, new Session(id, addresses.get(coordinator), command, request, parameters, startMicros,
+    sessions.put(key, new Session(id, addresses.apply(coordinator), command, request, parameters, startMicros,
         Math.max(0, endMicros - startMicros), List.copyOf(events), eventIds));
     while (sessions.size() > MAX_SESSIONS) sessions.pollFirstEntry();
     return id;
@@ -72,7 +72,7 @@ final class TraceStore {
     for (Session s : sessions.values()) {
       for (int i = 0; i < s.events().size(); i++) {
         TraceEvent e = s.events().get(i);
-        b.row(s.id(), s.eventIds().get(i), e.activity(), addresses.get(e.node()),
+        b.row(s.id(), s.eventIds().get(i), e.activity(), addresses.apply(e.node()),
             (int) Math.max(0, e.atMicros() - s.startMicros()), null, e.node());
       }
     }

@@ -285,4 +285,20 @@ class JavaDriverTest {
       }
     });
   }
+
+  @Test
+  @Order(11)
+  void aNodeThatJoinsOrLeavesIsAnnouncedAndTheDriverFollows() throws Exception {
+    String joined = fx.served.bootstrap();
+    assertThat(joined).startsWith("n7 joined at 127.0.0.7");
+    ServedClusterFixture.await("the driver to add n7", Duration.ofSeconds(60),
+        () -> session.getMetadata().getNodes().size() == 7);
+    session.execute(SimpleStatement.newInstance("INSERT INTO shop.kv (k, v) VALUES (7777, 'seven')")
+        .setConsistencyLevel(ConsistencyLevel.QUORUM));
+    fx.served.decommission("n7");
+    ServedClusterFixture.await("the driver to drop n7", Duration.ofSeconds(60),
+        () -> session.getMetadata().getNodes().size() == 6);
+    assertThat(session.execute(SimpleStatement.newInstance("SELECT v FROM shop.kv WHERE k = 7777")
+        .setConsistencyLevel(ConsistencyLevel.QUORUM)).one().getString(0)).isEqualTo("seven");
+  }
 }
