@@ -290,20 +290,22 @@ final class RequestExecutor {
 
   private Reply rows(ResultSet rs, String ks, String table, QueryOptions o, String key, boolean skipMetadata) {
     Paging p = Paging.decode(o.pagingState, key);
-    int total = rs.rows().size();
-    int from = Math.min(p.offset(), total);
+    List<List<ByteBuffer>> encoded = new ArrayList<>(rs.rows().size());
+    for (List<Object> row : rs.rows()) {
+      List<ByteBuffer> out = new ArrayList<>(row.size());
+      for (int i = 0; i < row.size(); i++) out.add(WireTypes.encode(rs.types().get(i), row.get(i)));
+      encoded.add(out);
+    }
+    int total = encoded.size();
+    int from = p.start(encoded);
     int size = o.pageSize > 0 ? o.pageSize : Integer.MAX_VALUE;
     int to = (int) Math.min((long) from + size, total);
-    ByteBuffer next = to < total ? new Paging(from, p.statementHash()).next(to - from) : null;
+    ByteBuffer next = to < total && to > from ? Paging.after(to, key, encoded.get(to - 1)) : null;
     List<ColumnSpec> specs = specs(rs, ks, table);
     RowsMetadata md = skipMetadata ? new RowsMetadata(specs.size(), next, new int[0], null)
         : new RowsMetadata(specs, next, new int[0], null);
-    Queue<List<ByteBuffer>> data = new ArrayDeque<>(to - from);
-    for (List<Object> row : rs.rows().subList(from, to)) {
-      List<ByteBuffer> out = new ArrayList<>(row.size());
-      for (int i = 0; i < row.size(); i++) out.add(WireTypes.encode(rs.types().get(i), row.get(i)));
-      data.add(out);
-    }
+    Queue<List<ByteBuffer>> data = new ArrayDeque<>(encoded.subList(from, to));
     return new Reply(new DefaultRows(md, data), rs.warnings());
   }
+
 }
