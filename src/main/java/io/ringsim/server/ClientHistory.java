@@ -45,16 +45,25 @@ public final class ClientHistory {
     ops.add(op);
   }
 
-  private record Sent(long id, int client, String coordinator, String kind, ClientRequest request, long invokeMicros) {}
+  private record Sent(long id, int client, String coordinator, String kind, ClientRequest request, long invokeMicros,
+      Long clientTimestamp) {}
 
   /** The observer for one client connection's requests. */
   RequestObserver observer(int client) {
+    return observer(client, null);
+  }
+
+  /**
+   * The observer for a request whose writes carry the client's timestamp: that timestamp, not the coordinator's, is
+   * what replicas store and reads see.
+   */
+  RequestObserver observer(int client, Long clientTimestamp) {
     return new RequestObserver() {
       @Override
       public Object sent(String coordinator, String kind, ClientRequest request, long nowNanos) {
         boolean whole = !(request instanceof ClientRequest.Read r) || ReadFilter.ALL.equals(r.filter());
         if (request instanceof ClientRequest.RangeScan || !whole) return null;
-        return new Sent(ids.incrementAndGet(), client, coordinator, kind, request, nowNanos / 1000);
+        return new Sent(ids.incrementAndGet(), client, coordinator, kind, request, nowNanos / 1000, clientTimestamp);
       }
 
       @Override
@@ -77,10 +86,14 @@ public final class ClientHistory {
       error = f.error().name();
     } else {
       outcome = "ok";
-      if (r instanceof ClientResponse.WriteDone w) version = w.timestampMicros();
+      if (r instanceof ClientResponse.WriteDone w) {
+        version = s.clientTimestamp() != null ? s.clientTimestamp() : w.timestampMicros();
+      }
       if (r instanceof ClientResponse.ReadDone d) version = newest(d.partitions());
       if (r instanceof ClientResponse.CasDone c) applied = c.applied();
     }
+    // A timed-out write stamped by the client may still have been applied, with that timestamp.
+    if (s.clientTimestamp() != null && !s.kind().equals("read")) version = s.clientTimestamp();
     byte[] key = keyOf(s.request());
     TableMetadata t = cluster.catalog().table(s.request().table()).orElse(null);
     String text = t == null ? java.util.HexFormat.of().formatHex(key) : keyText(t, key);

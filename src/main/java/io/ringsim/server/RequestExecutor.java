@@ -260,6 +260,15 @@ final class RequestExecutor {
         return Reply.of(change.result());
       }
     }
+    Long clientTimestamp = null;
+    if (o.defaultTimestamp != QueryOptions.NO_DEFAULT_TIMESTAMP) {
+      Statement stamped = ClientTimestamps.apply(s, o.defaultTimestamp, served.cluster().catalog(), ks);
+      if (stamped != s) {
+        s = stamped;
+        clientTimestamp = o.defaultTimestamp;
+        cs.setObserver(served.history().observer(session.client, clientTimestamp));
+      }
+    }
     ResultSet rs;
     try {
       rs = cs.execute(s);

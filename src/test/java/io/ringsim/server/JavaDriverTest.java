@@ -215,6 +215,20 @@ class JavaDriverTest {
   }
 
   @Test
+  @Order(6)
+  void theClientsTimestampIsTheWritesTimestamp() {
+    session.execute(SimpleStatement.newInstance("INSERT INTO shop.kv (k, v) VALUES (3001, 'newer')")
+        .setQueryTimestamp(2_000_000_000_000_000L).setConsistencyLevel(ConsistencyLevel.ALL));
+    // An older client timestamp loses, whenever it arrives: last write wins by timestamp, as in Cassandra.
+    session.execute(SimpleStatement.newInstance("INSERT INTO shop.kv (k, v) VALUES (3001, 'older')")
+        .setQueryTimestamp(1_000_000_000_000_000L).setConsistencyLevel(ConsistencyLevel.ALL));
+    Row r = session.execute(SimpleStatement.newInstance("SELECT v, writetime(v) FROM shop.kv WHERE k = 3001")
+        .setConsistencyLevel(ConsistencyLevel.ALL)).one();
+    assertThat(r.getString(0)).isEqualTo("newer");
+    assertThat(r.getLong(1)).isEqualTo(2_000_000_000_000_000L);
+  }
+
+  @Test
   @Order(7)
   void aTracedRequestTellsTheStoryWithTheAddressOfEachNodeThatWorked() {
     ResultSet rs = session.execute(SimpleStatement.newInstance("SELECT v FROM shop.kv WHERE k = 5")
