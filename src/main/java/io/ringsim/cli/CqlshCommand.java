@@ -36,7 +36,7 @@ import picocli.CommandLine.Spec;
     description = {"An interactive CQL shell on a simulated cluster (history, multi-line statements, completion).",
         "Shell commands: TRACING ON|OFF, EXPAND ON|OFF, CONSISTENCY [LEVEL], COORDINATOR [NODE|ANY], NODES, HELP,",
         "EXIT; faults as in a scenario's timeline: CRASH n, RESTART n, PARTITION {a b} {c}, HEAL, SLOW n 50ms,",
-        "LOSS 5%, SKEW n -2s, FLUSH [n], COMPACT [n], REPAIR n, and WAIT 10s to let simulated time pass.",
+        "LOSS 5%%, SKEW n -2s, FLUSH [n], COMPACT [n], REPAIR n, and WAIT 10s to let simulated time pass.",
         "With input piped in, statements are read from stdin.",
         "",
         "Example:",

@@ -27,10 +27,11 @@ import picocli.CommandLine.Parameters;
  * served until QUIT. Either way the results folder is the one `run` writes, with the clients' operations checked.
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
+    header = "Serve a simulated cluster to cqlsh, the drivers and your own application over the CQL native protocol.",
     description = {"Serve a simulated cluster over the CQL native protocol, so cqlsh, the Java, Python and Node.js "
         + "drivers and your own application can connect; node i listens on the i-th loopback address from "
         + "--address, all on --port. Type fault words on standard input (CRASH n3, RESTART n3, PARTITION {n1 n2} "
-        + "{n3}, HEAL, SLOW n2 50ms, LOSS 5%, SKEW n2 -2s, FLUSH, COMPACT, REPAIR n2, STATUS). QUIT, the end of "
+        + "{n3}, HEAL, SLOW n2 50ms, LOSS 5%%, SKEW n2 -2s, FLUSH, COMPACT, REPAIR n2, STATUS). QUIT, the end of "
         + "input, Ctrl-C or the scenario's end stops it and writes the results as run does."})
 public final class ServeCommand implements Callable<Integer> {
   @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO.sim",
