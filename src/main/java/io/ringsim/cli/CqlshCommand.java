@@ -254,6 +254,19 @@ public final class CqlshCommand implements Callable<Integer> {
     }
   }
 
+  /** A statement's answer as cqlsh prints it: warnings, then DESCRIBE text or a table (expanded or not). */
+  static void print(ResultSet r, boolean expand, boolean inKeyspace, PrintWriter out) {
+    for (String warn : r.warnings()) out.println("Warnings :\n" + warn + "\n");
+    if (io.ringsim.cql.exec.DescribeStatement.isDescribe(r)) {
+      out.print(io.ringsim.cql.exec.DescribeStatement.cqlshText(r, inKeyspace));
+    } else if (!r.columns().isEmpty()) {
+      out.println();
+      out.print(expand ? TextTable.renderExpanded(r.columns(), r.formattedRows())
+          : TextTable.render(r.columns(), r.formattedRows()));
+      out.println();
+    }
+  }
+
   /** ON or OFF, and nothing after it: anything else (TRACING MAYBE) is refused rather than read as OFF. */
   private static boolean onOff(String[] w) {
     return w.length == 2 && (w[1].equals("ON") || w[1].equals("OFF"));
@@ -262,15 +275,7 @@ public final class CqlshCommand implements Callable<Integer> {
   private void run(String stmt, CqlSession session, PrintWriter out) {
     try {
       ResultSet r = session.execute(stmt);
-      for (String warn : r.warnings()) out.println("Warnings :\n" + warn + "\n");
-      if (io.ringsim.cql.exec.DescribeStatement.isDescribe(r)) {
-        out.print(io.ringsim.cql.exec.DescribeStatement.cqlshText(r, session.keyspace() != null));
-      } else if (!r.columns().isEmpty()) {
-        out.println();
-        out.print(expand ? TextTable.renderExpanded(r.columns(), r.formattedRows())
-            : TextTable.render(r.columns(), r.formattedRows()));
-        out.println();
-      }
+      print(r, expand, session.keyspace() != null, out);
       if (session.tracing() && !session.lastTrace().isEmpty()) CqlCommand.printTrace(out, session.lastTrace());
     } catch (CqlException e) {
       out.println(e.errorClass() + ": " + e.getMessage());

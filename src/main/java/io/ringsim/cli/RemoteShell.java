@@ -6,7 +6,6 @@ import io.ringsim.cluster.ConsistencyLevel;
 import io.ringsim.cluster.node.TraceEvent;
 import io.ringsim.cql.CqlException;
 import io.ringsim.cql.exec.ResultSet;
-import io.ringsim.report.TextTable;
 import io.ringsim.server.ProtocolClient;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -117,16 +116,7 @@ final class RemoteShell {
 
   private void run(String stmt) throws IOException {
     try {
-      ResultSet r = client.execute(stmt, consistency, tracing);
-      for (String warn : r.warnings()) out.println("Warnings :\n" + warn + "\n");
-      if (io.ringsim.cql.exec.DescribeStatement.isDescribe(r)) {
-        out.print(io.ringsim.cql.exec.DescribeStatement.cqlshText(r, client.keyspace() != null));
-      } else if (!r.columns().isEmpty()) {
-        out.println();
-        out.print(expand ? TextTable.renderExpanded(r.columns(), r.formattedRows())
-            : TextTable.render(r.columns(), r.formattedRows()));
-        out.println();
-      }
+      CqlshCommand.print(client.execute(stmt, consistency, tracing), expand, client.keyspace() != null, out);
     } catch (CqlException e) {
       out.println(e.errorClass() + ": " + e.getMessage());
     }

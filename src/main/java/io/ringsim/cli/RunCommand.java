@@ -64,13 +64,7 @@ public final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    Map<String, String> overrides = new LinkedHashMap<>();
-    for (String s : sets) {
-      int eq = s.indexOf('=');
-      if (eq <= 0) throw new BadInputException("--set expects key=value, got '" + s + "'");
-      overrides.put(s.substring(0, eq).trim(), s.substring(eq + 1).trim());
-    }
-    if (seed != null) overrides.put("seed", String.valueOf(seed));
+    Map<String, String> overrides = overrides(sets, seed);
     RunSpec run = ScenarioReader.read(file, overrides);
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter outw = spec.commandLine().getOut();
@@ -95,6 +89,18 @@ public final class RunCommand implements Callable<Integer> {
     } finally {
       progress.close();
     }
+  }
+
+  /** The --set key=value pairs (and --seed) as the scenario reader takes them; run and serve read them alike. */
+  static Map<String, String> overrides(List<String> sets, Long seed) {
+    Map<String, String> overrides = new LinkedHashMap<>();
+    for (String s : sets) {
+      int eq = s.indexOf('=');
+      if (eq <= 0) throw new BadInputException("--set expects key=value, got '" + s + "'");
+      overrides.put(s.substring(0, eq).trim(), s.substring(eq + 1).trim());
+    }
+    if (seed != null) overrides.put("seed", String.valueOf(seed));
+    return overrides;
   }
 
   /** The results folder, checked writable before the run. */

@@ -10,7 +10,6 @@ import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -112,13 +111,7 @@ public final class ServeCommand implements Callable<Integer> {
 
   /** The scenario to serve: the file with --set/--seed/cluster options applied, or an empty cluster's. */
   private RunSpec spec() {
-    Map<String, String> overrides = new LinkedHashMap<>();
-    for (String s : sets) {
-      int eq = s.indexOf('=');
-      if (eq <= 0) throw new BadInputException("--set expects key=value, got '" + s + "'");
-      overrides.put(s.substring(0, eq).trim(), s.substring(eq + 1).trim());
-    }
-    if (seed != null) overrides.put("seed", String.valueOf(seed));
+    Map<String, String> overrides = RunCommand.overrides(sets, seed);
     if (file != null) {
       if (!dcs.isEmpty()) throw new BadInputException("--dc cannot be combined with a scenario (it has a cluster)");
       if (nodes != null) overrides.put("cluster.nodes", String.valueOf(nodes));
