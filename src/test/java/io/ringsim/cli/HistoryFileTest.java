@@ -1,0 +1,52 @@
+package io.ringsim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ringsim.sim.OpRecord;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.GZIPInputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A long history is written gzip-compressed, with the same lines; a short one stays plain, as before. */
+class HistoryFileTest {
+  @TempDir Path tmp;
+
+  static List<OpRecord> ops(int n) {
+    List<OpRecord> out = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      out.add(new OpRecord(i, "w", "ks.t", i % 8, i % 2 == 0 ? "write" : "read", "k" + (i % 1000), "QUORUM", "n1",
+          i * 10L, i * 10L + 3, "ok", null, i, null));
+    }
+    return out;
+  }
+
+  @Test
+  void aLongHistoryIsCompressedWithTheSameLinesAndTheSameBytesEachTime() throws Exception {
+    int n = RunCommand.COMPRESS_HISTORY_ABOVE + 1;
+    Path a = Files.createDirectories(tmp.resolve("a"));
+    Files.writeString(a.resolve("history.jsonl"), "a stale history of another run\n");
+    RunCommand.writeHistory(a, ops(n));
+    assertThat(a.resolve("history.jsonl")).doesNotExist();
+    Path gz = a.resolve("history.jsonl.gz");
+    assertThat(Files.size(gz)).isLessThan(n * 30L); // about 250 B a line uncompressed
+    List<String> lines = new ArrayList<>();
+    try (BufferedReader r = new BufferedReader(new InputStreamReader(new GZIPInputStream(Files.newInputStream(gz)),
+        StandardCharsets.UTF_8))) {
+      for (String l; (l = r.readLine()) != null; ) lines.add(l);
+    }
+    assertThat(lines).hasSize(n);
+    Path small = Files.createDirectories(tmp.resolve("small"));
+    RunCommand.writeHistory(small, ops(3));
+    assertThat(Files.readAllLines(small.resolve("history.jsonl"))).containsExactlyElementsOf(lines.subList(0, 3));
+    Path b = Files.createDirectories(tmp.resolve("b"));
+    RunCommand.writeHistory(b, ops(n));
+    assertThat(Files.readAllBytes(b.resolve("history.jsonl.gz"))).isEqualTo(Files.readAllBytes(gz));
+  }
+}
