@@ -154,6 +154,13 @@ public final class ScenarioReader {
           if (names.size() > Limits.MAX_NODES) throw error(ctx, "bootstrapping " + b.node() + " would make "
               + names.size() + " nodes, more than the " + Limits.MAX_NODES + " a cluster may have");
         }
+        if (a instanceof Action.Partition part) {
+          try {
+            a = new GroupResolver(dcs, names).resolve(part);
+          } catch (IllegalArgumentException e) {
+            throw error(ctx, e.getMessage());
+          }
+        }
         for (String n : TimelineReader.nodesOf(a)) {
           if (n != null && !names.contains(n)) throw error(ctx, "no node named '" + n + "' (this cluster has n1..n"
               + nodes + ")");
