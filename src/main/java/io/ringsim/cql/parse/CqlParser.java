@@ -71,6 +71,7 @@ public final class CqlParser {
 
   /** Runs {@code rule} on a fresh parser with SLL, then LL, turning the failure into Cassandra's message. */
   static <T> T parseWith(String text, java.util.function.Function<CqlGrammarParser, T> rule) {
+    checkNesting(text);
     CqlGrammarParser sll = parser(text);
     sll.setErrorHandler(new BailErrorStrategy());
     sll.getInterpreter().setPredictionMode(PredictionMode.SLL);
@@ -87,6 +88,35 @@ public final class CqlParser {
       }
     } catch (StackOverflowError e) {
       throw new CqlException(CqlErrorClass.SyntaxError, "line 1:0 statement nested too deeply");
+    }
+  }
+
+  /** Deeper than any real statement; far below what the parser's recursion could take. */
+  static final int MAX_NESTING = 500;
+
+  /**
+   * Refuses a statement nested deeper than {@link #MAX_NESTING} brackets, braces or parentheses before parsing it:
+   * the parser would find out only by overflowing its stack, after tens of seconds for 50,000 levels. Quoted text
+   * ('...', "...", $$...$$) does not count.
+   */
+  static void checkNesting(String text) {
+    int depth = 0;
+    int n = text.length();
+    for (int i = 0; i < n; i++) {
+      char c = text.charAt(i);
+      if (c == '\'' || c == '"') {
+        int j = i + 1;
+        while (j < n && !(text.charAt(j) == c && (j + 1 >= n || text.charAt(j + 1) != c))) j += text.charAt(j) == c ? 2 : 1;
+        i = j;
+      } else if (c == '$' && i + 1 < n && text.charAt(i + 1) == '$') {
+        int end = text.indexOf("$$", i + 2);
+        i = end < 0 ? n : end + 1;
+      } else if (c == '(' || c == '[' || c == '{') {
+        if (++depth > MAX_NESTING)
+          throw new CqlException(CqlErrorClass.SyntaxError, "line 1:0 statement nested too deeply");
+      } else if (c == ')' || c == ']' || c == '}') {
+        depth = Math.max(0, depth - 1);
+      }
     }
   }
 
