@@ -92,6 +92,20 @@ public final class CqlSession {
     coordinator = node;
   }
 
+  private Integer nowInSeconds;
+
+  /**
+   * The "now" of this session's statements in seconds (a v5 client's now_in_seconds: what TTLs count from and TTL()
+   * reads against), instead of the coordinator's clock; null for the coordinator's clock.
+   */
+  public void setNowInSeconds(Integer seconds) {
+    this.nowInSeconds = seconds;
+  }
+
+  private int now(int coordinatorNow) {
+    return nowInSeconds != null ? nowInSeconds : coordinatorNow;
+  }
+
   /** Reports every coordinator request and answer to {@code o} (null: none). */
   public void setObserver(RequestObserver o) {
     this.observer = o;
@@ -152,7 +166,7 @@ public final class CqlSession {
     }
     if (s instanceof Statement.Describe d) return io.ringsim.cql.exec.DescribeStatement.run(d, c, keyspace);
     long nowMicros = cluster.nowNanos() / 1000;
-    int nowSec = (int) (nowMicros / 1_000_000L);
+    int nowSec = nowInSeconds != null ? nowInSeconds : (int) (nowMicros / 1_000_000L);
     if (s instanceof Statement.Select sel) {
       consistency.validateForRead();
       ReadPlan plan = SelectPlanner.plan(sel, c, keyspace, values, cluster.ring().partitioner(), nowSec);
@@ -184,7 +198,7 @@ public final class CqlSession {
       WritePlanner.CasSpec cas = plan.cas();
       kind = "lwt";
       ClientResponse r = awaitResponse(submit(coord, new ClientRequest.Cas(table, w.key(), ReadFilter.ALL,
-          lp -> cas.condition().test(lp), (ts, now) -> w.update().build(ts, now), serialConsistency,
+          lp -> cas.condition().test(lp), (ts, now) -> w.update().build(ts, now(now)), serialConsistency,
           consistency == ConsistencyLevel.ANY ? ConsistencyLevel.ONE : consistency, tracing)), coord);
       lastTrace = r.trace();
       if (r instanceof ClientResponse.CasDone d) {
@@ -219,7 +233,7 @@ public final class CqlSession {
       WritePlanner.UpdateFactory u = updates.get(i);
       kind = deleting ? "delete" : "write";
       pending.add(submit(coord, new ClientRequest.Write(table, plan.writes().get(i).key(),
-          (ts, now) -> u.build(ts, now), consistency, tracing)));
+          (ts, now) -> u.build(ts, now(now)), consistency, tracing)));
     }
     CqlException error = null;
     for (CompletableFuture<ClientResponse> f : pending) {

@@ -238,6 +238,7 @@ final class RequestExecutor {
     s.setConsistency(ProtocolValues.consistency(o.consistency));
     ConsistencyLevel serial = ProtocolValues.consistency(o.serialConsistency);
     if (serial.isSerial()) s.setSerialConsistency(serial);
+    if (o.nowInSeconds != QueryOptions.NO_NOW_IN_SECONDS) s.setNowInSeconds(o.nowInSeconds);
     return s;
   }
 

@@ -229,6 +229,17 @@ class JavaDriverTest {
   }
 
   @Test
+  @Order(6)
+  void nowInSecondsIsWhatTtlsCountFrom() {
+    int now = 1_000_000;
+    session.execute(SimpleStatement.newInstance("INSERT INTO shop.kv (k, v) VALUES (3002, 'ttl') USING TTL 3600")
+        .setNowInSeconds(now).setConsistencyLevel(ConsistencyLevel.ALL));
+    Row r = session.execute(SimpleStatement.newInstance("SELECT ttl(v) FROM shop.kv WHERE k = 3002")
+        .setNowInSeconds(now + 600).setConsistencyLevel(ConsistencyLevel.ALL)).one();
+    assertThat(r.getInt(0)).isEqualTo(3000);
+  }
+
+  @Test
   @Order(7)
   void aTracedRequestTellsTheStoryWithTheAddressOfEachNodeThatWorked() {
     ResultSet rs = session.execute(SimpleStatement.newInstance("SELECT v FROM shop.kv WHERE k = 5")
