@@ -37,8 +37,10 @@ public final class CheckCommand implements Callable<Integer> {
             + count(r.workloads().size(), "workload") + ", " + count(r.timeline().size(), "action") + ", duration "
             + Durations.format(r.durationMillis()) + ")");
       } catch (ScenarioException e) {
-        spec.commandLine().getErr().println(e.getMessage().startsWith(f.toString()) || f.toString().isBlank() ? e.getMessage()
-            : f + ": " + e.getMessage());
+        // One line, as run prints the same error (a line break in the file's text, even a vertical tab, is a space).
+        String msg = ExitCodes.oneLine(e.getMessage());
+        spec.commandLine().getErr().println(msg.startsWith(f.toString()) || f.toString().isBlank() ? msg
+            : f + ": " + msg);
         rc = ExitCodes.BAD_INPUT;
       }
     }
