@@ -74,9 +74,11 @@ def main():
     else:
         passed += 1
     insert = session.prepare("INSERT INTO py.t (k, v) VALUES (?, ?)")
+    insert.consistency_level = ConsistencyLevel.QUORUM  # RF 3: QUORUM both ways, so a read sees the write
     for k in range(100):
         session.execute(insert, (k, "v%d" % k))
     select = session.prepare("SELECT v FROM py.t WHERE k = ?")
+    select.consistency_level = ConsistencyLevel.QUORUM
     got = [session.execute(select, (k,)).one() for k in range(100)]
     if [r.v if r else None for r in got] != ["v%d" % k for k in range(100)]:
         failed += 1
