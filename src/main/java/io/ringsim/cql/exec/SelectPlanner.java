@@ -91,7 +91,7 @@ public final class SelectPlanner {
 
     // 2. Restrictions, grouped by column.
     Map<String, ColumnRestriction> byColumn = new LinkedHashMap<>();
-    Relation.Token token = null;
+    TokenRestriction token = null;
     List<Relation.MultiColumn> multi = new ArrayList<>();
     List<Relation.MultiColumnIn> multiIn = new ArrayList<>();
     for (Relation r : s.where()) {
@@ -103,10 +103,8 @@ public final class SelectPlanner {
           throw invalid("The token() function must be applied to all partition key components or none of them");
         if (!tk.columns().equals(pkNames)) throw invalid("The token function arguments must be in the partition key "
             + "order: " + String.join(", ", pkNames));
-        if (token != null && token.op() == tk.op()) throw invalid("More than one restriction was found for the "
-            + (tk.op() == Relation.Op.GT || tk.op() == Relation.Op.GTE ? "start" : "end") + " bound on "
-            + String.join(", ", pkNames));
-        token = mergeToken(token, tk);
+        if (token == null) token = new TokenRestriction(t);
+        token.add(tk);
         continue;
       }
       if (r instanceof Relation.MultiColumn mc) {
@@ -351,7 +349,7 @@ public final class SelectPlanner {
     };
     String start = null, end = null;
     if (token != null) {
-      String[] b = tokenBounds(token, values, partitioner);
+      String[] b = token.range(t, values, partitioner);
       start = b[0];
       end = b[1];
     }
@@ -400,49 +398,6 @@ public final class SelectPlanner {
   private static Object nonNull(Object v, String column) {
     if (v == null) throw invalid("Invalid null value in condition for column " + column);
     return v;
-  }
-
-  private static Relation.Token mergeToken(Relation.Token a, Relation.Token b) {
-    if (a == null) return b;
-    // Keep both bounds: encode as a pseudo relation list through a holder.
-    return new Relation.Token(b.columns(), b.op(), new Term.TupleLiteral(List.of(new Term.FunctionCall(a.op().name(),
-        List.of(a.value())), new Term.FunctionCall(b.op().name(), List.of(b.value())))), b.line(), b.col());
-  }
-
-  private static String[] tokenBounds(Relation.Token tk, Values values, Partitioner partitioner) {
-    List<Object[]> bounds = new ArrayList<>();
-    if (tk.value() instanceof Term.TupleLiteral tl && tl.elements().size() == 2
-        && tl.elements().get(0) instanceof Term.FunctionCall) {
-      for (Term e : tl.elements()) {
-        Term.FunctionCall f = (Term.FunctionCall) e;
-        bounds.add(new Object[] {Relation.Op.valueOf(f.name().toUpperCase(java.util.Locale.ROOT)), f.args().get(0)});
-      }
-    } else {
-      bounds.add(new Object[] {tk.op(), tk.value()});
-    }
-    String start = null, end = null;
-    for (Object[] b : bounds) {
-      Relation.Op op = (Relation.Op) b[0];
-      Term v = (Term) b[1];
-      long tok;
-      if (v instanceof Term.Bound bound && bound.value() instanceof Long bt) tok = bt;
-      else if (v instanceof Term.Literal l && l.kind() == Term.Kind.INTEGER) tok = Long.parseLong(l.text());
-      else throw invalid("token() must be compared with a token value (an integer for Murmur3Partitioner)");
-      if (!(partitioner.minimum() instanceof LongToken))
-        throw invalid("token ranges are only supported with Murmur3Partitioner in this simulator");
-      switch (op) {
-        case GT -> start = String.valueOf(tok);
-        case GTE -> start = tok == Long.MIN_VALUE ? null : String.valueOf(tok - 1);
-        case LT -> end = String.valueOf(tok - 1);
-        case LTE -> end = String.valueOf(tok);
-        case EQ -> {
-          start = tok == Long.MIN_VALUE ? null : String.valueOf(tok - 1);
-          end = String.valueOf(tok);
-        }
-        default -> throw invalid("Unsupported operator " + op.symbol + " on token()");
-      }
-    }
-    return new String[] {start, end};
   }
 
   /** A multi-column slice such as (a, b) > (1, 2): lexicographic bounds on a prefix of the clustering columns. */

@@ -1,0 +1,103 @@
+package io.ringsim.cql.exec;
+
+import io.ringsim.cql.CqlErrorClass;
+import io.ringsim.cql.CqlException;
+import io.ringsim.cql.ast.Relation;
+import io.ringsim.cql.ast.Term;
+import io.ringsim.ring.LongToken;
+import io.ringsim.ring.Partitioner;
+import io.ringsim.ring.Token;
+import io.ringsim.schema.ColumnDef;
+import io.ringsim.schema.TableMetadata;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A WHERE clause's {@code token(k) > x} relations, where x is a token value ({@code -42}, a bound {@code ?}) or the
+ * token of literal key values ({@code token('a')}, {@code token(1, 'one')} on a composite key), turned into the
+ * half-open range (start, end] that a token-range scan walks.
+ */
+final class TokenRestriction {
+  private record Bound(Relation.Op op, Term value) {}
+
+  private final List<String> partitionKey;
+  private final List<Bound> bounds = new ArrayList<>();
+
+  TokenRestriction(TableMetadata t) {
+    this.partitionKey = t.partitionKey().stream().map(ColumnDef::name).toList();
+  }
+
+  /** Adds one relation, refusing a second start (or end) bound as Cassandra does. */
+  void add(Relation.Token tk) {
+    for (Bound b : bounds) {
+      if (b.op() == tk.op()) throw invalid("More than one restriction was found for the "
+          + (tk.op() == Relation.Op.GT || tk.op() == Relation.Op.GTE ? "start" : "end") + " bound on "
+          + String.join(", ", partitionKey));
+    }
+    bounds.add(new Bound(tk.op(), tk.value()));
+  }
+
+  /** {start, end} as token strings; null means unbounded on that side. */
+  String[] range(TableMetadata t, Values values, Partitioner partitioner) {
+    String start = null, end = null;
+    for (Bound b : bounds) {
+      long tok = tokenValue(b.value(), t, values, partitioner);
+      switch (b.op()) {
+        case GT -> start = String.valueOf(tok);
+        case GTE -> start = tok == Long.MIN_VALUE ? null : String.valueOf(tok - 1);
+        case LT -> end = String.valueOf(tok - 1);
+        case LTE -> end = String.valueOf(tok);
+        case EQ -> {
+          start = tok == Long.MIN_VALUE ? null : String.valueOf(tok - 1);
+          end = String.valueOf(tok);
+        }
+        default -> throw invalid("Unsupported operator " + b.op().symbol + " on token()");
+      }
+    }
+    return new String[] {start, end};
+  }
+
+  private static long tokenValue(Term v, TableMetadata t, Values values, Partitioner partitioner) {
+    if (!(partitioner.minimum() instanceof LongToken))
+      throw invalid("token ranges are only supported with Murmur3Partitioner in this simulator");
+    if (v instanceof Term.Bound bound && bound.value() instanceof Long bt) return bt;
+    if (v instanceof Term.Literal l && l.kind() == Term.Kind.INTEGER) {
+      try {
+        return Long.parseLong(l.text());
+      } catch (NumberFormatException e) {
+        throw invalid("Invalid INTEGER constant (" + l.text() + ") for \"partition key token\" of type bigint");
+      }
+    }
+    if (v instanceof Term.FunctionCall f && f.name().toLowerCase(Locale.ROOT).equals("token")) {
+      Token token = partitioner.token(keyOf(f, t, values));
+      return ((LongToken) token).value();
+    }
+    throw invalid("token() must be compared with a token value (an integer for Murmur3Partitioner)");
+  }
+
+  /** The serialized partition key named by token(...)'s literal arguments, type-checked as Cassandra does. */
+  private static byte[] keyOf(Term.FunctionCall f, TableMetadata t, Values values) {
+    List<ColumnDef> pk = t.partitionKey();
+    if (f.args().size() != pk.size()) throw invalid("Invalid number of arguments in call to function system.token: "
+        + pk.size() + " required but " + f.args().size() + " provided");
+    List<Object> key = new ArrayList<>();
+    for (int i = 0; i < pk.size(); i++) {
+      Term arg = f.args().get(i);
+      Object value;
+      try {
+        value = values.value(arg, pk.get(i).type(), pk.get(i).name());
+      } catch (CqlException e) {
+        throw invalid("Type error: " + TermText.of(arg) + " cannot be passed as argument " + i
+            + " of function system.token of type " + pk.get(i).type().name());
+      }
+      if (value == null) throw invalid("Invalid null value for partition key part " + pk.get(i).name());
+      key.add(value);
+    }
+    return Keys.partitionKey(t, key);
+  }
+
+  private static CqlException invalid(String m) {
+    return new CqlException(CqlErrorClass.InvalidRequest, m);
+  }
+}
