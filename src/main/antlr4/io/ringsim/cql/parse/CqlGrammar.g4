@@ -117,7 +117,11 @@ selectClause : STAR | selector (COMMA selector)* ;
 selector : unaliasedSelector (K_AS ident)? ;
 unaliasedSelector
   : K_COUNT LPAREN (STAR | INTEGER) RPAREN               # countStar
+  | K_CAST LPAREN unaliasedSelector K_AS ident RPAREN    # castSelector
   | functionName LPAREN (unaliasedSelector (COMMA unaliasedSelector)*)? RPAREN  # functionSelector
+  | unaliasedSelector LBRACKET term RBRACKET             # elementSelector
+  | unaliasedSelector LBRACKET from=term? DOTDOT to=term? RBRACKET  # sliceSelector
+  | constant                                             # constantSelector
   | ident                                                # columnSelector
   ;
 functionName : ident | K_TOKEN ;
@@ -163,7 +167,7 @@ unreservedKeyword
   : K_KEY | K_KEYS | K_VALUES | K_ENTRIES | K_FULL | K_TTL | K_WRITETIME | K_COUNT | K_TIMESTAMP | K_TYPE
   | K_LIST | K_SET | K_MAP | K_FROZEN | K_TUPLE | K_STATIC | K_STORAGE | K_CLUSTERING | K_COMPACT | K_CONTAINS
   | K_DISTINCT | K_JSON | K_KEYSPACES | K_TABLES | K_FILTERING | K_LIKE | K_CUSTOM | K_PER | K_PARTITION
-  | K_GROUP | K_COUNTER | K_LOGGED | K_AS | K_EXISTS | K_DEFAULT | K_UNSET
+  | K_GROUP | K_COUNTER | K_LOGGED | K_AS | K_EXISTS | K_DEFAULT | K_UNSET | K_CAST
   ;
 
 // ---------------------------------------------------------------- lexer
@@ -182,7 +186,7 @@ K_COUNTER : 'counter' ; K_LIMIT : 'limit' ; K_PER : 'per' ; K_PARTITION : 'parti
 K_FILTERING : 'filtering' ; K_IN : 'in' ; K_CONTAINS : 'contains' ; K_LIKE : 'like' ; K_TOKEN : 'token' ;
 K_WRITETIME : 'writetime' ; K_COUNT : 'count' ; K_AS : 'as' ; K_DISTINCT : 'distinct' ; K_JSON : 'json' ;
 K_GROUP : 'group' ; K_NULL : 'null' ; K_LIST : 'list' ; K_MAP : 'map' ; K_FROZEN : 'frozen' ; K_TUPLE : 'tuple' ;
-K_TYPE : 'type' ; K_NAN : 'nan' ; K_INFINITY : 'infinity' ; K_DEFAULT : 'default' ; K_UNSET : 'unset' ;
+K_TYPE : 'type' ; K_CAST : 'cast' ; K_NAN : 'nan' ; K_INFINITY : 'infinity' ; K_DEFAULT : 'default' ; K_UNSET : 'unset' ;
 
 BOOLEAN : 'true' | 'false' ;
 UUID : HEXD HEXD HEXD HEXD HEXD HEXD HEXD HEXD '-' HEXD HEXD HEXD HEXD '-' HEXD HEXD HEXD HEXD '-' HEXD HEXD HEXD HEXD '-'
@@ -197,7 +201,7 @@ IDENT : [a-z] [a-z0-9_]* ;
 QUOTED_NAME : '"' ( ~'"' | '""' )+ '"' ;
 fragment HEXD : [0-9a-f] ;
 
-SEMI : ';' ; COMMA : ',' ; DOT : '.' ; COLON : ':' ; LPAREN : '(' ; RPAREN : ')' ; LBRACE : '{' ; RBRACE : '}' ;
+SEMI : ';' ; COMMA : ',' ; DOTDOT : '..' ; DOT : '.' ; COLON : ':' ; LPAREN : '(' ; RPAREN : ')' ; LBRACE : '{' ; RBRACE : '}' ;
 LBRACKET : '[' ; RBRACKET : ']' ; STAR : '*' ; QMARK : '?' ; PLUS_EQ : '+=' ; MINUS_EQ : '-=' ;
 EQ : '=' ; NEQ : '!=' ; LTE : '<=' ; GTE : '>=' ; LT : '<' ; GT : '>' ; PLUS : '+' ; MINUS : '-' ;
 

@@ -10,6 +10,18 @@ public sealed interface Selector {
 
   record Function(String name, List<Selector> args) implements Selector {}
 
+  /** {@code CAST(x AS type)}. */
+  record Cast(Selector arg, String type) implements Selector {}
+
+  /** {@code m['k']} on a map or set: the value for that key (null when absent). */
+  record Element(Selector collection, Term key) implements Selector {}
+
+  /** {@code m['a'..'c']}, {@code s['x'..]}: the entries between two keys, both included; a side may be open. */
+  record Slice(Selector collection, Term from, Term to) implements Selector {}
+
+  /** A constant written in the selection, e.g. the argument of {@code minTimeuuid('2013-02-02 10:00+0000')}. */
+  record Constant(Term value) implements Selector {}
+
   /** A selector with AS alias. */
   record Aliased(Selector selector, String alias) implements Selector {}
 }

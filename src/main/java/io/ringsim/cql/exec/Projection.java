@@ -30,13 +30,19 @@ public final class Projection {
   private final List<Column> columns = new ArrayList<>();
   private final List<Agg> aggs = new ArrayList<>();
   private final int nowInSec;
+  private final SelectorCompiler compiler;
+
+  /** Functions that are Projection's own rather than native scalar functions: they cannot be nested. */
+  static final java.util.Set<String> SPECIAL = java.util.Set.of("token", "writetime", "ttl", "count", "min", "max",
+      "sum", "avg");
 
   private static CqlException invalid(String m) {
     return new CqlException(CqlErrorClass.InvalidRequest, m);
   }
 
-  Projection(TableMetadata t, List<Selector> selectors, int nowInSec) {
+  Projection(TableMetadata t, List<Selector> selectors, int nowInSec, Values values) {
     this.nowInSec = nowInSec;
+    this.compiler = new SelectorCompiler(t, values);
     if (selectors.isEmpty()) {
       for (ColumnDef d : RowValues.starColumns(t)) add(t, new Selector.Column(d.name()), null);
     } else {
@@ -80,8 +86,30 @@ public final class Projection {
       aggs.add(Agg.COUNT);
       return;
     }
+    String fn = s instanceof Selector.Function f0 ? f0.name().toLowerCase(Locale.ROOT) : "";
+    if (!SPECIAL.contains(fn)) {
+      SelectorCompiler.Expr e = compiler.compile(s);
+      if (e.type() == null) {
+        throw invalid("Cannot infer type for term " + e.name() + " in selection clause (try using a cast to force a"
+            + " type)");
+      }
+      names.add(alias != null ? alias : e.name());
+      types.add(e.type());
+      columns.add(e.eval());
+      aggs.add(Agg.NONE);
+      return;
+    }
     Selector.Function f = (Selector.Function) s;
-    String fn = f.name().toLowerCase(Locale.ROOT);
+    if (List.of("count", "min", "max", "sum", "avg").contains(fn) && f.args().size() == 1
+        && !(f.args().get(0) instanceof Selector.Column)) {
+      SelectorCompiler.Expr e = compiler.compile(f.args().get(0));
+      if (e.type() == null) throw invalid("Cannot infer type for term " + e.name() + " in selection clause");
+      names.add(alias != null ? alias : "system." + fn + "(" + e.name() + ")");
+      types.add(fn.equals("count") ? CqlTypes.BIGINT : e.type());
+      columns.add(e.eval());
+      aggs.add(Agg.valueOf(fn.toUpperCase(Locale.ROOT)));
+      return;
+    }
     List<String> argNames = new ArrayList<>();
     List<ColumnDef> args = new ArrayList<>();
     for (Selector a : f.args()) {
@@ -109,7 +137,8 @@ public final class Projection {
           throw invalid("Cannot use selection function " + (fn.equals("ttl") ? "ttl" : "writeTime")
               + " on counter column " + def.name());
         if (io.ringsim.storage.TableSchema.isComplex(def.type()))
-          throw invalid("Cannot use selection function " + fn + " on non-frozen collection " + def.name());
+          throw invalid("Cannot use selection function " + (fn.equals("ttl") ? "ttl" : "writeTime")
+              + " on non-frozen collection " + def.name());
         names.add(alias != null ? alias : fn + "(" + def.name() + ")");
         types.add(fn.equals("ttl") ? CqlTypes.INT : CqlTypes.BIGINT);
         columns.add((p, r, now) -> {

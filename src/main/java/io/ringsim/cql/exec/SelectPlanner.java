@@ -74,7 +74,7 @@ public final class SelectPlanner {
     boolean allowFiltering = s.allowFiltering();
 
     // 1. The selection (unknown columns are reported first, as Cassandra prepares the selection first).
-    Projection projection = new Projection(t, s.selectors(), nowInSec);
+    Projection projection = new Projection(t, s.selectors(), nowInSec, values);
     if (s.distinct()) {
       for (Selector sel : s.selectors()) {
         Selector x = sel instanceof Selector.Aliased a ? a.selector() : sel;

@@ -20,7 +20,7 @@ import java.util.NavigableSet;
 import java.util.UUID;
 
 /** Turns statement terms into typed values, with Cassandra's errors for a literal of the wrong kind. */
-public final class Values {
+public final class Values implements NativeFunctions.Context {
   private final long nowMicros;
   private final java.util.SplittableRandom rng;
   private long uuidSeq;
@@ -118,29 +118,56 @@ public final class Values {
     };
   }
 
+  /**
+   * A native function call written as a value (INSERT ... VALUES (textAsBlob('abc')), WHERE tu > maxTimeuuid(...)):
+   * the overload whose parameter types the arguments fit, and whose result fits the receiving column.
+   */
   private Object function(Term.FunctionCall f, CqlType type, String column) {
-    switch (f.name().toLowerCase(Locale.ROOT)) {
-      case "now" -> {
-        UUID u = timeUuid(nowMicros);
-        if (type.name().equals("timeuuid") || type.name().equals("uuid")) return u;
-        throw invalid("now()", type, column);
+    String fn = f.name().toLowerCase(Locale.ROOT);
+    List<NativeFunctions.Signature> overloads = NativeFunctions.overloads(fn);
+    if (overloads.isEmpty()) throw new CqlException(CqlErrorClass.InvalidRequest, "Unknown function '" + f.name() + "'");
+    boolean arityFits = false;
+    for (NativeFunctions.Signature sig : overloads) {
+      if (sig.args().size() != f.args().size()) continue;
+      arityFits = true;
+      Object[] args = new Object[sig.args().size()];
+      boolean fits = true;
+      for (int i = 0; i < args.length && fits; i++) {
+        try {
+          args[i] = value(f.args().get(i), sig.args().get(i), column);
+        } catch (CqlException e) {
+          fits = false;
+        }
       }
-      case "uuid" -> {
-        if (!type.name().equals("uuid")) throw invalid("uuid()", type, column);
-        long hi = (rng.nextLong() & ~0xF000L) | 0x4000L;
-        long lo = (rng.nextLong() & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L;
-        return new UUID(hi, lo);
+      if (!fits) continue;
+      if (!assignable(sig.returns(), type)) {
+        throw new CqlException(CqlErrorClass.InvalidRequest, "Type error: cannot assign result of function system."
+            + fn + " (type " + sig.returns().name() + ") to " + column + " (type " + type.name() + ")");
       }
-      case "totimestamp", "currenttimestamp" -> {
-        if (!type.name().equals("timestamp")) throw invalid(f.name() + "()", type, column);
-        return Instant.ofEpochMilli(Math.floorDiv(nowMicros, 1000));
-      }
-      case "todate", "currentdate" -> {
-        if (!type.name().equals("date")) throw invalid(f.name() + "()", type, column);
-        return java.time.LocalDate.ofEpochDay(Math.floorDiv(nowMicros, 86_400_000_000L));
-      }
-      default -> throw new CqlException(CqlErrorClass.InvalidRequest, "Unknown function '" + f.name() + "'");
+      return NativeFunctions.call(sig, args, this);
     }
+    if (!arityFits) {
+      throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid number of arguments in call to function system."
+          + fn + ": " + overloads.get(0).args().size() + " required but " + f.args().size() + " provided");
+    }
+    throw NativeFunctions.noMatch(f.name(), overloads);
+  }
+
+  private static boolean assignable(CqlType result, CqlType receiver) {
+    String r = result.name(), to = receiver.name();
+    return r.equals(to) || (r.equals("timeuuid") && to.equals("uuid")) || (r.equals("ascii") && to.equals("text"));
+  }
+
+  @Override
+  public long nowMicros() {
+    return nowMicros;
+  }
+
+  @Override
+  public UUID randomUuid() {
+    long hi = (rng.nextLong() & ~0xF000L) | 0x4000L;
+    long lo = (rng.nextLong() & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L;
+    return new UUID(hi, lo);
   }
 
   /** A version-1 UUID for the given time (node and clock sequence from the session's seed). */

@@ -281,6 +281,13 @@ final class AstBuilder {
   private static Selector selector(UnaliasedSelectorContext u) {
     if (u instanceof CountStarContext cs) return new Selector.CountStar(cs.getText());
     if (u instanceof ColumnSelectorContext cs) return new Selector.Column(ident(cs.ident()));
+    if (u instanceof CastSelectorContext c) return new Selector.Cast(selector(c.unaliasedSelector()), ident(c.ident()));
+    if (u instanceof ElementSelectorContext e) return new Selector.Element(selector(e.unaliasedSelector()), term(e.term()));
+    if (u instanceof SliceSelectorContext s) {
+      return new Selector.Slice(selector(s.unaliasedSelector()), s.from == null ? null : term(s.from),
+          s.to == null ? null : term(s.to));
+    }
+    if (u instanceof ConstantSelectorContext c) return new Selector.Constant(constant(c.constant()));
     FunctionSelectorContext f = (FunctionSelectorContext) u;
     List<Selector> args = new ArrayList<>();
     for (UnaliasedSelectorContext a : f.unaliasedSelector()) args.add(selector(a));

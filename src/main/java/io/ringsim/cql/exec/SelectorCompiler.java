@@ -1,0 +1,167 @@
+package io.ringsim.cql.exec;
+
+import io.ringsim.cql.CqlException;
+import io.ringsim.cql.ast.Selector;
+import io.ringsim.cql.ast.Term;
+import io.ringsim.schema.ColumnDef;
+import io.ringsim.schema.CqlType;
+import io.ringsim.schema.TableMetadata;
+import io.ringsim.schema.collection.ListType;
+import io.ringsim.schema.collection.MapType;
+import io.ringsim.schema.collection.SetType;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.NavigableSet;
+
+/**
+ * Turns one selector of a SELECT clause (a column, a constant, a native function call, a CAST, a collection element
+ * or slice, nested as deep as written) into its result column: the name Cassandra gives it, its type, and how it is
+ * computed from a row. Aggregates, token(), writetime() and ttl() are Projection's.
+ */
+final class SelectorCompiler {
+  /** A compiled selector; {@code type} and {@code eval} are null for a constant not yet given a type by its use. */
+  record Expr(String name, CqlType type, Projection.Column eval, Term constant) {}
+
+  private final TableMetadata table;
+  private final Values values;
+
+  SelectorCompiler(TableMetadata table, Values values) {
+    this.table = table;
+    this.values = values;
+  }
+
+  Expr compile(Selector s) {
+    if (s instanceof Selector.Column c) {
+      ColumnDef def = Projection.column(table, c.name());
+      return new Expr(def.name(), def.type(), (p, r, now) -> RowValues.columnValue(table, p, r, def), null);
+    }
+    if (s instanceof Selector.Constant k) return new Expr(TermText.of(k.value()), null, null, k.value());
+    if (s instanceof Selector.Cast c) return cast(c);
+    if (s instanceof Selector.Element e) return element(e);
+    if (s instanceof Selector.Slice sl) return slice(sl);
+    if (s instanceof Selector.Function f) return function(f);
+    throw NativeFunctions.invalid("Cannot use " + s + " here");
+  }
+
+  private Expr cast(Selector.Cast c) {
+    Expr arg = typed(compile(c.arg()));
+    NativeFunctions.Signature sig = NativeFunctions.cast(arg.type(), c.type());
+    Projection.Column a = arg.eval();
+    return new Expr("cast(" + arg.name() + " as " + c.type().toLowerCase(Locale.ROOT) + ")", sig.returns(),
+        (p, r, now) -> NativeFunctions.call(sig, new Object[] {a.value(p, r, now)}, values), null);
+  }
+
+  private Expr function(Selector.Function f) {
+    String fn = f.name().toLowerCase(Locale.ROOT);
+    List<NativeFunctions.Signature> overloads = NativeFunctions.overloads(fn);
+    if (overloads.isEmpty()) {
+      if (Projection.SPECIAL.contains(fn)) throw NativeFunctions.invalid("Function " + fn + " cannot be nested");
+      throw NativeFunctions.invalid("Unknown function '" + fn + "'");
+    }
+    List<Expr> args = new ArrayList<>();
+    for (Selector a : f.args()) args.add(compile(a));
+    for (NativeFunctions.Signature sig : overloads) {
+      List<Projection.Column> evals = bind(sig, args);
+      if (evals == null) continue;
+      List<String> names = args.stream().map(Expr::name).toList();
+      return new Expr("system." + fn + "(" + String.join(", ", names) + ")", sig.returns(), (p, r, now) -> {
+        Object[] in = new Object[evals.size()];
+        for (int i = 0; i < in.length; i++) in[i] = evals.get(i).value(p, r, now);
+        return NativeFunctions.call(sig, in, values);
+      }, null);
+    }
+    if (overloads.get(0).args().size() != args.size()) {
+      throw NativeFunctions.invalid("Invalid number of arguments in call to function system." + fn + ": "
+          + overloads.get(0).args().size() + " required but " + args.size() + " provided");
+    }
+    throw NativeFunctions.noMatch(f.name(), overloads);
+  }
+
+  /** The argument evaluators when {@code args} fit the signature (constants typed by it), else null. */
+  private List<Projection.Column> bind(NativeFunctions.Signature sig, List<Expr> args) {
+    if (sig.args().size() != args.size()) return null;
+    List<Projection.Column> out = new ArrayList<>();
+    for (int i = 0; i < args.size(); i++) {
+      Expr a = args.get(i);
+      CqlType want = sig.args().get(i);
+      if (a.constant() != null) {
+        Object v;
+        try {
+          v = values.value(a.constant(), want, "argument " + i);
+        } catch (CqlException e) {
+          return null;
+        }
+        out.add((p, r, now) -> v);
+      } else if (sameType(a.type(), want)) {
+        out.add(a.eval());
+      } else {
+        return null;
+      }
+    }
+    return out;
+  }
+
+  private static boolean sameType(CqlType have, CqlType want) {
+    return have.name().equals(want.name());
+  }
+
+  private Expr typed(Expr e) {
+    if (e.type() != null) return e;
+    throw NativeFunctions.invalid("Cannot infer type for term " + e.name() + " in selection clause (try using a cast "
+        + "to force a type)");
+  }
+
+  private Expr element(Selector.Element e) {
+    Expr coll = typed(compile(e.collection()));
+    CqlType keyType = keyType(coll);
+    Object key = values.value(e.key(), keyType, "key(" + coll.name() + ")");
+    Projection.Column c = coll.eval();
+    String name = coll.name() + "[" + TermText.of(e.key()) + "]";
+    if (coll.type() instanceof MapType mt) {
+      return new Expr(name, mt.value(), (p, r, now) -> {
+        Object m = c.value(p, r, now);
+        return m == null || key == null ? null : ((Map<?, ?>) m).get(key);
+      }, null);
+    }
+    return new Expr(name, keyType, (p, r, now) -> {
+      Object s = c.value(p, r, now);
+      return s == null || key == null || !((Collection<?>) s).contains(key) ? null : key;
+    }, null);
+  }
+
+  private Expr slice(Selector.Slice sl) {
+    Expr coll = typed(compile(sl.collection()));
+    CqlType keyType = keyType(coll);
+    Object from = sl.from() == null ? null : values.value(sl.from(), keyType, "key(" + coll.name() + ")");
+    Object to = sl.to() == null ? null : values.value(sl.to(), keyType, "key(" + coll.name() + ")");
+    Projection.Column c = coll.eval();
+    String name = coll.name() + "[" + (sl.from() == null ? "" : TermText.of(sl.from())) + ".."
+        + (sl.to() == null ? "" : TermText.of(sl.to())) + "]";
+    return new Expr(name, coll.type(), (p, r, now) -> {
+      Object v = c.value(p, r, now);
+      if (v == null) return null;
+      if (v instanceof NavigableMap<?, ?> m) {
+        @SuppressWarnings("unchecked") NavigableMap<Object, Object> om = (NavigableMap<Object, Object>) m;
+        NavigableMap<Object, Object> sub = from == null ? (to == null ? om : om.headMap(to, true))
+            : to == null ? om.tailMap(from, true) : om.subMap(from, true, to, true);
+        return sub.isEmpty() ? null : sub;
+      }
+      @SuppressWarnings("unchecked") NavigableSet<Object> os = (NavigableSet<Object>) v;
+      NavigableSet<Object> sub = from == null ? (to == null ? os : os.headSet(to, true))
+          : to == null ? os.tailSet(from, true) : os.subSet(from, true, to, true);
+      return sub.isEmpty() ? null : sub;
+    }, null);
+  }
+
+  private static CqlType keyType(Expr coll) {
+    if (coll.type() instanceof MapType mt) return mt.key();
+    if (coll.type() instanceof SetType st) return st.element();
+    String kind = coll.type() instanceof ListType ? "a list" : "a " + coll.type().name();
+    throw NativeFunctions.invalid("Element selection is only allowed on sets and maps, but " + coll.name() + " is "
+        + kind);
+  }
+}
