@@ -205,6 +205,7 @@ SEMI : ';' ; COMMA : ',' ; DOTDOT : '..' ; DOT : '.' ; COLON : ':' ; LPAREN : '(
 LBRACKET : '[' ; RBRACKET : ']' ; STAR : '*' ; QMARK : '?' ; PLUS_EQ : '+=' ; MINUS_EQ : '-=' ;
 EQ : '=' ; NEQ : '!=' ; LTE : '<=' ; GTE : '>=' ; LT : '<' ; GT : '>' ; PLUS : '+' ; MINUS : '-' ;
 
-LINE_COMMENT : ('--' | '//') ~[\r\n]* -> skip ;
-BLOCK_COMMENT : '/*' .*? '*/' -> skip ;
-WS : [ \t\r\n]+ -> skip ;
+LINE_COMMENT : ('--' | '//') ~[\r\n]* -> channel(HIDDEN) ;
+BLOCK_COMMENT : '/*' .*? '*/' -> channel(HIDDEN) ;
+// Kept on the hidden channel, not skipped: error snippets count and quote them as Cassandra's parser does.
+WS : [ \t\r\n]+ -> channel(HIDDEN) ;

@@ -64,8 +64,12 @@ public final class WritePlanner {
   }
 
   /** An LWT: the row it is about and how its current state decides. */
+  /**
+   * A statement's condition: the row it is on, the test on the partition as read by Paxos, the answer when it fails,
+   * and the columns its conditions name (null for IF EXISTS / IF NOT EXISTS, which concern the whole row).
+   */
   public record CasSpec(Clustering row, java.util.function.Predicate<LivePartition> condition,
-      java.util.function.Function<LivePartition, ResultSet> failure) {}
+      java.util.function.Function<LivePartition, ResultSet> failure, List<ColumnDef> conditionColumns) {}
 
   public record WritePlan(TableMetadata table, List<PartitionWrite> writes, CasSpec cas) {}
 
@@ -86,10 +90,11 @@ public final class WritePlanner {
     List<PartitionWrite> all = new ArrayList<>();
     TableMetadata table = null;
     CasSpec cas = null;
+    List<CasSpec> conditions = new ArrayList<>();
     for (Statement child : b.statements()) {
       WritePlan p = single(child, catalog, session, values, partitioner, ts);
       if (p.cas() != null) {
-        if (cas != null) throw invalid("Batch with conditions cannot span multiple rows in this simulator");
+        conditions.add(p.cas());
         cas = p.cas();
       }
       if (table != null && !table.qualifiedName().equals(p.table().qualifiedName()) && cas != null)
@@ -103,6 +108,7 @@ public final class WritePlanner {
       for (PartitionWrite w : all) {
         if (!Arrays.equals(w.key(), k)) throw invalid("Batch with conditions cannot span multiple partitions");
       }
+      cas = ConditionalBatch.combine(table, conditions);
     }
     return new WritePlan(table, merge(all), cas);
   }
@@ -202,11 +208,16 @@ public final class WritePlanner {
     if (!missingPk.isEmpty()) throw invalid("Some partition key parts are missing: " + String.join(", ", missingPk));
     List<String> missingCk = new ArrayList<>();
     for (ColumnDef c : t.clusteringColumns()) if (!byColumn.containsKey(c.name())) missingCk.add(c.name());
-    if (!missingCk.isEmpty()) throw invalid("Some clustering keys are missing: " + String.join(", ", missingCk));
+    // An INSERT of only the partition key and static columns writes the static row alone, as Cassandra allows.
+    boolean staticOnly = !missingCk.isEmpty() && missingCk.size() == t.clusteringColumns().size()
+        && byColumn.keySet().stream().anyMatch(c -> t.column(c).orElseThrow().kind() == ColumnKind.STATIC)
+        && byColumn.keySet().stream().allMatch(c -> t.column(c).orElseThrow().kind() != ColumnKind.REGULAR);
+    if (!missingCk.isEmpty() && !staticOnly)
+      throw invalid("Some clustering keys are missing: " + String.join(", ", missingCk));
     List<Object> pk = new ArrayList<>();
     for (ColumnDef c : t.partitionKey()) pk.add(nonNullKey(byColumn.get(c.name()), c));
     List<Object> ck = new ArrayList<>();
-    for (ColumnDef c : t.clusteringColumns()) ck.add(nonNullKey(byColumn.get(c.name()), c));
+    if (!staticOnly) for (ColumnDef c : t.clusteringColumns()) ck.add(nonNullKey(byColumn.get(c.name()), c));
     byte[] key = Keys.partitionKey(t, pk);
     checkKeySize(key);
     Clustering clustering = ck.isEmpty() ? Clustering.EMPTY : Clustering.of(Keys.clustering(t, ck));
@@ -228,14 +239,14 @@ public final class WritePlanner {
         }
         writeValue(target, def, e.getValue(), ts, ttl, now, values, schema);
       }
-      p.add(row.build());
+      if (!staticOnly) p.add(row.build());
       if (staticRow != null) p.add(staticRow.build());
       return p;
     };
     CasSpec cas = null;
     if (s.ifNotExists()) {
       cas = new CasSpec(clustering, lp -> findRow(lp, clustering) == null,
-          lp -> failureWholeRow(t, lp, clustering));
+          lp -> failureWholeRow(t, lp, clustering), null);
     }
     return new WritePlan(t, List.of(new PartitionWrite(key, f)), cas);
   }
@@ -649,7 +660,7 @@ public final class WritePlanner {
       throw invalid("IN on the partition key or clustering columns is not supported with conditional updates");
     Clustering row = targets.rows().isEmpty() ? Clustering.EMPTY : targets.rows().get(0);
     if (ifExists) {
-      return new CasSpec(row, lp -> findRow(lp, row) != null, lp -> failureWholeRow(t, lp, row));
+      return new CasSpec(row, lp -> findRow(lp, row) != null, lp -> failureWholeRow(t, lp, row), null);
     }
     List<Object[]> conds = new ArrayList<>();
     for (Condition c : conditions) {
@@ -667,6 +678,7 @@ public final class WritePlanner {
         throw invalid("Conditions on collection elements are not supported by this simulator");
       }
     }
+    List<ColumnDef> conditionColumns = conds.stream().map(c -> (ColumnDef) c[0]).distinct().toList();
     return new CasSpec(row, lp -> {
       LiveRow r = findRow(lp, row);
       for (Object[] c : conds) {
@@ -685,6 +697,9 @@ public final class WritePlanner {
       return true;
     }, lp -> {
       LiveRow r = findRow(lp, row);
+      if (ConditionalBatch.nothingToShow(r, conditionColumns)) {
+        return new ResultSet(List.of("[applied]"), List.of(CqlTypes.BOOLEAN), List.of(List.of(false)), List.of());
+      }
       List<String> cols = new ArrayList<>(List.of("[applied]"));
       List<CqlType> types = new ArrayList<>(List.of(CqlTypes.BOOLEAN));
       List<Object> vals = new ArrayList<>(List.of(false));
@@ -696,7 +711,7 @@ public final class WritePlanner {
         vals.add(r == null && def.kind() != ColumnKind.STATIC ? null : RowValues.columnValue(t, lp, r, def));
       }
       return new ResultSet(cols, types, List.of(vals), List.of());
-    });
+    }, conditionColumns);
   }
 
   static LiveRow findRow(LivePartition lp, Clustering c) {

@@ -140,22 +140,28 @@ public final class CqlParser {
     IntervalSet set = e != null && e.getExpectedTokens() != null ? e.getExpectedTokens() : p.getExpectedTokens();
     List<String> names = new ArrayList<>();
     for (int type : set.toList()) {
+      // Keywords by their symbolic name (K_FROM), punctuation by its literal (')'), as Cassandra's parser names them.
       String n = p.getVocabulary().getSymbolicName(type);
-      names.add(n == null ? p.getVocabulary().getDisplayName(type) : n);
+      String literal = p.getVocabulary().getLiteralName(type);
+      names.add(n == null || (!n.startsWith("K_") && literal != null) ? p.getVocabulary().getDisplayName(type) : n);
     }
     if (names.size() == 1) return names.get(0);
     return "{" + String.join(", ", names) + "}";
   }
 
-  /** Cassandra's query snippet: the tokens before the offending one, the offending one in brackets, "..." after. */
+  /**
+   * Cassandra's query snippet: the statement's own text from ten tokens (whitespace counts as a token, as in
+   * Cassandra's lexer) before the offending one up to it, that one in brackets, "..." on a side that is cut.
+   */
   private static String snippet(Parser p, Token bad) {
     org.antlr.v4.runtime.TokenStream ts = p.getTokenStream();
+    String text = ts.getTokenSource().getInputStream().toString();
+    Token from = ts.get(Math.max(0, bad.getTokenIndex() - 10));
     StringBuilder sb = new StringBuilder(" (");
-    int start = Math.max(0, bad.getTokenIndex() - 10);
-    for (int i = start; i < bad.getTokenIndex(); i++) sb.append(ts.get(i).getText()).append(' ');
-    if (bad.getType() == Token.EOF) return sb.append("[])").toString().replace(" [])", "[])");
-    sb.append('[').append(bad.getText()).append(']');
-    if (ts.LA(1) != Token.EOF || bad.getTokenIndex() + 1 < ts.size() - 1) sb.append("...");
+    if (from.getStartIndex() > 0) sb.append("...");
+    if (bad.getType() == Token.EOF) return sb.append(text, from.getStartIndex(), text.length()).append("[])").toString();
+    sb.append(text, from.getStartIndex(), bad.getStartIndex()).append('[').append(bad.getText()).append(']');
+    if (bad.getStopIndex() + 1 < text.length()) sb.append("...");
     return sb.append(')').toString();
   }
 }
