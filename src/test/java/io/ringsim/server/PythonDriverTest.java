@@ -37,7 +37,11 @@ class PythonDriverTest {
     try (ServedClusterFixture fx = new ServedClusterFixture(6, 3)) {
       cmd.add(2, String.valueOf(fx.port));
       try (var files = Files.list(Path.of("src/test/resources/cql"))) {
-        files.map(Path::toString).filter(f -> f.endsWith(".expected.jsonl")).sorted().forEach(cmd::add);
+        // Not the generated corpus: its LWTs follow deletes stamped by the driver's clock (today), while a served
+        // cluster's Paxos ballots use its own clock, which starts at 1970, so an IF NOT EXISTS after a driver's
+        // DELETE is shadowed (docs/drivers.md). CqlConformanceTest checks the corpus in process.
+        files.map(Path::toString).filter(f -> f.endsWith(".expected.jsonl") && !f.contains("_generated_"))
+            .sorted().forEach(cmd::add);
       }
       Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
       boolean ended = p.waitFor(5, TimeUnit.MINUTES);
@@ -46,6 +50,7 @@ class PythonDriverTest {
       assertThat(ended).as("the Python run ended").isTrue();
       assertThat(out).contains("hosts 127.0.0.1 127.0.0.2 127.0.0.3 127.0.0.4 127.0.0.5 127.0.0.6");
       assertThat(out).doesNotContain("DIFF");
+      assertThat(out).as("the seeds' error messages word for word").doesNotContainPattern("message differs: 0[1-6]_");
       assertThat(p.exitValue()).as(out).isZero();
     }
   }

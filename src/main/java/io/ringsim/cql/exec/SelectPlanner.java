@@ -319,7 +319,8 @@ public final class SelectPlanner {
       ClusteringBound hi = tuple.upperOp == null ? ClusteringBound.UNBOUNDED
           : new ClusteringBound(tuple.upper, tuple.upperOp == Relation.Op.LTE);
       boolean desc = tuple.columns.get(0).order() == ClusteringOrder.DESC;
-      slices = List.of(desc ? new Slice(hi, lo) : new Slice(lo, hi));
+      if (tuple.mixedOrders()) slices = List.of(Slice.ALL); // rows are picked by tuple.matches below
+      else slices = List.of(desc ? new Slice(hi, lo) : new Slice(lo, hi));
       if (rangeScan && !allowFiltering && usedIndex == null) throw invalid(FILTERING);
     }
     boolean sortRows = false;
@@ -343,7 +344,9 @@ public final class SelectPlanner {
           : cr.def.kind() == ColumnKind.CLUSTERING && cr.def.position() < usable && cr.others.isEmpty();
       if (!handled) post.add(cr);
     }
-    BiPredicate<LivePartition, LiveRow> rowFilter = post.isEmpty() ? null : (lp, r) -> {
+    boolean tupleFilter = tuple.isSet() && tuple.mixedOrders();
+    BiPredicate<LivePartition, LiveRow> rowFilter = post.isEmpty() && !tupleFilter ? null : (lp, r) -> {
+      if (tupleFilter && !tuple.matches(r)) return false;
       for (ColumnRestriction cr : post) if (!matches(t, cr, lp, r)) return false;
       return true;
     };
@@ -409,6 +412,35 @@ public final class SelectPlanner {
     boolean isSet() {
       return columns != null;
     }
+
+    /**
+     * Whether the columns mix ASC and DESC clustering order: the tuple's bounds compare values, not storage order,
+     * so the rows it keeps are not one contiguous slice (Cassandra splits it into several), and are filtered instead.
+     */
+    boolean mixedOrders() {
+      return columns.stream().map(ColumnDef::order).distinct().count() > 1;
+    }
+
+    /** (c1, c2) against the bounds, lexicographically by each column's natural order of values. */
+    boolean matches(LiveRow r) {
+      if (lowerOp != null) {
+        int c = compare(r, lower);
+        if (c < 0 || (c == 0 && lowerOp == Relation.Op.GT)) return false;
+      }
+      if (upperOp != null) {
+        int c = compare(r, upper);
+        if (c > 0 || (c == 0 && upperOp == Relation.Op.LT)) return false;
+      }
+      return true;
+    }
+
+    private int compare(LiveRow r, byte[][] bound) {
+      for (int i = 0; i < bound.length; i++) {
+        int c = columns.get(i).type().compare(r.clustering().get(i), bound[i]);
+        if (c != 0) return c;
+      }
+      return 0;
+    }
   }
 
   private static void applyMulti(TableMetadata t, Relation.MultiColumn mc, Map<String, ColumnRestriction> byColumn,
@@ -434,11 +466,6 @@ public final class SelectPlanner {
     if (!mc.op().isSlice()) throw invalid("Unsupported \"" + mc.op().symbol + "\" relation: (" + String.join(", ",
         mc.columns()) + ")");
     List<ColumnDef> cols = cc.subList(0, mc.columns().size());
-    boolean desc = cols.get(0).order() == ClusteringOrder.DESC;
-    for (ColumnDef c : cols) {
-      if ((c.order() == ClusteringOrder.DESC) != desc) throw invalid("Multi-column slices over columns with mixed "
-          + "clustering orders are not supported by this simulator");
-    }
     if (tuple.isSet() && !tuple.columns.equals(cols)) throw invalid("Multi-column relations must all be on the same "
         + "columns: (" + String.join(", ", mc.columns()) + ")");
     tuple.columns = cols;

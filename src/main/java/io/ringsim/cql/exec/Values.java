@@ -178,8 +178,9 @@ public final class Values implements NativeFunctions.Context {
     return new UUID(hi, lo);
   }
 
+  /** Cassandra names the receiving column without quotes for collection and tuple literals. */
   private static CqlException invalid(String what, CqlType type, String column) {
-    return new CqlException(CqlErrorClass.InvalidRequest, "Invalid " + what + " for \"" + column + "\" of type "
+    return new CqlException(CqlErrorClass.InvalidRequest, "Invalid " + what + " for " + column + " of type "
         + type.name());
   }
 

@@ -128,7 +128,9 @@ public final class CqlParser {
     if (e instanceof NoViableAltException) {
       msg = where + "no viable alternative at input '" + tokenText + "'";
     } else if (t.getType() == Token.EOF) {
-      msg = where + "mismatched input '<EOF>' expecting " + expected(p, e);
+      // Cassandra's parser reports the end of input at line 0:-1 and quotes no snippet.
+      return new CqlException(CqlErrorClass.SyntaxError, "line 0:-1 mismatched input '<EOF>' expecting "
+          + expected(p, e));
     } else {
       msg = where + (e instanceof InputMismatchException || e == null ? "mismatched input '" : "extraneous input '")
           + tokenText + "' expecting " + expected(p, e);
