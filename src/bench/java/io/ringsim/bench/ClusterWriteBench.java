@@ -52,8 +52,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@value #WINDOW} requests in flight, each to the next coordinator in turn; the coordinator picks the timestamp,
  * builds the mutation, sends it through the simulated network (latency, virtual time) to the 3 replicas, which log
  * it in the commit log and apply it to the memtable (flushing and compacting as it fills), and acks; the client
- * hears back after 2 acks. {@link #bareFanOut} is {@link FanOutBench}'s bare Akka pattern (one request fanned out
- * to 3 actors, reply after 2 acks) in the same run, for the ratio issue 5 asks for.
+ * hears back after 2 acks. {@link #quorumRead} reads the same keys at QUORUM through the same path. {@link #bareFanOut}
+ * is {@link FanOutBench}'s bare Akka pattern (one request fanned out to 3 actors, reply after 2 acks) in the same
+ * run; {@link #bareFanOutSortedPut} and {@link #bareFanOutSortedGet} are the floors issue 20 compares the writes and
+ * the reads with (the bare pattern plus one sorted-map insert, or lookup, per replica).
  *
  * <p>Run: ./mvnw -B -o -Pbench -DskipTests package &amp;&amp; java -jar target/benchmarks.jar ClusterWriteBench
  */
@@ -213,7 +215,7 @@ public class ClusterWriteBench {
   }
 
   /**
-   * The three measurements without JMH, alternating rounds, each costed as the CPU time of the simulation threads
+   * The five measurements without JMH, alternating rounds, each costed as the CPU time of the simulation threads
    * (the loop runs every actor), so other processes on the machine move the figures less than wall time would; the
    * medians are printed. Also the way to profile the path (run it under JFR):
    * java -Xms3g -Xmx3g -cp target/benchmarks.jar io.ringsim.bench.ClusterWriteBench [rounds]
