@@ -24,6 +24,7 @@ import io.ringsim.storage.Cell;
 import io.ringsim.storage.Clustering;
 import io.ringsim.storage.LivenessInfo;
 import io.ringsim.storage.Partition;
+import io.ringsim.storage.ReadFilter;
 import io.ringsim.storage.Row;
 import io.ringsim.storage.TableSchema;
 import java.util.ArrayList;
@@ -51,8 +52,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@value #WINDOW} requests in flight, each to the next coordinator in turn; the coordinator picks the timestamp,
  * builds the mutation, sends it through the simulated network (latency, virtual time) to the 3 replicas, which log
  * it in the commit log and apply it to the memtable (flushing and compacting as it fills), and acks; the client
- * hears back after 2 acks. {@link #bareFanOut} is {@link FanOutBench}'s bare Akka pattern (one request fanned out
- * to 3 actors, reply after 2 acks) in the same run, for the ratio issue 5 asks for.
+ * hears back after 2 acks. {@link #quorumRead} reads the same keys at QUORUM through the same path. {@link #bareFanOut}
+ * is {@link FanOutBench}'s bare Akka pattern (one request fanned out to 3 actors, reply after 2 acks) in the same
+ * run; {@link #bareFanOutSortedPut} and {@link #bareFanOutSortedGet} are the floors issue 20 compares the writes and
+ * the reads with (the bare pattern plus one sorted-map insert, or lookup, per replica).
  *
  * <p>Run: ./mvnw -B -o -Pbench -DskipTests package &amp;&amp; java -jar target/benchmarks.jar ClusterWriteBench
  */
@@ -68,20 +71,22 @@ public class ClusterWriteBench {
   static final int KEYS = 100_000;
   static final String TABLE = "b.kv";
 
-  /** Starts a batch of writes; the client stops when all of them are answered. */
-  record Run(int count, AtomicBoolean done) implements akka.actor.NoSerializationVerificationNeeded {}
+  /** Starts a batch of writes (or of reads); the client stops when all of them are answered. */
+  record Run(int count, boolean reads, AtomicBoolean done) implements akka.actor.NoSerializationVerificationNeeded {}
 
   private SimCluster cluster;
   private ActorRef<Object> client;
   private final FanOutBench bare = new FanOutBench();
   private final FanOutBench bareWithMemtable = new FanOutBench();
+  private final FanOutBench bareWithLookup = new FanOutBench();
 
   @Setup(Level.Trial)
   public void setUp() throws Exception {
     cluster = startCluster(1);
     client = cluster.spawn(client(cluster, 7).narrow(), "bench-client");
     bare.setUp();
-    bareWithMemtable.setUp(true);
+    bareWithMemtable.setUp(FanOutBench.Replicas.SORTED_PUT);
+    bareWithLookup.setUp(FanOutBench.Replicas.SORTED_GET);
   }
 
   /** 6 nodes x 16 vnodes, one rack, keyspace b at SimpleStrategy RF 3, table b.kv (k int PRIMARY KEY, v text). */
@@ -103,7 +108,10 @@ public class ClusterWriteBench {
         ColumnDef.regular("v", CqlTypes.TEXT)), TableParams.DEFAULTS);
   }
 
-  /** The client: requests as a workload issues them (a fresh request and mutation per write, keys uniform). */
+  /**
+   * The client: requests as a workload issues them (a fresh request and mutation per write, keys uniform); in a run
+   * of reads, QUORUM reads of whole partitions of the same keys (written by the runs before).
+   */
   @SuppressWarnings("unchecked")
   static Behavior<Object> client(SimCluster cluster, long seed) {
     TableSchema schema = TableSchema.of(table(), Murmur3Partitioner.INSTANCE);
@@ -114,28 +122,36 @@ public class ClusterWriteBench {
       SplittableRandom random = new SplittableRandom(seed);
       long[] state = new long[3]; // requests sent, left to send, in flight
       AtomicBoolean[] done = new AtomicBoolean[1];
+      boolean[] reads = new boolean[1];
       ActorRef<NodeCommand.TaggedResponse> self = ctx.getSelf().unsafeUpcast().narrow();
       Runnable send = () -> {
         byte[] key = CqlTypes.INT.serialize(random.nextInt(KEYS));
+        long tag = state[0]++;
+        ActorRef<NodeCommand> coordinator = coordinators.get((int) (tag % coordinators.size()));
+        state[1]--;
+        state[2]++;
+        if (reads[0]) {
+          coordinator.tell(new NodeCommand.CoordinateTagged(
+              new ClientRequest.Read(TABLE, key, ReadFilter.ALL, ConsistencyLevel.QUORUM, false), tag, self));
+          return;
+        }
         ClientRequest.Write w = new ClientRequest.Write(TABLE, key, (ts, now) -> {
           Partition p = schema.newPartition(key);
           p.add(Row.builder(Clustering.EMPTY).marker(LivenessInfo.of(ts, 0, now)).cell("v", Cell.live(ts, value))
               .build());
           return p;
         }, ConsistencyLevel.QUORUM, false);
-        long tag = state[0]++;
-        coordinators.get((int) (tag % coordinators.size())).tell(new NodeCommand.CoordinateTagged(w, tag, self));
-        state[1]--;
-        state[2]++;
+        coordinator.tell(new NodeCommand.CoordinateTagged(w, tag, self));
       };
       return Behaviors.receiveMessage(m -> {
         if (m instanceof Run r) {
           done[0] = r.done();
+          reads[0] = r.reads();
           state[1] = r.count();
           while (state[2] < WINDOW && state[1] > 0) send.run();
         } else if (m instanceof NodeCommand.TaggedResponse t) {
-          if (!(t.response() instanceof ClientResponse.WriteDone)) {
-            throw new IllegalStateException("a benchmark write failed: " + t.response());
+          if (!(t.response() instanceof ClientResponse.WriteDone || t.response() instanceof ClientResponse.ReadDone)) {
+            throw new IllegalStateException("a benchmark request failed: " + t.response());
           }
           state[2]--;
           if (state[1] > 0) send.run();
@@ -149,13 +165,21 @@ public class ClusterWriteBench {
   @Benchmark
   @OperationsPerInvocation(BATCH)
   public void quorumWrite() throws InterruptedException {
-    runBatch(cluster, client, BATCH);
+    runBatch(cluster, client, BATCH, false);
   }
 
-  /** Sends a batch and lets virtual time run until its last write is answered. */
-  static void runBatch(SimCluster cluster, ActorRef<Object> client, int count) throws InterruptedException {
+  /** QUORUM reads of whole partitions through the whole path (replicas read memtable and SSTables, encode, reply). */
+  @Benchmark
+  @OperationsPerInvocation(BATCH)
+  public void quorumRead() throws InterruptedException {
+    runBatch(cluster, client, BATCH, true);
+  }
+
+  /** Sends a batch and lets virtual time run until its last request is answered. */
+  static void runBatch(SimCluster cluster, ActorRef<Object> client, int count, boolean reads)
+      throws InterruptedException {
     AtomicBoolean done = new AtomicBoolean();
-    client.tell(new Run(count, done));
+    client.tell(new Run(count, reads, done));
     while (!done.get()) cluster.loop().runUntil(cluster.nowNanos() + 3_600_000_000_000L, done::get);
   }
 
@@ -175,15 +199,23 @@ public class ClusterWriteBench {
     bareWithMemtable.quorumFanOut();
   }
 
+  /** The floor of a read: the bare pattern plus one sorted-map lookup per replica. */
+  @Benchmark
+  @OperationsPerInvocation(FanOutBench.BATCH)
+  public void bareFanOutSortedGet() throws Exception {
+    bareWithLookup.quorumFanOut();
+  }
+
   @TearDown(Level.Trial)
   public void tearDown() {
     cluster.close();
     bare.tearDown();
     bareWithMemtable.tearDown();
+    bareWithLookup.tearDown();
   }
 
   /**
-   * The three measurements without JMH, alternating rounds, each costed as the CPU time of the simulation threads
+   * The five measurements without JMH, alternating rounds, each costed as the CPU time of the simulation threads
    * (the loop runs every actor), so other processes on the machine move the figures less than wall time would; the
    * medians are printed. Also the way to profile the path (run it under JFR):
    * java -Xms3g -Xmx3g -cp target/benchmarks.jar io.ringsim.bench.ClusterWriteBench [rounds]
@@ -192,29 +224,40 @@ public class ClusterWriteBench {
     int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 10;
     ClusterWriteBench b = new ClusterWriteBench();
     b.setUp();
-    double[] full = new double[rounds];
+    double[] writes = new double[rounds];
+    double[] reads = new double[rounds];
     double[] bareRate = new double[rounds];
     double[] floor = new double[rounds];
+    double[] readFloor = new double[rounds];
     for (int r = -3; r < rounds; r++) {
       long t0 = simulationCpuNanos();
       b.quorumWrite();
       long t1 = simulationCpuNanos();
-      b.bareFanOut();
+      b.quorumRead();
       long t2 = simulationCpuNanos();
-      b.bareFanOutSortedPut();
+      b.bareFanOut();
       long t3 = simulationCpuNanos();
+      b.bareFanOutSortedPut();
+      long t4 = simulationCpuNanos();
+      b.bareFanOutSortedGet();
+      long t5 = simulationCpuNanos();
       if (r < 0) continue;
-      full[r] = BATCH / ((t1 - t0) / 1e9);
-      bareRate[r] = FanOutBench.BATCH / ((t2 - t1) / 1e9);
-      floor[r] = FanOutBench.BATCH / ((t3 - t2) / 1e9);
+      writes[r] = BATCH / ((t1 - t0) / 1e9);
+      reads[r] = BATCH / ((t2 - t1) / 1e9);
+      bareRate[r] = FanOutBench.BATCH / ((t3 - t2) / 1e9);
+      floor[r] = FanOutBench.BATCH / ((t4 - t3) / 1e9);
+      readFloor[r] = FanOutBench.BATCH / ((t5 - t4) / 1e9);
     }
-    double f = median(full), bb = median(bareRate), fl = median(floor);
+    double w = median(writes), rd = median(reads), bb = median(bareRate), fl = median(floor);
+    double rfl = median(readFloor);
     System.out.printf("requests per CPU-second of the simulation thread (median of %d rounds)%n"
         + "  QUORUM writes, 6 nodes, RF 3, whole path: %,.0f%n"
+        + "  QUORUM reads, 6 nodes, RF 3, whole path: %,.0f%n"
         + "  bare fan-out (1 -> 3, reply after 2): %,.0f%n"
-        + "  bare fan-out + one sorted-map insert per replica: %,.0f%n"
-        + "  whole path / bare = %.3f (target >= 0.33); sorted-map floor / bare = %.3f%n", rounds, f, bb, fl,
-        f / bb, fl / bb);
+        + "  bare fan-out + one sorted-map insert per replica (write floor): %,.0f%n"
+        + "  bare fan-out + one sorted-map lookup per replica (read floor): %,.0f%n"
+        + "  writes / write floor = %.3f, reads / read floor = %.3f (goal >= 0.5 each); write floor / bare = %.3f%n",
+        rounds, w, rd, bb, fl, rfl, w / fl, rd / rfl, fl / bb);
     b.tearDown();
   }
 

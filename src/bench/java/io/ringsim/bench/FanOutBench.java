@@ -95,6 +95,28 @@ public class FanOutBench {
     });
   }
 
+  /**
+   * A replica that does the least any replica must do to serve a read: look the key up in a sorted map (its memtable,
+   * {@value #FLUSH_EVERY} entries, the size {@link #sortedMapReplica} lets it reach), every lookup a hit.
+   */
+  static Behavior<Msg> sortedMapLookupReplica() {
+    return Behaviors.setup(ctx -> {
+      java.util.TreeMap<SortedKey, byte[]> memtable = new java.util.TreeMap<>();
+      for (int k = 0; k < FLUSH_EVERY; k++) memtable.put(new SortedKey(TOKENS[k], k), new byte[10]);
+      return Behaviors.receive(Msg.class)
+          .onMessage(Write.class, w -> {
+            int key = (int) Long.remainderUnsigned(w.id() * 0x9E3779B97F4A7C15L, FLUSH_EVERY);
+            if (memtable.get(new SortedKey(TOKENS[key], key)) == null) throw new IllegalStateException("no " + key);
+            w.coordinator().tell(new Ack(w.id()));
+            return Behaviors.same();
+          })
+          .build();
+    });
+  }
+
+  /** What the replicas of a run do with a request. */
+  enum Replicas { BARE, SORTED_PUT, SORTED_GET }
+
   static final int KEYS = 100_000;
   static final int FLUSH_EVERY = 40_000;
   static final long[] TOKENS = new long[KEYS];
@@ -168,10 +190,18 @@ public class FanOutBench {
 
   /** @param sortedMapReplicas replicas that insert each write into a sorted map ({@link #sortedMapReplica}) */
   void setUp(boolean sortedMapReplicas) throws Exception {
+    setUp(sortedMapReplicas ? Replicas.SORTED_PUT : Replicas.BARE);
+  }
+
+  void setUp(Replicas kind) throws Exception {
     ActorRef<Msg>[] refs = newRefArray(2);
     system = SimulationMode.create(Behaviors.setup(ctx -> {
       ActorRef<Msg>[] replicas = newRefArray(3);
-      for (int i = 0; i < 3; i++) replicas[i] = ctx.spawn(sortedMapReplicas ? sortedMapReplica() : replica(), "replica" + i);
+      for (int i = 0; i < 3; i++) replicas[i] = ctx.spawn(switch (kind) {
+        case BARE -> replica();
+        case SORTED_PUT -> sortedMapReplica();
+        case SORTED_GET -> sortedMapLookupReplica();
+      }, "replica" + i);
       refs[0] = ctx.spawn(coordinator(replicas), "coordinator");
       refs[1] = ctx.spawn(client(), "client");
       return Behaviors.<Msg>empty();

@@ -1,10 +1,9 @@
 package io.ringsim.cluster;
 
+import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Counts replica responses for one request until its consistency level is met, the way Cassandra's response handlers
@@ -19,8 +18,10 @@ public final class AckTracker {
   private final Map<String, Integer> rfByDc;
   private final Map<String, Integer> pendingByDc;
   private final int required;
-  private final Set<String> acked = new HashSet<>();
-  private final Map<String, Integer> ackedByDc = new HashMap<>();
+  /** Replicas that answered: a handful (the replication factor), so a list is cheaper than a set. */
+  private final List<String> acked = new ArrayList<>(4);
+  /** Answers per DC, kept only where a level needs them (EACH_QUORUM under NetworkTopologyStrategy). */
+  private final Map<String, Integer> ackedByDc;
   private int counted;
 
   /**
@@ -54,6 +55,7 @@ public final class AckTracker {
     this.networkTopology = networkTopology;
     this.pendingByDc = Map.copyOf(pendingByDc);
     this.required = cl.blockFor(rfByDc, localDc, networkTopology) + pendingCounting();
+    this.ackedByDc = perDc(cl, networkTopology) ? new HashMap<>() : null;
   }
 
   private int pendingCounting() {
@@ -65,20 +67,29 @@ public final class AckTracker {
 
   /** Records a successful response; returns true when the level is now met. */
   public boolean ack(String replica) {
-    if (!acked.add(replica)) return isSatisfied();
+    if (acked.contains(replica)) return isSatisfied();
+    acked.add(replica);
     String dc = dcOfReplica.get(replica);
     if (dc == null) return isSatisfied();
-    ackedByDc.merge(dc, 1, Integer::sum);
-    if (countsTowardsLevel(dc)) counted++;
+    if (ackedByDc != null) ackedByDc.merge(dc, 1, Integer::sum);
+    if (countsTowardsLevel(cl, networkTopology, localDc, dc)) counted++;
     return isSatisfied();
   }
 
+  private static boolean perDc(ConsistencyLevel cl, boolean networkTopology) {
+    return cl == ConsistencyLevel.EACH_QUORUM && networkTopology;
+  }
+
   private boolean countsTowardsLevel(String dc) {
+    return countsTowardsLevel(cl, networkTopology, localDc, dc);
+  }
+
+  private static boolean countsTowardsLevel(ConsistencyLevel cl, boolean networkTopology, String localDc, String dc) {
     return !(cl.isDatacenterLocal() && networkTopology) || dc.equals(localDc);
   }
 
   public boolean isSatisfied() {
-    if (cl == ConsistencyLevel.EACH_QUORUM && networkTopology) {
+    if (ackedByDc != null) {
       for (String dc : rfByDc.keySet()) {
         int needed = cl.blockForDc(rfByDc, dc) + pendingByDc.getOrDefault(dc, 0);
         if (ackedByDc.getOrDefault(dc, 0) < needed) return false;
@@ -90,7 +101,7 @@ public final class AckTracker {
 
   /** Responses that count towards the level so far (what Cassandra reports as "received"). */
   public int received() {
-    if (cl == ConsistencyLevel.EACH_QUORUM && networkTopology) return acked.size();
+    if (ackedByDc != null) return acked.size();
     return counted;
   }
 
@@ -121,7 +132,31 @@ public final class AckTracker {
       String localDc,
       boolean networkTopology,
       Map<String, Integer> pendingByDc) {
-    return tally(cl, liveReplicas, dcOfReplica, rfByDc, localDc, networkTopology, pendingByDc).isSatisfied();
+    if (perDc(cl, networkTopology)) {
+      return tally(cl, liveReplicas, dcOfReplica, rfByDc, localDc, networkTopology, pendingByDc).isSatisfied();
+    }
+    // What a tracker that heard from every live replica would say, counted without building one (once per request).
+    int pending = 0;
+    if (cl != ConsistencyLevel.ANY) {
+      for (Map.Entry<String, Integer> e : pendingByDc.entrySet()) {
+        if (countsTowardsLevel(cl, networkTopology, localDc, e.getKey())) pending += e.getValue();
+      }
+    }
+    int required = cl.blockFor(rfByDc, localDc, networkTopology) + pending;
+    return countLive(cl, liveReplicas, dcOfReplica, localDc, networkTopology) >= required;
+  }
+
+  /** The live replicas a tracker would count: distinct, with a known DC, counting towards the level. */
+  private static int countLive(ConsistencyLevel cl, List<String> liveReplicas, Map<String, String> dcOfReplica,
+      String localDc, boolean networkTopology) {
+    int counted = 0;
+    for (int i = 0; i < liveReplicas.size(); i++) {
+      String r = liveReplicas.get(i);
+      if (liveReplicas.indexOf(r) < i) continue;
+      String dc = dcOfReplica.get(r);
+      if (dc != null && countsTowardsLevel(cl, networkTopology, localDc, dc)) counted++;
+    }
+    return counted;
   }
 
   /** Live replicas that count towards the level (Cassandra's "alive_replicas" in an Unavailable error). */
@@ -132,7 +167,10 @@ public final class AckTracker {
       Map<String, Integer> rfByDc,
       String localDc,
       boolean networkTopology) {
-    return tally(cl, liveReplicas, dcOfReplica, rfByDc, localDc, networkTopology, Map.of()).received();
+    if (perDc(cl, networkTopology)) {
+      return tally(cl, liveReplicas, dcOfReplica, rfByDc, localDc, networkTopology, Map.of()).received();
+    }
+    return countLive(cl, liveReplicas, dcOfReplica, localDc, networkTopology);
   }
 
   /** A tracker that has counted every live replica as if it had answered. */

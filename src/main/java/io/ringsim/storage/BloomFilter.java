@@ -42,7 +42,17 @@ public final class BloomFilter {
 
   public boolean mightContain(byte[] key) {
     if (hashes == 0) return true;
-    long h1 = CassandraMurmur3.h1(key, 0, key.length);
+    return mightContainHash(hash(key));
+  }
+
+  /** The hash {@link #mightContainHash} takes: the same for every filter, so a read over many SSTables hashes once. */
+  public static long hash(byte[] key) {
+    return CassandraMurmur3.h1(key, 0, key.length);
+  }
+
+  /** {@link #mightContain} for a key whose {@link #hash} is {@code h1}. */
+  public boolean mightContainHash(long h1) {
+    if (hashes == 0) return true;
     long h2 = mix(h1) | 1;
     for (int i = 0; i < hashes; i++) {
       long bit = Math.floorMod(h1 + i * h2, bitCount);

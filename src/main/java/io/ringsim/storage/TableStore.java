@@ -176,8 +176,16 @@ public final class TableStore {
     Partition m = memtable.get(key);
     if (m != null) versions.add(m.slice(filter.slices()));
     int touched = 0, falsePositives = 0;
+    boolean hashed = false;
+    long bloomHash = 0;
     for (SSTable s : sstables) {
-      if (!s.coversKey(key) || !s.bloomFilter().mightContain(key.key())) continue;
+      if (!s.coversKey(key)) continue;
+      if (!hashed) {
+        // Hashed once for all the SSTables' filters (a read may check a dozen), and only when one covers the key.
+        bloomHash = BloomFilter.hash(key.key());
+        hashed = true;
+      }
+      if (!s.bloomFilter().mightContainHash(bloomHash)) continue;
       touched++;
       bloomPositives++;
       Partition p = s.get(key, filter.slices());

@@ -24,10 +24,20 @@ record DigestResolver(Partition merged, boolean mismatch, List<String> stale) {
     List<Partition> versions = new ArrayList<>();
     boolean mismatch = false;
     byte[] first = null;
+    Partition firstDecoded = null;
     for (byte[] d : responses.values()) {
       if (first == null) first = d;
       else if (!Arrays.equals(first, d)) mismatch = true;
-      if (d.length > 0) versions.add(PartitionCodec.decode(d, schema));
+      if (d.length == 0) continue;
+      // An answer equal to the first decodes to an equal partition, and merging never changes its inputs: the first
+      // one's decoding serves for it (the usual case, replicas that agree).
+      if (firstDecoded != null && Arrays.equals(first, d)) {
+        versions.add(firstDecoded);
+        continue;
+      }
+      Partition p = PartitionCodec.decode(d, schema);
+      if (d == first) firstDecoded = p;
+      versions.add(p);
     }
     Partition merged = versions.isEmpty() ? null : Partition.merge(versions);
     if (!mismatch) return new DigestResolver(merged, false, List.of());

@@ -45,7 +45,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
   private NodeActor(ActorContext<NodeCommand> ctx, TimerScheduler<NodeCommand> timers, NodeConfig cfg, Ring ring,
       ActorRef<NetworkCommand> network, LongSupplier loopNanos) {
     super(ctx);
-    this.node = new NodeContext(cfg, ring, network, loopNanos, timers);
+    this.node = new NodeContext(cfg, ring, network, loopNanos, ctx.getSystem().scheduler(), ctx.getSelf());
     ActorRef<Delivery> inbox = ctx.messageAdapter(Delivery.class, d -> new NodeCommand.Inbound(d.from(), d.payload()));
     network.tell(new NetworkCommand.Register(cfg.name(), inbox));
     ActorRef<PeerStatus> listener = ctx.messageAdapter(PeerStatus.class, NodeCommand.PeerChanged::new);
@@ -70,7 +70,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
         })
         .onMessage(NodeCommand.Resume.class, r -> {
           PendingRequest p = node.pending(r.requestId());
-          if (p != null) p.onResume();
+          if (p != null && NodeContext.isCurrentResume(p, r)) p.onResume();
           return this;
         })
         .onMessage(NodeCommand.Tick.class, t -> onTick())

@@ -1,7 +1,8 @@
 package io.ringsim.cluster.node;
 
 import akka.actor.typed.ActorRef;
-import akka.actor.typed.javadsl.TimerScheduler;
+import akka.actor.typed.Scheduler;
+import akka.dispatch.ExecutionContexts$;
 import io.ringsim.cluster.HintStore;
 import io.ringsim.cluster.net.NetworkCommand;
 import io.ringsim.ring.Ring;
@@ -32,7 +33,8 @@ final class NodeContext {
 
   private final ActorRef<NetworkCommand> network;
   private final LongSupplier loopNanos;
-  private final TimerScheduler<NodeCommand> timers;
+  private final Scheduler scheduler;
+  private final ActorRef<NodeCommand> self;
   private final SplittableRandom rng;
   private final Map<String, Long> downSince = new TreeMap<>();
   private final TreeSet<String> down = new TreeSet<>();
@@ -43,11 +45,12 @@ final class NodeContext {
   private long nextRequestId = 1;
 
   NodeContext(NodeConfig cfg, Ring ring, ActorRef<NetworkCommand> network, LongSupplier loopNanos,
-      TimerScheduler<NodeCommand> timers) {
+      Scheduler scheduler, ActorRef<NodeCommand> self) {
     this.cfg = cfg;
+    this.scheduler = scheduler;
+    this.self = self;
     this.network = network;
     this.loopNanos = loopNanos;
-    this.timers = timers;
     this.topology = new Topology(cfg.dc(), ring);
     this.storage = new NodeStorage(cfg.storage(), this::nowMicros);
     this.rng = new SplittableRandom(cfg.seed());
@@ -156,7 +159,12 @@ final class NodeContext {
   /** Tracks {@code p} until it finishes or {@code timeout} passes (then its onTimeout runs). */
   void register(PendingRequest p, Duration timeout) {
     pending.put(p.id, p);
-    timers.startSingleTimer(p.id, new NodeCommand.RequestTimeout(p.id), timeout);
+    // Scheduled the way Akka's TimerScheduler schedules a single timer (the system scheduler, a task that tells
+    // this actor, run on the firing thread), so the timer takes the same place among the loop's events; without the
+    // TimerScheduler's keyed map, which cost an immutable-map update to start and another to cancel, per request.
+    long id = p.id;
+    p.timeout = scheduler.scheduleOnce(timeout, () -> self.tell(new NodeCommand.RequestTimeout(id)),
+        ExecutionContexts$.MODULE$.parasitic());
   }
 
   /** Routes the replies to {@code id} to {@code p}, with no timer of its own (a part of a request that has one). */
@@ -176,19 +184,37 @@ final class NodeContext {
     return pending.containsKey(id);
   }
 
-  void forget(long id) {
-    pending.remove(id);
-    timers.cancel(id);
+  /** {@code p} is done: its replies are no longer routed to it and its timer is cancelled. */
+  void forget(PendingRequest p) {
+    pending.remove(p.id);
+    p.cancelTimeout();
   }
 
-  /** Sends {@code id} a Resume after {@code delay} (speculative retry, Paxos backoff). */
-  void resumeLater(long id, Duration delay) {
-    timers.startSingleTimer("resume-" + id, new NodeCommand.Resume(id), delay);
+  /**
+   * Sends {@code p} a Resume after {@code delay} (speculative retry, Paxos backoff). As with a keyed Akka timer, a
+   * later call replaces an earlier one that has not been handled yet: only the newest Resume reaches {@code p}.
+   */
+  void resumeLater(PendingRequest p, Duration delay) {
+    if (p.resumeTimer != null) p.resumeTimer.cancel();
+    NodeCommand.Resume resume = new NodeCommand.Resume(p.id);
+    p.resume = resume;
+    p.resumeTimer = scheduler.scheduleOnce(delay, () -> self.tell(resume),
+        ExecutionContexts$.MODULE$.parasitic());
+  }
+
+  /** Whether {@code r} is the Resume {@code p} waits for (not one a later {@link #resumeLater} replaced). */
+  static boolean isCurrentResume(PendingRequest p, NodeCommand.Resume r) {
+    if (p.resume != r) return false;
+    p.resume = null;
+    p.resumeTimer = null;
+    return true;
   }
 
   /** A crash loses every request in flight: their clients see timeouts. */
   void dropAllPending() {
-    for (Long id : pending.keySet()) timers.cancel(id);
+    for (Map.Entry<Long, PendingRequest> e : pending.entrySet()) {
+      if (e.getValue().id == e.getKey()) e.getValue().cancelTimeout();
+    }
     pending.clear();
   }
 }

@@ -129,7 +129,7 @@ final class PaxosCoordinator extends PendingRequest {
     }
     // Contention: back off a random 0-20 ms before a new ballot, as Cassandra's proposers do.
     phase = "backoff";
-    node.resumeLater(id, Duration.ofNanos(node.randomBelow(20_000_000L) + 1_000_000L));
+    node.resumeLater(this, Duration.ofNanos(node.randomBelow(20_000_000L) + 1_000_000L));
   }
 
   @Override

@@ -12,6 +12,11 @@ abstract class PendingRequest {
   final NodeContext node;
   final long id;
   final List<TraceEvent> trace;
+  /** The timer {@link NodeContext#register} started; null when the request has none. */
+  akka.actor.Cancellable timeout;
+  /** The Resume {@link NodeContext#resumeLater} last scheduled, and its timer; null when none is due. */
+  NodeCommand.Resume resume;
+  akka.actor.Cancellable resumeTimer;
 
   PendingRequest(NodeContext node, long id, boolean tracing) {
     this.node = node;
@@ -39,7 +44,11 @@ abstract class PendingRequest {
   /** Called when a timer set with {@link NodeContext#resumeLater} goes off. */
   void onResume() {}
 
+  void cancelTimeout() {
+    if (timeout != null) timeout.cancel();
+  }
+
   void finish() {
-    node.forget(id);
+    node.forget(this);
   }
 }

@@ -81,7 +81,7 @@ final class ReadCoordinator extends PendingRequest {
     node.register(this, node.cfg.readTimeout());
     spares.addAll(live);
     spares.removeAll(contacted);
-    if (!spares.isEmpty()) node.resumeLater(id, SPECULATIVE_RETRY);
+    if (!spares.isEmpty()) node.resumeLater(this, SPECULATIVE_RETRY);
     NodeMessage.ReadData req = request();
     for (String x : contacted) {
       if (x.equals(node.name())) {

@@ -9,7 +9,6 @@ import io.ringsim.storage.PartitionCodec;
 import io.ringsim.storage.TableStore;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.TreeSet;
 
 /**
  * One client write this node coordinates (Cassandra's write response handler): it stamps the update with the node's
@@ -26,7 +25,8 @@ final class WriteCoordinator extends PendingRequest {
   private final long ts;
   private final AckTracker acks;
   private final List<String> acked = new ArrayList<>();
-  private final TreeSet<String> awaiting = new TreeSet<>();
+  /** Targets sent the mutation that have not answered (a handful: a list, sorted only on a timeout). */
+  private final List<String> awaiting = new ArrayList<>(4);
   private boolean done;
   private final long startNanos;
 
@@ -78,7 +78,7 @@ final class WriteCoordinator extends PendingRequest {
       return;
     }
     node.register(this, node.cfg.writeTimeout());
-    awaiting.addAll(live);
+    for (String r : live) if (!awaiting.contains(r)) awaiting.add(r);
     for (String r : plan.targets()) {
       if (!node.isUp(r)) {
         storeHint(r);
@@ -136,7 +136,9 @@ final class WriteCoordinator extends PendingRequest {
   void onTimeout() {
     finish();
     // Replicas that never answered get hints, as Cassandra's coordinator writes them on timeout.
-    for (String r : awaiting) storeHint(r);
+    List<String> silent = new ArrayList<>(awaiting);
+    silent.sort(null);
+    for (String r : silent) storeHint(r);
     if (done) return;
     trace("Write timeout: " + acks.received() + " of " + acks.required() + " acknowledgements");
     replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.WriteTimeout,

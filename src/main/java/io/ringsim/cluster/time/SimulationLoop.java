@@ -23,7 +23,8 @@ public final class SimulationLoop {
   /** Tasks submitted from other threads (the driver, test code): guarded by the monitor. */
   private final ArrayDeque<Runnable> tasks = new ArrayDeque<>();
   private final PriorityQueue<VirtualTimer> timers = new PriorityQueue<>();
-  private long nowNanos;
+  /** Written only by the loop thread (under the monitor); volatile so that nodes read it without taking the lock. */
+  private volatile long nowNanos;
   private long limitNanos;
   private long timerSeq;
   private boolean idleAtLimit = true;
@@ -33,7 +34,7 @@ public final class SimulationLoop {
   private long tasksRun;
 
   /** Virtual nanoseconds since the simulation started. */
-  public synchronized long nowNanos() {
+  public long nowNanos() {
     return nowNanos;
   }
 
