@@ -45,7 +45,8 @@ public final class TrafficGauge implements Extension {
   }
 
   synchronized void dropped(long atNanos) {
-    dropped[second(atNanos)]++;
+    int s = second(atNanos); // first: it may grow the arrays
+    dropped[s]++;
   }
 
   private int second(long nanos) {
