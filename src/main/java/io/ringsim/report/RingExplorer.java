@@ -40,7 +40,7 @@ public record RingExplorer(String partitioner, String placement, List<String> no
   static final String STYLE = "#ring-explorer svg.picked path[data-r]:not(.prim):not(.repl){stroke-opacity:.12}"
       + "#ring-explorer path.repl{stroke-opacity:.45}#ring-explorer path[data-r]{cursor:pointer}"
       + "#ring-explorer path.hit{stroke:#111}#ring-explorer .key-mark{stroke:#111;stroke-width:3}"
-      + "#ring-explorer [data-n]{cursor:pointer}#ring-explorer .sel,#ring-explorer .hit{font-weight:700;outline:2px solid #111}"
+      + "#ring-explorer [data-n]{cursor:pointer}#ring-explorer [data-n].sel,#ring-explorer [data-n].hit{font-weight:700;outline:2px solid #111}"
       + ".ring-key{margin:8px 0;font-size:13px}.ring-key input{width:22em;font:inherit}.ring-key output{display:block;"
       + "font-family:ui-monospace,monospace;margin-top:4px;min-height:1.4em}.ring-key output.bad{color:#b3261e}"
       + ".ring-info{font-size:12px;color:#444;min-height:2.8em;max-width:440px;overflow-wrap:anywhere}";

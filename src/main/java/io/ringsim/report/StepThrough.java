@@ -49,9 +49,9 @@ final class StepThrough {
         + "<button type=\"button\" class=\"step-play\">play</button><button type=\"button\" class=\"step-fwd\" title=\"one second on\">"
         + "1 s \u25b6</button><input type=\"range\" class=\"step-slider\" min=\"0\" max=\"").append(seconds - 1)
         .append("\" step=\"1\" value=\"0\" aria-label=\"simulated time (s)\"><span class=\"step-time\">0 s</span></div>\n");
-    b.append("<div class=\"steps\"><figure>").append(ringSvg(nodes)).append("<figcaption>Nodes in ring order: green up, grey down, "
-        + "orange partitioned away from the rest, a purple ring slow, a blue ring clock skew; the figure under each name is the "
-        + "hints pending for it.</figcaption></figure>\n<div class=\"step-side\"></div></div>\n");
+    b.append("<div class=\"steps\"><figure>").append(ringSvg(nodes)).append("<figcaption>The nodes, in the order of the node table: green up, "
+        + "grey down, orange partitioned away from the rest, a purple ring slow, a blue ring clock skew; the figure inside the "
+        + "circle by a node is the hints pending for it.</figcaption></figure>\n<div class=\"step-side\"></div></div>\n");
     b.append("<script type=\"application/json\" id=\"step-data\">").append(RingExplorer.json(data(r, views, nodes, seconds)))
         .append("</script>\n<script>").append(RingExplorer.script("step-through.js")).append("</script>\n</section>\n");
   }
