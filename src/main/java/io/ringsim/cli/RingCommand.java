@@ -150,7 +150,7 @@ public final class RingCommand implements Callable<Integer> {
     }
 
     PrintWriter out = spec.commandLine().getOut();
-    if (html != null) writeHtml(ring, own, stats, layout.strategy());
+    if (html != null) writeHtml(ring, own, stats, layout.strategy(), map);
     if (format.equals("json")) {
       out.println(json(ring, own, stats, map, changed, plan, layout.strategy()));
     } else {
@@ -234,7 +234,7 @@ public final class RingCommand implements Callable<Integer> {
         ring.nodes().size(), ring.size(), describe(s), stats.maxOverMean(), stats.minOverMean(), stats.cv());
   }
 
-  private void writeHtml(Ring ring, double[] own, SkewStats stats, ReplicationStrategy s) {
+  private void writeHtml(Ring ring, double[] own, SkewStats stats, ReplicationStrategy s, ReplicaMap map) {
     List<io.ringsim.report.RingFigures.NodeFigure> nf = new ArrayList<>();
     for (int i = 0; i < ring.nodes().size(); i++) {
       Node n = ring.node(i);
@@ -251,7 +251,8 @@ public final class RingCommand implements Callable<Integer> {
     }
     String summary = String.format(java.util.Locale.ROOT, "%d nodes, %d tokens, %s, %s partitioner: max/mean %.4f, min/mean %.4f, CV %.4f",
         ring.nodes().size(), ring.size(), describe(s), ring.partitioner().name(), stats.maxOverMean(), stats.minOverMean(), stats.cv());
-    String page = io.ringsim.report.RingPage.render(new io.ringsim.report.RingFigures("ringsim ring", nf, arcs, summary));
+    String page = io.ringsim.report.RingPage.render(new io.ringsim.report.RingFigures("ringsim ring", nf, arcs, summary),
+        io.ringsim.sim.RingExplorers.of(map, describe(s)));
     try {
       java.nio.file.Files.writeString(html, page);
     } catch (java.io.IOException e) {

@@ -84,7 +84,7 @@ public final class RunCommand implements Callable<Integer> {
         progress.accept(null);
         throw new BadInputException(file + ": " + e.getMessage());
       }
-      return publish(run, result, runner.history(), runner.ring(), runner.partitionSizes(),
+      return publish(run, result, runner.history(), runner.ring(), runner.partitionSizes(), runner.views(),
           "for " + Durations.format(result.simulatedMillis()) + " simulated", outw);
     } finally {
       progress.close();
@@ -108,15 +108,15 @@ public final class RunCommand implements Callable<Integer> {
 
   /** Writes the results and the report, prints the summary; the exit code says whether every check passed. */
   private Integer publish(RunSpec run, RunResult result, List<OpRecord> history, io.ringsim.ring.Ring ring,
-      Map<String, io.ringsim.report.PartitionSizes.Measured> partitionSizes, String how, PrintWriter outw)
-      throws IOException {
-    return publish(dir, run, result, history, ring, partitionSizes, how, outw);
+      Map<String, io.ringsim.report.PartitionSizes.Measured> partitionSizes, io.ringsim.report.RunViews views,
+      String how, PrintWriter outw) throws IOException {
+    return publish(dir, run, result, history, ring, partitionSizes, views, how, outw);
   }
 
   /** Writes the results and the report into {@code dir}, prints the summary; also what `serve` ends with. */
   static Integer publish(Path dir, RunSpec run, RunResult result, List<OpRecord> history, io.ringsim.ring.Ring ring,
-      Map<String, io.ringsim.report.PartitionSizes.Measured> partitionSizes, String how, PrintWriter outw)
-      throws IOException {
+      Map<String, io.ringsim.report.PartitionSizes.Measured> partitionSizes, io.ringsim.report.RunViews views,
+      String how, PrintWriter outw) throws IOException {
     // history.jsonl (one line per operation) is the largest file; it is written on a second thread while the
     // report is built and rendered on this one. Each file is a function of the results only, so the order of
     // writing does not matter.
@@ -131,7 +131,7 @@ public final class RunCommand implements Callable<Integer> {
       write(dir, result);
       io.ringsim.report.RunReport report = io.ringsim.sim.ReportMapper.toReport(result, run, ring, history,
           new VersionProvider().getVersion()[0], partitionSizes);
-      io.ringsim.report.ReportWriter.write(report, dir);
+      io.ringsim.report.ReportWriter.write(report, views, dir);
     } finally {
       awaitHistory(historyWriter);
     }
@@ -165,7 +165,7 @@ public final class RunCommand implements Callable<Integer> {
       err.println("ringsim: cluster run failed: " + e.getMessage());
       return ExitCodes.FAILED;
     }
-    return publish(run, result, runner.history(), runner.ring(), Map.of(),
+    return publish(run, result, runner.history(), runner.ring(), Map.of(), null,
         "against the cluster at " + cluster + " (real time)", outw);
   }
 

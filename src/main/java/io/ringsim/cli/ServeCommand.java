@@ -102,7 +102,7 @@ public final class ServeCommand implements Callable<Integer> {
       } catch (ScenarioRunner.ScenarioFailure e) {
         throw new BadInputException((file != null ? file + ": " : "") + e.getMessage());
       }
-      return RunCommand.publish(dir, run, result, runner.history(), runner.ring(), runner.partitionSizes(),
+      return RunCommand.publish(dir, run, result, runner.history(), runner.ring(), runner.partitionSizes(), runner.views(),
           "served in real time", w);
     } finally {
       finished.countDown();

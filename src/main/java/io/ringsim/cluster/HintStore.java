@@ -36,6 +36,16 @@ public final class HintStore<M> {
   private long refused;
   private long delivered;
   private long expired;
+  private PendingListener listener = (target, delta) -> {};
+
+  /** Told of every change in the hints pending for a target (for the report's per-second gauge). */
+  public interface PendingListener {
+    void changed(String target, int delta);
+  }
+
+  public void observe(PendingListener l) {
+    listener = l;
+  }
 
   public HintStore(long maxHintWindowNanos) {
     this.maxHintWindowNanos = maxHintWindowNanos;
@@ -62,6 +72,7 @@ public final class HintStore<M> {
     long expires = nowNanos + ttlSeconds * 1_000_000_000L;
     byTarget.computeIfAbsent(target, t -> new ArrayDeque<>()).addLast(new Hint<>(target, mutation, nowNanos, expires));
     stored++;
+    listener.changed(target, 1);
     return true;
   }
 
@@ -72,6 +83,7 @@ public final class HintStore<M> {
   public List<Hint<M>> drain(String target, long nowNanos) {
     ArrayDeque<Hint<M>> q = byTarget.remove(target);
     if (q == null) return List.of();
+    listener.changed(target, -q.size());
     for (Iterator<Hint<M>> it = q.iterator(); it.hasNext(); ) {
       if (!it.next().isLive(nowNanos)) {
         it.remove();
@@ -88,6 +100,7 @@ public final class HintStore<M> {
     ArrayDeque<Hint<M>> q = byTarget.computeIfAbsent(hints.get(0).target(), t -> new ArrayDeque<>());
     for (int i = hints.size() - 1; i >= 0; i--) q.addFirst(hints.get(i));
     delivered -= hints.size();
+    listener.changed(hints.get(0).target(), hints.size());
   }
 
   /** Hints waiting, per target. */

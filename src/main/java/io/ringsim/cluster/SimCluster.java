@@ -493,6 +493,16 @@ public final class SimCluster implements AutoCloseable {
     return out;
   }
 
+  /** Messages per second of virtual time, for report.html's time slider (read it while the simulation stands still). */
+  public io.ringsim.cluster.net.TrafficGauge traffic() {
+    return io.ringsim.cluster.net.TrafficGauge.of(system);
+  }
+
+  /** Hints pending per node and second, for report.html's time slider (read it while the simulation stands still). */
+  public HintsGauge hintsGauge() {
+    return HintsGauge.of(system);
+  }
+
   public NetworkStats networkStats() {
     return await(this.<NetworkStats, NetworkCommand>ask(network, NetworkCommand.GetStats::new, Duration.ofHours(1)));
   }

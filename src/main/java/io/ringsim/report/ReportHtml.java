@@ -17,7 +17,7 @@ import java.util.TreeSet;
  */
 public final class ReportHtml {
   /** The section ids, in page order. */
-  public static final List<String> SECTIONS = List.of("checks", "ring", "ownership-vs-load", "partition-sizes",
+  public static final List<String> SECTIONS = List.of("checks", "ring", "step-through", "ownership-vs-load", "partition-sizes",
       "hot-partitions", "node-ops", "latency", "availability", "series", "anomalies", "storage", "queries", "figures", "events");
 
   static final String[] PALETTE = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"};
@@ -43,10 +43,15 @@ public final class ReportHtml {
       + "@media print{body{margin:0;max-width:none}h2,h3{page-break-after:avoid}figure,table,tr{page-break-inside:avoid}}";
 
   public static String render(RunReport r) {
+    return render(r, RunViews.NONE);
+  }
+
+  /** The page with its interactive views (the time slider, the explorable ring) fed by {@code views} where they need it. */
+  public static String render(RunReport r, RunViews views) {
     StringBuilder b = new StringBuilder(64 * 1024);
     ScenarioInfo sc = r.scenario();
     b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>ringsim: ").append(esc(sc.name()))
-        .append("</title>\n<style>").append(STYLE).append("</style></head><body>\n");
+        .append("</title>\n<style>").append(STYLE).append(StepThrough.STYLE).append(RingExplorer.STYLE).append("</style></head><body>\n");
     b.append("<h1>ringsim run: ").append(esc(sc.name())).append("</h1>\n");
     if (!sc.description().isEmpty()) b.append("<p>").append(esc(sc.description())).append("</p>\n");
     b.append("<p class=\"meta\">seed ").append(sc.seed()).append(" \u00b7 ").append(Html.fig(sc.simulatedMillis() / 1000.0))
@@ -64,7 +69,8 @@ public final class ReportHtml {
           .append(r.wallClock().wallMillis()).append(" ms").append(r.wallClock().peakHeapBytes() > 0 ? ", peak heap " + Html.bytes(r.wallClock().peakHeapBytes()) : "").append("</p>\n");
     Summary s = r.summary() == null ? Summary.of(r) : r.summary();
     checks(b, r, s);
-    ring(b, r);
+    ring(b, r, views.ring());
+    StepThrough.section(b, r, views);
     ownershipVsLoad(b, r, s);
     partitionSizes(b, r);
     hot(b, r);
@@ -140,12 +146,16 @@ public final class ReportHtml {
     return arcs;
   }
 
-  private static void ring(StringBuilder b, RunReport r) {
+  private static void ring(StringBuilder b, RunReport r, RingExplorer explorer) {
     section(b, "ring", "Token ring");
     List<RingFigures.NodeFigure> nf = new ArrayList<>();
     for (ClusterInfo.NodeInfo n : r.cluster().nodes()) nf.add(new RingFigures.NodeFigure(n.name(), n.dc(), n.rack(), n.ownership()));
     // an arc naming a node the report does not list cannot be coloured or labelled: leave it out
     List<RingFigures.Arc> arcs = arcs(r.cluster()).stream().filter(a -> a.node() >= 0 && a.node() < nf.size()).toList();
+    // explorable only when each arc is one of the explorer's ranges, in the same order
+    boolean explore = explorer != null && explorer.tokens().size() == arcs.size()
+        && explorer.covers(nf.stream().map(RingFigures.NodeFigure::name).toList());
+    if (explore) b.append("<div id=\"ring-explorer\">");
     b.append("<div class=\"ringbox\">");
     if (arcs.isEmpty()) {
       b.append("<p>No token positions to draw (the ring's tokens cannot be placed as fractions of the ring).</p>\n");
@@ -156,11 +166,22 @@ public final class ReportHtml {
     b.append("<table class=\"nodes\"><thead><tr><th>node</th><th>DC</th><th>rack</th><th>tokens</th><th>ownership</th><th>at the end</th></tr></thead><tbody>\n");
     for (int i = 0; i < nf.size(); i++) {
       ClusterInfo.NodeInfo n = r.cluster().nodes().get(i);
-      b.append("<tr><td><i class=\"sw\" style=\"background:").append(RingPage.color(i)).append("\"></i>").append(esc(n.name()))
+      b.append(explore ? "<tr data-n=\"" + i + "\">" : "<tr>").append("<td><i class=\"sw\" style=\"background:").append(RingPage.color(i)).append("\"></i>").append(esc(n.name()))
           .append("</td><td>").append(esc(n.dc())).append("</td><td>").append(esc(n.rack())).append("</td><td class=\"n\">").append(n.tokens().size())
           .append("</td><td class=\"n\">").append(Html.pct(n.ownership())).append("</td><td>").append(n.up() ? "up" : "<b class=\"fail\">down</b>").append("</td></tr>\n");
     }
-    b.append("</tbody></table></div>\n</section>\n");
+    b.append("</tbody></table></div>\n");
+    if (explore) {
+      List<String> load = new ArrayList<>();
+      Map<String, NodeLoad> byNode = new LinkedHashMap<>();
+      for (NodeLoad l : r.load()) byNode.put(l.node(), l);
+      for (ClusterInfo.NodeInfo n : r.cluster().nodes()) {
+        NodeLoad l = byNode.get(n.name());
+        load.add(l == null ? "" : l.partitions() + " partitions, " + Html.bytes(l.bytes()) + " (the whole node)");
+      }
+      b.append(explorer.controls(nf.stream().map(RingFigures.NodeFigure::name).toList(), load)).append("</div>\n");
+    }
+    b.append("</section>\n");
   }
 
   private static void ownershipVsLoad(StringBuilder b, RunReport r, Summary s) {

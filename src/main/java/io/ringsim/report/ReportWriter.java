@@ -25,6 +25,21 @@ public final class ReportWriter {
 
   /** Writes every file, creating {@code dir} if needed, and returns the paths written (report.html first). */
   public static List<Path> write(RunReport r, Path dir) {
+    return write(r, null, dir);
+  }
+
+  /**
+   * As {@link #write(RunReport, Path)}, with the extras of report.html's interactive views, kept in views.json (null:
+   * none, and a views.json left by an earlier run in the folder goes).
+   */
+  public static List<Path> write(RunReport r, RunViews views, Path dir) {
+    try {
+      Files.createDirectories(dir);
+      if (views == null) Files.deleteIfExists(dir.resolve(RunViews.FILE));
+      else Files.write(dir.resolve(RunViews.FILE), views.toBytes());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + dir.resolve(RunViews.FILE) + ": " + e.getMessage(), e);
+    }
     if (r.summary() == null) r = r.withSummary(Summary.of(r));
     try {
       Files.createDirectories(dir);
@@ -35,12 +50,15 @@ public final class ReportWriter {
     return render(r, dir);
   }
 
-  /** Writes report.html and the CSVs (not summary.json): what {@code ringsim report DIR} does. */
+  /**
+   * Writes report.html and the CSVs (not summary.json): what {@code ringsim report DIR} does. The interactive views
+   * take what they need beyond the report from DIR/views.json, when there is one.
+   */
   public static List<Path> render(RunReport r, Path dir) {
     Path html = dir.resolve(HTML);
     try {
       Files.createDirectories(dir);
-      Files.writeString(html, ReportHtml.render(r), StandardCharsets.UTF_8);
+      Files.writeString(html, ReportHtml.render(r, RunViews.readOrNone(dir)), StandardCharsets.UTF_8);
       Files.writeString(dir.resolve(OPS_CSV), ReportCsv.ops(r), StandardCharsets.UTF_8);
       Files.writeString(dir.resolve(LATENCY_CSV), ReportCsv.latency(r), StandardCharsets.UTF_8);
       Files.writeString(dir.resolve(NODES_CSV), ReportCsv.nodes(r), StandardCharsets.UTF_8);

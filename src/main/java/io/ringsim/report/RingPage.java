@@ -1,5 +1,6 @@
 package io.ringsim.report;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -11,6 +12,14 @@ public final class RingPage {
   private RingPage() {}
 
   public static String render(RingFigures f) {
+    return render(f, null);
+  }
+
+  /**
+   * The page, explorable when {@code explorer} is given (click a node, hover a range, type a key: ring-explorer.js);
+   * the same static page as {@link #render(RingFigures)} otherwise.
+   */
+  public static String render(RingFigures f, RingExplorer explorer) {
     StringBuilder sb = new StringBuilder();
     sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
         .append(esc(f.title()))
@@ -20,8 +29,10 @@ public final class RingPage {
             + ".legend{list-style:none;padding:0;margin:16px 0 0;font-size:13px;columns:4 180px}.legend li{margin:2px 0;white-space:nowrap}"
             + ".sw{display:inline-block;width:11px;height:11px;margin-right:6px;vertical-align:-1px;border-radius:2px;"
             + "-webkit-print-color-adjust:exact;print-color-adjust:exact}svg{max-width:100%;height:auto}"
-            + "@media print{body{margin:0;max-width:none}}</style></head><body>\n");
-    sb.append("<h1>").append(esc(f.title())).append("</h1>\n<p>").append(esc(f.summary())).append("</p>\n<div class=\"figs\">\n");
+            + "@media print{body{margin:0;max-width:none}}" + (explorer == null ? "" : RingExplorer.STYLE) + "</style></head><body>\n");
+    sb.append("<h1>").append(esc(f.title())).append("</h1>\n<p>").append(esc(f.summary())).append("</p>\n");
+    if (explorer != null) sb.append("<div id=\"ring-explorer\">\n");
+    sb.append("<div class=\"figs\">\n");
     sb.append("<figure>").append(ring(f)).append("<figcaption>Token ring: each arc is a vnode range, coloured by the node that owns it (primary); "
         + "the ring starts at the top and runs clockwise.</figcaption></figure>\n");
     sb.append("<figure>").append(bars(f)).append("<figcaption>Effective ownership per node (the share of the data it holds a replica of); "
@@ -29,11 +40,13 @@ public final class RingPage {
     sb.append("<ul class=\"legend\">");
     for (int i = 0; i < f.nodes().size(); i++) {
       RingFigures.NodeFigure n = f.nodes().get(i);
-      sb.append("<li><i class=\"sw\" style=\"background:").append(color(i)).append("\"></i>")
+      sb.append("<li data-n=\"").append(i).append("\"><i class=\"sw\" style=\"background:").append(color(i)).append("\"></i>")
           .append(esc(n.name())).append(" (").append(esc(n.dc())).append('/').append(esc(n.rack()))
           .append(String.format(Locale.ROOT, ") %.2f%%", n.ownership() * 100)).append("</li>");
     }
-    sb.append("</ul>\n</body></html>\n");
+    sb.append("</ul>\n");
+    if (explorer != null) sb.append(explorer.controls(f.nodes().stream().map(RingFigures.NodeFigure::name).toList(), List.of())).append("</div>\n");
+    sb.append("</body></html>\n");
     return sb.toString();
   }
 
@@ -51,18 +64,19 @@ public final class RingPage {
     double cx = 220, cy = 220, r = 170, w = 36;
     StringBuilder s = new StringBuilder("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" width=\"440\" height=\"440\" viewBox=\"0 0 440 440\" role=\"img\" aria-label=\"token ring\">");
     s.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"none\" stroke=\"#ddd\" stroke-width=\"%.1f\"/>", cx, cy, r, w));
-    for (RingFigures.Arc a : f.arcs()) {
+    for (int i = 0; i < f.arcs().size(); i++) {
+      RingFigures.Arc a = f.arcs().get(i);
       double len = a.end() - a.start();
       if (len <= 0) len += 1.0;
       if (len >= 0.999999) {
-        s.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"none\" stroke=\"%s\" stroke-width=\"%.1f\"/>", cx, cy, r, color(a.node()), w));
+        s.append(String.format(Locale.ROOT, "<circle data-r=\"%d\" cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"none\" stroke=\"%s\" stroke-width=\"%.1f\"/>", i, cx, cy, r, color(a.node()), w));
         continue;
       }
       double a0 = 2 * Math.PI * a.start() - Math.PI / 2;
       double a1 = a0 + 2 * Math.PI * len;
       s.append(String.format(Locale.ROOT,
-          "<path d=\"M %.2f %.2f A %.1f %.1f 0 %d 1 %.2f %.2f\" fill=\"none\" stroke=\"%s\" stroke-width=\"%.1f\"><title>%s</title></path>",
-          cx + r * Math.cos(a0), cy + r * Math.sin(a0), r, r, len > 0.5 ? 1 : 0, cx + r * Math.cos(a1), cy + r * Math.sin(a1),
+          "<path data-r=\"%d\" d=\"M %.2f %.2f A %.1f %.1f 0 %d 1 %.2f %.2f\" fill=\"none\" stroke=\"%s\" stroke-width=\"%.1f\"><title>%s</title></path>",
+          i, cx + r * Math.cos(a0), cy + r * Math.sin(a0), r, r, len > 0.5 ? 1 : 0, cx + r * Math.cos(a1), cy + r * Math.sin(a1),
           color(a.node()), w, esc(f.nodes().get(a.node()).name())));
     }
     s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"14\">%d nodes</text>", cx, cy - 4, f.nodes().size()));

@@ -92,6 +92,13 @@ public final class ScenarioRunner {
     return out;
   }
 
+  private io.ringsim.report.RunViews lastViews;
+
+  /** What report.html's time slider and explorable ring need beyond the report, from the last run (views.json). */
+  public io.ringsim.report.RunViews views() {
+    return lastViews;
+  }
+
   /** The ring of the last run. */
   public Ring ring() {
     return lastRing;
@@ -228,6 +235,7 @@ public final class ScenarioRunner {
       long throttled = recorders.stream().mapToLong(r -> r.throttled).sum();
       progress.accept(null);
       lastRing = sim.ring();
+      lastViews = ViewsMapper.views(sim, ran);
       long operations = recorders.stream().mapToLong(r -> r.operations).sum() + clients.size();
       return RunResults.build(ran, sim.ring(), sim.catalog(), reports, metrics, history, operations, checked, events,
           endOfWorkloadMicros, throttled, (System.nanoTime() - wallStart) / 1_000_000L, allocation);

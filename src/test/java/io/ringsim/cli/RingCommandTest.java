@@ -83,7 +83,9 @@ class RingCommandTest {
     assertThat(html).startsWith("<!DOCTYPE html>").contains("<svg").contains("mean ");
     assertThat(html.split("<path ", -1)).hasSize(20 + 1); // 5 nodes x 4 vnodes = 20 arcs
     assertThat(html.split("<rect ", -1)).hasSize(5 + 1);
-    assertThat(html).doesNotContain("<script").doesNotContain("http://cdn").doesNotContain("https://");
+    // inline scripts only (the explorable ring): nothing loaded from anywhere
+    assertThat(html).doesNotContainPattern("<script[^>]*src").doesNotContain("http://cdn").doesNotContain("https://");
+    assertThat(html).contains("<script type=\"application/json\" id=\"ring-data\">");
   }
 
   @Test

@@ -37,6 +37,7 @@ public final class SimulatedNetwork extends AbstractBehavior<NetworkCommand> {
   private double loss;
   private final Serialization serialization;
   private long sent, delivered, lost, partitioned, undeliverable, bytesSerialized;
+  private final TrafficGauge traffic;
 
   /**
    * @param serializePayloads send every payload through Akka serialization and deliver the copy, as a real wire would:
@@ -58,6 +59,7 @@ public final class SimulatedNetwork extends AbstractBehavior<NetworkCommand> {
     this.defaultLatency = defaultLatency;
     this.nowNanos = nowNanos;
     this.serialization = serializePayloads ? SerializationExtension.get(ctx.getSystem().classicSystem()) : null;
+    this.traffic = TrafficGauge.of(ctx.getSystem());
   }
 
   private CborSerializable overTheWire(CborSerializable payload) {
@@ -114,16 +116,19 @@ public final class SimulatedNetwork extends AbstractBehavior<NetworkCommand> {
     ActorRef<Delivery> inbox = inboxes.get(s.to());
     if (inbox == null) {
       undeliverable++;
+      traffic.dropped(nowNanos.getAsLong());
       return this;
     }
     String link = link(s.from(), s.to());
     if (cutLinks.isCut(s.from(), s.to())) {
       partitioned++;
+      traffic.dropped(nowNanos.getAsLong());
       return this;
     }
     // Draw loss before latency so that turning loss on does not shift the latency stream of delivered messages.
     if (loss > 0 && rng.nextDouble() < loss) {
       lost++;
+      traffic.dropped(nowNanos.getAsLong());
       return this;
     }
     Delivery d = new Delivery(s.from(), overTheWire(s.payload()));
@@ -138,6 +143,7 @@ public final class SimulatedNetwork extends AbstractBehavior<NetworkCommand> {
     long at = Math.max(now + latency, lastDeliveryOnLink.getOrDefault(link, 0L));
     lastDeliveryOnLink.put(link, at);
     delivered++;
+    traffic.sent(now, at);
     if (at <= now) inbox.tell(d);
     else getContext().scheduleOnce(Duration.ofNanos(at - now), inbox, d);
     return this;

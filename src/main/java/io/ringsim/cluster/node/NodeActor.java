@@ -46,6 +46,8 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
       ActorRef<NetworkCommand> network, LongSupplier loopNanos) {
     super(ctx);
     this.node = new NodeContext(cfg, ring, network, loopNanos, ctx.getSystem().scheduler(), ctx.getSelf());
+    io.ringsim.cluster.HintsGauge gauge = io.ringsim.cluster.HintsGauge.of(ctx.getSystem());
+    node.hints.observe((target, delta) -> gauge.change(target, delta, loopNanos.getAsLong()));
     ActorRef<Delivery> inbox = ctx.messageAdapter(Delivery.class, d -> new NodeCommand.Inbound(d.from(), d.payload()));
     network.tell(new NetworkCommand.Register(cfg.name(), inbox));
     ActorRef<PeerStatus> listener = ctx.messageAdapter(PeerStatus.class, NodeCommand.PeerChanged::new);
