@@ -87,11 +87,10 @@ public final class ShrinkCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter outw = spec.commandLine().getOut();
     long start = System.nanoTime();
-    err.println("ringsim: running " + file + " (seed " + run.seed() + ") to see which checks fail...");
-    err.flush();
     RunResult first;
-    try {
-      first = Shrinker.run(run, ConfigFactory.load());
+    // The first run, to see which checks fail, shows the run's progress bar on a terminal (erased when done).
+    try (ProgressLine progress = new ProgressLine(err, System.console() != null)) {
+      first = new ScenarioRunner(run, ConfigFactory.load(), progress).run();
     } catch (ScenarioRunner.ScenarioFailure e) {
       throw new BadInputException(file + ": " + e.getMessage());
     }
@@ -124,6 +123,7 @@ public final class ShrinkCommand implements Callable<Integer> {
     for (RunResult.CheckRow row : first.checks()) {
       if (check != null && !row.check().equals(check.strip())) continue;
       if (!row.passed()) return row.check();
+      if (check == null) continue;
       throw new BadInputException("--check '" + row.check() + "' passes (" + row.detail() + ") with seed "
           + run.seed() + ": there is no failure to shrink");
     }
