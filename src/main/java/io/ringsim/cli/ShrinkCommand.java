@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -75,6 +76,14 @@ public final class ShrinkCommand implements Callable<Integer> {
     if (budgetMillis <= 0) throw new BadInputException("--budget must be longer than 0s, got '" + budget + "'");
     if (maxTries != null && maxTries < 1) throw new BadInputException("--tries must be at least 1, got " + maxTries);
     RunSpec run = ScenarioReader.read(file, RunCommand.overrides(sets, seed));
+    try {
+      // Every try is written and read back: a scenario that does not survive that cannot be shrunk faithfully.
+      if (!ScenarioReader.parse(ScenarioWriter.write(run, List.of()), file.toString(), Map.of()).equals(run)) {
+        throw new IllegalArgumentException("it does not read back the same once written");
+      }
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(file + ": cannot shrink: " + e.getMessage());
+    }
     Path target = out != null ? out : Path.of(baseName(file) + "-min.sim");
     checkWritable(target);
     if (run.checks().isEmpty()) throw new BadInputException(file + " makes no checks: there is no failure to shrink"

@@ -129,6 +129,10 @@ class ShrinkCommandTest {
     CliRun folder = CliRun.of("shrink", f.toString(), "--out", dir.resolve("nowhere/x.sim").toString());
     assertThat(folder.exitCode()).isEqualTo(2);
     assertThat(folder.err()).contains("no such folder").containsOnlyOnce("\n");
+    CliRun fraction = CliRun.of("shrink", f.toString(), "--set", "workload.updates.rate=0.5");
+    assertThat(fraction.exitCode()).isEqualTo(2);
+    assertThat(fraction.err()).isEqualTo("ringsim: " + f + ": cannot shrink: workload updates: a rate of 0.5/s is"
+        + " not a whole number, which a scenario file cannot say\n");
     CliRun tries = CliRun.of("shrink", f.toString(), "--tries", "0");
     assertThat(tries.exitCode()).isEqualTo(2);
     assertThat(tries.err()).isEqualTo("ringsim: --tries must be at least 1, got 0\n");

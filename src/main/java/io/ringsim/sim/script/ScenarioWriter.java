@@ -104,7 +104,9 @@ public final class ScenarioWriter {
     if (w.writeConsistency() == w.readConsistency()) b.append("  consistency ").append(w.writeConsistency()).append('\n');
     else b.append("  consistency write ").append(w.writeConsistency()).append(" read ").append(w.readConsistency())
         .append('\n');
-    b.append("  rate ").append(Math.max(1, Math.round(w.rate()))).append("/s\n");
+    if (w.rate() != Math.rint(w.rate())) throw new IllegalArgumentException("workload " + w.name() + ": a rate of "
+        + decimal(w.rate()) + "/s is not a whole number, which a scenario file cannot say");
+    b.append("  rate ").append((long) w.rate()).append("/s\n");
     if (w.concurrency() != 32) b.append("  concurrency ").append(w.concurrency()).append('\n');
     // A workload that runs from the start to the end needs no window: it then follows the duration.
     if (w.startMillis() != 0 || w.endMillis() != durationMillis) {

@@ -240,7 +240,7 @@ public final class Shrinker {
       outcome = "stops with an error (" + e.getMessage() + ")";
     }
     seen.put(text, fails);
-    log.accept("try " + tries + ": " + what + ": " + outcome + "; best: " + size(best));
+    log.accept("try " + tries + ": " + what + " (" + size(candidate) + "): " + outcome + "; best: " + size(best));
     return fails;
   }
 
@@ -253,10 +253,10 @@ public final class Shrinker {
     return msg.replaceFirst("^[^ ]*:[0-9]+(:[0-9]+)?: ", "");
   }
 
-  /** The size the progress line shows. */
+  /** A scenario's size as the progress lines and the summary show it. */
   public static String size(RunSpec s) {
-    return s.timeline().size() + " timeline lines, " + s.workloads().size() + " workloads (" + Reductions
-        .plannedOperations(s) + " operations), " + Durations.format(s.durationMillis()) + ", " + s.nodeCount()
+    return s.timeline().size() + " timeline lines, " + s.workloads().size() + " workloads, " + Reductions
+        .plannedOperations(s) + " operations, " + Durations.format(s.durationMillis()) + ", " + s.nodeCount()
         + " nodes x " + s.vnodes() + " vnodes";
   }
 }
