@@ -95,7 +95,8 @@ class ShrinkCommandTest {
     CliRun rb = CliRun.of("shrink", f.toString(), "--out", b.toString(), "--tries", "12");
     assertThat(ra.exitCode()).as(ra.err()).isZero();
     assertThat(rb.exitCode()).as(rb.err()).isZero();
-    assertThat(Files.readString(a).replace(a.toString(), "X")).isEqualTo(Files.readString(b).replace(b.toString(), "X"));
+    assertThat(Files.readString(a).replace(a.toString(), "X"))
+        .isEqualTo(Files.readString(b).replace(b.toString(), "X"));
   }
 
   @Test
@@ -105,7 +106,8 @@ class ShrinkCommandTest {
     CliRun passing = CliRun.of("shrink", f.toString(), "--check", "availability QUORUM >= 50%", "--out",
         dir.resolve("x.sim").toString());
     assertThat(passing.exitCode()).isEqualTo(2);
-    assertThat(passing.err()).containsOnlyOnce("\n").startsWith("ringsim: --check 'availability QUORUM >= 50%' passes (")
+    assertThat(passing.err()).containsOnlyOnce("\n")
+        .startsWith("ringsim: --check 'availability QUORUM >= 50%' passes (")
         .contains("there is no failure to shrink");
     Files.writeString(f, SKEWED.replace("  no lost writes\n", ""));
     CliRun allPass = CliRun.of("shrink", f.toString(), "--out", dir.resolve("x.sim").toString());

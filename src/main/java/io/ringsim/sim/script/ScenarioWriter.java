@@ -93,7 +93,8 @@ public final class ScenarioWriter {
     b.append("\nworkload ").append(w.name()).append(" {\n  table ").append(w.table()).append('\n');
     // The generators' map has no order of its own: by column name, so that the same spec is always the same text.
     for (Map.Entry<String, ValueGen> g : new TreeMap<>(w.generators()).entrySet()) {
-      b.append(keys.contains(g.getKey()) ? "  key " : "  column ").append(g.getKey()).append(' ').append(generator(g.getValue())).append('\n');
+      b.append(keys.contains(g.getKey()) ? "  key " : "  column ").append(g.getKey()).append(' ')
+          .append(generator(g.getValue())).append('\n');
     }
     StringBuilder mix = new StringBuilder();
     mixPart(mix, "write", w.writeFraction());
@@ -101,9 +102,12 @@ public final class ScenarioWriter {
     mixPart(mix, "delete", w.deleteFraction());
     mixPart(mix, "lwt", w.lwtFraction());
     b.append("  mix").append(mix).append('\n');
-    if (w.writeConsistency() == w.readConsistency()) b.append("  consistency ").append(w.writeConsistency()).append('\n');
-    else b.append("  consistency write ").append(w.writeConsistency()).append(" read ").append(w.readConsistency())
-        .append('\n');
+    if (w.writeConsistency() == w.readConsistency()) {
+      b.append("  consistency ").append(w.writeConsistency()).append('\n');
+    } else {
+      b.append("  consistency write ").append(w.writeConsistency()).append(" read ").append(w.readConsistency())
+          .append('\n');
+    }
     if (w.rate() != Math.rint(w.rate())) throw new IllegalArgumentException("workload " + w.name() + ": a rate of "
         + decimal(w.rate()) + "/s is not a whole number, which a scenario file cannot say");
     b.append("  rate ").append((long) w.rate()).append("/s\n");

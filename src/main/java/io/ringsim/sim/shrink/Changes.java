@@ -59,14 +59,17 @@ public final class Changes {
     return out;
   }
 
+  private static String window(WorkloadSpec w) {
+    return ScenarioWriter.duration(w.startMillis()) + " to " + ScenarioWriter.duration(w.endMillis());
+  }
+
   private static List<String> workload(WorkloadSpec was, WorkloadSpec now) {
     List<String> d = new ArrayList<>();
     if (Math.round(was.rate()) != Math.round(now.rate())) {
       d.add("rate " + Math.round(was.rate()) + "/s -> " + Math.round(now.rate()) + "/s");
     }
     if (was.startMillis() != now.startMillis() || was.endMillis() != now.endMillis()) {
-      d.add("from " + ScenarioWriter.duration(was.startMillis()) + " to " + ScenarioWriter.duration(was.endMillis()) + " -> from "
-          + ScenarioWriter.duration(now.startMillis()) + " to " + ScenarioWriter.duration(now.endMillis()));
+      d.add("from " + window(was) + " -> from " + window(now));
     }
     for (var g : new TreeMap<>(was.generators()).entrySet()) {
       ValueGen smaller = now.generators().get(g.getKey());

@@ -7,7 +7,6 @@ import io.ringsim.sim.Durations;
 import io.ringsim.sim.RunResult;
 import io.ringsim.sim.RunSpec;
 import io.ringsim.sim.ScenarioRunner;
-import io.ringsim.sim.TimedAction;
 import io.ringsim.sim.ValueGen;
 import io.ringsim.sim.WorkloadSpec;
 import io.ringsim.sim.script.ScenarioException;
@@ -59,7 +58,7 @@ public final class Shrinker {
   }
 
   /** One run of a scenario in virtual time, writing nothing; its check rows say what failed. */
-  public static RunResult run(RunSpec spec, Config config) {
+  private static RunResult run(RunSpec spec, Config config) {
     return new ScenarioRunner(spec, config, line -> {}).run();
   }
 
@@ -77,7 +76,8 @@ public final class Shrinker {
     boolean progress = true;
     while (progress && !stopped) {
       progress = false;
-      progress |= ddmin(best.timeline(), t -> Reductions.withTimeline(best, t), "timeline lines", a -> "'" + a.text() + "'");
+      progress |= ddmin(best.timeline(), t -> Reductions.withTimeline(best, t), "timeline lines",
+          a -> "'" + a.text() + "'");
       progress |= ddmin(best.workloads(), w -> Reductions.withWorkloads(best, w), "workloads", WorkloadSpec::name);
       progress |= number(best.durationMillis() / 1000, 1, s -> Reductions.withDuration(best, s * 1000),
           s -> "duration " + Durations.format(s * 1000));
