@@ -82,7 +82,11 @@ public final class RunCommand implements Callable<Integer> {
         result = runner.run();
       } catch (ScenarioRunner.ScenarioFailure e) {
         progress.accept(null);
-        throw new BadInputException(file + ": " + e.getMessage());
+        // A timeline action that stopped the run ("at 30s (...): ...") happened after simulating: say how to get
+        // there again, on the same one line.
+        String again = e.getMessage().startsWith("at ") ? " (reproduce: " + RerunCommand.of(file, run.seed(), sets)
+            + ")" : "";
+        throw new BadInputException(file + ": " + e.getMessage() + again);
       }
       return publish(run, result, runner.history(), runner.ring(), runner.partitionSizes(), runner.views(),
           "for " + Durations.format(result.simulatedMillis()) + " simulated", outw);
@@ -110,13 +114,25 @@ public final class RunCommand implements Callable<Integer> {
   private Integer publish(RunSpec run, RunResult result, List<OpRecord> history, io.ringsim.ring.Ring ring,
       Map<String, io.ringsim.report.PartitionSizes.Measured> partitionSizes, io.ringsim.report.RunViews views,
       String how, PrintWriter outw) throws IOException {
-    return publish(dir, run, result, history, ring, partitionSizes, views, how, outw);
+    // A simulated run is a function of file, seed and overrides; a run against real JVMs cannot be replayed.
+    return publish(dir, run, result, history, ring, partitionSizes, views, how, outw,
+        cluster == null ? RerunCommand.of(file, run.seed(), sets) : null);
   }
 
   /** Writes the results and the report into {@code dir}, prints the summary; also what `serve` ends with. */
   static Integer publish(Path dir, RunSpec run, RunResult result, List<OpRecord> history, io.ringsim.ring.Ring ring,
       Map<String, io.ringsim.report.PartitionSizes.Measured> partitionSizes, io.ringsim.report.RunViews views,
       String how, PrintWriter outw) throws IOException {
+    return publish(dir, run, result, history, ring, partitionSizes, views, how, outw, null);
+  }
+
+  /**
+   * As above; a run that fails a check also prints {@code rerun}, the command that reproduces it (null: none), and
+   * shows it in report.html, but not in summary.json or run.json, whose bytes stay those of the run alone.
+   */
+  static Integer publish(Path dir, RunSpec run, RunResult result, List<OpRecord> history, io.ringsim.ring.Ring ring,
+      Map<String, io.ringsim.report.PartitionSizes.Measured> partitionSizes, io.ringsim.report.RunViews views,
+      String how, PrintWriter outw, String rerun) throws IOException {
     // history.jsonl (one line per operation) is the largest file; it is written on a second thread while the
     // report is built and rendered on this one. Each file is a function of the results only, so the order of
     // writing does not matter.
@@ -131,7 +147,7 @@ public final class RunCommand implements Callable<Integer> {
       write(dir, result);
       io.ringsim.report.RunReport report = io.ringsim.sim.ReportMapper.toReport(result, run, ring, history,
           new VersionProvider().getVersion()[0], partitionSizes);
-      io.ringsim.report.ReportWriter.write(report, views, dir);
+      io.ringsim.report.ReportWriter.write(report, views, dir, result.passed() ? null : rerun);
     } finally {
       awaitHistory(historyWriter);
     }
@@ -141,6 +157,7 @@ public final class RunCommand implements Callable<Integer> {
     outw.println("Results: " + dir.resolve("summary.json") + " (run.json, history.jsonl" + (history.size()
         > COMPRESS_HISTORY_ABOVE ? ".gz" : "") + " and CSVs alongside)");
     outw.println("Wall time " + result.wallMillis() + " ms " + how + ", " + result.operations() + " operations");
+    if (!result.passed() && rerun != null) outw.println("Reproduce: " + rerun);
     return result.passed() ? ExitCodes.OK : ExitCodes.FAILED;
   }
 

@@ -43,11 +43,19 @@ public final class ReportHtml {
       + "@media print{body{margin:0;max-width:none}h2,h3{page-break-after:avoid}figure,table,tr{page-break-inside:avoid}}";
 
   public static String render(RunReport r) {
-    return render(r, RunViews.NONE);
+    return render(r, RunViews.NONE, null);
   }
 
   /** The page with its interactive views (the time slider, the explorable ring) fed by {@code views} where they need it. */
   public static String render(RunReport r, RunViews views) {
+    return render(r, views, null);
+  }
+
+  /**
+   * As {@link #render(RunReport, RunViews)}; {@code rerun}, when not null, is the command that reproduces a failed
+   * check, shown with the checks.
+   */
+  public static String render(RunReport r, RunViews views, String rerun) {
     StringBuilder b = new StringBuilder(64 * 1024);
     ScenarioInfo sc = r.scenario();
     b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>ringsim: ").append(esc(sc.name()))
@@ -68,7 +76,7 @@ public final class ReportHtml {
       b.append("<p class=\"meta wall\">wall clock: started ").append(esc(r.wallClock().startedAt())).append(", ")
           .append(r.wallClock().wallMillis()).append(" ms").append(r.wallClock().peakHeapBytes() > 0 ? ", peak heap " + Html.bytes(r.wallClock().peakHeapBytes()) : "").append("</p>\n");
     Summary s = r.summary() == null ? Summary.of(r) : r.summary();
-    checks(b, r, s);
+    checks(b, r, s, rerun);
     ring(b, r, views.ring());
     StepThrough.section(b, r, views);
     ownershipVsLoad(b, r, s);
@@ -108,7 +116,7 @@ public final class ReportHtml {
     b.append("</tbody></table>\n");
   }
 
-  private static void checks(StringBuilder b, RunReport r, Summary s) {
+  private static void checks(StringBuilder b, RunReport r, Summary s, String rerun) {
     section(b, "checks", "Checks");
     if (r.checks().isEmpty()) b.append("<p>This scenario makes no checks.</p>\n");
     else {
@@ -117,6 +125,8 @@ public final class ReportHtml {
         b.append("<tr><td class=\"").append(c.passed() ? "pass\">PASS" : "fail\">FAIL").append("</td><td>").append(esc(c.name()))
             .append("</td><td>").append(esc(c.detail())).append("</td></tr>\n");
       b.append("</tbody></table>\n");
+      if (rerun != null) b.append("<p id=\"rerun\">Reproduce this run: <code>").append(esc(rerun))
+          .append("</code></p>\n");
     }
     b.append("</section>\n");
   }

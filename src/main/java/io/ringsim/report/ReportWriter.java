@@ -25,7 +25,7 @@ public final class ReportWriter {
 
   /** Writes every file, creating {@code dir} if needed, and returns the paths written (report.html first). */
   public static List<Path> write(RunReport r, Path dir) {
-    return write(r, null, dir);
+    return write(r, null, dir, null);
   }
 
   /**
@@ -33,6 +33,11 @@ public final class ReportWriter {
    * none, and a views.json left by an earlier run in the folder goes).
    */
   public static List<Path> write(RunReport r, RunViews views, Path dir) {
+    return write(r, views, dir, null);
+  }
+
+  /** As {@link #write(RunReport, RunViews, Path)}; report.html also shows {@code rerun}, the command that reproduces a failure. */
+  public static List<Path> write(RunReport r, RunViews views, Path dir, String rerun) {
     try {
       Files.createDirectories(dir);
       if (views == null) Files.deleteIfExists(dir.resolve(RunViews.FILE));
@@ -47,7 +52,7 @@ public final class ReportWriter {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + dir.resolve(SUMMARY) + ": " + e.getMessage(), e);
     }
-    return render(r, dir);
+    return render(r, dir, rerun);
   }
 
   /**
@@ -55,10 +60,14 @@ public final class ReportWriter {
    * take what they need beyond the report from DIR/views.json, when there is one.
    */
   public static List<Path> render(RunReport r, Path dir) {
+    return render(r, dir, null);
+  }
+
+  private static List<Path> render(RunReport r, Path dir, String rerun) {
     Path html = dir.resolve(HTML);
     try {
       Files.createDirectories(dir);
-      Files.writeString(html, ReportHtml.render(r, RunViews.readOrNone(dir)), StandardCharsets.UTF_8);
+      Files.writeString(html, ReportHtml.render(r, RunViews.readOrNone(dir), rerun), StandardCharsets.UTF_8);
       Files.writeString(dir.resolve(OPS_CSV), ReportCsv.ops(r), StandardCharsets.UTF_8);
       Files.writeString(dir.resolve(LATENCY_CSV), ReportCsv.latency(r), StandardCharsets.UTF_8);
       Files.writeString(dir.resolve(NODES_CSV), ReportCsv.nodes(r), StandardCharsets.UTF_8);
