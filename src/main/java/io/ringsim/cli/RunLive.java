@@ -25,19 +25,23 @@ import java.util.concurrent.TimeUnit;
 final class RunLive implements LiveRun {
   private final RunSpec run;
   private final double speed;
-  private final int port;
   private final PrintWriter out;
   private final CommandQueue commands = new CommandQueue();
   private final List<RunResult.Event> events = new ArrayList<>();
   private volatile boolean stop;
   private Pacer pacer;
-  private LiveView view;
+  private final LiveView view;
 
-  RunLive(RunSpec run, double speed, int port, PrintWriter out) {
+  /** Binds the page's port at once (exit 2 when it is taken, before anything runs). */
+  RunLive(RunSpec run, double speed, int port, PrintWriter out) throws java.io.IOException {
     this.run = run;
     this.speed = speed;
-    this.port = port;
     this.out = out;
+    try {
+      view = LiveView.bind(run.name(), "run", speed, run.durationMillis(), port, commands);
+    } catch (java.net.BindException e) {
+      throw new BadInputException("--live-port: cannot listen on 127.0.0.1:" + port + " (" + e.getMessage() + ")");
+    }
   }
 
   /** Ends the live part early (Ctrl-C): the run then finishes at full speed and writes its results. */
@@ -47,11 +51,7 @@ final class RunLive implements LiveRun {
 
   @Override
   public void started(SimCluster sim) throws Exception {
-    try {
-      view = LiveView.start(sim, run.name(), "run", speed, run.durationMillis(), port, commands);
-    } catch (java.net.BindException e) {
-      throw new BadInputException("--live-port: cannot listen on 127.0.0.1:" + port + " (" + e.getMessage() + ")");
-    }
+    view.start(sim);
     out.println("live view: " + view.url() + "  (" + speed + " simulated s per s; faults clicked there are applied"
         + " to this run, which is then not reproducible from its seed)");
     out.flush();
@@ -103,12 +103,15 @@ final class RunLive implements LiveRun {
     view.ended();
     commands.close("the live part of the run is over");
     pacer.stop();
+    pacer = null;
     view.log("the live part is over: the run heals the cluster, checks it and writes its results at full speed");
   }
 
   /** Closes the page's server (after the results are written). */
   void close() {
-    if (view != null) view.close();
+    commands.close("the run is over");
+    if (pacer != null) pacer.stop(); // the run failed while live: stop moving its clock
+    view.close();
   }
 
   @Override

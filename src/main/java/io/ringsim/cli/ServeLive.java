@@ -42,28 +42,30 @@ final class ServeLive implements LiveRun {
   private volatile boolean stop;
   private ServedCluster served;
   private ServeConsole console;
-  /** The live view's port (0: any free one), or null without --live. */
-  private final Integer livePort;
-  private final String scenario;
-  private final long durationMillis;
   private final CommandQueue clicked = new CommandQueue();
+  /** The live view (--live), or null. */
   private LiveView view;
   /** How many of the clients' operations the live view has been shown. */
   private int clientOpsShown;
 
-  ServeLive(InetAddress first, int port, double speed, PrintWriter out) {
+  ServeLive(InetAddress first, int port, double speed, PrintWriter out) throws java.io.IOException {
     this(first, port, speed, out, null, "serve", 0);
   }
 
   ServeLive(InetAddress first, int port, double speed, PrintWriter out, Integer livePort, String scenario,
-      long durationMillis) {
+      long durationMillis) throws java.io.IOException {
     this.first = first;
     this.port = port;
     this.speed = speed;
     this.out = out;
-    this.livePort = livePort;
-    this.scenario = scenario;
-    this.durationMillis = durationMillis;
+    if (livePort != null) {
+      try {
+        view = LiveView.bind(scenario, "serve", speed, durationMillis, livePort, clicked);
+      } catch (BindException e) {
+        throw new BadInputException("--live-port: cannot listen on 127.0.0.1:" + livePort + " (" + e.getMessage()
+            + ")");
+      }
+    }
   }
 
   /** Ends the live part, as QUIT does (SIGINT, SIGTERM). */
@@ -73,14 +75,7 @@ final class ServeLive implements LiveRun {
 
   @Override
   public void started(SimCluster sim) throws Exception {
-    if (livePort != null) {
-      try {
-        view = LiveView.start(sim, scenario, "serve", speed, durationMillis, livePort, clicked);
-      } catch (BindException e) {
-        throw new BadInputException("--live-port: cannot listen on 127.0.0.1:" + livePort + " (" + e.getMessage()
-            + ")");
-      }
-    }
+    if (view != null) view.start(sim);
     served = new ServedCluster(sim, first, port, speed);
     try {
       served.start();

@@ -49,7 +49,7 @@ public final class LiveView implements AutoCloseable {
   /** Browsers add this header only when a script of the page asks: a form on another site cannot post commands. */
   static final String COMMAND_HEADER = "X-Ringsim-Live";
 
-  private final SimCluster sim;
+  private SimCluster sim;
   private final String scenario;
   private final String mode;
   private final double speed;
@@ -64,9 +64,8 @@ public final class LiveView implements AutoCloseable {
   private ActorRef<NodeProbe.Msg> probeRef;
   private volatile boolean ended;
 
-  private LiveView(SimCluster sim, String scenario, String mode, double speed, long durationMillis, int port,
-      Commands commands) throws IOException {
-    this.sim = sim;
+  private LiveView(String scenario, String mode, double speed, long durationMillis, int port, Commands commands)
+      throws IOException {
     this.scenario = scenario;
     this.mode = mode;
     this.speed = speed;
@@ -87,15 +86,22 @@ public final class LiveView implements AutoCloseable {
   }
 
   /**
-   * Starts the probe in the simulation and the HTTP server on 127.0.0.1:{@code port} (0: a free port). Call it from
-   * the thread that drives the run, before the pacer starts or while it runs.
+   * Binds 127.0.0.1:{@code port} (0: a free port) before anything runs, so that a port in use costs no run; nothing
+   * is answered until {@link #start}. Throws {@link java.net.BindException} when the port is taken.
    */
-  public static LiveView start(SimCluster sim, String scenario, String mode, double speed, long durationMillis,
-      int port, Commands commands) throws IOException {
-    LiveView v = new LiveView(sim, scenario, mode, speed, durationMillis, port, commands);
-    v.probeRef = sim.spawn(v.probe.behavior(sim), "live-view-probe");
-    v.server.start();
-    return v;
+  public static LiveView bind(String scenario, String mode, double speed, long durationMillis, int port,
+      Commands commands) throws IOException {
+    return new LiveView(scenario, mode, speed, durationMillis, port, commands);
+  }
+
+  /**
+   * Starts the probe in the simulation and answers the page. Call it from the thread that drives the run, before
+   * the pacer starts or while it runs.
+   */
+  public void start(SimCluster cluster) {
+    this.sim = cluster;
+    probeRef = cluster.spawn(probe.behavior(cluster), "live-view-probe");
+    server.start();
   }
 
   /** The page's address, e.g. http://127.0.0.1:43121/ */
