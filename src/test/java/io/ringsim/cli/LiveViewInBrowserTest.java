@@ -28,8 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * `run --live` as a student uses it: the page opens in a real headless Chromium, "crash n3" is clicked, n3 is shown
- * down and the failures of ALL operations follow; "restart n3" brings it back; the run ends and its results list the
- * clicked faults. The page's server listens on 127.0.0.1 only and answers no other host name.
+ * down and the failures of ALL operations follow; "restart n3" brings it back; n1 is partitioned from the others and
+ * healed; the run ends and its results list the clicked faults. The page's server listens on 127.0.0.1 only and answers no other host name.
  */
 class LiveViewInBrowserTest {
   /** Four nodes at RF 3 and consistency ALL: with one node down, most operations fail within a simulated second. */
@@ -97,12 +97,19 @@ class LiveViewInBrowserTest {
 
       browser.script("document.getElementById('restart-n3').click();");
       waitFor("n3 is shown up again", () -> "up".equals(attr(browser, "node-n3", "data-state")));
+
+      browser.script("document.querySelector('#node-n1 input[type=checkbox]').click();"
+          + " document.getElementById('partition').click();");
+      waitFor("n1 is shown cut off from the others", () -> stateText(browser, "n1").contains("partitioned from n2 n3 n4"));
+      browser.script("document.getElementById('heal').click();");
+      waitFor("the partition is shown healed", () -> !stateText(browser, "n1").contains("partitioned"));
       assertThat(browser.consoleProblems()).as("console errors").isEmpty();
 
       int code = exit.get(120, TimeUnit.SECONDS);
       String all = printed.toString();
       assertThat(code).as(all).isIn(ExitCodes.OK, ExitCodes.FAILED);
-      assertThat(all).contains("CRASH n3 (clicked in the live view)").contains("RESTART n3 (clicked in the live view)");
+      assertThat(all).contains("CRASH n3 (clicked in the live view)").contains("RESTART n3 (clicked in the live view)")
+          .contains("PARTITION {n1} {n2 n3 n4} (clicked in the live view)").contains("HEAL (clicked in the live view)");
       assertThat(Files.readString(out.resolve("run.json"))).contains("CRASH n3 (clicked in the live view)");
     }
   }
@@ -149,6 +156,10 @@ class LiveViewInBrowserTest {
   private static String attr(HeadlessChromium b, String id, String name) {
     return (String) b.script("const e = document.getElementById(arguments[0]); return e && e.getAttribute(arguments[1]);",
         id, name);
+  }
+
+  private static String stateText(HeadlessChromium b, String node) {
+    return (String) b.script("return document.querySelector('#node-' + arguments[0] + ' .state').textContent;", node);
   }
 
   private static long count(HeadlessChromium b, String id) {
