@@ -62,8 +62,19 @@ public final class RunCommand implements Callable<Integer> {
   @Option(names = "--quiet", description = "No progress bar (there is none either when stderr is not a terminal).")
   boolean quiet;
 
+  @Option(names = "--live", description = "Pace the run to the wall clock and show it on a page at 127.0.0.1 (its"
+      + " address is printed), with buttons for faults; a run with clicked faults is not reproducible (docs/live.md).")
+  boolean live;
+
+  @Option(names = "--speed", description = "With --live: simulated seconds per wall-clock second (default 1).")
+  Double speed;
+
+  @Option(names = "--live-port", description = "With --live: the page's port on 127.0.0.1 (default 0: any free one).")
+  Integer livePort;
+
   @Override
   public Integer call() throws IOException {
+    checkLiveOptions();
     Map<String, String> overrides = overrides(sets, seed);
     RunSpec run = ScenarioReader.read(file, overrides);
     PrintWriter err = spec.commandLine().getErr();
@@ -76,6 +87,7 @@ public final class RunCommand implements Callable<Integer> {
     ProgressLine progress = new ProgressLine(err, !quiet && System.console() != null);
     try {
       if (cluster != null) return runOnCluster(run, progress, outw, err);
+      if (live) return runLive(run, progress, outw);
       ScenarioRunner runner = new ScenarioRunner(run, ConfigFactory.load(), progress);
       RunResult result;
       try {
@@ -92,6 +104,52 @@ public final class RunCommand implements Callable<Integer> {
           "for " + Durations.format(result.simulatedMillis()) + " simulated", outw);
     } finally {
       progress.close();
+    }
+  }
+
+  /** Checks the --live options before anything runs (exit 2 on a bad one). */
+  private void checkLiveOptions() {
+    if (!live && (speed != null || livePort != null))
+      throw new BadInputException((speed != null ? "--speed" : "--live-port") + " needs --live");
+    if (live && cluster != null) throw new BadInputException("--live cannot be combined with --cluster");
+    if (speed != null && !(speed > 0 && speed <= 1000))
+      throw new BadInputException("--speed must be in (0, 1000], got " + speed);
+    if (livePort != null && (livePort < 0 || livePort > 65535))
+      throw new BadInputException("--live-port must be in 0..65535, got " + livePort);
+  }
+
+  /** `run --live`: paced, with the live view; Ctrl-C ends the live part and the results are still written. */
+  private Integer runLive(RunSpec run, ProgressLine progress, PrintWriter outw) throws IOException {
+    RunLive liveRun = new RunLive(run, speed == null ? 1 : speed, livePort == null ? 0 : livePort, outw);
+    java.util.concurrent.CountDownLatch finished = new java.util.concurrent.CountDownLatch(1);
+    Thread hook = new Thread(() -> {
+      liveRun.requestStop();
+      try {
+        finished.await(120, java.util.concurrent.TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    });
+    Runtime.getRuntime().addShutdownHook(hook);
+    try {
+      ScenarioRunner runner = new ScenarioRunner(run, ConfigFactory.load(), progress).withLive(liveRun);
+      RunResult result;
+      try {
+        result = runner.run();
+      } catch (ScenarioRunner.ScenarioFailure e) {
+        progress.accept(null);
+        throw new BadInputException(file + ": " + e.getMessage());
+      }
+      return publish(run, result, runner.history(), runner.ring(), runner.partitionSizes(),
+          "live, " + Durations.format(result.simulatedMillis()) + " simulated", outw);
+    } finally {
+      liveRun.close();
+      finished.countDown();
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException e) {
+        // the JVM is already shutting down (Ctrl-C): the hook is running and waits for this run
+      }
     }
   }
 

@@ -68,6 +68,13 @@ public final class ServeCommand implements Callable<Integer> {
   @Option(names = "--out", description = "Directory for the results (default: runs/NAME-serve).")
   Path out;
 
+  @Option(names = "--live", description = "Also show the cluster on a page at 127.0.0.1 (its address is printed), "
+      + "with buttons for faults (docs/live.md).")
+  boolean live;
+
+  @Option(names = "--live-port", description = "With --live: the page's port on 127.0.0.1 (default 0: any free one).")
+  Integer livePort;
+
   /** At most this many nodes: one loopback address each, and a real-time pace the machine can keep. */
   static final int MAX_NODES = 250;
 
@@ -75,6 +82,9 @@ public final class ServeCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     if (!(speed > 0 && speed <= 1000)) throw new BadInputException("--speed must be in (0, 1000], got " + speed);
     if (port < 1 || port > 65535) throw new BadInputException("--port must be in 1..65535, got " + port);
+    if (livePort != null && !live) throw new BadInputException("--live-port needs --live");
+    if (livePort != null && (livePort < 0 || livePort > 65535))
+      throw new BadInputException("--live-port must be in 0..65535, got " + livePort);
     InetAddress first = firstAddress();
     RunSpec run = spec();
     if (run.nodeCount() > MAX_NODES)
@@ -82,7 +92,8 @@ public final class ServeCommand implements Callable<Integer> {
           + run.nodeCount());
     Path dir = OutputDir.prepare(out != null ? out : OutputDir.defaultFor(run.name(), "-serve"), out != null);
     PrintWriter w = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
-    ServeLive live = new ServeLive(first, port, speed, w);
+    ServeLive live = new ServeLive(first, port, speed, w, this.live ? (livePort == null ? 0 : livePort) : null,
+        run.name(), run.durationMillis());
     // SIGINT/SIGTERM end the live part as QUIT does; the JVM waits for the results to be written.
     CountDownLatch finished = new CountDownLatch(1);
     Thread hook = new Thread(() -> {
@@ -105,6 +116,7 @@ public final class ServeCommand implements Callable<Integer> {
       return RunCommand.publish(dir, run, result, runner.history(), runner.ring(), runner.partitionSizes(), runner.views(),
           "served in real time", w);
     } finally {
+      live.closeLiveView();
       finished.countDown();
     }
   }

@@ -16,16 +16,23 @@ final class ServeConsole {
   private final PrintWriter out;
   /** What was typed, for the report's events (shared with the run: guarded by itself). */
   private final List<RunResult.Event> events;
+  /** How the commands came, for the events: typed on the console, or clicked in the live view. */
+  private final String how;
 
   ServeConsole(ServedCluster served, PrintWriter out, List<RunResult.Event> events) {
+    this(served, out, events, "typed");
+  }
+
+  ServeConsole(ServedCluster served, PrintWriter out, List<RunResult.Event> events, String how) {
     this.served = served;
     this.out = out;
     this.events = events;
+    this.how = how;
   }
 
   private void event(String kind, String text) {
     synchronized (events) {
-      events.add(new RunResult.Event(served.cluster().nowNanos() / 1000, kind, text + " (typed)"));
+      events.add(new RunResult.Event(served.cluster().nowNanos() / 1000, kind, text + " (" + how + ")"));
     }
   }
 

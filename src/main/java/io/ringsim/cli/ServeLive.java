@@ -1,5 +1,7 @@
 package io.ringsim.cli;
 
+import io.ringsim.cli.live.CommandQueue;
+import io.ringsim.cli.live.LiveView;
 import io.ringsim.cluster.ConsistencyLevel;
 import io.ringsim.cluster.SimCluster;
 import io.ringsim.cluster.node.ClientRequest;
@@ -40,12 +42,30 @@ final class ServeLive implements LiveRun {
   private volatile boolean stop;
   private ServedCluster served;
   private ServeConsole console;
+  private final CommandQueue clicked = new CommandQueue();
+  /** The live view (--live), or null. */
+  private LiveView view;
+  /** How many of the clients' operations the live view has been shown. */
+  private int clientOpsShown;
 
-  ServeLive(InetAddress first, int port, double speed, PrintWriter out) {
+  ServeLive(InetAddress first, int port, double speed, PrintWriter out) throws java.io.IOException {
+    this(first, port, speed, out, null, "serve", 0);
+  }
+
+  ServeLive(InetAddress first, int port, double speed, PrintWriter out, Integer livePort, String scenario,
+      long durationMillis) throws java.io.IOException {
     this.first = first;
     this.port = port;
     this.speed = speed;
     this.out = out;
+    if (livePort != null) {
+      try {
+        view = LiveView.bind(scenario, "serve", speed, durationMillis, livePort, clicked);
+      } catch (BindException e) {
+        throw new BadInputException("--live-port: cannot listen on 127.0.0.1:" + livePort + " (" + e.getMessage()
+            + ")");
+      }
+    }
   }
 
   /** Ends the live part, as QUIT does (SIGINT, SIGTERM). */
@@ -55,6 +75,7 @@ final class ServeLive implements LiveRun {
 
   @Override
   public void started(SimCluster sim) throws Exception {
+    if (view != null) view.start(sim);
     served = new ServedCluster(sim, first, port, speed);
     try {
       served.start();
@@ -72,6 +93,7 @@ final class ServeLive implements LiveRun {
     out.println("ready: " + sim.ring().nodes().size() + " nodes, protocol v3-v5, Cassandra 4.1 behaviour; type "
         + "STATUS, CRASH n2, RESTART n2, ... or QUIT");
     console = new ServeConsole(served, out, events);
+    if (view != null) out.println("live view: " + view.url());
     Thread reader = new Thread(() -> {
       BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
       try {
@@ -93,6 +115,7 @@ final class ServeLive implements LiveRun {
       try {
         Optional<String> line = lines.poll(20, java.util.concurrent.TimeUnit.MILLISECONDS);
         if (line != null && (line.isEmpty() || !console.handle(line.get()))) stop = true;
+        if (view != null) followLiveView();
       } catch (InterruptedException e) {
         stop = true;
       }
@@ -103,7 +126,40 @@ final class ServeLive implements LiveRun {
   @Override
   public void stopped(SimCluster sim) {
     out.println("stopping: closing the ports, then checking the run and the clients' operations");
+    if (view != null) {
+      followLiveView();
+      view.ended();
+      clicked.close("the server is stopping");
+    }
     served.close();
+  }
+
+  /** Runs the faults clicked in the live view through the console, and shows it the clients' new operations. */
+  private void followLiveView() {
+    clicked.runPending(line -> {
+      java.io.StringWriter printed = new java.io.StringWriter();
+      PrintWriter w = new PrintWriter(printed, true);
+      new ServeConsole(served, w, events, "clicked in the live view").handle(line);
+      out.println("live view: " + line.trim() + ": " + printed.toString().strip());
+      return printed.toString();
+    });
+    List<ClientHistory.Op> ops = served.history().opsFrom(clientOpsShown);
+    clientOpsShown += ops.size();
+    for (ClientHistory.Op op : ops) {
+      view.operation(op.completeMicros(), op.consistency(), op.kind(), op.outcome().equals("ok"), op.error(),
+          op.key(), op.coordinator());
+    }
+  }
+
+  @Override
+  public void completed(OpRecord op) {
+    if (view != null) view.operation(op.completeMicros(), op.consistency(), op.type(), op.ok(), op.error(), op.key(),
+        op.coordinator());
+  }
+
+  /** Closes the live view's server (after the results are written). */
+  void closeLiveView() {
+    if (view != null) view.close();
   }
 
   @Override

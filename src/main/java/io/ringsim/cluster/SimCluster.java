@@ -104,6 +104,8 @@ public final class SimCluster implements AutoCloseable {
   /** Only one thread at a time may let the loop run (the pacer, or a control command that settles). */
   private final Object driving = new Object();
   private final Spec spec;
+  /** The network and clock faults in force, for live views (crashes are {@link #crashed}). */
+  private final FaultState faults = new FaultState();
 
   private SimCluster(Spec spec, Config base) {
     this.spec = spec;
@@ -453,28 +455,38 @@ public final class SimCluster implements AutoCloseable {
     for (String n : side1) node(n);
     for (String n : side2) node(n);
     network.tell(new NetworkCommand.Partition(side1, side2, oneWay));
+    faults.partition(side1, side2, oneWay);
     settle();
   }
 
   public void heal() {
     network.tell(new NetworkCommand.Heal());
+    faults.heal();
     settle();
   }
 
   public void setLoss(double p) {
     network.tell(new NetworkCommand.SetLoss(p));
+    faults.loss(p);
     settle();
   }
 
   public void slow(String name, Duration extra) {
     node(name);
     network.tell(new NetworkCommand.SlowNode(name, extra.toNanos()));
+    faults.slow(name, extra.toMillis());
     settle();
   }
 
   public void clockSkew(String name, Duration skew) {
     node(name).tell(new NodeCommand.SetClockSkew(skew.toNanos() / 1000));
+    faults.skew(name, skew.toMillis());
     settle();
+  }
+
+  /** The partitions, slow nodes, clock skews and message loss in force (safe from any thread). */
+  public FaultState.Snapshot faults() {
+    return faults.snapshot();
   }
 
   public NodeReport report(String name) {

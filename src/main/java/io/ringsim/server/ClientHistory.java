@@ -41,6 +41,11 @@ public final class ClientHistory {
     return List.copyOf(ops);
   }
 
+  /** The operations from the {@code from}-th on (a live view follows the history without copying it all). */
+  public synchronized List<Op> opsFrom(int from) {
+    return from >= ops.size() ? List.of() : List.copyOf(ops.subList(from, ops.size()));
+  }
+
   private synchronized void add(Op op) {
     ops.add(op);
   }

@@ -6,10 +6,10 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Makes virtual time follow the wall clock while a cluster is served: every millisecond it lets the simulation loop
  * run up to (wall time elapsed x speed). The node actors, the network and every timer stay exactly as in a
- * scenario run; only who moves the clock changes. This is the one place in ringsim where the wall clock drives the
+ * scenario run; only who moves the clock changes. `run --live` paces a scenario with it too. This is the one place in ringsim where the wall clock drives the
  * simulation, which is what lets drivers' timeouts and heartbeats line up with the nodes' own (docs/design.md).
  */
-final class Pacer implements Runnable {
+public final class Pacer implements Runnable {
   private final SimCluster cluster;
   private final double speed;
   private final long startVirtual;
@@ -17,7 +17,7 @@ final class Pacer implements Runnable {
   private volatile boolean stopped;
   private final Thread thread;
 
-  Pacer(SimCluster cluster, double speed) {
+  public Pacer(SimCluster cluster, double speed) {
     this.cluster = cluster;
     this.speed = speed;
     this.startVirtual = cluster.nowNanos();
@@ -25,7 +25,7 @@ final class Pacer implements Runnable {
     thread.setDaemon(true);
   }
 
-  void start() {
+  public void start() {
     cluster.setPaced(true);
     thread.start();
   }
@@ -43,7 +43,7 @@ final class Pacer implements Runnable {
     }
   }
 
-  void stop() {
+  public void stop() {
     stopped = true;
     try {
       thread.join(5_000);

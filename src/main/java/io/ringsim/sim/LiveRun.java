@@ -6,7 +6,8 @@ import java.util.List;
 /**
  * A scenario run that real clients take part in, in real time (`serve SCENARIO.sim`): the runner plays its
  * workloads and timeline as usual, but virtual time is moved by a pacer in step with the wall clock, and at the end
- * the clients' own operations are checked along with the workloads'. Implemented where the protocol server lives.
+ * the clients' own operations are checked along with the workloads'. Implemented where the protocol server lives,
+ * and by `run --live` (paced, with a live view in the browser and no clients).
  */
 public interface LiveRun {
   /** The cluster runs and its schema is applied: open it to clients and start pacing. */
@@ -17,6 +18,9 @@ public interface LiveRun {
 
   /** The live part is over: close it to clients and stop pacing (what follows runs at full speed). */
   void stopped(SimCluster sim);
+
+  /** A workload's operation has just completed (on the simulation thread: keep it short, never block). */
+  default void completed(OpRecord op) {}
 
   /** The clients' single-partition operations, as history records. */
   List<OpRecord> history();

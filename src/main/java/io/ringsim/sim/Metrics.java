@@ -24,6 +24,8 @@ public final class Metrics {
   private final Map<String, Histogram> totals = new TreeMap<>();
 
   private final boolean trackPartitions;
+  /** Told of every operation as it is recorded (a live view), or null. */
+  private volatile java.util.function.Consumer<OpRecord> listener;
 
   public Metrics(long bucketMicros) {
     this(bucketMicros, true);
@@ -39,7 +41,13 @@ public final class Metrics {
     return bucketMicros;
   }
 
+  /** Tells {@code l} of every operation recorded from now on (null: no one); on the recording thread. */
+  void listen(java.util.function.Consumer<OpRecord> l) {
+    listener = l;
+  }
+
   void record(OpRecord op) {
+    if (listener != null) listener.accept(op);
     long b = op.invokeMicros() / bucketMicros;
     String s = op.consistency() + " " + op.type();
     Bucket bucket = series.computeIfAbsent(s, k -> new TreeMap<>()).computeIfAbsent(b, k -> new Bucket());

@@ -174,6 +174,7 @@ public final class ScenarioRunner {
             sim.loop()::nowNanos, refs, spec.seed() * 31 + wi, rec), "workload-" + wi++));
       }
       if (live != null) {
+        metrics.listen(live::completed);
         try {
           live.started(sim);
         } catch (Exception e) {
@@ -193,6 +194,7 @@ public final class ScenarioRunner {
       if (t >= lastTimelineMillis(timeline)) t = advance(sim, t, spec.durationMillis(), step, recorders);
       RunSpec ran = spec;
       if (live != null) {
+        metrics.listen(null);
         live.stopped(sim);
         events.addAll(live.events());
         events.sort((a, b) -> Long.compare(a.atMicros(), b.atMicros()));

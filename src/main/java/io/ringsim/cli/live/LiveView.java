@@ -1,0 +1,305 @@
+package io.ringsim.cli.live;
+
+import akka.actor.typed.ActorRef;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.ringsim.cli.shell.FaultCommands;
+import io.ringsim.cluster.FaultState;
+import io.ringsim.cluster.SimCluster;
+import io.ringsim.ring.Node;
+import io.ringsim.ring.Partitioner;
+import io.ringsim.ring.Ring;
+import io.ringsim.ring.Token;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The live view of a running cluster: a page on 127.0.0.1 (never another interface) that polls {@code /state} for
+ * the nodes, their faults, hints and the operations of the last minute, and posts fault words to {@code /command}.
+ * The commands run where the run applies its faults ({@link Commands}); the state is read from thread-safe copies
+ * (the probe's last answers, the cluster's fault state, the figures), so serving a page never touches an actor.
+ */
+public final class LiveView implements AutoCloseable {
+  /** Runs one fault word as the console would, on the thread that applies faults; completes with what it printed. */
+  public interface Commands {
+    CompletableFuture<String> submit(String line);
+  }
+
+  /** The fault words the page may send (WAIT has no meaning in real time; QUIT belongs to the console). */
+  static final Set<String> WORDS = Set.of("CRASH", "RESTART", "PARTITION", "HEAL", "SLOW", "LOSS", "SKEW", "FLUSH",
+      "COMPACT", "REPAIR");
+
+  private static final int MAX_COMMAND_CHARS = 300;
+  /** Browsers add this header only when a script of the page asks: a form on another site cannot post commands. */
+  static final String COMMAND_HEADER = "X-Ringsim-Live";
+
+  private SimCluster sim;
+  private final String scenario;
+  private final String mode;
+  private final double speed;
+  private final long durationMillis;
+  private final Commands commands;
+  private final HttpServer server;
+  private final ExecutorService threads;
+  private final NodeProbe probe = new NodeProbe();
+  private final LiveFigures figures = new LiveFigures();
+  private final ObjectMapper json = new ObjectMapper();
+  private final byte[] page;
+  private ActorRef<NodeProbe.Msg> probeRef;
+  private volatile boolean ended;
+
+  private LiveView(String scenario, String mode, double speed, long durationMillis, int port, Commands commands)
+      throws IOException {
+    this.scenario = scenario;
+    this.mode = mode;
+    this.speed = speed;
+    this.durationMillis = durationMillis;
+    this.commands = commands;
+    try (InputStream in = LiveView.class.getResourceAsStream("live.html")) {
+      if (in == null) throw new IllegalStateException("live.html is missing from the jar");
+      this.page = in.readAllBytes();
+    }
+    this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 16);
+    this.threads = Executors.newFixedThreadPool(2, r -> {
+      Thread t = new Thread(r, "ringsim-live-view");
+      t.setDaemon(true);
+      return t;
+    });
+    server.setExecutor(threads);
+    server.createContext("/", this::handle);
+  }
+
+  /**
+   * Binds 127.0.0.1:{@code port} (0: a free port) before anything runs, so that a port in use costs no run; nothing
+   * is answered until {@link #start}. Throws {@link java.net.BindException} when the port is taken.
+   */
+  public static LiveView bind(String scenario, String mode, double speed, long durationMillis, int port,
+      Commands commands) throws IOException {
+    return new LiveView(scenario, mode, speed, durationMillis, port, commands);
+  }
+
+  /**
+   * Starts the probe in the simulation and answers the page. Call it from the thread that drives the run, before
+   * the pacer starts or while it runs.
+   */
+  public void start(SimCluster cluster) {
+    this.sim = cluster;
+    probeRef = cluster.spawn(probe.behavior(cluster), "live-view-probe");
+    server.start();
+  }
+
+  /** The page's address, e.g. http://127.0.0.1:43121/ */
+  public String url() {
+    return "http://" + server.getAddress().getAddress().getHostAddress() + ":" + server.getAddress().getPort() + "/";
+  }
+
+  /** The bound address (always a loopback one). */
+  public InetSocketAddress address() {
+    return server.getAddress();
+  }
+
+  /** An operation has completed (a workload's or a client's), at simulated microsecond {@code completeMicros}. */
+  public void operation(long completeMicros, String consistency, String type, boolean ok, String error, String key,
+      String coordinator) {
+    figures.operation(completeMicros, consistency + " " + type, ok, error, key, coordinator);
+  }
+
+  /** A line for the page's log (simulated time now). */
+  public void log(String text) {
+    figures.log(sim.nowNanos() / 1_000_000L, text);
+  }
+
+  /** The live part of the run is over: the probe stops, the page says so and its buttons stop working. */
+  public void ended() {
+    ended = true;
+    if (probeRef != null) probeRef.tell(new NodeProbe.Stop());
+  }
+
+  public boolean hasEnded() {
+    return ended;
+  }
+
+  @Override
+  public void close() {
+    server.stop(0);
+    threads.shutdownNow();
+  }
+
+  private void handle(HttpExchange ex) throws IOException {
+    try (ex) {
+      if (!fromThisPage(ex)) {
+        send(ex, 403, "text/plain", "only pages served from " + url() + " may ask");
+        return;
+      }
+      String path = ex.getRequestURI().getPath();
+      String method = ex.getRequestMethod();
+      if (path.equals("/") && method.equals("GET")) send(ex, 200, "text/html; charset=utf-8", page);
+      else if (path.equals("/state") && method.equals("GET")) sendJson(ex, 200, state());
+      else if (path.equals("/command") && method.equals("POST")) command(ex);
+      else send(ex, 404, "text/plain", "no such page: " + method + " " + path);
+    } catch (RuntimeException e) {
+      send(ex, 500, "text/plain", "live view error: " + e);
+    }
+  }
+
+  /** A Host header naming this server (not a DNS name rebound to 127.0.0.1), and the page's header on commands. */
+  private boolean fromThisPage(HttpExchange ex) {
+    String host = ex.getRequestHeaders().getFirst("Host");
+    int port = server.getAddress().getPort();
+    if (host == null || !(host.equals("127.0.0.1:" + port) || host.equals("localhost:" + port))) return false;
+    return !ex.getRequestMethod().equals("POST") || ex.getRequestHeaders().getFirst(COMMAND_HEADER) != null;
+  }
+
+  private void command(HttpExchange ex) throws IOException {
+    String line = new String(ex.getRequestBody().readNBytes(MAX_COMMAND_CHARS + 1), StandardCharsets.UTF_8).trim();
+    Map<String, Object> answer = new LinkedHashMap<>();
+    answer.put("command", line);
+    String problem = rejected(line);
+    if (problem != null) {
+      answer.put("ok", false);
+      answer.put("output", problem);
+      sendJson(ex, 400, answer);
+      return;
+    }
+    String output;
+    try {
+      output = commands.submit(line).get(60, TimeUnit.SECONDS);
+    } catch (java.util.concurrent.TimeoutException e) {
+      output = line + ": no answer within 60 s (is the run paused or over?)";
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      output = line + ": interrupted";
+    } catch (java.util.concurrent.ExecutionException e) {
+      output = line + ": " + e.getCause().getMessage();
+    }
+    log(line + " (clicked): " + output.strip().replace('\n', ' '));
+    answer.put("ok", !output.startsWith("Improper") && !output.contains("unknown command"));
+    answer.put("output", output.strip());
+    sendJson(ex, 200, answer);
+  }
+
+  /** Why the page may not send {@code line}, or null. */
+  private String rejected(String line) {
+    if (ended) return "the live part of the run is over";
+    if (line.isEmpty()) return "empty command";
+    if (line.length() > MAX_COMMAND_CHARS || line.contains("\n"))
+      return "a command is one line of at most " + MAX_COMMAND_CHARS + " characters";
+    String verb = line.split("\\s+")[0].toUpperCase(Locale.ROOT);
+    if (!WORDS.contains(verb))
+      return "the live view sends fault words only (" + String.join(", ", new java.util.TreeSet<>(WORDS)) + "), got '"
+          + line.split("\\s+")[0] + "'";
+    return null;
+  }
+
+  /** Everything the page draws, at this moment. */
+  Map<String, Object> state() {
+    long nowMillis = sim.nowNanos() / 1_000_000L;
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("scenario", scenario);
+    out.put("mode", mode);
+    out.put("speed", speed);
+    out.put("running", !ended);
+    out.put("nowMillis", nowMillis);
+    out.put("durationMillis", durationMillis);
+    FaultState.Snapshot faults = sim.faults();
+    noteChanges(faults);
+    out.put("loss", faults.loss());
+    out.put("cuts", faults.cuts());
+    out.put("nodes", nodes(sim.ring(), faults, probe.samples()));
+    out.putAll(figures.toJson(nowMillis / 1000));
+    out.put("words", FaultCommands.HELP);
+    return out;
+  }
+
+  /** What the page was last shown: crashed nodes and faults, to log what changed since (the timeline's faults too). */
+  private Set<String> shownDown = Set.of();
+  private FaultState.Snapshot shownFaults;
+
+  /** Logs the crashes, restarts and network faults that happened since the page last asked, whoever caused them. */
+  private synchronized void noteChanges(FaultState.Snapshot faults) {
+    Set<String> down = new java.util.TreeSet<>();
+    for (Node n : sim.ring().nodes()) if (sim.isCrashed(n.name())) down.add(n.name());
+    if (shownFaults != null) {
+      for (String n : down) if (!shownDown.contains(n)) log(n + " is down");
+      for (String n : shownDown) if (!down.contains(n)) log(n + " is up again");
+      if (!faults.cuts().equals(shownFaults.cuts())) {
+        if (faults.cuts().isEmpty()) log("network healed");
+        for (FaultState.Cut c : faults.cuts()) {
+          if (!shownFaults.cuts().contains(c))
+            log((c.oneWay() ? "one-way cut " + c.side1() + " -> " : "partition " + c.side1() + " | ") + c.side2());
+        }
+      }
+      if (!faults.slowMillis().equals(shownFaults.slowMillis())) log("slow nodes: " + faults.slowMillis() + " ms");
+      if (!faults.skewMillis().equals(shownFaults.skewMillis())) log("clock skews: " + faults.skewMillis() + " ms");
+      if (faults.loss() != shownFaults.loss()) log("message loss " + Math.round(faults.loss() * 1000) / 10.0 + "%");
+    }
+    shownDown = down;
+    shownFaults = faults;
+  }
+
+  private List<Map<String, Object>> nodes(Ring ring, FaultState.Snapshot faults, Map<String, NodeProbe.Sample> s) {
+    List<Map<String, Object>> out = new ArrayList<>();
+    Partitioner p = ring.partitioner();
+    for (Node n : ring.nodes()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("name", n.name());
+      m.put("dc", n.dc());
+      m.put("rack", n.rack());
+      List<Double> positions = new ArrayList<>();
+      for (Token t : n.tokens()) positions.add(Math.round(p.size(p.minimum(), t) % 1.0 * 1e5) / 1e5);
+      m.put("tokens", positions);
+      m.put("down", sim.isCrashed(n.name()));
+      m.put("cutFrom", faults.cutFrom(n.name()));
+      m.put("slowMillis", faults.slowMillis().getOrDefault(n.name(), 0L));
+      m.put("skewMillis", faults.skewMillis().getOrDefault(n.name(), 0L));
+      List<String> seenDownBy = new ArrayList<>();
+      for (Map.Entry<String, NodeProbe.Sample> e : s.entrySet()) {
+        if (e.getValue().running() && Boolean.FALSE.equals(e.getValue().view().get(n.name())))
+          seenDownBy.add(e.getKey());
+      }
+      m.put("seenDownBy", seenDownBy);
+      NodeProbe.Sample mine = s.get(n.name());
+      Map<String, Integer> hints = new TreeMap<>(mine == null ? Map.of() : mine.hintsPending());
+      hints.values().removeIf(v -> v == 0);
+      m.put("hintsPending", hints.values().stream().mapToInt(Integer::intValue).sum());
+      m.put("hintsFor", hints);
+      m.put("hintsStored", mine == null ? 0 : mine.hintsStored());
+      m.put("hintsReplayed", mine == null ? 0 : mine.hintsReplayed());
+      out.add(m);
+    }
+    return out;
+  }
+
+  private void sendJson(HttpExchange ex, int status, Object body) throws IOException {
+    send(ex, status, "application/json", json.writeValueAsBytes(body));
+  }
+
+  private static void send(HttpExchange ex, int status, String type, String body) throws IOException {
+    send(ex, status, type, body.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static void send(HttpExchange ex, int status, String type, byte[] body) throws IOException {
+    ex.getResponseHeaders().set("Content-Type", type);
+    ex.getResponseHeaders().set("Cache-Control", "no-store");
+    ex.sendResponseHeaders(status, body.length);
+    try (OutputStream o = ex.getResponseBody()) {
+      o.write(body);
+    }
+  }
+}
