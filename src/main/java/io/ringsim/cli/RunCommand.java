@@ -140,8 +140,9 @@ public final class RunCommand implements Callable<Integer> {
         progress.accept(null);
         throw new BadInputException(file + ": " + e.getMessage());
       }
-      return publish(run, result, runner.history(), runner.ring(), runner.partitionSizes(),
-          "live, " + Durations.format(result.simulatedMillis()) + " simulated", outw);
+      // A paced run is not replayed exactly (timeline faults land a few ms late; clicked faults), so no rerun line.
+      return publish(dir, run, result, runner.history(), runner.ring(), runner.partitionSizes(), runner.views(),
+          "live, " + Durations.format(result.simulatedMillis()) + " simulated", outw, null);
     } finally {
       liveRun.close();
       finished.countDown();
