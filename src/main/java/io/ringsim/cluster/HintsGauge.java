@@ -33,7 +33,9 @@ public final class HintsGauge implements Extension {
 
   /** {@code delta} hints more (or fewer) are pending for {@code target} at {@code atNanos}. */
   public synchronized void change(String target, int delta, long atNanos) {
-    int s = (int) Math.min(Integer.MAX_VALUE - 1, Math.max(0, atNanos / SECOND));
+    // As TrafficGauge: real-time mode's clock (nanoseconds since 1970) is not a simulated second to keep.
+    if (atNanos / SECOND >= io.ringsim.cluster.net.TrafficGauge.MAX_SECONDS) return;
+    int s = (int) Math.max(0, atNanos / SECOND);
     int before = now.getOrDefault(target, 0);
     int after = Math.max(0, before + delta);
     now.put(target, after);

@@ -14,6 +14,12 @@ import java.util.Arrays;
 public final class TrafficGauge implements Extension {
   private static final long SECOND = 1_000_000_000L;
 
+  /**
+   * Seconds past this are not counted: simulations end within a day or two of virtual time, while real-time mode's
+   * clock counts nanoseconds since 1970, whose "second" would ask for arrays of 1.8 billion slots.
+   */
+  public static final int MAX_SECONDS = 2 * 86_400;
+
   public static final ExtensionId<TrafficGauge> ID = new ExtensionId<>() {
     @Override
     public TrafficGauge createExtension(ActorSystem<?> system) {
@@ -32,6 +38,7 @@ public final class TrafficGauge implements Extension {
 
   /** A message sent at {@code sentNanos} that arrives at {@code arrivesNanos}. */
   synchronized void sent(long sentNanos, long arrivesNanos) {
+    if (arrivesNanos / SECOND >= MAX_SECONDS) return;
     int s = second(sentNanos);
     sent[s]++;
     // spread its time on the wire over the seconds it spans (usually one, at most two)
@@ -45,6 +52,7 @@ public final class TrafficGauge implements Extension {
   }
 
   synchronized void dropped(long atNanos) {
+    if (atNanos / SECOND >= MAX_SECONDS) return;
     int s = second(atNanos); // first: it may grow the arrays
     dropped[s]++;
   }

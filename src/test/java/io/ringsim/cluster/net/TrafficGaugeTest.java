@@ -28,4 +28,19 @@ class TrafficGaugeTest {
     assertThat(g.droppedPerSecond()).hasSize(501).endsWith(2);
     assertThat(g.sentPerSecond()).hasSize(501).startsWith(1);
   }
+
+  @Test
+  void aRealTimeClockIsNotCountedAsSimulatedSeconds() {
+    // real-time mode's clock is nanoseconds since 1970: counting its "second" asked for 1.8 billion slots and ran a
+    // verify's test JVM out of heap (RealClusterTest)
+    TrafficGauge g = new TrafficGauge();
+    long wall = 1_795_000_000L * S;
+    g.sent(wall, wall + 1_000_000);
+    g.dropped(wall);
+    assertThat(g.sentPerSecond()).isEmpty();
+    assertThat(g.droppedPerSecond()).isEmpty();
+    io.ringsim.cluster.HintsGauge h = new io.ringsim.cluster.HintsGauge();
+    h.change("n1", 1, wall);
+    assertThat(h.perSecond(3)).isEmpty();
+  }
 }
