@@ -336,7 +336,21 @@ public final class SimCluster implements AutoCloseable {
 
   private final Set<String> left = new java.util.TreeSet<>();
   private ActorRef<NodeCommand> spawnNode(NodeConfig cfg, Ring r) {
-    return spawn(NodeActor.create(cfg, r, network, loop::nowNanos), cfg.name());
+    ActorRef<NodeCommand> ref = spawn(NodeActor.create(cfg, r, network, loop::nowNanos), cfg.name());
+    if (clockEpochMicros != 0) ref.tell(new NodeCommand.SetClockEpoch(clockEpochMicros));
+    return ref;
+  }
+
+  private long clockEpochMicros;
+
+  /**
+   * Makes every node's clock read {@code epochMicros} at virtual time 0 (see NodeCommand.SetClockEpoch); a served
+   * cluster sets it so that its clocks show the wall clock's date, as the drivers' timestamps do.
+   */
+  public void setClockEpoch(long epochMicros) {
+    clockEpochMicros = epochMicros;
+    for (ActorRef<NodeCommand> n : nodes.values()) n.tell(new NodeCommand.SetClockEpoch(epochMicros));
+    settle();
   }
 
   /**

@@ -100,6 +100,9 @@ public final class ServedCluster implements AutoCloseable {
 
   /** Starts the clock and opens every node's port. */
   public void start() throws InterruptedException {
+    // Node clocks show today's date from here on: drivers stamp writes with the wall clock, and a server-stamped write
+    // (LWT, counters) must not lose to them by decades (a driver's DELETE would shadow a later IF NOT EXISTS).
+    cluster.setClockEpoch(System.currentTimeMillis() * 1000 - cluster.nowNanos() / 1000);
     pacer.start();
     for (Map.Entry<String, NodeServer> e : servers.entrySet()) {
       if (!cluster.isCrashed(e.getKey())) e.getValue().open();

@@ -37,11 +37,7 @@ class PythonDriverTest {
     try (ServedClusterFixture fx = new ServedClusterFixture(6, 3)) {
       cmd.add(2, String.valueOf(fx.port));
       try (var files = Files.list(Path.of("src/test/resources/cql"))) {
-        // Not the generated corpus: its LWTs follow deletes stamped by the driver's clock (today), while a served
-        // cluster's Paxos ballots use its own clock, which starts at 1970, so an IF NOT EXISTS after a driver's
-        // DELETE is shadowed (docs/drivers.md). CqlConformanceTest checks the corpus in process.
-        files.map(Path::toString).filter(f -> f.endsWith(".expected.jsonl") && !f.contains("_generated_"))
-            .sorted().forEach(cmd::add);
+        files.map(Path::toString).filter(f -> f.endsWith(".expected.jsonl")).sorted().forEach(cmd::add);
       }
       Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
       boolean ended = p.waitFor(5, TimeUnit.MINUTES);

@@ -45,6 +45,13 @@ public sealed interface NodeCommand extends NoSerializationVerificationNeeded {
 
   record SetClockSkew(long skewMicros) implements NodeCommand {}
 
+  /**
+   * Where the node's clock starts: virtual time 0 reads as this many microseconds since 1970. 0 in simulations; a
+   * served cluster sets the wall clock's time, so the server's write timestamps (LWT, counters) and the drivers'
+   * client timestamps are on one time line, as with a real cluster.
+   */
+  record SetClockEpoch(long epochMicros) implements NodeCommand {}
+
   /** Membership: a node joined (gossip starts watching it) or left (gossip forgets it). */
   record AddPeer(String node) implements NodeCommand {}
 

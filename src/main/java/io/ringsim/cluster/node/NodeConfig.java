@@ -24,9 +24,12 @@ public record NodeConfig(
     Duration maxHintWindow,
     long seed) {
 
+  /** Bits of a Paxos ballot that hold the node's index (PaxosCoordinator): at most 2,048 nodes ever in a cluster. */
+  public static final int INDEX_BITS = 11;
+
   public NodeConfig {
     peers = List.copyOf(peers);
     seeds = List.copyOf(seeds);
-    if (index < 0 || index >= 1 << 16) throw new IllegalArgumentException("node index out of range: " + index);
+    if (index < 0 || index >= 1 << INDEX_BITS) throw new IllegalArgumentException("node index out of range: " + index);
   }
 }

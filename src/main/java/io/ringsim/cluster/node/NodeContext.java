@@ -41,6 +41,7 @@ final class NodeContext {
   /** Requests in flight by id; a TreeMap so that a crash cancels their timers in a fixed order. */
   private final TreeMap<Long, PendingRequest> pending = new TreeMap<>();
   private long skewMicros;
+  private long epochMicros;
   private long lastTimestamp;
   private long nextRequestId = 1;
 
@@ -81,7 +82,12 @@ final class NodeContext {
 
   /** The node's clock: virtual time plus its skew (a skewed clock is how last-write-wins loses updates). */
   long nowMicros() {
-    return loopNanos.getAsLong() / 1000 + skewMicros;
+    return loopNanos.getAsLong() / 1000 + epochMicros + skewMicros;
+  }
+
+  /** See NodeCommand.SetClockEpoch. */
+  void setEpochMicros(long epoch) {
+    epochMicros = epoch;
   }
 
   int nowInSeconds() {

@@ -63,6 +63,10 @@ final class NodeControl {
           node.setSkewMicros(s.skewMicros());
           return current;
         })
+        .onMessage(NodeCommand.SetClockEpoch.class, s -> {
+          node.setEpochMicros(s.epochMicros());
+          return current;
+        })
         .onMessage(NodeCommand.Truncate.class, t -> {
           node.storage.truncate(t.table());
           return current;

@@ -18,8 +18,8 @@ import java.util.List;
 /**
  * The proposer's side of one lightweight transaction (Paxos v1, as Cassandra runs it): prepare/promise, read,
  * propose/accept, commit, with a randomised backoff on contention. A ballot is the proposer's clock in microseconds
- * shifted left 16 bits plus its node index, so ballots are unique and the committed write's timestamp is the
- * ballot's time. A SERIAL read is the same round proposing nothing new. The acceptor's side is {@link PaxosReplica}.
+ * times 2^11 plus its node index, so ballots are unique and the committed write's timestamp is the ballot's time;
+ * 53 bits of microseconds reach the year 2255, so served clusters, whose clocks show today's date, fit too. A SERIAL read is the same round proposing nothing new. The acceptor's side is {@link PaxosReplica}.
  */
 final class PaxosCoordinator extends PendingRequest {
   static void coordinate(NodeContext node, ClientRequest.Cas cas, Replier replyTo) {
@@ -53,7 +53,7 @@ final class PaxosCoordinator extends PendingRequest {
   String phase;
   AckTracker acks;
   int refusals;
-  /** The highest ballot a refusal showed: ballots are positive, so 0 means none (MIN_VALUE >>> 16 would be 2^47). */
+  /** The highest ballot a refusal showed: ballots are positive, so 0 means none. */
   long highestSeen = 0;
   final List<NodeMessage.PaxosPromise> promises = new ArrayList<>();
   boolean finishingInProgress;
@@ -85,8 +85,8 @@ final class PaxosCoordinator extends PendingRequest {
 
   void prepare() {
     attempts++;
-    long micros = Math.max(node.nextTimestamp(), (highestSeen >>> 16) + 1);
-    ballot = (micros << 16) | node.cfg.index();
+    long micros = Math.max(node.nextTimestamp(), ballotMicros(highestSeen) + 1);
+    ballot = (micros << NodeConfig.INDEX_BITS) | node.cfg.index();
     phase = "prepare";
     acks = electorate.tracker();
     refusals = 0;
@@ -171,7 +171,7 @@ final class PaxosCoordinator extends PendingRequest {
       return;
     }
     finishingInProgress = false;
-    propose(PartitionCodec.encode(cas.update().build(ballot >>> 16, now)));
+    propose(PartitionCodec.encode(cas.update().build(ballotMicros(ballot), now)));
   }
 
   void propose(byte[] update) {
@@ -209,5 +209,10 @@ final class PaxosCoordinator extends PendingRequest {
         + " required responses after " + attempts + " attempts (phase " + phase + ")";
     replyTo.reply(new ClientResponse.Failed(node.name(), serialRead != null ? CqlErrorClass.ReadTimeout : CqlErrorClass.WriteTimeout, msg,
         acks.received(), acks.required(), traceList()));
+  }
+
+  /** The time part of a ballot: the committed write's timestamp. */
+  static long ballotMicros(long ballot) {
+    return ballot >>> NodeConfig.INDEX_BITS;
   }
 }
