@@ -65,6 +65,7 @@ public final class RunCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     Map<String, String> overrides = overrides(sets, seed);
+    long recordCap = RunTrace.takeRecordCap(overrides);
     RunSpec run = ScenarioReader.read(file, overrides);
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter outw = spec.commandLine().getOut();
@@ -76,7 +77,7 @@ public final class RunCommand implements Callable<Integer> {
     ProgressLine progress = new ProgressLine(err, !quiet && System.console() != null);
     try {
       if (cluster != null) return runOnCluster(run, progress, outw, err);
-      ScenarioRunner runner = new ScenarioRunner(run, ConfigFactory.load(), progress);
+      ScenarioRunner runner = new ScenarioRunner(run, ConfigFactory.load(), progress).withRecordCap(recordCap);
       RunResult result;
       try {
         result = runner.run();
@@ -84,8 +85,8 @@ public final class RunCommand implements Callable<Integer> {
         progress.accept(null);
         throw new BadInputException(file + ": " + e.getMessage());
       }
-      return publish(run, result, runner.history(), runner.ring(), runner.partitionSizes(),
-          "for " + Durations.format(result.simulatedMillis()) + " simulated", outw);
+      return publish(dir, run, result, runner.history(), runner.ring(), runner.partitionSizes(),
+          "for " + Durations.format(result.simulatedMillis()) + " simulated", outw, runner.trace());
     } finally {
       progress.close();
     }
@@ -117,11 +118,19 @@ public final class RunCommand implements Callable<Integer> {
   static Integer publish(Path dir, RunSpec run, RunResult result, List<OpRecord> history, io.ringsim.ring.Ring ring,
       Map<String, io.ringsim.report.PartitionSizes.Measured> partitionSizes, String how, PrintWriter outw)
       throws IOException {
+    return publish(dir, run, result, history, ring, partitionSizes, how, outw, null);
+  }
+
+  /** The same, with the run's trace (null: none), written as trace.jsonl and told as the anomalies' stories. */
+  static Integer publish(Path dir, RunSpec run, RunResult result, List<OpRecord> history, io.ringsim.ring.Ring ring,
+      Map<String, io.ringsim.report.PartitionSizes.Measured> partitionSizes, String how, PrintWriter outw,
+      io.ringsim.sim.trace.TraceModel trace) throws IOException {
     // history.jsonl (one line per operation) is the largest file; it is written on a second thread while the
     // report is built and rendered on this one. Each file is a function of the results only, so the order of
     // writing does not matter.
     FutureTask<Void> historyWriter = new FutureTask<>(() -> {
       writeHistory(dir, history);
+      RunTrace.write(dir, trace);
       return null;
     });
     Thread historyThread = new Thread(historyWriter, "ringsim-history-writer");
@@ -131,7 +140,7 @@ public final class RunCommand implements Callable<Integer> {
       write(dir, result);
       io.ringsim.report.RunReport report = io.ringsim.sim.ReportMapper.toReport(result, run, ring, history,
           new VersionProvider().getVersion()[0], partitionSizes);
-      io.ringsim.report.ReportWriter.write(report, dir);
+      io.ringsim.report.ReportWriter.write(report, dir, RunTrace.stories(trace, history, report.anomalies()));
     } finally {
       awaitHistory(historyWriter);
     }

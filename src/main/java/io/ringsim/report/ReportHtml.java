@@ -43,6 +43,11 @@ public final class ReportHtml {
       + "@media print{body{margin:0;max-width:none}h2,h3{page-break-after:avoid}figure,table,tr{page-break-inside:avoid}}";
 
   public static String render(RunReport r) {
+    return render(r, List.of());
+  }
+
+  /** The page, with a section per anomaly story after the anomalies' table. */
+  public static String render(RunReport r, List<AnomalyStory> stories) {
     StringBuilder b = new StringBuilder(64 * 1024);
     ScenarioInfo sc = r.scenario();
     b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>ringsim: ").append(esc(sc.name()))
@@ -73,6 +78,7 @@ public final class ReportHtml {
     availability(b, r);
     series(b, r);
     anomalies(b, r);
+    AnomalySections.append(b, stories);
     storage(b, r);
     queries(b, r);
     figures(b, r);

@@ -25,6 +25,11 @@ public final class ReportWriter {
 
   /** Writes every file, creating {@code dir} if needed, and returns the paths written (report.html first). */
   public static List<Path> write(RunReport r, Path dir) {
+    return write(r, dir, List.of());
+  }
+
+  /** The same, with the anomalies' stories drawn in report.html (see {@link AnomalySections}). */
+  public static List<Path> write(RunReport r, Path dir, List<AnomalyStory> stories) {
     if (r.summary() == null) r = r.withSummary(Summary.of(r));
     try {
       Files.createDirectories(dir);
@@ -32,15 +37,20 @@ public final class ReportWriter {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + dir.resolve(SUMMARY) + ": " + e.getMessage(), e);
     }
-    return render(r, dir);
+    return render(r, dir, stories);
   }
 
   /** Writes report.html and the CSVs (not summary.json): what {@code ringsim report DIR} does. */
   public static List<Path> render(RunReport r, Path dir) {
+    return render(r, dir, List.of());
+  }
+
+  /** report.html and the CSVs, with the anomalies' stories. */
+  public static List<Path> render(RunReport r, Path dir, List<AnomalyStory> stories) {
     Path html = dir.resolve(HTML);
     try {
       Files.createDirectories(dir);
-      Files.writeString(html, ReportHtml.render(r), StandardCharsets.UTF_8);
+      Files.writeString(html, ReportHtml.render(r, stories), StandardCharsets.UTF_8);
       Files.writeString(dir.resolve(OPS_CSV), ReportCsv.ops(r), StandardCharsets.UTF_8);
       Files.writeString(dir.resolve(LATENCY_CSV), ReportCsv.latency(r), StandardCharsets.UTF_8);
       Files.writeString(dir.resolve(NODES_CSV), ReportCsv.nodes(r), StandardCharsets.UTF_8);

@@ -37,6 +37,8 @@ public final class SimulatedNetwork extends AbstractBehavior<NetworkCommand> {
   private double loss;
   private final Serialization serialization;
   private long sent, delivered, lost, partitioned, undeliverable, bytesSerialized;
+  /** Records every message for explanations; null when the run keeps no history. */
+  private final TraceLog trace;
 
   /**
    * @param serializePayloads send every payload through Akka serialization and deliver the copy, as a real wire would:
@@ -44,7 +46,13 @@ public final class SimulatedNetwork extends AbstractBehavior<NetworkCommand> {
    */
   public static Behavior<NetworkCommand> create(
       long seed, LatencyModel defaultLatency, LongSupplier nowNanos, boolean serializePayloads) {
-    return Behaviors.setup(ctx -> new SimulatedNetwork(ctx, seed, defaultLatency, nowNanos, serializePayloads));
+    return create(seed, defaultLatency, nowNanos, serializePayloads, null);
+  }
+
+  /** @param trace where every message is recorded (null: nothing is) */
+  public static Behavior<NetworkCommand> create(
+      long seed, LatencyModel defaultLatency, LongSupplier nowNanos, boolean serializePayloads, TraceLog trace) {
+    return Behaviors.setup(ctx -> new SimulatedNetwork(ctx, seed, defaultLatency, nowNanos, serializePayloads, trace));
   }
 
   private SimulatedNetwork(
@@ -52,8 +60,10 @@ public final class SimulatedNetwork extends AbstractBehavior<NetworkCommand> {
       long seed,
       LatencyModel defaultLatency,
       LongSupplier nowNanos,
-      boolean serializePayloads) {
+      boolean serializePayloads,
+      TraceLog trace) {
     super(ctx);
+    this.trace = trace;
     this.rng = new SplittableRandom(seed);
     this.defaultLatency = defaultLatency;
     this.nowNanos = nowNanos;
@@ -114,21 +124,25 @@ public final class SimulatedNetwork extends AbstractBehavior<NetworkCommand> {
     ActorRef<Delivery> inbox = inboxes.get(s.to());
     if (inbox == null) {
       undeliverable++;
+      if (trace != null) record(s, nowNanos.getAsLong(), TraceLog.UNDELIVERABLE);
       return this;
     }
     String link = link(s.from(), s.to());
     if (cutLinks.isCut(s.from(), s.to())) {
       partitioned++;
+      if (trace != null) record(s, nowNanos.getAsLong(), TraceLog.PARTITIONED);
       return this;
     }
     // Draw loss before latency so that turning loss on does not shift the latency stream of delivered messages.
     if (loss > 0 && rng.nextDouble() < loss) {
       lost++;
+      if (trace != null) record(s, nowNanos.getAsLong(), TraceLog.LOST);
       return this;
     }
     Delivery d = new Delivery(s.from(), overTheWire(s.payload()));
     if (s.from().equals(s.to())) {
       delivered++;
+      if (trace != null) record(s, nowNanos.getAsLong(), TraceLog.DELIVERED);
       inbox.tell(d);
       return this;
     }
@@ -138,9 +152,14 @@ public final class SimulatedNetwork extends AbstractBehavior<NetworkCommand> {
     long at = Math.max(now + latency, lastDeliveryOnLink.getOrDefault(link, 0L));
     lastDeliveryOnLink.put(link, at);
     delivered++;
+    if (trace != null) record(s, Math.max(at, now), TraceLog.DELIVERED);
     if (at <= now) inbox.tell(d);
     else getContext().scheduleOnce(Duration.ofNanos(at - now), inbox, d);
     return this;
+  }
+
+  private void record(NetworkCommand.Send s, long arriveNanos, int outcome) {
+    trace.message(nowNanos.getAsLong(), arriveNanos, s.from(), s.to(), s.payload(), outcome);
   }
 
   private Behavior<NetworkCommand> onPartition(NetworkCommand.Partition p) {

@@ -40,6 +40,10 @@ final class CrashedNode extends AbstractBehavior<NodeCommand> {
           s.replyTo().tell(new NodeCommand.Streamed(0));
           return this;
         })
+        .onMessage(NodeCommand.Inbound.class, in -> {
+          if (node.trace != null) node.trace.droppedByCrashedNode(node.loopNanos(), in.from(), node.name());
+          return this;
+        })
         .onAnyMessage(m -> this)
         .build();
   }
