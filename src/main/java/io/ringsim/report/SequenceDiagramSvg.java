@@ -18,12 +18,13 @@ public final class SequenceDiagramSvg {
   public static String render(SequenceDiagram d) {
     List<String> lanes = d.lanes();
     List<SequenceDiagram.Arrow> arrows = d.arrows();
-    int width = LEFT + Math.max(1, lanes.size()) * LANE + 20;
+    // Room on the right for the label of an event on the last lane.
+    int width = LEFT + Math.max(1, lanes.size()) * LANE + 170;
     int height = TOP + (arrows.size() + 1) * ROW + 10;
     StringBuilder b = new StringBuilder();
     b.append("<svg class=\"chart seq\" xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(width)
         .append("\" height=\"").append(height).append("\" viewBox=\"0 0 ").append(width).append(' ').append(height)
-        .append("\" font-size=\"11\">");
+        .append("\" font-size=\"11\" role=\"img\" aria-label=\"sequence diagram\">");
     b.append("<defs><marker id=\"ah\" markerWidth=\"8\" markerHeight=\"8\" refX=\"7\" refY=\"3\" orient=\"auto\">"
         + "<path d=\"M0,0 L7,3 L0,6 z\" fill=\"#333\"/></marker></defs>");
     // Bands: the rows whose time falls inside the fault.
