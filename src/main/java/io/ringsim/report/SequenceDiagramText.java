@@ -22,8 +22,7 @@ public final class SequenceDiagramText {
     for (String l : lanes) b.append(pad(l.length() > COL - 1 ? l.substring(0, COL - 1) : l));
     b.append('\n');
     for (SequenceDiagram.Band band : d.bands()) {
-      b.append(String.format(Locale.ROOT, "%10s  [%s from %.3f s to %.3f s]%n", "", band.text(),
-          band.fromMicros() / 1e6, band.toMicros() / 1e6));
+      b.append(String.format(Locale.ROOT, "%10s  [%s]%n", "", band.text()));
     }
     for (SequenceDiagram.Arrow a : d.arrows()) {
       int f = lanes.indexOf(a.from()), t = lanes.indexOf(a.to());

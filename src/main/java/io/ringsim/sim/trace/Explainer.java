@@ -212,18 +212,27 @@ public final class Explainer {
 
   /** How a replica that missed the write got it later (hint replay, read repair), or that it did not in time. */
   private String later(List<TraceModel.Msg> msgs, String r, long version, long until) {
+    TraceModel.Msg firstDrop = null;
+    int drops = 0;
     for (TraceModel.Msg m : msgs) {
       if (m.isEvent() || !m.to().equals(r) || !m.kind().equals("mutation") || m.timestamp() < version) continue;
       String how = hintReplays.contains(m.from() + "/" + m.requestId()) ? "a hint replayed by " + m.from()
           : readRepairs.contains(m.from() + "/" + m.requestId()) ? "a read repair from " + m.from()
           : null;
       if (how == null) continue;
-      String when = m.sendMicros() < until ? "before" : "only after";
-      if (m.dropped()) return capital(how) + " at " + time(m.sendMicros()) + " was " + reason(m.outcome()) + ".";
-      return r + " got the write from " + how + " at " + time(m.arriveMicros()) + ", " + when + " the read.";
+      if (m.dropped()) {
+        if (firstDrop == null) firstDrop = m;
+        drops++;
+        continue;
+      }
+      String when = until == Long.MAX_VALUE ? "" : m.sendMicros() < until ? ", before the read" : ", only after the read";
+      return r + " got the write from " + how + " at " + time(m.arriveMicros()) + when + ".";
     }
-    return r + " had not received the write by " + (until == Long.MAX_VALUE ? "the end of the run"
-        : "the read") + " (no hint replay or read repair reached it).";
+    String none = r + " never received it" + (until == Long.MAX_VALUE ? "" : " before the read");
+    if (firstDrop == null) return none + ": no hint replay or read repair reached it (a hint lives gc_grace_seconds;"
+        + " after that only repair brings the write).";
+    return none + ": " + (drops == 1 ? "the one replay sent to it, at " : drops + " replays sent to it, the first at ")
+        + time(firstDrop.sendMicros()) + ", " + (drops == 1 ? "was " : "were ") + reason(firstDrop.outcome()) + ".";
   }
 
   // ---------------------------------------------------------------- the read
@@ -389,22 +398,25 @@ public final class Explainer {
         case "crash" -> downSince.put(node, f.atMicros());
         case "restart" -> {
           Long s = downSince.remove(node);
-          if (s != null) add(out, lanes, node, s, f.atMicros(), from, to, node + " down");
+          if (s != null) add(out, lanes, node, s, f.atMicros(), from, to, node + " down from " + time(s) + " to "
+              + time(f.atMicros()));
         }
         case "partition" -> {
           if (cut == null) cut = f.atMicros();
           cutText = f.text();
         }
         case "heal" -> {
-          if (cut != null) add(out, lanes, "", cut, f.atMicros(), from, to, cutText);
+          if (cut != null) add(out, lanes, "", cut, f.atMicros(), from, to, cutText + " from " + time(cut) + " to "
+              + time(f.atMicros()));
           cut = null;
         }
         default -> { }
       }
     }
     for (Map.Entry<String, Long> e : new java.util.TreeMap<>(downSince).entrySet())
-      add(out, lanes, e.getKey(), e.getValue(), Long.MAX_VALUE, from, to, e.getKey() + " down");
-    if (cut != null) add(out, lanes, "", cut, Long.MAX_VALUE, from, to, cutText);
+      add(out, lanes, e.getKey(), e.getValue(), Long.MAX_VALUE, from, to, e.getKey() + " down from "
+          + time(e.getValue()));
+    if (cut != null) add(out, lanes, "", cut, Long.MAX_VALUE, from, to, cutText + " from " + time(cut));
     return out;
   }
 
