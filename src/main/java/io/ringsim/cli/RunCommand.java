@@ -124,15 +124,22 @@ public final class RunCommand implements Callable<Integer> {
   /** The same, with the run's trace (null: none), written as trace.jsonl and told as the anomalies' stories. */
   static Integer publish(Path dir, RunSpec run, RunResult result, List<OpRecord> history, io.ringsim.ring.Ring ring,
       Map<String, io.ringsim.report.PartitionSizes.Measured> partitionSizes, String how, PrintWriter outw,
-      io.ringsim.sim.trace.TraceModel trace) throws IOException {
+      io.ringsim.sim.trace.TraceCapture.CapturedTrace trace) throws IOException {
     // history.jsonl (one line per operation) is the largest file; it is written on a second thread while the
     // report is built and rendered on this one. Each file is a function of the results only, so the order of
     // writing does not matter.
     FutureTask<Void> historyWriter = new FutureTask<>(() -> {
       writeHistory(dir, history);
+      return null;
+    });
+    // trace.jsonl, as large, on a third thread.
+    FutureTask<Void> traceWriter = new FutureTask<>(() -> {
       RunTrace.write(dir, trace);
       return null;
     });
+    Thread traceThread = new Thread(traceWriter, "ringsim-trace-writer");
+    traceThread.setDaemon(true);
+    traceThread.start();
     Thread historyThread = new Thread(historyWriter, "ringsim-history-writer");
     historyThread.setDaemon(true);
     historyThread.start();
@@ -140,9 +147,11 @@ public final class RunCommand implements Callable<Integer> {
       write(dir, result);
       io.ringsim.report.RunReport report = io.ringsim.sim.ReportMapper.toReport(result, run, ring, history,
           new VersionProvider().getVersion()[0], partitionSizes);
-      io.ringsim.report.ReportWriter.write(report, dir, RunTrace.stories(trace, history, report.anomalies()));
+      io.ringsim.report.ReportWriter.write(report, dir, RunTrace.stories(trace == null ? null : trace.model(),
+          history, report.anomalies()));
     } finally {
       awaitHistory(historyWriter);
+      awaitHistory(traceWriter);
     }
     outw.print(summary(result));
     outw.println();

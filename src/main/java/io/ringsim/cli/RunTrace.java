@@ -42,13 +42,13 @@ final class RunTrace {
   }
 
   /** Writes trace.jsonl (or .gz); with no trace (history off) removes any an earlier run left in {@code dir}. */
-  static void write(Path dir, TraceModel trace) throws IOException {
+  static void write(Path dir, TraceCapture.CapturedTrace trace) throws IOException {
     if (trace == null) {
       Files.deleteIfExists(dir.resolve(TraceFile.PLAIN));
       Files.deleteIfExists(dir.resolve(TraceFile.GZ));
       return;
     }
-    TraceFile.write(dir, trace);
+    trace.write(dir);
   }
 
   static List<AnomalyStory> stories(TraceModel trace, List<OpRecord> history, List<Anomaly> anomalies) {

@@ -112,7 +112,7 @@ public final class ScenarioRunner {
 
   private LiveRun live;
   private long recordCap = io.ringsim.sim.trace.TraceCapture.DEFAULT_RECORD_CAP;
-  private io.ringsim.sim.trace.TraceModel lastTrace;
+  private io.ringsim.sim.trace.TraceCapture.CapturedTrace lastTrace;
 
   /**
    * Records kept in trace.jsonl (messages and node events); past it only the anomalies' keys and a sample of keys
@@ -124,7 +124,7 @@ public final class ScenarioRunner {
   }
 
   /** The trace of the last run, or null when it kept no history. */
-  public io.ringsim.sim.trace.TraceModel trace() {
+  public io.ringsim.sim.trace.TraceCapture.CapturedTrace trace() {
     return lastTrace;
   }
 
@@ -253,7 +253,7 @@ public final class ScenarioRunner {
     }
   }
 
-  private io.ringsim.sim.trace.TraceModel captureTrace(SimCluster sim, List<WorkloadActor.Recorder> recorders,
+  private io.ringsim.sim.trace.TraceCapture.CapturedTrace captureTrace(SimCluster sim, List<WorkloadActor.Recorder> recorders,
       List<RunResult.Event> events, Checker.Result checked) {
     List<io.ringsim.sim.trace.TraceCapture.KeyInput> keys = new ArrayList<>();
     for (WorkloadActor.Recorder r : recorders) {

@@ -59,6 +59,8 @@ class ExplainCommandTest {
         .contains("\"hint-stored\"");
     Path again = tmp.resolve("again");
     assertThat(CliRun.of("run", SCENARIO, "--out", again.toString(), "--quiet").exitCode()).isZero();
+    assertThat(Files.readAllLines(again.resolve("trace.jsonl"))).containsExactlyElementsOf(
+        Files.readAllLines(run.resolve("trace.jsonl")));
     assertThat(Files.readAllBytes(again.resolve("trace.jsonl"))).isEqualTo(Files.readAllBytes(run.resolve("trace.jsonl")));
   }
 

@@ -67,6 +67,11 @@ public final class TraceLog {
   /** Per node, the tokens of its last requests by request id (ids count up per node), so replies get theirs. */
   private final Map<Integer, long[]> recentRequests = new HashMap<>();
   private static final int RECENT = 4096;
+  /**
+   * Set once the run's trace is taken: the simulation thread may still deliver messages while the actor system shuts
+   * down, and those must neither change what was taken nor race with the thread that writes it.
+   */
+  private volatile boolean frozen;
 
   public TraceLog(Describer describer, long memoryCap) {
     this.describer = describer;
@@ -75,6 +80,7 @@ public final class TraceLog {
 
   /** A message the network handled at {@code sendNanos}; {@code arriveNanos} is when it is (or was to be) delivered. */
   public void message(long sendNanos, long arriveNanos, String from, String to, Object payload, int outcome) {
+    if (frozen) return;
     String kind = describer.kind(payload);
     if (kind == null) return;
     int f = intern(from, names, nameIndex), t = intern(to, names, nameIndex);
@@ -109,6 +115,7 @@ public final class TraceLog {
    */
   public void event(long nanos, String node, String kind, String target, String table, long token, long requestId,
       long timestamp) {
+    if (frozen) return;
     int n = intern(node, names, nameIndex);
     add(nanos, nanos, n, intern(target, names, nameIndex), intern(kind, kinds, kindIndex), EVENT,
         table == null ? -1 : intern(table, tables, tableIndex), token, requestId, timestamp);
@@ -119,10 +126,13 @@ public final class TraceLog {
    * delivered message of that link arriving then as dropped instead.
    */
   public void droppedByCrashedNode(long nowNanos, String from, String to) {
+    if (frozen) return;
     Integer f = nameIndex.get(from), t = nameIndex.get(to);
     if (f == null || t == null) return;
-    for (int i = count - 1, steps = 0; i >= 0 && steps < 200_000; i--, steps++) {
+    // Records are in the order messages were sent; none sent over a minute before its arrival is still in flight.
+    for (int i = count - 1; i >= 0; i--) {
       int o = i * STRIDE;
+      if (data[o] < nowNanos - 60_000_000_000L) return;
       if (data[o + 1] != nowNanos) continue;
       long packed = data[o + 2];
       if (outcome(packed) != DELIVERED || from(packed) != f || to(packed) != t) continue;
@@ -160,6 +170,11 @@ public final class TraceLog {
     list.add(s);
     index.put(s, list.size() - 1);
     return list.size() - 1;
+  }
+
+  /** Stops recording: what the log holds from now on is what it held then. Call while the simulation is idle. */
+  public void freeze() {
+    frozen = true;
   }
 
   // ---------------------------------------------------------------- reading back

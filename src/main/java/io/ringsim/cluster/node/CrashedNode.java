@@ -41,7 +41,9 @@ final class CrashedNode extends AbstractBehavior<NodeCommand> {
           return this;
         })
         .onMessage(NodeCommand.Inbound.class, in -> {
-          if (node.trace != null) node.trace.droppedByCrashedNode(node.loopNanos(), in.from(), node.name());
+          // Gossip is not in the trace: only node messages can be marked as dropped.
+          if (node.trace != null && in.payload() instanceof NodeMessage)
+            node.trace.droppedByCrashedNode(node.loopNanos(), in.from(), node.name());
           return this;
         })
         .onAnyMessage(m -> this)

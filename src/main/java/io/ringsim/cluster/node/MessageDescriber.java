@@ -23,6 +23,9 @@ public final class MessageDescriber implements TraceLog.Describer {
   private final Supplier<Catalog> catalog;
   private final Map<String, TableSchema> schemas = new HashMap<>();
   private Catalog schemasOf;
+  /** A coordinator sends the same request to each replica: its key's token is computed once. */
+  private byte[] lastKey;
+  private long lastToken;
 
   public MessageDescriber(Partitioner partitioner, Supplier<Catalog> catalog) {
     this.partitioner = partitioner;
@@ -113,7 +116,12 @@ public final class MessageDescriber implements TraceLog.Describer {
     else if (p instanceof NodeMessage.PaxosPropose m) key = m.key();
     else if (p instanceof NodeMessage.PaxosCommit m) key = m.key();
     else if (p instanceof NodeMessage.CounterForward m) key = m.key();
-    return key == null ? TraceLog.NO_TOKEN : tokenLong(partitioner.token(key));
+    if (key == null) return TraceLog.NO_TOKEN;
+    if (key != lastKey) {
+      lastToken = tokenLong(partitioner.token(key));
+      lastKey = key;
+    }
+    return lastToken;
   }
 
   @Override

@@ -35,8 +35,9 @@ public final class TraceCapture {
   /**
    * @param anomalyRows the rows ("keyspace.table key") the checker reported
    */
-  public static TraceModel capture(TraceLog log, Ring ring, Catalog catalog, List<KeyInput> keys,
+  public static CapturedTrace capture(TraceLog log, Ring ring, Catalog catalog, List<KeyInput> keys,
       List<TraceModel.Fault> faults, Set<String> anomalyRows, long recordCap) {
+    log.freeze();
     // Keys first: their tokens decide what a trimmed trace keeps.
     Map<String, ReplicaMap> replicaMaps = new TreeMap<>();
     List<TraceModel.KeyInfo> infos = new ArrayList<>();
@@ -59,24 +60,45 @@ public final class TraceCapture {
       infos.add(new TraceModel.KeyInfo(k.table(), k.key(), token.toString(), t, replicas));
     }
     boolean trim = log.size() > recordCap;
-    List<TraceModel.Msg> msgs = new ArrayList<>(trim ? 1024 : log.size());
-    List<String> names = log.names(), kinds = log.kinds(), tables = log.tables();
-    for (int i = 0; i < log.size(); i++) {
+    // The file gets every kept record, streamed from the log; the model the stories are told from only needs the
+    // anomalies' keys and the events that name no key (a hint replay), which spares a record object per message.
+    java.util.function.IntPredicate kept = i -> {
+      if (!trim) return true;
       long token = log.token(i);
-      int outcome = log.outcome(i);
-      if (trim) {
-        boolean keep = token == TraceLog.NO_TOKEN ? outcome == TraceLog.EVENT
-            : anomalyTokens.contains(token) || TraceLog.sampled(token);
-        if (!keep) continue;
-      }
-      int table = log.table(i);
-      msgs.add(new TraceModel.Msg(log.sendNanos(i) / 1000, log.arriveNanos(i) / 1000, names.get(log.from(i)),
-          names.get(log.to(i)), kinds.get(log.kind(i)), TraceLog.OUTCOMES.get(outcome),
-          table < 0 ? "" : tables.get(table), token, log.requestId(i), log.timestamp(i)));
+      return token == TraceLog.NO_TOKEN ? log.outcome(i) == TraceLog.EVENT
+          : anomalyTokens.contains(token) || TraceLog.sampled(token);
+    };
+    long written = 0;
+    List<TraceModel.Msg> msgs = new ArrayList<>();
+    for (int i = 0; i < log.size(); i++) {
+      if (!kept.test(i)) continue;
+      written++;
+      long token = log.token(i);
+      if (token == TraceLog.NO_TOKEN ? log.outcome(i) == TraceLog.EVENT : anomalyTokens.contains(token))
+        msgs.add(msg(log, i));
     }
-    TraceModel.Header h = new TraceModel.Header(ring.partitioner().name(), recordCap, log.seen(), msgs.size(),
+    TraceModel.Header h = new TraceModel.Header(ring.partitioner().name(), recordCap, log.seen(), written,
         TraceLog.SAMPLE_ONE_IN);
-    return new TraceModel(h, msgs, List.copyOf(faults), infos);
+    return new CapturedTrace(new TraceModel(h, msgs, List.copyOf(faults), infos), log, kept);
+  }
+
+  /** Record {@code i} of the log as the model holds it. */
+  static TraceModel.Msg msg(TraceLog log, int i) {
+    int table = log.table(i);
+    return new TraceModel.Msg(log.sendNanos(i) / 1000, log.arriveNanos(i) / 1000, log.names().get(log.from(i)),
+        log.names().get(log.to(i)), log.kinds().get(log.kind(i)), TraceLog.OUTCOMES.get(log.outcome(i)),
+        table < 0 ? "" : log.tables().get(table), log.token(i), log.requestId(i), log.timestamp(i));
+  }
+
+  /**
+   * What a run recorded, ready to write: the model its stories are told from (the anomalies' keys only) and the log
+   * the file is streamed from, with the records it keeps.
+   */
+  public record CapturedTrace(TraceModel model, TraceLog log, java.util.function.IntPredicate kept) {
+    /** Writes trace.jsonl (or trace.jsonl.gz) into {@code dir}. */
+    public java.nio.file.Path write(java.nio.file.Path dir) throws java.io.IOException {
+      return TraceFile.write(dir, this);
+    }
   }
 
   private static ReplicaMap replicaMap(Map<String, ReplicaMap> cache, Ring ring, Catalog catalog, String table) {

@@ -37,16 +37,22 @@ public final class TraceFile {
   public static final int COMPRESS_ABOVE = 100_000;
 
   /** Writes the trace into {@code dir}, replacing the other form if an earlier run left it. Returns the file. */
-  public static Path write(Path dir, TraceModel t) throws IOException {
-    boolean compress = t.messages().size() > COMPRESS_ABOVE;
+  public static Path write(Path dir, TraceCapture.CapturedTrace t) throws IOException {
+    TraceModel.Header h = t.model().header();
+    io.ringsim.cluster.net.TraceLog log = t.log();
+    boolean compress = h.written() > COMPRESS_ABOVE;
     Path out = dir.resolve(compress ? GZ : PLAIN);
     Files.deleteIfExists(dir.resolve(compress ? PLAIN : GZ));
     OutputStream file = Files.newOutputStream(out);
-    OutputStream sink = compress ? new GZIPOutputStream(file, 1 << 16) : file;
+    // The fastest level: a run's trace compresses well anyway (about 8 to 1), and the run waits for the file.
+    OutputStream sink = compress ? new GZIPOutputStream(file, 1 << 16) {
+      {
+        def.setLevel(java.util.zip.Deflater.BEST_SPEED);
+      }
+    } : file;
     try (Writer w = new java.io.BufferedWriter(new OutputStreamWriter(sink, StandardCharsets.UTF_8), 1 << 16);
         JsonGenerator g = new JsonFactory().createGenerator(w)) {
       g.setRootValueSeparator(null);
-      TraceModel.Header h = t.header();
       g.writeStartObject();
       g.writeStringField("format", TraceModel.FORMAT);
       g.writeNumberField("version", TraceModel.VERSION);
@@ -57,26 +63,34 @@ public final class TraceFile {
       g.writeNumberField("sample_one_in", h.sampleOneIn());
       g.writeEndObject();
       g.writeRaw('\n');
-      Map<String, Integer> nodes = new HashMap<>();
-      for (TraceModel.Msg m : t.messages()) {
-        int f = node(g, nodes, m.from()), to = node(g, nodes, m.to());
+      // Node numbers in the file follow the order of first use, whatever order the log interned them in.
+      int[] fileNode = new int[log.names().size()];
+      java.util.Arrays.fill(fileNode, -1);
+      int nextNode = 0;
+      for (int i = 0; i < log.size(); i++) {
+        if (!t.kept().test(i)) continue;
+        int from = log.from(i), to = log.to(i);
+        if (fileNode[from] < 0) nodeLine(g, log.names().get(from), fileNode[from] = nextNode++);
+        if (fileNode[to] < 0) nodeLine(g, log.names().get(to), fileNode[to] = nextNode++);
+        int table = log.table(i);
+        long token = log.token(i);
         g.writeStartArray();
         g.writeString("m");
-        g.writeNumber(m.sendMicros());
-        g.writeNumber(m.arriveMicros());
-        g.writeNumber(f);
-        g.writeNumber(to);
-        g.writeString(m.kind());
-        g.writeString(m.outcome());
-        g.writeString(m.table());
-        if (m.token() == TraceModel.NO_TOKEN) g.writeNull();
-        else g.writeNumber(m.token());
-        g.writeNumber(m.requestId());
-        g.writeNumber(m.timestamp());
+        g.writeNumber(log.sendNanos(i) / 1000);
+        g.writeNumber(log.arriveNanos(i) / 1000);
+        g.writeNumber(fileNode[from]);
+        g.writeNumber(fileNode[to]);
+        g.writeString(log.kinds().get(log.kind(i)));
+        g.writeString(io.ringsim.cluster.net.TraceLog.OUTCOMES.get(log.outcome(i)));
+        g.writeString(table < 0 ? "" : log.tables().get(table));
+        if (token == TraceModel.NO_TOKEN) g.writeNull();
+        else g.writeNumber(token);
+        g.writeNumber(log.requestId(i));
+        g.writeNumber(log.timestamp(i));
         g.writeEndArray();
         g.writeRaw('\n');
       }
-      for (TraceModel.Fault f : t.faults()) {
+      for (TraceModel.Fault f : t.model().faults()) {
         g.writeStartArray();
         g.writeString("f");
         g.writeNumber(f.atMicros());
@@ -85,7 +99,7 @@ public final class TraceFile {
         g.writeEndArray();
         g.writeRaw('\n');
       }
-      for (TraceModel.KeyInfo k : t.keys()) {
+      for (TraceModel.KeyInfo k : t.model().keys()) {
         g.writeStartArray();
         g.writeString("k");
         g.writeString(k.table());
@@ -102,16 +116,12 @@ public final class TraceFile {
     return out;
   }
 
-  private static int node(JsonGenerator g, Map<String, Integer> nodes, String name) throws IOException {
-    Integer i = nodes.get(name);
-    if (i != null) return i;
+  private static void nodeLine(JsonGenerator g, String name, int number) throws IOException {
     g.writeStartArray();
     g.writeString("n");
     g.writeString(name);
     g.writeEndArray();
     g.writeRaw('\n');
-    nodes.put(name, nodes.size());
-    return nodes.size() - 1;
   }
 
   /** The trace file of a run directory, or null when it has none. */
