@@ -3,6 +3,7 @@ package io.ringsim.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import io.ringsim.report.Anomaly;
+import io.ringsim.report.AnomalySections;
 import io.ringsim.report.AnomalyStory;
 import io.ringsim.sim.OpRecord;
 import io.ringsim.sim.trace.Explainer;
@@ -51,9 +52,11 @@ final class RunTrace {
     trace.write(dir);
   }
 
+  /** The stories report.html draws: the first {@link AnomalySections#DRAWN} anomalies' ({@code explain} has all). */
   static List<AnomalyStory> stories(TraceModel trace, List<OpRecord> history, List<Anomaly> anomalies) {
     if (trace == null || anomalies.isEmpty()) return List.of();
-    return new Explainer(trace, history).explainAll(anomalies);
+    return new Explainer(trace, history).explainAll(anomalies.subList(0,
+        Math.min(anomalies.size(), AnomalySections.DRAWN)));
   }
 
   /** The trace of a run directory, or null when it has none; a broken file is a one-line error. */

@@ -7,8 +7,9 @@ import java.util.Locale;
 
 /**
  * The anomalies' stories on report.html: one {@code <section id="anomaly-N">} each with the key, its token and
- * replicas, the story, and the sequence diagram. The first {@link #DRAWN} are drawn in full; the rest are listed with
- * their story only, which keeps the page of a run with hundreds of anomalies small.
+ * replicas, the story, and the sequence diagram. The run explains its first {@link #DRAWN} anomalies here; the
+ * anomalies' table lists them all and {@code ringsim explain DIR --anomaly N} tells any of them, which keeps the
+ * page (and the time to write it) small for a run with hundreds.
  */
 public final class AnomalySections {
   /** Anomalies drawn with a diagram; later ones get their story only. */
@@ -16,7 +17,13 @@ public final class AnomalySections {
 
   private AnomalySections() {}
 
-  static void append(StringBuilder b, List<AnomalyStory> stories) {
+  static void append(StringBuilder b, List<AnomalyStory> stories, int anomalies) {
+    if (stories.isEmpty()) return;
+    if (anomalies > stories.size()) {
+      b.append("<p class=\"meta\">The first ").append(stories.size()).append(" of the ").append(anomalies)
+          .append(" anomalies are explained below; <code>ringsim explain DIR --anomaly N</code> explains any of them."
+          + "</p>\n");
+    }
     for (AnomalyStory s : stories) {
       b.append("<section id=\"anomaly-").append(s.number()).append("\" class=\"anomaly\">\n<h3>Anomaly ")
           .append(s.number()).append(": ").append(esc(s.kind())).append(" on ").append(esc(s.table())).append(' ')

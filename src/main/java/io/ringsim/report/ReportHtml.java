@@ -78,7 +78,7 @@ public final class ReportHtml {
     availability(b, r);
     series(b, r);
     anomalies(b, r);
-    AnomalySections.append(b, stories);
+    AnomalySections.append(b, stories, r.anomalies().size());
     storage(b, r);
     queries(b, r);
     figures(b, r);

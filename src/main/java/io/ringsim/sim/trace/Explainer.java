@@ -9,7 +9,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -226,7 +225,8 @@ public final class Explainer {
         continue;
       }
       String when = until == Long.MAX_VALUE ? "" : m.sendMicros() < until ? ", before the read" : ", only after the read";
-      return r + " got the write from " + how + " at " + time(m.arriveMicros()) + when + ".";
+      String what = m.timestamp() == version ? "the write" : "a newer write (timestamp " + m.timestamp() + ")";
+      return r + " got " + what + " from " + how + " at " + time(m.arriveMicros()) + when + ".";
     }
     String none = r + " never received it" + (until == Long.MAX_VALUE ? "" : " before the read");
     if (firstDrop == null) return none + ": no hint replay or read repair reached it (a hint lives gc_grace_seconds;"
@@ -460,7 +460,16 @@ public final class Explainer {
 
   /** A simulated time as people read it: seconds with milliseconds. */
   public static String time(long micros) {
-    return String.format(Locale.ROOT, "%.3f s", micros / 1e6);
+    return millis(micros) + " s";
+  }
+
+  /** Seconds with three decimals, rounded as %.3f would (String.format is slow in a report's hot loop). */
+  public static String millis(long micros) {
+    long ms = Math.round(micros / 1000.0);
+    String sign = ms < 0 ? "-" : "";
+    ms = Math.abs(ms);
+    long frac = ms % 1000;
+    return sign + ms / 1000 + "." + (frac < 10 ? "00" : frac < 100 ? "0" : "") + frac;
   }
 
   private static String capital(String s) {
