@@ -53,6 +53,19 @@ class ExplainCommandTest {
   }
 
   @Test
+  void reportRendersTheSameStoriesAgainFromTheDirectory() throws Exception {
+    Path copy = tmp.resolve("copy");
+    Files.createDirectories(copy);
+    try (var files = Files.list(run)) {
+      for (Path f : files.toList()) Files.copy(f, copy.resolve(f.getFileName()));
+    }
+    String before = story(copy, 1);
+    Files.delete(copy.resolve("report.html"));
+    assertThat(CliRun.of("report", copy.toString()).exitCode()).isZero();
+    assertThat(story(copy, 1)).isEqualTo(before);
+  }
+
+  @Test
   void theTraceRecordsPartitionDropsAndIsTheSameBytesForTheSameSeed() throws Exception {
     String trace = Files.readString(run.resolve("trace.jsonl"));
     assertThat(trace).startsWith("{\"format\":\"ringsim-trace\"").contains("\"partitioned\"").contains("\"crashed\"")
