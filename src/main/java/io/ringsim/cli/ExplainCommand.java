@@ -16,7 +16,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code ringsim explain RUN_DIR}: why an anomaly happened, told from the run's trace, with a text sequence diagram. */
+/** {@code ringsim explain RUN_DIR}: why an anomaly happened, told from the run's trace, with a text diagram. */
 @Command(
     name = "explain",
     header = "Explain a run's anomalies from its trace: the story and a text sequence diagram.",

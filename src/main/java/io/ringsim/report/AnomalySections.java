@@ -48,7 +48,8 @@ public final class AnomalySections {
   static String caption(SequenceDiagram d) {
     StringBuilder c = new StringBuilder(String.format(Locale.ROOT, "Messages about this key from %.3f s to %.3f s",
         d.fromMicros() / 1e6, d.toMicros() / 1e6));
-    if (d.elidedBefore() > 0) c.append(String.format(Locale.ROOT, "; %,d earlier messages not shown", d.elidedBefore()));
+    if (d.elidedBefore() > 0)
+      c.append(String.format(Locale.ROOT, "; %,d earlier messages not shown", d.elidedBefore()));
     if (d.elidedAfter() > 0) c.append(String.format(Locale.ROOT, "; %,d later messages not shown", d.elidedAfter()));
     return c.append('.').toString();
   }

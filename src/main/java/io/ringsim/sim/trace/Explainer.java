@@ -33,6 +33,7 @@ public final class Explainer {
   private final Set<String> hintReplays = new HashSet<>();
   private final Set<String> readRepairs = new HashSet<>();
   private final Map<String, List<OpRecord>> byRow = new HashMap<>();
+  private final TraceDiagram diagrams;
 
   public Explainer(TraceModel trace, List<OpRecord> history) {
     this.trace = trace;
@@ -41,6 +42,7 @@ public final class Explainer {
       if (m.isEvent() && m.kind().equals("read-repair")) readRepairs.add(m.from() + "/" + m.requestId());
       if (m.token() != TraceModel.NO_TOKEN) byToken.computeIfAbsent(m.token(), k -> new ArrayList<>()).add(m);
     }
+    diagrams = new TraceDiagram(trace, byToken, hintReplays, readRepairs);
     for (OpRecord op : history) {
       byRow.computeIfAbsent(op.row(), k -> new ArrayList<>()).add(op);
     }
@@ -111,7 +113,7 @@ public final class Explainer {
     }
     long wFrom = from != null ? from : start - MARGIN_MICROS;
     long wTo = to != null ? to : end + MARGIN_MICROS;
-    SequenceDiagram d = diagram(key, ops, wFrom, wTo, write, read);
+    SequenceDiagram d = diagrams.diagram(key, ops, wFrom, wTo);
     return new AnomalyStory(number, a.kind(), a.table(), a.key(), key == null ? "" : key.token(),
         key == null ? List.of() : key.replicas(), a.atMillis(), story.toString().trim(), d);
   }
@@ -128,7 +130,7 @@ public final class Explainer {
         + ", replicas " + String.join(", ", key.replicas()) + ").";
     return new AnomalyStory(0, "key", table, keyText, key == null ? "" : key.token(),
         key == null ? List.of() : key.replicas(), start / 1000, story,
-        diagram(key, ops, start, end, null, null));
+        diagrams.diagram(key, ops, start, end));
   }
 
   // ---------------------------------------------------------------- the write
@@ -224,7 +226,8 @@ public final class Explainer {
         drops++;
         continue;
       }
-      String when = until == Long.MAX_VALUE ? "" : m.sendMicros() < until ? ", before the read" : ", only after the read";
+      String when = until == Long.MAX_VALUE ? ""
+          : m.sendMicros() < until ? ", before the read" : ", only after the read";
       String what = m.timestamp() == version ? "the write" : "a newer write (timestamp " + m.timestamp() + ")";
       return r + " got " + what + " from " + how + " at " + time(m.arriveMicros()) + when + ".";
     }
@@ -306,125 +309,6 @@ public final class Explainer {
       if (op.version() == ts && !op.type().equals("read")) return "write #" + op.id();
     }
     return null;
-  }
-
-  // ---------------------------------------------------------------- the diagram
-
-  private SequenceDiagram diagram(TraceModel.KeyInfo key, List<OpRecord> ops, long from, long to, OpRecord w,
-      OpRecord r) {
-    LinkedHashSet<String> clients = new LinkedHashSet<>(), coords = new LinkedHashSet<>();
-    List<SequenceDiagram.Arrow> arrows = new ArrayList<>();
-    int before = 0, after = 0;
-    List<Object[]> timed = new ArrayList<>();
-    for (OpRecord op : ops) {
-      if (op.completeMicros() < from || op.invokeMicros() > to) continue;
-      String client = op.workload() + "/" + op.worker();
-      clients.add(client);
-      coords.add(op.coordinator());
-      String what = op.type() + " #" + op.id() + " " + op.consistency();
-      timed.add(new Object[] {new SequenceDiagram.Arrow(op.invokeMicros(), op.invokeMicros(), client,
-          op.coordinator(), what, "delivered")});
-      String result = !op.ok() ? (op.error() == null ? op.outcome() : op.error())
-          : op.type().equals("read") ? (op.version() < 0 ? "no row" : "ts " + op.version()) : "ok ts " + op.version();
-      timed.add(new Object[] {new SequenceDiagram.Arrow(op.completeMicros(), op.completeMicros(), op.coordinator(),
-          client, what + ": " + result, "delivered")});
-    }
-    if (key != null) {
-      for (TraceModel.Msg m : byToken.getOrDefault(key.tokenLong(), List.of())) {
-        if (!m.table().isEmpty() && !m.table().equals(key.table())) continue;
-        if (m.sendMicros() < from) {
-          before++;
-          continue;
-        }
-        if (m.sendMicros() > to) {
-          after++;
-          continue;
-        }
-        String label = label(m);
-        timed.add(new Object[] {new SequenceDiagram.Arrow(m.sendMicros(), m.arriveMicros(), m.from(), m.to(), label,
-            m.outcome())});
-      }
-    }
-    timed.sort((x, y) -> Long.compare(((SequenceDiagram.Arrow) x[0]).sendMicros(),
-        ((SequenceDiagram.Arrow) y[0]).sendMicros()));
-    for (Object[] o : timed) {
-      if (arrows.size() >= MAX_ARROWS) {
-        after++;
-        continue;
-      }
-      arrows.add((SequenceDiagram.Arrow) o[0]);
-    }
-    List<String> lanes = new ArrayList<>(clients);
-    for (String c : coords) if (!lanes.contains(c)) lanes.add(c);
-    if (key != null) for (String rep : key.replicas()) if (!lanes.contains(rep)) lanes.add(rep);
-    for (SequenceDiagram.Arrow a : arrows) {
-      if (!lanes.contains(a.from())) lanes.add(a.from());
-      if (!lanes.contains(a.to())) lanes.add(a.to());
-    }
-    return new SequenceDiagram(lanes, from, to, arrows, bands(lanes, from, to), before, after);
-  }
-
-  private String label(TraceModel.Msg m) {
-    String kind = m.kind();
-    if (kind.equals("mutation")) {
-      if (hintReplays.contains(m.from() + "/" + m.requestId())) kind = "hint";
-      else if (readRepairs.contains(m.from() + "/" + m.requestId())) kind = "read-repair";
-    }
-    if (m.isEvent()) {
-      String ts = m.timestamp() >= 0 ? " ts " + m.timestamp() : "";
-      return switch (kind) {
-        case "hint-replay" -> "hint replay to " + m.to() + " (" + m.timestamp() + " hints)";
-        case "hint-stored" -> "hint stored for " + m.to() + ts;
-        case "hint-refused" -> "no hint for " + m.to() + " (down too long)";
-        case "answer" -> m.to() + " answered" + (m.timestamp() < 0 ? " no data" : ts);
-        case "read-repair" -> "read repair of " + m.to() + ts;
-        case "local-write" -> "local write" + ts;
-        case "local-read" -> "local read";
-        default -> kind + ts;
-      };
-    }
-    return kind + (m.timestamp() >= 0 ? " ts " + m.timestamp() : "");
-  }
-
-  /** Crashes (per lane, until the restart) and partitions (across all lanes, until the heal) in the window. */
-  private List<SequenceDiagram.Band> bands(List<String> lanes, long from, long to) {
-    List<SequenceDiagram.Band> out = new ArrayList<>();
-    Map<String, Long> downSince = new HashMap<>();
-    Long cut = null;
-    String cutText = "";
-    for (TraceModel.Fault f : trace.faults()) {
-      String node = f.text().split(" ")[0];
-      switch (f.kind()) {
-        case "crash" -> downSince.put(node, f.atMicros());
-        case "restart" -> {
-          Long s = downSince.remove(node);
-          if (s != null) add(out, lanes, node, s, f.atMicros(), from, to, node + " down from " + time(s) + " to "
-              + time(f.atMicros()));
-        }
-        case "partition" -> {
-          if (cut == null) cut = f.atMicros();
-          cutText = f.text();
-        }
-        case "heal" -> {
-          if (cut != null) add(out, lanes, "", cut, f.atMicros(), from, to, cutText + " from " + time(cut) + " to "
-              + time(f.atMicros()));
-          cut = null;
-        }
-        default -> { }
-      }
-    }
-    for (Map.Entry<String, Long> e : new java.util.TreeMap<>(downSince).entrySet())
-      add(out, lanes, e.getKey(), e.getValue(), Long.MAX_VALUE, from, to, e.getKey() + " down from "
-          + time(e.getValue()));
-    if (cut != null) add(out, lanes, "", cut, Long.MAX_VALUE, from, to, cutText + " from " + time(cut));
-    return out;
-  }
-
-  private static void add(List<SequenceDiagram.Band> out, List<String> lanes, String lane, long s, long e, long from,
-      long to, String text) {
-    if (e < from || s > to) return;
-    if (!lane.isEmpty() && !lanes.contains(lane)) return;
-    out.add(new SequenceDiagram.Band(Math.max(s, from), Math.min(e, to), lane, text));
   }
 
   // ---------------------------------------------------------------- helpers
