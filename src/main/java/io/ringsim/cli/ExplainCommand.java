@@ -21,12 +21,10 @@ import picocli.CommandLine.Parameters;
     name = "explain",
     header = "Explain a run's anomalies from its trace: the story and a text sequence diagram.",
     mixinStandardHelpOptions = true,
-    description = {
-      "Reads a run's --out directory (summary.json, history.jsonl and trace.jsonl) and prints, for an anomaly the",
-      "checker found, the key, its token and replicas, what happened in plain words (which write was acknowledged by",
-      "whom, which replica missed it and why, whom the read asked and what won) and the messages about the key",
-      "around it, one line each. The same story as the anomaly's section of report.html."
-    },
+    description = "Reads a run's --out directory (summary.json, history.jsonl and trace.jsonl) and prints, for an"
+        + " anomaly the checker found, the key, its token and replicas, what happened in plain words (which write was"
+        + " acknowledged by whom, which replica missed it and why, whom the read asked and what won) and the"
+        + " messages about the key around it, one line each: the same story as the anomaly's section of report.html.",
     footer = {"", "Examples:", "  ringsim explain out/consistency-levels --anomaly 3",
         "  ringsim explain out/consistency-levels --key cl.one 43 --from 39s --to 41s"})
 public final class ExplainCommand implements Callable<Integer> {
@@ -36,7 +34,7 @@ public final class ExplainCommand implements Callable<Integer> {
   @Option(names = "--anomaly", paramLabel = "N", description = "The anomaly to explain (1 = the first listed).")
   Integer anomaly;
 
-  @Option(names = "--key", arity = "2", paramLabel = "TABLE KEY",
+  @Option(names = "--key", arity = "2", paramLabel = "TABLE KEY", hideParamSyntax = true,
       description = "Show the messages about one key instead (e.g. --key cl.one 43).")
   List<String> key;
 
