@@ -223,6 +223,9 @@ public final class ScenarioRunner {
         }
       }
       sim.advance(Duration.ofSeconds(60));
+      // The trace ends here, at an instant every run reaches alike: the final read-back is submitted from this
+      // thread while the simulation runs, so the order its messages take through the network is not reproducible.
+      if (sim.trace() != null) sim.trace().freeze();
       List<OpRecord> history = new ArrayList<>();
       for (WorkloadActor.Recorder r : recorders) history.addAll(r.history);
       List<OpRecord> clients = live == null ? List.of() : live.history();

@@ -53,6 +53,18 @@ class ExplainCommandTest {
   }
 
   @Test
+  void aLostWriteStoryNamesTheReplicaThatNeverGotItAndWhy() throws Exception {
+    // zombies: n3 is down past gc_grace_seconds, so deletes acknowledged without it never reach it.
+    Path zombies = tmp.resolve("zombies");
+    CliRun r = CliRun.of("run", "simulations/zombies.sim", "--out", zombies.toString(), "--quiet");
+    assertThat(r.exitCode()).as(r.err()).isEqualTo(1); // its checks fail on purpose
+    CliRun explain = CliRun.of("explain", zombies.toString(), "--anomaly", "1");
+    assertThat(explain.out()).contains("lost-write").contains("n3 missed it: it was down (crashed)")
+        .contains("n3 never received it").contains("After the cluster was healed, the read at ALL")
+        .contains("DROPPED: crashed");
+  }
+
+  @Test
   void reportRendersTheSameStoriesAgainFromTheDirectory() throws Exception {
     Path copy = tmp.resolve("copy");
     Files.createDirectories(copy);
