@@ -32,7 +32,8 @@ public final class ReportCommand implements Callable<Integer> {
     RunReport r = load(dir);
     Path html;
     try {
-      html = ReportWriter.render(r, dir).get(0);
+      html = ReportWriter.render(r, dir, RunTrace.stories(RunTrace.readTrace(dir), RunTrace.readHistory(dir),
+          r.anomalies())).get(0);
     } catch (UncheckedIOException e) {
       throw new BadInputException(e.getMessage());
     }

@@ -76,6 +76,7 @@ public final class RunCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     checkLiveOptions();
     Map<String, String> overrides = overrides(sets, seed);
+    long recordCap = RunTrace.takeRecordCap(overrides);
     RunSpec run = ScenarioReader.read(file, overrides);
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter outw = spec.commandLine().getOut();
@@ -88,7 +89,7 @@ public final class RunCommand implements Callable<Integer> {
     try {
       if (cluster != null) return runOnCluster(run, progress, outw, err);
       if (live) return runLive(run, progress, outw);
-      ScenarioRunner runner = new ScenarioRunner(run, ConfigFactory.load(), progress);
+      ScenarioRunner runner = new ScenarioRunner(run, ConfigFactory.load(), progress).withRecordCap(recordCap);
       RunResult result;
       try {
         result = runner.run();
@@ -101,7 +102,7 @@ public final class RunCommand implements Callable<Integer> {
         throw new BadInputException(file + ": " + e.getMessage() + again);
       }
       return publish(run, result, runner.history(), runner.ring(), runner.partitionSizes(), runner.views(),
-          "for " + Durations.format(result.simulatedMillis()) + " simulated", outw);
+          "for " + Durations.format(result.simulatedMillis()) + " simulated", outw, runner.trace());
     } finally {
       progress.close();
     }
@@ -142,7 +143,7 @@ public final class RunCommand implements Callable<Integer> {
       }
       // A paced run is not replayed exactly (timeline faults land a few ms late; clicked faults), so no rerun line.
       return publish(dir, run, result, runner.history(), runner.ring(), runner.partitionSizes(), runner.views(),
-          "live, " + Durations.format(result.simulatedMillis()) + " simulated", outw, null);
+          "live, " + Durations.format(result.simulatedMillis()) + " simulated", outw, null, runner.trace());
     } finally {
       liveRun.close();
       finished.countDown();
@@ -172,26 +173,28 @@ public final class RunCommand implements Callable<Integer> {
   /** Writes the results and the report, prints the summary; the exit code says whether every check passed. */
   private Integer publish(RunSpec run, RunResult result, List<OpRecord> history, io.ringsim.ring.Ring ring,
       Map<String, io.ringsim.report.PartitionSizes.Measured> partitionSizes, io.ringsim.report.RunViews views,
-      String how, PrintWriter outw) throws IOException {
+      String how, PrintWriter outw, io.ringsim.sim.trace.TraceCapture.CapturedTrace trace) throws IOException {
     // A simulated run is a function of file, seed and overrides; a run against real JVMs cannot be replayed.
     return publish(dir, run, result, history, ring, partitionSizes, views, how, outw,
-        cluster == null ? RerunCommand.of(file, run.seed(), sets) : null);
+        cluster == null ? RerunCommand.of(file, run.seed(), sets) : null, trace);
   }
 
   /** Writes the results and the report into {@code dir}, prints the summary; also what `serve` ends with. */
   static Integer publish(Path dir, RunSpec run, RunResult result, List<OpRecord> history, io.ringsim.ring.Ring ring,
       Map<String, io.ringsim.report.PartitionSizes.Measured> partitionSizes, io.ringsim.report.RunViews views,
       String how, PrintWriter outw) throws IOException {
-    return publish(dir, run, result, history, ring, partitionSizes, views, how, outw, null);
+    return publish(dir, run, result, history, ring, partitionSizes, views, how, outw, null, null);
   }
 
   /**
    * As above; a run that fails a check also prints {@code rerun}, the command that reproduces it (null: none), and
-   * shows it in report.html, but not in summary.json or run.json, whose bytes stay those of the run alone.
+   * shows it in report.html, but not in summary.json or run.json, whose bytes stay those of the run alone. With the
+   * run's trace (null: none), written as trace.jsonl and told as the anomalies' stories.
    */
   static Integer publish(Path dir, RunSpec run, RunResult result, List<OpRecord> history, io.ringsim.ring.Ring ring,
       Map<String, io.ringsim.report.PartitionSizes.Measured> partitionSizes, io.ringsim.report.RunViews views,
-      String how, PrintWriter outw, String rerun) throws IOException {
+      String how, PrintWriter outw, String rerun, io.ringsim.sim.trace.TraceCapture.CapturedTrace trace)
+      throws IOException {
     // history.jsonl (one line per operation) is the largest file; it is written on a second thread while the
     // report is built and rendered on this one. Each file is a function of the results only, so the order of
     // writing does not matter.
@@ -199,6 +202,14 @@ public final class RunCommand implements Callable<Integer> {
       writeHistory(dir, history);
       return null;
     });
+    // trace.jsonl, as large, on a third thread.
+    FutureTask<Void> traceWriter = new FutureTask<>(() -> {
+      RunTrace.write(dir, trace);
+      return null;
+    });
+    Thread traceThread = new Thread(traceWriter, "ringsim-trace-writer");
+    traceThread.setDaemon(true);
+    traceThread.start();
     Thread historyThread = new Thread(historyWriter, "ringsim-history-writer");
     historyThread.setDaemon(true);
     historyThread.start();
@@ -206,9 +217,11 @@ public final class RunCommand implements Callable<Integer> {
       write(dir, result);
       io.ringsim.report.RunReport report = io.ringsim.sim.ReportMapper.toReport(result, run, ring, history,
           new VersionProvider().getVersion()[0], partitionSizes);
-      io.ringsim.report.ReportWriter.write(report, views, dir, result.passed() ? null : rerun);
+      io.ringsim.report.ReportWriter.write(report, views, dir, result.passed() ? null : rerun,
+          RunTrace.stories(trace == null ? null : trace.model(), history, report.anomalies()));
     } finally {
       awaitHistory(historyWriter);
+      awaitHistory(traceWriter);
     }
     outw.print(summary(result));
     outw.println();
@@ -242,7 +255,7 @@ public final class RunCommand implements Callable<Integer> {
       return ExitCodes.FAILED;
     }
     return publish(run, result, runner.history(), runner.ring(), Map.of(), null,
-        "against the cluster at " + cluster + " (real time)", outw);
+        "against the cluster at " + cluster + " (real time)", outw, null);
   }
 
   static ObjectMapper json() {

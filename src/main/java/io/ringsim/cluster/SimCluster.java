@@ -106,12 +106,16 @@ public final class SimCluster implements AutoCloseable {
   private final Spec spec;
   /** The network and clock faults in force, for live views (crashes are {@link #crashed}). */
   private final FaultState faults = new FaultState();
+  /** Every message and node event of the run, for explanations; null when not recording. */
+  private final io.ringsim.cluster.net.TraceLog trace;
 
-  private SimCluster(Spec spec, Config base) {
+  private SimCluster(Spec spec, Config base, long traceMemoryCap) {
     this.spec = spec;
     this.ring = spec.ring();
+    this.trace = traceMemoryCap <= 0 ? null : new io.ringsim.cluster.net.TraceLog(
+        new io.ringsim.cluster.node.MessageDescriber(spec.ring().partitioner(), this::catalog), traceMemoryCap);
     CompletableFuture<Map<String, Object>> refs = new CompletableFuture<>();
-    this.system = SimulationMode.create(guardian(spec, refs), "ringsim", base);
+    this.system = SimulationMode.create(guardian(spec, refs, trace), "ringsim", base);
     this.loop = SimulationMode.loop(system);
     try {
       loop.settle();
@@ -134,15 +138,30 @@ public final class SimCluster implements AutoCloseable {
   }
 
   public static SimCluster start(Spec spec, Config base) {
-    return new SimCluster(spec, base);
+    return new SimCluster(spec, base, 0);
   }
 
-  private static Behavior<SpawnRequest<?>> guardian(Spec spec, CompletableFuture<Map<String, Object>> refs) {
+  /**
+   * A cluster that records every message and node event (see {@link io.ringsim.cluster.net.TraceLog}), keeping at
+   * most about {@code traceMemoryCap} records in memory beyond which only a sample of keys is kept.
+   */
+  public static SimCluster startRecording(Spec spec, Config base, long traceMemoryCap) {
+    return new SimCluster(spec, base, Math.max(1, traceMemoryCap));
+  }
+
+  /** What the run recorded so far, or null when it records nothing. */
+  public io.ringsim.cluster.net.TraceLog trace() {
+    return trace;
+  }
+
+  private static Behavior<SpawnRequest<?>> guardian(Spec spec, CompletableFuture<Map<String, Object>> refs,
+      io.ringsim.cluster.net.TraceLog trace) {
     return Behaviors.setup(ctx -> {
       SimulationLoop loop = SimulationMode.loop(ctx.getSystem());
       Map<String, Object> out = new LinkedHashMap<>();
       ActorRef<NetworkCommand> net = ctx.spawn(
-          SimulatedNetwork.create(spec.seed(), spec.latency(), loop::nowNanos, spec.serializePayloads()), "network");
+          SimulatedNetwork.create(spec.seed(), spec.latency(), loop::nowNanos, spec.serializePayloads(), trace),
+          "network");
       out.put("network", net);
       out.put("proxy", ctx.spawn(DriverProxy.create(), "driver"));
       List<String> names = new ArrayList<>();
@@ -156,7 +175,7 @@ public final class SimCluster implements AutoCloseable {
         NodeConfig cfg = new NodeConfig(n.name(), n.dc(), n.rack(), index++, spec.storage(), spec.writeTimeout(),
             spec.readTimeout(), spec.gossip(), peers, seeds, spec.hintedHandoff(), spec.maxHintWindow(),
             rng.nextLong());
-        out.put(n.name(), ctx.spawn(NodeActor.create(cfg, spec.ring(), net, loop::nowNanos), n.name()));
+        out.put(n.name(), ctx.spawn(NodeActor.create(cfg, spec.ring(), net, loop::nowNanos, trace), n.name()));
       }
       refs.complete(out);
       return Behaviors.<SpawnRequest<?>>receive((c, req) -> {
@@ -336,7 +355,7 @@ public final class SimCluster implements AutoCloseable {
 
   private final Set<String> left = new java.util.TreeSet<>();
   private ActorRef<NodeCommand> spawnNode(NodeConfig cfg, Ring r) {
-    ActorRef<NodeCommand> ref = spawn(NodeActor.create(cfg, r, network, loop::nowNanos), cfg.name());
+    ActorRef<NodeCommand> ref = spawn(NodeActor.create(cfg, r, network, loop::nowNanos, trace), cfg.name());
     if (clockEpochMicros != 0) ref.tell(new NodeCommand.SetClockEpoch(clockEpochMicros));
     return ref;
   }

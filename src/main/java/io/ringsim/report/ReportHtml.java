@@ -43,19 +43,19 @@ public final class ReportHtml {
       + "@media print{body{margin:0;max-width:none}h2,h3{page-break-after:avoid}figure,table,tr{page-break-inside:avoid}}";
 
   public static String render(RunReport r) {
-    return render(r, RunViews.NONE, null);
+    return render(r, RunViews.NONE, null, List.of());
   }
 
   /** The page with its interactive views (the time slider, the explorable ring) fed by {@code views} where they need it. */
   public static String render(RunReport r, RunViews views) {
-    return render(r, views, null);
+    return render(r, views, null, List.of());
   }
 
   /**
-   * As {@link #render(RunReport, RunViews)}; {@code rerun}, when not null, is the command that reproduces a failed
-   * check, shown with the checks.
+   * The page: its interactive views fed by {@code views}; {@code rerun}, when not null, the command that reproduces a
+   * failed check, shown with the checks; a section per anomaly story after the anomalies' table.
    */
-  public static String render(RunReport r, RunViews views, String rerun) {
+  public static String render(RunReport r, RunViews views, String rerun, List<AnomalyStory> stories) {
     StringBuilder b = new StringBuilder(64 * 1024);
     ScenarioInfo sc = r.scenario();
     b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>ringsim: ").append(esc(sc.name()))
@@ -87,6 +87,7 @@ public final class ReportHtml {
     availability(b, r);
     series(b, r);
     anomalies(b, r);
+    AnomalySections.append(b, stories, r.anomalies().size());
     storage(b, r);
     queries(b, r);
     figures(b, r);

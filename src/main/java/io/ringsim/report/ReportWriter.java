@@ -25,7 +25,12 @@ public final class ReportWriter {
 
   /** Writes every file, creating {@code dir} if needed, and returns the paths written (report.html first). */
   public static List<Path> write(RunReport r, Path dir) {
-    return write(r, null, dir, null);
+    return write(r, null, dir, null, List.of());
+  }
+
+  /** The same, with the anomalies' stories drawn in report.html (see {@link AnomalySections}). */
+  public static List<Path> write(RunReport r, Path dir, List<AnomalyStory> stories) {
+    return write(r, null, dir, null, stories);
   }
 
   /**
@@ -33,11 +38,14 @@ public final class ReportWriter {
    * none, and a views.json left by an earlier run in the folder goes).
    */
   public static List<Path> write(RunReport r, RunViews views, Path dir) {
-    return write(r, views, dir, null);
+    return write(r, views, dir, null, List.of());
   }
 
-  /** As {@link #write(RunReport, RunViews, Path)}; report.html also shows {@code rerun}, the command that reproduces a failure. */
-  public static List<Path> write(RunReport r, RunViews views, Path dir, String rerun) {
+  /**
+   * Every file: report.html with its interactive views ({@code views}, kept in views.json), {@code rerun} (the
+   * command that reproduces a failure, or null) and the anomalies' {@code stories}.
+   */
+  public static List<Path> write(RunReport r, RunViews views, Path dir, String rerun, List<AnomalyStory> stories) {
     try {
       Files.createDirectories(dir);
       if (views == null) Files.deleteIfExists(dir.resolve(RunViews.FILE));
@@ -52,7 +60,7 @@ public final class ReportWriter {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + dir.resolve(SUMMARY) + ": " + e.getMessage(), e);
     }
-    return render(r, dir, rerun);
+    return render(r, dir, rerun, stories);
   }
 
   /**
@@ -60,14 +68,19 @@ public final class ReportWriter {
    * take what they need beyond the report from DIR/views.json, when there is one.
    */
   public static List<Path> render(RunReport r, Path dir) {
-    return render(r, dir, null);
+    return render(r, dir, null, List.of());
   }
 
-  private static List<Path> render(RunReport r, Path dir, String rerun) {
+  /** report.html and the CSVs, with the anomalies' stories. */
+  public static List<Path> render(RunReport r, Path dir, List<AnomalyStory> stories) {
+    return render(r, dir, null, stories);
+  }
+
+  private static List<Path> render(RunReport r, Path dir, String rerun, List<AnomalyStory> stories) {
     Path html = dir.resolve(HTML);
     try {
       Files.createDirectories(dir);
-      Files.writeString(html, ReportHtml.render(r, RunViews.readOrNone(dir), rerun), StandardCharsets.UTF_8);
+      Files.writeString(html, ReportHtml.render(r, RunViews.readOrNone(dir), rerun, stories), StandardCharsets.UTF_8);
       Files.writeString(dir.resolve(OPS_CSV), ReportCsv.ops(r), StandardCharsets.UTF_8);
       Files.writeString(dir.resolve(LATENCY_CSV), ReportCsv.latency(r), StandardCharsets.UTF_8);
       Files.writeString(dir.resolve(NODES_CSV), ReportCsv.nodes(r), StandardCharsets.UTF_8);

@@ -118,6 +118,22 @@ public final class ScenarioRunner {
   }
 
   private LiveRun live;
+  private long recordCap = io.ringsim.sim.trace.TraceCapture.DEFAULT_RECORD_CAP;
+  private io.ringsim.sim.trace.TraceCapture.CapturedTrace lastTrace;
+
+  /**
+   * Records kept in trace.jsonl (messages and node events); past it only the anomalies' keys and a sample of keys
+   * are kept. In memory the run holds at most four times as many before it samples. 0 records nothing.
+   */
+  public ScenarioRunner withRecordCap(long cap) {
+    this.recordCap = cap;
+    return this;
+  }
+
+  /** The trace of the last run, or null when it kept no history. */
+  public io.ringsim.sim.trace.TraceCapture.CapturedTrace trace() {
+    return lastTrace;
+  }
 
   /** Runs in real time with clients taking part (see {@link LiveRun}). */
   public ScenarioRunner withLive(LiveRun l) {
@@ -144,7 +160,8 @@ public final class ScenarioRunner {
     cs = cs.withSerializePayloads(serialize);
     List<RunResult.Event> events = new ArrayList<>();
     phase("start");
-    try (SimCluster sim = SimCluster.start(cs, config)) {
+    try (SimCluster sim = spec.recordHistory() && recordCap > 0 ? SimCluster.startRecording(cs, config, Math.max(1, recordCap) * 4)
+        : SimCluster.start(cs, config)) {
       phase("cluster started");
       if (spec.loss() > 0) sim.setLoss(spec.loss());
       CqlSession session = new CqlSession(sim, spec.seed());
@@ -215,6 +232,9 @@ public final class ScenarioRunner {
         }
       }
       sim.advance(Duration.ofSeconds(60));
+      // The trace ends here, at an instant every run reaches alike: the final read-back is submitted from this
+      // thread while the simulation runs, so the order its messages take through the network is not reproducible.
+      if (sim.trace() != null) sim.trace().freeze();
       List<OpRecord> history = new ArrayList<>();
       for (WorkloadActor.Recorder r : recorders) history.addAll(r.history);
       List<OpRecord> clients = live == null ? List.of() : live.history();
@@ -231,6 +251,8 @@ public final class ScenarioRunner {
       phase("final reads");
       Checker.Result checked = Checker.check(history, finals, ttlByWorkload(spec, sim.catalog()));
       phase("checked");
+      if (sim.trace() != null) lastTrace = captureTrace(sim, recorders, events, checked);
+      phase("trace");
       List<NodeReport> reports = sim.reports();
       lastPartitionSizes = partitionSizes(sim);
       phase("reports");
@@ -242,6 +264,21 @@ public final class ScenarioRunner {
       return RunResults.build(ran, sim.ring(), sim.catalog(), reports, metrics, history, operations, checked, events,
           endOfWorkloadMicros, throttled, (System.nanoTime() - wallStart) / 1_000_000L, allocation);
     }
+  }
+
+  private io.ringsim.sim.trace.TraceCapture.CapturedTrace captureTrace(SimCluster sim, List<WorkloadActor.Recorder> recorders,
+      List<RunResult.Event> events, Checker.Result checked) {
+    List<io.ringsim.sim.trace.TraceCapture.KeyInput> keys = new ArrayList<>();
+    for (WorkloadActor.Recorder r : recorders) {
+      r.keys.forEach((k, v) -> keys.add(new io.ringsim.sim.trace.TraceCapture.KeyInput(v.table(), k, v.key())));
+    }
+    List<io.ringsim.sim.trace.TraceModel.Fault> faults = new ArrayList<>();
+    for (RunResult.Event e : events) faults.add(new io.ringsim.sim.trace.TraceModel.Fault(e.atMicros(), e.kind(),
+        e.text()));
+    java.util.Set<String> rows = new java.util.HashSet<>();
+    for (Checker.Anomaly a : checked.anomalies()) rows.add(a.key());
+    return io.ringsim.sim.trace.TraceCapture.capture(sim.trace(), sim.ring(), sim.catalog(), keys, faults, rows,
+        recordCap);
   }
 
   /** Each workload's write TTL for the checker: its own, or the table's default_time_to_live when longer. */

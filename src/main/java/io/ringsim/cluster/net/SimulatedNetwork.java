@@ -38,6 +38,8 @@ public final class SimulatedNetwork extends AbstractBehavior<NetworkCommand> {
   private final Serialization serialization;
   private long sent, delivered, lost, partitioned, undeliverable, bytesSerialized;
   private final TrafficGauge traffic;
+  /** Records every message for explanations; null when the run keeps no history. */
+  private final TraceLog trace;
 
   /**
    * @param serializePayloads send every payload through Akka serialization and deliver the copy, as a real wire would:
@@ -45,7 +47,13 @@ public final class SimulatedNetwork extends AbstractBehavior<NetworkCommand> {
    */
   public static Behavior<NetworkCommand> create(
       long seed, LatencyModel defaultLatency, LongSupplier nowNanos, boolean serializePayloads) {
-    return Behaviors.setup(ctx -> new SimulatedNetwork(ctx, seed, defaultLatency, nowNanos, serializePayloads));
+    return create(seed, defaultLatency, nowNanos, serializePayloads, null);
+  }
+
+  /** @param trace where every message is recorded (null: nothing is) */
+  public static Behavior<NetworkCommand> create(
+      long seed, LatencyModel defaultLatency, LongSupplier nowNanos, boolean serializePayloads, TraceLog trace) {
+    return Behaviors.setup(ctx -> new SimulatedNetwork(ctx, seed, defaultLatency, nowNanos, serializePayloads, trace));
   }
 
   private SimulatedNetwork(
@@ -53,8 +61,10 @@ public final class SimulatedNetwork extends AbstractBehavior<NetworkCommand> {
       long seed,
       LatencyModel defaultLatency,
       LongSupplier nowNanos,
-      boolean serializePayloads) {
+      boolean serializePayloads,
+      TraceLog trace) {
     super(ctx);
+    this.trace = trace;
     this.rng = new SplittableRandom(seed);
     this.defaultLatency = defaultLatency;
     this.nowNanos = nowNanos;
@@ -117,23 +127,27 @@ public final class SimulatedNetwork extends AbstractBehavior<NetworkCommand> {
     if (inbox == null) {
       undeliverable++;
       traffic.dropped(nowNanos.getAsLong());
+      if (trace != null) record(s, nowNanos.getAsLong(), TraceLog.UNDELIVERABLE);
       return this;
     }
     String link = link(s.from(), s.to());
     if (cutLinks.isCut(s.from(), s.to())) {
       partitioned++;
       traffic.dropped(nowNanos.getAsLong());
+      if (trace != null) record(s, nowNanos.getAsLong(), TraceLog.PARTITIONED);
       return this;
     }
     // Draw loss before latency so that turning loss on does not shift the latency stream of delivered messages.
     if (loss > 0 && rng.nextDouble() < loss) {
       lost++;
       traffic.dropped(nowNanos.getAsLong());
+      if (trace != null) record(s, nowNanos.getAsLong(), TraceLog.LOST);
       return this;
     }
     Delivery d = new Delivery(s.from(), overTheWire(s.payload()));
     if (s.from().equals(s.to())) {
       delivered++;
+      if (trace != null) record(s, nowNanos.getAsLong(), TraceLog.DELIVERED);
       inbox.tell(d);
       return this;
     }
@@ -144,9 +158,14 @@ public final class SimulatedNetwork extends AbstractBehavior<NetworkCommand> {
     lastDeliveryOnLink.put(link, at);
     delivered++;
     traffic.sent(now, at);
+    if (trace != null) record(s, Math.max(at, now), TraceLog.DELIVERED);
     if (at <= now) inbox.tell(d);
     else getContext().scheduleOnce(Duration.ofNanos(at - now), inbox, d);
     return this;
+  }
+
+  private void record(NetworkCommand.Send s, long arriveNanos, int outcome) {
+    trace.message(nowNanos.getAsLong(), arriveNanos, s.from(), s.to(), s.payload(), outcome);
   }
 
   private Behavior<NetworkCommand> onPartition(NetworkCommand.Partition p) {

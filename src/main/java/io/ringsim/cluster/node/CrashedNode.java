@@ -40,6 +40,12 @@ final class CrashedNode extends AbstractBehavior<NodeCommand> {
           s.replyTo().tell(new NodeCommand.Streamed(0));
           return this;
         })
+        .onMessage(NodeCommand.Inbound.class, in -> {
+          // Gossip is not in the trace: only node messages can be marked as dropped.
+          if (node.trace != null && in.payload() instanceof NodeMessage)
+            node.trace.droppedByCrashedNode(node.loopNanos(), in.from(), node.name());
+          return this;
+        })
         .onAnyMessage(m -> this)
         .build();
   }

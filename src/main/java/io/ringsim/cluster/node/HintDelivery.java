@@ -38,6 +38,7 @@ final class HintDelivery extends PendingRequest {
 
   private void start() {
     node.register(this, node.cfg.writeTimeout());
+    node.traceEvent("hint-replay", target, null, null, id, batch.size());
     for (int i = 0; i < batch.size(); i++) {
       unacked.add(i);
       NodeMessage.Mutation m = batch.get(i).mutation();

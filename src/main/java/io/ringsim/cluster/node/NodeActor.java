@@ -39,7 +39,17 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
 
   public static Behavior<NodeCommand> create(NodeConfig cfg, Ring ring, ActorRef<NetworkCommand> network,
       LongSupplier loopNanos) {
-    return Behaviors.setup(ctx -> Behaviors.withTimers(t -> new NodeActor(ctx, t, cfg, ring, network, loopNanos)));
+    return create(cfg, ring, network, loopNanos, null);
+  }
+
+  /** @param trace where the node records its events for explanations (null: nowhere) */
+  public static Behavior<NodeCommand> create(NodeConfig cfg, Ring ring, ActorRef<NetworkCommand> network,
+      LongSupplier loopNanos, io.ringsim.cluster.net.TraceLog trace) {
+    return Behaviors.setup(ctx -> Behaviors.withTimers(t -> {
+      NodeActor a = new NodeActor(ctx, t, cfg, ring, network, loopNanos);
+      a.node.trace = trace;
+      return a;
+    }));
   }
 
   private NodeActor(ActorContext<NodeCommand> ctx, TimerScheduler<NodeCommand> timers, NodeConfig cfg, Ring ring,

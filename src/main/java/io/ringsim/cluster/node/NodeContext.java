@@ -30,6 +30,8 @@ final class NodeContext {
   /** Paxos promises and proposals per partition: replica state that survives a crash, like Cassandra's system table. */
   final PaxosReplica paxos = new PaxosReplica();
   final NodeMetrics metrics = new NodeMetrics();
+  /** Where node events go for explanations (hints, read repair, local reads and writes); null when not recording. */
+  io.ringsim.cluster.net.TraceLog trace;
 
   private final ActorRef<NetworkCommand> network;
   private final LongSupplier loopNanos;
@@ -107,6 +109,13 @@ final class NodeContext {
   /** A seeded random draw for backoffs (deterministic per node and seed). */
   long randomBelow(long bound) {
     return rng.nextLong(bound);
+  }
+
+  /** Records a node event in the trace, when the run keeps one. */
+  void traceEvent(String kind, String target, String table, io.ringsim.ring.Token token, long requestId, long ts) {
+    if (trace == null) return;
+    trace.event(loopNanos(), cfg.name(), kind, target, table,
+        token == null ? io.ringsim.cluster.net.TraceLog.NO_TOKEN : MessageDescriber.tokenLong(token), requestId, ts);
   }
 
   // ---------------------------------------------------------------- peers

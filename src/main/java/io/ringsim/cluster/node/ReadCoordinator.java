@@ -86,6 +86,7 @@ final class ReadCoordinator extends PendingRequest {
     for (String x : contacted) {
       if (x.equals(node.name())) {
         trace("Reading data locally");
+        node.traceEvent("local-read", x, r.table(), key.token(), id, -1);
         onResponse(x, ReplicaVerbs.read(node, req));
       } else {
         if (trace != null) trace("Sending READ message to " + x);
@@ -107,8 +108,10 @@ final class ReadCoordinator extends PendingRequest {
     for (String x : spares) {
       if (trace != null) trace("Speculative retry: sending READ message to " + x);
       contacted.add(x);
-      if (x.equals(node.name())) onResponse(x, ReplicaVerbs.read(node, req));
-      else node.send(x, req);
+      if (x.equals(node.name())) {
+        node.traceEvent("local-read", x, r.table(), key.token(), id, -1);
+        onResponse(x, ReplicaVerbs.read(node, req));
+      } else node.send(x, req);
       if (!node.isPending(id)) return;
     }
     spares.clear();
@@ -142,6 +145,7 @@ final class ReadCoordinator extends PendingRequest {
   private void resolve() {
     DigestResolver resolved = DigestResolver.resolve(responses, schema);
     merged = resolved.merged();
+    if (node.trace != null) traceAnswers(resolved);
     if (!resolved.mismatch()) {
       reply();
       return;
@@ -150,6 +154,8 @@ final class ReadCoordinator extends PendingRequest {
     trace("Digest mismatch: repairing replicas before answering");
     node.metrics.readRepairs++;
     byte[] full = PartitionCodec.encode(merged);
+    for (String replica : resolved.stale())
+      node.traceEvent("read-repair", replica, r.table(), key.token(), id, merged.maxTimestamp());
     repairing = true;
     for (String replica : resolved.stale()) {
       repairAcks++;
@@ -162,6 +168,15 @@ final class ReadCoordinator extends PendingRequest {
       }
     }
     if (repairAcks == 0) reply();
+  }
+
+  /** Records the newest write timestamp each replica answered (-1: it had nothing), for explanations. */
+  private void traceAnswers(DigestResolver resolved) {
+    for (Map.Entry<String, byte[]> e : responses.entrySet()) {
+      long ts = e.getValue().length == 0 ? -1 : !resolved.mismatch() && merged != null ? merged.maxTimestamp()
+          : PartitionCodec.decode(e.getValue(), schema).maxTimestamp();
+      node.traceEvent("answer", e.getKey(), r.table(), key.token(), id, ts);
+    }
   }
 
   private void reply() {

@@ -86,6 +86,7 @@ final class WriteCoordinator extends PendingRequest {
       }
       if (r.equals(node.name())) {
         ReplicaVerbs.applyMutation(node, w.table(), update, decoded);
+        node.traceEvent("local-write", r, w.table(), key.token(), id, ts);
         trace("Appending to commitlog and adding to memtable locally");
         onAck(r);
       } else {
@@ -105,9 +106,13 @@ final class WriteCoordinator extends PendingRequest {
     long since = node.downSince(r);
     // A hint lives as long as the table's gc_grace_seconds (a mutation here touches one table).
     int ttl = node.catalog().table(w.table()).orElseThrow().params().gcGraceSeconds();
-    if (node.hints.store(r, new NodeMessage.Mutation(0, w.table(), update, true), node.loopNanos(), since, ttl))
+    if (node.hints.store(r, new NodeMessage.Mutation(0, w.table(), update, true), node.loopNanos(), since, ttl)) {
+      node.traceEvent("hint-stored", r, w.table(), decoded.key().token(), id, ts);
       trace("Replica " + r + " is down: hint stored");
-    else trace("Replica " + r + " down longer than max_hint_window: no hint");
+    } else {
+      node.traceEvent("hint-refused", r, w.table(), decoded.key().token(), id, ts);
+      trace("Replica " + r + " down longer than max_hint_window: no hint");
+    }
   }
 
   @Override

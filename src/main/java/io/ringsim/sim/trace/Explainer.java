@@ -1,0 +1,362 @@
+package io.ringsim.sim.trace;
+
+import io.ringsim.report.Anomaly;
+import io.ringsim.report.AnomalyStory;
+import io.ringsim.report.SequenceDiagram;
+import io.ringsim.sim.OpRecord;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Explains the checker's anomalies from a run's trace and history: for the write that should have been seen, who
+ * acknowledged it and when, which replica missed it and why (down, cut off, lost, hint stored or refused, replayed or
+ * not); for the read, whom it asked, what each answered and which timestamp won. The same code serves report.html
+ * and {@code ringsim explain}, so both tell the same story.
+ */
+public final class Explainer {
+  /** Time shown before the first and after the last operation of the story. */
+  static final long MARGIN_MICROS = 20_000;
+  /** Arrows drawn at most in one diagram; the rest of the window is counted as elided. */
+  public static final int MAX_ARROWS = 80;
+
+  private static final Pattern READ_ID = Pattern.compile("read #(\\d+)");
+
+  private final TraceModel trace;
+  private final Map<Long, List<TraceModel.Msg>> byToken = new HashMap<>();
+  private final Set<String> hintReplays = new HashSet<>();
+  private final Set<String> readRepairs = new HashSet<>();
+  private final Map<String, List<OpRecord>> byRow = new HashMap<>();
+  private final TraceDiagram diagrams;
+
+  public Explainer(TraceModel trace, List<OpRecord> history) {
+    this.trace = trace;
+    for (TraceModel.Msg m : trace.messages()) {
+      if (m.isEvent() && m.kind().equals("hint-replay")) hintReplays.add(m.from() + "/" + m.requestId());
+      if (m.isEvent() && m.kind().equals("read-repair")) readRepairs.add(m.from() + "/" + m.requestId());
+      if (m.token() != TraceModel.NO_TOKEN) byToken.computeIfAbsent(m.token(), k -> new ArrayList<>()).add(m);
+    }
+    diagrams = new TraceDiagram(trace, byToken, hintReplays, readRepairs);
+    for (OpRecord op : history) {
+      byRow.computeIfAbsent(op.row(), k -> new ArrayList<>()).add(op);
+    }
+  }
+
+  /** Stories of every anomaly, numbered from 1 in the run's order. */
+  public List<AnomalyStory> explainAll(List<Anomaly> anomalies) {
+    List<AnomalyStory> out = new ArrayList<>();
+    for (int i = 0; i < anomalies.size(); i++) out.add(explain(i + 1, anomalies.get(i), null, null));
+    return out;
+  }
+
+  /** The story of one anomaly; {@code from} and {@code to} (micros, null = automatic) set the diagram's window. */
+  public AnomalyStory explain(int number, Anomaly a, Long from, Long to) {
+    String row = a.table() + " " + a.key();
+    TraceModel.KeyInfo key = trace.key(a.table(), a.key());
+    List<OpRecord> ops = byRow.getOrDefault(row, List.of());
+    OpRecord read = null;
+    Matcher m = READ_ID.matcher(a.details());
+    if (m.find()) {
+      // Ids count per workload: the read is the one of this row (and level) with that id.
+      long id = Long.parseLong(m.group(1));
+      for (OpRecord op : ops) {
+        if (op.id() == id && op.type().equals("read") && (read == null || op.consistency().equals(a.consistency())))
+          read = op;
+      }
+    }
+    boolean lost = a.kind().equals("lost-write");
+    OpRecord write = lastMutationBefore(ops, read != null ? read.invokeMicros() : Long.MAX_VALUE);
+    StringBuilder story = new StringBuilder();
+    long start = Long.MAX_VALUE, end = Long.MIN_VALUE;
+    Set<String> missed = new LinkedHashSet<>();
+    if (key == null) {
+      story.append("The trace has no record of key ").append(a.key()).append(" of ").append(a.table())
+          .append(" (a trace past its record cap keeps only a sample of keys, or the run recorded none). ")
+          .append(a.details()).append('.');
+    } else if (write != null && (lost || read != null)) {
+      start = write.invokeMicros();
+      end = write.completeMicros();
+      writeStory(story, key, write, read != null ? read.invokeMicros() : Long.MAX_VALUE, missed);
+      if (read != null) {
+        end = Math.max(end, read.completeMicros());
+        readStory(story, key, read, write);
+      } else {
+        lostStory(story, a, write, ops);
+      }
+    } else {
+      // LWT and other kinds: what happened on the row around the anomaly.
+      long at = a.atMillis() * 1000;
+      story.append(capital(kindText(a.kind()))).append(" on ").append(a.table()).append(' ').append(a.key())
+          .append(" at ").append(time(at)).append(": ").append(a.details()).append(". ");
+      int n = 0;
+      for (OpRecord op : ops) {
+        if (op.completeMicros() < at - 1_000_000 || op.invokeMicros() > at + 1_000_000) continue;
+        n++;
+        start = Math.min(start, op.invokeMicros());
+        end = Math.max(end, op.completeMicros());
+      }
+      story.append(n).append(" operations on the row ran within a second of it; the diagram shows their messages.");
+      if (n == 0) {
+        start = at;
+        end = at + 1000;
+      }
+    }
+    if (start == Long.MAX_VALUE) {
+      start = a.atMillis() * 1000;
+      end = start + 1000;
+    }
+    long wFrom = from != null ? from : start - MARGIN_MICROS;
+    long wTo = to != null ? to : end + MARGIN_MICROS;
+    SequenceDiagram d = diagrams.diagram(key, ops, wFrom, wTo);
+    return new AnomalyStory(number, a.kind(), a.table(), a.key(), key == null ? "" : key.token(),
+        key == null ? List.of() : key.replicas(), a.atMillis(), story.toString().trim(), d);
+  }
+
+  /** A key's messages in a window, with no anomaly (explain --key). */
+  public AnomalyStory explainKey(String table, String keyText, Long from, Long to) {
+    TraceModel.KeyInfo key = trace.key(table, keyText);
+    List<OpRecord> ops = byRow.getOrDefault(table + " " + keyText, List.of());
+    long start = from != null ? from : ops.isEmpty() ? 0 : ops.get(0).invokeMicros() - MARGIN_MICROS;
+    long end = to != null ? to : ops.isEmpty() ? start + 1_000_000
+        : ops.stream().mapToLong(OpRecord::completeMicros).max().orElse(start) + MARGIN_MICROS;
+    String story = key == null ? "The trace has no record of key " + keyText + " of " + table + "."
+        : ops.size() + " operations of the history touched " + table + " " + keyText + " (token " + key.token()
+        + ", replicas " + String.join(", ", key.replicas()) + ").";
+    return new AnomalyStory(0, "key", table, keyText, key == null ? "" : key.token(),
+        key == null ? List.of() : key.replicas(), start / 1000, story,
+        diagrams.diagram(key, ops, start, end));
+  }
+
+  // ---------------------------------------------------------------- the write
+
+  private void writeStory(StringBuilder s, TraceModel.KeyInfo key, OpRecord w, long until, Set<String> missed) {
+    List<TraceModel.Msg> msgs = byToken.getOrDefault(key.tokenLong(), List.of());
+    // The write's request: the coordinator's first mutation (or local write) of this key with the write's timestamp.
+    long req = -1;
+    for (TraceModel.Msg m : msgs) {
+      if (!m.from().equals(w.coordinator()) || m.sendMicros() < w.invokeMicros() || m.sendMicros() > w.completeMicros())
+        continue;
+      if ((m.kind().equals("mutation") || m.kind().equals("local-write") || m.kind().startsWith("hint-"))
+          && (m.timestamp() == w.version() || w.version() < 0)) {
+        req = m.requestId();
+        break;
+      }
+    }
+    s.append(capital(w.type())).append(" #").append(w.id()).append(" (timestamp ").append(w.version())
+        .append(") at ").append(w.consistency()).append(" was coordinated by ").append(w.coordinator())
+        .append(" from ").append(time(w.invokeMicros())).append(" and acknowledged to the client at ")
+        .append(time(w.completeMicros())).append(". ");
+    if (req < 0) {
+      s.append("The trace holds none of its messages. ");
+      return;
+    }
+    List<String> parts = new ArrayList<>();
+    for (String r : key.replicas()) {
+      String fate = fate(msgs, w.coordinator(), req, r);
+      if (fate == null) continue;
+      parts.add(r + " " + fate);
+      if (!fate.startsWith("applied") && !fate.startsWith("acknowledged")) missed.add(r);
+    }
+    s.append("Replicas ").append(String.join(", ", key.replicas())).append(": ").append(String.join("; ", parts))
+        .append(". ");
+    for (String r : missed) {
+      String later = later(msgs, r, w.version(), until);
+      if (later != null) s.append(later).append(' ');
+    }
+  }
+
+  /** What became of the write's mutation to replica {@code r}: sent and acknowledged, dropped and why, hinted. */
+  private String fate(List<TraceModel.Msg> msgs, String coord, long req, String r) {
+    TraceModel.Msg sent = null, ack = null, local = null, hint = null;
+    for (TraceModel.Msg m : msgs) {
+      if (m.requestId() != req) continue;
+      if (m.from().equals(coord) && m.to().equals(r)) {
+        if (m.kind().equals("mutation") && !m.isEvent() && sent == null) sent = m;
+        if (m.kind().equals("local-write")) local = m;
+        if (m.kind().startsWith("hint-stored") || m.kind().equals("hint-refused")) hint = m;
+      }
+      if (m.from().equals(r) && m.to().equals(coord) && m.kind().equals("mutation-ack")) ack = m;
+    }
+    StringBuilder f = new StringBuilder();
+    if (local != null) return "applied it locally at " + time(local.sendMicros());
+    if (sent != null) {
+      switch (sent.outcome()) {
+        case "delivered" -> {
+          if (ack == null) f.append("received it at ").append(time(sent.arriveMicros()))
+              .append(" but its acknowledgement is not in the trace");
+          else if (ack.dropped()) f.append("applied it at ").append(time(sent.arriveMicros()))
+              .append(" but its acknowledgement was dropped (").append(reason(ack.outcome())).append(")");
+          else f.append("acknowledged it at ").append(time(ack.arriveMicros()));
+        }
+        case "crashed" -> f.append("missed it: it was down (crashed), so the mutation sent at ")
+            .append(time(sent.sendMicros())).append(" was dropped on arrival at ").append(time(sent.arriveMicros()));
+        default -> f.append("missed it: the mutation sent at ").append(time(sent.sendMicros())).append(" was ")
+            .append(reason(sent.outcome()));
+      }
+      if (hint != null && hint.kind().equals("hint-stored")) f.append("; the coordinator stored a hint for it when "
+          + "the write timed out");
+      return f.toString();
+    }
+    if (hint != null) {
+      return hint.kind().equals("hint-stored")
+          ? "missed it: " + coord + " saw it down and stored a hint instead of sending the mutation"
+          : "missed it: " + coord + " saw it down for longer than max_hint_window, so no hint was stored";
+    }
+    return "was not sent the write";
+  }
+
+  /** How a replica that missed the write got it later (hint replay, read repair), or that it did not in time. */
+  private String later(List<TraceModel.Msg> msgs, String r, long version, long until) {
+    TraceModel.Msg firstDrop = null;
+    int drops = 0;
+    for (TraceModel.Msg m : msgs) {
+      if (m.isEvent() || !m.to().equals(r) || !m.kind().equals("mutation") || m.timestamp() < version) continue;
+      String how = hintReplays.contains(m.from() + "/" + m.requestId()) ? "a hint replayed by " + m.from()
+          : readRepairs.contains(m.from() + "/" + m.requestId()) ? "a read repair from " + m.from()
+          : null;
+      if (how == null) continue;
+      if (m.dropped()) {
+        if (firstDrop == null) firstDrop = m;
+        drops++;
+        continue;
+      }
+      String when = until == Long.MAX_VALUE ? ""
+          : m.sendMicros() < until ? ", before the read" : ", only after the read";
+      String what = m.timestamp() == version ? "the write" : "a newer write (timestamp " + m.timestamp() + ")";
+      return r + " got " + what + " from " + how + " at " + time(m.arriveMicros()) + when + ".";
+    }
+    String none = r + " never received it" + (until == Long.MAX_VALUE ? "" : " before the read");
+    if (firstDrop == null) return none + ": no hint replay or read repair reached it (a hint lives gc_grace_seconds;"
+        + " after that only repair brings the write).";
+    return none + ": " + (drops == 1 ? "the one replay sent to it, at " : drops + " replays sent to it, the first at ")
+        + time(firstDrop.sendMicros()) + ", " + (drops == 1 ? "was " : "were ") + reason(firstDrop.outcome()) + ".";
+  }
+
+  // ---------------------------------------------------------------- the read
+
+  private void readStory(StringBuilder s, TraceModel.KeyInfo key, OpRecord rd, OpRecord w) {
+    List<TraceModel.Msg> msgs = byToken.getOrDefault(key.tokenLong(), List.of());
+    s.append("Read #").append(rd.id()).append(" at ").append(rd.consistency()).append(" via ")
+        .append(rd.coordinator()).append(" from ").append(time(rd.invokeMicros())).append(' ');
+    long req = -1;
+    for (TraceModel.Msg m : msgs) {
+      if (m.from().equals(rd.coordinator()) && (m.kind().equals("read-data") || m.kind().equals("local-read"))
+          && m.sendMicros() >= rd.invokeMicros() && m.sendMicros() <= rd.completeMicros()) {
+        req = m.requestId();
+        break;
+      }
+    }
+    List<String> answers = new ArrayList<>();
+    if (req >= 0) {
+      for (TraceModel.Msg m : msgs) {
+        if (m.requestId() != req) continue;
+        if (!m.from().equals(rd.coordinator())) continue;
+        boolean local = m.isEvent() && m.kind().equals("local-read");
+        if (!local && !m.kind().equals("read-data")) continue;
+        TraceModel.Msg reply = null, answered = null;
+        for (TraceModel.Msg x : msgs) {
+          if (x.requestId() != req) continue;
+          if (x.kind().equals("read-data-reply") && x.from().equals(m.to()) && x.to().equals(rd.coordinator()))
+            reply = x;
+          if (x.isEvent() && x.kind().equals("answer") && x.from().equals(rd.coordinator()) && x.to().equals(m.to()))
+            answered = x;
+        }
+        String who = local ? "itself" : m.to();
+        if (m.dropped()) answers.add(who + " (the request was " + reason(m.outcome()) + ")");
+        else if (reply != null && reply.dropped()) answers.add(who + " (its answer was " + reason(reply.outcome())
+            + ")");
+        else if (answered == null) answers.add(who + " (its answer came too late to count)");
+        else answers.add(who + " (" + answer(answered.timestamp(), key) + ")");
+      }
+    }
+    s.append(answers.isEmpty() ? "asked no replica the trace shows" : "asked " + String.join(", ", answers))
+        .append(". ");
+    s.append(rd.version() < 0 ? "No replica it heard had the row, so it returned no row"
+        : "The newest timestamp it got, " + rd.version() + (writer(key, rd.version()) == null ? ""
+            : " (" + writer(key, rd.version()) + ")") + ", won")
+        .append(", older than write #").append(w.id()).append("'s ").append(w.version()).append('.');
+  }
+
+  private void lostStory(StringBuilder s, Anomaly a, OpRecord w, List<OpRecord> ops) {
+    s.append("After the cluster was healed, the read at ALL ").append(a.details().replaceFirst("^after healing, a "
+        + "read at ALL ", "")).append('.');
+    OpRecord newer = null;
+    for (OpRecord op : ops) {
+      if (op.ok() && op.version() > w.version() && op.completeMicros() < w.invokeMicros()) newer = op;
+    }
+    if (newer != null) {
+      s.append(" ").append(capital(newer.type())).append(" #").append(newer.id()).append(", which completed at ")
+          .append(time(newer.completeMicros())).append(" before this write began, carries a higher timestamp (")
+          .append(newer.version()).append(" from ").append(newer.coordinator())
+          .append("'s clock): last-write-wins keeps it, so the later write loses.");
+    }
+  }
+
+  private String answer(long ts, TraceModel.KeyInfo key) {
+    if (ts < 0) return "no data";
+    String w = writer(key, ts);
+    return "timestamp " + ts + (w == null ? "" : ", " + w);
+  }
+
+  private String writer(TraceModel.KeyInfo key, long ts) {
+    for (OpRecord op : byRow.getOrDefault(key.table() + " " + key.key(), List.of())) {
+      if (op.version() == ts && !op.type().equals("read")) return "write #" + op.id();
+    }
+    return null;
+  }
+
+  // ---------------------------------------------------------------- helpers
+
+  private static OpRecord lastMutationBefore(List<OpRecord> ops, long before) {
+    OpRecord last = null;
+    for (OpRecord op : ops) {
+      boolean mutation = op.type().equals("write") || op.type().equals("delete")
+          || (op.type().equals("lwt") && Boolean.TRUE.equals(op.applied()));
+      if (!mutation || !op.ok() || op.completeMicros() >= before) continue;
+      if (last == null || op.completeMicros() >= last.completeMicros()) last = op;
+    }
+    return last;
+  }
+
+  static String reason(String outcome) {
+    return switch (outcome) {
+      case "partitioned" -> "dropped by the network partition";
+      case "lost" -> "lost on the network (random message loss)";
+      case "crashed" -> "dropped: the receiver was down (crashed)";
+      case "undeliverable" -> "undeliverable (no such node)";
+      default -> outcome;
+    };
+  }
+
+  private static String kindText(String kind) {
+    return switch (kind) {
+      case "lwt" -> "an LWT linearizability violation";
+      case "lwt-unchecked" -> "an LWT row too busy to check";
+      default -> kind;
+    };
+  }
+
+  /** A simulated time as people read it: seconds with milliseconds. */
+  public static String time(long micros) {
+    return millis(micros) + " s";
+  }
+
+  /** Seconds with three decimals, rounded as %.3f would (String.format is slow in a report's hot loop). */
+  public static String millis(long micros) {
+    long ms = Math.round(micros / 1000.0);
+    String sign = ms < 0 ? "-" : "";
+    ms = Math.abs(ms);
+    long frac = ms % 1000;
+    return sign + ms / 1000 + "." + (frac < 10 ? "00" : frac < 100 ? "0" : "") + frac;
+  }
+
+  private static String capital(String s) {
+    return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+  }
+}

@@ -1,0 +1,148 @@
+package io.ringsim.sim.trace;
+
+import io.ringsim.report.SequenceDiagram;
+import io.ringsim.sim.OpRecord;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The sequence diagram of a key in a time window, from the trace: the clients' operations on the key, every message
+ * and node event about it (hint replays and read repairs named as such), the faults as bands. At most
+ * {@link Explainer#MAX_ARROWS} arrows; the rest of the key's messages are counted as elided.
+ */
+final class TraceDiagram {
+  private final TraceModel trace;
+  private final Map<Long, List<TraceModel.Msg>> byToken;
+  private final Set<String> hintReplays;
+  private final Set<String> readRepairs;
+
+  TraceDiagram(TraceModel trace, Map<Long, List<TraceModel.Msg>> byToken, Set<String> hintReplays,
+      Set<String> readRepairs) {
+    this.trace = trace;
+    this.byToken = byToken;
+    this.hintReplays = hintReplays;
+    this.readRepairs = readRepairs;
+  }
+
+  /** The messages about {@code key} and the operations on it from {@code from} to {@code to} (micros). */
+  SequenceDiagram diagram(TraceModel.KeyInfo key, List<OpRecord> ops, long from, long to) {
+    LinkedHashSet<String> clients = new LinkedHashSet<>(), coords = new LinkedHashSet<>();
+    List<SequenceDiagram.Arrow> arrows = new ArrayList<>();
+    int before = 0, after = 0;
+    List<Object[]> timed = new ArrayList<>();
+    for (OpRecord op : ops) {
+      if (op.completeMicros() < from || op.invokeMicros() > to) continue;
+      String client = op.workload() + "/" + op.worker();
+      clients.add(client);
+      coords.add(op.coordinator());
+      String what = op.type() + " #" + op.id() + " " + op.consistency();
+      timed.add(new Object[] {new SequenceDiagram.Arrow(op.invokeMicros(), op.invokeMicros(), client,
+          op.coordinator(), what, "delivered")});
+      String result = !op.ok() ? (op.error() == null ? op.outcome() : op.error())
+          : op.type().equals("read") ? (op.version() < 0 ? "no row" : "ts " + op.version()) : "ok ts " + op.version();
+      timed.add(new Object[] {new SequenceDiagram.Arrow(op.completeMicros(), op.completeMicros(), op.coordinator(),
+          client, what + ": " + result, "delivered")});
+    }
+    if (key != null) {
+      for (TraceModel.Msg m : byToken.getOrDefault(key.tokenLong(), List.of())) {
+        if (!m.table().isEmpty() && !m.table().equals(key.table())) continue;
+        if (m.sendMicros() < from) {
+          before++;
+          continue;
+        }
+        if (m.sendMicros() > to) {
+          after++;
+          continue;
+        }
+        String label = label(m);
+        timed.add(new Object[] {new SequenceDiagram.Arrow(m.sendMicros(), m.arriveMicros(), m.from(), m.to(), label,
+            m.outcome())});
+      }
+    }
+    timed.sort((x, y) -> Long.compare(((SequenceDiagram.Arrow) x[0]).sendMicros(),
+        ((SequenceDiagram.Arrow) y[0]).sendMicros()));
+    for (Object[] o : timed) {
+      if (arrows.size() >= Explainer.MAX_ARROWS) {
+        after++;
+        continue;
+      }
+      arrows.add((SequenceDiagram.Arrow) o[0]);
+    }
+    List<String> lanes = new ArrayList<>(clients);
+    for (String c : coords) if (!lanes.contains(c)) lanes.add(c);
+    if (key != null) for (String rep : key.replicas()) if (!lanes.contains(rep)) lanes.add(rep);
+    for (SequenceDiagram.Arrow a : arrows) {
+      if (!lanes.contains(a.from())) lanes.add(a.from());
+      if (!lanes.contains(a.to())) lanes.add(a.to());
+    }
+    return new SequenceDiagram(lanes, from, to, arrows, bands(lanes, from, to), before, after);
+  }
+
+  private String label(TraceModel.Msg m) {
+    String kind = m.kind();
+    if (kind.equals("mutation")) {
+      if (hintReplays.contains(m.from() + "/" + m.requestId())) kind = "hint";
+      else if (readRepairs.contains(m.from() + "/" + m.requestId())) kind = "read-repair";
+    }
+    if (m.isEvent()) {
+      String ts = m.timestamp() >= 0 ? " ts " + m.timestamp() : "";
+      return switch (kind) {
+        case "hint-replay" -> "hint replay to " + m.to() + " (" + m.timestamp() + " hints)";
+        case "hint-stored" -> "hint stored for " + m.to() + ts;
+        case "hint-refused" -> "no hint for " + m.to() + " (down too long)";
+        case "answer" -> m.to() + " answered" + (m.timestamp() < 0 ? " no data" : ts);
+        case "read-repair" -> "read repair of " + m.to() + ts;
+        case "local-write" -> "local write" + ts;
+        case "local-read" -> "local read";
+        default -> kind + ts;
+      };
+    }
+    return kind + (m.timestamp() >= 0 ? " ts " + m.timestamp() : "");
+  }
+
+  /** Crashes (per lane, until the restart) and partitions (across all lanes, until the heal) in the window. */
+  private List<SequenceDiagram.Band> bands(List<String> lanes, long from, long to) {
+    List<SequenceDiagram.Band> out = new ArrayList<>();
+    Map<String, Long> downSince = new HashMap<>();
+    Long cut = null;
+    String cutText = "";
+    for (TraceModel.Fault f : trace.faults()) {
+      String node = f.text().split(" ")[0];
+      switch (f.kind()) {
+        case "crash" -> downSince.put(node, f.atMicros());
+        case "restart" -> {
+          Long s = downSince.remove(node);
+          if (s != null) add(out, lanes, node, s, f.atMicros(), from, to, node + " down from " + Explainer.time(s)
+              + " to " + Explainer.time(f.atMicros()));
+        }
+        case "partition" -> {
+          if (cut == null) cut = f.atMicros();
+          cutText = f.text();
+        }
+        case "heal" -> {
+          if (cut != null) add(out, lanes, "", cut, f.atMicros(), from, to, cutText + " from "
+              + Explainer.time(cut) + " to " + Explainer.time(f.atMicros()));
+          cut = null;
+        }
+        default -> { }
+      }
+    }
+    for (Map.Entry<String, Long> e : new java.util.TreeMap<>(downSince).entrySet())
+      add(out, lanes, e.getKey(), e.getValue(), Long.MAX_VALUE, from, to, e.getKey() + " down from "
+          + Explainer.time(e.getValue()));
+    if (cut != null) add(out, lanes, "", cut, Long.MAX_VALUE, from, to, cutText + " from " + Explainer.time(cut));
+    return out;
+  }
+
+  private static void add(List<SequenceDiagram.Band> out, List<String> lanes, String lane, long s, long e, long from,
+      long to, String text) {
+    if (e < from || s > to) return;
+    if (!lane.isEmpty() && !lanes.contains(lane)) return;
+    out.add(new SequenceDiagram.Band(Math.max(s, from), Math.min(e, to), lane, text));
+  }
+
+}

@@ -1,0 +1,147 @@
+package io.ringsim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A short run with a crash and a partition (stale reads at ONE): the trace it records, the story report.html and
+ * {@code ringsim explain} tell of its first anomaly, and explain's answers to bad arguments.
+ */
+class ExplainCommandTest {
+  @TempDir static Path tmp;
+  static Path run;
+  static final String SCENARIO = "src/test/resources/explain-short.sim";
+
+  @BeforeAll
+  static void runOnce() {
+    run = tmp.resolve("a");
+    CliRun r = CliRun.of("run", SCENARIO, "--out", run.toString(), "--quiet");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+  }
+
+  static String story(Path dir, int n) throws Exception {
+    String html = Files.readString(dir.resolve("report.html"));
+    Matcher m = Pattern.compile("<section id=\"anomaly-" + n + "\"[^>]*>.*?<p class=\"story\">(.*?)</p>",
+        Pattern.DOTALL).matcher(html);
+    assertThat(m.find()).as("section anomaly-" + n + " with its story").isTrue();
+    return m.group(1).replace("&#39;", "'").replace("&quot;", "\"").replace("&lt;", "<").replace("&gt;", ">")
+        .replace("&amp;", "&");
+  }
+
+  @Test
+  void theStoryNamesTheReplicaThatMissedTheWriteAndWhyAndExplainTellsTheSame() throws Exception {
+    String story = story(run, 1);
+    // n2 was crashed from 4 s to 10 s: the write reached the other two replicas, n2 dropped it, the read asked n2.
+    assertThat(story).contains("n2 missed it: it was down (crashed)").contains("acknowledged it at")
+        .contains("Read #").contains("via n2");
+    CliRun explain = CliRun.of("explain", run.toString(), "--anomaly", "1");
+    assertThat(explain.exitCode()).as(explain.err()).isZero();
+    assertThat(explain.out()).contains("Anomaly 1: stale-read on ex.kv").contains(story)
+        .contains("DROPPED: crashed");
+    String html = Files.readString(run.resolve("report.html"));
+    String section = html.substring(html.indexOf("<section id=\"anomaly-1\""),
+        html.indexOf("</section>", html.indexOf("<section id=\"anomaly-1\"")));
+    assertThat(section).contains("<svg").contains("stroke-dasharray").contains("crashed")
+        .contains("token ").contains("replicas ");
+  }
+
+  @Test
+  void aLostWriteStoryNamesTheReplicaThatNeverGotItAndWhy() throws Exception {
+    // zombies: n3 is down past gc_grace_seconds, so deletes acknowledged without it never reach it.
+    Path zombies = tmp.resolve("zombies");
+    CliRun r = CliRun.of("run", "simulations/zombies.sim", "--out", zombies.toString(), "--quiet");
+    assertThat(r.exitCode()).as(r.err()).isEqualTo(1); // its checks fail on purpose
+    CliRun explain = CliRun.of("explain", zombies.toString(), "--anomaly", "1");
+    assertThat(explain.out()).contains("lost-write").contains("n3 missed it: it was down (crashed)")
+        .contains("n3 never received it").contains("After the cluster was healed, the read at ALL")
+        .contains("DROPPED: crashed");
+  }
+
+  @Test
+  void reportRendersTheSameStoriesAgainFromTheDirectory() throws Exception {
+    Path copy = tmp.resolve("copy");
+    Files.createDirectories(copy);
+    try (var files = Files.list(run)) {
+      for (Path f : files.toList()) Files.copy(f, copy.resolve(f.getFileName()));
+    }
+    String before = story(copy, 1);
+    Files.delete(copy.resolve("report.html"));
+    assertThat(CliRun.of("report", copy.toString()).exitCode()).isZero();
+    assertThat(story(copy, 1)).isEqualTo(before);
+  }
+
+  @Test
+  void theTraceRecordsPartitionDropsAndIsTheSameBytesForTheSameSeed() throws Exception {
+    String trace = Files.readString(run.resolve("trace.jsonl"));
+    assertThat(trace).startsWith("{\"format\":\"ringsim-trace\"").contains("\"partitioned\"").contains("\"crashed\"")
+        .contains("\"hint-stored\"");
+    Path again = tmp.resolve("again");
+    assertThat(CliRun.of("run", SCENARIO, "--out", again.toString(), "--quiet").exitCode()).isZero();
+    assertThat(Files.readAllLines(again.resolve("trace.jsonl"))).containsExactlyElementsOf(
+        Files.readAllLines(run.resolve("trace.jsonl")));
+    assertThat(Files.readAllBytes(again.resolve("trace.jsonl"))).isEqualTo(Files.readAllBytes(run.resolve("trace.jsonl")));
+  }
+
+  @Test
+  void historyOffWritesNoTraceAndExplainSaysThereIsNoAnomaly() throws Exception {
+    Path off = tmp.resolve("off");
+    assertThat(CliRun.of("run", SCENARIO, "--out", off.toString(), "--quiet", "--set", "history=off").exitCode())
+        .isZero();
+    assertThat(off.resolve("trace.jsonl")).doesNotExist();
+    assertThat(off.resolve("trace.jsonl.gz")).doesNotExist();
+    CliRun explain = CliRun.of("explain", off.toString());
+    assertThat(explain.exitCode()).isZero();
+    assertThat(explain.out()).contains("No anomaly in this run");
+  }
+
+  @Test
+  void pastTheCapOnlyTheAnomaliesKeysAndASampleAreKeptAndTheStoryStaysTheSame() throws Exception {
+    Path capped = tmp.resolve("capped");
+    // The run records about 9,700 messages and events; it holds four times the cap in memory, the file the cap.
+    assertThat(CliRun.of("run", SCENARIO, "--out", capped.toString(), "--quiet", "--set", "record_cap=3000")
+        .exitCode()).isZero();
+    String header = Files.readAllLines(capped.resolve("trace.jsonl")).get(0);
+    long recorded = Long.parseLong(header.replaceAll(".*\"recorded\":(\\d+).*", "$1"));
+    long written = Long.parseLong(header.replaceAll(".*\"written\":(\\d+).*", "$1"));
+    assertThat(header).contains("\"record_cap\":3000");
+    assertThat(written).isLessThan(recorded);
+    assertThat(Files.size(capped.resolve("trace.jsonl"))).isLessThan(Files.size(run.resolve("trace.jsonl")));
+    assertThat(story(capped, 1)).isEqualTo(story(run, 1));
+    CliRun bad = CliRun.of("run", SCENARIO, "--out", tmp.resolve("bad").toString(), "--set", "record_cap=lots");
+    assertThat(bad.exitCode()).isEqualTo(2);
+    assertThat(bad.err().strip()).contains("record_cap=lots").doesNotContain("\n");
+  }
+
+  @Test
+  void badArgumentsAreOneLineAndExitCode2() throws Exception {
+    Path notRun = Files.createDirectories(tmp.resolve("empty"));
+    String[][] cases = {
+      {"explain", tmp.resolve("missing").toString()},
+      {"explain", notRun.toString()},
+      {"explain", run.toString(), "--anomaly", "0"},
+      {"explain", run.toString(), "--anomaly", "100000"},
+      {"explain", run.toString(), "--from", "soon"},
+      {"explain", run.toString(), "--from", "10s", "--to", "5s"},
+    };
+    for (String[] args : cases) {
+      CliRun r = CliRun.of(args);
+      assertThat(r.exitCode()).as(String.join(" ", args)).isEqualTo(2);
+      assertThat(r.err().strip()).as(String.join(" ", args)).isNotEmpty().doesNotContain("\n")
+          .doesNotContain("Exception");
+    }
+  }
+
+  @Test
+  void aKeyAndAWindowShowThatKeysMessages() {
+    CliRun r = CliRun.of("explain", run.toString(), "--key", "ex.kv", "44", "--from", "9s", "--to", "11s");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out()).startsWith("Key ex.kv 44").contains("replicas ").contains("mutation");
+  }
+}
