@@ -81,13 +81,20 @@ public final class HintStore<M> {
    * expired by {@code nowNanos} are dropped, not returned, as Cassandra drops them instead of applying them.
    */
   public List<Hint<M>> drain(String target, long nowNanos) {
+    return drain(target, nowNanos, h -> { });
+  }
+
+  /** Like {@link #drain(String, long)}, telling {@code onExpired} of each hint dropped for its age. */
+  public List<Hint<M>> drain(String target, long nowNanos, java.util.function.Consumer<Hint<M>> onExpired) {
     ArrayDeque<Hint<M>> q = byTarget.remove(target);
     if (q == null) return List.of();
     listener.changed(target, -q.size());
     for (Iterator<Hint<M>> it = q.iterator(); it.hasNext(); ) {
-      if (!it.next().isLive(nowNanos)) {
+      Hint<M> h = it.next();
+      if (!h.isLive(nowNanos)) {
         it.remove();
         expired++;
+        onExpired.accept(h);
       }
     }
     delivered += q.size();

@@ -17,11 +17,18 @@ public final class NodeStorage {
   private final CommitLog commitLog;
   private final Map<String, TableStore> tables = new TreeMap<>();
   private int lostAtLastCrash;
+  private StorageEvents events = StorageEvents.NONE;
 
   public NodeStorage(StorageSettings settings, StorageClock clock) {
     this.settings = settings;
     this.clock = clock;
     this.commitLog = new CommitLog(settings.commitLogSync(), settings.commitLogSyncPeriodMillis());
+  }
+
+  /** Where every table reports its flushes and compactions, now and when created later. */
+  public void events(StorageEvents events) {
+    this.events = events;
+    for (TableStore t : tables.values()) t.events(events);
   }
 
   public StorageSettings settings() {
@@ -37,7 +44,11 @@ public final class NodeStorage {
   }
 
   public TableStore createTable(TableSchema schema) {
-    return tables.computeIfAbsent(schema.name(), n -> new TableStore(schema, settings, clock));
+    return tables.computeIfAbsent(schema.name(), n -> {
+      TableStore t = new TableStore(schema, settings, clock);
+      t.events(events);
+      return t;
+    });
   }
 
   public void dropTable(String name) {

@@ -21,6 +21,7 @@ public final class TableStore {
   private Memtable memtable = new Memtable();
   private final List<SSTable> sstables = new ArrayList<>(); // newest first
   private long nextGeneration = 1;
+  private StorageEvents events = StorageEvents.NONE;
 
   private long writes, reads, flushes, compactions, bytesFlushed, bytesCompacted, sstablesRead;
   private int maxSSTablesPerRead;
@@ -35,6 +36,11 @@ public final class TableStore {
 
   public TableSchema schema() {
     return schema;
+  }
+
+  /** Where this table reports its flushes and compactions (a node's trace). */
+  public void events(StorageEvents events) {
+    this.events = events;
   }
 
   /** ALTER TABLE: columns and options change; stored data stays (cells are keyed by column name). */
@@ -73,6 +79,7 @@ public final class TableStore {
     memtable = new Memtable();
     flushes++;
     bytesFlushed += s.bytes();
+    events.flushed(schema.name(), s.partitionCount());
     return Optional.of(s);
   }
 
@@ -142,7 +149,10 @@ public final class TableStore {
         }
       }
       Partition merged = versions.size() == 1 ? versions.get(0) : Partition.merge(versions);
+      long purgedBefore = purger.purgedTombstones();
       Partition kept = purger.purge(merged, maxPurgeable(key, others));
+      if (purger.purgedTombstones() > purgedBefore && events.wantsPurges())
+        events.tombstonePurged(schema.name(), key.token());
       if (kept == null) continue;
       out.add(kept);
       if (out.bytes() >= task.maxOutputBytes()) {
@@ -156,6 +166,7 @@ public final class TableStore {
     sstables.sort(Comparator.comparingLong(SSTable::generation).reversed());
     compactions++;
     purged += purger.purgedTombstones();
+    events.compacted(schema.name(), task.inputs().size(), purger.purgedTombstones());
     for (SSTable o : outputs) bytesCompacted += o.bytes();
   }
 

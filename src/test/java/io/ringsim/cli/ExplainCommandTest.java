@@ -60,8 +60,14 @@ class ExplainCommandTest {
     assertThat(r.exitCode()).as(r.err()).isEqualTo(1); // its checks fail on purpose
     CliRun explain = CliRun.of("explain", zombies.toString(), "--anomaly", "1");
     assertThat(explain.out()).contains("lost-write").contains("n3 missed it: it was down (crashed)")
-        .contains("n3 never received it").contains("After the cluster was healed, the read at ALL")
+        .contains("n3 never received it").containsPattern("the hint n\\d stored for it had expired when n3 came back")
+        .contains("After the cluster was healed, the read at ALL")
+        .contains("Compaction purged the deletion's tombstone on")
         .contains("DROPPED: crashed");
+    // The LSM's own work is in the trace too: flushes, compactions and the tombstones they purged.
+    String trace = Files.readString(zombies.resolve("trace.jsonl"));
+    assertThat(trace).contains("\"flush\"").contains("\"compaction\"").contains("\"tombstone-purged\"")
+        .contains("\"hint-expired\"");
   }
 
   @Test

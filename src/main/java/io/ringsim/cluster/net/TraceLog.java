@@ -122,6 +122,16 @@ public final class TraceLog {
   }
 
   /**
+   * A node event about a message it holds but does not send (an expired hint): table, token and newest timestamp are
+   * the message's, as for a sent one.
+   */
+  public void eventAbout(long nanos, String node, String kind, String target, Object payload) {
+    if (frozen) return;
+    String table = describer.table(payload);
+    event(nanos, node, kind, target, table, describer.token(payload), -1, describer.timestamp(payload, table));
+  }
+
+  /**
    * The crashed node {@code to} dropped a message from {@code from} on arrival at {@code nowNanos}: marks the latest
    * delivered message of that link arriving then as dropped instead.
    */

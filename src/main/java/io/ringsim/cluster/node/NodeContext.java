@@ -56,12 +56,36 @@ final class NodeContext {
     this.loopNanos = loopNanos;
     this.topology = new Topology(cfg.dc(), ring);
     this.storage = new NodeStorage(cfg.storage(), this::nowMicros);
+    storage.events(new StorageTrace());
     this.rng = new SplittableRandom(cfg.seed());
     this.hints = new HintStore<>(cfg.maxHintWindow().toNanos());
   }
 
   String name() {
     return cfg.name();
+  }
+
+  /** The LSM's own flushes and compactions, recorded in the run's trace (when it keeps one). */
+  private final class StorageTrace implements io.ringsim.storage.StorageEvents {
+    @Override
+    public void flushed(String table, int partitions) {
+      traceEvent("flush", name(), table, null, -1, partitions);
+    }
+
+    @Override
+    public void compacted(String table, int inputs, long purgedTombstones) {
+      traceEvent("compaction", name(), table, null, -1, purgedTombstones);
+    }
+
+    @Override
+    public boolean wantsPurges() {
+      return trace != null;
+    }
+
+    @Override
+    public void tombstonePurged(String table, io.ringsim.ring.Token token) {
+      traceEvent("tombstone-purged", name(), table, token, -1, -1);
+    }
   }
 
   String dc() {

@@ -232,6 +232,14 @@ public final class Explainer {
       return r + " got " + what + " from " + how + " at " + time(m.arriveMicros()) + when + ".";
     }
     String none = r + " never received it" + (until == Long.MAX_VALUE ? "" : " before the read");
+    for (TraceModel.Msg m : msgs) {
+      if (m.isEvent() && m.kind().equals("hint-expired") && m.to().equals(r) && m.timestamp() >= version
+          && m.sendMicros() < until) {
+        return none + ": the hint " + m.from() + " stored for it had expired when " + r + " came back, so " + m.from()
+            + " dropped it unreplayed at " + time(m.sendMicros()) + " (a hint lives only gc_grace_seconds, as in"
+            + " Cassandra; after that only repair brings the write).";
+      }
+    }
     if (firstDrop == null) return none + ": no hint replay or read repair reached it (a hint lives gc_grace_seconds;"
         + " after that only repair brings the write).";
     return none + ": " + (drops == 1 ? "the one replay sent to it, at " : drops + " replays sent to it, the first at ")
@@ -286,6 +294,7 @@ public final class Explainer {
   private void lostStory(StringBuilder s, Anomaly a, OpRecord w, List<OpRecord> ops) {
     s.append("After the cluster was healed, the read at ALL ").append(a.details().replaceFirst("^after healing, a "
         + "read at ALL ", "")).append('.');
+    if (w.type().equals("delete")) purgeStory(s, a, w);
     OpRecord newer = null;
     for (OpRecord op : ops) {
       if (op.ok() && op.version() > w.version() && op.completeMicros() < w.invokeMicros()) newer = op;
@@ -296,6 +305,21 @@ public final class Explainer {
           .append(newer.version()).append(" from ").append(newer.coordinator())
           .append("'s clock): last-write-wins keeps it, so the later write loses.");
     }
+  }
+
+  /** Which replicas' compactions dropped the deletion's tombstone, so nothing shadowed an old copy of the row. */
+  private void purgeStory(StringBuilder s, Anomaly a, OpRecord w) {
+    TraceModel.KeyInfo key = trace.key(a.table(), a.key());
+    if (key == null) return;
+    List<String> purges = new ArrayList<>();
+    for (TraceModel.Msg m : byToken.getOrDefault(key.tokenLong(), List.of())) {
+      if (m.isEvent() && m.kind().equals("tombstone-purged") && m.sendMicros() > w.completeMicros())
+        purges.add(m.from() + " at " + time(m.sendMicros()));
+    }
+    if (purges.isEmpty()) return;
+    s.append(" Compaction purged the deletion's tombstone on ").append(String.join(", ", purges))
+        .append(", more than gc_grace_seconds after the delete: with the tombstone gone, nothing shadows the older copy of the"
+            + " row a replica that missed the delete still holds, so the row came back (a zombie).");
   }
 
   private String answer(long ts, TraceModel.KeyInfo key) {

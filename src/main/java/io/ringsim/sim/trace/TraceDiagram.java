@@ -98,6 +98,10 @@ final class TraceDiagram {
         case "read-repair" -> "read repair of " + m.to() + ts;
         case "local-write" -> "local write" + ts;
         case "local-read" -> "local read";
+        case "hint-expired" -> "hint for " + m.to() + " expired" + ts;
+        case "tombstone-purged" -> "tombstone purged by compaction";
+        case "flush" -> "flush (" + m.timestamp() + " partitions)";
+        case "compaction" -> "compaction (" + m.timestamp() + " tombstones purged)";
         default -> kind + ts;
       };
     }
