@@ -71,6 +71,16 @@ class ExplainCommandTest {
   }
 
   @Test
+  void aStaleReadUnderClockSkewSaysTheOlderWriteWonOnTimestampAndWhoseClockWasBehind() throws Exception {
+    Path skew = tmp.resolve("skew");
+    CliRun r = CliRun.of("run", "simulations/lww-clock-skew.sim", "--out", skew.toString(), "--quiet");
+    assertThat(r.exitCode()).as(r.err()).isEqualTo(1); // its checks fail on purpose
+    CliRun explain = CliRun.of("explain", skew.toString(), "--anomaly", "1");
+    assertThat(explain.out()).contains("stale-read").containsPattern("before write #\\d+ began, carries a higher")
+        .contains("last-write-wins keeps it").contains("The timeline had set n2's clock -3000 ms");
+  }
+
+  @Test
   void reportRendersTheSameStoriesAgainFromTheDirectory() throws Exception {
     Path copy = tmp.resolve("copy");
     Files.createDirectories(copy);

@@ -289,6 +289,40 @@ public final class Explainer {
         : "The newest timestamp it got, " + rd.version() + (writer(key, rd.version()) == null ? ""
             : " (" + writer(key, rd.version()) + ")") + ", won")
         .append(", older than write #").append(w.id()).append("'s ").append(w.version()).append('.');
+    OpRecord winner = null;
+    for (OpRecord op : byRow.getOrDefault(key.table() + " " + key.key(), List.of())) {
+      if (op.version() == rd.version() && !op.type().equals("read")) winner = op;
+    }
+    if (winner != null && winner.version() > w.version() && winner.completeMicros() < w.invokeMicros()) {
+      s.append(' ');
+      lwwClause(s, winner, w);
+    }
+  }
+
+  /**
+   * Why a write that came first in real time still wins: its timestamp is higher, because timestamps are the
+   * coordinators' clocks, and the later write's coordinator ran behind (a clock skew of the timeline, when there is
+   * one).
+   */
+  private void lwwClause(StringBuilder s, OpRecord newer, OpRecord w) {
+    s.append(capital(newer.type())).append(" #").append(newer.id()).append(", which completed at ")
+        .append(time(newer.completeMicros())).append(" before write #").append(w.id())
+        .append(" began, carries a higher timestamp (").append(newer.version()).append(" from ")
+        .append(newer.coordinator()).append("'s clock, against ").append(w.version()).append(" from ")
+        .append(w.coordinator()).append("'s): last-write-wins keeps it, so the later write loses.");
+    String skew = skewAt(w.coordinator(), w.invokeMicros());
+    if (skew != null) s.append(" The timeline had set ").append(skew).append(": its writes carry old timestamps.");
+  }
+
+  /** The clock skew in force on {@code node} at {@code at}, as the timeline set it ("n2's clock -3000 ms at 20 s"). */
+  private String skewAt(String node, long at) {
+    TraceModel.Fault skew = null;
+    for (TraceModel.Fault f : trace.faults()) {
+      if (f.atMicros() > at) break;
+      if (f.kind().equals("clock-skew") && f.text().startsWith(node + " ")) skew = f;
+    }
+    if (skew == null || skew.text().endsWith(" 0 ms")) return null;
+    return skew.text().replace(" clock skewed by ", "'s clock ") + " at " + time(skew.atMicros());
   }
 
   private void lostStory(StringBuilder s, Anomaly a, OpRecord w, List<OpRecord> ops) {
@@ -300,10 +334,8 @@ public final class Explainer {
       if (op.ok() && op.version() > w.version() && op.completeMicros() < w.invokeMicros()) newer = op;
     }
     if (newer != null) {
-      s.append(" ").append(capital(newer.type())).append(" #").append(newer.id()).append(", which completed at ")
-          .append(time(newer.completeMicros())).append(" before this write began, carries a higher timestamp (")
-          .append(newer.version()).append(" from ").append(newer.coordinator())
-          .append("'s clock): last-write-wins keeps it, so the later write loses.");
+      s.append(' ');
+      lwwClause(s, newer, w);
     }
   }
 
