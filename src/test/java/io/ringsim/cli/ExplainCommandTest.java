@@ -81,6 +81,20 @@ class ExplainCommandTest {
   }
 
   @Test
+  void anLwtViolationsStoryListsTheOperationsTheCheckerWeighedAroundIt() throws Exception {
+    Path lwt = tmp.resolve("lwt");
+    CliRun r = CliRun.of("run", "src/test/resources/explain-lwt.sim", "--out", lwt.toString(), "--quiet");
+    assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
+    String all = Files.readString(lwt.resolve("report.html"));
+    Matcher first = Pattern.compile("<section id=\"anomaly-(\\d+)\"[^>]*>\\s*<h3[^>]*>[^<]*lwt ").matcher(all);
+    assertThat(first.find()).as("an lwt anomaly among the explained ones").isTrue();
+    String story = story(lwt, Integer.parseInt(first.group(1)));
+    assertThat(story).contains("not linearizable").contains("those the checker weighs")
+        .containsPattern("IF NOT EXISTS #\\d+ \\[applied\\] = (true|false) \\(via n\\d")
+        .doesNotContain("read #").contains("An LWT that timed out may still have been applied");
+  }
+
+  @Test
   void reportRendersTheSameStoriesAgainFromTheDirectory() throws Exception {
     Path copy = tmp.resolve("copy");
     Files.createDirectories(copy);

@@ -95,13 +95,35 @@ public final class Explainer {
       story.append(capital(kindText(a.kind()))).append(" on ").append(a.table()).append(' ').append(a.key())
           .append(" at ").append(time(at)).append(": ").append(a.details()).append(". ");
       int n = 0;
+      List<OpRecord> near = new ArrayList<>();
+      boolean timedOut = false;
       for (OpRecord op : ops) {
         if (op.completeMicros() < at - 1_000_000 || op.invokeMicros() > at + 1_000_000) continue;
         n++;
         start = Math.min(start, op.invokeMicros());
         end = Math.max(end, op.completeMicros());
+        // Reads below SERIAL say nothing about Paxos's order, so the checker (and the story) leave them out.
+        boolean ordered = !op.type().equals("read") || op.consistency().endsWith("SERIAL");
+        if (ordered) near.add(op);
+        timedOut |= op.type().equals("lwt") && !op.ok();
       }
-      story.append(n).append(" operations on the row ran within a second of it; the diagram shows their messages.");
+      // The operations the checker weighed, nearest the one it could not place first, then in time order.
+      near.sort((x, y) -> Long.compare(Math.abs(x.invokeMicros() - at), Math.abs(y.invokeMicros() - at)));
+      List<OpRecord> listed = new ArrayList<>(near.subList(0, Math.min(MAX_LISTED, near.size())));
+      listed.sort((x, y) -> Long.compare(x.invokeMicros(), y.invokeMicros()));
+      story.append(n).append(" operations on the row ran within a second of it");
+      if (!listed.isEmpty()) {
+        story.append("; those the checker weighs (LWTs, plain writes and deletes, SERIAL reads) nearest it: ");
+        List<String> texts = new ArrayList<>();
+        for (OpRecord op : listed) texts.add(opText(op));
+        story.append(String.join("; ", texts));
+        if (near.size() > listed.size()) story.append("; and ").append(near.size() - listed.size()).append(" more");
+      }
+      story.append(". ");
+      if (timedOut) story.append("An LWT that timed out may still have been applied (Cassandra reports it as a "
+          + "WriteTimeout of type CAS: the next Paxos round on the row can finish it), so the checker lets it take "
+          + "effect at any time after it began, or never. ");
+      story.append("The diagram shows their messages.");
       if (n == 0) {
         start = at;
         end = at + 1000;
@@ -131,6 +153,21 @@ public final class Explainer {
     return new AnomalyStory(0, "key", table, keyText, key == null ? "" : key.token(),
         key == null ? List.of() : key.replicas(), start / 1000, story,
         diagrams.diagram(key, ops, start, end));
+  }
+
+  /** Operations listed at most in a story that has no single write and read to follow. */
+  static final int MAX_LISTED = 8;
+
+  private static String opText(OpRecord op) {
+    String failed = op.error() == null || op.error().isEmpty() ? op.outcome() : "failed (" + op.error() + ")";
+    String what = switch (op.type()) {
+      case "lwt" -> "IF NOT EXISTS #" + op.id() + " " + (op.ok() ? "[applied] = " + op.applied() : failed);
+      case "read" -> "read #" + op.id() + " at " + op.consistency() + " " + (!op.ok() ? failed
+          : op.version() < 0 ? "saw no row" : "saw timestamp " + op.version());
+      default -> op.type() + " #" + op.id() + " at " + op.consistency() + " " + (op.ok() ? "ok" : failed);
+    };
+    return what + " (via " + op.coordinator() + ", " + time(op.invokeMicros()) + " to " + time(op.completeMicros())
+        + ")";
   }
 
   // ---------------------------------------------------------------- the write
