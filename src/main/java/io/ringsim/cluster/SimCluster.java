@@ -3,13 +3,9 @@ package io.ringsim.cluster;
 import akka.actor.typed.ActorRef;
 import akka.actor.typed.ActorSystem;
 import akka.actor.typed.Behavior;
-import akka.actor.typed.javadsl.Behaviors;
 import com.typesafe.config.Config;
-import io.ringsim.cluster.gossip.GossipSettings;
-import io.ringsim.cluster.net.LatencyModel;
 import io.ringsim.cluster.net.NetworkCommand;
 import io.ringsim.cluster.net.NetworkStats;
-import io.ringsim.cluster.net.SimulatedNetwork;
 import io.ringsim.cluster.node.ClientRequest;
 import io.ringsim.cluster.node.ClientResponse;
 import io.ringsim.cluster.node.NodeActor;
@@ -22,7 +18,6 @@ import io.ringsim.schema.Catalog;
 import io.ringsim.cluster.time.SimulationLoop;
 import io.ringsim.cluster.time.SimulationMode;
 import io.ringsim.storage.ReplayReport;
-import io.ringsim.storage.StorageSettings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -30,7 +25,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
@@ -43,52 +37,8 @@ import java.util.function.Function;
  */
 public final class SimCluster implements AutoCloseable {
 
-  /** Everything that shapes a simulated cluster. */
-  public record Spec(Ring ring, long seed, LatencyModel latency, StorageSettings storage, Duration writeTimeout,
-      Duration readTimeout, GossipSettings gossip, boolean hintedHandoff, Duration maxHintWindow,
-      boolean serializePayloads, boolean consistentRangeMovement) {
+  private final ActorSystem<ClusterGuardian.SpawnRequest<?>> system;
 
-    public static Spec defaults(Ring ring, long seed) {
-      return new Spec(ring, seed, new LatencyModel.LogNormal(500_000, 5_000_000), StorageSettings.DEFAULTS,
-          Duration.ofSeconds(2), Duration.ofSeconds(5), GossipSettings.CASSANDRA_DEFAULTS, true,
-          Duration.ofHours(3), false, true);
-    }
-
-    public Spec withStorage(StorageSettings s) {
-      return new Spec(ring, seed, latency, s, writeTimeout, readTimeout, gossip, hintedHandoff, maxHintWindow,
-          serializePayloads, consistentRangeMovement);
-    }
-
-    public Spec withLatency(LatencyModel l) {
-      return new Spec(ring, seed, l, storage, writeTimeout, readTimeout, gossip, hintedHandoff, maxHintWindow,
-          serializePayloads, consistentRangeMovement);
-    }
-
-    public Spec withSerializePayloads(boolean on) {
-      return new Spec(ring, seed, latency, storage, writeTimeout, readTimeout, gossip, hintedHandoff, maxHintWindow,
-          on, consistentRangeMovement);
-    }
-
-    /**
-     * Cassandra's cassandra.consistent.rangemovement (on by default): a bootstrap is refused when a replica that loses
-     * a range to the joining node is down; off, the range streams from another replica.
-     */
-    public Spec withConsistentRangeMovement(boolean on) {
-      return new Spec(ring, seed, latency, storage, writeTimeout, readTimeout, gossip, hintedHandoff, maxHintWindow,
-          serializePayloads, on);
-    }
-
-    public Spec withHintedHandoff(boolean on) {
-      return new Spec(ring, seed, latency, storage, writeTimeout, readTimeout, gossip, on, maxHintWindow,
-          serializePayloads, consistentRangeMovement);
-    }
-  }
-
-  private final ActorSystem<SpawnRequest<?>> system;
-
-  /** Asks the guardian to start another actor in the simulation (workloads, probes). */
-  record SpawnRequest<T>(Behavior<T> behavior, String name, CompletableFuture<ActorRef<T>> result)
-      implements akka.actor.NoSerializationVerificationNeeded {}
   private final SimulationLoop loop;
   private final ActorRef<NetworkCommand> network;
   private final ActorRef<DriverProxy.Ask<?, ?>> proxy;
@@ -103,19 +53,19 @@ public final class SimCluster implements AutoCloseable {
   private volatile boolean paced;
   /** Only one thread at a time may let the loop run (the pacer, or a control command that settles). */
   private final Object driving = new Object();
-  private final Spec spec;
+  private final ClusterSpec spec;
   /** The network and clock faults in force, for live views (crashes are {@link #crashed}). */
   private final FaultState faults = new FaultState();
   /** Every message and node event of the run, for explanations; null when not recording. */
   private final io.ringsim.cluster.net.TraceLog trace;
 
-  private SimCluster(Spec spec, Config base, long traceMemoryCap) {
+  private SimCluster(ClusterSpec spec, Config base, long traceMemoryCap) {
     this.spec = spec;
     this.ring = spec.ring();
     this.trace = traceMemoryCap <= 0 ? null : new io.ringsim.cluster.net.TraceLog(
         new io.ringsim.cluster.node.MessageDescriber(spec.ring().partitioner(), this::catalog), traceMemoryCap);
     CompletableFuture<Map<String, Object>> refs = new CompletableFuture<>();
-    this.system = SimulationMode.create(guardian(spec, refs, trace), "ringsim", base);
+    this.system = SimulationMode.create(ClusterGuardian.create(spec, refs, trace), "ringsim", base);
     this.loop = SimulationMode.loop(system);
     try {
       loop.settle();
@@ -137,7 +87,7 @@ public final class SimCluster implements AutoCloseable {
     }
   }
 
-  public static SimCluster start(Spec spec, Config base) {
+  public static SimCluster start(ClusterSpec spec, Config base) {
     return new SimCluster(spec, base, 0);
   }
 
@@ -145,7 +95,7 @@ public final class SimCluster implements AutoCloseable {
    * A cluster that records every message and node event (see {@link io.ringsim.cluster.net.TraceLog}), keeping at
    * most about {@code traceMemoryCap} records in memory beyond which only a sample of keys is kept.
    */
-  public static SimCluster startRecording(Spec spec, Config base, long traceMemoryCap) {
+  public static SimCluster startRecording(ClusterSpec spec, Config base, long traceMemoryCap) {
     return new SimCluster(spec, base, Math.max(1, traceMemoryCap));
   }
 
@@ -154,45 +104,10 @@ public final class SimCluster implements AutoCloseable {
     return trace;
   }
 
-  private static Behavior<SpawnRequest<?>> guardian(Spec spec, CompletableFuture<Map<String, Object>> refs,
-      io.ringsim.cluster.net.TraceLog trace) {
-    return Behaviors.setup(ctx -> {
-      SimulationLoop loop = SimulationMode.loop(ctx.getSystem());
-      Map<String, Object> out = new LinkedHashMap<>();
-      ActorRef<NetworkCommand> net = ctx.spawn(
-          SimulatedNetwork.create(spec.seed(), spec.latency(), loop::nowNanos, spec.serializePayloads(), trace),
-          "network");
-      out.put("network", net);
-      out.put("proxy", ctx.spawn(DriverProxy.create(), "driver"));
-      List<String> names = new ArrayList<>();
-      for (Node n : spec.ring().nodes()) names.add(n.name());
-      List<String> seeds = names.subList(0, Math.min(3, names.size()));
-      SplittableRandom rng = new SplittableRandom(spec.seed());
-      int index = 0;
-      for (Node n : spec.ring().nodes()) {
-        List<String> peers = new ArrayList<>(names);
-        peers.remove(n.name());
-        NodeConfig cfg = new NodeConfig(n.name(), n.dc(), n.rack(), index++, spec.storage(), spec.writeTimeout(),
-            spec.readTimeout(), spec.gossip(), peers, seeds, spec.hintedHandoff(), spec.maxHintWindow(),
-            rng.nextLong());
-        out.put(n.name(), ctx.spawn(NodeActor.create(cfg, spec.ring(), net, loop::nowNanos, trace), n.name()));
-      }
-      refs.complete(out);
-      return Behaviors.<SpawnRequest<?>>receive((c, req) -> {
-        spawnChild(c, req);
-        return Behaviors.same();
-      });
-    });
-  }
-
-  private static <T> void spawnChild(akka.actor.typed.javadsl.ActorContext<SpawnRequest<?>> ctx, SpawnRequest<T> r) {
-    r.result().complete(ctx.spawn(r.behavior(), r.name()));
-  }
-
   /** Starts an actor inside the simulation (on the simulation thread, in virtual time). */
   public <T> ActorRef<T> spawn(Behavior<T> behavior, String name) {
     CompletableFuture<ActorRef<T>> f = new CompletableFuture<>();
-    system.tell(new SpawnRequest<>(behavior, name, f));
+    system.tell(new ClusterGuardian.SpawnRequest<>(behavior, name, f));
     return await(f);
   }
 
@@ -209,7 +124,7 @@ public final class SimCluster implements AutoCloseable {
     return catalog;
   }
 
-  public Spec spec() {
+  public ClusterSpec spec() {
     return spec;
   }
 
@@ -407,9 +322,8 @@ public final class SimCluster implements AutoCloseable {
       if (refused.isPresent()) throw new ConsistentRangeMovement.Refused(refused.get());
     }
     List<String> peers = new ArrayList<>(nodes.keySet());
-    NodeConfig cfg = new NodeConfig(name, dc, rack, nodes.size() + left.size(), spec.storage(), spec.writeTimeout(),
-        spec.readTimeout(), spec.gossip(), peers, peers.subList(0, Math.min(3, peers.size())), spec.hintedHandoff(),
-        spec.maxHintWindow(), spec.seed() * 7919 + nodes.size());
+    NodeConfig cfg = spec.node().node(name, dc, rack, nodes.size() + left.size(), peers,
+        peers.subList(0, Math.min(3, peers.size())), spec.seed() * 7919 + nodes.size());
     ActorRef<NodeCommand> ref = spawnNode(cfg, next);
     ref.tell(new NodeCommand.SetSchema(catalog));
     for (Map.Entry<String, ActorRef<NodeCommand>> e : nodes.entrySet()) e.getValue().tell(new NodeCommand.AddPeer(name));

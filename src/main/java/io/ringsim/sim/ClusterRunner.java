@@ -82,8 +82,7 @@ public final class ClusterRunner {
       throw new ScenarioRunner.ScenarioFailure("cql section: " + e.getMessage());
     }
     long wallStart = System.nanoTime();
-    Duration settle = config.hasPath("ringsim.cluster.settle-time")
-        ? config.getDuration("ringsim.cluster.settle-time") : Duration.ofSeconds(10);
+    Duration settle = config.getDuration("ringsim.cluster.settle-time");
     List<RunResult.Event> events = new ArrayList<>();
     try (ClusterClient client = ClusterClient.connect(config, seedNode, Duration.ofSeconds(60))) {
       ring = client.ring();

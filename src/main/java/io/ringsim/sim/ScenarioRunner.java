@@ -6,6 +6,7 @@ import io.ringsim.cluster.ClusterBuilder;
 import io.ringsim.cluster.ConsistencyLevel;
 import io.ringsim.cluster.ConsistentRangeMovement;
 import io.ringsim.cluster.CqlSession;
+import io.ringsim.cluster.ClusterSpec;
 import io.ringsim.cluster.SimCluster;
 import io.ringsim.cluster.node.ClientRequest;
 import io.ringsim.cluster.node.ClientResponse;
@@ -153,11 +154,8 @@ public final class ScenarioRunner {
     Ring ring = ClusterBuilder.ring(spec.dcs(), spec.vnodes(), spec.allocator(), spec.seed(),
         Partitioners.byName(spec.partitioner()), allocation);
     lastRing = ring;
-    SimCluster.Spec cs = SimCluster.Spec.defaults(ring, spec.seed()).withLatency(spec.latency())
+    ClusterSpec cs = ClusterSpec.from(ring, spec.seed(), config).withLatency(spec.latency())
         .withStorage(spec.storage()).withConsistentRangeMovement(spec.consistentRangeMovement());
-    boolean serialize = config.hasPath("ringsim.network.serialize-payloads")
-        && config.getBoolean("ringsim.network.serialize-payloads");
-    cs = cs.withSerializePayloads(serialize);
     List<RunResult.Event> events = new ArrayList<>();
     phase("start");
     try (SimCluster sim = spec.recordHistory() && recordCap > 0 ? SimCluster.startRecording(cs, config, Math.max(1, recordCap) * 4)

@@ -45,7 +45,7 @@ final class KvCluster implements AutoCloseable {
     for (int i = 1; i <= nodes; i++) specs.add(new NodeSpec("n" + i, "dc1", "rack1", vnodes));
     List<Node> placed = new RandomAllocator(seed).allocate(Murmur3Partitioner.INSTANCE, List.of(), specs);
     Ring ring = new Ring(Murmur3Partitioner.INSTANCE, placed);
-    sim = SimCluster.start(SimCluster.Spec.defaults(ring, seed).withSerializePayloads(true).withHintedHandoff(hintedHandoff)
+    sim = SimCluster.start(ClusterSpec.defaults(ring, seed).withSerializePayloads(true).withHintedHandoff(hintedHandoff)
         .withConsistentRangeMovement(consistentRangeMovement),
         ConfigFactory.load("application-test"));
     TableMetadata kv = new TableMetadata("ks", "kv", List.of(ColumnDef.partitionKey("k", CqlTypes.TEXT, 0),
