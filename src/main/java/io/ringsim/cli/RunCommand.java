@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.typesafe.config.ConfigFactory;
+import io.ringsim.report.PartitionSizeReport;
 import io.ringsim.report.TextTable;
 import io.ringsim.sim.Durations;
 import io.ringsim.sim.OpRecord;
@@ -172,7 +173,7 @@ public final class RunCommand implements Callable<Integer> {
 
   /** Writes the results and the report, prints the summary; the exit code says whether every check passed. */
   private Integer publish(RunSpec run, RunResult result, List<OpRecord> history, io.ringsim.ring.Ring ring,
-      Map<String, io.ringsim.report.PartitionSizes.Measured> partitionSizes, io.ringsim.report.RunViews views,
+      Map<String, PartitionSizeReport.Measured> partitionSizes, io.ringsim.report.RunViews views,
       String how, PrintWriter outw, io.ringsim.sim.trace.TraceCapture.CapturedTrace trace) throws IOException {
     // A simulated run is a function of file, seed and overrides; a run against real JVMs cannot be replayed.
     return publish(dir, run, result, history, ring, partitionSizes, views, how, outw,
@@ -181,7 +182,7 @@ public final class RunCommand implements Callable<Integer> {
 
   /** Writes the results and the report into {@code dir}, prints the summary; also what `serve` ends with. */
   static Integer publish(Path dir, RunSpec run, RunResult result, List<OpRecord> history, io.ringsim.ring.Ring ring,
-      Map<String, io.ringsim.report.PartitionSizes.Measured> partitionSizes, io.ringsim.report.RunViews views,
+      Map<String, PartitionSizeReport.Measured> partitionSizes, io.ringsim.report.RunViews views,
       String how, PrintWriter outw) throws IOException {
     return publish(dir, run, result, history, ring, partitionSizes, views, how, outw, null, null);
   }
@@ -192,7 +193,7 @@ public final class RunCommand implements Callable<Integer> {
    * run's trace (null: none), written as trace.jsonl and told as the anomalies' stories.
    */
   static Integer publish(Path dir, RunSpec run, RunResult result, List<OpRecord> history, io.ringsim.ring.Ring ring,
-      Map<String, io.ringsim.report.PartitionSizes.Measured> partitionSizes, io.ringsim.report.RunViews views,
+      Map<String, PartitionSizeReport.Measured> partitionSizes, io.ringsim.report.RunViews views,
       String how, PrintWriter outw, String rerun, io.ringsim.sim.trace.TraceCapture.CapturedTrace trace)
       throws IOException {
     // history.jsonl (one line per operation) is the largest file; it is written on a second thread while the

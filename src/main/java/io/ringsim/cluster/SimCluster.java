@@ -441,8 +441,8 @@ public final class SimCluster implements AutoCloseable {
   }
 
   /** The sizes of the partitions one node holds (or only those it is the primary replica of), its topN largest. */
-  public NodeCommand.PartitionSizes partitionSizes(String name, int topN, boolean primaryOnly) {
-    return await(this.<NodeCommand.PartitionSizes>ask(node(name),
+  public NodeCommand.NodePartitionSizes partitionSizes(String name, int topN, boolean primaryOnly) {
+    return await(this.<NodeCommand.NodePartitionSizes>ask(node(name),
         r -> new NodeCommand.GetPartitionSizes(topN, primaryOnly, r)));
   }
 

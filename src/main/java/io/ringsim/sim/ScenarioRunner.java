@@ -3,16 +3,17 @@ package io.ringsim.sim;
 import akka.actor.typed.ActorRef;
 import com.typesafe.config.Config;
 import io.ringsim.cluster.ClusterBuilder;
+import io.ringsim.cluster.ClusterSpec;
 import io.ringsim.cluster.ConsistencyLevel;
 import io.ringsim.cluster.ConsistentRangeMovement;
 import io.ringsim.cluster.CqlSession;
-import io.ringsim.cluster.ClusterSpec;
 import io.ringsim.cluster.SimCluster;
 import io.ringsim.cluster.node.ClientRequest;
 import io.ringsim.cluster.node.ClientResponse;
 import io.ringsim.cluster.node.NodeCommand;
 import io.ringsim.cluster.node.NodeReport;
 import io.ringsim.cql.CqlException;
+import io.ringsim.report.PartitionSizeReport;
 import io.ringsim.ring.Partitioners;
 import io.ringsim.ring.ReplicationStrategies;
 import io.ringsim.ring.ReplicationStrategy;
@@ -53,10 +54,10 @@ public final class ScenarioRunner {
   }
 
   private Ring lastRing;
-  private Map<String, io.ringsim.report.PartitionSizes.Measured> lastPartitionSizes = Map.of();
+  private Map<String, PartitionSizeReport.Measured> lastPartitionSizes = Map.of();
 
   /** Every partition of every table after the run (largest replica copy), keys in CQL form. */
-  public Map<String, io.ringsim.report.PartitionSizes.Measured> partitionSizes() {
+  public Map<String, PartitionSizeReport.Measured> partitionSizes() {
     return lastPartitionSizes;
   }
 
@@ -67,20 +68,20 @@ public final class ScenarioRunner {
    * Every partition's size, each measured once on its primary replica (after the final heal and hint replay, the
    * replicas agree but for what the run's faults left behind), and the largest few of each node.
    */
-  private static Map<String, io.ringsim.report.PartitionSizes.Measured> partitionSizes(SimCluster sim) {
+  private static Map<String, PartitionSizeReport.Measured> partitionSizes(SimCluster sim) {
     Map<String, List<long[]>> bytes = new TreeMap<>();
-    Map<String, List<io.ringsim.report.PartitionSizes.PartitionStat>> largest = new TreeMap<>();
+    Map<String, List<PartitionSizeReport.PartitionStat>> largest = new TreeMap<>();
     for (String n : sim.nodeNames()) {
-      NodeCommand.PartitionSizes ps = sim.partitionSizes(n, LARGEST_PARTITIONS, true);
+      NodeCommand.NodePartitionSizes ps = sim.partitionSizes(n, LARGEST_PARTITIONS, true);
       ps.byTable().forEach((table, sizes) -> {
         bytes.computeIfAbsent(table, k -> new ArrayList<>()).add(sizes.bytes());
-        List<io.ringsim.report.PartitionSizes.PartitionStat> l = largest.computeIfAbsent(table, k -> new ArrayList<>());
+        List<PartitionSizeReport.PartitionStat> l = largest.computeIfAbsent(table, k -> new ArrayList<>());
         for (NodeCommand.LargePartition p : sizes.largest()) {
-          l.add(new io.ringsim.report.PartitionSizes.PartitionStat(p.key(), p.bytes(), p.rows()));
+          l.add(new PartitionSizeReport.PartitionStat(p.key(), p.bytes(), p.rows()));
         }
       });
     }
-    Map<String, io.ringsim.report.PartitionSizes.Measured> out = new TreeMap<>();
+    Map<String, PartitionSizeReport.Measured> out = new TreeMap<>();
     bytes.forEach((table, parts) -> {
       long[] all = new long[parts.stream().mapToInt(a -> a.length).sum()];
       int at = 0;
@@ -88,7 +89,7 @@ public final class ScenarioRunner {
         System.arraycopy(a, 0, all, at, a.length);
         at += a.length;
       }
-      out.put(table, new io.ringsim.report.PartitionSizes.Measured(all, largest.get(table)));
+      out.put(table, new PartitionSizeReport.Measured(all, largest.get(table)));
     });
     return out;
   }

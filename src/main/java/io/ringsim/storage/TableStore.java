@@ -323,7 +323,7 @@ public final class TableStore {
       levels.add(s.level());
       liveBytes += s.bytes();
     }
-    PartitionSizes perKey = PartitionSizes.of(memtable, sstables);
+    PartitionSizeScan perKey = PartitionSizeScan.of(memtable, sstables);
     long[] psize = perKey.bytes();
     long[] pcells = perKey.cells();
     long rows = 0;
