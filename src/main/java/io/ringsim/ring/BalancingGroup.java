@@ -9,7 +9,7 @@ import java.util.SplittableRandom;
  * One balancing group of the {@link BalancedAllocator} (a data centre, or the whole ring under SimpleStrategy): the
  * tokens so far and each node's ownership ({@link GroupOwnership}, shared by every step), and how a joining node's
  * tokens are placed: evenly interleaved while every node replicates everything, by {@link RackStaircase} when racks
- * and replicas match, else by the greedy {@link Placement}, then {@link Relief} and {@link TokenSearch} when they
+ * and replicas match, else by the greedy {@link TokenPlacement}, then {@link Relief} and {@link TokenSearch} when they
  * pay (the measurements below say when).
  */
 final class BalancingGroup {
@@ -85,7 +85,7 @@ final class BalancingGroup {
   private static final int SEARCH_MAX_TOKENS = 8;
 
   private final GroupOwnership ring;
-  private final Placement placement;
+  private final TokenPlacement placement;
   private final Relief relief;
   private final TokenSearch search;
   private final SplittableRandom rng;
@@ -96,7 +96,7 @@ final class BalancingGroup {
 
   BalancingGroup(Partitioner p, int rf, boolean rackAware, List<Node> existing, SplittableRandom rng, long seed) {
     this.ring = new GroupOwnership(p, rf, rackAware);
-    this.placement = new Placement(ring);
+    this.placement = new TokenPlacement(ring);
     this.relief = new Relief(ring, placement);
     this.search = new TokenSearch(ring, placement);
     placement.minPart = MIN_PART;
@@ -179,7 +179,7 @@ final class BalancingGroup {
     boolean rackAware = ring.rackAware;
     int nodes = ring.nodes;
     int rf = ring.rf;
-    Placement pl = placement;
+    TokenPlacement pl = placement;
     pl.joiningNode = x;
     boolean big = nodes > BIG_GROUP;
     boolean manyTokens = v >= MANY_TOKENS;

@@ -6,8 +6,8 @@ import java.util.List;
 
 /**
  * The step after placement that moves x's tokens, one at a time, to ranges that take data from the most loaded node
- * (effective ownership for its rack), while a move helps: the greedy {@link Placement} weighs every node by a quadratic
- * cost, but what max/mean and users see is the most loaded node. Only x's tokens move; nobody else's. Under
+ * (effective ownership for its rack), while a move helps: the greedy {@link TokenPlacement} weighs every node by a
+ * quadratic cost, but what max/mean and users see is the most loaded node. Only x's tokens move; nobody else's. Under
  * SimpleStrategy a move must lower a soft maximum of effective and primary ownership without raising the highest
  * effective ownership, and the moved token's split point is then tuned for the soft maximum; with racks a move must
  * lower the highest ownership.
@@ -23,7 +23,7 @@ final class Relief {
   private static final int WIDE_EXTRA = 24;
 
   private final GroupOwnership ring;
-  private final Placement placement;
+  private final TokenPlacement placement;
   private final Evaluation eval;
   private final int[] topNodes = new int[TOP];
   private int topCount;
@@ -32,7 +32,7 @@ final class Relief {
   /** The nodes a round's changes touched, for {@link #refillTop}. */
   private final TouchLog roundLog = new TouchLog();
 
-  Relief(GroupOwnership ring, Placement placement) {
+  Relief(GroupOwnership ring, TokenPlacement placement) {
     this.ring = ring;
     this.placement = placement;
     this.eval = ring.eval;

@@ -20,10 +20,10 @@ final class TokenSearch {
   private static final double HOT = 0.03;
 
   private final GroupOwnership ring;
-  private final Placement placement;
+  private final TokenPlacement placement;
   private boolean[] hot = new boolean[16];
 
-  TokenSearch(GroupOwnership ring, Placement placement) {
+  TokenSearch(GroupOwnership ring, TokenPlacement placement) {
     this.ring = ring;
     this.placement = placement;
   }

@@ -261,7 +261,7 @@ public final class TableStore {
       levels.add(s.level());
       liveBytes += s.bytes();
     }
-    PartitionSizeScan perKey = PartitionSizeScan.of(memtable, sstables);
+    PartitionHistograms perKey = PartitionHistograms.of(memtable, sstables);
     long[] psize = perKey.bytes();
     long[] pcells = perKey.cells();
     long rows = 0;

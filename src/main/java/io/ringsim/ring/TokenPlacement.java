@@ -17,7 +17,7 @@ import java.util.List;
  * entries become stale): the best entry is re-scored before it is taken, and taken only if it is still the best
  * (lazy greedy), so a placement costs a few dozen scorings instead of one per range.
  */
-final class Placement {
+final class TokenPlacement {
   /** A new token stays this fraction of its range away from either end. */
   private static final double EDGE = 0.01;
   /** Weight of primary ownership (what each node's own tokens end) next to effective ownership. */
@@ -75,7 +75,7 @@ final class Placement {
   /** Where in its range the token {@link #takeOut} last took out was. */
   double takenU;
 
-  Placement(GroupOwnership ring) {
+  TokenPlacement(GroupOwnership ring) {
     this.ring = ring;
     this.eval = ring.eval;
   }
