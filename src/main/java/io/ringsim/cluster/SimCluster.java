@@ -6,17 +6,23 @@ import akka.actor.typed.Behavior;
 import com.typesafe.config.Config;
 import io.ringsim.cluster.net.NetworkCommand;
 import io.ringsim.cluster.net.NetworkStats;
+import io.ringsim.cluster.net.TraceLog;
+import io.ringsim.cluster.net.TrafficGauge;
 import io.ringsim.cluster.node.ClientRequest;
 import io.ringsim.cluster.node.ClientResponse;
+import io.ringsim.cluster.node.MessageDescriber;
 import io.ringsim.cluster.node.NodeActor;
 import io.ringsim.cluster.node.NodeCommand;
 import io.ringsim.cluster.node.NodeConfig;
 import io.ringsim.cluster.node.NodeReport;
-import io.ringsim.ring.Node;
-import io.ringsim.ring.Ring;
-import io.ringsim.schema.Catalog;
 import io.ringsim.cluster.time.SimulationLoop;
 import io.ringsim.cluster.time.SimulationMode;
+import io.ringsim.cql.CqlErrorClass;
+import io.ringsim.ring.Node;
+import io.ringsim.ring.NodeSpec;
+import io.ringsim.ring.Ring;
+import io.ringsim.ring.TokenAllocator;
+import io.ringsim.schema.Catalog;
 import io.ringsim.storage.ReplayReport;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -57,13 +63,13 @@ public final class SimCluster implements AutoCloseable {
   /** The network and clock faults in force, for live views (crashes are {@link #crashed}). */
   private final FaultState faults = new FaultState();
   /** Every message and node event of the run, for explanations; null when not recording. */
-  private final io.ringsim.cluster.net.TraceLog trace;
+  private final TraceLog trace;
 
   private SimCluster(ClusterSpec spec, Config base, long traceMemoryCap) {
     this.spec = spec;
     this.ring = spec.ring();
-    this.trace = traceMemoryCap <= 0 ? null : new io.ringsim.cluster.net.TraceLog(
-        new io.ringsim.cluster.node.MessageDescriber(spec.ring().partitioner(), this::catalog), traceMemoryCap);
+    this.trace = traceMemoryCap <= 0 ? null : new TraceLog(
+        new MessageDescriber(spec.ring().partitioner(), this::catalog), traceMemoryCap);
     CompletableFuture<Map<String, Object>> refs = new CompletableFuture<>();
     this.system = SimulationMode.create(ClusterGuardian.create(spec, refs, trace), "ringsim", base);
     this.loop = SimulationMode.loop(system);
@@ -100,7 +106,7 @@ public final class SimCluster implements AutoCloseable {
   }
 
   /** What the run recorded so far, or null when it records nothing. */
-  public io.ringsim.cluster.net.TraceLog trace() {
+  public TraceLog trace() {
     return trace;
   }
 
@@ -205,7 +211,7 @@ public final class SimCluster implements AutoCloseable {
    */
   public ClientResponse execute(String coordinator, ClientRequest request) {
     CompletableFuture<ClientResponse> f = submit(coordinator, request, Duration.ofSeconds(12)).toCompletableFuture()
-        .exceptionally(t -> new ClientResponse.Failed(coordinator, io.ringsim.cql.CqlErrorClass.ServerError,
+        .exceptionally(t -> new ClientResponse.Failed(coordinator, CqlErrorClass.ServerError,
             "OperationTimedOut: no answer from " + coordinator + " within 12 s", 0, 0, List.of()));
     return await(f);
   }
@@ -293,7 +299,7 @@ public final class SimCluster implements AutoCloseable {
    * {@link ConsistentRangeMovement.Refused}, with nothing changed, when a replica the node must stream from is down
    * and consistent range movement is on.
    */
-  public long bootstrap(String name, String dc, String rack, int vnodes, io.ringsim.ring.TokenAllocator allocator) {
+  public long bootstrap(String name, String dc, String rack, int vnodes, TokenAllocator allocator) {
     long streamed = beginBootstrap(name, dc, rack, vnodes, allocator);
     finishBootstrap();
     return streamed;
@@ -311,11 +317,11 @@ public final class SimCluster implements AutoCloseable {
    * reach the joining node too) and streams to it. Until {@link #finishBootstrap} the old ring serves reads.
    */
   public long beginBootstrap(String name, String dc, String rack, int vnodes,
-      io.ringsim.ring.TokenAllocator allocator) {
+      TokenAllocator allocator) {
     if (nodes.containsKey(name)) throw new IllegalArgumentException("node " + name + " already exists");
     if (joiningRing != null) throw new IllegalStateException("another node is still joining");
-    io.ringsim.ring.Node joined = allocator.allocate(ring.partitioner(), ring.nodes(),
-        List.of(new io.ringsim.ring.NodeSpec(name, dc, rack, vnodes))).get(0);
+    Node joined = allocator.allocate(ring.partitioner(), ring.nodes(),
+        List.of(new NodeSpec(name, dc, rack, vnodes))).get(0);
     Ring next = ring.with(joined);
     if (spec.consistentRangeMovement()) {
       Optional<String> refused = ConsistentRangeMovement.check(ring, next, name, catalog, crashed);
@@ -453,8 +459,8 @@ public final class SimCluster implements AutoCloseable {
   }
 
   /** Messages per second of virtual time, for report.html's time slider (read it while the simulation stands still). */
-  public io.ringsim.cluster.net.TrafficGauge traffic() {
-    return io.ringsim.cluster.net.TrafficGauge.of(system);
+  public TrafficGauge traffic() {
+    return TrafficGauge.of(system);
   }
 
   /** Hints pending per node and second, for report.html's time slider (read it while the simulation stands still). */

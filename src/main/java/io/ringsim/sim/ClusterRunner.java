@@ -7,10 +7,11 @@ import com.typesafe.config.Config;
 import io.ringsim.cluster.ConsistencyLevel;
 import io.ringsim.cluster.member.ClusterClient;
 import io.ringsim.cluster.member.MemberProtocol;
+import io.ringsim.cluster.member.MemberWatcher;
 import io.ringsim.cluster.member.WallClock;
+import io.ringsim.cluster.node.NodeReport;
 import io.ringsim.cql.CqlException;
 import io.ringsim.cql.exec.SchemaOps;
-import io.ringsim.cluster.node.NodeReport;
 import io.ringsim.ring.Ring;
 import io.ringsim.ring.SimpleStrategy;
 import io.ringsim.schema.Catalog;
@@ -124,7 +125,7 @@ public final class ClusterRunner {
       byMember.values().forEach(java.util.Collections::sort);
       java.util.concurrent.ConcurrentLinkedQueue<RunResult.Event> seen = new java.util.concurrent.ConcurrentLinkedQueue<>();
       java.util.Set<String> unreachable = java.util.concurrent.ConcurrentHashMap.newKeySet();
-      client.spawn(io.ringsim.cluster.member.MemberWatcher.create(byMember, (nodes, up) -> {
+      client.spawn(MemberWatcher.create(byMember, (nodes, up) -> {
         if (up) unreachable.removeAll(nodes);
         else unreachable.addAll(nodes);
         for (ActorRef<WorkloadActor.Msg> w : workloads) for (String n : nodes) w.tell(new WorkloadActor.NodeState(n, up));

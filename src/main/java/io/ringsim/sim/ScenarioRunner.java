@@ -14,13 +14,18 @@ import io.ringsim.cluster.node.NodeCommand;
 import io.ringsim.cluster.node.NodeReport;
 import io.ringsim.cql.CqlException;
 import io.ringsim.report.PartitionSizeReport;
+import io.ringsim.report.RunViews;
 import io.ringsim.ring.Partitioners;
 import io.ringsim.ring.ReplicationStrategies;
 import io.ringsim.ring.ReplicationStrategy;
 import io.ringsim.ring.Ring;
 import io.ringsim.ring.SimpleStrategy;
+import io.ringsim.ring.TokenAllocator;
+import io.ringsim.schema.Catalog;
 import io.ringsim.schema.KeyspaceMetadata;
 import io.ringsim.schema.TableMetadata;
+import io.ringsim.sim.trace.TraceCapture;
+import io.ringsim.sim.trace.TraceModel;
 import io.ringsim.storage.Cell;
 import io.ringsim.storage.LiveRow;
 import io.ringsim.storage.ReadFilter;
@@ -94,10 +99,10 @@ public final class ScenarioRunner {
     return out;
   }
 
-  private io.ringsim.report.RunViews lastViews;
+  private RunViews lastViews;
 
   /** What report.html's time slider and explorable ring need beyond the report, from the last run (views.json). */
-  public io.ringsim.report.RunViews views() {
+  public RunViews views() {
     return lastViews;
   }
 
@@ -120,8 +125,8 @@ public final class ScenarioRunner {
   }
 
   private LiveRun live;
-  private long recordCap = io.ringsim.sim.trace.TraceCapture.DEFAULT_RECORD_CAP;
-  private io.ringsim.sim.trace.TraceCapture.CapturedTrace lastTrace;
+  private long recordCap = TraceCapture.DEFAULT_RECORD_CAP;
+  private TraceCapture.CapturedTrace lastTrace;
 
   /**
    * Records kept in trace.jsonl (messages and node events); past it only the anomalies' keys and a sample of keys
@@ -133,7 +138,7 @@ public final class ScenarioRunner {
   }
 
   /** The trace of the last run, or null when it kept no history. */
-  public io.ringsim.sim.trace.TraceCapture.CapturedTrace trace() {
+  public TraceCapture.CapturedTrace trace() {
     return lastTrace;
   }
 
@@ -265,23 +270,23 @@ public final class ScenarioRunner {
     }
   }
 
-  private io.ringsim.sim.trace.TraceCapture.CapturedTrace captureTrace(SimCluster sim, List<WorkloadActor.Recorder> recorders,
+  private TraceCapture.CapturedTrace captureTrace(SimCluster sim, List<WorkloadActor.Recorder> recorders,
       List<RunResult.Event> events, Checker.Result checked) {
-    List<io.ringsim.sim.trace.TraceCapture.KeyInput> keys = new ArrayList<>();
+    List<TraceCapture.KeyInput> keys = new ArrayList<>();
     for (WorkloadActor.Recorder r : recorders) {
-      r.keys.forEach((k, v) -> keys.add(new io.ringsim.sim.trace.TraceCapture.KeyInput(v.table(), k, v.key())));
+      r.keys.forEach((k, v) -> keys.add(new TraceCapture.KeyInput(v.table(), k, v.key())));
     }
-    List<io.ringsim.sim.trace.TraceModel.Fault> faults = new ArrayList<>();
-    for (RunResult.Event e : events) faults.add(new io.ringsim.sim.trace.TraceModel.Fault(e.atMicros(), e.kind(),
+    List<TraceModel.Fault> faults = new ArrayList<>();
+    for (RunResult.Event e : events) faults.add(new TraceModel.Fault(e.atMicros(), e.kind(),
         e.text()));
     java.util.Set<String> rows = new java.util.HashSet<>();
     for (Checker.Anomaly a : checked.anomalies()) rows.add(a.key());
-    return io.ringsim.sim.trace.TraceCapture.capture(sim.trace(), sim.ring(), sim.catalog(), keys, faults, rows,
+    return TraceCapture.capture(sim.trace(), sim.ring(), sim.catalog(), keys, faults, rows,
         recordCap);
   }
 
   /** Each workload's write TTL for the checker: its own, or the table's default_time_to_live when longer. */
-  static Map<String, Integer> ttlByWorkload(RunSpec spec, io.ringsim.schema.Catalog catalog) {
+  static Map<String, Integer> ttlByWorkload(RunSpec spec, Catalog catalog) {
     Map<String, Integer> ttls = new TreeMap<>();
     for (WorkloadSpec w : spec.workloads()) {
       int tableTtl = catalog.table(w.table()).map(tm -> tm.params().defaultTimeToLive()).orElse(0);
@@ -355,7 +360,7 @@ public final class ScenarioRunner {
         ClusterBuilder.Dc dc = spec.dcs().get(0);
         try {
           long streamed = sim.bootstrap(b.node(), dc.name(), "rack1", spec.vnodes(),
-              io.ringsim.ring.TokenAllocator.byName(spec.allocator(), spec.seed() + 1, new SimpleStrategy(3)));
+              TokenAllocator.byName(spec.allocator(), spec.seed() + 1, new SimpleStrategy(3)));
           events.add(new RunResult.Event(now, "bootstrap", b.node() + " joined, " + streamed
               + " partitions streamed to it"));
         } catch (ConsistentRangeMovement.Refused e) {

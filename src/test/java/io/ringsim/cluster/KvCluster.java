@@ -7,7 +7,9 @@ import io.ringsim.ring.Murmur3Partitioner;
 import io.ringsim.ring.Node;
 import io.ringsim.ring.NodeSpec;
 import io.ringsim.ring.RandomAllocator;
+import io.ringsim.ring.ReplicaMap;
 import io.ringsim.ring.Ring;
+import io.ringsim.ring.SimpleStrategy;
 import io.ringsim.schema.Catalog;
 import io.ringsim.schema.ColumnDef;
 import io.ringsim.schema.KeyspaceMetadata;
@@ -90,7 +92,7 @@ final class KvCluster implements AutoCloseable {
   /** The replicas of a key, primary first. */
   List<String> replicas(String k) {
     List<String> out = new ArrayList<>();
-    for (Node n : new io.ringsim.ring.ReplicaMap(sim.ring(), new io.ringsim.ring.SimpleStrategy(3))
+    for (Node n : new ReplicaMap(sim.ring(), new SimpleStrategy(3))
         .replicasFor(schema.decorate(key(k)).token())) out.add(n.name());
     return out;
   }

@@ -3,6 +3,7 @@ package io.ringsim.cql.exec;
 import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.cql.CqlException;
 import io.ringsim.cql.ast.Relation;
+import io.ringsim.schema.ClusteringOrder;
 import io.ringsim.schema.ColumnDef;
 import io.ringsim.schema.ColumnKind;
 import io.ringsim.schema.TableMetadata;
@@ -43,9 +44,9 @@ final class MultiColumnWhere {
     }
     if (!mc.op().isSlice() || !isRowDelete)
       throw invalid("Invalid operator " + mc.op().symbol + " for PRIMARY KEY part " + mc.columns().get(0));
-    boolean desc = cc.get(0).order() == io.ringsim.schema.ClusteringOrder.DESC;
+    boolean desc = cc.get(0).order() == ClusteringOrder.DESC;
     for (ColumnDef c : cc.subList(0, mc.columns().size())) {
-      if ((c.order() == io.ringsim.schema.ClusteringOrder.DESC) != desc) throw invalid("Multi-column slices over "
+      if ((c.order() == ClusteringOrder.DESC) != desc) throw invalid("Multi-column slices over "
           + "columns with mixed clustering orders are not supported by this simulator");
     }
     range.add(mc.columns(), true, mc.op(), vs);
