@@ -5,6 +5,7 @@ import akka.actor.typed.Behavior;
 import akka.actor.typed.javadsl.Behaviors;
 import com.typesafe.config.ConfigFactory;
 import io.ringsim.cluster.ConsistencyLevel;
+import io.ringsim.cluster.ClusterSpec;
 import io.ringsim.cluster.SimCluster;
 import io.ringsim.cluster.node.ClientRequest;
 import io.ringsim.cluster.node.ClientResponse;
@@ -94,7 +95,7 @@ public class ClusterWriteBench {
     List<NodeSpec> specs = new ArrayList<>();
     for (int i = 1; i <= 6; i++) specs.add(new NodeSpec("n" + i, "datacenter1", "rack1", 16));
     List<Node> placed = new RandomAllocator(seed).allocate(Murmur3Partitioner.INSTANCE, List.of(), specs);
-    SimCluster c = SimCluster.start(SimCluster.Spec.defaults(new Ring(Murmur3Partitioner.INSTANCE, placed), seed),
+    SimCluster c = SimCluster.start(ClusterSpec.defaults(new Ring(Murmur3Partitioner.INSTANCE, placed), seed),
         ConfigFactory.load());
     c.setSchema(Catalog.EMPTY
         .withKeyspace(new KeyspaceMetadata("b", Map.of("class", "SimpleStrategy", "replication_factor", "3"), true))

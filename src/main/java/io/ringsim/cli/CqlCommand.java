@@ -9,10 +9,13 @@ import io.ringsim.cluster.node.TraceEvent;
 import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.cql.CqlException;
 import io.ringsim.cql.CqlScript;
+import io.ringsim.cql.exec.DescribeStatement;
 import io.ringsim.cql.exec.JsonLines;
 import io.ringsim.cql.exec.ResultSet;
 import io.ringsim.report.TextTable;
+import io.ringsim.ring.Partitioner;
 import io.ringsim.ring.Partitioners;
+import io.ringsim.sim.Limits;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -82,8 +85,8 @@ public final class CqlCommand implements Callable<Integer> {
 
   static void printTable(PrintWriter out, CqlScript.Item item, ResultSet r, CqlSession session) {
     for (String w : r.warnings()) out.println("Warnings :\n" + w + "\n");
-    if (io.ringsim.cql.exec.DescribeStatement.isDescribe(r)) {
-      out.print(io.ringsim.cql.exec.DescribeStatement.cqlshText(r, session.keyspace() != null));
+    if (DescribeStatement.isDescribe(r)) {
+      out.print(DescribeStatement.cqlshText(r, session.keyspace() != null));
     } else if (!r.columns().isEmpty()) {
       out.println();
       out.print(TextTable.render(r.columns(), r.formattedRows()));
@@ -126,14 +129,14 @@ public final class CqlCommand implements Callable<Integer> {
     String consistency;
 
     SimCluster start() {
-      CliLimits.check("--nodes", () -> io.ringsim.sim.Limits.nodes(nodes));
-      CliLimits.check("--vnodes", () -> io.ringsim.sim.Limits.vnodes(vnodes));
-      CliLimits.check("--racks", () -> io.ringsim.sim.Limits.racks(racks));
-      CliLimits.check("--nodes " + nodes + " --vnodes " + vnodes, () -> io.ringsim.sim.Limits.ring(nodes, vnodes));
+      CliLimits.check("--nodes", () -> Limits.nodes(nodes));
+      CliLimits.check("--vnodes", () -> Limits.vnodes(vnodes));
+      CliLimits.check("--racks", () -> Limits.racks(racks));
+      CliLimits.check("--nodes " + nodes + " --vnodes " + vnodes, () -> Limits.ring(nodes, vnodes));
       CliLimits.check("--consistency", () -> ConsistencyLevel.parse(consistency));
       if (!allocator.equals("random") && !allocator.equals("balanced"))
         throw new BadInputException("--allocator: unknown allocator '" + allocator + "' (expected random or balanced)");
-      io.ringsim.ring.Partitioner p = Partitioners.byName(partitioner);
+      Partitioner p = Partitioners.byName(partitioner);
       var ring = ClusterBuilder.ring(List.of(new ClusterBuilder.Dc("datacenter1", nodes, racks)), vnodes, allocator,
           seed, p, ClusterBuilder.defaultAllocationReplication());
       return ClusterBuilder.start(ring, seed, ConfigFactory.load());

@@ -1,13 +1,16 @@
 package io.ringsim.cli;
 
+import io.ringsim.cli.shell.FaultCommands;
 import io.ringsim.cli.shell.ShellCompleter;
 import io.ringsim.cli.shell.StatementBuffer;
 import io.ringsim.cluster.ConsistencyLevel;
 import io.ringsim.cluster.CqlSession;
 import io.ringsim.cluster.SimCluster;
 import io.ringsim.cql.CqlException;
+import io.ringsim.cql.exec.DescribeStatement;
 import io.ringsim.cql.exec.ResultSet;
 import io.ringsim.report.TextTable;
+import io.ringsim.server.ProtocolClient;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -129,9 +132,9 @@ public final class CqlshCommand implements Callable<Integer> {
         throw new BadInputException("--connect expects HOST[:PORT], got " + connect);
       }
     }
-    io.ringsim.server.ProtocolClient client;
+    ProtocolClient client;
     try {
-      client = new io.ringsim.server.ProtocolClient(host, port);
+      client = new ProtocolClient(host, port);
     } catch (IOException e) {
       throw new BadInputException("--connect " + connect + ": cannot connect (" + e.getMessage() + ")");
     }
@@ -191,7 +194,7 @@ public final class CqlshCommand implements Callable<Integer> {
       case "HELP" -> {
         out.println("CQL statements end with ';'. Shell commands: TRACING ON|OFF, EXPAND ON|OFF, CONSISTENCY [LEVEL],");
         out.println("COORDINATOR [NODE|ANY], NODES (nodetool status), EXIT.");
-        out.println(io.ringsim.cli.shell.FaultCommands.HELP);
+        out.println(FaultCommands.HELP);
         return true;
       }
       case "TRACING" -> {
@@ -249,7 +252,7 @@ public final class CqlshCommand implements Callable<Integer> {
         return true;
       }
       default -> {
-        return io.ringsim.cli.shell.FaultCommands.handle(cmd, sim, out, interrupted::get);
+        return FaultCommands.handle(cmd, sim, out, interrupted::get);
       }
     }
   }
@@ -257,8 +260,8 @@ public final class CqlshCommand implements Callable<Integer> {
   /** A statement's answer as cqlsh prints it: warnings, then DESCRIBE text or a table (expanded or not). */
   static void print(ResultSet r, boolean expand, boolean inKeyspace, PrintWriter out) {
     for (String warn : r.warnings()) out.println("Warnings :\n" + warn + "\n");
-    if (io.ringsim.cql.exec.DescribeStatement.isDescribe(r)) {
-      out.print(io.ringsim.cql.exec.DescribeStatement.cqlshText(r, inKeyspace));
+    if (DescribeStatement.isDescribe(r)) {
+      out.print(DescribeStatement.cqlshText(r, inKeyspace));
     } else if (!r.columns().isEmpty()) {
       out.println();
       out.print(expand ? TextTable.renderExpanded(r.columns(), r.formattedRows())

@@ -52,7 +52,7 @@ public final class MemberCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     Config loaded = ConfigFactory.load();
-    if (!loaded.hasPath("ringsim.cluster")) {
+    if (!loaded.hasPath("ringsim.cluster.members")) { // reference.conf sets only ringsim.cluster.settle-time
       // Started without --config: use config/cluster.conf next to the launcher's application.conf.
       String home = System.getProperty("ringsim.home");
       File f = home == null ? null : new File(home, "config/cluster.conf");

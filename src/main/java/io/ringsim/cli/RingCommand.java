@@ -3,6 +3,8 @@ package io.ringsim.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.ringsim.report.RingFigures;
+import io.ringsim.report.RingPage;
 import io.ringsim.ring.KeyEncoding;
 import io.ringsim.ring.NetworkTopologyStrategy;
 import io.ringsim.ring.Node;
@@ -21,6 +23,8 @@ import io.ringsim.ring.TokenAllocator;
 import io.ringsim.ring.TokensFile;
 import io.ringsim.schema.CqlType;
 import io.ringsim.schema.types.CqlTypes;
+import io.ringsim.sim.Limits;
+import io.ringsim.sim.RingExplorers;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,7 +33,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import io.ringsim.sim.Limits;
 import picocli.CommandLine.Option;
 
 /** {@code ringsim ring}: build or load a ring and show ownership like nodetool status. */
@@ -235,24 +238,24 @@ public final class RingCommand implements Callable<Integer> {
   }
 
   private void writeHtml(Ring ring, double[] own, SkewStats stats, ReplicationStrategy s, ReplicaMap map) {
-    List<io.ringsim.report.RingFigures.NodeFigure> nf = new ArrayList<>();
+    List<RingFigures.NodeFigure> nf = new ArrayList<>();
     for (int i = 0; i < ring.nodes().size(); i++) {
       Node n = ring.node(i);
-      nf.add(new io.ringsim.report.RingFigures.NodeFigure(n.name(), n.dc(), n.rack(), own[i]));
+      nf.add(new RingFigures.NodeFigure(n.name(), n.dc(), n.rack(), own[i]));
     }
-    List<io.ringsim.report.RingFigures.Arc> arcs = new ArrayList<>();
+    List<RingFigures.Arc> arcs = new ArrayList<>();
     Token min = ring.partitioner().minimum();
     for (int i = 0; i < ring.size(); i++) {
       Token right = ring.token(i);
       Token left = ring.token((i - 1 + ring.size()) % ring.size());
       double end = right.equals(min) ? 0 : ring.partitioner().size(min, right) % 1.0;
       double start = left.equals(min) ? 0 : ring.partitioner().size(min, left) % 1.0;
-      arcs.add(new io.ringsim.report.RingFigures.Arc(start, end, ring.ownerOf(i)));
+      arcs.add(new RingFigures.Arc(start, end, ring.ownerOf(i)));
     }
     String summary = String.format(java.util.Locale.ROOT, "%d nodes, %d tokens, %s, %s partitioner: max/mean %.4f, min/mean %.4f, CV %.4f",
         ring.nodes().size(), ring.size(), describe(s), ring.partitioner().name(), stats.maxOverMean(), stats.minOverMean(), stats.cv());
-    String page = io.ringsim.report.RingPage.render(new io.ringsim.report.RingFigures("ringsim ring", nf, arcs, summary),
-        io.ringsim.sim.RingExplorers.of(map, describe(s)));
+    String page = RingPage.render(new RingFigures("ringsim ring", nf, arcs, summary),
+        RingExplorers.of(map, describe(s)));
     try {
       java.nio.file.Files.writeString(html, page);
     } catch (java.io.IOException e) {

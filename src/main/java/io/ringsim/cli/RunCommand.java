@@ -5,13 +5,22 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.typesafe.config.ConfigFactory;
+import io.ringsim.cluster.member.MemberRuntime;
+import io.ringsim.report.PartitionSizeReport;
+import io.ringsim.report.ReportWriter;
+import io.ringsim.report.RunReport;
+import io.ringsim.report.RunViews;
 import io.ringsim.report.TextTable;
+import io.ringsim.ring.Ring;
+import io.ringsim.sim.ClusterRunner;
 import io.ringsim.sim.Durations;
 import io.ringsim.sim.OpRecord;
+import io.ringsim.sim.ReportMapper;
 import io.ringsim.sim.RunResult;
 import io.ringsim.sim.RunSpec;
 import io.ringsim.sim.ScenarioRunner;
 import io.ringsim.sim.script.ScenarioReader;
+import io.ringsim.sim.trace.TraceCapture;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -171,17 +180,17 @@ public final class RunCommand implements Callable<Integer> {
   private Path dir;
 
   /** Writes the results and the report, prints the summary; the exit code says whether every check passed. */
-  private Integer publish(RunSpec run, RunResult result, List<OpRecord> history, io.ringsim.ring.Ring ring,
-      Map<String, io.ringsim.report.PartitionSizes.Measured> partitionSizes, io.ringsim.report.RunViews views,
-      String how, PrintWriter outw, io.ringsim.sim.trace.TraceCapture.CapturedTrace trace) throws IOException {
+  private Integer publish(RunSpec run, RunResult result, List<OpRecord> history, Ring ring,
+      Map<String, PartitionSizeReport.Measured> partitionSizes, RunViews views,
+      String how, PrintWriter outw, TraceCapture.CapturedTrace trace) throws IOException {
     // A simulated run is a function of file, seed and overrides; a run against real JVMs cannot be replayed.
     return publish(dir, run, result, history, ring, partitionSizes, views, how, outw,
         cluster == null ? RerunCommand.of(file, run.seed(), sets) : null, trace);
   }
 
   /** Writes the results and the report into {@code dir}, prints the summary; also what `serve` ends with. */
-  static Integer publish(Path dir, RunSpec run, RunResult result, List<OpRecord> history, io.ringsim.ring.Ring ring,
-      Map<String, io.ringsim.report.PartitionSizes.Measured> partitionSizes, io.ringsim.report.RunViews views,
+  static Integer publish(Path dir, RunSpec run, RunResult result, List<OpRecord> history, Ring ring,
+      Map<String, PartitionSizeReport.Measured> partitionSizes, RunViews views,
       String how, PrintWriter outw) throws IOException {
     return publish(dir, run, result, history, ring, partitionSizes, views, how, outw, null, null);
   }
@@ -191,9 +200,9 @@ public final class RunCommand implements Callable<Integer> {
    * shows it in report.html, but not in summary.json or run.json, whose bytes stay those of the run alone. With the
    * run's trace (null: none), written as trace.jsonl and told as the anomalies' stories.
    */
-  static Integer publish(Path dir, RunSpec run, RunResult result, List<OpRecord> history, io.ringsim.ring.Ring ring,
-      Map<String, io.ringsim.report.PartitionSizes.Measured> partitionSizes, io.ringsim.report.RunViews views,
-      String how, PrintWriter outw, String rerun, io.ringsim.sim.trace.TraceCapture.CapturedTrace trace)
+  static Integer publish(Path dir, RunSpec run, RunResult result, List<OpRecord> history, Ring ring,
+      Map<String, PartitionSizeReport.Measured> partitionSizes, RunViews views,
+      String how, PrintWriter outw, String rerun, TraceCapture.CapturedTrace trace)
       throws IOException {
     // history.jsonl (one line per operation) is the largest file; it is written on a second thread while the
     // report is built and rendered on this one. Each file is a function of the results only, so the order of
@@ -215,9 +224,9 @@ public final class RunCommand implements Callable<Integer> {
     historyThread.start();
     try {
       write(dir, result);
-      io.ringsim.report.RunReport report = io.ringsim.sim.ReportMapper.toReport(result, run, ring, history,
+      RunReport report = ReportMapper.toReport(result, run, ring, history,
           new VersionProvider().getVersion()[0], partitionSizes);
-      io.ringsim.report.ReportWriter.write(report, views, dir, result.passed() ? null : rerun,
+      ReportWriter.write(report, views, dir, result.passed() ? null : rerun,
           RunTrace.stories(trace == null ? null : trace.model(), history, report.anomalies()));
     } finally {
       awaitHistory(historyWriter);
@@ -236,11 +245,11 @@ public final class RunCommand implements Callable<Integer> {
   private Integer runOnCluster(RunSpec run, ScenarioRunner.Progress progress, PrintWriter outw, PrintWriter err)
       throws IOException {
     try {
-      io.ringsim.cluster.member.MemberRuntime.address(cluster);
+      MemberRuntime.address(cluster);
     } catch (IllegalArgumentException e) {
       throw new BadInputException("--cluster: " + e.getMessage());
     }
-    io.ringsim.sim.ClusterRunner runner = new io.ringsim.sim.ClusterRunner(run, ConfigFactory.load(), cluster,
+    ClusterRunner runner = new ClusterRunner(run, ConfigFactory.load(), cluster,
         progress);
     RunResult result;
     try {

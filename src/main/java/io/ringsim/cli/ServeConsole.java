@@ -1,9 +1,10 @@
 package io.ringsim.cli;
 
 import io.ringsim.cli.shell.FaultCommands;
+import io.ringsim.cluster.ConsistentRangeMovement;
 import io.ringsim.server.ServedCluster;
-import java.io.PrintWriter;
 import io.ringsim.sim.RunResult;
+import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 
@@ -65,7 +66,7 @@ final class ServeConsole {
             String joined = served.bootstrap();
             out.println(joined);
             event("bootstrap", joined);
-          } catch (io.ringsim.cluster.ConsistentRangeMovement.Refused e) {
+          } catch (ConsistentRangeMovement.Refused e) {
             out.println("the new node did not join: " + e.getMessage());
           }
         }

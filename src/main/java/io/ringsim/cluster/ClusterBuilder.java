@@ -33,9 +33,7 @@ public final class ClusterBuilder {
   }
 
   public static SimCluster start(Ring ring, long seed, Config config) {
-    boolean serialize = config.hasPath("ringsim.network.serialize-payloads")
-        && config.getBoolean("ringsim.network.serialize-payloads");
-    return SimCluster.start(SimCluster.Spec.defaults(ring, seed).withSerializePayloads(serialize), config);
+    return SimCluster.start(ClusterSpec.from(ring, seed, config), config);
   }
 
   public static ReplicationStrategy defaultAllocationReplication() {

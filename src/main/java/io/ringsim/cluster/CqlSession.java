@@ -6,6 +6,7 @@ import io.ringsim.cluster.node.TraceEvent;
 import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.cql.CqlException;
 import io.ringsim.cql.ast.Statement;
+import io.ringsim.cql.exec.DescribeStatement;
 import io.ringsim.cql.exec.ReadPlan;
 import io.ringsim.cql.exec.ResultSet;
 import io.ringsim.cql.exec.SchemaOps;
@@ -164,7 +165,7 @@ public final class CqlSession {
       if (s instanceof Statement.DropKeyspace d && d.name().equals(keyspace)) keyspace = null;
       return ResultSet.EMPTY;
     }
-    if (s instanceof Statement.Describe d) return io.ringsim.cql.exec.DescribeStatement.run(d, c, keyspace);
+    if (s instanceof Statement.Describe d) return DescribeStatement.run(d, c, keyspace);
     long nowMicros = cluster.nowNanos() / 1000;
     int nowSec = nowInSeconds != null ? nowInSeconds : (int) (nowMicros / 1_000_000L);
     if (s instanceof Statement.Select sel) {

@@ -3,6 +3,7 @@ package io.ringsim.cluster;
 import akka.actor.typed.ActorSystem;
 import akka.actor.typed.Extension;
 import akka.actor.typed.ExtensionId;
+import io.ringsim.cluster.net.TrafficGauge;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +35,7 @@ public final class HintsGauge implements Extension {
   /** {@code delta} hints more (or fewer) are pending for {@code target} at {@code atNanos}. */
   public synchronized void change(String target, int delta, long atNanos) {
     // As TrafficGauge: real-time mode's clock (nanoseconds since 1970) is not a simulated second to keep.
-    if (atNanos / SECOND >= io.ringsim.cluster.net.TrafficGauge.MAX_SECONDS) return;
+    if (atNanos / SECOND >= TrafficGauge.MAX_SECONDS) return;
     int s = (int) Math.max(0, atNanos / SECOND);
     int before = now.getOrDefault(target, 0);
     int after = Math.max(0, before + delta);

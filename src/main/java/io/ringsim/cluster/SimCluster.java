@@ -3,26 +3,27 @@ package io.ringsim.cluster;
 import akka.actor.typed.ActorRef;
 import akka.actor.typed.ActorSystem;
 import akka.actor.typed.Behavior;
-import akka.actor.typed.javadsl.Behaviors;
 import com.typesafe.config.Config;
-import io.ringsim.cluster.gossip.GossipSettings;
-import io.ringsim.cluster.net.LatencyModel;
 import io.ringsim.cluster.net.NetworkCommand;
 import io.ringsim.cluster.net.NetworkStats;
-import io.ringsim.cluster.net.SimulatedNetwork;
+import io.ringsim.cluster.net.TraceLog;
+import io.ringsim.cluster.net.TrafficGauge;
 import io.ringsim.cluster.node.ClientRequest;
 import io.ringsim.cluster.node.ClientResponse;
+import io.ringsim.cluster.node.MessageDescriber;
 import io.ringsim.cluster.node.NodeActor;
 import io.ringsim.cluster.node.NodeCommand;
 import io.ringsim.cluster.node.NodeConfig;
 import io.ringsim.cluster.node.NodeReport;
-import io.ringsim.ring.Node;
-import io.ringsim.ring.Ring;
-import io.ringsim.schema.Catalog;
 import io.ringsim.cluster.time.SimulationLoop;
 import io.ringsim.cluster.time.SimulationMode;
+import io.ringsim.cql.CqlErrorClass;
+import io.ringsim.ring.Node;
+import io.ringsim.ring.NodeSpec;
+import io.ringsim.ring.Ring;
+import io.ringsim.ring.TokenAllocator;
+import io.ringsim.schema.Catalog;
 import io.ringsim.storage.ReplayReport;
-import io.ringsim.storage.StorageSettings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -30,7 +31,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
@@ -43,52 +43,8 @@ import java.util.function.Function;
  */
 public final class SimCluster implements AutoCloseable {
 
-  /** Everything that shapes a simulated cluster. */
-  public record Spec(Ring ring, long seed, LatencyModel latency, StorageSettings storage, Duration writeTimeout,
-      Duration readTimeout, GossipSettings gossip, boolean hintedHandoff, Duration maxHintWindow,
-      boolean serializePayloads, boolean consistentRangeMovement) {
+  private final ActorSystem<ClusterGuardian.SpawnRequest<?>> system;
 
-    public static Spec defaults(Ring ring, long seed) {
-      return new Spec(ring, seed, new LatencyModel.LogNormal(500_000, 5_000_000), StorageSettings.DEFAULTS,
-          Duration.ofSeconds(2), Duration.ofSeconds(5), GossipSettings.CASSANDRA_DEFAULTS, true,
-          Duration.ofHours(3), false, true);
-    }
-
-    public Spec withStorage(StorageSettings s) {
-      return new Spec(ring, seed, latency, s, writeTimeout, readTimeout, gossip, hintedHandoff, maxHintWindow,
-          serializePayloads, consistentRangeMovement);
-    }
-
-    public Spec withLatency(LatencyModel l) {
-      return new Spec(ring, seed, l, storage, writeTimeout, readTimeout, gossip, hintedHandoff, maxHintWindow,
-          serializePayloads, consistentRangeMovement);
-    }
-
-    public Spec withSerializePayloads(boolean on) {
-      return new Spec(ring, seed, latency, storage, writeTimeout, readTimeout, gossip, hintedHandoff, maxHintWindow,
-          on, consistentRangeMovement);
-    }
-
-    /**
-     * Cassandra's cassandra.consistent.rangemovement (on by default): a bootstrap is refused when a replica that loses
-     * a range to the joining node is down; off, the range streams from another replica.
-     */
-    public Spec withConsistentRangeMovement(boolean on) {
-      return new Spec(ring, seed, latency, storage, writeTimeout, readTimeout, gossip, hintedHandoff, maxHintWindow,
-          serializePayloads, on);
-    }
-
-    public Spec withHintedHandoff(boolean on) {
-      return new Spec(ring, seed, latency, storage, writeTimeout, readTimeout, gossip, on, maxHintWindow,
-          serializePayloads, consistentRangeMovement);
-    }
-  }
-
-  private final ActorSystem<SpawnRequest<?>> system;
-
-  /** Asks the guardian to start another actor in the simulation (workloads, probes). */
-  record SpawnRequest<T>(Behavior<T> behavior, String name, CompletableFuture<ActorRef<T>> result)
-      implements akka.actor.NoSerializationVerificationNeeded {}
   private final SimulationLoop loop;
   private final ActorRef<NetworkCommand> network;
   private final ActorRef<DriverProxy.Ask<?, ?>> proxy;
@@ -103,19 +59,19 @@ public final class SimCluster implements AutoCloseable {
   private volatile boolean paced;
   /** Only one thread at a time may let the loop run (the pacer, or a control command that settles). */
   private final Object driving = new Object();
-  private final Spec spec;
+  private final ClusterSpec spec;
   /** The network and clock faults in force, for live views (crashes are {@link #crashed}). */
   private final FaultState faults = new FaultState();
   /** Every message and node event of the run, for explanations; null when not recording. */
-  private final io.ringsim.cluster.net.TraceLog trace;
+  private final TraceLog trace;
 
-  private SimCluster(Spec spec, Config base, long traceMemoryCap) {
+  private SimCluster(ClusterSpec spec, Config base, long traceMemoryCap) {
     this.spec = spec;
     this.ring = spec.ring();
-    this.trace = traceMemoryCap <= 0 ? null : new io.ringsim.cluster.net.TraceLog(
-        new io.ringsim.cluster.node.MessageDescriber(spec.ring().partitioner(), this::catalog), traceMemoryCap);
+    this.trace = traceMemoryCap <= 0 ? null : new TraceLog(
+        new MessageDescriber(spec.ring().partitioner(), this::catalog), traceMemoryCap);
     CompletableFuture<Map<String, Object>> refs = new CompletableFuture<>();
-    this.system = SimulationMode.create(guardian(spec, refs, trace), "ringsim", base);
+    this.system = SimulationMode.create(ClusterGuardian.create(spec, refs, trace), "ringsim", base);
     this.loop = SimulationMode.loop(system);
     try {
       loop.settle();
@@ -137,7 +93,7 @@ public final class SimCluster implements AutoCloseable {
     }
   }
 
-  public static SimCluster start(Spec spec, Config base) {
+  public static SimCluster start(ClusterSpec spec, Config base) {
     return new SimCluster(spec, base, 0);
   }
 
@@ -145,54 +101,19 @@ public final class SimCluster implements AutoCloseable {
    * A cluster that records every message and node event (see {@link io.ringsim.cluster.net.TraceLog}), keeping at
    * most about {@code traceMemoryCap} records in memory beyond which only a sample of keys is kept.
    */
-  public static SimCluster startRecording(Spec spec, Config base, long traceMemoryCap) {
+  public static SimCluster startRecording(ClusterSpec spec, Config base, long traceMemoryCap) {
     return new SimCluster(spec, base, Math.max(1, traceMemoryCap));
   }
 
   /** What the run recorded so far, or null when it records nothing. */
-  public io.ringsim.cluster.net.TraceLog trace() {
+  public TraceLog trace() {
     return trace;
-  }
-
-  private static Behavior<SpawnRequest<?>> guardian(Spec spec, CompletableFuture<Map<String, Object>> refs,
-      io.ringsim.cluster.net.TraceLog trace) {
-    return Behaviors.setup(ctx -> {
-      SimulationLoop loop = SimulationMode.loop(ctx.getSystem());
-      Map<String, Object> out = new LinkedHashMap<>();
-      ActorRef<NetworkCommand> net = ctx.spawn(
-          SimulatedNetwork.create(spec.seed(), spec.latency(), loop::nowNanos, spec.serializePayloads(), trace),
-          "network");
-      out.put("network", net);
-      out.put("proxy", ctx.spawn(DriverProxy.create(), "driver"));
-      List<String> names = new ArrayList<>();
-      for (Node n : spec.ring().nodes()) names.add(n.name());
-      List<String> seeds = names.subList(0, Math.min(3, names.size()));
-      SplittableRandom rng = new SplittableRandom(spec.seed());
-      int index = 0;
-      for (Node n : spec.ring().nodes()) {
-        List<String> peers = new ArrayList<>(names);
-        peers.remove(n.name());
-        NodeConfig cfg = new NodeConfig(n.name(), n.dc(), n.rack(), index++, spec.storage(), spec.writeTimeout(),
-            spec.readTimeout(), spec.gossip(), peers, seeds, spec.hintedHandoff(), spec.maxHintWindow(),
-            rng.nextLong());
-        out.put(n.name(), ctx.spawn(NodeActor.create(cfg, spec.ring(), net, loop::nowNanos, trace), n.name()));
-      }
-      refs.complete(out);
-      return Behaviors.<SpawnRequest<?>>receive((c, req) -> {
-        spawnChild(c, req);
-        return Behaviors.same();
-      });
-    });
-  }
-
-  private static <T> void spawnChild(akka.actor.typed.javadsl.ActorContext<SpawnRequest<?>> ctx, SpawnRequest<T> r) {
-    r.result().complete(ctx.spawn(r.behavior(), r.name()));
   }
 
   /** Starts an actor inside the simulation (on the simulation thread, in virtual time). */
   public <T> ActorRef<T> spawn(Behavior<T> behavior, String name) {
     CompletableFuture<ActorRef<T>> f = new CompletableFuture<>();
-    system.tell(new SpawnRequest<>(behavior, name, f));
+    system.tell(new ClusterGuardian.SpawnRequest<>(behavior, name, f));
     return await(f);
   }
 
@@ -209,7 +130,7 @@ public final class SimCluster implements AutoCloseable {
     return catalog;
   }
 
-  public Spec spec() {
+  public ClusterSpec spec() {
     return spec;
   }
 
@@ -290,7 +211,7 @@ public final class SimCluster implements AutoCloseable {
    */
   public ClientResponse execute(String coordinator, ClientRequest request) {
     CompletableFuture<ClientResponse> f = submit(coordinator, request, Duration.ofSeconds(12)).toCompletableFuture()
-        .exceptionally(t -> new ClientResponse.Failed(coordinator, io.ringsim.cql.CqlErrorClass.ServerError,
+        .exceptionally(t -> new ClientResponse.Failed(coordinator, CqlErrorClass.ServerError,
             "OperationTimedOut: no answer from " + coordinator + " within 12 s", 0, 0, List.of()));
     return await(f);
   }
@@ -378,7 +299,7 @@ public final class SimCluster implements AutoCloseable {
    * {@link ConsistentRangeMovement.Refused}, with nothing changed, when a replica the node must stream from is down
    * and consistent range movement is on.
    */
-  public long bootstrap(String name, String dc, String rack, int vnodes, io.ringsim.ring.TokenAllocator allocator) {
+  public long bootstrap(String name, String dc, String rack, int vnodes, TokenAllocator allocator) {
     long streamed = beginBootstrap(name, dc, rack, vnodes, allocator);
     finishBootstrap();
     return streamed;
@@ -396,20 +317,19 @@ public final class SimCluster implements AutoCloseable {
    * reach the joining node too) and streams to it. Until {@link #finishBootstrap} the old ring serves reads.
    */
   public long beginBootstrap(String name, String dc, String rack, int vnodes,
-      io.ringsim.ring.TokenAllocator allocator) {
+      TokenAllocator allocator) {
     if (nodes.containsKey(name)) throw new IllegalArgumentException("node " + name + " already exists");
     if (joiningRing != null) throw new IllegalStateException("another node is still joining");
-    io.ringsim.ring.Node joined = allocator.allocate(ring.partitioner(), ring.nodes(),
-        List.of(new io.ringsim.ring.NodeSpec(name, dc, rack, vnodes))).get(0);
+    Node joined = allocator.allocate(ring.partitioner(), ring.nodes(),
+        List.of(new NodeSpec(name, dc, rack, vnodes))).get(0);
     Ring next = ring.with(joined);
     if (spec.consistentRangeMovement()) {
       Optional<String> refused = ConsistentRangeMovement.check(ring, next, name, catalog, crashed);
       if (refused.isPresent()) throw new ConsistentRangeMovement.Refused(refused.get());
     }
     List<String> peers = new ArrayList<>(nodes.keySet());
-    NodeConfig cfg = new NodeConfig(name, dc, rack, nodes.size() + left.size(), spec.storage(), spec.writeTimeout(),
-        spec.readTimeout(), spec.gossip(), peers, peers.subList(0, Math.min(3, peers.size())), spec.hintedHandoff(),
-        spec.maxHintWindow(), spec.seed() * 7919 + nodes.size());
+    NodeConfig cfg = spec.node().node(name, dc, rack, nodes.size() + left.size(), peers,
+        peers.subList(0, Math.min(3, peers.size())), spec.seed() * 7919 + nodes.size());
     ActorRef<NodeCommand> ref = spawnNode(cfg, next);
     ref.tell(new NodeCommand.SetSchema(catalog));
     for (Map.Entry<String, ActorRef<NodeCommand>> e : nodes.entrySet()) e.getValue().tell(new NodeCommand.AddPeer(name));
@@ -527,8 +447,8 @@ public final class SimCluster implements AutoCloseable {
   }
 
   /** The sizes of the partitions one node holds (or only those it is the primary replica of), its topN largest. */
-  public NodeCommand.PartitionSizes partitionSizes(String name, int topN, boolean primaryOnly) {
-    return await(this.<NodeCommand.PartitionSizes>ask(node(name),
+  public NodeCommand.NodePartitionSizes partitionSizes(String name, int topN, boolean primaryOnly) {
+    return await(this.<NodeCommand.NodePartitionSizes>ask(node(name),
         r -> new NodeCommand.GetPartitionSizes(topN, primaryOnly, r)));
   }
 
@@ -539,8 +459,8 @@ public final class SimCluster implements AutoCloseable {
   }
 
   /** Messages per second of virtual time, for report.html's time slider (read it while the simulation stands still). */
-  public io.ringsim.cluster.net.TrafficGauge traffic() {
-    return io.ringsim.cluster.net.TrafficGauge.of(system);
+  public TrafficGauge traffic() {
+    return TrafficGauge.of(system);
   }
 
   /** Hints pending per node and second, for report.html's time slider (read it while the simulation stands still). */

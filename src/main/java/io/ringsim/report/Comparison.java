@@ -99,12 +99,12 @@ public final class Comparison {
   }
 
   private static long p99(RunReport r) {
-    return r.partitionSizes().stream().mapToLong(PartitionSizes::p99Bytes).max().orElse(0);
+    return r.partitionSizes().stream().mapToLong(PartitionSizeReport::p99Bytes).max().orElse(0);
   }
 
   private static long overGuideline(RunReport r) {
     long n = 0;
-    for (PartitionSizes p : r.partitionSizes())
+    for (PartitionSizeReport p : r.partitionSizes())
       if (p.guidelineBytes() > 0) n += p.largest().stream().filter(x -> x.bytes() > p.guidelineBytes()).count();
     return n;
   }

@@ -235,7 +235,7 @@ public final class ReportHtml {
   private static void partitionSizes(StringBuilder b, RunReport r) {
     section(b, "partition-sizes", "Partition sizes");
     if (r.partitionSizes().isEmpty()) b.append("<p>No partition sizes were recorded.</p>\n");
-    for (PartitionSizes p : r.partitionSizes()) {
+    for (PartitionSizeReport p : r.partitionSizes()) {
       b.append("<h3>").append(esc(p.qualifiedTable())).append("</h3>\n<p>").append(p.partitions()).append(" partitions; p50 ")
           .append(Html.bytes(p.p50Bytes())).append(", p99 ").append(Html.bytes(p.p99Bytes())).append(", max ").append(Html.bytes(p.maxBytes()))
           .append("; guideline ").append(Html.bytes(p.guidelineBytes())).append(p.guidelineNote().isEmpty() ? "" : " (" + esc(p.guidelineNote()) + ")").append(".</p>\n");
@@ -243,13 +243,13 @@ public final class ReportHtml {
       figure(b, SvgCharts.sizeHistogram("partition size distribution " + p.qualifiedTable(), p.histogram(), p.guidelineBytes(), gl),
           "How many partitions fall in each size range; the dashed red line is the size guideline.");
       if (!p.largest().isEmpty()) {
-        List<String> labels = p.largest().stream().map(PartitionSizes.PartitionStat::key).toList();
-        double[][] v = {p.largest().stream().mapToDouble(PartitionSizes.PartitionStat::bytes).toArray()};
+        List<String> labels = p.largest().stream().map(PartitionSizeReport.PartitionStat::key).toList();
+        double[][] v = {p.largest().stream().mapToDouble(PartitionSizeReport.PartitionStat::bytes).toArray()};
         figure(b, SvgCharts.horizontalBars("largest partitions " + p.qualifiedTable(), labels, List.of("bytes"), List.of(PALETTE[0]), v,
                 "partition size", (double) p.guidelineBytes(), gl, SvgCharts::shortBytes, true),
             "The largest partitions by key, against the guideline.");
         List<List<String>> rows = new ArrayList<>();
-        for (PartitionSizes.PartitionStat st : p.largest())
+        for (PartitionSizeReport.PartitionStat st : p.largest())
           rows.add(List.of(st.key(), Html.bytes(st.bytes()), Long.toString(st.rows()),
               p.guidelineBytes() > 0 ? String.format(Locale.ROOT, "%.2f", (double) st.bytes() / p.guidelineBytes()) : "-"));
         table(b, List.of("partition key", "size", "rows", "\u00d7 guideline"), rows, new boolean[] {false, true, true, true});

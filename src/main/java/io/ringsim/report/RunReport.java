@@ -19,7 +19,7 @@ public record RunReport(
     ClusterInfo cluster,
     List<NodeLoad> load,
     List<TableStorage> storage,
-    List<PartitionSizes> partitionSizes,
+    List<PartitionSizeReport> partitionSizes,
     List<HotPartition> hottestPartitions,
     TimeSeries timeSeries,
     List<RunEvent> events,
@@ -28,7 +28,7 @@ public record RunReport(
     List<Metric> metrics,
     List<QueryStat> queries,
     Summary summary,
-    WallClock wallClock) {
+    RunTiming wallClock) {
 
   /** Bumped when a field changes meaning or goes away; readers reject newer versions. */
   public static final int FORMAT_VERSION = 1;
@@ -80,7 +80,7 @@ public record RunReport(
     private final List<RingFigures.Arc> arcs = new ArrayList<>();
     private final List<NodeLoad> load = new ArrayList<>();
     private final List<TableStorage> storage = new ArrayList<>();
-    private final List<PartitionSizes> sizes = new ArrayList<>();
+    private final List<PartitionSizeReport> sizes = new ArrayList<>();
     private final List<HotPartition> hot = new ArrayList<>();
     private final List<TimeSeries.NodeOps> nodeOps = new ArrayList<>();
     private final List<TimeSeries.LevelPoint> levels = new ArrayList<>();
@@ -91,7 +91,7 @@ public record RunReport(
     private final List<QueryStat> queries = new ArrayList<>();
     private final List<TimeSeries.Point> other = new ArrayList<>();
     private final Map<String, Latency> wholeRunLatency = new LinkedHashMap<>();
-    private WallClock wallClock;
+    private RunTiming wallClock;
 
     private Builder(String name) {
       this.name = name;
@@ -119,7 +119,7 @@ public record RunReport(
       return load(new NodeLoad(node, partitions, rows, bytes, coordinatedOps, replicaOps));
     }
     public Builder storage(TableStorage s) { storage.add(s); return this; }
-    public Builder partitionSizes(PartitionSizes p) { sizes.add(p); return this; }
+    public Builder partitionSizes(PartitionSizeReport p) { sizes.add(p); return this; }
     public Builder hot(HotPartition h) { hot.add(h); return this; }
     public Builder nodeOps(long atMillis, String node, long ops) { nodeOps.add(new TimeSeries.NodeOps(atMillis, node, ops)); return this; }
     public Builder level(TimeSeries.LevelPoint p) { levels.add(p); return this; }
@@ -143,7 +143,7 @@ public record RunReport(
     public Builder query(QueryStat q) { queries.add(q); return this; }
     /** A sample of a scenario-specific time series (hints pending, out-of-sync partitions...). */
     public Builder sample(String series, long atMillis, double value) { other.add(new TimeSeries.Point(series, atMillis, value)); return this; }
-    public Builder wallClock(WallClock w) { wallClock = w; return this; }
+    public Builder wallClock(RunTiming w) { wallClock = w; return this; }
 
     public RunReport build() {
       events.sort(Comparator.comparingLong(RunEvent::atMillis));

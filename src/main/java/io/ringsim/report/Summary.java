@@ -107,8 +107,8 @@ public record Summary(
 
     long largest = 0;
     String largestName = "";
-    for (PartitionSizes ps : r.partitionSizes()) {
-      for (PartitionSizes.PartitionStat s : ps.largest()) {
+    for (PartitionSizeReport ps : r.partitionSizes()) {
+      for (PartitionSizeReport.PartitionStat s : ps.largest()) {
         if (s.bytes() > largest) {
           largest = s.bytes();
           largestName = ps.qualifiedTable() + " " + s.key();

@@ -292,11 +292,11 @@ final class SvgCharts {
   }
 
   /** Partition-size histogram on a log2 byte axis, with the guideline as a vertical line. */
-  static String sizeHistogram(String aria, List<PartitionSizes.SizeBucket> buckets, long guide, String guideLabel) {
+  static String sizeHistogram(String aria, List<PartitionSizeReport.SizeBucket> buckets, long guide, String guideLabel) {
     int w = W, h = H;
     StringBuilder s = open(aria, w, h);
     double lo = Double.MAX_VALUE, hi = 0, maxCount = 0;
-    for (PartitionSizes.SizeBucket b : buckets) {
+    for (PartitionSizeReport.SizeBucket b : buckets) {
       lo = Math.min(lo, Math.max(1, b.fromBytes()));
       hi = Math.max(hi, b.toBytes());
       maxCount = Math.max(maxCount, b.partitions());
@@ -325,7 +325,7 @@ final class SvgCharts {
       s.append("<text x=\"").append(num(x)).append("\" y=\"").append(h - BOTTOM + 16).append("\" text-anchor=\"middle\">").append(esc(shortBytes(Math.pow(2, e)))).append("</text>");
     }
     axes(s, w, h, "partition size (log scale)", "partitions (log scale)");
-    for (PartitionSizes.SizeBucket b : buckets) {
+    for (PartitionSizeReport.SizeBucket b : buckets) {
       double x0 = X.apply(Math.max(1, b.fromBytes())), x1 = X.apply(b.toBytes()), bh = barH.apply(b.partitions());
       s.append("<rect class=\"bar\" x=\"").append(num(x0)).append("\" y=\"").append(num(h - BOTTOM - bh)).append("\" width=\"").append(num(Math.max(1, x1 - x0 - 1))).append("\" height=\"").append(num(bh)).append("\" fill=\"#4a78b5\"><title>")
           .append(esc(Html.bytes(b.fromBytes()) + " to " + Html.bytes(b.toBytes()) + ": " + b.partitions() + " partitions")).append("</title></rect>");

@@ -2,6 +2,8 @@ package io.ringsim.server;
 
 import io.ringsim.cql.ast.Statement;
 import io.ringsim.cql.ast.Term;
+import io.ringsim.schema.Catalog;
+import io.ringsim.schema.TableMetadata;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,7 +16,7 @@ import java.util.List;
 final class ClientTimestamps {
   private ClientTimestamps() {}
 
-  static Statement apply(Statement s, long micros, io.ringsim.schema.Catalog c, String keyspace) {
+  static Statement apply(Statement s, long micros, Catalog c, String keyspace) {
     if (touchesCounters(s, c, keyspace)) return s; // counters keep the server's clock, whatever the client sends
     Term ts = new Term.Literal(Term.Kind.INTEGER, Long.toString(micros));
     if (s instanceof Statement.Insert i && i.timestamp() == null && !i.ifNotExists()) {
@@ -34,7 +36,7 @@ final class ClientTimestamps {
     return s;
   }
 
-  private static boolean touchesCounters(Statement s, io.ringsim.schema.Catalog c, String session) {
+  private static boolean touchesCounters(Statement s, Catalog c, String session) {
     if (s instanceof Statement.Batch b) {
       if (b.type().equals("COUNTER")) return true;
       for (Statement x : b.statements()) if (touchesCounters(x, c, session)) return true;
@@ -46,7 +48,7 @@ final class ClientTimestamps {
         : s instanceof Statement.Delete d ? d.table() : null;
     if (table == null) return false;
     return c.table(ks != null ? ks : session == null ? "" : session, table)
-        .map(io.ringsim.schema.TableMetadata::isCounterTable).orElse(false);
+        .map(TableMetadata::isCounterTable).orElse(false);
   }
 
   private static boolean conditional(Statement.Batch b) {

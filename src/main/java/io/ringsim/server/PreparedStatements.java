@@ -2,6 +2,7 @@ package io.ringsim.server;
 
 import com.datastax.oss.protocol.internal.response.result.ColumnSpec;
 import io.ringsim.cql.ast.Statement;
+import io.ringsim.cql.exec.BindVariable;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -17,7 +18,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class PreparedStatements {
   /** What PREPARE worked out once, for every EXECUTE. {@code system} is set for a system-table query. */
-  record Entry(String query, String keyspace, Statement statement, SystemQuery system, List<io.ringsim.cql.exec.BindVariable> variables,
+  record Entry(String query, String keyspace, Statement statement, SystemQuery system, List<BindVariable> variables,
       int[] partitionKeyIndices, List<ColumnSpec> resultColumns, byte[] resultMetadataId) {}
 
   private final Map<String, Entry> byId = new ConcurrentHashMap<>();

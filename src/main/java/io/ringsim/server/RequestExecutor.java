@@ -15,9 +15,11 @@ import com.datastax.oss.protocol.internal.response.result.SetKeyspace;
 import com.datastax.oss.protocol.internal.response.result.Void;
 import io.ringsim.cluster.ConsistencyLevel;
 import io.ringsim.cluster.CqlSession;
+import io.ringsim.cluster.node.TraceEvent;
 import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.cql.CqlException;
 import io.ringsim.cql.ast.Statement;
+import io.ringsim.cql.exec.BindVariable;
 import io.ringsim.cql.exec.ResultSet;
 import io.ringsim.cql.parse.CqlParser;
 import io.ringsim.schema.Catalog;
@@ -53,7 +55,7 @@ final class RequestExecutor {
    * The trace of the request this worker thread is running, when its frame asked for tracing. A thread runs one
    * request at a time, so the statement path needs no extra parameter for it.
    */
-  private static final ThreadLocal<List<io.ringsim.cluster.node.TraceEvent>> TRACE = new ThreadLocal<>();
+  private static final ThreadLocal<List<TraceEvent>> TRACE = new ThreadLocal<>();
 
   /** What a connection remembers between requests: its keyspace (USE, or the driver's session keyspace). */
   static final class Session {
@@ -156,7 +158,7 @@ final class RequestExecutor {
     } else {
       Statement s = CqlParser.parse(p.cqlQuery);
       Catalog c = served.cluster().catalog();
-      List<io.ringsim.cql.exec.BindVariable> vars = Binding.variables(s, c, ks);
+      List<BindVariable> vars = Binding.variables(s, c, ks);
       e = new PreparedStatements.Entry(p.cqlQuery, ks, s, null, vars, Binding.partitionKeyIndices(s, c, ks),
           List.of(), null); // no result metadata: rows always carry theirs, so drivers never skip it
     }
@@ -166,7 +168,7 @@ final class RequestExecutor {
     served.prepared(node).put(id, e);
     List<ColumnSpec> vars = new ArrayList<>();
     for (int i = 0; i < e.variables().size(); i++) {
-      io.ringsim.cql.exec.BindVariable v = e.variables().get(i);
+      BindVariable v = e.variables().get(i);
       vars.add(new ColumnSpec(v.keyspace(), v.table(), v.name(), i, WireTypes.raw(v.type())));
     }
     RowsMetadata variables = new RowsMetadata(vars, null, e.partitionKeyIndices(), null);

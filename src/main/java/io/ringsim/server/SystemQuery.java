@@ -2,6 +2,8 @@ package io.ringsim.server;
 
 import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.cql.CqlException;
+import io.ringsim.cql.exec.ResultSet;
+import io.ringsim.schema.CqlType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -76,10 +78,10 @@ record SystemQuery(List<String> columns, String keyspace, String table, Map<Stri
   }
 
   /** Runs the query on a generated table: columns chosen, rows filtered by their text form. */
-  io.ringsim.cql.exec.ResultSet run(VirtualTable t) {
+  ResultSet run(VirtualTable t) {
     List<String> names = columns.isEmpty() ? t.columns() : columns;
     List<Integer> idx = new ArrayList<>();
-    List<io.ringsim.schema.CqlType> types = new ArrayList<>();
+    List<CqlType> types = new ArrayList<>();
     for (String c : names) {
       int i = t.indexOf(c);
       if (i < 0) throw new CqlException(CqlErrorClass.InvalidRequest, "Undefined column name " + c + " in table "
@@ -106,6 +108,6 @@ record SystemQuery(List<String> columns, String keyspace, String table, Map<Stri
       for (int i : idx) out.add(r.get(i));
       rows.add(out);
     }
-    return new io.ringsim.cql.exec.ResultSet(names, types, rows, List.of());
+    return new ResultSet(names, types, rows, List.of());
   }
 }

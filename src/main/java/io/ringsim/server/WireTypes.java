@@ -2,11 +2,14 @@ package io.ringsim.server;
 
 import com.datastax.oss.protocol.internal.ProtocolConstants.DataType;
 import com.datastax.oss.protocol.internal.response.result.RawType;
+import io.ringsim.cql.CqlErrorClass;
+import io.ringsim.cql.CqlException;
 import io.ringsim.schema.CqlType;
 import io.ringsim.schema.collection.ListType;
 import io.ringsim.schema.collection.MapType;
 import io.ringsim.schema.collection.SetType;
 import io.ringsim.schema.collection.TupleType;
+import io.ringsim.schema.types.CqlTypes;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,7 +59,7 @@ final class WireTypes {
       return new TupleType(parts);
     }
     for (Map.Entry<String, Integer> e : IDS.entrySet()) {
-      if (e.getValue() == r.id && !e.getKey().equals("varchar")) return io.ringsim.schema.types.CqlTypes.byName(e.getKey());
+      if (e.getValue() == r.id && !e.getKey().equals("varchar")) return CqlTypes.byName(e.getKey());
     }
     throw new IllegalArgumentException("no ringsim type for protocol type " + r);
   }
@@ -73,7 +76,7 @@ final class WireTypes {
     try {
       return t.deserialize(b);
     } catch (RuntimeException e) {
-      throw new io.ringsim.cql.CqlException(io.ringsim.cql.CqlErrorClass.InvalidRequest,
+      throw new CqlException(CqlErrorClass.InvalidRequest,
           "Exception while binding column " + variable + ": " + e.getMessage());
     }
   }

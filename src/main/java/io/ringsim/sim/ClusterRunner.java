@@ -7,10 +7,11 @@ import com.typesafe.config.Config;
 import io.ringsim.cluster.ConsistencyLevel;
 import io.ringsim.cluster.member.ClusterClient;
 import io.ringsim.cluster.member.MemberProtocol;
+import io.ringsim.cluster.member.MemberWatcher;
 import io.ringsim.cluster.member.WallClock;
+import io.ringsim.cluster.node.NodeReport;
 import io.ringsim.cql.CqlException;
 import io.ringsim.cql.exec.SchemaOps;
-import io.ringsim.cluster.node.NodeReport;
 import io.ringsim.ring.Ring;
 import io.ringsim.ring.SimpleStrategy;
 import io.ringsim.schema.Catalog;
@@ -82,8 +83,7 @@ public final class ClusterRunner {
       throw new ScenarioRunner.ScenarioFailure("cql section: " + e.getMessage());
     }
     long wallStart = System.nanoTime();
-    Duration settle = config.hasPath("ringsim.cluster.settle-time")
-        ? config.getDuration("ringsim.cluster.settle-time") : Duration.ofSeconds(10);
+    Duration settle = config.getDuration("ringsim.cluster.settle-time");
     List<RunResult.Event> events = new ArrayList<>();
     try (ClusterClient client = ClusterClient.connect(config, seedNode, Duration.ofSeconds(60))) {
       ring = client.ring();
@@ -125,7 +125,7 @@ public final class ClusterRunner {
       byMember.values().forEach(java.util.Collections::sort);
       java.util.concurrent.ConcurrentLinkedQueue<RunResult.Event> seen = new java.util.concurrent.ConcurrentLinkedQueue<>();
       java.util.Set<String> unreachable = java.util.concurrent.ConcurrentHashMap.newKeySet();
-      client.spawn(io.ringsim.cluster.member.MemberWatcher.create(byMember, (nodes, up) -> {
+      client.spawn(MemberWatcher.create(byMember, (nodes, up) -> {
         if (up) unreachable.removeAll(nodes);
         else unreachable.addAll(nodes);
         for (ActorRef<WorkloadActor.Msg> w : workloads) for (String n : nodes) w.tell(new WorkloadActor.NodeState(n, up));

@@ -2,6 +2,7 @@ package io.ringsim.sim;
 
 import io.ringsim.report.Anomaly;
 import io.ringsim.report.HotPartition;
+import io.ringsim.report.PartitionSizeReport;
 import io.ringsim.report.RunReport;
 import io.ringsim.report.TableStorage;
 import io.ringsim.report.TimeSeriesRecorder;
@@ -20,7 +21,7 @@ public final class ReportMapper {
   public static final double GUIDELINE_SCALE = 1e-4;
 
   public static RunReport toReport(RunResult r, RunSpec spec, Ring ring, List<OpRecord> history, String version,
-      Map<String, io.ringsim.report.PartitionSizes.Measured> sizes) {
+      Map<String, PartitionSizeReport.Measured> sizes) {
     long bucket = r.simulatedMillis() <= 120_000 ? 1000 : r.simulatedMillis() <= 900_000 ? 5000 : 30_000;
     RunReport.Builder b = RunReport.builder(r.scenario()).description(r.description()).seed(r.seed())
         .simulatedMillis(r.simulatedMillis()).bucketMillis(bucket).version(version)
@@ -50,10 +51,10 @@ public final class ReportMapper {
       String[] kt = h.table().split("\\.", 2);
       b.hot(new HotPartition(kt[0], kt.length > 1 ? kt[1] : "", h.key(), c[0], c[1], List.of()));
     }
-    long guideline = io.ringsim.report.PartitionSizes.scaledGuideline(GUIDELINE_SCALE);
+    long guideline = PartitionSizeReport.scaledGuideline(GUIDELINE_SCALE);
     sizes.forEach((t, stats) -> {
       String[] p = t.split("\\.", 2);
-      b.partitionSizes(io.ringsim.report.PartitionSizes.from(p[0], p.length > 1 ? p[1] : "", stats, 10, guideline,
+      b.partitionSizes(PartitionSizeReport.from(p[0], p.length > 1 ? p[1] : "", stats, 10, guideline,
           "Cassandra's 100 MB guideline scaled by 1/10,000 to this simulation's data"));
     });
     TimeSeriesRecorder rec = new TimeSeriesRecorder(bucket);

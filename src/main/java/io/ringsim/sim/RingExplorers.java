@@ -2,6 +2,7 @@ package io.ringsim.sim;
 
 import io.ringsim.report.RingExplorer;
 import io.ringsim.ring.Murmur3Partitioner;
+import io.ringsim.ring.Node;
 import io.ringsim.ring.ReplicaMap;
 import io.ringsim.ring.Ring;
 import java.util.ArrayList;
@@ -26,7 +27,7 @@ public final class RingExplorers {
       tokens.add(ring.token(i).toString());
       replicas[i] = map.replicasOfRange(i);
     }
-    List<String> names = ring.nodes().stream().map(io.ringsim.ring.Node::name).toList();
+    List<String> names = ring.nodes().stream().map(Node::name).toList();
     return new RingExplorer(ring.partitioner().name(), placement, names, tokens, RingExplorer.lists(replicas));
   }
 }

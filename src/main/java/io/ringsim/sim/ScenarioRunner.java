@@ -3,6 +3,7 @@ package io.ringsim.sim;
 import akka.actor.typed.ActorRef;
 import com.typesafe.config.Config;
 import io.ringsim.cluster.ClusterBuilder;
+import io.ringsim.cluster.ClusterSpec;
 import io.ringsim.cluster.ConsistencyLevel;
 import io.ringsim.cluster.ConsistentRangeMovement;
 import io.ringsim.cluster.CqlSession;
@@ -12,13 +13,19 @@ import io.ringsim.cluster.node.ClientResponse;
 import io.ringsim.cluster.node.NodeCommand;
 import io.ringsim.cluster.node.NodeReport;
 import io.ringsim.cql.CqlException;
+import io.ringsim.report.PartitionSizeReport;
+import io.ringsim.report.RunViews;
 import io.ringsim.ring.Partitioners;
 import io.ringsim.ring.ReplicationStrategies;
 import io.ringsim.ring.ReplicationStrategy;
 import io.ringsim.ring.Ring;
 import io.ringsim.ring.SimpleStrategy;
+import io.ringsim.ring.TokenAllocator;
+import io.ringsim.schema.Catalog;
 import io.ringsim.schema.KeyspaceMetadata;
 import io.ringsim.schema.TableMetadata;
+import io.ringsim.sim.trace.TraceCapture;
+import io.ringsim.sim.trace.TraceModel;
 import io.ringsim.storage.Cell;
 import io.ringsim.storage.LiveRow;
 import io.ringsim.storage.ReadFilter;
@@ -52,10 +59,10 @@ public final class ScenarioRunner {
   }
 
   private Ring lastRing;
-  private Map<String, io.ringsim.report.PartitionSizes.Measured> lastPartitionSizes = Map.of();
+  private Map<String, PartitionSizeReport.Measured> lastPartitionSizes = Map.of();
 
   /** Every partition of every table after the run (largest replica copy), keys in CQL form. */
-  public Map<String, io.ringsim.report.PartitionSizes.Measured> partitionSizes() {
+  public Map<String, PartitionSizeReport.Measured> partitionSizes() {
     return lastPartitionSizes;
   }
 
@@ -66,20 +73,20 @@ public final class ScenarioRunner {
    * Every partition's size, each measured once on its primary replica (after the final heal and hint replay, the
    * replicas agree but for what the run's faults left behind), and the largest few of each node.
    */
-  private static Map<String, io.ringsim.report.PartitionSizes.Measured> partitionSizes(SimCluster sim) {
+  private static Map<String, PartitionSizeReport.Measured> partitionSizes(SimCluster sim) {
     Map<String, List<long[]>> bytes = new TreeMap<>();
-    Map<String, List<io.ringsim.report.PartitionSizes.PartitionStat>> largest = new TreeMap<>();
+    Map<String, List<PartitionSizeReport.PartitionStat>> largest = new TreeMap<>();
     for (String n : sim.nodeNames()) {
-      NodeCommand.PartitionSizes ps = sim.partitionSizes(n, LARGEST_PARTITIONS, true);
+      NodeCommand.NodePartitionSizes ps = sim.partitionSizes(n, LARGEST_PARTITIONS, true);
       ps.byTable().forEach((table, sizes) -> {
         bytes.computeIfAbsent(table, k -> new ArrayList<>()).add(sizes.bytes());
-        List<io.ringsim.report.PartitionSizes.PartitionStat> l = largest.computeIfAbsent(table, k -> new ArrayList<>());
+        List<PartitionSizeReport.PartitionStat> l = largest.computeIfAbsent(table, k -> new ArrayList<>());
         for (NodeCommand.LargePartition p : sizes.largest()) {
-          l.add(new io.ringsim.report.PartitionSizes.PartitionStat(p.key(), p.bytes(), p.rows()));
+          l.add(new PartitionSizeReport.PartitionStat(p.key(), p.bytes(), p.rows()));
         }
       });
     }
-    Map<String, io.ringsim.report.PartitionSizes.Measured> out = new TreeMap<>();
+    Map<String, PartitionSizeReport.Measured> out = new TreeMap<>();
     bytes.forEach((table, parts) -> {
       long[] all = new long[parts.stream().mapToInt(a -> a.length).sum()];
       int at = 0;
@@ -87,15 +94,15 @@ public final class ScenarioRunner {
         System.arraycopy(a, 0, all, at, a.length);
         at += a.length;
       }
-      out.put(table, new io.ringsim.report.PartitionSizes.Measured(all, largest.get(table)));
+      out.put(table, new PartitionSizeReport.Measured(all, largest.get(table)));
     });
     return out;
   }
 
-  private io.ringsim.report.RunViews lastViews;
+  private RunViews lastViews;
 
   /** What report.html's time slider and explorable ring need beyond the report, from the last run (views.json). */
-  public io.ringsim.report.RunViews views() {
+  public RunViews views() {
     return lastViews;
   }
 
@@ -118,8 +125,8 @@ public final class ScenarioRunner {
   }
 
   private LiveRun live;
-  private long recordCap = io.ringsim.sim.trace.TraceCapture.DEFAULT_RECORD_CAP;
-  private io.ringsim.sim.trace.TraceCapture.CapturedTrace lastTrace;
+  private long recordCap = TraceCapture.DEFAULT_RECORD_CAP;
+  private TraceCapture.CapturedTrace lastTrace;
 
   /**
    * Records kept in trace.jsonl (messages and node events); past it only the anomalies' keys and a sample of keys
@@ -131,7 +138,7 @@ public final class ScenarioRunner {
   }
 
   /** The trace of the last run, or null when it kept no history. */
-  public io.ringsim.sim.trace.TraceCapture.CapturedTrace trace() {
+  public TraceCapture.CapturedTrace trace() {
     return lastTrace;
   }
 
@@ -153,11 +160,8 @@ public final class ScenarioRunner {
     Ring ring = ClusterBuilder.ring(spec.dcs(), spec.vnodes(), spec.allocator(), spec.seed(),
         Partitioners.byName(spec.partitioner()), allocation);
     lastRing = ring;
-    SimCluster.Spec cs = SimCluster.Spec.defaults(ring, spec.seed()).withLatency(spec.latency())
+    ClusterSpec cs = ClusterSpec.from(ring, spec.seed(), config).withLatency(spec.latency())
         .withStorage(spec.storage()).withConsistentRangeMovement(spec.consistentRangeMovement());
-    boolean serialize = config.hasPath("ringsim.network.serialize-payloads")
-        && config.getBoolean("ringsim.network.serialize-payloads");
-    cs = cs.withSerializePayloads(serialize);
     List<RunResult.Event> events = new ArrayList<>();
     phase("start");
     try (SimCluster sim = spec.recordHistory() && recordCap > 0 ? SimCluster.startRecording(cs, config, Math.max(1, recordCap) * 4)
@@ -266,23 +270,23 @@ public final class ScenarioRunner {
     }
   }
 
-  private io.ringsim.sim.trace.TraceCapture.CapturedTrace captureTrace(SimCluster sim, List<WorkloadActor.Recorder> recorders,
+  private TraceCapture.CapturedTrace captureTrace(SimCluster sim, List<WorkloadActor.Recorder> recorders,
       List<RunResult.Event> events, Checker.Result checked) {
-    List<io.ringsim.sim.trace.TraceCapture.KeyInput> keys = new ArrayList<>();
+    List<TraceCapture.KeyInput> keys = new ArrayList<>();
     for (WorkloadActor.Recorder r : recorders) {
-      r.keys.forEach((k, v) -> keys.add(new io.ringsim.sim.trace.TraceCapture.KeyInput(v.table(), k, v.key())));
+      r.keys.forEach((k, v) -> keys.add(new TraceCapture.KeyInput(v.table(), k, v.key())));
     }
-    List<io.ringsim.sim.trace.TraceModel.Fault> faults = new ArrayList<>();
-    for (RunResult.Event e : events) faults.add(new io.ringsim.sim.trace.TraceModel.Fault(e.atMicros(), e.kind(),
+    List<TraceModel.Fault> faults = new ArrayList<>();
+    for (RunResult.Event e : events) faults.add(new TraceModel.Fault(e.atMicros(), e.kind(),
         e.text()));
     java.util.Set<String> rows = new java.util.HashSet<>();
     for (Checker.Anomaly a : checked.anomalies()) rows.add(a.key());
-    return io.ringsim.sim.trace.TraceCapture.capture(sim.trace(), sim.ring(), sim.catalog(), keys, faults, rows,
+    return TraceCapture.capture(sim.trace(), sim.ring(), sim.catalog(), keys, faults, rows,
         recordCap);
   }
 
   /** Each workload's write TTL for the checker: its own, or the table's default_time_to_live when longer. */
-  static Map<String, Integer> ttlByWorkload(RunSpec spec, io.ringsim.schema.Catalog catalog) {
+  static Map<String, Integer> ttlByWorkload(RunSpec spec, Catalog catalog) {
     Map<String, Integer> ttls = new TreeMap<>();
     for (WorkloadSpec w : spec.workloads()) {
       int tableTtl = catalog.table(w.table()).map(tm -> tm.params().defaultTimeToLive()).orElse(0);
@@ -356,7 +360,7 @@ public final class ScenarioRunner {
         ClusterBuilder.Dc dc = spec.dcs().get(0);
         try {
           long streamed = sim.bootstrap(b.node(), dc.name(), "rack1", spec.vnodes(),
-              io.ringsim.ring.TokenAllocator.byName(spec.allocator(), spec.seed() + 1, new SimpleStrategy(3)));
+              TokenAllocator.byName(spec.allocator(), spec.seed() + 1, new SimpleStrategy(3)));
           events.add(new RunResult.Event(now, "bootstrap", b.node() + " joined, " + streamed
               + " partitions streamed to it"));
         } catch (ConsistentRangeMovement.Refused e) {

@@ -6,10 +6,11 @@ import akka.actor.typed.Behavior;
 import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.Behaviors;
 import io.ringsim.cluster.ConsistencyLevel;
+import io.ringsim.cluster.RowOps;
 import io.ringsim.cluster.node.ClientRequest;
 import io.ringsim.cluster.node.ClientResponse;
 import io.ringsim.cluster.node.NodeCommand;
-import io.ringsim.cluster.RowOps;
+import io.ringsim.cql.exec.Keys;
 import io.ringsim.cql.exec.Values;
 import io.ringsim.cql.exec.WritePlanner;
 import io.ringsim.schema.ColumnDef;
@@ -370,7 +371,7 @@ public final class WorkloadActor {
 
     private String keyString(byte[] key, Clustering c) {
       StringBuilder sb = new StringBuilder();
-      List<Object> pk = io.ringsim.cql.exec.Keys.partitionValues(table, key);
+      List<Object> pk = Keys.partitionValues(table, key);
       for (int i = 0; i < pk.size(); i++) {
         if (i > 0) sb.append(':');
         CqlType t = table.partitionKey().get(i).type();

@@ -35,4 +35,20 @@ public record WorkloadSpec(
     if (concurrency <= 0) throw new IllegalArgumentException("workload " + name + ": concurrency must be positive");
     if (endMillis <= startMillis) throw new IllegalArgumentException("workload " + name + ": ends before it starts");
   }
+
+  public WorkloadSpec withRate(double newRate) {
+    return new WorkloadSpec(name, table, generators, writeFraction, readFraction, deleteFraction, lwtFraction,
+        writeConsistency, readConsistency, newRate, concurrency, startMillis, endMillis, ttlSeconds);
+  }
+
+  /** The same consistency level for writes and reads. */
+  public WorkloadSpec withConsistency(ConsistencyLevel cl) {
+    return new WorkloadSpec(name, table, generators, writeFraction, readFraction, deleteFraction, lwtFraction, cl, cl,
+        rate, concurrency, startMillis, endMillis, ttlSeconds);
+  }
+
+  public WorkloadSpec withEnd(long newEndMillis) {
+    return new WorkloadSpec(name, table, generators, writeFraction, readFraction, deleteFraction, lwtFraction,
+        writeConsistency, readConsistency, rate, concurrency, startMillis, newEndMillis, ttlSeconds);
+  }
 }

@@ -5,9 +5,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.PriorityQueue;
-import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 
 /**
  * One table's LSM on one node: the memtable, the SSTables (newest first), flush, compaction and the read path.
@@ -127,27 +126,10 @@ public final class TableStore {
     for (SSTable s : in) base = Math.min(base, s.minTimestamp());
     double fpChance = schema.metadata().params().bloomFilterFpChance();
     SSTableWriter out = new SSTableWriter(base, fpChance);
-    int[] pos = new int[in.size()];
-    DecoratedKey[] head = new DecoratedKey[in.size()];
-    PriorityQueue<Integer> heads = new PriorityQueue<>(Math.max(1, in.size()), (a, b) -> head[a].compareTo(head[b]));
-    for (int i = 0; i < in.size(); i++) {
-      if (in.get(i).partitionCount() > 0) {
-        head[i] = in.get(i).keyAt(0);
-        heads.add(i);
-      }
-    }
-    List<Partition> versions = new ArrayList<>(in.size());
-    while (!heads.isEmpty()) {
-      DecoratedKey key = head[heads.peek()];
-      versions.clear();
-      while (!heads.isEmpty() && head[heads.peek()].equals(key)) {
-        int i = heads.poll();
-        versions.add(in.get(i).partitionAt(pos[i]++));
-        if (pos[i] < in.get(i).partitionCount()) {
-          head[i] = in.get(i).keyAt(pos[i]);
-          heads.add(i);
-        }
-      }
+    PartitionMerger merger = new PartitionMerger(null, in);
+    while (merger.next()) {
+      DecoratedKey key = merger.key();
+      List<Partition> versions = merger.versions();
       Partition merged = versions.size() == 1 ? versions.get(0) : Partition.merge(versions);
       long purgedBefore = purger.purgedTombstones();
       Partition kept = purger.purge(merged, maxPurgeable(key, others));
@@ -266,55 +248,11 @@ public final class TableStore {
    * walked in step and only the current key's versions are decoded, so a table of millions of partitions is read
    * without holding them all.
    */
-  public void forEachPartition(java.util.function.Consumer<Partition> each) {
-    java.util.PriorityQueue<Source> queue = new java.util.PriorityQueue<>((a, b) -> a.key.compareTo(b.key));
-    Source m = new Source(memtable.sortedPartitions().iterator(), null);
-    if (m.advance()) queue.add(m);
-    for (SSTable s : sstables) {
-      Source c = new Source(null, s);
-      if (c.advance()) queue.add(c);
-    }
-    List<Partition> versions = new ArrayList<>(4);
-    while (!queue.isEmpty()) {
-      DecoratedKey key = queue.peek().key;
-      versions.clear();
-      while (!queue.isEmpty() && queue.peek().key.equals(key)) {
-        Source c = queue.poll();
-        versions.add(c.current());
-        if (c.advance()) queue.add(c);
-      }
+  public void forEachPartition(Consumer<Partition> each) {
+    PartitionMerger merger = new PartitionMerger(memtable.sortedPartitions().iterator(), sstables);
+    while (merger.next()) {
+      List<Partition> versions = merger.versions();
       each.accept(versions.size() == 1 ? versions.get(0).copy() : Partition.merge(versions));
-    }
-  }
-
-  /** The memtable (already decoded) or one SSTable (decoded only at the key asked for), walked in key order. */
-  private static final class Source {
-    private final java.util.Iterator<Partition> memtable;
-    private final SSTable sstable;
-    private int next;
-    private Partition decoded;
-    DecoratedKey key;
-
-    Source(java.util.Iterator<Partition> memtable, SSTable sstable) {
-      this.memtable = memtable;
-      this.sstable = sstable;
-    }
-
-    boolean advance() {
-      if (memtable != null) {
-        if (!memtable.hasNext()) return false;
-        decoded = memtable.next();
-        key = decoded.key();
-        return true;
-      }
-      if (next >= sstable.partitionCount()) return false;
-      decoded = null;
-      key = sstable.keyAt(next++);
-      return true;
-    }
-
-    Partition current() {
-      return decoded != null ? decoded : sstable.partitionAt(next - 1);
     }
   }
 
@@ -334,7 +272,7 @@ public final class TableStore {
       levels.add(s.level());
       liveBytes += s.bytes();
     }
-    PartitionSizes perKey = PartitionSizes.of(memtable, sstables);
+    PartitionHistograms perKey = PartitionHistograms.of(memtable, sstables);
     long[] psize = perKey.bytes();
     long[] pcells = perKey.cells();
     long rows = 0;

@@ -2,10 +2,12 @@ package io.ringsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.ringsim.report.PartitionSizes;
+import io.ringsim.report.Latency;
+import io.ringsim.report.PartitionSizeReport;
 import io.ringsim.report.ReportFixtures;
 import io.ringsim.report.ReportWriter;
 import io.ringsim.report.RunReport;
+import io.ringsim.report.TimeSeries;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,10 +23,10 @@ class CompareCommandTest {
     for (int i = 1; i <= 6; i++) {
       b.node("n" + i, "dc1", "rack1", List.of(Long.toString(i * 1000L)), 0.5, true);
       b.load("n" + i, 50_000, 50_000, 5_000_000, 1000, 3000);
-      b.level(new io.ringsim.report.TimeSeries.LevelPoint(0, "QUORUM", 6000, 6000, Map.of(), new io.ringsim.report.Latency(6000, 3, 4, 5, 9)));
+      b.level(new TimeSeries.LevelPoint(0, "QUORUM", 6000, 6000, Map.of(), new Latency(6000, 3, 4, 5, 9)));
     }
-    b.partitionSizes(new PartitionSizes("shop", "orders_by_id", 100_000, 100, 120, 150, 1_000_000, "", List.of(),
-        List.of(new PartitionSizes.PartitionStat("6f1c1d2e-0000-4000-8000-000000000001", 150, 1))));
+    b.partitionSizes(new PartitionSizeReport("shop", "orders_by_id", 100_000, 100, 120, 150, 1_000_000, "", List.of(),
+        List.of(new PartitionSizeReport.PartitionStat("6f1c1d2e-0000-4000-8000-000000000001", 150, 1))));
     b.check("no acknowledged QUORUM write lost", true, "");
     return b.build();
   }

@@ -2,6 +2,7 @@ package io.ringsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringsim.sim.Limits;
 import io.ringsim.sim.RunSpec;
 import io.ringsim.sim.script.ScenarioReader;
 import java.io.IOException;
@@ -141,7 +142,7 @@ class ShrinkCommandTest {
   }
 
   private static long operations(RunSpec s) {
-    return s.workloads().stream().mapToLong(w -> io.ringsim.sim.Limits.operations(w.rate(),
+    return s.workloads().stream().mapToLong(w -> Limits.operations(w.rate(),
         w.endMillis() - w.startMillis())).sum();
   }
 }

@@ -15,6 +15,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import io.ringsim.cluster.node.ClientRequest;
+import io.ringsim.ring.Node;
+import io.ringsim.ring.ReplicaMap;
+import io.ringsim.ring.Ring;
+import io.ringsim.ring.SimpleStrategy;
+import io.ringsim.storage.ReadFilter;
 
 /**
  * A joining node ends up with every partition it replicates, whatever happened while it streamed, and is refused
@@ -90,8 +96,8 @@ class BootstrapTest {
       List<String> gained = new ArrayList<>();
       for (int i = 0; gained.size() < 5; i++) if (replicasOnceJoined(c, "lwt" + i).contains("n5")) gained.add("lwt" + i);
       for (String k : gained) {
-        io.ringsim.cluster.node.ClientRequest.Cas cas = new io.ringsim.cluster.node.ClientRequest.Cas(KvCluster.TABLE,
-            KvCluster.key(k), io.ringsim.storage.ReadFilter.ALL, p -> p.rows().isEmpty(),
+        ClientRequest.Cas cas = new ClientRequest.Cas(KvCluster.TABLE,
+            KvCluster.key(k), ReadFilter.ALL, p -> p.rows().isEmpty(),
             c.writeRequest(k, 7, ConsistencyLevel.ONE).update(), ConsistencyLevel.SERIAL, ConsistencyLevel.QUORUM,
             false);
         assertThat(c.sim.execute("n1", cas)).as(k).isInstanceOfSatisfying(ClientResponse.CasDone.class,
@@ -110,9 +116,9 @@ class BootstrapTest {
 
   private static List<String> replicasOnceJoined(KvCluster c, String k) {
     // The joining node already holds the next ring; ask the ring it will have by building it from the cluster's.
-    io.ringsim.ring.Ring next = c.sim.joiningRing();
+    Ring next = c.sim.joiningRing();
     List<String> out = new ArrayList<>();
-    for (io.ringsim.ring.Node n : new io.ringsim.ring.ReplicaMap(next, new io.ringsim.ring.SimpleStrategy(3))
+    for (Node n : new ReplicaMap(next, new SimpleStrategy(3))
         .replicasFor(c.schema.decorate(KvCluster.key(k)).token())) out.add(n.name());
     return out;
   }

@@ -7,7 +7,9 @@ import io.ringsim.ring.Murmur3Partitioner;
 import io.ringsim.ring.Node;
 import io.ringsim.ring.NodeSpec;
 import io.ringsim.ring.RandomAllocator;
+import io.ringsim.ring.ReplicaMap;
 import io.ringsim.ring.Ring;
+import io.ringsim.ring.SimpleStrategy;
 import io.ringsim.schema.Catalog;
 import io.ringsim.schema.ColumnDef;
 import io.ringsim.schema.KeyspaceMetadata;
@@ -45,7 +47,7 @@ final class KvCluster implements AutoCloseable {
     for (int i = 1; i <= nodes; i++) specs.add(new NodeSpec("n" + i, "dc1", "rack1", vnodes));
     List<Node> placed = new RandomAllocator(seed).allocate(Murmur3Partitioner.INSTANCE, List.of(), specs);
     Ring ring = new Ring(Murmur3Partitioner.INSTANCE, placed);
-    sim = SimCluster.start(SimCluster.Spec.defaults(ring, seed).withSerializePayloads(true).withHintedHandoff(hintedHandoff)
+    sim = SimCluster.start(ClusterSpec.defaults(ring, seed).withSerializePayloads(true).withHintedHandoff(hintedHandoff)
         .withConsistentRangeMovement(consistentRangeMovement),
         ConfigFactory.load("application-test"));
     TableMetadata kv = new TableMetadata("ks", "kv", List.of(ColumnDef.partitionKey("k", CqlTypes.TEXT, 0),
@@ -90,7 +92,7 @@ final class KvCluster implements AutoCloseable {
   /** The replicas of a key, primary first. */
   List<String> replicas(String k) {
     List<String> out = new ArrayList<>();
-    for (Node n : new io.ringsim.ring.ReplicaMap(sim.ring(), new io.ringsim.ring.SimpleStrategy(3))
+    for (Node n : new ReplicaMap(sim.ring(), new SimpleStrategy(3))
         .replicasFor(schema.decorate(key(k)).token())) out.add(n.name());
     return out;
   }

@@ -3,8 +3,18 @@ package io.ringsim.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import akka.actor.testkit.typed.javadsl.ActorTestKit;
+import io.ringsim.cluster.gossip.GossipMessage;
+import io.ringsim.cluster.gossip.HeartbeatState;
+import io.ringsim.cluster.member.ClusterShape;
+import io.ringsim.cluster.member.MemberProtocol;
+import io.ringsim.cluster.member.Wire;
 import io.ringsim.cluster.node.FilterSpec;
 import io.ringsim.cluster.node.NodeMessage;
+import io.ringsim.cluster.node.TraceEvent;
+import io.ringsim.ring.LongToken;
+import io.ringsim.storage.ClusteringComparator;
+import io.ringsim.storage.DecoratedKey;
+import io.ringsim.storage.Partition;
 import io.ringsim.storage.ReadFilter;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -44,16 +54,16 @@ class NodeMessageSerializationTest {
         new NodeMessage.StreamAck(8, 1),
         new NodeMessage.CounterForward(9, "ks.t", data, data, "QUORUM", true),
         new NodeMessage.CounterForwardReply(9, null, null, 0, 0,
-            List.of(new io.ringsim.cluster.node.TraceEvent(5, "n1", "Counter leader n1"))),
+            List.of(new TraceEvent(5, "n1", "Counter leader n1"))),
         new NodeMessage.CounterForwardReply(10, "WriteTimeout", "Operation timed out", 1, 2, List.of()));
     for (NodeMessage m : all) kit.serializationTestKit().verifySerialization(m, false);
   }
 
   @Test
   void aMutationCarryingItsDecodedUpdateSerializesAsWithoutIt() {
-    io.ringsim.storage.Partition decoded = new io.ringsim.storage.Partition(
-        new io.ringsim.storage.DecoratedKey(new io.ringsim.ring.LongToken(7), new byte[] {0, 0, 0, 7}),
-        new io.ringsim.storage.ClusteringComparator(List.of()));
+    Partition decoded = new Partition(
+        new DecoratedKey(new LongToken(7), new byte[] {0, 0, 0, 7}),
+        new ClusteringComparator(List.of()));
     byte[] data = {1, 2, 3};
     var serialization = akka.serialization.SerializationExtension.get(kit.system().classicSystem());
     NodeMessage.Mutation local = new NodeMessage.Mutation(1, "ks.t", data, false, decoded);
@@ -71,24 +81,24 @@ class NodeMessageSerializationTest {
   void everyMessageBetweenMemberJvmsRoundTrips() {
     byte[] data = {1, 2, 3};
     var ref = kit.<Object>createTestProbe().ref();
-    java.util.TreeMap<String, io.ringsim.cluster.gossip.HeartbeatState> states = new java.util.TreeMap<>();
-    states.put("n1", new io.ringsim.cluster.gossip.HeartbeatState(1, 2));
-    io.ringsim.cluster.member.ClusterShape shape = new io.ringsim.cluster.member.ClusterShape("datacenter1", 9, 3, 16,
+    java.util.TreeMap<String, HeartbeatState> states = new java.util.TreeMap<>();
+    states.put("n1", new HeartbeatState(1, 2));
+    ClusterShape shape = new ClusterShape("datacenter1", 9, 3, 16,
         "random", "murmur3", 1, 3);
     List<Object> all = List.of(
-        io.ringsim.cluster.member.Wire.of("n1", "n2", new NodeMessage.Mutation(1, "ks.t", data, false)),
-        io.ringsim.cluster.member.Wire.of("n1", "n2", new io.ringsim.cluster.gossip.GossipMessage.Syn(states)),
-        new io.ringsim.cluster.member.MemberProtocol.Describe(ref.narrow()),
-        new io.ringsim.cluster.member.MemberProtocol.MemberInfo("akka://ringsim@127.0.0.1:25520", List.of("n1"), shape),
-        new io.ringsim.cluster.member.MemberProtocol.ApplySchema(List.of("CREATE KEYSPACE k WITH replication ="
+        Wire.of("n1", "n2", new NodeMessage.Mutation(1, "ks.t", data, false)),
+        Wire.of("n1", "n2", new GossipMessage.Syn(states)),
+        new MemberProtocol.Describe(ref.narrow()),
+        new MemberProtocol.MemberInfo("akka://ringsim@127.0.0.1:25520", List.of("n1"), shape),
+        new MemberProtocol.ApplySchema(List.of("CREATE KEYSPACE k WITH replication ="
             + " {'class': 'SimpleStrategy', 'replication_factor': 1}"), ref.narrow()),
-        new io.ringsim.cluster.member.MemberProtocol.Result(null),
-        new io.ringsim.cluster.member.MemberProtocol.RowOp(1, "n1", "write", "ks.t", data, List.of(data),
+        new MemberProtocol.Result(null),
+        new MemberProtocol.RowOp(1, "n1", "write", "ks.t", data, List.of(data),
             java.util.Map.of("v", data), 60, "QUORUM", "SERIAL", ref.narrow()),
-        new io.ringsim.cluster.member.MemberProtocol.RowOpResult(1, "ok", null, 123, true),
-        new io.ringsim.cluster.member.MemberProtocol.Fault("partition", null, List.of("n1"), List.of("n2"), true, 0,
+        new MemberProtocol.RowOpResult(1, "ok", null, 123, true),
+        new MemberProtocol.Fault("partition", null, List.of("n1"), List.of("n2"), true, 0,
             ref.narrow()),
-        new io.ringsim.cluster.member.MemberProtocol.GetStatus(ref.narrow()));
+        new MemberProtocol.GetStatus(ref.narrow()));
     for (Object m : all) kit.serializationTestKit().verifySerialization(m, false);
   }
 
@@ -110,17 +120,17 @@ class NodeMessageSerializationTest {
     } catch (Exception e) {
       throw new IllegalStateException(e);
     }
-    var serializer = serialization.serializerFor(io.ringsim.cluster.member.Wire.class);
+    var serializer = serialization.serializerFor(Wire.class);
     var result = serialization.deserialize(bytes, serializer.identifier(),
-        io.ringsim.cluster.member.Wire.class.getName());
+        Wire.class.getName());
     org.assertj.core.api.Assertions.assertThat(result.isFailure()).isTrue();
     org.assertj.core.api.Assertions.assertThat(result.failed().get()).hasMessageContaining("java.util.ArrayList");
     // The same envelope with a name the protocol knows decodes: the refusal above is about the name alone.
     node.put("@type", "mutation-ack");
     node.put("requestId", 7);
     var ok = serialization.deserialize(cbor.writeValueAsBytes(wire), serializer.identifier(),
-        io.ringsim.cluster.member.Wire.class.getName());
-    org.assertj.core.api.Assertions.assertThat(((io.ringsim.cluster.member.Wire) ok.get()).node())
+        Wire.class.getName());
+    org.assertj.core.api.Assertions.assertThat(((Wire) ok.get()).node())
         .isEqualTo(new NodeMessage.MutationAck(7));
   }
 }

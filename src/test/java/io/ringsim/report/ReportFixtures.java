@@ -42,14 +42,14 @@ public final class ReportFixtures {
       b.storage(new TableStorage("shop", "orders_by_zip", "n" + (i + 1), 3 + i % 3, 9_000_000L + i * 500_000L,
           8_100_000L + i * 400_000L, 250_000, 1.8 + i * 0.1, 4, 0.01 * (i + 1), 1200L * i, i == 2 ? 3 : 0, 2.4));
     }
-    b.partitionSizes(new PartitionSizes("shop", "orders_by_zip", 4100, 2300, 96_000, 2_400_000, 1_000_000,
+    b.partitionSizes(new PartitionSizeReport("shop", "orders_by_zip", 4100, 2300, 96_000, 2_400_000, 1_000_000,
         "100 MB guideline scaled by 1/100 (run holds 1/100 of a production data set)",
-        List.of(new PartitionSizes.SizeBucket(0, 1024, 900), new PartitionSizes.SizeBucket(1024, 4096, 2100),
-            new PartitionSizes.SizeBucket(4096, 65_536, 1050), new PartitionSizes.SizeBucket(65_536, 1_048_576, 48),
-            new PartitionSizes.SizeBucket(1_048_576, 4_194_304, 2)),
-        List.of(new PartitionSizes.PartitionStat("10001", 2_400_000, 9800),
-            new PartitionSizes.PartitionStat(EVIL_KEY, 1_300_000, 5100),
-            new PartitionSizes.PartitionStat("94110", 640_000, 2500))));
+        List.of(new PartitionSizeReport.SizeBucket(0, 1024, 900), new PartitionSizeReport.SizeBucket(1024, 4096, 2100),
+            new PartitionSizeReport.SizeBucket(4096, 65_536, 1050), new PartitionSizeReport.SizeBucket(65_536, 1_048_576, 48),
+            new PartitionSizeReport.SizeBucket(1_048_576, 4_194_304, 2)),
+        List.of(new PartitionSizeReport.PartitionStat("10001", 2_400_000, 9800),
+            new PartitionSizeReport.PartitionStat(EVIL_KEY, 1_300_000, 5100),
+            new PartitionSizeReport.PartitionStat("94110", 640_000, 2500))));
     b.hot(new HotPartition("shop", "orders_by_zip", "94110", 2100, 300, List.of("n2", "n3", "n4")));
     b.hot(new HotPartition("shop", "orders_by_zip", "10001", 3900, 1100, List.of("n1", "n5", "n6")));
     b.hot(new HotPartition("shop", "orders_by_zip", EVIL_KEY, 400, 90, List.of("n4", "n5", "n6")));

@@ -25,9 +25,9 @@ class ReportJsonTest {
 
   @Test
   void roundTripKeepsWallClockWhenGiven() {
-    RunReport r = RunReport.builder("x").wallClock(new WallClock("2026-11-22T19:00:00Z", 1234, 64 << 20)).build();
+    RunReport r = RunReport.builder("x").wallClock(new RunTiming("2026-11-22T19:00:00Z", 1234, 64 << 20)).build();
     RunReport back = ReportJson.parse(ReportJson.toJson(r), "mem");
-    assertThat(back.wallClock()).isEqualTo(new WallClock("2026-11-22T19:00:00Z", 1234, 64 << 20));
+    assertThat(back.wallClock()).isEqualTo(new RunTiming("2026-11-22T19:00:00Z", 1234, 64 << 20));
     assertThat(back).isEqualTo(r);
   }
 

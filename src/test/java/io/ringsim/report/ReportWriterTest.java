@@ -139,7 +139,7 @@ class ReportWriterTest {
   @Test
   void wallClockIsShownOnlyWhenGiven() {
     assertThat(ReportHtml.render(ReportFixtures.sixNodes())).doesNotContain("wall clock");
-    RunReport r = RunReport.builder("x").wallClock(new WallClock("2026-01-01T00:00:00Z", 1500, 0)).build();
+    RunReport r = RunReport.builder("x").wallClock(new RunTiming("2026-01-01T00:00:00Z", 1500, 0)).build();
     assertThat(ReportHtml.render(r)).contains("wall clock: started 2026-01-01T00:00:00Z, 1500 ms");
   }
 

@@ -2,6 +2,7 @@ package io.ringsim.storage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringsim.schema.types.CqlTypes;
 import org.junit.jupiter.api.Test;
 
 class ReconciliationTest {
@@ -18,7 +19,7 @@ class ReconciliationTest {
     for (LiveRow r : node.table(table).orElseThrow().read(tt.key(pk), ReadFilter.ALL).live().rows()) {
       if (r.clustering().equals(TestTable.ck(ck))) {
         Cell c = r.cells().get("v1");
-        return c == null ? null : (Integer) io.ringsim.schema.types.CqlTypes.INT.deserialize(c.value());
+        return c == null ? null : (Integer) CqlTypes.INT.deserialize(c.value());
       }
     }
     return null;

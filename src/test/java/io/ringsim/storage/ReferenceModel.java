@@ -1,5 +1,6 @@
 package io.ringsim.storage;
 
+import io.ringsim.schema.types.CqlTypes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -110,8 +111,8 @@ final class ReferenceModel {
       CellWrite v2 = visible(pk, ck, "v2", now);
       if (v1 == null && v2 == null && !markerLive(pk, ck, now)) continue;
       out.add(new ExpectedRow(ck,
-          v1 == null ? null : (Integer) io.ringsim.schema.types.CqlTypes.INT.deserialize(v1.value),
-          v2 == null ? null : (String) io.ringsim.schema.types.CqlTypes.TEXT.deserialize(v2.value),
+          v1 == null ? null : (Integer) CqlTypes.INT.deserialize(v1.value),
+          v2 == null ? null : (String) CqlTypes.TEXT.deserialize(v2.value),
           v1 == null ? null : v1.ts,
           v1 == null ? null : v1.ttl == 0 ? 0 : v1.expiry - now));
     }
@@ -120,6 +121,6 @@ final class ReferenceModel {
 
   Integer staticValue(int pk, int now) {
     CellWrite s = visible(pk, STATIC, "s", now);
-    return s == null ? null : (Integer) io.ringsim.schema.types.CqlTypes.INT.deserialize(s.value);
+    return s == null ? null : (Integer) CqlTypes.INT.deserialize(s.value);
   }
 }

@@ -17,13 +17,13 @@ import akka.cluster.typed.SelfUp;
 import akka.cluster.typed.Subscribe;
 import io.ringsim.cluster.ConsistencyLevel;
 import io.ringsim.cluster.RowOps;
-import io.ringsim.cluster.gossip.GossipSettings;
 import io.ringsim.cluster.net.NetworkCommand;
 import io.ringsim.cluster.node.ClientRequest;
 import io.ringsim.cluster.node.ClientResponse;
 import io.ringsim.cluster.node.NodeActor;
 import io.ringsim.cluster.node.NodeCommand;
 import io.ringsim.cluster.node.NodeConfig;
+import io.ringsim.cluster.node.NodeSettings;
 import io.ringsim.cluster.node.NodeReport;
 import io.ringsim.cql.exec.SchemaOps;
 import io.ringsim.cql.exec.Values;
@@ -34,7 +34,6 @@ import io.ringsim.schema.Catalog;
 import io.ringsim.schema.ColumnDef;
 import io.ringsim.schema.TableMetadata;
 import io.ringsim.storage.Clustering;
-import io.ringsim.storage.StorageSettings;
 import io.ringsim.storage.TableSchema;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -43,7 +42,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -144,19 +142,12 @@ public final class MemberHost extends AbstractBehavior<Object> {
       position = Integer.MAX_VALUE; // a spare member: part of the cluster, hosts nothing
       return;
     }
-    List<String> names = new ArrayList<>();
-    for (Node n : ring.nodes()) names.add(n.name());
-    List<String> seeds = names.subList(0, Math.min(3, names.size()));
-    SplittableRandom rng = new SplittableRandom(shape.seed());
-    int index = 0;
-    for (Node n : ring.nodes()) {
-      long nodeSeed = rng.nextLong();
-      int i = index++;
+    List<NodeConfig> configs = NodeSettings.from(getContext().getSystem().settings().config()).forRing(ring,
+        shape.seed());
+    for (int i = 0; i < configs.size(); i++) {
       if (!shape.hosts(position, i)) continue;
-      List<String> peers = new ArrayList<>(names);
-      peers.remove(n.name());
-      NodeConfig cfg = new NodeConfig(n.name(), n.dc(), n.rack(), i, StorageSettings.DEFAULTS, Duration.ofSeconds(2),
-          Duration.ofSeconds(5), GossipSettings.CASSANDRA_DEFAULTS, peers, seeds, true, Duration.ofHours(3), nodeSeed);
+      NodeConfig cfg = configs.get(i);
+      Node n = ring.nodes().get(i);
       ActorRef<NodeCommand> ref = getContext().spawn(
           NodeActor.create(cfg, ring, network.<NetworkCommand>narrow(), WallClock::nowNanos), n.name());
       network.tell(new MemberNetwork.Hosted(n.name(), ref));

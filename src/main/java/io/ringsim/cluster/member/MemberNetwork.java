@@ -13,6 +13,7 @@ import akka.cluster.ClusterEvent;
 import akka.cluster.typed.Cluster;
 import akka.cluster.typed.Subscribe;
 import io.ringsim.cluster.gossip.PeerStatus;
+import io.ringsim.cluster.net.CutLinks;
 import io.ringsim.cluster.net.Delivery;
 import io.ringsim.cluster.net.NetworkCommand;
 import io.ringsim.cluster.net.NetworkStats;
@@ -60,7 +61,7 @@ public final class MemberNetwork extends AbstractBehavior<Object> {
   private final Set<akka.actor.Address> unreachable = new HashSet<>();
   /** Where each remote node was last hosted: kept after its route goes, to match later membership events. */
   private final Map<String, akka.actor.Address> lastHost = new HashMap<>();
-  private final io.ringsim.cluster.net.CutLinks cutLinks = new io.ringsim.cluster.net.CutLinks();
+  private final CutLinks cutLinks = new CutLinks();
   private final Map<String, Long> slowNodes = new HashMap<>();
   private final SplittableRandom rng;
   private double loss;

@@ -4,6 +4,7 @@ import akka.actor.typed.ActorRef;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import io.ringsim.cluster.CborSerializable;
+import io.ringsim.cluster.node.NodeReport;
 import java.util.List;
 import java.util.Map;
 
@@ -62,5 +63,5 @@ public sealed interface MemberProtocol extends CborSerializable {
    * {@code reports} holds their figures (storage, coordination, hints) for the run's report.
    */
   record Status(String address, Map<String, Map<String, Boolean>> views, List<String> running,
-      List<io.ringsim.cluster.node.NodeReport> reports) implements CborSerializable {}
+      List<NodeReport> reports) implements CborSerializable {}
 }

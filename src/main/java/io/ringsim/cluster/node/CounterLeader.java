@@ -2,12 +2,15 @@ package io.ringsim.cluster.node;
 
 import io.ringsim.cluster.ConsistencyLevel;
 import io.ringsim.cql.CqlErrorClass;
+import io.ringsim.storage.Clustering;
+import io.ringsim.storage.ClusteringBound;
 import io.ringsim.storage.CounterShards;
 import io.ringsim.storage.DecoratedKey;
 import io.ringsim.storage.Partition;
 import io.ringsim.storage.PartitionCodec;
 import io.ringsim.storage.PartitionRead;
 import io.ringsim.storage.ReadFilter;
+import io.ringsim.storage.Slice;
 import io.ringsim.storage.TableStore;
 import io.ringsim.storage.TombstoneOverwhelmingException;
 import java.util.ArrayList;
@@ -120,7 +123,7 @@ final class CounterLeader {
     }
   }
 
-  private static ReadFilter onlyThese(List<io.ringsim.storage.Slice> rows) {
+  private static ReadFilter onlyThese(List<Slice> rows) {
     return rows.isEmpty() ? new ReadFilter(List.of(), false, Integer.MAX_VALUE) : ReadFilter.slices(rows);
   }
 
@@ -136,12 +139,12 @@ final class CounterLeader {
     DecoratedKey key = local.schema().decorate(rawKey);
     Partition update = PartitionCodec.decode(deltas, local.schema());
     // Only the rows the update touches (a wide counter partition is not read whole for each increment).
-    List<io.ringsim.storage.Slice> rows = new ArrayList<>();
-    for (io.ringsim.storage.Clustering c : update.rows().keySet()) {
+    List<Slice> rows = new ArrayList<>();
+    for (Clustering c : update.rows().keySet()) {
       byte[][] v = new byte[c.size()][];
       for (int i = 0; i < c.size(); i++) v[i] = c.get(i);
-      rows.add(new io.ringsim.storage.Slice(io.ringsim.storage.ClusteringBound.inclusive(v),
-          io.ringsim.storage.ClusteringBound.inclusive(v)));
+      rows.add(new Slice(ClusteringBound.inclusive(v),
+          ClusteringBound.inclusive(v)));
     }
     PartitionRead current;
     try {

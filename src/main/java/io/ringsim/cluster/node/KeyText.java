@@ -1,5 +1,6 @@
 package io.ringsim.cluster.node;
 
+import io.ringsim.cql.exec.Keys;
 import io.ringsim.schema.TableMetadata;
 import java.util.List;
 
@@ -8,7 +9,7 @@ public final class KeyText {
   private KeyText() {}
 
   public static String of(TableMetadata t, byte[] key) {
-    List<Object> vals = io.ringsim.cql.exec.Keys.partitionValues(t, key);
+    List<Object> vals = Keys.partitionValues(t, key);
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < vals.size(); i++) {
       if (i > 0) sb.append(':');

@@ -7,12 +7,14 @@ import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.Behaviors;
 import akka.actor.typed.javadsl.Receive;
 import akka.actor.typed.javadsl.TimerScheduler;
+import io.ringsim.cluster.HintsGauge;
 import io.ringsim.cluster.gossip.GossipMessage;
 import io.ringsim.cluster.gossip.Gossiper;
 import io.ringsim.cluster.gossip.GossiperCommand;
 import io.ringsim.cluster.gossip.PeerStatus;
 import io.ringsim.cluster.net.Delivery;
 import io.ringsim.cluster.net.NetworkCommand;
+import io.ringsim.cluster.net.TraceLog;
 import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.cql.CqlException;
 import io.ringsim.ring.Ring;
@@ -44,7 +46,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
 
   /** @param trace where the node records its events for explanations (null: nowhere) */
   public static Behavior<NodeCommand> create(NodeConfig cfg, Ring ring, ActorRef<NetworkCommand> network,
-      LongSupplier loopNanos, io.ringsim.cluster.net.TraceLog trace) {
+      LongSupplier loopNanos, TraceLog trace) {
     return Behaviors.setup(ctx -> Behaviors.withTimers(t -> {
       NodeActor a = new NodeActor(ctx, t, cfg, ring, network, loopNanos);
       a.node.trace = trace;
@@ -56,7 +58,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
       ActorRef<NetworkCommand> network, LongSupplier loopNanos) {
     super(ctx);
     this.node = new NodeContext(cfg, ring, network, loopNanos, ctx.getSystem().scheduler(), ctx.getSelf());
-    io.ringsim.cluster.HintsGauge gauge = io.ringsim.cluster.HintsGauge.of(ctx.getSystem());
+    HintsGauge gauge = HintsGauge.of(ctx.getSystem());
     node.hints.observe((target, delta) -> gauge.change(target, delta, loopNanos.getAsLong()));
     ActorRef<Delivery> inbox = ctx.messageAdapter(Delivery.class, d -> new NodeCommand.Inbound(d.from(), d.payload()));
     network.tell(new NetworkCommand.Register(cfg.name(), inbox));

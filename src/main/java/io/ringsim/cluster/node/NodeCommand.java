@@ -88,9 +88,9 @@ public sealed interface NodeCommand extends NoSerializationVerificationNeeded {
    * {@code primaryOnly}, only those it is the primary replica of (so each partition is counted once across the
    * cluster, on the first replica of its token). Reads every partition the node holds: for end-of-run reports.
    */
-  record GetPartitionSizes(int topN, boolean primaryOnly, ActorRef<PartitionSizes> replyTo) implements NodeCommand {}
+  record GetPartitionSizes(int topN, boolean primaryOnly, ActorRef<NodePartitionSizes> replyTo) implements NodeCommand {}
 
-  record PartitionSizes(String node, java.util.Map<String, TableSizes> byTable)
+  record NodePartitionSizes(String node, java.util.Map<String, TableSizes> byTable)
       implements NoSerializationVerificationNeeded {}
 
   /** Every counted partition's size in bytes (no order), and the largest ones, largest first. */

@@ -6,8 +6,8 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * How one simulated node is set up. Timeouts are Cassandra's write_request_timeout (2 s) and
- * read_request_timeout (5 s) by default.
+ * How one simulated node is set up, made by {@link NodeSettings#node} (whose defaults are in reference.conf:
+ * Cassandra's write_request_timeout of 2 s and read_request_timeout of 5 s).
  */
 public record NodeConfig(
     String name,

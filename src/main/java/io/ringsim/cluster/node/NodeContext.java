@@ -5,7 +5,9 @@ import akka.actor.typed.Scheduler;
 import akka.dispatch.ExecutionContexts$;
 import io.ringsim.cluster.HintStore;
 import io.ringsim.cluster.net.NetworkCommand;
+import io.ringsim.cluster.net.TraceLog;
 import io.ringsim.ring.Ring;
+import io.ringsim.ring.Token;
 import io.ringsim.schema.Catalog;
 import io.ringsim.storage.NodeStorage;
 import java.time.Duration;
@@ -31,7 +33,7 @@ final class NodeContext {
   final PaxosReplica paxos = new PaxosReplica();
   final NodeMetrics metrics = new NodeMetrics();
   /** Where node events go for explanations (hints, read repair, local reads and writes); null when not recording. */
-  io.ringsim.cluster.net.TraceLog trace;
+  TraceLog trace;
 
   private final ActorRef<NetworkCommand> network;
   private final LongSupplier loopNanos;
@@ -136,10 +138,10 @@ final class NodeContext {
   }
 
   /** Records a node event in the trace, when the run keeps one. */
-  void traceEvent(String kind, String target, String table, io.ringsim.ring.Token token, long requestId, long ts) {
+  void traceEvent(String kind, String target, String table, Token token, long requestId, long ts) {
     if (trace == null) return;
     trace.event(loopNanos(), cfg.name(), kind, target, table,
-        token == null ? io.ringsim.cluster.net.TraceLog.NO_TOKEN : MessageDescriber.tokenLong(token), requestId, ts);
+        token == null ? TraceLog.NO_TOKEN : MessageDescriber.tokenLong(token), requestId, ts);
   }
 
   // ---------------------------------------------------------------- peers

@@ -119,7 +119,7 @@ final class NodeControl {
         node.hints.pending(), m.readRepairs, node.storage.commitLog().size());
   }
 
-  private NodeCommand.PartitionSizes partitionSizes(NodeCommand.GetPartitionSizes g) {
+  private NodeCommand.NodePartitionSizes partitionSizes(NodeCommand.GetPartitionSizes g) {
     Map<String, NodeCommand.TableSizes> out = new TreeMap<>();
     for (TableStore t : node.storage.tables()) {
       String table = t.schema().name();
@@ -128,6 +128,6 @@ final class NodeControl {
       out.put(table, PartitionSizeScan.scan(t, md, p -> !g.primaryOnly()
           || node.topology.placement(table, p.key().token()).replicas().get(0).equals(node.name()), g.topN()));
     }
-    return new NodeCommand.PartitionSizes(node.name(), out);
+    return new NodeCommand.NodePartitionSizes(node.name(), out);
   }
 }

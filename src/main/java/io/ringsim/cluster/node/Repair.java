@@ -3,6 +3,7 @@ package io.ringsim.cluster.node;
 import akka.actor.typed.ActorRef;
 import io.ringsim.cluster.repair.MerkleTree;
 import io.ringsim.cluster.repair.TokenRange;
+import io.ringsim.ring.LongToken;
 import io.ringsim.ring.Murmur3Partitioner;
 import io.ringsim.ring.Ring;
 import io.ringsim.ring.Token;
@@ -10,6 +11,7 @@ import io.ringsim.storage.DecoratedKey;
 import io.ringsim.storage.NodeStorage;
 import io.ringsim.storage.Partition;
 import io.ringsim.storage.PartitionCodec;
+import io.ringsim.storage.ReadFilter;
 import io.ringsim.storage.TableStore;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -63,7 +65,7 @@ final class Repair {
   }
 
   private static long longToken(Partition p) {
-    return ((io.ringsim.ring.LongToken) p.key().token()).value();
+    return ((LongToken) p.key().token()).value();
   }
 
   static List<Partition> partitionsIn(TableStore t, Ring ring, String lo, String hi) {
@@ -71,7 +73,7 @@ final class Repair {
     Token end = hi == null ? null : ring.partitioner().parseToken(hi);
     List<Partition> out = new ArrayList<>();
     for (DecoratedKey k : t.keysInRange(start, end, Integer.MAX_VALUE)) {
-      Partition p = t.read(k, io.ringsim.storage.ReadFilter.ALL).data();
+      Partition p = t.read(k, ReadFilter.ALL).data();
       if (p != null) out.add(p);
     }
     return out;

@@ -12,6 +12,7 @@ import io.ringsim.schema.KeyspaceMetadata;
 import io.ringsim.schema.TableMetadata;
 import io.ringsim.schema.TableParams;
 import io.ringsim.schema.types.CqlTypes;
+import io.ringsim.storage.TableSchema;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -161,7 +162,7 @@ public final class DescribeStatement {
   static String indexCql(TableMetadata t, IndexMetadata i) {
     String target = quote(i.column());
     String kind = i.kind() == null ? "values" : i.kind().toLowerCase(Locale.ROOT);
-    boolean collection = t.column(i.column()).map(d -> io.ringsim.storage.TableSchema.isComplex(d.type()))
+    boolean collection = t.column(i.column()).map(d -> TableSchema.isComplex(d.type()))
         .orElse(false);
     if (!kind.equals("values") || collection) target = kind + "(" + target + ")";
     return "CREATE INDEX " + quote(i.name()) + " ON " + quote(t.keyspace()) + "." + quote(t.name()) + " (" + target

@@ -3,6 +3,7 @@ package io.ringsim.cql.exec;
 import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.cql.CqlException;
 import io.ringsim.cql.ast.Relation;
+import io.ringsim.schema.ClusteringOrder;
 import io.ringsim.schema.ColumnDef;
 import io.ringsim.schema.ColumnKind;
 import io.ringsim.schema.TableMetadata;
@@ -36,16 +37,16 @@ final class MultiColumnWhere {
     if (mc.op() == Relation.Op.EQ) {
       for (int i = 0; i < vs.size(); i++) {
         ColumnDef d = cc.get(i);
-        if (eq.put(d.name(), List.of(WritePlanner.nonNullKey(vs.get(i), d))) != null)
+        if (eq.put(d.name(), List.of(WriteBinder.nonNullKey(vs.get(i), d))) != null)
           throw invalid(d.name() + " cannot be restricted by more than one relation if it includes an Equal");
       }
       return;
     }
     if (!mc.op().isSlice() || !isRowDelete)
       throw invalid("Invalid operator " + mc.op().symbol + " for PRIMARY KEY part " + mc.columns().get(0));
-    boolean desc = cc.get(0).order() == io.ringsim.schema.ClusteringOrder.DESC;
+    boolean desc = cc.get(0).order() == ClusteringOrder.DESC;
     for (ColumnDef c : cc.subList(0, mc.columns().size())) {
-      if ((c.order() == io.ringsim.schema.ClusteringOrder.DESC) != desc) throw invalid("Multi-column slices over "
+      if ((c.order() == ClusteringOrder.DESC) != desc) throw invalid("Multi-column slices over "
           + "columns with mixed clustering orders are not supported by this simulator");
     }
     range.add(mc.columns(), true, mc.op(), vs);

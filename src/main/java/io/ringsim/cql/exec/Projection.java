@@ -3,13 +3,17 @@ package io.ringsim.cql.exec;
 import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.cql.CqlException;
 import io.ringsim.cql.ast.Selector;
+import io.ringsim.ring.LongToken;
+import io.ringsim.ring.Token;
 import io.ringsim.schema.ColumnDef;
 import io.ringsim.schema.CqlType;
 import io.ringsim.schema.TableMetadata;
 import io.ringsim.schema.types.CqlTypes;
 import io.ringsim.storage.Cell;
+import io.ringsim.storage.CounterShards;
 import io.ringsim.storage.LivePartition;
 import io.ringsim.storage.LiveRow;
+import io.ringsim.storage.TableSchema;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -133,10 +137,10 @@ public final class Projection {
         ColumnDef def = args.get(0);
         if (def.isPrimaryKey()) throw invalid("Cannot use selection function " + (fn.equals("ttl") ? "ttl"
             : "writeTime") + " on PRIMARY KEY part " + def.name());
-        if (io.ringsim.storage.CounterShards.isCounter(def.type()))
+        if (CounterShards.isCounter(def.type()))
           throw invalid("Cannot use selection function " + (fn.equals("ttl") ? "ttl" : "writeTime")
               + " on counter column " + def.name());
-        if (io.ringsim.storage.TableSchema.isComplex(def.type()))
+        if (TableSchema.isComplex(def.type()))
           throw invalid("Cannot use selection function " + (fn.equals("ttl") ? "ttl" : "writeTime")
               + " on non-frozen collection " + def.name());
         names.add(alias != null ? alias : fn + "(" + def.name() + ")");
@@ -162,8 +166,8 @@ public final class Projection {
   }
 
   private static Object tokenValue(LivePartition p) {
-    io.ringsim.ring.Token tok = p.key().token();
-    if (tok instanceof io.ringsim.ring.LongToken l) return l.value();
+    Token tok = p.key().token();
+    if (tok instanceof LongToken l) return l.value();
     return Long.parseLong(tok.toString().length() > 18 ? "0" : tok.toString());
   }
 

@@ -2,6 +2,9 @@ package io.ringsim.cql.exec;
 
 import io.ringsim.schema.CqlType;
 import io.ringsim.schema.TableMetadata;
+import io.ringsim.schema.types.CqlTypes;
+import io.ringsim.storage.Clustering;
+import io.ringsim.storage.ClusteringComparator;
 import io.ringsim.storage.LivePartition;
 import io.ringsim.storage.LiveRow;
 import io.ringsim.storage.ReadFilter;
@@ -68,7 +71,7 @@ public record ReadPlan(
     List<LiveRow> rows = lp.rows();
     if (sortRowsInPartition && rows.size() > 1) {
       rows = new ArrayList<>(rows);
-      Comparator<io.ringsim.storage.Clustering> cmp = new io.ringsim.storage.ClusteringComparator(
+      Comparator<Clustering> cmp = new ClusteringComparator(
           table.clusteringColumns());
       Comparator<LiveRow> byClustering = (a, b) -> cmp.compare(a.clustering(), b.clustering());
       rows.sort(filter.reversed() ? byClustering.reversed() : byClustering);
@@ -98,10 +101,10 @@ public record ReadPlan(
         continue;
       }
       int inPartition = 0;
-      io.ringsim.storage.Clustering current = null;
+      Clustering current = null;
       for (LiveRow r : rows) {
         if (rowFilter != null && !rowFilter.test(lp, r)) continue;
-        io.ringsim.storage.Clustering key = prefix(r.clustering());
+        Clustering key = prefix(r.clustering());
         boolean starts = current == null || !current.equals(key);
         if (starts) {
           if (current != null) acc.endGroup();
@@ -126,11 +129,11 @@ public record ReadPlan(
     return acc.result();
   }
 
-  private io.ringsim.storage.Clustering prefix(io.ringsim.storage.Clustering c) {
+  private Clustering prefix(Clustering c) {
     int n = Math.min(groupByClustering, c.size());
     byte[][] v = new byte[n][];
     for (int i = 0; i < n; i++) v[i] = c.get(i);
-    return io.ringsim.storage.Clustering.of(v);
+    return Clustering.of(v);
   }
 
   private ResultSet assembleRows(List<LivePartition> parts) {
@@ -172,6 +175,6 @@ public record ReadPlan(
   }
 
   public List<CqlType> types() {
-    return json ? List.of(io.ringsim.schema.types.CqlTypes.TEXT) : projection.types();
+    return json ? List.of(CqlTypes.TEXT) : projection.types();
   }
 }

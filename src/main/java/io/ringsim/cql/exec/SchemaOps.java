@@ -5,6 +5,7 @@ import io.ringsim.cql.CqlException;
 import io.ringsim.cql.ast.ColumnSpec;
 import io.ringsim.cql.ast.Statement;
 import io.ringsim.cql.ast.Term;
+import io.ringsim.cql.parse.CqlParser;
 import io.ringsim.ring.ReplicationStrategies;
 import io.ringsim.schema.Catalog;
 import io.ringsim.schema.ClusteringOrder;
@@ -17,6 +18,7 @@ import io.ringsim.schema.TableMetadata;
 import io.ringsim.schema.TableParams;
 import io.ringsim.schema.types.CqlTypes;
 import io.ringsim.storage.CompactionStrategy;
+import io.ringsim.storage.TableSchema;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -57,14 +59,14 @@ public final class SchemaOps {
   public static Catalog applyAll(Catalog c, java.util.List<String> statements) {
     String ks = null;
     for (String text : statements) {
-      Statement s = io.ringsim.cql.parse.CqlParser.parse(text);
+      Statement s = CqlParser.parse(text);
       if (s instanceof Statement.Use u) {
         ks = u.keyspace();
         continue;
       }
       Catalog next = apply(c, s, ks);
       if (next == null) {
-        throw new io.ringsim.cql.CqlException(io.ringsim.cql.CqlErrorClass.InvalidRequest,
+        throw new CqlException(CqlErrorClass.InvalidRequest,
             "only schema statements (CREATE, ALTER, DROP, USE) can be shipped to a cluster: " + text);
       }
       c = next;
@@ -223,7 +225,7 @@ public final class SchemaOps {
   private static CqlType keyType(String name, String column) {
     CqlType t = type(name, column);
     if (isCounter(t)) throw invalid("counter type is not supported for PRIMARY KEY column '" + column + "'");
-    if (io.ringsim.storage.TableSchema.isComplex(t))
+    if (TableSchema.isComplex(t))
       throw invalid("Invalid non-frozen collection type for PRIMARY KEY component " + column);
     return t;
   }

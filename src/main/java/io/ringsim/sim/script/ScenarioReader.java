@@ -4,7 +4,6 @@ import io.ringsim.cluster.ClusterBuilder;
 import io.ringsim.cluster.ConsistencyLevel;
 import io.ringsim.cluster.net.LatencyModel;
 import io.ringsim.cql.CqlScript;
-import io.ringsim.sim.Action;
 import io.ringsim.sim.CheckSpec;
 import io.ringsim.sim.Durations;
 import io.ringsim.sim.Limits;
@@ -21,7 +20,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -108,9 +106,10 @@ public final class ScenarioReader {
     /** The file line each cql statement starts on. */
     final List<Integer> cqlLines = new ArrayList<>();
     final List<WorkloadSpec> workloads = new ArrayList<>();
-    final List<Object[]> timeline = new ArrayList<>(); // {ctx, atMillis, Action, text}
+    final List<TimelineReader.Entry> timeline = new ArrayList<>();
     final List<CheckSpec> checks = new ArrayList<>();
-    final List<Object[]> workloadCtx = new ArrayList<>();
+    /** Where each workload is written, for its errors. */
+    final List<ParserRuleContext> workloadCtx = new ArrayList<>();
     final Set<String> openEnded = new java.util.HashSet<>();
 
     Builder(String file, Map<String, String> overrides) {
@@ -131,47 +130,15 @@ public final class ScenarioReader {
       for (int i = 0; i < workloads.size(); i++) {
         WorkloadSpec w = workloads.get(i);
         if (!openEnded.contains(w.name()) || w.endMillis() == duration) continue;
-        workloads.set(i, new WorkloadSpec(w.name(), w.table(), w.generators(), w.writeFraction(), w.readFraction(),
-            w.deleteFraction(), w.lwtFraction(), w.writeConsistency(), w.readConsistency(), w.rate(), w.concurrency(),
-            w.startMillis(), duration, w.ttlSeconds()));
+        workloads.set(i, w.withEnd(duration));
       }
       if (dcs.isEmpty()) dcs.add(new ClusterBuilder.Dc("datacenter1", plainNodes == 0 ? 3 : plainNodes, racks));
       int nodes = dcs.stream().mapToInt(ClusterBuilder.Dc::nodes).sum();
       checkSizes(nodes);
-      Set<String> names = new LinkedHashSet<>();
-      for (int i = 1; i <= nodes; i++) names.add("n" + i);
-      List<TimedAction> actions = new ArrayList<>();
-      timeline.sort((x, y) -> Long.compare((Long) x[1], (Long) y[1]));
-      for (Object[] t : timeline) {
-        ParserRuleContext ctx = (ParserRuleContext) t[0];
-        long at = (Long) t[1];
-        Action a = (Action) t[2];
-        if (at > duration) throw error(ctx, "at " + fmt(at) + " is after the end of the scenario (duration "
-            + fmt(duration) + ")");
-        if (a instanceof Action.Bootstrap b) {
-          if (names.contains(b.node())) throw error(ctx, "node " + b.node() + " already exists");
-          names.add(b.node());
-          if (names.size() > Limits.MAX_NODES) throw error(ctx, "bootstrapping " + b.node() + " would make "
-              + names.size() + " nodes, more than the " + Limits.MAX_NODES + " a cluster may have");
-        }
-        if (a instanceof Action.Partition part) {
-          try {
-            a = new GroupResolver(dcs, names).resolve(part);
-          } catch (IllegalArgumentException e) {
-            throw error(ctx, e.getMessage());
-          }
-        }
-        for (String n : TimelineReader.nodesOf(a)) {
-          if (n != null && !names.contains(n)) throw error(ctx, "no node named '" + n + "' (this cluster has n1..n"
-              + nodes + ")");
-        }
-        if (a instanceof Action.Decommission d) names.remove(d.node());
-        actions.add(new TimedAction(at, a, (String) t[3]));
-      }
+      List<TimedAction> actions = TimelineReader.resolve(timeline, this, nodes);
       for (int i = 0; i < workloadCtx.size(); i++) {
-        Object[] w = workloadCtx.get(i);
         WorkloadSpec ws = workloads.get(i);
-        if (ws.endMillis() > duration) throw error((ParserRuleContext) w[0], "workload " + ws.name() + " runs past"
+        if (ws.endMillis() > duration) throw error(workloadCtx.get(i), "workload " + ws.name() + " runs past"
             + " the end of the scenario (duration " + fmt(duration) + ")");
       }
       if (!recordHistory && !checks.isEmpty()) {
@@ -190,7 +157,7 @@ public final class ScenarioReader {
         throw new ScenarioException(file + ": " + e.getMessage());
       }
       SchemaCheck.check(cql, workloads, partitioner, seed, (i, msg) -> cqlError(i, msg),
-          (i, msg) -> error((ParserRuleContext) workloadCtx.get(i)[0], msg));
+          (i, msg) -> error(workloadCtx.get(i), msg));
       return new RunSpec(name, description, seed, duration, dcs, vnodes, allocator, partitioner, latency, loss, storage,
           cql, workloads, actions, checks, recordHistory, consistentRangeMovement);
     }
@@ -247,18 +214,11 @@ public final class ScenarioReader {
               if (k.startsWith("workload.") && k.endsWith(".rate")) {
                 String wn = k.substring("workload.".length(), k.length() - ".rate".length());
                 int i = indexOfWorkload(wn);
-                WorkloadSpec w = workloads.get(i);
-                workloads.set(i, new WorkloadSpec(w.name(), w.table(), w.generators(), w.writeFraction(),
-                    w.readFraction(), w.deleteFraction(), w.lwtFraction(), w.writeConsistency(), w.readConsistency(),
-                    Limits.rate(Double.parseDouble(v)), w.concurrency(), w.startMillis(), w.endMillis(), w.ttlSeconds()));
+                workloads.set(i, workloads.get(i).withRate(Limits.rate(Double.parseDouble(v))));
               } else if (k.startsWith("workload.") && k.endsWith(".consistency")) {
                 String wn = k.substring("workload.".length(), k.length() - ".consistency".length());
                 int i = indexOfWorkload(wn);
-                WorkloadSpec w = workloads.get(i);
-                ConsistencyLevel cl = ConsistencyLevel.parse(v);
-                workloads.set(i, new WorkloadSpec(w.name(), w.table(), w.generators(), w.writeFraction(),
-                    w.readFraction(), w.deleteFraction(), w.lwtFraction(), cl, cl, w.rate(), w.concurrency(),
-                    w.startMillis(), w.endMillis(), w.ttlSeconds()));
+                workloads.set(i, workloads.get(i).withConsistency(ConsistencyLevel.parse(v)));
               } else {
                 throw new ScenarioException("--set " + k + ": unknown setting (known: seed, duration, history, "
                     + "cluster.nodes, cluster.vnodes, cluster.racks, cluster.allocator, cluster.partitioner, workload.NAME.rate, "
@@ -436,7 +396,7 @@ public final class ScenarioReader {
           mix.getOrDefault("read", 0.0), mix.getOrDefault("delete", 0.0), mix.getOrDefault("lwt", 0.0), wcl, rcl,
           rate, concurrency, from, to, ttl);
       workloads.add(spec);
-      workloadCtx.add(new Object[] {w, spec});
+      workloadCtx.add(w);
     }
 
     ConsistencyLevel cl(ParserRuleContext ctx, String n) {
@@ -501,7 +461,7 @@ public final class ScenarioReader {
       return s.substring(1, s.length() - 1);
     }
 
-    private static String fmt(long ms) {
+    static String fmt(long ms) {
       return Durations.format(ms);
     }
   }

@@ -2,6 +2,10 @@ package io.ringsim.sim.script;
 
 import io.ringsim.cluster.ClusterBuilder;
 import io.ringsim.cluster.net.LatencyModel;
+import io.ringsim.cql.ast.Statement;
+import io.ringsim.cql.exec.SchemaOps;
+import io.ringsim.cql.parse.CqlParser;
+import io.ringsim.schema.Catalog;
 import io.ringsim.sim.Action;
 import io.ringsim.sim.CheckSpec;
 import io.ringsim.sim.RunSpec;
@@ -40,7 +44,7 @@ public final class ScenarioWriter {
       for (String stmt : s.cql()) b.append("  ").append(stmt.strip()).append(";\n");
       b.append("}\n");
     }
-    io.ringsim.schema.Catalog schema = schema(s.cql());
+    Catalog schema = schema(s.cql());
     for (WorkloadSpec w : s.workloads()) workload(b, w, s.durationMillis(), schema);
     if (!s.timeline().isEmpty()) {
       b.append("\ntimeline {\n");
@@ -87,7 +91,7 @@ public final class ScenarioWriter {
   }
 
   private static void workload(StringBuilder b, WorkloadSpec w, long durationMillis,
-      io.ringsim.schema.Catalog schema) {
+      Catalog schema) {
     java.util.Set<String> keys = new java.util.HashSet<>();
     schema.table(w.table()).ifPresent(t -> t.partitionKey().forEach(c -> keys.add(c.name())));
     b.append("\nworkload ").append(w.name()).append(" {\n  table ").append(w.table()).append('\n');
@@ -125,14 +129,14 @@ public final class ScenarioWriter {
    * {@code key} and {@code column} alike; the word is for the person reading). A statement that does not apply
    * leaves the schema as it was: this only chooses words.
    */
-  private static io.ringsim.schema.Catalog schema(List<String> cql) {
-    io.ringsim.schema.Catalog catalog = io.ringsim.schema.Catalog.EMPTY;
+  private static Catalog schema(List<String> cql) {
+    Catalog catalog = Catalog.EMPTY;
     String keyspace = null;
     for (String text : cql) {
       try {
-        io.ringsim.cql.ast.Statement st = io.ringsim.cql.parse.CqlParser.parse(text);
-        if (st instanceof io.ringsim.cql.ast.Statement.Use u) keyspace = u.keyspace();
-        io.ringsim.schema.Catalog next = io.ringsim.cql.exec.SchemaOps.apply(catalog, st, keyspace);
+        Statement st = CqlParser.parse(text);
+        if (st instanceof Statement.Use u) keyspace = u.keyspace();
+        Catalog next = SchemaOps.apply(catalog, st, keyspace);
         if (next != null) catalog = next;
       } catch (RuntimeException e) {
         // not a schema statement this can apply: no matter

@@ -2,16 +2,23 @@ package io.ringsim.sim.script;
 
 import io.ringsim.sim.Action;
 import io.ringsim.sim.script.ScenarioParser.*;
+import io.ringsim.sim.Limits;
+import io.ringsim.sim.TimedAction;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.antlr.v4.runtime.ParserRuleContext;
 
 /** A scenario's timeline lines (at 30s crash n3, ...) as actions; split from ScenarioReader to keep each file short. */
 final class TimelineReader {
   private TimelineReader() {}
 
-  /** One timeline line: {ctx, atMillis, Action, its text as written}. */
-  static Object[] read(TimelineItemContext i, ScenarioReader.Builder b) {
+  /** One timeline line: where it is, when, its action, and its text as written. */
+  record Entry(TimelineItemContext ctx, long atMillis, Action action, String text) {}
+
+  static Entry read(TimelineItemContext i, ScenarioReader.Builder b) {
     long at = b.dur(i.duration());
     ActionContext a = i.action();
     Action act;
@@ -43,7 +50,7 @@ final class TimelineReader {
         : node(((RepairActionContext) a).name()));
     String src = i.getStart().getInputStream().getText(new org.antlr.v4.runtime.misc.Interval(
         i.getStart().getStartIndex(), i.getStop().getStopIndex()));
-    return new Object[] {i, at, act, src};
+    return new Entry(i, at, act, src);
   }
 
   private static String node(NameContext n) {
@@ -55,6 +62,44 @@ final class TimelineReader {
     Set<String> out = new java.util.TreeSet<>();
     for (NameContext n : g.name()) out.add(ScenarioReader.Builder.text(n));
     return out;
+  }
+
+  /**
+   * The timeline in time order (lines at the same time in file order), checked against the cluster as it is at each
+   * point: within the scenario, bootstraps of new names only, partition groups resolved, every node named existing.
+   */
+  static List<TimedAction> resolve(List<Entry> timeline, ScenarioReader.Builder b, int nodes) {
+    Set<String> names = new LinkedHashSet<>();
+    for (int i = 1; i <= nodes; i++) names.add("n" + i);
+    List<TimedAction> actions = new ArrayList<>();
+    timeline.sort(Comparator.comparingLong(Entry::atMillis));
+    for (Entry t : timeline) {
+      ParserRuleContext ctx = t.ctx();
+      long at = t.atMillis();
+      Action a = t.action();
+      if (at > b.duration) throw b.error(ctx, "at " + ScenarioReader.Builder.fmt(at) + " is after the end of the"
+          + " scenario (duration " + ScenarioReader.Builder.fmt(b.duration) + ")");
+      if (a instanceof Action.Bootstrap boot) {
+        if (names.contains(boot.node())) throw b.error(ctx, "node " + boot.node() + " already exists");
+        names.add(boot.node());
+        if (names.size() > Limits.MAX_NODES) throw b.error(ctx, "bootstrapping " + boot.node() + " would make "
+            + names.size() + " nodes, more than the " + Limits.MAX_NODES + " a cluster may have");
+      }
+      if (a instanceof Action.Partition part) {
+        try {
+          a = new GroupResolver(b.dcs, names).resolve(part);
+        } catch (IllegalArgumentException e) {
+          throw b.error(ctx, e.getMessage());
+        }
+      }
+      for (String n : nodesOf(a)) {
+        if (n != null && !names.contains(n)) throw b.error(ctx, "no node named '" + n + "' (this cluster has n1..n"
+            + nodes + ")");
+      }
+      if (a instanceof Action.Decommission d) names.remove(d.node());
+      actions.add(new TimedAction(at, a, t.text()));
+    }
+    return actions;
   }
 
   /** The nodes an action names, to check that they exist at that point of the timeline. */

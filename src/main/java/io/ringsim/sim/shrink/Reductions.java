@@ -1,6 +1,7 @@
 package io.ringsim.sim.shrink;
 
 import io.ringsim.cluster.ClusterBuilder;
+import io.ringsim.sim.CheckSpec;
 import io.ringsim.sim.Limits;
 import io.ringsim.sim.RunSpec;
 import io.ringsim.sim.TimedAction;
@@ -37,7 +38,7 @@ final class Reductions {
         s.recordHistory(), s.consistentRangeMovement());
   }
 
-  static RunSpec withChecks(RunSpec s, List<io.ringsim.sim.CheckSpec> checks) {
+  static RunSpec withChecks(RunSpec s, List<CheckSpec> checks) {
     return new RunSpec(s.name(), s.description(), s.seed(), s.durationMillis(), s.dcs(), s.vnodes(), s.allocator(),
         s.partitioner(), s.latency(), s.loss(), s.storage(), s.cql(), s.workloads(), s.timeline(), checks,
         s.recordHistory(), s.consistentRangeMovement());

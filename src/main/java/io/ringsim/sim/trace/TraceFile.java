@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.ringsim.cluster.net.TraceLog;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -39,7 +40,7 @@ public final class TraceFile {
   /** Writes the trace into {@code dir}, replacing the other form if an earlier run left it. Returns the file. */
   public static Path write(Path dir, TraceCapture.CapturedTrace t) throws IOException {
     TraceModel.Header h = t.model().header();
-    io.ringsim.cluster.net.TraceLog log = t.log();
+    TraceLog log = t.log();
     boolean compress = h.written() > COMPRESS_ABOVE;
     Path out = dir.resolve(compress ? GZ : PLAIN);
     Files.deleteIfExists(dir.resolve(compress ? PLAIN : GZ));
@@ -81,7 +82,7 @@ public final class TraceFile {
         g.writeNumber(fileNode[from]);
         g.writeNumber(fileNode[to]);
         g.writeString(log.kinds().get(log.kind(i)));
-        g.writeString(io.ringsim.cluster.net.TraceLog.OUTCOMES.get(log.outcome(i)));
+        g.writeString(TraceLog.OUTCOMES.get(log.outcome(i)));
         g.writeString(table < 0 ? "" : log.tables().get(table));
         if (token == TraceModel.NO_TOKEN) g.writeNull();
         else g.writeNumber(token);

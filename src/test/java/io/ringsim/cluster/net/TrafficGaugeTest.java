@@ -2,6 +2,7 @@ package io.ringsim.cluster.net;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringsim.cluster.HintsGauge;
 import org.junit.jupiter.api.Test;
 
 class TrafficGaugeTest {
@@ -39,7 +40,7 @@ class TrafficGaugeTest {
     g.dropped(wall);
     assertThat(g.sentPerSecond()).isEmpty();
     assertThat(g.droppedPerSecond()).isEmpty();
-    io.ringsim.cluster.HintsGauge h = new io.ringsim.cluster.HintsGauge();
+    HintsGauge h = new HintsGauge();
     h.change("n1", 1, wall);
     assertThat(h.perSecond(3)).isEmpty();
   }

@@ -8,8 +8,8 @@ package io.ringsim.report;
  * @param wallMillis wall-clock duration of the run
  * @param peakHeapBytes peak heap seen during the run, 0 if not measured
  */
-public record WallClock(String startedAt, long wallMillis, long peakHeapBytes) {
-  public WallClock {
+public record RunTiming(String startedAt, long wallMillis, long peakHeapBytes) {
+  public RunTiming {
     startedAt = Lists.text(startedAt);
   }
 }

@@ -14,7 +14,7 @@ import java.util.List;
  * @param histogram counts of partitions per size bucket, buckets in increasing order
  * @param largest the largest partitions, largest first
  */
-public record PartitionSizes(
+public record PartitionSizeReport(
     String keyspace,
     String table,
     long partitions,
@@ -25,7 +25,7 @@ public record PartitionSizes(
     String guidelineNote,
     List<SizeBucket> histogram,
     List<PartitionStat> largest) {
-  public PartitionSizes {
+  public PartitionSizeReport {
     keyspace = Lists.text(keyspace);
     table = Lists.text(table);
     guidelineNote = Lists.text(guidelineNote);
@@ -50,7 +50,7 @@ public record PartitionSizes(
    * largest partition (empty ones included, so the chart has no gaps), nearest-rank p50 and p99, and the {@code topN}
    * largest partitions (ties broken by key, so the result does not depend on the input order).
    */
-  public static PartitionSizes from(String keyspace, String table, List<PartitionStat> all, int topN, long guidelineBytes,
+  public static PartitionSizeReport from(String keyspace, String table, List<PartitionStat> all, int topN, long guidelineBytes,
       String guidelineNote) {
     long[] bytes = new long[all.size()];
     for (int i = 0; i < bytes.length; i++) bytes[i] = all.get(i).bytes();
@@ -61,7 +61,7 @@ public record PartitionSizes(
    * The same from a table's sizes alone and the partitions that may be among the largest (a run of millions of
    * partitions keeps only their sizes, and each node its own largest few).
    */
-  public static PartitionSizes from(String keyspace, String table, Measured m, int topN, long guidelineBytes,
+  public static PartitionSizeReport from(String keyspace, String table, Measured m, int topN, long guidelineBytes,
       String guidelineNote) {
     long[] sorted = m.bytes().clone();
     Arrays.sort(sorted);
@@ -86,7 +86,7 @@ public record PartitionSizes(
     List<PartitionStat> largest = new ArrayList<>();
     for (int i = bySize.size() - 1; i >= 0 && largest.size() < topN; i--) largest.add(bySize.get(i));
     largest.sort(Comparator.comparingLong(PartitionStat::bytes).reversed().thenComparing(PartitionStat::key).thenComparingLong(PartitionStat::rows));
-    return new PartitionSizes(keyspace, table, n, rank(sorted, 0.50), rank(sorted, 0.99),
+    return new PartitionSizeReport(keyspace, table, n, rank(sorted, 0.50), rank(sorted, 0.99),
         n == 0 ? 0 : sorted[n - 1], guidelineBytes, guidelineNote, histogram, largest);
   }
 

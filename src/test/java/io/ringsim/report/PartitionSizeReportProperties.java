@@ -14,18 +14,18 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 
-class PartitionSizesProperties {
+class PartitionSizeReportProperties {
   @Provide
-  Arbitrary<List<PartitionSizes.PartitionStat>> partitions() {
+  Arbitrary<List<PartitionSizeReport.PartitionStat>> partitions() {
     return Combinators.combine(Arbitraries.strings().alpha().ofMinLength(1).ofMaxLength(6),
             Arbitraries.longs().between(0, 50_000_000), Arbitraries.longs().between(0, 1000))
-        .as(PartitionSizes.PartitionStat::new).list().ofMaxSize(300);
+        .as(PartitionSizeReport.PartitionStat::new).list().ofMaxSize(300);
   }
 
   @Property(tries = 200)
-  void figuresMatchASortedReference(@ForAll("partitions") List<PartitionSizes.PartitionStat> all) {
-    PartitionSizes p = PartitionSizes.from("ks", "t", all, 5, 1_000_000, "");
-    List<Long> sizes = new ArrayList<>(all.stream().map(PartitionSizes.PartitionStat::bytes).toList());
+  void figuresMatchASortedReference(@ForAll("partitions") List<PartitionSizeReport.PartitionStat> all) {
+    PartitionSizeReport p = PartitionSizeReport.from("ks", "t", all, 5, 1_000_000, "");
+    List<Long> sizes = new ArrayList<>(all.stream().map(PartitionSizeReport.PartitionStat::bytes).toList());
     Collections.sort(sizes);
     assertThat(p.partitions()).isEqualTo(all.size());
     if (all.isEmpty()) {
@@ -38,7 +38,7 @@ class PartitionSizesProperties {
     // every partition falls in exactly one contiguous bucket
     long counted = 0;
     for (int i = 0; i < p.histogram().size(); i++) {
-      PartitionSizes.SizeBucket b = p.histogram().get(i);
+      PartitionSizeReport.SizeBucket b = p.histogram().get(i);
       long inside = sizes.stream().filter(s -> s >= b.fromBytes() && s < b.toBytes()).count();
       assertThat(b.partitions()).isEqualTo(inside);
       if (i > 0) assertThat(b.fromBytes()).isEqualTo(p.histogram().get(i - 1).toBytes());
@@ -51,23 +51,23 @@ class PartitionSizesProperties {
     long smallestListed = p.largest().get(p.largest().size() - 1).bytes();
     assertThat(sizes.stream().filter(s -> s > smallestListed).count()).isLessThan(5);
     // the input order does not matter
-    List<PartitionSizes.PartitionStat> shuffled = new ArrayList<>(all);
+    List<PartitionSizeReport.PartitionStat> shuffled = new ArrayList<>(all);
     Collections.reverse(shuffled);
-    assertThat(PartitionSizes.from("ks", "t", shuffled, 5, 1_000_000, "")).isEqualTo(p);
+    assertThat(PartitionSizeReport.from("ks", "t", shuffled, 5, 1_000_000, "")).isEqualTo(p);
   }
 
   @Property(tries = 200)
   void sizesAndEachNodesLargestGiveTheSameFiguresAsEveryPartition(
-      @ForAll("partitions") List<PartitionSizes.PartitionStat> all, @ForAll @net.jqwik.api.constraints.IntRange(
+      @ForAll("partitions") List<PartitionSizeReport.PartitionStat> all, @ForAll @net.jqwik.api.constraints.IntRange(
           min = 1, max = 7) int nodes) {
     // As a run of millions of partitions measures them: each node keeps every size but only its own 5 largest.
-    java.util.Comparator<PartitionSizes.PartitionStat> larger = java.util.Comparator
-        .comparingLong(PartitionSizes.PartitionStat::bytes).thenComparing(PartitionSizes.PartitionStat::key)
-        .thenComparingLong(PartitionSizes.PartitionStat::rows);
+    java.util.Comparator<PartitionSizeReport.PartitionStat> larger = java.util.Comparator
+        .comparingLong(PartitionSizeReport.PartitionStat::bytes).thenComparing(PartitionSizeReport.PartitionStat::key)
+        .thenComparingLong(PartitionSizeReport.PartitionStat::rows);
     long[] bytes = new long[all.size()];
-    List<PartitionSizes.PartitionStat> candidates = new ArrayList<>();
+    List<PartitionSizeReport.PartitionStat> candidates = new ArrayList<>();
     for (int node = 0; node < nodes; node++) {
-      List<PartitionSizes.PartitionStat> own = new ArrayList<>();
+      List<PartitionSizeReport.PartitionStat> own = new ArrayList<>();
       for (int i = node; i < all.size(); i += nodes) {
         own.add(all.get(i));
         bytes[i] = all.get(i).bytes();
@@ -75,14 +75,14 @@ class PartitionSizesProperties {
       own.sort(larger.reversed());
       candidates.addAll(own.subList(0, Math.min(5, own.size())));
     }
-    assertThat(PartitionSizes.from("ks", "t", new PartitionSizes.Measured(bytes, candidates), 5, 1_000_000, ""))
-        .isEqualTo(PartitionSizes.from("ks", "t", all, 5, 1_000_000, ""));
+    assertThat(PartitionSizeReport.from("ks", "t", new PartitionSizeReport.Measured(bytes, candidates), 5, 1_000_000, ""))
+        .isEqualTo(PartitionSizeReport.from("ks", "t", all, 5, 1_000_000, ""));
   }
 
   @Test
   void guidelineScalesCassandras100MB() {
-    assertThat(PartitionSizes.scaledGuideline(1)).isEqualTo(100L * 1024 * 1024);
-    assertThat(PartitionSizes.scaledGuideline(0.01)).isEqualTo(1_048_576);
-    assertThatThrownBy(() -> PartitionSizes.scaledGuideline(0)).hasMessageContaining("positive, got 0.0");
+    assertThat(PartitionSizeReport.scaledGuideline(1)).isEqualTo(100L * 1024 * 1024);
+    assertThat(PartitionSizeReport.scaledGuideline(0.01)).isEqualTo(1_048_576);
+    assertThatThrownBy(() -> PartitionSizeReport.scaledGuideline(0)).hasMessageContaining("positive, got 0.0");
   }
 }

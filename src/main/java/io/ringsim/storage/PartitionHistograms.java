@@ -9,9 +9,9 @@ import java.util.PriorityQueue;
  * Each distinct partition's size and cell count summed over the memtable and every SSTable holding a piece of it
  * (what tablehistograms counts), found by merging the sorted sources: no map of every key is built.
  */
-record PartitionSizes(long[] bytes, long[] cells) {
+record PartitionHistograms(long[] bytes, long[] cells) {
 
-  static PartitionSizes of(Memtable memtable, List<SSTable> sstables) {
+  static PartitionHistograms of(Memtable memtable, List<SSTable> sstables) {
     int upper = memtable.partitions().size();
     PriorityQueue<Cursor> queue = new PriorityQueue<>((a, b) -> a.key.compareTo(b.key));
     Cursor m = new MemtableCursor(memtable.sortedPartitions().iterator());
@@ -34,7 +34,7 @@ record PartitionSizes(long[] bytes, long[] cells) {
       }
       n++;
     }
-    return new PartitionSizes(n == upper ? bytes : Arrays.copyOf(bytes, n), n == upper ? cells : Arrays.copyOf(cells, n));
+    return new PartitionHistograms(n == upper ? bytes : Arrays.copyOf(bytes, n), n == upper ? cells : Arrays.copyOf(cells, n));
   }
 
   private abstract static class Cursor {

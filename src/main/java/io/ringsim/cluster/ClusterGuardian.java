@@ -1,0 +1,54 @@
+package io.ringsim.cluster;
+
+import akka.actor.typed.ActorRef;
+import akka.actor.typed.Behavior;
+import akka.actor.typed.javadsl.ActorContext;
+import akka.actor.typed.javadsl.Behaviors;
+import io.ringsim.cluster.net.NetworkCommand;
+import io.ringsim.cluster.net.SimulatedNetwork;
+import io.ringsim.cluster.net.TraceLog;
+import io.ringsim.cluster.node.NodeActor;
+import io.ringsim.cluster.node.NodeConfig;
+import io.ringsim.cluster.time.SimulationLoop;
+import io.ringsim.cluster.time.SimulationMode;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The root actor of a {@link SimCluster}: it starts the simulated network, the driver's proxy and one actor per ring
+ * node, hands their references back, then starts whatever else the driver asks for.
+ */
+final class ClusterGuardian {
+  private ClusterGuardian() {}
+
+  /** Asks the guardian to start another actor in the simulation (workloads, probes). */
+  record SpawnRequest<T>(Behavior<T> behavior, String name, CompletableFuture<ActorRef<T>> result)
+      implements akka.actor.NoSerializationVerificationNeeded {}
+
+  /** {@code refs} receives the actors by name: "network", "proxy", and each node's name. */
+  static Behavior<SpawnRequest<?>> create(ClusterSpec spec, CompletableFuture<Map<String, Object>> refs,
+      TraceLog trace) {
+    return Behaviors.setup(ctx -> {
+      SimulationLoop loop = SimulationMode.loop(ctx.getSystem());
+      Map<String, Object> out = new LinkedHashMap<>();
+      ActorRef<NetworkCommand> net = ctx.spawn(
+          SimulatedNetwork.create(spec.seed(), spec.latency(), loop::nowNanos, spec.serializePayloads(), trace),
+          "network");
+      out.put("network", net);
+      out.put("proxy", ctx.spawn(DriverProxy.create(), "driver"));
+      for (NodeConfig cfg : spec.node().forRing(spec.ring(), spec.seed())) {
+        out.put(cfg.name(), ctx.spawn(NodeActor.create(cfg, spec.ring(), net, loop::nowNanos, trace), cfg.name()));
+      }
+      refs.complete(out);
+      return Behaviors.<SpawnRequest<?>>receive((c, req) -> {
+        spawnChild(c, req);
+        return Behaviors.same();
+      });
+    });
+  }
+
+  private static <T> void spawnChild(ActorContext<SpawnRequest<?>> ctx, SpawnRequest<T> r) {
+    r.result().complete(ctx.spawn(r.behavior(), r.name()));
+  }
+}

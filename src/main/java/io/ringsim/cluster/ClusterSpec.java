@@ -1,0 +1,51 @@
+package io.ringsim.cluster;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import io.ringsim.cluster.net.LatencyModel;
+import io.ringsim.cluster.node.NodeSettings;
+import io.ringsim.ring.Ring;
+import io.ringsim.storage.StorageSettings;
+
+/**
+ * Everything that shapes a simulated cluster: the ring, the seed, the network's latency, what every node shares, and
+ * whether messages are serialized and range movements kept consistent.
+ */
+public record ClusterSpec(Ring ring, long seed, LatencyModel latency, NodeSettings node, boolean serializePayloads,
+    boolean consistentRangeMovement) {
+
+  /** reference.conf's settings (see {@link #from}). */
+  public static ClusterSpec defaults(Ring ring, long seed) {
+    return from(ring, seed, ConfigFactory.defaultReference());
+  }
+
+  /** The node settings and ringsim.network.serialize-payloads of {@code config}; a log-normal latency of 0.5 ms/5 ms. */
+  public static ClusterSpec from(Ring ring, long seed, Config config) {
+    return new ClusterSpec(ring, seed, new LatencyModel.LogNormal(500_000, 5_000_000), NodeSettings.from(config),
+        config.getBoolean("ringsim.network.serialize-payloads"), true);
+  }
+
+  public ClusterSpec withStorage(StorageSettings s) {
+    return new ClusterSpec(ring, seed, latency, node.withStorage(s), serializePayloads, consistentRangeMovement);
+  }
+
+  public ClusterSpec withLatency(LatencyModel l) {
+    return new ClusterSpec(ring, seed, l, node, serializePayloads, consistentRangeMovement);
+  }
+
+  public ClusterSpec withSerializePayloads(boolean on) {
+    return new ClusterSpec(ring, seed, latency, node, on, consistentRangeMovement);
+  }
+
+  /**
+   * Cassandra's cassandra.consistent.rangemovement (on by default): a bootstrap is refused when a replica that loses
+   * a range to the joining node is down; off, the range streams from another replica.
+   */
+  public ClusterSpec withConsistentRangeMovement(boolean on) {
+    return new ClusterSpec(ring, seed, latency, node, serializePayloads, on);
+  }
+
+  public ClusterSpec withHintedHandoff(boolean on) {
+    return new ClusterSpec(ring, seed, latency, node.withHintedHandoff(on), serializePayloads, consistentRangeMovement);
+  }
+}
