@@ -71,13 +71,13 @@ class NodeMessageSerializationTest {
   void everyMessageBetweenMemberJvmsRoundTrips() {
     byte[] data = {1, 2, 3};
     var ref = kit.<Object>createTestProbe().ref();
-    java.util.TreeMap<String, io.ringsim.cluster.gossip.HeartbeatState> states = new java.util.TreeMap<>();
-    states.put("n1", new io.ringsim.cluster.gossip.HeartbeatState(1, 2));
+    var states = new io.ringsim.cluster.gossip.Heartbeats(List.of("n1", "n2"), new long[] {1, 3}, new long[] {2, 40});
     io.ringsim.cluster.member.ClusterShape shape = new io.ringsim.cluster.member.ClusterShape("datacenter1", 9, 3, 16,
         "random", "murmur3", 1, 3);
     List<Object> all = List.of(
         io.ringsim.cluster.member.Wire.of("n1", "n2", new NodeMessage.Mutation(1, "ks.t", data, false)),
         io.ringsim.cluster.member.Wire.of("n1", "n2", new io.ringsim.cluster.gossip.GossipMessage.Syn(states)),
+        io.ringsim.cluster.member.Wire.of("n1", "n2", new io.ringsim.cluster.gossip.GossipMessage.Ack(states)),
         new io.ringsim.cluster.member.MemberProtocol.Describe(ref.narrow()),
         new io.ringsim.cluster.member.MemberProtocol.MemberInfo("akka://ringsim@127.0.0.1:25520", List.of("n1"), shape),
         new io.ringsim.cluster.member.MemberProtocol.ApplySchema(List.of("CREATE KEYSPACE k WITH replication ="

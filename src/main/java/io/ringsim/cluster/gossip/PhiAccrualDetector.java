@@ -46,7 +46,20 @@ public final class PhiAccrualDetector {
 
   /** Records that a fresh heartbeat of {@code node} was learnt at {@code nowNanos}. */
   public void heartbeat(String node, long nowNanos) {
-    windows.computeIfAbsent(node, n -> new ArrivalWindow()).add(nowNanos);
+    window(node).add(nowNanos);
+  }
+
+  /**
+   * The arrival window of a node, made empty if it has none. For a caller that keeps nodes by index rather than by
+   * name (the gossiper, which checks every peer every round): it looks each window up once instead of every time.
+   */
+  ArrivalWindow window(String node) {
+    return windows.computeIfAbsent(node, n -> new ArrivalWindow());
+  }
+
+  /** {@link #isAvailable(String, long)} for a window from {@link #window}; null: never heard of. */
+  boolean isAvailable(ArrivalWindow w, long nowNanos) {
+    return w != null && w.phi(nowNanos) <= convictThreshold;
   }
 
   /** Phi of a node at {@code nowNanos}; 0 for a node never heard of. */
@@ -57,8 +70,7 @@ public final class PhiAccrualDetector {
 
   /** Whether the node is seen up: heard of, and phi not above the threshold. */
   public boolean isAvailable(String node, long nowNanos) {
-    ArrivalWindow w = windows.get(node);
-    return w != null && w.phi(nowNanos) <= convictThreshold;
+    return isAvailable(windows.get(node), nowNanos);
   }
 
   /** Forgets a node (it left the ring). */
@@ -70,7 +82,8 @@ public final class PhiAccrualDetector {
     return convictThreshold;
   }
 
-  private final class ArrivalWindow {
+  /** The arrival intervals of one node's heartbeats. */
+  final class ArrivalWindow {
     // Grows up to the window: a fixed long[1000] per peer is 8 GB for 1000 nodes that each watch 999 others.
     private long[] intervals = new long[Math.min(8, window)];
     private int count;
