@@ -30,9 +30,9 @@ final class GossipView {
   private long[] versions;
   private boolean[] down;
   private int downPeers;
-  private PhiAccrualDetector detector;
-  /** Each endpoint's window in {@link #detector}, looked up on its first heartbeat; null before. */
-  private PhiAccrualDetector.ArrivalWindow[] windows;
+  /** The failure detector's arrival windows, one slot per endpoint (this node's own stays empty). */
+  private ArrivalWindows windows;
+  private double convictThreshold;
 
   GossipView(String self, Collection<String> peers) {
     this.self = self;
@@ -43,16 +43,15 @@ final class GossipView {
     generations = new long[endpoints.size()];
     versions = new long[endpoints.size()];
     down = new boolean[endpoints.size()];
-    windows = new PhiAccrualDetector.ArrivalWindow[endpoints.size()];
   }
 
   /**
    * Forgets everything heard, as a starting process does. With {@code assumePeersUp} every peer is known (generation
    * 0) and heard of at {@code now}, the simulation's healthy start; without, every peer is unknown and seen down.
    */
-  void reset(PhiAccrualDetector newDetector, long generation, boolean assumePeersUp, long now) {
-    detector = newDetector;
-    Arrays.fill(windows, null);
+  void reset(GossipSettings settings, long generation, boolean assumePeersUp, long now) {
+    windows = settings.newWindows(endpoints.size(), peers());
+    convictThreshold = settings.phiConvictThreshold();
     Arrays.fill(generations, assumePeersUp ? 0 : UNKNOWN);
     Arrays.fill(versions, 0);
     Arrays.fill(down, !assumePeersUp);
@@ -122,7 +121,7 @@ final class GossipView {
 
   /** Whether a peer seen up has been silent long enough for its failure detector to convict it. */
   boolean shouldConvict(int i, long now) {
-    return !down[i] && i != selfIndex && !detector.isAvailable(windows[i], now);
+    return !down[i] && i != selfIndex && !windows.isAvailable(i, now, convictThreshold);
   }
 
   /** The digest of every endpoint heard of, this node included. */
@@ -207,7 +206,6 @@ final class GossipView {
     int i = indexOf(peer);
     if (i < 0 || i == selfIndex) return;
     if (down[i]) downPeers--;
-    detector.remove(peer);
     List<String> rest = new ArrayList<>(endpoints);
     rest.remove(i);
     resize(List.copyOf(rest));
@@ -224,8 +222,7 @@ final class GossipView {
   }
 
   private void heartbeat(int i, long now) {
-    if (windows[i] == null) windows[i] = detector.window(endpoints.get(i));
-    windows[i].add(now);
+    windows.add(i, now);
   }
 
   private interface Slots {
@@ -247,25 +244,25 @@ final class GossipView {
     return new Heartbeats(Collections.unmodifiableList(names), gens, vers);
   }
 
-  /** Moves every slot to the new list of endpoints; a new endpoint starts empty. */
+  /** Moves every slot to the new list of endpoints; a new endpoint starts empty, a dropped one is forgotten. */
   private void resize(List<String> next) {
     long[] gens = new long[next.size()];
     long[] vers = new long[next.size()];
     boolean[] downs = new boolean[next.size()];
-    PhiAccrualDetector.ArrivalWindow[] wins = new PhiAccrualDetector.ArrivalWindow[next.size()];
+    int[] from = new int[next.size()];
     for (int i = 0; i < next.size(); i++) {
       int old = Collections.binarySearch(endpoints, next.get(i));
+      from[i] = old < 0 ? -1 : old;
       if (old < 0) continue;
       gens[i] = generations[old];
       vers[i] = versions[old];
       downs[i] = down[old];
-      wins[i] = windows[old];
     }
     endpoints = next;
     selfIndex = next.indexOf(self);
     generations = gens;
     versions = vers;
     down = downs;
-    windows = wins;
+    windows = windows.rearranged(from);
   }
 }

@@ -84,7 +84,7 @@ public final class Gossiper extends AbstractBehavior<GossiperCommand> {
   private void start(boolean assumePeersUp) {
     version = 0;
     long now = nowNanos.getAsLong();
-    view.reset(settings.newDetector(view.peers()), generation, assumePeersUp, now);
+    view.reset(settings, generation, assumePeersUp, now);
     if (!assumePeersUp) {
       // A restarted node knows its peers from its saved ring but has heard nothing yet: down until gossip says up.
       for (int i = 0; i < view.size(); i++) {

@@ -12,7 +12,7 @@ class GossipViewTest {
   /** n1's view of n1 ... n5, everyone known at generation 0 (as at a simulation's start), n1 itself at 1. */
   private static GossipView n1() {
     GossipView v = new GossipView("n1", List.of("n2", "n3", "n4", "n5"));
-    v.reset(GossipSettings.CASSANDRA_DEFAULTS.newDetector(4), 1, true, 0);
+    v.reset(GossipSettings.CASSANDRA_DEFAULTS, 1, true, 0);
     return v;
   }
 
@@ -69,7 +69,7 @@ class GossipViewTest {
   @Test
   void aRestartedViewSendsDigestsOfItselfOnlyUntilItHearsOfOthers() {
     GossipView v = new GossipView("n1", List.of("n2", "n3"));
-    v.reset(GossipSettings.CASSANDRA_DEFAULTS.newDetector(2), 2, false, 0);
+    v.reset(GossipSettings.CASSANDRA_DEFAULTS, 2, false, 0);
     assertThat(v.digests()).isEqualTo(beats("n1=2:0"));
     assertThat(v.downPeers()).isEqualTo(2);
     news(v, beats("n2=1:30"));
