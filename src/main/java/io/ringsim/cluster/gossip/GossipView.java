@@ -152,6 +152,15 @@ final class GossipView {
           scratch[news++] = i;
         }
       }
+    } else if (incoming.endpoints() instanceof EndpointSubset subset && sameEndpoints(subset.all())) {
+      for (int i = 0; i < gens.length; i++) {
+        int slot = subset.slot(i);
+        if (slot != selfIndex && HeartbeatState.isNewer(gens[i], vers[i], generations[slot], versions[slot])) {
+          generations[slot] = gens[i];
+          versions[slot] = vers[i];
+          scratch[news++] = slot;
+        }
+      }
     } else {
       List<String> names = incoming.endpoints();
       int mine = 0;
@@ -231,15 +240,14 @@ final class GossipView {
 
   /** The heartbeats of the first {@code n} slots listed in {@code slots}. */
   private Heartbeats heartbeatsOf(int[] slots, int n) {
-    String[] names = new String[n];
+    int[] listed = Arrays.copyOf(slots, n);
     long[] gens = new long[n];
     long[] vers = new long[n];
     for (int k = 0; k < n; k++) {
-      names[k] = endpoints.get(slots[k]);
-      gens[k] = generations[slots[k]];
-      vers[k] = versions[slots[k]];
+      gens[k] = generations[listed[k]];
+      vers[k] = versions[listed[k]];
     }
-    return new Heartbeats(Arrays.asList(names), gens, vers);
+    return new Heartbeats(new EndpointSubset(endpoints, listed), gens, vers);
   }
 
   /** Moves every slot to the new list of endpoints; a new endpoint starts empty, a dropped one is forgotten. */

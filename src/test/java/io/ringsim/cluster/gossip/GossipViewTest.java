@@ -87,4 +87,18 @@ class GossipViewTest {
     assertThat(news(v, beats("n3=1:9", "n4b=1:1"))).containsExactly("n4b");
     assertThat(v.digests()).isEqualTo(beats("n1=1:0", "n2=0:0", "n4=0:0", "n4b=1:1", "n5=1:5"));
   }
+
+  @Test
+  void anAckFromAViewOfTheSameEndpointsIsTakenAsAnAckReadFromTheWire() {
+    GossipView n2 = new GossipView("n2", List.of("n1", "n3", "n4", "n5"));
+    n2.reset(GossipSettings.CASSANDRA_DEFAULTS, 3, true, 0);
+    news(n2, beats("n1=1:0", "n3=1:8", "n4=0:0", "n5=2:2"));
+    Heartbeats ack = n2.newerThan(n1().digests());
+    Heartbeats fromTheWire = new Heartbeats(new ArrayList<>(ack.endpoints()), ack.generations(), ack.versions());
+    assertThat(ack).isEqualTo(beats("n2=3:0", "n3=1:8", "n5=2:2"));
+    GossipView direct = n1();
+    GossipView read = n1();
+    assertThat(news(direct, ack)).isEqualTo(news(read, fromTheWire)).containsExactly("n2", "n3", "n5");
+    assertThat(direct.digests()).isEqualTo(read.digests());
+  }
 }
