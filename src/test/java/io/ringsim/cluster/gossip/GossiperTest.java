@@ -36,6 +36,8 @@ class GossiperTest {
 
   record Get(ActorRef<Handles> replyTo) implements NoSerializationVerificationNeeded {}
 
+  record Delivered(String from, String to, GossipMessage message) {}
+
   /** A running gossip cluster (6 nodes unless said otherwise) and the status changes each node reported. */
   static final class Cluster implements AutoCloseable {
     final ActorSystem<Get> system;
@@ -43,6 +45,8 @@ class GossiperTest {
     final Handles h;
     final List<String> nodes;
     final List<PeerStatus> events = Collections.synchronizedList(new ArrayList<>());
+    /** Every gossip message delivered, in delivery order. */
+    final List<Delivered> delivered = Collections.synchronizedList(new ArrayList<>());
 
     Cluster(long seed) throws Exception {
       this(seed, NODES, List.of("n1", "n4"));
@@ -81,6 +85,7 @@ class GossiperTest {
                       ctx.spawn(
                           Behaviors.receive(Delivery.class)
                               .onMessage(Delivery.class, d -> {
+                                delivered.add(new Delivered(d.from(), n, (GossipMessage) d.payload()));
                                 g.tell(new GossiperCommand.FromPeer(d.from(), (GossipMessage) d.payload()));
                                 return Behaviors.same();
                               })
@@ -299,5 +304,39 @@ class GossiperTest {
       recorded = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().toList();
     }
     assertThat(lines).hasSizeGreaterThan(50).isEqualTo(recorded);
+  }
+
+  @Test
+  void everyAckCarriesOnlyTheHeartbeatsItsSynLacked() throws Exception {
+    try (Cluster c = new Cluster(6)) {
+      c.runFor(60);
+      // Links are FIFO and nothing is lost: the k-th Ack from b to a answers the k-th Syn from a that b received.
+      Map<String, java.util.ArrayDeque<Heartbeats>> synsAwaitingAck = new TreeMap<>();
+      int acks = 0;
+      long entries = 0;
+      synchronized (c.delivered) {
+        for (Delivered d : c.delivered) {
+          if (d.message() instanceof GossipMessage.Syn syn) {
+            synsAwaitingAck.computeIfAbsent(d.from() + ">" + d.to(), k -> new java.util.ArrayDeque<>())
+                .addLast(syn.digests());
+          } else if (d.message() instanceof GossipMessage.Ack ack) {
+            var pending = synsAwaitingAck.get(d.to() + ">" + d.from());
+            if (pending == null || pending.isEmpty()) continue; // its Syn was sent before the test could see it
+            Heartbeats digests = pending.removeFirst();
+            Map<String, HeartbeatState> known = new TreeMap<>();
+            for (int i = 0; i < digests.size(); i++) known.put(digests.endpoints().get(i), digests.state(i));
+            for (int i = 0; i < ack.newer().size(); i++) {
+              HeartbeatState sent = ack.newer().state(i);
+              assertThat(sent.isNewerThan(known.get(ack.newer().endpoints().get(i))))
+                  .as("%s's Ack to %s: %s", d.from(), d.to(), ack.newer()).isTrue();
+            }
+            acks++;
+            entries += ack.newer().size();
+          }
+        }
+      }
+      assertThat(acks).isGreaterThan(300);
+      assertThat((double) entries / acks).as("heartbeats per Ack, out of 6").isLessThan(4);
+    }
   }
 }
