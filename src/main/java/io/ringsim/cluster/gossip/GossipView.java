@@ -13,8 +13,8 @@ import java.util.function.IntConsumer;
  * seen down, and the arrival window its failure detector keeps for it. One slot per endpoint, in name order, in
  * arrays rather than maps keyed by name: a 1,000-node cluster takes in about a million heartbeats per simulated
  * second. When the other side lists the same endpoints (the usual case, every node knowing every other), digests are
- * merged and compared slot by slot, without looking a name up; otherwise both name-ordered lists are walked side by
- * side.
+ * merged and compared slot by slot, without looking a name up, and so is an Ack that names its endpoints by its
+ * sender's slots ({@link EndpointSubset}); otherwise both name-ordered lists are walked side by side.
  *
  * <p>Only the gossiper's actor touches it.
  */
