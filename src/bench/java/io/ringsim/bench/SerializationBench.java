@@ -8,13 +8,12 @@ import akka.serialization.Serializer;
 import akka.serialization.Serializers;
 import com.typesafe.config.ConfigFactory;
 import io.ringsim.cluster.gossip.GossipMessage;
-import io.ringsim.cluster.gossip.HeartbeatState;
+import io.ringsim.cluster.gossip.Heartbeats;
 import io.ringsim.cluster.member.MemberProtocol;
 import io.ringsim.cluster.member.Wire;
 import io.ringsim.cluster.node.NodeMessage;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -54,14 +53,20 @@ public class SerializationBench {
     byte[] update = new byte[100];
     for (int i = 0; i < update.length; i++) update[i] = (byte) i;
     NodeMessage.Mutation mutation = new NodeMessage.Mutation(123456, "shop.orders", update, false);
-    TreeMap<String, HeartbeatState> states = new TreeMap<>();
     msg = switch (message) {
       case "mutation" -> mutation;
       case "wire-mutation" -> Wire.of("n1", "n2", mutation);
       case "mutation-ack" -> new NodeMessage.MutationAck(123456);
       case "gossip-syn-9" -> {
-        for (int i = 1; i <= 9; i++) states.put("n" + i, new HeartbeatState(1, 1000L + i));
-        yield new GossipMessage.Syn(states);
+        List<String> names = new java.util.ArrayList<>();
+        long[] generations = new long[9];
+        long[] versions = new long[9];
+        for (int i = 1; i <= 9; i++) {
+          names.add("n" + i);
+          generations[i - 1] = 1;
+          versions[i - 1] = 1000L + i;
+        }
+        yield new GossipMessage.Syn(new Heartbeats(names, generations, versions));
       }
       case "row-op" -> new MemberProtocol.RowOp(42, "n1", "write", "shop.orders", new byte[] {0, 0, 0, 7},
           List.of(), Map.of("id", new byte[] {0, 0, 0, 7}, "customer", "customer-7".getBytes(),

@@ -299,7 +299,11 @@ public final class ScenarioRunner {
   private final long t0 = System.nanoTime();
 
   private void phase(String what) {
-    if (TIMING) System.err.printf("%n[timing] %s at %d ms%n", what, (System.nanoTime() - t0) / 1_000_000);
+    if (!TIMING) return;
+    // The process's CPU time beside the wall time: on a shared machine it is the steadier of the two.
+    long cpuMillis = java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+        instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() / 1_000_000 : -1;
+    System.err.printf("%n[timing] %s at %d ms (CPU %d ms)%n", what, (System.nanoTime() - t0) / 1_000_000, cpuMillis);
   }
 
   private long bucketMicros() {

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import akka.actor.testkit.typed.javadsl.ActorTestKit;
 import io.ringsim.cluster.gossip.GossipMessage;
-import io.ringsim.cluster.gossip.HeartbeatState;
 import io.ringsim.cluster.member.ClusterShape;
 import io.ringsim.cluster.member.MemberProtocol;
 import io.ringsim.cluster.member.Wire;
@@ -81,13 +80,13 @@ class NodeMessageSerializationTest {
   void everyMessageBetweenMemberJvmsRoundTrips() {
     byte[] data = {1, 2, 3};
     var ref = kit.<Object>createTestProbe().ref();
-    java.util.TreeMap<String, HeartbeatState> states = new java.util.TreeMap<>();
-    states.put("n1", new HeartbeatState(1, 2));
+    var states = new io.ringsim.cluster.gossip.Heartbeats(List.of("n1", "n2"), new long[] {1, 3}, new long[] {2, 40});
     ClusterShape shape = new ClusterShape("datacenter1", 9, 3, 16,
         "random", "murmur3", 1, 3);
     List<Object> all = List.of(
         Wire.of("n1", "n2", new NodeMessage.Mutation(1, "ks.t", data, false)),
         Wire.of("n1", "n2", new GossipMessage.Syn(states)),
+        Wire.of("n1", "n2", new GossipMessage.Ack(states)),
         new MemberProtocol.Describe(ref.narrow()),
         new MemberProtocol.MemberInfo("akka://ringsim@127.0.0.1:25520", List.of("n1"), shape),
         new MemberProtocol.ApplySchema(List.of("CREATE KEYSPACE k WITH replication ="

@@ -3,12 +3,18 @@ package io.ringsim.cluster.gossip;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import io.ringsim.cluster.CborSerializable;
-import java.util.SortedMap;
 
 /**
- * What gossipers send each other over the network. A round is a Syn carrying everything the sender knows, answered by
- * an Ack carrying everything the receiver knows, so both sides learn in one exchange (Cassandra's three-message
- * digest exchange collapsed into two full-state messages: the same spread, simpler to follow in a trace).
+ * What gossipers send each other over the network: a digest exchange after Cassandra's.
+ *
+ * <p>Cassandra's round is three messages: a SYN with a digest per endpoint (generation, highest version), an ACK with
+ * the states the SYN's sender lacks and digests of those the ACK's sender wants, and an ACK2 with those. In ringsim an
+ * endpoint's state is its heartbeat alone, so a digest is the whole state: the receiver of a {@link Syn} takes every
+ * digest newer than what it knows as news, exactly as it would take the state itself, and needs to ask for nothing;
+ * an ACK2 would always be empty, so there is none. The {@link Ack} carries only the heartbeats its receiver lacks,
+ * those newer than the Syn's digests. Both sides learn what they learnt when every message carried the sender's whole
+ * view, at the same instants, so failure detection times are unchanged; only the Ack got smaller (and every message
+ * became two arrays instead of a map of objects).
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME)
 @JsonSubTypes({
@@ -19,9 +25,11 @@ import java.util.SortedMap;
 })
 public sealed interface GossipMessage extends CborSerializable {
 
-  record Syn(SortedMap<String, HeartbeatState> states) implements GossipMessage {}
+  /** Opens a round: the digest of every endpoint the sender has heard of, itself included. */
+  record Syn(Heartbeats digests) implements GossipMessage {}
 
-  record Ack(SortedMap<String, HeartbeatState> states) implements GossipMessage {}
+  /** Answers a Syn: the heartbeats the receiver knows newer than the Syn's digests (or that the Syn lacked). */
+  record Ack(Heartbeats newer) implements GossipMessage {}
 
   /**
    * Before marking a node seen down as up again, a gossiper pings it directly, as Cassandra's markAlive does: news

@@ -19,9 +19,10 @@ public record GossipSettings(Duration interval, double phiConvictThreshold) {
   /** The smallest window a big cluster falls back to: a mean over 100 s of 1 s gossip is as steady as over 1,000 s. */
   static final int MIN_WINDOW = 100;
 
-  PhiAccrualDetector newDetector(int peers) {
+  /** The detector's windows by number, {@code slots} of them, for a node that watches {@code peers} others. */
+  ArrivalWindows newWindows(int slots, int peers) {
     long twoIntervals = interval.toNanos() * 2;
-    return new PhiAccrualDetector(phiConvictThreshold, twoIntervals, twoIntervals, windowFor(peers));
+    return new ArrivalWindows(slots, twoIntervals, twoIntervals, windowFor(peers));
   }
 
   /**

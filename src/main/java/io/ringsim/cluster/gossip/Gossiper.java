@@ -10,19 +10,16 @@ import akka.actor.typed.javadsl.TimerScheduler;
 import io.ringsim.cluster.net.NetworkCommand;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
-import java.util.SortedMap;
 import java.util.SplittableRandom;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.LongSupplier;
 
 /**
- * One node's gossiper. Every round it bumps its own heartbeat and exchanges everything it knows with one random peer
- * it sees up, sometimes also with one it sees down (so a healed node is noticed) and with a seed (so the cluster does
- * not split into islands), as Cassandra's Gossiper does. Each fresher heartbeat it learns feeds its own phi-accrual
+ * One node's gossiper. Every round it bumps its own heartbeat and sends the digests of what it knows to one random
+ * peer it sees up, sometimes also to one it sees down (so a healed node is noticed) and to a seed (so the cluster does
+ * not split into islands), as Cassandra's Gossiper does; the peer takes the news in the digests and answers with the
+ * heartbeats the sender lacks (see {@link GossipMessage}). Each fresher heartbeat it learns feeds its own phi-accrual
  * detector; after each round it reports every peer whose status (UN/DN) changed in its own view.
  *
  * <p>The simulation starts from a healthy cluster: every peer is known and up at time zero.
@@ -30,7 +27,6 @@ import java.util.function.LongSupplier;
 public final class Gossiper extends AbstractBehavior<GossiperCommand> {
 
   private final String self;
-  private final TreeSet<String> peers;
   private final List<String> seeds;
   private final ActorRef<NetworkCommand> network;
   private final ActorRef<PeerStatus> listener;
@@ -38,9 +34,7 @@ public final class Gossiper extends AbstractBehavior<GossiperCommand> {
   private final SplittableRandom rng;
   private final GossipSettings settings;
   private final TimerScheduler<GossiperCommand> timers;
-  private final TreeMap<String, HeartbeatState> states = new TreeMap<>();
-  private final TreeSet<String> seenDown = new TreeSet<>();
-  private PhiAccrualDetector detector;
+  private final GossipView view;
   private boolean crashed;
   private long generation = 1;
   private long version;
@@ -76,8 +70,7 @@ public final class Gossiper extends AbstractBehavior<GossiperCommand> {
     super(ctx);
     this.timers = timers;
     this.self = self;
-    this.peers = new TreeSet<>(peers);
-    this.peers.remove(self);
+    this.view = new GossipView(self, peers);
     this.seeds = new ArrayList<>(new TreeSet<>(seeds));
     this.seeds.remove(self);
     this.network = network;
@@ -89,20 +82,13 @@ public final class Gossiper extends AbstractBehavior<GossiperCommand> {
   }
 
   private void start(boolean assumePeersUp) {
-    detector = settings.newDetector(peers.size());
-    states.clear();
-    seenDown.clear();
     version = 0;
-    states.put(self, new HeartbeatState(generation, version));
     long now = nowNanos.getAsLong();
-    for (String p : peers) {
-      if (assumePeersUp) {
-        states.put(p, new HeartbeatState(0, 0));
-        detector.heartbeat(p, now);
-      } else {
-        // A restarted node knows its peers from its saved ring but has heard nothing yet: down until gossip says up.
-        seenDown.add(p);
-        listener.tell(new PeerStatus(self, p, false, now));
+    view.reset(settings, generation, assumePeersUp, now);
+    if (!assumePeersUp) {
+      // A restarted node knows its peers from its saved ring but has heard nothing yet: down until gossip says up.
+      for (int i = 0; i < view.size(); i++) {
+        if (!view.isSelf(i)) listener.tell(new PeerStatus(self, view.endpoint(i), false, now));
       }
     }
     // Spread first rounds over one interval so that nodes do not gossip in lockstep.
@@ -129,14 +115,11 @@ public final class Gossiper extends AbstractBehavior<GossiperCommand> {
           return this;
         })
         .onMessage(GossiperCommand.AddPeer.class, a -> {
-          if (!a.node().equals(self) && peers.add(a.node())) seenDown.add(a.node());
+          view.add(a.node());
           return this;
         })
         .onMessage(GossiperCommand.RemovePeer.class, r -> {
-          peers.remove(r.node());
-          states.remove(r.node());
-          seenDown.remove(r.node());
-          detector.remove(r.node());
+          view.remove(r.node());
           return this;
         })
         .build();
@@ -145,19 +128,22 @@ public final class Gossiper extends AbstractBehavior<GossiperCommand> {
   private Behavior<GossiperCommand> onRound() {
     if (crashed) return this;
     version++;
-    states.put(self, new HeartbeatState(generation, version));
-    List<String> live = new ArrayList<>();
-    List<String> down = new ArrayList<>();
-    for (String p : peers) (seenDown.contains(p) ? down : live).add(p);
-
-    String liveTarget = live.isEmpty() ? null : live.get(rng.nextInt(live.size()));
-    if (liveTarget != null) send(liveTarget, new GossipMessage.Syn(snapshot()));
-    if (!down.isEmpty() && rng.nextDouble() < (double) down.size() / (live.size() + 1)) {
-      send(down.get(rng.nextInt(down.size())), new GossipMessage.Syn(snapshot()));
+    view.setSelf(generation, version);
+    int live = view.livePeers();
+    int down = view.downPeers();
+    // One Syn for every target of the round: the digests do not change between the sends, and a message is immutable.
+    GossipMessage.Syn syn = null;
+    String liveTarget = live == 0 ? null : view.endpoint(view.nthPeer(false, rng.nextInt(live)));
+    if (liveTarget != null) send(liveTarget, syn = new GossipMessage.Syn(view.digests()));
+    if (down > 0 && rng.nextDouble() < (double) down / (live + 1)) {
+      String downTarget = view.endpoint(view.nthPeer(true, rng.nextInt(down)));
+      send(downTarget, syn != null ? syn : (syn = new GossipMessage.Syn(view.digests())));
     }
     if (!seeds.isEmpty() && (liveTarget == null || !seeds.contains(liveTarget))) {
-      double p = live.size() < seeds.size() ? 1.0 : (double) seeds.size() / (live.size() + down.size());
-      if (rng.nextDouble() <= p) send(seeds.get(rng.nextInt(seeds.size())), new GossipMessage.Syn(snapshot()));
+      double p = live < seeds.size() ? 1.0 : (double) seeds.size() / (live + down);
+      if (rng.nextDouble() <= p) {
+        send(seeds.get(rng.nextInt(seeds.size())), syn != null ? syn : new GossipMessage.Syn(view.digests()));
+      }
     }
     checkStatuses();
     return this;
@@ -167,73 +153,32 @@ public final class Gossiper extends AbstractBehavior<GossiperCommand> {
     if (crashed) return this;
     GossipMessage msg = m.message();
     if (msg instanceof GossipMessage.Syn syn) {
-      merge(syn.states());
-      send(m.from(), new GossipMessage.Ack(snapshot()));
+      view.merge(syn.digests(), nowNanos.getAsLong(), this::heard);
+      send(m.from(), new GossipMessage.Ack(view.newerThan(syn.digests())));
     } else if (msg instanceof GossipMessage.Ack ack) {
-      merge(ack.states());
+      view.merge(ack.newer(), nowNanos.getAsLong(), this::heard);
     } else if (msg instanceof GossipMessage.Echo) {
       send(m.from(), new GossipMessage.EchoReply());
     } else if (msg instanceof GossipMessage.EchoReply) {
-      if (peers.contains(m.from()) && seenDown.remove(m.from())) {
-        listener.tell(new PeerStatus(self, m.from(), true, nowNanos.getAsLong()));
-      }
+      int i = view.indexOf(m.from());
+      if (i >= 0 && view.mark(i, false)) listener.tell(new PeerStatus(self, m.from(), true, nowNanos.getAsLong()));
     }
     return this;
   }
 
-  private void merge(SortedMap<String, HeartbeatState> incoming) {
-    if (incoming.comparator() != null) {
-      for (var e : incoming.entrySet()) learn(e.getKey(), e.getValue());
-      return;
-    }
-    // Both maps are in name order: walk them side by side instead of looking every name up (a 1,000-node cluster
-    // merges a million entries per simulated second). Every name in states is self or a peer.
-    long now = nowNanos.getAsLong();
-    Iterator<Map.Entry<String, HeartbeatState>> mine = states.entrySet().iterator();
-    Map.Entry<String, HeartbeatState> cur = mine.hasNext() ? mine.next() : null;
-    for (var e : incoming.entrySet()) {
-      String node = e.getKey();
-      while (cur != null && cur.getKey().compareTo(node) < 0) cur = mine.hasNext() ? mine.next() : null;
-      if (cur != null && cur.getKey().equals(node)) {
-        if (!node.equals(self) && e.getValue().isNewerThan(cur.getValue())) {
-          cur.setValue(e.getValue());
-          heard(node, now);
-        }
-      } else if (learn(node, e.getValue())) {
-        // A peer heard of for the first time was inserted: carry on from it in the changed map.
-        mine = states.tailMap(node, false).entrySet().iterator();
-        cur = mine.hasNext() ? mine.next() : null;
-      }
-    }
-  }
-
-  /** Takes {@code state} if it is news of a peer; returns whether it added a name to {@code states}. */
-  private boolean learn(String node, HeartbeatState state) {
-    if (node.equals(self) || !peers.contains(node)) return false;
-    HeartbeatState known = states.get(node);
-    if (!state.isNewerThan(known)) return false;
-    states.put(node, state);
-    heard(node, nowNanos.getAsLong());
-    return known == null;
-  }
-
-  private void heard(String node, long now) {
-    detector.heartbeat(node, now);
-    if (!seenDown.isEmpty() && seenDown.contains(node)) send(node, new GossipMessage.Echo());
+  /** News of a peer seen down: ask it directly before believing it is back. */
+  private void heard(int i) {
+    if (view.isDown(i)) send(view.endpoint(i), new GossipMessage.Echo());
   }
 
   private void checkStatuses() {
     long now = nowNanos.getAsLong();
-    for (String p : peers) {
-      if ((seenDown.isEmpty() || !seenDown.contains(p)) && !detector.isAvailable(p, now)) {
-        seenDown.add(p);
-        listener.tell(new PeerStatus(self, p, false, now));
+    for (int i = 0; i < view.size(); i++) {
+      if (view.shouldConvict(i, now)) {
+        view.mark(i, true);
+        listener.tell(new PeerStatus(self, view.endpoint(i), false, now));
       }
     }
-  }
-
-  private SortedMap<String, HeartbeatState> snapshot() {
-    return new TreeMap<>(states);
   }
 
   private void send(String to, GossipMessage m) {

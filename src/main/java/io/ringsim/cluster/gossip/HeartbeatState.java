@@ -14,4 +14,9 @@ public record HeartbeatState(long generation, long version) implements Comparabl
   public boolean isNewerThan(HeartbeatState o) {
     return o == null || compareTo(o) > 0;
   }
+
+  /** Whether (generation, version) is newer than (otherGeneration, otherVersion), without building either state. */
+  static boolean isNewer(long generation, long version, long otherGeneration, long otherVersion) {
+    return generation > otherGeneration || (generation == otherGeneration && version > otherVersion);
+  }
 }

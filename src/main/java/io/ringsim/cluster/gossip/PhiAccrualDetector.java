@@ -13,17 +13,19 @@ import java.util.Map;
  * side avoids flapping at start), intervals longer than {@code maxIntervalNanos} are ignored (a node coming back after
  * an outage must not teach the detector that long silences are normal), and the mean is over the last 1,000 (fewer
  * in a big simulated cluster: see {@link GossipSettings#windowFor}).
+ *
+ * <p>This is the detector by node name; the gossiper, which numbers its peers, uses the same {@link ArrivalWindows}
+ * by number.
  */
 public final class PhiAccrualDetector {
-  private static final double PHI_FACTOR = 1.0 / Math.log(10.0);
   /** Cassandra's window: the mean is over the last 1,000 intervals. */
   public static final int CASSANDRA_WINDOW = 1000;
 
   private final double convictThreshold;
-  private final long initialIntervalNanos;
-  private final long maxIntervalNanos;
-  private final int window;
-  private final Map<String, ArrivalWindow> windows = new HashMap<>();
+  private final Map<String, Integer> slots = new HashMap<>();
+  private ArrivalWindows windows;
+  /** Slots given out so far. */
+  private int used;
 
   public PhiAccrualDetector(double convictThreshold, long initialIntervalNanos, long maxIntervalNanos) {
     this(convictThreshold, initialIntervalNanos, maxIntervalNanos, CASSANDRA_WINDOW);
@@ -32,11 +34,8 @@ public final class PhiAccrualDetector {
   /** @param window how many of the latest intervals the mean is over */
   public PhiAccrualDetector(double convictThreshold, long initialIntervalNanos, long maxIntervalNanos, int window) {
     if (convictThreshold <= 0) throw new IllegalArgumentException("phi_convict_threshold must be > 0");
-    if (window < 1) throw new IllegalArgumentException("the detector's window must hold at least 1 interval");
     this.convictThreshold = convictThreshold;
-    this.initialIntervalNanos = initialIntervalNanos;
-    this.maxIntervalNanos = maxIntervalNanos;
-    this.window = window;
+    this.windows = new ArrivalWindows(4, initialIntervalNanos, maxIntervalNanos, window);
   }
 
   /** Cassandra's defaults for a 1 s gossip interval: threshold 8, initial and maximum interval 2 s. */
@@ -46,64 +45,44 @@ public final class PhiAccrualDetector {
 
   /** Records that a fresh heartbeat of {@code node} was learnt at {@code nowNanos}. */
   public void heartbeat(String node, long nowNanos) {
-    windows.computeIfAbsent(node, n -> new ArrivalWindow()).add(nowNanos);
+    Integer slot = slots.get(node);
+    if (slot == null) slot = newSlot(node);
+    windows.add(slot, nowNanos);
   }
 
   /** Phi of a node at {@code nowNanos}; 0 for a node never heard of. */
   public double phi(String node, long nowNanos) {
-    ArrivalWindow w = windows.get(node);
-    return w == null ? 0.0 : w.phi(nowNanos);
+    Integer slot = slots.get(node);
+    return slot == null ? 0.0 : windows.phi(slot, nowNanos);
   }
 
   /** Whether the node is seen up: heard of, and phi not above the threshold. */
   public boolean isAvailable(String node, long nowNanos) {
-    ArrivalWindow w = windows.get(node);
-    return w != null && w.phi(nowNanos) <= convictThreshold;
+    Integer slot = slots.get(node);
+    return slot != null && windows.isAvailable(slot, nowNanos, convictThreshold);
   }
 
   /** Forgets a node (it left the ring). */
   public void remove(String node) {
-    windows.remove(node);
+    Integer slot = slots.remove(node);
+    if (slot == null) return;
+    // The slot is emptied and left unused: a node heard of again later gets a new one.
+    int[] keep = new int[windows.slots()];
+    for (int i = 0; i < keep.length; i++) keep[i] = i == slot ? -1 : i;
+    windows = windows.rearranged(keep);
   }
 
   public double convictThreshold() {
     return convictThreshold;
   }
 
-  private final class ArrivalWindow {
-    // Grows up to the window: a fixed long[1000] per peer is 8 GB for 1000 nodes that each watch 999 others.
-    private long[] intervals = new long[Math.min(8, window)];
-    private int count;
-    private int next;
-    private long sum;
-    private long last = -1;
-
-    void add(long now) {
-      if (last >= 0) {
-        long interval = now - last;
-        if (interval <= maxIntervalNanos) push(interval);
-      } else {
-        push(initialIntervalNanos);
-      }
-      last = now;
+  private int newSlot(String node) {
+    if (used == windows.slots()) {
+      int[] same = new int[used * 2];
+      for (int i = 0; i < same.length; i++) same[i] = i < used ? i : -1;
+      windows = windows.rearranged(same);
     }
-
-    private void push(long interval) {
-      if (count == intervals.length && count < window) {
-        // Not yet wrapped (count < window means next == count == length): grow in place.
-        intervals = java.util.Arrays.copyOf(intervals, Math.min(window, intervals.length * 2));
-      }
-      if (count == window) sum -= intervals[next];
-      else count++;
-      intervals[next] = interval;
-      sum += interval;
-      next = (next + 1) % window; // the array is the whole window by the time next wraps
-    }
-
-    double phi(long now) {
-      if (count == 0 || last < 0) return 0.0;
-      double mean = (double) sum / count;
-      return PHI_FACTOR * (now - last) / mean;
-    }
+    slots.put(node, used);
+    return used++;
   }
 }
