@@ -43,9 +43,32 @@ final class ScriptDirectiveRunner {
           ReplayReport r = sim.restart(n);
           replayed += r.replayed();
         }
-        return "Restarted " + String.join(", ", up) + " (commit log replayed: " + replayed + " entries).";
+        long waited = awaitEveryoneUp(sim, up);
+        return "Restarted " + String.join(", ", up) + " (commit log replayed: " + replayed + " entries"
+            + (waited > 0 ? "; gossip saw every node up after " + waited + " s" : "") + ").";
       }
       default -> throw new IllegalStateException(d.toString());
     }
+  }
+
+  /** The longest a restarted cluster is given for gossip to show every node up to every other. */
+  static final int MAX_GOSSIP_WAIT_SECONDS = 120;
+
+  /**
+   * A restarted node believes its peers down until gossip hears from them, and refuses requests for their ranges
+   * meanwhile; a cluster is restarted when every node sees every other up again, as an operator would wait for
+   * nodetool status to show UN everywhere. Returns the simulated seconds that took (0 on one node).
+   */
+  private static long awaitEveryoneUp(SimCluster sim, List<String> nodes) {
+    if (nodes.size() < 2) return 0;
+    for (int s = 0; s <= MAX_GOSSIP_WAIT_SECONDS; s++) {
+      boolean all = true;
+      for (String n : nodes) {
+        for (String peer : nodes) all &= sim.report(n).view().getOrDefault(peer, false);
+      }
+      if (all) return s;
+      sim.advance(Duration.ofSeconds(1));
+    }
+    throw new IllegalStateException("gossip did not show every node up within " + MAX_GOSSIP_WAIT_SECONDS + " s");
   }
 }

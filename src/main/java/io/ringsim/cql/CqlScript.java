@@ -64,7 +64,8 @@ public final class CqlScript {
           throw new BadDirective(n + 1, e.getMessage());
         }
         if (d != null) {
-          if (cur.length() > 0) throw new BadDirective(n + 1, d + " inside a statement (the statement that starts on line " + startLine + " has no ';' yet)");
+          if (cur.length() > 0) throw new BadDirective(n + 1, d + " inside a statement (the statement that starts "
+              + "on line " + startLine + " has no ';' yet)");
           out.add(new Item(null, n + 1, d));
           continue;
         }
