@@ -72,10 +72,11 @@ public final class CqlCommand implements Callable<Integer> {
       boolean directives = items.stream().anyMatch(CqlScript.Item::isDirective);
       long scriptNow = sim.nowNanos() / 1_000_000_000L;
       if (directives) session.setNowInSeconds((int) scriptNow);
+      ScriptDirectiveRunner directiveRunner = new ScriptDirectiveRunner(sim);
       int i = -1; // statements are numbered from 0; directives give no line of jsonl output
       for (CqlScript.Item item : items) {
         if (item.isDirective()) {
-          String done = ScriptDirectiveRunner.run(item.directive(), sim);
+          String done = directiveRunner.run(item.directive());
           scriptNow += item.directive().seconds(); // 0 but for @advance
           session.setNowInSeconds((int) scriptNow);
           if (format.equals("table")) out.println("-- " + item.directive() + ": " + done);

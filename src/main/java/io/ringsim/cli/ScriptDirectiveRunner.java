@@ -13,10 +13,16 @@ import java.util.List;
  * or every node is killed and started again.
  */
 final class ScriptDirectiveRunner {
-  private ScriptDirectiveRunner() {}
+  private final SimCluster sim;
+  /** Where the nodes' clocks start (NodeCommand.SetClockEpoch): 0 for the cql command, set back by restarts. */
+  private long clockEpochMicros;
+
+  ScriptDirectiveRunner(SimCluster sim) {
+    this.sim = sim;
+  }
 
   /** Runs {@code d}; returns what happened, in a line for the table format. */
-  static String run(ScriptDirective d, SimCluster sim) {
+  String run(ScriptDirective d) {
     List<String> up = sim.nodeNames().stream().filter(n -> !sim.isCrashed(n)).toList();
     switch (d.kind()) {
       case ADVANCE -> {
@@ -44,6 +50,13 @@ final class ScriptDirectiveRunner {
           replayed += r.replayed();
         }
         long waited = awaitEveryoneUp(sim, up);
+        if (waited > 0) {
+          // The clocks stand still while the cluster restarts, as the oracle's does while its node is down: the
+          // seconds gossip took are taken back, or TTLs written just before the restart would be counted down
+          // (and expire) early against the script's own now. Write timestamps stay increasing (NodeContext).
+          clockEpochMicros -= waited * 1_000_000L;
+          sim.setClockEpoch(clockEpochMicros);
+        }
         return "Restarted " + String.join(", ", up) + " (commit log replayed: " + replayed + " entries"
             + (waited > 0 ? "; gossip saw every node up after " + waited + " s" : "") + ").";
       }

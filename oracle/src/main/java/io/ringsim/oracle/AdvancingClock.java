@@ -3,20 +3,36 @@ package io.ringsim.oracle;
 import org.apache.cassandra.utils.Clock;
 
 /**
- * Cassandra's wall clock as the oracle runs it (installed with {@code -Dcassandra.clock}): the real clock plus the
- * time a script's {@code @advance} directives let pass. Everything that reads "now" from Cassandra's clock moves
- * with it: write timestamps (so writes after an advance are newer), and compaction's gcBefore and expiry checks (so
- * a tombstone or an expired cell written before an advance is as old to compaction as to reads). nanoTime stays
- * real: it only measures timeouts and latencies.
+ * Cassandra's wall clock as the oracle runs it (installed with {@code -Dcassandra.clock}): it starts at the script's
+ * "now", moves a millisecond per statement ({@link #tick}) and as far as a script's {@code @advance} directive says,
+ * and never with real time. The millisecond per statement keeps schema changes apart: schema mutations take their
+ * timestamp from this clock, and a DROP TABLE and a CREATE TABLE of the same name in one millisecond tie, the drop
+ * wins, and the table is gone once the node restarts (seen). Everything in Cassandra that
+ * reads the time then agrees with the now_in_seconds the statements carry: write timestamps (kept distinct and
+ * increasing by ClientState, a microsecond apart), compaction's gcBefore and expiry checks, the secondary-index
+ * read path's staleness check. A clock running in real time lagged the frozen now by Cassandra's start-up and
+ * the script's own run time, so a 4-second TTL looked expired to the index path at once; and with restarts the
+ * lag grew by every JVM start. nanoTime stays real: it only measures timeouts and latencies.
  */
 public final class AdvancingClock implements Clock {
-  private static volatile long offsetMillis;
+  /** Until {@link #startAt} is called: the real clock, as for any other use of these classes. */
+  private static volatile long nowMillis = -1;
 
   /** Cassandra instantiates the class named by cassandra.clock itself. */
   public AdvancingClock() {}
 
+  /** Stops the clock at {@code millis} (before Cassandra starts, so that start-up writes are on the same time line). */
+  static void startAt(long millis) {
+    nowMillis = millis;
+  }
+
+  /** A statement is about to run: a millisecond passes. */
+  static void tick() {
+    if (nowMillis >= 0) nowMillis += 1;
+  }
+
   static void advanceSeconds(long seconds) {
-    offsetMillis += seconds * 1000;
+    nowMillis += seconds * 1000;
   }
 
   @Override
@@ -26,6 +42,7 @@ public final class AdvancingClock implements Clock {
 
   @Override
   public long currentTimeMillis() {
-    return System.currentTimeMillis() + offsetMillis;
+    long now = nowMillis;
+    return now < 0 ? System.currentTimeMillis() : now;
   }
 }

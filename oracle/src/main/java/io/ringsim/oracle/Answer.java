@@ -35,6 +35,7 @@ public final class Answer {
     }
     List<CqlScript.Step> steps = CqlScript.steps(Files.readString(Path.of(args[0]), StandardCharsets.UTF_8));
     int now = (int) (System.currentTimeMillis() / 1000);
+    AdvancingClock.startAt(now * 1000L);
     StringBuilder answer = new StringBuilder();
     if (steps.stream().anyMatch(s -> s.directive() == CqlScript.Directive.RESTART)) {
       RestartingRun.answer(Path.of(args[0]), now, answer);
@@ -63,6 +64,7 @@ public final class Answer {
     int i = firstIndex;
     for (CqlScript.Step step : steps) {
       if (step.isStatement()) {
+        AdvancingClock.tick();
         out.accept(jsonLine(i++, step.cql(), session.execute(step.cql())));
         continue;
       }

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.cassandra.db.commitlog.CommitLog;
+import org.apache.cassandra.service.ClientState;
 
 /**
  * A script with {@code -- @restart}: the node must stop without flushing and start again on the same disk, so that
@@ -18,12 +19,13 @@ import org.apache.cassandra.db.commitlog.CommitLog;
  * started twice in one JVM, so each stretch of the script between restarts runs in a JVM of its own (a segment) on
  * one data directory: every segment but the last ends with {@link Runtime#halt} (no drain, no flush, no shutdown
  * hook: a kill -9, just after a commit-log sync), and the next one starts Cassandra there, which replays the commit log before it answers.
- * The connection's keyspace (USE) is carried over, as a driver re-USEs it when it reconnects, and the clock offset
- * of earlier @advance directives is re-applied.
+ * The connection's keyspace (USE) is carried over, as a driver re-USEs it when it reconnects, and so is the
+ * stopped clock (AdvancingClock): the script's now after earlier @advance directives.
  */
 final class RestartingRun {
   static final String SEGMENT_FLAG = "--segment";
   private static final String KEYSPACE_FILE = "ringsim-session-keyspace";
+  private static final String LAST_TIMESTAMP_FILE = "ringsim-last-timestamp";
 
   private RestartingRun() {}
 
@@ -66,7 +68,15 @@ final class RestartingRun {
         else if (s.directive() == CqlScript.Directive.ADVANCE) advanced += s.seconds();
       }
     }
-    AdvancingClock.advanceSeconds(advanced);
+    // The clock stood still while the node was down: it resumes at the script's now, or just after the last write
+    // timestamp the killed node handed out, so that writes after the restart are newer than those before it.
+    Path lastTimestampFile = home.resolve(LAST_TIMESTAMP_FILE);
+    long resumeMillis = (now + advanced) * 1000L;
+    if (Files.exists(lastTimestampFile)) {
+      resumeMillis = Math.max(resumeMillis,
+          Long.parseLong(Files.readString(lastTimestampFile, StandardCharsets.UTF_8).trim()) / 1000 + 1);
+    }
+    AdvancingClock.startAt(resumeMillis);
     PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
     EmbeddedNode node = EmbeddedNode.start(home, EmbeddedNode.freePort(), false);
     ScriptSession session = new ScriptSession(Math.toIntExact(now + advanced));
@@ -77,6 +87,7 @@ final class RestartingRun {
     if (k < segments.size() - 1) {
       String keyspace = session.keyspace();
       Files.writeString(keyspaceFile, keyspace == null ? "" : keyspace, StandardCharsets.UTF_8);
+      Files.writeString(lastTimestampFile, String.valueOf(ClientState.getTimestamp()), StandardCharsets.UTF_8);
       // In periodic mode a write is in the commit log's memory-mapped segment at once, but replay only trusts what
       // a sync has marked; a kill loses the unmarked tail (seen here: a write just before an unsynced kill did not
       // come back), and whether the 10 s sync timer ran first depends on the wall clock. So the crash comes just
