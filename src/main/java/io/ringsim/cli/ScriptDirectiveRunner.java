@@ -75,13 +75,13 @@ final class ScriptDirectiveRunner {
   private static long awaitEveryoneUp(SimCluster sim, List<String> nodes) {
     if (nodes.size() < 2) return 0;
     for (int s = 0; s <= MAX_GOSSIP_WAIT_SECONDS; s++) {
-      boolean all = true;
-      for (String n : nodes) {
-        for (String peer : nodes) all &= sim.report(n).view().getOrDefault(peer, false);
-      }
-      if (all) return s;
+      if (nodes.stream().allMatch(n -> seesEveryoneUp(sim.report(n).view(), nodes))) return s;
       sim.advance(Duration.ofSeconds(1));
     }
     throw new IllegalStateException("gossip did not show every node up within " + MAX_GOSSIP_WAIT_SECONDS + " s");
+  }
+
+  private static boolean seesEveryoneUp(java.util.Map<String, Boolean> view, List<String> nodes) {
+    return nodes.stream().allMatch(peer -> view.getOrDefault(peer, false));
   }
 }
