@@ -34,6 +34,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {"Run a CQL script (statements end with ';') against a simulated cluster.",
         "Failed statements are reported in the output; the exit code is 0 unless the file cannot be read.",
+        "Comment lines '-- @advance 10s', '-- @flush', '-- @compact' and '-- @restart' between statements let time",
+        "pass, flush or compact every node, or kill and restart every node (commit-log replay).",
         "",
         "Example:",
         "  ringsim cql -f schema.cql --nodes 6 --vnodes 16 --consistency QUORUM --format jsonl"})
@@ -59,12 +61,32 @@ public final class CqlCommand implements Callable<Integer> {
     } catch (IOException | java.io.UncheckedIOException e) {
       throw Unreadable.of("", file, e);
     }
+    List<CqlScript.Item> items;
+    try {
+      items = CqlScript.steps(text);
+    } catch (CqlScript.BadDirective e) {
+      throw new BadInputException(file + ":" + e.line() + ":1: " + e.getMessage());
+    }
     PrintWriter out = spec.commandLine().getOut();
     try (SimCluster sim = cluster.start()) {
       CqlSession session = cluster.session(sim);
-      List<CqlScript.Item> items = CqlScript.split(text);
-      for (int i = 0; i < items.size(); i++) {
-        CqlScript.Item item = items.get(i);
+      // A script with directives keeps its own "now", as the oracle sends Cassandra a now_in_seconds that only
+      // @advance moves: on a cluster a restart waits for gossip, and that wait must not count down TTLs.
+      boolean directives = items.stream().anyMatch(CqlScript.Item::isDirective);
+      long scriptNow = sim.nowNanos() / 1_000_000_000L;
+      if (directives) session.setNowInSeconds((int) scriptNow);
+      ScriptDirectiveRunner directiveRunner = new ScriptDirectiveRunner(sim);
+      int i = -1; // statements are numbered from 0; directives give no line of jsonl output
+      for (CqlScript.Item item : items) {
+        if (item.isDirective()) {
+          String done = directiveRunner.run(item.directive());
+          scriptNow += item.directive().seconds(); // 0 but for @advance
+          session.setNowInSeconds((int) scriptNow);
+          if (format.equals("table")) out.println("-- " + item.directive() + ": " + done);
+          out.flush();
+          continue;
+        }
+        i++;
         try {
           ResultSet r = session.execute(item.cql());
           if (format.equals("jsonl")) out.println(JsonLines.ok(i, item.cql(), r));

@@ -6,19 +6,70 @@ import java.util.List;
 /**
  * Splits a CQL script into statements the way the conformance files do: comment lines dropped, trailing comments
  * outside quotes stripped, a statement ends at a line ending with ';', its lines trimmed and joined with spaces.
+ * {@link #steps} also keeps the {@link ScriptDirective}s between statements; {@link #split} leaves them out, as the
+ * comments they are to any other reader.
  */
 public final class CqlScript {
   private CqlScript() {}
 
-  /** One statement with the line it starts on (1-based). */
-  public record Item(String cql, int line) {}
+  /** One statement with the line it starts on (1-based); or, from {@link #steps}, a directive (cql null). */
+  public record Item(String cql, int line, ScriptDirective directive) {
+    public Item(String cql, int line) {
+      this(cql, line, null);
+    }
 
+    public boolean isDirective() {
+      return directive != null;
+    }
+  }
+
+  /** A misspelt directive, or one inside a statement, at {@code line} (1-based). */
+  public static final class BadDirective extends IllegalArgumentException {
+    private final int line;
+
+    BadDirective(int line, String message) {
+      super(message);
+      this.line = line;
+    }
+
+    public int line() {
+      return line;
+    }
+  }
+
+  /** The statements only. */
   public static List<Item> split(String text) {
+    return steps(text, false);
+  }
+
+  /**
+   * Statements and directives in script order. Throws {@link BadDirective} for a misspelt directive or one inside
+   * a statement.
+   */
+  public static List<Item> steps(String text) {
+    return steps(text, true);
+  }
+
+  private static List<Item> steps(String text, boolean directives) {
     List<Item> out = new ArrayList<>();
     StringBuilder cur = new StringBuilder();
     int startLine = 0;
     String[] lines = text.split("\r?\n", -1);
     for (int n = 0; n < lines.length; n++) {
+      if (directives) {
+        ScriptDirective d;
+        try {
+          d = ScriptDirective.parse(lines[n].trim());
+        } catch (IllegalArgumentException e) {
+          throw new BadDirective(n + 1, e.getMessage());
+        }
+        if (d != null) {
+          if (cur.length() > 0) throw new BadDirective(n + 1, d + " inside a statement (the statement that starts "
+              + "on line " + startLine + " has no ';' yet)");
+          out.add(new Item(null, n + 1, d));
+          continue;
+        }
+      }
       String line = stripComment(lines[n]).trim();
       if (line.isEmpty()) continue;
       if (cur.length() == 0) startLine = n + 1;

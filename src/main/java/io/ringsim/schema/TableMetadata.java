@@ -2,6 +2,7 @@ package io.ringsim.schema;
 
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -21,8 +22,23 @@ public final class TableMetadata {
   private final List<ColumnDef> regulars;
   private final String qualifiedName;
   private final boolean counterTable;
+  private final Map<String, DroppedColumn> dropped;
+
+  /**
+   * A column ALTER TABLE ... DROP removed, as Cassandra remembers it: its type (a column of that name may only be
+   * added again with a compatible type) and when it was dropped. Cells of that name written at or before that
+   * time stay invisible for good, even once a column of that name is added again; later ones are the new column's.
+   * {@code droppedAtMicros} is Long.MIN_VALUE when the time is unknown (a schema rebuilt from its statements).
+   */
+  public record DroppedColumn(CqlType type, long droppedAtMicros) {}
 
   public TableMetadata(String keyspace, String name, List<ColumnDef> columns, TableParams params) {
+    this(keyspace, name, columns, params, Map.of());
+  }
+
+  public TableMetadata(String keyspace, String name, List<ColumnDef> columns, TableParams params,
+      Map<String, DroppedColumn> dropped) {
+    this.dropped = Map.copyOf(dropped);
     this.keyspace = keyspace;
     this.name = name;
     this.columns = List.copyOf(columns);
@@ -79,6 +95,17 @@ public final class TableMetadata {
     return qualifiedName;
   }
 
+  /** The columns dropped from this table, by name (see {@link DroppedColumn}). */
+  public Map<String, DroppedColumn> droppedColumns() {
+    return dropped;
+  }
+
+  /** True when a cell of column {@code columnName} written at {@code timestamp} went with a DROP of that column. */
+  public boolean droppedWith(String columnName, long timestamp) {
+    DroppedColumn d = dropped.get(columnName);
+    return d != null && timestamp <= d.droppedAtMicros();
+  }
+
   /** A counter table: its columns outside the primary key are counters (Cassandra forbids mixing). */
   public boolean isCounterTable() {
     return counterTable;
@@ -94,12 +121,12 @@ public final class TableMetadata {
   @Override
   public boolean equals(Object o) {
     return o instanceof TableMetadata t && t.keyspace.equals(keyspace) && t.name.equals(name)
-        && t.columns.equals(columns) && t.params.equals(params);
+        && t.columns.equals(columns) && t.params.equals(params) && t.dropped.equals(dropped);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(keyspace, name, columns, params);
+    return Objects.hash(keyspace, name, columns, params, dropped);
   }
 
   @Override

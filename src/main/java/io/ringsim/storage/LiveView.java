@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
+import io.ringsim.schema.TableMetadata;
 
 /**
  * Turns stored data (tombstones included) into what a read sees at {@code nowInSec}, counting the tombstones it had
@@ -14,9 +15,21 @@ import java.util.TreeMap;
 public final class LiveView {
   private long tombstones;
   private final int nowInSec;
+  /** The table, for its dropped columns; null when there are none to hide. */
+  private final TableMetadata table;
 
   public LiveView(int nowInSec) {
+    this(nowInSec, null);
+  }
+
+  /** A view that also hides the cells of {@code table}'s dropped columns written before their DROP. */
+  public LiveView(int nowInSec, TableMetadata table) {
     this.nowInSec = nowInSec;
+    this.table = table == null || table.droppedColumns().isEmpty() ? null : table;
+  }
+
+  private boolean dropped(String column, long timestamp) {
+    return table != null && table.droppedWith(column, timestamp);
   }
 
   public long tombstonesScanned() {
@@ -58,7 +71,7 @@ public final class LiveView {
     Map<String, Cell> cells = new TreeMap<>();
     for (int i = 0; i < r.cellCount(); i++) {
       Cell c = r.cell(i);
-      if (d.deletes(c.timestamp())) continue;
+      if (d.deletes(c.timestamp()) || dropped(r.name(i), c.timestamp())) continue;
       if (c.isLive(nowInSec)) cells.put(r.name(i), c);
       else tombstones++;
     }
@@ -68,7 +81,7 @@ public final class LiveView {
       if (!e.getValue().deletion().isLive()) tombstones++;
       TreeMap<byte[], Cell> live = new TreeMap<>(e.getValue().cells().comparator());
       for (Map.Entry<byte[], Cell> c : e.getValue().cells().entrySet()) {
-        if (cd.deletes(c.getValue().timestamp())) continue;
+        if (cd.deletes(c.getValue().timestamp()) || dropped(e.getKey(), c.getValue().timestamp())) continue;
         if (c.getValue().isLive(nowInSec)) live.put(c.getKey(), c.getValue());
         else tombstones++;
       }

@@ -17,7 +17,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Every case answered by real Cassandra 4.1 (src/test/resources/cql, copied from shared/cql): `ringsim cql -f
- * --format jsonl` must give the same ok/error class, and for successes the same columns and rows in order.
+ * --format jsonl` must give the same ok/error class, and for successes the same columns and rows in order. The
+ * scripts with directives (-- @advance, @flush, @compact, @restart: README.md there) also run through a 6-node
+ * cluster, the directives acting on every node.
  */
 class CqlConformanceTest {
   @TempDir Path dir;
@@ -25,11 +27,25 @@ class CqlConformanceTest {
   @ParameterizedTest
   @ValueSource(strings = {"01_seed_users_clustering", "02_seed_stackoverflow_keys", "03_seed_playlists_index",
       "04_seed_application_logs", "05_seed_example_compact", "06_upsert_timestamps", "07_token_functions",
-      "08_native_functions", "09_collection_elements", "10_lwt_ttl", "11_generated_seed2_n2000"})
+      "08_native_functions", "09_collection_elements", "10_lwt_ttl", "11_generated_seed2_n2000",
+      "13_fault_semantics"})
   void matchesCassandra(String name) throws IOException {
+    compare(name);
+  }
+
+  /** TTL expiry, tombstone purging and commit-log replay through a cluster: every node flushes, compacts, restarts. */
+  @ParameterizedTest
+  @ValueSource(strings = {"13_fault_semantics"})
+  void faultSemanticsMatchCassandraThroughSixNodes(String name) throws IOException {
+    compare(name, "--nodes", "6");
+  }
+
+  private void compare(String name, String... clusterOptions) throws IOException {
     Path script = dir.resolve(name + ".cql");
     Files.writeString(script, resource("/cql/" + name + ".cql"));
-    CliRun r = CliRun.of("cql", "-f", script.toString(), "--format", "jsonl");
+    List<String> args = new ArrayList<>(List.of("cql", "-f", script.toString(), "--format", "jsonl"));
+    args.addAll(List.of(clusterOptions));
+    CliRun r = CliRun.of(args.toArray(String[]::new));
     assertThat(r.exitCode()).as(r.err()).isZero();
     List<String> actual = r.out().lines().toList();
     List<String> expected = resource("/cql/" + name + ".expected.jsonl").lines().toList();
@@ -59,7 +75,9 @@ class CqlConformanceTest {
     }
     assertThat(mismatches).as(name).isEmpty();
     assertThat(actual).hasSameSizeAs(expected);
-    System.out.println(name + ": error messages identical to Cassandra's: " + messageMatches + "/" + errors);
+    String where = clusterOptions.length == 0 ? "" : " (" + String.join(" ", clusterOptions) + ")";
+    System.out.println(name + where + ": " + expected.size() + "/" + expected.size() + " statements agree; error "
+        + "messages identical to Cassandra's: " + messageMatches + "/" + errors);
   }
 
   private static String resource(String path) throws IOException {

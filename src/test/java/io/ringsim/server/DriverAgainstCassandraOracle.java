@@ -50,10 +50,7 @@ class DriverAgainstCassandraOracle {
         int same = 0;
         List<String> differences = new ArrayList<>();
         ObjectMapper json = new ObjectMapper();
-        List<Path> scripts;
-        try (var files = Files.list(Path.of("src/test/resources/cql"))) {
-          scripts = files.filter(f -> f.toString().endsWith(".expected.jsonl")).sorted().toList();
-        }
+        List<Path> scripts = ConformanceScripts.replayableByADriver();
         for (Path script : scripts) {
           for (String l : Files.readAllLines(script)) {
             if (l.isBlank()) continue;

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.File;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -15,8 +13,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The Python driver (Debian's python3-cassandra, what cqlsh is built on) against six served nodes: it must connect
  * and load the whole schema metadata, and answer every statement of the conformance scripts as Cassandra did
- * (src/test/python/driver_conformance.py). Skipped where the driver is not installed, except under CI=true, where
- * .ci/run installs it and its absence is a failure.
+ * (src/test/python/driver_conformance.py), those with directives aside (ConformanceScripts). Skipped where the
+ * driver is not installed, except under CI=true, where .ci/run installs it and its absence is a failure.
  */
 class PythonDriverTest {
   static final String PYTHON = "/usr/bin/python3";
@@ -36,9 +34,7 @@ class PythonDriverTest {
     List<String> cmd = new ArrayList<>(List.of(PYTHON, "src/test/python/driver_conformance.py"));
     try (ServedClusterFixture fx = new ServedClusterFixture(6, 3)) {
       cmd.add(2, String.valueOf(fx.port));
-      try (var files = Files.list(Path.of("src/test/resources/cql"))) {
-        files.map(Path::toString).filter(f -> f.endsWith(".expected.jsonl")).sorted().forEach(cmd::add);
-      }
+      ConformanceScripts.replayableByADriver().forEach(f -> cmd.add(f.toString()));
       Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
       boolean ended = p.waitFor(5, TimeUnit.MINUTES);
       String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

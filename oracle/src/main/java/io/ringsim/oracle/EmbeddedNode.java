@@ -19,18 +19,28 @@ import org.apache.cassandra.service.StorageService;
 final class EmbeddedNode implements AutoCloseable {
   private final Path home;
   private final int nativePort;
+  private final boolean deleteOnClose;
   private EmbeddedCassandraService service;
   private boolean closed;
 
-  private EmbeddedNode(Path home, int nativePort) {
+  private EmbeddedNode(Path home, int nativePort, boolean deleteOnClose) {
     this.home = home;
     this.nativePort = nativePort;
+    this.deleteOnClose = deleteOnClose;
   }
 
   /** Starts the node; returns once {@link NativePortProbe} got an answer from its native transport. */
   static EmbeddedNode start(int nativePort) throws IOException {
-    Path home = Files.createTempDirectory("ringsim-oracle-");
-    EmbeddedNode node = new EmbeddedNode(home, nativePort);
+    return start(Files.createTempDirectory("ringsim-oracle-"), nativePort, true);
+  }
+
+  /**
+   * Starts a node in {@code home}, which may hold the data and commit log of an earlier node that was killed there
+   * (Cassandra then replays the commit log as it starts); {@code deleteOnClose} false leaves the directory to the
+   * caller, for the next start.
+   */
+  static EmbeddedNode start(Path home, int nativePort, boolean deleteOnClose) throws IOException {
+    EmbeddedNode node = new EmbeddedNode(home, nativePort, deleteOnClose);
     try {
       node.configure();
       node.service = new EmbeddedCassandraService();
@@ -62,7 +72,9 @@ final class EmbeddedNode implements AutoCloseable {
     System.setProperty("cassandra.storagedir", home.toString());
     System.setProperty("cassandra-foreground", "yes");
     System.setProperty("cassandra.skip_wait_for_gossip_to_settle", "0");
-    System.setProperty("cassandra.unsafesystem", "true");
+    // Unsafe system writes skip flushing the schema tables, which speeds up DDL but loses the schema when the
+    // process is killed; a node that will be killed and restarted (deleteOnClose false) keeps its schema.
+    System.setProperty("cassandra.unsafesystem", String.valueOf(deleteOnClose));
     System.setProperty("cassandra.superuser_setup_delay_ms", "0");
   }
 
@@ -86,11 +98,11 @@ final class EmbeddedNode implements AutoCloseable {
         System.err.println("oracle: stopping Cassandra: " + e);
       }
     }
-    deleteTree(home);
+    if (deleteOnClose) deleteTree(home);
   }
 
   /** Background threads may still create a file while the tree is walked, so it tries a few times. */
-  private static void deleteTree(Path root) {
+  static void deleteTree(Path root) {
     for (int attempt = 0; attempt < 5 && Files.exists(root); attempt++) {
       try (Stream<Path> walk = Files.walk(root)) {
         walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());

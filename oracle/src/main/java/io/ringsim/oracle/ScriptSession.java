@@ -9,7 +9,9 @@ import org.apache.cassandra.cql3.QueryOptions;
 import org.apache.cassandra.cql3.ResultSet;
 import org.apache.cassandra.db.ColumnFamilyStore;
 import org.apache.cassandra.db.ConsistencyLevel;
+import org.apache.cassandra.db.Keyspace;
 import org.apache.cassandra.index.Index;
+import org.apache.cassandra.schema.Schema;
 import org.apache.cassandra.service.ClientState;
 import org.apache.cassandra.service.QueryState;
 import org.apache.cassandra.service.pager.PagingState;
@@ -32,10 +34,24 @@ final class ScriptSession {
 
   /** The connection's state, kept across statements: USE changes its keyspace. */
   private final ClientState client = ClientState.forExternalCalls(new InetSocketAddress("127.0.0.1", 0));
-  private final int nowInSeconds;
+  private int nowInSeconds;
 
   ScriptSession(int nowInSeconds) {
     this.nowInSeconds = nowInSeconds;
+  }
+
+  /** {@code -- @advance}: later statements are sent with a now_in_seconds that many seconds later. */
+  void advance(long seconds) {
+    nowInSeconds = Math.toIntExact(nowInSeconds + seconds);
+  }
+
+  /** The connection's keyspace (USE), carried over to the next JVM at a restart as a driver would re-USE it. */
+  String keyspace() {
+    return client.getRawKeyspace();
+  }
+
+  void useKeyspace(String keyspace) {
+    if (!keyspace.isEmpty()) client.setKeyspace(keyspace);
   }
 
   /** One statement's result: either columns and rows of JSON values, or an error class and message. */
@@ -43,6 +59,22 @@ final class ScriptSession {
     boolean ok() {
       return errorClass == null;
     }
+  }
+
+  /** {@code -- @flush}: nodetool flush of every user table (ColumnFamilyStore.forceBlockingFlush). */
+  static void flushUserTables() {
+    for (ColumnFamilyStore table : userTables()) table.forceBlockingFlush(ColumnFamilyStore.FlushReason.USER_FORCED);
+  }
+
+  /** {@code -- @compact}: nodetool compact, a major compaction of every user table's SSTables (memtables stay). */
+  static void compactUserTables() {
+    for (ColumnFamilyStore table : userTables()) table.forceMajorCompaction();
+  }
+
+  private static List<ColumnFamilyStore> userTables() {
+    List<ColumnFamilyStore> tables = new ArrayList<>();
+    for (String ks : Schema.instance.getUserKeyspaces()) tables.addAll(Keyspace.open(ks).getColumnFamilyStores());
+    return tables;
   }
 
   Outcome execute(String cql) {

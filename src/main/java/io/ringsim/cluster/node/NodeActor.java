@@ -103,6 +103,10 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
           node.storage.compactAll();
           return this;
         })
+        .onMessage(NodeCommand.SyncCommitLog.class, c -> {
+          node.storage.commitLog().sync(node.storage.clock().nowMillis());
+          return this;
+        })
         .onMessage(NodeCommand.Repair.class, r -> {
           new Repair(node).start(r.replyTo());
           return this;

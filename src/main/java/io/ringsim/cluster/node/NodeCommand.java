@@ -62,6 +62,12 @@ public sealed interface NodeCommand extends NoSerializationVerificationNeeded {
 
   record Crash() implements NodeCommand {}
 
+  /**
+   * Sync the commit log now, as its periodic timer would: a crash right after this loses memtables but no
+   * acknowledged write (a script's {@code @restart}: Cassandra's crash is made deterministic the same way).
+   */
+  record SyncCommitLog() implements NodeCommand {}
+
   record Restart(ActorRef<Restarted> replyTo) implements NodeCommand {}
 
   record Flush() implements NodeCommand {}

@@ -100,14 +100,32 @@ final class NodeControl {
     Catalog old = node.catalog();
     node.topology.setCatalog(catalog);
     for (TableMetadata t : catalog.allTables()) {
-      TableSchema ts = TableSchema.of(t, node.ring().partitioner());
       Optional<TableStore> existing = node.storage.table(t.qualifiedName());
+      TableSchema ts = TableSchema.of(withDropTimes(t, old.table(t.qualifiedName()).orElse(null),
+          existing.map(e -> e.schema().metadata()).orElse(null)), node.ring().partitioner());
       if (existing.isEmpty()) node.storage.createTable(ts);
       else if (!old.table(t.qualifiedName()).map(t::equals).orElse(false)) existing.get().alter(ts);
     }
     for (TableMetadata t : old.allTables()) {
       if (catalog.table(t.qualifiedName()).isEmpty()) node.storage.dropTable(t.qualifiedName());
     }
+  }
+
+  /**
+   * The table as this node stores it: a column the new schema drops gets this node's next write timestamp as its
+   * drop time, so its cells written here before the DROP stay hidden even if a column of that name comes back
+   * (Cassandra's dropped_columns); a drop this node stamped earlier keeps its time.
+   */
+  private TableMetadata withDropTimes(TableMetadata t, TableMetadata before, TableMetadata stored) {
+    if (t.droppedColumns().isEmpty()) return t;
+    Map<String, TableMetadata.DroppedColumn> stamped = new TreeMap<>();
+    for (Map.Entry<String, TableMetadata.DroppedColumn> d : t.droppedColumns().entrySet()) {
+      boolean droppedNow = before == null || before.column(d.getKey()).isPresent();
+      TableMetadata.DroppedColumn known = stored == null ? null : stored.droppedColumns().get(d.getKey());
+      stamped.put(d.getKey(), !droppedNow && known != null ? known
+          : new TableMetadata.DroppedColumn(d.getValue().type(), node.nextTimestamp()));
+    }
+    return new TableMetadata(t.keyspace(), t.name(), t.columns(), t.params(), stamped);
   }
 
   private NodeReport report(boolean running) {

@@ -157,7 +157,7 @@ final class PaxosCoordinator extends PendingRequest {
     }
     int now = node.nowInSeconds();
     LivePartition current = versions.isEmpty() ? new LivePartition(key, null, List.of())
-        : new LiveView(now).view(Partition.merge(versions), cas.filter());
+        : new LiveView(now, schema.metadata()).view(Partition.merge(versions), cas.filter());
     if (serialRead != null) {
       finish();
       replyTo.reply(new ClientResponse.ReadDone(node.name(), List.of(current), List.copyOf(live), false, List.of(),

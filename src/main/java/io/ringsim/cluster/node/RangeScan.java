@@ -162,7 +162,7 @@ final class RangeScan extends PendingRequest {
         }
       }
     }
-    LiveView view = new LiveView(node.nowInSeconds());
+    LiveView view = new LiveView(node.nowInSeconds(), schema.metadata());
     List<LivePartition> out = new ArrayList<>();
     for (List<Partition> v : byKey.values()) {
       LivePartition lp = view.view(Partition.merge(v), s.filter());

@@ -182,7 +182,7 @@ final class ReadCoordinator extends PendingRequest {
   private void reply() {
     finish();
     LivePartition live = merged == null ? new LivePartition(key, null, List.of())
-        : new LiveView(node.nowInSeconds()).view(merged, r.filter());
+        : new LiveView(node.nowInSeconds(), schema.metadata()).view(merged, r.filter());
     replyTo.reply(new ClientResponse.ReadDone(node.name(), List.of(live), List.copyOf(responses.keySet()),
         repairing, List.copyOf(warnings), traceList()));
   }

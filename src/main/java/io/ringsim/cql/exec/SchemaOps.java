@@ -39,13 +39,13 @@ public final class SchemaOps {
    * {@code s} does not change the schema.
    */
   public static Catalog apply(Catalog c, Statement s, String keyspace) {
+    if (s instanceof Statement.AlterTableDrop x) return alterDrop(c, x, keyspace);
     if (s instanceof Statement.CreateKeyspace x) return createKeyspace(c, x);
     if (s instanceof Statement.AlterKeyspace x) return alterKeyspace(c, x);
     if (s instanceof Statement.DropKeyspace x) return dropKeyspace(c, x);
     if (s instanceof Statement.CreateTable x) return createTable(c, x, keyspace);
     if (s instanceof Statement.DropTable x) return dropTable(c, x, keyspace);
     if (s instanceof Statement.AlterTableAdd x) return alterAdd(c, x, keyspace);
-    if (s instanceof Statement.AlterTableDrop x) return alterDrop(c, x, keyspace);
     if (s instanceof Statement.AlterTableWith x) return alterWith(c, x, keyspace);
     if (s instanceof Statement.CreateIndex x) return createIndex(c, x, keyspace);
     if (s instanceof Statement.DropIndex x) return dropIndex(c, x, keyspace);
@@ -292,6 +292,9 @@ public final class SchemaOps {
     for (ColumnSpec spec : s.columns()) {
       if (t.column(spec.name()).isPresent()) throw invalid("Column with name '" + spec.name() + "' already exists");
       CqlType type = type(spec.type(), spec.name());
+      TableMetadata.DroppedColumn was = t.droppedColumns().get(spec.name());
+      if (was != null && !canReadOldValues(type, was.type())) throw invalid("Cannot re-add previously dropped column '"
+          + spec.name() + "' of type " + type.name() + ", incompatible with previous type " + was.type().name());
       boolean counterTable = t.isCounterTable();
       if (counterTable && !isCounter(type)) throw new CqlException(CqlErrorClass.ConfigurationError,
           "Cannot have a non counter column (\"" + spec.name() + "\") in a counter table");
@@ -300,27 +303,46 @@ public final class SchemaOps {
             + "\") in a non counter table");
       cols.add(spec.isStatic() ? ColumnDef.staticColumn(spec.name(), type) : ColumnDef.regular(spec.name(), type));
     }
-    return c.withTable(new TableMetadata(ks, s.name(), cols, t.params()));
+    return c.withTable(new TableMetadata(ks, s.name(), cols, t.params(), t.droppedColumns()));
   }
 
+  /**
+   * Whether a column of type {@code now} can be added where one of type {@code before} was dropped: its old cells
+   * stay on disk, so the new type must be able to read them (Cassandra's isSerializationCompatibleWith): the same
+   * type, text over ascii, or blob over any single-cell type.
+   */
+  static boolean canReadOldValues(CqlType now, CqlType before) {
+    if (now.name().equals(before.name())) return true;
+    if (now.name().equals("text") && before.name().equals("ascii")) return true;
+    return now.name().equals("blob") && !io.ringsim.storage.TableSchema.isComplex(before);
+  }
+
+  /**
+   * ALTER TABLE DROP: the columns go, and the table remembers them (DroppedColumn) with no time yet: each node
+   * stamps the drop with its own next write timestamp when the schema reaches it (NodeControl), so that every
+   * write it took before the DROP is older than it, as Cassandra's DROP takes a timestamp after them.
+   */
   public static Catalog alterDrop(Catalog c, Statement.AlterTableDrop s, String session) {
     String ks = keyspaceOf(s.keyspace(), session);
     TableMetadata t = table(c, ks, s.name());
     List<ColumnDef> cols = new ArrayList<>(t.columns());
+    Map<String, TableMetadata.DroppedColumn> dropped = new LinkedHashMap<>(t.droppedColumns());
     for (String n : s.columns()) {
       ColumnDef d = t.column(n).orElseThrow(() -> invalid("Column " + n + " was not found in table " + s.name()));
       if (d.isPrimaryKey()) throw invalid("Cannot drop PRIMARY KEY column " + n);
       if (!c.indexesOn(ks, s.name()).stream().filter(i -> i.column().equals(n)).toList().isEmpty())
         throw invalid("Cannot drop column " + n + " because it has dependent secondary indexes");
       cols.remove(d);
+      dropped.put(n, new TableMetadata.DroppedColumn(d.type(), Long.MIN_VALUE));
     }
-    return c.withTable(new TableMetadata(ks, s.name(), cols, t.params()));
+    return c.withTable(new TableMetadata(ks, s.name(), cols, t.params(), dropped));
   }
 
   public static Catalog alterWith(Catalog c, Statement.AlterTableWith s, String session) {
     String ks = keyspaceOf(s.keyspace(), session);
     TableMetadata t = table(c, ks, s.name());
-    TableMetadata altered = new TableMetadata(ks, s.name(), t.columns(), params(t.params(), s.options()));
+    TableMetadata altered = new TableMetadata(ks, s.name(), t.columns(), params(t.params(), s.options()),
+        t.droppedColumns());
     checkCounterTtl(altered);
     return c.withTable(altered);
   }
