@@ -27,6 +27,9 @@ final class PaxosCoordinator extends PendingRequest {
     if (cas.commitConsistency().isSerial()) throw new IllegalArgumentException(
         "Invalid consistency for conditional update commit: " + cas.commitConsistency());
     TableStore local = node.storage.table(cas.table()).orElseThrow();
+    // Built once before Paxos starts so a write that cannot be built (a TTL past 2038) is refused here, where the
+    // caller answers the client, not in the middle of a round.
+    cas.update().build(0, node.nowInSeconds());
     new PaxosCoordinator(node, node.newRequestId(), cas, replyTo, local.schema(), null).start();
   }
 

@@ -49,10 +49,10 @@ final class InsertPlanner {
     Long fixedTs = binder.fixedTimestamp(s.timestamp());
     int ttl = WriteBinder.ttl(s.ttl(), t);
     TableSchema schema = binder.schema(t);
-    WritePlanner.UpdateFactory f = (serverTs, now) -> {
+    WritePlanner.UpdateFactory f = WriteBinder.expiryChecked(t, ttl, s.ttl() == null, (serverTs, now) -> {
       long ts = fixedTs != null ? fixedTs : serverTs;
       return rowUpdate(t, schema, key, clustering, !staticOnly, byColumn, ts, ttl, now, values);
-    };
+    });
     WritePlanner.CasSpec cas = s.ifNotExists() ? CasPlanner.ifNotExists(t, clustering) : null;
     return new WritePlanner.WritePlan(t, List.of(new WritePlanner.PartitionWrite(key, f)), cas);
   }

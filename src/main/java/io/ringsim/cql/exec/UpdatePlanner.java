@@ -68,10 +68,11 @@ final class UpdatePlanner {
     List<WritePlanner.PartitionWrite> writes = new ArrayList<>();
     List<Clustering> rows = onlyStatic ? List.of(Clustering.STATIC) : targets.rows();
     for (byte[] key : targets.keys()) {
-      WritePlanner.UpdateFactory plain = factory(schema, key, rows, assigned, fixedTs, ttl, values, null);
+      WritePlanner.UpdateFactory plain = WriteBinder.expiryChecked(t, ttl, s.ttl() == null,
+          factory(schema, key, rows, assigned, fixedTs, ttl, values, null));
       writes.add(new WritePlanner.PartitionWrite(key, plain, !needsRead ? null
-          : lp -> factory(schema, key, rows, assigned, fixedTs, ttl, values, ListOps.resolve(t, lp, rows,
-              assigned))));
+          : lp -> WriteBinder.expiryChecked(t, ttl, s.ttl() == null, factory(schema, key, rows, assigned, fixedTs,
+              ttl, values, ListOps.resolve(t, lp, rows, assigned)))));
     }
     if (needsRead && conditional)
       throw invalid("List element operations (l[i] = v, l = l - [...]) cannot be combined with IF conditions in this"

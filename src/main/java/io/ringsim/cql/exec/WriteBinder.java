@@ -67,6 +67,32 @@ record WriteBinder(Catalog catalog, String session, Values values, Partitioner p
     return (int) v;
   }
 
+  /** The last second an expiring cell can live to, 2038-01-19T03:14:06Z: expiry times are 32-bit seconds. */
+  static final long MAX_EXPIRY_SECONDS = Integer.MAX_VALUE - 1;
+
+  /**
+   * Cassandra 4.1's default expiration-date overflow policy, REJECT: a write whose TTL, from the coordinator's now,
+   * would expire past 2038-01-19 is refused (not capped), with its message; {@code isDefault} when the TTL is the
+   * table's default_time_to_live.
+   */
+  static void checkExpiry(TableMetadata t, int ttl, boolean isDefault, int nowInSec) {
+    if (ttl <= 0 || (long) nowInSec + ttl <= MAX_EXPIRY_SECONDS) return;
+    throw invalid("Request on table " + t.qualifiedName() + " with " + (isDefault ? "default " : "") + "ttl of "
+        + ttl + " seconds exceeds maximum supported expiration date of 2038-01-19T03:14:06+00:00. In order to avoid"
+        + " this use a lower TTL, change the expiration date overflow policy or upgrade to a version where this"
+        + " limitation is fixed. See CASSANDRA-14092 for more details.");
+  }
+
+  /** {@code f} refusing, when built, a TTL that would expire past 2038 ({@link #checkExpiry}). */
+  static WritePlanner.UpdateFactory expiryChecked(TableMetadata t, int ttl, boolean isDefault,
+      WritePlanner.UpdateFactory f) {
+    if (ttl <= 0) return f;
+    return (ts, now) -> {
+      checkExpiry(t, ttl, isDefault, now);
+      return f.build(ts, now);
+    };
+  }
+
   static Object nonNullKey(Object v, ColumnDef c) {
     if (v == null) throw invalid("Invalid null value in condition for column " + c.name());
     if (v instanceof String str && str.isEmpty() && c.kind() == ColumnKind.PARTITION_KEY)
