@@ -113,6 +113,9 @@ public final class Projection {
     List<String> argNames = new ArrayList<>();
     List<ColumnDef> args = new ArrayList<>();
     for (Selector a : f.args()) {
+      // Cassandra 4.1's grammar takes only a column name in writetime() and ttl().
+      if (a instanceof Selector.Field && (fn.equals("writetime") || fn.equals("ttl")))
+        throw new CqlException(CqlErrorClass.SyntaxError, "mismatched input '.' expecting ')' in " + fn + "()");
       if (!(a instanceof Selector.Column c))
         throw invalid("Nested functions are not supported by this simulator: " + fn);
       ColumnDef def = column(t, c.name());
@@ -138,7 +141,8 @@ public final class Projection {
               + " on counter column " + def.name());
         if (io.ringsim.storage.TableSchema.isComplex(def.type()))
           throw invalid("Cannot use selection function " + (fn.equals("ttl") ? "ttl" : "writeTime")
-              + " on non-frozen collection " + def.name());
+              + " on non-frozen " + (def.type() instanceof io.ringsim.schema.collection.UserType ? "UDT "
+              : "collection ") + def.name());
         names.add(alias != null ? alias : fn + "(" + def.name() + ")");
         types.add(fn.equals("ttl") ? CqlTypes.INT : CqlTypes.BIGINT);
         columns.add((p, r, now) -> {

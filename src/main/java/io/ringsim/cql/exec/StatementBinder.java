@@ -54,7 +54,7 @@ final class StatementBinder {
     if (s instanceof Statement.Delete d) {
       List<Statement.DeleteTarget> targets = new ArrayList<>();
       for (Statement.DeleteTarget t : d.targets()) {
-        targets.add(new Statement.DeleteTarget(t.column(), t.element() == null ? null : term(t.element())));
+        targets.add(new Statement.DeleteTarget(t.column(), t.element() == null ? null : term(t.element()), t.field()));
       }
       return new Statement.Delete(d.keyspace(), d.table(), targets, relations(d.where()), d.ifExists(),
           conditions(d.conditions()), timestamp(d.timestamp()));

@@ -68,6 +68,7 @@ public final class Values implements NativeFunctions.Context {
       }
       return Collections.unmodifiableNavigableMap(out);
     }
+    if (t instanceof Term.UserTypeLiteral u) return UserTypeValues.literal(this, u, type, column);
     Term.TupleLiteral tl = (Term.TupleLiteral) t;
     if (!(type instanceof TupleType tt) || tt.components().size() < tl.elements().size())
       throw invalid("tuple literal", type, column);
@@ -98,7 +99,7 @@ public final class Values implements NativeFunctions.Context {
       case NULL -> true;
     };
     if (!ok || type instanceof ListType || type instanceof SetType || type instanceof MapType
-        || type instanceof TupleType) {
+        || type instanceof TupleType || type instanceof io.ringsim.schema.collection.UserType) {
       throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid " + l.kind() + " constant (" + l.text()
           + ") for \"" + column + "\" of type " + name);
     }
@@ -179,7 +180,7 @@ public final class Values implements NativeFunctions.Context {
   }
 
   /** Cassandra names the receiving column without quotes for collection and tuple literals. */
-  private static CqlException invalid(String what, CqlType type, String column) {
+  static CqlException invalid(String what, CqlType type, String column) {
     return new CqlException(CqlErrorClass.InvalidRequest, "Invalid " + what + " for " + column + " of type "
         + type.name());
   }
