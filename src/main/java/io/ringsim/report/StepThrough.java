@@ -104,7 +104,11 @@ final class StepThrough {
         p.failures().forEach((k, n) -> why.append(why.length() == 0 ? "" : ", ").append(k).append(' ').append(n));
         perBucket.set(i, List.of(p.ok(), p.failed(), why.toString()));
       }
-      ops.add(Map.of("level", e.getKey(), "buckets", perBucket));
+      // A LinkedHashMap, not Map.of: Map.of's iteration order changes from one JVM to the next, and the page must not.
+      Map<String, Object> level = new LinkedHashMap<>();
+      level.put("level", e.getKey());
+      level.put("buckets", perBucket);
+      ops.add(level);
     }
     d.put("ops", ops);
     List<Object> events = new ArrayList<>();

@@ -38,31 +38,27 @@ final class ListOps {
     return a instanceof Assignment.SetElement || (a instanceof Assignment.Add add && add.subtract());
   }
 
-  static List<byte[]> paths(Object resolved) {
-    return ((Paths) resolved).paths();
-  }
-
   private static CqlException invalid(String m) {
     return new CqlException(CqlErrorClass.InvalidRequest, m);
   }
 
   /** For UPDATE: per row, per assignment index, the paths found in {@code lp}. */
-  static Map<Clustering, Map<Integer, Object>> resolve(TableMetadata t, LivePartition lp, List<Clustering> rows,
-      List<Object[]> assigned) {
-    Map<Clustering, Map<Integer, Object>> out = new HashMap<>();
+  static Map<Clustering, Map<Integer, Paths>> resolve(TableMetadata t, LivePartition lp, List<Clustering> rows,
+      List<UpdatePlanner.Assigned> assigned) {
+    Map<Clustering, Map<Integer, Paths>> out = new HashMap<>();
     for (Clustering c : rows) {
-      Map<Integer, Object> byOp = new HashMap<>();
+      Map<Integer, Paths> byOp = new HashMap<>();
       for (int i = 0; i < assigned.size(); i++) {
-        Assignment a = (Assignment) assigned.get(i)[0];
-        ColumnDef def = (ColumnDef) assigned.get(i)[1];
+        Assignment a = assigned.get(i).assignment();
+        ColumnDef def = assigned.get(i).column();
         if (!needsRead(a, def)) continue;
         List<Map.Entry<byte[], Cell>> elements = elements(t, lp, c, def);
         if (a instanceof Assignment.SetElement) {
-          int idx = (Integer) ((Object[]) assigned.get(i)[2])[0];
+          int idx = (Integer) ((UpdatePlanner.ElementSet) assigned.get(i).value()).key();
           if (elements.isEmpty()) throw invalid("Attempted to set an element on a list which is null");
           byOp.put(i, new Paths(List.of(at(elements, idx))));
         } else {
-          List<?> remove = (List<?>) assigned.get(i)[2];
+          List<?> remove = (List<?>) assigned.get(i).value();
           byOp.put(i, new Paths(matching(elements, (ListType) def.type(), remove)));
         }
       }
@@ -72,11 +68,11 @@ final class ListOps {
   }
 
   /** For DELETE l[i]: per row, per target index, the path of element i. */
-  static Map<Clustering, Map<Integer, Object>> resolveDeletes(TableMetadata t, LivePartition lp,
+  static Map<Clustering, Map<Integer, Paths>> resolveDeletes(TableMetadata t, LivePartition lp,
       List<Clustering> rows, List<Statement.DeleteTarget> targets, Values values) {
-    Map<Clustering, Map<Integer, Object>> out = new HashMap<>();
+    Map<Clustering, Map<Integer, Paths>> out = new HashMap<>();
     for (Clustering c : rows) {
-      Map<Integer, Object> byTarget = new HashMap<>();
+      Map<Integer, Paths> byTarget = new HashMap<>();
       for (int i = 0; i < targets.size(); i++) {
         Statement.DeleteTarget dt = targets.get(i);
         ColumnDef def = t.column(dt.column()).orElseThrow();
@@ -111,7 +107,7 @@ final class ListOps {
   private static List<Map.Entry<byte[], Cell>> elements(TableMetadata t, LivePartition lp, Clustering c,
       ColumnDef def) {
     if (lp == null) return List.of();
-    LiveRow row = def.kind() == ColumnKind.STATIC ? lp.staticRow() : WritePlanner.findRow(lp, c);
+    LiveRow row = def.kind() == ColumnKind.STATIC ? lp.staticRow() : WriteBinder.findRow(lp, c);
     if (row == null) return List.of();
     NavigableMap<byte[], Cell> cells = row.collections().get(def.name());
     return cells == null ? List.of() : new ArrayList<>(cells.entrySet());

@@ -309,7 +309,7 @@ public final class SelectPlanner {
         anyIn |= cr.isIn;
       }
       keys = new ArrayList<>();
-      for (List<Object> combo : WritePlanner.cartesian(pk, eq)) keys.add(Keys.partitionKey(t, combo));
+      for (List<Object> combo : WriteBinder.cartesian(pk, eq)) keys.add(Keys.partitionKey(t, combo));
       if (anyIn) keyOrder = keyValueOrder(t);
     }
     List<Slice> slices = slices(t, byColumn, prefixEq, sliceOn);
@@ -495,7 +495,7 @@ public final class SelectPlanner {
     Map<String, List<Object>> eq = new LinkedHashMap<>();
     for (int i = 0; i < prefixEq; i++) eq.put(cc.get(i).name(), byColumn.get(cc.get(i).name()).eq);
     List<Slice> out = new ArrayList<>();
-    for (List<Object> prefix : WritePlanner.cartesian(cc.subList(0, prefixEq), eq)) {
+    for (List<Object> prefix : WriteBinder.cartesian(cc.subList(0, prefixEq), eq)) {
       byte[][] pre = Keys.clustering(t, prefix);
       if (sliceOn == null) {
         out.add(new Slice(ClusteringBound.inclusive(pre), ClusteringBound.inclusive(pre)));

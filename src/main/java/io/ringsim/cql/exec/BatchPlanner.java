@@ -1,0 +1,109 @@
+package io.ringsim.cql.exec;
+
+import static io.ringsim.cql.exec.WriteBinder.invalid;
+
+import io.ringsim.cql.ast.Statement;
+import io.ringsim.schema.TableMetadata;
+import io.ringsim.storage.Partition;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Plans a BATCH: each statement by its own planner under the batch's timestamp, Cassandra's rules on counters and
+ * conditions, and one update per partition.
+ */
+final class BatchPlanner {
+  private BatchPlanner() {}
+
+  static WritePlanner.WritePlan plan(Statement.Batch b, WriteBinder binder) {
+    Long ts = b.timestamp() == null ? null : Values.integer(b.timestamp(), "timestamp");
+    checkCounterBatch(b, binder);
+    WriteBinder inBatch = binder.inBatch(ts);
+    List<WritePlanner.PartitionWrite> all = new ArrayList<>();
+    TableMetadata table = null;
+    WritePlanner.CasSpec cas = null;
+    List<WritePlanner.CasSpec> conditions = new ArrayList<>();
+    for (Statement child : b.statements()) {
+      WritePlanner.WritePlan p = WritePlanner.single(child, inBatch);
+      if (p.cas() != null) {
+        conditions.add(p.cas());
+        cas = p.cas();
+      }
+      if (table != null && !table.qualifiedName().equals(p.table().qualifiedName()) && cas != null)
+        throw invalid("Batch with conditions cannot span multiple tables");
+      table = p.table();
+      all.addAll(p.writes());
+    }
+    if (table == null) throw invalid("Empty batch");
+    if (cas != null) {
+      byte[] k = all.get(0).key();
+      for (WritePlanner.PartitionWrite w : all) {
+        if (!Arrays.equals(w.key(), k)) throw invalid("Batch with conditions cannot span multiple partitions");
+      }
+      cas = ConditionalBatch.combine(table, conditions);
+    }
+    return new WritePlanner.WritePlan(table, merge(all), cas);
+  }
+
+  /** Cassandra's rules on counters in a batch, checked in its order. */
+  private static void checkCounterBatch(Statement.Batch b, WriteBinder binder) {
+    boolean counters = false, others = false;
+    for (Statement child : b.statements()) {
+      String ks = null, name = null;
+      if (child instanceof Statement.Insert i) {
+        ks = i.keyspace();
+        name = i.table();
+      } else if (child instanceof Statement.Update u) {
+        ks = u.keyspace();
+        name = u.table();
+      } else if (child instanceof Statement.Delete d) {
+        ks = d.keyspace();
+        name = d.table();
+      }
+      if (name == null) continue;
+      if (binder.table(ks, name).isCounterTable()) counters = true;
+      else others = true;
+    }
+    if (b.timestamp() != null && counters)
+      throw invalid("Cannot provide custom timestamp for a BATCH containing counters");
+    if (b.type().equals("COUNTER") && others) throw invalid("Cannot include non-counter statement in a counter batch");
+    if (counters && others) throw invalid("Counter and non-counter mutations cannot exist in the same batch");
+    if (b.type().equals("LOGGED") && counters) throw invalid("Cannot include a counter statement in a logged batch");
+  }
+
+  /** Writes to the same partition become one update (a batch on one partition applies atomically). */
+  private static List<WritePlanner.PartitionWrite> merge(List<WritePlanner.PartitionWrite> writes) {
+    Map<String, List<WritePlanner.PartitionWrite>> byKey = new LinkedHashMap<>();
+    for (WritePlanner.PartitionWrite w : writes) byKey.computeIfAbsent(HexFormat.of().formatHex(w.key()),
+        k -> new ArrayList<>()).add(w);
+    List<WritePlanner.PartitionWrite> out = new ArrayList<>();
+    for (List<WritePlanner.PartitionWrite> ws : byKey.values()) {
+      if (ws.size() == 1) {
+        out.add(ws.get(0));
+        continue;
+      }
+      boolean needsRead = ws.stream().anyMatch(w -> w.afterRead() != null);
+      out.add(new WritePlanner.PartitionWrite(ws.get(0).key(),
+          combine(ws.stream().map(WritePlanner.PartitionWrite::update).toList()),
+          !needsRead ? null : lp -> combine(ws.stream().map(w -> w.afterRead() == null ? w.update()
+              : w.afterRead().apply(lp)).toList())));
+    }
+    return out;
+  }
+
+  private static WritePlanner.UpdateFactory combine(List<WritePlanner.UpdateFactory> fs) {
+    return (ts, now) -> {
+      Partition p = null;
+      for (WritePlanner.UpdateFactory f : fs) {
+        Partition u = f.build(ts, now);
+        if (p == null) p = u;
+        else p.apply(u);
+      }
+      return p;
+    };
+  }
+}

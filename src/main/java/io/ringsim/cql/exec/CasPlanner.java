@@ -1,0 +1,108 @@
+package io.ringsim.cql.exec;
+
+import static io.ringsim.cql.exec.WriteBinder.findRow;
+import static io.ringsim.cql.exec.WriteBinder.invalid;
+
+import io.ringsim.cql.ast.Condition;
+import io.ringsim.cql.ast.Relation;
+import io.ringsim.cql.ast.Term;
+import io.ringsim.schema.ColumnDef;
+import io.ringsim.schema.ColumnKind;
+import io.ringsim.schema.CqlType;
+import io.ringsim.schema.TableMetadata;
+import io.ringsim.schema.types.CqlTypes;
+import io.ringsim.storage.Clustering;
+import io.ringsim.storage.LivePartition;
+import io.ringsim.storage.LiveRow;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/** The LWT part of a write: IF EXISTS, IF NOT EXISTS and IF column conditions, as a {@link WritePlanner.CasSpec}. */
+final class CasPlanner {
+  private CasPlanner() {}
+
+  /** One IF condition on a column: {@code column op expected[0]}, or {@code column IN expected} when op is null. */
+  private record ColumnCondition(ColumnDef column, Relation.Op op, List<Object> expected) {
+    boolean holds(Object current) {
+      if (op == null) return expected.stream().anyMatch(e -> Objects.equals(e, current));
+      return RowValues.compare(column.type(), current, op, expected.get(0));
+    }
+  }
+
+  /** IF NOT EXISTS on an INSERT's row. */
+  static WritePlanner.CasSpec ifNotExists(TableMetadata t, Clustering row) {
+    return new WritePlanner.CasSpec(row, lp -> findRow(lp, row) == null, lp -> failureWholeRow(t, lp, row), null);
+  }
+
+  /** The condition of an UPDATE or DELETE, or null when it has none. */
+  static WritePlanner.CasSpec of(TableMetadata t, KeyTargets targets, boolean ifExists, List<Condition> conditions,
+      Values values) {
+    if (!ifExists && conditions.isEmpty()) return null;
+    if (targets.keys().size() != 1 || targets.rows().size() > 1 || targets.slice() != null)
+      throw invalid("IN on the partition key or clustering columns is not supported with conditional updates");
+    Clustering row = targets.rows().isEmpty() ? Clustering.EMPTY : targets.rows().get(0);
+    if (ifExists) {
+      return new WritePlanner.CasSpec(row, lp -> findRow(lp, row) != null, lp -> failureWholeRow(t, lp, row), null);
+    }
+    List<ColumnCondition> conds = new ArrayList<>();
+    for (Condition c : conditions) {
+      ColumnDef def = t.column(c.column()).orElseThrow(() -> invalid("Undefined column name " + c.column()));
+      if (def.isPrimaryKey()) throw invalid("PRIMARY KEY column '" + c.column() + "' cannot have IF conditions");
+      if (c instanceof Condition.InMarker) throw BindMarkers.unbound();
+      if (c instanceof Condition.Compare cmp) {
+        conds.add(new ColumnCondition(def, cmp.op(), List.of(values.value(cmp.value(), def.type(), def.name()))));
+      } else if (c instanceof Condition.In in) {
+        List<Object> vs = new ArrayList<>();
+        for (Term term : in.values()) vs.add(values.value(term, def.type(), def.name()));
+        conds.add(new ColumnCondition(def, null, vs));
+      } else {
+        throw invalid("Conditions on collection elements are not supported by this simulator");
+      }
+    }
+    List<ColumnDef> conditionColumns = conds.stream().map(ColumnCondition::column).distinct().toList();
+    return new WritePlanner.CasSpec(row, lp -> {
+      LiveRow r = findRow(lp, row);
+      for (ColumnCondition c : conds) {
+        if (!c.holds(current(t, lp, r, c.column()))) return false;
+      }
+      return true;
+    }, lp -> {
+      LiveRow r = findRow(lp, row);
+      if (ConditionalBatch.nothingToShow(r, conditionColumns)) {
+        return new ResultSet(List.of("[applied]"), List.of(CqlTypes.BOOLEAN), List.of(List.of(false)), List.of());
+      }
+      List<String> cols = new ArrayList<>(List.of("[applied]"));
+      List<CqlType> types = new ArrayList<>(List.of(CqlTypes.BOOLEAN));
+      List<Object> vals = new ArrayList<>(List.of(false));
+      for (ColumnCondition c : conds) {
+        ColumnDef def = c.column();
+        if (cols.contains(def.name())) continue;
+        cols.add(def.name());
+        types.add(def.type());
+        vals.add(current(t, lp, r, def));
+      }
+      return new ResultSet(cols, types, List.of(vals), List.of());
+    }, conditionColumns);
+  }
+
+  /** A column's value in the row as read (a regular column of a missing row is null; a static one may still exist). */
+  private static Object current(TableMetadata t, LivePartition lp, LiveRow r, ColumnDef def) {
+    return r == null && def.kind() != ColumnKind.STATIC ? null : RowValues.columnValue(t, lp, r, def);
+  }
+
+  private static ResultSet failureWholeRow(TableMetadata t, LivePartition lp, Clustering c) {
+    LiveRow r = findRow(lp, c);
+    List<String> cols = new ArrayList<>(List.of("[applied]"));
+    List<CqlType> types = new ArrayList<>(List.of(CqlTypes.BOOLEAN));
+    List<Object> vals = new ArrayList<>(List.of(false));
+    if (r != null || (lp != null && lp.staticRow() != null && !t.staticColumns().isEmpty())) {
+      for (ColumnDef def : RowValues.starColumns(t)) {
+        cols.add(def.name());
+        types.add(def.type());
+        vals.add(RowValues.columnValue(t, lp, r, def));
+      }
+    }
+    return new ResultSet(cols, types, List.of(vals), List.of());
+  }
+}

@@ -1,0 +1,165 @@
+package io.ringsim.cql.exec;
+
+import static io.ringsim.cql.exec.WriteBinder.invalid;
+
+import io.ringsim.cql.ast.Statement;
+import io.ringsim.cql.ast.Term;
+import io.ringsim.schema.ColumnDef;
+import io.ringsim.schema.ColumnKind;
+import io.ringsim.schema.CqlType;
+import io.ringsim.schema.TableMetadata;
+import io.ringsim.schema.collection.ListType;
+import io.ringsim.schema.collection.MapType;
+import io.ringsim.schema.collection.SetType;
+import io.ringsim.schema.types.CqlTypes;
+import io.ringsim.storage.Cell;
+import io.ringsim.storage.Clustering;
+import io.ringsim.storage.ComplexColumn;
+import io.ringsim.storage.DeletionTime;
+import io.ringsim.storage.Partition;
+import io.ringsim.storage.RangeTombstone;
+import io.ringsim.storage.Row;
+import io.ringsim.storage.Slice;
+import io.ringsim.storage.TableSchema;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Plans a DELETE: a partition, row, clustering-prefix or range deletion, or tombstones for some columns (whole, or
+ * one map key, set element or list index), and its IF condition.
+ */
+final class DeletePlanner {
+  private DeletePlanner() {}
+
+  static WritePlanner.WritePlan plan(Statement.Delete s, WriteBinder binder) {
+    TableMetadata t = binder.table(s.keyspace(), s.table());
+    Values values = binder.values();
+    boolean onlyStatic = !s.targets().isEmpty();
+    boolean needsRead = false;
+    for (Statement.DeleteTarget d : s.targets()) {
+      ColumnDef def = t.column(d.column()).orElseThrow(() -> invalid("Undefined column name " + d.column()
+          + " in table " + t.qualifiedName()));
+      if (def.isPrimaryKey()) throw invalid("Invalid identifier " + d.column() + " for deletion (should not be a"
+          + " PRIMARY KEY part)");
+      if (def.kind() != ColumnKind.STATIC) onlyStatic = false;
+      if (d.element() != null) needsRead |= checkElement(def, d.element(), values);
+    }
+    boolean conditional = s.ifExists() || !s.conditions().isEmpty();
+    if (t.isCounterTable()) WriteBinder.checkCounterStatement(conditional, null, s.timestamp());
+    KeyTargets targets = KeyTargets.of(t, s.where(), values, onlyStatic, s.targets().isEmpty());
+    if (!s.targets().isEmpty() && targets.slice() != null)
+      throw invalid("Range deletions are not supported for specific columns");
+    if (needsRead && conditional)
+      throw invalid("List element operations (DELETE l[i]) cannot be combined with IF conditions in this simulator");
+    Long fixedTs = binder.fixedTimestamp(s.timestamp());
+    TableSchema schema = binder.schema(t);
+    List<WritePlanner.PartitionWrite> writes = new ArrayList<>();
+    List<Clustering> columnRows = targets.rows().isEmpty() ? List.of(Clustering.STATIC) : targets.rows();
+    for (byte[] key : targets.keys()) {
+      writes.add(new WritePlanner.PartitionWrite(key, factory(s, t, schema, key, targets, fixedTs, values, null),
+          !needsRead ? null : lp -> factory(s, t, schema, key, targets, fixedTs, values,
+              ListOps.resolveDeletes(t, lp, columnRows, s.targets(), values))));
+    }
+    WritePlanner.CasSpec cas = CasPlanner.of(t, targets, s.ifExists(), s.conditions(), values);
+    return new WritePlanner.WritePlan(t, writes, cas);
+  }
+
+  /**
+   * Checks {@code DELETE c[element]} before anything runs (not when the coordinator builds the write: a bad
+   * statement must fail first); true for a list index, which needs the list as it is now.
+   */
+  private static boolean checkElement(ColumnDef def, Term element, Values values) {
+    CqlType type = def.type();
+    if (!(type instanceof MapType || type instanceof SetType || type instanceof ListType))
+      throw invalid("Invalid deletion operation for non collection column " + def.name());
+    if (!TableSchema.isComplex(type))
+      throw invalid("Invalid deletion operation for frozen collection column " + def.name());
+    if (type instanceof MapType mt) values.value(element, mt.key(), def.name());
+    else if (type instanceof SetType st) values.value(element, st.element(), def.name());
+    else if (values.value(element, CqlTypes.INT, def.name()) == null)
+      throw invalid("Invalid null value for list index");
+    else return true;
+    return false;
+  }
+
+  /** {@code resolved}: per row and target, the list paths a read found (null when nothing needed a read). */
+  private static WritePlanner.UpdateFactory factory(Statement.Delete s, TableMetadata t, TableSchema schema,
+      byte[] key, KeyTargets targets, Long fixedTs, Values values,
+      Map<Clustering, Map<Integer, ListOps.Paths>> resolved) {
+    return (serverTs, now) -> {
+      long ts = fixedTs != null ? fixedTs : serverTs;
+      Partition p = schema.newPartition(key);
+      DeletionTime d = new DeletionTime(ts, now);
+      if (s.targets().isEmpty()) {
+        if (targets.slice() != null) {
+          if (targets.slice() != KeyTargets.EMPTY_RANGE) p.addRangeTombstone(new RangeTombstone(targets.slice(), d));
+        } else if (targets.prefixOnly()) {
+          for (Clustering c : targets.rows()) {
+            byte[][] prefix = new byte[c.size()][];
+            for (int i = 0; i < c.size(); i++) prefix[i] = c.get(i);
+            p.addRangeTombstone(new RangeTombstone(Slice.prefix(prefix), d));
+          }
+        } else if (t.clusteringColumns().isEmpty() || targets.rows().isEmpty()) {
+          p.delete(d);
+        } else {
+          for (Clustering c : targets.rows()) p.add(Row.builder(c).delete(d).build());
+        }
+        return p;
+      }
+      for (Clustering c : targets.rows().isEmpty() ? List.of(Clustering.STATIC) : targets.rows()) {
+        Row.Builder row = Row.builder(c);
+        Row.Builder st = null;
+        for (int i = 0; i < s.targets().size(); i++) {
+          Statement.DeleteTarget dt = s.targets().get(i);
+          ColumnDef def = t.column(dt.column()).orElseThrow();
+          Row.Builder target = row;
+          if (def.kind() == ColumnKind.STATIC && !c.isStatic()) {
+            if (st == null) st = Row.builder(Clustering.STATIC);
+            target = st;
+          }
+          ListOps.Paths paths = resolved == null ? null : resolved.getOrDefault(c, Map.of()).get(i);
+          deleteColumn(target, def, dt.element(), ts, now, values, schema, paths);
+        }
+        Row built = row.build();
+        if (!built.isEmpty()) p.add(built);
+        if (st != null) p.add(st.build());
+      }
+      return p;
+    };
+  }
+
+  private static void deleteColumn(Row.Builder row, ColumnDef def, Term element, long ts, int now, Values values,
+      TableSchema schema, ListOps.Paths resolved) {
+    CqlType type = def.type();
+    if (element != null && type instanceof ListType) {
+      if (resolved == null) return;
+      ComplexColumn col = ComplexColumn.of(DeletionTime.LIVE, schema.pathOrder(def.name()));
+      for (byte[] path : resolved.paths()) col.cells().put(path, Cell.tombstone(ts, now));
+      row.complex(def.name(), col);
+      return;
+    }
+    if (element == null) {
+      if (TableSchema.isComplex(type)) {
+        row.complex(def.name(), ComplexColumn.of(new DeletionTime(ts, now), schema.pathOrder(def.name())));
+      } else {
+        row.cell(def.name(), Cell.tombstone(ts, now));
+      }
+      return;
+    }
+    if (type instanceof MapType mt && TableSchema.isComplex(type)) {
+      ComplexColumn col = ComplexColumn.of(DeletionTime.LIVE, schema.pathOrder(def.name()));
+      col.cells().put(mt.key().serialize(values.value(element, mt.key(), def.name())), Cell.tombstone(ts, now));
+      row.complex(def.name(), col);
+      return;
+    }
+    if (type instanceof SetType st && TableSchema.isComplex(type)) {
+      ComplexColumn col = ComplexColumn.of(DeletionTime.LIVE, schema.pathOrder(def.name()));
+      col.cells().put(st.element().serialize(values.value(element, st.element(), def.name())), Cell.tombstone(ts, now));
+      row.complex(def.name(), col);
+      return;
+    }
+    throw invalid("Invalid element deletion " + def.name() + "[...]: only map keys and set elements can be deleted"
+        + " one by one in this simulator");
+  }
+}

@@ -1,0 +1,100 @@
+package io.ringsim.cql.exec;
+
+import static io.ringsim.cql.exec.WriteBinder.invalid;
+import static io.ringsim.cql.exec.WriteBinder.nonNullKey;
+
+import io.ringsim.cql.ast.Statement;
+import io.ringsim.cql.ast.Term;
+import io.ringsim.schema.ColumnDef;
+import io.ringsim.schema.ColumnKind;
+import io.ringsim.schema.TableMetadata;
+import io.ringsim.storage.Clustering;
+import io.ringsim.storage.LivenessInfo;
+import io.ringsim.storage.Partition;
+import io.ringsim.storage.Row;
+import io.ringsim.storage.TableSchema;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Plans an INSERT (values or JSON): one partition, one row (or the static row alone), IF NOT EXISTS. */
+final class InsertPlanner {
+  private InsertPlanner() {}
+
+  static WritePlanner.WritePlan plan(Statement.Insert s, WriteBinder binder) {
+    TableMetadata t = binder.table(s.keyspace(), s.table());
+    Values values = binder.values();
+    if (t.isCounterTable()) throw invalid("INSERT statements are not allowed on counter tables, use UPDATE instead");
+    Map<String, Object> byColumn = s.json() != null ? InsertJson.columns(t, s.json(), s.defaultUnset())
+        : columnValues(s, t, values);
+    List<String> missingPk = new ArrayList<>();
+    for (ColumnDef c : t.partitionKey()) if (!byColumn.containsKey(c.name())) missingPk.add(c.name());
+    if (!missingPk.isEmpty()) throw invalid("Some partition key parts are missing: " + String.join(", ", missingPk));
+    List<String> missingCk = new ArrayList<>();
+    for (ColumnDef c : t.clusteringColumns()) if (!byColumn.containsKey(c.name())) missingCk.add(c.name());
+    // An INSERT of only the partition key and static columns writes the static row alone, as Cassandra allows.
+    boolean staticOnly = !missingCk.isEmpty() && missingCk.size() == t.clusteringColumns().size()
+        && byColumn.keySet().stream().anyMatch(c -> t.column(c).orElseThrow().kind() == ColumnKind.STATIC)
+        && byColumn.keySet().stream().allMatch(c -> t.column(c).orElseThrow().kind() != ColumnKind.REGULAR);
+    if (!missingCk.isEmpty() && !staticOnly)
+      throw invalid("Some clustering keys are missing: " + String.join(", ", missingCk));
+    List<Object> pk = new ArrayList<>();
+    for (ColumnDef c : t.partitionKey()) pk.add(nonNullKey(byColumn.get(c.name()), c));
+    List<Object> ck = new ArrayList<>();
+    if (!staticOnly) for (ColumnDef c : t.clusteringColumns()) ck.add(nonNullKey(byColumn.get(c.name()), c));
+    byte[] key = Keys.partitionKey(t, pk);
+    WriteBinder.checkKeySize(key);
+    Clustering clustering = ck.isEmpty() ? Clustering.EMPTY : Clustering.of(Keys.clustering(t, ck));
+    Long fixedTs = binder.fixedTimestamp(s.timestamp());
+    int ttl = WriteBinder.ttl(s.ttl(), t);
+    TableSchema schema = binder.schema(t);
+    WritePlanner.UpdateFactory f = (serverTs, now) -> {
+      long ts = fixedTs != null ? fixedTs : serverTs;
+      return rowUpdate(t, schema, key, clustering, !staticOnly, byColumn, ts, ttl, now, values);
+    };
+    WritePlanner.CasSpec cas = s.ifNotExists() ? CasPlanner.ifNotExists(t, clustering) : null;
+    return new WritePlanner.WritePlan(t, List.of(new WritePlanner.PartitionWrite(key, f)), cas);
+  }
+
+  /** The VALUES clause by column name; an UNSET value leaves its column as it is (no tombstone). */
+  private static Map<String, Object> columnValues(Statement.Insert s, TableMetadata t, Values values) {
+    if (s.columns().size() != s.values().size())
+      throw invalid("Unmatched column names/values");
+    Map<String, Object> byColumn = new LinkedHashMap<>();
+    for (int i = 0; i < s.columns().size(); i++) {
+      String c = s.columns().get(i);
+      ColumnDef def = t.column(c).orElseThrow(() -> invalid("Undefined column name " + c + " in table "
+          + t.qualifiedName()));
+      if (byColumn.containsKey(c)) throw invalid("Multiple definitions found for column " + c);
+      // A key column must have a value, and Values says so.
+      if (s.values().get(i) instanceof Term.Unset && !def.isPrimaryKey()) continue;
+      byColumn.put(c, values.value(s.values().get(i), def.type(), c));
+    }
+    return byColumn;
+  }
+
+  /**
+   * One row written whole, with its liveness marker: the regular columns of {@code byColumn} in the row (added when
+   * {@code withRow}), the static ones in the static row. Shared with the workloads' typed inserts.
+   */
+  static Partition rowUpdate(TableMetadata t, TableSchema schema, byte[] key, Clustering clustering, boolean withRow,
+      Map<String, Object> byColumn, long ts, int ttl, int now, Values values) {
+    Partition p = schema.newPartition(key);
+    Row.Builder row = Row.builder(clustering).marker(LivenessInfo.of(ts, ttl, now));
+    Row.Builder staticRow = null;
+    for (Map.Entry<String, Object> e : byColumn.entrySet()) {
+      ColumnDef def = t.column(e.getKey()).orElseThrow();
+      if (def.isPrimaryKey()) continue;
+      Row.Builder target = row;
+      if (def.kind() == ColumnKind.STATIC) {
+        if (staticRow == null) staticRow = Row.builder(Clustering.STATIC);
+        target = staticRow;
+      }
+      WriteBinder.writeValue(target, def, e.getValue(), ts, ttl, now, values, schema);
+    }
+    if (withRow) p.add(row.build());
+    if (staticRow != null) p.add(staticRow.build());
+    return p;
+  }
+}

@@ -1,0 +1,144 @@
+package io.ringsim.cql.exec;
+
+import io.ringsim.cql.CqlErrorClass;
+import io.ringsim.cql.CqlException;
+import io.ringsim.cql.ast.Term;
+import io.ringsim.ring.Partitioner;
+import io.ringsim.schema.Catalog;
+import io.ringsim.schema.ColumnDef;
+import io.ringsim.schema.ColumnKind;
+import io.ringsim.schema.CqlType;
+import io.ringsim.schema.TableMetadata;
+import io.ringsim.schema.collection.ListType;
+import io.ringsim.schema.collection.MapType;
+import io.ringsim.schema.collection.SetType;
+import io.ringsim.schema.types.CqlTypes;
+import io.ringsim.storage.Cell;
+import io.ringsim.storage.Clustering;
+import io.ringsim.storage.ComplexColumn;
+import io.ringsim.storage.DeletionTime;
+import io.ringsim.storage.LivePartition;
+import io.ringsim.storage.LiveRow;
+import io.ringsim.storage.Row;
+import io.ringsim.storage.TableSchema;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+
+/**
+ * What every write planner shares: the session's catalog and bound values, the statement's table, its timestamp and
+ * TTL clauses, and the conversion of a typed value into cells. {@code batchTimestamp} is the enclosing BATCH's USING
+ * TIMESTAMP (null outside a batch or when the batch sets none).
+ */
+record WriteBinder(Catalog catalog, String session, Values values, Partitioner partitioner, Long batchTimestamp) {
+
+  WriteBinder inBatch(Long timestamp) {
+    return new WriteBinder(catalog, session, values, partitioner, timestamp);
+  }
+
+  static CqlException invalid(String m) {
+    return new CqlException(CqlErrorClass.InvalidRequest, m);
+  }
+
+  TableMetadata table(String keyspace, String name) {
+    return SchemaOps.table(catalog, SchemaOps.keyspaceOf(keyspace, session), name);
+  }
+
+  TableSchema schema(TableMetadata t) {
+    return TableSchema.of(t, partitioner);
+  }
+
+  /** The statement's own USING TIMESTAMP, else the batch's, else null: the coordinator chooses one. */
+  Long fixedTimestamp(Term t) {
+    if (t != null) {
+      if (batchTimestamp != null) throw invalid("Timestamp must be set either on BATCH or individual statements");
+      return Values.integer(t, "timestamp");
+    }
+    return batchTimestamp;
+  }
+
+  static int ttl(Term t, TableMetadata table) {
+    if (t == null) return table.params().defaultTimeToLive();
+    long v = Values.integer(t, "TTL");
+    if (v < 0) throw invalid("A TTL must be greater or equal to 0, but was " + v);
+    if (v > 630_720_000) throw invalid("ttl is too large. requested (" + v + ") maximum (630720000)");
+    return (int) v;
+  }
+
+  static Object nonNullKey(Object v, ColumnDef c) {
+    if (v == null) throw invalid("Invalid null value in condition for column " + c.name());
+    if (v instanceof String str && str.isEmpty() && c.kind() == ColumnKind.PARTITION_KEY)
+      throw invalid("Key may not be empty");
+    return v;
+  }
+
+  static void checkKeySize(byte[] key) {
+    if (key.length > 65535) throw invalid("Key length of " + key.length + " is longer than maximum of 65535");
+  }
+
+  /** Cassandra's refusals for a write to a counter table. */
+  static void checkCounterStatement(boolean conditional, Term ttl, Term timestamp) {
+    if (conditional) throw invalid("Conditional updates are not supported on counter tables");
+    if (timestamp != null) throw invalid("Cannot provide custom timestamp for counter updates");
+    if (ttl != null) throw invalid("Cannot provide custom TTL for counter updates");
+  }
+
+  /** A whole-value write of one column: a cell, a tombstone for null, or a collection replaced element by element. */
+  static void writeValue(Row.Builder row, ColumnDef def, Object v, long ts, int ttl, int now, Values values,
+      TableSchema schema) {
+    CqlType type = def.type();
+    if (TableSchema.isComplex(type)) {
+      ComplexColumn col = ComplexColumn.of(new DeletionTime(ts - 1, now), schema.pathOrder(def.name()));
+      if (v != null) addElements(col.cells(), type, v, ts, ttl, now, values, false);
+      row.complex(def.name(), col);
+      return;
+    }
+    if (v == null) row.cell(def.name(), Cell.tombstone(ts, now));
+    else row.cell(def.name(), Cell.expiring(ts, ttl, now, type.serialize(v)));
+  }
+
+  static void addElements(NavigableMap<byte[], Cell> cells, CqlType type, Object v, long ts, int ttl,
+      int now, Values values, boolean prepend) {
+    if (type instanceof ListType lt) {
+      List<?> list = (List<?>) v;
+      for (int i = 0; i < list.size(); i++) {
+        // List cells are keyed by a timeuuid: appends get increasing times, prepends decreasing ones.
+        long micros = prepend ? -ts - (list.size() - i) : ts * 16 + i;
+        byte[] path = CqlTypes.TIMEUUID.serialize(values.timeUuid(micros));
+        cells.put(path, Cell.expiring(ts, ttl, now, lt.element().serialize(list.get(i))));
+      }
+    } else if (type instanceof SetType st) {
+      for (Object e : (Collection<?>) v) cells.put(st.element().serialize(e), Cell.expiring(ts, ttl, now, new byte[0]));
+    } else if (type instanceof MapType mt) {
+      for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+        cells.put(mt.key().serialize(e.getKey()), Cell.expiring(ts, ttl, now, mt.value().serialize(e.getValue())));
+      }
+    }
+  }
+
+  static LiveRow findRow(LivePartition lp, Clustering c) {
+    if (lp == null) return null;
+    for (LiveRow r : lp.rows()) if (r.clustering().equals(c)) return r;
+    return null;
+  }
+
+  /** Every combination of the values {@code eq} gives each of {@code cols}, in column order. */
+  static List<List<Object>> cartesian(List<ColumnDef> cols, Map<String, List<Object>> eq) {
+    List<List<Object>> out = new ArrayList<>();
+    out.add(new ArrayList<>());
+    for (ColumnDef c : cols) {
+      List<List<Object>> next = new ArrayList<>();
+      for (List<Object> prefix : out) {
+        for (Object v : eq.get(c.name())) {
+          List<Object> n = new ArrayList<>(prefix);
+          n.add(v);
+          next.add(n);
+        }
+      }
+      out = next;
+    }
+    return out;
+  }
+}
