@@ -247,6 +247,7 @@ public final class SchemaOps {
     } catch (IllegalArgumentException e) {
       throw new CqlException(CqlErrorClass.InvalidRequest, "Unknown type " + name + " for column " + column);
     }
+    if (column != null) UserTypeOps.checkColumn(t);
     if (!isCounter(t) && t.name().matches(".*\\bcounter\\b.*"))
       throw invalid("Counters are not allowed inside collections: " + t.name());
     return t;

@@ -51,13 +51,22 @@ public final class UserTypeOps {
     if (raw.isUserType()) throw invalid("A user type cannot contain non-frozen UDTs");
   }
 
-  /** A field's type; a field is one value of the type, so collections in it are frozen. */
+  /**
+   * A field's type as written: a collection stays non-frozen in the type's definition, as in Cassandra, which then
+   * refuses the type as a non-frozen column ({@link #checkColumn}).
+   */
   private static CqlType fieldType(String text, Catalog c, String ks) {
-    CqlType t = SchemaOps.type(text, null, c, ks);
-    if (t instanceof ListType l) return new ListType(l.element(), true);
-    if (t instanceof SetType st) return new SetType(st.element(), true);
-    if (t instanceof MapType m) return new MapType(m.key(), m.value(), true);
-    return t;
+    return SchemaOps.type(text, null, c, ks);
+  }
+
+  /** What a column's type may not be: a non-frozen UDT with a non-frozen collection field. */
+  static void checkColumn(CqlType t) {
+    if (t instanceof UserType u && !u.frozen()) {
+      for (CqlType f : u.fieldTypes()) {
+        if (io.ringsim.storage.TableSchema.isComplex(f))
+          throw invalid("Non-frozen UDTs with nested non-frozen collections are not supported");
+      }
+    }
   }
 
   private static UserType existing(Catalog c, String ks, String name) {
