@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * One replica walk of the balanced allocator, with Cassandra's rules (SimpleStrategy, or one DC of
- * NetworkTopologyStrategy with Cassandra 4's rack rule), over a {@link BalancingGroup}'s ring, optionally with a
+ * NetworkTopologyStrategy with Cassandra 4's rack rule), over a {@link GroupOwnership}, optionally with a
  * node inserted at a given step (what the ring would be with one more token).
  */
 final class ReplicaWalk {
@@ -20,7 +20,7 @@ final class ReplicaWalk {
    * Walks from range index {@code start}; when {@code insertAfter} >= 1, node x is met after that many ring positions
    * (i.e. just before position start + insertAfter).
    */
-  void run(BalancingGroup gr, int start, int insertAfter, int x) {
+  void run(GroupOwnership gr, int start, int insertAfter, int x) {
     begin(gr);
     steps = 0;
     int m = gr.m;
@@ -36,7 +36,7 @@ final class ReplicaWalk {
   }
 
   /** Walks the new range that ends at x: x first, then the ring from position j. */
-  void runFromInserted(BalancingGroup gr, int j, int x) {
+  void runFromInserted(GroupOwnership gr, int j, int x) {
     begin(gr);
     offer(gr, x);
     int m = gr.m;
@@ -46,7 +46,7 @@ final class ReplicaWalk {
     }
   }
 
-  private void begin(BalancingGroup gr) {
+  private void begin(GroupOwnership gr) {
     found = 0;
     want = Math.min(gr.rf, gr.nodes);
     if (out.length < want) out = new int[want];
@@ -57,7 +57,7 @@ final class ReplicaWalk {
     }
   }
 
-  private void offer(BalancingGroup gr, int node) {
+  private void offer(GroupOwnership gr, int node) {
     for (int k = 0; k < found; k++) if (out[k] == node) return;
     if (gr.rackAware) {
       int r = gr.nodeRack[node];

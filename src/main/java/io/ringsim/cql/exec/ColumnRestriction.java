@@ -1,0 +1,63 @@
+package io.ringsim.cql.exec;
+
+import io.ringsim.cql.ast.Relation;
+import io.ringsim.schema.ColumnDef;
+import io.ringsim.schema.ColumnKind;
+import io.ringsim.schema.CqlType;
+import io.ringsim.schema.TableMetadata;
+import io.ringsim.storage.LivePartition;
+import io.ringsim.storage.LiveRow;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+
+/** A SELECT's restrictions on one column, gathered from its WHERE clause (Cassandra's SingleColumnRestriction). */
+final class ColumnRestriction {
+  /** A {@code !=} restriction, which only filtering can apply. */
+  record Filter(Relation.Op op, Object value) {}
+
+  /** {@code CONTAINS value}, or {@code CONTAINS KEY value} when {@code key}. */
+  record Contains(boolean key, Object value) {}
+
+  final ColumnDef def;
+  /** EQ (one value) or IN (several); null when neither. */
+  List<Object> eq;
+  boolean isIn;
+  Relation.Op lowerOp, upperOp;
+  Object lower, upper;
+  final List<Filter> others = new ArrayList<>();
+  final List<Contains> contains = new ArrayList<>();
+
+  ColumnRestriction(ColumnDef def) {
+    this.def = def;
+  }
+
+  boolean isSlice() {
+    return lowerOp != null || upperOp != null;
+  }
+
+  boolean isEqOrIn() {
+    return eq != null;
+  }
+
+  /** Whether the row (or the partition's static row, for a static column) satisfies every restriction here. */
+  boolean matches(TableMetadata t, LivePartition lp, LiveRow r) {
+    if (r == null && (def.kind() == ColumnKind.CLUSTERING || def.kind() == ColumnKind.REGULAR)) return false;
+    Object v = RowValues.columnValue(t, lp, r, def);
+    CqlType type = def.type();
+    if (eq != null && eq.stream().noneMatch(e -> RowValues.compare(type, v, Relation.Op.EQ, e))) return false;
+    if (lowerOp != null && !RowValues.compare(type, v, lowerOp, lower)) return false;
+    if (upperOp != null && !RowValues.compare(type, v, upperOp, upper)) return false;
+    for (Filter o : others) if (!RowValues.compare(type, v, o.op(), o.value())) return false;
+    for (Contains c : contains) {
+      if (v == null) return false;
+      if (v instanceof Map<?, ?> m) {
+        if (c.key() ? !m.containsKey(c.value()) : !m.containsValue(c.value())) return false;
+      } else if (!((Collection<?>) v).contains(c.value())) {
+        return false;
+      }
+    }
+    return true;
+  }
+}
