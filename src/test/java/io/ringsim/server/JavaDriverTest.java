@@ -248,6 +248,12 @@ class JavaDriverTest {
     assertThat(r.getUdtValue("work").isNull("street")).isTrue();
     assertThat(r.getColumnDefinitions().get(2).getName().asInternal()).isEqualTo("home.city");
     assertThat(r.getString(2)).isEqualTo("Paris");
+    // A marker inside a UDT literal is received by the field, named column.field as Cassandra names it.
+    PreparedStatement partial = session.prepare("INSERT INTO shop.customers (id, home) VALUES (?, {city: ?})");
+    assertThat(partial.getVariableDefinitions().get(1).getName().asInternal()).isEqualTo("home.city");
+    session.execute(partial.bind(2, "Nice").setConsistencyLevel(ConsistencyLevel.QUORUM));
+    assertThat(session.execute(SimpleStatement.newInstance("SELECT home FROM shop.customers WHERE id = 2")
+        .setConsistencyLevel(ConsistencyLevel.QUORUM)).one().getUdtValue(0).getString("city")).isEqualTo("Nice");
     // A UDT value bound where the key is.
     Row byHome = session.execute(session.prepare("SELECT id FROM shop.customers WHERE home = ? ALLOW FILTERING")
         .bind(home).setConsistencyLevel(ConsistencyLevel.QUORUM)).one();
