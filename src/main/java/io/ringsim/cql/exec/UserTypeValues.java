@@ -42,7 +42,8 @@ final class UserTypeValues {
     try {
       return values.value(v, ft, column);
     } catch (CqlException e) {
-      if (v instanceof Term.Literal && e.getMessage().startsWith("Invalid "))
+      boolean nested = v instanceof Term.UserTypeLiteral && e.getMessage().startsWith("Invalid user type literal");
+      if ((v instanceof Term.Literal || nested) && e.getMessage().startsWith("Invalid "))
         throw invalid("Invalid user type literal for " + column + ": field " + ut.fieldNames().get(i)
             + " is not of type " + ft.name());
       throw e;
