@@ -68,7 +68,8 @@ final class CasPlanner {
       } else if (c instanceof Condition.Field f) {
         if (!(def.type() instanceof io.ringsim.schema.collection.UserType ut))
           throw invalid("Invalid field reference " + f.field() + " for non-UDT column " + def.name());
-        int i = UserTypeValues.fieldIndex(ut, def.name(), f.field());
+        int i = ut.fieldIndex(f.field());
+        if (i < 0) throw invalid("Unknown field " + f.field() + " for column " + def.name());
         Object v = values.value(f.value(), ut.fieldTypes().get(i), def.name() + "." + f.field());
         conds.add(new ColumnCondition(def, f.op(), java.util.Collections.singletonList(v), i));
       } else if (c instanceof Condition.In in) {

@@ -157,8 +157,18 @@ public final class Projection {
         if (args.size() != 1) throw invalid("Invalid number of arguments in call to function system." + fn);
         ColumnDef def = args.get(0);
         names.add(alias != null ? alias : "system." + fn + "(" + def.name() + ")");
-        types.add(fn.equals("count") ? CqlTypes.BIGINT : def.type());
-        columns.add((p, r, now) -> RowValues.columnValue(t, p, r, def));
+        if ((fn.equals("min") || fn.equals("max")) && def.type() instanceof io.ringsim.schema.collection.UserType u) {
+          // Cassandra 4.1 answers min/max of a UDT with its generic overload: the value's bytes, as a blob, ordered
+          // as bytes.
+          types.add(CqlTypes.BLOB);
+          columns.add((p, r, now) -> {
+            Object v = RowValues.columnValue(t, p, r, def);
+            return v == null ? null : java.nio.ByteBuffer.wrap(u.serialize(v)).asReadOnlyBuffer();
+          });
+        } else {
+          types.add(fn.equals("count") ? CqlTypes.BIGINT : def.type());
+          columns.add((p, r, now) -> RowValues.columnValue(t, p, r, def));
+        }
         aggs.add(Agg.valueOf(fn.toUpperCase(Locale.ROOT)));
       }
       default -> throw invalid("Unknown function '" + fn + "'");
