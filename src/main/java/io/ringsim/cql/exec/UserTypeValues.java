@@ -27,6 +27,10 @@ final class UserTypeValues {
     Object[] out = new Object[ut.size()];
     for (int i = 0; i < ut.size(); i++) {
       Term v = byName.get(ut.fieldNames().get(i));
+      // A UDT value is always written whole, so an UNSET field cannot keep an older one (UserTypes.DelayedValue).
+      if (v instanceof Term.Unset)
+        throw invalid("Invalid unset value for field '" + ut.fieldNames().get(i) + "' of user defined type "
+            + ut.typeName());
       if (v != null) out[i] = field(values, v, ut, i, column);
     }
     for (String f : byName.keySet()) {

@@ -466,30 +466,8 @@ final class AstBuilder {
     return new Term.Literal(Term.Kind.INFINITY, "Infinity");
   }
 
-  /**
-   * A type as text that {@code TypeResolver} reads back: scalar names in lower case, a user type's name quoted when
-   * it was quoted ("Quoted"), keyspace-qualified when written so.
-   */
   static String type(CqlTypeContext t) {
-    if (t instanceof SimpleTypeContext s) {
-      StringBuilder sb = new StringBuilder();
-      for (IdentContext i : s.ident()) {
-        if (sb.length() > 0) sb.append('.');
-        sb.append(i.QUOTED_NAME() != null ? i.QUOTED_NAME().getText() : i.getText().toLowerCase(Locale.ROOT));
-      }
-      return sb.toString();
-    }
-    if (t instanceof ListTypeContext l) return "list<" + type(l.cqlType()) + ">";
-    if (t instanceof SetTypeContext l) return "set<" + type(l.cqlType()) + ">";
-    if (t instanceof MapTypeContext m) return "map<" + type(m.cqlType(0)) + ", " + type(m.cqlType(1)) + ">";
-    if (t instanceof FrozenTypeContext f) return "frozen<" + type(f.cqlType()) + ">";
-    TupleTypeContext tt = (TupleTypeContext) t;
-    StringBuilder sb = new StringBuilder("tuple<");
-    for (int i = 0; i < tt.cqlType().size(); i++) {
-      if (i > 0) sb.append(", ");
-      sb.append(type(tt.cqlType(i)));
-    }
-    return sb.append('>').toString();
+    return TypeText.of(t);
   }
 
   static String[] table(TableNameContext t) {
