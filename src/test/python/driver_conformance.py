@@ -46,8 +46,13 @@ def json_value(v):
     if isinstance(v, (set, frozenset)) or type(v).__name__ == "SortedSet":
         return [json_value(x) for x in v]
     if isinstance(v, dict) or type(v).__name__ == "OrderedMapSerializedKey":
-        return {str(json_value(k)): json_value(x) for k, x in v.items()}
+        return {map_key(json_value(k)): json_value(x) for k, x in v.items()}
     return v
+
+
+def map_key(k):
+    # A UDT key is written as its JSON text, as Cassandra writes it ({"street": "j", "zip": null}).
+    return json.dumps(k) if isinstance(k, dict) else str(k)
 
 
 def main():
