@@ -245,7 +245,8 @@ public final class SchemaOps {
     try {
       t = TypeResolver.resolve(name, c, ks);
     } catch (IllegalArgumentException e) {
-      throw new CqlException(CqlErrorClass.InvalidRequest, "Unknown type " + name + " for column " + column);
+      throw new CqlException(CqlErrorClass.InvalidRequest, "Unknown type " + name
+          + (column == null ? "" : " for column " + column));
     }
     if (column != null) UserTypeOps.checkColumn(t);
     if (!isCounter(t) && t.name().matches(".*\\bcounter\\b.*"))

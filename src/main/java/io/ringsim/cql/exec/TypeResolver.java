@@ -36,6 +36,7 @@ final class TypeResolver {
     boolean isUserType() {
       if (!args.isEmpty()) return false;
       if (name.contains(".") || name.startsWith("\"")) return true;
+      if (name.equals("duration")) return false; // a native type ringsim does not support: refused as such
       try {
         CqlTypes.byName(name);
         return false;
