@@ -62,6 +62,28 @@ class UserTypeClusterTest {
     }
   }
 
+  @Test
+  void aFieldWrittenWithATtlExpiresAloneAndAWholeValueWithATtlExpiresWhole() {
+    try (KvCluster kv = new KvCluster(3, 4, 3, 32)) {
+      CqlSession s = new CqlSession(kv.sim, 32);
+      s.setConsistency(ConsistencyLevel.ALL);
+      s.execute("CREATE TYPE ks.address (street text, city text, zip int)");
+      s.execute("CREATE TABLE ks.people (k text PRIMARY KEY, addr address, n int)");
+      s.execute("INSERT INTO ks.people (k, addr, n) VALUES ('ann', {street: 's', city: 'c'}, 1)");
+      s.execute("UPDATE ks.people USING TTL 10 SET addr.zip = 5 WHERE k = 'ann'");
+      assertThat(row(s.execute("SELECT addr FROM ks.people WHERE k = 'ann'")).get(0)).isEqualTo(List.of("s", "c", 5));
+      kv.sim.advance(Duration.ofSeconds(11));
+      assertThat(row(s.execute("SELECT addr FROM ks.people WHERE k = 'ann'")).get(0))
+          .isEqualTo(java.util.Arrays.asList("s", "c", null));
+      s.execute("UPDATE ks.people USING TTL 10 SET addr = {street: 'x'} WHERE k = 'ann'");
+      assertThat(row(s.execute("SELECT addr FROM ks.people WHERE k = 'ann'")).get(0))
+          .isEqualTo(java.util.Arrays.asList("x", null, null));
+      kv.sim.advance(Duration.ofSeconds(11));
+      assertThat(row(s.execute("SELECT addr, n FROM ks.people WHERE k = 'ann'"))).isEqualTo(
+          java.util.Arrays.asList(null, 1));
+    }
+  }
+
   private static List<Object> row(ResultSet rs) {
     assertThat(rs.rows()).hasSize(1);
     return rs.rows().get(0);
