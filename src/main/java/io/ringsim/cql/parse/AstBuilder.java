@@ -305,6 +305,7 @@ final class AstBuilder {
     if (u instanceof ConstantSelectorContext c) return new Selector.Constant(constant(c.constant()));
     if (u instanceof FieldSelectorContext f) return new Selector.Field(selector(f.unaliasedSelector()), ident(f.ident()));
     FunctionSelectorContext f = (FunctionSelectorContext) u;
+    UserTypeAst.checkWritetimeArguments(f);
     List<Selector> args = new ArrayList<>();
     for (UnaliasedSelectorContext a : f.unaliasedSelector()) args.add(selector(a));
     return new Selector.Function(functionName(f.functionName()), args);

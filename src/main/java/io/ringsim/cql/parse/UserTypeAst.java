@@ -61,6 +61,21 @@ final class UserTypeAst {
     return new Statement.AlterTypeRename(n[0], n[1], from, to);
   }
 
+  /**
+   * Cassandra 4.1's grammar takes a column name, nothing else, in writetime() and ttl(): {@code writetime(a.b)} is a
+   * syntax error at the dot, reported as its parser reports it.
+   */
+  static void checkWritetimeArguments(CqlGrammarParser.FunctionSelectorContext f) {
+    if (f.functionName().ident() == null) return; // token(...)
+    String fn = AstBuilder.ident(f.functionName().ident());
+    if (!fn.equals("writetime") && !fn.equals("ttl")) return;
+    for (CqlGrammarParser.UnaliasedSelectorContext a : f.unaliasedSelector()) {
+      if (a instanceof CqlGrammarParser.FieldSelectorContext field
+          && field.unaliasedSelector() instanceof CqlGrammarParser.ColumnSelectorContext)
+        throw CqlParser.mismatched(field.DOT().getSymbol(), "')'");
+    }
+  }
+
   /** Cassandra's parser error for a native type name where a type's name goes, with its snippet. */
   private static CqlException expectingDot(Token bad, Token statementStart) {
     String text = bad.getInputStream().toString();
