@@ -39,13 +39,20 @@ def json_value(v):
         return str(v)
     if isinstance(v, datetime.datetime):
         return v.strftime("%Y-%m-%dT%H:%M:%S.") + "%03dZ" % (v.microsecond // 1000)
+    if hasattr(v, "_fields"):  # a UDT value: the driver makes a named tuple of its fields
+        return {f: json_value(getattr(v, f)) for f in v._fields}
     if isinstance(v, (list, tuple)):
         return [json_value(x) for x in v]
     if isinstance(v, (set, frozenset)) or type(v).__name__ == "SortedSet":
         return [json_value(x) for x in v]
     if isinstance(v, dict) or type(v).__name__ == "OrderedMapSerializedKey":
-        return {str(json_value(k)): json_value(x) for k, x in v.items()}
+        return {map_key(json_value(k)): json_value(x) for k, x in v.items()}
     return v
+
+
+def map_key(k):
+    # A UDT key is written as its JSON text, as Cassandra writes it ({"street": "j", "zip": null}).
+    return json.dumps(k) if isinstance(k, dict) else str(k)
 
 
 def main():
@@ -97,11 +104,35 @@ def main():
         print("DIFF prepared insert/select: %r" % got[:5])
     else:
         passed += 1
+    passed, failed = user_types(session, cluster, passed, failed)
     cluster.shutdown()
     for m in MESSAGES_DIFFERENT:
         print("message differs: %s" % m)
     print("%d passed, %d failed, %d error messages worded differently" % (passed, failed, len(MESSAGES_DIFFERENT)))
     return 1 if failed else 0
+
+
+def user_types(session, cluster, passed, failed):
+    """A UDT in the driver's schema metadata, in DESCRIBE TYPE, bound as a tuple and read back as a named tuple."""
+    session.execute("CREATE TYPE IF NOT EXISTS py.address (street text, city text, zip int)")
+    session.execute("CREATE TABLE IF NOT EXISTS py.homes (k int PRIMARY KEY, home frozen<address>, work address)")
+    cluster.refresh_schema_metadata()
+    udt = cluster.metadata.keyspaces["py"].user_types.get("address")
+    described = [r.create_statement for r in session.execute("DESCRIBE TYPE py.address")]
+    insert = session.prepare("INSERT INTO py.homes (k, home, work) VALUES (?, ?, ?)")
+    insert.consistency_level = ConsistencyLevel.QUORUM
+    session.execute(insert, (1, ("1 Main St", "Paris", 75001), (None, "Lyon", None)))
+    select = session.prepare("SELECT home, work, home.city FROM py.homes WHERE k = ?")
+    select.consistency_level = ConsistencyLevel.QUORUM
+    row = session.execute(select, (1,)).one()
+    got = (list(udt.field_names) if udt else None, described, json_value(row.home), json_value(row.work), row[2])
+    want = (["street", "city", "zip"], ["CREATE TYPE py.address (\n    street text,\n    city text,\n    zip int\n);"],
+            {"street": "1 Main St", "city": "Paris", "zip": 75001}, {"street": None, "city": "Lyon", "zip": None},
+            "Paris")
+    if got != want:
+        print("DIFF user types: %r, expected %r" % (got, want))
+        return passed, failed + 1
+    return passed + 1, failed
 
 
 def run_case(session, case, script):

@@ -64,7 +64,7 @@ public final class CqlshCommand implements Callable<Integer> {
       "TRUNCATE", "INDEX", "ON", "WITH", "PRIMARY", "KEY", "CLUSTERING", "ORDER", "BY", "ASC", "DESC", "DESCRIBE",
       "LIMIT", "ALLOW", "FILTERING", "IF", "NOT", "EXISTS", "USING", "TTL", "TIMESTAMP", "BEGIN", "BATCH", "APPLY",
       "TOKEN", "WRITETIME", "COUNT", "DISTINCT", "IN", "CONTAINS", "STATIC", "COUNTER", "UNLOGGED", "JSON", "GROUP",
-      "DEFAULT", "UNSET", "replication", "SimpleStrategy",
+      "DEFAULT", "UNSET", "TYPE", "TYPES", "RENAME", "TO", "FROZEN", "replication", "SimpleStrategy",
       "NetworkTopologyStrategy", "TRACING", "EXPAND", "CONSISTENCY", "COORDINATOR", "NODES", "EXIT", "QUIT",
       "HELP", "ONE", "TWO", "THREE", "QUORUM", "ALL", "LOCAL_QUORUM", "EACH_QUORUM", "LOCAL_ONE", "ANY", "CRASH",
       "RESTART", "PARTITION", "ONEWAY", "HEAL", "SLOW", "LOSS", "SKEW", "FLUSH", "COMPACT", "REPAIR", "WAIT");

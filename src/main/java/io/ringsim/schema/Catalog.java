@@ -5,23 +5,51 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import io.ringsim.schema.collection.UserType;
 
 /**
  * The cluster's schema: keyspaces, tables and secondary indexes. Immutable: a schema change makes a new catalog,
  * which is what every node then receives, so nodes never share a mutable schema.
  */
 public final class Catalog {
-  public static final Catalog EMPTY = new Catalog(new TreeMap<>(), new TreeMap<>(), new TreeMap<>());
+  public static final Catalog EMPTY = new Catalog(new TreeMap<>(), new TreeMap<>(), new TreeMap<>(), new TreeMap<>());
 
   private final TreeMap<String, KeyspaceMetadata> keyspaces;
   private final TreeMap<String, TableMetadata> tables; // by "ks.table"
   private final TreeMap<String, IndexMetadata> indexes; // by "ks.index"
+  private final TreeMap<String, UserType> types; // by "ks.type", each as defined (not frozen)
 
   private Catalog(TreeMap<String, KeyspaceMetadata> k, TreeMap<String, TableMetadata> t,
-      TreeMap<String, IndexMetadata> i) {
+      TreeMap<String, IndexMetadata> i, TreeMap<String, UserType> u) {
     keyspaces = k;
     tables = t;
     indexes = i;
+    types = u;
+  }
+
+  /** A user-defined type of a keyspace, not frozen. */
+  public Optional<UserType> type(String keyspace, String name) {
+    return Optional.ofNullable(types.get(keyspace + "." + name));
+  }
+
+  /** The user-defined types of a keyspace, by name. */
+  public List<UserType> types(String keyspace) {
+    List<UserType> out = new ArrayList<>();
+    for (UserType u : types.values()) if (u.keyspace().equals(keyspace)) out.add(u);
+    out.sort(java.util.Comparator.comparing(UserType::typeName));
+    return out;
+  }
+
+  public Catalog withType(UserType type) {
+    TreeMap<String, UserType> u = new TreeMap<>(types);
+    u.put(type.keyspace() + "." + type.typeName(), type.withFrozen(false));
+    return new Catalog(keyspaces, tables, indexes, u);
+  }
+
+  public Catalog withoutType(String keyspace, String name) {
+    TreeMap<String, UserType> u = new TreeMap<>(types);
+    u.remove(keyspace + "." + name);
+    return new Catalog(keyspaces, tables, indexes, u);
   }
 
   public Optional<KeyspaceMetadata> keyspace(String name) {
@@ -63,7 +91,7 @@ public final class Catalog {
   public Catalog withKeyspace(KeyspaceMetadata k) {
     TreeMap<String, KeyspaceMetadata> m = new TreeMap<>(keyspaces);
     m.put(k.name(), k);
-    return new Catalog(m, tables, indexes);
+    return new Catalog(m, tables, indexes, types);
   }
 
   public Catalog withoutKeyspace(String name) {
@@ -73,13 +101,15 @@ public final class Catalog {
     t.values().removeIf(x -> x.keyspace().equals(name));
     TreeMap<String, IndexMetadata> i = new TreeMap<>(indexes);
     i.values().removeIf(x -> x.keyspace().equals(name));
-    return new Catalog(m, t, i);
+    TreeMap<String, UserType> u = new TreeMap<>(types);
+    u.values().removeIf(x -> x.keyspace().equals(name));
+    return new Catalog(m, t, i, u);
   }
 
   public Catalog withTable(TableMetadata table) {
     TreeMap<String, TableMetadata> t = new TreeMap<>(tables);
     t.put(table.qualifiedName(), table);
-    return new Catalog(keyspaces, t, indexes);
+    return new Catalog(keyspaces, t, indexes, types);
   }
 
   public Catalog withoutTable(String keyspace, String table) {
@@ -87,19 +117,19 @@ public final class Catalog {
     t.remove(keyspace + "." + table);
     TreeMap<String, IndexMetadata> i = new TreeMap<>(indexes);
     i.values().removeIf(x -> x.keyspace().equals(keyspace) && x.table().equals(table));
-    return new Catalog(keyspaces, t, i);
+    return new Catalog(keyspaces, t, i, types);
   }
 
   public Catalog withIndex(IndexMetadata index) {
     TreeMap<String, IndexMetadata> i = new TreeMap<>(indexes);
     i.put(index.keyspace() + "." + index.name(), index);
-    return new Catalog(keyspaces, tables, i);
+    return new Catalog(keyspaces, tables, i, types);
   }
 
   public Catalog withoutIndex(String keyspace, String name) {
     TreeMap<String, IndexMetadata> i = new TreeMap<>(indexes);
     i.remove(keyspace + "." + name);
-    return new Catalog(keyspaces, tables, i);
+    return new Catalog(keyspaces, tables, i, types);
   }
 
   public Map<String, TableMetadata> tablesByName() {

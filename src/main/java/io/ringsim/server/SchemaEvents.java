@@ -26,7 +26,10 @@ final class SchemaEvents {
         || s instanceof Statement.DropKeyspace || s instanceof Statement.CreateTable
         || s instanceof Statement.DropTable || s instanceof Statement.AlterTableAdd
         || s instanceof Statement.AlterTableDrop || s instanceof Statement.AlterTableWith
-        || s instanceof Statement.CreateIndex || s instanceof Statement.DropIndex;
+        || s instanceof Statement.CreateIndex || s instanceof Statement.DropIndex
+        || s instanceof Statement.CreateType || s instanceof Statement.AlterTypeAdd
+        || s instanceof Statement.AlterTypeRename || s instanceof Statement.AlterTypeAlter
+        || s instanceof Statement.DropType;
   }
 
   /** The change a statement made, or null when it changed nothing (IF [NOT] EXISTS that did not apply). */
@@ -47,6 +50,12 @@ final class SchemaEvents {
     if (s instanceof Statement.AlterTableWith t) return new Change(updated, table, ks(t.keyspace(), session), t.name());
     // An index change is reported as a change of its table, as Cassandra does.
     if (s instanceof Statement.CreateIndex i) return new Change(updated, table, ks(i.keyspace(), session), i.table());
+    String type = ProtocolConstants.SchemaChangeTarget.TYPE;
+    if (s instanceof Statement.CreateType t) return new Change(created, type, ks(t.keyspace(), session), t.name());
+    if (s instanceof Statement.AlterTypeAdd t) return new Change(updated, type, ks(t.keyspace(), session), t.name());
+    if (s instanceof Statement.AlterTypeRename t)
+      return new Change(updated, type, ks(t.keyspace(), session), t.name());
+    if (s instanceof Statement.DropType t) return new Change(dropped, type, ks(t.keyspace(), session), t.name());
     if (s instanceof Statement.DropIndex i) {
       String k = ks(i.keyspace(), session);
       String t = before.index(k, i.name()).map(x -> x.table()).orElse(i.name());

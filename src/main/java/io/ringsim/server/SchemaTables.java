@@ -50,9 +50,7 @@ final class SchemaTables {
           .column("kind", TEXT).column("type", TEXT).build();
       case "system_schema.triggers" -> new VirtualTable.Builder(keyspace, name).column("keyspace_name", TEXT)
           .column("table_name", TEXT).column("trigger_name", TEXT).column("options", FROZEN_MAP_TEXT).build();
-      case "system_schema.types" -> new VirtualTable.Builder(keyspace, name).column("keyspace_name", TEXT)
-          .column("type_name", TEXT).column("field_names", FROZEN_LIST_TEXT).column("field_types", FROZEN_LIST_TEXT)
-          .build();
+      case "system_schema.types" -> types(c);
       case "system_schema.functions" -> new VirtualTable.Builder(keyspace, name).column("keyspace_name", TEXT)
           .column("function_name", TEXT).column("argument_types", FROZEN_LIST_TEXT)
           .column("argument_names", FROZEN_LIST_TEXT).column("body", TEXT)
@@ -140,6 +138,18 @@ final class SchemaTables {
         b.row(t.keyspace(), t.name(), col.name(), order,
             ByteBuffer.wrap(col.name().getBytes(StandardCharsets.UTF_8)).asReadOnlyBuffer(),
             col.kind().name().toLowerCase(Locale.ROOT), position, col.type().name());
+      }
+    }
+    return b.build();
+  }
+
+  /** The user-defined types: each field's name as defined, its type as CQL writes it (frozen<address>). */
+  private static VirtualTable types(Catalog c) {
+    VirtualTable.Builder b = new VirtualTable.Builder("system_schema", "types").column("keyspace_name", TEXT)
+        .column("type_name", TEXT).column("field_names", FROZEN_LIST_TEXT).column("field_types", FROZEN_LIST_TEXT);
+    for (KeyspaceMetadata k : c.keyspaces()) {
+      for (io.ringsim.schema.collection.UserType u : c.types(k.name())) {
+        b.row(k.name(), u.typeName(), u.fieldNames(), u.fieldTypes().stream().map(t -> t.name()).toList());
       }
     }
     return b.build();

@@ -10,6 +10,7 @@ import io.ringsim.schema.collection.MapType;
 import io.ringsim.schema.collection.SetType;
 import io.ringsim.schema.collection.TupleType;
 import io.ringsim.schema.types.CqlTypes;
+import io.ringsim.schema.collection.UserType;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,6 +44,11 @@ final class WireTypes {
       for (CqlType c : tt.components()) parts.add(raw(c));
       return new RawType.RawTuple(parts);
     }
+    if (t instanceof UserType u) {
+      java.util.LinkedHashMap<String, RawType> fields = new java.util.LinkedHashMap<>();
+      for (int i = 0; i < u.size(); i++) fields.put(u.fieldNames().get(i), raw(u.fieldTypes().get(i)));
+      return new RawType.RawUdt(u.keyspace(), u.typeName(), fields);
+    }
     Integer id = IDS.get(t.name());
     if (id == null) throw new IllegalArgumentException("no protocol type for " + t.name());
     return RawType.PRIMITIVES.get(id);
@@ -57,6 +63,15 @@ final class WireTypes {
       List<CqlType> parts = new ArrayList<>();
       for (RawType c : t.fieldTypes) parts.add(fromRaw(c));
       return new TupleType(parts);
+    }
+    if (r instanceof RawType.RawUdt u) {
+      List<String> names = new ArrayList<>();
+      List<CqlType> types = new ArrayList<>();
+      for (Map.Entry<String, RawType> f : u.fields.entrySet()) {
+        names.add(f.getKey());
+        types.add(fromRaw(f.getValue()));
+      }
+      return new UserType(u.keyspace, u.typeName, names, types, true);
     }
     for (Map.Entry<String, Integer> e : IDS.entrySet()) {
       if (e.getValue() == r.id && !e.getKey().equals("varchar")) return CqlTypes.byName(e.getKey());

@@ -31,9 +31,13 @@ public record TableSchema(TableMetadata metadata, Partitioner partitioner, Clust
     return new Partition(decorate(partitionKey), clustering);
   }
 
-  /** A non-frozen collection is stored cell per element; a counter cell per shard ({@link CounterShards}). */
+  /**
+   * A non-frozen collection is stored cell per element, a non-frozen user-defined type cell per field, a counter
+   * cell per shard ({@link CounterShards}).
+   */
   public static boolean isComplex(CqlType t) {
     return (t instanceof ListType l && !l.frozen()) || (t instanceof SetType s && !s.frozen())
+        || (t instanceof io.ringsim.schema.collection.UserType u && !u.frozen())
         || (t instanceof MapType m && !m.frozen()) || CounterShards.isCounter(t);
   }
 

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.CqlIdentifier;
+import com.datastax.oss.driver.api.core.data.UdtValue;
+import com.datastax.oss.driver.api.core.type.UserDefinedType;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DefaultProtocolVersion;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
@@ -218,6 +221,43 @@ class JavaDriverTest {
     assertThatThrownBy(() -> session.execute("SELEKT * FROM shop.kv")).isInstanceOf(SyntaxError.class);
     assertThatThrownBy(() -> session.execute("SELECT * FROM shop.nope"))
         .isInstanceOf(InvalidQueryException.class);
+  }
+
+  @Test
+  @Order(7)
+  void userDefinedTypesAreInTheSchemaAndBindAndReadAsUdtValues() {
+    session.execute("CREATE TYPE shop.address (street text, city text, zip int)");
+    session.execute("CREATE TABLE shop.customers (id int PRIMARY KEY, home frozen<address>, work address)");
+    UserDefinedType address = session.getMetadata().getKeyspace("shop").orElseThrow()
+        .getUserDefinedType("address").orElseThrow();
+    assertThat(address.getFieldNames()).extracting(CqlIdentifier::asInternal).containsExactly("street", "city", "zip");
+    PreparedStatement insert = session.prepare("INSERT INTO shop.customers (id, home, work) VALUES (?, ?, ?)");
+    UdtValue home = address.newValue().setString("street", "1 Main St").setString("city", "Paris")
+        .setInt("zip", 75001);
+    session.execute(insert.bind(1, home, address.newValue().setString("city", "Lyon"))
+        .setConsistencyLevel(ConsistencyLevel.QUORUM));
+    // One field of the non-frozen column, through a marker the driver knows as work.city.
+    PreparedStatement setCity = session.prepare("UPDATE shop.customers SET work.zip = ? WHERE id = ?");
+    assertThat(setCity.getVariableDefinitions().get(0).getName().asInternal()).isEqualTo("work.zip");
+    session.execute(setCity.bind(69001, 1).setConsistencyLevel(ConsistencyLevel.QUORUM));
+    Row r = session.execute(SimpleStatement.newInstance("SELECT home, work, home.city FROM shop.customers WHERE id = 1")
+        .setConsistencyLevel(ConsistencyLevel.QUORUM)).one();
+    assertThat(r.getUdtValue("home")).isEqualTo(home);
+    assertThat(r.getUdtValue("work").getString("city")).isEqualTo("Lyon");
+    assertThat(r.getUdtValue("work").getInt("zip")).isEqualTo(69001);
+    assertThat(r.getUdtValue("work").isNull("street")).isTrue();
+    assertThat(r.getColumnDefinitions().get(2).getName().asInternal()).isEqualTo("home.city");
+    assertThat(r.getString(2)).isEqualTo("Paris");
+    // A marker inside a UDT literal is received by the field, named column.field as Cassandra names it.
+    PreparedStatement partial = session.prepare("INSERT INTO shop.customers (id, home) VALUES (?, {city: ?})");
+    assertThat(partial.getVariableDefinitions().get(1).getName().asInternal()).isEqualTo("home.city");
+    session.execute(partial.bind(2, "Nice").setConsistencyLevel(ConsistencyLevel.QUORUM));
+    assertThat(session.execute(SimpleStatement.newInstance("SELECT home FROM shop.customers WHERE id = 2")
+        .setConsistencyLevel(ConsistencyLevel.QUORUM)).one().getUdtValue(0).getString("city")).isEqualTo("Nice");
+    // A UDT value bound where the key is.
+    Row byHome = session.execute(session.prepare("SELECT id FROM shop.customers WHERE home = ? ALLOW FILTERING")
+        .bind(home).setConsistencyLevel(ConsistencyLevel.QUORUM)).one();
+    assertThat(byHome.getInt(0)).isEqualTo(1);
   }
 
   @Test

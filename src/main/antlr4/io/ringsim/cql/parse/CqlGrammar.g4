@@ -10,7 +10,7 @@ single : statement SEMI* EOF ;
 statement
   : createKeyspace | alterKeyspace | dropKeyspace | useStatement
   | createTable | dropTable | truncateTable | alterTable
-  | createIndex | dropIndex | describe
+  | createIndex | dropIndex | createType | alterType | dropType | describe
   | insertStatement | updateStatement | deleteStatement | batchStatement | selectStatement
   ;
 
@@ -49,8 +49,20 @@ createIndex : K_CREATE K_CUSTOM? K_INDEX (K_IF K_NOT K_EXISTS)? ident? K_ON tabl
 indexTarget : ident | (K_KEYS | K_VALUES | K_ENTRIES | K_FULL) LPAREN ident RPAREN ;
 dropIndex : K_DROP K_INDEX (K_IF K_EXISTS)? tableName ;
 
+// User-defined types, per keyspace (Cassandra's CreateTypeStatement, AlterTypeStatement, DropTypeStatement).
+createType : K_CREATE K_TYPE (K_IF K_NOT K_EXISTS)? tableName LPAREN typeField (COMMA typeField)* COMMA? RPAREN ;
+typeField : ident cqlType ;
+alterType
+  : K_ALTER K_TYPE tableName K_ADD ident cqlType                                   # alterTypeAdd
+  | K_ALTER K_TYPE tableName K_RENAME ident K_TO ident (K_AND ident K_TO ident)*   # alterTypeRename
+  | K_ALTER K_TYPE tableName K_ALTER ident K_TYPE cqlType                          # alterTypeAlter
+  ;
+dropType : K_DROP K_TYPE (K_IF K_EXISTS)? tableName ;
+
 describe
   : (K_DESCRIBE | K_DESC) K_KEYSPACES                 # describeKeyspaces
+  | (K_DESCRIBE | K_DESC) K_TYPES                     # describeTypes
+  | (K_DESCRIBE | K_DESC) K_TYPE tableName            # describeType
   | (K_DESCRIBE | K_DESC) K_TABLES                    # describeTables
   | (K_DESCRIBE | K_DESC) (K_TABLE | K_COLUMNFAMILY) tableName  # describeTable
   | (K_DESCRIBE | K_DESC) K_KEYSPACE ident?           # describeKeyspace
@@ -58,7 +70,7 @@ describe
   ;
 
 cqlType
-  : ident                                                  # simpleType
+  : ident (DOT ident)?                                     # simpleType
   | K_LIST LT cqlType GT                                   # listType
   | K_SET LT cqlType GT                                     # setType
   | K_MAP LT cqlType COMMA cqlType GT                      # mapType
@@ -84,6 +96,7 @@ assignment
   | ident EQ term PLUS ident                    # prependToColumn
   | ident (PLUS_EQ | MINUS_EQ) term             # shortAddToColumn
   | ident LBRACKET term RBRACKET EQ term         # setElement
+  | ident DOT ident EQ term                     # setField
   ;
 ifClause : K_IF K_EXISTS | K_IF condition (K_AND condition)* ;
 condition
@@ -91,12 +104,13 @@ condition
   | ident K_IN LPAREN (term (COMMA term)*)? RPAREN      # inCondition
   | ident K_IN marker                                    # inMarkerCondition
   | ident LBRACKET term RBRACKET operator term           # elementCondition
+  | ident DOT ident operator term                        # fieldCondition
   ;
 
 deleteStatement
   : K_DELETE (deleteSelection (COMMA deleteSelection)*)? K_FROM tableName
     (K_USING K_TIMESTAMP term)? K_WHERE whereClause ifClause? ;
-deleteSelection : ident (LBRACKET term RBRACKET)? ;
+deleteSelection : ident (LBRACKET term RBRACKET | DOT field=ident)? ;
 
 batchStatement
   : K_BEGIN (K_UNLOGGED | K_COUNTER | K_LOGGED)? K_BATCH usingClause?
@@ -120,6 +134,7 @@ unaliasedSelector
   | K_CAST LPAREN unaliasedSelector K_AS ident RPAREN    # castSelector
   | functionName LPAREN (unaliasedSelector (COMMA unaliasedSelector)*)? RPAREN  # functionSelector
   | unaliasedSelector LBRACKET term RBRACKET             # elementSelector
+  | unaliasedSelector DOT ident                          # fieldSelector
   | unaliasedSelector LBRACKET from=term? DOTDOT to=term? RBRACKET  # sliceSelector
   | constant                                             # constantSelector
   | ident                                                # columnSelector
@@ -150,6 +165,7 @@ term
   | LBRACKET (term (COMMA term)*)? RBRACKET            # listLiteral
   | LBRACE (term (COMMA term)*)? RBRACE                # setLiteral
   | LBRACE term COLON term (COMMA term COLON term)* RBRACE  # mapLiteral
+  | LBRACE ident COLON term (COMMA ident COLON term)* RBRACE  # userTypeLiteral
   | tupleLiteral                                       # tupleTerm
   | functionName LPAREN (term (COMMA term)*)? RPAREN   # functionTerm
   | marker                                             # bindMarker
@@ -167,7 +183,7 @@ unreservedKeyword
   : K_KEY | K_KEYS | K_VALUES | K_ENTRIES | K_FULL | K_TTL | K_WRITETIME | K_COUNT | K_TIMESTAMP | K_TYPE
   | K_LIST | K_SET | K_MAP | K_FROZEN | K_TUPLE | K_STATIC | K_STORAGE | K_CLUSTERING | K_COMPACT | K_CONTAINS
   | K_DISTINCT | K_JSON | K_KEYSPACES | K_TABLES | K_FILTERING | K_LIKE | K_CUSTOM | K_PER | K_PARTITION
-  | K_GROUP | K_COUNTER | K_LOGGED | K_AS | K_EXISTS | K_DEFAULT | K_UNSET | K_CAST
+  | K_GROUP | K_COUNTER | K_LOGGED | K_AS | K_EXISTS | K_DEFAULT | K_UNSET | K_CAST | K_TYPES
   ;
 
 // ---------------------------------------------------------------- lexer
@@ -186,7 +202,7 @@ K_COUNTER : 'counter' ; K_LIMIT : 'limit' ; K_PER : 'per' ; K_PARTITION : 'parti
 K_FILTERING : 'filtering' ; K_IN : 'in' ; K_CONTAINS : 'contains' ; K_LIKE : 'like' ; K_TOKEN : 'token' ;
 K_WRITETIME : 'writetime' ; K_COUNT : 'count' ; K_AS : 'as' ; K_DISTINCT : 'distinct' ; K_JSON : 'json' ;
 K_GROUP : 'group' ; K_NULL : 'null' ; K_LIST : 'list' ; K_MAP : 'map' ; K_FROZEN : 'frozen' ; K_TUPLE : 'tuple' ;
-K_TYPE : 'type' ; K_CAST : 'cast' ; K_NAN : 'nan' ; K_INFINITY : 'infinity' ; K_DEFAULT : 'default' ; K_UNSET : 'unset' ;
+K_TYPE : 'type' ; K_TYPES : 'types' ; K_RENAME : 'rename' ; K_TO : 'to' ; K_CAST : 'cast' ; K_NAN : 'nan' ; K_INFINITY : 'infinity' ; K_DEFAULT : 'default' ; K_UNSET : 'unset' ;
 
 BOOLEAN : 'true' | 'false' ;
 UUID : HEXD HEXD HEXD HEXD HEXD HEXD HEXD HEXD '-' HEXD HEXD HEXD HEXD '-' HEXD HEXD HEXD HEXD '-' HEXD HEXD HEXD HEXD '-'

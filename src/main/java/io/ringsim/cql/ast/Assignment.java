@@ -12,6 +12,9 @@ public sealed interface Assignment {
   /** c = v + c (list prepend). */
   record Prepend(String column, Term value) implements Assignment {}
 
+  /** c.f = v: one field of a non-frozen user-defined type. */
+  record SetField(String column, String field, Term value) implements Assignment {}
+
   /** c[k] = v. */
   record SetElement(String column, Term key, Term value) implements Assignment {}
 }

@@ -13,5 +13,8 @@ public sealed interface Condition {
   /** {@code IF v IN ?}: the list is one marker. */
   record InMarker(String column, Term.BindMarker marker) implements Condition {}
 
+  /** IF c.f op v: a field of a user-defined type. */
+  record Field(String column, String field, Relation.Op op, Term value) implements Condition {}
+
   record Element(String column, Term key, Relation.Op op, Term value) implements Condition {}
 }

@@ -19,6 +19,9 @@ public sealed interface Selector {
   /** {@code m['a'..'c']}, {@code s['x'..]}: the entries between two keys, both included; a side may be open. */
   record Slice(Selector collection, Term from, Term to) implements Selector {}
 
+  /** {@code addr.city}: one field of a user-defined type value. */
+  record Field(Selector value, String field) implements Selector {}
+
   /** A constant written in the selection, e.g. the argument of {@code minTimeuuid('2013-02-02 10:00+0000')}. */
   record Constant(Term value) implements Selector {}
 

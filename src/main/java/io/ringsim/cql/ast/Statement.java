@@ -35,6 +35,20 @@ public sealed interface Statement {
 
   record Describe(String what, String keyspace, String name) implements Statement {}
 
+  /** CREATE TYPE: field names as written (case folded unless quoted), field types as type text. */
+  record CreateType(String keyspace, String name, boolean ifNotExists, List<String> fieldNames,
+      List<String> fieldTypes) implements Statement {}
+
+  record AlterTypeAdd(String keyspace, String name, String field, String type) implements Statement {}
+
+  /** RENAME a TO b AND c TO d: {@code from.get(i)} becomes {@code to.get(i)}. */
+  record AlterTypeRename(String keyspace, String name, List<String> from, List<String> to) implements Statement {}
+
+  /** ALTER TYPE t ALTER f TYPE x: parsed so that it fails with Cassandra's message. */
+  record AlterTypeAlter(String keyspace, String name, String field, String type) implements Statement {}
+
+  record DropType(String keyspace, String name, boolean ifExists) implements Statement {}
+
   /** {@code json}: INSERT JSON's value (null for VALUES); {@code defaultUnset}: DEFAULT UNSET (omitted columns kept). */
   record Insert(String keyspace, String table, List<String> columns, List<Term> values, boolean ifNotExists,
       Term ttl, Term timestamp, Term json, boolean defaultUnset) implements Statement {}
@@ -45,7 +59,12 @@ public sealed interface Statement {
   record Delete(String keyspace, String table, List<DeleteTarget> targets, List<Relation> where, boolean ifExists,
       List<Condition> conditions, Term timestamp) implements Statement {}
 
-  record DeleteTarget(String column, Term element) {}
+  /** {@code DELETE c}, {@code DELETE c[element]} or {@code DELETE c.field} (a field of a non-frozen UDT). */
+  record DeleteTarget(String column, Term element, String field) {
+    public DeleteTarget(String column, Term element) {
+      this(column, element, null);
+    }
+  }
 
   record Batch(String type, Term timestamp, List<Statement> statements) implements Statement {}
 

@@ -19,6 +19,9 @@ public sealed interface Term {
 
   record TupleLiteral(List<Term> elements) implements Term {}
 
+  /** {@code {street: 'x', city: 'y'}}: a user-defined type's value by field name, as written (duplicates kept). */
+  record UserTypeLiteral(List<String> fields, List<Term> values) implements Term {}
+
   record FunctionCall(String name, List<Term> args) implements Term {}
 
   /**

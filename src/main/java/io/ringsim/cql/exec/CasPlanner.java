@@ -23,10 +23,22 @@ final class CasPlanner {
   private CasPlanner() {}
 
   /** One IF condition on a column: {@code column op expected[0]}, or {@code column IN expected} when op is null. */
-  private record ColumnCondition(ColumnDef column, Relation.Op op, List<Object> expected) {
+  private record ColumnCondition(ColumnDef column, Relation.Op op, List<Object> expected, int field) {
+    ColumnCondition(ColumnDef column, Relation.Op op, List<Object> expected) {
+      this(column, op, expected, -1);
+    }
+
+    /** {@code current}: the column's value; a condition on a UDT field ({@code field >= 0}) looks at that field. */
     boolean holds(Object current) {
-      if (op == null) return expected.stream().anyMatch(e -> Objects.equals(e, current));
-      return RowValues.compare(column.type(), current, op, expected.get(0));
+      CqlType type = column.type();
+      if (field >= 0) {
+        io.ringsim.schema.collection.UserType ut = (io.ringsim.schema.collection.UserType) type;
+        type = ut.fieldTypes().get(field);
+        current = current == null || field >= ((List<?>) current).size() ? null : ((List<?>) current).get(field);
+      }
+      Object now = current;
+      if (op == null) return expected.stream().anyMatch(e -> Objects.equals(e, now));
+      return RowValues.compare(type, current, op, expected.get(0));
     }
   }
 
@@ -51,7 +63,15 @@ final class CasPlanner {
       if (def.isPrimaryKey()) throw invalid("PRIMARY KEY column '" + c.column() + "' cannot have IF conditions");
       if (c instanceof Condition.InMarker) throw BindMarkers.unbound();
       if (c instanceof Condition.Compare cmp) {
-        conds.add(new ColumnCondition(def, cmp.op(), List.of(values.value(cmp.value(), def.type(), def.name()))));
+        conds.add(new ColumnCondition(def, cmp.op(),
+            java.util.Collections.singletonList(values.value(cmp.value(), def.type(), def.name()))));
+      } else if (c instanceof Condition.Field f) {
+        if (!(def.type() instanceof io.ringsim.schema.collection.UserType ut))
+          throw invalid("Invalid field reference " + f.field() + " for non-UDT column " + def.name());
+        int i = ut.fieldIndex(f.field());
+        if (i < 0) throw invalid("Unknown field " + f.field() + " for column " + def.name());
+        Object v = values.value(f.value(), ut.fieldTypes().get(i), def.name() + "." + f.field());
+        conds.add(new ColumnCondition(def, f.op(), java.util.Collections.singletonList(v), i));
       } else if (c instanceof Condition.In in) {
         List<Object> vs = new ArrayList<>();
         for (Term term : in.values()) vs.add(values.value(term, def.type(), def.name()));

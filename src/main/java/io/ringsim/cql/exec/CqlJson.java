@@ -10,6 +10,7 @@ import io.ringsim.schema.collection.ListType;
 import io.ringsim.schema.collection.MapType;
 import io.ringsim.schema.collection.SetType;
 import io.ringsim.schema.collection.TupleType;
+import io.ringsim.schema.collection.UserType;
 import java.math.BigDecimal;
 import java.net.InetAddress;
 import java.nio.ByteBuffer;
@@ -60,6 +61,17 @@ final class CqlJson {
         sb.append(write(tt.components().get(i), i < l.size() ? l.get(i) : null));
       }
       return sb.append(']').toString();
+    }
+    if (t instanceof UserType ut) {
+      // Cassandra's UserType.toJSONString: the fields in order, a case-sensitive name quoted inside the key.
+      List<?> l = (List<?>) v;
+      StringBuilder sb = new StringBuilder("{");
+      for (int i = 0; i < ut.size(); i++) {
+        if (i > 0) sb.append(", ");
+        sb.append(quote(UserType.quoteIfNeeded(ut.fieldNames().get(i)))).append(": ")
+            .append(write(ut.fieldTypes().get(i), i < l.size() ? l.get(i) : null));
+      }
+      return sb.append('}').toString();
     }
     if (t instanceof MapType mt) {
       Map<?, ?> m = (Map<?, ?>) v;
@@ -139,6 +151,21 @@ final class CqlJson {
       List<Object> out = new ArrayList<>();
       for (int i = 0; i < es.size(); i++) out.add(value(tt.components().get(i), es.get(i)));
       return Collections.unmodifiableList(out);
+    }
+    if (t instanceof UserType ut) {
+      if (!n.isObject()) throw new IllegalArgumentException("Expected a map, but got a " + kind(n) + ": " + n);
+      Object[] out = new Object[ut.size()];
+      for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
+        Map.Entry<String, JsonNode> e = it.next();
+        String k = e.getKey();
+        String field = k.startsWith("\"") && k.endsWith("\"") && k.length() > 1
+            ? k.substring(1, k.length() - 1).replace("\"\"", "\"") : k.toLowerCase(java.util.Locale.ROOT);
+        int i = ut.fieldIndex(field);
+        if (i < 0) throw new IllegalArgumentException("Unknown field '" + field + "' in value of user defined type "
+            + ut.typeName());
+        out[i] = value(ut.fieldTypes().get(i), e.getValue());
+      }
+      return Collections.unmodifiableList(java.util.Arrays.asList(out));
     }
     if (t instanceof MapType mt) {
       if (!n.isObject()) throw new IllegalArgumentException("Expected a map, but got a " + kind(n) + ": " + n);

@@ -44,6 +44,7 @@ final class DeletePlanner {
           + " PRIMARY KEY part)");
       if (def.kind() != ColumnKind.STATIC) onlyStatic = false;
       if (d.element() != null) needsRead |= checkElement(def, d.element(), values);
+      if (d.field() != null) UserTypeWrites.checkDelete(def, d.field());
     }
     boolean conditional = s.ifExists() || !s.conditions().isEmpty();
     if (t.isCounterTable()) WriteBinder.checkCounterStatement(conditional, null, s.timestamp());
@@ -119,7 +120,8 @@ final class DeletePlanner {
             target = st;
           }
           ListOps.Paths paths = resolved == null ? null : resolved.getOrDefault(c, Map.of()).get(i);
-          deleteColumn(target, def, dt.element(), ts, now, values, schema, paths);
+          if (dt.field() != null) UserTypeWrites.deleteField(target, def, dt.field(), ts, now, schema);
+          else deleteColumn(target, def, dt.element(), ts, now, values, schema, paths);
         }
         Row built = row.build();
         if (!built.isEmpty()) p.add(built);

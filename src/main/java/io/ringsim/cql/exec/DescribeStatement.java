@@ -13,6 +13,7 @@ import io.ringsim.schema.TableMetadata;
 import io.ringsim.schema.TableParams;
 import io.ringsim.schema.types.CqlTypes;
 import io.ringsim.storage.TableSchema;
+import io.ringsim.schema.collection.UserType;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -47,11 +48,28 @@ public final class DescribeStatement {
               quote(t.name()), ""));
         }
       }
+      case "types" -> {
+        for (KeyspaceMetadata k : c.keyspaces()) {
+          if (session != null && !k.name().equals(session)) continue;
+          List<UserType> types = new ArrayList<>(c.types(k.name()));
+          types.sort(Comparator.comparing(u -> u.typeName().toLowerCase(Locale.ROOT)));
+          for (UserType u : types) rows.add(List.of(k.name(), "type", quote(u.typeName()), ""));
+        }
+      }
+      case "type" -> {
+        String ks = d.keyspace() != null ? d.keyspace() : session;
+        if (ks == null) throw invalid("No keyspace specified and no current keyspace");
+        if (c.keyspace(ks).isEmpty()) throw invalid("'" + ks + "' not found in keyspaces");
+        UserType u = c.type(ks, d.name()).orElseThrow(() -> invalid("User defined type '" + d.name()
+            + "' not found in '" + ks + "'"));
+        rows.add(List.of(ks, "type", quote(u.typeName()), typeCql(u)));
+      }
       case "keyspace" -> {
         String ks = d.keyspace() != null ? d.keyspace() : session;
         if (ks == null) throw invalid("No keyspace specified and no current keyspace");
         KeyspaceMetadata k = c.keyspace(ks).orElseThrow(() -> invalid("'" + ks + "' not found in keyspaces"));
         rows.add(List.of(k.name(), "keyspace", quote(k.name()), keyspaceCql(k)));
+        for (UserType u : typesInOrder(c.types(ks))) rows.add(List.of(ks, "type", quote(u.typeName()), typeCql(u)));
         for (TableMetadata t : c.tables(ks)) addTable(rows, t, c);
       }
       case "any" -> {
@@ -79,6 +97,36 @@ public final class DescribeStatement {
     for (IndexMetadata i : c.indexesOn(t.keyspace(), t.name())) {
       rows.add(List.of(t.keyspace(), "index", quote(i.name()), indexCql(t, i)));
     }
+  }
+
+  /** CREATE TYPE as Cassandra 4.1 writes it: one field a line, indented by four spaces. */
+  static String typeCql(UserType u) {
+    List<String> fields = new ArrayList<>();
+    for (int i = 0; i < u.size(); i++) fields.add("    " + quote(u.fieldNames().get(i)) + " " + u.fieldTypes().get(i).name());
+    return "CREATE TYPE " + quote(u.keyspace()) + "." + quote(u.typeName()) + " (\n" + String.join(",\n", fields)
+        + "\n);";
+  }
+
+  /** By name, but each type after the types its fields use, so that the statements can be run in that order. */
+  static List<UserType> typesInOrder(List<UserType> types) {
+    List<UserType> left = new ArrayList<>(types);
+    left.sort(Comparator.comparing(UserType::typeName));
+    List<UserType> out = new ArrayList<>();
+    while (!left.isEmpty()) {
+      int before = left.size();
+      for (int i = 0; i < left.size(); i++) {
+        UserType u = left.get(i);
+        boolean ready = left.stream().noneMatch(o -> o != u && u.fieldTypes().stream()
+            .anyMatch(f -> UserTypeOps.references(f, o.keyspace(), o.typeName())));
+        if (ready) {
+          out.add(left.remove(i));
+          break;
+        }
+      }
+      if (left.size() == before) out.addAll(left.subList(0, left.size())); // a cycle cannot be created; never stuck
+      if (left.size() == before) left.clear();
+    }
+    return out;
   }
 
   /** A name as CQL writes it: as is when it is a plain lower-case identifier, else in double quotes. */

@@ -15,6 +15,7 @@ import io.ringsim.schema.collection.ListType;
 import io.ringsim.schema.collection.MapType;
 import io.ringsim.schema.collection.SetType;
 import io.ringsim.schema.collection.TupleType;
+import io.ringsim.schema.collection.UserType;
 import io.ringsim.schema.types.CqlTypes;
 import java.util.ArrayList;
 import java.util.List;
@@ -132,6 +133,12 @@ final class MarkerSpecs {
       for (int i = 0; i < l.elements().size() && i < tt.components().size(); i++) {
         term(l.elements().get(i), name + "[" + i + "]", tt.components().get(i), null);
       }
+    } else if (t instanceof Term.UserTypeLiteral u && type instanceof UserType ut) {
+      // Cassandra's UserTypes.fieldSpecOf: a field's receiver is named column.field.
+      for (int i = 0; i < u.fields().size(); i++) {
+        int at = ut.fieldIndex(u.fields().get(i));
+        if (at >= 0) term(u.values().get(i), name + "." + u.fields().get(i), ut.fieldTypes().get(at), null);
+      }
     } else if (t instanceof Term.FunctionCall f) {
       // The functions ringsim knows take no arguments; a marker given to one still needs a receiver.
       for (Term x : f.args()) term(x, name, CqlTypes.BLOB, null);
@@ -149,11 +156,20 @@ final class MarkerSpecs {
       term(add.value(), def.name(), received, def.name());
     } else if (a instanceof Assignment.Prepend p) {
       term(p.value(), def.name(), type, def.name());
+    } else if (a instanceof Assignment.SetField f) {
+      field(f.value(), def, f.field());
     } else if (a instanceof Assignment.SetElement e) {
       elementKey(e.key(), def);
       CqlType value = type instanceof ListType lt ? lt.element() : type instanceof MapType mt ? mt.value() : type;
       term(e.value(), "value(" + def.name() + ")", value, null);
     }
+  }
+
+  /** The value of c.f = v or IF c.f = v, received by column.field. */
+  private void field(Term value, ColumnDef def, String field) {
+    int at = def.type() instanceof UserType ut ? ut.fieldIndex(field) : -1;
+    CqlType type = at >= 0 ? ((UserType) def.type()).fieldTypes().get(at) : def.type();
+    term(value, def.name() + "." + field, type, null);
   }
 
   /** The key of m[k] or the index of l[i]. */
@@ -225,6 +241,8 @@ final class MarkerSpecs {
       for (Term t : in.values()) term(t, def.name(), def.type(), def.name());
     } else if (c instanceof Condition.InMarker in) {
       put(in.marker(), "in(" + def.name() + ")", new ListType(def.type(), false), null);
+    } else if (c instanceof Condition.Field f) {
+      field(f.value(), def, f.field());
     } else if (c instanceof Condition.Element e) {
       elementKey(e.key(), def);
       CqlType type = def.type();

@@ -117,6 +117,9 @@ public final class Projection {
     List<String> argNames = new ArrayList<>();
     List<ColumnDef> args = new ArrayList<>();
     for (Selector a : f.args()) {
+      // Cassandra 4.1's grammar takes only a column name in writetime() and ttl().
+      if (a instanceof Selector.Field && (fn.equals("writetime") || fn.equals("ttl")))
+        throw new CqlException(CqlErrorClass.SyntaxError, "mismatched input '.' expecting ')' in " + fn + "()");
       if (!(a instanceof Selector.Column c))
         throw invalid("Nested functions are not supported by this simulator: " + fn);
       ColumnDef def = column(t, c.name());
@@ -142,7 +145,8 @@ public final class Projection {
               + " on counter column " + def.name());
         if (TableSchema.isComplex(def.type()))
           throw invalid("Cannot use selection function " + (fn.equals("ttl") ? "ttl" : "writeTime")
-              + " on non-frozen collection " + def.name());
+              + " on non-frozen " + (def.type() instanceof io.ringsim.schema.collection.UserType ? "UDT "
+              : "collection ") + def.name());
         names.add(alias != null ? alias : fn + "(" + def.name() + ")");
         types.add(fn.equals("ttl") ? CqlTypes.INT : CqlTypes.BIGINT);
         columns.add((p, r, now) -> {
@@ -157,8 +161,18 @@ public final class Projection {
         if (args.size() != 1) throw invalid("Invalid number of arguments in call to function system." + fn);
         ColumnDef def = args.get(0);
         names.add(alias != null ? alias : "system." + fn + "(" + def.name() + ")");
-        types.add(fn.equals("count") ? CqlTypes.BIGINT : def.type());
-        columns.add((p, r, now) -> RowValues.columnValue(t, p, r, def));
+        if ((fn.equals("min") || fn.equals("max")) && def.type() instanceof io.ringsim.schema.collection.UserType u) {
+          // Cassandra 4.1 answers min/max of a UDT with its generic overload: the value's bytes, as a blob, ordered
+          // as bytes.
+          types.add(CqlTypes.BLOB);
+          columns.add((p, r, now) -> {
+            Object v = RowValues.columnValue(t, p, r, def);
+            return v == null ? null : java.nio.ByteBuffer.wrap(u.serialize(v)).asReadOnlyBuffer();
+          });
+        } else {
+          types.add(fn.equals("count") ? CqlTypes.BIGINT : def.type());
+          columns.add((p, r, now) -> RowValues.columnValue(t, p, r, def));
+        }
         aggs.add(Agg.valueOf(fn.toUpperCase(Locale.ROOT)));
       }
       default -> throw invalid("Unknown function '" + fn + "'");

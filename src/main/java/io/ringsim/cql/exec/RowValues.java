@@ -69,6 +69,7 @@ public final class RowValues {
     if (TableSchema.isComplex(type)) {
       NavigableMap<byte[], Cell> cells = row.collections().get(def.name());
       if (cells == null || cells.isEmpty()) return null;
+      if (type instanceof io.ringsim.schema.collection.UserType ut) return userTypeValue(ut, cells);
       if (type instanceof ListType lt) {
         List<Object> out = new ArrayList<>();
         for (Cell c : cells.values()) out.add(lt.element().deserialize(c.value()));
@@ -92,6 +93,16 @@ public final class RowValues {
     if (v instanceof java.util.Collection<?> col && col.isEmpty()) return null;
     if (v instanceof Map<?, ?> m && m.isEmpty()) return null;
     return v;
+  }
+
+  /** A non-frozen UDT from its cells, one per field that has a value (a field added later has none). */
+  private static Object userTypeValue(io.ringsim.schema.collection.UserType ut, NavigableMap<byte[], Cell> cells) {
+    Object[] out = new Object[ut.size()];
+    for (Map.Entry<byte[], Cell> e : cells.entrySet()) {
+      int i = io.ringsim.schema.collection.UserType.fieldOfPath(e.getKey());
+      if (i < out.length) out[i] = ut.fieldTypes().get(i).deserialize(e.getValue().value());
+    }
+    return Collections.unmodifiableList(java.util.Arrays.asList(out));
   }
 
   /** {@code current op expected} with the type's order; null compares only with = and != . */

@@ -16,7 +16,6 @@ import io.ringsim.schema.IndexMetadata;
 import io.ringsim.schema.KeyspaceMetadata;
 import io.ringsim.schema.TableMetadata;
 import io.ringsim.schema.TableParams;
-import io.ringsim.schema.types.CqlTypes;
 import io.ringsim.storage.CompactionStrategy;
 import io.ringsim.storage.TableSchema;
 import java.util.ArrayList;
@@ -49,6 +48,11 @@ public final class SchemaOps {
     if (s instanceof Statement.AlterTableWith x) return alterWith(c, x, keyspace);
     if (s instanceof Statement.CreateIndex x) return createIndex(c, x, keyspace);
     if (s instanceof Statement.DropIndex x) return dropIndex(c, x, keyspace);
+    if (s instanceof Statement.CreateType x) return UserTypeOps.createType(c, x, keyspace);
+    if (s instanceof Statement.AlterTypeAdd x) return UserTypeOps.alterAdd(c, x, keyspace);
+    if (s instanceof Statement.AlterTypeRename x) return UserTypeOps.alterRename(c, x, keyspace);
+    if (s instanceof Statement.AlterTypeAlter x) return UserTypeOps.alterField(c, x, keyspace);
+    if (s instanceof Statement.DropType x) return UserTypeOps.dropType(c, x, keyspace);
     return null;
   }
 
@@ -168,7 +172,7 @@ public final class SchemaOps {
       String n = s.partitionKey().get(i);
       ColumnSpec col = byName.get(n);
       if (col == null) throw invalid("Unknown definition " + n + " referenced in PRIMARY KEY");
-      CqlType t = keyType(col.type(), n);
+      CqlType t = keyType(col.type(), n, c, ks);
       defs.add(ColumnDef.partitionKey(n, t, i));
       keyCols.add(n);
     }
@@ -186,7 +190,7 @@ public final class SchemaOps {
       ColumnSpec col = byName.get(n);
       if (col == null) throw invalid("Unknown definition " + n + " referenced in PRIMARY KEY");
       if (!keyCols.add(n)) throw invalid("Duplicate definition " + n + " in PRIMARY KEY");
-      CqlType t = keyType(col.type(), n);
+      CqlType t = keyType(col.type(), n, c, ks);
       boolean desc = s.clusteringDescending().getOrDefault(n, false);
       defs.add(ColumnDef.clustering(n, t, i, desc ? ClusteringOrder.DESC : ClusteringOrder.ASC));
     }
@@ -195,7 +199,7 @@ public final class SchemaOps {
         if (col.isStatic()) throw invalid("Static column " + col.name() + " cannot be part of the PRIMARY KEY");
         continue;
       }
-      CqlType t = type(col.type(), col.name());
+      CqlType t = type(col.type(), col.name(), c, ks);
       if (col.isStatic()) {
         if (s.clustering().isEmpty()) throw invalid("Static columns are only useful (and thus allowed) if the table"
             + " has at least one clustering column");
@@ -222,8 +226,9 @@ public final class SchemaOps {
   }
 
   /** A primary key column's type: never a counter, never a non-frozen collection. */
-  private static CqlType keyType(String name, String column) {
-    CqlType t = type(name, column);
+  private static CqlType keyType(String name, String column, Catalog c, String ks) {
+    CqlType t = type(name, column, c, ks);
+    UserTypeOps.checkKeyColumn(t, column);
     if (isCounter(t)) throw invalid("counter type is not supported for PRIMARY KEY column '" + column + "'");
     if (TableSchema.isComplex(t))
       throw invalid("Invalid non-frozen collection type for PRIMARY KEY component " + column);
@@ -236,13 +241,16 @@ public final class SchemaOps {
           + " counters");
   }
 
-  static CqlType type(String name, String column) {
+  /** A column's type (or a field's, when column is null) in keyspace {@code ks}, user-defined types included. */
+  static CqlType type(String name, String column, Catalog c, String ks) {
     CqlType t;
     try {
-      t = CqlTypes.byName(name);
+      t = TypeResolver.resolve(name, c, ks);
     } catch (IllegalArgumentException e) {
-      throw new CqlException(CqlErrorClass.InvalidRequest, "Unknown type " + name + " for column " + column);
+      throw new CqlException(CqlErrorClass.InvalidRequest, "Unknown type " + name
+          + (column == null ? "" : " for column " + column));
     }
+    if (column != null) UserTypeOps.checkColumn(t);
     if (!isCounter(t) && t.name().matches(".*\\bcounter\\b.*"))
       throw invalid("Counters are not allowed inside collections: " + t.name());
     return t;
@@ -291,7 +299,7 @@ public final class SchemaOps {
     List<ColumnDef> cols = new ArrayList<>(t.columns());
     for (ColumnSpec spec : s.columns()) {
       if (t.column(spec.name()).isPresent()) throw invalid("Column with name '" + spec.name() + "' already exists");
-      CqlType type = type(spec.type(), spec.name());
+      CqlType type = type(spec.type(), spec.name(), c, ks);
       TableMetadata.DroppedColumn was = t.droppedColumns().get(spec.name());
       if (was != null && !canReadOldValues(type, was.type())) throw invalid("Cannot re-add previously dropped column '"
           + spec.name() + "' of type " + type.name() + ", incompatible with previous type " + was.type().name());

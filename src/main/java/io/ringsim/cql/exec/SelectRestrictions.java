@@ -99,6 +99,8 @@ final class SelectRestrictions {
     String name = r instanceof Relation.Single x ? x.column() : r instanceof Relation.In x ? x.column()
         : r instanceof Relation.Contains x ? x.column() : ((Relation.Like) r).column();
     ColumnDef def = Projection.column(table, name);
+    if (def.type() instanceof io.ringsim.schema.collection.UserType u && !u.frozen())
+      throw invalid("Non-frozen UDT column '" + name + "' (" + u.cqlName() + ") cannot be restricted by any relation");
     ColumnRestriction cr = byColumn.computeIfAbsent(name, n -> new ColumnRestriction(def));
     if (r instanceof Relation.Single x) {
       Object v = values.value(x.value(), def.type(), name);

@@ -44,6 +44,7 @@ final class SelectorCompiler {
     if (s instanceof Selector.Element e) return element(e);
     if (s instanceof Selector.Slice sl) return slice(sl);
     if (s instanceof Selector.Function f) return function(f);
+    if (s instanceof Selector.Field f) return field(f);
     throw NativeFunctions.invalid("Cannot use " + s + " here");
   }
 
@@ -154,6 +155,22 @@ final class SelectorCompiler {
       NavigableSet<Object> sub = from == null ? (to == null ? os : os.headSet(to, true))
           : to == null ? os.tailSet(from, true) : os.subSet(from, true, to, true);
       return sub.isEmpty() ? null : sub;
+    }, null);
+  }
+
+  /** {@code addr.city}: named as Cassandra names it, the field unquoted. */
+  private Expr field(Selector.Field f) {
+    Expr udt = typed(compile(f.value()));
+    if (!(udt.type() instanceof io.ringsim.schema.collection.UserType ut))
+      throw NativeFunctions.invalid("Invalid field selection: " + udt.name() + " of type " + udt.type().name()
+          + " is not a user type");
+    int i = ut.fieldIndex(f.field());
+    if (i < 0)
+      throw NativeFunctions.invalid(udt.name() + " of type " + ut.name() + " has no field " + f.field());
+    Projection.Column c = udt.eval();
+    return new Expr(udt.name() + "." + f.field(), ut.fieldTypes().get(i), (p, r, now) -> {
+      List<?> v = (List<?>) c.value(p, r, now);
+      return v == null || i >= v.size() ? null : v.get(i);
     }, null);
   }
 

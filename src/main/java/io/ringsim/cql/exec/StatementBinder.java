@@ -54,7 +54,7 @@ final class StatementBinder {
     if (s instanceof Statement.Delete d) {
       List<Statement.DeleteTarget> targets = new ArrayList<>();
       for (Statement.DeleteTarget t : d.targets()) {
-        targets.add(new Statement.DeleteTarget(t.column(), t.element() == null ? null : term(t.element())));
+        targets.add(new Statement.DeleteTarget(t.column(), t.element() == null ? null : term(t.element()), t.field()));
       }
       return new Statement.Delete(d.keyspace(), d.table(), targets, relations(d.where()), d.ifExists(),
           conditions(d.conditions()), timestamp(d.timestamp()));
@@ -81,6 +81,7 @@ final class StatementBinder {
       return unsetIfAny(new Term.MapLiteral(terms(l.keys()), terms(l.values())), all);
     }
     if (t instanceof Term.TupleLiteral l) return new Term.TupleLiteral(terms(l.elements()));
+    if (t instanceof Term.UserTypeLiteral u) return new Term.UserTypeLiteral(u.fields(), terms(u.values()));
     if (t instanceof Term.FunctionCall f) return new Term.FunctionCall(f.name(), terms(f.args()));
     return t;
   }
@@ -133,6 +134,10 @@ final class StatementBinder {
     if (a instanceof Assignment.Prepend p) {
       Term v = term(p.value());
       return v instanceof Term.Unset ? null : new Assignment.Prepend(p.column(), v);
+    }
+    if (a instanceof Assignment.SetField f) {
+      Term v = term(f.value());
+      return v instanceof Term.Unset ? null : new Assignment.SetField(f.column(), f.field(), v);
     }
     Assignment.SetElement e = (Assignment.SetElement) a;
     // An UNSET key is left for the planner, which refuses it; an UNSET value leaves the element alone.
@@ -228,6 +233,8 @@ final class StatementBinder {
         out.add(new Condition.In(in.column(), listOf(in.marker(), in.column())));
       } else if (c instanceof Condition.Element e) {
         out.add(new Condition.Element(e.column(), conditionValue(e.key()), e.op(), conditionValue(e.value())));
+      } else if (c instanceof Condition.Field f) {
+        out.add(new Condition.Field(f.column(), f.field(), f.op(), conditionValue(f.value())));
       }
     }
     return out;

@@ -23,6 +23,15 @@ final class TermText {
       return sb.append('}').toString();
     }
     if (t instanceof Term.TupleLiteral tl) return "(" + join(tl.elements()) + ")";
+    if (t instanceof Term.UserTypeLiteral u) {
+      StringBuilder sb = new StringBuilder("{");
+      for (int i = 0; i < u.fields().size(); i++) {
+        if (i > 0) sb.append(", ");
+        sb.append(io.ringsim.schema.collection.UserType.quoteIfNeeded(u.fields().get(i))).append(": ")
+            .append(of(u.values().get(i)));
+      }
+      return sb.append('}').toString();
+    }
     if (t instanceof Term.FunctionCall f) return f.name() + "(" + join(f.args()) + ")";
     return "?";
   }

@@ -52,6 +52,7 @@ final class UpdatePlanner {
       if (def.isPrimaryKey()) throw invalid("PRIMARY KEY part " + a.column() + " found in SET part");
       if (def.kind() != ColumnKind.STATIC) onlyStatic = false;
     }
+    UserTypeWrites.checkNoConflict(s.assignments());
     List<Assigned> assigned = new ArrayList<>();
     boolean needsRead = false;
     for (Assignment a : s.assignments()) {
@@ -127,6 +128,8 @@ final class UpdatePlanner {
         return add.subtract() ? -(Long) v : (Long) v;
       }
       if (!(type instanceof ListType || type instanceof SetType || type instanceof MapType)) {
+        // A UDT is a tuple to Cassandra here (UserType extends TupleType).
+        if (type instanceof io.ringsim.schema.collection.UserType) throw invalid(op + " for tuple column " + n);
         throw invalid(op + " for non counter column " + n);
       }
       if (add.subtract() && type instanceof MapType mt) {
@@ -134,6 +137,7 @@ final class UpdatePlanner {
       }
       return values.value(add.value(), type, n);
     }
+    if (a instanceof Assignment.SetField f) return UserTypeWrites.evaluate(f, def, values);
     if (a instanceof Assignment.Prepend pre) {
       if (!(type instanceof ListType)) throw invalid("Invalid operation (" + n + " = " + TermText.of(pre.value())
           + " + " + n + ") for non list column " + n);
@@ -160,6 +164,10 @@ final class UpdatePlanner {
     Object v = x.value();
     if (a instanceof Assignment.Set) {
       WriteBinder.writeValue(row, def, v, ts, ttl, now, values, schema);
+      return;
+    }
+    if (v instanceof UserTypeWrites.FieldSet f) {
+      UserTypeWrites.writeField(row, def, f, ts, ttl, now, schema);
       return;
     }
     CqlType type = def.type();

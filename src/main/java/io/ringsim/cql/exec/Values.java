@@ -43,7 +43,7 @@ public final class Values implements NativeFunctions.Context {
     if (t instanceof Term.ListLiteral l) {
       if (type instanceof ListType lt) {
         List<Object> out = new ArrayList<>();
-        for (Term e : l.elements()) out.add(nonNull(value(e, lt.element(), column), column));
+        for (Term e : l.elements()) out.add(nonNull(element(e, lt.element(), column, "list", "value"), column));
         return Collections.unmodifiableList(out);
       }
       if (type instanceof SetType st && l.elements().isEmpty()) return st.newSet();
@@ -52,7 +52,7 @@ public final class Values implements NativeFunctions.Context {
     if (t instanceof Term.SetLiteral s) {
       if (type instanceof SetType st) {
         NavigableSet<Object> out = st.newSet();
-        for (Term e : s.elements()) out.add(nonNull(value(e, st.element(), column), column));
+        for (Term e : s.elements()) out.add(nonNull(element(e, st.element(), column, "set", "value"), column));
         return Collections.unmodifiableNavigableSet(out);
       }
       if (type instanceof MapType mt && s.elements().isEmpty()) return mt.newMap();
@@ -63,11 +63,12 @@ public final class Values implements NativeFunctions.Context {
       if (!(type instanceof MapType mt)) throw invalid("map literal", type, column);
       NavigableMap<Object, Object> out = mt.newMap();
       for (int i = 0; i < m.keys().size(); i++) {
-        out.put(nonNull(value(m.keys().get(i), mt.key(), column), column),
-            nonNull(value(m.values().get(i), mt.value(), column), column));
+        out.put(nonNull(element(m.keys().get(i), mt.key(), column, "map", "key"), column),
+            nonNull(element(m.values().get(i), mt.value(), column, "map", "value"), column));
       }
       return Collections.unmodifiableNavigableMap(out);
     }
+    if (t instanceof Term.UserTypeLiteral u) return UserTypeValues.literal(this, u, type, column);
     Term.TupleLiteral tl = (Term.TupleLiteral) t;
     if (!(type instanceof TupleType tt) || tt.components().size() < tl.elements().size())
       throw invalid("tuple literal", type, column);
@@ -76,6 +77,21 @@ public final class Values implements NativeFunctions.Context {
       out.add(i < tl.elements().size() ? value(tl.elements().get(i), tt.components().get(i), column) : null);
     }
     return Collections.unmodifiableList(out);
+  }
+
+  /**
+   * An element of a collection literal. A UDT literal whose fields do not fit is, to Cassandra, an element of the
+   * wrong type: "Invalid map literal for m: value {street: 5} is not of type frozen<address>".
+   */
+  private Object element(Term e, CqlType type, String column, String kind, String role) {
+    try {
+      return value(e, type, column);
+    } catch (CqlException x) {
+      if (e instanceof Term.UserTypeLiteral && x.getMessage().startsWith("Invalid user type literal for "))
+        throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid " + kind + " literal for " + column + ": "
+            + role + " " + TermText.of(e) + " is not of type " + type.name());
+      throw x;
+    }
   }
 
   private static Object nonNull(Object v, String column) {
@@ -98,7 +114,7 @@ public final class Values implements NativeFunctions.Context {
       case NULL -> true;
     };
     if (!ok || type instanceof ListType || type instanceof SetType || type instanceof MapType
-        || type instanceof TupleType) {
+        || type instanceof TupleType || type instanceof io.ringsim.schema.collection.UserType) {
       throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid " + l.kind() + " constant (" + l.text()
           + ") for \"" + column + "\" of type " + name);
     }
@@ -179,7 +195,7 @@ public final class Values implements NativeFunctions.Context {
   }
 
   /** Cassandra names the receiving column without quotes for collection and tuple literals. */
-  private static CqlException invalid(String what, CqlType type, String column) {
+  static CqlException invalid(String what, CqlType type, String column) {
     return new CqlException(CqlErrorClass.InvalidRequest, "Invalid " + what + " for " + column + " of type "
         + type.name());
   }

@@ -137,6 +137,8 @@ record WriteBinder(Catalog catalog, String session, Values values, Partitioner p
       }
     } else if (type instanceof SetType st) {
       for (Object e : (Collection<?>) v) cells.put(st.element().serialize(e), Cell.expiring(ts, ttl, now, new byte[0]));
+    } else if (type instanceof io.ringsim.schema.collection.UserType ut) {
+      UserTypeWrites.addFields(cells, ut, (List<?>) v, ts, ttl, now);
     } else if (type instanceof MapType mt) {
       for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
         cells.put(mt.key().serialize(e.getKey()), Cell.expiring(ts, ttl, now, mt.value().serialize(e.getValue())));

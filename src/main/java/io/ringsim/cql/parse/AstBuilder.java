@@ -62,6 +62,12 @@ final class AstBuilder {
       String[] t = table(s.dropIndex().tableName());
       return new Statement.DropIndex(t[0], t[1], s.dropIndex().K_EXISTS() != null);
     }
+    if (s.createType() != null) return UserTypeAst.createType(s.createType());
+    if (s.alterType() != null) return UserTypeAst.alterType(s.alterType());
+    if (s.dropType() != null) {
+      String[] t = table(s.dropType().tableName());
+      return new Statement.DropType(t[0], t[1], s.dropType().K_EXISTS() != null);
+    }
     if (s.describe() != null) return describe(s.describe());
     if (s.insertStatement() != null) return insert(s.insertStatement());
     if (s.updateStatement() != null) return update(s.updateStatement());
@@ -139,6 +145,11 @@ final class AstBuilder {
   private static Statement describe(DescribeContext d) {
     if (d instanceof DescribeKeyspacesContext) return new Statement.Describe("keyspaces", null, null);
     if (d instanceof DescribeTablesContext) return new Statement.Describe("tables", null, null);
+    if (d instanceof DescribeTypesContext) return new Statement.Describe("types", null, null);
+    if (d instanceof DescribeTypeContext t) {
+      String[] n = table(t.tableName());
+      return new Statement.Describe("type", n[0], n[1]);
+    }
     if (d instanceof DescribeTableContext t) {
       String[] n = table(t.tableName());
       return new Statement.Describe("table", n[0], n[1]);
@@ -204,6 +215,7 @@ final class AstBuilder {
     if (a instanceof ShortAddToColumnContext s) {
       return new Assignment.Add(ident(s.ident()), term(s.term()), s.MINUS_EQ() != null);
     }
+    if (a instanceof SetFieldContext f) return new Assignment.SetField(ident(f.ident(0)), ident(f.ident(1)), term(f.term()));
     SetElementContext s = (SetElementContext) a;
     return new Assignment.SetElement(ident(s.ident()), term(s.term(0)), term(s.term(1)));
   }
@@ -222,6 +234,8 @@ final class AstBuilder {
         out.add(new Condition.InMarker(ident(s.ident()), marker(s.marker())));
       } else if (cc instanceof ElementConditionContext s) {
         out.add(new Condition.Element(ident(s.ident()), term(s.term(0)), op(s.operator()), term(s.term(1))));
+      } else if (cc instanceof FieldConditionContext s) {
+        out.add(new Condition.Field(ident(s.ident(0)), ident(s.ident(1)), op(s.operator()), term(s.term())));
       }
     }
     return out;
@@ -231,7 +245,8 @@ final class AstBuilder {
     String[] t = table(c.tableName());
     List<Statement.DeleteTarget> targets = new ArrayList<>();
     for (DeleteSelectionContext d : c.deleteSelection()) {
-      targets.add(new Statement.DeleteTarget(ident(d.ident()), d.term() == null ? null : term(d.term())));
+      targets.add(new Statement.DeleteTarget(ident(d.ident(0)), d.term() == null ? null : term(d.term()),
+          d.field == null ? null : ident(d.field)));
     }
     boolean ifExists = c.ifClause() != null && c.ifClause().K_EXISTS() != null;
     return new Statement.Delete(t[0], t[1], targets, where(c.whereClause()), ifExists, conditions(c.ifClause()),
@@ -288,7 +303,9 @@ final class AstBuilder {
           s.to == null ? null : term(s.to));
     }
     if (u instanceof ConstantSelectorContext c) return new Selector.Constant(constant(c.constant()));
+    if (u instanceof FieldSelectorContext f) return new Selector.Field(selector(f.unaliasedSelector()), ident(f.ident()));
     FunctionSelectorContext f = (FunctionSelectorContext) u;
+    UserTypeAst.checkWritetimeArguments(f);
     List<Selector> args = new ArrayList<>();
     for (UnaliasedSelectorContext a : f.unaliasedSelector()) args.add(selector(a));
     return new Selector.Function(functionName(f.functionName()), args);
@@ -378,6 +395,13 @@ final class AstBuilder {
       }
       return new Term.MapLiteral(k, v);
     }
+    if (t instanceof UserTypeLiteralContext u) {
+      List<String> names = new ArrayList<>();
+      for (IdentContext i : u.ident()) names.add(ident(i));
+      List<Term> values = new ArrayList<>();
+      for (TermContext x : u.term()) values.add(term(x));
+      return new Term.UserTypeLiteral(names, values);
+    }
     if (t instanceof TupleTermContext tt) {
       List<Term> e = new ArrayList<>();
       for (TermContext x : tt.tupleLiteral().term()) e.add(term(x));
@@ -443,22 +467,11 @@ final class AstBuilder {
     return new Term.Literal(Term.Kind.INFINITY, "Infinity");
   }
 
-  private static String type(CqlTypeContext t) {
-    if (t instanceof SimpleTypeContext s) return ident(s.ident()).toLowerCase(Locale.ROOT);
-    if (t instanceof ListTypeContext l) return "list<" + type(l.cqlType()) + ">";
-    if (t instanceof SetTypeContext l) return "set<" + type(l.cqlType()) + ">";
-    if (t instanceof MapTypeContext m) return "map<" + type(m.cqlType(0)) + ", " + type(m.cqlType(1)) + ">";
-    if (t instanceof FrozenTypeContext f) return "frozen<" + type(f.cqlType()) + ">";
-    TupleTypeContext tt = (TupleTypeContext) t;
-    StringBuilder sb = new StringBuilder("tuple<");
-    for (int i = 0; i < tt.cqlType().size(); i++) {
-      if (i > 0) sb.append(", ");
-      sb.append(type(tt.cqlType(i)));
-    }
-    return sb.append('>').toString();
+  static String type(CqlTypeContext t) {
+    return TypeText.of(t);
   }
 
-  private static String[] table(TableNameContext t) {
+  static String[] table(TableNameContext t) {
     if (t.ident().size() == 2) return new String[] {ident(t.ident(0)), ident(t.ident(1))};
     return new String[] {null, ident(t.ident(0))};
   }

@@ -135,7 +135,41 @@ public final class CqlParser {
       msg = where + (e instanceof InputMismatchException || e == null ? "mismatched input '" : "extraneous input '")
           + tokenText + "' expecting " + expected(p, e);
     }
+    if (e instanceof NoViableAltException && t.getType() == CqlGrammarLexer.DOT) {
+      // A field where the grammar takes a column (WHERE addr.city = ...): Cassandra's parser brackets the name
+      // before the dot, then shows the dot.
+      Token name = null;
+      for (int i = t.getTokenIndex() - 1; i >= 0 && name == null; i--) {
+        Token x = p.getTokenStream().get(i);
+        if (x.getChannel() == Token.DEFAULT_CHANNEL) name = x;
+      }
+      if (name != null && (name.getType() == CqlGrammarLexer.IDENT || name.getType() == CqlGrammarLexer.QUOTED_NAME)) {
+        String s = snippet(p, name);
+        return new CqlException(CqlErrorClass.SyntaxError, msg + s.substring(0, s.length() - (s.endsWith("...)")
+            ? 4 : 1)) + t.getText() + (t.getStopIndex() + 1 < t.getInputStream().size() ? "..." : "") + ")");
+      }
+    }
     return new CqlException(CqlErrorClass.SyntaxError, msg + snippet(p, t));
+  }
+
+  /**
+   * "mismatched input" for a token that parsed here but that Cassandra's grammar does not take, with the same
+   * snippet as a parser error (the text is lexed again for the ten tokens before it).
+   */
+  static CqlException mismatched(Token bad, String expecting) {
+    String text = bad.getInputStream().toString();
+    CqlGrammarLexer lexer = new CqlGrammarLexer(CharStreams.fromString(text));
+    lexer.removeErrorListeners();
+    List<? extends Token> all = lexer.getAllTokens();
+    int at = 0;
+    while (at < all.size() - 1 && all.get(at).getStartIndex() < bad.getStartIndex()) at++;
+    Token from = all.get(Math.max(0, at - 10));
+    StringBuilder sb = new StringBuilder(" (");
+    if (from.getStartIndex() > 0) sb.append("...");
+    sb.append(text, from.getStartIndex(), bad.getStartIndex()).append('[').append(bad.getText()).append(']');
+    if (bad.getStopIndex() + 1 < text.length()) sb.append("...");
+    return new CqlException(CqlErrorClass.SyntaxError, "line " + bad.getLine() + ":" + bad.getCharPositionInLine()
+        + " mismatched input '" + bad.getText() + "' expecting " + expecting + sb.append(')'));
   }
 
   private static String expected(Parser p, RecognitionException e) {

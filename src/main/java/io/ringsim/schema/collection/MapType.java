@@ -91,9 +91,28 @@ public record MapType(CqlType key, CqlType value, boolean frozen) implements Cql
     sorted.putAll((Map<?, ?>) v);
     Map<String, Object> out = new LinkedHashMap<>();
     for (Map.Entry<Object, Object> e : sorted.entrySet()) {
-      out.put(String.valueOf(key.toJson(e.getKey())), value.toJson(e.getValue()));
+      Object k = key.toJson(e.getKey());
+      // A UDT key is written as its JSON text, as Cassandra's toJSONString writes it.
+      out.put(k instanceof Map<?, ?> m ? jsonText(m) : String.valueOf(k), value.toJson(e.getValue()));
     }
     return out;
+  }
+
+  /** JSON text with Cassandra's separators (", " and ": "): {"street": "j", "zip": null}. */
+  static String jsonText(Object o) {
+    if (o == null) return "null";
+    if (o instanceof String s) return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    if (o instanceof Map<?, ?> m) {
+      List<String> parts = new ArrayList<>();
+      for (Map.Entry<?, ?> e : m.entrySet()) parts.add(jsonText(String.valueOf(e.getKey())) + ": " + jsonText(e.getValue()));
+      return "{" + String.join(", ", parts) + "}";
+    }
+    if (o instanceof List<?> l) {
+      List<String> parts = new ArrayList<>();
+      for (Object x : l) parts.add(jsonText(x));
+      return "[" + String.join(", ", parts) + "]";
+    }
+    return String.valueOf(o);
   }
 
   @Override

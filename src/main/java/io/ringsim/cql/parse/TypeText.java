@@ -1,0 +1,42 @@
+package io.ringsim.cql.parse;
+
+import io.ringsim.cql.parse.CqlGrammarParser.CqlTypeContext;
+import io.ringsim.cql.parse.CqlGrammarParser.FrozenTypeContext;
+import io.ringsim.cql.parse.CqlGrammarParser.IdentContext;
+import io.ringsim.cql.parse.CqlGrammarParser.ListTypeContext;
+import io.ringsim.cql.parse.CqlGrammarParser.MapTypeContext;
+import io.ringsim.cql.parse.CqlGrammarParser.SetTypeContext;
+import io.ringsim.cql.parse.CqlGrammarParser.SimpleTypeContext;
+import io.ringsim.cql.parse.CqlGrammarParser.TupleTypeContext;
+import java.util.Locale;
+
+/** A column's or a field's type as written in CREATE TABLE, ALTER TABLE ADD, CREATE and ALTER TYPE. */
+final class TypeText {
+  private TypeText() {}
+
+  /**
+   * A type as text that {@code TypeResolver} reads back: scalar names in lower case, a user type's name quoted when
+   * it was quoted ("Quoted"), keyspace-qualified when written so.
+   */
+  static String of(CqlTypeContext t) {
+    if (t instanceof SimpleTypeContext s) {
+      StringBuilder sb = new StringBuilder();
+      for (IdentContext i : s.ident()) {
+        if (sb.length() > 0) sb.append('.');
+        sb.append(i.QUOTED_NAME() != null ? i.QUOTED_NAME().getText() : i.getText().toLowerCase(Locale.ROOT));
+      }
+      return sb.toString();
+    }
+    if (t instanceof ListTypeContext l) return "list<" + of(l.cqlType()) + ">";
+    if (t instanceof SetTypeContext l) return "set<" + of(l.cqlType()) + ">";
+    if (t instanceof MapTypeContext m) return "map<" + of(m.cqlType(0)) + ", " + of(m.cqlType(1)) + ">";
+    if (t instanceof FrozenTypeContext f) return "frozen<" + of(f.cqlType()) + ">";
+    TupleTypeContext tt = (TupleTypeContext) t;
+    StringBuilder sb = new StringBuilder("tuple<");
+    for (int i = 0; i < tt.cqlType().size(); i++) {
+      if (i > 0) sb.append(", ");
+      sb.append(of(tt.cqlType(i)));
+    }
+    return sb.append('>').toString();
+  }
+}
