@@ -27,6 +27,11 @@ public final class Limits {
    * per second of wall time on two cores, so this is about ten minutes.
    */
   public static final long MAX_OPERATIONS = 5_000_000;
+  /**
+   * The same with {@code history off}: an operation then keeps no record, so the heap estimate below is what limits a
+   * run, and the 10-million-row bench scenario (src/bench/scenarios/ten-million.sim) fits.
+   */
+  public static final long MAX_OPERATIONS_WITHOUT_HISTORY = 20_000_000;
   /** Values of a generator such as uniform(N) and characters of text(MIN, MAX). */
   public static final long MAX_TEXT_LENGTH = 65_536;
 
@@ -115,9 +120,11 @@ public final class Limits {
   public static void plannedWork(long nodes, long vnodes, List<Long> operationsPerWorkload, boolean history,
       long maxHeapBytes) {
     long ops = operationsPerWorkload.stream().mapToLong(Long::longValue).sum();
-    if (ops > MAX_OPERATIONS) {
+    long max = history ? MAX_OPERATIONS : MAX_OPERATIONS_WITHOUT_HISTORY;
+    if (ops > max) {
       throw new OutOfRange("the workloads plan " + ops + " operations (rate x window, summed), more than the "
-          + MAX_OPERATIONS + " a run may have: lower a rate or the duration");
+          + max + " a run may have" + (history ? " with its history (" + MAX_OPERATIONS_WITHOUT_HISTORY
+          + " with 'history off')" : "") + ": lower a rate or the duration");
     }
     long perOp = history ? BYTES_PER_OP_WITH_HISTORY : BYTES_PER_OP_WITHOUT_HISTORY;
     long estimate = ops * perOp + nodes * vnodes * BYTES_PER_TOKEN;

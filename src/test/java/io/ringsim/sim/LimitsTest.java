@@ -28,5 +28,10 @@ class LimitsTest {
     assertThatCode(() -> Limits.plannedWork(6, 16, List.of(4_000_000L), false, oneGiB)).doesNotThrowAnyException();
     assertThatThrownBy(() -> Limits.plannedWork(6, 16, List.of(15_000_000L, 15_000_000L), false, 64 * oneGiB))
         .hasMessageContaining("plan 30000000 operations");
+    // The bench's ten million rows: refused with the history, planned without it (the heap estimate then decides).
+    assertThatThrownBy(() -> Limits.plannedWork(12, 16, List.of(10_000_000L), true, 64 * oneGiB))
+        .hasMessageContaining("more than the 5000000 a run may have with its history (20000000 with 'history off')");
+    assertThatCode(() -> Limits.plannedWork(12, 16, List.of(10_000_000L), false, 4 * oneGiB))
+        .doesNotThrowAnyException();
   }
 }
