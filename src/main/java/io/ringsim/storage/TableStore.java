@@ -193,7 +193,7 @@ public final class TableStore {
     maxSSTablesPerRead = Math.max(maxSSTablesPerRead, touched);
     bloomFalsePositives += falsePositives;
     Partition data = versions.isEmpty() ? null : versions.size() == 1 ? versions.get(0) : Partition.merge(versions);
-    LiveView view = new LiveView(clock.nowInSec(), schema.metadata());
+    LivenessFilter view = new LivenessFilter(clock.nowInSec(), schema.metadata());
     LivePartition live = data == null ? new LivePartition(key, null, List.of()) : view.view(data, filter);
     ReadStats stats = account(key, view.tombstonesScanned(), touched, falsePositives, m != null, live.rows().size());
     return new PartitionRead(data, live, stats);

@@ -45,7 +45,7 @@ class CounterShardsTest {
   }
 
   static Long value(Partition merged) {
-    return value(new LiveView(0).view(merged, ReadFilter.ALL));
+    return value(new LivenessFilter(0).view(merged, ReadFilter.ALL));
   }
 
   @Test
@@ -59,7 +59,7 @@ class CounterShardsTest {
   @Test
   void theLeaderAddsDeltasToItsOwnShardWithAHigherClock() {
     Partition current = Partition.merge(List.of(shard("n1", 100, 5), shard("n2", 50, 7)));
-    LivePartition live = new LiveView(0).view(current, ReadFilter.ALL);
+    LivePartition live = new LivenessFilter(0).view(current, ReadFilter.ALL);
     Partition update = Partition.merge(List.of(delta(90, 2, 1), delta(90, 3, 2)));
     assertThat(CounterShards.hasDeltas(update)).isTrue();
     Partition next = CounterShards.toShards(update, live, "n1");
@@ -81,7 +81,7 @@ class CounterShardsTest {
     Partition before = Partition.merge(List.of(shard("n1", 10, 3), shard("n2", 20, 4)));
     Partition deleted = Partition.merge(List.of(before, deleteCounter(30, 1)));
     assertThat(value(deleted)).isNull();
-    LivePartition live = new LiveView(1).view(deleted, ReadFilter.ALL);
+    LivePartition live = new LivenessFilter(1).view(deleted, ReadFilter.ALL);
     Partition again = CounterShards.toShards(delta(40, 2, 1), live, "n1");
     assertThat(value(Partition.merge(List.of(deleted, again)))).isEqualTo(2L);
   }

@@ -5,7 +5,7 @@ import io.ringsim.cluster.ConsistencyLevel;
 import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.storage.DecoratedKey;
 import io.ringsim.storage.LivePartition;
-import io.ringsim.storage.LiveView;
+import io.ringsim.storage.LivenessFilter;
 import io.ringsim.storage.Partition;
 import io.ringsim.storage.PartitionCodec;
 import io.ringsim.storage.ReadFilter;
@@ -160,7 +160,7 @@ final class PaxosCoordinator extends PendingRequest {
     }
     int now = node.nowInSeconds();
     LivePartition current = versions.isEmpty() ? new LivePartition(key, null, List.of())
-        : new LiveView(now, schema.metadata()).view(Partition.merge(versions), cas.filter());
+        : new LivenessFilter(now, schema.metadata()).view(Partition.merge(versions), cas.filter());
     if (serialRead != null) {
       finish();
       replyTo.reply(new ClientResponse.ReadDone(node.name(), List.of(current), List.copyOf(live), false, List.of(),

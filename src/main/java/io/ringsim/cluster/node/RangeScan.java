@@ -6,7 +6,7 @@ import io.ringsim.ring.Ring;
 import io.ringsim.ring.Token;
 import io.ringsim.storage.DecoratedKey;
 import io.ringsim.storage.LivePartition;
-import io.ringsim.storage.LiveView;
+import io.ringsim.storage.LivenessFilter;
 import io.ringsim.storage.Partition;
 import io.ringsim.storage.PartitionCodec;
 import io.ringsim.storage.TableSchema;
@@ -162,7 +162,7 @@ final class RangeScan extends PendingRequest {
         }
       }
     }
-    LiveView view = new LiveView(node.nowInSeconds(), schema.metadata());
+    LivenessFilter view = new LivenessFilter(node.nowInSeconds(), schema.metadata());
     List<LivePartition> out = new ArrayList<>();
     for (List<Partition> v : byKey.values()) {
       LivePartition lp = view.view(Partition.merge(v), s.filter());

@@ -4,7 +4,7 @@ import io.ringsim.cluster.AckTracker;
 import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.storage.DecoratedKey;
 import io.ringsim.storage.LivePartition;
-import io.ringsim.storage.LiveView;
+import io.ringsim.storage.LivenessFilter;
 import io.ringsim.storage.Partition;
 import io.ringsim.storage.PartitionCodec;
 import io.ringsim.storage.TableSchema;
@@ -182,7 +182,7 @@ final class ReadCoordinator extends PendingRequest {
   private void reply() {
     finish();
     LivePartition live = merged == null ? new LivePartition(key, null, List.of())
-        : new LiveView(node.nowInSeconds(), schema.metadata()).view(merged, r.filter());
+        : new LivenessFilter(node.nowInSeconds(), schema.metadata()).view(merged, r.filter());
     replyTo.reply(new ClientResponse.ReadDone(node.name(), List.of(live), List.copyOf(responses.keySet()),
         repairing, List.copyOf(warnings), traceList()));
   }

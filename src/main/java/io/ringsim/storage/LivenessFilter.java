@@ -12,18 +12,18 @@ import io.ringsim.schema.TableMetadata;
  * Turns stored data (tombstones included) into what a read sees at {@code nowInSec}, counting the tombstones it had
  * to walk past, which is what makes a tombstone-heavy partition slow in Cassandra.
  */
-public final class LiveView {
+public final class LivenessFilter {
   private long tombstones;
   private final int nowInSec;
   /** The table, for its dropped columns; null when there are none to hide. */
   private final TableMetadata table;
 
-  public LiveView(int nowInSec) {
+  public LivenessFilter(int nowInSec) {
     this(nowInSec, null);
   }
 
   /** A view that also hides the cells of {@code table}'s dropped columns written before their DROP. */
-  public LiveView(int nowInSec, TableMetadata table) {
+  public LivenessFilter(int nowInSec, TableMetadata table) {
     this.nowInSec = nowInSec;
     this.table = table == null || table.droppedColumns().isEmpty() ? null : table;
   }
