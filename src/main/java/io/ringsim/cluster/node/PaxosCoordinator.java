@@ -3,6 +3,7 @@ package io.ringsim.cluster.node;
 import io.ringsim.cluster.AckTracker;
 import io.ringsim.cluster.ConsistencyLevel;
 import io.ringsim.cql.CqlErrorClass;
+import io.ringsim.cql.CqlException;
 import io.ringsim.storage.DecoratedKey;
 import io.ringsim.storage.LivePartition;
 import io.ringsim.storage.LivenessFilter;
@@ -27,9 +28,6 @@ final class PaxosCoordinator extends PendingRequest {
     if (cas.commitConsistency().isSerial()) throw new IllegalArgumentException(
         "Invalid consistency for conditional update commit: " + cas.commitConsistency());
     TableStore local = node.storage.table(cas.table()).orElseThrow();
-    // Built once before Paxos starts so a write that cannot be built (a TTL past 2038) is refused here, where the
-    // caller answers the client, not in the middle of a round.
-    cas.update().build(0, node.nowInSeconds());
     new PaxosCoordinator(node, node.newRequestId(), cas, replyTo, local.schema(), null).start();
   }
 
@@ -174,7 +172,17 @@ final class PaxosCoordinator extends PendingRequest {
       return;
     }
     finishingInProgress = false;
-    propose(PartitionCodec.encode(cas.update().build(ballotMicros(ballot), now)));
+    Partition update;
+    try {
+      update = cas.update().build(ballotMicros(ballot), now);
+    } catch (CqlException e) {
+      // A write that cannot be built (a TTL expiring past 2038) is refused only once its condition applies, as in
+      // Cassandra, which builds the update inside the round too.
+      finish();
+      replyTo.reply(new ClientResponse.Failed(node.name(), e.errorClass(), e.getMessage(), 0, 0, traceList()));
+      return;
+    }
+    propose(PartitionCodec.encode(update));
   }
 
   void propose(byte[] update) {
