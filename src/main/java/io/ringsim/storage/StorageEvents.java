@@ -13,8 +13,8 @@ public interface StorageEvents {
   /** A memtable of {@code table} became an SSTable of {@code partitions} partitions. */
   default void flushed(String table, int partitions) { }
 
-  /** A compaction of {@code table} merged {@code inputs} SSTables and purged {@code purgedTombstones} tombstones. */
-  default void compacted(String table, int inputs, long purgedTombstones) { }
+  /** A compaction of {@code table} ran and purged {@code purgedTombstones} tombstones. */
+  default void compacted(String table, long purgedTombstones) { }
 
   /** Whether {@link #tombstonePurged} is wanted: looking at every partition a compaction writes costs a little. */
   default boolean wantsPurges() {

@@ -148,7 +148,7 @@ public final class TableStore {
     sstables.sort(Comparator.comparingLong(SSTable::generation).reversed());
     compactions++;
     purged += purger.purgedTombstones();
-    events.compacted(schema.name(), task.inputs().size(), purger.purgedTombstones());
+    events.compacted(schema.name(), purger.purgedTombstones());
     for (SSTable o : outputs) bytesCompacted += o.bytes();
   }
 

@@ -75,7 +75,7 @@ final class NodeContext {
     }
 
     @Override
-    public void compacted(String table, int inputs, long purgedTombstones) {
+    public void compacted(String table, long purgedTombstones) {
       traceEvent("compaction", name(), table, null, -1, purgedTombstones);
     }
 

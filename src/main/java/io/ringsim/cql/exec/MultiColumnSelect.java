@@ -5,7 +5,6 @@ import static io.ringsim.cql.exec.SelectRestrictions.invalid;
 import io.ringsim.cql.ast.Relation;
 import io.ringsim.cql.ast.Term;
 import io.ringsim.schema.ColumnDef;
-import io.ringsim.schema.ColumnKind;
 import io.ringsim.schema.TableMetadata;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -20,15 +19,8 @@ final class MultiColumnSelect {
   static void apply(TableMetadata t, Relation.MultiColumn mc, Map<String, ColumnRestriction> byColumn,
       Values values, TupleSlice tuple) {
     List<ColumnDef> cc = t.clusteringColumns();
-    for (int i = 0; i < mc.columns().size(); i++) {
-      ColumnDef d = Projection.column(t, mc.columns().get(i));
-      if (d.kind() != ColumnKind.CLUSTERING) throw invalid("Multi-column relations can only be applied to clustering"
-          + " columns but was applied to: " + d.name());
-      if (d.position() != i) throw invalid("Clustering columns must appear in the PRIMARY KEY order in multi-column "
-          + "relations: (" + String.join(", ", mc.columns()) + ")");
-    }
-    if (mc.values().size() != mc.columns().size()) throw invalid("Expected " + mc.columns().size()
-        + " elements in value tuple, but got " + mc.values().size());
+    MultiColumnWhere.clusteringPrefix(mc.columns(), name -> Projection.column(t, name));
+    MultiColumnWhere.checkTupleSize(mc.columns().size(), mc.values().size());
     if (mc.op() == Relation.Op.EQ) {
       for (int i = 0; i < mc.columns().size(); i++) {
         ColumnDef d = cc.get(i);
@@ -68,23 +60,14 @@ final class MultiColumnSelect {
     Relation.MultiColumnIn mi = multiIn.get(0);
     if (multiIn.size() > 1 || tuple.isSet()) throw invalid("Clustering columns cannot be restricted by more than one"
         + " relation if it includes an IN: (" + String.join(", ", mi.columns()) + ")");
-    List<ColumnDef> cols = new ArrayList<>();
-    for (int i = 0; i < mi.columns().size(); i++) {
-      ColumnDef d = Projection.column(t, mi.columns().get(i));
-      if (d.kind() != ColumnKind.CLUSTERING) throw invalid("Multi-column relations can only be applied to clustering"
-          + " columns but was applied to: " + d.name());
-      if (d.position() != i) throw invalid("Clustering columns must appear in the PRIMARY KEY order in multi-column "
-          + "relations: (" + String.join(", ", mi.columns()) + ")");
-      cols.add(d);
-    }
+    List<ColumnDef> cols = MultiColumnWhere.clusteringPrefix(mi.columns(), name -> Projection.column(t, name));
     for (ColumnDef c : t.clusteringColumns()) {
       if (byColumn.containsKey(c.name())) throw invalid("Mixing single column relations and multi column relations "
           + "on clustering columns is not allowed");
     }
     List<byte[][]> out = new ArrayList<>();
     for (List<Term> tupleValues : mi.tuples()) {
-      if (tupleValues.size() != cols.size()) throw invalid("Expected " + cols.size() + " elements in value tuple, but"
-          + " got " + tupleValues.size());
+      MultiColumnWhere.checkTupleSize(cols.size(), tupleValues.size());
       byte[][] v = new byte[cols.size()][];
       for (int i = 0; i < cols.size(); i++) {
         Object x = values.value(tupleValues.get(i), cols.get(i).type(), cols.get(i).name());

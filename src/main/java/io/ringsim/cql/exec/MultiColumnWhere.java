@@ -15,20 +15,35 @@ import java.util.Map;
 final class MultiColumnWhere {
   private MultiColumnWhere() {}
 
+  /**
+   * Cassandra's checks of the columns of any multi-column relation, in a SELECT or a write's WHERE: clustering columns
+   * only, in PRIMARY KEY order from the first. {@code column} resolves a name (each statement kind words an unknown
+   * one its own way). Returns the columns.
+   */
+  static List<ColumnDef> clusteringPrefix(List<String> columns, java.util.function.Function<String, ColumnDef> column) {
+    List<ColumnDef> out = new ArrayList<>(columns.size());
+    for (int i = 0; i < columns.size(); i++) {
+      ColumnDef d = column.apply(columns.get(i));
+      if (d.kind() != ColumnKind.CLUSTERING) throw invalid("Multi-column relations can only be applied to clustering"
+          + " columns but was applied to: " + d.name());
+      if (d.position() != i) throw invalid("Clustering columns must appear in the PRIMARY KEY order in multi-column "
+          + "relations: (" + String.join(", ", columns) + ")");
+      out.add(d);
+    }
+    return out;
+  }
+
+  /** A value tuple of another size than the relation's columns. */
+  static void checkTupleSize(int columns, int values) {
+    if (values != columns) throw invalid("Expected " + columns + " elements in value tuple, but got " + values);
+  }
+
   /** {@code (c1, c2) = (x, y)} fixes each column; {@code (c1, c2) > (x, y)} bounds a range deletion. */
   static void apply(TableMetadata t, Relation.MultiColumn mc, Values values,
       Map<String, List<Object>> eq, DeletionRange range, boolean isRowDelete) {
     List<ColumnDef> cc = t.clusteringColumns();
-    for (int i = 0; i < mc.columns().size(); i++) {
-      String name = mc.columns().get(i);
-      ColumnDef d = t.column(name).orElseThrow(() -> invalid("Undefined column name " + name));
-      if (d.kind() != ColumnKind.CLUSTERING) throw invalid("Multi-column relations can only be applied to clustering"
-          + " columns but was applied to: " + d.name());
-      if (d.position() != i) throw invalid("Clustering columns must appear in the PRIMARY KEY order in multi-column "
-          + "relations: (" + String.join(", ", mc.columns()) + ")");
-    }
-    if (mc.values().size() != mc.columns().size()) throw invalid("Expected " + mc.columns().size()
-        + " elements in value tuple, but got " + mc.values().size());
+    clusteringPrefix(mc.columns(), name -> t.column(name).orElseThrow(() -> invalid("Undefined column name " + name)));
+    checkTupleSize(mc.columns().size(), mc.values().size());
     List<Object> vs = new ArrayList<>();
     for (int i = 0; i < mc.columns().size(); i++) {
       ColumnDef d = cc.get(i);

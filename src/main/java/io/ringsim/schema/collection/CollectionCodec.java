@@ -58,6 +58,27 @@ final class CollectionCodec {
   }
 
   /** Element-by-element comparison of two packed values, then the shorter first (Cassandra's frozen order). */
+  /**
+   * A tuple's or a user type's value: each field serialized by its type (null for a null field, and for fields past
+   * the end of {@code values}), packed without a count.
+   */
+  static byte[] packFields(List<?> values, List<CqlType> types) {
+    List<byte[]> parts = new ArrayList<>(types.size());
+    for (int i = 0; i < types.size(); i++) {
+      Object f = i < values.size() ? values.get(i) : null;
+      parts.add(f == null ? null : types.get(i).serialize(f));
+    }
+    return pack(parts, false);
+  }
+
+  /** The fields {@link #packFields} packed, deserialized by their types; an unmodifiable list. */
+  static List<Object> unpackFields(byte[] bytes, List<CqlType> types, String typeName) {
+    List<byte[]> parts = unpack(bytes, false, types.size(), typeName);
+    List<Object> out = new ArrayList<>(parts.size());
+    for (int i = 0; i < parts.size(); i++) out.add(parts.get(i) == null ? null : types.get(i).deserialize(parts.get(i)));
+    return java.util.Collections.unmodifiableList(out);
+  }
+
   static int compareElements(List<byte[]> a, List<byte[]> b, java.util.function.IntFunction<CqlType> typeAt) {
     int n = Math.min(a.size(), b.size());
     for (int i = 0; i < n; i++) {

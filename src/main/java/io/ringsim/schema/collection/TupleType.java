@@ -32,18 +32,12 @@ public record TupleType(List<CqlType> components) implements CqlType {
     List<?> v = (List<?>) value;
     if (v.size() != components.size())
       throw new IllegalArgumentException("a " + name() + " needs " + components.size() + " components, got " + v.size());
-    List<byte[]> parts = new ArrayList<>();
-    for (int i = 0; i < v.size(); i++) parts.add(v.get(i) == null ? null : components.get(i).serialize(v.get(i)));
-    return CollectionCodec.pack(parts, false);
+    return CollectionCodec.packFields(v, components);
   }
 
   @Override
   public Object deserialize(byte[] bytes) {
-    List<byte[]> parts = CollectionCodec.unpack(bytes, false, components.size(), name());
-    List<Object> out = new ArrayList<>();
-    for (int i = 0; i < parts.size(); i++)
-      out.add(parts.get(i) == null ? null : components.get(i).deserialize(parts.get(i)));
-    return Collections.unmodifiableList(out);
+    return CollectionCodec.unpackFields(bytes, components, name());
   }
 
   @Override

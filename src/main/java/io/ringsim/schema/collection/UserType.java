@@ -71,22 +71,13 @@ public record UserType(String keyspace, String typeName, List<String> fieldNames
 
   @Override
   public byte[] serialize(Object value) {
-    List<?> v = (List<?>) value;
-    List<byte[]> parts = new ArrayList<>();
-    for (int i = 0; i < fieldTypes.size(); i++) {
-      Object f = i < v.size() ? v.get(i) : null;
-      parts.add(f == null ? null : fieldTypes.get(i).serialize(f));
-    }
-    return CollectionCodec.pack(parts, false);
+    // Fields past the end of the value (a literal written before ALTER TYPE ADD) are null.
+    return CollectionCodec.packFields((List<?>) value, fieldTypes);
   }
 
   @Override
   public Object deserialize(byte[] bytes) {
-    List<byte[]> parts = CollectionCodec.unpack(bytes, false, fieldTypes.size(), name());
-    List<Object> out = new ArrayList<>();
-    for (int i = 0; i < parts.size(); i++)
-      out.add(parts.get(i) == null ? null : fieldTypes.get(i).deserialize(parts.get(i)));
-    return Collections.unmodifiableList(out);
+    return CollectionCodec.unpackFields(bytes, fieldTypes, name());
   }
 
   /** {@code {street: 'x', zip: 1}} as cqlsh or the command line writes it; missing fields are null. */
