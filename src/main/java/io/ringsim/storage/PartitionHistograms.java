@@ -12,7 +12,7 @@ import java.util.PriorityQueue;
 record PartitionHistograms(long[] bytes, long[] cells) {
 
   static PartitionHistograms of(Memtable memtable, List<SSTable> sstables) {
-    int upper = memtable.partitions().size();
+    int upper = memtable.partitionCount();
     PriorityQueue<Cursor> queue = new PriorityQueue<>((a, b) -> a.key.compareTo(b.key));
     Cursor m = new MemtableCursor(memtable.sortedPartitions().iterator());
     if (m.advance()) queue.add(m);

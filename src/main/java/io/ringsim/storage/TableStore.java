@@ -221,7 +221,7 @@ public final class TableStore {
    */
   public List<DecoratedKey> keysInRange(Token start, Token end, int limit) {
     TreeSet<DecoratedKey> keys = new TreeSet<>();
-    for (DecoratedKey k : memtable.partitions().keySet()) if (inRange(k.token(), start, end)) keys.add(k);
+    for (DecoratedKey k : memtable.keys()) if (inRange(k.token(), start, end)) keys.add(k);
     for (SSTable s : sstables) {
       // Sorted by token: the keys in range are one run of the index. The first `limit` of each source suffice.
       int taken = 0;

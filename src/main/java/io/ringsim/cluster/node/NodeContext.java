@@ -12,6 +12,7 @@ import io.ringsim.schema.Catalog;
 import io.ringsim.storage.NodeStorage;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -43,7 +44,8 @@ final class NodeContext {
   private final Map<String, Long> downSince = new TreeMap<>();
   private final TreeSet<String> down = new TreeSet<>();
   /** Requests in flight by id; a TreeMap so that a crash cancels their timers in a fixed order. */
-  private final TreeMap<Long, PendingRequest> pending = new TreeMap<>();
+  // Hashed, not sorted: it is looked up on every reply, and its order is used only when a crash drops it all.
+  private final HashMap<Long, PendingRequest> pending = new HashMap<>();
   private long skewMicros;
   private long epochMicros;
   private long lastTimestamp;
@@ -253,7 +255,7 @@ final class NodeContext {
 
   /** A crash loses every request in flight: their clients see timeouts. */
   void dropAllPending() {
-    for (Map.Entry<Long, PendingRequest> e : pending.entrySet()) {
+    for (Map.Entry<Long, PendingRequest> e : new TreeMap<>(pending).entrySet()) {
       if (e.getValue().id == e.getKey()) e.getValue().cancelTimeout();
     }
     pending.clear();
