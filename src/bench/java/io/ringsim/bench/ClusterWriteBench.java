@@ -219,14 +219,18 @@ public class ClusterWriteBench {
    * The five measurements without JMH, alternating rounds, each costed as the CPU time of the simulation threads
    * (the loop runs every actor), so other processes on the machine move the figures less than wall time would; the
    * medians are printed. Also the way to profile the path (run it under JFR):
-   * java -Xms3g -Xmx3g -cp target/benchmarks.jar io.ringsim.bench.ClusterWriteBench [rounds] [writes-only]
+   * java -Xms3g -Xmx3g -cp target/benchmarks.jar io.ringsim.bench.ClusterWriteBench [rounds] [writes-only | reads-only]
    */
   public static void main(String[] args) throws Exception {
     int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 10;
     ClusterWriteBench b = new ClusterWriteBench();
     b.setUp();
-    if (args.length > 1 && args[1].equals("writes-only")) { // for a profile of the write path alone
-      for (int r = -3; r < rounds; r++) b.quorumWrite();
+    if (args.length > 1 && (args[1].equals("writes-only") || args[1].equals("reads-only"))) { // for profiles
+      boolean reads = args[1].equals("reads-only");
+      for (int r = -3; r < rounds; r++) {
+        if (!reads || r < 0) b.quorumWrite();
+        if (reads) b.quorumRead();
+      }
       b.tearDown();
       return;
     }

@@ -19,13 +19,17 @@ import java.util.Map;
  */
 record DigestResolver(Partition merged, boolean mismatch, List<String> stale) {
 
-  /** {@code responses}: each replica's encoded answer (empty for none), in a fixed order. */
-  static DigestResolver resolve(Map<String, byte[]> responses, TableSchema schema) {
+  /**
+   * {@code responses}: each replica's encoded answer (empty for none), in a fixed order; {@code decoded}: the answers
+   * already decoded (replicas in this JVM attach theirs), so only the others are decoded here.
+   */
+  static DigestResolver resolve(Map<String, byte[]> responses, Map<String, Partition> decoded, TableSchema schema) {
     List<Partition> versions = new ArrayList<>();
     boolean mismatch = false;
     byte[] first = null;
     Partition firstDecoded = null;
-    for (byte[] d : responses.values()) {
+    for (Map.Entry<String, byte[]> e : responses.entrySet()) {
+      byte[] d = e.getValue();
       if (first == null) first = d;
       else if (!Arrays.equals(first, d)) mismatch = true;
       if (d.length == 0) continue;
@@ -35,7 +39,7 @@ record DigestResolver(Partition merged, boolean mismatch, List<String> stale) {
         versions.add(firstDecoded);
         continue;
       }
-      Partition p = PartitionCodec.decode(d, schema);
+      Partition p = decode(e.getKey(), d, decoded, schema);
       if (d == first) firstDecoded = p;
       versions.add(p);
     }
@@ -43,12 +47,17 @@ record DigestResolver(Partition merged, boolean mismatch, List<String> stale) {
     if (!mismatch) return new DigestResolver(merged, false, List.of());
     List<String> stale = new ArrayList<>();
     for (Map.Entry<String, byte[]> e : responses.entrySet()) {
-      Partition theirs = e.getValue().length == 0 ? null : PartitionCodec.decode(e.getValue(), schema);
+      Partition theirs = e.getValue().length == 0 ? null : decode(e.getKey(), e.getValue(), decoded, schema);
       Partition after = theirs == null ? merged : Partition.merge(List.of(theirs, merged));
       // A replica already holding everything the merge has would get the same bytes back: no repair for it.
       if (theirs != null && Arrays.equals(PartitionCodec.encode(after), e.getValue())) continue;
       stale.add(e.getKey());
     }
     return new DigestResolver(merged, true, List.copyOf(stale));
+  }
+
+  private static Partition decode(String replica, byte[] data, Map<String, Partition> decoded, TableSchema schema) {
+    Partition p = decoded.get(replica);
+    return p != null ? p : PartitionCodec.decode(data, schema);
   }
 }

@@ -12,7 +12,6 @@ import io.ringsim.schema.Catalog;
 import io.ringsim.storage.NodeStorage;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -43,9 +42,8 @@ final class NodeContext {
   private final SplittableRandom rng;
   private final Map<String, Long> downSince = new TreeMap<>();
   private final TreeSet<String> down = new TreeSet<>();
-  /** Requests in flight by id; a TreeMap so that a crash cancels their timers in a fixed order. */
-  // Hashed, not sorted: it is looked up on every reply, and its order is used only when a crash drops it all.
-  private final HashMap<Long, PendingRequest> pending = new HashMap<>();
+  /** Requests in flight by id (a crash cancels their timers in id order). */
+  private final PendingRequests pending = new PendingRequests();
   private long skewMicros;
   private long epochMicros;
   private long lastTimestamp;
@@ -224,7 +222,7 @@ final class NodeContext {
   }
 
   boolean isPending(long id) {
-    return pending.containsKey(id);
+    return pending.contains(id);
   }
 
   /** {@code p} is done: its replies are no longer routed to it and its timer is cancelled. */
@@ -255,8 +253,9 @@ final class NodeContext {
 
   /** A crash loses every request in flight: their clients see timeouts. */
   void dropAllPending() {
-    for (Map.Entry<Long, PendingRequest> e : new TreeMap<>(pending).entrySet()) {
-      if (e.getValue().id == e.getKey()) e.getValue().cancelTimeout();
+    for (long id : pending.ids()) {
+      PendingRequest p = pending.get(id);
+      if (p.id == id) p.cancelTimeout();
     }
     pending.clear();
   }

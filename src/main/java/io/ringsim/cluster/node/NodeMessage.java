@@ -65,11 +65,23 @@ public sealed interface NodeMessage extends CborSerializable {
 
   /**
    * A replica's answer: encoded data (empty array when it holds nothing) and what the read cost there (SSTables
-   * touched, live rows and tombstones scanned); or an error
-   * (tombstone overwhelm) as a ReadFailure.
+   * touched, live rows and tombstones scanned); or an error (tombstone overwhelm) as a ReadFailure. {@code decoded}
+   * is what {@code data} encodes, as the replica read it, attached within one JVM as {@link Mutation} attaches its
+   * update (never serialized: null after any wire, and the coordinator decodes the bytes then). The replica built it
+   * for this answer alone, and nobody changes it afterwards.
    */
   record ReadDataReply(long requestId, byte[] data, int sstables, long rows, long tombstones,
-      List<String> warnings, String failure) implements NodeMessage {}
+      List<String> warnings, String failure, @JsonIgnore Object decoded) implements NodeMessage {
+    public ReadDataReply(long requestId, byte[] data, int sstables, long rows, long tombstones,
+        List<String> warnings, String failure) {
+      this(requestId, data, sstables, rows, tombstones, warnings, failure, null);
+    }
+
+    /** The decoded answer when the replica attached it, else null. */
+    public Partition decodedData() {
+      return decoded instanceof Partition p ? p : null;
+    }
+  }
 
   /** Read every partition with a token in (start, end] (token strings; null = ring start/end). */
   record RangeRead(long requestId, String table, String startExclusive, String endInclusive, FilterSpec filter,

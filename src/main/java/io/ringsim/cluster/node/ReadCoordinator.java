@@ -11,6 +11,7 @@ import io.ringsim.storage.TableSchema;
 import io.ringsim.storage.TableStore;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -32,6 +33,8 @@ final class ReadCoordinator extends PendingRequest {
   private final DecoratedKey key;
   private final AckTracker acks;
   private final Map<String, byte[]> responses = new TreeMap<>();
+  /** The answers a replica in this JVM attached decoded (see {@link NodeMessage.ReadDataReply}). */
+  private final Map<String, Partition> decoded = new HashMap<>(4);
   private final List<String> warnings = new ArrayList<>();
   private final List<String> contacted = new ArrayList<>();
   private final List<String> spares = new ArrayList<>();
@@ -139,11 +142,12 @@ final class ReadCoordinator extends PendingRequest {
     }
     warnings.addAll(rd.warnings());
     responses.put(from, rd.data());
+    if (rd.decodedData() != null) decoded.put(from, rd.decodedData());
     if (acks.ack(from)) resolve();
   }
 
   private void resolve() {
-    DigestResolver resolved = DigestResolver.resolve(responses, schema);
+    DigestResolver resolved = DigestResolver.resolve(responses, decoded, schema);
     merged = resolved.merged();
     if (node.trace != null) traceAnswers(resolved);
     if (!resolved.mismatch()) {

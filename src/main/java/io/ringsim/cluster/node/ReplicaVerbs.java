@@ -71,7 +71,7 @@ final class ReplicaVerbs {
       PartitionRead r = t.read(t.schema().decorate(rd.key()), rd.filter().toFilter());
       byte[] data = r.data() == null ? new byte[0] : PartitionCodec.encode(r.data());
       return new NodeMessage.ReadDataReply(rd.requestId(), data, r.stats().sstablesTouched(), r.stats().liveRows(),
-          r.stats().tombstonesScanned(), r.stats().warnings(), null);
+          r.stats().tombstonesScanned(), r.stats().warnings(), null, r.data());
     } catch (TombstoneOverwhelmingException e) {
       return new NodeMessage.ReadDataReply(rd.requestId(), new byte[0], 0, 0, e.tombstones(), List.of(),
           e.getMessage());
