@@ -47,7 +47,7 @@ public final class SimCluster implements AutoCloseable {
 
   private final SimulationLoop loop;
   private final ActorRef<NetworkCommand> network;
-  private final ActorRef<DriverProxy.Ask<?, ?>> proxy;
+  private final ActorRef<Object> proxy;
   private final Map<String, ActorRef<NodeCommand>> nodes = new LinkedHashMap<>();
   private final Set<String> crashed = new java.util.concurrent.ConcurrentSkipListSet<>();
   private volatile Ring ring;
@@ -80,7 +80,7 @@ public final class SimCluster implements AutoCloseable {
       ActorRef<NetworkCommand> net = (ActorRef<NetworkCommand>) r.get("network");
       this.network = net;
       @SuppressWarnings("unchecked")
-      ActorRef<DriverProxy.Ask<?, ?>> px = (ActorRef<DriverProxy.Ask<?, ?>>) r.get("proxy");
+      ActorRef<Object> px = (ActorRef<Object>) r.get("proxy");
       this.proxy = px;
       for (Node n : spec.ring().nodes()) {
         @SuppressWarnings("unchecked")
@@ -200,9 +200,9 @@ public final class SimCluster implements AutoCloseable {
 
   /** Sends a request to a coordinator; completes when it answers. A crashed coordinator never answers. */
   public CompletionStage<ClientResponse> submit(String coordinator, ClientRequest request, Duration clientTimeout) {
-    ActorRef<NodeCommand> ref = node(coordinator);
-    return this.<ClientResponse, NodeCommand>ask(ref, replyTo -> new NodeCommand.Coordinate(request, replyTo),
-        clientTimeout);
+    CompletableFuture<ClientResponse> f = new CompletableFuture<>();
+    proxy.tell(new DriverProxy.Submit(node(coordinator), request, f, clientTimeout));
+    return f;
   }
 
   /**
