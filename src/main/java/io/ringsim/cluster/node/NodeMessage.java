@@ -78,7 +78,7 @@ public sealed interface NodeMessage extends CborSerializable {
   record RangeRead(long requestId, String table, String startExclusive, String endInclusive, FilterSpec filter,
       int partitionLimit, @com.fasterxml.jackson.annotation.JsonInclude(
           com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT) int rowLimit) implements NodeMessage {
-    RangeRead(long requestId, String table, String startExclusive, String endInclusive, FilterSpec filter,
+    public RangeRead(long requestId, String table, String startExclusive, String endInclusive, FilterSpec filter,
         int partitionLimit) {
       this(requestId, table, startExclusive, endInclusive, filter, partitionLimit, 0);
     }
