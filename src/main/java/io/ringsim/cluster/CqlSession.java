@@ -193,23 +193,28 @@ public final class CqlSession {
     Catalog c = cluster.catalog();
     int nowSec = nowInSeconds != null ? nowInSeconds : (int) (cluster.nowNanos() / 1000 / 1_000_000L);
     ReadPlan plan = SelectPlanner.plan(sel, c, keyspace, values, cluster.ring().partitioner(), nowSec);
-    // Cassandra cannot page rows it sorts after reading them (ORDER BY over several partitions): it refuses.
-    if (!sel.orderBy().isEmpty() && plan.keyOrder() != null) {
+    // Cassandra cannot page rows it sorts after reading them (ORDER BY over several partitions): it refuses, even
+    // with a LIMIT within the page (asked of Cassandra 4.1: PagingAgainstCassandraOracle); IN (x) is one partition.
+    if (!sel.orderBy().isEmpty() && plan.keyOrder() != null && plan.keys().size() > 1) {
       throw new CqlException(CqlErrorClass.InvalidRequest, "Cannot page queries with both ORDER BY and a IN "
           + "restriction on the partition key; you must either remove the ORDER BY or the IN and sort client side, "
           + "or disable paging for this query");
     }
     if (!ReadPager.byCursor(plan)) {
       if (from != null) throw PagingStateException.invalid();
-      return new Page(plan.execute(new Source()), null, true);
+      ResultSet whole = plan.execute(new Source());
+      return new Page(whole, null, true, whole.rows().size() >= plan.limit());
     }
     ReadPager.Page p = ReadPager.page(plan, new Source(), from == null ? PageCursor.start(plan.limit()) : from,
         pageSize);
-    return new Page(p.result(), p.next(), false);
+    return new Page(p.result(), p.next(), false, false);
   }
 
-  /** A page's rows and where the next starts (null: none); {@code whole}: the statement ran whole, unpaged. */
-  public record Page(ResultSet result, PageCursor next, boolean whole) {}
+  /**
+   * A page's rows and where the next starts (null: none); {@code whole}: the statement ran whole, unpaged, and
+   * {@code atLimit}: its rows stopped at its LIMIT.
+   */
+  public record Page(ResultSet result, PageCursor next, boolean whole, boolean atLimit) {}
 
   private Catalog schemaChange(Statement s, Catalog c) {
     Catalog next = SchemaOps.apply(c, s, keyspace);

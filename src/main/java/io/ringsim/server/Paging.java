@@ -8,7 +8,9 @@ import java.util.List;
 
 /**
  * The paging state a client gets back and sends with its next page: opaque to it, tied to the statement it came
- * from (a state sent with another statement, or bytes that are no state, are refused with Cassandra's message).
+ * from. Bytes that are no paging state are a protocol error, "Invalid value for the paging state", as Cassandra 4.1
+ * answers them (asked: PagingAgainstCassandraOracle). A state of another statement is refused as an invalid request
+ * with the same message; Cassandra would take its row as the cursor of this statement, ringsim keeps refusing it.
  *
  * <p>Two kinds. A cursor ({@link PageCursor}: the last row's partition key and clustering, and what LIMIT still
  * allows), for the SELECTs that page by reading from there on, as Cassandra's do. An offset, for what runs whole on
@@ -28,32 +30,38 @@ record Paging(PageCursor cursor, int offset, int lastRowHash) {
     if (state == null) return null;
     ByteBuffer b = state.duplicate();
     try {
-      if (b.get() != MAGIC) throw PagingStateException.invalid();
+      if (b.get() != MAGIC) throw garbage();
       byte kind = b.get();
-      if (b.getInt() != statement.hashCode()) throw PagingStateException.invalid();
+      int hash = b.getInt();
       Paging p;
       if (kind == CURSOR) {
         int remaining = b.getInt();
         byte[] key = bytes(b);
         int n = b.getInt();
-        if (remaining <= 0 || key == null || n < -1 || n > b.remaining() / 4) throw PagingStateException.invalid();
+        if (remaining <= 0 || key == null || n < -1 || n > b.remaining() / 4) throw garbage();
         byte[][] clustering = n < 0 ? null : new byte[n][];
         for (int i = 0; i < n; i++) {
           clustering[i] = bytes(b);
-          if (clustering[i] == null) throw PagingStateException.invalid();
+          if (clustering[i] == null) throw garbage();
         }
         p = new Paging(new PageCursor(key, clustering, remaining), 0, 0);
       } else if (kind == OFFSET) {
         p = new Paging(null, b.getInt(), b.getInt());
-        if (p.offset < 0) throw PagingStateException.invalid();
+        if (p.offset < 0) throw garbage();
       } else {
-        throw PagingStateException.invalid();
+        throw garbage();
       }
-      if (b.hasRemaining()) throw PagingStateException.invalid();
+      if (b.hasRemaining()) throw garbage();
+      if (hash != statement.hashCode()) throw PagingStateException.invalid();
       return p;
     } catch (BufferUnderflowException e) {
-      throw PagingStateException.invalid();
+      throw garbage();
     }
+  }
+
+  /** Not a paging state at all: the request's executor answers an IllegalArgumentException as a protocol error. */
+  private static IllegalArgumentException garbage() {
+    return new IllegalArgumentException(PagingStateException.invalid().getMessage());
   }
 
   private static byte[] bytes(ByteBuffer b) {

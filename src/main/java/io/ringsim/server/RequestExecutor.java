@@ -316,7 +316,7 @@ final class RequestExecutor {
       if (TRACE.get() != null) TRACE.get().addAll(cs.lastTrace());
     }
     String k = sel.keyspace() != null ? sel.keyspace() : ks;
-    if (p.whole()) return rows(p.result(), k, sel.table(), o, key, skipMetadata);
+    if (p.whole()) return rows(p.result(), k, sel.table(), o, key, skipMetadata, p.atLimit());
     if (state != null && state.cursor() == null) throw PagingStateException.invalid();
     ByteBuffer next = p.next() == null ? null : Paging.cursor(p.next(), key);
     return reply(p.result(), encode(p.result()), k, sel.table(), next, skipMetadata);
@@ -332,8 +332,16 @@ final class RequestExecutor {
     return encoded;
   }
 
-  /** A whole result, cut into pages by offset when the client pages. */
   private Reply rows(ResultSet rs, String ks, String table, QueryOptions o, String key, boolean skipMetadata) {
+    return rows(rs, ks, table, o, key, skipMetadata, false);
+  }
+
+  /**
+   * A whole result, cut into pages by offset when the client pages. As Cassandra, a full page gets a paging state
+   * (the next may be empty) unless the rows stopped at the statement's LIMIT ({@code atLimit}) and this is the end.
+   */
+  private Reply rows(ResultSet rs, String ks, String table, QueryOptions o, String key, boolean skipMetadata,
+      boolean atLimit) {
     Paging p = Paging.decode(o.pagingState, key);
     if (p != null && p.cursor() != null) throw PagingStateException.invalid();
     List<List<ByteBuffer>> encoded = encode(rs);
@@ -341,7 +349,8 @@ final class RequestExecutor {
     int from = p == null ? 0 : p.start(encoded);
     int size = o.pageSize > 0 ? o.pageSize : Integer.MAX_VALUE;
     int to = (int) Math.min((long) from + size, total);
-    ByteBuffer next = to < total && to > from ? Paging.after(to, key, encoded.get(to - 1)) : null;
+    boolean more = to < total || (o.pageSize > 0 && to - from == size && !atLimit);
+    ByteBuffer next = more && to > from ? Paging.after(to, key, encoded.get(to - 1)) : null;
     return reply(rs, encoded.subList(from, to), ks, table, next, skipMetadata);
   }
 

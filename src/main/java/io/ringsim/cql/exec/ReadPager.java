@@ -15,8 +15,8 @@ import java.util.List;
 /**
  * One page of a SELECT, read from where the previous page stopped (Cassandra's single-partition, multi-partition
  * and range pagers): the reads start strictly after the cursor's row, in the query's order, and ask for a page's
- * rows plus one (to know whether another page follows), so a page costs about a page, not the whole result. Rows
- * written before the cursor between two pages are not seen, rows written after it are.
+ * rows, so a page costs about a page, not the whole result. Rows written before the cursor between two pages are
+ * not seen, rows written after it are.
  *
  * <p>Aggregates, GROUP BY, DISTINCT and PER PARTITION LIMIT are not paged this way ({@link #byCursor}): the
  * caller runs them whole.
@@ -35,7 +35,7 @@ public final class ReadPager {
 
   public static Page page(ReadPlan plan, ReadPlan.Source source, PageCursor from, int pageSize) {
     int need = Math.min(pageSize, from.remaining());
-    Rows rows = new Rows(plan, Math.min(need, Integer.MAX_VALUE - 1) + 1);
+    Rows rows = new Rows(plan, need);
     if (plan.keys() != null) pageKeys(plan, source, from, rows);
     else pageScan(plan, source, from, rows);
     Projection.Accumulator acc = plan.projection().start();
@@ -43,8 +43,10 @@ public final class ReadPager {
     for (int i = 0; i < n; i++) acc.add(rows.partitions.get(i), rows.rows.get(i));
     ResultSet r = acc.result();
     if (plan.json()) r = SelectJson.toJsonRows(r);
+    // As Cassandra: a full page gets a paging state unless LIMIT is reached, even when no row follows (the
+    // client's next page is then empty); a page with fewer rows is the last.
     PageCursor next = null;
-    if (rows.size() > need && from.remaining() - need > 0) {
+    if (rows.size() == need && from.remaining() - need > 0) {
       LiveRow last = rows.rows.get(n - 1);
       // No clustering (a static row alone, or a table without clustering columns): the partition is done.
       boolean done = last == null || last.clustering().size() == 0;
@@ -181,7 +183,7 @@ public final class ReadPager {
       this.wanted = wanted;
     }
 
-    /** Adds the row if the statement's filter keeps it; true once the page (plus one) is full. */
+    /** Adds the row if the statement's filter keeps it; true once the page is full. */
     boolean add(LivePartition lp, LiveRow r) {
       if (plan.rowFilter() == null || plan.rowFilter().test(lp, r)) {
         partitions.add(lp);
