@@ -57,6 +57,15 @@ class PagingTest {
       }
     }
     drain(inFlight);
+    session.execute("CREATE TABLE pg.ix (k int, c int, g int, PRIMARY KEY (k, c))");
+    session.execute("CREATE INDEX ON pg.ix (g)");
+    for (int k = 0; k < 30; k++) {
+      for (int c = 0; c < 10; c++) {
+        inFlight.add(session.executeAsync(SimpleStatement.newInstance("INSERT INTO pg.ix (k, c, g) VALUES (" + k
+            + ", " + c + ", " + (c % 3) + ")").setConsistencyLevel(ConsistencyLevel.ALL)));
+      }
+    }
+    drain(inFlight);
   }
 
   private static void drain(List<CompletionStage<?>> inFlight) throws Exception {
@@ -152,7 +161,7 @@ class PagingTest {
         "SELECT k, c, v FROM pg.many WHERE k IN (5, 3, 14, 40, 41) AND c > 20",
         "SELECT k, c, v FROM pg.many WHERE v > 2000 AND v < 2020 ALLOW FILTERING",
         "SELECT k, c, v FROM pg.many WHERE c IN (3, 1, 24) ALLOW FILTERING",
-        "SELECT JSON k, c FROM pg.many WHERE k IN (1, 2)")) {
+        "SELECT JSON k, c FROM pg.many WHERE k IN (1, 2)", "SELECT k, c FROM pg.ix WHERE g = 1")) {
       List<String> whole = all(stmt(q, 100_000, ConsistencyLevel.ALL), pages);
       assertThat(pages[0]).isEqualTo(1);
       for (int size : new int[] {1, 7, 24, 25, 26}) {
