@@ -211,6 +211,38 @@ final class PagedRangeScan extends PendingRequest {
     return token(hi).compareTo(token(s.endInclusive())) <= 0 ? hi : s.endInclusive();
   }
 
+  /**
+   * A page scan's keys on a replica ({@link ReplicaVerbs#rangeRead}), in token order, looked up {@code chunk} at a time (partitions without live rows do not count
+   * toward the rows, so how many keys a page needs is not known ahead), never every key of the range at once.
+   */
+  static Iterable<DecoratedKey> replicaKeys(TableStore t, Token start, Token end, int chunk) {
+    int size = Math.max(chunk + 1, 16);
+    return () -> new java.util.Iterator<>() {
+      Token from = start;
+      java.util.Iterator<DecoratedKey> batch = java.util.Collections.emptyIterator();
+      boolean last;
+      DecoratedKey lastKey;
+
+      @Override
+      public boolean hasNext() {
+        if (batch.hasNext()) return true;
+        if (last) return false;
+        if (lastKey != null) from = lastKey.token();
+        List<DecoratedKey> keys = t.keysInRange(from, end, size);
+        last = keys.size() < size;
+        batch = keys.iterator();
+        return batch.hasNext();
+      }
+
+      @Override
+      public DecoratedKey next() {
+        if (!hasNext()) throw new java.util.NoSuchElementException();
+        lastKey = batch.next();
+        return lastKey;
+      }
+    };
+  }
+
   /** Routes one range's replies to the page; the page's own timer covers it. */
   private static final class Sub extends PendingRequest {
     private final PagedRangeScan scan;

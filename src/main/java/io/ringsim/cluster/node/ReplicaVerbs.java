@@ -78,38 +78,6 @@ final class ReplicaVerbs {
     }
   }
 
-  /**
-   * A page scan's keys in token order, looked up {@code chunk} at a time (partitions without live rows do not count
-   * toward the rows, so how many keys a page needs is not known ahead), never every key of the range at once.
-   */
-  private static Iterable<DecoratedKey> pageKeys(TableStore t, Token start, Token end, int chunk) {
-    int size = Math.max(chunk + 1, 16);
-    return () -> new java.util.Iterator<>() {
-      Token from = start;
-      java.util.Iterator<DecoratedKey> batch = java.util.Collections.emptyIterator();
-      boolean last;
-      DecoratedKey lastKey;
-
-      @Override
-      public boolean hasNext() {
-        if (batch.hasNext()) return true;
-        if (last) return false;
-        if (lastKey != null) from = lastKey.token();
-        List<DecoratedKey> keys = t.keysInRange(from, end, size);
-        last = keys.size() < size;
-        batch = keys.iterator();
-        return batch.hasNext();
-      }
-
-      @Override
-      public DecoratedKey next() {
-        if (!hasNext()) throw new java.util.NoSuchElementException();
-        lastKey = batch.next();
-        return lastKey;
-      }
-    };
-  }
-
   /** The partitions of a token range, up to the request's partition limit counting only those with live rows. */
   static NodeMessage.RangeReadReply rangeRead(NodeContext node, NodeMessage.RangeRead rr) {
     node.metrics.replicaReads++;
@@ -124,7 +92,7 @@ final class ReplicaVerbs {
     // A page's scan (rowLimit > 0): each partition reads only the rows still wanted, and the scan stops there.
     long wanted = rr.rowLimit() > 0 ? rr.rowLimit() : Long.MAX_VALUE;
     try {
-      for (DecoratedKey k : rr.rowLimit() > 0 ? pageKeys(t, start, end, rr.rowLimit())
+      for (DecoratedKey k : rr.rowLimit() > 0 ? PagedRangeScan.replicaKeys(t, start, end, rr.rowLimit())
           : t.keysInRange(start, end, Integer.MAX_VALUE)) {
         if (wanted <= 0) break;
         PartitionRead r = t.read(k, rr.rowLimit() > 0 ? f.withLimit((int) Math.min(wanted, f.limit())) : f);
