@@ -7,6 +7,9 @@ import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.cql.CqlException;
 import io.ringsim.cql.ast.Statement;
 import io.ringsim.cql.exec.DescribeStatement;
+import io.ringsim.cql.exec.PageCursor;
+import io.ringsim.cql.exec.PagingStateException;
+import io.ringsim.cql.exec.ReadPager;
 import io.ringsim.cql.exec.ReadPlan;
 import io.ringsim.cql.exec.ResultSet;
 import io.ringsim.cql.exec.SchemaOps;
@@ -178,6 +181,41 @@ public final class CqlSession {
     return write(plan);
   }
 
+  /**
+   * One page of a SELECT: {@code from} is where the previous page stopped (null: the first page). Statements that
+   * page by cursor read only the page ({@link ReadPager}); the others (aggregates, GROUP BY, DISTINCT, PER
+   * PARTITION LIMIT) run whole and come back with {@code whole} set, for the caller to cut into pages.
+   */
+  public Page executePage(Statement.Select sel, PageCursor from, int pageSize) {
+    lastTrace = List.of();
+    lastCoordinator = null;
+    consistency.validateForRead();
+    Catalog c = cluster.catalog();
+    int nowSec = nowInSeconds != null ? nowInSeconds : (int) (cluster.nowNanos() / 1000 / 1_000_000L);
+    ReadPlan plan = SelectPlanner.plan(sel, c, keyspace, values, cluster.ring().partitioner(), nowSec);
+    // Cassandra cannot page rows it sorts after reading them (ORDER BY over several partitions): it refuses, even
+    // with a LIMIT within the page (asked of Cassandra 4.1: PagingAgainstCassandraOracle); IN (x) is one partition.
+    if (!sel.orderBy().isEmpty() && plan.keyOrder() != null && plan.keys().size() > 1) {
+      throw new CqlException(CqlErrorClass.InvalidRequest, "Cannot page queries with both ORDER BY and a IN "
+          + "restriction on the partition key; you must either remove the ORDER BY or the IN and sort client side, "
+          + "or disable paging for this query");
+    }
+    if (!ReadPager.byCursor(plan)) {
+      if (from != null) throw PagingStateException.invalid();
+      ResultSet whole = plan.execute(new Source());
+      return new Page(whole, null, true, whole.rows().size() >= plan.limit());
+    }
+    ReadPager.Page p = ReadPager.page(plan, new Source(), from == null ? PageCursor.start(plan.limit()) : from,
+        pageSize);
+    return new Page(p.result(), p.next(), false, false);
+  }
+
+  /**
+   * A page's rows and where the next starts (null: none); {@code whole}: the statement ran whole, unpaged, and
+   * {@code atLimit}: its rows stopped at its LIMIT.
+   */
+  public record Page(ResultSet result, PageCursor next, boolean whole, boolean atLimit) {}
+
   private Catalog schemaChange(Statement s, Catalog c) {
     Catalog next = SchemaOps.apply(c, s, keyspace);
     if (next != null) return next;
@@ -266,6 +304,44 @@ public final class CqlSession {
 
   /** Reads through the coordinator: one request per partition (in parallel), or a range scan. */
   private final class Source implements ReadPlan.Source {
+    /** A page's read of one partition: one request, at the session's consistency level, as every page is. */
+    @Override
+    public ReadPlan.Chunk readPage(TableMetadata table, byte[] key, ReadFilter filter) {
+      String coord = nextCoordinator();
+      lastCoordinator = coord;
+      kind = "read";
+      ClientResponse r = awaitResponse(submit(coord, new ClientRequest.Read(table.qualifiedName(), key, filter,
+          consistency, tracing)), coord);
+      addTrace(r.trace());
+      if (r instanceof ClientResponse.ReadDone d) return new ReadPlan.Chunk(d.partitions(), d.truncated());
+      throw failure(r);
+    }
+
+    @Override
+    public ReadPlan.Chunk scanPage(TableMetadata table, String start, String end, ReadFilter filter, int rowLimit) {
+      String coord = nextCoordinator();
+      lastCoordinator = coord;
+      kind = "read";
+      ClientResponse r = awaitResponse(submit(coord, new ClientRequest.RangeScan(table.qualifiedName(), start, end,
+          filter, Integer.MAX_VALUE, consistency, tracing, rowLimit)), coord);
+      addTrace(r.trace());
+      if (r instanceof ClientResponse.ReadDone d) return new ReadPlan.Chunk(d.partitions(), d.truncated());
+      throw failure(r);
+    }
+
+    @Override
+    public String token(TableMetadata table, byte[] key) {
+      return cluster.ring().partitioner().token(key).toString();
+    }
+
+    /** A page may take several reads: its trace is all of theirs. */
+    private void addTrace(List<TraceEvent> t) {
+      if (t.isEmpty()) return;
+      List<TraceEvent> all = new ArrayList<>(lastTrace);
+      all.addAll(t);
+      lastTrace = all;
+    }
+
     @Override
     public List<LivePartition> read(TableMetadata table, List<byte[]> keys, ReadFilter filter) {
       String coord = nextCoordinator();

@@ -21,7 +21,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * acknowledged writes that were lost and reads that were stale, as it does for a scenario's workloads.
  *
  * <p>The unit is the partition: a read with a clustering restriction or a LIMIT sees only part of one, so it is not
- * recorded (it could look stale when it is not).
+ * recorded (it could look stale when it is not). A driver's paged read of a partition is recorded when its first
+ * page held the whole partition (fewer rows than the page size); a page cut short, or a later page, is not.
  */
 public final class ClientHistory {
   /** One operation. {@code client} is the connection it came on: the same client, for read-your-writes. */
@@ -66,14 +67,15 @@ public final class ClientHistory {
     return new RequestObserver() {
       @Override
       public Object sent(String coordinator, String kind, ClientRequest request, long nowNanos) {
-        boolean whole = !(request instanceof ClientRequest.Read r) || ReadFilter.ALL.equals(r.filter());
+        boolean whole = !(request instanceof ClientRequest.Read r) || ReadFilter.ALL.equals(r.filter())
+            || (r.filter().paged() && r.filter().slices().equals(ReadFilter.ALL.slices()));
         if (request instanceof ClientRequest.RangeScan || !whole) return null;
         return new Sent(ids.incrementAndGet(), client, coordinator, kind, request, nowNanos / 1000, clientTimestamp);
       }
 
       @Override
       public void answered(Object token, ClientResponse response, long nowNanos) {
-        if (token instanceof Sent s) record(s, response, nowNanos / 1000);
+        if (token instanceof Sent s && !cutShort(s.request(), response)) record(s, response, nowNanos / 1000);
       }
     };
   }
@@ -104,6 +106,14 @@ public final class ClientHistory {
     String text = t == null ? java.util.HexFormat.of().formatHex(key) : keyText(t, key);
     add(new Op(s.id(), s.client(), s.request().table(), text, key, s.kind(), s.request().consistency().name(),
         s.coordinator(), s.invokeMicros(), completeMicros, outcome, error, version, applied));
+  }
+
+  /** A page that may have stopped before the partition's end: it did not see all of it. */
+  private static boolean cutShort(ClientRequest request, ClientResponse response) {
+    if (!(request instanceof ClientRequest.Read r) || !r.filter().paged()) return false;
+    if (!(response instanceof ClientResponse.ReadDone d)) return false;
+    long rows = d.partitions().stream().mapToLong(p -> p.rows().size()).sum();
+    return d.truncated() || rows >= r.filter().limit();
   }
 
   static byte[] keyOf(ClientRequest r) {

@@ -1,33 +1,93 @@
 package io.ringsim.server;
 
-import io.ringsim.cql.CqlErrorClass;
-import io.ringsim.cql.CqlException;
+import io.ringsim.cql.exec.PageCursor;
+import io.ringsim.cql.exec.PagingStateException;
+import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.util.List;
 
 /**
- * Paging state: where the next page starts in the statement's result, tied to the statement it came from (a state
- * sent with another statement is refused, as Cassandra refuses it), and the last row the client was given.
+ * The paging state a client gets back and sends with its next page: opaque to it, tied to the statement it came
+ * from. Bytes that are no paging state are a protocol error, "Invalid value for the paging state", as Cassandra 4.1
+ * answers them (asked: PagingAgainstCassandraOracle). A state of another statement is refused as an invalid request
+ * with the same message; Cassandra would take its row as the cursor of this statement, ringsim keeps refusing it.
  *
- * <p>Each page runs the statement again. Like Cassandra, which resumes after the last row's primary key, a page
- * resumes after the last row the client saw: it is looked for near its old position, so rows inserted or deleted
- * before the cursor between two pages neither repeat nor skip a row. When that row itself is gone, the page resumes
- * at the old position.
+ * <p>Two kinds. A cursor ({@link PageCursor}: the last row's partition key and clustering, and what LIMIT still
+ * allows), for the SELECTs that page by reading from there on, as Cassandra's do. An offset, for what runs whole on
+ * every page (aggregates, GROUP BY, DISTINCT, PER PARTITION LIMIT, system tables): the page starts after the last
+ * row the client saw, looked for near its old position, so rows inserted or deleted before it between two pages
+ * neither repeat nor skip a row; when that row itself is gone, the page resumes at the old position.
  */
-record Paging(int offset, int statementHash, int lastRowHash) {
-  /** How far from its old position the last row is looked for (rows inserted or deleted before it meanwhile). */
+record Paging(PageCursor cursor, int offset, int lastRowHash) {
+  private static final byte MAGIC = 'r';
+  private static final byte CURSOR = 1;
+  private static final byte OFFSET = 2;
+  /** How far from its old position an offset state's last row is looked for. */
   static final int SEARCH = 10_000;
 
+  /** The state sent with {@code statement} (null: none, the first page). */
   static Paging decode(ByteBuffer state, String statement) {
-    if (state == null) return new Paging(0, statement.hashCode(), 0);
+    if (state == null) return null;
     ByteBuffer b = state.duplicate();
-    if (b.remaining() != 12) throw invalid();
-    Paging p = new Paging(b.getInt(), b.getInt(), b.getInt());
-    if (p.offset < 0 || p.statementHash != statement.hashCode()) throw invalid();
-    return p;
+    try {
+      if (b.get() != MAGIC) throw garbage();
+      byte kind = b.get();
+      int hash = b.getInt();
+      Paging p;
+      if (kind == CURSOR) {
+        int remaining = b.getInt();
+        byte[] key = bytes(b);
+        int n = b.getInt();
+        if (remaining <= 0 || key == null || n < -1 || n > b.remaining() / 4) throw garbage();
+        byte[][] clustering = n < 0 ? null : new byte[n][];
+        for (int i = 0; i < n; i++) {
+          clustering[i] = bytes(b);
+          if (clustering[i] == null) throw garbage();
+        }
+        p = new Paging(new PageCursor(key, clustering, remaining), 0, 0);
+      } else if (kind == OFFSET) {
+        p = new Paging(null, b.getInt(), b.getInt());
+        if (p.offset < 0) throw garbage();
+      } else {
+        throw garbage();
+      }
+      if (b.hasRemaining()) throw garbage();
+      if (hash != statement.hashCode()) throw PagingStateException.invalid();
+      return p;
+    } catch (BufferUnderflowException e) {
+      throw garbage();
+    }
   }
 
-  /** Where this page starts in {@code rows}, each row given by its encoded values. */
+  /** Not a paging state at all: the request's executor answers an IllegalArgumentException as a protocol error. */
+  private static IllegalArgumentException garbage() {
+    return new IllegalArgumentException(PagingStateException.invalid().getMessage());
+  }
+
+  private static byte[] bytes(ByteBuffer b) {
+    int n = b.getInt();
+    if (n < 0 || n > b.remaining()) return null;
+    byte[] out = new byte[n];
+    b.get(out);
+    return out;
+  }
+
+  /** The state of a cursor page that stopped at {@code next}. */
+  static ByteBuffer cursor(PageCursor next, String statement) {
+    int size = 2 + 4 + 4 + 4 + next.partitionKey().length + 4;
+    if (next.clustering() != null) for (byte[] v : next.clustering()) size += 4 + v.length;
+    ByteBuffer b = ByteBuffer.allocate(size);
+    b.put(MAGIC).put(CURSOR).putInt(statement.hashCode()).putInt(next.remaining());
+    b.putInt(next.partitionKey().length).put(next.partitionKey());
+    if (next.clustering() == null) b.putInt(-1);
+    else {
+      b.putInt(next.clustering().length);
+      for (byte[] v : next.clustering()) b.putInt(v.length).put(v);
+    }
+    return b.flip();
+  }
+
+  /** Where an offset page starts in {@code rows}, each row given by its encoded values. */
   int start(List<List<ByteBuffer>> rows) {
     if (offset == 0) return 0;
     int expected = offset - 1;
@@ -39,14 +99,10 @@ record Paging(int offset, int statementHash, int lastRowHash) {
     return Math.min(offset, rows.size());
   }
 
-  /** The state after a page that ended with {@code lastRow} at {@code end} (exclusive). */
+  /** The state after an offset page that ended with {@code lastRow} at {@code end} (exclusive). */
   static ByteBuffer after(int end, String statement, List<ByteBuffer> lastRow) {
-    ByteBuffer b = ByteBuffer.allocate(12);
-    b.putInt(end).putInt(statement.hashCode()).putInt(lastRow.hashCode()).flip();
+    ByteBuffer b = ByteBuffer.allocate(14);
+    b.put(MAGIC).put(OFFSET).putInt(statement.hashCode()).putInt(end).putInt(lastRow.hashCode()).flip();
     return b;
-  }
-
-  private static CqlException invalid() {
-    return new CqlException(CqlErrorClass.InvalidRequest, "Invalid value for the paging state");
   }
 }

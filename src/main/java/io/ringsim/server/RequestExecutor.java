@@ -20,6 +20,7 @@ import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.cql.CqlException;
 import io.ringsim.cql.ast.Statement;
 import io.ringsim.cql.exec.BindVariable;
+import io.ringsim.cql.exec.PagingStateException;
 import io.ringsim.cql.exec.ResultSet;
 import io.ringsim.cql.parse.CqlParser;
 import io.ringsim.schema.Catalog;
@@ -272,6 +273,7 @@ final class RequestExecutor {
         cs.setObserver(served.history().observer(session.client, clientTimestamp));
       }
     }
+    if (s instanceof Statement.Select sel && o.pageSize > 0) return page(cs, sel, ks, o, key, skipMetadata);
     ResultSet rs;
     try {
       rs = cs.execute(s);
@@ -300,23 +302,64 @@ final class RequestExecutor {
     return specs;
   }
 
-  private Reply rows(ResultSet rs, String ks, String table, QueryOptions o, String key, boolean skipMetadata) {
-    Paging p = Paging.decode(o.pagingState, key);
+  /**
+   * A page of a SELECT: read from the paging state's cursor on ({@link CqlSession#executePage}); a statement that
+   * runs whole comes back whole and is cut here by offset.
+   */
+  private Reply page(CqlSession cs, Statement.Select sel, String ks, QueryOptions o, String key,
+      boolean skipMetadata) {
+    Paging state = Paging.decode(o.pagingState, key);
+    CqlSession.Page p;
+    try {
+      p = cs.executePage(sel, state == null ? null : state.cursor(), o.pageSize);
+    } finally {
+      if (TRACE.get() != null) TRACE.get().addAll(cs.lastTrace());
+    }
+    String k = sel.keyspace() != null ? sel.keyspace() : ks;
+    if (p.whole()) return rows(p.result(), k, sel.table(), o, key, skipMetadata, p.atLimit());
+    if (state != null && state.cursor() == null) throw PagingStateException.invalid();
+    ByteBuffer next = p.next() == null ? null : Paging.cursor(p.next(), key);
+    return reply(p.result(), encode(p.result()), k, sel.table(), next, skipMetadata);
+  }
+
+  private static List<List<ByteBuffer>> encode(ResultSet rs) {
     List<List<ByteBuffer>> encoded = new ArrayList<>(rs.rows().size());
     for (List<Object> row : rs.rows()) {
       List<ByteBuffer> out = new ArrayList<>(row.size());
       for (int i = 0; i < row.size(); i++) out.add(WireTypes.encode(rs.types().get(i), row.get(i)));
       encoded.add(out);
     }
+    return encoded;
+  }
+
+  private Reply rows(ResultSet rs, String ks, String table, QueryOptions o, String key, boolean skipMetadata) {
+    return rows(rs, ks, table, o, key, skipMetadata, false);
+  }
+
+  /**
+   * A whole result, cut into pages by offset when the client pages. As Cassandra, a full page gets a paging state
+   * (the next may be empty) unless the rows stopped at the statement's LIMIT ({@code atLimit}) and this is the end.
+   */
+  private Reply rows(ResultSet rs, String ks, String table, QueryOptions o, String key, boolean skipMetadata,
+      boolean atLimit) {
+    Paging p = Paging.decode(o.pagingState, key);
+    if (p != null && p.cursor() != null) throw PagingStateException.invalid();
+    List<List<ByteBuffer>> encoded = encode(rs);
     int total = encoded.size();
-    int from = p.start(encoded);
+    int from = p == null ? 0 : p.start(encoded);
     int size = o.pageSize > 0 ? o.pageSize : Integer.MAX_VALUE;
     int to = (int) Math.min((long) from + size, total);
-    ByteBuffer next = to < total && to > from ? Paging.after(to, key, encoded.get(to - 1)) : null;
+    boolean more = to < total || (o.pageSize > 0 && to - from == size && !atLimit);
+    ByteBuffer next = more && to > from ? Paging.after(to, key, encoded.get(to - 1)) : null;
+    return reply(rs, encoded.subList(from, to), ks, table, next, skipMetadata);
+  }
+
+  private static Reply reply(ResultSet rs, List<List<ByteBuffer>> page, String ks, String table, ByteBuffer next,
+      boolean skipMetadata) {
     List<ColumnSpec> specs = specs(rs, ks, table);
     RowsMetadata md = skipMetadata ? new RowsMetadata(specs.size(), next, new int[0], null)
         : new RowsMetadata(specs, next, new int[0], null);
-    Queue<List<ByteBuffer>> data = new ArrayDeque<>(encoded.subList(from, to));
+    Queue<List<ByteBuffer>> data = new ArrayDeque<>(page);
     return new Reply(new DefaultRows(md, data), rs.warnings());
   }
 

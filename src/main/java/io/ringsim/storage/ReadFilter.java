@@ -5,8 +5,13 @@ import java.util.List;
 /**
  * Which rows of a partition a read wants: clustering slices in clustering order, forward or reversed, and a limit
  * on live rows (Integer.MAX_VALUE for none).
+ *
+ * <p>{@code paged}: a page of a paged SELECT. The replica then stops after {@code limit} live rows in the query's
+ * order and ships only the rows up to there (Cassandra's replicas stop at the command's limit). Other reads keep
+ * reading and shipping the whole slice, as ringsim always did, so the scenarios' replicas do the same work and the
+ * runs stay byte for byte what they were.
  */
-public record ReadFilter(List<Slice> slices, boolean reversed, int limit) {
+public record ReadFilter(List<Slice> slices, boolean reversed, int limit, boolean paged) {
   public static final ReadFilter ALL = new ReadFilter(List.of(Slice.ALL), false, Integer.MAX_VALUE);
 
   public ReadFilter {
@@ -14,15 +19,24 @@ public record ReadFilter(List<Slice> slices, boolean reversed, int limit) {
     if (limit <= 0) throw new IllegalArgumentException("limit must be positive: " + limit);
   }
 
+  public ReadFilter(List<Slice> slices, boolean reversed, int limit) {
+    this(slices, reversed, limit, false);
+  }
+
   public static ReadFilter slices(List<Slice> slices) {
     return new ReadFilter(slices, false, Integer.MAX_VALUE);
   }
 
   public ReadFilter withLimit(int l) {
-    return new ReadFilter(slices, reversed, l);
+    return new ReadFilter(slices, reversed, l, paged);
   }
 
   public ReadFilter reversed(boolean r) {
-    return new ReadFilter(slices, r, limit);
+    return new ReadFilter(slices, r, limit, paged);
+  }
+
+  /** The same filter as a page's read: at most {@code l} live rows, and the replica stops there. */
+  public ReadFilter page(List<Slice> s, int l) {
+    return new ReadFilter(s, reversed, l, true);
   }
 }

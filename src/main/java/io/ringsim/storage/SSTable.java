@@ -164,6 +164,14 @@ public final class SSTable {
     return i >= 0 ? decode(i, k, slices) : null;
   }
 
+  /** At most {@code cap} rows of {@code k}'s partition inside {@code slices}, in query order, or null. */
+  BoundedSlice get(DecoratedKey k, List<Slice> slices, boolean reversed, int cap) {
+    int i = search(k);
+    if (i < 0) return null;
+    return SSTableFormat.decodeBounded(blocks[(int) (offsets[i] >>> 32)], (int) offsets[i], k, baseTimestamp,
+        comparator, columns, slices, reversed, cap);
+  }
+
   /** The smallest timestamp in {@code k}'s partition (read from its header), or Long.MAX_VALUE when absent. */
   long minTimestampOf(DecoratedKey k) {
     int i = search(k);

@@ -152,6 +152,68 @@ final class SSTableFormat {
     return p;
   }
 
+  /**
+   * Like {@link #decode} with slices, but at most {@code cap} selected rows, the first ones in the query's order
+   * (the last ones when {@code reversed}): a page's read. The format has no row index, so the rows before the
+   * page are still stepped over by their headers, but only the page's rows are decoded.
+   */
+  static BoundedSlice decodeBounded(byte[] buf, int offset, DecoratedKey key, long baseTimestamp,
+      ClusteringComparator cmp, ColumnTable cols, List<Slice> slices, boolean reversed, int cap) {
+    Header h = new Header().read(buf, offset, baseTimestamp);
+    long base = h.minTimestamp;
+    ByteSource in = new ByteSource(buf, h.bodyOffset);
+    Partition p = new Partition(key, cmp);
+    int flags = in.read();
+    if ((flags & P_DELETION) != 0) p.delete(deletion(in, base));
+    if ((flags & P_RANGE_TOMBSTONES) != 0) {
+      int n = in.uvarint32();
+      for (int i = 0; i < n; i++) {
+        ClusteringBound s = bound(in);
+        ClusteringBound e = bound(in);
+        p.addRangeTombstone(new RangeTombstone(new Slice(s, e), deletion(in, base)));
+      }
+    }
+    if ((flags & P_STATIC) != 0) p.add(body(in, Clustering.STATIC, base, cols));
+    boolean all = isAll(slices);
+    // Reversed: the last `cap` selected rows, kept as (clustering, body offset) in a ring, decoded at the end.
+    Clustering[] ringKeys = reversed ? new Clustering[cap] : null;
+    int[] ringOffsets = reversed ? new int[cap] : null;
+    long selected = 0;
+    boolean truncated = false;
+    for (int i = 0; i < h.rowCount; i++) {
+      int n = in.uvarint32();
+      byte[][] values = new byte[n][];
+      for (int j = 0; j < n; j++) values[j] = in.bytes();
+      Clustering c = Clustering.of(values);
+      int length = in.uvarint32();
+      if (!all && !selected(slices, cmp, c)) {
+        if (pastEveryEnd(slices, cmp, c)) break;
+        in.skip(length);
+        continue;
+      }
+      if (!reversed) {
+        if (selected == cap) {
+          truncated = true;
+          break;
+        }
+        p.add(body(in, c, base, cols));
+      } else {
+        ringKeys[(int) (selected % cap)] = c;
+        ringOffsets[(int) (selected % cap)] = in.pos;
+        in.skip(length);
+      }
+      selected++;
+    }
+    if (reversed) {
+      truncated = selected > cap;
+      for (long k = Math.max(0, selected - cap); k < selected; k++) {
+        int slot = (int) (k % cap);
+        p.add(body(new ByteSource(buf, ringOffsets[slot]), ringKeys[slot], base, cols));
+      }
+    }
+    return new BoundedSlice(p, truncated);
+  }
+
   private static boolean isAll(List<Slice> slices) {
     for (Slice s : slices) if (s.start().isUnbounded() && s.end().isUnbounded()) return true;
     return false;

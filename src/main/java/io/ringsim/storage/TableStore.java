@@ -165,6 +165,7 @@ public final class TableStore {
 
   /** A point read of one partition: memtable and SSTables merged, skipped by key range and bloom filter. */
   public PartitionRead read(DecoratedKey key, ReadFilter filter) {
+    if (filter.paged() && filter.limit() != Integer.MAX_VALUE) return readPage(key, filter);
     List<Partition> versions = new ArrayList<>(4);
     Partition m = memtable.get(key);
     if (m != null) versions.add(m.slice(filter.slices()));
@@ -197,6 +198,53 @@ public final class TableStore {
     LivePartition live = data == null ? new LivePartition(key, null, List.of()) : view.view(data, filter);
     ReadStats stats = account(key, view.tombstonesScanned(), touched, falsePositives, m != null, live.rows().size());
     return new PartitionRead(data, live, stats);
+  }
+
+  /**
+   * A page's read: each source gives at most {@code cap} rows in the query's order; past the first cut source's
+   * last row nothing is known, so the merge stops there. If that leaves fewer live rows than the limit (the cut
+   * rows were shadowed or dead), it reads again with a larger cap: a page costs about its rows plus the dead ones
+   * among them, not the partition. The data shipped ends at the last live row the limit takes.
+   */
+  private PartitionRead readPage(DecoratedKey key, ReadFilter filter) {
+    Partition m = memtable.get(key);
+    for (long cap = filter.limit() + 1L; ; cap *= 4) {
+      int c = (int) Math.min(cap, Integer.MAX_VALUE - 1);
+      List<BoundedSlice> versions = new ArrayList<>(4);
+      if (m != null) versions.add(BoundedSlice.of(m, filter.slices(), filter.reversed(), c));
+      int touched = 0, falsePositives = 0;
+      long bloomHash = BloomFilter.hash(key.key());
+      for (SSTable s : sstables) {
+        if (!s.coversKey(key) || !s.bloomFilter().mightContainHash(bloomHash)) continue;
+        touched++;
+        BoundedSlice b = s.get(key, filter.slices(), filter.reversed(), c);
+        if (b == null) falsePositives++;
+        else versions.add(b);
+      }
+      Clustering cut = null;
+      List<Partition> parts = new ArrayList<>(versions.size());
+      ClusteringComparator cmp = schema.clustering();
+      for (BoundedSlice b : versions) {
+        parts.add(b.partition());
+        Clustering e = b.truncated() ? BoundedSlice.edge(b.partition(), filter.reversed()) : null;
+        if (e != null && (cut == null || (cmp.compare(e, cut) < 0) != filter.reversed())) cut = e;
+      }
+      Partition data = parts.isEmpty() ? null : Partition.merge(parts);
+      if (data != null && cut != null) data = BoundedSlice.cutAfter(data, cut, filter.reversed());
+      LivenessFilter view = new LivenessFilter(clock.nowInSec(), schema.metadata());
+      LivePartition live = data == null ? new LivePartition(key, null, List.of()) : view.view(data, filter);
+      boolean full = live.rows().size() >= filter.limit();
+      if (!full && cut != null && c < Integer.MAX_VALUE - 1) continue;
+      if (full) data = BoundedSlice.cutAfter(data, live.rows().get(live.rows().size() - 1).clustering(),
+          filter.reversed());
+      reads++;
+      sstablesRead += touched;
+      bloomPositives += touched;
+      maxSSTablesPerRead = Math.max(maxSSTablesPerRead, touched);
+      bloomFalsePositives += falsePositives;
+      ReadStats stats = account(key, view.tombstonesScanned(), touched, falsePositives, m != null, live.rows().size());
+      return new PartitionRead(data, live, stats);
+    }
   }
 
   private ReadStats account(DecoratedKey key, long tombs, int touched, int fps, boolean memHit, long liveRows) {

@@ -21,7 +21,13 @@ public sealed interface ClientRequest {
 
   /** Every partition with a token in (start, end]; null bounds mean the whole ring. */
   record RangeScan(String table, String startExclusive, String endInclusive, ReadFilter filter, int partitionLimit,
-      ConsistencyLevel consistency, boolean trace) implements ClientRequest {}
+      ConsistencyLevel consistency, boolean trace, int rowLimit) implements ClientRequest {
+    /** {@code rowLimit} 0: the whole range (a page's scan gives its row limit: {@link PagedRangeScan}). */
+    public RangeScan(String table, String startExclusive, String endInclusive, ReadFilter filter,
+        int partitionLimit, ConsistencyLevel consistency, boolean trace) {
+      this(table, startExclusive, endInclusive, filter, partitionLimit, consistency, trace, 0);
+    }
+  }
 
   /**
    * A lightweight transaction: read the partition at SERIAL/LOCAL_SERIAL through Paxos, test {@code condition}, and

@@ -13,8 +13,17 @@ public sealed interface ClientResponse extends akka.actor.NoSerializationVerific
   record WriteDone(String coordinator, long timestampMicros, List<String> acked, List<TraceEvent> trace)
       implements ClientResponse {}
 
+  /**
+   * {@code truncated}: a page's read whose replicas disagreed where one of them stopped at the row limit, so it ends
+   * at that replica's last row with fewer rows than asked; more rows may follow.
+   */
   record ReadDone(String coordinator, List<LivePartition> partitions, List<String> replicas, boolean repaired,
-      List<String> warnings, List<TraceEvent> trace) implements ClientResponse {}
+      List<String> warnings, List<TraceEvent> trace, boolean truncated) implements ClientResponse {
+    public ReadDone(String coordinator, List<LivePartition> partitions, List<String> replicas, boolean repaired,
+        List<String> warnings, List<TraceEvent> trace) {
+      this(coordinator, partitions, replicas, repaired, warnings, trace, false);
+    }
+  }
 
   record CasDone(String coordinator, boolean applied, LivePartition current, List<TraceEvent> trace)
       implements ClientResponse {}

@@ -1,13 +1,18 @@
 package io.ringsim.cluster.node;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.ringsim.storage.ClusteringBound;
 import io.ringsim.storage.ReadFilter;
 import io.ringsim.storage.Slice;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A {@link ReadFilter} in a form that crosses the wire (plain lists of byte arrays). */
-public record FilterSpec(List<SliceSpec> slices, boolean reversed, int limit) {
+/**
+ * A {@link ReadFilter} in a form that crosses the wire (plain lists of byte arrays). {@code paged} is left out of
+ * the message when false, so the reads of runs that never page serialize to the same bytes as before it existed.
+ */
+public record FilterSpec(List<SliceSpec> slices, boolean reversed, int limit,
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean paged) {
 
   public record SliceSpec(List<byte[]> start, boolean startInclusive, List<byte[]> end, boolean endInclusive) {}
 
@@ -19,7 +24,7 @@ public record FilterSpec(List<SliceSpec> slices, boolean reversed, int limit) {
       s.add(new SliceSpec(List.of(x.start().prefix()), x.start().inclusive(), List.of(x.end().prefix()),
           x.end().inclusive()));
     }
-    return new FilterSpec(s, f.reversed(), f.limit());
+    return new FilterSpec(s, f.reversed(), f.limit(), f.paged());
   }
 
   public ReadFilter toFilter() {
@@ -28,6 +33,6 @@ public record FilterSpec(List<SliceSpec> slices, boolean reversed, int limit) {
       s.add(new Slice(new ClusteringBound(x.start.toArray(new byte[0][]), x.startInclusive),
           new ClusteringBound(x.end.toArray(new byte[0][]), x.endInclusive)));
     }
-    return new ReadFilter(s, reversed, limit);
+    return new ReadFilter(s, reversed, limit, paged);
   }
 }

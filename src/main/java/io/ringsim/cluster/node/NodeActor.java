@@ -163,7 +163,9 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
     try {
       if (r instanceof ClientRequest.Write w) WriteCoordinator.coordinate(node, w, replyTo);
       else if (r instanceof ClientRequest.Read rd) ReadCoordinator.coordinate(node, rd, replyTo);
-      else if (r instanceof ClientRequest.RangeScan rs) RangeScan.coordinate(node, rs, replyTo);
+      else if (r instanceof ClientRequest.RangeScan rs && rs.rowLimit() > 0) {
+        PagedRangeScan.coordinate(node, rs, replyTo);
+      } else if (r instanceof ClientRequest.RangeScan rs) RangeScan.coordinate(node, rs, replyTo);
       else if (r instanceof ClientRequest.Cas cas) PaxosCoordinator.coordinate(node, cas, replyTo);
     } catch (IllegalArgumentException e) {
       replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.InvalidRequest, e.getMessage(), 0, 0,

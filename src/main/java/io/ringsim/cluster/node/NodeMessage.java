@@ -83,9 +83,18 @@ public sealed interface NodeMessage extends CborSerializable {
     }
   }
 
-  /** Read every partition with a token in (start, end] (token strings; null = ring start/end). */
+  /**
+   * Read every partition with a token in (start, end] (token strings; null = ring start/end). {@code rowLimit}: a
+   * page's scan stops after that many live rows (0: no limit; left out of the message then, as before it existed).
+   */
   record RangeRead(long requestId, String table, String startExclusive, String endInclusive, FilterSpec filter,
-      int partitionLimit) implements NodeMessage {}
+      int partitionLimit, @com.fasterxml.jackson.annotation.JsonInclude(
+          com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT) int rowLimit) implements NodeMessage {
+    public RangeRead(long requestId, String table, String startExclusive, String endInclusive, FilterSpec filter,
+        int partitionLimit) {
+      this(requestId, table, startExclusive, endInclusive, filter, partitionLimit, 0);
+    }
+  }
 
   /** {@code rows} and {@code tombstones}: what the replica scanned for the range, to show what filtering costs. */
   record RangeReadReply(long requestId, List<byte[]> partitions, int sstables, long rows, long tombstones,

@@ -2,6 +2,8 @@ package io.ringsim.cluster.node;
 
 import io.ringsim.cluster.AckTracker;
 import io.ringsim.cql.CqlErrorClass;
+import io.ringsim.storage.BoundedSlice;
+import io.ringsim.storage.Clustering;
 import io.ringsim.storage.DecoratedKey;
 import io.ringsim.storage.LivePartition;
 import io.ringsim.storage.LivenessFilter;
@@ -35,6 +37,8 @@ final class ReadCoordinator extends PendingRequest {
   private final Map<String, byte[]> responses = new TreeMap<>();
   /** The answers a replica in this JVM attached decoded (see {@link NodeMessage.ReadDataReply}). */
   private final Map<String, Partition> decoded = new HashMap<>(4);
+  /** Live rows each replica's answer held: one at a page's limit may have stopped there. */
+  private final Map<String, Long> rowsOf = new TreeMap<>();
   private final List<String> warnings = new ArrayList<>();
   private final List<String> contacted = new ArrayList<>();
   private final List<String> spares = new ArrayList<>();
@@ -143,6 +147,7 @@ final class ReadCoordinator extends PendingRequest {
     warnings.addAll(rd.warnings());
     responses.put(from, rd.data());
     if (rd.decodedData() != null) decoded.put(from, rd.decodedData());
+    rowsOf.put(from, rd.rows());
     if (acks.ack(from)) resolve();
   }
 
@@ -185,10 +190,28 @@ final class ReadCoordinator extends PendingRequest {
 
   private void reply() {
     finish();
-    LivePartition live = merged == null ? new LivePartition(key, null, List.of())
-        : new LivenessFilter(node.nowInSeconds(), schema.metadata()).view(merged, r.filter());
+    Partition answer = pageCut();
+    LivePartition live = answer == null ? new LivePartition(key, null, List.of())
+        : new LivenessFilter(node.nowInSeconds(), schema.metadata()).view(answer, r.filter());
+    boolean truncated = answer != merged && live.rows().size() < r.filter().limit();
     replyTo.reply(new ClientResponse.ReadDone(node.name(), List.of(live), List.copyOf(responses.keySet()),
-        repairing, List.copyOf(warnings), traceList()));
+        repairing, List.copyOf(warnings), traceList(), truncated));
+  }
+
+  /**
+   * A page's read answered by several replicas: a replica that stopped at the limit says nothing past its last
+   * row, so the answer ends at the first such row in the query's order (the client's next page resumes there).
+   */
+  private Partition pageCut() {
+    if (merged == null || !r.filter().paged() || responses.size() < 2) return merged;
+    Clustering cut = null;
+    for (Map.Entry<String, byte[]> e : responses.entrySet()) {
+      if (rowsOf.getOrDefault(e.getKey(), 0L) < r.filter().limit() || e.getValue().length == 0) continue;
+      Clustering edge = BoundedSlice.edge(PartitionCodec.decode(e.getValue(), schema), r.filter().reversed());
+      if (edge != null && (cut == null || (schema.clustering().compare(edge, cut) < 0) != r.filter().reversed()))
+        cut = edge;
+    }
+    return cut == null ? merged : BoundedSlice.cutAfter(merged, cut, r.filter().reversed());
   }
 
   @Override

@@ -89,9 +89,14 @@ final class ReplicaVerbs {
     int sstables = 0;
     long tombs = 0, rows = 0;
     ReadFilter f = rr.filter().toFilter();
+    // A page's scan (rowLimit > 0): each partition reads only the rows still wanted, and the scan stops there.
+    long wanted = rr.rowLimit() > 0 ? rr.rowLimit() : Long.MAX_VALUE;
     try {
-      for (DecoratedKey k : t.keysInRange(start, end, Integer.MAX_VALUE)) {
-        PartitionRead r = t.read(k, f);
+      for (DecoratedKey k : rr.rowLimit() > 0 ? PagedRangeScan.replicaKeys(t, start, end, rr.rowLimit())
+          : t.keysInRange(start, end, Integer.MAX_VALUE)) {
+        if (wanted <= 0) break;
+        PartitionRead r = t.read(k, rr.rowLimit() > 0 ? f.withLimit((int) Math.min(wanted, f.limit())) : f);
+        if (rr.rowLimit() > 0) wanted -= r.live().rows().size();
         sstables += r.stats().sstablesTouched();
         tombs += r.stats().tombstonesScanned();
         rows += r.stats().liveRows();

@@ -43,7 +43,43 @@ public record ReadPlan(
     List<LivePartition> read(TableMetadata table, List<byte[]> keys, ReadFilter filter);
 
     List<LivePartition> scan(TableMetadata table, String startExclusive, String endInclusive, ReadFilter filter);
+
+    /**
+     * A page's read of one partition ({@code filter} is a page's: the replicas stop at its limit). The default,
+     * for sources without a cluster behind them, reads through {@link #read}.
+     */
+    default Chunk readPage(TableMetadata table, byte[] key, ReadFilter filter) {
+      return new Chunk(read(table, List.of(key), filter), false);
+    }
+
+    /**
+     * A page's range scan: partitions in token order from {@code startExclusive}, stopping once {@code rowLimit}
+     * live rows are read (the last partition may be cut short). The default scans and drops what is past the limit.
+     */
+    default Chunk scanPage(TableMetadata table, String startExclusive, String endInclusive, ReadFilter filter,
+        int rowLimit) {
+      List<LivePartition> out = new ArrayList<>();
+      long rows = 0;
+      for (LivePartition lp : scan(table, startExclusive, endInclusive, filter)) {
+        if (rows >= rowLimit) break;
+        List<LiveRow> kept = lp.rows().subList(0, (int) Math.min(lp.rows().size(), rowLimit - rows));
+        out.add(new LivePartition(lp.key(), lp.staticRow(), kept));
+        rows += kept.size();
+      }
+      return new Chunk(out, false);
+    }
+
+    /** The token of {@code key} as the scans take it (a page of a range scan resumes after its cursor's token). */
+    default String token(TableMetadata table, byte[] key) {
+      throw new UnsupportedOperationException("this source cannot page range scans");
+    }
   }
+
+  /**
+   * What a page's read returned; {@code truncated}: the replicas' answers ended early (one stopped at the limit
+   * where others went on), so more rows may follow the last one even though fewer than the limit came back.
+   */
+  public record Chunk(List<LivePartition> partitions, boolean truncated) {}
 
   public boolean isRangeScan() {
     return keys == null;
