@@ -12,20 +12,27 @@ import java.util.concurrent.locks.LockSupport;
 public final class Pacer implements Runnable {
   private final SimCluster cluster;
   private final double speed;
-  private final long startVirtual;
-  private final long startWall = System.nanoTime();
+  // Taken in start(), not at construction: a served cluster sets its nodes' clock epoch (wall time minus virtual
+  // time) just before start(), so virtual time must begin to follow the wall clock from that instant. Counted from
+  // construction, the first target() jumped ahead by however long the servers took to set up in between (up to
+  // hundreds of ms on a busy machine), and node clocks ran that far ahead of the drivers' clocks: an LWT's
+  // server-side timestamp then beat the client timestamp of the statement after it (found by
+  // DifferentialAgainstCassandraOracle: a DELETE ... IF followed at once by an UPDATE lost the UPDATE).
+  private volatile long startVirtual;
+  private volatile long startWall;
   private volatile boolean stopped;
   private final Thread thread;
 
   public Pacer(SimCluster cluster, double speed) {
     this.cluster = cluster;
     this.speed = speed;
-    this.startVirtual = cluster.nowNanos();
     this.thread = new Thread(this, "ringsim-pacer");
     thread.setDaemon(true);
   }
 
   public void start() {
+    startVirtual = cluster.nowNanos();
+    startWall = System.nanoTime();
     cluster.setPaced(true);
     thread.start();
   }

@@ -102,8 +102,12 @@ public final class ServedCluster implements AutoCloseable {
   public void start() throws InterruptedException {
     // Node clocks show today's date from here on: drivers stamp writes with the wall clock, and a server-stamped write
     // (LWT, counters) must not lose to them by decades (a driver's DELETE would shadow a later IF NOT EXISTS).
-    cluster.setClockEpoch(System.currentTimeMillis() * 1000 - cluster.nowNanos() / 1000);
+    // The epoch is read at the instant the pacer starts, not before setClockEpoch's settle: node clocks lagged the
+    // wall clock by that settle, enough for an LWT's timestamp to fall below the client timestamp of the statement
+    // just before it (found by DifferentialAgainstCassandraOracle: DELETE b, then UPDATE b ... IF EXISTS, lost b).
+    long epochMicros = System.currentTimeMillis() * 1000 - cluster.nowNanos() / 1000;
     pacer.start();
+    cluster.setClockEpoch(epochMicros);
     for (Map.Entry<String, NodeServer> e : servers.entrySet()) {
       if (!cluster.isCrashed(e.getKey())) e.getValue().open();
     }

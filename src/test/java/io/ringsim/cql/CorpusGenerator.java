@@ -13,7 +13,8 @@ import java.util.function.Supplier;
  * statics and collections, a composite partition key, a secondary index), then statements drawn from weighted
  * productions of CQL's grammar: valid ones over a small key space so reads meet earlier writes, and, one in five,
  * a deliberately broken one (a wrong type, a missing key part, an unknown column, a filter without ALLOW FILTERING,
- * a syntax error). Real Cassandra answers the script (oracle/answer.sh) and CqlCorpusTest compares ringsim's answers.
+ * a syntax error). Real Cassandra answers the script (oracle/answer.sh) and CqlConformanceTest compares ringsim's
+ * answers; DifferentialAgainstCassandraOracle (io.ringsim.server) runs fresh seeds live on both, shrinking mismatches.
  *
  * <p>Nothing here reads the clock: writes that need an order use USING TIMESTAMP far in the future, because
  * ringsim's session clock and Cassandra's wall clock start at different times. Run:
@@ -32,6 +33,15 @@ public final class CorpusGenerator {
     long seed = Long.parseLong(args[0]);
     int count = Integer.parseInt(args[1]);
     Files.writeString(Path.of(args[2]), new CorpusGenerator(seed).script(count));
+  }
+
+  /**
+   * The script's statements as a driver sends them: without comment lines and without the final ';' (each
+   * generated statement is one line). The first ones create and USE keyspace {@code gen}, the last one drops it.
+   */
+  public static List<String> statements(long seed, int count) {
+    return new CorpusGenerator(seed).script(count).lines().filter(l -> !l.startsWith("--"))
+        .map(l -> l.substring(0, l.length() - 1)).toList();
   }
 
   String script(int count) {

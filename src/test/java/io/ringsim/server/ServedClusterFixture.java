@@ -3,6 +3,7 @@ package io.ringsim.server;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
 import com.typesafe.config.ConfigFactory;
 import io.ringsim.cluster.ClusterBuilder;
 import io.ringsim.cluster.SimCluster;
@@ -14,6 +15,7 @@ import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import java.util.function.UnaryOperator;
 
 /** A simulated cluster served on loopback for a test class, and Java driver sessions against it. */
 final class ServedClusterFixture implements AutoCloseable {
@@ -51,6 +53,11 @@ final class ServedClusterFixture implements AutoCloseable {
   }
 
   CqlSession connect(String protocolVersion) {
+    return connect(protocolVersion, UnaryOperator.identity());
+  }
+
+  /** A session whose configuration {@code more} may add to (options of a particular test). */
+  CqlSession connect(String protocolVersion, UnaryOperator<ProgrammaticDriverConfigLoaderBuilder> more) {
     var config = DriverConfigLoader.programmaticBuilder()
         .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(30))
         .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(30))
@@ -63,7 +70,7 @@ final class ServedClusterFixture implements AutoCloseable {
     return CqlSession.builder()
         .addContactPoint(new InetSocketAddress("127.0.0.1", port))
         .withLocalDatacenter("datacenter1")
-        .withConfigLoader(config.build())
+        .withConfigLoader(more.apply(config).build())
         .build();
   }
 

@@ -114,7 +114,8 @@ final class NodeControl {
   /**
    * The table as this node stores it: a column the new schema drops gets this node's next write timestamp as its
    * drop time, so its cells written here before the DROP stay hidden even if a column of that name comes back
-   * (Cassandra's dropped_columns); a drop this node stamped earlier keeps its time.
+   * (Cassandra's dropped_columns); a drop this node stamped earlier keeps its time, and one made USING TIMESTAMP
+   * has the statement's.
    */
   private TableMetadata withDropTimes(TableMetadata t, TableMetadata before, TableMetadata stored) {
     if (t.droppedColumns().isEmpty()) return t;
@@ -122,7 +123,8 @@ final class NodeControl {
     for (Map.Entry<String, TableMetadata.DroppedColumn> d : t.droppedColumns().entrySet()) {
       boolean droppedNow = before == null || before.column(d.getKey()).isPresent();
       TableMetadata.DroppedColumn known = stored == null ? null : stored.droppedColumns().get(d.getKey());
-      stamped.put(d.getKey(), !droppedNow && known != null ? known
+      boolean timed = d.getValue().droppedAtMicros() != Long.MIN_VALUE; // ALTER ... DROP c USING TIMESTAMP t
+      stamped.put(d.getKey(), timed ? d.getValue() : !droppedNow && known != null ? known
           : new TableMetadata.DroppedColumn(d.getValue().type(), node.nextTimestamp()));
     }
     return new TableMetadata(t.keyspace(), t.name(), t.columns(), t.params(), stamped);

@@ -24,7 +24,8 @@ public sealed interface Statement {
 
   record AlterTableAdd(String keyspace, String name, List<ColumnSpec> columns) implements Statement {}
 
-  record AlterTableDrop(String keyspace, String name, List<String> columns) implements Statement {}
+  /** {@code dropTimestamp}: USING TIMESTAMP's microseconds (cells written at or before it are gone), or null. */
+  record AlterTableDrop(String keyspace, String name, List<String> columns, Long dropTimestamp) implements Statement {}
 
   record AlterTableWith(String keyspace, String name, Map<String, Term> options) implements Statement {}
 

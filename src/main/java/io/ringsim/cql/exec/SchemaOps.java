@@ -326,9 +326,10 @@ public final class SchemaOps {
   }
 
   /**
-   * ALTER TABLE DROP: the columns go, and the table remembers them (DroppedColumn) with no time yet: each node
-   * stamps the drop with its own next write timestamp when the schema reaches it (NodeControl), so that every
-   * write it took before the DROP is older than it, as Cassandra's DROP takes a timestamp after them.
+   * ALTER TABLE DROP: the columns go, and the table remembers them (DroppedColumn). With USING TIMESTAMP that is the
+   * drop's time (only cells written at or before it go, as in Cassandra); without, no time yet: each node stamps
+   * the drop with its own next write timestamp when the schema reaches it (NodeControl), so that every write it
+   * took before the DROP is older than it, as Cassandra's DROP takes a timestamp after them.
    */
   public static Catalog alterDrop(Catalog c, Statement.AlterTableDrop s, String session) {
     String ks = keyspaceOf(s.keyspace(), session);
@@ -336,12 +337,14 @@ public final class SchemaOps {
     List<ColumnDef> cols = new ArrayList<>(t.columns());
     Map<String, TableMetadata.DroppedColumn> dropped = new LinkedHashMap<>(t.droppedColumns());
     for (String n : s.columns()) {
-      ColumnDef d = t.column(n).orElseThrow(() -> invalid("Column " + n + " was not found in table " + s.name()));
+      ColumnDef d = t.column(n).orElseThrow(() -> invalid("Column " + n
+          + " was not found in table '" + ks + "." + s.name() + "'"));
       if (d.isPrimaryKey()) throw invalid("Cannot drop PRIMARY KEY column " + n);
       if (!c.indexesOn(ks, s.name()).stream().filter(i -> i.column().equals(n)).toList().isEmpty())
         throw invalid("Cannot drop column " + n + " because it has dependent secondary indexes");
       cols.remove(d);
-      dropped.put(n, new TableMetadata.DroppedColumn(d.type(), Long.MIN_VALUE));
+      long at = s.dropTimestamp() == null ? Long.MIN_VALUE : s.dropTimestamp();
+      dropped.put(n, new TableMetadata.DroppedColumn(d.type(), at));
     }
     return c.withTable(new TableMetadata(ks, s.name(), cols, t.params(), dropped));
   }

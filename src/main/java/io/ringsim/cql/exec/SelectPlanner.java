@@ -43,6 +43,7 @@ public final class SelectPlanner {
     Projection projection = new Projection(t, s.selectors(), nowInSec, values);
     if (s.distinct()) checkDistinct(t, s);
     SelectRestrictions where = new SelectRestrictions(t, s.where(), s.allowFiltering(), catalog, values);
+    StaticOnlySelection.check(t, s.selectors(), where);
     boolean reversed = reversed(t, s, where);
     int limit = limit(s.limit(), "LIMIT");
     int perPartition = limit(s.perPartitionLimit(), "PER PARTITION LIMIT");
@@ -101,7 +102,10 @@ public final class SelectPlanner {
       start = b[0];
       end = b[1];
     }
-    boolean staticWhenEmpty = where.byColumn.values().stream().noneMatch(cr -> cr.def.kind() == ColumnKind.CLUSTERING);
+    // A partition with only static cells is a row of the result only when no clustering column is restricted, by
+    // one column or several ((c1, c2) > (...), (c1, c2) IN (...)): Cassandra's queriesFullPartitions.
+    boolean staticWhenEmpty = where.byColumn.values().stream().noneMatch(cr -> cr.def.kind() == ColumnKind.CLUSTERING)
+        && !tuple.isSet() && where.inTuples == null;
     return new ReadPlan(t, keys, keyOrder, start, end, filter, sortRows, rowFilter, projection, limit, perPartition,
         s.distinct(), where.usedIndex, staticWhenEmpty, groupBy, s.json());
   }

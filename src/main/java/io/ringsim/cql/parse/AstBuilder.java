@@ -131,7 +131,8 @@ final class AstBuilder {
       String[] t = table(d.tableName());
       List<String> cols = new ArrayList<>();
       for (IdentContext i : d.ident()) cols.add(ident(i));
-      return new Statement.AlterTableDrop(t[0], t[1], cols);
+      Long at = d.INTEGER() == null ? null : Long.parseLong(d.INTEGER().getText());
+      return new Statement.AlterTableDrop(t[0], t[1], cols, at);
     }
     AlterWithContext w = (AlterWithContext) c;
     String[] t = table(w.tableName());
