@@ -124,17 +124,7 @@ final class SSTableFormat {
     long base = h.minTimestamp;
     ByteSource in = new ByteSource(buf, h.bodyOffset);
     Partition p = new Partition(key, cmp);
-    int flags = in.read();
-    if ((flags & P_DELETION) != 0) p.delete(deletion(in, base));
-    if ((flags & P_RANGE_TOMBSTONES) != 0) {
-      int n = in.uvarint32();
-      for (int i = 0; i < n; i++) {
-        ClusteringBound s = bound(in);
-        ClusteringBound e = bound(in);
-        p.addRangeTombstone(new RangeTombstone(new Slice(s, e), deletion(in, base)));
-      }
-    }
-    if ((flags & P_STATIC) != 0) p.add(body(in, Clustering.STATIC, base, cols));
+    head(in, p, base, cols);
     boolean all = slices == null || isAll(slices);
     for (int i = 0; i < h.rowCount; i++) {
       int n = in.uvarint32();
@@ -152,17 +142,8 @@ final class SSTableFormat {
     return p;
   }
 
-  /**
-   * Like {@link #decode} with slices, but at most {@code cap} selected rows, the first ones in the query's order
-   * (the last ones when {@code reversed}): a page's read. The format has no row index, so the rows before the
-   * page are still stepped over by their headers, but only the page's rows are decoded.
-   */
-  static BoundedSlice decodeBounded(byte[] buf, int offset, DecoratedKey key, long baseTimestamp,
-      ClusteringComparator cmp, ColumnTable cols, List<Slice> slices, boolean reversed, int cap) {
-    Header h = new Header().read(buf, offset, baseTimestamp);
-    long base = h.minTimestamp;
-    ByteSource in = new ByteSource(buf, h.bodyOffset);
-    Partition p = new Partition(key, cmp);
+  /** The partition-level part before the rows: its deletion, range tombstones and static row. */
+  private static void head(ByteSource in, Partition p, long base, ColumnTable cols) {
     int flags = in.read();
     if ((flags & P_DELETION) != 0) p.delete(deletion(in, base));
     if ((flags & P_RANGE_TOMBSTONES) != 0) {
@@ -174,6 +155,20 @@ final class SSTableFormat {
       }
     }
     if ((flags & P_STATIC) != 0) p.add(body(in, Clustering.STATIC, base, cols));
+  }
+
+  /**
+   * Like {@link #decode} with slices, but at most {@code cap} selected rows, the first ones in the query's order
+   * (the last ones when {@code reversed}): a page's read. The format has no row index, so the rows before the
+   * page are still stepped over by their headers, but only the page's rows are decoded.
+   */
+  static BoundedSlice decodeBounded(byte[] buf, int offset, DecoratedKey key, long baseTimestamp,
+      ClusteringComparator cmp, ColumnTable cols, List<Slice> slices, boolean reversed, int cap) {
+    Header h = new Header().read(buf, offset, baseTimestamp);
+    long base = h.minTimestamp;
+    ByteSource in = new ByteSource(buf, h.bodyOffset);
+    Partition p = new Partition(key, cmp);
+    head(in, p, base, cols);
     boolean all = isAll(slices);
     // Reversed: the last `cap` selected rows, kept as (clustering, body offset) in a ring, decoded at the end.
     Clustering[] ringKeys = reversed ? new Clustering[cap] : null;
