@@ -106,8 +106,20 @@ public final class CqlSession {
     this.nowInSeconds = seconds;
   }
 
-  private int now(int coordinatorNow) {
-    return nowInSeconds != null ? nowInSeconds : coordinatorNow;
+  /**
+   * The now each request carries to its coordinator: the session's, else none (the coordinator's clock fixes it),
+   * so that the coordinator and its replicas judge expiry, and writes count TTLs, from the same second.
+   */
+  private int requestNow() {
+    return nowInSeconds != null ? nowInSeconds : ClientRequest.COORDINATOR_NOW;
+  }
+
+  /**
+   * The now TTL() reads against: the session's, else the cluster's clock (with a served cluster's epoch, as the
+   * coordinator's clock has it, so that TTL() and expiry agree; a coordinator's skew is not seen here).
+   */
+  private int projectionNow() {
+    return nowInSeconds != null ? nowInSeconds : (int) Math.floorDiv(cluster.clockNowMicros(), 1_000_000L);
   }
 
   /** Reports every coordinator request and answer to {@code o} (null: none). */
@@ -169,8 +181,7 @@ public final class CqlSession {
       return ResultSet.EMPTY;
     }
     if (s instanceof Statement.Describe d) return DescribeStatement.run(d, c, keyspace);
-    long nowMicros = cluster.nowNanos() / 1000;
-    int nowSec = nowInSeconds != null ? nowInSeconds : (int) (nowMicros / 1_000_000L);
+    int nowSec = projectionNow();
     if (s instanceof Statement.Select sel) {
       consistency.validateForRead();
       ReadPlan plan = SelectPlanner.plan(sel, c, keyspace, values, cluster.ring().partitioner(), nowSec);
@@ -191,7 +202,7 @@ public final class CqlSession {
     lastCoordinator = null;
     consistency.validateForRead();
     Catalog c = cluster.catalog();
-    int nowSec = nowInSeconds != null ? nowInSeconds : (int) (cluster.nowNanos() / 1000 / 1_000_000L);
+    int nowSec = projectionNow();
     ReadPlan plan = SelectPlanner.plan(sel, c, keyspace, values, cluster.ring().partitioner(), nowSec);
     // Cassandra cannot page rows it sorts after reading them (ORDER BY over several partitions): it refuses, even
     // with a LIMIT within the page (asked of Cassandra 4.1: PagingAgainstCassandraOracle); IN (x) is one partition.
@@ -237,8 +248,8 @@ public final class CqlSession {
       WritePlanner.CasSpec cas = plan.cas();
       kind = "lwt";
       ClientResponse r = awaitResponse(submit(coord, new ClientRequest.Cas(table, w.key(), ReadFilter.ALL,
-          lp -> cas.condition().test(lp), (ts, now) -> w.update().build(ts, now(now)), serialConsistency,
-          consistency == ConsistencyLevel.ANY ? ConsistencyLevel.ONE : consistency, tracing)), coord);
+          lp -> cas.condition().test(lp), (ts, now) -> w.update().build(ts, now), serialConsistency,
+          consistency == ConsistencyLevel.ANY ? ConsistencyLevel.ONE : consistency, tracing, requestNow())), coord);
       lastTrace = r.trace();
       if (r instanceof ClientResponse.CasDone d) {
         if (d.applied()) {
@@ -259,7 +270,7 @@ public final class CqlSession {
       // Read before write (list element operations): the current partition, at the session's consistency level.
       kind = "read";
       ClientResponse r = awaitResponse(submit(coord, new ClientRequest.Read(table, w.key(), ReadFilter.ALL,
-          consistency, tracing)), coord);
+          consistency, tracing, requestNow())), coord);
       trace.addAll(r.trace());
       if (!(r instanceof ClientResponse.ReadDone d)) {
         lastTrace = trace;
@@ -272,7 +283,7 @@ public final class CqlSession {
       WritePlanner.UpdateFactory u = updates.get(i);
       kind = deleting ? "delete" : "write";
       pending.add(submit(coord, new ClientRequest.Write(table, plan.writes().get(i).key(),
-          (ts, now) -> u.build(ts, now(now)), consistency, tracing)));
+          (ts, now) -> u.build(ts, now), consistency, tracing, requestNow())));
     }
     CqlException error = null;
     for (CompletableFuture<ClientResponse> f : pending) {
@@ -311,7 +322,7 @@ public final class CqlSession {
       lastCoordinator = coord;
       kind = "read";
       ClientResponse r = awaitResponse(submit(coord, new ClientRequest.Read(table.qualifiedName(), key, filter,
-          consistency, tracing)), coord);
+          consistency, tracing, requestNow())), coord);
       addTrace(r.trace());
       if (r instanceof ClientResponse.ReadDone d) return new ReadPlan.Chunk(d.partitions(), d.truncated());
       throw failure(r);
@@ -323,7 +334,7 @@ public final class CqlSession {
       lastCoordinator = coord;
       kind = "read";
       ClientResponse r = awaitResponse(submit(coord, new ClientRequest.RangeScan(table.qualifiedName(), start, end,
-          filter, Integer.MAX_VALUE, consistency, tracing, rowLimit)), coord);
+          filter, Integer.MAX_VALUE, consistency, tracing, rowLimit, requestNow())), coord);
       addTrace(r.trace());
       if (r instanceof ClientResponse.ReadDone d) return new ReadPlan.Chunk(d.partitions(), d.truncated());
       throw failure(r);
@@ -349,7 +360,8 @@ public final class CqlSession {
       List<CompletableFuture<ClientResponse>> pending = new ArrayList<>();
       for (byte[] k : keys) {
         kind = "read";
-        pending.add(submit(coord, new ClientRequest.Read(table.qualifiedName(), k, filter, consistency, tracing)));
+        pending.add(submit(coord, new ClientRequest.Read(table.qualifiedName(), k, filter, consistency, tracing,
+            requestNow())));
       }
       List<LivePartition> out = new ArrayList<>();
       List<TraceEvent> trace = new ArrayList<>();
@@ -372,7 +384,7 @@ public final class CqlSession {
       lastCoordinator = coord;
       kind = "read";
       ClientResponse r = awaitResponse(submit(coord, new ClientRequest.RangeScan(table.qualifiedName(), start,
-          end, filter, Integer.MAX_VALUE, consistency, tracing)), coord);
+          end, filter, Integer.MAX_VALUE, consistency, tracing, 0, requestNow())), coord);
       lastTrace = r.trace();
       if (r instanceof ClientResponse.ReadDone d) return d.partitions();
       throw failure(r);

@@ -293,6 +293,11 @@ public final class SimCluster implements AutoCloseable {
     settle();
   }
 
+  /** What an unskewed node's clock reads now (virtual time plus the epoch), in microseconds. */
+  public long clockNowMicros() {
+    return nowNanos() / 1000 + clockEpochMicros;
+  }
+
   /**
    * Bootstrap: a new node joins with tokens from {@code allocator}; every current node streams it the data of the
    * ranges it will replicate; then every node switches to the new ring. Returns the partitions streamed. Throws

@@ -165,7 +165,16 @@ public final class TableStore {
 
   /** A point read of one partition: memtable and SSTables merged, skipped by key range and bloom filter. */
   public PartitionRead read(DecoratedKey key, ReadFilter filter) {
-    if (filter.paged() && filter.limit() != Integer.MAX_VALUE) return readPage(key, filter);
+    return read(key, filter, clock.nowInSec());
+  }
+
+  /**
+   * A point read judged at {@code nowInSec} (which TTL'd cells have expired, for the live view, its row limit and
+   * its tombstone count): a replica serving a coordinator's read passes the read's now, as Cassandra's replicas use
+   * the ReadCommand's nowInSec rather than their own clocks.
+   */
+  public PartitionRead read(DecoratedKey key, ReadFilter filter, int nowInSec) {
+    if (filter.paged() && filter.limit() != Integer.MAX_VALUE) return readPage(key, filter, nowInSec);
     List<Partition> versions = new ArrayList<>(4);
     Partition m = memtable.get(key);
     if (m != null) versions.add(m.slice(filter.slices()));
@@ -194,7 +203,7 @@ public final class TableStore {
     maxSSTablesPerRead = Math.max(maxSSTablesPerRead, touched);
     bloomFalsePositives += falsePositives;
     Partition data = versions.isEmpty() ? null : versions.size() == 1 ? versions.get(0) : Partition.merge(versions);
-    LivenessFilter view = new LivenessFilter(clock.nowInSec(), schema.metadata());
+    LivenessFilter view = new LivenessFilter(nowInSec, schema.metadata());
     LivePartition live = data == null ? new LivePartition(key, null, List.of()) : view.view(data, filter);
     ReadStats stats = account(key, view.tombstonesScanned(), touched, falsePositives, m != null, live.rows().size());
     return new PartitionRead(data, live, stats);
@@ -206,7 +215,7 @@ public final class TableStore {
    * rows were shadowed or dead), it reads again with a larger cap: a page costs about its rows plus the dead ones
    * among them, not the partition. The data shipped ends at the last live row the limit takes.
    */
-  private PartitionRead readPage(DecoratedKey key, ReadFilter filter) {
+  private PartitionRead readPage(DecoratedKey key, ReadFilter filter, int nowInSec) {
     Partition m = memtable.get(key);
     for (long cap = filter.limit() + 1L; ; cap *= 4) {
       int c = (int) Math.min(cap, Integer.MAX_VALUE - 1);
@@ -231,7 +240,7 @@ public final class TableStore {
       }
       Partition data = parts.isEmpty() ? null : Partition.merge(parts);
       if (data != null && cut != null) data = BoundedSlice.cutAfter(data, cut, filter.reversed());
-      LivenessFilter view = new LivenessFilter(clock.nowInSec(), schema.metadata());
+      LivenessFilter view = new LivenessFilter(nowInSec, schema.metadata());
       LivePartition live = data == null ? new LivePartition(key, null, List.of()) : view.view(data, filter);
       boolean full = live.rows().size() >= filter.limit();
       if (!full && cut != null && c < Integer.MAX_VALUE - 1) continue;

@@ -131,9 +131,10 @@ class DifferentialAgainstCassandraOracle {
 
   /**
    * Runs a script statement by statement on one session, every statement with the same now_in_seconds: the wall
-   * clock's when the script starts. Not one "now" for the whole test: ringsim's replicas decide what has expired by
-   * their own clocks, not by the request's now_in_seconds (a known gap, docs/cql.md), so a "now" older than the
-   * shortest TTL (100 s) made shrinking tries find cells expired in ringsim only.
+   * clock's when the script starts. Not one "now" for the whole test: when ringsim's replicas decided what had expired
+   * by their own clocks, not by the request's now_in_seconds (since fixed, docs/cql.md), a "now" older than the
+   * shortest TTL (100 s) made shrinking tries find cells expired in ringsim only; a "now" per run is kept, as both
+   * sides' compactions still purge by their own clocks.
    */
   private static Function<List<String>, List<CqlAnswer>> side(CqlSession session) {
     return statements -> {

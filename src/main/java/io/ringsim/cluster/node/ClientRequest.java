@@ -13,19 +13,42 @@ public sealed interface ClientRequest {
 
   boolean trace();
 
-  record Write(String table, byte[] key, WriteBuilder update, ConsistencyLevel consistency, boolean trace)
-      implements ClientRequest {}
+  /**
+   * The request's "now" in seconds (a v5 client's now_in_seconds): which TTL'd cells have expired for a read, what
+   * a write's TTL counts from. {@link #COORDINATOR_NOW}: none given, the coordinator's clock fixes it on arrival.
+   */
+  int nowInSec();
 
-  record Read(String table, byte[] key, ReadFilter filter, ConsistencyLevel consistency, boolean trace)
-      implements ClientRequest {}
+  /** No client-supplied now (Cassandra's QueryOptions use Integer.MIN_VALUE; 0 keeps records' defaults simple). */
+  int COORDINATOR_NOW = 0;
+
+  record Write(String table, byte[] key, WriteBuilder update, ConsistencyLevel consistency, boolean trace,
+      int nowInSec) implements ClientRequest {
+    public Write(String table, byte[] key, WriteBuilder update, ConsistencyLevel consistency, boolean trace) {
+      this(table, key, update, consistency, trace, COORDINATOR_NOW);
+    }
+  }
+
+  record Read(String table, byte[] key, ReadFilter filter, ConsistencyLevel consistency, boolean trace,
+      int nowInSec) implements ClientRequest {
+    public Read(String table, byte[] key, ReadFilter filter, ConsistencyLevel consistency, boolean trace) {
+      this(table, key, filter, consistency, trace, COORDINATOR_NOW);
+    }
+  }
 
   /** Every partition with a token in (start, end]; null bounds mean the whole ring. */
   record RangeScan(String table, String startExclusive, String endInclusive, ReadFilter filter, int partitionLimit,
-      ConsistencyLevel consistency, boolean trace, int rowLimit) implements ClientRequest {
+      ConsistencyLevel consistency, boolean trace, int rowLimit, int nowInSec) implements ClientRequest {
     /** {@code rowLimit} 0: the whole range (a page's scan gives its row limit: {@link PagedRangeScan}). */
     public RangeScan(String table, String startExclusive, String endInclusive, ReadFilter filter,
         int partitionLimit, ConsistencyLevel consistency, boolean trace) {
       this(table, startExclusive, endInclusive, filter, partitionLimit, consistency, trace, 0);
+    }
+
+    public RangeScan(String table, String startExclusive, String endInclusive, ReadFilter filter,
+        int partitionLimit, ConsistencyLevel consistency, boolean trace, int rowLimit) {
+      this(table, startExclusive, endInclusive, filter, partitionLimit, consistency, trace, rowLimit,
+          COORDINATOR_NOW);
     }
   }
 
@@ -34,5 +57,11 @@ public sealed interface ClientRequest {
    * only if it holds commit {@code update} at {@code commitConsistency}.
    */
   record Cas(String table, byte[] key, ReadFilter filter, Predicate<LivePartition> condition, WriteBuilder update,
-      ConsistencyLevel consistency, ConsistencyLevel commitConsistency, boolean trace) implements ClientRequest {}
+      ConsistencyLevel consistency, ConsistencyLevel commitConsistency, boolean trace, int nowInSec)
+      implements ClientRequest {
+    public Cas(String table, byte[] key, ReadFilter filter, Predicate<LivePartition> condition, WriteBuilder update,
+        ConsistencyLevel consistency, ConsistencyLevel commitConsistency, boolean trace) {
+      this(table, key, filter, condition, update, consistency, commitConsistency, trace, COORDINATOR_NOW);
+    }
+  }
 }

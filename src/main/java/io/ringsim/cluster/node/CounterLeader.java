@@ -40,7 +40,7 @@ final class CounterLeader {
     TableStore local = node.storage.table(w.table()).orElseThrow();
     DecoratedKey key = local.schema().decorate(w.key());
     long ts = node.nextTimestamp();
-    Partition update = w.update().build(ts, node.nowInSeconds());
+    Partition update = w.update().build(ts, node.requestNow(w.nowInSec()));
     byte[] bytes = PartitionCodec.encode(update);
     Placement p = node.topology.placement(w.table(), key.token());
     String leader = null;

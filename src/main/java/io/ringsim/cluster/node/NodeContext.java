@@ -122,6 +122,14 @@ final class NodeContext {
     return (int) Math.floorDiv(nowMicros(), 1_000_000L);
   }
 
+  /**
+   * A client request's now, fixed once by its coordinator: the client's (a v5 now_in_seconds) if it gave one, else
+   * this node's clock. Everything the request judges (expiry, TTLs it writes) and every replica it asks use it.
+   */
+  int requestNow(int clientNow) {
+    return clientNow != ClientRequest.COORDINATOR_NOW ? clientNow : nowInSeconds();
+  }
+
   void setSkewMicros(long skew) {
     skewMicros = skew;
   }

@@ -1,6 +1,7 @@
 package io.ringsim.cluster.node;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import io.ringsim.cluster.CborSerializable;
@@ -60,8 +61,18 @@ public sealed interface NodeMessage extends CborSerializable {
 
   record MutationAck(long requestId) implements NodeMessage {}
 
-  /** Read one partition; the reply carries the data (tombstones included) so the coordinator can reconcile. */
-  record ReadData(long requestId, String table, byte[] key, FilterSpec filter) implements NodeMessage {}
+  /**
+   * Read one partition; the reply carries the data (tombstones included) so the coordinator can reconcile.
+   * {@code nowInSec}: the coordinator's now for the read, which the replica judges expiry by (as a Cassandra
+   * ReadCommand carries its nowInSec), not its own clock; 0 (left out of the message, as before it existed): the
+   * replica's clock.
+   */
+  record ReadData(long requestId, String table, byte[] key, FilterSpec filter,
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) int nowInSec) implements NodeMessage {
+    public ReadData(long requestId, String table, byte[] key, FilterSpec filter) {
+      this(requestId, table, key, filter, 0);
+    }
+  }
 
   /**
    * A replica's answer: encoded data (empty array when it holds nothing) and what the read cost there (SSTables
@@ -86,13 +97,19 @@ public sealed interface NodeMessage extends CborSerializable {
   /**
    * Read every partition with a token in (start, end] (token strings; null = ring start/end). {@code rowLimit}: a
    * page's scan stops after that many live rows (0: no limit; left out of the message then, as before it existed).
+   * {@code nowInSec}: the coordinator's now, as in {@link ReadData} (0, left out: the replica's clock).
    */
   record RangeRead(long requestId, String table, String startExclusive, String endInclusive, FilterSpec filter,
-      int partitionLimit, @com.fasterxml.jackson.annotation.JsonInclude(
-          com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT) int rowLimit) implements NodeMessage {
+      int partitionLimit, @JsonInclude(JsonInclude.Include.NON_DEFAULT) int rowLimit,
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) int nowInSec) implements NodeMessage {
     public RangeRead(long requestId, String table, String startExclusive, String endInclusive, FilterSpec filter,
         int partitionLimit) {
-      this(requestId, table, startExclusive, endInclusive, filter, partitionLimit, 0);
+      this(requestId, table, startExclusive, endInclusive, filter, partitionLimit, 0, 0);
+    }
+
+    public RangeRead(long requestId, String table, String startExclusive, String endInclusive, FilterSpec filter,
+        int partitionLimit, int rowLimit) {
+      this(requestId, table, startExclusive, endInclusive, filter, partitionLimit, rowLimit, 0);
     }
   }
 
@@ -100,9 +117,16 @@ public sealed interface NodeMessage extends CborSerializable {
   record RangeReadReply(long requestId, List<byte[]> partitions, int sstables, long rows, long tombstones,
       String failure) implements NodeMessage {}
 
-  /** Paxos phase 1: prepare with a ballot (micros shifted left 16 bits, plus the proposer's node index). */
-  record PaxosPrepare(long requestId, String table, byte[] key, long ballot, FilterSpec filter)
-      implements NodeMessage {}
+  /**
+   * Paxos phase 1: prepare with a ballot (micros shifted left 16 bits, plus the proposer's node index).
+   * {@code nowInSec}: the round's now, which the replica reads its current data by, as in {@link ReadData}.
+   */
+  record PaxosPrepare(long requestId, String table, byte[] key, long ballot, FilterSpec filter,
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) int nowInSec) implements NodeMessage {
+    public PaxosPrepare(long requestId, String table, byte[] key, long ballot, FilterSpec filter) {
+      this(requestId, table, key, ballot, filter, 0);
+    }
+  }
 
   /** Promise (or refusal) with the replica's accepted-but-uncommitted proposal and its most recent commit. */
   record PaxosPromise(long requestId, boolean promised, long promisedBallot, long acceptedBallot, byte[] accepted,

@@ -30,6 +30,8 @@ import java.util.TreeMap;
  */
 final class PagedRangeScan extends PendingRequest {
   private final ClientRequest.RangeScan s;
+  /** The page's now, fixed on arrival: every replica and the merged view judge expiry by it. */
+  private final int now;
   private final Replier replyTo;
   private final TableSchema schema;
   private final List<String[]> ranges = new ArrayList<>();
@@ -55,6 +57,7 @@ final class PagedRangeScan extends PendingRequest {
     this.s = s;
     this.replyTo = replyTo;
     this.schema = schema;
+    this.now = node.requestNow(s.nowInSec());
   }
 
   private void start() {
@@ -98,7 +101,7 @@ final class PagedRangeScan extends PendingRequest {
       AckTracker enough = plan.tracker();
       long sent = subId;
       NodeMessage.RangeRead req = new NodeMessage.RangeRead(subId, s.table(), maxStart(rg[0]), minEnd(rg[1]),
-          FilterSpec.of(s.filter()), s.partitionLimit(), asked);
+          FilterSpec.of(s.filter()), s.partitionLimit(), asked, now);
       for (String x : live) {
         if (!contactedAll.contains(x)) contactedAll.add(x);
         if (x.equals(node.name())) onSub(sent, x, ReplicaVerbs.rangeRead(node, req));
@@ -147,7 +150,7 @@ final class PagedRangeScan extends PendingRequest {
         cutRow = BoundedSlice.edge(lastOfReplica, false);
       }
     }
-    LivenessFilter view = new LivenessFilter(node.nowInSeconds(), schema.metadata());
+    LivenessFilter view = new LivenessFilter(now, schema.metadata());
     for (Map.Entry<DecoratedKey, List<Partition>> e : byKey.entrySet()) {
       if (cutKey != null && e.getKey().compareTo(cutKey) > 0) break;
       Partition merged = Partition.merge(e.getValue());

@@ -35,7 +35,8 @@ final class PaxosCoordinator extends PendingRequest {
   static void serialRead(NodeContext node, ClientRequest.Read r, Replier replyTo) {
     TableStore local = node.storage.table(r.table()).orElseThrow();
     ClientRequest.Cas cas = new ClientRequest.Cas(r.table(), r.key(), r.filter(), p -> false,
-        (ts, now) -> local.schema().newPartition(r.key()), r.consistency(), ConsistencyLevel.QUORUM, r.trace());
+        (ts, now) -> local.schema().newPartition(r.key()), r.consistency(), ConsistencyLevel.QUORUM, r.trace(),
+        r.nowInSec());
     new PaxosCoordinator(node, node.newRequestId(), cas, replyTo, local.schema(), r).start();
   }
 
@@ -60,6 +61,9 @@ final class PaxosCoordinator extends PendingRequest {
   boolean finishingInProgress;
   byte[] proposal;
   long deadlineNanos;
+  /** The round's now, fixed once on arrival (as Cassandra's query state fixes it): the condition's view and the
+   * update's TTLs use it, across every retried ballot. */
+  final int now;
 
   private PaxosCoordinator(NodeContext node, long id, ClientRequest.Cas cas, Replier replyTo, TableSchema schema,
       ClientRequest.Read serialRead) {
@@ -69,6 +73,7 @@ final class PaxosCoordinator extends PendingRequest {
     this.schema = schema;
     this.serialRead = serialRead;
     this.key = schema.decorate(cas.key());
+    this.now = node.requestNow(cas.nowInSec());
   }
 
   void start() {
@@ -94,7 +99,7 @@ final class PaxosCoordinator extends PendingRequest {
     promises.clear();
     trace("Preparing ballot " + ballot + " (attempt " + attempts + ")");
     NodeMessage.PaxosPrepare m = new NodeMessage.PaxosPrepare(id, cas.table(), cas.key(), ballot,
-        FilterSpec.of(ReadFilter.ALL));
+        FilterSpec.of(ReadFilter.ALL), now);
     for (String r : live) node.send(r, m);
   }
 
@@ -156,7 +161,6 @@ final class PaxosCoordinator extends PendingRequest {
     for (NodeMessage.PaxosPromise p : promises) {
       if (p.current().length > 0) versions.add(PartitionCodec.decode(p.current(), schema));
     }
-    int now = node.nowInSeconds();
     LivePartition current = versions.isEmpty() ? new LivePartition(key, null, List.of())
         : new LivenessFilter(now, schema.metadata()).view(Partition.merge(versions), cas.filter());
     if (serialRead != null) {

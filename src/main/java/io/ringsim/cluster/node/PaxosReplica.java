@@ -37,7 +37,9 @@ final class PaxosReplica {
     byte[] current = new byte[0];
     TableStore t = node.storage.table(p.table()).orElse(null);
     if (t != null) {
-      PartitionRead r = t.read(t.schema().decorate(p.key()), p.filter().toFilter());
+      // Judged at the round's now (what it counts as tombstones), else, from a sender without one, this replica's clock.
+      PartitionRead r = p.nowInSec() != 0 ? t.read(t.schema().decorate(p.key()), p.filter().toFilter(), p.nowInSec())
+          : t.read(t.schema().decorate(p.key()), p.filter().toFilter());
       if (r.data() != null) current = PartitionCodec.encode(r.data());
     }
     return new NodeMessage.PaxosPromise(p.requestId(), true, s.promised, s.acceptedBallot, s.accepted, s.committed,

@@ -25,6 +25,8 @@ import java.util.TreeMap;
  */
 final class RangeScan extends PendingRequest {
   private final ClientRequest.RangeScan s;
+  /** The scan's now, fixed on arrival: every replica and the merged view judge expiry by it. */
+  private final int now;
   private final Replier replyTo;
   private final TableSchema schema;
   /** The index of each sub-request (one per range) by its request id. */
@@ -51,6 +53,7 @@ final class RangeScan extends PendingRequest {
     this.s = s;
     this.replyTo = replyTo;
     this.schema = schema;
+    this.now = node.requestNow(s.nowInSec());
   }
 
   private void start() {
@@ -89,7 +92,7 @@ final class RangeScan extends PendingRequest {
       node.route(subId, new SubRange(node, subId, this));
       for (String x : live) {
         NodeMessage.RangeRead req = new NodeMessage.RangeRead(subId, s.table(), lo, hi, FilterSpec.of(s.filter()),
-            s.partitionLimit());
+            s.partitionLimit(), 0, now);
         if (!contactedAll.contains(x)) contactedAll.add(x);
         if (x.equals(node.name())) onSub(sub, x, ReplicaVerbs.rangeRead(node, req));
         else node.send(x, req);
@@ -162,7 +165,7 @@ final class RangeScan extends PendingRequest {
         }
       }
     }
-    LivenessFilter view = new LivenessFilter(node.nowInSeconds(), schema.metadata());
+    LivenessFilter view = new LivenessFilter(now, schema.metadata());
     List<LivePartition> out = new ArrayList<>();
     for (List<Partition> v : byKey.values()) {
       LivePartition lp = view.view(Partition.merge(v), s.filter());

@@ -45,6 +45,8 @@ final class ReadCoordinator extends PendingRequest {
   private boolean repairing;
   private int repairAcks;
   private Partition merged;
+  /** The read's now, fixed on arrival: the replicas and the answer's view all judge expiry by it. */
+  private final int now;
 
   /** A client's read, coordinated by {@code node}. */
   static void coordinate(NodeContext node, ClientRequest.Read r, Replier replyTo) {
@@ -69,6 +71,7 @@ final class ReadCoordinator extends PendingRequest {
     this.schema = schema;
     this.key = key;
     this.acks = plan.tracker();
+    this.now = node.requestNow(r.nowInSec());
   }
 
   private void start() {
@@ -104,7 +107,7 @@ final class ReadCoordinator extends PendingRequest {
   }
 
   private NodeMessage.ReadData request() {
-    return new NodeMessage.ReadData(id, r.table(), r.key(), FilterSpec.of(r.filter()));
+    return new NodeMessage.ReadData(id, r.table(), r.key(), FilterSpec.of(r.filter()), now);
   }
 
   /** Speculative retry: a replica is late, ask the spare ones too (Cassandra's speculative_retry). */
@@ -192,7 +195,7 @@ final class ReadCoordinator extends PendingRequest {
     finish();
     Partition answer = pageCut();
     LivePartition live = answer == null ? new LivePartition(key, null, List.of())
-        : new LivenessFilter(node.nowInSeconds(), schema.metadata()).view(answer, r.filter());
+        : new LivenessFilter(now, schema.metadata()).view(answer, r.filter());
     boolean truncated = answer != merged && live.rows().size() < r.filter().limit();
     replyTo.reply(new ClientResponse.ReadDone(node.name(), List.of(live), List.copyOf(responses.keySet()),
         repairing, List.copyOf(warnings), traceList(), truncated));

@@ -68,7 +68,7 @@ final class ReplicaVerbs {
     TableStore t = node.storage.table(rd.table()).orElse(null);
     if (t == null) return new NodeMessage.ReadDataReply(rd.requestId(), new byte[0], 0, 0, 0, List.of(), null);
     try {
-      PartitionRead r = t.read(t.schema().decorate(rd.key()), rd.filter().toFilter());
+      PartitionRead r = readAt(t, t.schema().decorate(rd.key()), rd.filter().toFilter(), rd.nowInSec());
       byte[] data = r.data() == null ? new byte[0] : PartitionCodec.encode(r.data());
       return new NodeMessage.ReadDataReply(rd.requestId(), data, r.stats().sstablesTouched(), r.stats().liveRows(),
           r.stats().tombstonesScanned(), r.stats().warnings(), null, r.data());
@@ -76,6 +76,11 @@ final class ReplicaVerbs {
       return new NodeMessage.ReadDataReply(rd.requestId(), new byte[0], 0, 0, e.tombstones(), List.of(),
           e.getMessage());
     }
+  }
+
+  /** A read judged at the coordinator's now; 0 (a sender that gave none) falls back to this replica's clock. */
+  private static PartitionRead readAt(TableStore t, DecoratedKey key, ReadFilter f, int nowInSec) {
+    return nowInSec != 0 ? t.read(key, f, nowInSec) : t.read(key, f);
   }
 
   /** The partitions of a token range, up to the request's partition limit counting only those with live rows. */
@@ -95,7 +100,8 @@ final class ReplicaVerbs {
       for (DecoratedKey k : rr.rowLimit() > 0 ? PagedRangeScan.replicaKeys(t, start, end, rr.rowLimit())
           : t.keysInRange(start, end, Integer.MAX_VALUE)) {
         if (wanted <= 0) break;
-        PartitionRead r = t.read(k, rr.rowLimit() > 0 ? f.withLimit((int) Math.min(wanted, f.limit())) : f);
+        PartitionRead r = readAt(t, k, rr.rowLimit() > 0 ? f.withLimit((int) Math.min(wanted, f.limit())) : f,
+            rr.nowInSec());
         if (rr.rowLimit() > 0) wanted -= r.live().rows().size();
         sstables += r.stats().sstablesTouched();
         tombs += r.stats().tombstonesScanned();

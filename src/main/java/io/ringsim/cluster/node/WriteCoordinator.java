@@ -41,7 +41,8 @@ final class WriteCoordinator extends PendingRequest {
     TableStore local = node.storage.table(w.table()).orElseThrow();
     DecoratedKey key = local.schema().decorate(w.key());
     long ts = node.nextTimestamp();
-    Partition update = w.update().build(ts, node.nowInSeconds());
+    // The TTLs it writes count from the request's now (the client's, else this coordinator's clock).
+    Partition update = w.update().build(ts, node.requestNow(w.nowInSec()));
     byte[] bytes = PartitionCodec.encode(update);
     node.storage.validateWrite(update);
     WriteCoordinator write = new WriteCoordinator(node, node.newRequestId(), w, replyTo,

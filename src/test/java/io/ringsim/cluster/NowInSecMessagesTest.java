@@ -1,0 +1,55 @@
+package io.ringsim.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import akka.actor.testkit.typed.javadsl.ActorTestKit;
+import io.ringsim.cluster.node.FilterSpec;
+import io.ringsim.cluster.node.NodeMessage;
+import io.ringsim.storage.ReadFilter;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A read's now travels to the replicas in ReadData, RangeRead and PaxosPrepare: it must cross the wire (cluster mode, and the
+ * tests' serialize-messages), and a message without one (0) must serialize to the bytes it had before the field
+ * existed, and decode back to 0, which a replica takes as "use your own clock".
+ */
+class NowInSecMessagesTest {
+  static final ActorTestKit kit = ActorTestKit.create(com.typesafe.config.ConfigFactory.load("application-test"));
+
+  @AfterAll
+  static void stop() {
+    kit.shutdownTestKit();
+  }
+
+  @Test
+  void theReadsNowCrossesTheWireAndIsLeftOutWhenThereIsNone() {
+    var serialization = akka.serialization.SerializationExtension.get(kit.system().classicSystem());
+    FilterSpec plain = FilterSpec.of(ReadFilter.ALL);
+    int now = 1_795_000_000;
+    NodeMessage.ReadData read = new NodeMessage.ReadData(2, "ks.t", new byte[] {1}, plain, now);
+    NodeMessage.ReadData readCopy = (NodeMessage.ReadData) serialization.deserialize(
+        serialization.serialize(read).get(), NodeMessage.ReadData.class).get();
+    assertThat(readCopy.nowInSec()).isEqualTo(now);
+    NodeMessage.RangeRead range = new NodeMessage.RangeRead(3, "ks.t", "-5", "7", plain, 100, 0, now);
+    NodeMessage.RangeRead rangeCopy = (NodeMessage.RangeRead) serialization.deserialize(
+        serialization.serialize(range).get(), NodeMessage.RangeRead.class).get();
+    assertThat(rangeCopy.nowInSec()).isEqualTo(now);
+    assertThat(rangeCopy.rowLimit()).isZero();
+
+    NodeMessage.ReadData old = new NodeMessage.ReadData(2, "ks.t", new byte[] {1}, plain);
+    byte[] oldBytes = serialization.serialize(old).get();
+    assertThat(new String(oldBytes, StandardCharsets.ISO_8859_1)).doesNotContain("nowInSec");
+    assertThat(((NodeMessage.ReadData) serialization.deserialize(oldBytes, NodeMessage.ReadData.class).get())
+        .nowInSec()).isZero();
+    byte[] oldRange = serialization.serialize(new NodeMessage.RangeRead(3, "ks.t", "-5", "7", plain, 100)).get();
+    assertThat(new String(oldRange, StandardCharsets.ISO_8859_1)).doesNotContain("nowInSec");
+    NodeMessage.PaxosPrepare prepare = new NodeMessage.PaxosPrepare(4, "ks.t", new byte[] {1}, 99L << 16, plain, now);
+    assertThat(((NodeMessage.PaxosPrepare) serialization.deserialize(serialization.serialize(prepare).get(),
+        NodeMessage.PaxosPrepare.class).get()).nowInSec()).isEqualTo(now);
+    byte[] oldPrepare = serialization.serialize(new NodeMessage.PaxosPrepare(4, "ks.t", new byte[] {1}, 99L << 16,
+        plain)).get();
+    assertThat(new String(oldPrepare, StandardCharsets.ISO_8859_1)).doesNotContain("nowInSec");
+  }
+}
