@@ -30,6 +30,7 @@ import java.util.TreeMap;
  */
 final class PagedRangeScan extends PendingRequest {
   private final ClientRequest.RangeScan s;
+  private final ScanBounds bounds;
   /** The page's now, fixed on arrival: every replica and the merged view judge expiry by it. */
   private final int now;
   private final Replier replyTo;
@@ -55,6 +56,7 @@ final class PagedRangeScan extends PendingRequest {
   private PagedRangeScan(NodeContext node, long id, ClientRequest.RangeScan s, Replier replyTo, TableSchema schema) {
     super(node, id, s.trace());
     this.s = s;
+    this.bounds = new ScanBounds(s.startExclusive(), s.endInclusive(), node.ring().partitioner());
     this.replyTo = replyTo;
     this.schema = schema;
     this.now = node.requestNow(s.nowInSec());
@@ -67,10 +69,10 @@ final class PagedRangeScan extends PendingRequest {
     for (int i = 0; i < n; i++) {
       String lo = i == 0 ? null : ring.token(i - 1).toString();
       String[] rg = {lo, ring.token(i).toString(), String.valueOf(i)};
-      if (overlaps(rg[0], rg[1])) ranges.add(rg);
+      if (bounds.overlaps(rg[0], rg[1])) ranges.add(rg);
     }
     String[] wrap = {ring.token(n - 1).toString(), null, "0"};
-    if (overlaps(wrap[0], wrap[1])) ranges.add(wrap);
+    if (bounds.overlaps(wrap[0], wrap[1])) ranges.add(wrap);
     node.register(this, node.cfg.readTimeout());
     trace("Paging over " + ranges.size() + " token ranges, " + s.rowLimit() + " rows wanted");
     dispatchNext();
@@ -100,8 +102,8 @@ final class PagedRangeScan extends PendingRequest {
       node.route(subId, new Sub(node, subId, this));
       AckTracker enough = plan.tracker();
       long sent = subId;
-      NodeMessage.RangeRead req = new NodeMessage.RangeRead(subId, s.table(), maxStart(rg[0]), minEnd(rg[1]),
-          FilterSpec.of(s.filter()), s.partitionLimit(), asked, now);
+      NodeMessage.RangeRead req = new NodeMessage.RangeRead(subId, s.table(), bounds.maxStart(rg[0]),
+          bounds.minEnd(rg[1]), FilterSpec.of(s.filter()), s.partitionLimit(), asked, now);
       for (String x : live) {
         if (!contactedAll.contains(x)) contactedAll.add(x);
         if (x.equals(node.name())) onSub(sent, x, ReplicaVerbs.rangeRead(node, req));
@@ -186,32 +188,6 @@ final class PagedRangeScan extends PendingRequest {
     replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.ReadTimeout,
         "Operation timed out - received only " + (tracker == null ? 0 : tracker.received()) + " responses.",
         tracker == null ? 0 : tracker.received(), tracker == null ? 1 : tracker.required(), traceList()));
-  }
-
-  private Token token(String t) {
-    return t == null ? null : node.ring().partitioner().parseToken(t);
-  }
-
-  private boolean overlaps(String lo, String hi) {
-    Token qlo = token(s.startExclusive());
-    Token qhi = token(s.endInclusive());
-    Token rlo = token(lo);
-    Token rhi = token(hi);
-    if (qhi != null && rlo != null && rlo.compareTo(qhi) >= 0) return false;
-    if (qlo != null && rhi != null && rhi.compareTo(qlo) <= 0) return false;
-    return true;
-  }
-
-  private String maxStart(String lo) {
-    if (s.startExclusive() == null) return lo;
-    if (lo == null) return s.startExclusive();
-    return token(lo).compareTo(token(s.startExclusive())) >= 0 ? lo : s.startExclusive();
-  }
-
-  private String minEnd(String hi) {
-    if (s.endInclusive() == null) return hi;
-    if (hi == null) return s.endInclusive();
-    return token(hi).compareTo(token(s.endInclusive())) <= 0 ? hi : s.endInclusive();
   }
 
   /**

@@ -3,7 +3,6 @@ package io.ringsim.cluster.node;
 import io.ringsim.cluster.AckTracker;
 import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.ring.Ring;
-import io.ringsim.ring.Token;
 import io.ringsim.storage.DecoratedKey;
 import io.ringsim.storage.LivePartition;
 import io.ringsim.storage.LivenessFilter;
@@ -25,6 +24,7 @@ import java.util.TreeMap;
  */
 final class RangeScan extends PendingRequest {
   private final ClientRequest.RangeScan s;
+  private final ScanBounds bounds;
   /** The scan's now, fixed on arrival: every replica and the merged view judge expiry by it. */
   private final int now;
   private final Replier replyTo;
@@ -51,6 +51,7 @@ final class RangeScan extends PendingRequest {
   private RangeScan(NodeContext node, long id, ClientRequest.RangeScan s, Replier replyTo, TableSchema schema) {
     super(node, id, s.trace());
     this.s = s;
+    this.bounds = new ScanBounds(s.startExclusive(), s.endInclusive(), node.ring().partitioner());
     this.replyTo = replyTo;
     this.schema = schema;
     this.now = node.requestNow(s.nowInSec());
@@ -71,9 +72,9 @@ final class RangeScan extends PendingRequest {
     trace("Scanning " + ranges.size() + " token ranges");
     dispatching = true;
     for (String[] rg : ranges) {
-      if (!overlaps(rg[0], rg[1])) continue;
-      String lo = maxStart(rg[0]);
-      String hi = minEnd(rg[1]);
+      if (!bounds.overlaps(rg[0], rg[1])) continue;
+      String lo = bounds.maxStart(rg[0]);
+      String hi = bounds.minEnd(rg[1]);
       ReplicaPlan plan = node.topology.readPlan(s.table(), ring.token(Integer.parseInt(rg[2])), s.consistency());
       List<String> live = node.live(node.byProximity(plan.placement()));
       if (!plan.canBeMet(live)) {
@@ -101,32 +102,6 @@ final class RangeScan extends PendingRequest {
     }
     dispatching = false;
     if (outstanding == 0 && node.isPending(id)) reply();
-  }
-
-  private Token token(String t) {
-    return t == null ? null : node.ring().partitioner().parseToken(t);
-  }
-
-  private boolean overlaps(String lo, String hi) {
-    Token qlo = token(s.startExclusive());
-    Token qhi = token(s.endInclusive());
-    Token rlo = token(lo);
-    Token rhi = token(hi);
-    if (qhi != null && rlo != null && rlo.compareTo(qhi) >= 0) return false;
-    if (qlo != null && rhi != null && rhi.compareTo(qlo) <= 0) return false;
-    return true;
-  }
-
-  private String maxStart(String lo) {
-    if (s.startExclusive() == null) return lo;
-    if (lo == null) return s.startExclusive();
-    return token(lo).compareTo(token(s.startExclusive())) >= 0 ? lo : s.startExclusive();
-  }
-
-  private String minEnd(String hi) {
-    if (s.endInclusive() == null) return hi;
-    if (hi == null) return s.endInclusive();
-    return token(hi).compareTo(token(s.endInclusive())) <= 0 ? hi : s.endInclusive();
   }
 
   private void onSub(int sub, String from, NodeMessage m) {
