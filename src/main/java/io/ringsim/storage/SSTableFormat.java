@@ -127,10 +127,7 @@ final class SSTableFormat {
     head(in, p, base, cols);
     boolean all = slices == null || isAll(slices);
     for (int i = 0; i < h.rowCount; i++) {
-      int n = in.uvarint32();
-      byte[][] values = new byte[n][];
-      for (int j = 0; j < n; j++) values[j] = in.bytes();
-      Clustering c = Clustering.of(values);
+      Clustering c = clustering(in);
       int length = in.uvarint32();
       if (!all && !selected(slices, cmp, c)) {
         if (pastEveryEnd(slices, cmp, c)) break; // rows are sorted: none further on can be selected
@@ -140,6 +137,14 @@ final class SSTableFormat {
       p.add(body(in, c, base, cols));
     }
     return p;
+  }
+
+  /** A row's clustering: its count of values, then each value's bytes. */
+  private static Clustering clustering(ByteSource in) {
+    int n = in.uvarint32();
+    byte[][] values = new byte[n][];
+    for (int j = 0; j < n; j++) values[j] = in.bytes();
+    return Clustering.of(values);
   }
 
   /** The partition-level part before the rows: its deletion, range tombstones and static row. */
@@ -176,10 +181,7 @@ final class SSTableFormat {
     long selected = 0;
     boolean truncated = false;
     for (int i = 0; i < h.rowCount; i++) {
-      int n = in.uvarint32();
-      byte[][] values = new byte[n][];
-      for (int j = 0; j < n; j++) values[j] = in.bytes();
-      Clustering c = Clustering.of(values);
+      Clustering c = clustering(in);
       int length = in.uvarint32();
       if (!all && !selected(slices, cmp, c)) {
         if (pastEveryEnd(slices, cmp, c)) break;
