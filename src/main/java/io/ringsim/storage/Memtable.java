@@ -3,6 +3,7 @@ package io.ringsim.storage;
 import io.ringsim.ring.LongToken;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 
@@ -54,7 +55,7 @@ public final class Memtable {
       Partition[] all = partitions.values().toArray(new Partition[0]);
       if (all.length > 0 && all[0].key().token() instanceof LongToken) sortByLongToken(all);
       else Arrays.sort(all, (a, b) -> a.key().compareTo(b.key()));
-      sorted = List.of(all);
+      sorted = Collections.unmodifiableList(Arrays.asList(all)); // List.of would copy the array again
     }
     return sorted;
   }
