@@ -1,6 +1,7 @@
 package io.ringsim.storage;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.PriorityQueue;
@@ -13,6 +14,13 @@ import java.util.PriorityQueue;
 final class PartitionMerger {
   private final PriorityQueue<Source> queue = new PriorityQueue<>((a, b) -> a.key.compareTo(b.key));
   private final List<Partition> versions;
+  // The current key's versions as where they are (a memtable partition, or an SSTable and index), decoded only
+  // when versions() is asked for: a compaction copies a partition only one SSTable holds without decoding it.
+  private Partition[] held = new Partition[4];
+  private SSTable[] tables = new SSTable[4];
+  private int[] indexes = new int[4];
+  private int count;
+  private boolean decoded;
   private DecoratedKey key;
 
   /** {@code memtable}: the memtable's partitions in key order, or null; then the SSTables. */
@@ -32,10 +40,19 @@ final class PartitionMerger {
   boolean next() {
     if (queue.isEmpty()) return false;
     key = queue.peek().key;
-    versions.clear();
+    count = 0;
+    decoded = false;
     while (!queue.isEmpty() && queue.peek().key.equals(key)) {
       Source c = queue.poll();
-      versions.add(c.current());
+      if (count == held.length) {
+        held = Arrays.copyOf(held, count * 2);
+        tables = Arrays.copyOf(tables, count * 2);
+        indexes = Arrays.copyOf(indexes, count * 2);
+      }
+      held[count] = c.decoded;
+      tables[count] = c.sstable;
+      indexes[count] = c.next - 1;
+      count++;
       if (c.advance()) queue.add(c);
     }
     return true;
@@ -47,7 +64,22 @@ final class PartitionMerger {
 
   /** The current key's versions, one per source holding it (reused by the next call to {@link #next}). */
   List<Partition> versions() {
+    if (!decoded) {
+      versions.clear();
+      for (int i = 0; i < count; i++) versions.add(held[i] != null ? held[i] : tables[i].partitionAt(indexes[i]));
+      decoded = true;
+    }
     return versions;
+  }
+
+  /** The SSTable holding the current key when it is the only source that does, else null. */
+  SSTable onlySSTable() {
+    return count == 1 ? tables[0] : null;
+  }
+
+  /** Where {@link #onlySSTable} holds the current key. */
+  int onlyIndex() {
+    return indexes[0];
   }
 
   /** The memtable (already decoded) or one SSTable (decoded only at the key asked for), walked in key order. */
@@ -55,7 +87,7 @@ final class PartitionMerger {
     private final Iterator<Partition> memtable;
     private final SSTable sstable;
     private int next;
-    private Partition decoded;
+    private Partition decoded; // the memtable's current partition
     DecoratedKey key;
 
     Source(Iterator<Partition> memtable, SSTable sstable) {
@@ -71,13 +103,8 @@ final class PartitionMerger {
         return true;
       }
       if (next >= sstable.partitionCount()) return false;
-      decoded = null;
       key = sstable.keyAt(next++);
       return true;
-    }
-
-    Partition current() {
-      return decoded != null ? decoded : sstable.partitionAt(next - 1);
     }
   }
 }

@@ -52,7 +52,7 @@ final class Purger {
   }
 
   /** No deletion, tombstone, TTL or collection anywhere: purging would rebuild the partition unchanged. */
-  private static boolean isPlainLive(Partition p) {
+  static boolean isPlainLive(Partition p) {
     if (!p.deletion().isLive() || !p.rangeTombstones().isEmpty() || p.isEmpty()) return false;
     if (p.staticRow() != null && !isPlainLive(p.staticRow())) return false;
     for (Row r : p.rows().values()) if (!isPlainLive(r)) return false;

@@ -64,9 +64,7 @@ public final class SSTable {
 
   /** Builds an SSTable from partitions already in key order. */
   public static SSTable build(long generation, int level, Collection<Partition> sorted, double bloomFpChance) {
-    long base = Long.MAX_VALUE;
-    for (Partition p : sorted) base = Math.min(base, p.minTimestamp());
-    SSTableWriter w = new SSTableWriter(base, bloomFpChance);
+    SSTableWriter w = new SSTableWriter(bloomFpChance);
     for (Partition p : sorted) w.add(p);
     return w.finish(generation, level);
   }
@@ -227,6 +225,28 @@ public final class SSTable {
 
   Token tokenAt(int i) {
     return longTokens != null ? new LongToken(longTokens[i]) : tokens[i];
+  }
+
+  ClusteringComparator comparator() {
+    return comparator;
+  }
+
+  SSTableFormat.ColumnTable columnTable() {
+    return columns;
+  }
+
+  /** The block holding partition {@code i}'s bytes, where they start in it, and where they end. */
+  byte[] block(int i) {
+    return blocks[(int) (offsets[i] >>> 32)];
+  }
+
+  int offset(int i) {
+    return (int) offsets[i];
+  }
+
+  int end(int i) {
+    boolean lastInBlock = i + 1 == offsets.length || offsets[i + 1] >>> 32 != offsets[i] >>> 32;
+    return lastInBlock ? block(i).length : (int) offsets[i + 1];
   }
 
   /** Reads partition {@code i}'s header (sizes, counts, smallest timestamp) into {@code h}. */

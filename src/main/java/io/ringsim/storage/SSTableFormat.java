@@ -13,11 +13,12 @@ import java.util.TreeMap;
  * local deletion times), so decoding gives back an equal partition. Compact because a node holds millions of them:
  * lengths and counts are varints, column names are numbers into the SSTable's column table, and timestamps are
  * unsigned deltas (mod 2^64, so any long round-trips) from the partition's smallest timestamp, which is itself a
- * delta from the SSTable's.
+ * signed delta from the SSTable's base (its first partition's). Only that one delta depends on the SSTable, so a
+ * compaction can copy a partition's bytes into its output with that delta rewritten ({@link #rebase}).
  *
  * <pre>
- * partition: key(bytes) dataSize cellCount rowCount minTimestamp flags [deletion] [rangeTombstones] [staticRow]
- *            row*  (rowCount of them)
+ * partition: key(bytes) dataSize cellCount rowCount minTimestamp maxTimestamp flags [deletion] [rangeTombstones]
+ *            [staticRow] row*  (rowCount of them)
  * row:       clustering bodyLength body        (the length lets a sliced read skip rows it does not want)
  * body:      flags [liveness] [deletion] cellCount (columnId cell)* [complexCount (columnId deletion? n (path cell)*)*]
  * cell:      flags timestampDelta [ttl] [localDeletionTime] value(bytes)
@@ -26,7 +27,8 @@ import java.util.TreeMap;
 final class SSTableFormat {
   private SSTableFormat() {}
 
-  private static final int P_DELETION = 1, P_RANGE_TOMBSTONES = 2, P_STATIC = 4;
+  /** P_PLAIN: live data only (no deletion, tombstone, TTL or collection), which compaction never rewrites. */
+  private static final int P_DELETION = 1, P_RANGE_TOMBSTONES = 2, P_STATIC = 4, P_PLAIN = 8;
   private static final int R_LIVENESS = 1, R_LIVENESS_TTL = 2, R_DELETION = 4, R_COMPLEX = 8;
   private static final int C_TTL = 1, C_DELETION_TIME = 2;
 
@@ -49,6 +51,18 @@ final class SSTableFormat {
       return i;
     }
 
+    /**
+     * Whether partitions encoded against {@code t} mean the same here: every column of {@code t} has the same number
+     * in this table (those not met yet are added, in {@code t}'s order). False leaves this table as it was.
+     */
+    boolean adopt(ColumnTable t) {
+      for (int i = 0; i < t.names().length; i++) {
+        if (i < names.size() ? !names.get(i).equals(t.names()[i]) : ids.containsKey(t.names()[i])) return false;
+      }
+      for (int i = 0; i < t.names().length; i++) id(t.names()[i], t.pathOrders()[i]);
+      return true;
+    }
+
     ColumnTable freeze() {
       @SuppressWarnings("unchecked")
       Comparator<? super byte[]>[] orders = pathOrders.toArray(new Comparator[0]);
@@ -67,6 +81,12 @@ final class SSTableFormat {
     long cellCount;
     int rowCount;
     long minTimestamp;
+    long maxTimestamp;
+    /** Where the partition's smallest timestamp (the SSTable-relative delta) starts, and where it ends. */
+    int minOffset;
+    int afterMinOffset;
+    boolean plain;
+    boolean hasStatic;
     int bodyOffset;
 
     Header read(byte[] buf, int offset, long baseTimestamp) {
@@ -77,21 +97,33 @@ final class SSTableFormat {
       dataSize = in.uvarint();
       cellCount = in.uvarint();
       rowCount = in.uvarint32();
-      minTimestamp = baseTimestamp + in.uvarint();
-      bodyOffset = in.pos;
+      minOffset = in.pos;
+      minTimestamp = baseTimestamp + in.zigzag();
+      afterMinOffset = in.pos;
+      maxTimestamp = minTimestamp + in.uvarint();
+      bodyOffset = in.pos; // at the flags, which the body's decoder reads
+      plain = (buf[bodyOffset] & P_PLAIN) != 0;
+      hasStatic = (buf[bodyOffset] & P_STATIC) != 0;
       return this;
     }
   }
 
-  static void encode(Partition p, long baseTimestamp, Columns cols, ByteSink out, ByteSink rowScratch) {
+  /**
+   * Encodes {@code p} (whose data size, cell count, smallest and largest timestamps and plainness the caller has
+   * already worked out for the SSTable's own figures: each is a walk over the partition).
+   */
+  static void encode(Partition p, long baseTimestamp, long dataSize, long cellCount, long minTimestamp,
+      long maxTimestamp, boolean plain, Columns cols, ByteSink out, ByteSink rowScratch) {
     out.bytes(p.key().key());
-    out.uvarint(p.dataSize());
-    out.uvarint(p.cellCount());
+    out.uvarint(dataSize);
+    out.uvarint(cellCount);
     out.uvarint(p.rowCount());
-    long base = p.minTimestamp();
-    out.uvarint(base - baseTimestamp);
+    long base = minTimestamp;
+    out.zigzag(base - baseTimestamp);
+    out.uvarint(maxTimestamp - base);
     int flags = (p.deletion().equals(DeletionTime.LIVE) ? 0 : P_DELETION)
-        | (p.rangeTombstones().isEmpty() ? 0 : P_RANGE_TOMBSTONES) | (p.staticRow() == null ? 0 : P_STATIC);
+        | (p.rangeTombstones().isEmpty() ? 0 : P_RANGE_TOMBSTONES) | (p.staticRow() == null ? 0 : P_STATIC)
+        | (plain ? P_PLAIN : 0);
     out.write(flags);
     if ((flags & P_DELETION) != 0) deletion(out, p.deletion(), base);
     if ((flags & P_RANGE_TOMBSTONES) != 0) {
@@ -112,6 +144,17 @@ final class SSTableFormat {
       out.uvarint(rowScratch.len);
       out.write(rowScratch.buf, 0, rowScratch.len);
     }
+  }
+
+  /**
+   * Copies the encoded partition in {@code buf[offset, end)} (its header read into {@code h}) into {@code out} for an
+   * SSTable whose base timestamp is {@code baseTimestamp}: only the partition's smallest timestamp is re-encoded.
+   * The caller makes sure both SSTables number their columns alike.
+   */
+  static void rebase(byte[] buf, int offset, int end, Header h, long baseTimestamp, ByteSink out) {
+    out.write(buf, offset, h.minOffset - offset);
+    out.zigzag(h.minTimestamp - baseTimestamp);
+    out.write(buf, h.afterMinOffset, end - h.afterMinOffset);
   }
 
   /**

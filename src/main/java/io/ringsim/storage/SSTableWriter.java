@@ -4,7 +4,9 @@ import io.ringsim.ring.LongToken;
 import io.ringsim.ring.Token;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Writes partitions, in key order, into a new {@link SSTable}: each is serialized as it arrives (a flush or a
@@ -12,12 +14,15 @@ import java.util.List;
  * partition count as before, from the keys already written.
  */
 final class SSTableWriter {
-  private final long baseTimestamp;
   private final double bloomFpChance;
   private final SSTableFormat.Columns columns = new SSTableFormat.Columns();
   private final ByteSink partition = new ByteSink(256);
   private final ByteSink row = new ByteSink(64);
   private final List<byte[]> blocks = new ArrayList<>();
+  /** The inputs whose partitions can be copied as bytes: they number their columns as this output does. */
+  private final Map<SSTable, Boolean> copyable = new IdentityHashMap<>();
+  private boolean based;
+  private long baseTimestamp;
   private byte[] block;
   private int blockLength;
   private long[] offsets = new long[1024];
@@ -28,19 +33,52 @@ final class SSTableWriter {
   private DecoratedKey last;
   private long minTimestamp = Long.MAX_VALUE, maxTimestamp = Long.MIN_VALUE, bytes, rows, cells;
 
-  /** @param baseTimestamp timestamps are stored as deltas from this (any value works; the smallest is shortest) */
-  SSTableWriter(long baseTimestamp, double bloomFpChance) {
-    this.baseTimestamp = baseTimestamp;
+  SSTableWriter(double bloomFpChance) {
     this.bloomFpChance = bloomFpChance;
   }
 
   void add(Partition p) {
-    if (last != null && last.compareTo(p.key()) >= 0)
-      throw new IllegalArgumentException("partitions out of order at " + p.key());
-    last = p.key();
+    order(p.key());
     if (comparator == null) comparator = p.comparator();
+    long min = p.minTimestamp(), max = p.maxTimestamp(), size = p.dataSize(), cellCount = p.cellCount();
+    base(min);
     partition.reset();
-    SSTableFormat.encode(p, baseTimestamp, columns, partition, row);
+    SSTableFormat.encode(p, baseTimestamp, size, cellCount, min, max, Purger.isPlainLive(p), columns, partition, row);
+    place(p.key().token(), min, max, size, p.rowCount(), cellCount);
+  }
+
+  /**
+   * Copies partition {@code i} of {@code source} (whose key is {@code key}, its header read into {@code h}) as
+   * bytes, without decoding it: what a compaction does with a partition only one input holds and that purging would
+   * not change. False when the source numbers its columns differently from this output (the caller then decodes
+   * and {@link #add}s it).
+   */
+  boolean copy(SSTable source, int i, DecoratedKey key, SSTableFormat.Header h) {
+    if (!copyable.computeIfAbsent(source, s -> columns.adopt(s.columnTable()))) return false;
+    order(key);
+    if (comparator == null) comparator = source.comparator();
+    base(h.minTimestamp);
+    partition.reset();
+    SSTableFormat.rebase(source.block(i), source.offset(i), source.end(i), h, baseTimestamp, partition);
+    place(key.token(), h.minTimestamp, h.maxTimestamp, h.dataSize, h.rowCount, h.cellCount);
+    return true;
+  }
+
+  private void order(DecoratedKey key) {
+    if (last != null && last.compareTo(key) >= 0) throw new IllegalArgumentException("partitions out of order at " + key);
+    last = key;
+  }
+
+  /** Timestamps are stored as deltas from the first partition's smallest (any base works; a near one is short). */
+  private void base(long min) {
+    if (!based) {
+      baseTimestamp = min == Long.MAX_VALUE ? 0 : min;
+      based = true;
+    }
+  }
+
+  /** Puts the partition just encoded into the current block and the index, and counts it. */
+  private void place(Token token, long min, long max, long size, long rowCount, long cellCount) {
     if (block == null || blockLength + partition.len > block.length) {
       closeBlock();
       block = new byte[Math.max(SSTable.BLOCK_BYTES, partition.len)];
@@ -52,15 +90,15 @@ final class SSTableWriter {
       else tokens = Arrays.copyOf(tokens, count * 2);
     }
     offsets[count] = (long) blocks.size() << 32 | blockLength;
-    token(count, p.key().token());
+    token(count, token);
     count++;
     System.arraycopy(partition.buf, 0, block, blockLength, partition.len);
     blockLength += partition.len;
-    minTimestamp = Math.min(minTimestamp, p.minTimestamp());
-    maxTimestamp = Math.max(maxTimestamp, p.maxTimestamp());
-    bytes += p.dataSize();
-    rows += p.rowCount();
-    cells += p.cellCount();
+    minTimestamp = Math.min(minTimestamp, min);
+    maxTimestamp = Math.max(maxTimestamp, max);
+    bytes += size;
+    rows += rowCount;
+    cells += cellCount;
   }
 
   private void token(int i, Token t) {

@@ -75,7 +75,7 @@ public final class TableStore {
     SSTable s = SSTable.build(nextGeneration++, strategy.flushLevel(), memtable.sortedPartitions(),
         schema.metadata().params().bloomFilterFpChance());
     sstables.add(0, s);
-    memtable = new Memtable();
+    memtable = new Memtable(memtable.partitionCount());
     flushes++;
     bytesFlushed += s.bytes();
     events.flushed(schema.name(), s.partitionCount());
@@ -120,26 +120,30 @@ public final class TableStore {
     others.removeAll(task.inputs());
     List<SSTable> outputs = new ArrayList<>();
     // A k-way merge over the sorted inputs, decoding one key's versions at a time and writing each merged
-    // partition out at once: neither the inputs nor the outputs are ever held as objects.
-    List<SSTable> in = task.inputs();
-    long base = Long.MAX_VALUE;
-    for (SSTable s : in) base = Math.min(base, s.minTimestamp());
+    // partition out at once: neither the inputs nor the outputs are ever held as objects. A partition only one
+    // input holds, with live data only (nothing to merge or purge), is copied as bytes without being decoded.
     double fpChance = schema.metadata().params().bloomFilterFpChance();
-    SSTableWriter out = new SSTableWriter(base, fpChance);
-    PartitionMerger merger = new PartitionMerger(null, in);
+    SSTableWriter out = new SSTableWriter(fpChance);
+    PartitionMerger merger = new PartitionMerger(null, task.inputs());
+    SSTableFormat.Header header = new SSTableFormat.Header();
     while (merger.next()) {
       DecoratedKey key = merger.key();
-      List<Partition> versions = merger.versions();
-      Partition merged = versions.size() == 1 ? versions.get(0) : Partition.merge(versions);
-      long purgedBefore = purger.purgedTombstones();
-      Partition kept = purger.purge(merged, maxPurgeable(key, others));
-      if (purger.purgedTombstones() > purgedBefore && events.wantsPurges())
-        events.tombstonePurged(schema.name(), key.token());
-      if (kept == null) continue;
-      out.add(kept);
+      SSTable only = merger.onlySSTable();
+      int at = merger.onlyIndex();
+      if (only == null || !only.header(at, header).plain || !out.copy(only, at, key, header)) {
+        List<Partition> versions = merger.versions();
+        Partition merged = versions.size() == 1 ? versions.get(0) : Partition.merge(versions);
+        long purgedBefore = purger.purgedTombstones();
+        // Plain live data keeps its partition as is; only data with something purgeable asks the other sources.
+        Partition kept = Purger.isPlainLive(merged) ? merged : purger.purge(merged, maxPurgeable(key, others));
+        if (purger.purgedTombstones() > purgedBefore && events.wantsPurges())
+          events.tombstonePurged(schema.name(), key.token());
+        if (kept == null) continue;
+        out.add(kept);
+      }
       if (out.bytes() >= task.maxOutputBytes()) {
         outputs.add(out.finish(nextGeneration++, task.outputLevel()));
-        out = new SSTableWriter(base, fpChance);
+        out = new SSTableWriter(fpChance);
       }
     }
     if (!out.isEmpty()) outputs.add(out.finish(nextGeneration++, task.outputLevel()));

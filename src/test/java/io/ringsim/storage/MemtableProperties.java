@@ -1,0 +1,57 @@
+package io.ringsim.storage;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ringsim.ring.ByteOrderedPartitioner;
+import io.ringsim.ring.LongToken;
+import io.ringsim.ring.Murmur3Partitioner;
+import io.ringsim.ring.Partitioner;
+import io.ringsim.ring.RandomPartitioner;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
+
+/**
+ * The memtable's hash table against a sorted map of the same writes: every key is found, updates merge into one
+ * partition, and a flush sees the partitions in Cassandra's order (token, then key bytes), whatever the
+ * partitioner, the size it was given, or tokens shared by several keys.
+ */
+class MemtableProperties {
+
+  @Property(tries = 200)
+  void holdsAndOrdersEveryKeyAsASortedMap(@ForAll @Size(max = 300) List<@IntRange(max = 120) Integer> keys,
+      @ForAll @IntRange(max = 2) int partitionerIndex, @ForAll @IntRange(max = 500) int expected,
+      @ForAll boolean sharedTokens) {
+    Partitioner partitioner = List.of(Murmur3Partitioner.INSTANCE, RandomPartitioner.INSTANCE,
+        ByteOrderedPartitioner.INSTANCE).get(partitionerIndex);
+    TestTable table = new TestTable();
+    Memtable memtable = new Memtable(expected);
+    TreeMap<DecoratedKey, Integer> model = new TreeMap<>();
+    for (int k : keys) {
+      byte[] bytes = TestTable.i(k);
+      // Shared tokens: keys 0-9, 10-19, ... have one Murmur3 token per ten, as a hash collision would give them.
+      DecoratedKey key = sharedTokens && partitioner == Murmur3Partitioner.INSTANCE
+          ? new DecoratedKey(new LongToken((k / 10) * 7919L - 300), bytes)
+          : new DecoratedKey(partitioner.token(bytes), bytes);
+      Partition update = new Partition(key, table.schema.clustering());
+      update.add(Row.builder(Clustering.of(TestTable.i(model.getOrDefault(key, 0))))
+          .cell("v1", Cell.live(1, TestTable.i(k))).build());
+      memtable.apply(update);
+      model.merge(key, 1, Integer::sum);
+    }
+    assertThat(memtable.partitionCount()).isEqualTo(model.size());
+    List<DecoratedKey> order = new ArrayList<>();
+    for (Partition p : memtable.sortedPartitions()) order.add(p.key());
+    assertThat(order).containsExactlyElementsOf(model.keySet());
+    for (var e : model.entrySet()) {
+      assertThat(memtable.get(e.getKey()).rowCount()).as("rows of %s", e.getKey()).isEqualTo(e.getValue());
+    }
+    assertThat(memtable.keys()).containsExactlyInAnyOrderElementsOf(model.keySet());
+    byte[] absent = TestTable.i(1000);
+    assertThat(memtable.get(new DecoratedKey(partitioner.token(absent), absent))).isNull();
+  }
+}
