@@ -166,7 +166,9 @@ public final class WorkloadActor {
     final ActorContext<Msg> ctx;
     ActorRef<Drained> draining;
     final java.util.Set<String> down = new java.util.TreeSet<>();
-    final Map<Long, InFlight> inFlight = new TreeMap<>();
+    // Ids are issued in increasing order, so insertion order is id order: the oldest is first, and a completion
+    // is removed without a tree search (a TreeMap's remove was 1.6% of the ten-million scenario's simulation thread).
+    final Map<Long, InFlight> inFlight = new LinkedHashMap<>();
     final List<Map<String, Object>> recentKeys = new ArrayList<>();
     final boolean readsFromWritten;
     long opCount;

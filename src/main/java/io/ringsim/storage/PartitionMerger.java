@@ -1,5 +1,6 @@
 package io.ringsim.storage;
 
+import io.ringsim.ring.LongToken;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -12,7 +13,9 @@ import java.util.PriorityQueue;
  * the current one, so compaction and full scans never hold a table's partitions as objects.
  */
 final class PartitionMerger {
-  private final PriorityQueue<Source> queue = new PriorityQueue<>((a, b) -> a.key.compareTo(b.key));
+  // Murmur3 tokens are compared as the longs the sources hold (a LongToken object per key is a cold read each).
+  private final PriorityQueue<Source> queue = new PriorityQueue<>((a, b) -> a.token != b.token
+      ? Long.compare(a.token, b.token) : a.key.compareTo(b.key));
   private final List<Partition> versions;
   // The current key's versions as where they are (a memtable partition, or an SSTable and index), decoded only
   // when versions() is asked for: a compaction copies a partition only one SSTable holds without decoding it.
@@ -89,6 +92,7 @@ final class PartitionMerger {
     private int next;
     private Partition decoded; // the memtable's current partition
     DecoratedKey key;
+    long token; // a Murmur3 key's token value, else 0 (the keys then decide)
 
     Source(Iterator<Partition> memtable, SSTable sstable) {
       this.memtable = memtable;
@@ -100,10 +104,12 @@ final class PartitionMerger {
         if (!memtable.hasNext()) return false;
         decoded = memtable.next();
         key = decoded.key();
+        token = key.token() instanceof LongToken t ? t.value() : 0;
         return true;
       }
       if (next >= sstable.partitionCount()) return false;
-      key = sstable.keyAt(next++);
+      key = sstable.keyAt(next);
+      token = sstable.longTokenAt(next++);
       return true;
     }
   }

@@ -64,8 +64,14 @@ final class SSTableWriter {
     return true;
   }
 
+  /** Checks the keys come in order: by the Murmur3 tokens already in the index when it can (no cold token object). */
   private void order(DecoratedKey key) {
-    if (last != null && last.compareTo(key) >= 0) throw new IllegalArgumentException("partitions out of order at " + key);
+    if (last != null) {
+      int c = tokens == null && key.token() instanceof LongToken t ? Long.compare(longTokens[count - 1], t.value())
+          : 0;
+      if (c > 0 || (c == 0 && last.compareTo(key) >= 0))
+        throw new IllegalArgumentException("partitions out of order at " + key);
+    }
     last = key;
   }
 

@@ -317,6 +317,31 @@ public final class TableStore {
     }
   }
 
+  /** A partition's size figures, as {@link Partition#dataSize()} and the others give them for the merged partition. */
+  public interface SizeConsumer {
+    void accept(DecoratedKey key, long dataSize, int rowCount, boolean hasStatic);
+  }
+
+  /**
+   * What {@link #forEachPartition} would hand over, reduced to each partition's size figures: a partition only one
+   * SSTable holds is not decoded (its header has them), which is most of a large table's partitions.
+   */
+  public void forEachPartitionSize(SizeConsumer each) {
+    PartitionMerger merger = new PartitionMerger(memtable.sortedPartitions().iterator(), sstables);
+    SSTableFormat.Header h = new SSTableFormat.Header();
+    while (merger.next()) {
+      SSTable only = merger.onlySSTable();
+      if (only != null) {
+        only.header(merger.onlyIndex(), h);
+        each.accept(merger.key(), h.dataSize, h.rowCount, h.hasStatic);
+        continue;
+      }
+      List<Partition> versions = merger.versions();
+      Partition p = versions.size() == 1 ? versions.get(0) : Partition.merge(versions);
+      each.accept(p.key(), p.dataSize(), p.rowCount(), p.staticRow() != null);
+    }
+  }
+
   /** Every partition held, in token order, merged but not purged (for repair's Merkle trees and streaming). */
   public List<Partition> allPartitions() {
     List<Partition> out = new ArrayList<>();
