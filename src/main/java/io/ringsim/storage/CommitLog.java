@@ -19,7 +19,9 @@ public final class CommitLog {
 
   private final CommitLogSync mode;
   private final long periodMillis;
-  private final List<byte[]> frames = new ArrayList<>();
+  private final List<Frame> frames = new ArrayList<>();
+  private final Map<String, byte[]> tableNames = new HashMap<>();
+  private final CRC32 crc = new CRC32();
   private long firstPosition; // position of frames.get(0)
   private long syncedUpTo; // positions < syncedUpTo survive a crash
   private long lastSyncMillis;
@@ -35,16 +37,37 @@ public final class CommitLog {
     return mode;
   }
 
+  /**
+   * A framed entry: as a file would hold it, length, CRC32, table name and update; kept as its parts, the update
+   * not copied (in one JVM its bytes are the mutation's, shared with the other replicas, and never changed), and
+   * written out as bytes only when a fault corrupts or tears it. A copied frame per replica write was the largest
+   * part of what a node's commit log kept alive until its next flush.
+   */
+  private record Frame(byte[] table, byte[] update, int crc, byte[] raw) {
+    int length() {
+      return raw != null ? raw.length : 10 + table.length + update.length;
+    }
+
+    byte[] bytes() {
+      if (raw != null) return raw;
+      ByteBuffer frame = ByteBuffer.allocate(length());
+      frame.putInt(length()).putInt(crc).putShort((short) table.length).put(table).put(update);
+      return frame.array();
+    }
+  }
+
   /** Appends an entry and returns its position. In BATCH mode the entry is durable when this returns. */
   public long append(String table, byte[] update, long nowMillis) {
-    byte[] t = table.getBytes(StandardCharsets.UTF_8);
-    ByteBuffer frame = ByteBuffer.allocate(4 + 4 + 2 + t.length + update.length);
-    frame.putInt(frame.capacity()).putInt(0).putShort((short) t.length).put(t).put(update);
-    CRC32 crc = new CRC32();
-    crc.update(frame.array(), 8, frame.capacity() - 8);
-    frame.putInt(4, (int) crc.getValue());
-    frames.add(frame.array());
-    bytes += frame.capacity();
+    byte[] t = tableNames.computeIfAbsent(table, n -> n.getBytes(StandardCharsets.UTF_8));
+    // The checksum covers what follows it: the table name's length, the name, the update.
+    crc.reset();
+    crc.update(t.length >>> 8);
+    crc.update(t.length);
+    crc.update(t, 0, t.length);
+    crc.update(update, 0, update.length);
+    Frame f = new Frame(t, update, (int) crc.getValue(), null);
+    frames.add(f);
+    bytes += f.length();
     long pos = firstPosition + frames.size() - 1;
     if (mode == CommitLogSync.BATCH) syncedUpTo = pos + 1;
     else maybeSync(nowMillis);
@@ -76,8 +99,8 @@ public final class CommitLog {
     for (String t : tables) min = Math.min(min, flushedUpTo.getOrDefault(t, firstPosition));
     int drop = (int) Math.max(0, Math.min(Math.min(min, syncedUpTo) - firstPosition, frames.size()));
     // One bulk removal: removing the head entry by entry shifts the whole list each time (quadratic per flush).
-    List<byte[]> head = frames.subList(0, drop);
-    for (byte[] f : head) bytes -= f.length;
+    List<Frame> head = frames.subList(0, drop);
+    for (Frame f : head) bytes -= f.length();
     head.clear();
     firstPosition += drop;
   }
@@ -86,7 +109,7 @@ public final class CommitLog {
   public int crash() {
     int keep = (int) Math.max(0, syncedUpTo - firstPosition);
     int lost = frames.size() - keep;
-    while (frames.size() > keep) bytes -= frames.remove(frames.size() - 1).length;
+    while (frames.size() > keep) bytes -= frames.remove(frames.size() - 1).length();
     return lost;
   }
 
@@ -95,7 +118,14 @@ public final class CommitLog {
     List<Entry> out = new ArrayList<>();
     for (int i = 0; i < frames.size(); i++) {
       long pos = firstPosition + i;
-      byte[] f = frames.get(i);
+      Frame frame = frames.get(i);
+      if (frame.raw() == null) { // as appended: intact
+        String table = new String(frame.table(), StandardCharsets.UTF_8);
+        if (pos < flushedUpTo.getOrDefault(table, Long.MIN_VALUE)) skippedFlushed[0]++;
+        else out.add(new Entry(pos, table, frame.update().clone()));
+        continue;
+      }
+      byte[] f = frame.raw();
       String problem = check(f);
       if (problem != null) {
         corrupt.add("commit log entry " + pos + ": " + problem + "; skipped");
@@ -140,13 +170,14 @@ public final class CommitLog {
 
   /** Test and fault-injection hook: flips a byte inside entry {@code index} (0 = oldest kept entry). */
   public void corrupt(int index) {
-    byte[] f = frames.get(index);
+    byte[] f = frames.get(index).bytes().clone();
     f[f.length - 1] ^= 0x5A;
+    frames.set(index, new Frame(null, null, 0, f));
   }
 
   /** Test and fault-injection hook: cuts the newest entry short, as a torn write at a crash would. */
   public void truncateLast(int keepBytes) {
-    byte[] f = frames.get(frames.size() - 1);
-    frames.set(frames.size() - 1, java.util.Arrays.copyOf(f, Math.min(keepBytes, f.length)));
+    byte[] f = frames.get(frames.size() - 1).bytes();
+    frames.set(frames.size() - 1, new Frame(null, null, 0, java.util.Arrays.copyOf(f, Math.min(keepBytes, f.length))));
   }
 }
