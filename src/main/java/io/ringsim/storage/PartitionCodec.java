@@ -28,48 +28,37 @@ public final class PartitionCodec {
     if (p.staticRow() != null) row(out, p.staticRow());
     out.writeInt(p.rows().size());
     for (Row r : p.rows().values()) row(out, r);
-    return Arrays.copyOf(out.buf, out.len);
+    return Arrays.copyOf(out.sink.buf, out.sink.len);
   }
 
   /**
    * The bytes {@code DataOutputStream} over a {@code ByteArrayOutputStream} wrote (big-endian, modified UTF-8
-   * names), without their locking: each of its writes of an int was four synchronized calls, about 2% of the
-   * ten-million scenario's simulation thread (every coordinator encodes every mutation).
+   * names), written into a {@link ByteSink} without their locking: each of its writes of an int was four
+   * synchronized calls, about 2% of the ten-million scenario's simulation thread (every coordinator encodes every
+   * mutation).
    */
   private static final class Out {
-    byte[] buf;
-    int len;
+    final ByteSink sink;
 
     Out(int capacity) {
-      buf = new byte[capacity];
-    }
-
-    private void ensure(int n) {
-      if (len + n > buf.length) buf = Arrays.copyOf(buf, Math.max(buf.length * 2, len + n));
+      sink = new ByteSink(capacity);
     }
 
     void writeBoolean(boolean v) {
-      ensure(1);
-      buf[len++] = (byte) (v ? 1 : 0);
+      sink.write(v ? 1 : 0);
     }
 
     void writeInt(int v) {
-      ensure(4);
-      buf[len++] = (byte) (v >>> 24);
-      buf[len++] = (byte) (v >>> 16);
-      buf[len++] = (byte) (v >>> 8);
-      buf[len++] = (byte) v;
+      sink.int32(v);
     }
 
     void writeLong(long v) {
-      writeInt((int) (v >>> 32));
-      writeInt((int) v);
+      sink.int32((int) (v >>> 32));
+      sink.int32((int) v);
     }
 
     void write(byte[] b) {
-      ensure(b.length);
-      System.arraycopy(b, 0, buf, len, b.length);
-      len += b.length;
+      sink.write(b, 0, b.length);
     }
 
     /** As DataOutput.writeUTF: a two-byte length, then modified UTF-8 (NUL and non-ASCII chars in 2 or 3 bytes). */
@@ -80,20 +69,19 @@ public final class PartitionCodec {
         n += c >= 0x0001 && c <= 0x007F ? 1 : c <= 0x07FF ? 2 : 3;
       }
       if (n > 65535) throw new IllegalArgumentException("column name too long to encode: " + n + " bytes");
-      ensure(2 + n);
-      buf[len++] = (byte) (n >>> 8);
-      buf[len++] = (byte) n;
+      sink.write(n >>> 8);
+      sink.write(n);
       for (int i = 0; i < s.length(); i++) {
         char c = s.charAt(i);
         if (c >= 0x0001 && c <= 0x007F) {
-          buf[len++] = (byte) c;
+          sink.write(c);
         } else if (c <= 0x07FF) {
-          buf[len++] = (byte) (0xC0 | ((c >> 6) & 0x1F));
-          buf[len++] = (byte) (0x80 | (c & 0x3F));
+          sink.write(0xC0 | ((c >> 6) & 0x1F));
+          sink.write(0x80 | (c & 0x3F));
         } else {
-          buf[len++] = (byte) (0xE0 | ((c >> 12) & 0x0F));
-          buf[len++] = (byte) (0x80 | ((c >> 6) & 0x3F));
-          buf[len++] = (byte) (0x80 | (c & 0x3F));
+          sink.write(0xE0 | ((c >> 12) & 0x0F));
+          sink.write(0x80 | ((c >> 6) & 0x3F));
+          sink.write(0x80 | (c & 0x3F));
         }
       }
     }
