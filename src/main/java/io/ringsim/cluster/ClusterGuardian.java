@@ -33,7 +33,7 @@ final class ClusterGuardian {
       SimulationLoop loop = SimulationMode.loop(ctx.getSystem());
       Map<String, Object> out = new LinkedHashMap<>();
       ActorRef<NetworkCommand> net = ctx.spawn(
-          SimulatedNetwork.create(spec.seed(), spec.latency(), loop::nowNanos, spec.serializePayloads(), trace),
+          SimulatedNetwork.create(spec.seed(), spec.latency(), loop, spec.serializePayloads(), trace),
           "network");
       out.put("network", net);
       out.put("proxy", ctx.spawn(DriverProxy.create(), "driver"));

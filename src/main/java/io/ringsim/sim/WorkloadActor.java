@@ -6,6 +6,7 @@ import akka.actor.typed.Behavior;
 import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.Behaviors;
 import io.ringsim.cluster.ConsistencyLevel;
+import io.ringsim.cluster.MessageDispatch;
 import io.ringsim.cluster.RowOps;
 import io.ringsim.cluster.node.ClientRequest;
 import io.ringsim.cluster.node.ClientResponse;
@@ -126,7 +127,7 @@ public final class WorkloadActor {
     return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> {
       timers.startTimerWithFixedDelay("tick", new Tick(), TICK);
       State st = new State(spec, table, schema, nodes, clockNanos, transport.apply(ctx), seed, recorder, ctx);
-      return Behaviors.receive(Msg.class)
+      return MessageDispatch.<Msg>builder()
           .onMessage(Tick.class, t -> {
             st.tick();
             return Behaviors.same();

@@ -7,6 +7,7 @@ import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.Behaviors;
 import akka.actor.typed.javadsl.Receive;
 import akka.actor.typed.javadsl.TimerScheduler;
+import io.ringsim.cluster.MessageDispatch;
 import io.ringsim.cluster.net.NetworkCommand;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -100,7 +101,7 @@ public final class Gossiper extends AbstractBehavior<GossiperCommand> {
 
   @Override
   public Receive<GossiperCommand> createReceive() {
-    return newReceiveBuilder()
+    return MessageDispatch.<GossiperCommand>builder()
         .onMessageEquals(GossiperCommand.Round.INSTANCE, this::onRound)
         .onMessage(GossiperCommand.FromPeer.class, this::onPeer)
         .onMessage(GossiperCommand.Crash.class, c -> {

@@ -14,7 +14,8 @@ import akka.cluster.typed.Cluster;
 import akka.cluster.typed.Subscribe;
 import io.ringsim.cluster.gossip.PeerStatus;
 import io.ringsim.cluster.net.CutLinks;
-import io.ringsim.cluster.net.Delivery;
+import io.ringsim.cluster.CborSerializable;
+import io.ringsim.cluster.net.Inbox;
 import io.ringsim.cluster.net.NetworkCommand;
 import io.ringsim.cluster.net.NetworkStats;
 import io.ringsim.cluster.node.NodeCommand;
@@ -55,7 +56,7 @@ public final class MemberNetwork extends AbstractBehavior<Object> {
 
   private record Membership(ClusterEvent.MemberEvent event) implements NoSerializationVerificationNeeded {}
 
-  private final Map<String, ActorRef<Delivery>> inboxes = new HashMap<>();
+  private final Map<String, Inbox<?>> inboxes = new HashMap<>();
   private final Map<String, ActorRef<NodeCommand>> hosted = new TreeMap<>();
   private final Map<String, ActorRef<Wire>> routes = new HashMap<>();
   private final Set<akka.actor.Address> unreachable = new HashSet<>();
@@ -99,9 +100,9 @@ public final class MemberNetwork extends AbstractBehavior<Object> {
         })
         .onMessage(NetworkCommand.Send.class, this::onSend)
         .onMessage(Wire.class, w -> {
-          ActorRef<Delivery> inbox = inboxes.get(w.to());
+          Inbox<?> inbox = inboxes.get(w.to());
           if (inbox == null) undeliverable++;
-          else inbox.tell(new Delivery(w.from(), w.payload()));
+          else inbox.deliver(w.from(), w.payload());
           return this;
         })
         .onMessage(RoutesChanged.class, this::onRoutes)
@@ -159,12 +160,16 @@ public final class MemberNetwork extends AbstractBehavior<Object> {
       return this;
     }
     long extra = slowNodes.getOrDefault(s.from(), 0L) + slowNodes.getOrDefault(s.to(), 0L);
-    ActorRef<Delivery> inbox = inboxes.get(s.to());
+    Inbox<?> inbox = inboxes.get(s.to());
     if (inbox != null) {
       delivered++;
-      Delivery d = new Delivery(s.from(), s.payload());
-      if (extra > 0) getContext().scheduleOnce(Duration.ofNanos(extra), inbox, d);
-      else inbox.tell(d);
+      if (extra > 0) {
+        CborSerializable payload = s.payload();
+        getContext().getSystem().scheduler().scheduleOnce(Duration.ofNanos(extra),
+            () -> inbox.deliver(s.from(), payload), getContext().getExecutionContext());
+      } else {
+        inbox.deliver(s.from(), s.payload());
+      }
       return this;
     }
     ActorRef<Wire> route = routes.get(s.to());

@@ -12,7 +12,11 @@ import java.util.Set;
 public sealed interface NetworkCommand extends NoSerializationVerificationNeeded {
 
   /** A node's inbox: where messages addressed to {@code node} are delivered. */
-  record Register(String node, ActorRef<Delivery> inbox) implements NetworkCommand {}
+  record Register(String node, Inbox<?> inbox) implements NetworkCommand {
+    public Register(String node, ActorRef<Delivery> inbox) {
+      this(node, Inbox.of(inbox));
+    }
+  }
 
   /** Sends {@code payload} from one node to another through the simulated links. */
   record Send(String from, String to, CborSerializable payload) implements NetworkCommand {}

@@ -1,6 +1,5 @@
 package io.ringsim.cluster.net;
 
-import akka.actor.typed.ActorRef;
 import akka.actor.typed.Behavior;
 import akka.actor.typed.javadsl.AbstractBehavior;
 import akka.actor.typed.javadsl.ActorContext;
@@ -9,11 +8,11 @@ import akka.actor.typed.javadsl.Receive;
 import akka.serialization.Serialization;
 import akka.serialization.SerializationExtension;
 import io.ringsim.cluster.CborSerializable;
-import java.time.Duration;
+import io.ringsim.cluster.MessageDispatch;
+import io.ringsim.cluster.time.SimulationLoop;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.function.LongSupplier;
 
 /**
  * The simulated network: every message between nodes passes here, gets a sampled latency, and may be lost or blocked
@@ -26,13 +25,11 @@ import java.util.function.LongSupplier;
 public final class SimulatedNetwork extends AbstractBehavior<NetworkCommand> {
 
   static final boolean DEBUG = System.getenv("RINGSIM_DEBUG_NET") != null;
-  private final LongSupplier nowNanos;
+  private final SimulationLoop loop;
   private final SplittableRandom rng;
-  private final Map<String, ActorRef<Delivery>> inboxes = new HashMap<>();
-  private final Map<String, LatencyModel> linkLatency = new HashMap<>();
-  private final Map<String, Long> lastDeliveryOnLink = new HashMap<>();
+  /** Every node named so far (registered, sent from, slowed or given a link latency), by name. */
+  private final Map<String, Peer> peers = new HashMap<>();
   private final CutLinks cutLinks = new CutLinks();
-  private final Map<String, Long> slowNodes = new HashMap<>();
   private LatencyModel defaultLatency;
   private double loss;
   private final Serialization serialization;
@@ -41,33 +38,59 @@ public final class SimulatedNetwork extends AbstractBehavior<NetworkCommand> {
   /** Records every message for explanations; null when the run keeps no history. */
   private final TraceLog trace;
 
+  /** A node as the network sees it; a message finds its link from the sender's table, with no key to build. */
+  private static final class Peer {
+    Inbox<?> inbox;
+    long slowNanos;
+    final Map<String, Link> links = new HashMap<>();
+  }
+
+  /** A one-way link: its own latency (null: the default), and when its last message arrives (links are FIFO). */
+  private static final class Link {
+    final Peer to;
+    LatencyModel latency;
+    long lastDeliveryNanos;
+
+    Link(Peer to) {
+      this.to = to;
+    }
+  }
+
+  /** A message on the wire, delivered when its timer fires. */
+  private record Arrival(Inbox<?> inbox, String from, CborSerializable payload) implements Runnable {
+    @Override
+    public void run() {
+      inbox.deliver(from, payload);
+    }
+  }
+
   /**
    * @param serializePayloads send every payload through Akka serialization and deliver the copy, as a real wire would:
    *     proves each message can cross JVMs and that nodes never share a mutable object (on in tests)
    */
   public static Behavior<NetworkCommand> create(
-      long seed, LatencyModel defaultLatency, LongSupplier nowNanos, boolean serializePayloads) {
-    return create(seed, defaultLatency, nowNanos, serializePayloads, null);
+      long seed, LatencyModel defaultLatency, SimulationLoop loop, boolean serializePayloads) {
+    return create(seed, defaultLatency, loop, serializePayloads, null);
   }
 
   /** @param trace where every message is recorded (null: nothing is) */
   public static Behavior<NetworkCommand> create(
-      long seed, LatencyModel defaultLatency, LongSupplier nowNanos, boolean serializePayloads, TraceLog trace) {
-    return Behaviors.setup(ctx -> new SimulatedNetwork(ctx, seed, defaultLatency, nowNanos, serializePayloads, trace));
+      long seed, LatencyModel defaultLatency, SimulationLoop loop, boolean serializePayloads, TraceLog trace) {
+    return Behaviors.setup(ctx -> new SimulatedNetwork(ctx, seed, defaultLatency, loop, serializePayloads, trace));
   }
 
   private SimulatedNetwork(
       ActorContext<NetworkCommand> ctx,
       long seed,
       LatencyModel defaultLatency,
-      LongSupplier nowNanos,
+      SimulationLoop loop,
       boolean serializePayloads,
       TraceLog trace) {
     super(ctx);
     this.trace = trace;
     this.rng = new SplittableRandom(seed);
     this.defaultLatency = defaultLatency;
-    this.nowNanos = nowNanos;
+    this.loop = loop;
     this.serialization = serializePayloads ? SerializationExtension.get(ctx.getSystem().classicSystem()) : null;
     this.traffic = TrafficGauge.of(ctx.getSystem());
   }
@@ -83,10 +106,10 @@ public final class SimulatedNetwork extends AbstractBehavior<NetworkCommand> {
 
   @Override
   public Receive<NetworkCommand> createReceive() {
-    return newReceiveBuilder()
+    return MessageDispatch.<NetworkCommand>builder()
         .onMessage(NetworkCommand.Send.class, this::onSend)
         .onMessage(NetworkCommand.Register.class, r -> {
-          inboxes.put(r.node(), r.inbox());
+          peer(r.node()).inbox = r.inbox();
           return this;
         })
         .onMessage(NetworkCommand.SetDefaultLatency.class, m -> {
@@ -94,7 +117,7 @@ public final class SimulatedNetwork extends AbstractBehavior<NetworkCommand> {
           return this;
         })
         .onMessage(NetworkCommand.SetLinkLatency.class, m -> {
-          linkLatency.put(link(m.from(), m.to()), m.latency());
+          link(peer(m.from()), m.to()).latency = m.latency();
           return this;
         })
         .onMessage(NetworkCommand.SetLoss.class, m -> {
@@ -109,8 +132,7 @@ public final class SimulatedNetwork extends AbstractBehavior<NetworkCommand> {
           return this;
         })
         .onMessage(NetworkCommand.SlowNode.class, m -> {
-          if (m.extraNanos() <= 0) slowNodes.remove(m.node());
-          else slowNodes.put(m.node(), m.extraNanos());
+          peer(m.node()).slowNanos = Math.max(0, m.extraNanos());
           return this;
         })
         .onMessage(NetworkCommand.GetStats.class, m -> {
@@ -120,60 +142,69 @@ public final class SimulatedNetwork extends AbstractBehavior<NetworkCommand> {
         .build();
   }
 
+  private Peer peer(String name) {
+    Peer p = peers.get(name);
+    if (p == null) peers.put(name, p = new Peer());
+    return p;
+  }
+
+  private Link link(Peer from, String to) {
+    Link l = from.links.get(to);
+    if (l == null) from.links.put(to, l = new Link(peer(to)));
+    return l;
+  }
+
   private Behavior<NetworkCommand> onSend(NetworkCommand.Send s) {
     sent++;
-    if (DEBUG) System.out.println("NET " + nowNanos.getAsLong() + " " + s.from() + "->" + s.to() + " " + s.payload().getClass().getSimpleName());
-    ActorRef<Delivery> inbox = inboxes.get(s.to());
+    long now = loop.nowNanos();
+    if (DEBUG) System.out.println("NET " + now + " " + s.from() + "->" + s.to() + " " + s.payload().getClass().getSimpleName());
+    Peer from = peer(s.from());
+    Link link = link(from, s.to());
+    Inbox<?> inbox = link.to.inbox;
     if (inbox == null) {
       undeliverable++;
-      traffic.dropped(nowNanos.getAsLong());
-      if (trace != null) record(s, nowNanos.getAsLong(), TraceLog.UNDELIVERABLE);
+      traffic.dropped(now);
+      if (trace != null) record(s, now, TraceLog.UNDELIVERABLE);
       return this;
     }
-    String link = link(s.from(), s.to());
     if (cutLinks.isCut(s.from(), s.to())) {
       partitioned++;
-      traffic.dropped(nowNanos.getAsLong());
-      if (trace != null) record(s, nowNanos.getAsLong(), TraceLog.PARTITIONED);
+      traffic.dropped(now);
+      if (trace != null) record(s, now, TraceLog.PARTITIONED);
       return this;
     }
     // Draw loss before latency so that turning loss on does not shift the latency stream of delivered messages.
     if (loss > 0 && rng.nextDouble() < loss) {
       lost++;
-      traffic.dropped(nowNanos.getAsLong());
-      if (trace != null) record(s, nowNanos.getAsLong(), TraceLog.LOST);
+      traffic.dropped(now);
+      if (trace != null) record(s, now, TraceLog.LOST);
       return this;
     }
-    Delivery d = new Delivery(s.from(), overTheWire(s.payload()));
-    if (s.from().equals(s.to())) {
+    Arrival arrival = new Arrival(inbox, s.from(), overTheWire(s.payload()));
+    if (link.to == from) {
       delivered++;
-      if (trace != null) record(s, nowNanos.getAsLong(), TraceLog.DELIVERED);
-      inbox.tell(d);
+      if (trace != null) record(s, now, TraceLog.DELIVERED);
+      arrival.run();
       return this;
     }
-    long latency = linkLatency.getOrDefault(link, defaultLatency).sampleNanos(rng);
-    latency += slowNodes.getOrDefault(s.from(), 0L) + slowNodes.getOrDefault(s.to(), 0L);
-    long now = nowNanos.getAsLong();
-    long at = Math.max(now + latency, lastDeliveryOnLink.getOrDefault(link, 0L));
-    lastDeliveryOnLink.put(link, at);
+    long latency = (link.latency != null ? link.latency : defaultLatency).sampleNanos(rng);
+    latency += from.slowNanos + link.to.slowNanos;
+    long at = Math.max(now + latency, link.lastDeliveryNanos);
+    link.lastDeliveryNanos = at;
     delivered++;
     traffic.sent(now, at);
     if (trace != null) record(s, Math.max(at, now), TraceLog.DELIVERED);
-    if (at <= now) inbox.tell(d);
-    else getContext().scheduleOnce(Duration.ofNanos(at - now), inbox, d);
+    if (at <= now) arrival.run();
+    else loop.runAfter(at - now, arrival);
     return this;
   }
 
   private void record(NetworkCommand.Send s, long arriveNanos, int outcome) {
-    trace.message(nowNanos.getAsLong(), arriveNanos, s.from(), s.to(), s.payload(), outcome);
+    trace.message(loop.nowNanos(), arriveNanos, s.from(), s.to(), s.payload(), outcome);
   }
 
   private Behavior<NetworkCommand> onPartition(NetworkCommand.Partition p) {
     cutLinks.partition(p.side1(), p.side2(), p.oneWay());
     return this;
-  }
-
-  private static String link(String from, String to) {
-    return from + '\u0000' + to;
   }
 }

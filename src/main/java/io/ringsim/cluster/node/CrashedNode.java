@@ -4,6 +4,7 @@ import akka.actor.typed.Behavior;
 import akka.actor.typed.javadsl.AbstractBehavior;
 import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.Receive;
+import io.ringsim.cluster.MessageDispatch;
 import io.ringsim.storage.ReplayReport;
 
 /**
@@ -26,7 +27,7 @@ final class CrashedNode extends AbstractBehavior<NodeCommand> {
 
   @Override
   public Receive<NodeCommand> createReceive() {
-    return control.handle(newReceiveBuilder(), this, false)
+    return control.handle(MessageDispatch.builder(), this, false)
         .onMessage(NodeCommand.Restart.class, r -> {
           ReplayReport report = control.restart();
           if (r.replyTo() != null) r.replyTo().tell(new NodeCommand.Restarted(report));

@@ -8,11 +8,12 @@ import akka.actor.typed.javadsl.Behaviors;
 import akka.actor.typed.javadsl.Receive;
 import akka.actor.typed.javadsl.TimerScheduler;
 import io.ringsim.cluster.HintsGauge;
+import io.ringsim.cluster.MessageDispatch;
 import io.ringsim.cluster.gossip.GossipMessage;
 import io.ringsim.cluster.gossip.Gossiper;
 import io.ringsim.cluster.gossip.GossiperCommand;
 import io.ringsim.cluster.gossip.PeerStatus;
-import io.ringsim.cluster.net.Delivery;
+import io.ringsim.cluster.net.Inbox;
 import io.ringsim.cluster.net.NetworkCommand;
 import io.ringsim.cluster.net.TraceLog;
 import io.ringsim.cql.CqlErrorClass;
@@ -60,8 +61,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
     this.node = new NodeContext(cfg, ring, network, loopNanos, ctx.getSystem().scheduler(), ctx.getSelf());
     HintsGauge gauge = HintsGauge.of(ctx.getSystem());
     node.hints.observe((target, delta) -> gauge.change(target, delta, loopNanos.getAsLong()));
-    ActorRef<Delivery> inbox = ctx.messageAdapter(Delivery.class, d -> new NodeCommand.Inbound(d.from(), d.payload()));
-    network.tell(new NetworkCommand.Register(cfg.name(), inbox));
+    network.tell(new NetworkCommand.Register(cfg.name(), new Inbox<>(ctx.getSelf(), NodeCommand.Inbound::new)));
     ActorRef<PeerStatus> listener = ctx.messageAdapter(PeerStatus.class, NodeCommand.PeerChanged::new);
     this.control = new NodeControl(node, ctx.spawn(Gossiper.create(cfg.name(), cfg.peers(), cfg.seeds(), network,
         listener, loopNanos, cfg.seed(), cfg.gossip()), "gossiper"));
@@ -71,7 +71,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
 
   @Override
   public Receive<NodeCommand> createReceive() {
-    return control.handle(newReceiveBuilder(), this, true)
+    return control.handle(MessageDispatch.builder(), this, true)
         .onMessage(NodeCommand.Inbound.class, this::onInbound)
         .onMessage(NodeCommand.Coordinate.class, c -> onCoordinate(c.request(), c.replyTo()::tell))
         .onMessage(NodeCommand.CoordinateTagged.class, c -> onCoordinate(c.request(),

@@ -2,7 +2,7 @@ package io.ringsim.cluster.node;
 
 import akka.actor.typed.ActorRef;
 import akka.actor.typed.Behavior;
-import akka.actor.typed.javadsl.ReceiveBuilder;
+import io.ringsim.cluster.MessageDispatch;
 import io.ringsim.cluster.gossip.GossiperCommand;
 import io.ringsim.ring.Node;
 import io.ringsim.schema.Catalog;
@@ -36,7 +36,8 @@ final class NodeControl {
   }
 
   /** Adds the harness's commands to {@code b}; each handler stays in {@code current}. */
-  ReceiveBuilder<NodeCommand> handle(ReceiveBuilder<NodeCommand> b, Behavior<NodeCommand> current, boolean running) {
+  MessageDispatch.Builder<NodeCommand> handle(
+      MessageDispatch.Builder<NodeCommand> b, Behavior<NodeCommand> current, boolean running) {
     return b
         .onMessage(NodeCommand.SetSchema.class, s -> {
           setSchema(s.catalog());

@@ -75,6 +75,15 @@ public final class SimulationLoop {
   }
 
   /**
+   * Runs {@code task} on the loop thread once virtual time has advanced by {@code delayNanos}: a timer without Akka's
+   * scheduler around it, for the simulated network's deliveries (one per message). Same place among the events as
+   * a timer scheduled through Akka at this instant.
+   */
+  public void runAfter(long delayNanos, Runnable task) {
+    schedule(delayNanos, 0, task);
+  }
+
+  /**
    * Cancelling only marks the timer (the caller has done so); it stays queued and is dropped when it comes up.
    * Removing it from the heap would cost a linear search, and most timers (request timeouts) are cancelled. The
    * heap is compacted when cancelled timers make up most of it.

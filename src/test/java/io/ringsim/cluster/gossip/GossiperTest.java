@@ -61,7 +61,7 @@ class GossiperTest {
                 ActorRef<NetworkCommand> net =
                     ctx.spawn(
                         SimulatedNetwork.create(
-                            seed, new LatencyModel.Uniform(S / 1000, 5 * S / 1000), l::nowNanos, true),
+                            seed, new LatencyModel.Uniform(S / 1000, 5 * S / 1000), l, true),
                         "network");
                 ActorRef<PeerStatus> listener =
                     ctx.spawn(

@@ -41,7 +41,7 @@ class SimulatedNetworkTest {
             ctx -> {
               SimulationLoop l = SimulationMode.loop(ctx.getSystem());
               ActorRef<NetworkCommand> n =
-                  ctx.spawn(SimulatedNetwork.create(seed, latency, l::nowNanos, true), "network");
+                  ctx.spawn(SimulatedNetwork.create(seed, latency, l, true), "network");
               for (String node : List.of("a", "b", "c")) {
                 ActorRef<Delivery> inbox =
                     ctx.spawn(
