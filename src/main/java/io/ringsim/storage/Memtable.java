@@ -1,7 +1,7 @@
 package io.ringsim.storage;
 
 import io.ringsim.ring.LongToken;
-import java.util.AbstractList;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
@@ -21,14 +21,24 @@ import java.util.List;
  * write allocates nothing for the table (a {@code HashMap} allocated an entry per partition, and rehashed them all
  * each time it doubled on its way to tens of thousands: together 10% of the ten-million scenario's simulation
  * thread). A Murmur3 memtable sorts its tokens as primitives for a flush.
+ *
+ * <p>A partition of at most one row is held as bytes in a {@link MemtableArena} (as an SSTable would hold it), not as
+ * objects: a write-heavy run's memtables were most of what each young collection had to copy, and a flush walked
+ * about a dozen cold objects per partition to encode them (see docs/performance.md). Such a partition is decoded
+ * when read or updated; a partition that grows a second row stays objects from then on.
  */
 public final class Memtable {
   private long[] hashes;
+  /** Per slot: the partition as objects, or null (an empty slot, or one held as bytes in {@link #arena}). */
   private Partition[] slots;
+  /** Per slot: the handle of the partition's bytes in {@link #arena}, or 0. */
+  private long[] encoded;
+  private final MemtableArena arena = new MemtableArena();
+  private ClusteringComparator comparator;
   private int size;
   private int shift; // 64 - log2(slots.length)
   private boolean murmur3 = true; // every key held has a LongToken
-  /** The partitions in token order, kept until a new partition arrives (updates merge into the same objects). */
+  /** The partitions in token order, kept until a write changes the set or a partition held as bytes. */
   private List<Partition> sorted;
   private long liveBytes;
   private long operations;
@@ -42,6 +52,7 @@ public final class Memtable {
     int capacity = Integer.highestOneBit(Math.max(16, Math.min(1 << 29, expected * 2)) - 1) << 1;
     hashes = new long[capacity];
     slots = new Partition[capacity];
+    encoded = new long[capacity];
     shift = 64 - Integer.numberOfTrailingZeros(capacity);
   }
 
@@ -49,36 +60,69 @@ public final class Memtable {
     DecoratedKey key = update.key();
     long h = hash(key);
     int i = find(key, h);
+    if (comparator == null) comparator = update.comparator();
     Partition p = slots[i];
-    if (p == null) {
-      // Copied: in simulation one mutation object reaches several replicas.
-      slots[i] = update.copy();
+    if (p == null && encoded[i] == 0) {
       hashes[i] = h;
       murmur3 &= key.token() instanceof LongToken;
+      // Copied (in simulation one mutation object reaches several replicas): as bytes, or as objects.
+      long handle = encodable(key, update) ? arena.store(update) : 0;
+      if (handle != 0) encoded[i] = handle;
+      else slots[i] = update.copy();
       sorted = null;
       if (++size * 2 > slots.length) grow();
-    } else {
+    } else if (p != null) {
       p.apply(update);
+    } else {
+      p = arena.decode(encoded[i], key, comparator);
+      p.apply(update);
+      long handle = encodable(key, p) ? arena.store(p) : 0;
+      encoded[i] = handle;
+      if (handle == 0) slots[i] = p;
+      sorted = null;
     }
     liveBytes += update.dataSize();
     operations++;
   }
 
+  /**
+   * Held as bytes: a partition of at most one row (plus its static row) with a Murmur3 token other than 0 (a
+   * Murmur3 token is the slot's hash, so the key is all the bytes need to carry; 0 is the hash of an empty slot).
+   */
+  private static boolean encodable(DecoratedKey key, Partition p) {
+    return p.rowCount() <= 1 && key.token() instanceof LongToken t && t.value() != 0;
+  }
+
+  /** The partition held for {@code key} (decoded afresh when it is held as bytes), or null. */
   public Partition get(DecoratedKey key) {
-    return slots[find(key, hash(key))];
+    return partition(find(key, hash(key)));
   }
 
+  private Partition partition(int i) {
+    if (slots[i] != null || encoded[i] == 0) return slots[i];
+    return arena.decode(encoded[i], new DecoratedKey(new LongToken(hashes[i]), arena.key(encoded[i])), comparator);
+  }
+
+  /** A Murmur3 token's value, else the key bytes' hash; never 0, which marks an empty slot. */
   private static long hash(DecoratedKey key) {
-    return key.token() instanceof LongToken t ? t.value() : Arrays.hashCode(key.key());
+    long h = key.token() instanceof LongToken t ? t.value() : Arrays.hashCode(key.key());
+    return h == 0 ? 1 : h;
   }
 
-  /** The slot holding {@code key}, or the empty slot where it would go (linear probing). */
+  /**
+   * The slot holding {@code key}, or the empty slot where it would go (linear probing). A probe reads only the
+   * hashes until one matches.
+   */
   private int find(DecoratedKey key, long h) {
     int mask = slots.length - 1;
     int i = (int) ((h * 0x9E3779B97F4A7C15L) >>> shift);
     while (true) {
-      Partition p = slots[i];
-      if (p == null || (hashes[i] == h && Arrays.equals(p.key().key(), key.key()))) return i;
+      long stored = hashes[i];
+      if (stored == 0) return i;
+      if (stored == h) {
+        Partition p = slots[i];
+        if (p != null ? Arrays.equals(p.key().key(), key.key()) : arena.keyEquals(encoded[i], key.key())) return i;
+      }
       i = (i + 1) & mask;
     }
   }
@@ -86,91 +130,113 @@ public final class Memtable {
   private void grow() {
     long[] oldHashes = hashes;
     Partition[] oldSlots = slots;
+    long[] oldEncoded = encoded;
     hashes = new long[oldSlots.length * 2];
     slots = new Partition[oldSlots.length * 2];
+    encoded = new long[oldSlots.length * 2];
     shift--;
     int mask = slots.length - 1;
     for (int j = 0; j < oldSlots.length; j++) {
-      if (oldSlots[j] == null) continue;
+      if (oldHashes[j] == 0) continue;
       int i = (int) ((oldHashes[j] * 0x9E3779B97F4A7C15L) >>> shift);
-      while (slots[i] != null) i = (i + 1) & mask;
+      while (hashes[i] != 0) i = (i + 1) & mask;
       slots[i] = oldSlots[j];
       hashes[i] = oldHashes[j];
+      encoded[i] = oldEncoded[j];
     }
   }
 
   /** The keys held, in no particular order. */
   public Collection<DecoratedKey> keys() {
-    Partition[] all = held();
-    return new AbstractList<>() {
-      @Override
-      public DecoratedKey get(int i) {
-        return all[i].key();
-      }
-
-      @Override
-      public int size() {
-        return all.length;
-      }
-    };
-  }
-
-  /** The partitions held, in slot order. */
-  private Partition[] held() {
-    Partition[] all = new Partition[size];
-    int n = 0;
-    for (Partition p : slots) if (p != null) all[n++] = p;
-    return all;
+    List<DecoratedKey> out = new ArrayList<>(size);
+    for (int i = 0; i < slots.length; i++) {
+      if (slots[i] != null) out.add(slots[i].key());
+      else if (encoded[i] != 0) out.add(new DecoratedKey(new LongToken(hashes[i]), arena.key(encoded[i])));
+    }
+    return out;
   }
 
   public int partitionCount() {
     return size;
   }
 
-  /** The partitions in token order (then key bytes, as Cassandra orders them). */
+  /** The partitions in token order (then key bytes, as Cassandra orders them); those held as bytes decoded. */
   public List<Partition> sortedPartitions() {
     if (sorted == null) {
-      Partition[] all;
-      if (murmur3) {
-        all = sortedByLongToken();
-      } else {
-        all = held();
-        Arrays.sort(all, (a, b) -> a.key().compareTo(b.key()));
-      }
+      int[] order = sortedSlots();
+      Partition[] all = new Partition[order.length];
+      for (int k = 0; k < order.length; k++) all[k] = partition(order[k]);
       sorted = Collections.unmodifiableList(Arrays.asList(all)); // List.of would copy the array again
     }
     return sorted;
   }
 
   /**
-   * Murmur3 tokens sort as the longs the table already holds: a merge sort of the tokens carrying their partitions
-   * along, so no comparison reaches a partition; a run of equal tokens (two keys, one token) is then put in key
-   * order.
+   * Writes the memtable into a new SSTable, in token order: partitions held as bytes are copied (only their smallest
+   * timestamp is encoded again, against the SSTable's base), the others encoded.
    */
-  private Partition[] sortedByLongToken() {
+  SSTable flush(long generation, int level, double bloomFpChance) {
+    SSTableWriter w = new SSTableWriter(bloomFpChance);
+    w.adopt(arena.columnTable(), comparator);
+    for (int i : sortedSlots()) {
+      long handle = encoded[i];
+      if (slots[i] == null && handle != 0) {
+        w.copy(arena.chunk(handle), arena.offset(handle), arena.end(handle), arena.baseTimestamp(), hashes[i]);
+      } else {
+        w.add(slots[i]);
+      }
+    }
+    return w.finish(generation, level);
+  }
+
+  /** The key bytes held in slot {@code i}. */
+  private byte[] keyAt(int i) {
+    return slots[i] != null ? slots[i].key().key() : arena.key(encoded[i]);
+  }
+
+  /**
+   * The occupied slots in token order. Murmur3 tokens sort as the longs the table already holds: a merge sort of the
+   * tokens carrying their slots along, so no comparison reaches a partition; a run of equal tokens (two keys, one
+   * token) is then put in key order. Other partitioners' keys are sorted as keys.
+   */
+  private int[] sortedSlots() {
+    int[] order = new int[size];
     long[] tokens = new long[size];
-    Partition[] all = new Partition[size];
     int n = 0;
     for (int i = 0; i < slots.length; i++) {
-      if (slots[i] == null) continue;
-      tokens[n] = hashes[i];
-      all[n++] = slots[i];
+      if (hashes[i] == 0) continue;
+      // Hash 1 is also token 0's (0 marks an empty slot); such a partition is held as objects.
+      tokens[n] = hashes[i] == 1 && slots[i] != null && murmur3 ? ((LongToken) slots[i].key().token()).value()
+          : hashes[i];
+      order[n++] = i;
     }
-    mergeSort(tokens, all, tokens.clone(), all.clone(), 0, n);
+    if (!murmur3) {
+      Integer[] boxed = new Integer[n];
+      for (int k = 0; k < n; k++) boxed[k] = order[k];
+      Arrays.sort(boxed, (a, b) -> partition(a).key().compareTo(partition(b).key()));
+      for (int k = 0; k < n; k++) order[k] = boxed[k];
+      return order;
+    }
+    mergeSort(tokens, order, tokens.clone(), order.clone(), 0, n);
     for (int start = 0, end; start < n; start = end) {
       end = start + 1;
       while (end < n && tokens[end] == tokens[start]) end++;
-      if (end - start > 1) Arrays.sort(all, start, end, (a, b) -> a.key().compareTo(b.key()));
+      if (end - start > 1) {
+        Integer[] tie = new Integer[end - start];
+        for (int k = start; k < end; k++) tie[k - start] = order[k];
+        Arrays.sort(tie, (a, b) -> Arrays.compareUnsigned(keyAt(a), keyAt(b)));
+        for (int k = start; k < end; k++) order[k] = tie[k - start];
+      }
     }
-    return all;
+    return order;
   }
 
   /** Sorts {@code t[from, to)} (and {@code p} alongside) using {@code ts}/{@code ps}, copies of them, as scratch. */
-  private static void mergeSort(long[] t, Partition[] p, long[] ts, Partition[] ps, int from, int to) {
+  private static void mergeSort(long[] t, int[] p, long[] ts, int[] ps, int from, int to) {
     if (to - from < 24) {
       for (int i = from + 1; i < to; i++) {
         long k = t[i];
-        Partition v = p[i];
+        int v = p[i];
         int j = i - 1;
         for (; j >= from && t[j] > k; j--) {
           t[j + 1] = t[j];

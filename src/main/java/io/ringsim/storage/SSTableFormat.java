@@ -37,6 +37,7 @@ final class SSTableFormat {
     private final List<String> names = new ArrayList<>();
     private final List<Comparator<? super byte[]>> pathOrders = new ArrayList<>();
     private final Map<String, Integer> ids = new HashMap<>();
+    private int changes;
 
     int id(String name, Comparator<? super byte[]> pathOrder) {
       Integer i = ids.get(name);
@@ -45,10 +46,17 @@ final class SSTableFormat {
         ids.put(name, i);
         names.add(name);
         pathOrders.add(pathOrder);
+        changes++;
       } else if (pathOrder != null && pathOrders.get(i) == null) {
         pathOrders.set(i, pathOrder);
+        changes++;
       }
       return i;
+    }
+
+    /** Changes so far: a frozen table is still this table's while the count is the same. */
+    int changes() {
+      return changes;
     }
 
     /**

@@ -64,12 +64,40 @@ final class SSTableWriter {
     return true;
   }
 
+  /**
+   * Numbers columns as {@code t} does (called first, on an empty writer, so it always can): partitions encoded
+   * against {@code t} are then copied as they are.
+   */
+  void adopt(SSTableFormat.ColumnTable t, ClusteringComparator cmp) {
+    if (count > 0 || !columns.adopt(t)) throw new IllegalStateException("columns are adopted before any partition");
+    if (comparator == null) comparator = cmp;
+  }
+
+  /**
+   * Copies the encoded partition in {@code buf[offset, end)}, numbered as the table {@link #adopt}ed and with
+   * timestamps relative to {@code sourceBase}, whose key has the Murmur3 token {@code token}: a memtable's partition
+   * held as bytes. Keys with equal tokens come in key order (the caller sorted them).
+   */
+  void copy(byte[] buf, int offset, int end, long sourceBase, long token) {
+    if (count > 0 && (tokens != null || longTokens[count - 1] > token))
+      throw new IllegalArgumentException("partitions out of order at token " + token);
+    last = null;
+    header.read(buf, offset, sourceBase);
+    base(header.minTimestamp);
+    partition.reset();
+    SSTableFormat.rebase(buf, offset, end, header, baseTimestamp, partition);
+    place(new LongToken(token), header.minTimestamp, header.maxTimestamp, header.dataSize, header.rowCount,
+        header.cellCount);
+  }
+
+  private final SSTableFormat.Header header = new SSTableFormat.Header();
+
   /** Checks the keys come in order: by the Murmur3 tokens already in the index when it can (no cold token object). */
   private void order(DecoratedKey key) {
-    if (last != null) {
+    if (count > 0) {
       int c = tokens == null && key.token() instanceof LongToken t ? Long.compare(longTokens[count - 1], t.value())
-          : 0;
-      if (c > 0 || (c == 0 && last.compareTo(key) >= 0))
+          : last == null ? 0 : last.token().compareTo(key.token());
+      if (c > 0 || (c == 0 && last != null && last.compareTo(key) >= 0))
         throw new IllegalArgumentException("partitions out of order at " + key);
     }
     last = key;

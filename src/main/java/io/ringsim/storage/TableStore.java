@@ -72,7 +72,7 @@ public final class TableStore {
   public Optional<SSTable> flush() {
     if (memtable.isEmpty()) return Optional.empty();
     // Serializing is the copy: the SSTable shares nothing with the memtable's objects.
-    SSTable s = SSTable.build(nextGeneration++, strategy.flushLevel(), memtable.sortedPartitions(),
+    SSTable s = memtable.flush(nextGeneration++, strategy.flushLevel(),
         schema.metadata().params().bloomFilterFpChance());
     sstables.add(0, s);
     memtable = new Memtable(memtable.partitionCount());
