@@ -1,6 +1,7 @@
 package io.ringsim.storage;
 
 import io.ringsim.ring.LongToken;
+import io.ringsim.ring.Token;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -15,7 +16,7 @@ import java.util.PriorityQueue;
 final class PartitionMerger {
   // Murmur3 tokens are compared as the longs the sources hold (a LongToken object per key is a cold read each).
   private final PriorityQueue<Source> queue = new PriorityQueue<>((a, b) -> a.token != b.token
-      ? Long.compare(a.token, b.token) : a.key.compareTo(b.key));
+      ? Long.compare(a.token, b.token) : a.key().compareTo(b.key()));
   private final List<Partition> versions;
   // The current key's versions as where they are (a memtable partition, or an SSTable and index), decoded only
   // when versions() is asked for: a compaction copies a partition only one SSTable holds without decoding it.
@@ -24,7 +25,12 @@ final class PartitionMerger {
   private int[] indexes = new int[4];
   private int count;
   private boolean decoded;
+  // The current key: read from keyTable at keyIndex when first asked for (null until then).
   private DecoratedKey key;
+  private SSTable keyTable;
+  private int keyIndex;
+  private long tokenValue;
+  private int longToken; // 1: the current key's SSTable holds Murmur3 tokens; else the key gives the token
 
   /** {@code memtable}: the memtable's partitions in key order, or null; then the SSTables. */
   PartitionMerger(Iterator<Partition> memtable, List<SSTable> sstables) {
@@ -39,30 +45,65 @@ final class PartitionMerger {
     }
   }
 
-  /** Moves to the next key; false once every source is exhausted. */
+  /**
+   * Moves to the next key; false once every source is exhausted. An SSTable's key is read from its block only when
+   * it is asked for or two sources' tokens tie: a compaction copying a partition, or a size scan, needs none.
+   */
   boolean next() {
     if (queue.isEmpty()) return false;
-    key = queue.peek().key;
     count = 0;
     decoded = false;
-    while (!queue.isEmpty() && queue.peek().key.equals(key)) {
-      Source c = queue.poll();
-      if (count == held.length) {
-        held = Arrays.copyOf(held, count * 2);
-        tables = Arrays.copyOf(tables, count * 2);
-        indexes = Arrays.copyOf(indexes, count * 2);
-      }
-      held[count] = c.decoded;
-      tables[count] = c.sstable;
-      indexes[count] = c.next - 1;
-      count++;
-      if (c.advance()) queue.add(c);
+    Source first = queue.poll();
+    key = first.key;
+    keyTable = first.sstable;
+    keyIndex = first.next - 1;
+    longToken = first.sstable == null ? -1 : first.sstable.hasLongTokens() ? 1 : 0;
+    tokenValue = first.token;
+    take(first);
+    while (!queue.isEmpty()) {
+      Source c = queue.peek();
+      if (c.token != tokenValue || !c.key().equals(key())) break;
+      take(queue.poll());
     }
     return true;
   }
 
+  private void take(Source c) {
+    if (count == held.length) {
+      held = Arrays.copyOf(held, count * 2);
+      tables = Arrays.copyOf(tables, count * 2);
+      indexes = Arrays.copyOf(indexes, count * 2);
+    }
+    held[count] = c.decoded;
+    tables[count] = c.sstable;
+    indexes[count] = c.next - 1;
+    count++;
+    if (c.advance()) queue.add(c);
+  }
+
   DecoratedKey key() {
+    if (key == null) key = keyTable.keyAt(keyIndex);
     return key;
+  }
+
+  /** The current key's token, without reading the key when its SSTable holds Murmur3 tokens. */
+  Token token() {
+    return key == null && longToken == 1 ? new LongToken(tokenValue) : key().token();
+  }
+
+  /** How many sources hold the current key. */
+  int versionCount() {
+    return count;
+  }
+
+  /** Source {@code i}'s data size and cell count for the current key, into {@code h} (its header, or figures). */
+  SSTableFormat.Header versionHeader(int i, SSTableFormat.Header h) {
+    if (held[i] == null) return tables[i].header(indexes[i], h);
+    h.dataSize = held[i].dataSize();
+    h.cellCount = held[i].cellCount();
+    h.rowCount = held[i].rowCount();
+    h.hasStatic = held[i].staticRow() != null;
+    return h;
   }
 
   /** The current key's versions, one per source holding it (reused by the next call to {@link #next}). */
@@ -91,7 +132,7 @@ final class PartitionMerger {
     private final SSTable sstable;
     private int next;
     private Partition decoded; // the memtable's current partition
-    DecoratedKey key;
+    private DecoratedKey key; // an SSTable's: read when first asked for
     long token; // a Murmur3 key's token value, else 0 (the keys then decide)
 
     Source(Iterator<Partition> memtable, SSTable sstable) {
@@ -108,9 +149,14 @@ final class PartitionMerger {
         return true;
       }
       if (next >= sstable.partitionCount()) return false;
-      key = sstable.keyAt(next);
+      key = null;
       token = sstable.longTokenAt(next++);
       return true;
+    }
+
+    DecoratedKey key() {
+      if (key == null) key = sstable.keyAt(next - 1);
+      return key;
     }
   }
 }

@@ -149,7 +149,7 @@ public final class SSTable {
   }
 
   public boolean mightContain(DecoratedKey k) {
-    return coversKey(k) && bloom.mightContain(k.key());
+    return coversKey(k) && bloom.mightContainHash(BloomFilter.hash(k));
   }
 
   /** The partition for {@code k} via the index, or null. */
@@ -223,6 +223,11 @@ public final class SSTable {
     header(i, h);
     byte[] block = blocks[(int) (offsets[i] >>> 32)];
     return new DecoratedKey(tokenAt(i), Arrays.copyOfRange(block, h.keyOffset, h.keyOffset + h.keyLength));
+  }
+
+  /** Whether the index holds Murmur3 token values ({@link #longTokenAt}) rather than token objects. */
+  boolean hasLongTokens() {
+    return longTokens != null;
   }
 
   /** Partition {@code i}'s Murmur3 token value, or 0 when the table uses another partitioner. */

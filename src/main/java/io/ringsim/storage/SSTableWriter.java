@@ -48,19 +48,20 @@ final class SSTableWriter {
   }
 
   /**
-   * Copies partition {@code i} of {@code source} (whose key is {@code key}, its header read into {@code h}) as
-   * bytes, without decoding it: what a compaction does with a partition only one input holds and that purging would
-   * not change. False when the source numbers its columns differently from this output (the caller then decodes
-   * and {@link #add}s it).
+   * Copies partition {@code i} of {@code source} (its header read into {@code h}) as bytes, without decoding it:
+   * what a compaction does with a partition only one input holds and that purging would not change. False when the
+   * source numbers its columns differently from this output (the caller then decodes and {@link #add}s it).
    */
-  boolean copy(SSTable source, int i, DecoratedKey key, SSTableFormat.Header h) {
+  boolean copy(SSTable source, int i, SSTableFormat.Header h) {
     if (!copyable.computeIfAbsent(source, s -> columns.adopt(s.columnTable()))) return false;
-    order(key);
+    // Murmur3: checked by token only (the merge put keys sharing a token in key order), no key read.
+    if (source.hasLongTokens()) orderToken(source.longTokenAt(i));
+    else order(source.keyAt(i));
     if (comparator == null) comparator = source.comparator();
     base(h.minTimestamp);
     partition.reset();
     SSTableFormat.rebase(source.block(i), source.offset(i), source.end(i), h, baseTimestamp, partition);
-    place(key.token(), h.minTimestamp, h.maxTimestamp, h.dataSize, h.rowCount, h.cellCount);
+    place(source.tokenAt(i), h.minTimestamp, h.maxTimestamp, h.dataSize, h.rowCount, h.cellCount);
     return true;
   }
 
@@ -79,9 +80,7 @@ final class SSTableWriter {
    * held as bytes. Keys with equal tokens come in key order (the caller sorted them).
    */
   void copy(byte[] buf, int offset, int end, long sourceBase, long token) {
-    if (count > 0 && (tokens != null || longTokens[count - 1] > token))
-      throw new IllegalArgumentException("partitions out of order at token " + token);
-    last = null;
+    orderToken(token);
     header.read(buf, offset, sourceBase);
     base(header.minTimestamp);
     partition.reset();
@@ -91,6 +90,12 @@ final class SSTableWriter {
   }
 
   private final SSTableFormat.Header header = new SSTableFormat.Header();
+
+  private void orderToken(long token) {
+    if (count > 0 && (tokens != null || longTokens[count - 1] > token))
+      throw new IllegalArgumentException("partitions out of order at token " + token);
+    last = null;
+  }
 
   /** Checks the keys come in order: by the Murmur3 tokens already in the index when it can (no cold token object). */
   private void order(DecoratedKey key) {
@@ -169,9 +174,15 @@ final class SSTableWriter {
     BloomFilter bf = BloomFilter.create(count, bloomFpChance);
     SSTableFormat.Header h = new SSTableFormat.Header();
     for (int i = 0; i < count; i++) {
+      long token = tokens == null ? longTokens[i] : 0;
+      if (tokens == null && token != Long.MAX_VALUE && token != Long.MIN_VALUE) {
+        bf.addHash(token); // the key's hash, as BloomFilter.hash gives it: no need to read the key
+        continue;
+      }
       byte[] b = data[(int) (offs[i] >>> 32)];
       h.read(b, (int) offs[i], baseTimestamp);
-      bf.add(b, h.keyOffset, h.keyLength);
+      if (tokens == null) bf.addHash(BloomFilter.hashOfToken(token, b, h.keyOffset, h.keyLength));
+      else bf.add(b, h.keyOffset, h.keyLength);
     }
     return new SSTable(generation, level, data, offs, tokens == null ? Arrays.copyOf(longTokens, count) : null,
         tokens == null ? null : Arrays.copyOf(tokens, count), bf, comparator, columns.freeze(), baseTimestamp,

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * One table's LSM on one node: the memtable, the SSTables (newest first), flush, compaction and the read path.
@@ -127,10 +128,10 @@ public final class TableStore {
     PartitionMerger merger = new PartitionMerger(null, task.inputs());
     SSTableFormat.Header header = new SSTableFormat.Header();
     while (merger.next()) {
-      DecoratedKey key = merger.key();
       SSTable only = merger.onlySSTable();
       int at = merger.onlyIndex();
-      if (only == null || !only.header(at, header).plain || !out.copy(only, at, key, header)) {
+      if (only == null || !only.header(at, header).plain || !out.copy(only, at, header)) {
+        DecoratedKey key = merger.key();
         List<Partition> versions = merger.versions();
         Partition merged = versions.size() == 1 ? versions.get(0) : Partition.merge(versions);
         long purgedBefore = purger.purgedTombstones();
@@ -189,7 +190,7 @@ public final class TableStore {
       if (!s.coversKey(key)) continue;
       if (!hashed) {
         // Hashed once for all the SSTables' filters (a read may check a dozen), and only when one covers the key.
-        bloomHash = BloomFilter.hash(key.key());
+        bloomHash = BloomFilter.hash(key);
         hashed = true;
       }
       if (!s.bloomFilter().mightContainHash(bloomHash)) continue;
@@ -226,7 +227,7 @@ public final class TableStore {
       List<BoundedSlice> versions = new ArrayList<>(4);
       if (m != null) versions.add(BoundedSlice.of(m, filter.slices(), filter.reversed(), c));
       int touched = 0, falsePositives = 0;
-      long bloomHash = BloomFilter.hash(key.key());
+      long bloomHash = BloomFilter.hash(key);
       for (SSTable s : sstables) {
         if (!s.coversKey(key) || !s.bloomFilter().mightContainHash(bloomHash)) continue;
         touched++;
@@ -319,7 +320,8 @@ public final class TableStore {
 
   /** A partition's size figures, as {@link Partition#dataSize()} and the others give them for the merged partition. */
   public interface SizeConsumer {
-    void accept(DecoratedKey key, long dataSize, int rowCount, boolean hasStatic);
+    /** @param key the partition's key, read only when asked for (a size scan wants few of them) */
+    void accept(Token token, Supplier<DecoratedKey> key, long dataSize, int rowCount, boolean hasStatic);
   }
 
   /**
@@ -329,16 +331,17 @@ public final class TableStore {
   public void forEachPartitionSize(SizeConsumer each) {
     PartitionMerger merger = new PartitionMerger(memtable.sortedPartitions().iterator(), sstables);
     SSTableFormat.Header h = new SSTableFormat.Header();
+    Supplier<DecoratedKey> key = merger::key;
     while (merger.next()) {
       SSTable only = merger.onlySSTable();
       if (only != null) {
         only.header(merger.onlyIndex(), h);
-        each.accept(merger.key(), h.dataSize, h.rowCount, h.hasStatic);
+        each.accept(merger.token(), key, h.dataSize, h.rowCount, h.hasStatic);
         continue;
       }
       List<Partition> versions = merger.versions();
       Partition p = versions.size() == 1 ? versions.get(0) : Partition.merge(versions);
-      each.accept(p.key(), p.dataSize(), p.rowCount(), p.staticRow() != null);
+      each.accept(p.key().token(), key, p.dataSize(), p.rowCount(), p.staticRow() != null);
     }
   }
 

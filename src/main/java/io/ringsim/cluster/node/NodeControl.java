@@ -146,8 +146,8 @@ final class NodeControl {
       String table = t.schema().name();
       TableMetadata md = node.catalog().table(table).orElse(null);
       if (md == null) continue;
-      out.put(table, PartitionSizeScan.scan(t, md, k -> !g.primaryOnly()
-          || node.topology.placement(table, k.token()).replicas().get(0).equals(node.name()), g.topN()));
+      out.put(table, PartitionSizeScan.scan(t, md, token -> !g.primaryOnly()
+          || node.topology.placement(table, token).replicas().get(0).equals(node.name()), g.topN()));
     }
     return new NodeCommand.NodePartitionSizes(node.name(), out);
   }

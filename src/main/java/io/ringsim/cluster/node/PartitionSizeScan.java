@@ -1,7 +1,7 @@
 package io.ringsim.cluster.node;
 
+import io.ringsim.ring.Token;
 import io.ringsim.schema.TableMetadata;
-import io.ringsim.storage.DecoratedKey;
 import io.ringsim.storage.TableStore;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,18 +23,18 @@ final class PartitionSizeScan {
 
   private PartitionSizeScan() {}
 
-  static NodeCommand.TableSizes scan(TableStore store, TableMetadata table, Predicate<DecoratedKey> counted,
+  static NodeCommand.TableSizes scan(TableStore store, TableMetadata table, Predicate<Token> counted,
       int topN) {
     int[] n = {0};
     long[][] sizes = {new long[1024]}; // grown in place by the callback
     PriorityQueue<NodeCommand.LargePartition> largest = new PriorityQueue<>(LARGER);
-    store.forEachPartitionSize((key, size, rows, hasStatic) -> {
-      if ((rows == 0 && !hasStatic) || !counted.test(key)) return;
+    store.forEachPartitionSize((token, key, size, rows, hasStatic) -> {
+      if ((rows == 0 && !hasStatic) || !counted.test(token)) return;
       if (n[0] == sizes[0].length) sizes[0] = Arrays.copyOf(sizes[0], sizes[0].length * 2);
       sizes[0][n[0]++] = size;
       // Formatting the key is the costly part: only for a partition that can still make the list.
       if (topN == 0 || (largest.size() == topN && size < largest.peek().bytes())) return;
-      largest.add(new NodeCommand.LargePartition(KeyText.of(table, key.key()), size, rows));
+      largest.add(new NodeCommand.LargePartition(KeyText.of(table, key.get().key()), size, rows));
       if (largest.size() > topN) largest.poll();
     });
     List<NodeCommand.LargePartition> top = new ArrayList<>(largest);
