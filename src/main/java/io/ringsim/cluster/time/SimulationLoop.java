@@ -1,7 +1,6 @@
 package io.ringsim.cluster.time;
 
 import java.util.ArrayDeque;
-import java.util.PriorityQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Consumer;
 
@@ -22,7 +21,7 @@ public final class SimulationLoop {
   private final ArrayDeque<Runnable> localTasks = new ArrayDeque<>();
   /** Tasks submitted from other threads (the driver, test code): guarded by the monitor. */
   private final ArrayDeque<Runnable> tasks = new ArrayDeque<>();
-  private final PriorityQueue<VirtualTimer> timers = new PriorityQueue<>();
+  private final TimerQueue timers = new TimerQueue();
   /** Written only by the loop thread (under the monitor); volatile so that nodes read it without taking the lock. */
   private volatile long nowNanos;
   private long limitNanos;
@@ -70,7 +69,7 @@ public final class SimulationLoop {
 
   synchronized VirtualTimer schedule(long delayNanos, long intervalNanos, Runnable task) {
     VirtualTimer t = new VirtualTimer(this, nowNanos + Math.max(0, delayNanos), intervalNanos, timerSeq++, task);
-    if (!stopped) timers.add(t);
+    if (!stopped) timers.add(t, Math.max(0, delayNanos));
     return t;
   }
 
@@ -83,20 +82,11 @@ public final class SimulationLoop {
     schedule(delayNanos, 0, task);
   }
 
-  /**
-   * Cancelling only marks the timer (the caller has done so); it stays queued and is dropped when it comes up.
-   * Removing it from the heap would cost a linear search, and most timers (request timeouts) are cancelled. The
-   * heap is compacted when cancelled timers make up most of it.
-   */
+  /** Cancelling only marks the timer (the caller has done so); the queue drops it when it comes up. */
   synchronized boolean cancel(VirtualTimer t) {
-    if (++cancelledQueued > 4096 && cancelledQueued > timers.size() / 2) {
-      timers.removeIf(VirtualTimer::isCancelled);
-      cancelledQueued = 0;
-    }
+    timers.cancelled(t);
     return true;
   }
-
-  private long cancelledQueued;
 
   /**
    * Lets the simulation run until virtual time reaches {@code untilNanos} with nothing left to do before it, then
@@ -190,17 +180,12 @@ public final class SimulationLoop {
         continue;
       }
       VirtualTimer t = timers.peek();
-      while (t != null && t.isCancelled()) {
-        timers.poll();
-        if (cancelledQueued > 0) cancelledQueued--;
-        t = timers.peek();
-      }
       if (t != null && t.dueNanos <= limitNanos) {
-        timers.poll();
+        timers.remove(t);
         nowNanos = Math.max(nowNanos, t.dueNanos);
         if (t.intervalNanos > 0) {
           t.reschedule(nowNanos + t.intervalNanos, timerSeq++);
-          timers.add(t);
+          timers.add(t, t.intervalNanos);
         } else {
           t.markFired();
         }

@@ -9,6 +9,8 @@ final class VirtualTimer implements Cancellable, Comparable<VirtualTimer> {
   final long intervalNanos;
   private long seq;
   final Runnable task;
+  /** Queued in one of the {@link TimerQueue}'s fixed-delay lanes rather than its heap. */
+  boolean inLane;
   private volatile boolean cancelled;
   private volatile boolean fired;
 
@@ -25,6 +27,10 @@ final class VirtualTimer implements Cancellable, Comparable<VirtualTimer> {
     seq = newSeq;
   }
 
+  long seq() {
+    return seq;
+  }
+
   void markFired() {
     fired = true;
   }
@@ -34,6 +40,11 @@ final class VirtualTimer implements Cancellable, Comparable<VirtualTimer> {
     if (cancelled || fired) return false;
     cancelled = true;
     return loop.cancel(this);
+  }
+
+  /** Cancels without telling the loop (for tests of the queue alone). */
+  void markCancelledForTest() {
+    cancelled = true;
   }
 
   @Override

@@ -1,0 +1,93 @@
+package io.ringsim.cluster.time;
+
+import java.util.Arrays;
+
+/**
+ * A binary min-heap of timers ordered by (due time, scheduling sequence), with both keys copied into primitive arrays
+ * beside the timers: sifting compares longs in a few contiguous arrays instead of reaching each timer object (a
+ * cache miss per level in {@link java.util.PriorityQueue}, whose sift was about 5% of a simulated QUORUM write).
+ */
+final class TimerHeap {
+  private long[] due = new long[64];
+  private long[] seq = new long[64];
+  private VirtualTimer[] timers = new VirtualTimer[64];
+  private int size;
+
+  int size() {
+    return size;
+  }
+
+  void add(VirtualTimer t) {
+    if (size == timers.length) grow();
+    int i = size++;
+    long d = t.dueNanos, s = t.seq();
+    while (i > 0) {
+      int parent = (i - 1) >>> 1;
+      if (!less(d, s, due[parent], seq[parent])) break;
+      set(i, due[parent], seq[parent], timers[parent]);
+      i = parent;
+    }
+    set(i, d, s, t);
+  }
+
+  VirtualTimer peek() {
+    return size == 0 ? null : timers[0];
+  }
+
+  VirtualTimer poll() {
+    if (size == 0) return null;
+    VirtualTimer top = timers[0];
+    int last = --size;
+    long d = due[last], s = seq[last];
+    VirtualTimer t = timers[last];
+    timers[last] = null;
+    if (last > 0) siftDown(0, d, s, t);
+    return top;
+  }
+
+  private void siftDown(int i, long d, long s, VirtualTimer t) {
+    int half = size >>> 1;
+    while (i < half) {
+      int child = 2 * i + 1;
+      int right = child + 1;
+      if (right < size && less(due[right], seq[right], due[child], seq[child])) child = right;
+      if (!less(due[child], seq[child], d, s)) break;
+      set(i, due[child], seq[child], timers[child]);
+      i = child;
+    }
+    set(i, d, s, t);
+  }
+
+  /** Drops every cancelled timer and restores the heap order. */
+  void removeCancelled() {
+    int n = 0;
+    for (int i = 0; i < size; i++) {
+      if (!timers[i].isCancelled()) set(n++, due[i], seq[i], timers[i]);
+    }
+    Arrays.fill(timers, n, size, null);
+    size = n;
+    for (int i = (size >>> 1) - 1; i >= 0; i--) siftDown(i, due[i], seq[i], timers[i]);
+  }
+
+  void clear() {
+    Arrays.fill(timers, 0, size, null);
+    size = 0;
+  }
+
+  private static boolean less(long d1, long s1, long d2, long s2) {
+    return d1 < d2 || (d1 == d2 && s1 < s2);
+  }
+
+  private void set(int i, long d, long s, VirtualTimer t) {
+    due[i] = d;
+    seq[i] = s;
+    timers[i] = t;
+  }
+
+  private void grow() {
+    int n = timers.length * 2;
+    due = Arrays.copyOf(due, n);
+    seq = Arrays.copyOf(seq, n);
+    timers = Arrays.copyOf(timers, n);
+  }
+}

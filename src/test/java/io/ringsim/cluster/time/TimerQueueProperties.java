@@ -1,0 +1,70 @@
+package io.ringsim.cluster.time;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.SplittableRandom;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+
+/**
+ * The heap-plus-lanes queue fires timers in exactly the order one priority queue over (due time, sequence) fires
+ * them, whatever mix of fixed delays (lanes), random delays (heap), periodic timers and cancellations a run makes.
+ */
+class TimerQueueProperties {
+
+  @Property(tries = 200)
+  void firesInTheOrderOfOnePriorityQueue(@ForAll long seed) {
+    SplittableRandom r = new SplittableRandom(seed);
+    TimerQueue queue = new TimerQueue();
+    PriorityQueue<VirtualTimer> reference = new PriorityQueue<>();
+    List<VirtualTimer> live = new ArrayList<>();
+    List<Long> fired = new ArrayList<>();
+    List<Long> expected = new ArrayList<>();
+    long now = 0, seq = 0;
+    long[] fixed = {100_000_000L, 2_000_000_000L, 5_000_000_000L, 1_000_000_000L, 300_000_000L};
+    for (int step = 0; step < 3_000; step++) {
+      int op = r.nextInt(10);
+      if (op < 5) {
+        long delay = switch (r.nextInt(4)) {
+          case 0, 1 -> fixed[r.nextInt(fixed.length)];
+          case 2 -> r.nextLong(50_000_000L);
+          default -> r.nextInt(3) * 1_000_000L; // whole milliseconds too short for a lane
+        };
+        long interval = r.nextInt(20) == 0 ? 1_000_000_000L : 0;
+        VirtualTimer t = new VirtualTimer(null, now + delay, interval, seq++, () -> {});
+        queue.add(t, delay);
+        reference.add(t);
+        live.add(t);
+      } else if (op < 7 && !live.isEmpty()) {
+        VirtualTimer t = live.remove(r.nextInt(live.size()));
+        t.markCancelledForTest();
+        queue.cancelled(t);
+      } else {
+        VirtualTimer a = queue.peek();
+        VirtualTimer b = reference.peek();
+        while (b != null && b.isCancelled()) {
+          reference.poll();
+          b = reference.peek();
+        }
+        assertThat(a).isSameAs(b);
+        if (a == null) continue;
+        queue.remove(a);
+        reference.poll();
+        now = Math.max(now, a.dueNanos);
+        fired.add(a.seq());
+        expected.add(b.seq());
+        if (a.intervalNanos > 0) {
+          a.reschedule(now + a.intervalNanos, seq++);
+          queue.add(a, a.intervalNanos);
+          reference.add(a);
+        } else {
+          live.remove(a);
+        }
+      }
+    }
+    assertThat(fired).isEqualTo(expected);
+  }
+}
