@@ -45,11 +45,14 @@ public final class VirtualTimeScheduler implements Scheduler, Closeable {
    * their own thread.
    */
   private Runnable onFire(Runnable runnable, ExecutionContext executor) {
+    // The parasitic executor (nodes' request timers) runs a task on the calling thread, here the loop's, at once.
+    if (executor == PARASITIC) return runnable;
     if (runsOnLoop.computeIfAbsent(executor, VirtualTimeScheduler::isSimulationDispatcher)) return runnable;
     return () -> executor.execute(runnable);
   }
 
   private final Map<ExecutionContext, Boolean> runsOnLoop = new ConcurrentHashMap<>();
+  private static final ExecutionContext PARASITIC = akka.dispatch.ExecutionContexts$.MODULE$.parasitic();
 
   private static boolean isSimulationDispatcher(ExecutionContext executor) {
     if (!(executor instanceof MessageDispatcher d)) return false;
