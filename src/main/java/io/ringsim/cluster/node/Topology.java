@@ -36,10 +36,24 @@ final class Topology {
   /** The ring once a joining node has joined, while it streams; null otherwise. */
   private Ring pendingRing;
   private final Map<String, ReplicaMap> pendingMaps = new HashMap<>();
-  /** Per keyspace: its replica map, and the placement of each range built once (keyed by the range's replica array). */
+  /** Per keyspace: its replica map, and the placements of its ranges built so far. */
   private final Map<String, Placements> replicaMaps = new HashMap<>();
+  /** The same by table name: a request names its table, and this skips the catalog's two lookups. */
+  private final Map<String, Placements> byTable = new HashMap<>();
 
-  private record Placements(ReplicaMap map, Map<int[], Placement> byRange) {}
+  /**
+   * A replica map and a direct-mapped cache of its ranges' placements: slot {@code range & (length - 1)} holds the
+   * placement of the range {@code rangeOf[slot] - 1} (0: none yet). One array read per request, where an
+   * access-ordered map reordered its entries on every hit.
+   */
+  private record Placements(ReplicaMap map, Placement[] byRange, int[] rangeOf) {
+    static Placements of(ReplicaMap map) {
+      // A slot per range up to the cap (a power of two at least the range count, so no two ranges share a slot).
+      int ranges = Math.max(1, Math.min(PLACEMENT_CACHE_RANGES, map.ring().size()));
+      int slots = Integer.highestOneBit(ranges - 1) << 1;
+      return new Placements(map, new Placement[slots], new int[slots]);
+    }
+  }
 
   Topology(String localDc, Ring ring) {
     this.localDc = localDc;
@@ -58,6 +72,7 @@ final class Topology {
   void setRing(Ring r) {
     ring = r;
     replicaMaps.clear();
+    byTable.clear();
     pendingRing = null;
     pendingMaps.clear();
   }
@@ -70,6 +85,7 @@ final class Topology {
   void setCatalog(Catalog c) {
     catalog = c;
     replicaMaps.clear();
+    byTable.clear();
     pendingMaps.clear();
   }
 
@@ -115,22 +131,21 @@ final class Topology {
   }
 
   Placement placement(String table, Token token) {
-    TableMetadata md = catalog.table(table).orElseThrow();
-    KeyspaceMetadata ks = catalog.keyspace(md.keyspace()).orElseThrow();
-    Placements ps = replicaMaps.computeIfAbsent(ks.name(), k -> new Placements(
-        ring.replicaMap(ReplicationStrategies.fromCql(ks.replication())), placementCache()));
-    // replicaIndices returns the range's own array, so the cache holds one entry per range at most.
-    return ps.byRange().computeIfAbsent(ps.map().replicaIndices(token), r -> placementOf(ps.map(), r));
-  }
-
-  private static Map<int[], Placement> placementCache() {
-    // int[] keys compare by identity, and the replica map hands out one array per range.
-    return new LinkedHashMap<>(64, 0.75f, true) {
-      @Override
-      protected boolean removeEldestEntry(Map.Entry<int[], Placement> eldest) {
-        return size() > PLACEMENT_CACHE_RANGES;
-      }
-    };
+    Placements ps = byTable.get(table);
+    if (ps == null) {
+      TableMetadata md = catalog.table(table).orElseThrow();
+      KeyspaceMetadata ks = catalog.keyspace(md.keyspace()).orElseThrow();
+      ps = replicaMaps.computeIfAbsent(ks.name(),
+          k -> Placements.of(ring.replicaMap(ReplicationStrategies.fromCql(ks.replication()))));
+      byTable.put(table, ps);
+    }
+    int range = ps.map().ring().rangeIndexOf(token);
+    int slot = range & (ps.byRange().length - 1);
+    if (ps.rangeOf()[slot] != range + 1) {
+      ps.byRange()[slot] = placementOf(ps.map(), ps.map().replicasOfRange(range));
+      ps.rangeOf()[slot] = range + 1;
+    }
+    return ps.byRange()[slot];
   }
 
   private Placement placementOf(ReplicaMap map, int[] replicaIndices) {
