@@ -66,7 +66,7 @@ public final class Memtable {
       hashes[i] = h;
       murmur3 &= key.token() instanceof LongToken;
       // Copied (in simulation one mutation object reaches several replicas): as bytes, or as objects.
-      long handle = encodable(key, update) ? arena.store(update) : 0;
+      long handle = encodable(key, update) && arenaHasRoom() ? arena.store(update) : 0;
       if (handle != 0) encoded[i] = handle;
       else slots[i] = update.copy();
       sorted = null;
@@ -76,7 +76,7 @@ public final class Memtable {
     } else {
       p = arena.decode(encoded[i], key, comparator);
       p.apply(update);
-      long handle = encodable(key, p) ? arena.store(p) : 0;
+      long handle = encodable(key, p) && arenaHasRoom() ? arena.store(p) : 0;
       encoded[i] = handle;
       if (handle == 0) slots[i] = p;
       sorted = null;
@@ -91,6 +91,21 @@ public final class Memtable {
    */
   private static boolean encodable(DecoratedKey key, Partition p) {
     return p.rowCount() <= 1 && key.token() instanceof LongToken t && t.value() != 0;
+  }
+
+  /**
+   * Whether another partition may be encoded into the arena. An update writes its partition's new version at the
+   * arena's end and leaves the old one behind, while the flush threshold counts only the update's own size: a wide
+   * row updated one cell at a time would otherwise grow the arena by its whole row per write. Past four times the
+   * memtable's size (plus a megabyte), partitions stay objects.
+   */
+  private boolean arenaHasRoom() {
+    return arena.bytes() <= 4 * liveBytes + (1 << 20);
+  }
+
+  /** Bytes of the partitions held as bytes, superseded versions included (for tests). */
+  long arenaBytes() {
+    return arena.bytes();
   }
 
   /** The partition held for {@code key} (decoded afresh when it is held as bytes), or null. */

@@ -51,6 +51,11 @@ final class MemtableArena {
     return handle;
   }
 
+  /** Bytes written so far, the superseded versions of updated partitions included. */
+  long bytes() {
+    return chunkCount == 0 ? 0 : (long) (chunkCount - 1) * CHUNK + used;
+  }
+
   byte[] chunk(long handle) {
     return chunks[(int) (handle >>> 40) - 1];
   }

@@ -54,4 +54,28 @@ class MemtableProperties {
     byte[] absent = TestTable.i(1000);
     assertThat(memtable.get(new DecoratedKey(partitioner.token(absent), absent))).isNull();
   }
+  /**
+   * A wide row updated one small cell at a time: each update re-encodes the whole row into the memtable's arena, so
+   * without a bound the arena would grow by the row per write while the flush threshold grows by the cell. It stays
+   * within four times the memtable's size (plus a megabyte and a chunk), and the row stays right.
+   */
+  @Property(tries = 5)
+  void updatesOfAWideRowDoNotGrowTheArenaPastItsBound(@ForAll @IntRange(min = 500, max = 1900) int wideBytes) {
+    TestTable table = new TestTable();
+    Memtable memtable = new Memtable();
+    DecoratedKey key = table.key(7);
+    Partition first = new Partition(key, table.schema.clustering());
+    first.add(Row.builder(TestTable.ck(0)).cell("v2", Cell.live(1, new byte[wideBytes])).build());
+    memtable.apply(first);
+    int updates = 20_000;
+    for (int n = 1; n <= updates; n++) {
+      Partition update = new Partition(key, table.schema.clustering());
+      update.add(Row.builder(TestTable.ck(0)).cell("v1", Cell.live(1 + n, TestTable.i(n))).build());
+      memtable.apply(update);
+    }
+    assertThat(memtable.arenaBytes()).isLessThanOrEqualTo(4 * memtable.liveBytes() + (1 << 20) + (64 << 10) + 2048);
+    Row row = memtable.get(key).rows().firstEntry().getValue();
+    assertThat(row.cell("v1").value()).isEqualTo(TestTable.i(updates));
+    assertThat(row.cell("v2").value()).hasSize(wideBytes);
+  }
 }
