@@ -50,7 +50,7 @@ final class Topology {
     static Placements of(ReplicaMap map) {
       // A slot per range up to the cap (a power of two at least the range count, so no two ranges share a slot).
       int ranges = Math.max(1, Math.min(PLACEMENT_CACHE_RANGES, map.ring().size()));
-      int slots = Integer.highestOneBit(ranges - 1) << 1;
+      int slots = ranges == 1 ? 1 : Integer.highestOneBit(ranges - 1) << 1;
       return new Placements(map, new Placement[slots], new int[slots]);
     }
   }
