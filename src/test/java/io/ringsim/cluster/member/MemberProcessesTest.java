@@ -25,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class MemberProcessesTest {
   private final List<Process> processes = new ArrayList<>();
+  private final List<CharSequence> outputs = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   @TempDir
   Path tmp;
@@ -56,8 +57,11 @@ class MemberProcessesTest {
     Process p = ringsim("config/cluster.conf", "member", "--port", String.valueOf(port), "--seed-nodes",
         "127.0.0.1:" + seedPort).start();
     processes.add(p);
+    StringBuffer seen = new StringBuffer(); // read by the test thread when a member never says it hosts
+    outputs.add(seen);
+    // Each member's output is read on its own thread: on two cores the common pool runs one task at a time, and a
+    // member whose output nobody reads blocks once the pipe is full, so it never comes Up and none says it hosts.
     return CompletableFuture.supplyAsync(() -> {
-      StringBuilder seen = new StringBuilder();
       try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
         String line;
         while ((line = r.readLine()) != null) {
@@ -82,7 +86,7 @@ class MemberProcessesTest {
         throw new IllegalStateException(e);
       }
       throw new IllegalStateException("member on port " + port + " ended without hosting:\n" + seen);
-    });
+    }, MemberProcessesTest::onOwnThread);
   }
 
   @Test
@@ -90,7 +94,14 @@ class MemberProcessesTest {
     int p1 = RealClusterTest.freePort(), p2 = RealClusterTest.freePort(), p3 = RealClusterTest.freePort();
     List<CompletableFuture<String>> hosting = List.of(member(p1, p1), member(p2, p1), member(p3, p1));
     List<String> lines = new ArrayList<>();
-    for (CompletableFuture<String> h : hosting) lines.add(h.get(120, TimeUnit.SECONDS));
+    for (CompletableFuture<String> h : hosting) {
+      try {
+        lines.add(h.get(120, TimeUnit.SECONDS));
+      } catch (java.util.concurrent.TimeoutException e) {
+        throw new AssertionError("a member did not say which nodes it hosts within 120 s; what each printed:\n"
+            + String.join("\n----\n", outputs), e);
+      }
+    }
     assertThat(String.join(" ", lines).split("[ ,]+")).contains("n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9");
 
     Path out = tmp.resolve("run");
@@ -113,5 +124,11 @@ class MemberProcessesTest {
     assertThat(output).containsPattern("the driver stops using n\\d, n\\d, n\\d \\(member unreachable or gone\\)");
     long exited = processes.subList(0, 3).stream().filter(p -> !p.isAlive()).count();
     assertThat(exited).isEqualTo(1);
+  }
+
+  private static void onOwnThread(Runnable r) {
+    Thread t = new Thread(r, "member-output");
+    t.setDaemon(true);
+    t.start();
   }
 }
