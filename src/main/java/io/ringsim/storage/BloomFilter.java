@@ -53,13 +53,12 @@ public final class BloomFilter {
    * long write-only run.
    */
   public static long hash(DecoratedKey key) {
-    return key.token() instanceof LongToken t ? hashOfToken(t.value(), key.key(), 0, key.key().length)
-        : hash(key.key());
+    return key.token() instanceof LongToken t && tokenIsHash(t.value()) ? t.value() : hash(key.key());
   }
 
-  /** {@link #hash} of the key in {@code buf[offset, offset + length)}, whose Murmur3 token is {@code token}. */
-  static long hashOfToken(long token, byte[] buf, int offset, int length) {
-    return token != Long.MAX_VALUE && token != Long.MIN_VALUE ? token : CassandraMurmur3.h1(buf, offset, length);
+  /** Whether a key whose Murmur3 token is {@code token} has that token as its {@link #hash}. */
+  static boolean tokenIsHash(long token) {
+    return token != Long.MAX_VALUE && token != Long.MIN_VALUE;
   }
 
   /** Adds a key by its {@link #hash}. */

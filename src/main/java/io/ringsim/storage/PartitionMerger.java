@@ -30,7 +30,6 @@ final class PartitionMerger {
   private SSTable keyTable;
   private int keyIndex;
   private long tokenValue;
-  private int longToken; // 1: the current key's SSTable holds Murmur3 tokens; else the key gives the token
 
   /** {@code memtable}: the memtable's partitions in key order, or null; then the SSTables. */
   PartitionMerger(Iterator<Partition> memtable, List<SSTable> sstables) {
@@ -57,7 +56,6 @@ final class PartitionMerger {
     key = first.key;
     keyTable = first.sstable;
     keyIndex = first.next - 1;
-    longToken = first.sstable == null ? -1 : first.sstable.hasLongTokens() ? 1 : 0;
     tokenValue = first.token;
     take(first);
     while (!queue.isEmpty()) {
@@ -88,7 +86,7 @@ final class PartitionMerger {
 
   /** The current key's token, without reading the key when its SSTable holds Murmur3 tokens. */
   Token token() {
-    return key == null && longToken == 1 ? new LongToken(tokenValue) : key().token();
+    return key == null && keyTable.hasLongTokens() ? new LongToken(tokenValue) : key().token();
   }
 
   /** How many sources hold the current key. */

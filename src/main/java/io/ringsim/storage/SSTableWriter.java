@@ -174,15 +174,13 @@ final class SSTableWriter {
     BloomFilter bf = BloomFilter.create(count, bloomFpChance);
     SSTableFormat.Header h = new SSTableFormat.Header();
     for (int i = 0; i < count; i++) {
-      long token = tokens == null ? longTokens[i] : 0;
-      if (tokens == null && token != Long.MAX_VALUE && token != Long.MIN_VALUE) {
-        bf.addHash(token); // the key's hash, as BloomFilter.hash gives it: no need to read the key
+      if (tokens == null && BloomFilter.tokenIsHash(longTokens[i])) {
+        bf.addHash(longTokens[i]); // the key's hash, as BloomFilter.hash gives it: no need to read the key
         continue;
       }
       byte[] b = data[(int) (offs[i] >>> 32)];
       h.read(b, (int) offs[i], baseTimestamp);
-      if (tokens == null) bf.addHash(BloomFilter.hashOfToken(token, b, h.keyOffset, h.keyLength));
-      else bf.add(b, h.keyOffset, h.keyLength);
+      bf.add(b, h.keyOffset, h.keyLength);
     }
     return new SSTable(generation, level, data, offs, tokens == null ? Arrays.copyOf(longTokens, count) : null,
         tokens == null ? null : Arrays.copyOf(tokens, count), bf, comparator, columns.freeze(), baseTimestamp,
