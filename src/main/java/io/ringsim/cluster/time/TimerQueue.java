@@ -16,13 +16,12 @@ import java.util.List;
  * virtual time never goes back, so a plain queue per delay keeps them in order, and taking the earliest head of the
  * heap and the lanes gives exactly the order the single heap gave: the same run, event for event.
  *
- * <p>Which delays get a lane: whole milliseconds of at least {@value #LANE_MIN_MILLIS} ms, the first {@value
- * #MAX_LANES} such delays met (configured timeouts and intervals are whole milliseconds; simulated network
- * latencies, drawn in nanoseconds, almost never are, and stay in the heap). Periodic timers stay in the heap.
+ * <p>Which delays get a lane: whole milliseconds, the first {@value #MAX_LANES} such delays met (configured timeouts,
+ * intervals and the 50 ms speculative-retry delay are whole milliseconds; simulated network latencies, drawn in
+ * nanoseconds, almost never are, and stay in the heap). Periodic timers stay in the heap.
  */
 final class TimerQueue {
   static final int MAX_LANES = 8;
-  static final long LANE_MIN_MILLIS = 100;
 
   private final TimerHeap heap = new TimerHeap();
   private final List<Lane> lanes = new ArrayList<>(MAX_LANES);
@@ -48,7 +47,7 @@ final class TimerQueue {
     for (int i = 0; i < lanes.size(); i++) {
       if (lanes.get(i).delayNanos == delayNanos) return lanes.get(i);
     }
-    if (lanes.size() < MAX_LANES && delayNanos >= LANE_MIN_MILLIS * 1_000_000 && delayNanos % 1_000_000 == 0) {
+    if (lanes.size() < MAX_LANES && delayNanos > 0 && delayNanos % 1_000_000 == 0) {
       Lane lane = new Lane(delayNanos, new ArrayDeque<>());
       lanes.add(lane);
       return lane;

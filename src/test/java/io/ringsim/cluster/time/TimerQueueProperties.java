@@ -31,7 +31,7 @@ class TimerQueueProperties {
         long delay = switch (r.nextInt(4)) {
           case 0, 1 -> fixed[r.nextInt(fixed.length)];
           case 2 -> r.nextLong(50_000_000L);
-          default -> r.nextInt(3) * 1_000_000L; // whole milliseconds too short for a lane
+          default -> r.nextInt(3) * 1_000_000L; // 0 (the heap) or a lane of one or two milliseconds
         };
         long interval = r.nextInt(20) == 0 ? 1_000_000_000L : 0;
         VirtualTimer t = new VirtualTimer(null, now + delay, interval, seq++, () -> {});
