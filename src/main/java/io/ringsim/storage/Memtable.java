@@ -113,6 +113,19 @@ public final class Memtable {
     return partition(find(key, hash(key)));
   }
 
+  /**
+   * The part of {@code key}'s partition inside {@code slices}, as a copy the caller may keep (null when none is held).
+   * A partition held as bytes is decoded afresh, so a whole-partition read takes the decoding as it is.
+   */
+  public Partition read(DecoratedKey key, List<Slice> slices) {
+    int i = find(key, hash(key));
+    if (slots[i] != null) return slots[i].slice(slices);
+    if (encoded[i] == 0) return null;
+    Partition p = partition(i);
+    for (Slice s : slices) if (s.start().isUnbounded() && s.end().isUnbounded()) return p;
+    return p.slice(slices);
+  }
+
   private Partition partition(int i) {
     if (slots[i] != null || encoded[i] == 0) return slots[i];
     return arena.decode(encoded[i], new DecoratedKey(new LongToken(hashes[i]), arena.key(encoded[i])), comparator);

@@ -179,10 +179,27 @@ public final class TableStore {
    * the ReadCommand's nowInSec rather than their own clocks.
    */
   public PartitionRead read(DecoratedKey key, ReadFilter filter, int nowInSec) {
+    return read(key, filter, nowInSec, true);
+  }
+
+  /**
+   * {@link #read(DecoratedKey, ReadFilter, int)} for a replica, which ships the data and reports the stats: its live
+   * view is only counted, not built (null in the answer, unless the read is a page's, which needs it to cut).
+   */
+  public PartitionRead readData(DecoratedKey key, ReadFilter filter, int nowInSec) {
+    return read(key, filter, nowInSec, false);
+  }
+
+  /** {@link #readData(DecoratedKey, ReadFilter, int)} judged by this node's clock. */
+  public PartitionRead readData(DecoratedKey key, ReadFilter filter) {
+    return read(key, filter, clock.nowInSec(), false);
+  }
+
+  private PartitionRead read(DecoratedKey key, ReadFilter filter, int nowInSec, boolean withView) {
     if (filter.paged() && filter.limit() != Integer.MAX_VALUE) return readPage(key, filter, nowInSec);
     List<Partition> versions = new ArrayList<>(4);
-    Partition m = memtable.get(key);
-    if (m != null) versions.add(m.slice(filter.slices()));
+    Partition m = memtable.read(key, filter.slices());
+    if (m != null) versions.add(m);
     int touched = 0, falsePositives = 0;
     boolean hashed = false;
     long bloomHash = 0;
@@ -209,8 +226,15 @@ public final class TableStore {
     bloomFalsePositives += falsePositives;
     Partition data = versions.isEmpty() ? null : versions.size() == 1 ? versions.get(0) : Partition.merge(versions);
     LivenessFilter view = new LivenessFilter(nowInSec, schema.metadata());
-    LivePartition live = data == null ? new LivePartition(key, null, List.of()) : view.view(data, filter);
-    ReadStats stats = account(key, view.tombstonesScanned(), touched, falsePositives, m != null, live.rows().size());
+    LivePartition live = null;
+    int liveRows = 0;
+    if (withView) {
+      live = data == null ? new LivePartition(key, null, List.of()) : view.view(data, filter);
+      liveRows = live.rows().size();
+    } else if (data != null) {
+      liveRows = view.countLiveRows(data, filter);
+    }
+    ReadStats stats = account(key, view.tombstonesScanned(), touched, falsePositives, m != null, liveRows);
     return new PartitionRead(data, live, stats);
   }
 

@@ -28,11 +28,19 @@ public record FilterSpec(List<SliceSpec> slices, boolean reversed, int limit,
   }
 
   public ReadFilter toFilter() {
+    if (isAll()) return ReadFilter.ALL; // a whole partition, the usual read: nothing to rebuild
     List<Slice> s = new ArrayList<>();
     for (SliceSpec x : slices) {
       s.add(new Slice(new ClusteringBound(x.start.toArray(new byte[0][]), x.startInclusive),
           new ClusteringBound(x.end.toArray(new byte[0][]), x.endInclusive)));
     }
     return new ReadFilter(s, reversed, limit, paged);
+  }
+
+  /** Whether this is {@link #ALL}'s filter (a record of lists of arrays: equals would compare the arrays' identity). */
+  private boolean isAll() {
+    if (slices.size() != 1 || reversed || limit != Integer.MAX_VALUE || paged) return false;
+    SliceSpec x = slices.get(0);
+    return x.start.isEmpty() && x.end.isEmpty() && x.startInclusive && x.endInclusive;
   }
 }

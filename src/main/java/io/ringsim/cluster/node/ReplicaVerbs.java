@@ -68,7 +68,10 @@ final class ReplicaVerbs {
     TableStore t = node.storage.table(rd.table()).orElse(null);
     if (t == null) return new NodeMessage.ReadDataReply(rd.requestId(), new byte[0], 0, 0, 0, List.of(), null);
     try {
-      PartitionRead r = readAt(t, t.schema().decorate(rd.key()), rd.filter().toFilter(), rd.nowInSec());
+      DecoratedKey key = t.schema().decorate(rd.key());
+      ReadFilter f = rd.filter().toFilter();
+      // Judged at the coordinator's now; 0 (a sender that gave none) falls back to this replica's clock.
+      PartitionRead r = rd.nowInSec() != 0 ? t.readData(key, f, rd.nowInSec()) : t.readData(key, f);
       byte[] data = r.data() == null ? new byte[0] : PartitionCodec.encode(r.data());
       return new NodeMessage.ReadDataReply(rd.requestId(), data, r.stats().sstablesTouched(), r.stats().liveRows(),
           r.stats().tombstonesScanned(), r.stats().warnings(), null, r.data());
