@@ -192,8 +192,9 @@ final class NodeContext {
     return out;
   }
 
-  /** The ones of {@code nodes} this node sees up, in the same order. */
+  /** The ones of {@code nodes} this node sees up, in the same order (not to be modified: may be {@code nodes}). */
   List<String> live(List<String> nodes) {
+    if (down.isEmpty()) return nodes; // the usual case, no copy per request
     List<String> out = new ArrayList<>();
     for (String n : nodes) if (isUp(n)) out.add(n);
     return out;
