@@ -37,9 +37,10 @@ final class ReadCoordinator extends PendingRequest {
   private final Map<String, byte[]> responses = new TreeMap<>();
   /** The answers a replica in this JVM attached decoded (see {@link NodeMessage.ReadDataReply}). */
   private final Map<String, Partition> decoded = new HashMap<>(4);
-  /** Live rows each replica's answer held: one at a page's limit may have stopped there. */
-  private final Map<String, Long> rowsOf = new TreeMap<>();
-  private final List<String> warnings = new ArrayList<>();
+  /** Live rows each replica's answer held, for a page's read: one at the page's limit may have stopped there. */
+  private Map<String, Long> rowsOf;
+  /** The replicas' warnings (tombstone thresholds), in the order they came; null while there are none. */
+  private List<String> warnings;
   private final List<String> contacted = new ArrayList<>();
   private final List<String> spares = new ArrayList<>();
   private boolean repairing;
@@ -147,10 +148,16 @@ final class ReadCoordinator extends PendingRequest {
       traceFrom(from, "Read from " + rd.sstables() + " SSTables, " + rd.rows() + " live rows and " + rd.tombstones()
           + " tombstones scanned" + (rd.data().length == 0 ? ", no data" : ""));
     }
-    warnings.addAll(rd.warnings());
+    if (!rd.warnings().isEmpty()) {
+      if (warnings == null) warnings = new ArrayList<>();
+      warnings.addAll(rd.warnings());
+    }
     responses.put(from, rd.data());
     if (rd.decodedData() != null) decoded.put(from, rd.decodedData());
-    rowsOf.put(from, rd.rows());
+    if (r.filter().paged()) {
+      if (rowsOf == null) rowsOf = new TreeMap<>();
+      rowsOf.put(from, rd.rows());
+    }
     if (acks.ack(from)) resolve();
   }
 
@@ -198,7 +205,7 @@ final class ReadCoordinator extends PendingRequest {
         : new LivenessFilter(now, schema.metadata()).view(answer, r.filter());
     boolean truncated = answer != merged && live.rows().size() < r.filter().limit();
     replyTo.reply(new ClientResponse.ReadDone(node.name(), List.of(live), List.copyOf(responses.keySet()),
-        repairing, List.copyOf(warnings), traceList(), truncated));
+        repairing, warnings == null ? List.of() : List.copyOf(warnings), traceList(), truncated));
   }
 
   /**
