@@ -37,6 +37,11 @@ public final class SimulationLoop {
     return nowNanos;
   }
 
+  /** Whether the caller is the loop's own thread (the one that runs every actor). */
+  boolean onLoopThread() {
+    return Thread.currentThread() == thread;
+  }
+
   /** Starts the loop thread (called once, by the executor Akka creates for the simulation dispatcher). */
   synchronized void start(ThreadFactory factory) {
     if (thread != null) return;

@@ -22,6 +22,9 @@ public final class SimulationMode {
         throughput = 64
         throughput-deadline-time = 0ms
       }
+      # A queue without atomics for the messages the loop's own thread sends (SimulationMailbox).
+      akka.actor.default-mailbox.mailbox-type = "io.ringsim.cluster.time.SimulationMailbox"
+      akka.actor.typed.default-mailbox.mailbox-type = "io.ringsim.cluster.time.SimulationMailbox"
       akka.actor.internal-dispatcher = ${akka.actor.default-dispatcher}
       akka.actor.default-blocking-io-dispatcher = ${akka.actor.default-dispatcher}
       akka.coordinated-shutdown.run-by-jvm-shutdown-hook = off
