@@ -43,8 +43,10 @@ record DigestResolver(Partition merged, boolean mismatch, List<String> stale) {
       if (d == first) firstDecoded = p;
       versions.add(p);
     }
-    Partition merged = versions.isEmpty() ? null : Partition.merge(versions);
-    if (!mismatch) return new DigestResolver(merged, false, List.of());
+    // Answers that agree are one partition, decoded once: it is the answer as it stands (merging it with itself would
+    // only copy it, and list each of its range tombstones once per replica).
+    if (!mismatch) return new DigestResolver(versions.isEmpty() ? null : versions.get(0), false, List.of());
+    Partition merged = Partition.merge(versions);
     List<String> stale = new ArrayList<>();
     for (Map.Entry<String, byte[]> e : responses.entrySet()) {
       Partition theirs = e.getValue().length == 0 ? null : decode(e.getKey(), e.getValue(), decoded, schema);
