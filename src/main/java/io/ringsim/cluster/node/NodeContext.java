@@ -56,7 +56,7 @@ final class NodeContext {
     this.self = self;
     this.network = network;
     this.loopNanos = loopNanos;
-    this.topology = new Topology(cfg.dc(), ring);
+    this.topology = new Topology(cfg.name(), cfg.dc(), ring);
     this.storage = new NodeStorage(cfg.storage(), this::nowMicros);
     storage.events(new StorageTrace());
     this.rng = new SplittableRandom(cfg.seed());
@@ -185,11 +185,7 @@ final class NodeContext {
 
   /** Replicas in the order a read contacts them: this node, then its DC, then the rest (a static snitch). */
   List<String> byProximity(Placement p) {
-    List<String> out = new ArrayList<>();
-    if (p.replicas().contains(cfg.name())) out.add(cfg.name());
-    for (String r : p.replicas()) if (!out.contains(r) && cfg.dc().equals(topology.dcOf(r))) out.add(r);
-    for (String r : p.replicas()) if (!out.contains(r)) out.add(r);
-    return out;
+    return p.byProximity();
   }
 
   /** The ones of {@code nodes} this node sees up, in the same order (not to be modified: may be {@code nodes}). */
@@ -238,6 +234,13 @@ final class NodeContext {
   void forget(PendingRequest p) {
     pending.remove(p.id);
     p.cancelTimeout();
+    // A finished request's Resume would find nothing to resume; its timer would still fire and cost the node a
+    // message (a read's speculative retry, on every read that finishes in time).
+    if (p.resumeTimer != null) {
+      p.resumeTimer.cancel();
+      p.resumeTimer = null;
+      p.resume = null;
+    }
   }
 
   /**

@@ -31,7 +31,7 @@ record ReplicaPlan(ConsistencyLevel consistency, Placement placement, List<Strin
     int participants = 0;
     for (String t : targets) if (!localOnly || localDc.equals(dcOf.get(t))) participants++;
     Placement electorate = new Placement(placement.replicas(), placement.dcOf(), Map.of(localDc, participants),
-        placement.nts());
+        placement.nts(), placement.byProximity());
     return new ReplicaPlan(consistency, electorate, pending, targets, dcOf, Map.of(), localDc);
   }
 

@@ -30,6 +30,8 @@ final class Topology {
    */
   static final int PLACEMENT_CACHE_RANGES = 2048;
 
+  /** The node whose view this is: reads contact it first. */
+  private final String self;
   private final String localDc;
   private Ring ring;
   private Catalog catalog = Catalog.EMPTY;
@@ -55,7 +57,8 @@ final class Topology {
     }
   }
 
-  Topology(String localDc, Ring ring) {
+  Topology(String self, String localDc, Ring ring) {
+    this.self = self;
     this.localDc = localDc;
     this.ring = ring;
   }
@@ -165,6 +168,15 @@ final class Topology {
     if (nts) rf.putAll(s.replicationFactors());
     else rf.put(localDc, s.totalReplicationFactor());
     if (!nts) dcOf.replaceAll((n, dc) -> localDc);
-    return new Placement(List.copyOf(replicas), Map.copyOf(dcOf), Map.copyOf(rf), nts);
+    return new Placement(List.copyOf(replicas), Map.copyOf(dcOf), Map.copyOf(rf), nts, byProximity(replicas));
+  }
+
+  /** The order a read contacts {@code replicas} in: this node, then its DC, then the rest (a static snitch). */
+  private List<String> byProximity(List<String> replicas) {
+    List<String> out = new ArrayList<>();
+    if (replicas.contains(self)) out.add(self);
+    for (String r : replicas) if (!out.contains(r) && localDc.equals(dcOf(r))) out.add(r);
+    for (String r : replicas) if (!out.contains(r)) out.add(r);
+    return List.copyOf(out);
   }
 }

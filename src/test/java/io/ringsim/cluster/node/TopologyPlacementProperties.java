@@ -51,7 +51,7 @@ class TopologyPlacementProperties {
     Catalog catalog = Catalog.EMPTY.withKeyspace(new KeyspaceMetadata("k", replication, true))
         .withTable(new TableMetadata("k", "t", List.of(ColumnDef.partitionKey("p", CqlTypes.INT, 0)),
             TableParams.DEFAULTS));
-    Topology topology = new Topology("dc1", ring);
+    Topology topology = new Topology("n1", "dc1", ring);
     topology.setCatalog(catalog);
     var map = ring.replicaMap(ReplicationStrategies.fromCql(replication));
     SplittableRandom r = new SplittableRandom(seed);
