@@ -6,6 +6,7 @@ import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.Behaviors;
 import io.ringsim.cluster.net.NetworkCommand;
 import io.ringsim.cluster.net.SimulatedNetwork;
+import io.ringsim.cluster.net.SimulatedWire;
 import io.ringsim.cluster.net.TraceLog;
 import io.ringsim.cluster.node.NodeActor;
 import io.ringsim.cluster.node.NodeConfig;
@@ -26,19 +27,20 @@ final class ClusterGuardian {
   record SpawnRequest<T>(Behavior<T> behavior, String name, CompletableFuture<ActorRef<T>> result)
       implements akka.actor.NoSerializationVerificationNeeded {}
 
-  /** {@code refs} receives the actors by name: "network", "proxy", and each node's name. */
+  /** {@code refs} receives the actors by name: "network", its "wire", "proxy", and each node's name. */
   static Behavior<SpawnRequest<?>> create(ClusterSpec spec, CompletableFuture<Map<String, Object>> refs,
       TraceLog trace) {
     return Behaviors.setup(ctx -> {
       SimulationLoop loop = SimulationMode.loop(ctx.getSystem());
       Map<String, Object> out = new LinkedHashMap<>();
-      ActorRef<NetworkCommand> net = ctx.spawn(
-          SimulatedNetwork.create(spec.seed(), spec.latency(), loop, spec.serializePayloads(), trace),
-          "network");
+      SimulatedWire wire = new SimulatedWire(ctx.getSystem(), spec.seed(), spec.latency(), loop,
+          spec.serializePayloads(), trace);
+      ActorRef<NetworkCommand> net = ctx.spawn(SimulatedNetwork.create(wire), "network");
       out.put("network", net);
+      out.put("wire", wire);
       out.put("proxy", ctx.spawn(DriverProxy.create(), "driver"));
       for (NodeConfig cfg : spec.node().forRing(spec.ring(), spec.seed())) {
-        out.put(cfg.name(), ctx.spawn(NodeActor.create(cfg, spec.ring(), net, loop::nowNanos, trace), cfg.name()));
+        out.put(cfg.name(), ctx.spawn(NodeActor.create(cfg, spec.ring(), wire, loop::nowNanos, trace), cfg.name()));
       }
       refs.complete(out);
       return Behaviors.<SpawnRequest<?>>receive((c, req) -> {

@@ -5,6 +5,7 @@ import akka.actor.typed.ActorSystem;
 import akka.actor.typed.Behavior;
 import com.typesafe.config.Config;
 import io.ringsim.cluster.net.NetworkCommand;
+import io.ringsim.cluster.net.NetworkPort;
 import io.ringsim.cluster.net.NetworkStats;
 import io.ringsim.cluster.net.TraceLog;
 import io.ringsim.cluster.net.TrafficGauge;
@@ -47,6 +48,8 @@ public final class SimCluster implements AutoCloseable {
 
   private final SimulationLoop loop;
   private final ActorRef<NetworkCommand> network;
+  /** What nodes send through (the network's wire, called on the loop's thread). */
+  private final NetworkPort wire;
   private final ActorRef<Object> proxy;
   private final Map<String, ActorRef<NodeCommand>> nodes = new LinkedHashMap<>();
   private final Set<String> crashed = new java.util.concurrent.ConcurrentSkipListSet<>();
@@ -79,6 +82,7 @@ public final class SimCluster implements AutoCloseable {
       @SuppressWarnings("unchecked")
       ActorRef<NetworkCommand> net = (ActorRef<NetworkCommand>) r.get("network");
       this.network = net;
+      this.wire = (NetworkPort) r.get("wire");
       @SuppressWarnings("unchecked")
       ActorRef<Object> px = (ActorRef<Object>) r.get("proxy");
       this.proxy = px;
@@ -276,7 +280,7 @@ public final class SimCluster implements AutoCloseable {
 
   private final Set<String> left = new java.util.TreeSet<>();
   private ActorRef<NodeCommand> spawnNode(NodeConfig cfg, Ring r) {
-    ActorRef<NodeCommand> ref = spawn(NodeActor.create(cfg, r, network, loop::nowNanos, trace), cfg.name());
+    ActorRef<NodeCommand> ref = spawn(NodeActor.create(cfg, r, wire, loop::nowNanos, trace), cfg.name());
     if (clockEpochMicros != 0) ref.tell(new NodeCommand.SetClockEpoch(clockEpochMicros));
     return ref;
   }

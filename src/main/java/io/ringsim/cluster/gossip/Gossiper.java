@@ -8,7 +8,7 @@ import akka.actor.typed.javadsl.Behaviors;
 import akka.actor.typed.javadsl.Receive;
 import akka.actor.typed.javadsl.TimerScheduler;
 import io.ringsim.cluster.MessageDispatch;
-import io.ringsim.cluster.net.NetworkCommand;
+import io.ringsim.cluster.net.NetworkPort;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -29,7 +29,7 @@ public final class Gossiper extends AbstractBehavior<GossiperCommand> {
 
   private final String self;
   private final List<String> seeds;
-  private final ActorRef<NetworkCommand> network;
+  private final NetworkPort network;
   private final ActorRef<PeerStatus> listener;
   private final LongSupplier nowNanos;
   private final SplittableRandom rng;
@@ -44,7 +44,7 @@ public final class Gossiper extends AbstractBehavior<GossiperCommand> {
       String self,
       Collection<String> peers,
       Collection<String> seeds,
-      ActorRef<NetworkCommand> network,
+      NetworkPort network,
       ActorRef<PeerStatus> listener,
       LongSupplier nowNanos,
       long rngSeed,
@@ -63,7 +63,7 @@ public final class Gossiper extends AbstractBehavior<GossiperCommand> {
       String self,
       Collection<String> peers,
       Collection<String> seeds,
-      ActorRef<NetworkCommand> network,
+      NetworkPort network,
       ActorRef<PeerStatus> listener,
       LongSupplier nowNanos,
       long rngSeed,
@@ -183,6 +183,6 @@ public final class Gossiper extends AbstractBehavior<GossiperCommand> {
   }
 
   private void send(String to, GossipMessage m) {
-    network.tell(new NetworkCommand.Send(self, to, m));
+    network.send(self, to, m);
   }
 }

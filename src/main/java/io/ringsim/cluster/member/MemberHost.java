@@ -18,6 +18,7 @@ import akka.cluster.typed.Subscribe;
 import io.ringsim.cluster.ConsistencyLevel;
 import io.ringsim.cluster.RowOps;
 import io.ringsim.cluster.net.NetworkCommand;
+import io.ringsim.cluster.net.NetworkPort;
 import io.ringsim.cluster.node.ClientRequest;
 import io.ringsim.cluster.node.ClientResponse;
 import io.ringsim.cluster.node.NodeActor;
@@ -149,7 +150,7 @@ public final class MemberHost extends AbstractBehavior<Object> {
       NodeConfig cfg = configs.get(i);
       Node n = ring.nodes().get(i);
       ActorRef<NodeCommand> ref = getContext().spawn(
-          NodeActor.create(cfg, ring, network.<NetworkCommand>narrow(), WallClock::nowNanos), n.name());
+          NodeActor.create(cfg, ring, NetworkPort.of(network.<NetworkCommand>narrow()), WallClock::nowNanos), n.name());
       network.tell(new MemberNetwork.Hosted(n.name(), ref));
       if (!catalog.allTables().isEmpty()) ref.tell(new NodeCommand.SetSchema(catalog));
       nodes.put(n.name(), ref);

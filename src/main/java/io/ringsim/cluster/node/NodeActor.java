@@ -14,7 +14,7 @@ import io.ringsim.cluster.gossip.Gossiper;
 import io.ringsim.cluster.gossip.GossiperCommand;
 import io.ringsim.cluster.gossip.PeerStatus;
 import io.ringsim.cluster.net.Inbox;
-import io.ringsim.cluster.net.NetworkCommand;
+import io.ringsim.cluster.net.NetworkPort;
 import io.ringsim.cluster.net.TraceLog;
 import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.cql.CqlException;
@@ -40,13 +40,13 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
   /** Seconds since the node started, counted while it runs: hints go out every tenth. */
   private long ticks;
 
-  public static Behavior<NodeCommand> create(NodeConfig cfg, Ring ring, ActorRef<NetworkCommand> network,
+  public static Behavior<NodeCommand> create(NodeConfig cfg, Ring ring, NetworkPort network,
       LongSupplier loopNanos) {
     return create(cfg, ring, network, loopNanos, null);
   }
 
   /** @param trace where the node records its events for explanations (null: nowhere) */
-  public static Behavior<NodeCommand> create(NodeConfig cfg, Ring ring, ActorRef<NetworkCommand> network,
+  public static Behavior<NodeCommand> create(NodeConfig cfg, Ring ring, NetworkPort network,
       LongSupplier loopNanos, TraceLog trace) {
     return Behaviors.setup(ctx -> Behaviors.withTimers(t -> {
       NodeActor a = new NodeActor(ctx, t, cfg, ring, network, loopNanos);
@@ -56,12 +56,12 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
   }
 
   private NodeActor(ActorContext<NodeCommand> ctx, TimerScheduler<NodeCommand> timers, NodeConfig cfg, Ring ring,
-      ActorRef<NetworkCommand> network, LongSupplier loopNanos) {
+      NetworkPort network, LongSupplier loopNanos) {
     super(ctx);
     this.node = new NodeContext(cfg, ring, network, loopNanos, ctx.getSystem().scheduler(), ctx.getSelf());
     HintsGauge gauge = HintsGauge.of(ctx.getSystem());
     node.hints.observe((target, delta) -> gauge.change(target, delta, loopNanos.getAsLong()));
-    network.tell(new NetworkCommand.Register(cfg.name(), new Inbox<>(ctx.getSelf(), NodeCommand.Inbound::new)));
+    network.register(cfg.name(), new Inbox<>(ctx.getSelf(), NodeCommand.Inbound::new));
     ActorRef<PeerStatus> listener = ctx.messageAdapter(PeerStatus.class, NodeCommand.PeerChanged::new);
     this.control = new NodeControl(node, ctx.spawn(Gossiper.create(cfg.name(), cfg.peers(), cfg.seeds(), network,
         listener, loopNanos, cfg.seed(), cfg.gossip()), "gossiper"));

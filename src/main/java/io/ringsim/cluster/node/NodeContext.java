@@ -4,7 +4,7 @@ import akka.actor.typed.ActorRef;
 import akka.actor.typed.Scheduler;
 import akka.dispatch.ExecutionContexts$;
 import io.ringsim.cluster.HintStore;
-import io.ringsim.cluster.net.NetworkCommand;
+import io.ringsim.cluster.net.NetworkPort;
 import io.ringsim.cluster.net.TraceLog;
 import io.ringsim.ring.Ring;
 import io.ringsim.ring.Token;
@@ -35,7 +35,7 @@ final class NodeContext {
   /** Where node events go for explanations (hints, read repair, local reads and writes); null when not recording. */
   TraceLog trace;
 
-  private final ActorRef<NetworkCommand> network;
+  private final NetworkPort network;
   private final LongSupplier loopNanos;
   private final Scheduler scheduler;
   private final ActorRef<NodeCommand> self;
@@ -49,7 +49,7 @@ final class NodeContext {
   private long lastTimestamp;
   private long nextRequestId = 1;
 
-  NodeContext(NodeConfig cfg, Ring ring, ActorRef<NetworkCommand> network, LongSupplier loopNanos,
+  NodeContext(NodeConfig cfg, Ring ring, NetworkPort network, LongSupplier loopNanos,
       Scheduler scheduler, ActorRef<NodeCommand> self) {
     this.cfg = cfg;
     this.scheduler = scheduler;
@@ -155,7 +155,7 @@ final class NodeContext {
   // ---------------------------------------------------------------- peers
 
   void send(String to, NodeMessage m) {
-    network.tell(new NetworkCommand.Send(cfg.name(), to, m));
+    network.send(cfg.name(), to, m);
   }
 
   /** Whether this node's failure detector sees {@code node} up (it always sees itself up). */

@@ -38,7 +38,7 @@ public final class SimulationLoop {
   }
 
   /** Whether the caller is the loop's own thread (the one that runs every actor). */
-  boolean onLoopThread() {
+  public boolean onLoopThread() {
     return Thread.currentThread() == thread;
   }
 

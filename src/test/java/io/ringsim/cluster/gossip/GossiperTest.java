@@ -12,6 +12,7 @@ import com.typesafe.config.ConfigFactory;
 import io.ringsim.cluster.net.Delivery;
 import io.ringsim.cluster.net.LatencyModel;
 import io.ringsim.cluster.net.NetworkCommand;
+import io.ringsim.cluster.net.NetworkPort;
 import io.ringsim.cluster.net.SimulatedNetwork;
 import io.ringsim.cluster.time.SimulationLoop;
 import io.ringsim.cluster.time.SimulationMode;
@@ -77,7 +78,7 @@ class GossiperTest {
                   ActorRef<GossiperCommand> g =
                       ctx.spawn(
                           Gossiper.create(
-                              n, nodes, seeds, net, listener, l::nowNanos,
+                              n, nodes, seeds, NetworkPort.of(net), listener, l::nowNanos,
                               seed * 31 + n.hashCode(), GossipSettings.CASSANDRA_DEFAULTS),
                           "gossiper-" + n);
                   gs.put(n, g);
