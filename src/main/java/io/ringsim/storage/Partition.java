@@ -145,7 +145,7 @@ public final class Partition {
     long n = staticRow == null ? 0 : staticRow.cellCount();
     for (Row r : rows.values()) {
       n += r.cellCount();
-      for (ComplexColumn c : r.complex().values()) n += c.cells().size();
+      if (!r.complex().isEmpty()) for (ComplexColumn c : r.complex().values()) n += c.cells().size();
     }
     return n;
   }

@@ -134,13 +134,15 @@ public final class Row {
   public int dataSize() {
     int n = clustering.dataSize() + (liveness.isEmpty() ? 0 : 16) + (deletion.isLive() ? 0 : DeletionTime.SIZE);
     for (int i = 0; i < names.length; i++) n += 2 + cells[i].dataSize();
-    for (ComplexColumn c : complex.values()) n += 2 + c.dataSize();
+    if (!complex.isEmpty()) for (ComplexColumn c : complex.values()) n += 2 + c.dataSize();
     return n;
   }
 
   public long maxTimestamp() {
     long m = Math.max(liveness.timestamp(), deletion.markedForDeleteAt());
     for (Cell c : cells) m = Math.max(m, c.timestamp());
+    // Most rows have no collection: no iterator over the empty map (these run several times per write).
+    if (complex.isEmpty()) return m;
     for (ComplexColumn c : complex.values()) {
       m = Math.max(m, c.deletion().markedForDeleteAt());
       for (Cell e : c.cells().values()) m = Math.max(m, e.timestamp());
@@ -153,6 +155,7 @@ public final class Row {
     if (!liveness.isEmpty()) m = liveness.timestamp();
     if (!deletion.isLive()) m = Math.min(m, deletion.markedForDeleteAt());
     for (Cell c : cells) m = Math.min(m, c.timestamp());
+    if (complex.isEmpty()) return m;
     for (ComplexColumn c : complex.values()) {
       if (!c.deletion().isLive()) m = Math.min(m, c.deletion().markedForDeleteAt());
       for (Cell e : c.cells().values()) m = Math.min(m, e.timestamp());
