@@ -42,4 +42,39 @@ class CommitLogRecycleTest {
     assertThat(log.size()).isZero();
     assertThat(log.bytes()).isZero();
   }
+
+  @Test
+  void theBytesHeldAreWhatTheKeptEntriesTakeThroughRecyclingTearingAndCrashing() {
+    CommitLog log = new CommitLog(CommitLogSync.PERIODIC, 10_000);
+    List<Integer> sizes = new ArrayList<>();
+    for (int i = 0; i < 1_000; i++) { // past the lengths' first capacity
+      byte[] update = new byte[1 + i % 37];
+      log.append("a", update, 20_000);
+      sizes.add(4 + 4 + 2 + 1 + update.length);
+    }
+    log.sync(20_000);
+    assertThat(log.bytes()).isEqualTo(sum(sizes, 0));
+
+    log.markFlushed("a", 600);
+    log.recycle(List.of("a"));
+    assertThat(log.size()).isEqualTo(400);
+    assertThat(log.bytes()).isEqualTo(sum(sizes, 600));
+
+    log.append("a", new byte[50], 20_001); // unsynced, then torn at a crash
+    log.truncateLast(20);
+    assertThat(log.bytes()).isEqualTo(sum(sizes, 600) + 20);
+    log.crash();
+    assertThat(log.bytes()).isEqualTo(sum(sizes, 600));
+
+    log.markFlushed("a", 1_000);
+    log.recycle(List.of("a"));
+    assertThat(log.size()).isZero();
+    assertThat(log.bytes()).isZero();
+  }
+
+  private static long sum(List<Integer> sizes, int from) {
+    long n = 0;
+    for (int i = from; i < sizes.size(); i++) n += sizes.get(i);
+    return n;
+  }
 }
