@@ -48,18 +48,34 @@ public final class AckTracker {
       String localDc,
       boolean networkTopology,
       Map<String, Integer> pendingByDc) {
+    this(cl, dcOfReplica, rfByDc, localDc, networkTopology, pendingByDc,
+        cl.blockFor(rfByDc, localDc, networkTopology));
+  }
+
+  /**
+   * As above, with {@code blockFor} the level's {@link ConsistencyLevel#blockFor} for these replication factors,
+   * worked out by the caller (once per placement rather than once per request).
+   */
+  public AckTracker(
+      ConsistencyLevel cl,
+      Map<String, String> dcOfReplica,
+      Map<String, Integer> rfByDc,
+      String localDc,
+      boolean networkTopology,
+      Map<String, Integer> pendingByDc,
+      int blockFor) {
     this.cl = cl;
     this.dcOfReplica = Map.copyOf(dcOfReplica);
     this.rfByDc = Map.copyOf(rfByDc);
     this.localDc = localDc;
     this.networkTopology = networkTopology;
     this.pendingByDc = Map.copyOf(pendingByDc);
-    this.required = cl.blockFor(rfByDc, localDc, networkTopology) + pendingCounting();
+    this.required = blockFor + pendingCounting();
     this.ackedByDc = perDc(cl, networkTopology) ? new HashMap<>() : null;
   }
 
   private int pendingCounting() {
-    if (cl == ConsistencyLevel.ANY) return 0;
+    if (cl == ConsistencyLevel.ANY || pendingByDc.isEmpty()) return 0;
     int n = 0;
     for (Map.Entry<String, Integer> e : pendingByDc.entrySet()) if (countsTowardsLevel(e.getKey())) n += e.getValue();
     return n;

@@ -42,11 +42,16 @@ record ReplicaPlan(ConsistencyLevel consistency, Placement placement, List<Strin
 
   /** The same replicas at another level (a Paxos commit runs at the commit consistency). */
   AckTracker tracker(ConsistencyLevel cl) {
-    return new AckTracker(cl, dcOf, placement.rfByDc(), localDc, placement.nts(), pendingByDc);
+    return new AckTracker(cl, dcOf, placement.rfByDc(), localDc, placement.nts(), pendingByDc,
+        placement.blockFor(cl, localDc));
   }
 
   /** Whether {@code live} (the targets this node sees up) can meet the level; false means answer Unavailable. */
   boolean canBeMet(List<String> live) {
+    // Nobody down (NodeContext.live hands back the very list it was given) and nobody joining: the placement knows.
+    if ((live == targets || live == placement.byProximity()) && pending.isEmpty()) {
+      return placement.allUpCanMeet(consistency, localDc);
+    }
     return AckTracker.canBeMet(consistency, live, dcOf, placement.rfByDc(), localDc, placement.nts(), pendingByDc);
   }
 
