@@ -3,9 +3,12 @@ package io.ringsim.cluster.time;
 import java.util.Arrays;
 
 /**
- * A binary min-heap of timers ordered by (due time, scheduling sequence), with both keys copied into primitive arrays
+ * A 4-ary min-heap of timers ordered by (due time, scheduling sequence), with both keys copied into primitive arrays
  * beside the timers: sifting compares longs in a few contiguous arrays instead of reaching each timer object (a
- * cache miss per level in {@link java.util.PriorityQueue}, whose sift was about 5% of a simulated QUORUM write).
+ * cache miss per level in {@link java.util.PriorityQueue}, whose sift was about 5% of a simulated QUORUM write). Four
+ * children per node halve the levels a removal walks down (each level's children are side by side in the arrays):
+ * the binary heap's sift was still 3-4% of a simulated QUORUM write or read. The order is the same: (due, sequence)
+ * is unique per timer.
  */
 final class TimerHeap {
   private long[] due = new long[64];
@@ -22,7 +25,7 @@ final class TimerHeap {
     int i = size++;
     long d = t.dueNanos, s = t.seq();
     while (i > 0) {
-      int parent = (i - 1) >>> 1;
+      int parent = (i - 1) >>> 2;
       if (!less(d, s, due[parent], seq[parent])) break;
       set(i, due[parent], seq[parent], timers[parent]);
       i = parent;
@@ -46,11 +49,14 @@ final class TimerHeap {
   }
 
   private void siftDown(int i, long d, long s, VirtualTimer t) {
-    int half = size >>> 1;
-    while (i < half) {
-      int child = 2 * i + 1;
-      int right = child + 1;
-      if (right < size && less(due[right], seq[right], due[child], seq[child])) child = right;
+    while (true) {
+      int first = 4 * i + 1;
+      if (first >= size) break;
+      int child = first;
+      int end = Math.min(first + 4, size);
+      for (int c = first + 1; c < end; c++) {
+        if (less(due[c], seq[c], due[child], seq[child])) child = c;
+      }
       if (!less(due[child], seq[child], d, s)) break;
       set(i, due[child], seq[child], timers[child]);
       i = child;
@@ -66,7 +72,7 @@ final class TimerHeap {
     }
     Arrays.fill(timers, n, size, null);
     size = n;
-    for (int i = (size >>> 1) - 1; i >= 0; i--) siftDown(i, due[i], seq[i], timers[i]);
+    for (int i = (size - 2) >>> 2; i >= 0 && size > 1; i--) siftDown(i, due[i], seq[i], timers[i]);
   }
 
   void clear() {

@@ -17,6 +17,50 @@ class TimerQueueProperties {
 
   @Property(tries = 200)
   void firesInTheOrderOfOnePriorityQueue(@ForAll long seed) {
+    check(seed, 3_000, 2);
+  }
+
+  /**
+   * Ten thousand heap timers, most of them then cancelled: the heap compacts itself (past 4,096 cancelled timers, and
+   * more than half of it) and must still give the rest, and timers added after, in order.
+   */
+  @Property(tries = 20)
+  void keepsTheOrderThroughACompaction(@ForAll long seed) {
+    SplittableRandom r = new SplittableRandom(seed);
+    TimerQueue queue = new TimerQueue();
+    PriorityQueue<VirtualTimer> reference = new PriorityQueue<>();
+    List<VirtualTimer> all = new ArrayList<>();
+    long seq = 0;
+    for (int i = 0; i < 10_000; i++) {
+      long delay = 1 + r.nextLong(50_000_000L);
+      VirtualTimer t = new VirtualTimer(null, delay, 0, seq++, () -> {});
+      queue.add(t, delay);
+      all.add(t);
+    }
+    for (VirtualTimer t : all) {
+      if (r.nextInt(10) < 7) {
+        t.markCancelledForTest();
+        queue.cancelled(t);
+      } else {
+        reference.add(t);
+      }
+    }
+    for (int i = 0; i < 100; i++) { // after the compaction
+      long delay = 1 + r.nextLong(50_000_000L);
+      VirtualTimer t = new VirtualTimer(null, delay, 0, seq++, () -> {});
+      queue.add(t, delay);
+      reference.add(t);
+    }
+    while (!reference.isEmpty()) {
+      VirtualTimer a = queue.peek();
+      assertThat(a).isSameAs(reference.poll());
+      queue.remove(a);
+    }
+    assertThat(queue.peek()).isNull();
+  }
+
+  /** {@code steps} random adds, cancels (weight {@code cancels} in 10) and removals of the earliest. */
+  private static void check(long seed, int steps, int cancels) {
     SplittableRandom r = new SplittableRandom(seed);
     TimerQueue queue = new TimerQueue();
     PriorityQueue<VirtualTimer> reference = new PriorityQueue<>();
@@ -25,7 +69,7 @@ class TimerQueueProperties {
     List<Long> expected = new ArrayList<>();
     long now = 0, seq = 0;
     long[] fixed = {100_000_000L, 2_000_000_000L, 5_000_000_000L, 1_000_000_000L, 300_000_000L};
-    for (int step = 0; step < 3_000; step++) {
+    for (int step = 0; step < steps; step++) {
       int op = r.nextInt(10);
       if (op < 5) {
         long delay = switch (r.nextInt(4)) {
@@ -38,7 +82,7 @@ class TimerQueueProperties {
         queue.add(t, delay);
         reference.add(t);
         live.add(t);
-      } else if (op < 7 && !live.isEmpty()) {
+      } else if (op < 5 + cancels && !live.isEmpty()) {
         VirtualTimer t = live.remove(r.nextInt(live.size()));
         t.markCancelledForTest();
         queue.cancelled(t);
