@@ -1,6 +1,5 @@
 package io.ringsim.cluster.time;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -24,31 +23,28 @@ final class TimerQueue {
   static final int MAX_LANES = 8;
 
   private final TimerHeap heap = new TimerHeap();
-  private final List<Lane> lanes = new ArrayList<>(MAX_LANES);
+  private final List<TimerLane> lanes = new ArrayList<>(MAX_LANES);
   /** Cancelled timers still in the heap (lanes drop theirs when they come up: they cost no search). */
   private long cancelledInHeap;
 
-  private record Lane(long delayNanos, ArrayDeque<VirtualTimer> timers) {}
-
   void add(VirtualTimer t, long delayNanos) {
     if (t.intervalNanos == 0) {
-      Lane lane = laneFor(delayNanos);
+      TimerLane lane = laneFor(delayNanos);
       if (lane != null) {
-        t.inLane = true;
-        lane.timers.addLast(t);
+        lane.add(t);
         return;
       }
     }
-    t.inLane = false;
+    t.lane = null;
     heap.add(t);
   }
 
-  private Lane laneFor(long delayNanos) {
+  private TimerLane laneFor(long delayNanos) {
     for (int i = 0; i < lanes.size(); i++) {
       if (lanes.get(i).delayNanos == delayNanos) return lanes.get(i);
     }
     if (lanes.size() < MAX_LANES && delayNanos > 0 && delayNanos % 1_000_000 == 0) {
-      Lane lane = new Lane(delayNanos, new ArrayDeque<>());
+      TimerLane lane = new TimerLane(delayNanos);
       lanes.add(lane);
       return lane;
     }
@@ -60,7 +56,10 @@ final class TimerQueue {
    * linear search. The heap is compacted when cancelled timers make up most of it.
    */
   void cancelled(VirtualTimer t) {
-    if (t.inLane) return;
+    if (t.lane != null) {
+      t.lane.cancel(t);
+      return;
+    }
     if (++cancelledInHeap > 4096 && cancelledInHeap > heap.size() / 2) {
       heap.removeCancelled();
       cancelledInHeap = 0;
@@ -75,31 +74,28 @@ final class TimerQueue {
       if (cancelledInHeap > 0) cancelledInHeap--;
       best = heap.peek();
     }
+    long bestDue = best == null ? 0 : best.dueNanos, bestSeq = best == null ? 0 : best.seq();
     for (int i = 0; i < lanes.size(); i++) {
-      ArrayDeque<VirtualTimer> q = lanes.get(i).timers;
-      VirtualTimer head = q.peekFirst();
-      while (head != null && head.isCancelled()) {
-        q.pollFirst();
-        head = q.peekFirst();
+      TimerLane lane = lanes.get(i);
+      if (!lane.hasLiveHead()) continue;
+      long d = lane.headDue(), s = lane.headSeq();
+      if (best == null || d < bestDue || (d == bestDue && s < bestSeq)) {
+        best = lane.head();
+        bestDue = d;
+        bestSeq = s;
       }
-      if (head != null && (best == null || head.compareTo(best) < 0)) best = head;
     }
     return best;
   }
 
   /** Removes {@code t}, which {@link #peek} just returned. */
   void remove(VirtualTimer t) {
-    if (!t.inLane) {
+    if (t.lane == null) {
       heap.poll();
       return;
     }
-    for (int i = 0; i < lanes.size(); i++) {
-      if (lanes.get(i).timers.peekFirst() == t) {
-        lanes.get(i).timers.pollFirst();
-        return;
-      }
-    }
-    throw new IllegalStateException("a lane timer that is not at the head of its lane");
+    if (t.lane.head() != t) throw new IllegalStateException("a lane timer that is not at the head of its lane");
+    t.lane.pollHead();
   }
 
   void clear() {

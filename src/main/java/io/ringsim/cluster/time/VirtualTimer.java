@@ -9,8 +9,9 @@ final class VirtualTimer implements Cancellable, Comparable<VirtualTimer> {
   final long intervalNanos;
   private long seq;
   final Runnable task;
-  /** Queued in one of the {@link TimerQueue}'s fixed-delay lanes rather than its heap. */
-  boolean inLane;
+  /** The {@link TimerQueue}'s fixed-delay lane it is queued in, and its position there; null: in the heap. */
+  TimerLane lane;
+  long lanePos;
   private volatile boolean cancelled;
   private volatile boolean fired;
 
