@@ -239,16 +239,23 @@ public class ClusterWriteBench {
     double[] bareRate = new double[rounds];
     double[] floor = new double[rounds];
     double[] readFloor = new double[rounds];
+    long[] events = new long[3]; // loop tasks of the last round's writes, reads and write floor
     for (int r = -3; r < rounds; r++) {
+      long e0 = b.cluster.loop().tasksRun();
       long t0 = simulationCpuNanos();
       b.quorumWrite();
       long t1 = simulationCpuNanos();
+      long e1 = b.cluster.loop().tasksRun();
       b.quorumRead();
       long t2 = simulationCpuNanos();
+      events[0] = e1 - e0;
+      events[1] = b.cluster.loop().tasksRun() - e1;
+      long f0 = b.bareWithMemtable.loopTasks();
       b.bareFanOut();
       long t3 = simulationCpuNanos();
       b.bareFanOutSortedPut();
       long t4 = simulationCpuNanos();
+      events[2] = b.bareWithMemtable.loopTasks() - f0;
       b.bareFanOutSortedGet();
       long t5 = simulationCpuNanos();
       if (r < 0) continue;
@@ -266,8 +273,10 @@ public class ClusterWriteBench {
         + "  bare fan-out (1 -> 3, reply after 2): %,.0f%n"
         + "  bare fan-out + one sorted-map insert per replica (write floor): %,.0f%n"
         + "  bare fan-out + one sorted-map lookup per replica (read floor): %,.0f%n"
-        + "  writes / write floor = %.3f, reads / read floor = %.3f (goal >= 0.5 each); write floor / bare = %.3f%n",
-        rounds, w, rd, bb, fl, rfl, w / fl, rd / rfl, fl / bb);
+        + "  writes / write floor = %.3f, reads / read floor = %.3f (goal >= 0.5 each); write floor / bare = %.3f%n"
+        + "  loop events (mailbox runs and timers) per request: write %.2f, read %.2f, write floor %.2f%n",
+        rounds, w, rd, bb, fl, rfl, w / fl, rd / rfl, fl / bb, events[0] / (double) BATCH,
+        events[1] / (double) BATCH, events[2] / (double) FanOutBench.BATCH);
     b.tearDown();
   }
 

@@ -219,6 +219,11 @@ public class FanOutBench {
     loop.settle();
   }
 
+  /** Tasks (mailbox runs and timers) its loop has run so far. */
+  long loopTasks() {
+    return loop.tasksRun();
+  }
+
   @TearDown(Level.Trial)
   public void tearDown() {
     system.terminate();
