@@ -22,23 +22,28 @@ final class Placement {
   private final Map<String, Integer> rfByDc;
   private final boolean nts;
   private final List<String> byProximity;
+  /** The DC of the node that built it (the one its caches hold answers for); null: seen from no node. */
+  private final String viewDc;
   /** Per consistency level (by ordinal): its blockFor plus one; 0 until asked. */
   private final int[] blockFor = new int[ConsistencyLevel.values().length];
   /** Per consistency level: whether every replica up can meet it, 1 (no) or 2 (yes); 0 until asked. */
   private final byte[] allUpCanMeet = new byte[ConsistencyLevel.values().length];
+  /** Per consistency level: how many of {@link #byProximity} a read contacts when all are up, plus one; 0 until asked. */
+  private final int[] readContacts = new int[ConsistencyLevel.values().length];
 
   Placement(List<String> replicas, Map<String, String> dcOf, Map<String, Integer> rfByDc, boolean nts,
-      List<String> byProximity) {
+      List<String> byProximity, String viewDc) {
     this.replicas = replicas;
     this.dcOf = dcOf;
     this.rfByDc = rfByDc;
     this.nts = nts;
     this.byProximity = byProximity;
+    this.viewDc = viewDc;
   }
 
-  /** A placement seen from no node in particular: reads contact the replicas in ring order. */
+  /** A placement seen from no node in particular: reads contact the replicas in ring order; nothing is cached. */
   Placement(List<String> replicas, Map<String, String> dcOf, Map<String, Integer> rfByDc, boolean nts) {
-    this(replicas, dcOf, rfByDc, nts, replicas);
+    this(replicas, dcOf, rfByDc, nts, replicas, null);
   }
 
   List<String> replicas() {
@@ -61,8 +66,16 @@ final class Placement {
     return byProximity;
   }
 
-  /** The answers {@code cl} waits for from these replicas ({@link ConsistencyLevel#blockFor}). */
+  String viewDc() {
+    return viewDc;
+  }
+
+  /**
+   * The answers {@code cl} waits for from these replicas ({@link ConsistencyLevel#blockFor}), as a coordinator in
+   * {@code localDc} counts them (cached for the DC of the node that built the placement, the only one that asks).
+   */
   int blockFor(ConsistencyLevel cl, String localDc) {
+    if (!localDc.equals(viewDc)) return cl.blockFor(rfByDc, localDc, nts);
     int cached = blockFor[cl.ordinal()];
     if (cached != 0) return cached - 1;
     int n = cl.blockFor(rfByDc, localDc, nts);
@@ -72,11 +85,24 @@ final class Placement {
 
   /** Whether {@code cl} can be met with every replica up (and no joining one): the usual question, asked once. */
   boolean allUpCanMeet(ConsistencyLevel cl, String localDc) {
+    if (!localDc.equals(viewDc)) return AckTracker.canBeMet(cl, replicas, dcOf, rfByDc, localDc, nts);
     byte cached = allUpCanMeet[cl.ordinal()];
     if (cached != 0) return cached == 2;
     boolean can = AckTracker.canBeMet(cl, replicas, dcOf, rfByDc, localDc, nts);
     allUpCanMeet[cl.ordinal()] = (byte) (can ? 2 : 1);
     return can;
+  }
+
+  /** How many of {@link #byProximity}, closest first, a read at {@code cl} contacts when all of them are up. */
+  int readContacts(ConsistencyLevel cl, String localDc) {
+    boolean cacheable = localDc.equals(viewDc);
+    int cached = cacheable ? readContacts[cl.ordinal()] : 0;
+    if (cached != 0) return cached - 1;
+    int n = ReplicaPlan.contacts(new AckTracker(cl, dcOf, rfByDc, localDc, nts, Map.of(), blockFor(cl, localDc)),
+        byProximity);
+    if (!cacheable) return n;
+    readContacts[cl.ordinal()] = n + 1;
+    return n;
   }
 
   @Override

@@ -41,8 +41,9 @@ final class ReadCoordinator extends PendingRequest {
   private Map<String, Long> rowsOf;
   /** The replicas' warnings (tombstone thresholds), in the order they came; null while there are none. */
   private List<String> warnings;
-  private final List<String> contacted = new ArrayList<>();
-  private final List<String> spares = new ArrayList<>();
+  private final List<String> contacted = new ArrayList<>(4);
+  /** The live replicas not contacted yet, for a speculative retry (a view of the live list, never modified). */
+  private List<String> spares = List.of();
   private boolean repairing;
   private int repairAcks;
   private Partition merged;
@@ -84,14 +85,10 @@ final class ReadCoordinator extends PendingRequest {
       return;
     }
     // Contact the closest live replicas that can satisfy the level (for EACH_QUORUM / LOCAL_*, all that count).
-    AckTracker enough = plan.tracker();
-    for (String x : live) {
-      contacted.add(x);
-      if (enough.ack(x)) break;
-    }
+    int n = plan.readContacts(live);
+    contacted.addAll(live.subList(0, n));
     node.register(this, node.cfg.readTimeout());
-    spares.addAll(live);
-    spares.removeAll(contacted);
+    spares = live.subList(n, live.size());
     if (!spares.isEmpty()) node.resumeLater(this, SPECULATIVE_RETRY);
     NodeMessage.ReadData req = request();
     for (String x : contacted) {
@@ -125,7 +122,7 @@ final class ReadCoordinator extends PendingRequest {
       } else node.send(x, req);
       if (!node.isPending(id)) return;
     }
-    spares.clear();
+    spares = List.of();
   }
 
   @Override

@@ -31,7 +31,7 @@ record ReplicaPlan(ConsistencyLevel consistency, Placement placement, List<Strin
     int participants = 0;
     for (String t : targets) if (!localOnly || localDc.equals(dcOf.get(t))) participants++;
     Placement electorate = new Placement(placement.replicas(), placement.dcOf(), Map.of(localDc, participants),
-        placement.nts(), placement.byProximity());
+        placement.nts(), placement.byProximity(), placement.viewDc());
     return new ReplicaPlan(consistency, electorate, pending, targets, dcOf, Map.of(), localDc);
   }
 
@@ -53,6 +53,25 @@ record ReplicaPlan(ConsistencyLevel consistency, Placement placement, List<Strin
       return placement.allUpCanMeet(consistency, localDc);
     }
     return AckTracker.canBeMet(consistency, live, dcOf, placement.rfByDc(), localDc, placement.nts(), pendingByDc);
+  }
+
+  /**
+   * How many of {@code live} (closest first) a read contacts: the closest that can meet the level (for EACH_QUORUM
+   * and the LOCAL_* levels, all that count).
+   */
+  int readContacts(List<String> live) {
+    if (live == placement.byProximity() && pending.isEmpty()) return placement.readContacts(consistency, localDc);
+    return contacts(tracker(), live);
+  }
+
+  /** How many of {@code replicas}, in order, {@code enough} must hear from before it is satisfied (all: never). */
+  static int contacts(AckTracker enough, List<String> replicas) {
+    int n = 0;
+    for (String x : replicas) {
+      n++;
+      if (enough.ack(x)) break;
+    }
+    return n;
   }
 
   /** The live replicas that count towards the level, as Cassandra's Unavailable error reports them. */

@@ -168,7 +168,8 @@ final class Topology {
     if (nts) rf.putAll(s.replicationFactors());
     else rf.put(localDc, s.totalReplicationFactor());
     if (!nts) dcOf.replaceAll((n, dc) -> localDc);
-    return new Placement(List.copyOf(replicas), Map.copyOf(dcOf), Map.copyOf(rf), nts, byProximity(replicas));
+    return new Placement(List.copyOf(replicas), Map.copyOf(dcOf), Map.copyOf(rf), nts, byProximity(replicas),
+        localDc);
   }
 
   /** The order a read contacts {@code replicas} in: this node, then its DC, then the rest (a static snitch). */
