@@ -88,8 +88,11 @@ public final class SimulationLoop {
    * scheduler around it, for the simulated network's deliveries (one per message). Same place among the events as
    * a timer scheduled through Akka at this instant.
    */
-  public void runAfter(long delayNanos, Runnable task) {
-    schedule(delayNanos, 0, task);
+  public synchronized void runAfter(long delayNanos, Runnable task) {
+    // No timer object: nothing cancels or repeats a delivery (an object per message, and a volatile write when it
+    // fired, for nothing).
+    long seq = timerSeq++;
+    if (!stopped) timers.addTask(task, nowNanos + Math.max(0, delayNanos), seq);
   }
 
   /** Cancelling only marks the timer (the caller has done so); the queue drops it when it comes up. */
@@ -192,10 +195,12 @@ public final class SimulationLoop {
         }
         continue;
       }
-      VirtualTimer t = timers.peek();
-      if (t != null && t.dueNanos <= limitNanos) {
-        timers.remove(t);
-        nowNanos = Math.max(nowNanos, t.dueNanos);
+      Object next = timers.peek();
+      if (next != null && timers.peekedDue() <= limitNanos) {
+        long due = timers.peekedDue();
+        timers.remove(next);
+        nowNanos = Math.max(nowNanos, due);
+        if (!(next instanceof VirtualTimer t)) return (Runnable) next; // a bare task (runAfter)
         if (t.intervalNanos > 0) {
           t.reschedule(nowNanos + t.intervalNanos, timerSeq++);
           timers.add(t, t.intervalNanos);

@@ -9,11 +9,15 @@ import java.util.Arrays;
  * children per node halve the levels a removal walks down (each level's children are side by side in the arrays):
  * the binary heap's sift was still 3-4% of a simulated QUORUM write or read. The order is the same: (due, sequence)
  * is unique per timer.
+ *
+ * <p>An entry is a {@link VirtualTimer}, or a bare task ({@link SimulationLoop#runAfter}: a simulated network
+ * delivery, several per request), which needs no timer object: it is never cancelled and never repeats.
  */
 final class TimerHeap {
   private long[] due = new long[64];
   private long[] seq = new long[64];
-  private VirtualTimer[] timers = new VirtualTimer[64];
+  /** A {@link VirtualTimer} or a {@link Runnable}. */
+  private Object[] timers = new Object[64];
   private int size;
 
   int size() {
@@ -21,9 +25,13 @@ final class TimerHeap {
   }
 
   void add(VirtualTimer t) {
+    add(t, t.dueNanos, t.seq());
+  }
+
+  /** Adds a timer or a bare task due at {@code d}, scheduled {@code s}-th. */
+  void add(Object t, long d, long s) {
     if (size == timers.length) grow();
     int i = size++;
-    long d = t.dueNanos, s = t.seq();
     while (i > 0) {
       int parent = (i - 1) >>> 2;
       if (!less(d, s, due[parent], seq[parent])) break;
@@ -33,22 +41,36 @@ final class TimerHeap {
     set(i, d, s, t);
   }
 
-  VirtualTimer peek() {
+  Object peek() {
     return size == 0 ? null : timers[0];
   }
 
-  VirtualTimer poll() {
+  /** The earliest entry's due time and sequence (when there is one). */
+  long peekDue() {
+    return due[0];
+  }
+
+  long peekSeq() {
+    return seq[0];
+  }
+
+  /** Whether the earliest entry is a cancelled timer. */
+  boolean peekCancelled() {
+    return size > 0 && timers[0] instanceof VirtualTimer t && t.isCancelled();
+  }
+
+  Object poll() {
     if (size == 0) return null;
-    VirtualTimer top = timers[0];
+    Object top = timers[0];
     int last = --size;
     long d = due[last], s = seq[last];
-    VirtualTimer t = timers[last];
+    Object t = timers[last];
     timers[last] = null;
     if (last > 0) siftDown(0, d, s, t);
     return top;
   }
 
-  private void siftDown(int i, long d, long s, VirtualTimer t) {
+  private void siftDown(int i, long d, long s, Object t) {
     while (true) {
       int first = 4 * i + 1;
       if (first >= size) break;
@@ -68,7 +90,7 @@ final class TimerHeap {
   void removeCancelled() {
     int n = 0;
     for (int i = 0; i < size; i++) {
-      if (!timers[i].isCancelled()) set(n++, due[i], seq[i], timers[i]);
+      if (!(timers[i] instanceof VirtualTimer t && t.isCancelled())) set(n++, due[i], seq[i], timers[i]);
     }
     Arrays.fill(timers, n, size, null);
     size = n;
@@ -84,7 +106,7 @@ final class TimerHeap {
     return d1 < d2 || (d1 == d2 && s1 < s2);
   }
 
-  private void set(int i, long d, long s, VirtualTimer t) {
+  private void set(int i, long d, long s, Object t) {
     due[i] = d;
     seq[i] = s;
     timers[i] = t;

@@ -39,6 +39,11 @@ final class TimerQueue {
     heap.add(t);
   }
 
+  /** A bare task due at {@code due}, scheduled {@code seq}-th: never cancelled, never repeated (the heap takes it). */
+  void addTask(Runnable task, long due, long seq) {
+    heap.add(task, due, seq);
+  }
+
   private TimerLane laneFor(long delayNanos) {
     for (int i = 0; i < lanes.size(); i++) {
       if (lanes.get(i).delayNanos == delayNanos) return lanes.get(i);
@@ -66,15 +71,20 @@ final class TimerQueue {
     }
   }
 
-  /** The earliest timer not cancelled, left in place; null when none is pending. */
-  VirtualTimer peek() {
-    VirtualTimer best = heap.peek();
-    while (best != null && best.isCancelled()) {
+  /** Due time of what {@link #peek} last returned. */
+  private long peekedDue;
+
+  /**
+   * The earliest timer not cancelled or task, left in place ({@link #peekedDue} tells when it is due); null when
+   * none is pending.
+   */
+  Object peek() {
+    while (heap.peekCancelled()) {
       heap.poll();
       if (cancelledInHeap > 0) cancelledInHeap--;
-      best = heap.peek();
     }
-    long bestDue = best == null ? 0 : best.dueNanos, bestSeq = best == null ? 0 : best.seq();
+    Object best = heap.peek();
+    long bestDue = best == null ? 0 : heap.peekDue(), bestSeq = best == null ? 0 : heap.peekSeq();
     for (int i = 0; i < lanes.size(); i++) {
       TimerLane lane = lanes.get(i);
       if (!lane.hasLiveHead()) continue;
@@ -85,12 +95,17 @@ final class TimerQueue {
         bestSeq = s;
       }
     }
+    peekedDue = bestDue;
     return best;
   }
 
-  /** Removes {@code t}, which {@link #peek} just returned. */
-  void remove(VirtualTimer t) {
-    if (t.lane == null) {
+  long peekedDue() {
+    return peekedDue;
+  }
+
+  /** Removes {@code next}, which {@link #peek} just returned. */
+  void remove(Object next) {
+    if (!(next instanceof VirtualTimer t) || t.lane == null) {
       heap.poll();
       return;
     }

@@ -11,7 +11,8 @@ import net.jqwik.api.Property;
 
 /**
  * The heap-plus-lanes queue fires timers in exactly the order one priority queue over (due time, sequence) fires
- * them, whatever mix of fixed delays (lanes), random delays (heap), periodic timers and cancellations a run makes.
+ * them, whatever mix of fixed delays (lanes), random delays (heap), bare tasks (network deliveries, in the heap
+ * without a timer object), periodic timers and cancellations a run makes.
  */
 class TimerQueueProperties {
 
@@ -52,7 +53,7 @@ class TimerQueueProperties {
       reference.add(t);
     }
     while (!reference.isEmpty()) {
-      VirtualTimer a = queue.peek();
+      Object a = queue.peek();
       assertThat(a).isSameAs(reference.poll());
       queue.remove(a);
     }
@@ -67,6 +68,8 @@ class TimerQueueProperties {
     List<VirtualTimer> live = new ArrayList<>();
     List<Long> fired = new ArrayList<>();
     List<Long> expected = new ArrayList<>();
+    // A bare task stands in the reference as a timer with its due time and sequence.
+    java.util.Map<Object, VirtualTimer> shadowOf = new java.util.IdentityHashMap<>();
     long now = 0, seq = 0;
     long[] fixed = {100_000_000L, 2_000_000_000L, 5_000_000_000L, 1_000_000_000L, 300_000_000L};
     for (int step = 0; step < steps; step++) {
@@ -77,6 +80,17 @@ class TimerQueueProperties {
           case 2 -> r.nextLong(50_000_000L);
           default -> r.nextInt(3) * 1_000_000L; // 0 (the heap) or a lane of one or two milliseconds
         };
+        if (r.nextInt(4) == 0) {
+          Runnable task = new Runnable() { // one object per task (a lambda without captures is one object for all)
+            @Override
+            public void run() {}
+          };
+          VirtualTimer shadow = new VirtualTimer(null, now + delay, 0, seq, task);
+          queue.addTask(task, now + delay, seq++);
+          shadowOf.put(task, shadow);
+          reference.add(shadow);
+          continue;
+        }
         long interval = r.nextInt(20) == 0 ? 1_000_000_000L : 0;
         VirtualTimer t = new VirtualTimer(null, now + delay, interval, seq++, () -> {});
         queue.add(t, delay);
@@ -87,15 +101,17 @@ class TimerQueueProperties {
         t.markCancelledForTest();
         queue.cancelled(t);
       } else {
-        VirtualTimer a = queue.peek();
+        Object next = queue.peek();
         VirtualTimer b = reference.peek();
         while (b != null && b.isCancelled()) {
           reference.poll();
           b = reference.peek();
         }
+        VirtualTimer a = next == null || next instanceof VirtualTimer ? (VirtualTimer) next : shadowOf.get(next);
         assertThat(a).isSameAs(b);
         if (a == null) continue;
-        queue.remove(a);
+        assertThat(queue.peekedDue()).isEqualTo(a.dueNanos);
+        queue.remove(next);
         reference.poll();
         now = Math.max(now, a.dueNanos);
         fired.add(a.seq());
