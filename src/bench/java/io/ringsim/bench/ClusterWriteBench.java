@@ -267,6 +267,14 @@ public class ClusterWriteBench {
     }
     double w = median(writes), rd = median(reads), bb = median(bareRate), fl = median(floor);
     double rfl = median(readFloor);
+    // Each round's own ratio, then their median: a floor that drifts during a run moves both sides of a round's
+    // ratio together (the floors moved by up to 40% between runs of the same jar on this VM).
+    double[] wRatio = new double[rounds];
+    double[] rRatio = new double[rounds];
+    for (int r = 0; r < rounds; r++) {
+      wRatio[r] = writes[r] / floor[r];
+      rRatio[r] = reads[r] / readFloor[r];
+    }
     System.out.printf("requests per CPU-second of the simulation thread (median of %d rounds)%n"
         + "  QUORUM writes, 6 nodes, RF 3, whole path: %,.0f%n"
         + "  QUORUM reads, 6 nodes, RF 3, whole path: %,.0f%n"
@@ -274,9 +282,10 @@ public class ClusterWriteBench {
         + "  bare fan-out + one sorted-map insert per replica (write floor): %,.0f%n"
         + "  bare fan-out + one sorted-map lookup per replica (read floor): %,.0f%n"
         + "  writes / write floor = %.3f, reads / read floor = %.3f (goal >= 0.5 each); write floor / bare = %.3f%n"
+        + "  the same, as the median of each round's ratio: writes %.3f, reads %.3f%n"
         + "  loop events (mailbox runs and timers) per request: write %.2f, read %.2f, write floor %.2f%n",
-        rounds, w, rd, bb, fl, rfl, w / fl, rd / rfl, fl / bb, events[0] / (double) BATCH,
-        events[1] / (double) BATCH, events[2] / (double) FanOutBench.BATCH);
+        rounds, w, rd, bb, fl, rfl, w / fl, rd / rfl, fl / bb, median(wRatio), median(rRatio),
+        events[0] / (double) BATCH, events[1] / (double) BATCH, events[2] / (double) FanOutBench.BATCH);
     b.tearDown();
   }
 
