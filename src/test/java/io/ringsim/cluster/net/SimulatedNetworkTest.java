@@ -1,6 +1,7 @@
 package io.ringsim.cluster.net;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import akka.actor.typed.ActorRef;
 import akka.actor.typed.ActorSystem;
@@ -85,6 +86,17 @@ class SimulatedNetworkTest {
 
   private void runFor(Duration d) throws InterruptedException {
     loop.runUntil(loop.nowNanos() + d.toNanos());
+  }
+
+  @Test
+  void theWireNodesShareRefusesAnyThreadButTheLoops() throws Exception {
+    start(1, new LatencyModel.Fixed(0));
+    SimulatedWire wire = new SimulatedWire(system, 1, new LatencyModel.Fixed(0), loop, false, null);
+    assertThatThrownBy(() -> wire.send("a", "b", new Msg(1, List.of())))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("outside the simulation loop's thread");
+    assertThatThrownBy(() -> wire.register("a", Inbox.of(system.ignoreRef())))
+        .isInstanceOf(IllegalStateException.class);
   }
 
   @Test
