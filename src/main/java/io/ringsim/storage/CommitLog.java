@@ -3,6 +3,7 @@ package io.ringsim.storage;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -72,7 +73,7 @@ public final class CommitLog {
     crc.update(update, 0, update.length);
     Frame f = new Frame(t, update, (int) crc.getValue(), null);
     frames.add(f);
-    if (frames.size() > lengths.length) lengths = java.util.Arrays.copyOf(lengths, lengths.length * 2);
+    if (frames.size() > lengths.length) lengths = Arrays.copyOf(lengths, lengths.length * 2);
     lengths[frames.size() - 1] = f.length();
     bytes += f.length();
     long pos = firstPosition + frames.size() - 1;
@@ -189,7 +190,7 @@ public final class CommitLog {
   /** Test and fault-injection hook: cuts the newest entry short, as a torn write at a crash would. */
   public void truncateLast(int keepBytes) {
     byte[] f = frames.get(frames.size() - 1).bytes();
-    byte[] torn = java.util.Arrays.copyOf(f, Math.min(keepBytes, f.length));
+    byte[] torn = Arrays.copyOf(f, Math.min(keepBytes, f.length));
     frames.set(frames.size() - 1, new Frame(null, null, 0, torn));
     bytes -= lengths[frames.size() - 1] - torn.length; // what is left of it is what the log holds
     lengths[frames.size() - 1] = torn.length;

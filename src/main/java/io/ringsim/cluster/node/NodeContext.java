@@ -183,11 +183,6 @@ final class NodeContext {
     return downSince.getOrDefault(peer, loopNanos.getAsLong());
   }
 
-  /** Replicas in the order a read contacts them: this node, then its DC, then the rest (a static snitch). */
-  List<String> byProximity(Placement p) {
-    return p.byProximity();
-  }
-
   /** The ones of {@code nodes} this node sees up, in the same order (not to be modified: may be {@code nodes}). */
   List<String> live(List<String> nodes) {
     if (down.isEmpty()) return nodes; // the usual case, no copy per request

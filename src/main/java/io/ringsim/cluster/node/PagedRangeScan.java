@@ -88,7 +88,7 @@ final class PagedRangeScan extends PendingRequest {
       String[] rg = ranges.get(next++);
       Ring ring = node.ring();
       ReplicaPlan plan = node.topology.readPlan(s.table(), ring.token(Integer.parseInt(rg[2])), s.consistency());
-      List<String> live = node.live(node.byProximity(plan.placement()));
+      List<String> live = node.live(plan.placement().byProximity());
       if (!plan.canBeMet(live)) {
         finish();
         replyTo.reply(plan.unavailable(node.name(), plan.aliveCounting(live), traceList()));

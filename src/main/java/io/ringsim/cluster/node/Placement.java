@@ -24,12 +24,11 @@ final class Placement {
   private final List<String> byProximity;
   /** The DC of the node that built it (the one its caches hold answers for); null: seen from no node. */
   private final String viewDc;
-  /** Per consistency level (by ordinal): its blockFor plus one; 0 until asked. */
-  private final int[] blockFor = new int[ConsistencyLevel.values().length];
-  /** Per consistency level: whether every replica up can meet it, 1 (no) or 2 (yes); 0 until asked. */
-  private final byte[] allUpCanMeet = new byte[ConsistencyLevel.values().length];
-  /** Per consistency level: how many of {@link #byProximity} a read contacts when all are up, plus one; 0 until asked. */
-  private final int[] readContacts = new int[ConsistencyLevel.values().length];
+  /** What it caches, one answer per question and consistency level (at question * LEVELS + ordinal). */
+  private static final int BLOCK_FOR = 0, ALL_UP_CAN_MEET = 1, READ_CONTACTS = 2;
+  private static final int LEVELS = ConsistencyLevel.values().length;
+  /** The answers, each plus one: 0 until asked. */
+  private final int[] answers = new int[3 * LEVELS];
 
   Placement(List<String> replicas, Map<String, String> dcOf, Map<String, Integer> rfByDc, boolean nts,
       List<String> byProximity, String viewDc) {
@@ -72,37 +71,41 @@ final class Placement {
 
   /**
    * The answers {@code cl} waits for from these replicas ({@link ConsistencyLevel#blockFor}), as a coordinator in
-   * {@code localDc} counts them (cached for the DC of the node that built the placement, the only one that asks).
+   * {@code localDc} counts them.
    */
   int blockFor(ConsistencyLevel cl, String localDc) {
-    if (!localDc.equals(viewDc)) return cl.blockFor(rfByDc, localDc, nts);
-    int cached = blockFor[cl.ordinal()];
-    if (cached != 0) return cached - 1;
-    int n = cl.blockFor(rfByDc, localDc, nts);
-    blockFor[cl.ordinal()] = n + 1;
-    return n;
+    return answer(BLOCK_FOR, cl, localDc);
   }
 
-  /** Whether {@code cl} can be met with every replica up (and no joining one): the usual question, asked once. */
+  /** Whether {@code cl} can be met with every replica up (and no joining one): the usual question. */
   boolean allUpCanMeet(ConsistencyLevel cl, String localDc) {
-    if (!localDc.equals(viewDc)) return AckTracker.canBeMet(cl, replicas, dcOf, rfByDc, localDc, nts);
-    byte cached = allUpCanMeet[cl.ordinal()];
-    if (cached != 0) return cached == 2;
-    boolean can = AckTracker.canBeMet(cl, replicas, dcOf, rfByDc, localDc, nts);
-    allUpCanMeet[cl.ordinal()] = (byte) (can ? 2 : 1);
-    return can;
+    return answer(ALL_UP_CAN_MEET, cl, localDc) == 1;
   }
 
   /** How many of {@link #byProximity}, closest first, a read at {@code cl} contacts when all of them are up. */
   int readContacts(ConsistencyLevel cl, String localDc) {
-    boolean cacheable = localDc.equals(viewDc);
-    int cached = cacheable ? readContacts[cl.ordinal()] : 0;
-    if (cached != 0) return cached - 1;
-    int n = ReplicaPlan.contacts(new AckTracker(cl, dcOf, rfByDc, localDc, nts, Map.of(), blockFor(cl, localDc)),
-        byProximity);
-    if (!cacheable) return n;
-    readContacts[cl.ordinal()] = n + 1;
-    return n;
+    return answer(READ_CONTACTS, cl, localDc);
+  }
+
+  /**
+   * {@code question} for {@code cl}, worked out once: cached for the DC of the node that built the placement (the
+   * only one that asks it), worked out afresh for any other.
+   */
+  private int answer(int question, ConsistencyLevel cl, String localDc) {
+    if (!localDc.equals(viewDc)) return workOut(question, cl, localDc);
+    int i = question * LEVELS + cl.ordinal();
+    if (answers[i] == 0) answers[i] = workOut(question, cl, localDc) + 1;
+    return answers[i] - 1;
+  }
+
+  private int workOut(int question, ConsistencyLevel cl, String localDc) {
+    return switch (question) {
+      case BLOCK_FOR -> cl.blockFor(rfByDc, localDc, nts);
+      case ALL_UP_CAN_MEET -> AckTracker.canBeMet(cl, replicas, dcOf, rfByDc, localDc, nts) ? 1 : 0;
+      case READ_CONTACTS -> ReplicaPlan.contacts(
+          new AckTracker(cl, dcOf, rfByDc, localDc, nts, Map.of(), blockFor(cl, localDc)), byProximity);
+      default -> throw new IllegalArgumentException("no question " + question);
+    };
   }
 
   @Override

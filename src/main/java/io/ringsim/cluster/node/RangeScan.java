@@ -76,7 +76,7 @@ final class RangeScan extends PendingRequest {
       String lo = bounds.maxStart(rg[0]);
       String hi = bounds.minEnd(rg[1]);
       ReplicaPlan plan = node.topology.readPlan(s.table(), ring.token(Integer.parseInt(rg[2])), s.consistency());
-      List<String> live = node.live(node.byProximity(plan.placement()));
+      List<String> live = node.live(plan.placement().byProximity());
       if (!plan.canBeMet(live)) {
         int alive = plan.aliveCounting(live);
         finish();

@@ -79,7 +79,7 @@ final class ReadCoordinator extends PendingRequest {
   private void start() {
     if (trace != null) trace("Determining replicas for read: token " + key.token() + " -> "
         + plan.placement().replicas());
-    List<String> live = node.live(node.byProximity(plan.placement()));
+    List<String> live = node.live(plan.placement().byProximity());
     if (!plan.canBeMet(live)) {
       replyTo.reply(plan.unavailable(node.name(), plan.aliveCounting(live), traceList()));
       return;

@@ -2,8 +2,8 @@ package io.ringsim.cluster.time;
 
 import akka.actor.Cancellable;
 
-/** A pending timer of the virtual-time scheduler; ordered by due time, then by scheduling order. */
-final class VirtualTimer implements Cancellable, Comparable<VirtualTimer> {
+/** A pending timer of the virtual-time scheduler; fires in order of due time, then of scheduling. */
+final class VirtualTimer implements Cancellable {
   private final SimulationLoop loop;
   long dueNanos;
   final long intervalNanos;
@@ -51,11 +51,5 @@ final class VirtualTimer implements Cancellable, Comparable<VirtualTimer> {
   @Override
   public boolean isCancelled() {
     return cancelled;
-  }
-
-  @Override
-  public int compareTo(VirtualTimer o) {
-    int c = Long.compare(dueNanos, o.dueNanos);
-    return c != 0 ? c : Long.compare(seq, o.seq);
   }
 }
