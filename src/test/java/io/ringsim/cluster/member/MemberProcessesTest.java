@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * classes (the test class path), as bin/ringsim would run the jar.
  */
 class MemberProcessesTest {
+  private static final String DEFAULT_LOGBACK = "config/logback.xml";
   private final List<Process> processes = new ArrayList<>();
   private final List<CharSequence> outputs = new java.util.concurrent.CopyOnWriteArrayList<>();
 
@@ -38,15 +39,16 @@ class MemberProcessesTest {
     }
   }
 
-  private ProcessBuilder ringsim(String config, String... args) {
+  private ProcessBuilder ringsim(String config, String logback, String... args) {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.add("-Xmx512m");
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));
     cmd.add("-Dconfig.file=" + new File(config).getAbsolutePath());
-    cmd.add("-Dlogback.configurationFile=" + new File("config/logback.xml").getAbsolutePath());
+    cmd.add("-Dlogback.configurationFile=" + new File(logback).getAbsolutePath());
     cmd.add("-Dringsim.cluster.settle-time=3s");
+    if (!logback.equals(DEFAULT_LOGBACK)) cmd.add("-Dakka.loglevel=INFO");
     cmd.add("io.ringsim.cli.Main");
     cmd.addAll(List.of(args));
     return new ProcessBuilder(cmd).redirectErrorStream(true);
@@ -54,18 +56,21 @@ class MemberProcessesTest {
 
   /** Starts a member and returns when it says which nodes it hosts (all three must be Up for that). */
   private CompletableFuture<String> member(int port, int seedPort) throws Exception {
-    Process p = ringsim("config/cluster.conf", "member", "--port", String.valueOf(port), "--seed-nodes",
-        "127.0.0.1:" + seedPort).start();
+    // Akka's membership events at INFO: a member slow to come Up shows what it waited on.
+    Process p = ringsim("config/cluster.conf", "src/test/resources/member/logback-members.xml", "member", "--port",
+        String.valueOf(port), "--seed-nodes", "127.0.0.1:" + seedPort).start();
     processes.add(p);
     StringBuffer seen = new StringBuffer(); // read by the test thread when a member never says it hosts
     outputs.add(seen);
+    long started = System.nanoTime();
     // Each member's output is read on its own thread: on two cores the common pool runs one task at a time, and a
     // member whose output nobody reads blocks once the pipe is full, so it never comes Up and none says it hosts.
     return CompletableFuture.supplyAsync(() -> {
       try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
         String line;
         while ((line = r.readLine()) != null) {
-          seen.append(line).append('\n');
+          // each line with the seconds since its member started, so a slow start shows where the time went
+          seen.append(String.format("%6.1f s  ", (System.nanoTime() - started) / 1e9)).append(line).append('\n');
           if (line.startsWith("hosting ")) {
             // keep draining so the member never blocks on a full pipe
             Thread drain = new Thread(() -> {
@@ -93,20 +98,28 @@ class MemberProcessesTest {
   void threeMemberProcessesRunAScenario() throws Exception {
     int p1 = RealClusterTest.freePort(), p2 = RealClusterTest.freePort(), p3 = RealClusterTest.freePort();
     List<CompletableFuture<String>> hosting = List.of(member(p1, p1), member(p2, p1), member(p3, p1));
-    List<String> lines = new ArrayList<>();
-    for (CompletableFuture<String> h : hosting) {
+    // One generous deadline for all three (they come Up together, in about 8 s on a quiet machine). The failure
+    // message is built from what each member printed, with the seconds since its start: a member that never came Up
+    // shows the Akka membership events it saw. A reader that got its line while the deadline passed (a CI machine
+    // that stalled) still counts: the futures are asked once more before the test fails.
+    CompletableFuture<Void> all = CompletableFuture.allOf(hosting.toArray(CompletableFuture[]::new));
+    try {
+      all.get(240, TimeUnit.SECONDS);
+    } catch (java.util.concurrent.TimeoutException e) {
       try {
-        lines.add(h.get(120, TimeUnit.SECONDS));
-      } catch (java.util.concurrent.TimeoutException e) {
-        throw new AssertionError("a member did not say which nodes it hosts within 120 s; what each printed:\n"
-            + String.join("\n----\n", outputs), e);
+        all.get(10, TimeUnit.SECONDS);
+      } catch (java.util.concurrent.TimeoutException again) {
+        throw new AssertionError("a member did not say which nodes it hosts within 240 s; what each printed:\n"
+            + String.join("\n----\n", outputs), again);
       }
     }
+    List<String> lines = new ArrayList<>();
+    for (CompletableFuture<String> h : hosting) lines.add(h.get());
     assertThat(String.join(" ", lines).split("[ ,]+")).contains("n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9");
 
     Path out = tmp.resolve("run");
-    Process driver = ringsim("config/application.conf", "run", "src/test/resources/cluster-short.sim", "--cluster",
-        "127.0.0.1:" + p1, "--out", out.toString(), "--quiet").start();
+    Process driver = ringsim("config/application.conf", DEFAULT_LOGBACK, "run", "src/test/resources/cluster-short.sim",
+        "--cluster", "127.0.0.1:" + p1, "--out", out.toString(), "--quiet").start();
     processes.add(driver);
     String output = new String(driver.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(driver.waitFor(180, TimeUnit.SECONDS)).isTrue();
