@@ -1,5 +1,7 @@
 package io.ringsim.cluster.time;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayDeque;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Consumer;
@@ -22,24 +24,55 @@ public final class SimulationLoop {
   /** Tasks submitted from other threads (the driver, test code): guarded by the monitor. */
   private final ArrayDeque<Runnable> tasks = new ArrayDeque<>();
   /**
-   * How many {@link #tasks} wait, guarded by the monitor: the loop checks this field of its own object before every
-   * timer instead of the queue, which is almost always empty and, touched that rarely, a cache miss each time.
+   * How many {@link #tasks} wait (written under the monitor): the loop reads this field of its own object before
+   * every timer, without the lock, instead of the queue, which is almost always empty and, touched that rarely, a
+   * cache miss each time.
    */
-  private int foreignTasks;
+  private volatile int foreignTasks;
+  /**
+   * The pending timers: touched only by the loop thread, so without a lock. Another thread's timer (an ask's timeout
+   * from a driver thread, Akka's own housekeeping) or cancellation waits in {@link #incoming} until the loop's next
+   * look at its timers, which is the first moment it could have mattered.
+   */
   private final TimerQueue timers = new TimerQueue();
-  /** Written only by the loop thread (under the monitor); volatile so that nodes read it without taking the lock. */
+  /** Other threads' timers and cancellations, in the order they were made; guarded by the monitor. */
+  private final ArrayDeque<Object> incoming = new ArrayDeque<>();
+  /** How many entries {@link #incoming} holds (written under the monitor, read by the loop without it). */
+  private volatile int incomingCount;
+  /**
+   * Virtual now. Written only by the loop thread, with release semantics (no fence per event: each timer moves it);
+   * nodes and drivers read it without the lock.
+   */
   private volatile long nowNanos;
-  private long limitNanos;
+  /** How far the driver lets virtual time run; written under the monitor, read by the loop without it. */
+  private volatile long limitNanos;
+  /** The loop thread's own count of timers scheduled: their order among timers due at the same instant. */
   private long timerSeq;
-  private boolean idleAtLimit = true;
-  private boolean stopped;
+  private volatile boolean idleAtLimit = true;
+  private volatile boolean stopped;
   private volatile Thread thread;
-  private Consumer<Throwable> failureHandler = t -> t.printStackTrace();
+  private volatile Consumer<Throwable> failureHandler = t -> t.printStackTrace();
+  /** Tasks run, published under the monitor whenever the loop goes idle (and read under it). */
   private long tasksRun;
+  private long tasksRunUnpublished;
+
+  private static final VarHandle NOW;
+
+  static {
+    try {
+      NOW = MethodHandles.lookup().findVarHandle(SimulationLoop.class, "nowNanos", long.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
 
   /** Virtual nanoseconds since the simulation started. */
   public long nowNanos() {
     return nowNanos;
+  }
+
+  private void advanceTo(long due) {
+    if (due > nowNanos) NOW.setRelease(this, due);
   }
 
   /** Whether the caller is the loop's own thread (the one that runs every actor). */
@@ -56,7 +89,7 @@ public final class SimulationLoop {
     thread.start();
   }
 
-  public synchronized void onFailure(Consumer<Throwable> handler) {
+  public void onFailure(Consumer<Throwable> handler) {
     this.failureHandler = handler;
   }
 
@@ -77,9 +110,21 @@ public final class SimulationLoop {
     }
   }
 
-  synchronized VirtualTimer schedule(long delayNanos, long intervalNanos, Runnable task) {
-    VirtualTimer t = new VirtualTimer(this, nowNanos + Math.max(0, delayNanos), intervalNanos, timerSeq++, task);
-    if (!stopped) timers.add(t, Math.max(0, delayNanos));
+  /** Another thread's timer, waiting to be queued: its delay counts from the loop's now when it is queued. */
+  private record IncomingTimer(VirtualTimer timer, long delayNanos) {}
+
+  /** Another thread's bare task (see {@link #runAfter}). */
+  private record IncomingTask(Runnable task, long delayNanos) {}
+
+  VirtualTimer schedule(long delayNanos, long intervalNanos, Runnable task) {
+    long delay = Math.max(0, delayNanos);
+    if (Thread.currentThread() != thread) {
+      VirtualTimer t = new VirtualTimer(this, nowNanos + delay, intervalNanos, -1, task);
+      fromOtherThread(new IncomingTimer(t, delay));
+      return t;
+    }
+    VirtualTimer t = new VirtualTimer(this, nowNanos + delay, intervalNanos, timerSeq++, task);
+    if (!stopped) timers.add(t, delay);
     return t;
   }
 
@@ -88,17 +133,50 @@ public final class SimulationLoop {
    * scheduler around it, for the simulated network's deliveries (one per message). Same place among the events as
    * a timer scheduled through Akka at this instant.
    */
-  public synchronized void runAfter(long delayNanos, Runnable task) {
+  public void runAfter(long delayNanos, Runnable task) {
+    if (Thread.currentThread() != thread) {
+      fromOtherThread(new IncomingTask(task, delayNanos));
+      return;
+    }
     // No timer object: nothing cancels or repeats a delivery (an object per message, and a volatile write when it
     // fired, for nothing).
-    long seq = timerSeq++;
-    if (!stopped) timers.addTask(task, nowNanos + Math.max(0, delayNanos), seq);
+    if (!stopped) timers.addTask(task, nowNanos + Math.max(0, delayNanos), timerSeq++);
   }
 
   /** Cancelling only marks the timer (the caller has done so); the queue drops it when it comes up. */
-  synchronized boolean cancel(VirtualTimer t) {
+  boolean cancel(VirtualTimer t) {
+    if (Thread.currentThread() != thread) {
+      fromOtherThread(t);
+      return true;
+    }
+    if (incomingCount > 0) {
+      synchronized (this) {
+        takeIncoming(); // the timer may be another thread's, not queued yet
+      }
+    }
     timers.cancelled(t);
     return true;
+  }
+
+  private synchronized void fromOtherThread(Object timerOrCancel) {
+    if (stopped) return;
+    incoming.addLast(timerOrCancel);
+    incomingCount = incoming.size();
+  }
+
+  /** Queues other threads' timers and cancellations, in their order (loop thread, monitor held). */
+  private void takeIncoming() {
+    for (Object o; (o = incoming.pollFirst()) != null; ) {
+      if (o instanceof IncomingTimer it) {
+        it.timer().reschedule(nowNanos + it.delayNanos(), timerSeq++);
+        timers.add(it.timer(), it.delayNanos());
+      } else if (o instanceof IncomingTask it) {
+        timers.addTask(it.task(), nowNanos + Math.max(0, it.delayNanos()), timerSeq++);
+      } else {
+        timers.cancelled((VirtualTimer) o);
+      }
+    }
+    incomingCount = 0;
   }
 
   /**
@@ -114,7 +192,7 @@ public final class SimulationLoop {
     while (!idleAtLimit && !stopped) wait();
   }
 
-  private java.util.function.BooleanSupplier stopWhen;
+  private volatile java.util.function.BooleanSupplier stopWhen;
 
   /**
    * Like {@link #runUntil}, but stops as soon as {@code done} holds once the work due at the current instant is
@@ -136,47 +214,80 @@ public final class SimulationLoop {
     runUntil(nowNanos());
   }
 
+  /** Stops the loop: it runs nothing more, and its thread ends (and drops what was queued). */
   synchronized void stop() {
     stopped = true;
     tasks.clear();
     foreignTasks = 0;
-    // localTasks belongs to the loop thread, which sees `stopped` and ends without running them.
-    timers.clear();
+    incoming.clear();
+    incomingCount = 0;
+    // localTasks and the timers belong to the loop thread, which sees `stopped` and ends without running them.
     notifyAll();
   }
 
   private void loop() {
-    long localRun = 0;
     while (true) {
       Runnable next = localTasks.pollFirst();
+      if (next == null) next = dueTimer();
       if (next == null) {
         synchronized (this) {
-          tasksRun += localRun;
-          localRun = 0;
           next = nextTask();
-          if (next == null) return;
+        }
+        if (next == null) {
+          timers.clear();
+          return;
         }
       }
-      localRun++;
+      tasksRunUnpublished++;
       try {
         next.run();
       } catch (Throwable t) {
-        Consumer<Throwable> h;
-        synchronized (this) {
-          h = failureHandler;
-        }
-        h.accept(t);
+        failureHandler.accept(t);
       }
     }
   }
 
   /**
-   * Called with the monitor held once the loop thread's own queue is empty: the next thing to run, advancing virtual
-   * time when idle; null once stopped. Tasks from other threads go first, then due timers.
+   * Without the monitor: the next due timer's task when nothing else can come first (no other thread's task, timer
+   * or cancellation waiting, no driver's stop condition met, not stopped); null sends the loop to {@link #nextTask},
+   * which decides under the monitor. Almost every event of a busy simulation is taken here.
+   */
+  private Runnable dueTimer() {
+    if (foreignTasks > 0 || incomingCount > 0 || stopped) return null;
+    java.util.function.BooleanSupplier stop = stopWhen;
+    if (stop != null && !idleAtLimit && stop.getAsBoolean()) return null;
+    return takeDueTimer();
+  }
+
+  /** The earliest timer's task if it is due by the limit (taken off the queue, the clock moved to it), else null. */
+  private Runnable takeDueTimer() {
+    Object next = timers.peek();
+    if (next == null) return null;
+    long due = timers.peekedDue();
+    if (due > limitNanos) return null;
+    timers.remove(next);
+    advanceTo(due);
+    if (!(next instanceof VirtualTimer t)) return (Runnable) next; // a bare task (runAfter)
+    if (t.intervalNanos > 0) {
+      t.reschedule(nowNanos + t.intervalNanos, timerSeq++);
+      timers.add(t, t.intervalNanos);
+    } else {
+      t.markFired();
+    }
+    return t.task;
+  }
+
+  /**
+   * Called with the monitor held once the loop thread's own queue is empty and no timer could be taken without it:
+   * the next thing to run, advancing virtual time when idle; null once stopped. Tasks from other threads go first,
+   * then due timers.
    */
   private Runnable nextTask() {
+    tasksRun += tasksRunUnpublished;
+    tasksRunUnpublished = 0;
     while (true) {
       if (stopped) return null;
+      if (incomingCount > 0) takeIncoming();
       if (foreignTasks > 0) {
         foreignTasks--;
         return tasks.pollFirst();
@@ -195,21 +306,9 @@ public final class SimulationLoop {
         }
         continue;
       }
-      Object next = timers.peek();
-      if (next != null && timers.peekedDue() <= limitNanos) {
-        long due = timers.peekedDue();
-        timers.remove(next);
-        nowNanos = Math.max(nowNanos, due);
-        if (!(next instanceof VirtualTimer t)) return (Runnable) next; // a bare task (runAfter)
-        if (t.intervalNanos > 0) {
-          t.reschedule(nowNanos + t.intervalNanos, timerSeq++);
-          timers.add(t, t.intervalNanos);
-        } else {
-          t.markFired();
-        }
-        return t.task;
-      }
-      nowNanos = Math.max(nowNanos, limitNanos);
+      Runnable timer = takeDueTimer();
+      if (timer != null) return timer;
+      advanceTo(limitNanos);
       if (!idleAtLimit) {
         idleAtLimit = true;
         notifyAll();
