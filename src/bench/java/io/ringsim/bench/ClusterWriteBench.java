@@ -80,6 +80,8 @@ public class ClusterWriteBench {
   private final FanOutBench bare = new FanOutBench();
   private final FanOutBench bareWithMemtable = new FanOutBench();
   private final FanOutBench bareWithLookup = new FanOutBench();
+  private final FanOutBench bareWithMemtableAndLatency = new FanOutBench();
+  private final FanOutBench bareWithLookupAndLatency = new FanOutBench();
 
   @Setup(Level.Trial)
   public void setUp() throws Exception {
@@ -88,6 +90,8 @@ public class ClusterWriteBench {
     bare.setUp();
     bareWithMemtable.setUp(FanOutBench.Replicas.SORTED_PUT);
     bareWithLookup.setUp(FanOutBench.Replicas.SORTED_GET);
+    bareWithMemtableAndLatency.setUp(FanOutBench.Replicas.SORTED_PUT_SIMULATED_NETWORK);
+    bareWithLookupAndLatency.setUp(FanOutBench.Replicas.SORTED_GET_SIMULATED_NETWORK);
   }
 
   /** 6 nodes x 16 vnodes, one rack, keyspace b at SimpleStrategy RF 3, table b.kv (k int PRIMARY KEY, v text). */
@@ -200,6 +204,24 @@ public class ClusterWriteBench {
     bareWithMemtable.quorumFanOut();
   }
 
+  /**
+   * Not a goal's floor: the write floor whose coordinator-replica messages also go through virtual time as the
+   * simulated network's do (a drawn latency, a loop timer, a mailbox run each), for seeing how much of the whole
+   * path's cost is the simulation's per-message events rather than its coordinator and storage.
+   */
+  @Benchmark
+  @OperationsPerInvocation(FanOutBench.BATCH)
+  public void bareFanOutSortedPutSimulatedNetwork() throws Exception {
+    bareWithMemtableAndLatency.quorumFanOut();
+  }
+
+  /** The same for the read floor. */
+  @Benchmark
+  @OperationsPerInvocation(FanOutBench.BATCH)
+  public void bareFanOutSortedGetSimulatedNetwork() throws Exception {
+    bareWithLookupAndLatency.quorumFanOut();
+  }
+
   /** The floor of a read: the bare pattern plus one sorted-map lookup per replica. */
   @Benchmark
   @OperationsPerInvocation(FanOutBench.BATCH)
@@ -213,6 +235,8 @@ public class ClusterWriteBench {
     bare.tearDown();
     bareWithMemtable.tearDown();
     bareWithLookup.tearDown();
+    bareWithMemtableAndLatency.tearDown();
+    bareWithLookupAndLatency.tearDown();
   }
 
   /**
@@ -239,7 +263,9 @@ public class ClusterWriteBench {
     double[] bareRate = new double[rounds];
     double[] floor = new double[rounds];
     double[] readFloor = new double[rounds];
-    long[] events = new long[3]; // loop tasks of the last round's writes, reads and write floor
+    double[] networkFloor = new double[rounds];
+    double[] networkReadFloor = new double[rounds];
+    long[] events = new long[4]; // loop tasks of the last round's writes, reads, write floor and its networked twin
     for (int r = -3; r < rounds; r++) {
       long e0 = b.cluster.loop().tasksRun();
       long t0 = simulationCpuNanos();
@@ -258,7 +284,15 @@ public class ClusterWriteBench {
       events[2] = b.bareWithMemtable.loopTasks() - f0;
       b.bareFanOutSortedGet();
       long t5 = simulationCpuNanos();
+      long n0 = b.bareWithMemtableAndLatency.loopTasks();
+      b.bareFanOutSortedPutSimulatedNetwork();
+      long t6 = simulationCpuNanos();
+      events[3] = b.bareWithMemtableAndLatency.loopTasks() - n0;
+      b.bareFanOutSortedGetSimulatedNetwork();
+      long t7 = simulationCpuNanos();
       if (r < 0) continue;
+      networkFloor[r] = FanOutBench.BATCH / ((t6 - t5) / 1e9);
+      networkReadFloor[r] = FanOutBench.BATCH / ((t7 - t6) / 1e9);
       writes[r] = BATCH / ((t1 - t0) / 1e9);
       reads[r] = BATCH / ((t2 - t1) / 1e9);
       bareRate[r] = FanOutBench.BATCH / ((t3 - t2) / 1e9);
@@ -267,6 +301,8 @@ public class ClusterWriteBench {
     }
     double w = median(writes), rd = median(reads), bb = median(bareRate), fl = median(floor);
     double rfl = median(readFloor);
+    double nfl = median(networkFloor);
+    double nrfl = median(networkReadFloor);
     // Each round's own ratio, then their median: a floor that drifts during a run moves both sides of a round's
     // ratio together (the floors moved by up to 40% between runs of the same jar on this VM).
     double[] wRatio = new double[rounds];
@@ -283,9 +319,12 @@ public class ClusterWriteBench {
         + "  bare fan-out + one sorted-map lookup per replica (read floor): %,.0f%n"
         + "  writes / write floor = %.3f, reads / read floor = %.3f (goal >= 0.5 each); write floor / bare = %.3f%n"
         + "  the same, as the median of each round's ratio: writes %.3f, reads %.3f%n"
-        + "  loop events (mailbox runs and timers) per request: write %.2f, read %.2f, write floor %.2f%n",
+        + "  loop events (mailbox runs and timers) per request: write %.2f, read %.2f, write floor %.2f%n"
+        + "  the floors with the simulated network's per-message events (latency draw, timer, mailbox run; %.2f"
+        + " events per request): write %,.0f, read %,.0f; writes / it = %.3f, reads / it = %.3f%n",
         rounds, w, rd, bb, fl, rfl, w / fl, rd / rfl, fl / bb, median(wRatio), median(rRatio),
-        events[0] / (double) BATCH, events[1] / (double) BATCH, events[2] / (double) FanOutBench.BATCH);
+        events[0] / (double) BATCH, events[1] / (double) BATCH, events[2] / (double) FanOutBench.BATCH,
+        events[3] / (double) FanOutBench.BATCH, nfl, nrfl, w / nfl, rd / nrfl);
     b.tearDown();
   }
 

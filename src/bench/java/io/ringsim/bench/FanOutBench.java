@@ -42,7 +42,8 @@ public class FanOutBench {
 
   sealed interface Msg extends NoSerializationVerificationNeeded {}
 
-  record Run(int count, ActorRef<Msg> coordinator) implements Msg {}
+  /** Starts a batch; {@code done} (when not null) is set once every request of it is answered. */
+  record Run(int count, ActorRef<Msg> coordinator, java.util.concurrent.atomic.AtomicBoolean done) implements Msg {}
 
   record Request(long id, ActorRef<Msg> replyTo) implements Msg {}
 
@@ -56,6 +57,7 @@ public class FanOutBench {
   private SimulationLoop loop;
   private ActorRef<Msg> coordinator;
   private ActorRef<Msg> client;
+  private boolean simulatedNetwork;
 
   static Behavior<Msg> replica() {
     return Behaviors.receive(Msg.class)
@@ -79,7 +81,7 @@ public class FanOutBench {
    * A replica that does the least any LSM replica must do with a write: insert it into a sorted map (its memtable),
    * emptied every {@value #FLUSH_EVERY} entries as a flush would. The request id picks one of {@value #KEYS} keys.
    */
-  static Behavior<Msg> sortedMapReplica() {
+  static Behavior<Msg> sortedMapReplica(Net net, int index) {
     return Behaviors.setup(ctx -> {
       java.util.TreeMap<SortedKey, byte[]> memtable = new java.util.TreeMap<>();
       byte[] value = new byte[10];
@@ -88,7 +90,7 @@ public class FanOutBench {
             int key = (int) Long.remainderUnsigned(w.id() * 0x9E3779B97F4A7C15L, KEYS);
             memtable.put(new SortedKey(TOKENS[key], key), value);
             if (memtable.size() >= FLUSH_EVERY) memtable.clear();
-            w.coordinator().tell(new Ack(w.id()));
+            net.send(w.coordinator(), new Ack(w.id()), 3 + index);
             return Behaviors.same();
           })
           .build();
@@ -99,7 +101,7 @@ public class FanOutBench {
    * A replica that does the least any replica must do to serve a read: look the key up in a sorted map (its memtable,
    * {@value #FLUSH_EVERY} entries, the size {@link #sortedMapReplica} lets it reach), every lookup a hit.
    */
-  static Behavior<Msg> sortedMapLookupReplica() {
+  static Behavior<Msg> sortedMapLookupReplica(Net net, int index) {
     return Behaviors.setup(ctx -> {
       java.util.TreeMap<SortedKey, byte[]> memtable = new java.util.TreeMap<>();
       for (int k = 0; k < FLUSH_EVERY; k++) memtable.put(new SortedKey(TOKENS[k], k), new byte[10]);
@@ -107,15 +109,49 @@ public class FanOutBench {
           .onMessage(Write.class, w -> {
             int key = (int) Long.remainderUnsigned(w.id() * 0x9E3779B97F4A7C15L, FLUSH_EVERY);
             if (memtable.get(new SortedKey(TOKENS[key], key)) == null) throw new IllegalStateException("no " + key);
-            w.coordinator().tell(new Ack(w.id()));
+            net.send(w.coordinator(), new Ack(w.id()), 3 + index);
             return Behaviors.same();
           })
           .build();
     });
   }
 
-  /** What the replicas of a run do with a request. */
-  enum Replicas { BARE, SORTED_PUT, SORTED_GET }
+  /**
+   * What the replicas of a run do with a request. {@code SORTED_PUT_SIMULATED_NETWORK} (and {@code
+   * SORTED_GET_SIMULATED_NETWORK}) is the write (read) floor whose
+   * messages between coordinator and replicas also pay what the simulated network makes every message pay: a
+   * latency drawn from the default model (log-normal, median 0.5 ms, p99 5 ms), FIFO per link, and a timer of the
+   * loop that delivers it at that virtual instant, so a mailbox run of its own.
+   */
+  enum Replicas { BARE, SORTED_PUT, SORTED_GET, SORTED_PUT_SIMULATED_NETWORK, SORTED_GET_SIMULATED_NETWORK }
+
+  /**
+   * How the coordinator and replicas send to each other: at once (a plain tell), or, as the simulated network
+   * would, after a drawn latency in virtual time (links 0-2 coordinator to replica, 3-5 back).
+   */
+  static final class Net {
+    private final boolean simulated;
+    private final java.util.SplittableRandom rng = new java.util.SplittableRandom(7);
+    private final io.ringsim.cluster.net.LatencyModel latency = new io.ringsim.cluster.net.LatencyModel.LogNormal(
+        500_000, 5_000_000);
+    private final long[] lastDelivery = new long[6];
+    SimulationLoop loop;
+
+    Net(boolean simulated) {
+      this.simulated = simulated;
+    }
+
+    void send(ActorRef<Msg> to, Msg m, int link) {
+      if (!simulated) {
+        to.tell(m);
+        return;
+      }
+      long now = loop.nowNanos();
+      long at = Math.max(now + latency.sampleNanos(rng), lastDelivery[link]);
+      lastDelivery[link] = at;
+      loop.runAfter(at - now, () -> to.tell(m));
+    }
+  }
 
   static final int KEYS = 100_000;
   static final int FLUSH_EVERY = 40_000;
@@ -127,7 +163,7 @@ public class FanOutBench {
     }
   }
 
-  static Behavior<Msg> coordinator(ActorRef<Msg>[] replicas) {
+  static Behavior<Msg> coordinator(ActorRef<Msg>[] replicas, Net net) {
     return Behaviors.setup(ctx -> {
       java.util.HashMap<Long, int[]> acks = new java.util.HashMap<>();
       java.util.HashMap<Long, ActorRef<Msg>> clients = new java.util.HashMap<>();
@@ -135,7 +171,7 @@ public class FanOutBench {
           .onMessage(Request.class, r -> {
             acks.put(r.id(), new int[1]);
             clients.put(r.id(), r.replyTo());
-            for (ActorRef<Msg> rep : replicas) rep.tell(new Write(r.id(), ctx.getSelf()));
+            for (int i = 0; i < replicas.length; i++) net.send(replicas[i], new Write(r.id(), ctx.getSelf()), i);
             return Behaviors.same();
           })
           .onMessage(Ack.class, a -> {
@@ -154,9 +190,11 @@ public class FanOutBench {
     return Behaviors.setup(ctx -> {
       long[] state = new long[3]; // next id, remaining to send, outstanding
       ActorRef<Msg>[] coord = newRefArray(1);
+      java.util.concurrent.atomic.AtomicBoolean[] done = new java.util.concurrent.atomic.AtomicBoolean[1];
       return Behaviors.receive(Msg.class)
           .onMessage(Run.class, r -> {
             coord[0] = r.coordinator();
+            done[0] = r.done();
             state[1] = r.count();
             while (state[2] < WINDOW && state[1] > 0) {
               coord[0].tell(new Request(state[0]++, ctx.getSelf()));
@@ -171,6 +209,8 @@ public class FanOutBench {
               coord[0].tell(new Request(state[0]++, ctx.getSelf()));
               state[1]--;
               state[2]++;
+            } else if (state[2] == 0 && done[0] != null) {
+              done[0].set(true);
             }
             return Behaviors.same();
           })
@@ -195,18 +235,25 @@ public class FanOutBench {
 
   void setUp(Replicas kind) throws Exception {
     ActorRef<Msg>[] refs = newRefArray(2);
+    simulatedNetwork = kind == Replicas.SORTED_PUT_SIMULATED_NETWORK
+        || kind == Replicas.SORTED_GET_SIMULATED_NETWORK;
+    Net net = new Net(simulatedNetwork);
     system = SimulationMode.create(Behaviors.setup(ctx -> {
       ActorRef<Msg>[] replicas = newRefArray(3);
-      for (int i = 0; i < 3; i++) replicas[i] = ctx.spawn(switch (kind) {
-        case BARE -> replica();
-        case SORTED_PUT -> sortedMapReplica();
-        case SORTED_GET -> sortedMapLookupReplica();
-      }, "replica" + i);
-      refs[0] = ctx.spawn(coordinator(replicas), "coordinator");
+      for (int i = 0; i < 3; i++) {
+        int index = i;
+        replicas[i] = ctx.spawn(switch (kind) {
+          case BARE -> replica();
+          case SORTED_PUT, SORTED_PUT_SIMULATED_NETWORK -> sortedMapReplica(net, index);
+          case SORTED_GET, SORTED_GET_SIMULATED_NETWORK -> sortedMapLookupReplica(net, index);
+        }, "replica" + i);
+      }
+      refs[0] = ctx.spawn(coordinator(replicas, net), "coordinator");
       refs[1] = ctx.spawn(client(), "client");
       return Behaviors.<Msg>empty();
     }), "bench", ConfigFactory.load());
     loop = SimulationMode.loop(system);
+    net.loop = loop;
     loop.settle();
     coordinator = refs[0];
     client = refs[1];
@@ -215,8 +262,14 @@ public class FanOutBench {
   @Benchmark
   @OperationsPerInvocation(BATCH)
   public void quorumFanOut() throws Exception {
-    client.tell(new Run(BATCH, coordinator));
-    loop.settle();
+    if (!simulatedNetwork) {
+      client.tell(new Run(BATCH, coordinator, null));
+      loop.settle(); // no latency: the whole batch runs at one virtual instant
+      return;
+    }
+    java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+    client.tell(new Run(BATCH, coordinator, done));
+    while (!done.get()) loop.runUntil(loop.nowNanos() + 3_600_000_000_000L, done::get);
   }
 
   /** Tasks (mailbox runs and timers) its loop has run so far. */

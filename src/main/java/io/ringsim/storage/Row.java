@@ -3,6 +3,7 @@ package io.ringsim.storage;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
@@ -168,8 +169,14 @@ public final class Row {
     private final Clustering clustering;
     private LivenessInfo liveness = LivenessInfo.EMPTY;
     private DeletionTime deletion = DeletionTime.LIVE;
-    private final TreeMap<String, Cell> cells = new TreeMap<>();
-    private final TreeMap<String, ComplexColumn> complex = new TreeMap<>();
+    /**
+     * The simple cells so far, in column-name order, as two arrays: a row has a handful of columns, so a sorted
+     * insert into an array is cheaper than a tree's entries, and the arrays are what the row keeps.
+     */
+    private String[] names = NO_NAMES;
+    private Cell[] values = NO_CELLS;
+    private int count;
+    private TreeMap<String, ComplexColumn> complex;
 
     Builder(Clustering clustering) {
       this.clustering = clustering;
@@ -185,20 +192,39 @@ public final class Row {
       return this;
     }
 
+    /** Adds a cell; a second cell of the same column is reconciled with the first, as a merge would. */
     public Builder cell(String column, Cell cell) {
-      cells.merge(column, cell, Cell::reconcile);
+      Objects.requireNonNull(column, "column");
+      Objects.requireNonNull(cell, "cell");
+      int i = Arrays.binarySearch(names, 0, count, column);
+      if (i >= 0) {
+        values[i] = Cell.reconcile(values[i], cell);
+        return this;
+      }
+      i = -i - 1;
+      if (count == names.length) {
+        int n = Math.max(4, count * 2);
+        names = Arrays.copyOf(names, n);
+        values = Arrays.copyOf(values, n);
+      }
+      System.arraycopy(names, i, names, i + 1, count - i);
+      System.arraycopy(values, i, values, i + 1, count - i);
+      names[i] = column;
+      values[i] = cell;
+      count++;
       return this;
     }
 
     public Builder complex(String column, ComplexColumn col) {
+      if (complex == null) complex = new TreeMap<>();
       complex.merge(column, col, ComplexColumn::merge);
       return this;
     }
 
     public Row build() {
-      String[] n = cells.isEmpty() ? NO_NAMES : shared(cells.keySet().toArray(new String[0]));
-      Cell[] c = cells.isEmpty() ? NO_CELLS : cells.values().toArray(new Cell[0]);
-      Map<String, ComplexColumn> cx = complex.isEmpty() ? Map.of() : new TreeMap<>(complex);
+      String[] n = count == 0 ? NO_NAMES : shared(Arrays.copyOf(names, count));
+      Cell[] c = count == 0 ? NO_CELLS : Arrays.copyOf(values, count);
+      Map<String, ComplexColumn> cx = complex == null || complex.isEmpty() ? Map.of() : new TreeMap<>(complex);
       Row r = new Row(clustering, liveness, deletion, n, c, cx);
       // Applying the row's own deletion drops cells it shadows, as a merge would.
       return deletion.isLive() ? r : r.merge(new Row(clustering, LivenessInfo.EMPTY, DeletionTime.LIVE, NO_NAMES,
