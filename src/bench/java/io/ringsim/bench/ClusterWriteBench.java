@@ -80,8 +80,12 @@ public class ClusterWriteBench {
   private final FanOutBench bare = new FanOutBench();
   private final FanOutBench bareWithMemtable = new FanOutBench();
   private final FanOutBench bareWithLookup = new FanOutBench();
-  private final FanOutBench bareWithMemtableAndLatency = new FanOutBench();
-  private final FanOutBench bareWithLookupAndLatency = new FanOutBench();
+  /**
+   * The floors with the simulated network's events: set up only when measured (their actor systems and code paths in
+   * the same JVM moved the other figures by more than the noise).
+   */
+  private FanOutBench bareWithMemtableAndLatency;
+  private FanOutBench bareWithLookupAndLatency;
 
   @Setup(Level.Trial)
   public void setUp() throws Exception {
@@ -90,7 +94,13 @@ public class ClusterWriteBench {
     bare.setUp();
     bareWithMemtable.setUp(FanOutBench.Replicas.SORTED_PUT);
     bareWithLookup.setUp(FanOutBench.Replicas.SORTED_GET);
+  }
+
+  private void setUpNetworkFloors() throws Exception {
+    if (bareWithMemtableAndLatency != null) return;
+    bareWithMemtableAndLatency = new FanOutBench();
     bareWithMemtableAndLatency.setUp(FanOutBench.Replicas.SORTED_PUT_SIMULATED_NETWORK);
+    bareWithLookupAndLatency = new FanOutBench();
     bareWithLookupAndLatency.setUp(FanOutBench.Replicas.SORTED_GET_SIMULATED_NETWORK);
   }
 
@@ -212,6 +222,7 @@ public class ClusterWriteBench {
   @Benchmark
   @OperationsPerInvocation(FanOutBench.BATCH)
   public void bareFanOutSortedPutSimulatedNetwork() throws Exception {
+    setUpNetworkFloors();
     bareWithMemtableAndLatency.quorumFanOut();
   }
 
@@ -219,6 +230,7 @@ public class ClusterWriteBench {
   @Benchmark
   @OperationsPerInvocation(FanOutBench.BATCH)
   public void bareFanOutSortedGetSimulatedNetwork() throws Exception {
+    setUpNetworkFloors();
     bareWithLookupAndLatency.quorumFanOut();
   }
 
@@ -235,20 +247,25 @@ public class ClusterWriteBench {
     bare.tearDown();
     bareWithMemtable.tearDown();
     bareWithLookup.tearDown();
-    bareWithMemtableAndLatency.tearDown();
-    bareWithLookupAndLatency.tearDown();
+    if (bareWithMemtableAndLatency != null) {
+      bareWithMemtableAndLatency.tearDown();
+      bareWithLookupAndLatency.tearDown();
+    }
   }
 
   /**
    * The five measurements without JMH, alternating rounds, each costed as the CPU time of the simulation threads
    * (the loop runs every actor), so other processes on the machine move the figures less than wall time would; the
    * medians are printed. Also the way to profile the path (run it under JFR):
-   * java -Xms3g -Xmx3g -cp target/benchmarks.jar io.ringsim.bench.ClusterWriteBench [rounds] [writes-only | reads-only]
+   * java -Xms3g -Xmx3g -cp target/benchmarks.jar io.ringsim.bench.ClusterWriteBench [rounds] [writes-only | reads-only
+   * | network-floors]; network-floors also measures the floors with the simulated network's per-message events.
    */
   public static void main(String[] args) throws Exception {
     int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 10;
     ClusterWriteBench b = new ClusterWriteBench();
     b.setUp();
+    boolean networkFloors = args.length > 1 && args[1].equals("network-floors");
+    if (networkFloors) b.setUpNetworkFloors();
     if (args.length > 1 && (args[1].equals("writes-only") || args[1].equals("reads-only"))) { // for profiles
       boolean reads = args[1].equals("reads-only");
       for (int r = -3; r < rounds; r++) {
@@ -284,15 +301,20 @@ public class ClusterWriteBench {
       events[2] = b.bareWithMemtable.loopTasks() - f0;
       b.bareFanOutSortedGet();
       long t5 = simulationCpuNanos();
-      long n0 = b.bareWithMemtableAndLatency.loopTasks();
-      b.bareFanOutSortedPutSimulatedNetwork();
-      long t6 = simulationCpuNanos();
-      events[3] = b.bareWithMemtableAndLatency.loopTasks() - n0;
-      b.bareFanOutSortedGetSimulatedNetwork();
-      long t7 = simulationCpuNanos();
+      long t6 = t5, t7 = t5;
+      if (networkFloors) {
+        long n0 = b.bareWithMemtableAndLatency.loopTasks();
+        b.bareFanOutSortedPutSimulatedNetwork();
+        t6 = simulationCpuNanos();
+        events[3] = b.bareWithMemtableAndLatency.loopTasks() - n0;
+        b.bareFanOutSortedGetSimulatedNetwork();
+        t7 = simulationCpuNanos();
+      }
       if (r < 0) continue;
-      networkFloor[r] = FanOutBench.BATCH / ((t6 - t5) / 1e9);
-      networkReadFloor[r] = FanOutBench.BATCH / ((t7 - t6) / 1e9);
+      if (networkFloors) {
+        networkFloor[r] = FanOutBench.BATCH / ((t6 - t5) / 1e9);
+        networkReadFloor[r] = FanOutBench.BATCH / ((t7 - t6) / 1e9);
+      }
       writes[r] = BATCH / ((t1 - t0) / 1e9);
       reads[r] = BATCH / ((t2 - t1) / 1e9);
       bareRate[r] = FanOutBench.BATCH / ((t3 - t2) / 1e9);
@@ -301,8 +323,8 @@ public class ClusterWriteBench {
     }
     double w = median(writes), rd = median(reads), bb = median(bareRate), fl = median(floor);
     double rfl = median(readFloor);
-    double nfl = median(networkFloor);
-    double nrfl = median(networkReadFloor);
+    double nfl = networkFloors ? median(networkFloor) : 0;
+    double nrfl = networkFloors ? median(networkReadFloor) : 0;
     // Each round's own ratio, then their median: a floor that drifts during a run moves both sides of a round's
     // ratio together (the floors moved by up to 40% between runs of the same jar on this VM).
     double[] wRatio = new double[rounds];
@@ -319,12 +341,14 @@ public class ClusterWriteBench {
         + "  bare fan-out + one sorted-map lookup per replica (read floor): %,.0f%n"
         + "  writes / write floor = %.3f, reads / read floor = %.3f (goal >= 0.5 each); write floor / bare = %.3f%n"
         + "  the same, as the median of each round's ratio: writes %.3f, reads %.3f%n"
-        + "  loop events (mailbox runs and timers) per request: write %.2f, read %.2f, write floor %.2f%n"
-        + "  the floors with the simulated network's per-message events (latency draw, timer, mailbox run; %.2f"
-        + " events per request): write %,.0f, read %,.0f; writes / it = %.3f, reads / it = %.3f%n",
+        + "  loop events (mailbox runs and timers) per request: write %.2f, read %.2f, write floor %.2f%n",
         rounds, w, rd, bb, fl, rfl, w / fl, rd / rfl, fl / bb, median(wRatio), median(rRatio),
-        events[0] / (double) BATCH, events[1] / (double) BATCH, events[2] / (double) FanOutBench.BATCH,
-        events[3] / (double) FanOutBench.BATCH, nfl, nrfl, w / nfl, rd / nrfl);
+        events[0] / (double) BATCH, events[1] / (double) BATCH, events[2] / (double) FanOutBench.BATCH);
+    if (networkFloors) {
+      System.out.printf("  the floors with the simulated network's per-message events (latency draw, timer, mailbox run;"
+          + " %.2f events per request): write %,.0f, read %,.0f; writes / it = %.3f, reads / it = %.3f%n",
+          events[3] / (double) FanOutBench.BATCH, nfl, nrfl, w / nfl, rd / nrfl);
+    }
     b.tearDown();
   }
 
