@@ -121,8 +121,23 @@ class MemberProcessesTest {
     Process driver = ringsim("config/application.conf", DEFAULT_LOGBACK, "run", "src/test/resources/cluster-short.sim",
         "--cluster", "127.0.0.1:" + p1, "--out", out.toString(), "--quiet").start();
     processes.add(driver);
-    String output = new String(driver.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(driver.waitFor(180, TimeUnit.SECONDS)).isTrue();
+    // Read on its own thread, so that a driver that never ends fails the test (with what it printed) instead of
+    // hanging it.
+    StringBuffer printed = new StringBuffer();
+    CompletableFuture<String> outputRead = CompletableFuture.supplyAsync(() -> {
+      try (BufferedReader r = new BufferedReader(new InputStreamReader(driver.getInputStream(),
+          StandardCharsets.UTF_8))) {
+        for (String line; (line = r.readLine()) != null; ) printed.append(line).append('\n');
+      } catch (java.io.IOException e) {
+        // the process was destroyed
+      }
+      return printed.toString();
+    }, MemberProcessesTest::onOwnThread);
+    if (!driver.waitFor(300, TimeUnit.SECONDS)) {
+      driver.destroyForcibly();
+      throw new AssertionError("the driver did not end within 300 s; it printed:\n" + printed);
+    }
+    String output = outputRead.get(30, TimeUnit.SECONDS);
     assertThat(driver.exitValue()).as(output).isZero();
     assertThat(output).contains("PASS  no lost writes").contains("against the cluster at 127.0.0.1:" + p1);
 
