@@ -93,7 +93,10 @@ public final class SimulationLoop {
     this.failureHandler = handler;
   }
 
-  /** Number of tasks (mailbox runs and timer callbacks) executed so far: a cheap progress measure. */
+  /**
+   * Number of tasks (mailbox runs and timer callbacks) executed up to the loop's last pause (it publishes the count
+   * whenever it takes its monitor: going idle at the driver's limit, or taking in another thread's work).
+   */
   public synchronized long tasksRun() {
     return tasksRun;
   }
