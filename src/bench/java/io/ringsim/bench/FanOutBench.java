@@ -57,7 +57,7 @@ public class FanOutBench {
   private SimulationLoop loop;
   private ActorRef<Msg> coordinator;
   private ActorRef<Msg> client;
-  private boolean simulatedNetwork;
+  private Net net;
 
   static Behavior<Msg> replica() {
     return Behaviors.receive(Msg.class)
@@ -235,9 +235,9 @@ public class FanOutBench {
 
   void setUp(Replicas kind) throws Exception {
     ActorRef<Msg>[] refs = newRefArray(2);
-    simulatedNetwork = kind == Replicas.SORTED_PUT_SIMULATED_NETWORK
-        || kind == Replicas.SORTED_GET_SIMULATED_NETWORK;
-    Net net = new Net(simulatedNetwork);
+    Net net = new Net(kind == Replicas.SORTED_PUT_SIMULATED_NETWORK
+        || kind == Replicas.SORTED_GET_SIMULATED_NETWORK);
+    this.net = net;
     system = SimulationMode.create(Behaviors.setup(ctx -> {
       ActorRef<Msg>[] replicas = newRefArray(3);
       for (int i = 0; i < 3; i++) {
@@ -262,7 +262,7 @@ public class FanOutBench {
   @Benchmark
   @OperationsPerInvocation(BATCH)
   public void quorumFanOut() throws Exception {
-    if (!simulatedNetwork) {
+    if (!net.simulated) {
       client.tell(new Run(BATCH, coordinator, null));
       loop.settle(); // no latency: the whole batch runs at one virtual instant
       return;

@@ -113,17 +113,17 @@ public final class SimulationLoop {
     }
   }
 
-  /** Another thread's timer, waiting to be queued: its delay counts from the loop's now when it is queued. */
-  private record IncomingTimer(VirtualTimer timer, long delayNanos) {}
-
-  /** Another thread's bare task (see {@link #runAfter}). */
-  private record IncomingTask(Runnable task, long delayNanos) {}
+  /**
+   * Another thread's timer (a {@link VirtualTimer}) or bare task (see {@link #runAfter}), waiting to be queued: its
+   * delay counts from the loop's now when it is queued.
+   */
+  private record Incoming(Object timerOrTask, long delayNanos) {}
 
   VirtualTimer schedule(long delayNanos, long intervalNanos, Runnable task) {
     long delay = Math.max(0, delayNanos);
     if (Thread.currentThread() != thread) {
       VirtualTimer t = new VirtualTimer(this, nowNanos + delay, intervalNanos, -1, task);
-      fromOtherThread(new IncomingTimer(t, delay));
+      fromOtherThread(new Incoming(t, delay));
       return t;
     }
     VirtualTimer t = new VirtualTimer(this, nowNanos + delay, intervalNanos, timerSeq++, task);
@@ -138,7 +138,7 @@ public final class SimulationLoop {
    */
   public void runAfter(long delayNanos, Runnable task) {
     if (Thread.currentThread() != thread) {
-      fromOtherThread(new IncomingTask(task, delayNanos));
+      fromOtherThread(new Incoming(task, Math.max(0, delayNanos)));
       return;
     }
     // No timer object: nothing cancels or repeats a delivery (an object per message, and a volatile write when it
@@ -170,13 +170,13 @@ public final class SimulationLoop {
   /** Queues other threads' timers and cancellations, in their order (loop thread, monitor held). */
   private void takeIncoming() {
     for (Object o; (o = incoming.pollFirst()) != null; ) {
-      if (o instanceof IncomingTimer it) {
-        it.timer().reschedule(nowNanos + it.delayNanos(), timerSeq++);
-        timers.add(it.timer(), it.delayNanos());
-      } else if (o instanceof IncomingTask it) {
-        timers.addTask(it.task(), nowNanos + Math.max(0, it.delayNanos()), timerSeq++);
-      } else {
+      if (!(o instanceof Incoming in)) {
         timers.cancelled((VirtualTimer) o);
+      } else if (in.timerOrTask() instanceof VirtualTimer t) {
+        t.reschedule(nowNanos + in.delayNanos(), timerSeq++);
+        timers.add(t, in.delayNanos());
+      } else {
+        timers.addTask((Runnable) in.timerOrTask(), nowNanos + in.delayNanos(), timerSeq++);
       }
     }
     incomingCount = 0;

@@ -102,7 +102,8 @@ final class TimerHeap {
     size = 0;
   }
 
-  private static boolean less(long d1, long s1, long d2, long s2) {
+  /** Whether (due {@code d1}, sequence {@code s1}) fires before (d2, s2): the one order of every timer. */
+  static boolean less(long d1, long s1, long d2, long s2) {
     return d1 < d2 || (d1 == d2 && s1 < s2);
   }
 

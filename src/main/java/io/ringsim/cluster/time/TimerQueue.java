@@ -89,7 +89,7 @@ final class TimerQueue {
       TimerLane lane = lanes.get(i);
       if (!lane.hasLiveHead()) continue;
       long d = lane.headDue(), s = lane.headSeq();
-      if (best == null || d < bestDue || (d == bestDue && s < bestSeq)) {
+      if (best == null || TimerHeap.less(d, s, bestDue, bestSeq)) {
         best = lane.head();
         bestDue = d;
         bestSeq = s;
