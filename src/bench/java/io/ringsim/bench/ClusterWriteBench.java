@@ -124,6 +124,13 @@ public class ClusterWriteBench {
   }
 
   /**
+   * What a read asks for: the one row of a key, named by its key as a workload's read or {@code SELECT * FROM kv WHERE
+   * k = ?} names it, so replicas read it as Cassandra does (newest SSTable first, stopping when nothing older can
+   * matter; before 2026-11-27 they read every SSTable that had the key).
+   */
+  static final ReadFilter READ = io.ringsim.cluster.RowOps.rowFilter(Clustering.EMPTY);
+
+  /**
    * The client: requests as a workload issues them (a fresh request and mutation per write, keys uniform); in a run
    * of reads, QUORUM reads of whole partitions of the same keys (written by the runs before).
    */
@@ -147,7 +154,7 @@ public class ClusterWriteBench {
         state[2]++;
         if (reads[0]) {
           coordinator.tell(new NodeCommand.CoordinateTagged(
-              new ClientRequest.Read(TABLE, key, ReadFilter.ALL, ConsistencyLevel.QUORUM, false), tag, self));
+              new ClientRequest.Read(TABLE, key, READ, ConsistencyLevel.QUORUM, false), tag, self));
           return;
         }
         ClientRequest.Write w = new ClientRequest.Write(TABLE, key, (ts, now) -> {

@@ -42,12 +42,16 @@ public final class RowOps {
     }
   }
 
-  /** A filter selecting exactly the row {@code c} (the whole partition when the table has no clustering). */
+  /**
+   * A filter selecting exactly the row {@code c} (the whole partition when the table has no clustering), named by its
+   * primary key as a {@code SELECT ... WHERE} every key column {@code = ?} names it.
+   */
   public static ReadFilter rowFilter(Clustering c) {
-    if (c.size() == 0) return ReadFilter.ALL;
+    if (c.size() == 0) return ReadFilter.ALL_NAMED;
     byte[][] v = new byte[c.size()][];
     for (int i = 0; i < c.size(); i++) v[i] = c.get(i);
-    return ReadFilter.slices(List.of(new Slice(ClusteringBound.inclusive(v), ClusteringBound.inclusive(v))));
+    return ReadFilter.slices(List.of(new Slice(ClusteringBound.inclusive(v), ClusteringBound.inclusive(v))))
+        .named(true);
   }
 
   /** The newest write timestamp a read saw in row {@code c}, or -1 when the row was absent. */

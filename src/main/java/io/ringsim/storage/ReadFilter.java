@@ -10,9 +10,15 @@ import java.util.List;
  * order and ships only the rows up to there (Cassandra's replicas stop at the command's limit). Other reads keep
  * reading and shipping the whole slice, as ringsim always did, so the scenarios' replicas do the same work and the
  * runs stay byte for byte what they were.
+ *
+ * <p>{@code named}: the query names each row it wants by its whole primary key (a table without clustering columns,
+ * or = / IN on every clustering column): Cassandra's names filter, which replicas read in timestamp order and stop
+ * early ({@link NamedRowsRead}). A range that happens to start and end at one value is a slice, as in Cassandra.
  */
-public record ReadFilter(List<Slice> slices, boolean reversed, int limit, boolean paged) {
+public record ReadFilter(List<Slice> slices, boolean reversed, int limit, boolean paged, boolean named) {
   public static final ReadFilter ALL = new ReadFilter(List.of(Slice.ALL), false, Integer.MAX_VALUE);
+  /** The one row of a table without clustering columns, named by its partition key. */
+  public static final ReadFilter ALL_NAMED = ALL.named(true);
 
   public ReadFilter {
     slices = List.copyOf(slices);
@@ -20,7 +26,15 @@ public record ReadFilter(List<Slice> slices, boolean reversed, int limit, boolea
   }
 
   public ReadFilter(List<Slice> slices, boolean reversed, int limit) {
-    this(slices, reversed, limit, false);
+    this(slices, reversed, limit, false, false);
+  }
+
+  public ReadFilter(List<Slice> slices, boolean reversed, int limit, boolean paged) {
+    this(slices, reversed, limit, paged, false);
+  }
+
+  public ReadFilter named(boolean n) {
+    return new ReadFilter(slices, reversed, limit, paged, n);
   }
 
   public static ReadFilter slices(List<Slice> slices) {
@@ -28,15 +42,15 @@ public record ReadFilter(List<Slice> slices, boolean reversed, int limit, boolea
   }
 
   public ReadFilter withLimit(int l) {
-    return new ReadFilter(slices, reversed, l, paged);
+    return new ReadFilter(slices, reversed, l, paged, named);
   }
 
   public ReadFilter reversed(boolean r) {
-    return new ReadFilter(slices, r, limit, paged);
+    return new ReadFilter(slices, r, limit, paged, named);
   }
 
   /** The same filter as a page's read: at most {@code l} live rows, and the replica stops there. */
   public ReadFilter page(List<Slice> s, int l) {
-    return new ReadFilter(s, reversed, l, true);
+    return new ReadFilter(s, reversed, l, true, named);
   }
 }

@@ -20,6 +20,8 @@ public final class TableStore {
   private CompactionStrategy strategy;
   private Memtable memtable = new Memtable();
   private final List<SSTable> sstables = new ArrayList<>(); // newest first
+  /** {@link #sstables} in the order a read of named rows consults them ({@link NamedRowsRead}); null: not made yet. */
+  private List<SSTable> byMaxTimestamp;
   private long nextGeneration = 1;
   private StorageEvents events = StorageEvents.NONE;
 
@@ -76,6 +78,7 @@ public final class TableStore {
     SSTable s = memtable.flush(nextGeneration++, strategy.flushLevel(),
         schema.metadata().params().bloomFilterFpChance());
     sstables.add(0, s);
+    byMaxTimestamp = null;
     memtable = new Memtable(memtable.partitionCount());
     flushes++;
     bytesFlushed += s.bytes();
@@ -91,6 +94,7 @@ public final class TableStore {
   public void truncate() {
     memtable = new Memtable();
     sstables.clear();
+    byMaxTimestamp = null;
   }
 
   /** Runs compactions the strategy asks for until it asks for none; returns how many ran. */
@@ -151,10 +155,16 @@ public final class TableStore {
     sstables.removeAll(task.inputs());
     sstables.addAll(outputs);
     sstables.sort(Comparator.comparingLong(SSTable::generation).reversed());
+    byMaxTimestamp = null;
     compactions++;
     purged += purger.purgedTombstones();
     events.compacted(schema.name(), purger.purgedTombstones());
     for (SSTable o : outputs) bytesCompacted += o.bytes();
+  }
+
+  private List<SSTable> byMaxTimestamp() {
+    if (byMaxTimestamp == null) byMaxTimestamp = NamedRowsRead.readOrder(sstables);
+    return byMaxTimestamp;
   }
 
   /** Tombstones older than every other copy of the partition's data may go; newer ones must stay. */
@@ -203,7 +213,10 @@ public final class TableStore {
     int touched = 0, falsePositives = 0;
     boolean hashed = false;
     long bloomHash = 0;
-    for (SSTable s : sstables) {
+    NamedRowsRead named = NamedRowsRead.of(schema, filter);
+    Partition soFar = m; // what a read of named rows has found so far, merged
+    for (SSTable s : named == null ? sstables : byMaxTimestamp()) {
+      if (named != null && named.complete(soFar, s.maxTimestamp())) break;
       if (!s.coversKey(key)) continue;
       if (!hashed) {
         // Hashed once for all the SSTables' filters (a read may check a dozen), and only when one covers the key.
@@ -219,6 +232,7 @@ public final class TableStore {
         continue;
       }
       versions.add(p);
+      if (named != null) soFar = soFar == null ? p : Partition.merge(List.of(soFar, p));
     }
     reads++;
     sstablesRead += touched;
@@ -252,12 +266,19 @@ public final class TableStore {
       if (m != null) versions.add(BoundedSlice.of(m, filter.slices(), filter.reversed(), c));
       int touched = 0, falsePositives = 0;
       long bloomHash = BloomFilter.hash(key);
-      for (SSTable s : sstables) {
+      NamedRowsRead named = NamedRowsRead.of(schema, filter);
+      Partition soFar = versions.isEmpty() ? null : versions.get(0).partition();
+      for (SSTable s : named == null ? sstables : byMaxTimestamp()) {
+        if (named != null && named.complete(soFar, s.maxTimestamp())) break;
         if (!s.coversKey(key) || !s.bloomFilter().mightContainHash(bloomHash)) continue;
         touched++;
         BoundedSlice b = s.get(key, filter.slices(), filter.reversed(), c);
-        if (b == null) falsePositives++;
-        else versions.add(b);
+        if (b == null) {
+          falsePositives++;
+          continue;
+        }
+        versions.add(b);
+        if (named != null) soFar = soFar == null ? b.partition() : Partition.merge(List.of(soFar, b.partition()));
       }
       Clustering cut = null;
       List<Partition> parts = new ArrayList<>(versions.size());

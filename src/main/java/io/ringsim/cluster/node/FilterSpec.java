@@ -12,7 +12,8 @@ import java.util.List;
  * the message when false, so the reads of runs that never page serialize to the same bytes as before it existed.
  */
 public record FilterSpec(List<SliceSpec> slices, boolean reversed, int limit,
-    @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean paged) {
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean paged,
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean named) {
 
   public record SliceSpec(List<byte[]> start, boolean startInclusive, List<byte[]> end, boolean endInclusive) {}
 
@@ -24,20 +25,23 @@ public record FilterSpec(List<SliceSpec> slices, boolean reversed, int limit,
       s.add(new SliceSpec(List.of(x.start().prefix()), x.start().inclusive(), List.of(x.end().prefix()),
           x.end().inclusive()));
     }
-    return new FilterSpec(s, f.reversed(), f.limit(), f.paged());
+    return new FilterSpec(s, f.reversed(), f.limit(), f.paged(), f.named());
   }
 
   public ReadFilter toFilter() {
-    if (isAll()) return ReadFilter.ALL; // a whole partition, the usual read: nothing to rebuild
+    if (isAll()) return named ? ReadFilter.ALL_NAMED : ReadFilter.ALL; // the usual reads: nothing to rebuild
     List<Slice> s = new ArrayList<>();
     for (SliceSpec x : slices) {
       s.add(new Slice(new ClusteringBound(x.start.toArray(new byte[0][]), x.startInclusive),
           new ClusteringBound(x.end.toArray(new byte[0][]), x.endInclusive)));
     }
-    return new ReadFilter(s, reversed, limit, paged);
+    return new ReadFilter(s, reversed, limit, paged, named);
   }
 
-  /** Whether this is {@link #ALL}'s filter (a record of lists of arrays: equals would compare the arrays' identity). */
+  /**
+   * Whether this is {@link #ALL}'s filter, named or not (a record of lists of arrays: equals would compare the arrays'
+   * identity).
+   */
   private boolean isAll() {
     if (slices.size() != 1 || reversed || limit != Integer.MAX_VALUE || paged) return false;
     SliceSpec x = slices.get(0);

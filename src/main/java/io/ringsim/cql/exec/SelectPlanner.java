@@ -87,7 +87,7 @@ public final class SelectPlanner {
     int fetchLimit = perPartition == Integer.MAX_VALUE && !where.clusteringNeedsFiltering
         && !where.regularNeedsFiltering && where.usedIndex == null && !projection.isAggregate() && !sortRows
         && groupBy < 0 ? limit : Integer.MAX_VALUE;
-    ReadFilter filter = new ReadFilter(slices, reversed, fetchLimit);
+    ReadFilter filter = new ReadFilter(slices, reversed, fetchLimit).named(namesRows(t, s, where));
 
     List<ColumnRestriction> post = where.postFilters();
     boolean tupleFilter = tuple.isSet() && tuple.mixedOrders();
@@ -184,6 +184,21 @@ public final class SelectPlanner {
     if (clustering > 0 && s.distinct())
       throw invalid("Grouping on clustering columns is not allowed for SELECT DISTINCT queries");
     return clustering;
+  }
+
+  /**
+   * Whether the read names each row by its whole primary key, as Cassandra's names filter does (which replicas read in
+   * timestamp order): partition keys given (no range scan, no index), and = or IN on every clustering column, or a
+   * table without any. A range, even one from a value to itself, a tuple slice or SELECT DISTINCT reads a slice.
+   */
+  private static boolean namesRows(TableMetadata t, Statement.Select s, SelectRestrictions where) {
+    if (!where.keysKnown || where.usedIndex != null || s.distinct()) return false;
+    int clustering = t.clusteringColumns().size();
+    if (where.inTuples != null) {
+      for (byte[][] v : where.inTuples) if (v.length != clustering) return false;
+      return true;
+    }
+    return !where.tuple.isSet() && where.sliceOn == null && where.prefixEq == clustering;
   }
 
   private static List<Slice> slices(TableMetadata t, Map<String, ColumnRestriction> byColumn, int prefixEq,

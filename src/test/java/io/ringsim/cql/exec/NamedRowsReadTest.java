@@ -1,0 +1,58 @@
+package io.ringsim.cql.exec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.ringsim.cluster.node.TraceEvent;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * How many SSTables a replica reads for one query, against what Cassandra 4.1.10 read for the same statements
+ * ({@code src/test/resources/oracle/sstables-per-read.expected.jsonl}, written by {@code oracle/sstables-per-read.sh
+ * oracle/cases/sstables-per-read.jsonl}): rows named by their whole primary key are read newest SSTable first and
+ * the read stops once nothing older can matter; slices read every SSTable that has the partition. A user sees the
+ * figure in TRACING ("Read from N SSTables") and in the run's read amplification.
+ */
+class NamedRowsReadTest {
+  private static final Pattern READ_FROM = Pattern.compile("Read from (\\d+) SSTables");
+
+  static Stream<JsonNode> cases() throws IOException {
+    try (InputStream in = NamedRowsReadTest.class.getResourceAsStream("/oracle/sstables-per-read.expected.jsonl")) {
+      ObjectMapper json = new ObjectMapper();
+      List<JsonNode> out = new ArrayList<>();
+      for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+        if (!line.isBlank()) out.add(json.readTree(line));
+      }
+      return out.stream();
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void readsAsManySSTablesAsCassandra(JsonNode c) {
+    try (OneNodeCql cql = new OneNodeCql(5)) {
+      for (JsonNode st : c.get("setup")) {
+        if (st.asText().equals("@flush")) cql.sim.nodeNames().forEach(cql.sim::flush);
+        else cql.run(st.asText());
+      }
+      cql.session.setTracing(true);
+      cql.run(c.get("read").asText());
+      List<Integer> read = new ArrayList<>();
+      for (TraceEvent e : cql.session.lastTrace()) {
+        Matcher m = READ_FROM.matcher(e.activity());
+        if (m.find()) read.add(Integer.parseInt(m.group(1)));
+      }
+      assertThat(read).as(c.get("case").asText()).containsExactly(c.get("sstables").asInt());
+    }
+  }
+}
