@@ -23,29 +23,31 @@ import java.util.List;
  * the rule takes every column: such a projection may read more SSTables here than in Cassandra.
  */
 final class NamedRowsRead {
-  private final List<Clustering> rows;
+  private static final List<Clustering> WHOLE_PARTITION = List.of(Clustering.EMPTY);
+  /** Whether the table's reads may stop early at all (no counter, collection or user-defined type column). */
+  private final boolean eligible;
+  private final int clusteringColumns;
   private final List<ColumnDef> regulars;
   private final List<ColumnDef> statics;
   private final ClusteringComparator comparator;
 
-  private NamedRowsRead(List<Clustering> rows, TableSchema schema) {
-    this.rows = rows;
+  /** The rule for one table's schema (a table keeps it until its schema changes). */
+  NamedRowsRead(TableSchema schema) {
+    boolean complex = false;
+    for (ColumnDef c : schema.metadata().columns()) complex |= !c.isPrimaryKey() && TableSchema.isComplex(c.type());
+    this.eligible = !complex;
+    this.clusteringColumns = schema.metadata().clusteringColumns().size();
     this.regulars = schema.metadata().regularColumns();
     this.statics = schema.metadata().staticColumns();
     this.comparator = schema.clustering();
   }
 
-  /** The read's named rows, or null when {@code filter} on this table is read through every SSTable. */
-  static NamedRowsRead of(TableSchema schema, ReadFilter filter) {
-    if (!filter.named()) return null;
-    for (ColumnDef c : schema.metadata().columns()) {
-      if (!c.isPrimaryKey() && TableSchema.isComplex(c.type())) return null;
-    }
-    int clusteringColumns = schema.metadata().clusteringColumns().size();
+  /** The rows {@code filter} names, when a read of them may stop early; null when it reads every SSTable. */
+  List<Clustering> namedRows(ReadFilter filter) {
+    if (!filter.named() || !eligible) return null;
     if (clusteringColumns == 0) {
       Slice only = filter.slices().size() == 1 ? filter.slices().get(0) : null;
-      return only != null && only.start().isUnbounded() && only.end().isUnbounded()
-          ? new NamedRowsRead(List.of(Clustering.EMPTY), schema) : null;
+      return only != null && only.start().isUnbounded() && only.end().isUnbounded() ? WHOLE_PARTITION : null;
     }
     // A page of a named read may resume past a row: then the slices are no longer rows, and the read is a full one.
     List<Clustering> named = new ArrayList<>(filter.slices().size());
@@ -57,7 +59,7 @@ final class NamedRowsRead {
       if (!c.equals(Clustering.of(b.prefix()))) return null;
       named.add(c);
     }
-    return new NamedRowsRead(named, schema);
+    return named;
   }
 
   /** The order such a read consults SSTables in: largest max timestamp first (ties keep {@code newestFirst}'s). */
@@ -71,7 +73,7 @@ final class NamedRowsRead {
    * Whether an SSTable whose newest data is {@code olderMaxTimestamp} can change nothing of what {@code soFar} (the
    * merge of what was read before it, null for nothing) holds for the named rows.
    */
-  boolean complete(Partition soFar, long olderMaxTimestamp) {
+  boolean complete(Partition soFar, List<Clustering> rows, long olderMaxTimestamp) {
     if (soFar == null) return false;
     if (olderMaxTimestamp < soFar.deletion().markedForDeleteAt()) return true;
     if (!statics.isEmpty()) {

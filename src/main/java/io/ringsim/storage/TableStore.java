@@ -24,6 +24,7 @@ public final class TableStore {
   private List<SSTable> byMaxTimestamp;
   private long nextGeneration = 1;
   private StorageEvents events = StorageEvents.NONE;
+  private NamedRowsRead namedRows;
 
   private long writes, reads, flushes, compactions, bytesFlushed, bytesCompacted, sstablesRead;
   private int maxSSTablesPerRead;
@@ -34,6 +35,7 @@ public final class TableStore {
     this.settings = settings;
     this.clock = clock;
     this.strategy = CompactionStrategy.fromOptions(schema.metadata().params().compaction());
+    this.namedRows = new NamedRowsRead(schema);
   }
 
   public TableSchema schema() {
@@ -49,6 +51,7 @@ public final class TableStore {
   public void alter(TableSchema newSchema) {
     this.schema = newSchema;
     this.strategy = CompactionStrategy.fromOptions(newSchema.metadata().params().compaction());
+    this.namedRows = new NamedRowsRead(newSchema);
   }
 
   public CompactionStrategy strategy() {
@@ -213,10 +216,10 @@ public final class TableStore {
     int touched = 0, falsePositives = 0;
     boolean hashed = false;
     long bloomHash = 0;
-    NamedRowsRead named = NamedRowsRead.of(schema, filter);
+    List<Clustering> named = namedRows.namedRows(filter);
     Partition soFar = m; // what a read of named rows has found so far, merged
     for (SSTable s : named == null ? sstables : byMaxTimestamp()) {
-      if (named != null && named.complete(soFar, s.maxTimestamp())) break;
+      if (named != null && namedRows.complete(soFar, named, s.maxTimestamp())) break;
       if (!s.coversKey(key)) continue;
       if (!hashed) {
         // Hashed once for all the SSTables' filters (a read may check a dozen), and only when one covers the key.
@@ -266,10 +269,10 @@ public final class TableStore {
       if (m != null) versions.add(BoundedSlice.of(m, filter.slices(), filter.reversed(), c));
       int touched = 0, falsePositives = 0;
       long bloomHash = BloomFilter.hash(key);
-      NamedRowsRead named = NamedRowsRead.of(schema, filter);
+      List<Clustering> named = namedRows.namedRows(filter);
       Partition soFar = versions.isEmpty() ? null : versions.get(0).partition();
       for (SSTable s : named == null ? sstables : byMaxTimestamp()) {
-        if (named != null && named.complete(soFar, s.maxTimestamp())) break;
+        if (named != null && namedRows.complete(soFar, named, s.maxTimestamp())) break;
         if (!s.coversKey(key) || !s.bloomFilter().mightContainHash(bloomHash)) continue;
         touched++;
         BoundedSlice b = s.get(key, filter.slices(), filter.reversed(), c);

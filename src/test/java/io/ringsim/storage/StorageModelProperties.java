@@ -160,6 +160,23 @@ class StorageModelProperties {
       assertThat(actual(last2, now)).as("partition %d, reversed limit 2", pk)
           .isEqualTo(rev.subList(0, Math.min(2, rev.size())));
 
+      // Rows named by their key (a workload's row read, c = ? or c IN (...)), which may stop before older SSTables
+      // (NamedRowsRead): the same rows and static row as the whole partition's read gives.
+      for (int[] cks : new int[][] {{0}, {1}, {2}, {3}, {4}, {5}, {1, 4}}) {
+        List<Slice> named = new ArrayList<>();
+        for (int ck : cks) {
+          named.add(new Slice(ClusteringBound.inclusive(TestTable.i(ck)), ClusteringBound.inclusive(TestTable.i(ck))));
+        }
+        if (desc) Collections.reverse(named);
+        LivePartition rows = store.read(key, ReadFilter.slices(named).named(true)).live();
+        List<Integer> wanted = java.util.Arrays.stream(cks).boxed().toList();
+        assertThat(actual(rows, now)).as("partition %d, rows %s named", pk, wanted)
+            .isEqualTo(expected.stream().filter(r -> wanted.contains(r.ck())).toList());
+        assertThat(rows.staticRow() == null ? null : rows.staticRow().cells().get("s").value())
+            .as("static of %d, rows %s named", pk, wanted)
+            .isEqualTo(all.staticRow() == null ? null : all.staticRow().cells().get("s").value());
+      }
+
       // ck in [1, 3] (for DESC the slice runs from 3 down to 1)
       Slice s = desc ? new Slice(ClusteringBound.inclusive(TestTable.i(3)), ClusteringBound.inclusive(TestTable.i(1)))
           : new Slice(ClusteringBound.inclusive(TestTable.i(1)), ClusteringBound.inclusive(TestTable.i(3)));
