@@ -208,8 +208,22 @@ public final class TableStore {
     return read(key, filter, clock.nowInSec(), false);
   }
 
+  /**
+   * A partition's read as part of a range scan or a repair's walk ({@code nowInSec} 0: this node's clock): read as
+   * {@link #read(DecoratedKey, ReadFilter, int)} reads, its tombstones counted and judged, but not counted among the
+   * table's reads and their SSTables, as Cassandra's SSTables-per-read histogram counts single-partition reads only.
+   */
+  public PartitionRead scanRead(DecoratedKey key, ReadFilter filter, int nowInSec) {
+    return read(key, filter, nowInSec != 0 ? nowInSec : clock.nowInSec(), true, false);
+  }
+
   private PartitionRead read(DecoratedKey key, ReadFilter filter, int nowInSec, boolean withView) {
-    if (filter.paged() && filter.limit() != Integer.MAX_VALUE) return readPage(key, filter, nowInSec);
+    return read(key, filter, nowInSec, withView, true);
+  }
+
+  /** @param counted whether the read counts among the table's reads and their SSTables (a point read's does) */
+  private PartitionRead read(DecoratedKey key, ReadFilter filter, int nowInSec, boolean withView, boolean counted) {
+    if (filter.paged() && filter.limit() != Integer.MAX_VALUE) return readPage(key, filter, nowInSec, counted);
     List<Partition> versions = new ArrayList<>(4);
     Partition m = memtable.read(key, filter.slices());
     if (m != null) versions.add(m);
@@ -237,9 +251,7 @@ public final class TableStore {
       versions.add(p);
       if (named != null) soFar = soFar == null ? p : Partition.merge(List.of(soFar, p));
     }
-    reads++;
-    sstablesRead += touched;
-    maxSSTablesPerRead = Math.max(maxSSTablesPerRead, touched);
+    if (counted) countRead(touched);
     bloomFalsePositives += falsePositives;
     Partition data = versions.isEmpty() ? null : versions.size() == 1 ? versions.get(0) : Partition.merge(versions);
     LivenessFilter view = new LivenessFilter(nowInSec, schema.metadata());
@@ -261,7 +273,7 @@ public final class TableStore {
    * rows were shadowed or dead), it reads again with a larger cap: a page costs about its rows plus the dead ones
    * among them, not the partition. The data shipped ends at the last live row the limit takes.
    */
-  private PartitionRead readPage(DecoratedKey key, ReadFilter filter, int nowInSec) {
+  private PartitionRead readPage(DecoratedKey key, ReadFilter filter, int nowInSec, boolean counted) {
     Partition m = memtable.get(key);
     for (long cap = filter.limit() + 1L; ; cap *= 4) {
       int c = (int) Math.min(cap, Integer.MAX_VALUE - 1);
@@ -299,14 +311,18 @@ public final class TableStore {
       if (!full && cut != null && c < Integer.MAX_VALUE - 1) continue;
       if (full) data = BoundedSlice.cutAfter(data, live.rows().get(live.rows().size() - 1).clustering(),
           filter.reversed());
-      reads++;
-      sstablesRead += touched;
+      if (counted) countRead(touched);
       bloomPositives += touched;
-      maxSSTablesPerRead = Math.max(maxSSTablesPerRead, touched);
       bloomFalsePositives += falsePositives;
       ReadStats stats = account(key, view.tombstonesScanned(), touched, falsePositives, m != null, live.rows().size());
       return new PartitionRead(data, live, stats);
     }
+  }
+
+  private void countRead(int sstablesTouched) {
+    reads++;
+    sstablesRead += sstablesTouched;
+    maxSSTablesPerRead = Math.max(maxSSTablesPerRead, sstablesTouched);
   }
 
   private ReadStats account(DecoratedKey key, long tombs, int touched, int fps, boolean memHit, long liveRows) {

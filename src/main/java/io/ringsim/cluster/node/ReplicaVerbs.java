@@ -81,11 +81,6 @@ final class ReplicaVerbs {
     }
   }
 
-  /** A read judged at the coordinator's now; 0 (a sender that gave none) falls back to this replica's clock. */
-  private static PartitionRead readAt(TableStore t, DecoratedKey key, ReadFilter f, int nowInSec) {
-    return nowInSec != 0 ? t.read(key, f, nowInSec) : t.read(key, f);
-  }
-
   /** The partitions of a token range, up to the request's partition limit counting only those with live rows. */
   static NodeMessage.RangeReadReply rangeRead(NodeContext node, NodeMessage.RangeRead rr) {
     node.metrics.replicaReads++;
@@ -103,7 +98,8 @@ final class ReplicaVerbs {
       for (DecoratedKey k : rr.rowLimit() > 0 ? PagedRangeScan.replicaKeys(t, start, end, rr.rowLimit())
           : t.keysInRange(start, end, Integer.MAX_VALUE)) {
         if (wanted <= 0) break;
-        PartitionRead r = readAt(t, k, rr.rowLimit() > 0 ? f.withLimit((int) Math.min(wanted, f.limit())) : f,
+        // Judged at the coordinator's now; not counted among the table's point reads (as in Cassandra).
+        PartitionRead r = t.scanRead(k, rr.rowLimit() > 0 ? f.withLimit((int) Math.min(wanted, f.limit())) : f,
             rr.nowInSec());
         if (rr.rowLimit() > 0) wanted -= r.live().rows().size();
         sstables += r.stats().sstablesTouched();

@@ -63,35 +63,29 @@ class MemberProcessesTest {
     StringBuffer seen = new StringBuffer(); // read by the test thread when a member never says it hosts
     outputs.add(seen);
     long started = System.nanoTime();
-    // Each member's output is read on its own thread: on two cores the common pool runs one task at a time, and a
-    // member whose output nobody reads blocks once the pipe is full, so it never comes Up and none says it hosts.
-    return CompletableFuture.supplyAsync(() -> {
+    // Each member's output is read on a thread of its own, to its end: on two cores the common pool runs one task at a
+    // time, and a member whose output nobody reads blocks once the pipe is full. The reader completes the future when
+    // the member says it hosts and goes on reading. (It used to hand the reader to a second, draining thread and close
+    // it on its way out; close waits for the lock that thread's blocked read holds, so when a member printed nothing
+    // after its hosting line the future never completed, though the line had been read: the failure stop 29's CI and
+    // a local run showed, with every member's hosting line in the message.)
+    CompletableFuture<String> hosting = new CompletableFuture<>();
+    Thread reader = new Thread(() -> {
       try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-        String line;
-        while ((line = r.readLine()) != null) {
+        for (String line; (line = r.readLine()) != null; ) {
           // each line with the seconds since its member started, so a slow start shows where the time went
           seen.append(String.format("%6.1f s  ", (System.nanoTime() - started) / 1e9)).append(line).append('\n');
-          if (line.startsWith("hosting ")) {
-            // keep draining so the member never blocks on a full pipe
-            Thread drain = new Thread(() -> {
-              try {
-                while (r.read() >= 0) {
-                  // discard
-                }
-              } catch (Exception ignored) {
-                // the process ended
-              }
-            });
-            drain.setDaemon(true);
-            drain.start();
-            return line;
-          }
+          if (line.startsWith("hosting ")) hosting.complete(line);
         }
-      } catch (Exception e) {
-        throw new IllegalStateException(e);
+      } catch (java.io.IOException e) {
+        // the process was destroyed
       }
-      throw new IllegalStateException("member on port " + port + " ended without hosting:\n" + seen);
-    }, MemberProcessesTest::onOwnThread);
+      hosting.completeExceptionally(
+          new IllegalStateException("member on port " + port + " ended without hosting:\n" + seen));
+    }, "member-output");
+    reader.setDaemon(true);
+    reader.start();
+    return hosting;
   }
 
   @Test
@@ -100,8 +94,8 @@ class MemberProcessesTest {
     List<CompletableFuture<String>> hosting = List.of(member(p1, p1), member(p2, p1), member(p3, p1));
     // One generous deadline for all three (they come Up together, in about 8 s on a quiet machine). The failure
     // message is built from what each member printed, with the seconds since its start: a member that never came Up
-    // shows the Akka membership events it saw. A reader that got its line while the deadline passed (a CI machine
-    // that stalled) still counts: the futures are asked once more before the test fails.
+    // shows the Akka membership events it saw. A reader that got its line while the deadline passed (a machine that
+    // stalled) still counts: the futures are asked once more before the test fails.
     CompletableFuture<Void> all = CompletableFuture.allOf(hosting.toArray(CompletableFuture[]::new));
     try {
       all.get(240, TimeUnit.SECONDS);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.ringsim.cluster.node.TraceEvent;
+import io.ringsim.storage.TableStats;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -20,8 +21,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * How many SSTables a replica reads for one query, against what Cassandra 4.1.10 read for the same statements
  * ({@code src/test/resources/oracle/sstables-per-read.expected.jsonl}, written by {@code oracle/sstables-per-read.sh
  * oracle/cases/sstables-per-read.jsonl}): rows named by their whole primary key are read newest SSTable first and
- * the read stops once nothing older can matter; slices read every SSTable that has the partition. A user sees the
- * figure in TRACING ("Read from N SSTables") and in the run's read amplification.
+ * the read stops once nothing older can matter; slices read every SSTable that has the partition; range scans are
+ * not counted among the table's reads. A user sees the figures in TRACING ("Read from N SSTables") and in the run's
+ * storage table (reads, read amplification).
  */
 class NamedRowsReadTest {
   private static final Pattern READ_FROM = Pattern.compile("Read from (\\d+) SSTables");
@@ -46,13 +48,22 @@ class NamedRowsReadTest {
         else cql.run(st.asText());
       }
       cql.session.setTracing(true);
-      cql.run(c.get("read").asText());
+      String select = c.get("read").asText();
+      cql.run(select);
+      String table = "ks." + select.replaceAll("(?is).*\\bFROM\\s+(\\w+).*", "$1");
+      TableStats stats = cql.sim.reports().get(0).tables().stream().filter(t -> t.table().equals(table))
+          .findFirst().orElseThrow();
+      String what = c.get("case").asText();
+      assertThat(stats.reads()).as(what + ": reads counted").isEqualTo(c.get("reads").asLong());
+      if (c.get("reads").asLong() == 0) return;
+      int sstables = c.get("sstables").asInt();
+      assertThat(stats.maxSSTablesPerRead()).as(what + ": SSTables per read").isEqualTo(sstables);
       List<Integer> read = new ArrayList<>();
       for (TraceEvent e : cql.session.lastTrace()) {
         Matcher m = READ_FROM.matcher(e.activity());
         if (m.find()) read.add(Integer.parseInt(m.group(1)));
       }
-      assertThat(read).as(c.get("case").asText()).containsExactly(c.get("sstables").asInt());
+      assertThat(read).as(what + ": the trace's Read from N SSTables").containsExactly(sstables);
     }
   }
 }
