@@ -165,6 +165,22 @@ public final class TableStore {
     for (SSTable o : outputs) bytesCompacted += o.bytes();
   }
 
+  /**
+   * Puts the versions read from {@code sources} (the last {@code sources.size()} of {@code versions}) back in the
+   * table's own order, newest SSTable first, as reads merged them before they read by max timestamp: the same merge,
+   * so a replica ships the same bytes for the same data.
+   */
+  private static <T> void inGenerationOrder(List<T> versions, List<SSTable> sources) {
+    int n = sources.size();
+    if (n < 2) return;
+    int first = versions.size() - n;
+    Integer[] order = new Integer[n];
+    for (int i = 0; i < n; i++) order[i] = i;
+    java.util.Arrays.sort(order, (a, b) -> Long.compare(sources.get(b).generation(), sources.get(a).generation()));
+    List<T> read = new ArrayList<>(versions.subList(first, versions.size()));
+    for (int i = 0; i < n; i++) versions.set(first + i, read.get(order[i]));
+  }
+
   private List<SSTable> byMaxTimestamp() {
     if (byMaxTimestamp == null) byMaxTimestamp = NamedRowsRead.readOrder(sstables);
     return byMaxTimestamp;
@@ -209,9 +225,10 @@ public final class TableStore {
   }
 
   /**
-   * A partition's read as part of a range scan or a repair's walk ({@code nowInSec} 0: this node's clock): read as
-   * {@link #read(DecoratedKey, ReadFilter, int)} reads, its tombstones counted and judged, but not counted among the
-   * table's reads and their SSTables, as Cassandra's SSTables-per-read histogram counts single-partition reads only.
+   * A partition's read as part of a range scan or a repair's walk ({@code nowInSec} 0: this node's clock): every
+   * SSTable that has the key is read (no early stop), its tombstones are counted and judged, but the read is not
+   * counted among the table's reads and their SSTables, as Cassandra's SSTables-per-read histogram counts
+   * single-partition reads only.
    */
   public PartitionRead scanRead(DecoratedKey key, ReadFilter filter, int nowInSec) {
     return read(key, filter, nowInSec != 0 ? nowInSec : clock.nowInSec(), true, false);
@@ -221,9 +238,16 @@ public final class TableStore {
     return read(key, filter, nowInSec, withView, true);
   }
 
-  /** @param counted whether the read counts among the table's reads and their SSTables (a point read's does) */
-  private PartitionRead read(DecoratedKey key, ReadFilter filter, int nowInSec, boolean withView, boolean counted) {
-    if (filter.paged() && filter.limit() != Integer.MAX_VALUE) return readPage(key, filter, nowInSec, counted);
+  /**
+   * @param singlePartition a single-partition read (Cassandra's SinglePartitionReadCommand): it may stop before
+   *     older SSTables and counts among the table's reads; a range scan's or a repair's read of a partition does
+   *     neither (Cassandra scans every SSTable for those, and its histogram leaves them out)
+   */
+  private PartitionRead read(DecoratedKey key, ReadFilter filter, int nowInSec, boolean withView,
+      boolean singlePartition) {
+    if (filter.paged() && filter.limit() != Integer.MAX_VALUE) {
+      return readPage(key, filter, nowInSec, singlePartition);
+    }
     List<Partition> versions = new ArrayList<>(4);
     Partition m = memtable.read(key, filter.slices());
     if (m != null) versions.add(m);
@@ -232,8 +256,13 @@ public final class TableStore {
     long bloomHash = 0;
     List<Clustering> named = namedRows.namedRows(filter);
     Partition soFar = m; // what a read of named rows has found so far, merged
-    for (SSTable s : named == null ? sstables : byMaxTimestamp()) {
-      if (named != null && namedRows.complete(soFar, named, s.maxTimestamp())) break;
+    long partitionDeletion = m == null ? Long.MIN_VALUE : m.deletion().markedForDeleteAt();
+    List<SSTable> sources = new ArrayList<>(4); // the SSTable of each version after the memtable's
+    // Cassandra's order: the SSTables with the newest data first, so that a read stops as soon as the rest is older
+    // than what it has (named rows) or than a partition deletion it has seen (any read).
+    for (SSTable s : byMaxTimestamp()) {
+      if (singlePartition && (named != null ? namedRows.complete(soFar, named, s.maxTimestamp())
+          : s.maxTimestamp() < partitionDeletion)) break;
       if (!s.coversKey(key)) continue;
       if (!hashed) {
         // Hashed once for all the SSTables' filters (a read may check a dozen), and only when one covers the key.
@@ -249,9 +278,12 @@ public final class TableStore {
         continue;
       }
       versions.add(p);
+      sources.add(s);
       if (named != null) soFar = soFar == null ? p : Partition.merge(List.of(soFar, p));
+      partitionDeletion = Math.max(partitionDeletion, p.deletion().markedForDeleteAt());
     }
-    if (counted) countRead(touched);
+    inGenerationOrder(versions, sources);
+    if (singlePartition) countRead(touched);
     bloomFalsePositives += falsePositives;
     Partition data = versions.isEmpty() ? null : versions.size() == 1 ? versions.get(0) : Partition.merge(versions);
     LivenessFilter view = new LivenessFilter(nowInSec, schema.metadata());
@@ -273,7 +305,7 @@ public final class TableStore {
    * rows were shadowed or dead), it reads again with a larger cap: a page costs about its rows plus the dead ones
    * among them, not the partition. The data shipped ends at the last live row the limit takes.
    */
-  private PartitionRead readPage(DecoratedKey key, ReadFilter filter, int nowInSec, boolean counted) {
+  private PartitionRead readPage(DecoratedKey key, ReadFilter filter, int nowInSec, boolean singlePartition) {
     Partition m = memtable.get(key);
     for (long cap = filter.limit() + 1L; ; cap *= 4) {
       int c = (int) Math.min(cap, Integer.MAX_VALUE - 1);
@@ -283,8 +315,11 @@ public final class TableStore {
       long bloomHash = BloomFilter.hash(key);
       List<Clustering> named = namedRows.namedRows(filter);
       Partition soFar = versions.isEmpty() ? null : versions.get(0).partition();
-      for (SSTable s : named == null ? sstables : byMaxTimestamp()) {
-        if (named != null && namedRows.complete(soFar, named, s.maxTimestamp())) break;
+      long partitionDeletion = soFar == null ? Long.MIN_VALUE : soFar.deletion().markedForDeleteAt();
+      List<SSTable> sources = new ArrayList<>(4);
+      for (SSTable s : byMaxTimestamp()) {
+        if (singlePartition && (named != null ? namedRows.complete(soFar, named, s.maxTimestamp())
+            : s.maxTimestamp() < partitionDeletion)) break;
         if (!s.coversKey(key) || !s.bloomFilter().mightContainHash(bloomHash)) continue;
         touched++;
         BoundedSlice b = s.get(key, filter.slices(), filter.reversed(), c);
@@ -293,8 +328,11 @@ public final class TableStore {
           continue;
         }
         versions.add(b);
+        sources.add(s);
         if (named != null) soFar = soFar == null ? b.partition() : Partition.merge(List.of(soFar, b.partition()));
+        partitionDeletion = Math.max(partitionDeletion, b.partition().deletion().markedForDeleteAt());
       }
+      inGenerationOrder(versions, sources);
       Clustering cut = null;
       List<Partition> parts = new ArrayList<>(versions.size());
       ClusteringComparator cmp = schema.clustering();
@@ -311,7 +349,7 @@ public final class TableStore {
       if (!full && cut != null && c < Integer.MAX_VALUE - 1) continue;
       if (full) data = BoundedSlice.cutAfter(data, live.rows().get(live.rows().size() - 1).clustering(),
           filter.reversed());
-      if (counted) countRead(touched);
+      if (singlePartition) countRead(touched);
       bloomPositives += touched;
       bloomFalsePositives += falsePositives;
       ReadStats stats = account(key, view.tombstonesScanned(), touched, falsePositives, m != null, live.rows().size());

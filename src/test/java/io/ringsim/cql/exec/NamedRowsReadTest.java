@@ -21,8 +21,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * How many SSTables a replica reads for one query, against what Cassandra 4.1.10 read for the same statements
  * ({@code src/test/resources/oracle/sstables-per-read.expected.jsonl}, written by {@code oracle/sstables-per-read.sh
  * oracle/cases/sstables-per-read.jsonl}): rows named by their whole primary key are read newest SSTable first and
- * the read stops once nothing older can matter; slices read every SSTable that has the partition; range scans are
- * not counted among the table's reads. A user sees the figures in TRACING ("Read from N SSTables") and in the run's
+ * the read stops once nothing older can matter; slices read every SSTable that has the partition, down to one older
+ * than a partition deletion already read; range scans are not counted among the table's reads. A user sees the figures in TRACING ("Read from N SSTables") and in the run's
  * storage table (reads, read amplification).
  */
 class NamedRowsReadTest {
