@@ -62,7 +62,10 @@ final class NamedRowsRead {
     return named;
   }
 
-  /** The order such a read consults SSTables in: largest max timestamp first (ties keep {@code newestFirst}'s). */
+  /**
+   * The order a single-partition read consults SSTables in, named rows or not: largest max timestamp first (ties keep
+   * {@code newestFirst}'s), so that it can stop at the first SSTable too old to matter.
+   */
   static List<SSTable> readOrder(List<SSTable> newestFirst) {
     List<SSTable> out = new ArrayList<>(newestFirst);
     out.sort(Comparator.comparingLong(SSTable::maxTimestamp).reversed());

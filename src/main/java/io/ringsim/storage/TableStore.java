@@ -20,7 +20,7 @@ public final class TableStore {
   private CompactionStrategy strategy;
   private Memtable memtable = new Memtable();
   private final List<SSTable> sstables = new ArrayList<>(); // newest first
-  /** {@link #sstables} in the order a read of named rows consults them ({@link NamedRowsRead}); null: not made yet. */
+  /** {@link #sstables} in the order a point read consults them, newest data first; null: not made yet. */
   private List<SSTable> byMaxTimestamp;
   private long nextGeneration = 1;
   private StorageEvents events = StorageEvents.NONE;
@@ -260,7 +260,7 @@ public final class TableStore {
     List<SSTable> sources = new ArrayList<>(4); // the SSTable of each version after the memtable's
     // Cassandra's order: the SSTables with the newest data first, so that a read stops as soon as the rest is older
     // than what it has (named rows) or than a partition deletion it has seen (any read).
-    for (SSTable s : byMaxTimestamp()) {
+    for (SSTable s : singlePartition ? byMaxTimestamp() : sstables) {
       if (singlePartition && (named != null ? namedRows.complete(soFar, named, s.maxTimestamp())
           : s.maxTimestamp() < partitionDeletion)) break;
       if (!s.coversKey(key)) continue;
@@ -317,7 +317,7 @@ public final class TableStore {
       Partition soFar = versions.isEmpty() ? null : versions.get(0).partition();
       long partitionDeletion = soFar == null ? Long.MIN_VALUE : soFar.deletion().markedForDeleteAt();
       List<SSTable> sources = new ArrayList<>(4);
-      for (SSTable s : byMaxTimestamp()) {
+      for (SSTable s : singlePartition ? byMaxTimestamp() : sstables) {
         if (singlePartition && (named != null ? namedRows.complete(soFar, named, s.maxTimestamp())
             : s.maxTimestamp() < partitionDeletion)) break;
         if (!s.coversKey(key) || !s.bloomFilter().mightContainHash(bloomHash)) continue;
