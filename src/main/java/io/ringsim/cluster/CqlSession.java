@@ -247,7 +247,9 @@ public final class CqlSession {
       WritePlanner.PartitionWrite w = plan.writes().get(0);
       WritePlanner.CasSpec cas = plan.cas();
       kind = "lwt";
-      ClientResponse r = awaitResponse(submit(coord, new ClientRequest.Cas(table, w.key(), ReadFilter.ALL,
+      // A table without clustering columns has one row per key: the read names it, as Cassandra's CAS read does.
+      ReadFilter read = plan.table().clusteringColumns().isEmpty() ? ReadFilter.ALL_NAMED : ReadFilter.ALL;
+      ClientResponse r = awaitResponse(submit(coord, new ClientRequest.Cas(table, w.key(), read,
           lp -> cas.condition().test(lp), (ts, now) -> w.update().build(ts, now), serialConsistency,
           consistency == ConsistencyLevel.ANY ? ConsistencyLevel.ONE : consistency, tracing, requestNow())), coord);
       lastTrace = r.trace();

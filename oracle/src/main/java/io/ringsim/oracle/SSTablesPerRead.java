@@ -48,7 +48,7 @@ public final class SSTablesPerRead {
           else run(s, st.asText());
         }
         String read = c.get("read").asText();
-        String table = read.replaceAll("(?is).*\\bFROM\\s+(\\w+).*", "$1");
+        String table = read.replaceAll("(?is).*?\\b(?:FROM|UPDATE|INTO)\\s+(\\w+).*", "$1");
         run(s, read);
         var histogram = Keyspace.open("o").getColumnFamilyStore(table).metric.sstablesPerReadHistogram.cf;
         if (histogram.getCount() > 1) throw new IllegalStateException(c.get("case") + ": " + histogram.getCount()

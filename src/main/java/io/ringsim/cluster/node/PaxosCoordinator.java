@@ -9,7 +9,6 @@ import io.ringsim.storage.LivePartition;
 import io.ringsim.storage.LivenessFilter;
 import io.ringsim.storage.Partition;
 import io.ringsim.storage.PartitionCodec;
-import io.ringsim.storage.ReadFilter;
 import io.ringsim.storage.TableSchema;
 import io.ringsim.storage.TableStore;
 import java.time.Duration;
@@ -98,8 +97,10 @@ final class PaxosCoordinator extends PendingRequest {
     refusals = 0;
     promises.clear();
     trace("Preparing ballot " + ballot + " (attempt " + attempts + ")");
+    // Rows the condition names by their key are read as Cassandra's CAS read reads them (NamedRowsRead); otherwise the
+    // whole partition, which the condition's filter then narrows.
     NodeMessage.PaxosPrepare m = new NodeMessage.PaxosPrepare(id, cas.table(), cas.key(), ballot,
-        FilterSpec.of(ReadFilter.ALL), now);
+        cas.filter().named() ? FilterSpec.of(cas.filter()) : FilterSpec.ALL, now);
     for (String r : live) node.send(r, m);
   }
 

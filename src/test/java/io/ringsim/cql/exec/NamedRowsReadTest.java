@@ -50,7 +50,7 @@ class NamedRowsReadTest {
       cql.session.setTracing(true);
       String select = c.get("read").asText();
       cql.run(select);
-      String table = "ks." + select.replaceAll("(?is).*\\bFROM\\s+(\\w+).*", "$1");
+      String table = "ks." + select.replaceAll("(?is).*?\\b(?:FROM|UPDATE|INTO)\\s+(\\w+).*", "$1");
       TableStats stats = cql.sim.reports().get(0).tables().stream().filter(t -> t.table().equals(table))
           .findFirst().orElseThrow();
       String what = c.get("case").asText();
@@ -63,7 +63,9 @@ class NamedRowsReadTest {
         Matcher m = READ_FROM.matcher(e.activity());
         if (m.find()) read.add(Integer.parseInt(m.group(1)));
       }
-      assertThat(read).as(what + ": the trace's Read from N SSTables").containsExactly(sstables);
+      if (select.startsWith("SELECT")) { // a conditional write's Paxos read traces no such line
+        assertThat(read).as(what + ": the trace's Read from N SSTables").containsExactly(sstables);
+      }
     }
   }
 }
