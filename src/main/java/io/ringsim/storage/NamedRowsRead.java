@@ -2,7 +2,6 @@ package io.ringsim.storage;
 
 import io.ringsim.schema.ColumnDef;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -60,16 +59,6 @@ final class NamedRowsRead {
       named.add(c);
     }
     return named;
-  }
-
-  /**
-   * The order a single-partition read consults SSTables in, named rows or not: largest max timestamp first (ties keep
-   * {@code newestFirst}'s), so that it can stop at the first SSTable too old to matter.
-   */
-  static List<SSTable> readOrder(List<SSTable> newestFirst) {
-    List<SSTable> out = new ArrayList<>(newestFirst);
-    out.sort(Comparator.comparingLong(SSTable::maxTimestamp).reversed());
-    return List.copyOf(out);
   }
 
   /**

@@ -20,7 +20,7 @@ public final class TableStore {
   private CompactionStrategy strategy;
   private Memtable memtable = new Memtable();
   private final List<SSTable> sstables = new ArrayList<>(); // newest first
-  /** {@link #sstables} in the order a point read consults them, newest data first; null: not made yet. */
+  /** {@link #sstables} in the order a single-partition read takes them, newest data first; null: not made yet. */
   private List<SSTable> byMaxTimestamp;
   private long nextGeneration = 1;
   private StorageEvents events = StorageEvents.NONE;
@@ -165,24 +165,10 @@ public final class TableStore {
     for (SSTable o : outputs) bytesCompacted += o.bytes();
   }
 
-  /**
-   * Puts the versions read from {@code sources} (the last {@code sources.size()} of {@code versions}) back in the
-   * table's own order, newest SSTable first, as reads merged them before they read by max timestamp: the same merge,
-   * so a replica ships the same bytes for the same data.
-   */
-  private static <T> void inGenerationOrder(List<T> versions, List<SSTable> sources) {
-    int n = sources.size();
-    if (n < 2) return;
-    int first = versions.size() - n;
-    Integer[] order = new Integer[n];
-    for (int i = 0; i < n; i++) order[i] = i;
-    java.util.Arrays.sort(order, (a, b) -> Long.compare(sources.get(b).generation(), sources.get(a).generation()));
-    List<T> read = new ArrayList<>(versions.subList(first, versions.size()));
-    for (int i = 0; i < n; i++) versions.set(first + i, read.get(order[i]));
-  }
-
-  private List<SSTable> byMaxTimestamp() {
-    if (byMaxTimestamp == null) byMaxTimestamp = NamedRowsRead.readOrder(sstables);
+  /** The SSTables in the order a single-partition read takes them ({@link SSTableWalk}). */
+  private List<SSTable> walkOrder(boolean singlePartition) {
+    if (!singlePartition) return sstables;
+    if (byMaxTimestamp == null) byMaxTimestamp = SSTableWalk.order(sstables);
     return byMaxTimestamp;
   }
 
@@ -254,15 +240,9 @@ public final class TableStore {
     int touched = 0, falsePositives = 0;
     boolean hashed = false;
     long bloomHash = 0;
-    List<Clustering> named = namedRows.namedRows(filter);
-    Partition soFar = m; // what a read of named rows has found so far, merged
-    long partitionDeletion = m == null ? Long.MIN_VALUE : m.deletion().markedForDeleteAt();
-    List<SSTable> sources = new ArrayList<>(4); // the SSTable of each version after the memtable's
-    // Cassandra's order: the SSTables with the newest data first, so that a read stops as soon as the rest is older
-    // than what it has (named rows) or than a partition deletion it has seen (any read).
-    for (SSTable s : singlePartition ? byMaxTimestamp() : sstables) {
-      if (singlePartition && (named != null ? namedRows.complete(soFar, named, s.maxTimestamp())
-          : s.maxTimestamp() < partitionDeletion)) break;
+    SSTableWalk walk = new SSTableWalk(namedRows, filter, m, singlePartition);
+    for (SSTable s : walkOrder(singlePartition)) {
+      if (walk.stopsBefore(s)) break;
       if (!s.coversKey(key)) continue;
       if (!hashed) {
         // Hashed once for all the SSTables' filters (a read may check a dozen), and only when one covers the key.
@@ -278,11 +258,9 @@ public final class TableStore {
         continue;
       }
       versions.add(p);
-      sources.add(s);
-      if (named != null) soFar = soFar == null ? p : Partition.merge(List.of(soFar, p));
-      partitionDeletion = Math.max(partitionDeletion, p.deletion().markedForDeleteAt());
+      walk.took(p, s);
     }
-    inGenerationOrder(versions, sources);
+    walk.inTableOrder(versions);
     if (singlePartition) countRead(touched);
     bloomFalsePositives += falsePositives;
     Partition data = versions.isEmpty() ? null : versions.size() == 1 ? versions.get(0) : Partition.merge(versions);
@@ -313,13 +291,10 @@ public final class TableStore {
       if (m != null) versions.add(BoundedSlice.of(m, filter.slices(), filter.reversed(), c));
       int touched = 0, falsePositives = 0;
       long bloomHash = BloomFilter.hash(key);
-      List<Clustering> named = namedRows.namedRows(filter);
-      Partition soFar = versions.isEmpty() ? null : versions.get(0).partition();
-      long partitionDeletion = soFar == null ? Long.MIN_VALUE : soFar.deletion().markedForDeleteAt();
-      List<SSTable> sources = new ArrayList<>(4);
-      for (SSTable s : singlePartition ? byMaxTimestamp() : sstables) {
-        if (singlePartition && (named != null ? namedRows.complete(soFar, named, s.maxTimestamp())
-            : s.maxTimestamp() < partitionDeletion)) break;
+      SSTableWalk walk = new SSTableWalk(namedRows, filter, versions.isEmpty() ? null : versions.get(0).partition(),
+          singlePartition);
+      for (SSTable s : walkOrder(singlePartition)) {
+        if (walk.stopsBefore(s)) break;
         if (!s.coversKey(key) || !s.bloomFilter().mightContainHash(bloomHash)) continue;
         touched++;
         BoundedSlice b = s.get(key, filter.slices(), filter.reversed(), c);
@@ -328,11 +303,9 @@ public final class TableStore {
           continue;
         }
         versions.add(b);
-        sources.add(s);
-        if (named != null) soFar = soFar == null ? b.partition() : Partition.merge(List.of(soFar, b.partition()));
-        partitionDeletion = Math.max(partitionDeletion, b.partition().deletion().markedForDeleteAt());
+        walk.took(b.partition(), s);
       }
-      inGenerationOrder(versions, sources);
+      walk.inTableOrder(versions);
       Clustering cut = null;
       List<Partition> parts = new ArrayList<>(versions.size());
       ClusteringComparator cmp = schema.clustering();

@@ -29,20 +29,46 @@ public final class SSTablesPerRead {
       System.err.println("usage: SSTablesPerRead CASES.jsonl [OUT.expected.jsonl]");
       System.exit(2);
     }
-    List<String> lines = Files.readAllLines(Path.of(args[0]), StandardCharsets.UTF_8);
+    List<String> lines;
+    try {
+      lines = Files.readAllLines(Path.of(args[0]), StandardCharsets.UTF_8);
+    } catch (java.io.IOException e) {
+      System.err.println(args[0] + ": cannot read it ("
+          + (e instanceof java.nio.file.NoSuchFileException ? "no such file" : e.getMessage()) + ")");
+      System.exit(2);
+      return;
+    }
+    ObjectMapper json = new ObjectMapper();
+    // Every case is checked before Cassandra starts: a bad line costs no start-up and names itself.
+    List<JsonNode> cases = new ArrayList<>();
+    for (int i = 0; i < lines.size(); i++) {
+      if (lines.get(i).isBlank()) continue;
+      String bad = null;
+      JsonNode c = null;
+      try {
+        c = json.readTree(lines.get(i));
+        if (!c.path("case").isTextual()) bad = "no \"case\" text";
+        else if (!c.path("setup").isArray()) bad = "no \"setup\" list of statements";
+        else if (!c.path("read").isTextual()) bad = "no \"read\" statement";
+      } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        bad = "not JSON: " + e.getOriginalMessage();
+      }
+      if (bad != null) {
+        System.err.println(args[0] + ":" + (i + 1) + ": " + bad);
+        System.exit(2);
+      }
+      cases.add(c);
+    }
     System.setProperty("cassandra.clock", AdvancingClock.class.getName());
     long now = System.currentTimeMillis() / 1000;
     AdvancingClock.startAt(now * 1000L);
-    ObjectMapper json = new ObjectMapper();
     StringBuilder out = new StringBuilder();
     int status = 0;
     try (EmbeddedNode node = EmbeddedNode.start(EmbeddedNode.freePort())) {
       ScriptSession s = new ScriptSession((int) now);
       run(s, "CREATE KEYSPACE o WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
       run(s, "USE o");
-      for (String line : lines) {
-        if (line.isBlank()) continue;
-        JsonNode c = json.readTree(line);
+      for (JsonNode c : cases) {
         for (JsonNode st : c.get("setup")) {
           if (st.asText().equals("@flush")) ScriptSession.flushUserTables();
           else run(s, st.asText());
