@@ -1,5 +1,6 @@
 package io.ringsim.cli;
 
+import io.ringsim.sim.script.ScenarioReader;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -112,8 +113,11 @@ public final class ExitCodes {
     return e.getClass().getSimpleName() + (m == null ? "" : ": " + oneLine(m));
   }
 
-  /** Several lines (a CQL statement quoted under its error) joined into one. */
+  /**
+   * Several lines (a CQL statement quoted under its error) joined into one; any other control character, as an
+   * offending value may carry (a NUL, an escape), shown as \\uXXXX rather than sent raw to the terminal.
+   */
   static String oneLine(String s) {
-    return s == null ? "" : s.replaceAll("\\s*\\R\\s*", " ").trim();
+    return s == null ? "" : ScenarioReader.visible(s.replaceAll("\\s*\\R\\s*", " ").replace('\t', ' ').trim());
   }
 }

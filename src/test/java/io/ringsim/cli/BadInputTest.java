@@ -188,4 +188,11 @@ class BadInputTest {
         "duration=20s");
     assertThat(r.err()).doesNotContain("keeps the window");
   }
+
+  @Test
+  void anOffendingValueWithControlCharactersIsShownEscapedOnOneLine() {
+    // Found by GeneratedInputProperties: a NUL, a line break and a terminal escape used to reach the terminal raw.
+    refused(CliRun.of("ring", "--partitioner", "\u0000\n\u001b[31m"),
+        "ringsim: unknown partitioner '\\u0000 \\u001b[31m' (expected murmur3, random or byteordered)");
+  }
 }

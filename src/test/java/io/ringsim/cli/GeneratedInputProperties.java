@@ -151,10 +151,11 @@ class GeneratedInputProperties {
     clean(r, "");
     if (r.exitCode() == 2) {
       String err = r.err().strip();
-      // Names the offending input: the value or the option given, or what is missing.
+      // Names the offending input: the value or the option given, or what is missing. A value is looked for as the
+      // one-line message shows it (line breaks joined, control characters as \\uXXXX): quoted whole, or its start.
       boolean names = err.contains("Missing required") || err.contains("Usage")
-          || args.stream().anyMatch(a -> a.isBlank() && err.contains("'" + a + "'")) || args.stream()
-          .map(String::strip).filter(a -> !a.isEmpty()).anyMatch(a -> err.contains(a.substring(0,
+          || args.stream().anyMatch(a -> err.contains(ExitCodes.oneLine("'" + a + "'"))) || args.stream()
+          .map(ExitCodes::oneLine).filter(a -> !a.isEmpty()).anyMatch(a -> err.contains(a.substring(0,
               Math.min(20, a.length()))));
       assertThat(names).as("names the input: " + err + " for " + args).isTrue();
     }

@@ -75,7 +75,7 @@ public final class ScenarioReader {
    * ANTLR quotes the offending text as it is; a control character (a vertical tab, a NUL from a binary file) would
    * break the one-line message or be invisible in it, so it is shown as \\uXXXX.
    */
-  static String visible(String msg) {
+  public static String visible(String msg) {
     StringBuilder sb = new StringBuilder();
     msg.codePoints().forEach(c -> {
       if (Character.isISOControl(c) || Character.getType(c) == Character.LINE_SEPARATOR
