@@ -8,6 +8,7 @@ import akka.actor.typed.javadsl.Behaviors;
 import com.typesafe.config.ConfigFactory;
 import io.ringsim.cluster.time.SimulationLoop;
 import io.ringsim.cluster.time.SimulationMode;
+import io.ringsim.cluster.time.TaskFifo;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -135,6 +136,7 @@ public class FanOutBench {
     private final io.ringsim.cluster.net.LatencyModel latency = new io.ringsim.cluster.net.LatencyModel.LogNormal(
         500_000, 5_000_000);
     private final long[] lastDelivery = new long[6];
+    private final TaskFifo[] inFlight = new TaskFifo[6];
     SimulationLoop loop;
 
     Net(boolean simulated) {
@@ -149,7 +151,8 @@ public class FanOutBench {
       long now = loop.nowNanos();
       long at = Math.max(now + latency.sampleNanos(rng), lastDelivery[link]);
       lastDelivery[link] = at;
-      loop.runAfter(at - now, () -> to.tell(m));
+      if (inFlight[link] == null) inFlight[link] = new TaskFifo();
+      loop.runAfter(inFlight[link], at - now, () -> to.tell(m)); // a link's deliveries, as SimulatedWire queues them
     }
   }
 

@@ -29,7 +29,10 @@ import java.util.List;
  */
 public final class Memtable {
   private long[] hashes;
-  /** Per slot: the partition as objects, or null (an empty slot, or one held as bytes in {@link #arena}). */
+  /**
+   * Per slot: the partition as objects, or null (an empty slot, or one held as bytes in {@link #arena}). A slot is
+   * one or the other, never both; code asks {@link #encoded} first, as most partitions are small.
+   */
   private Partition[] slots;
   /** Per slot: the handle of the partition's bytes in {@link #arena}, or 0. */
   private long[] encoded;
@@ -61,8 +64,9 @@ public final class Memtable {
     long h = hash(key);
     int i = find(key, h);
     if (comparator == null) comparator = update.comparator();
-    Partition p = slots[i];
-    if (p == null && encoded[i] == 0) {
+    long held = encoded[i];
+    Partition p = held != 0 ? null : slots[i];
+    if (p == null && held == 0) {
       hashes[i] = h;
       murmur3 &= key.token() instanceof LongToken;
       // Copied (in simulation one mutation object reaches several replicas): as bytes, or as objects.
@@ -74,7 +78,7 @@ public final class Memtable {
     } else if (p != null) {
       p.apply(update);
     } else {
-      p = arena.decode(encoded[i], key, comparator);
+      p = arena.decode(held, key, comparator);
       p.apply(update);
       long handle = encodable(key, p) && arenaHasRoom() ? arena.store(p) : 0;
       encoded[i] = handle;
@@ -119,15 +123,14 @@ public final class Memtable {
    */
   public Partition read(DecoratedKey key, List<Slice> slices) {
     int i = find(key, hash(key));
-    if (slots[i] != null) return slots[i].slice(slices);
-    if (encoded[i] == 0) return null;
+    if (encoded[i] == 0) return slots[i] == null ? null : slots[i].slice(slices);
     Partition p = partition(i);
     for (Slice s : slices) if (s.start().isUnbounded() && s.end().isUnbounded()) return p;
     return p.slice(slices);
   }
 
   private Partition partition(int i) {
-    if (slots[i] != null || encoded[i] == 0) return slots[i];
+    if (encoded[i] == 0) return slots[i];
     return arena.decode(encoded[i], new DecoratedKey(new LongToken(hashes[i]), arena.key(encoded[i])), comparator);
   }
 
@@ -148,8 +151,8 @@ public final class Memtable {
       long stored = hashes[i];
       if (stored == 0) return i;
       if (stored == h) {
-        Partition p = slots[i];
-        if (p != null ? Arrays.equals(p.key().key(), key.key()) : arena.keyEquals(encoded[i], key.key())) return i;
+        long held = encoded[i]; // before slots[i], which a partition held as bytes leaves null: one cache line less
+        if (held != 0 ? arena.keyEquals(held, key.key()) : Arrays.equals(slots[i].key().key(), key.key())) return i;
       }
       i = (i + 1) & mask;
     }
@@ -178,8 +181,8 @@ public final class Memtable {
   public Collection<DecoratedKey> keys() {
     List<DecoratedKey> out = new ArrayList<>(size);
     for (int i = 0; i < slots.length; i++) {
-      if (slots[i] != null) out.add(slots[i].key());
-      else if (encoded[i] != 0) out.add(new DecoratedKey(new LongToken(hashes[i]), arena.key(encoded[i])));
+      if (encoded[i] != 0) out.add(new DecoratedKey(new LongToken(hashes[i]), arena.key(encoded[i])));
+      else if (slots[i] != null) out.add(slots[i].key());
     }
     return out;
   }
@@ -208,7 +211,7 @@ public final class Memtable {
     w.adopt(arena.columnTable(), comparator);
     for (int i : sortedSlots()) {
       long handle = encoded[i];
-      if (slots[i] == null && handle != 0) {
+      if (handle != 0) {
         w.copy(arena.chunk(handle), arena.offset(handle), arena.end(handle), arena.baseTimestamp(), hashes[i]);
       } else {
         w.add(slots[i]);
@@ -219,7 +222,7 @@ public final class Memtable {
 
   /** The key bytes held in slot {@code i}. */
   private byte[] keyAt(int i) {
-    return slots[i] != null ? slots[i].key().key() : arena.key(encoded[i]);
+    return encoded[i] == 0 ? slots[i].key().key() : arena.key(encoded[i]);
   }
 
   /**

@@ -5,6 +5,7 @@ import akka.serialization.Serialization;
 import akka.serialization.SerializationExtension;
 import io.ringsim.cluster.CborSerializable;
 import io.ringsim.cluster.time.SimulationLoop;
+import io.ringsim.cluster.time.TaskFifo;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -46,11 +47,15 @@ public final class SimulatedWire implements NetworkPort {
     final Map<String, Link> links = new HashMap<>();
   }
 
-  /** A one-way link: its own latency (null: the default), and when its last message arrives (links are FIFO). */
+  /**
+   * A one-way link: its own latency (null: the default), when its last message arrives (links are FIFO), and its
+   * messages on their way, which the loop's timer heap holds as one entry (see {@link TaskFifo}).
+   */
   private static final class Link {
     final Peer to;
     LatencyModel latency;
     long lastDeliveryNanos;
+    final TaskFifo inFlight = new TaskFifo();
 
     Link(Peer to) {
       this.to = to;
@@ -129,7 +134,7 @@ public final class SimulatedWire implements NetworkPort {
     traffic.sent(now, at);
     if (trace != null) trace.message(now, Math.max(at, now), from, to, payload, TraceLog.DELIVERED);
     if (at <= now) arrival.run();
-    else loop.runAfter(at - now, arrival);
+    else loop.runAfter(link.inFlight, at - now, arrival);
   }
 
   /** Nodes share this object only because one thread runs them all: a call from any other thread is a bug. */

@@ -146,6 +146,19 @@ public final class SimulationLoop {
     if (!stopped) timers.addTask(task, nowNanos + Math.max(0, delayNanos), timerSeq++);
   }
 
+  /**
+   * Like {@link #runAfter(long, Runnable)}, for a task that is due no earlier than every task queued before it on
+   * {@code fifo} (a FIFO network link's deliveries): the timer heap then holds the fifo's earliest task only (see
+   * {@link TaskFifo}). Same place among the events as {@link #runAfter(long, Runnable)} gives it.
+   */
+  public void runAfter(TaskFifo fifo, long delayNanos, Runnable task) {
+    if (Thread.currentThread() != thread) {
+      runAfter(delayNanos, task);
+      return;
+    }
+    if (!stopped) timers.addTask(fifo, task, nowNanos + Math.max(0, delayNanos), timerSeq++);
+  }
+
   /** Cancelling only marks the timer (the caller has done so); the queue drops it when it comes up. */
   boolean cancel(VirtualTimer t) {
     if (Thread.currentThread() != thread) {
@@ -268,7 +281,7 @@ public final class SimulationLoop {
     if (next == null) return null;
     long due = timers.peekedDue();
     if (due > limitNanos) return null;
-    timers.remove(next);
+    next = timers.remove(next);
     advanceTo(due);
     if (!(next instanceof VirtualTimer t)) return (Runnable) next; // a bare task (runAfter)
     if (t.intervalNanos > 0) {

@@ -10,8 +10,9 @@ import java.util.Arrays;
  * the binary heap's sift was still 3-4% of a simulated QUORUM write or read. The order is the same: (due, sequence)
  * is unique per timer.
  *
- * <p>An entry is a {@link VirtualTimer}, or a bare task ({@link SimulationLoop#runAfter}: a simulated network
- * delivery, several per request), which needs no timer object: it is never cancelled and never repeats.
+ * <p>An entry is a {@link VirtualTimer}, a bare task ({@link SimulationLoop#runAfter}), which needs no timer
+ * object: it is never cancelled and never repeats, or a {@link TaskFifo} standing for its earliest task (a simulated
+ * network link's deliveries).
  */
 final class TimerHeap {
   private long[] due = new long[64];
@@ -70,6 +71,11 @@ final class TimerHeap {
     return top;
   }
 
+  /** Replaces the earliest entry with {@code t}, due at {@code d}, scheduled {@code s}-th (one sift, not two). */
+  void replaceTop(Object t, long d, long s) {
+    siftDown(0, d, s, t);
+  }
+
   private void siftDown(int i, long d, long s, Object t) {
     while (true) {
       int first = 4 * i + 1;
@@ -98,6 +104,7 @@ final class TimerHeap {
   }
 
   void clear() {
+    for (int i = 0; i < size; i++) if (timers[i] instanceof TaskFifo f) f.clear();
     Arrays.fill(timers, 0, size, null);
     size = 0;
   }

@@ -35,10 +35,15 @@ final class TimerLane {
     size++;
   }
 
-  /** Marks {@code t}, one of this lane's timers, cancelled; it is dropped when it reaches the head. */
+  /**
+   * Marks {@code t}, one of this lane's timers, cancelled; it is dropped when it reaches the head, and so are the
+   * cancelled ones at the head now (requests end roughly in the order they began, so the lane stays short even while
+   * the queue does not look at it: see {@code TimerQueue.laneBound}).
+   */
   void cancel(VirtualTimer t) {
     long offset = t.lanePos - firstPos;
     if (offset >= 0 && offset < size) cancelled[(int) ((head + offset) & (timers.length - 1))] = true;
+    hasLiveHead();
   }
 
   /** Drops the cancelled timers at the head; true when a live one is left there. */

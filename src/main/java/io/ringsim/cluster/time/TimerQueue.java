@@ -26,12 +26,19 @@ final class TimerQueue {
   private final List<TimerLane> lanes = new ArrayList<>(MAX_LANES);
   /** Cancelled timers still in the heap (lanes drop theirs when they come up: they cost no search). */
   private long cancelledInHeap;
+  /**
+   * No lane's live head is due before this (a lower bound: cancelling and firing only make the heads later), so
+   * {@link #peek} need not look at the lanes while the heap's earliest comes before it, which in a busy run is
+   * nearly always: the lanes hold request timeouts, the heap the network's deliveries.
+   */
+  private long laneBound = Long.MAX_VALUE;
 
   void add(VirtualTimer t, long delayNanos) {
     if (t.intervalNanos == 0) {
       TimerLane lane = laneFor(delayNanos);
       if (lane != null) {
         lane.add(t);
+        if (t.dueNanos < laneBound) laneBound = t.dueNanos;
         return;
       }
     }
@@ -42,6 +49,20 @@ final class TimerQueue {
   /** A bare task due at {@code due}, scheduled {@code seq}-th: never cancelled, never repeated (the heap takes it). */
   void addTask(Runnable task, long due, long seq) {
     heap.add(task, due, seq);
+  }
+
+  /**
+   * A bare task due at {@code due}, scheduled {@code seq}-th, queued behind {@code fifo}'s others: the heap holds
+   * only the fifo's head. A task due before the fifo's last (its caller broke the fifo's promise) goes to the heap
+   * on its own, so the order stays right whatever the caller does.
+   */
+  void addTask(TaskFifo fifo, Runnable task, long due, long seq) {
+    if (!fifo.accepts(due)) {
+      heap.add(task, due, seq);
+      return;
+    }
+    if (fifo.isEmpty()) heap.add(fifo, due, seq);
+    fifo.add(task, due, seq);
   }
 
   private TimerLane laneFor(long delayNanos) {
@@ -85,16 +106,23 @@ final class TimerQueue {
     }
     Object best = heap.peek();
     long bestDue = best == null ? 0 : heap.peekDue(), bestSeq = best == null ? 0 : heap.peekSeq();
+    if (best != null && bestDue < laneBound) { // no lane's head can come first: no need to look at them
+      peekedDue = bestDue;
+      return best;
+    }
+    long bound = Long.MAX_VALUE;
     for (int i = 0; i < lanes.size(); i++) {
       TimerLane lane = lanes.get(i);
       if (!lane.hasLiveHead()) continue;
       long d = lane.headDue(), s = lane.headSeq();
+      if (d < bound) bound = d;
       if (best == null || TimerHeap.less(d, s, bestDue, bestSeq)) {
         best = lane.head();
         bestDue = d;
         bestSeq = s;
       }
     }
+    laneBound = bound;
     peekedDue = bestDue;
     return best;
   }
@@ -103,19 +131,30 @@ final class TimerQueue {
     return peekedDue;
   }
 
-  /** Removes {@code next}, which {@link #peek} just returned. */
-  void remove(Object next) {
+  /**
+   * Removes {@code next}, which {@link #peek} just returned, and returns what is to run: the timer or bare task
+   * itself, or for a {@link TaskFifo} its earliest task (the fifo's next one, if any, takes its place in the heap).
+   */
+  Object remove(Object next) {
+    if (next instanceof TaskFifo fifo) {
+      Runnable task = fifo.poll();
+      if (fifo.isEmpty()) heap.poll();
+      else heap.replaceTop(fifo, fifo.headDue(), fifo.headSeq());
+      return task;
+    }
     if (!(next instanceof VirtualTimer t) || t.lane == null) {
       heap.poll();
-      return;
+      return next;
     }
     if (t.lane.head() != t) throw new IllegalStateException("a lane timer that is not at the head of its lane");
     t.lane.pollHead();
+    return next;
   }
 
   void clear() {
     heap.clear();
     lanes.clear();
+    laneBound = Long.MAX_VALUE;
     cancelledInHeap = 0;
   }
 }

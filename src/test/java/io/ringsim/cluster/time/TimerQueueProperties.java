@@ -11,8 +11,9 @@ import net.jqwik.api.Property;
 
 /**
  * The heap-plus-lanes queue fires timers in exactly the order one priority queue over (due time, sequence) fires
- * them, whatever mix of fixed delays (lanes), random delays (heap), bare tasks (network deliveries, in the heap
- * without a timer object), periodic timers and cancellations a run makes.
+ * them, whatever mix of fixed delays (lanes), random delays (heap), bare tasks (in the heap without a timer object),
+ * tasks queued on fifos (network links' deliveries, the heap holding each fifo's head; now and then one due before
+ * its fifo's last, which must still fire in its place), periodic timers and cancellations a run makes.
  */
 class TimerQueueProperties {
   /** The order the loop must fire timers in: due time, then scheduling sequence. */
@@ -74,6 +75,8 @@ class TimerQueueProperties {
     // A bare task stands in the reference as a timer with its due time and sequence.
     java.util.Map<Object, VirtualTimer> shadowOf = new java.util.IdentityHashMap<>();
     long now = 0, seq = 0;
+    TaskFifo[] fifos = {new TaskFifo(), new TaskFifo(), new TaskFifo()};
+    long[] fifoLast = new long[fifos.length];
     long[] fixed = {100_000_000L, 2_000_000_000L, 5_000_000_000L, 1_000_000_000L, 300_000_000L};
     for (int step = 0; step < steps; step++) {
       int op = r.nextInt(10);
@@ -83,6 +86,20 @@ class TimerQueueProperties {
           case 2 -> r.nextLong(50_000_000L);
           default -> r.nextInt(3) * 1_000_000L; // 0 (the heap) or a lane of one or two milliseconds
         };
+        if (r.nextInt(3) == 0) { // a link's delivery: due no earlier than its link's last, but for one in twenty
+          int f = r.nextInt(fifos.length);
+          long due = r.nextInt(20) == 0 ? now + delay : Math.max(now + delay, fifoLast[f]);
+          fifoLast[f] = Math.max(fifoLast[f], due);
+          Runnable task = new Runnable() {
+            @Override
+            public void run() {}
+          };
+          VirtualTimer shadow = new VirtualTimer(null, due, 0, seq, task);
+          queue.addTask(fifos[f], task, due, seq++);
+          shadowOf.put(task, shadow);
+          reference.add(shadow);
+          continue;
+        }
         if (r.nextInt(4) == 0) {
           Runnable task = new Runnable() { // one object per task (a lambda without captures is one object for all)
             @Override
@@ -110,11 +127,15 @@ class TimerQueueProperties {
           reference.poll();
           b = reference.peek();
         }
-        VirtualTimer a = next == null || next instanceof VirtualTimer ? (VirtualTimer) next : shadowOf.get(next);
+        if (next == null) {
+          assertThat(b).isNull();
+          continue;
+        }
+        long peekedDue = queue.peekedDue();
+        Object ran = queue.remove(next);
+        VirtualTimer a = ran instanceof VirtualTimer ? (VirtualTimer) ran : shadowOf.get(ran);
         assertThat(a).isSameAs(b);
-        if (a == null) continue;
-        assertThat(queue.peekedDue()).isEqualTo(a.dueNanos);
-        queue.remove(next);
+        assertThat(peekedDue).isEqualTo(a.dueNanos);
         reference.poll();
         now = Math.max(now, a.dueNanos);
         fired.add(a.seq());
