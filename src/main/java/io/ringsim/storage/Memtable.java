@@ -28,14 +28,17 @@ import java.util.List;
  * when read or updated; a partition that grows a second row stays objects from then on.
  */
 public final class Memtable {
-  private long[] hashes;
+  /**
+   * Per slot, side by side: its hash (0: empty), then the handle of its partition's bytes in {@link #arena} (0: none).
+   * A probe that finds its hash finds the handle in the same cache line (a probe of a memtable of tens of thousands
+   * of partitions misses the cache at every array it touches).
+   */
+  private long[] table;
   /**
    * Per slot: the partition as objects, or null (an empty slot, or one held as bytes in {@link #arena}). A slot is
-   * one or the other, never both; code asks {@link #encoded} first, as most partitions are small.
+   * one or the other, never both; code asks for the handle first, as most partitions are small.
    */
   private Partition[] slots;
-  /** Per slot: the handle of the partition's bytes in {@link #arena}, or 0. */
-  private long[] encoded;
   private final MemtableArena arena = new MemtableArena();
   private ClusteringComparator comparator;
   private int size;
@@ -53,9 +56,8 @@ public final class Memtable {
   /** @param expected partitions it will probably hold (the last memtable's count): sized once instead of doubling */
   public Memtable(int expected) {
     int capacity = Integer.highestOneBit(Math.max(16, Math.min(1 << 29, expected * 2)) - 1) << 1;
-    hashes = new long[capacity];
+    table = new long[2 * capacity];
     slots = new Partition[capacity];
-    encoded = new long[capacity];
     shift = 64 - Integer.numberOfTrailingZeros(capacity);
   }
 
@@ -64,14 +66,14 @@ public final class Memtable {
     long h = hash(key);
     int i = find(key, h);
     if (comparator == null) comparator = update.comparator();
-    long held = encoded[i];
+    long held = table[2 * i + 1];
     Partition p = held != 0 ? null : slots[i];
     if (p == null && held == 0) {
-      hashes[i] = h;
+      table[2 * i] = h;
       murmur3 &= key.token() instanceof LongToken;
       // Copied (in simulation one mutation object reaches several replicas): as bytes, or as objects.
       long handle = encodable(key, update) && arenaHasRoom() ? arena.store(update) : 0;
-      if (handle != 0) encoded[i] = handle;
+      if (handle != 0) table[2 * i + 1] = handle;
       else slots[i] = update.copy();
       sorted = null;
       if (++size * 2 > slots.length) grow();
@@ -81,7 +83,7 @@ public final class Memtable {
       p = arena.decode(held, key, comparator);
       p.apply(update);
       long handle = encodable(key, p) && arenaHasRoom() ? arena.store(p) : 0;
-      encoded[i] = handle;
+      table[2 * i + 1] = handle;
       if (handle == 0) slots[i] = p;
       sorted = null;
     }
@@ -123,15 +125,15 @@ public final class Memtable {
    */
   public Partition read(DecoratedKey key, List<Slice> slices) {
     int i = find(key, hash(key));
-    if (encoded[i] == 0) return slots[i] == null ? null : slots[i].slice(slices);
+    if (table[2 * i + 1] == 0) return slots[i] == null ? null : slots[i].slice(slices);
     Partition p = partition(i);
     for (Slice s : slices) if (s.start().isUnbounded() && s.end().isUnbounded()) return p;
     return p.slice(slices);
   }
 
   private Partition partition(int i) {
-    if (encoded[i] == 0) return slots[i];
-    return arena.decode(encoded[i], new DecoratedKey(new LongToken(hashes[i]), arena.key(encoded[i])), comparator);
+    if (table[2 * i + 1] == 0) return slots[i];
+    return arena.decode(table[2 * i + 1], new DecoratedKey(new LongToken(table[2 * i]), arena.key(table[2 * i + 1])), comparator);
   }
 
   /** A Murmur3 token's value, else the key bytes' hash; never 0, which marks an empty slot. */
@@ -142,16 +144,16 @@ public final class Memtable {
 
   /**
    * The slot holding {@code key}, or the empty slot where it would go (linear probing). A probe reads only the
-   * hashes until one matches.
+   * table until a hash matches.
    */
   private int find(DecoratedKey key, long h) {
     int mask = slots.length - 1;
     int i = (int) ((h * 0x9E3779B97F4A7C15L) >>> shift);
     while (true) {
-      long stored = hashes[i];
+      long stored = table[2 * i];
       if (stored == 0) return i;
       if (stored == h) {
-        long held = encoded[i]; // before slots[i], which a partition held as bytes leaves null: one cache line less
+        long held = table[2 * i + 1]; // in the hash's cache line; slots[i] is another (null when held as bytes)
         if (held != 0 ? arena.keyEquals(held, key.key()) : Arrays.equals(slots[i].key().key(), key.key())) return i;
       }
       i = (i + 1) & mask;
@@ -159,21 +161,20 @@ public final class Memtable {
   }
 
   private void grow() {
-    long[] oldHashes = hashes;
+    long[] oldTable = table;
     Partition[] oldSlots = slots;
-    long[] oldEncoded = encoded;
-    hashes = new long[oldSlots.length * 2];
+    table = new long[oldTable.length * 2];
     slots = new Partition[oldSlots.length * 2];
-    encoded = new long[oldSlots.length * 2];
     shift--;
     int mask = slots.length - 1;
     for (int j = 0; j < oldSlots.length; j++) {
-      if (oldHashes[j] == 0) continue;
-      int i = (int) ((oldHashes[j] * 0x9E3779B97F4A7C15L) >>> shift);
-      while (hashes[i] != 0) i = (i + 1) & mask;
+      long h = oldTable[2 * j];
+      if (h == 0) continue;
+      int i = (int) ((h * 0x9E3779B97F4A7C15L) >>> shift);
+      while (table[2 * i] != 0) i = (i + 1) & mask;
       slots[i] = oldSlots[j];
-      hashes[i] = oldHashes[j];
-      encoded[i] = oldEncoded[j];
+      table[2 * i] = h;
+      table[2 * i + 1] = oldTable[2 * j + 1];
     }
   }
 
@@ -181,7 +182,7 @@ public final class Memtable {
   public Collection<DecoratedKey> keys() {
     List<DecoratedKey> out = new ArrayList<>(size);
     for (int i = 0; i < slots.length; i++) {
-      if (encoded[i] != 0) out.add(new DecoratedKey(new LongToken(hashes[i]), arena.key(encoded[i])));
+      if (table[2 * i + 1] != 0) out.add(new DecoratedKey(new LongToken(table[2 * i]), arena.key(table[2 * i + 1])));
       else if (slots[i] != null) out.add(slots[i].key());
     }
     return out;
@@ -210,9 +211,9 @@ public final class Memtable {
     SSTableWriter w = new SSTableWriter(bloomFpChance);
     w.adopt(arena.columnTable(), comparator);
     for (int i : sortedSlots()) {
-      long handle = encoded[i];
+      long handle = table[2 * i + 1];
       if (handle != 0) {
-        w.copy(arena.chunk(handle), arena.offset(handle), arena.end(handle), arena.baseTimestamp(), hashes[i]);
+        w.copy(arena.chunk(handle), arena.offset(handle), arena.end(handle), arena.baseTimestamp(), table[2 * i]);
       } else {
         w.add(slots[i]);
       }
@@ -222,7 +223,7 @@ public final class Memtable {
 
   /** The key bytes held in slot {@code i}. */
   private byte[] keyAt(int i) {
-    return encoded[i] == 0 ? slots[i].key().key() : arena.key(encoded[i]);
+    return table[2 * i + 1] == 0 ? slots[i].key().key() : arena.key(table[2 * i + 1]);
   }
 
   /**
@@ -235,10 +236,10 @@ public final class Memtable {
     long[] tokens = new long[size];
     int n = 0;
     for (int i = 0; i < slots.length; i++) {
-      if (hashes[i] == 0) continue;
+      if (table[2 * i] == 0) continue;
       // Hash 1 is also token 0's (0 marks an empty slot); such a partition is held as objects.
-      tokens[n] = hashes[i] == 1 && slots[i] != null && murmur3 ? ((LongToken) slots[i].key().token()).value()
-          : hashes[i];
+      tokens[n] = table[2 * i] == 1 && slots[i] != null && murmur3 ? ((LongToken) slots[i].key().token()).value()
+          : table[2 * i];
       order[n++] = i;
     }
     if (!murmur3) {

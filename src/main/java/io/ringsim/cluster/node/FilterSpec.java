@@ -18,8 +18,12 @@ public record FilterSpec(List<SliceSpec> slices, boolean reversed, int limit,
   public record SliceSpec(List<byte[]> start, boolean startInclusive, List<byte[]> end, boolean endInclusive) {}
 
   public static final FilterSpec ALL = of(ReadFilter.ALL);
+  private static final FilterSpec ALL_NAMED = of(ReadFilter.ALL_NAMED);
 
   public static FilterSpec of(ReadFilter f) {
+    // The usual read (a whole partition, or the one row of a table without clustering columns): the same spec every
+    // time, not lists built for each request.
+    if (ALL_NAMED != null && coversAll(f)) return f.named() ? ALL_NAMED : ALL;
     List<SliceSpec> s = new ArrayList<>();
     for (Slice x : f.slices()) {
       s.add(new SliceSpec(List.of(x.start().prefix()), x.start().inclusive(), List.of(x.end().prefix()),
@@ -36,6 +40,14 @@ public record FilterSpec(List<SliceSpec> slices, boolean reversed, int limit,
           new ClusteringBound(x.end.toArray(new byte[0][]), x.endInclusive)));
     }
     return new ReadFilter(s, reversed, limit, paged, named);
+  }
+
+  /** Whether {@code f} would give {@link #ALL}'s spec, named or not. */
+  private static boolean coversAll(ReadFilter f) {
+    if (f.slices().size() != 1 || f.reversed() || f.limit() != Integer.MAX_VALUE || f.paged()) return false;
+    Slice x = f.slices().get(0);
+    return x.start().prefix().length == 0 && x.end().prefix().length == 0 && x.start().inclusive()
+        && x.end().inclusive();
   }
 
   /**
