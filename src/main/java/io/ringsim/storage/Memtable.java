@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The in-memory, mutable write buffer of one table. Lost on a crash; rebuilt from the commit log.
@@ -62,6 +63,15 @@ public final class Memtable {
   }
 
   public void apply(Partition update) {
+    apply(update, null);
+  }
+
+  /**
+   * Like {@link #apply(Partition)}, with {@code regularColumns} the table's regular columns now (null: unknown),
+   * which lets an update that shadows the partition held as bytes replace it without decoding and merging it (see
+   * {@link #shadowsEverything}).
+   */
+  public void apply(Partition update, Set<String> regularColumns) {
     DecoratedKey key = update.key();
     long h = hash(key);
     int i = find(key, h);
@@ -79,6 +89,12 @@ public final class Memtable {
       if (++size * 2 > slots.length) grow();
     } else if (p != null) {
       p.apply(update);
+    } else if (regularColumns != null && shadowsEverything(update, regularColumns, held)) {
+      // What merging would give is the update itself: stored as a new partition is.
+      long handle = encodable(key, update) && arenaHasRoom() ? arena.store(update) : 0;
+      table[2 * i + 1] = handle;
+      if (handle == 0) slots[i] = update.copy();
+      sorted = null;
     } else {
       p = arena.decode(held, key, comparator);
       p.apply(update);
@@ -90,6 +106,36 @@ public final class Memtable {
     liveBytes += update.dataSize();
     operations++;
   }
+
+  /**
+   * Whether {@code update} shadows everything the partition held as bytes at {@code handle} has, so that merging
+   * them gives the update: an INSERT's row (a marker, no TTL, no deletion, no collection) with a plain cell for every
+   * one of the table's {@code regularColumns}, written after everything held, which is plain too (no deletion,
+   * tombstone, TTL or collection) and names only columns the table has now. Its marker and each of its cells then win
+   * every reconciliation, and nothing held is left over. A workload overwriting its rows applies most of its writes
+   * this way, without decoding the partition held and encoding the merge (about 7% of a simulated write's time).
+   */
+  private boolean shadowsEverything(Partition update, Set<String> regularColumns, long handle) {
+    if (!update.deletion().isLive() || !update.rangeTombstones().isEmpty() || update.staticRow() != null
+        || update.rowCount() != 1) return false;
+    Row r = update.rows().firstEntry().getValue();
+    LivenessInfo marker = r.liveness();
+    if (r.clustering().size() != 0 || !r.deletion().isLive() || !r.complex().isEmpty() || marker.isEmpty()
+        || marker.ttl() != 0 || marker.localExpirationTime() != Cell.NO_DELETION_TIME
+        || r.cellCount() != regularColumns.size()) return false;
+    long min = marker.timestamp();
+    for (int c = 0; c < r.cellCount(); c++) {
+      Cell cell = r.cell(c);
+      if (cell.ttl() != 0 || cell.localDeletionTime() != Cell.NO_DELETION_TIME
+          || !regularColumns.contains(r.name(c))) return false;
+      min = Math.min(min, cell.timestamp());
+    }
+    SSTableFormat.Header h = arena.header(handle, header);
+    return h.plain && h.rowCount <= 1 && !h.hasStatic && h.maxTimestamp < min
+        && arena.namesOnly(regularColumns);
+  }
+
+  private final SSTableFormat.Header header = new SSTableFormat.Header();
 
   /**
    * Held as bytes: a partition of at most one row (plus its static row) with a Murmur3 token other than 0 (a

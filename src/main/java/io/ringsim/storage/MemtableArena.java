@@ -1,6 +1,7 @@
 package io.ringsim.storage;
 
 import java.util.Arrays;
+import java.util.Set;
 
 /**
  * The bytes of a memtable's small partitions, each encoded as an SSTable encodes it (against this arena's own
@@ -84,6 +85,26 @@ final class MemtableArena {
   Partition decode(long handle, DecoratedKey key, ClusteringComparator comparator) {
     return SSTableFormat.decode(chunk(handle), offset(handle), key, baseTimestamp, comparator, columnTable(), null);
   }
+
+  /** The header (sizes, counts, timestamps, plainness) of the partition at {@code handle}, read into {@code h}. */
+  SSTableFormat.Header header(long handle, SSTableFormat.Header h) {
+    return h.read(chunk(handle), offset(handle), baseTimestamp);
+  }
+
+  /** Whether every column the partitions held name is in {@code names} (checked again only when a column is added). */
+  boolean namesOnly(Set<String> names) {
+    if (checkedNames != names || checkedChanges != columns.changes()) {
+      namesOnly = true;
+      for (String n : columnTable().names()) namesOnly &= names.contains(n);
+      checkedNames = names;
+      checkedChanges = columns.changes();
+    }
+    return namesOnly;
+  }
+
+  private Set<String> checkedNames;
+  private int checkedChanges = -1;
+  private boolean namesOnly;
 
   long baseTimestamp() {
     return baseTimestamp;

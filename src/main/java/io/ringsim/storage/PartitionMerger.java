@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * A k-way merge over sorted partition sources (the memtable, SSTables) by key: {@link #next} gathers one key's
@@ -136,6 +137,49 @@ final class PartitionMerger {
       decoded = true;
     }
     return versions;
+  }
+
+  /**
+   * The version that alone is what merging every version of the current key gives, or -1: all of them SSTables'
+   * plain partitions (live data only) of one row, and one of them an INSERT's row ({@link
+   * SSTableFormat#isPlainMarkedRow}) with a cell for each of the table's {@code regularColumns} (so, with {@code
+   * currentColumnsOnly} true of every version's SSTable, every column any version has) and written after everything
+   * in the others: its marker and each of its cells win every reconciliation, and nothing of the others is left
+   * over. A compaction then copies its bytes as it copies a partition one SSTable holds, instead of decoding every
+   * version and merging them: a workload that overwrites its rows (most of a write-heavy run's compactions) merged
+   * about a third of its partitions that way. {@code h} holds the chosen version's header afterwards.
+   */
+  int coveringVersion(SSTableFormat.Header h, int regularColumns, Predicate<SSTable> currentColumnsOnly) {
+    if (count < 2) return -1;
+    int newest = -1;
+    long newestMin = Long.MIN_VALUE, newestMax = Long.MIN_VALUE, othersMax = Long.MIN_VALUE;
+    for (int i = 0; i < count; i++) {
+      if (held[i] != null || !currentColumnsOnly.test(tables[i])) return -1;
+      tables[i].header(indexes[i], h);
+      if (!h.plain || h.rowCount != 1 || h.hasStatic) return -1;
+      if (h.minTimestamp > newestMin) {
+        if (newest >= 0) othersMax = Math.max(othersMax, newestMax);
+        newest = i;
+        newestMin = h.minTimestamp;
+        newestMax = h.maxTimestamp;
+      } else {
+        othersMax = Math.max(othersMax, h.maxTimestamp);
+      }
+    }
+    if (othersMax >= newestMin) return -1;
+    tables[newest].header(indexes[newest], h);
+    if (h.cellCount != regularColumns || !SSTableFormat.isPlainMarkedRow(tables[newest].block(indexes[newest]), h))
+      return -1;
+    return newest;
+  }
+
+  /** Where version {@code i} of the current key is: its SSTable (null for the memtable's) and index there. */
+  SSTable versionTable(int i) {
+    return tables[i];
+  }
+
+  int versionIndex(int i) {
+    return indexes[i];
   }
 
   /** The SSTable holding the current key when it is the only source that does, else null. */

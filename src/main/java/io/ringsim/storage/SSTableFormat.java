@@ -117,6 +117,22 @@ final class SSTableFormat {
   }
 
   /**
+   * Whether the partition whose header {@code h} was read from {@code buf} is one plain row without clustering
+   * values or static row, carrying a row marker without TTL (what an INSERT writes): with a cell for every regular
+   * column, such a row shadows every older version of its partition that is plain too (see
+   * {@link PartitionMerger#coveringVersion}).
+   */
+  static boolean isPlainMarkedRow(byte[] buf, Header h) {
+    if (!h.plain || h.rowCount != 1 || h.hasStatic) return false;
+    // Plain: the partition's flags (at bodyOffset) are followed by its one row, no deletion or tombstone before it.
+    ByteSource in = new ByteSource(buf, h.bodyOffset + 1);
+    if (in.uvarint32() != 0) return false; // clustering values
+    in.uvarint32(); // the row body's length
+    int flags = in.read();
+    return (flags & (R_LIVENESS | R_LIVENESS_TTL | R_DELETION | R_COMPLEX)) == R_LIVENESS;
+  }
+
+  /**
    * Encodes {@code p} (whose data size, cell count, smallest and largest timestamps and plainness the caller has
    * already worked out for the SSTable's own figures: each is a walk over the partition).
    */

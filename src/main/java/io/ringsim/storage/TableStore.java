@@ -3,10 +3,15 @@ package io.ringsim.storage;
 import io.ringsim.ring.Token;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
@@ -15,6 +20,7 @@ import java.util.function.Supplier;
  */
 public final class TableStore {
   private TableSchema schema;
+  private Set<String> regularColumns;
   private final StorageSettings settings;
   private final StorageClock clock;
   private CompactionStrategy strategy;
@@ -32,6 +38,7 @@ public final class TableStore {
 
   public TableStore(TableSchema schema, StorageSettings settings, StorageClock clock) {
     this.schema = schema;
+    this.regularColumns = regularColumns(schema);
     this.settings = settings;
     this.clock = clock;
     this.strategy = CompactionStrategy.fromOptions(schema.metadata().params().compaction());
@@ -50,6 +57,7 @@ public final class TableStore {
   /** ALTER TABLE: columns and options change; stored data stays (cells are keyed by column name). */
   public void alter(TableSchema newSchema) {
     this.schema = newSchema;
+    this.regularColumns = regularColumns(newSchema);
     this.strategy = CompactionStrategy.fromOptions(newSchema.metadata().params().compaction());
     this.namedRows = new NamedRowsRead(newSchema);
   }
@@ -60,7 +68,7 @@ public final class TableStore {
 
   /** Writes into the memtable (the node has already logged it). Returns true when the memtable should flush. */
   public boolean apply(Partition update) {
-    memtable.apply(update);
+    memtable.apply(update, regularColumns);
     writes++;
     return memtable.liveBytes() >= settings.memtableFlushBytes();
   }
@@ -134,10 +142,15 @@ public final class TableStore {
     SSTableWriter out = new SSTableWriter(fpChance);
     PartitionMerger merger = new PartitionMerger(null, task.inputs());
     SSTableFormat.Header header = new SSTableFormat.Header();
+    Map<SSTable, Boolean> currentColumnsOnly = new IdentityHashMap<>();
+    Predicate<SSTable> current = s -> currentColumnsOnly.computeIfAbsent(s, this::namesCurrentRegularColumnsOnly);
     while (merger.next()) {
       SSTable only = merger.onlySSTable();
       int at = merger.onlyIndex();
-      if (only == null || !only.header(at, header).plain || !out.copy(only, at, header)) {
+      int covering = only == null ? merger.coveringVersion(header, regularColumns.size(), current) : -1;
+      if (covering >= 0 && out.copy(merger.versionTable(covering), merger.versionIndex(covering), header)) {
+        // one version shadows the others: nothing to merge or purge
+      } else if (only == null || !only.header(at, header).plain || !out.copy(only, at, header)) {
         DecoratedKey key = merger.key();
         List<Partition> versions = merger.versions();
         Partition merged = versions.size() == 1 ? versions.get(0) : Partition.merge(versions);
@@ -163,6 +176,22 @@ public final class TableStore {
     purged += purger.purgedTombstones();
     events.compacted(schema.name(), purger.purgedTombstones());
     for (SSTable o : outputs) bytesCompacted += o.bytes();
+  }
+
+  /**
+   * Whether every column {@code s} numbers is one of the table's regular columns now (not a static column, nor one
+   * dropped since), so that a version of its with a cell for each regular column has every column it could have.
+   */
+  private boolean namesCurrentRegularColumnsOnly(SSTable s) {
+    for (String n : s.columnTable().names()) if (!regularColumns.contains(n)) return false;
+    return true;
+  }
+
+  /** The names of the table's regular columns now (a new set at each ALTER: the memtable's check keys on it). */
+  private static Set<String> regularColumns(TableSchema schema) {
+    Set<String> names = new HashSet<>();
+    for (io.ringsim.schema.ColumnDef c : schema.metadata().regularColumns()) names.add(c.name());
+    return Set.copyOf(names);
   }
 
   /** The SSTables in the order a single-partition read takes them ({@link SSTableWalk}). */
