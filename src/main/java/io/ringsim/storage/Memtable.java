@@ -77,7 +77,8 @@ public final class Memtable {
     int i = find(key, h);
     if (comparator == null) comparator = update.comparator();
     long held = table[2 * i + 1];
-    Partition p = held != 0 ? null : slots[i];
+    // An empty slot is told by its hash, in the cache line the probe just read: slots[i] is another line, a miss.
+    Partition p = held != 0 || table[2 * i] == 0 ? null : slots[i];
     if (p == null && held == 0) {
       table[2 * i] = h;
       murmur3 &= key.token() instanceof LongToken;
@@ -171,15 +172,17 @@ public final class Memtable {
    */
   public Partition read(DecoratedKey key, List<Slice> slices) {
     int i = find(key, hash(key));
-    if (table[2 * i + 1] == 0) return slots[i] == null ? null : slots[i].slice(slices);
+    if (table[2 * i] == 0) return null; // not held: told without reaching slots[i], another cache line
+    if (table[2 * i + 1] == 0) return slots[i].slice(slices);
     Partition p = partition(i);
     for (Slice s : slices) if (s.start().isUnbounded() && s.end().isUnbounded()) return p;
     return p.slice(slices);
   }
 
   private Partition partition(int i) {
-    if (table[2 * i + 1] == 0) return slots[i];
-    return arena.decode(table[2 * i + 1], new DecoratedKey(new LongToken(table[2 * i]), arena.key(table[2 * i + 1])), comparator);
+    long handle = table[2 * i + 1];
+    if (handle == 0) return table[2 * i] == 0 ? null : slots[i];
+    return arena.decode(handle, new DecoratedKey(new LongToken(table[2 * i]), arena.key(handle)), comparator);
   }
 
   /** A Murmur3 token's value, else the key bytes' hash; never 0, which marks an empty slot. */
