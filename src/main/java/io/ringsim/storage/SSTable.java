@@ -145,7 +145,15 @@ public final class SSTable {
   }
 
   public boolean coversKey(DecoratedKey k) {
-    return offsets.length > 0 && k.compareTo(firstKey) >= 0 && k.compareTo(lastKey) <= 0;
+    if (offsets.length == 0) return false;
+    if (longTokens != null && k.token() instanceof LongToken t) {
+      // Keys are ordered by token first: a token strictly inside (or outside) the first and last decides without
+      // reaching the first and last keys' objects (a read asks every SSTable in turn, each a cold object).
+      long v = t.value(), first = longTokens[0], last = longTokens[longTokens.length - 1];
+      if (v > first && v < last) return true;
+      if (v < first || v > last) return false;
+    }
+    return k.compareTo(firstKey) >= 0 && k.compareTo(lastKey) <= 0;
   }
 
   public boolean mightContain(DecoratedKey k) {
