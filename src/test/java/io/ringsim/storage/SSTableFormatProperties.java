@@ -86,10 +86,7 @@ class SSTableFormatProperties {
     }
   }
 
-  /**
-   * A large Murmur3 SSTable (where a search narrows its range by interpolating tokens before the binary search)
-   * finds every key it holds, and none it does not, and puts each missing one where the ordering says.
-   */
+  /** A large Murmur3 SSTable finds every key it holds and none it does not, through its index search. */
   @Property(tries = 30)
   void aLargeIndexFindsEveryKeyAndNoOther(@ForAll long seed) {
     Random r = new Random(seed);
