@@ -55,6 +55,38 @@ class MemtableProperties {
     assertThat(memtable.get(new DecoratedKey(partitioner.token(absent), absent))).isNull();
   }
   /**
+   * A memtable big enough for the flush's radix sort (thousands of partitions, some Murmur3 tokens shared by several
+   * keys, a few at the ends of the long range) is still in Cassandra's order.
+   */
+  @Property(tries = 20)
+  void aLargeMemtableIsInTokenOrder(@ForAll long seed) {
+    java.util.Random r = new java.util.Random(seed);
+    TestTable table = new TestTable();
+    Memtable memtable = new Memtable(r.nextInt(5_000));
+    TreeMap<DecoratedKey, Integer> model = new TreeMap<>();
+    int n = 2_000 + r.nextInt(8_000);
+    for (int i = 0; i < n; i++) {
+      int k = r.nextInt(3 * n);
+      byte[] bytes = TestTable.i(k);
+      // A key's token follows from its bytes (as a partitioner's would), here sometimes one shared by other keys.
+      long token = switch (k % 20) {
+        case 0 -> Long.MIN_VALUE + 1 + k % 3; // Long.MIN_VALUE itself is no Murmur3 token
+        case 1 -> Long.MAX_VALUE - k % 3;
+        case 2 -> k % 5 - 2; // near 0
+        default -> Murmur3Partitioner.INSTANCE.token(bytes).value();
+      };
+      DecoratedKey key = new DecoratedKey(new LongToken(token), bytes);
+      Partition update = new Partition(key, table.schema.clustering());
+      update.add(Row.builder(TestTable.ck(0)).cell("v1", Cell.live(1, TestTable.i(i))).build());
+      memtable.apply(update);
+      model.put(key, i);
+    }
+    List<DecoratedKey> order = new ArrayList<>();
+    for (Partition p : memtable.sortedPartitions()) order.add(p.key());
+    assertThat(order).containsExactlyElementsOf(model.keySet());
+  }
+
+  /**
    * A wide row updated one small cell at a time: each update re-encodes the whole row into the memtable's arena, so
    * without a bound the arena would grow by the row per write while the flush threshold grows by the cell. It stays
    * within four times the memtable's size (plus a megabyte and a chunk), and the row stays right.
