@@ -54,11 +54,16 @@ final class ReplicaVerbs {
     applyMutation(node, table, update, null);
   }
 
-  /** {@code decoded}: the partition {@code update} encodes, when the sender had it at hand (null: decode here). */
+  /**
+   * {@code decoded}: the partition {@code update} encodes, when the sender had it at hand (null: decode here). Only a
+   * write's coordinator attaches it, after validating that very partition, so it is not validated again; bytes that
+   * arrive alone (across JVMs, hints, read repair, streaming, Paxos commits) are.
+   */
   static void applyMutation(NodeContext node, String table, byte[] update, Partition decoded) {
     TableStore t = node.storage.table(table).orElse(null);
     if (t == null) return;
-    node.storage.apply(table, decoded != null ? decoded : PartitionCodec.decode(update, t.schema()), update);
+    if (decoded != null) node.storage.applyValidated(table, decoded, update);
+    else node.storage.apply(table, PartitionCodec.decode(update, t.schema()), update);
     node.metrics.replicaWrites++;
   }
 
