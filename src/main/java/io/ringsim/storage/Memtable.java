@@ -173,8 +173,9 @@ public final class Memtable {
   public Partition read(DecoratedKey key, List<Slice> slices) {
     int i = find(key, hash(key));
     if (table[2 * i] == 0) return null; // not held: told without reaching slots[i], another cache line
-    if (table[2 * i + 1] == 0) return slots[i].slice(slices);
-    Partition p = partition(i);
+    long handle = table[2 * i + 1];
+    if (handle == 0) return slots[i].slice(slices);
+    Partition p = arena.decode(handle, key, comparator); // the key asked for is the one held: no copy of it to build
     for (Slice s : slices) if (s.start().isUnbounded() && s.end().isUnbounded()) return p;
     return p.slice(slices);
   }
