@@ -82,30 +82,30 @@ public final class Memtable {
     if (p == null && held == 0) {
       table[2 * i] = h;
       murmur3 &= key.token() instanceof LongToken;
-      // Copied (in simulation one mutation object reaches several replicas): as bytes, or as objects.
-      long handle = encodable(key, update) && arenaHasRoom() ? arena.store(update) : 0;
-      if (handle != 0) table[2 * i + 1] = handle;
-      else slots[i] = update.copy();
-      sorted = null;
+      hold(i, key, update, true);
       if (++size * 2 > slots.length) grow();
     } else if (p != null) {
       p.apply(update);
     } else if (regularColumns != null && shadowsEverything(update, regularColumns, held)) {
-      // What merging would give is the update itself: stored as a new partition is.
-      long handle = encodable(key, update) && arenaHasRoom() ? arena.store(update) : 0;
-      table[2 * i + 1] = handle;
-      if (handle == 0) slots[i] = update.copy();
-      sorted = null;
+      hold(i, key, update, true); // what merging would give is the update itself
     } else {
       p = arena.decode(held, key, comparator);
       p.apply(update);
-      long handle = encodable(key, p) && arenaHasRoom() ? arena.store(p) : 0;
-      table[2 * i + 1] = handle;
-      if (handle == 0) slots[i] = p;
-      sorted = null;
+      hold(i, key, p, false);
     }
     liveBytes += update.dataSize();
     operations++;
+  }
+
+  /**
+   * Puts {@code p} in slot {@code i}: as bytes when it is small and the arena has room, else as objects ({@code
+   * shared}: a copy, as in simulation one mutation object reaches several replicas).
+   */
+  private void hold(int i, DecoratedKey key, Partition p, boolean shared) {
+    long handle = encodable(key, p) && arenaHasRoom() ? arena.store(p) : 0;
+    table[2 * i + 1] = handle;
+    slots[i] = handle != 0 ? null : shared ? p.copy() : p;
+    sorted = null;
   }
 
   /**

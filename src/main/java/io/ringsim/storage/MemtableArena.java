@@ -94,8 +94,7 @@ final class MemtableArena {
   /** Whether every column the partitions held name is in {@code names} (checked again only when a column is added). */
   boolean namesOnly(Set<String> names) {
     if (checkedNames != names || checkedChanges != columns.changes()) {
-      namesOnly = true;
-      for (String n : columnTable().names()) namesOnly &= names.contains(n);
+      namesOnly = columnTable().namesOnly(names);
       checkedNames = names;
       checkedChanges = columns.changes();
     }

@@ -20,8 +20,8 @@ final class PartitionMerger {
    * merges a handful of SSTables (four at a time by default), and a queue's sift through its comparator and the
    * sources' objects, on every key, was about 3% of a simulated write's time (flushes and compactions run on it).
    */
-  private Source[] sources;
-  private long[] tokens;
+  private final Source[] sources;
+  private final long[] tokens;
   private int live;
   private final List<Partition> versions;
   // The current key's versions as where they are (a memtable partition, or an SSTable and index), decoded only

@@ -79,7 +79,13 @@ final class SSTableFormat {
   }
 
   /** An SSTable's frozen column table. */
-  record ColumnTable(String[] names, Comparator<? super byte[]>[] pathOrders) {}
+  record ColumnTable(String[] names, Comparator<? super byte[]>[] pathOrders) {
+    /** Whether every column numbered here is one of {@code columns}. */
+    boolean namesOnly(java.util.Set<String> columns) {
+      for (String n : names) if (!columns.contains(n)) return false;
+      return true;
+    }
+  }
 
   /** Where the parts of an encoded partition start, read without decoding any row. */
   static final class Header {

@@ -3,7 +3,6 @@ package io.ringsim.storage;
 import io.ringsim.ring.Token;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -143,14 +142,17 @@ public final class TableStore {
     PartitionMerger merger = new PartitionMerger(null, task.inputs());
     SSTableFormat.Header header = new SSTableFormat.Header();
     Map<SSTable, Boolean> currentColumnsOnly = new IdentityHashMap<>();
-    Predicate<SSTable> current = s -> currentColumnsOnly.computeIfAbsent(s, this::namesCurrentRegularColumnsOnly);
+    Predicate<SSTable> current =
+        s -> currentColumnsOnly.computeIfAbsent(s, t -> t.columnTable().namesOnly(regularColumns));
     while (merger.next()) {
       SSTable only = merger.onlySSTable();
       int at = merger.onlyIndex();
+      // Copied as bytes: a version that shadows all the others, or a partition only one input holds, live data only.
       int covering = only == null ? merger.coveringVersion(header, regularColumns.size(), current) : -1;
-      if (covering >= 0 && out.copy(merger.versionTable(covering), merger.versionIndex(covering), header)) {
-        // one version shadows the others: nothing to merge or purge
-      } else if (only == null || !only.header(at, header).plain || !out.copy(only, at, header)) {
+      boolean copied = covering >= 0
+          ? out.copy(merger.versionTable(covering), merger.versionIndex(covering), header)
+          : only != null && only.header(at, header).plain && out.copy(only, at, header);
+      if (!copied) {
         DecoratedKey key = merger.key();
         List<Partition> versions = merger.versions();
         Partition merged = versions.size() == 1 ? versions.get(0) : Partition.merge(versions);
@@ -179,17 +181,12 @@ public final class TableStore {
   }
 
   /**
-   * Whether every column {@code s} numbers is one of the table's regular columns now (not a static column, nor one
-   * dropped since), so that a version of its with a cell for each regular column has every column it could have.
+   * The names of the table's regular columns now (a new set at each ALTER: the memtable's check keys on it). An
+   * SSTable whose columns are all among them (no static column, none dropped since) has no column that a version with
+   * a cell for each of them lacks.
    */
-  private boolean namesCurrentRegularColumnsOnly(SSTable s) {
-    for (String n : s.columnTable().names()) if (!regularColumns.contains(n)) return false;
-    return true;
-  }
-
-  /** The names of the table's regular columns now (a new set at each ALTER: the memtable's check keys on it). */
   private static Set<String> regularColumns(TableSchema schema) {
-    Set<String> names = new HashSet<>();
+    List<String> names = new ArrayList<>();
     for (io.ringsim.schema.ColumnDef c : schema.metadata().regularColumns()) names.add(c.name());
     return Set.copyOf(names);
   }
