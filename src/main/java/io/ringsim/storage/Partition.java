@@ -20,6 +20,8 @@ public final class Partition {
   private List<RangeTombstone> rangeTombstones = List.of();
   private Row staticRow;
   private final TreeMap<Clustering, Row> rows;
+  /** What {@link #stats()} worked out, until the next change (null: not worked out, or changed since). */
+  private Stats stats;
 
   public Partition(DecoratedKey key, ClusteringComparator comparator) {
     this.key = key;
@@ -39,6 +41,7 @@ public final class Partition {
     return deletion;
   }
 
+  /** Read-only, as {@link #rows()}. */
   public List<RangeTombstone> rangeTombstones() {
     return rangeTombstones;
   }
@@ -52,6 +55,7 @@ public final class Partition {
     return staticRow;
   }
 
+  /** The rows, read-only: change them through {@link #add} and {@link #apply} (which forget {@link #stats()}). */
   public NavigableMap<Clustering, Row> rows() {
     return rows;
   }
@@ -61,16 +65,19 @@ public final class Partition {
   }
 
   public Partition delete(DeletionTime d) {
+    stats = null;
     deletion = DeletionTime.max(deletion, d);
     return this;
   }
 
   public Partition addRangeTombstone(RangeTombstone rt) {
+    stats = null;
     mutableRangeTombstones().add(rt);
     return this;
   }
 
   public Partition add(Row row) {
+    stats = null;
     if (row.clustering().isStatic()) staticRow = staticRow == null ? row : staticRow.merge(row);
     else rows.merge(row.clustering(), row, Row::merge);
     return this;
@@ -78,6 +85,7 @@ public final class Partition {
 
   /** Merges {@code update} into this partition in place (memtable writes). */
   public void apply(Partition update) {
+    stats = null;
     if (!update.deletion.isLive()) deletion = DeletionTime.max(deletion, update.deletion);
     if (!update.rangeTombstones.isEmpty()) mutableRangeTombstones().addAll(update.rangeTombstones);
     if (update.staticRow != null) add(update.staticRow);
@@ -134,36 +142,64 @@ public final class Partition {
 
   /** Bytes this partition takes in an SSTable (the figure nodetool tablehistograms reports). */
   public long dataSize() {
-    long n = key.key().length + 8L + (deletion.isLive() ? 0 : DeletionTime.SIZE);
-    n += rangeTombstones.size() * 48L;
-    if (staticRow != null) n += staticRow.dataSize();
-    for (Row r : rows.values()) n += r.dataSize();
-    return n;
+    return stats().dataSize;
   }
 
   public long cellCount() {
-    long n = staticRow == null ? 0 : staticRow.cellCount();
-    for (Row r : rows.values()) {
-      n += r.cellCount();
-      if (!r.complex().isEmpty()) for (ComplexColumn c : r.complex().values()) n += c.cells().size();
-    }
-    return n;
+    return stats().cellCount;
   }
 
   public long maxTimestamp() {
-    long m = deletion.markedForDeleteAt();
-    for (RangeTombstone rt : rangeTombstones) m = Math.max(m, rt.deletion().markedForDeleteAt());
-    if (staticRow != null) m = Math.max(m, staticRow.maxTimestamp());
-    for (Row r : rows.values()) m = Math.max(m, r.maxTimestamp());
-    return m;
+    return stats().maxTimestamp;
   }
 
+  /** The smallest timestamp of anything held (Long.MAX_VALUE when nothing has one). */
   public long minTimestamp() {
-    long m = deletion.isLive() ? Long.MAX_VALUE : deletion.markedForDeleteAt();
-    for (RangeTombstone rt : rangeTombstones) m = Math.min(m, rt.deletion().markedForDeleteAt());
-    if (staticRow != null) m = Math.min(m, staticRow.minTimestamp());
-    for (Row r : rows.values()) m = Math.min(m, r.minTimestamp());
-    return m;
+    return stats().minTimestamp;
+  }
+
+  /** Live data only: no deletion, tombstone, TTL or collection (see {@link Purger#isPlainLive}). */
+  boolean isPlainLive() {
+    return stats().plainLive;
+  }
+
+  /**
+   * The figures above, worked out together in one walk and kept until the partition changes: one mutation object is
+   * sized, timestamped and encoded by its coordinator and by each of its replicas (in one JVM they share it), and a
+   * walk per figure per replica was about 3% of a simulated write.
+   */
+  private record Stats(long dataSize, long cellCount, long minTimestamp, long maxTimestamp, boolean plainLive) {}
+
+  private Stats stats() {
+    Stats s = stats;
+    if (s == null) stats = s = computeStats();
+    return s;
+  }
+
+  private Stats computeStats() {
+    long size = key.key().length + 8L + (deletion.isLive() ? 0 : DeletionTime.SIZE);
+    size += rangeTombstones.size() * 48L;
+    long cells = 0;
+    long max = deletion.markedForDeleteAt();
+    long min = deletion.isLive() ? Long.MAX_VALUE : deletion.markedForDeleteAt();
+    for (RangeTombstone rt : rangeTombstones) {
+      max = Math.max(max, rt.deletion().markedForDeleteAt());
+      min = Math.min(min, rt.deletion().markedForDeleteAt());
+    }
+    if (staticRow != null) {
+      size += staticRow.dataSize();
+      cells += staticRow.cellCount();
+      max = Math.max(max, staticRow.maxTimestamp());
+      min = Math.min(min, staticRow.minTimestamp());
+    }
+    for (Row r : rows.values()) {
+      size += r.dataSize();
+      cells += r.cellCount();
+      if (!r.complex().isEmpty()) for (ComplexColumn c : r.complex().values()) cells += c.cells().size();
+      max = Math.max(max, r.maxTimestamp());
+      min = Math.min(min, r.minTimestamp());
+    }
+    return new Stats(size, cells, min, max, Purger.walkPlainLive(this));
   }
 
   /** A deep-enough copy for freezing a memtable partition into an SSTable (rows are immutable already). */

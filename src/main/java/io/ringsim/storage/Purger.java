@@ -53,6 +53,11 @@ final class Purger {
 
   /** No deletion, tombstone, TTL or collection anywhere: purging would rebuild the partition unchanged. */
   static boolean isPlainLive(Partition p) {
+    return p.isPlainLive();
+  }
+
+  /** {@link #isPlainLive(Partition)} worked out (the partition keeps the answer until it changes). */
+  static boolean walkPlainLive(Partition p) {
     if (!p.deletion().isLive() || !p.rangeTombstones().isEmpty() || p.isEmpty()) return false;
     if (p.staticRow() != null && !isPlainLive(p.staticRow())) return false;
     for (Row r : p.rows().values()) if (!isPlainLive(r)) return false;
