@@ -1,6 +1,7 @@
 package io.ringsim.storage;
 
 import io.ringsim.ring.LongToken;
+import io.ringsim.ring.Murmur3Partitioner;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -18,7 +19,8 @@ import java.util.Set;
  * Reads of a key never needed the order, and range scans filter every held key by token anyway.
  *
  * <p>The table is open addressing over two arrays: each slot's hash (a Murmur3 token's value itself, else the key
- * bytes' hash) beside its partition, so a probe compares longs and reaches a partition's key only on a match, and a
+ * bytes' hash; a short key is held as itself instead) beside its partition, so a probe compares longs and reaches a
+ * partition's key only on a match of a longer key, and a
  * write allocates nothing for the table (a {@code HashMap} allocated an entry per partition, and rehashed them all
  * each time it doubled on its way to tens of thousands: together 10% of the ten-million scenario's simulation
  * thread). A Murmur3 memtable sorts its tokens as primitives for a flush.
@@ -30,11 +32,26 @@ import java.util.Set;
  */
 public final class Memtable {
   /**
-   * Per slot, side by side: its hash (0: empty), then the handle of its partition's bytes in {@link #arena} (0: none).
-   * A probe that finds its hash finds the handle in the same cache line (a probe of a memtable of tens of thousands
-   * of partitions misses the cache at every array it touches).
+   * Per slot, three longs side by side: its key's hash, or the key itself packed into a long ({@link #PACKED}) (0:
+   * empty); the handle of its partition's bytes in {@link #arena} (0: none) with the flags below; and the newest
+   * timestamp of the bytes held ({@link #SHADOWABLE}). A probe that finds its hash finds the rest in the same cache
+   * line (a probe of a memtable of tens of thousands of partitions misses the cache at every array it touches), and
+   * so can tell a short key and decide whether an update shadows the bytes held without reaching them (the arena,
+   * another miss, was about 6% of a simulated write).
    */
   private long[] table;
+  /**
+   * In a slot's second long: its first is the key packed (a key of at most 7 bytes whose Murmur3 token is the one it
+   * came with), compared there and not in the arena; its token is worked out again from it when needed.
+   */
+  private static final long PACKED = 1L << 63;
+  /**
+   * In a slot's second long: the bytes held are one plain row at most, no static row (what {@link #shadowsEverything}
+   * asks of them), and the slot's third long is their newest timestamp.
+   */
+  private static final long SHADOWABLE = 1L << 62;
+  private static final long HANDLE = SHADOWABLE - 1;
+  private static final int W = 3;
   /**
    * Per slot: the partition as objects, or null (an empty slot, or one held as bytes in {@link #arena}). A slot is
    * one or the other, never both; code asks for the handle first, as most partitions are small.
@@ -56,8 +73,9 @@ public final class Memtable {
 
   /** @param expected partitions it will probably hold (the last memtable's count): sized once instead of doubling */
   public Memtable(int expected) {
-    int capacity = Integer.highestOneBit(Math.max(16, Math.min(1 << 29, expected * 2)) - 1) << 1;
-    table = new long[2 * capacity];
+    // Sized so that the expected partitions fill at most three quarters of it (see apply).
+    int capacity = Integer.highestOneBit((int) Math.max(16, Math.min(1 << 29, expected * 4L / 3 + 1)) - 1) << 1;
+    table = new long[W * capacity];
     slots = new Partition[capacity];
     shift = 64 - Integer.numberOfTrailingZeros(capacity);
   }
@@ -74,19 +92,28 @@ public final class Memtable {
   public void apply(Partition update, Set<String> regularColumns) {
     DecoratedKey key = update.key();
     long h = hash(key);
-    int i = find(key, h);
+    long packed = packed(key.key());
+    int i = find(key, h, packed);
     if (comparator == null) comparator = update.comparator();
-    long held = table[2 * i + 1];
+    long held = table[W * i + 1] & HANDLE;
     // An empty slot is told by its hash, in the cache line the probe just read: slots[i] is another line, a miss.
-    Partition p = held != 0 || table[2 * i] == 0 ? null : slots[i];
+    Partition p = held != 0 || table[W * i] == 0 ? null : slots[i];
     if (p == null && held == 0) {
-      table[2 * i] = h;
+      if (packed != 0 && key.token() instanceof LongToken t
+          && Murmur3Partitioner.tokenValue(key.key()) == t.value()) {
+        table[W * i] = packed;
+        table[W * i + 1] = PACKED;
+      } else {
+        table[W * i] = h;
+      }
       murmur3 &= key.token() instanceof LongToken;
       hold(i, key, update, true);
-      if (++size * 2 > slots.length) grow();
+      // Three quarters full at most: at half, a memtable's table was twice the size for probes about one slot
+      // shorter, and its extra cache misses cost more than the probes saved (4-6% of a simulated write, A/B).
+      if (++size * 4 > slots.length * 3) grow();
     } else if (p != null) {
       p.apply(update);
-    } else if (regularColumns != null && shadowsEverything(update, regularColumns, held)) {
+    } else if (regularColumns != null && shadowsEverything(update, regularColumns, i)) {
       hold(i, key, update, true); // what merging would give is the update itself
     } else {
       p = arena.decode(held, key, comparator);
@@ -103,20 +130,26 @@ public final class Memtable {
    */
   private void hold(int i, DecoratedKey key, Partition p, boolean shared) {
     long handle = encodable(key, p) && arenaHasRoom() ? arena.store(p) : 0;
-    table[2 * i + 1] = handle;
+    long flags = table[W * i + 1] & PACKED;
+    // As the bytes' header would say it (see SSTableFormat.encode): plain, at most one row, no static row.
+    if (handle != 0 && p.staticRow() == null && p.rowCount() <= 1 && Purger.isPlainLive(p)) {
+      flags |= SHADOWABLE;
+      table[W * i + 2] = p.maxTimestamp();
+    }
+    table[W * i + 1] = flags | handle;
     slots[i] = handle != 0 ? null : shared ? p.copy() : p;
     sorted = null;
   }
 
   /**
-   * Whether {@code update} shadows everything the partition held as bytes at {@code handle} has, so that merging
+   * Whether {@code update} shadows everything the partition held as bytes in slot {@code i} has, so that merging
    * them gives the update: an INSERT's row (a marker, no TTL, no deletion, no collection) with a plain cell for every
    * one of the table's {@code regularColumns}, written after everything held, which is plain too (no deletion,
    * tombstone, TTL or collection) and names only columns the table has now. Its marker and each of its cells then win
    * every reconciliation, and nothing held is left over. A workload overwriting its rows applies most of its writes
    * this way, without decoding the partition held and merging into it (about 3.5% of a simulated write's time).
    */
-  private boolean shadowsEverything(Partition update, Set<String> regularColumns, long handle) {
+  private boolean shadowsEverything(Partition update, Set<String> regularColumns, int i) {
     if (!update.deletion().isLive() || !update.rangeTombstones().isEmpty() || update.staticRow() != null
         || update.rowCount() != 1) return false;
     Row r = update.rows().firstEntry().getValue();
@@ -131,12 +164,9 @@ public final class Memtable {
           || !regularColumns.contains(r.name(c))) return false;
       min = Math.min(min, cell.timestamp());
     }
-    SSTableFormat.Header h = arena.header(handle, header);
-    return h.plain && h.rowCount <= 1 && !h.hasStatic && h.maxTimestamp < min
-        && arena.namesOnly(regularColumns);
+    // What the held bytes' header says, kept in the slot (see hold): the arena is not reached.
+    return (table[W * i + 1] & SHADOWABLE) != 0 && table[W * i + 2] < min && arena.namesOnly(regularColumns);
   }
-
-  private final SSTableFormat.Header header = new SSTableFormat.Header();
 
   /**
    * Held as bytes: a partition of at most one row (plus its static row) with a Murmur3 token other than 0 (a
@@ -163,7 +193,7 @@ public final class Memtable {
 
   /** The partition held for {@code key} (decoded afresh when it is held as bytes), or null. */
   public Partition get(DecoratedKey key) {
-    return partition(find(key, hash(key)));
+    return partition(find(key, hash(key), packed(key.key())));
   }
 
   /**
@@ -171,9 +201,9 @@ public final class Memtable {
    * A partition held as bytes is decoded afresh, so a whole-partition read takes the decoding as it is.
    */
   public Partition read(DecoratedKey key, List<Slice> slices) {
-    int i = find(key, hash(key));
-    if (table[2 * i] == 0) return null; // not held: told without reaching slots[i], another cache line
-    long handle = table[2 * i + 1];
+    int i = find(key, hash(key), packed(key.key()));
+    if (table[W * i] == 0) return null; // not held: told without reaching slots[i], another cache line
+    long handle = table[W * i + 1] & HANDLE;
     if (handle == 0) return slots[i].slice(slices);
     Partition p = arena.decode(handle, key, comparator); // the key asked for is the one held: no copy of it to build
     for (Slice s : slices) if (s.start().isUnbounded() && s.end().isUnbounded()) return p;
@@ -181,9 +211,9 @@ public final class Memtable {
   }
 
   private Partition partition(int i) {
-    long handle = table[2 * i + 1];
-    if (handle == 0) return table[2 * i] == 0 ? null : slots[i];
-    return arena.decode(handle, new DecoratedKey(new LongToken(table[2 * i]), arena.key(handle)), comparator);
+    long handle = table[W * i + 1] & HANDLE;
+    if (handle == 0) return table[W * i] == 0 ? null : slots[i];
+    return arena.decode(handle, new DecoratedKey(new LongToken(token(i)), arena.key(handle)), comparator);
   }
 
   /** A Murmur3 token's value, else the key bytes' hash; never 0, which marks an empty slot. */
@@ -193,21 +223,60 @@ public final class Memtable {
   }
 
   /**
-   * The slot holding {@code key}, or the empty slot where it would go (linear probing). A probe reads only the
-   * table until a hash matches.
+   * A key of at most 7 bytes as one long: its length plus one in the top byte (so never 0), then its bytes; 0 for a
+   * longer key.
    */
-  private int find(DecoratedKey key, long h) {
+  private static long packed(byte[] key) {
+    if (key.length > 7) return 0;
+    long v = 0;
+    for (byte b : key) v = v << 8 | (b & 0xFF);
+    return (long) (key.length + 1) << 56 | v;
+  }
+
+  /**
+   * The slot holding {@code key} ({@code packed}: the key as {@link #packed} gives it), or the empty slot where it
+   * would go (linear probing). A probe reads only the table until a hash matches, and a packed key is compared there
+   * too: only a longer key is compared with the key held (in the arena, or the partition's own).
+   */
+  private int find(DecoratedKey key, long h, long packed) {
     int mask = slots.length - 1;
     int i = (int) ((h * 0x9E3779B97F4A7C15L) >>> shift);
     while (true) {
-      long stored = table[2 * i];
+      long stored = table[W * i];
       if (stored == 0) return i;
-      if (stored == h) {
-        long held = table[2 * i + 1]; // in the hash's cache line; slots[i] is another (null when held as bytes)
+      long flags = table[W * i + 1]; // in the same cache line; slots[i] is another (null when held as bytes)
+      if ((flags & PACKED) != 0) {
+        if (stored == packed) return i; // the same bytes; a longer key (0) is not a packed one
+      } else if (stored == h) {
+        long held = flags & HANDLE;
         if (held != 0 ? arena.keyEquals(held, key.key()) : Arrays.equals(slots[i].key().key(), key.key())) return i;
       }
       i = (i + 1) & mask;
     }
+  }
+
+  /**
+   * The Murmur3 token of slot {@code i}'s key, for a slot held as bytes or packed (a key held as bytes has one other
+   * than 0, which is then its hash).
+   */
+  private long token(int i) {
+    long w = table[W * i];
+    return (table[W * i + 1] & PACKED) != 0 ? Murmur3Partitioner.tokenValue(unpacked(w)) : w;
+  }
+
+  /** The hash of slot {@code j} of {@code t} (its key's, as {@link #hash} gives it). */
+  private long hashAt(long[] t, int j) {
+    long w = t[W * j];
+    if ((t[W * j + 1] & PACKED) == 0) return w;
+    long token = Murmur3Partitioner.tokenValue(unpacked(w));
+    return token == 0 ? 1 : token;
+  }
+
+  /** The key {@link #packed} packed into {@code w}. */
+  private static byte[] unpacked(long w) {
+    byte[] key = new byte[(int) (w >>> 56) - 1];
+    for (int j = key.length - 1; j >= 0; j--, w >>>= 8) key[j] = (byte) w;
+    return key;
   }
 
   private void grow() {
@@ -218,13 +287,12 @@ public final class Memtable {
     shift--;
     int mask = slots.length - 1;
     for (int j = 0; j < oldSlots.length; j++) {
-      long h = oldTable[2 * j];
-      if (h == 0) continue;
+      if (oldTable[W * j] == 0) continue;
+      long h = hashAt(oldTable, j);
       int i = (int) ((h * 0x9E3779B97F4A7C15L) >>> shift);
-      while (table[2 * i] != 0) i = (i + 1) & mask;
+      while (table[W * i] != 0) i = (i + 1) & mask;
       slots[i] = oldSlots[j];
-      table[2 * i] = h;
-      table[2 * i + 1] = oldTable[2 * j + 1];
+      System.arraycopy(oldTable, W * j, table, W * i, W);
     }
   }
 
@@ -232,7 +300,8 @@ public final class Memtable {
   public Collection<DecoratedKey> keys() {
     List<DecoratedKey> out = new ArrayList<>(size);
     for (int i = 0; i < slots.length; i++) {
-      if (table[2 * i + 1] != 0) out.add(new DecoratedKey(new LongToken(table[2 * i]), arena.key(table[2 * i + 1])));
+      long handle = table[W * i + 1] & HANDLE;
+      if (handle != 0) out.add(new DecoratedKey(new LongToken(token(i)), arena.key(handle)));
       else if (slots[i] != null) out.add(slots[i].key());
     }
     return out;
@@ -261,9 +330,9 @@ public final class Memtable {
     SSTableWriter w = new SSTableWriter(bloomFpChance);
     w.adopt(arena.columnTable(), comparator);
     for (int i : sortedSlots()) {
-      long handle = table[2 * i + 1];
+      long handle = table[W * i + 1] & HANDLE;
       if (handle != 0) {
-        w.copy(arena.chunk(handle), arena.offset(handle), arena.end(handle), arena.baseTimestamp(), table[2 * i]);
+        w.copy(arena.chunk(handle), arena.offset(handle), arena.end(handle), arena.baseTimestamp(), token(i));
       } else {
         w.add(slots[i]);
       }
@@ -273,7 +342,8 @@ public final class Memtable {
 
   /** The key bytes held in slot {@code i}. */
   private byte[] keyAt(int i) {
-    return table[2 * i + 1] == 0 ? slots[i].key().key() : arena.key(table[2 * i + 1]);
+    long handle = table[W * i + 1] & HANDLE;
+    return handle == 0 ? slots[i].key().key() : arena.key(handle);
   }
 
   /**
@@ -286,10 +356,11 @@ public final class Memtable {
     long[] tokens = new long[size];
     int n = 0;
     for (int i = 0; i < slots.length; i++) {
-      if (table[2 * i] == 0) continue;
+      if (table[W * i] == 0) continue;
       // Hash 1 is also token 0's (0 marks an empty slot); such a partition is held as objects.
-      tokens[n] = table[2 * i] == 1 && slots[i] != null && murmur3 ? ((LongToken) slots[i].key().token()).value()
-          : table[2 * i];
+      tokens[n] = (table[W * i + 1] & PACKED) != 0 ? token(i)
+          : table[W * i] == 1 && slots[i] != null && murmur3 ? ((LongToken) slots[i].key().token()).value()
+          : table[W * i];
       order[n++] = i;
     }
     if (!murmur3) {

@@ -86,11 +86,6 @@ final class MemtableArena {
     return SSTableFormat.decode(chunk(handle), offset(handle), key, baseTimestamp, comparator, columnTable(), null);
   }
 
-  /** The header (sizes, counts, timestamps, plainness) of the partition at {@code handle}, read into {@code h}. */
-  SSTableFormat.Header header(long handle, SSTableFormat.Header h) {
-    return h.read(chunk(handle), offset(handle), baseTimestamp);
-  }
-
   /** Whether every column the partitions held name is in {@code names} (checked again only when a column is added). */
   boolean namesOnly(Set<String> names) {
     if (checkedNames != names || checkedChanges != columns.changes()) {
