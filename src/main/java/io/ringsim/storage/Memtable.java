@@ -323,12 +323,13 @@ public final class Memtable {
   }
 
   /**
-   * Writes the memtable into a new SSTable, in token order: partitions held as bytes are copied (only their smallest
-   * timestamp is encoded again, against the SSTable's base), the others encoded.
+   * Writes the memtable into a new SSTable, in token order: partitions held as bytes are copied byte for byte (the
+   * SSTable numbers its columns and counts its timestamps from the arena's), the others encoded.
    */
   SSTable flush(long generation, int level, double bloomFpChance) {
     SSTableWriter w = new SSTableWriter(bloomFpChance);
-    w.adopt(arena.columnTable(), comparator);
+    if (arena.bytes() > 0) w.adopt(arena.columnTable(), comparator, arena.baseTimestamp());
+    else w.adopt(arena.columnTable(), comparator); // nothing held as bytes: the arena has no base
     for (int i : sortedSlots()) {
       long handle = table[W * i + 1] & HANDLE;
       if (handle != 0) {

@@ -75,6 +75,17 @@ final class SSTableWriter {
   }
 
   /**
+   * Like {@link #adopt(SSTableFormat.ColumnTable, ClusteringComparator)}, and timestamps are stored relative to
+   * {@code base} (a memtable arena's): partitions encoded against both are then copied byte for byte, with no
+   * timestamp to encode again (any base decodes to the same partitions; a near one keeps them short).
+   */
+  void adopt(SSTableFormat.ColumnTable t, ClusteringComparator cmp, long base) {
+    adopt(t, cmp);
+    baseTimestamp = base;
+    based = true;
+  }
+
+  /**
    * Copies the encoded partition in {@code buf[offset, end)}, numbered as the table {@link #adopt}ed and with
    * timestamps relative to {@code sourceBase}, whose key has the Murmur3 token {@code token}: a memtable's partition
    * held as bytes. Keys with equal tokens come in key order (the caller sorted them).
@@ -83,6 +94,11 @@ final class SSTableWriter {
     orderToken(token);
     header.read(buf, offset, sourceBase);
     base(header.minTimestamp);
+    if (sourceBase == baseTimestamp) {
+      place(new LongToken(token), header.minTimestamp, header.maxTimestamp, header.dataSize, header.rowCount,
+          header.cellCount, buf, offset, end - offset);
+      return;
+    }
     partition.reset();
     SSTableFormat.rebase(buf, offset, end, header, baseTimestamp, partition);
     place(new LongToken(token), header.minTimestamp, header.maxTimestamp, header.dataSize, header.rowCount,
@@ -118,9 +134,15 @@ final class SSTableWriter {
 
   /** Puts the partition just encoded into the current block and the index, and counts it. */
   private void place(Token token, long min, long max, long size, long rowCount, long cellCount) {
-    if (block == null || blockLength + partition.len > block.length) {
+    place(token, min, max, size, rowCount, cellCount, partition.buf, 0, partition.len);
+  }
+
+  /** Puts the encoded partition in {@code src[from, from + length)} into the current block and the index. */
+  private void place(Token token, long min, long max, long size, long rowCount, long cellCount, byte[] src,
+      int from, int length) {
+    if (block == null || blockLength + length > block.length) {
       closeBlock();
-      block = new byte[Math.max(SSTable.BLOCK_BYTES, partition.len)];
+      block = new byte[Math.max(SSTable.BLOCK_BYTES, length)];
       blockLength = 0;
     }
     if (count == offsets.length) {
@@ -131,8 +153,8 @@ final class SSTableWriter {
     offsets[count] = (long) blocks.size() << 32 | blockLength;
     token(count, token);
     count++;
-    System.arraycopy(partition.buf, 0, block, blockLength, partition.len);
-    blockLength += partition.len;
+    System.arraycopy(src, from, block, blockLength, length);
+    blockLength += length;
     minTimestamp = Math.min(minTimestamp, min);
     maxTimestamp = Math.max(maxTimestamp, max);
     bytes += size;
