@@ -15,7 +15,9 @@ public final class PartitionCodec {
   private PartitionCodec() {}
 
   public static byte[] encode(Partition p) {
-    Out out = new Out(64 + (int) Math.min(1 << 20, p.dataSize()));
+    // Not sized from p.dataSize(): a replica's answer to a read is a partition just decoded, whose size nothing else
+    // asks for, and working it out was a third of encoding it. The buffer grows as it fills.
+    Out out = new Out(256);
     bytes(out, p.key().key());
     deletion(out, p.deletion());
     out.writeInt(p.rangeTombstones().size());

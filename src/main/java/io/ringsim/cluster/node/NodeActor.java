@@ -16,6 +16,7 @@ import io.ringsim.cluster.gossip.PeerStatus;
 import io.ringsim.cluster.net.Inbox;
 import io.ringsim.cluster.net.NetworkPort;
 import io.ringsim.cluster.net.TraceLog;
+import io.ringsim.cluster.time.VirtualTimeScheduler;
 import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.cql.CqlException;
 import io.ringsim.ring.Ring;
@@ -58,7 +59,8 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
   private NodeActor(ActorContext<NodeCommand> ctx, TimerScheduler<NodeCommand> timers, NodeConfig cfg, Ring ring,
       NetworkPort network, LongSupplier loopNanos) {
     super(ctx);
-    this.node = new NodeContext(cfg, ring, network, loopNanos, ctx.getSystem().scheduler(), ctx.getSelf());
+    this.node = new NodeContext(cfg, ring, network, loopNanos, ctx.getSystem().scheduler(),
+        ctx.getSystem().classicSystem().scheduler() instanceof VirtualTimeScheduler v ? v.loop() : null, ctx.getSelf());
     HintsGauge gauge = HintsGauge.of(ctx.getSystem());
     node.hints.observe((target, delta) -> gauge.change(target, delta, loopNanos.getAsLong()));
     network.register(cfg.name(), new Inbox<>(ctx.getSelf(), NodeCommand.Inbound::new));

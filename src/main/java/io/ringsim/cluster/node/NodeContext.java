@@ -6,6 +6,7 @@ import akka.dispatch.ExecutionContexts$;
 import io.ringsim.cluster.HintStore;
 import io.ringsim.cluster.net.NetworkPort;
 import io.ringsim.cluster.net.TraceLog;
+import io.ringsim.cluster.time.SimulationLoop;
 import io.ringsim.ring.Ring;
 import io.ringsim.ring.Token;
 import io.ringsim.schema.Catalog;
@@ -38,6 +39,8 @@ final class NodeContext {
   private final NetworkPort network;
   private final LongSupplier loopNanos;
   private final Scheduler scheduler;
+  /** The simulation's loop when the node runs in one (its request timers go straight onto it), else null. */
+  private final SimulationLoop loop;
   private final ActorRef<NodeCommand> self;
   private final SplittableRandom rng;
   private final Map<String, Long> downSince = new TreeMap<>();
@@ -50,9 +53,10 @@ final class NodeContext {
   private long nextRequestId = 1;
 
   NodeContext(NodeConfig cfg, Ring ring, NetworkPort network, LongSupplier loopNanos,
-      Scheduler scheduler, ActorRef<NodeCommand> self) {
+      Scheduler scheduler, SimulationLoop loop, ActorRef<NodeCommand> self) {
     this.cfg = cfg;
     this.scheduler = scheduler;
+    this.loop = loop;
     this.self = self;
     this.network = network;
     this.loopNanos = loopNanos;
@@ -204,8 +208,7 @@ final class NodeContext {
     // this actor, run on the firing thread), so the timer takes the same place among the loop's events; without the
     // TimerScheduler's keyed map, which cost an immutable-map update to start and another to cancel, per request.
     long id = p.id;
-    p.timeout = scheduler.scheduleOnce(timeout, () -> self.tell(new NodeCommand.RequestTimeout(id)),
-        ExecutionContexts$.MODULE$.parasitic());
+    p.timeout = scheduleOnce(timeout, () -> self.tell(new NodeCommand.RequestTimeout(id)));
   }
 
   /** Routes the replies to {@code id} to {@code p}, with no timer of its own (a part of a request that has one). */
@@ -246,8 +249,17 @@ final class NodeContext {
     if (p.resumeTimer != null) p.resumeTimer.cancel();
     NodeCommand.Resume resume = new NodeCommand.Resume(p.id);
     p.resume = resume;
-    p.resumeTimer = scheduler.scheduleOnce(delay, () -> self.tell(resume),
-        ExecutionContexts$.MODULE$.parasitic());
+    p.resumeTimer = scheduleOnce(delay, () -> self.tell(resume));
+  }
+
+  /**
+   * A timer that runs {@code task} where it fires (a tell to this node), as Akka's system scheduler runs one with the
+   * parasitic executor; in a simulation it goes straight onto the loop, which is what that scheduler does with it
+   * there, without the conversions of Akka's typed and classic scheduler adapters on every request.
+   */
+  private akka.actor.Cancellable scheduleOnce(Duration delay, Runnable task) {
+    if (loop != null) return loop.scheduleOnce(delay.toNanos(), task);
+    return scheduler.scheduleOnce(delay, task, ExecutionContexts$.MODULE$.parasitic());
   }
 
   /** Whether {@code r} is the Resume {@code p} waits for (not one a later {@link #resumeLater} replaced). */

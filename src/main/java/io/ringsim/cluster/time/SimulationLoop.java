@@ -132,6 +132,15 @@ public final class SimulationLoop {
   }
 
   /**
+   * A timer that runs {@code task} on the loop's thread after {@code delayNanos}: what {@link VirtualTimeScheduler}
+   * makes of Akka's {@code scheduleOnce} for a task run where the timer fires (the parasitic executor), for a caller
+   * that knows it runs in a simulation and need not go through Akka's scheduler adapters (a node's request timers).
+   */
+  public akka.actor.Cancellable scheduleOnce(long delayNanos, Runnable task) {
+    return schedule(delayNanos, 0, task);
+  }
+
+  /**
    * Runs {@code task} on the loop thread once virtual time has advanced by {@code delayNanos}: a timer without Akka's
    * scheduler around it, for the simulated network's deliveries (one per message). Same place among the events as
    * a timer scheduled through Akka at this instant.
