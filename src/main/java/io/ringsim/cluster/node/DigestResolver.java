@@ -6,7 +6,6 @@ import io.ringsim.storage.TableSchema;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Reconciles the replicas' answers to one read (Cassandra's digest and data resolvers): the merged partition, whether
@@ -20,16 +19,16 @@ import java.util.Map;
 record DigestResolver(Partition merged, boolean mismatch, List<String> stale) {
 
   /**
-   * {@code responses}: each replica's encoded answer (empty for none), in a fixed order; {@code decoded}: the answers
-   * already decoded (replicas in this JVM attach theirs), so only the others are decoded here.
+   * {@code answers}: each replica's encoded answer (empty for none) in replica-name order, with the answers already
+   * decoded (replicas in this JVM attach theirs), so only the others are decoded here.
    */
-  static DigestResolver resolve(Map<String, byte[]> responses, Map<String, Partition> decoded, TableSchema schema) {
-    List<Partition> versions = new ArrayList<>();
+  static DigestResolver resolve(ReplicaAnswers answers, TableSchema schema) {
+    List<Partition> versions = new ArrayList<>(answers.size());
     boolean mismatch = false;
     byte[] first = null;
     Partition firstDecoded = null;
-    for (Map.Entry<String, byte[]> e : responses.entrySet()) {
-      byte[] d = e.getValue();
+    for (int i = 0; i < answers.size(); i++) {
+      byte[] d = answers.data(i);
       if (first == null) first = d;
       else if (!Arrays.equals(first, d)) mismatch = true;
       if (d.length == 0) continue;
@@ -39,7 +38,7 @@ record DigestResolver(Partition merged, boolean mismatch, List<String> stale) {
         versions.add(firstDecoded);
         continue;
       }
-      Partition p = decode(e.getKey(), d, decoded, schema);
+      Partition p = answers.decoded(i, b -> PartitionCodec.decode(b, schema));
       if (d == first) firstDecoded = p;
       versions.add(p);
     }
@@ -48,18 +47,14 @@ record DigestResolver(Partition merged, boolean mismatch, List<String> stale) {
     if (!mismatch) return new DigestResolver(versions.isEmpty() ? null : versions.get(0), false, List.of());
     Partition merged = Partition.merge(versions);
     List<String> stale = new ArrayList<>();
-    for (Map.Entry<String, byte[]> e : responses.entrySet()) {
-      Partition theirs = e.getValue().length == 0 ? null : decode(e.getKey(), e.getValue(), decoded, schema);
+    for (int i = 0; i < answers.size(); i++) {
+      byte[] d = answers.data(i);
+      Partition theirs = d.length == 0 ? null : answers.decoded(i, b -> PartitionCodec.decode(b, schema));
       Partition after = theirs == null ? merged : Partition.merge(List.of(theirs, merged));
       // A replica already holding everything the merge has would get the same bytes back: no repair for it.
-      if (theirs != null && Arrays.equals(PartitionCodec.encode(after), e.getValue())) continue;
-      stale.add(e.getKey());
+      if (theirs != null && Arrays.equals(PartitionCodec.encode(after), d)) continue;
+      stale.add(answers.name(i));
     }
     return new DigestResolver(merged, true, List.copyOf(stale));
-  }
-
-  private static Partition decode(String replica, byte[] data, Map<String, Partition> decoded, TableSchema schema) {
-    Partition p = decoded.get(replica);
-    return p != null ? p : PartitionCodec.decode(data, schema);
   }
 }

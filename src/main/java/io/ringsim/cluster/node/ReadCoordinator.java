@@ -13,7 +13,6 @@ import io.ringsim.storage.TableSchema;
 import io.ringsim.storage.TableStore;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -34,9 +33,8 @@ final class ReadCoordinator extends PendingRequest {
   private final TableSchema schema;
   private final DecoratedKey key;
   private final AckTracker acks;
-  private final Map<String, byte[]> responses = new TreeMap<>();
-  /** The answers a replica in this JVM attached decoded (see {@link NodeMessage.ReadDataReply}). */
-  private final Map<String, Partition> decoded = new HashMap<>(4);
+  /** The replicas' answers, with those a replica in this JVM attached decoded (see NodeMessage.ReadDataReply). */
+  private final ReplicaAnswers answers = new ReplicaAnswers();
   /** Live rows each replica's answer held, for a page's read: one at the page's limit may have stopped there. */
   private Map<String, Long> rowsOf;
   /** The replicas' warnings (tombstone thresholds), in the order they came; null while there are none. */
@@ -86,7 +84,7 @@ final class ReadCoordinator extends PendingRequest {
     }
     // Contact the closest live replicas that can satisfy the level (for EACH_QUORUM / LOCAL_*, all that count).
     int n = plan.readContacts(live);
-    contacted.addAll(live.subList(0, n));
+    for (int i = 0; i < n; i++) contacted.add(live.get(i));
     node.register(this, node.cfg.readTimeout());
     spares = live.subList(n, live.size());
     if (!spares.isEmpty()) node.resumeLater(this, SPECULATIVE_RETRY);
@@ -132,7 +130,7 @@ final class ReadCoordinator extends PendingRequest {
       if (--repairAcks == 0) reply();
       return;
     }
-    if (!(m instanceof NodeMessage.ReadDataReply rd) || responses.containsKey(from)) return;
+    if (!(m instanceof NodeMessage.ReadDataReply rd) || answers.contains(from)) return;
     if (rd.failure() != null) {
       if (trace != null) traceFrom(from, rd.failure());
       finish();
@@ -149,8 +147,7 @@ final class ReadCoordinator extends PendingRequest {
       if (warnings == null) warnings = new ArrayList<>();
       warnings.addAll(rd.warnings());
     }
-    responses.put(from, rd.data());
-    if (rd.decodedData() != null) decoded.put(from, rd.decodedData());
+    answers.add(from, rd.data(), rd.decodedData());
     if (r.filter().paged()) {
       if (rowsOf == null) rowsOf = new TreeMap<>();
       rowsOf.put(from, rd.rows());
@@ -159,7 +156,7 @@ final class ReadCoordinator extends PendingRequest {
   }
 
   private void resolve() {
-    DigestResolver resolved = DigestResolver.resolve(responses, decoded, schema);
+    DigestResolver resolved = DigestResolver.resolve(answers, schema);
     merged = resolved.merged();
     if (node.trace != null) traceAnswers(resolved);
     if (!resolved.mismatch()) {
@@ -188,10 +185,11 @@ final class ReadCoordinator extends PendingRequest {
 
   /** Records the newest write timestamp each replica answered (-1: it had nothing), for explanations. */
   private void traceAnswers(DigestResolver resolved) {
-    for (Map.Entry<String, byte[]> e : responses.entrySet()) {
-      long ts = e.getValue().length == 0 ? -1 : !resolved.mismatch() && merged != null ? merged.maxTimestamp()
-          : PartitionCodec.decode(e.getValue(), schema).maxTimestamp();
-      node.traceEvent("answer", e.getKey(), r.table(), key.token(), id, ts);
+    for (int i = 0; i < answers.size(); i++) {
+      byte[] data = answers.data(i);
+      long ts = data.length == 0 ? -1 : !resolved.mismatch() && merged != null ? merged.maxTimestamp()
+          : PartitionCodec.decode(data, schema).maxTimestamp();
+      node.traceEvent("answer", answers.name(i), r.table(), key.token(), id, ts);
     }
   }
 
@@ -201,7 +199,7 @@ final class ReadCoordinator extends PendingRequest {
     LivePartition live = answer == null ? new LivePartition(key, null, List.of())
         : new LivenessFilter(now, schema.metadata()).view(answer, r.filter());
     boolean truncated = answer != merged && live.rows().size() < r.filter().limit();
-    replyTo.reply(new ClientResponse.ReadDone(node.name(), List.of(live), List.copyOf(responses.keySet()),
+    replyTo.reply(new ClientResponse.ReadDone(node.name(), List.of(live), answers.names(),
         repairing, warnings == null ? List.of() : List.copyOf(warnings), traceList(), truncated));
   }
 
@@ -210,11 +208,12 @@ final class ReadCoordinator extends PendingRequest {
    * row, so the answer ends at the first such row in the query's order (the client's next page resumes there).
    */
   private Partition pageCut() {
-    if (merged == null || !r.filter().paged() || responses.size() < 2) return merged;
+    if (merged == null || !r.filter().paged() || answers.size() < 2) return merged;
     Clustering cut = null;
-    for (Map.Entry<String, byte[]> e : responses.entrySet()) {
-      if (rowsOf.getOrDefault(e.getKey(), 0L) < r.filter().limit() || e.getValue().length == 0) continue;
-      Clustering edge = BoundedSlice.edge(PartitionCodec.decode(e.getValue(), schema), r.filter().reversed());
+    for (int i = 0; i < answers.size(); i++) {
+      byte[] data = answers.data(i);
+      if (rowsOf.getOrDefault(answers.name(i), 0L) < r.filter().limit() || data.length == 0) continue;
+      Clustering edge = BoundedSlice.edge(PartitionCodec.decode(data, schema), r.filter().reversed());
       if (edge != null && (cut == null || (schema.clustering().compare(edge, cut) < 0) != r.filter().reversed()))
         cut = edge;
     }
