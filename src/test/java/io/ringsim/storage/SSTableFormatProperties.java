@@ -111,6 +111,41 @@ class SSTableFormatProperties {
     }
   }
 
+  /**
+   * The index summary (every 64th token) narrows a search to the stretch between two samples, also when runs of keys
+   * share one token (as colliding keys would) across several samples: every key held is found, every other key is
+   * not, and where an absent key would go is where a sorted map puts it.
+   */
+  @Property(tries = 30)
+  void aSummarizedIndexFindsKeysInRunsOfSharedTokens(@ForAll long seed) {
+    Random r = new Random(seed);
+    TableSchema schema = schema(Murmur3Partitioner.INSTANCE, ClusteringOrder.ASC);
+    TreeMap<DecoratedKey, Partition> byKey = new TreeMap<>();
+    int n = 1_100 + r.nextInt(3_000);
+    int run = 1 + r.nextInt(200); // keys per token: from none shared to runs spanning several samples
+    for (int i = 0; byKey.size() < n; i++) {
+      DecoratedKey key = new DecoratedKey(new io.ringsim.ring.LongToken((i / run) * 1_000L - 500_000),
+          CqlTypes.INT.serialize(r.nextInt(1 << 20)));
+      Partition p = new Partition(key, schema.clustering());
+      p.add(Row.builder(Clustering.of(CqlTypes.INT.serialize(1), text(r)))
+          .cell("v1", Cell.live(1, CqlTypes.INT.serialize(i))).build());
+      byKey.put(key, p);
+    }
+    List<Partition> sorted = new ArrayList<>(byKey.values());
+    SSTable s = SSTable.build(7, 0, sorted, 0.01);
+    for (Partition p : sorted) assertThat(encoded(s.get(p.key()))).isEqualTo(encoded(p));
+    List<DecoratedKey> keys = new ArrayList<>(byKey.keySet());
+    for (int k = 0; k < 2_000; k++) {
+      long token = (r.nextInt(n / run + 3) - 1) * 1_000L - 500_000 + (r.nextBoolean() ? 0 : r.nextInt(999) + 1);
+      DecoratedKey key = new DecoratedKey(new io.ringsim.ring.LongToken(token),
+          CqlTypes.INT.serialize(r.nextInt(1 << 20)));
+      Partition held = byKey.get(key);
+      assertThat(encoded(s.get(key))).isEqualTo(encoded(held));
+      int at = java.util.Collections.binarySearch(keys, key);
+      assertThat(s.ceilingIndex(key)).isEqualTo(at >= 0 ? at : -at - 1);
+    }
+  }
+
   private static byte[] encoded(Partition p) {
     return p == null ? null : PartitionCodec.encode(p);
   }
