@@ -17,7 +17,7 @@ final class SSTableWalk {
   private final NamedRowsRead rule;
   private final List<Clustering> named;
   /** The SSTable of each version read after the memtable's, in the order read (only when the walk stops early). */
-  private final List<SSTable> sources = new ArrayList<>(4);
+  private List<SSTable> sources = List.of(); // a list of its own once a version is taken
   /** What a read of named rows has found so far, merged. */
   private Partition soFar;
   private long partitionDeletion = Long.MIN_VALUE;
@@ -49,6 +49,7 @@ final class SSTableWalk {
   /** The read took {@code version} from {@code s}. */
   void took(Partition version, SSTable s) {
     if (!stops) return;
+    if (sources.isEmpty()) sources = new ArrayList<>(4);
     sources.add(s);
     took(version);
   }

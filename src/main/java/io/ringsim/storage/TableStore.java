@@ -267,7 +267,9 @@ public final class TableStore {
     boolean hashed = false;
     long bloomHash = 0;
     SSTableWalk walk = new SSTableWalk(namedRows, filter, m, singlePartition);
-    for (SSTable s : walkOrder(singlePartition)) {
+    List<SSTable> order = walkOrder(singlePartition);
+    for (int i = 0; i < order.size(); i++) {
+      SSTable s = order.get(i);
       if (walk.stopsBefore(s)) break;
       if (!s.coversKey(key)) continue;
       if (!hashed) {
