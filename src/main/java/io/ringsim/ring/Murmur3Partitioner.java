@@ -23,8 +23,13 @@ public final class Murmur3Partitioner implements Partitioner {
 
   /** The token as a primitive, for hot paths that should not allocate. */
   public static long tokenValue(byte[] key) {
-    if (key.length == 0) return Long.MIN_VALUE;
-    long h = CassandraMurmur3.h1(key, 0, key.length);
+    return tokenValue(key, 0, key.length);
+  }
+
+  /** {@link #tokenValue(byte[])} of the key held in {@code buf[offset, offset + length)}. */
+  public static long tokenValue(byte[] buf, int offset, int length) {
+    if (length == 0) return Long.MIN_VALUE;
+    long h = CassandraMurmur3.h1(buf, offset, length);
     // Long.MIN_VALUE is reserved for the minimum token, so Cassandra maps a hash that lands on it to MAX_VALUE.
     return h == Long.MIN_VALUE ? Long.MAX_VALUE : h;
   }

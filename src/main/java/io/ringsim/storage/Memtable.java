@@ -261,22 +261,24 @@ public final class Memtable {
    */
   private long token(int i) {
     long w = table[W * i];
-    return (table[W * i + 1] & PACKED) != 0 ? Murmur3Partitioner.tokenValue(unpacked(w)) : w;
+    return (table[W * i + 1] & PACKED) != 0 ? packedToken(w) : w;
   }
+
+  /** The Murmur3 token of the key packed into {@code w}, unpacked into a scratch array (a flush asks for thousands). */
+  private long packedToken(long w) {
+    int n = (int) (w >>> 56) - 1;
+    for (int j = n - 1; j >= 0; j--, w >>>= 8) keyScratch[j] = (byte) w;
+    return Murmur3Partitioner.tokenValue(keyScratch, 0, n);
+  }
+
+  private final byte[] keyScratch = new byte[7];
 
   /** The hash of slot {@code j} of {@code t} (its key's, as {@link #hash} gives it). */
   private long hashAt(long[] t, int j) {
     long w = t[W * j];
     if ((t[W * j + 1] & PACKED) == 0) return w;
-    long token = Murmur3Partitioner.tokenValue(unpacked(w));
+    long token = packedToken(w);
     return token == 0 ? 1 : token;
-  }
-
-  /** The key {@link #packed} packed into {@code w}. */
-  private static byte[] unpacked(long w) {
-    byte[] key = new byte[(int) (w >>> 56) - 1];
-    for (int j = key.length - 1; j >= 0; j--, w >>>= 8) key[j] = (byte) w;
-    return key;
   }
 
   private void grow() {
@@ -327,7 +329,7 @@ public final class Memtable {
    * SSTable numbers its columns and counts its timestamps from the arena's), the others encoded.
    */
   SSTable flush(long generation, int level, double bloomFpChance) {
-    SSTableWriter w = new SSTableWriter(bloomFpChance);
+    SSTableWriter w = new SSTableWriter(bloomFpChance, size);
     if (arena.bytes() > 0) w.adopt(arena.columnTable(), comparator, arena.baseTimestamp());
     else w.adopt(arena.columnTable(), comparator); // nothing held as bytes: the arena has no base
     for (int i : sortedSlots()) {

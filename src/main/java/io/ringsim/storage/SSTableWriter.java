@@ -25,8 +25,8 @@ final class SSTableWriter {
   private long baseTimestamp;
   private byte[] block;
   private int blockLength;
-  private long[] offsets = new long[1024];
-  private long[] longTokens = new long[1024];
+  private long[] offsets;
+  private long[] longTokens;
   private Token[] tokens; // once a token that is not a Murmur3 LongToken arrives
   private int count;
   private ClusteringComparator comparator;
@@ -34,7 +34,15 @@ final class SSTableWriter {
   private long minTimestamp = Long.MAX_VALUE, maxTimestamp = Long.MIN_VALUE, bytes, rows, cells;
 
   SSTableWriter(double bloomFpChance) {
+    this(bloomFpChance, 1024);
+  }
+
+  /** @param expected partitions it will probably hold (a flush knows them): its index is sized once */
+  SSTableWriter(double bloomFpChance, int expected) {
     this.bloomFpChance = bloomFpChance;
+    int n = Math.max(16, expected);
+    offsets = new long[n];
+    longTokens = new long[n];
   }
 
   void add(Partition p) {
@@ -61,7 +69,12 @@ final class SSTableWriter {
     base(h.minTimestamp);
     partition.reset();
     SSTableFormat.rebase(source.block(i), source.offset(i), source.end(i), h, baseTimestamp, partition);
-    place(source.tokenAt(i), h.minTimestamp, h.maxTimestamp, h.dataSize, h.rowCount, h.cellCount);
+    if (source.hasLongTokens()) {
+      place(source.longTokenAt(i), null, h.minTimestamp, h.maxTimestamp, h.dataSize, h.rowCount, h.cellCount,
+          partition.buf, 0, partition.len);
+    } else {
+      place(source.tokenAt(i), h.minTimestamp, h.maxTimestamp, h.dataSize, h.rowCount, h.cellCount);
+    }
     return true;
   }
 
@@ -95,14 +108,14 @@ final class SSTableWriter {
     header.read(buf, offset, sourceBase);
     base(header.minTimestamp);
     if (sourceBase == baseTimestamp) {
-      place(new LongToken(token), header.minTimestamp, header.maxTimestamp, header.dataSize, header.rowCount,
+      place(token, null, header.minTimestamp, header.maxTimestamp, header.dataSize, header.rowCount,
           header.cellCount, buf, offset, end - offset);
       return;
     }
     partition.reset();
     SSTableFormat.rebase(buf, offset, end, header, baseTimestamp, partition);
-    place(new LongToken(token), header.minTimestamp, header.maxTimestamp, header.dataSize, header.rowCount,
-        header.cellCount);
+    place(token, null, header.minTimestamp, header.maxTimestamp, header.dataSize, header.rowCount,
+        header.cellCount, partition.buf, 0, partition.len);
   }
 
   private final SSTableFormat.Header header = new SSTableFormat.Header();
@@ -134,12 +147,17 @@ final class SSTableWriter {
 
   /** Puts the partition just encoded into the current block and the index, and counts it. */
   private void place(Token token, long min, long max, long size, long rowCount, long cellCount) {
-    place(token, min, max, size, rowCount, cellCount, partition.buf, 0, partition.len);
+    long value = token instanceof LongToken l ? l.value() : 0;
+    place(value, token instanceof LongToken ? null : token, min, max, size, rowCount, cellCount, partition.buf, 0,
+        partition.len);
   }
 
-  /** Puts the encoded partition in {@code src[from, from + length)} into the current block and the index. */
-  private void place(Token token, long min, long max, long size, long rowCount, long cellCount, byte[] src,
-      int from, int length) {
+  /**
+   * Puts the encoded partition in {@code src[from, from + length)} into the current block and the index, under
+   * Murmur3 token {@code longToken} ({@code token} null), else under {@code token}.
+   */
+  private void place(long longToken, Token token, long min, long max, long size, long rowCount, long cellCount,
+      byte[] src, int from, int length) {
     if (block == null || blockLength + length > block.length) {
       closeBlock();
       block = new byte[Math.max(SSTable.BLOCK_BYTES, length)];
@@ -151,7 +169,8 @@ final class SSTableWriter {
       else tokens = Arrays.copyOf(tokens, count * 2);
     }
     offsets[count] = (long) blocks.size() << 32 | blockLength;
-    token(count, token);
+    if (token == null && tokens == null) longTokens[count] = longToken; // no token object to make
+    else token(count, token != null ? token : new LongToken(longToken));
     count++;
     System.arraycopy(src, from, block, blockLength, length);
     blockLength += length;

@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
@@ -142,8 +143,8 @@ public final class TableStore {
     PartitionMerger merger = new PartitionMerger(null, task.inputs());
     SSTableFormat.Header header = new SSTableFormat.Header();
     Map<SSTable, Boolean> currentColumnsOnly = new IdentityHashMap<>();
-    Predicate<SSTable> current =
-        s -> currentColumnsOnly.computeIfAbsent(s, t -> t.columnTable().namesOnly(regularColumns));
+    Function<SSTable, Boolean> namesOnly = t -> t.columnTable().namesOnly(regularColumns);
+    Predicate<SSTable> current = s -> currentColumnsOnly.computeIfAbsent(s, namesOnly);
     while (merger.next()) {
       SSTable only = merger.onlySSTable();
       int at = merger.onlyIndex();

@@ -24,7 +24,7 @@ final class WriteCoordinator extends PendingRequest {
   private final Partition decoded;
   private final long ts;
   private final AckTracker acks;
-  private final List<String> acked = new ArrayList<>();
+  private final List<String> acked = new ArrayList<>(4);
   /** Targets sent the mutation that have not answered (a handful: a list, sorted only on a timeout). */
   private final List<String> awaiting = new ArrayList<>(4);
   private boolean done;
@@ -79,8 +79,10 @@ final class WriteCoordinator extends PendingRequest {
       return;
     }
     node.register(this, node.cfg.writeTimeout());
-    for (String r : live) if (!awaiting.contains(r)) awaiting.add(r);
-    for (String r : plan.targets()) {
+    for (int i = 0; i < live.size(); i++) if (!awaiting.contains(live.get(i))) awaiting.add(live.get(i));
+    List<String> targets = plan.targets();
+    for (int i = 0; i < targets.size(); i++) {
+      String r = targets.get(i);
       if (!node.isUp(r)) {
         storeHint(r);
         continue;
