@@ -72,6 +72,12 @@ public class ClusterWriteBench {
   static final int KEYS = 100_000;
   static final String TABLE = "b.kv";
 
+  /**
+   * A switch nothing reads: {@code ab io.ringsim.bench.ClusterWriteBench.nullSwitch} runs the A/B comparison with no
+   * difference between its sides, which shows the comparison's own noise (about 2.5% on the 2-core VM).
+   */
+  public static boolean nullSwitch;
+
   /** Starts a batch of writes (or of reads); the client stops when all of them are answered. */
   record Run(int count, boolean reads, AtomicBoolean done) implements akka.actor.NoSerializationVerificationNeeded {}
 
@@ -265,12 +271,93 @@ public class ClusterWriteBench {
    * (the loop runs every actor), so other processes on the machine move the figures less than wall time would; the
    * medians are printed. Also the way to profile the path (run it under JFR):
    * java -Xms3g -Xmx3g -cp target/benchmarks.jar io.ringsim.bench.ClusterWriteBench [rounds] [writes-only | reads-only
-   * | network-floors]; network-floors also measures the floors with the simulated network's per-message events.
+   * | network-floors | alloc | ab Class.field]; network-floors also measures the floors with the simulated network's
+   * per-message events; alloc prints the bytes the simulation threads allocate per write and per read; ab compares
+   * two versions of a change in one JVM (see the ab branch below, and docs/performance.md, "Measuring").
    */
   public static void main(String[] args) throws Exception {
     int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 10;
     ClusterWriteBench b = new ClusterWriteBench();
     b.setUp();
+    if (args.length > 1 && args[1].equals("alloc")) {
+      com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean)
+          java.lang.management.ManagementFactory.getThreadMXBean();
+      java.util.function.LongSupplier alloc = () -> {
+        long t = 0;
+        for (Thread th : Thread.getAllStackTraces().keySet())
+          if (th.getName().startsWith("ringsim-simulation")) t += mx.getThreadAllocatedBytes(th.getId());
+        return t;
+      };
+      for (int r = 0; r < rounds; r++) {
+        long a0 = alloc.getAsLong();
+        b.quorumWrite();
+        long a1 = alloc.getAsLong();
+        b.quorumRead();
+        long a2 = alloc.getAsLong();
+        System.out.printf("bytes allocated per write %d, per read %d%n", (a1 - a0) / BATCH, (a2 - a1) / BATCH);
+      }
+      b.tearDown();
+      return;
+    }
+    if (args.length > 2 && args[1].equals("ab")) {
+      // Two identical clusters (same seed: each round is the same work in both), one run with the switch off and one
+      // with it on, round k of one beside round k of the other, in an order that alternates. The switch is a static
+      // boolean field a change under test reads to choose between its two versions (args[2]: Class.field, added for
+      // the experiment and taken out after it): one JVM, one JIT, one heap for both.
+      int dot = args[2].lastIndexOf('.');
+      java.lang.reflect.Field sw;
+      try {
+        sw = Class.forName(args[2].substring(0, Math.max(0, dot))).getField(args[2].substring(dot + 1));
+      } catch (ReflectiveOperationException e) {
+        System.err.println("ab: no public static boolean field " + args[2] + " (" + e + ")");
+        System.exit(2);
+        return;
+      }
+      java.util.function.Consumer<Boolean> flip = on -> {
+        try {
+          sw.setBoolean(null, on);
+        } catch (IllegalAccessException e) {
+          throw new IllegalStateException(e);
+        }
+      };
+      flip.accept(true); // what the second cluster builds as it starts (its memtables, say) is built with it on
+      SimCluster other = startCluster(1);
+      flip.accept(false);
+      ActorRef<Object> otherClient = other.spawn(client(other, 7).narrow(), "bench-client");
+      SimCluster[] cl = {b.cluster, other};
+      @SuppressWarnings("unchecked") ActorRef<Object>[] cc = new ActorRef[] {b.client, otherClient};
+      double[] wr = new double[rounds], rr = new double[rounds];
+      long[] wNanos = new long[2], rNanos = new long[2];
+      for (int r = -3; r < rounds; r++) {
+        long[] w = new long[2], rd = new long[2];
+        for (int k = 0; k < 2; k++) {
+          int side = (r & 1) == 0 ? k : 1 - k;
+          flip.accept(side == 1);
+          long t0 = simulationCpuNanos();
+          runBatch(cl[side], cc[side], BATCH, false);
+          long t1 = simulationCpuNanos();
+          runBatch(cl[side], cc[side], BATCH, true);
+          long t2 = simulationCpuNanos();
+          w[side] = t1 - t0;
+          rd[side] = t2 - t1;
+        }
+        if (r < 0) continue;
+        wr[r] = w[0] / (double) w[1];
+        rr[r] = rd[0] / (double) rd[1];
+        for (int k = 0; k < 2; k++) {
+          wNanos[k] += w[k];
+          rNanos[k] += rd[k];
+        }
+      }
+      System.out.printf("A/B: writes off %,.0f on %,.0f (on/off: total %.3f, median of rounds %.3f); reads off %,.0f"
+          + " on %,.0f (total %.3f, median %.3f)%n", rounds * BATCH / (wNanos[0] / 1e9),
+          rounds * BATCH / (wNanos[1] / 1e9), wNanos[0] / (double) wNanos[1], median(wr),
+          rounds * BATCH / (rNanos[0] / 1e9), rounds * BATCH / (rNanos[1] / 1e9), rNanos[0] / (double) rNanos[1],
+          median(rr));
+      other.close();
+      b.tearDown();
+      return;
+    }
     boolean networkFloors = args.length > 1 && args[1].equals("network-floors");
     if (networkFloors) b.setUpNetworkFloors();
     if (args.length > 1 && (args[1].equals("writes-only") || args[1].equals("reads-only"))) { // for profiles
