@@ -109,7 +109,7 @@ public final class Memtable {
       murmur3 &= key.token() instanceof LongToken;
       hold(i, key, update, true);
       // Three quarters full at most: at half, a memtable's table was twice the size for probes about one slot
-      // shorter, and its extra cache misses cost more than the probes saved (4-6% of a simulated write, A/B).
+      // shorter, and its extra cache misses cost more than the probes saved (3-6% of a simulated write, A/B).
       if (++size * 4 > slots.length * 3) grow();
     } else if (p != null) {
       p.apply(update);
