@@ -131,8 +131,9 @@ public final class Memtable {
   private void hold(int i, DecoratedKey key, Partition p, boolean shared) {
     long handle = encodable(key, p) && arenaHasRoom() ? arena.store(p) : 0;
     long flags = table[W * i + 1] & PACKED;
-    // As the bytes' header would say it (see SSTableFormat.encode): plain, at most one row, no static row.
-    if (handle != 0 && p.staticRow() == null && p.rowCount() <= 1 && Purger.isPlainLive(p)) {
+    // As the bytes' header would say it (see SSTableFormat.encode): plain, no static row (held as bytes, it has at
+    // most one row).
+    if (handle != 0 && p.staticRow() == null && Purger.isPlainLive(p)) {
       flags |= SHADOWABLE;
       table[W * i + 2] = p.maxTimestamp();
     }

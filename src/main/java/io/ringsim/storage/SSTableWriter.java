@@ -69,12 +69,9 @@ final class SSTableWriter {
     base(h.minTimestamp);
     partition.reset();
     SSTableFormat.rebase(source.block(i), source.offset(i), source.end(i), h, baseTimestamp, partition);
-    if (source.hasLongTokens()) {
-      place(source.longTokenAt(i), null, h.minTimestamp, h.maxTimestamp, h.dataSize, h.rowCount, h.cellCount,
-          partition.buf, 0, partition.len);
-    } else {
-      place(source.tokenAt(i), h.minTimestamp, h.maxTimestamp, h.dataSize, h.rowCount, h.cellCount);
-    }
+    boolean murmur3 = source.hasLongTokens();
+    place(murmur3 ? source.longTokenAt(i) : 0, murmur3 ? null : source.tokenAt(i), h.minTimestamp, h.maxTimestamp,
+        h.dataSize, h.rowCount, h.cellCount, partition.buf, 0, partition.len);
     return true;
   }
 
@@ -147,9 +144,9 @@ final class SSTableWriter {
 
   /** Puts the partition just encoded into the current block and the index, and counts it. */
   private void place(Token token, long min, long max, long size, long rowCount, long cellCount) {
-    long value = token instanceof LongToken l ? l.value() : 0;
-    place(value, token instanceof LongToken ? null : token, min, max, size, rowCount, cellCount, partition.buf, 0,
-        partition.len);
+    boolean murmur3 = token instanceof LongToken;
+    place(murmur3 ? ((LongToken) token).value() : 0, murmur3 ? null : token, min, max, size, rowCount, cellCount,
+        partition.buf, 0, partition.len);
   }
 
   /**
@@ -170,7 +167,7 @@ final class SSTableWriter {
     }
     offsets[count] = (long) blocks.size() << 32 | blockLength;
     if (token == null && tokens == null) longTokens[count] = longToken; // no token object to make
-    else token(count, token != null ? token : new LongToken(longToken));
+    else tokenObject(count, token != null ? token : new LongToken(longToken));
     count++;
     System.arraycopy(src, from, block, blockLength, length);
     blockLength += length;
@@ -181,11 +178,8 @@ final class SSTableWriter {
     cells += cellCount;
   }
 
-  private void token(int i, Token t) {
-    if (tokens == null && t instanceof LongToken l) {
-      longTokens[i] = l.value();
-      return;
-    }
+  /** Index entry {@code i}'s token as an object: the index keeps token objects from the first non-Murmur3 one on. */
+  private void tokenObject(int i, Token t) {
     if (tokens == null) {
       tokens = new Token[offsets.length];
       for (int j = 0; j < i; j++) tokens[j] = new LongToken(longTokens[j]);
