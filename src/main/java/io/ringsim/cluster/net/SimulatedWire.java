@@ -72,14 +72,6 @@ public final class SimulatedWire implements NetworkPort {
     }
   }
 
-  /** A message on the wire, delivered when its timer fires. */
-  private record Arrival(Inbox<?> inbox, String from, CborSerializable payload) implements Runnable {
-    @Override
-    public void run() {
-      inbox.deliver(from, payload);
-    }
-  }
-
   /**
    * @param serializePayloads send every payload through Akka serialization and deliver the copy, as a real wire would:
    *     proves each message can cross JVMs and that nodes never share a mutable object (on in tests)
@@ -131,7 +123,7 @@ public final class SimulatedWire implements NetworkPort {
       if (trace != null) trace.message(now, now, from, to, payload, TraceLog.LOST);
       return;
     }
-    Arrival arrival = new Arrival(inbox, from, overTheWire(payload));
+    Runnable arrival = inbox.arrival(from, overTheWire(payload));
     if (link.to == sender) {
       delivered++;
       if (trace != null) trace.message(now, now, from, to, payload, TraceLog.DELIVERED);

@@ -63,7 +63,8 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
         ctx.getSystem().classicSystem().scheduler() instanceof VirtualTimeScheduler v ? v.loop() : null, ctx.getSelf());
     HintsGauge gauge = HintsGauge.of(ctx.getSystem());
     node.hints.observe((target, delta) -> gauge.change(target, delta, loopNanos.getAsLong()));
-    network.register(cfg.name(), new Inbox<>(ctx.getSelf(), NodeCommand.Inbound::new));
+    ActorRef<NodeCommand> self = ctx.getSelf();
+    network.register(cfg.name(), new Inbox<>(self, (from, payload) -> new NodeCommand.Inbound(from, payload, self)));
     ActorRef<PeerStatus> listener = ctx.messageAdapter(PeerStatus.class, NodeCommand.PeerChanged::new);
     this.control = new NodeControl(node, ctx.spawn(Gossiper.create(cfg.name(), cfg.peers(), cfg.seeds(), network,
         listener, loopNanos, cfg.seed(), cfg.gossip()), "gossiper"));

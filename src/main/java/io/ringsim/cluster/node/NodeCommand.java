@@ -11,8 +11,16 @@ import io.ringsim.storage.ReplayReport;
 /** Everything a node actor handles. Local commands; what crosses the network is wrapped in {@link Inbound}. */
 public sealed interface NodeCommand extends NoSerializationVerificationNeeded {
 
-  /** A message from another node, delivered by the network. */
-  record Inbound(String from, CborSerializable payload) implements NodeCommand {}
+  /**
+   * A message from another node, delivered by the network. It knows its recipient so that the simulated network can
+   * keep it in flight as it is and deliver it by running it: one object per message on the wire, not two.
+   */
+  record Inbound(String from, CborSerializable payload, ActorRef<NodeCommand> to) implements NodeCommand, Runnable {
+    @Override
+    public void run() {
+      to.tell(this);
+    }
+  }
 
   /** A client request for this node to coordinate. */
   record Coordinate(ClientRequest request, ActorRef<ClientResponse> replyTo) implements NodeCommand {}
