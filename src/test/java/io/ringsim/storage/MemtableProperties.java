@@ -50,6 +50,11 @@ class MemtableProperties {
     for (var e : model.entrySet()) {
       assertThat(memtable.get(e.getKey()).rowCount()).as("rows of %s", e.getKey()).isEqualTo(e.getValue());
     }
+    if (!model.isEmpty()) {
+      List<Partition> flushed = memtable.flush(1, 0, 0.01).partitions();
+      assertThat(flushed).extracting(Partition::key).containsExactlyElementsOf(model.keySet());
+      for (Partition p : flushed) assertThat(p.rowCount()).as("rows of %s", p.key()).isEqualTo(model.get(p.key()));
+    }
     assertThat(memtable.keys()).containsExactlyInAnyOrderElementsOf(model.keySet());
     byte[] absent = TestTable.i(1000);
     assertThat(memtable.get(new DecoratedKey(partitioner.token(absent), absent))).isNull();
@@ -84,6 +89,14 @@ class MemtableProperties {
     List<DecoratedKey> order = new ArrayList<>();
     for (Partition p : memtable.sortedPartitions()) order.add(p.key());
     assertThat(order).containsExactlyElementsOf(model.keySet());
+    // The flush sorts the same keys its own way (tokens and the bytes' handles, not the slots): the same order, and
+    // each partition with its own bytes.
+    List<Partition> flushed = memtable.flush(1, 0, 0.01).partitions();
+    assertThat(flushed).extracting(Partition::key).containsExactlyElementsOf(model.keySet());
+    for (Partition p : flushed) {
+      assertThat(p.rows().values().iterator().next().cell("v1").value())
+          .as("value of %s", p.key()).isEqualTo(TestTable.i(model.get(p.key())));
+    }
   }
 
   /**
