@@ -69,7 +69,11 @@ import org.openjdk.jmh.annotations.Warmup;
 public class ClusterWriteBench {
   static final int BATCH = 50_000;
   static final int WINDOW = 64;
-  static final int KEYS = 100_000;
+  /**
+   * The keys the requests draw from. {@code -Dkeys=1000} is for analysis only (how much of the gap to the floors is
+   * the storage's memory: with a thousand keys every node's data stays in the cache); the figures are for 100,000.
+   */
+  static final int KEYS = Integer.getInteger("keys", 100_000);
   static final String TABLE = "b.kv";
 
   /**
