@@ -403,15 +403,15 @@ public final class Memtable {
       end = start + 1;
       while (end < n && tokens[end] == tokens[start]) end++;
       if (end - start > 1) {
-        Integer[] tie = new Integer[end - start];
-        for (int k = start; k < end; k++) tie[k - start] = k;
+        int len = end - start;
+        Integer[] tie = new Integer[len];
+        for (int k = 0; k < len; k++) tie[k] = k;
         int[] slotOf = Arrays.copyOfRange(order, start, end);
         long[] heldOf = handles == null ? null : Arrays.copyOfRange(handles, start, end);
-        int from = start;
-        Arrays.sort(tie, (a, b) -> Arrays.compareUnsigned(keyAt(slotOf[a - from]), keyAt(slotOf[b - from])));
-        for (int k = start; k < end; k++) {
-          order[k] = slotOf[tie[k - start] - start];
-          if (handles != null) handles[k] = heldOf[tie[k - start] - start];
+        Arrays.sort(tie, (a, b) -> Arrays.compareUnsigned(keyAt(slotOf[a]), keyAt(slotOf[b])));
+        for (int k = 0; k < len; k++) {
+          order[start + k] = slotOf[tie[k]];
+          if (heldOf != null) handles[start + k] = heldOf[tie[k]];
         }
       }
     }
