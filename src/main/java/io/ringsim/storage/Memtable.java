@@ -317,7 +317,7 @@ public final class Memtable {
   /** The partitions in token order (then key bytes, as Cassandra orders them); those held as bytes decoded. */
   public List<Partition> sortedPartitions() {
     if (sorted == null) {
-      int[] order = sortedSlots(new long[size], null);
+      int[] order = sortedSlots(new long[size], new long[size]);
       Partition[] all = new Partition[order.length];
       for (int k = 0; k < order.length; k++) all[k] = partition(order[k]);
       sorted = Collections.unmodifiableList(Arrays.asList(all)); // List.of would copy the array again
@@ -355,16 +355,17 @@ public final class Memtable {
   }
 
   /**
-   * The occupied slots in token order. Murmur3 tokens sort as the longs the table already holds: a merge sort of the
-   * tokens carrying their slots along, so no comparison reaches a partition; a run of equal tokens (two keys, one
-   * token) is then put in key order. Other partitioners' keys are sorted as keys. Fills {@code tokens[k]} with the
-   * k-th slot's token (for Murmur3) and, when not null, {@code handles[k]} with its bytes' handle (0: held as
-   * objects), so that a flush reads neither from the table: in token order each slot was a cache miss (A/B,
-   * ClusterWriteBench's writes 1-3% faster).
+   * The occupied slots in token order. Murmur3 tokens sort as the longs the table already holds: a sort of the tokens
+   * carrying their positions along, so no comparison reaches a partition; a run of equal tokens (two keys, one token)
+   * is then put in key order. Other partitioners' keys are sorted as keys. Fills {@code tokens[k]} with the k-th
+   * slot's token (for Murmur3) and {@code handles[k]} with its bytes' handle (0: held as objects), so that a flush
+   * reads neither from the table: in token order each slot was a cache miss (A/B, ClusterWriteBench's writes 1-3%
+   * faster). Both arrays have {@link #size} entries.
    */
   private int[] sortedSlots(long[] tokens, long[] handles) {
-    int[] order = new int[size];
-    long[] held = handles == null ? null : new long[size];
+    // By position: the slots and handles are then looked up in these arrays (small enough to stay in the cache).
+    int[] slotOf = new int[size];
+    long[] held = new long[size];
     int n = 0;
     for (int i = 0; i < slots.length; i++) {
       if (table[W * i] == 0) continue;
@@ -372,48 +373,32 @@ public final class Memtable {
       tokens[n] = (table[W * i + 1] & PACKED) != 0 ? token(i)
           : table[W * i] == 1 && slots[i] != null && murmur3 ? ((LongToken) slots[i].key().token()).value()
           : table[W * i];
-      if (held != null) held[n] = table[W * i + 1] & HANDLE;
-      order[n++] = i;
+      held[n] = table[W * i + 1] & HANDLE;
+      slotOf[n++] = i;
     }
+    int[] order = new int[n];
     if (!murmur3) {
       Integer[] boxed = new Integer[n];
       for (int k = 0; k < n; k++) boxed[k] = k;
-      int[] slotOf = order.clone();
       Arrays.sort(boxed, (a, b) -> partition(slotOf[a]).key().compareTo(partition(slotOf[b]).key()));
-      for (int k = 0; k < n; k++) {
-        order[k] = slotOf[boxed[k]];
-        if (held != null) handles[k] = held[boxed[k]];
-      }
-      return order;
-    }
-    if (held == null) {
-      TokenSort.sort(tokens, order, n);
+      for (int k = 0; k < n; k++) order[k] = boxed[k];
     } else {
-      // Sorted by position, then the slots and handles looked up in these arrays (small enough to stay in the
-      // cache), not in the table, where each one was a cache miss.
-      int[] slotOf = order.clone();
       for (int k = 0; k < n; k++) order[k] = k;
       TokenSort.sort(tokens, order, n);
-      for (int k = 0; k < n; k++) {
-        handles[k] = held[order[k]];
-        order[k] = slotOf[order[k]];
-      }
-    }
-    for (int start = 0, end; start < n; start = end) {
-      end = start + 1;
-      while (end < n && tokens[end] == tokens[start]) end++;
-      if (end - start > 1) {
-        int len = end - start;
-        Integer[] tie = new Integer[len];
-        for (int k = 0; k < len; k++) tie[k] = k;
-        int[] slotOf = Arrays.copyOfRange(order, start, end);
-        long[] heldOf = handles == null ? null : Arrays.copyOfRange(handles, start, end);
-        Arrays.sort(tie, (a, b) -> Arrays.compareUnsigned(keyAt(slotOf[a]), keyAt(slotOf[b])));
-        for (int k = 0; k < len; k++) {
-          order[start + k] = slotOf[tie[k]];
-          if (heldOf != null) handles[start + k] = heldOf[tie[k]];
+      for (int start = 0, end; start < n; start = end) {
+        end = start + 1;
+        while (end < n && tokens[end] == tokens[start]) end++;
+        if (end - start > 1) {
+          Integer[] tie = new Integer[end - start];
+          for (int k = start; k < end; k++) tie[k - start] = order[k];
+          Arrays.sort(tie, (a, b) -> Arrays.compareUnsigned(keyAt(slotOf[a]), keyAt(slotOf[b])));
+          for (int k = start; k < end; k++) order[k] = tie[k - start];
         }
       }
+    }
+    for (int k = 0; k < n; k++) {
+      handles[k] = held[order[k]];
+      order[k] = slotOf[order[k]];
     }
     return order;
   }

@@ -96,13 +96,10 @@ class SSTableFormatProperties {
     int range = n * (1 + r.nextInt(4)); // dense or sparse key spaces
     for (int i = 0; i < n; i++) {
       Partition p = schema.newPartition(CqlTypes.INT.serialize(r.nextInt(range)));
-      p.add(Row.builder(Clustering.of(CqlTypes.INT.serialize(1), text(r)))
-          .cell("v1", Cell.live(1, CqlTypes.INT.serialize(i))).build());
+      p.add(numberedRow(r, i));
       byKey.put(p.key(), p);
     }
-    List<Partition> sorted = new ArrayList<>(byKey.values());
-    SSTable s = SSTable.build(7, 0, sorted, 0.01);
-    for (Partition p : sorted) assertThat(encoded(s.get(p.key()))).isEqualTo(encoded(p));
+    SSTable s = builtAndChecked(byKey);
     for (int k = 0; k < 2_000; k++) {
       DecoratedKey key = schema.decorate(CqlTypes.INT.serialize(r.nextInt(2 * range) - range / 2));
       Partition held = byKey.get(key);
@@ -127,13 +124,10 @@ class SSTableFormatProperties {
       DecoratedKey key = new DecoratedKey(new io.ringsim.ring.LongToken((i / run) * 1_000L - 500_000),
           CqlTypes.INT.serialize(r.nextInt(1 << 20)));
       Partition p = new Partition(key, schema.clustering());
-      p.add(Row.builder(Clustering.of(CqlTypes.INT.serialize(1), text(r)))
-          .cell("v1", Cell.live(1, CqlTypes.INT.serialize(i))).build());
+      p.add(numberedRow(r, i));
       byKey.put(key, p);
     }
-    List<Partition> sorted = new ArrayList<>(byKey.values());
-    SSTable s = SSTable.build(7, 0, sorted, 0.01);
-    for (Partition p : sorted) assertThat(encoded(s.get(p.key()))).isEqualTo(encoded(p));
+    SSTable s = builtAndChecked(byKey);
     List<DecoratedKey> keys = new ArrayList<>(byKey.keySet());
     for (int k = 0; k < 2_000; k++) {
       long token = (r.nextInt(n / run + 3) - 1) * 1_000L - 500_000 + (r.nextBoolean() ? 0 : r.nextInt(999) + 1);
@@ -144,6 +138,20 @@ class SSTableFormatProperties {
       int at = java.util.Collections.binarySearch(keys, key);
       assertThat(s.ceilingIndex(key)).isEqualTo(at >= 0 ? at : -at - 1);
     }
+  }
+
+  /** A row of clustering (1, a random text) whose v1 is {@code i}. */
+  private static Row numberedRow(Random r, int i) {
+    return Row.builder(Clustering.of(CqlTypes.INT.serialize(1), text(r)))
+        .cell("v1", Cell.live(1, CqlTypes.INT.serialize(i))).build();
+  }
+
+  /** The SSTable of {@code byKey}'s partitions, once it has found each of them as it was written. */
+  private static SSTable builtAndChecked(TreeMap<DecoratedKey, Partition> byKey) {
+    List<Partition> sorted = new ArrayList<>(byKey.values());
+    SSTable s = SSTable.build(7, 0, sorted, 0.01);
+    for (Partition p : sorted) assertThat(encoded(s.get(p.key()))).isEqualTo(encoded(p));
+    return s;
   }
 
   private static byte[] encoded(Partition p) {
