@@ -70,10 +70,13 @@ public class ClusterWriteBench {
   static final int BATCH = 50_000;
   static final int WINDOW = 64;
   /**
-   * The keys the requests draw from. {@code -Dkeys=1000} is for analysis only (how much of the gap to the floors is
-   * the storage's memory: with a thousand keys every node's data stays in the cache); the figures are for 100,000.
+   * The keys the requests draw from ({@code Keys.N}). {@code -Dkeys=1000} is for analysis only (how much of the gap to
+   * the floors is the storage's memory: with a thousand keys every node's data stays in the cache); the figures are for
+   * 100,000. A class of its own, so that {@link #main} can report a bad value in one line (its loading checks it).
    */
-  static final int KEYS = Integer.getInteger("keys", 100_000);
+  static final class Keys {
+    static final int N = positiveProperty("keys", 100_000);
+  }
   static final String TABLE = "b.kv";
 
   /**
@@ -157,7 +160,7 @@ public class ClusterWriteBench {
       boolean[] reads = new boolean[1];
       ActorRef<NodeCommand.TaggedResponse> self = ctx.getSelf().unsafeUpcast().narrow();
       Runnable send = () -> {
-        byte[] key = CqlTypes.INT.serialize(random.nextInt(KEYS));
+        byte[] key = CqlTypes.INT.serialize(random.nextInt(Keys.N));
         long tag = state[0]++;
         ActorRef<NodeCommand> coordinator = coordinators.get((int) (tag % coordinators.size()));
         state[1]--;
@@ -281,6 +284,14 @@ public class ClusterWriteBench {
    */
   public static void main(String[] args) throws Exception {
     int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 10;
+    try {
+      // Loading the two classes checks -Dkeys and -DfloorEntries: a bad value is one line, not a stack trace.
+      if (Keys.N < 1 || FanOutBench.FLUSH_EVERY < 1) throw new AssertionError();
+    } catch (ExceptionInInitializerError e) {
+      System.err.println("ClusterWriteBench: " + e.getCause().getMessage());
+      System.exit(2);
+      return;
+    }
     ClusterWriteBench b = new ClusterWriteBench();
     b.setUp();
     if (args.length > 1 && args[1].equals("alloc")) {
@@ -448,6 +459,19 @@ public class ClusterWriteBench {
           events[3] / (double) FanOutBench.BATCH, nfl, nrfl, w / nfl, rd / nrfl);
     }
     b.tearDown();
+  }
+
+  /** The integer property {@code name} (a positive number), or {@code otherwise} when it is not set. */
+  private static int positiveProperty(String name, int otherwise) {
+    String v = System.getProperty(name);
+    if (v == null) return otherwise;
+    try {
+      int n = Integer.parseInt(v.trim());
+      if (n > 0) return n;
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException(name + " must be a positive number, got " + v);
   }
 
   private static double median(double[] v) {

@@ -166,8 +166,14 @@ public class FanOutBench {
   static final int FLUSH_EVERY = floorEntries();
 
   private static int floorEntries() {
-    int n = Integer.getInteger("floorEntries", 40_000);
-    if (n < 1 || n > KEYS) throw new IllegalArgumentException("floorEntries must be in [1, " + KEYS + "], got " + n);
+    String v = System.getProperty("floorEntries", "40000");
+    int n;
+    try {
+      n = Integer.parseInt(v.trim());
+    } catch (NumberFormatException e) {
+      n = 0; // reported below, as any value out of range
+    }
+    if (n < 1 || n > KEYS) throw new IllegalArgumentException("floorEntries must be in [1, " + KEYS + "], got " + v);
     return n;
   }
 
