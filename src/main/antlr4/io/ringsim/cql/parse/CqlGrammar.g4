@@ -208,7 +208,18 @@ BOOLEAN : 'true' | 'false' ;
 UUID : HEXD HEXD HEXD HEXD HEXD HEXD HEXD HEXD '-' HEXD HEXD HEXD HEXD '-' HEXD HEXD HEXD HEXD '-' HEXD HEXD HEXD HEXD '-'
        HEXD HEXD HEXD HEXD HEXD HEXD HEXD HEXD HEXD HEXD HEXD HEXD ;
 HEX : '0x' HEXD* ;
-DURATION : '-'? [0-9]+ ('y' | 'mo' | 'w' | 'd' | 'h' | 'm' | 's' | 'ms' | 'us' | 'µs' | 'ns') ([0-9]+ ('y' | 'mo' | 'w' | 'd' | 'h' | 'm' | 's' | 'ms' | 'us' | 'µs' | 'ns'))* ;
+// Cassandra's duration literals: 1h30m, ISO 8601 P1Y2M3DT4H5M6S and P2W, and P0001-02-03T04:05:06. An ISO form has at
+// least one designator, so that names such as p and pt stay identifiers.
+DURATION
+  : '-'? [0-9]+ DURATION_UNIT ([0-9]+ DURATION_UNIT)*
+  | '-'? 'P' ISO_DATE ('T' ISO_TIME)?
+  | '-'? 'PT' ISO_TIME
+  | '-'? 'P' [0-9]+ 'W'
+  | '-'? 'P' [0-9] [0-9] [0-9] [0-9] '-' [0-9] [0-9] '-' [0-9] [0-9] 'T' [0-9] [0-9] ':' [0-9] [0-9] ':' [0-9] [0-9]
+  ;
+fragment DURATION_UNIT : 'y' | 'mo' | 'w' | 'd' | 'h' | 'm' | 's' | 'ms' | 'us' | 'µs' | 'ns' ;
+fragment ISO_DATE : [0-9]+ 'Y' ([0-9]+ 'M')? ([0-9]+ 'D')? | [0-9]+ 'M' ([0-9]+ 'D')? | [0-9]+ 'D' ;
+fragment ISO_TIME : [0-9]+ 'H' ([0-9]+ 'M')? ([0-9]+ 'S')? | [0-9]+ 'M' ([0-9]+ 'S')? | [0-9]+ 'S' ;
 FLOAT : '-'? [0-9]+ '.' [0-9]* EXPONENT? | '-'? [0-9]+ EXPONENT ;
 fragment EXPONENT : 'e' [+-]? [0-9]+ ;
 INTEGER : '-'? [0-9]+ ;

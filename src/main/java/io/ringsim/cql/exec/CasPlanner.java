@@ -63,6 +63,11 @@ final class CasPlanner {
       if (def.isPrimaryKey()) throw invalid("PRIMARY KEY column '" + c.column() + "' cannot have IF conditions");
       if (c instanceof Condition.InMarker) throw BindMarkers.unbound();
       if (c instanceof Condition.Compare cmp) {
+        if (cmp.op() != Relation.Op.EQ && cmp.op() != Relation.Op.NEQ && SchemaOps.containsDuration(def.type())) {
+          throw invalid(def.type() == io.ringsim.schema.types.CqlTypes.DURATION
+              ? "Slice conditions ( " + cmp.op().symbol + " ) are not supported on durations"
+              : "Slice conditions are not supported on " + SelectRestrictions.durationsIn(def.type()));
+        }
         conds.add(new ColumnCondition(def, cmp.op(),
             java.util.Collections.singletonList(values.value(cmp.value(), def.type(), def.name()))));
       } else if (c instanceof Condition.Field f) {

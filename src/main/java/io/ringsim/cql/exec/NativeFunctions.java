@@ -93,6 +93,11 @@ final class NativeFunctions {
         def("blobasvarchar", List.of(CqlTypes.BLOB), t, (a, c) -> fromBlob("blobasvarchar", t, (ByteBuffer) a[0]));
       }
     }
+    // duration converts to and from blob like the other native types, but has no CAST (Cassandra 4.1 has none).
+    CqlType duration = CqlTypes.DURATION;
+    def("durationasblob", List.of(duration), CqlTypes.BLOB, (a, c) -> ByteBuffer.wrap(duration.serialize(a[0])));
+    def("blobasduration", List.of(CqlTypes.BLOB), duration,
+        (a, c) -> fromBlob("blobasduration", duration, (ByteBuffer) a[0]));
     for (CqlType to : NUMBERS) {
       if (to == CqlTypes.COUNTER) continue;
       for (CqlType from : NUMBERS) if (from != to) cast(to, from, (a, c) -> Numbers.convert(a[0], to));

@@ -16,6 +16,11 @@ import io.ringsim.schema.IndexMetadata;
 import io.ringsim.schema.KeyspaceMetadata;
 import io.ringsim.schema.TableMetadata;
 import io.ringsim.schema.TableParams;
+import io.ringsim.schema.collection.ListType;
+import io.ringsim.schema.collection.MapType;
+import io.ringsim.schema.collection.SetType;
+import io.ringsim.schema.collection.TupleType;
+import io.ringsim.schema.types.CqlTypes;
 import io.ringsim.storage.CompactionStrategy;
 import io.ringsim.storage.TableSchema;
 import java.util.ArrayList;
@@ -230,6 +235,7 @@ public final class SchemaOps {
     CqlType t = type(name, column, c, ks);
     UserTypeOps.checkKeyColumn(t, column);
     if (isCounter(t)) throw invalid("counter type is not supported for PRIMARY KEY column '" + column + "'");
+    if (containsDuration(t)) throw invalid("duration type is not supported for PRIMARY KEY column '" + column + "'");
     if (TableSchema.isComplex(t))
       throw invalid("Invalid non-frozen collection type for PRIMARY KEY component " + column);
     return t;
@@ -251,9 +257,38 @@ public final class SchemaOps {
           + (column == null ? "" : " for column " + column));
     }
     if (column != null) UserTypeOps.checkColumn(t);
+    checkDurations(t);
     if (!isCounter(t) && t.name().matches(".*\\bcounter\\b.*"))
       throw invalid("Counters are not allowed inside collections: " + t.name());
     return t;
+  }
+
+  /** Durations have no order, so Cassandra keeps them out of what must be ordered: sets and map keys. */
+  private static void checkDurations(CqlType t) {
+    if (t instanceof SetType st) {
+      if (containsDuration(st.element())) throw invalid("Durations are not allowed inside sets: " + t.name());
+      checkDurations(st.element());
+    } else if (t instanceof MapType mt) {
+      if (containsDuration(mt.key())) throw invalid("Durations are not allowed as map keys: " + t.name());
+      checkDurations(mt.value());
+    } else if (t instanceof ListType lt) {
+      checkDurations(lt.element());
+    } else if (t instanceof TupleType tt) {
+      tt.components().forEach(SchemaOps::checkDurations);
+    }
+  }
+
+  /** Whether a value of this type holds a duration anywhere: in a collection, a tuple or a user type's field. */
+  static boolean containsDuration(CqlType t) {
+    if (t == CqlTypes.DURATION) return true;
+    if (t instanceof SetType st) return containsDuration(st.element());
+    if (t instanceof ListType lt) return containsDuration(lt.element());
+    if (t instanceof MapType mt) return containsDuration(mt.key()) || containsDuration(mt.value());
+    if (t instanceof TupleType tt) return tt.components().stream().anyMatch(SchemaOps::containsDuration);
+    if (t instanceof io.ringsim.schema.collection.UserType u) {
+      return u.fieldTypes().stream().anyMatch(SchemaOps::containsDuration);
+    }
+    return false;
   }
 
   static TableParams params(TableParams p, Map<String, Term> options) {
@@ -365,6 +400,13 @@ public final class SchemaOps {
         + s.column()));
     if (col.kind() == ColumnKind.PARTITION_KEY && t.partitionKey().size() == 1)
       throw invalid("Cannot create secondary index on the only partition key column " + s.column());
+    if (containsDuration(col.type())) {
+      CqlType ct = col.type();
+      throw invalid("Secondary indexes are not supported on " + (ct instanceof ListType || ct instanceof SetType
+          || ct instanceof MapType ? "collections containing durations" : ct instanceof TupleType
+          ? "tuples containing durations" : ct instanceof io.ringsim.schema.collection.UserType
+          ? "UDTs containing durations" : "duration columns"));
+    }
     String name = s.indexName() != null ? s.indexName() : s.table() + "_" + s.column() + "_idx";
     if (c.index(ks, name).isPresent()) {
       if (s.ifNotExists()) return c;

@@ -103,6 +103,8 @@ final class SelectRestrictions {
       throw invalid("Non-frozen UDT column '" + name + "' (" + u.cqlName() + ") cannot be restricted by any relation");
     ColumnRestriction cr = byColumn.computeIfAbsent(name, n -> new ColumnRestriction(def));
     if (r instanceof Relation.Single x) {
+      if (x.op() != Relation.Op.EQ && x.op() != Relation.Op.NEQ && SchemaOps.containsDuration(def.type()))
+        throw invalid("Slice restrictions are not supported on " + durationsIn(def.type()));
       Object v = values.value(x.value(), def.type(), name);
       switch (x.op()) {
         case EQ -> {
@@ -159,6 +161,13 @@ final class SelectRestrictions {
       throw invalid("LIKE restrictions are only supported on properly indexed columns (SASI), not by this "
           + "simulator");
     }
+  }
+
+  /** What holds durations, as Cassandra's messages name it. */
+  static String durationsIn(CqlType t) {
+    return t instanceof ListType || t instanceof SetType || t instanceof MapType ? "collections containing durations"
+        : t instanceof io.ringsim.schema.collection.TupleType ? "tuples containing durations"
+        : t instanceof io.ringsim.schema.collection.UserType ? "UDTs containing durations" : "duration columns";
   }
 
   private static Object nonNull(Object v, String column) {

@@ -58,6 +58,10 @@ final class SelectorCompiler {
 
   private Expr function(Selector.Function f) {
     String fn = f.name().toLowerCase(Locale.ROOT);
+    if (fn.equals("tojson")) return toJson(f);
+    if (fn.equals("fromjson")) {
+      throw NativeFunctions.invalid("fromJson() cannot be used in the selection clause of a SELECT statement");
+    }
     List<NativeFunctions.Signature> overloads = NativeFunctions.overloads(fn);
     if (overloads.isEmpty()) {
       if (Projection.SPECIAL.contains(fn)) throw NativeFunctions.invalid("Function " + fn + " cannot be nested");
@@ -80,6 +84,22 @@ final class SelectorCompiler {
           + overloads.get(0).args().size() + " required but " + args.size() + " provided");
     }
     throw NativeFunctions.noMatch(f.name(), overloads);
+  }
+
+  /** toJson(x): any one typed argument, as the JSON text SELECT JSON would write for it. */
+  private Expr toJson(Selector.Function f) {
+    if (f.args().size() != 1) {
+      throw NativeFunctions.invalid("toJson() only accepts one argument (got " + f.args().size() + ")");
+    }
+    Expr arg = compile(f.args().get(0));
+    if (arg.type() == null) {
+      throw NativeFunctions.invalid("Cannot infer type for term " + arg.name() + " in selection clause (try using a "
+          + "cast to force a type)");
+    }
+    CqlType type = arg.type();
+    Projection.Column a = arg.eval();
+    return new Expr("system.tojson(" + arg.name() + ")", io.ringsim.schema.types.CqlTypes.TEXT,
+        (p, r, now) -> CqlJson.write(type, a.value(p, r, now)), null);
   }
 
   /** The argument evaluators when {@code args} fit the signature (constants typed by it), else null. */

@@ -103,8 +103,10 @@ public final class Values implements NativeFunctions.Context {
     if (l.kind() == Term.Kind.NULL) return null;
     String name = type.name();
     boolean ok = switch (l.kind()) {
-      case STRING -> !name.equals("blob") && !name.equals("boolean") && !isNumber(name);
-      case INTEGER -> isNumber(name) || name.equals("timestamp") || name.equals("date") || name.equals("time");
+      case STRING -> !name.equals("blob") && !name.equals("boolean") && !name.equals("duration") && !isNumber(name);
+      // An integer is a duration literal missing its unit: Cassandra says it cannot convert it.
+      case INTEGER -> isNumber(name) || name.equals("timestamp") || name.equals("date") || name.equals("time")
+          || name.equals("duration");
       case FLOAT, NAN, INFINITY, NEG_INFINITY -> name.equals("double") || name.equals("float")
           || name.equals("decimal");
       case HEX -> name.equals("blob");
@@ -121,6 +123,8 @@ public final class Values implements NativeFunctions.Context {
     String text = l.kind() == Term.Kind.STRING ? "'" + l.text().replace("'", "''") + "'" : l.text();
     try {
       return type.parseLiteral(text);
+    } catch (io.ringsim.schema.types.CqlDuration.Invalid e) {
+      throw new CqlException(CqlErrorClass.InvalidRequest, e.getMessage());
     } catch (IllegalArgumentException e) {
       throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid " + l.kind() + " constant (" + l.text()
           + ") for \"" + column + "\" of type " + name + ": " + e.getMessage());
@@ -140,6 +144,7 @@ public final class Values implements NativeFunctions.Context {
    */
   private Object function(Term.FunctionCall f, CqlType type, String column) {
     String fn = f.name().toLowerCase(Locale.ROOT);
+    if (fn.equals("fromjson")) return fromJson(f, type, column);
     List<NativeFunctions.Signature> overloads = NativeFunctions.overloads(fn);
     if (overloads.isEmpty()) throw new CqlException(CqlErrorClass.InvalidRequest, "Unknown function '" + f.name() + "'");
     boolean arityFits = false;
@@ -167,6 +172,41 @@ public final class Values implements NativeFunctions.Context {
           + fn + ": " + overloads.get(0).args().size() + " required but " + f.args().size() + " provided");
     }
     throw NativeFunctions.noMatch(f.name(), overloads);
+  }
+
+  /**
+   * fromJson('...'): the JSON text, read as the receiving column's type would read it in INSERT JSON. Cassandra runs
+   * it as a function, so what it cannot read is a FunctionFailure, not an invalid request.
+   */
+  private Object fromJson(Term.FunctionCall f, CqlType type, String column) {
+    if (f.args().size() != 1) {
+      throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid number of arguments in call to function "
+          + "system.fromjson: 1 required but " + f.args().size() + " provided");
+    }
+    Term arg = f.args().get(0);
+    String json;
+    try {
+      json = (String) value(arg, io.ringsim.schema.types.CqlTypes.TEXT, "argument 0");
+    } catch (CqlException e) {
+      throw new CqlException(CqlErrorClass.InvalidRequest, "Type error: " + TermText.of(arg)
+          + " cannot be passed as argument 0 of function system.fromjson of type text");
+    }
+    if (json == null) return null;
+    com.fasterxml.jackson.databind.JsonNode node;
+    try {
+      node = CqlJson.MAPPER.readTree(json);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new CqlException(CqlErrorClass.FunctionFailure, "execution of 'system.fromjson[text]' failed: Could not"
+          + " decode JSON string '" + json + "': " + e.getClass().getName() + ": " + e.getMessage());
+    }
+    try {
+      return CqlJson.read(type, node, column);
+    } catch (CqlException e) {
+      String m = e.getMessage();
+      String prefix = "Error decoding JSON value for " + column + ": ";
+      throw new CqlException(CqlErrorClass.FunctionFailure, "org.apache.cassandra.serializers.MarshalException: "
+          + (m.startsWith(prefix) ? m.substring(prefix.length()) : m));
+    }
   }
 
   private static boolean assignable(CqlType result, CqlType receiver) {

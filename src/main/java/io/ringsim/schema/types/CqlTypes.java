@@ -32,13 +32,14 @@ public final class CqlTypes {
   public static final CqlType INET = new MiscTypes.Inet();
   public static final CqlType DECIMAL = new MiscTypes.Decimal();
   public static final CqlType VARINT = new MiscTypes.Varint();
+  public static final CqlType DURATION = new DurationType();
 
   private static final Map<String, CqlType> SCALARS = new LinkedHashMap<>();
 
   static {
     for (CqlType t :
         List.of(TEXT, ASCII, INT, BIGINT, COUNTER, SMALLINT, TINYINT, BOOLEAN, UUID, TIMEUUID, TIMESTAMP, DATE, TIME,
-            DOUBLE, FLOAT, BLOB, INET, DECIMAL, VARINT)) {
+            DOUBLE, FLOAT, BLOB, INET, DECIMAL, VARINT, DURATION)) {
       SCALARS.put(t.name(), t);
     }
     SCALARS.put("varchar", TEXT);
