@@ -35,6 +35,8 @@ def json_value(v):
         return "NaN"
     if isinstance(v, float) and v in (float("inf"), float("-inf")):
         return "Infinity" if v > 0 else "-Infinity"
+    if type(v).__name__ == "Duration":  # cassandra.util.Duration, written as Cassandra prints a duration
+        return duration_text(v.months, v.days, v.nanoseconds)
     if type(v).__name__ in ("Date", "Time"):  # cassandra.util.Date / Time print as CQL writes them
         return str(v)
     if isinstance(v, datetime.datetime):
@@ -48,6 +50,16 @@ def json_value(v):
     if isinstance(v, dict) or type(v).__name__ == "OrderedMapSerializedKey":
         return {map_key(json_value(k)): json_value(x) for k, x in v.items()}
     return v
+
+
+def duration_text(months, days, nanos):
+    out = "-" if months < 0 or days < 0 or nanos < 0 else ""
+    parts = [(abs(months) // 12, "y"), (abs(months) % 12, "mo"), (abs(days), "d")]
+    n = abs(nanos)
+    for size, unit in ((3600 * 10**9, "h"), (60 * 10**9, "m"), (10**9, "s"), (10**6, "ms"), (10**3, "us"), (1, "ns")):
+        parts.append((n // size, unit))
+        n %= size
+    return out + "".join("%d%s" % (q, u) for q, u in parts if q)
 
 
 def map_key(k):

@@ -73,7 +73,7 @@ public final class CqlCommand implements Callable<Integer> {
       // A script with directives keeps its own "now", as the oracle sends Cassandra a now_in_seconds that only
       // @advance moves: on a cluster a restart waits for gossip, and that wait must not count down TTLs.
       boolean directives = items.stream().anyMatch(CqlScript.Item::isDirective);
-      long scriptNow = sim.nowNanos() / 1_000_000_000L;
+      long scriptNow = sim.clockNowMicros() / 1_000_000L;
       if (directives) session.setNowInSeconds((int) scriptNow);
       ScriptDirectiveRunner directiveRunner = new ScriptDirectiveRunner(sim);
       int i = -1; // statements are numbered from 0; directives give no line of jsonl output
@@ -150,6 +150,11 @@ public final class CqlCommand implements Callable<Integer> {
     @Option(names = "--consistency", defaultValue = "ONE", description = "Consistency level (default ${DEFAULT-VALUE}).")
     String consistency;
 
+    @Option(names = "--now", defaultValue = "wall", paramLabel = "INSTANT", description = "What the nodes' clocks read"
+        + " when the cluster starts: 'wall' (default), the machine's clock, as a real cluster's; or an instant such as"
+        + " 2026-01-01T00:00:00Z, for write timestamps, now() and TTL limits that are the same on every run.")
+    String now;
+
     SimCluster start() {
       CliLimits.check("--nodes", () -> Limits.nodes(nodes));
       CliLimits.check("--vnodes", () -> Limits.vnodes(vnodes));
@@ -161,7 +166,20 @@ public final class CqlCommand implements Callable<Integer> {
       Partitioner p = Partitioners.byName(partitioner);
       var ring = ClusterBuilder.ring(List.of(new ClusterBuilder.Dc("datacenter1", nodes, racks)), vnodes, allocator,
           seed, p, ClusterBuilder.defaultAllocationReplication());
-      return ClusterBuilder.start(ring, seed, ConfigFactory.load());
+      long epochMicros = epochMicros();
+      SimCluster sim = ClusterBuilder.start(ring, seed, ConfigFactory.load());
+      // Cassandra's clocks show today's date: TTL limits (2038), now() and write timestamps depend on it.
+      sim.setClockEpoch(epochMicros - sim.nowNanos() / 1000);
+      return sim;
+    }
+
+    private long epochMicros() {
+      if (now.equals("wall")) return System.currentTimeMillis() * 1000;
+      try {
+        return java.time.Instant.parse(now).toEpochMilli() * 1000;
+      } catch (java.time.format.DateTimeParseException e) {
+        throw new BadInputException("--now: '" + now + "' is not an instant such as 2026-01-01T00:00:00Z (or 'wall')");
+      }
     }
 
     CqlSession session(SimCluster sim) {

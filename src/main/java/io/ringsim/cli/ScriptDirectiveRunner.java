@@ -14,11 +14,12 @@ import java.util.List;
  */
 final class ScriptDirectiveRunner {
   private final SimCluster sim;
-  /** Where the nodes' clocks start (NodeCommand.SetClockEpoch): 0 for the cql command, set back by restarts. */
+  /** Where the nodes' clocks start (NodeCommand.SetClockEpoch), set back by restarts. */
   private long clockEpochMicros;
 
   ScriptDirectiveRunner(SimCluster sim) {
     this.sim = sim;
+    this.clockEpochMicros = sim.clockEpochMicros();
   }
 
   /** Runs {@code d}; returns what happened, in a line for the table format. */

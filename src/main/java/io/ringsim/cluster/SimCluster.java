@@ -297,6 +297,11 @@ public final class SimCluster implements AutoCloseable {
     settle();
   }
 
+  /** What the nodes' clocks read at virtual time 0, in microseconds since 1970. */
+  public long clockEpochMicros() {
+    return clockEpochMicros;
+  }
+
   /** What an unskewed node's clock reads now (virtual time plus the epoch), in microseconds. */
   public long clockNowMicros() {
     return nowNanos() / 1000 + clockEpochMicros;

@@ -7,6 +7,22 @@ import java.util.TreeMap;
 public final class ReplicationStrategies {
   private ReplicationStrategies() {}
 
+  /** Cassandra 4.1's default_keyspace_rf: the replication factor of a SimpleStrategy that names none. */
+  public static final int DEFAULT_KEYSPACE_RF = 1;
+
+  /**
+   * The replication map as Cassandra stores it: a SimpleStrategy without a replication_factor gets the default one
+   * (Cassandra 4.1 accepts it and shows it in system_schema.keyspaces).
+   */
+  public static Map<String, String> withDefaults(Map<String, String> replication) {
+    String cls = replication.get("class");
+    if (cls == null || !cls.substring(cls.lastIndexOf('.') + 1).equals("SimpleStrategy")
+        || replication.containsKey("replication_factor")) return replication;
+    Map<String, String> out = new java.util.LinkedHashMap<>(replication);
+    out.put("replication_factor", String.valueOf(DEFAULT_KEYSPACE_RF));
+    return out;
+  }
+
   public static ReplicationStrategy fromCql(Map<String, String> replication) {
     String cls = replication.get("class");
     if (cls == null) throw new IllegalArgumentException("Missing replication strategy class");
@@ -30,7 +46,9 @@ public final class ReplicationStrategies {
         }
         return new NetworkTopologyStrategy(byDc);
       }
-      default -> throw new IllegalArgumentException("Unable to find replication strategy class '" + cls + "'");
+      // Cassandra looks a short name up in its own package and names the class it tried.
+      default -> throw new IllegalArgumentException("Unable to find replication strategy class '"
+          + (cls.contains(".") ? cls : "org.apache.cassandra.locator." + cls) + "'");
     }
   }
 

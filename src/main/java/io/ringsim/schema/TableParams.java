@@ -9,15 +9,22 @@ import java.util.Map;
 public record TableParams(
     int defaultTimeToLive, int gcGraceSeconds, double bloomFilterFpChance, Map<String, String> compaction) {
 
+  /** The smallest false-positive chance Cassandra's bloom filters can give (its BloomCalculations). */
+  static final double MIN_BLOOM_FP_CHANCE = 6.71E-5;
+
   /** Cassandra's defaults: no TTL, gc_grace_seconds 864000 (10 days), bloom_filter_fp_chance 0.01, size-tiered. */
   public static final TableParams DEFAULTS =
       new TableParams(0, 864_000, 0.01, Map.of("class", "SizeTieredCompactionStrategy"));
 
   public TableParams {
-    if (defaultTimeToLive < 0) throw new IllegalArgumentException("default_time_to_live must be >= 0");
-    if (gcGraceSeconds < 0) throw new IllegalArgumentException("gc_grace_seconds must be >= 0");
-    if (!(bloomFilterFpChance > 0 && bloomFilterFpChance <= 1))
-      throw new IllegalArgumentException("bloom_filter_fp_chance must be in (0, 1]");
+    // Cassandra's own checks and words (TableParams.validate).
+    if (defaultTimeToLive < 0) throw new IllegalArgumentException("default_time_to_live must be greater than or "
+        + "equal to 0 (got " + defaultTimeToLive + ")");
+    if (gcGraceSeconds < 0) throw new IllegalArgumentException("gc_grace_seconds must be greater than or equal to 0"
+        + " (got " + gcGraceSeconds + ")");
+    if (!(bloomFilterFpChance > MIN_BLOOM_FP_CHANCE && bloomFilterFpChance <= 1))
+      throw new IllegalArgumentException("bloom_filter_fp_chance must be larger than " + MIN_BLOOM_FP_CHANCE
+          + " and less than or equal to 1.0 (got " + bloomFilterFpChance + ")");
     compaction = Map.copyOf(compaction);
   }
 

@@ -3,6 +3,8 @@ package io.ringsim.server;
 import com.datastax.oss.protocol.internal.ProtocolConstants.ErrorCode;
 import com.datastax.oss.protocol.internal.response.Error;
 import com.datastax.oss.protocol.internal.response.error.AlreadyExists;
+import com.datastax.oss.protocol.internal.response.error.CASWriteUnknown;
+import com.datastax.oss.protocol.internal.response.error.FunctionFailure;
 import com.datastax.oss.protocol.internal.response.error.ReadFailure;
 import com.datastax.oss.protocol.internal.response.error.ReadTimeout;
 import com.datastax.oss.protocol.internal.response.error.Unavailable;
@@ -11,6 +13,7 @@ import com.datastax.oss.protocol.internal.response.error.WriteTimeout;
 import io.ringsim.cluster.CoordinatorException;
 import io.ringsim.cluster.ConsistencyLevel;
 import io.ringsim.cql.CqlException;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -19,8 +22,9 @@ import java.util.regex.Pattern;
 final class ErrorResponses {
   private ErrorResponses() {}
 
-  private static final Pattern KEYSPACE_EXISTS = Pattern.compile("Keyspace (\\S+) already exists");
-  private static final Pattern TABLE_EXISTS = Pattern.compile("Object (\\S+?)\\.(\\S+) already exists");
+  private static final Pattern KEYSPACE_EXISTS = Pattern.compile("Cannot add existing keyspace \"([^\"]+)\"");
+  private static final Pattern TABLE_EXISTS =
+      Pattern.compile("Cannot add already existing table \"([^\"]+)\" to keyspace \"([^\"]+)\"");
 
   /**
    * @param cl the request's consistency level (what Unavailable and the timeouts report)
@@ -45,8 +49,8 @@ final class ErrorResponses {
       case ReadTimeout -> new ReadTimeout(msg, code, received, required, received >= required);
       case ReadFailure -> new ReadFailure(msg, code, received, required, 1, Map.of(), false);
       case WriteFailure -> new WriteFailure(msg, code, received, required, 1, Map.of(), writeType);
-      case FunctionFailure -> new Error(ErrorCode.FUNCTION_FAILURE, msg);
-      case CASWriteUnknown -> new Error(ErrorCode.CAS_WRITE_UNKNOWN, msg);
+      case FunctionFailure -> functionFailure(msg);
+      case CASWriteUnknown -> new CASWriteUnknown(msg, code, received, required);
       case ServerError -> new Error(ErrorCode.SERVER_ERROR, msg);
     };
   }
@@ -55,8 +59,21 @@ final class ErrorResponses {
     Matcher k = KEYSPACE_EXISTS.matcher(msg);
     if (k.find()) return new AlreadyExists(msg, k.group(1), "");
     Matcher t = TABLE_EXISTS.matcher(msg);
-    if (t.find()) return new AlreadyExists(msg, t.group(1), t.group(2));
+    if (t.find()) return new AlreadyExists(msg, t.group(2), t.group(1));
     return new AlreadyExists(msg, "", "");
+  }
+
+  private static final Pattern FUNCTION = Pattern.compile("'(\\w+)\\.(\\w+)\\[([^\\]]*)\\]'");
+
+  /**
+   * A FUNCTION_FAILURE names the function's keyspace, name and argument types ("execution of 'system.fromjson[text]'
+   * failed: ..."); the protocol's encoder needs them, so a bare error would never reach the client.
+   */
+  private static Error functionFailure(String msg) {
+    Matcher f = FUNCTION.matcher(msg);
+    if (!f.find()) return new FunctionFailure(msg, "system", "", List.of());
+    List<String> args = f.group(3).isEmpty() ? List.of() : List.of(f.group(3).split(",\\s*"));
+    return new FunctionFailure(msg, f.group(1), f.group(2), args);
   }
 
   static Error protocol(String msg) {

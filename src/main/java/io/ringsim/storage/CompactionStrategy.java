@@ -21,7 +21,8 @@ public interface CompactionStrategy {
     return switch (simple) {
       case "SizeTieredCompactionStrategy" -> SizeTieredStrategy.fromOptions(options);
       case "LeveledCompactionStrategy" -> LeveledStrategy.fromOptions(options);
-      default -> throw new IllegalArgumentException("Unable to find compaction strategy class '" + cls + "'");
+      default -> throw new IllegalArgumentException("Unable to find compaction strategy class '"
+          + (cls.contains(".") ? cls : "org.apache.cassandra.db.compaction." + cls) + "'");
     };
   }
 

@@ -21,7 +21,7 @@ public record SizeTieredStrategy(int minThreshold, int maxThreshold, double buck
   public static SizeTieredStrategy fromOptions(Map<String, String> o) {
     int min = CompactionStrategy.intOption(o, "min_threshold", 4);
     int max = CompactionStrategy.intOption(o, "max_threshold", 32);
-    if (min < 2) throw new IllegalArgumentException("min_threshold must be at least 2, got " + min);
+    if (min < 2) throw new IllegalArgumentException("Min compaction threshold cannot be less than 2 (got " + min + ")");
     if (max < min) throw new IllegalArgumentException("max_threshold must be >= min_threshold");
     double lo = CompactionStrategy.doubleOption(o, "bucket_low", 0.5);
     double hi = CompactionStrategy.doubleOption(o, "bucket_high", 1.5);

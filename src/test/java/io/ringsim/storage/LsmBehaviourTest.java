@@ -242,6 +242,7 @@ class LsmBehaviourTest {
   @Test
   void unknownCompactionClassIsAClearError() {
     assertThatThrownBy(() -> CompactionStrategy.fromOptions(Map.of("class", "TimeWindowCompactionStrategyX")))
-        .hasMessage("Unable to find compaction strategy class 'TimeWindowCompactionStrategyX'");
+        .hasMessage("Unable to find compaction strategy class "
+            + "'org.apache.cassandra.db.compaction.TimeWindowCompactionStrategyX'");
   }
 }

@@ -39,6 +39,7 @@ final class BatchPlanner {
       all.addAll(p.writes());
     }
     if (table == null) throw invalid("Empty batch");
+    if (cas != null && b.timestamp() != null) throw invalid("Cannot provide custom timestamp for conditional BATCH");
     if (cas != null) {
       byte[] k = all.get(0).key();
       for (WritePlanner.PartitionWrite w : all) {

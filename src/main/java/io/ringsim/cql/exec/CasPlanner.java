@@ -59,7 +59,8 @@ final class CasPlanner {
     }
     List<ColumnCondition> conds = new ArrayList<>();
     for (Condition c : conditions) {
-      ColumnDef def = t.column(c.column()).orElseThrow(() -> invalid("Undefined column name " + c.column()));
+      ColumnDef def = t.column(c.column()).orElseThrow(() -> invalid("Undefined column name " + c.column()
+          + " in table " + t.qualifiedName()));
       if (def.isPrimaryKey()) throw invalid("PRIMARY KEY column '" + c.column() + "' cannot have IF conditions");
       if (c instanceof Condition.InMarker) throw BindMarkers.unbound();
       if (c instanceof Condition.Compare cmp) {

@@ -25,16 +25,18 @@ final class ConditionalBatch {
     if (specs.size() == 1) return specs.get(0);
     Set<Clustering> rows = new HashSet<>();
     boolean wholeRows = false;
-    Set<String> conditioned = new HashSet<>();
+    // Cassandra lists the conditioned columns statement by statement, in the order the batch names them.
+    java.util.LinkedHashMap<String, ColumnDef> conditioned = new java.util.LinkedHashMap<>();
     for (WritePlanner.CasSpec s : specs) {
       rows.add(s.row());
       if (s.conditionColumns() == null) wholeRows = true;
-      else for (ColumnDef d : s.conditionColumns()) conditioned.add(d.name());
+      else for (ColumnDef d : s.conditionColumns()) if (!d.isPrimaryKey()) conditioned.putIfAbsent(d.name(), d);
     }
     List<ColumnDef> columns = new ArrayList<>();
     for (ColumnDef d : RowValues.starColumns(t)) {
-      if (wholeRows || d.isPrimaryKey() || conditioned.contains(d.name())) columns.add(d);
+      if (wholeRows || d.isPrimaryKey()) columns.add(d);
     }
+    if (!wholeRows) columns.addAll(conditioned.values());
     return new WritePlanner.CasSpec(Clustering.EMPTY, lp -> specs.stream().allMatch(s -> s.condition().test(lp)),
         lp -> failure(t, lp, rows, columns), null);
   }

@@ -48,7 +48,7 @@ final class DeletePlanner {
     }
     boolean conditional = s.ifExists() || !s.conditions().isEmpty();
     if (t.isCounterTable()) WriteBinder.checkCounterStatement(conditional, null, s.timestamp());
-    KeyTargets targets = KeyTargets.of(t, s.where(), values, onlyStatic, s.targets().isEmpty());
+    KeyTargets targets = KeyTargets.of(t, s.where(), values, onlyStatic, s.targets().isEmpty(), true);
     if (!s.targets().isEmpty() && targets.slice() != null)
       throw invalid("Range deletions are not supported for specific columns");
     if (needsRead && conditional)

@@ -30,16 +30,28 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
 
   static KeyTargets of(TableMetadata t, List<Relation> where, Values values, boolean onlyStatic,
       boolean isRowDelete) {
+    return of(t, where, values, onlyStatic, isRowDelete, false);
+  }
+
+  /** {@code isDelete}: a DELETE (of rows or of columns), which Cassandra's messages name. */
+  static KeyTargets of(TableMetadata t, List<Relation> where, Values values, boolean onlyStatic,
+      boolean isRowDelete, boolean isDelete) {
+    boolean columnDelete = isDelete && !isRowDelete;
     Map<String, List<Object>> eq = new LinkedHashMap<>();
     DeletionRange range = new DeletionRange();
     for (Relation r : where) {
       BindMarkers.refuseUnbound(r);
       if (r instanceof Relation.Single s) {
         ColumnDef def = t.column(s.column()).orElseThrow(() -> invalid("Undefined column name " + s.column()));
-        if (!def.isPrimaryKey()) throw invalid("Non PRIMARY KEY columns found in where clause: " + s.column());
+        if (!def.isPrimaryKey()) throw invalid("Non PRIMARY KEY columns found in where clause: " + s.column() + " ");
         if (s.op() == Relation.Op.EQ) {
           if (eq.put(s.column(), List.of(nonNullKey(values.value(s.value(), def.type(), s.column()), def))) != null)
             throw invalid(s.column() + " cannot be restricted by more than one relation if it includes an Equal");
+        } else if (s.op().isSlice() && def.kind() == ColumnKind.PARTITION_KEY && isDelete) {
+          throw invalid("Only EQ and IN relation are supported on the partition key (unless you use the token() "
+              + "function) for DELETE statements");
+        } else if (s.op().isSlice() && def.kind() == ColumnKind.CLUSTERING && columnDelete) {
+          throw invalid("Range deletions are not supported for specific columns");
         } else if (s.op().isSlice() && def.kind() == ColumnKind.CLUSTERING && isRowDelete) {
           range.add(List.of(s.column()), false, s.op(), Collections.singletonList(
               values.value(s.value(), def.type(), s.column())));
@@ -48,12 +60,14 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
         }
       } else if (r instanceof Relation.In in) {
         ColumnDef def = t.column(in.column()).orElseThrow(() -> invalid("Undefined column name " + in.column()));
-        if (!def.isPrimaryKey()) throw invalid("Non PRIMARY KEY columns found in where clause: " + in.column());
+        if (!def.isPrimaryKey()) throw invalid("Non PRIMARY KEY columns found in where clause: " + in.column() + " ");
         List<Object> vs = new ArrayList<>();
         for (Term term : in.values()) vs.add(nonNullKey(values.value(term, def.type(), in.column()), def));
         eq.put(in.column(), vs);
       } else if (r instanceof Relation.MultiColumn mc) {
         MultiColumnWhere.apply(t, mc, values, eq, range, isRowDelete);
+      } else if (r instanceof Relation.Token && isDelete) {
+        throw invalid("The token function cannot be used in WHERE clauses for DELETE statements");
       } else {
         throw invalid("Unsupported restriction in the WHERE clause of a modification statement");
       }
@@ -82,6 +96,7 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
     }
     if (onlyStatic) return new KeyTargets(keys, List.of(), null, false);
     if (prefix < cc.size()) {
+      if (columnDelete) throw invalid("Range deletions are not supported for specific columns");
       if (!isRowDelete) {
         List<String> missing = new ArrayList<>();
         for (int i = prefix; i < cc.size(); i++) missing.add(cc.get(i).name());

@@ -104,14 +104,22 @@ public final class SchemaOps {
   }
 
   public static TableMetadata table(Catalog c, String ks, String name) {
-    if (c.keyspace(ks).isEmpty()) throw invalid("Keyspace " + ks + " does not exist");
+    if (c.keyspace(ks).isEmpty()) throw invalid("keyspace " + ks + " does not exist");
     return c.table(ks, name).orElseThrow(() -> invalid("table " + name + " does not exist"));
   }
 
   public static Catalog createKeyspace(Catalog c, Statement.CreateKeyspace s) {
+    // Cassandra checks that replication names a class before it looks for the keyspace, and the strategy's
+    // options after: a keyspace that exists is reported as such whatever its new options say.
+    Term rep = s.options().get("replication");
+    if (rep == null) throw new CqlException(CqlErrorClass.InvalidRequest, "Missing mandatory option 'replication'");
+    if (rep instanceof Term.MapLiteral m && m.keys().stream().noneMatch(k -> k instanceof Term.Literal l
+        && l.text().equals("class"))) {
+      throw new CqlException(CqlErrorClass.ConfigurationError, "Missing replication strategy class");
+    }
     if (c.keyspace(s.name()).isPresent()) {
       if (s.ifNotExists()) return c;
-      throw new CqlException(CqlErrorClass.AlreadyExists, "Keyspace " + s.name() + " already exists");
+      throw new CqlException(CqlErrorClass.AlreadyExists, "Cannot add existing keyspace \"" + s.name() + "\"");
     }
     KeyspaceMetadata created = keyspace(s.name(), s.options());
     validName("Keyspace", s.name());
@@ -126,11 +134,12 @@ public final class SchemaOps {
 
   private static KeyspaceMetadata keyspace(String name, Map<String, Term> options) {
     Term rep = options.get("replication");
-    if (rep == null) throw new CqlException(CqlErrorClass.SyntaxError, "Missing mandatory option 'replication'");
+    if (rep == null) throw new CqlException(CqlErrorClass.InvalidRequest, "Missing mandatory option 'replication'");
     if (!(rep instanceof Term.MapLiteral m))
       throw new CqlException(CqlErrorClass.SyntaxError, "replication must be a map");
     Map<String, String> map = new LinkedHashMap<>();
     for (int i = 0; i < m.keys().size(); i++) map.put(text(m.keys().get(i)), text(m.values().get(i)));
+    map = ReplicationStrategies.withDefaults(map);
     try {
       ReplicationStrategies.fromCql(map);
     } catch (IllegalArgumentException e) {
@@ -150,8 +159,7 @@ public final class SchemaOps {
   public static Catalog dropKeyspace(Catalog c, Statement.DropKeyspace s) {
     if (c.keyspace(s.name()).isEmpty()) {
       if (s.ifExists()) return c;
-      throw new CqlException(CqlErrorClass.ConfigurationError, "Cannot drop non existing keyspace '" + s.name()
-          + "'.");
+      throw invalid("Keyspace '" + s.name() + "' doesn't exist");
     }
     return c.withoutKeyspace(s.name());
   }
@@ -161,7 +169,8 @@ public final class SchemaOps {
     if (c.keyspace(ks).isEmpty()) throw invalid("Keyspace " + ks + " does not exist");
     if (c.table(ks, s.name()).isPresent()) {
       if (s.ifNotExists()) return c;
-      throw new CqlException(CqlErrorClass.AlreadyExists, "Object " + ks + "." + s.name() + " already exists");
+      throw new CqlException(CqlErrorClass.AlreadyExists, "Cannot add already existing table \"" + s.name()
+          + "\" to keyspace \"" + ks + "\"");
     }
     validName("Table", s.name());
     if (s.partitionKey().isEmpty()) throw invalid("No PRIMARY KEY specifed for table '" + s.name()
@@ -307,7 +316,9 @@ public final class SchemaOps {
             CompactionStrategy.fromOptions(map);
             p = p.withCompaction(map);
           }
-          case "comment", "caching", "compression", "speculative_retry", "read_repair", "crc_check_chance",
+          case "compression" -> checkCompression(o.getValue());
+          case "caching" -> checkCaching(o.getValue());
+          case "comment", "speculative_retry", "read_repair", "crc_check_chance",
               "memtable_flush_period_in_ms", "min_index_interval", "max_index_interval", "additional_write_policy",
               "cdc", "extensions" -> { }
           default -> throw new CqlException(CqlErrorClass.SyntaxError, "Unknown property '" + k + "'");
@@ -317,6 +328,32 @@ public final class SchemaOps {
       }
     }
     return p;
+  }
+
+  private static final Set<String> COMPRESSORS = Set.of("LZ4Compressor", "SnappyCompressor", "DeflateCompressor",
+      "ZstdCompressor", "NoopCompressor");
+
+  /** The compressors Cassandra 4.1 ships; ringsim does not compress, but refuses what Cassandra would refuse. */
+  private static void checkCompression(Term value) {
+    if (!(value instanceof Term.MapLiteral m)) return;
+    for (int i = 0; i < m.keys().size(); i++) {
+      if (!text(m.keys().get(i)).equals("class")) continue;
+      String cls = text(m.values().get(i));
+      String simple = cls.startsWith("org.apache.cassandra.io.compress.")
+          ? cls.substring("org.apache.cassandra.io.compress.".length()) : cls;
+      if (!COMPRESSORS.contains(simple)) throw new IllegalArgumentException("Could not create Compression for type "
+          + (cls.contains(".") ? cls : "org.apache.cassandra.io.compress." + cls));
+    }
+  }
+
+  private static void checkCaching(Term value) {
+    if (!(value instanceof Term.MapLiteral m)) return;
+    for (int i = 0; i < m.keys().size(); i++) {
+      if (!text(m.keys().get(i)).equals("keys")) continue;
+      String v = text(m.values().get(i));
+      if (!v.equalsIgnoreCase("ALL") && !v.equalsIgnoreCase("NONE")) throw new IllegalArgumentException("Invalid value '"
+          + v + "' for caching sub-option 'keys': only 'ALL' and 'NONE' are allowed");
+    }
   }
 
   public static Catalog dropTable(Catalog c, Statement.DropTable s, String session) {
@@ -396,8 +433,8 @@ public final class SchemaOps {
   public static Catalog createIndex(Catalog c, Statement.CreateIndex s, String session) {
     String ks = keyspaceOf(s.keyspace(), session);
     TableMetadata t = table(c, ks, s.table());
-    ColumnDef col = t.column(s.column()).orElseThrow(() -> invalid("No column definition found for column "
-        + s.column()));
+    ColumnDef col = t.column(s.column()).orElseThrow(() -> invalid("Undefined column name " + s.column()
+        + " in table " + ks + "." + s.table()));
     if (col.kind() == ColumnKind.PARTITION_KEY && t.partitionKey().size() == 1)
       throw invalid("Cannot create secondary index on the only partition key column " + s.column());
     if (containsDuration(col.type())) {
@@ -419,7 +456,7 @@ public final class SchemaOps {
     String ks = keyspaceOf(s.keyspace(), session);
     if (c.index(ks, s.name()).isEmpty()) {
       if (s.ifExists()) return c;
-      throw invalid("Index '" + s.name() + "' could not be found in any of the tables of keyspace '" + ks + "'");
+      throw invalid("Index '" + ks + "." + s.name() + "' doesn't exist'");
     }
     return c.withoutIndex(ks, s.name());
   }

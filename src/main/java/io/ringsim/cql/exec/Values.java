@@ -103,7 +103,9 @@ public final class Values implements NativeFunctions.Context {
     if (l.kind() == Term.Kind.NULL) return null;
     String name = type.name();
     boolean ok = switch (l.kind()) {
-      case STRING -> !name.equals("blob") && !name.equals("boolean") && !name.equals("duration") && !isNumber(name);
+      // Cassandra takes a string for text, inet and the date and time types, not for a uuid or a number.
+      case STRING -> !name.equals("blob") && !name.equals("boolean") && !name.equals("duration") && !isNumber(name)
+          && !name.equals("uuid") && !name.equals("timeuuid");
       // An integer is a duration literal missing its unit: Cassandra says it cannot convert it.
       case INTEGER -> isNumber(name) || name.equals("timestamp") || name.equals("date") || name.equals("time")
           || name.equals("duration");
@@ -126,9 +128,25 @@ public final class Values implements NativeFunctions.Context {
     } catch (io.ringsim.schema.types.CqlDuration.Invalid e) {
       throw new CqlException(CqlErrorClass.InvalidRequest, e.getMessage());
     } catch (IllegalArgumentException e) {
-      throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid " + l.kind() + " constant (" + l.text()
-          + ") for \"" + column + "\" of type " + name + ": " + e.getMessage());
+      if (name.equals("timeuuid") && l.kind() == Term.Kind.UUID)
+        throw new CqlException(CqlErrorClass.InvalidRequest, "TimeUUID supports only version 1 UUIDs");
+      throw new CqlException(CqlErrorClass.InvalidRequest, unparsable(type, l.text()));
     }
+  }
+
+  /** Cassandra's message for a literal of the right kind that its type cannot read (a MarshalException's). */
+  static String unparsable(CqlType type, String shown) {
+    return switch (type.name()) {
+      case "int" -> "Unable to make int from '" + shown + "'";
+      case "bigint", "counter" -> "Unable to make long from '" + shown + "'";
+      case "smallint" -> "Unable to make short from '" + shown + "'";
+      case "tinyint" -> "Unable to make byte from '" + shown + "'";
+      case "timestamp" -> "Unable to parse a date/time from '" + shown + "'";
+      case "date" -> "Unable to coerce '" + shown + "' to a formatted date (long)";
+      case "time" -> "(TimeType) Unable to coerce '" + shown + "' to a formatted time (long)";
+      case "inet" -> "Unable to make inet address from '" + shown + "'";
+      default -> "Unable to make " + type.name() + " from '" + shown + "'";
+    };
   }
 
   private static boolean isNumber(String n) {

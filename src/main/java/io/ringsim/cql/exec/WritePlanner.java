@@ -1,6 +1,7 @@
 package io.ringsim.cql.exec;
 
 import io.ringsim.cql.ast.Statement;
+import io.ringsim.cql.ast.Term;
 import io.ringsim.ring.Partitioner;
 import io.ringsim.schema.Catalog;
 import io.ringsim.schema.ColumnDef;
@@ -60,6 +61,13 @@ public final class WritePlanner {
 
   /** One statement alone or in a batch (then {@code binder} carries the batch's timestamp). */
   static WritePlan single(Statement s, WriteBinder binder) {
+    boolean conditional = s instanceof Statement.Insert i ? i.ifNotExists()
+        : s instanceof Statement.Update u ? u.ifExists() || !u.conditions().isEmpty()
+        : s instanceof Statement.Delete d && (d.ifExists() || !d.conditions().isEmpty());
+    Term timestamp = s instanceof Statement.Insert i ? i.timestamp() : s instanceof Statement.Update u ? u.timestamp()
+        : s instanceof Statement.Delete d ? d.timestamp() : null;
+    // Paxos chooses the timestamp of a conditional write: a client's would break its ordering.
+    if (conditional && timestamp != null) throw WriteBinder.invalid("Cannot provide custom timestamp for conditional updates");
     if (s instanceof Statement.Insert i) return InsertPlanner.plan(i, binder);
     if (s instanceof Statement.Update u) return UpdatePlanner.plan(u, binder);
     if (s instanceof Statement.Delete d) return DeletePlanner.plan(d, binder);
