@@ -249,7 +249,8 @@ final class RequestExecutor {
       boolean skipMetadata) {
     CqlSession cs = session(node, ks, o, session.client);
     if (s instanceof Statement.Use u) {
-      cs.execute(s);
+      // The system keyspaces are served, not in the catalog, so the simulated cluster does not know them.
+      if (!SystemQuery.KEYSPACES.contains(u.keyspace())) cs.execute(s);
       session.keyspace = u.keyspace();
       return Reply.of(new SetKeyspace(u.keyspace()));
     }

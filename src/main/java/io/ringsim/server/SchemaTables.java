@@ -24,22 +24,27 @@ import java.util.TreeMap;
 import java.util.UUID;
 
 /**
- * The system_schema tables (and the empty system_virtual_schema ones) generated from the catalog,
- * with Cassandra 4.1's columns. The Python driver, and so cqlsh, reads every one of them at connect time and refuses
+ * The system_schema and system_virtual_schema tables: generated from the catalog for the user's keyspaces, with
+ * the captured rows that describe the system keyspaces ({@link SystemSchema}), in Cassandra 4.1's columns. The Python driver, and so cqlsh, reads every one of them at connect time and refuses
  * to connect if any fails, so tables ringsim has nothing for (types, functions, views, ...) exist and are empty.
  */
 final class SchemaTables {
   private SchemaTables() {}
 
-  /** The system keyspaces a Cassandra 4.1 node lists, with their replication. */
-  private static final Map<String, Map<String, String>> SYSTEM_KEYSPACES = new TreeMap<>(Map.of(
-      "system", Map.of("class", "org.apache.cassandra.locator.LocalStrategy"),
-      "system_schema", Map.of("class", "org.apache.cassandra.locator.LocalStrategy"),
-      "system_auth", Map.of("class", "org.apache.cassandra.locator.SimpleStrategy", "replication_factor", "1"),
-      "system_distributed", Map.of("class", "org.apache.cassandra.locator.SimpleStrategy", "replication_factor", "3"),
-      "system_traces", Map.of("class", "org.apache.cassandra.locator.SimpleStrategy", "replication_factor", "2")));
-
+  /**
+   * A schema table: the rows generated from the catalog for the user's keyspaces, with the rows that describe the
+   * system keyspaces (captured from Cassandra, {@link SystemSchema}) and in its described shape; null if there is
+   * no such table.
+   */
   static VirtualTable table(String keyspace, String name, Catalog c) {
+    VirtualTable generated = generated(keyspace, name, c);
+    if (generated == null) return null;
+    SystemSchema s = SystemSchema.CASSANDRA_4_1;
+    return s.table(keyspace, name).map(shape -> s.shaped(shape, generated, keyspace + "." + name,
+        keyspace.equals("system_schema"))).orElse(generated);
+  }
+
+  private static VirtualTable generated(String keyspace, String name, Catalog c) {
     return switch (keyspace + "." + name) {
       case "system_schema.keyspaces" -> keyspaces(c);
       case "system_schema.tables" -> tables(c);
@@ -78,7 +83,6 @@ final class SchemaTables {
     VirtualTable.Builder b = new VirtualTable.Builder("system_schema", "keyspaces").column("keyspace_name", TEXT)
         .column("durable_writes", CqlTypes.BOOLEAN).column("replication", FROZEN_MAP_TEXT);
     TreeMap<String, Object[]> rows = new TreeMap<>();
-    SYSTEM_KEYSPACES.forEach((k, r) -> rows.put(k, new Object[] {k, true, new TreeMap<>(r)}));
     for (KeyspaceMetadata k : c.keyspaces()) {
       TreeMap<String, String> rep = new TreeMap<>();
       k.replication().forEach((key, v) -> rep.put(key, key.equals("class") ? strategyClass(v) : v));
