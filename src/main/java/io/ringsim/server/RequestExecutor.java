@@ -265,6 +265,9 @@ final class RequestExecutor {
         return Reply.of(change.result());
       }
     }
+    if (s instanceof Statement.Describe d) {
+      return rows(SystemDescribe.run(d, served.cluster().catalog(), ks), "system", "describe", o, key, false);
+    }
     Long clientTimestamp = null;
     if (o.defaultTimestamp != QueryOptions.NO_DEFAULT_TIMESTAMP) {
       Statement stamped = ClientTimestamps.apply(s, o.defaultTimestamp, served.cluster().catalog(), ks);
@@ -285,7 +288,6 @@ final class RequestExecutor {
       String k = sel.keyspace() != null ? sel.keyspace() : ks;
       return rows(rs, k, sel.table(), o, key, skipMetadata);
     }
-    if (s instanceof Statement.Describe) return rows(rs, "system", "describe", o, key, false);
     if (!rs.columns().isEmpty()) {
       String table = s instanceof Statement.Insert i ? i.table() : s instanceof Statement.Update u ? u.table()
           : s instanceof Statement.Delete d ? d.table() : "";

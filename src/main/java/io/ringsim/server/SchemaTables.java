@@ -105,16 +105,26 @@ final class SchemaTables {
         .column("default_time_to_live", CqlTypes.INT).column("extensions", FROZEN_MAP_BLOB)
         .column("flags", FROZEN_SET_TEXT).column("gc_grace_seconds", CqlTypes.INT).column("id", CqlTypes.UUID)
         .column("max_index_interval", CqlTypes.INT).column("memtable_flush_period_in_ms", CqlTypes.INT)
-        .column("min_index_interval", CqlTypes.INT).column("read_repair", TEXT).column("speculative_retry", TEXT);
-    for (TableMetadata t : c.allTables()) {
+        .column("min_index_interval", CqlTypes.INT).column("read_repair", TEXT).column("speculative_retry", TEXT)
+        .column("dclocal_read_repair_chance", CqlTypes.DOUBLE).column("read_repair_chance", CqlTypes.DOUBLE)
+        .column("memtable", TEXT);
+    for (TableMetadata t : byName(c)) {
       TableParams p = t.params();
+      // cdc and memtable are null and the two read_repair_chance columns (left from 3.x) 0.0 in Cassandra 4.1.10's
+      // rows for a table created without those options (src/test/resources/system-schema/describe-2.json).
       b.row(t.keyspace(), t.name(), "99p", p.bloomFilterFpChance(),
-          new TreeMap<>(Map.of("keys", "ALL", "rows_per_partition", "NONE")), false, "", compaction(p),
+          new TreeMap<>(Map.of("keys", "ALL", "rows_per_partition", "NONE")), null, "", compaction(p),
           new TreeMap<>(Map.of("chunk_length_in_kb", "16", "class", "org.apache.cassandra.io.compress.LZ4Compressor")),
           1.0, p.defaultTimeToLive(), new TreeMap<String, ByteBuffer>(), new java.util.TreeSet<>(Set.of("compound")),
-          p.gcGraceSeconds(), tableId(t), 2048, 0, 128, "BLOCKING", "99p");
+          p.gcGraceSeconds(), tableId(t), 2048, 0, 128, "BLOCKING", "99p", 0.0, 0.0, null);
     }
     return b.build();
+  }
+
+  /** The tables by keyspace and name: the order of a schema table's rows within a keyspace (its partition). */
+  private static java.util.List<TableMetadata> byName(Catalog c) {
+    return c.allTables().stream().sorted(java.util.Comparator.comparing(TableMetadata::keyspace)
+        .thenComparing(TableMetadata::name)).toList();
   }
 
   private static TreeMap<String, String> compaction(TableParams p) {
@@ -133,8 +143,9 @@ final class SchemaTables {
         .column("table_name", TEXT).column("column_name", TEXT).column("clustering_order", TEXT)
         .column("column_name_bytes", CqlTypes.BLOB).column("kind", TEXT).column("position", CqlTypes.INT)
         .column("type", TEXT);
-    for (TableMetadata t : c.allTables()) {
-      for (ColumnDef col : t.columns()) {
+    for (TableMetadata t : byName(c)) {
+      // Rows in Cassandra's clustering order (table_name, column_name), not in the order the columns were defined.
+      for (ColumnDef col : t.columns().stream().sorted(java.util.Comparator.comparing(ColumnDef::name)).toList()) {
         String order = col.kind() == ColumnKind.CLUSTERING
             ? (col.order() == ClusteringOrder.DESC ? "desc" : "asc") : "none";
         int position = col.kind() == ColumnKind.PARTITION_KEY || col.kind() == ColumnKind.CLUSTERING

@@ -57,7 +57,7 @@ final class SystemKeyspaces {
     if (t != null) return t;
     // A table Cassandra has and ringsim keeps no rows for answers with none, in its described columns.
     return SystemSchema.CASSANDRA_4_1.table(q.keyspace(), q.table()).map(SystemSchema::empty).orElseThrow(
-        () -> new CqlException(CqlErrorClass.InvalidRequest, "unconfigured table " + q.table()));
+        () -> new CqlException(CqlErrorClass.InvalidRequest, "table " + q.table() + " does not exist"));
   }
 
   static UUID hostId(String node) {

@@ -39,7 +39,12 @@ final class SystemSchema {
   static final List<String> VIRTUAL_KEYSPACES = List.of("system_views", "system_virtual_schema");
 
   /** One column as system_schema.columns describes it; {@code type} is its CQL text, {@code cqlType} parsed. */
-  record Column(String name, String kind, int position, String clusteringOrder, String type, CqlType cqlType) {}
+  record Column(String name, String kind, int position, String clusteringOrder, String type, CqlType cqlType) {
+    /** A non-frozen collection: Cassandra writes these after the single-cell columns in CREATE TABLE. */
+    boolean multiCell() {
+      return type.startsWith("list<") || type.startsWith("set<") || type.startsWith("map<");
+    }
+  }
 
   /** One system table: its columns in the order SELECT * returns them. */
   record Table(String keyspace, String name, boolean virtual, List<Column> columns) {}
