@@ -153,8 +153,11 @@ final class RequestExecutor {
     SystemQuery sq = SystemQuery.parse(p.cqlQuery, ks);
     PreparedStatements.Entry e;
     if (sq != null) {
-      ResultSet rs = sq.run(SystemKeyspaces.table(sq, served.view(node)));
-      e = new PreparedStatements.Entry(p.cqlQuery, ks, null, sq, List.of(), new int[0],
+      VirtualTable table = SystemKeyspaces.table(sq, served.view(node));
+      List<BindVariable> vars = sq.variables(table);
+      // Run with the markers unbound (they match no row) only for the result's columns.
+      ResultSet rs = sq.run(table);
+      e = new PreparedStatements.Entry(p.cqlQuery, ks, null, sq, vars, new int[0],
           specs(rs, sq.keyspace(), sq.table()), null);
     } else {
       Statement s = CqlParser.parse(p.cqlQuery);
@@ -203,7 +206,11 @@ final class RequestExecutor {
   private Reply executePrepared(String node, Session session, Execute x) {
     PreparedStatements.Entry e = lookup(node, x.queryId);
     boolean skip = x.options.skipMetadata && !e.resultColumns().isEmpty();
-    if (e.system() != null) return systemRows(node, e.system(), x.options, e.query(), skip);
+    if (e.system() != null) {
+      SystemQuery bound = e.system().bind(x.options.positionalValues, SystemKeyspaces.table(e.system(),
+          served.view(node)));
+      return systemRows(node, bound, x.options, e.query(), skip);
+    }
     Statement s = Binding.bind(e.statement(), e.variables(), served.cluster().catalog(), e.keyspace(),
         x.options.positionalValues, x.options.namedValues);
     return run(node, session, e.keyspace(), s, x.options, e.query(), skip);

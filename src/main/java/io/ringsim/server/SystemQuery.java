@@ -82,6 +82,18 @@ record SystemQuery(List<String> columns, String keyspace, String table, Map<Stri
     return new SystemQuery(columns, keyspace, table, bound, limit);
   }
 
+  /** The bind markers' variables, in order: each named and typed by the column it is compared with. */
+  List<io.ringsim.cql.exec.BindVariable> variables(VirtualTable t) {
+    List<io.ringsim.cql.exec.BindVariable> out = new ArrayList<>();
+    for (Map.Entry<String, String> e : equals.entrySet()) {
+      if (!MARKER.equals(e.getValue())) continue;
+      int col = t.indexOf(e.getKey());
+      if (col < 0) throw new CqlException(CqlErrorClass.InvalidRequest, "Undefined column name " + e.getKey());
+      out.add(new io.ringsim.cql.exec.BindVariable(keyspace, table, e.getKey(), t.types().get(col)));
+    }
+    return out;
+  }
+
   /** Runs the query on a generated table: columns chosen, rows filtered by their text form. */
   ResultSet run(VirtualTable t) {
     List<String> names = columns.isEmpty() ? t.columns() : columns;
