@@ -24,9 +24,8 @@ record SystemQuery(List<String> columns, String keyspace, String table, Map<Stri
   /** Stands for a bind marker until {@link #bind} puts the client's value in. */
   static final String MARKER = "\u0000?";
 
-  static final java.util.Set<String> KEYSPACES =
-      java.util.Set.of("system", "system_schema", "system_virtual_schema", "system_traces", "system_auth",
-          "system_distributed", "system_views");
+  /** The keyspaces the server answers itself: Cassandra's system keyspaces, as captured ({@link SystemSchema}). */
+  static final java.util.Set<String> KEYSPACES = java.util.Set.copyOf(SystemSchema.CASSANDRA_4_1.keyspaces());
 
   /** The query, if it reads a system keyspace (named, or the session's); null otherwise. */
   static SystemQuery parse(String cql, String sessionKeyspace) {

@@ -55,6 +55,7 @@ final class SystemSchema {
   private final Map<String, List<JsonNode>> rows;
   /** "keyspace.table" to the table, system_schema's in token order, then the virtual ones. */
   private final Map<String, Table> tables;
+  private final List<String> keyspaces;
 
   private SystemSchema(Map<String, List<JsonNode>> rows) {
     this.rows = rows;
@@ -62,6 +63,9 @@ final class SystemSchema {
     addTables(t, "system_schema", false);
     addTables(t, "system_virtual_schema", true);
     this.tables = t;
+    TreeSet<String> ks = new TreeSet<>(VIRTUAL_KEYSPACES);
+    rows("system_schema.keyspaces").forEach(r -> ks.add(r.get("keyspace_name").asText()));
+    this.keyspaces = List.copyOf(ks);
   }
 
   private static SystemSchema load(String resource) {
@@ -127,13 +131,11 @@ final class SystemSchema {
 
   /** Every system keyspace, virtual ones included, by name. */
   List<String> keyspaces() {
-    TreeSet<String> out = new TreeSet<>(VIRTUAL_KEYSPACES);
-    rows("system_schema.keyspaces").forEach(r -> out.add(r.get("keyspace_name").asText()));
-    return List.copyOf(out);
+    return keyspaces;
   }
 
   boolean isSystemKeyspace(String keyspace) {
-    return keyspaces().contains(keyspace);
+    return keyspaces.contains(keyspace);
   }
 
   /** An empty table of the described shape: what ringsim answers for a system table it keeps no rows for. */
