@@ -153,8 +153,11 @@ final class RequestExecutor {
     SystemQuery sq = SystemQuery.parse(p.cqlQuery, ks);
     PreparedStatements.Entry e;
     if (sq != null) {
-      ResultSet rs = sq.run(SystemKeyspaces.table(sq, served.view(node)));
-      e = new PreparedStatements.Entry(p.cqlQuery, ks, null, sq, List.of(), new int[0],
+      VirtualTable table = SystemKeyspaces.table(sq, served.view(node));
+      List<BindVariable> vars = sq.variables(table);
+      // Run with the markers unbound (they match no row) only for the result's columns.
+      ResultSet rs = sq.run(table);
+      e = new PreparedStatements.Entry(p.cqlQuery, ks, null, sq, vars, new int[0],
           specs(rs, sq.keyspace(), sq.table()), null);
     } else {
       Statement s = CqlParser.parse(p.cqlQuery);
@@ -203,7 +206,11 @@ final class RequestExecutor {
   private Reply executePrepared(String node, Session session, Execute x) {
     PreparedStatements.Entry e = lookup(node, x.queryId);
     boolean skip = x.options.skipMetadata && !e.resultColumns().isEmpty();
-    if (e.system() != null) return systemRows(node, e.system(), x.options, e.query(), skip);
+    if (e.system() != null) {
+      SystemQuery bound = e.system().bind(x.options.positionalValues, SystemKeyspaces.table(e.system(),
+          served.view(node)));
+      return systemRows(node, bound, x.options, e.query(), skip);
+    }
     Statement s = Binding.bind(e.statement(), e.variables(), served.cluster().catalog(), e.keyspace(),
         x.options.positionalValues, x.options.namedValues);
     return run(node, session, e.keyspace(), s, x.options, e.query(), skip);
@@ -249,7 +256,8 @@ final class RequestExecutor {
       boolean skipMetadata) {
     CqlSession cs = session(node, ks, o, session.client);
     if (s instanceof Statement.Use u) {
-      cs.execute(s);
+      // The system keyspaces are served, not in the catalog, so the simulated cluster does not know them.
+      if (!SystemQuery.KEYSPACES.contains(u.keyspace())) cs.execute(s);
       session.keyspace = u.keyspace();
       return Reply.of(new SetKeyspace(u.keyspace()));
     }
@@ -263,6 +271,9 @@ final class RequestExecutor {
         served.schemaChanged(change);
         return Reply.of(change.result());
       }
+    }
+    if (s instanceof Statement.Describe d) {
+      return rows(SystemDescribe.run(d, served.cluster().catalog(), ks), "system", "describe", o, key, false);
     }
     Long clientTimestamp = null;
     if (o.defaultTimestamp != QueryOptions.NO_DEFAULT_TIMESTAMP) {
@@ -284,7 +295,6 @@ final class RequestExecutor {
       String k = sel.keyspace() != null ? sel.keyspace() : ks;
       return rows(rs, k, sel.table(), o, key, skipMetadata);
     }
-    if (s instanceof Statement.Describe) return rows(rs, "system", "describe", o, key, false);
     if (!rs.columns().isEmpty()) {
       String table = s instanceof Statement.Insert i ? i.table() : s instanceof Statement.Update u ? u.table()
           : s instanceof Statement.Delete d ? d.table() : "";

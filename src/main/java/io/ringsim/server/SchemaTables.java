@@ -24,22 +24,27 @@ import java.util.TreeMap;
 import java.util.UUID;
 
 /**
- * The system_schema tables (and the empty system_virtual_schema ones) generated from the catalog,
- * with Cassandra 4.1's columns. The Python driver, and so cqlsh, reads every one of them at connect time and refuses
+ * The system_schema and system_virtual_schema tables: generated from the catalog for the user's keyspaces, with
+ * the captured rows that describe the system keyspaces ({@link SystemSchema}), in Cassandra 4.1's columns. The Python driver, and so cqlsh, reads every one of them at connect time and refuses
  * to connect if any fails, so tables ringsim has nothing for (types, functions, views, ...) exist and are empty.
  */
 final class SchemaTables {
   private SchemaTables() {}
 
-  /** The system keyspaces a Cassandra 4.1 node lists, with their replication. */
-  private static final Map<String, Map<String, String>> SYSTEM_KEYSPACES = new TreeMap<>(Map.of(
-      "system", Map.of("class", "org.apache.cassandra.locator.LocalStrategy"),
-      "system_schema", Map.of("class", "org.apache.cassandra.locator.LocalStrategy"),
-      "system_auth", Map.of("class", "org.apache.cassandra.locator.SimpleStrategy", "replication_factor", "1"),
-      "system_distributed", Map.of("class", "org.apache.cassandra.locator.SimpleStrategy", "replication_factor", "3"),
-      "system_traces", Map.of("class", "org.apache.cassandra.locator.SimpleStrategy", "replication_factor", "2")));
-
+  /**
+   * A schema table: the rows generated from the catalog for the user's keyspaces, with the rows that describe the
+   * system keyspaces (captured from Cassandra, {@link SystemSchema}) and in its described shape; null if there is
+   * no such table.
+   */
   static VirtualTable table(String keyspace, String name, Catalog c) {
+    VirtualTable generated = generated(keyspace, name, c);
+    if (generated == null) return null;
+    SystemSchema s = SystemSchema.CASSANDRA_4_1;
+    return s.table(keyspace, name).map(shape -> s.shaped(shape, generated, keyspace + "." + name,
+        keyspace.equals("system_schema"))).orElse(generated);
+  }
+
+  private static VirtualTable generated(String keyspace, String name, Catalog c) {
     return switch (keyspace + "." + name) {
       case "system_schema.keyspaces" -> keyspaces(c);
       case "system_schema.tables" -> tables(c);
@@ -78,7 +83,6 @@ final class SchemaTables {
     VirtualTable.Builder b = new VirtualTable.Builder("system_schema", "keyspaces").column("keyspace_name", TEXT)
         .column("durable_writes", CqlTypes.BOOLEAN).column("replication", FROZEN_MAP_TEXT);
     TreeMap<String, Object[]> rows = new TreeMap<>();
-    SYSTEM_KEYSPACES.forEach((k, r) -> rows.put(k, new Object[] {k, true, new TreeMap<>(r)}));
     for (KeyspaceMetadata k : c.keyspaces()) {
       TreeMap<String, String> rep = new TreeMap<>();
       k.replication().forEach((key, v) -> rep.put(key, key.equals("class") ? strategyClass(v) : v));
@@ -101,16 +105,26 @@ final class SchemaTables {
         .column("default_time_to_live", CqlTypes.INT).column("extensions", FROZEN_MAP_BLOB)
         .column("flags", FROZEN_SET_TEXT).column("gc_grace_seconds", CqlTypes.INT).column("id", CqlTypes.UUID)
         .column("max_index_interval", CqlTypes.INT).column("memtable_flush_period_in_ms", CqlTypes.INT)
-        .column("min_index_interval", CqlTypes.INT).column("read_repair", TEXT).column("speculative_retry", TEXT);
-    for (TableMetadata t : c.allTables()) {
+        .column("min_index_interval", CqlTypes.INT).column("read_repair", TEXT).column("speculative_retry", TEXT)
+        .column("dclocal_read_repair_chance", CqlTypes.DOUBLE).column("read_repair_chance", CqlTypes.DOUBLE)
+        .column("memtable", TEXT);
+    for (TableMetadata t : byName(c)) {
       TableParams p = t.params();
+      // cdc and memtable are null and the two read_repair_chance columns (left from 3.x) 0.0 in Cassandra 4.1.10's
+      // rows for a table created without those options (src/test/resources/system-schema/describe-2.json).
       b.row(t.keyspace(), t.name(), "99p", p.bloomFilterFpChance(),
-          new TreeMap<>(Map.of("keys", "ALL", "rows_per_partition", "NONE")), false, "", compaction(p),
+          new TreeMap<>(Map.of("keys", "ALL", "rows_per_partition", "NONE")), null, "", compaction(p),
           new TreeMap<>(Map.of("chunk_length_in_kb", "16", "class", "org.apache.cassandra.io.compress.LZ4Compressor")),
           1.0, p.defaultTimeToLive(), new TreeMap<String, ByteBuffer>(), new java.util.TreeSet<>(Set.of("compound")),
-          p.gcGraceSeconds(), tableId(t), 2048, 0, 128, "BLOCKING", "99p");
+          p.gcGraceSeconds(), tableId(t), 2048, 0, 128, "BLOCKING", "99p", 0.0, 0.0, null);
     }
     return b.build();
+  }
+
+  /** The tables by keyspace and name: the order of a schema table's rows within a keyspace (its partition). */
+  private static java.util.List<TableMetadata> byName(Catalog c) {
+    return c.allTables().stream().sorted(java.util.Comparator.comparing(TableMetadata::keyspace)
+        .thenComparing(TableMetadata::name)).toList();
   }
 
   private static TreeMap<String, String> compaction(TableParams p) {
@@ -129,8 +143,9 @@ final class SchemaTables {
         .column("table_name", TEXT).column("column_name", TEXT).column("clustering_order", TEXT)
         .column("column_name_bytes", CqlTypes.BLOB).column("kind", TEXT).column("position", CqlTypes.INT)
         .column("type", TEXT);
-    for (TableMetadata t : c.allTables()) {
-      for (ColumnDef col : t.columns()) {
+    for (TableMetadata t : byName(c)) {
+      // Rows in Cassandra's clustering order (table_name, column_name), not in the order the columns were defined.
+      for (ColumnDef col : t.columns().stream().sorted(java.util.Comparator.comparing(ColumnDef::name)).toList()) {
         String order = col.kind() == ColumnKind.CLUSTERING
             ? (col.order() == ClusteringOrder.DESC ? "desc" : "asc") : "none";
         int position = col.kind() == ColumnKind.PARTITION_KEY || col.kind() == ColumnKind.CLUSTERING

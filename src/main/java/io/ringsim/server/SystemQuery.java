@@ -18,21 +18,20 @@ import java.util.regex.Pattern;
  */
 record SystemQuery(List<String> columns, String keyspace, String table, Map<String, String> equals, int limit) {
   private static final Pattern SELECT = Pattern.compile(
-      "(?is)\\s*SELECT\\s+(?:JSON\\s+)?(.+?)\\s+FROM\\s+(?:\"?(\\w+)\"?\\s*\\.\\s*)?\"?(\\w+)\"?"
+      "(?is)\\s*SELECT\\s+(?:JSON\\s+)?(.+?)\\s+FROM\\s+(?:(\"\\w+\"|\\w+)\\s*\\.\\s*)?(\"\\w+\"|\\w+)"
           + "(?:\\s+WHERE\\s+(.+?))?(?:\\s+LIMIT\\s+(\\d+))?(?:\\s+ALLOW\\s+FILTERING)?\\s*;?\\s*");
   private static final Pattern EQ = Pattern.compile("(?is)\\s*\"?(\\w+)\"?\\s*=\\s*('(?:[^']|'')*'|[\\w.:-]+|\\?)\\s*");
   /** Stands for a bind marker until {@link #bind} puts the client's value in. */
   static final String MARKER = "\u0000?";
 
-  static final java.util.Set<String> KEYSPACES =
-      java.util.Set.of("system", "system_schema", "system_virtual_schema", "system_traces", "system_auth",
-          "system_distributed", "system_views");
+  /** The keyspaces the server answers itself: Cassandra's system keyspaces, as captured ({@link SystemSchema}). */
+  static final java.util.Set<String> KEYSPACES = java.util.Set.copyOf(SystemSchema.CASSANDRA_4_1.keyspaces());
 
   /** The query, if it reads a system keyspace (named, or the session's); null otherwise. */
   static SystemQuery parse(String cql, String sessionKeyspace) {
     Matcher m = SELECT.matcher(cql);
     if (!m.matches()) return null;
-    String ks = m.group(2) != null ? m.group(2).toLowerCase(Locale.ROOT) : sessionKeyspace;
+    String ks = m.group(2) != null ? ident(m.group(2)) : sessionKeyspace;
     if (ks == null || !KEYSPACES.contains(ks)) return null;
     List<String> cols = new ArrayList<>();
     String sel = m.group(1).trim();
@@ -52,7 +51,12 @@ record SystemQuery(List<String> columns, String keyspace, String table, Map<Stri
       }
     }
     int limit = m.group(5) == null ? Integer.MAX_VALUE : Integer.parseInt(m.group(5));
-    return new SystemQuery(cols, ks, m.group(3).toLowerCase(Locale.ROOT), eq, limit);
+    return new SystemQuery(cols, ks, ident(m.group(3)), eq, limit);
+  }
+
+  /** A name as CQL reads it: in double quotes as written (system."IndexInfo"), otherwise in lower case. */
+  private static String ident(String name) {
+    return name.startsWith("\"") ? name.substring(1, name.length() - 1) : name.toLowerCase(Locale.ROOT);
   }
 
   /** The query with the client's bound values (decoded with their columns' types) in place of its markers. */
@@ -75,6 +79,18 @@ record SystemQuery(List<String> columns, String keyspace, String table, Map<Stri
       bound.put(e.getKey(), v);
     }
     return new SystemQuery(columns, keyspace, table, bound, limit);
+  }
+
+  /** The bind markers' variables, in order: each named and typed by the column it is compared with. */
+  List<io.ringsim.cql.exec.BindVariable> variables(VirtualTable t) {
+    List<io.ringsim.cql.exec.BindVariable> out = new ArrayList<>();
+    for (Map.Entry<String, String> e : equals.entrySet()) {
+      if (!MARKER.equals(e.getValue())) continue;
+      int col = t.indexOf(e.getKey());
+      if (col < 0) throw new CqlException(CqlErrorClass.InvalidRequest, "Undefined column name " + e.getKey());
+      out.add(new io.ringsim.cql.exec.BindVariable(keyspace, table, e.getKey(), t.types().get(col)));
+    }
+    return out;
   }
 
   /** Runs the query on a generated table: columns chosen, rows filtered by their text form. */

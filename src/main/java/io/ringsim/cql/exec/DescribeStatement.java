@@ -31,6 +31,8 @@ public final class DescribeStatement {
   private DescribeStatement() {}
 
   public static final List<String> COLUMNS = List.of("keyspace_name", "type", "name", "create_statement");
+  /** A listing (DESCRIBE KEYSPACES, TABLES, TYPES) has no create_statement column in Cassandra 4.1. */
+  public static final List<String> LISTING_COLUMNS = List.of("keyspace_name", "type", "name");
 
   private static CqlException invalid(String m) {
     return new CqlException(CqlErrorClass.InvalidRequest, m);
@@ -40,12 +42,12 @@ public final class DescribeStatement {
     List<List<Object>> rows = new ArrayList<>();
     switch (d.what()) {
       case "keyspaces" -> {
-        for (KeyspaceMetadata k : c.keyspaces()) rows.add(List.of(k.name(), "keyspace", quote(k.name()), ""));
+        for (KeyspaceMetadata k : c.keyspaces()) rows.add(List.of(k.name(), "keyspace", quote(k.name())));
       }
       case "tables" -> {
         for (TableMetadata t : c.allTables()) {
           if (session == null || t.keyspace().equals(session)) rows.add(List.of(t.keyspace(), "table",
-              quote(t.name()), ""));
+              quote(t.name())));
         }
       }
       case "types" -> {
@@ -53,7 +55,7 @@ public final class DescribeStatement {
           if (session != null && !k.name().equals(session)) continue;
           List<UserType> types = new ArrayList<>(c.types(k.name()));
           types.sort(Comparator.comparing(u -> u.typeName().toLowerCase(Locale.ROOT)));
-          for (UserType u : types) rows.add(List.of(k.name(), "type", quote(u.typeName()), ""));
+          for (UserType u : types) rows.add(List.of(k.name(), "type", quote(u.typeName())));
         }
       }
       case "type" -> {
@@ -88,9 +90,15 @@ public final class DescribeStatement {
         addTable(rows, t, c);
       }
     }
-    return new ResultSet(COLUMNS, List.of(CqlTypes.TEXT, CqlTypes.TEXT, CqlTypes.TEXT, CqlTypes.TEXT), rows,
-        List.of());
+    return result(rows, d.what().equals("keyspaces") || d.what().equals("tables") || d.what().equals("types"));
   }
+
+  /** Rows of a listing (three columns) or of statements (four), as Cassandra 4.1 answers them. */
+  public static ResultSet result(List<List<Object>> rows, boolean listing) {
+    List<String> columns = listing ? LISTING_COLUMNS : COLUMNS;
+    return new ResultSet(columns, columns.stream().map(x -> CqlTypes.TEXT).toList(), rows, List.of());
+  }
+
 
   private static void addTable(List<List<Object>> rows, TableMetadata t, Catalog c) {
     rows.add(List.of(t.keyspace(), "table", quote(t.name()), tableCql(t)));
@@ -130,18 +138,39 @@ public final class DescribeStatement {
   }
 
   /** A name as CQL writes it: as is when it is a plain lower-case identifier, else in double quotes. */
-  static String quote(String name) {
-    return name.matches("[a-z][a-z0-9_]*") ? name : "\"" + name.replace("\"", "\"\"") + "\"";
+  public static String quote(String name) {
+    return name.matches("[a-z][a-z0-9_]*") && !RESERVED.contains(name) ? name
+        : "\"" + name.replace("\"", "\"\"") + "\"";
   }
+
+  /**
+   * The words Cassandra 4.1 quotes as names (its ColumnIdentifier.maybeQuote): reserved_keywords.txt of
+   * cassandra-all 4.1.10, in lower case. Seen: system_views.gossip_info's column "schema".
+   */
+  private static final java.util.Set<String> RESERVED = java.util.Set.of("add", "allow", "alter", "and", "apply",
+      "asc", "authorize", "batch", "begin", "by", "columnfamily", "create", "delete", "desc", "describe", "drop",
+      "entries", "execute", "from", "full", "grant", "if", "in", "index", "infinity", "insert", "into", "is",
+      "keyspace", "limit", "materialized", "modify", "nan", "norecursive", "not", "null", "of", "on", "or", "order",
+      "primary", "rename", "revoke", "schema", "select", "set", "table", "to", "token", "truncate", "unlogged",
+      "update", "use", "using", "view", "where", "with");
 
   static String keyspaceCql(KeyspaceMetadata k) {
     Map<String, String> rep = new TreeMap<>(k.replication());
     String cls = rep.remove("class");
-    String full = cls == null ? "" : cls.contains(".") ? cls : "org.apache.cassandra.locator." + cls;
-    StringBuilder sb = new StringBuilder("{'class': '" + full + "'");
+    StringBuilder sb = new StringBuilder("{'class': '" + strategyName(cls) + "'");
     rep.forEach((key, v) -> sb.append(", '").append(key).append("': '").append(v).append('\''));
     return "CREATE KEYSPACE " + quote(k.name()) + " WITH replication = " + sb + "}  AND durable_writes = "
         + k.durableWrites() + ";";
+  }
+
+  /**
+   * A replication strategy's class as DESCRIBE writes it: Cassandra 4.1 writes its own strategies
+   * (org.apache.cassandra.locator.*) by their short name, however they were given, and any other class in full.
+   */
+  public static String strategyName(String cls) {
+    if (cls == null) return "";
+    String prefix = "org.apache.cassandra.locator.";
+    return cls.startsWith(prefix) ? cls.substring(prefix.length()) : cls;
   }
 
   static String tableCql(TableMetadata t) {
@@ -150,10 +179,13 @@ public final class DescribeStatement {
     boolean inlineKey = t.partitionKey().size() == 1 && t.clusteringColumns().isEmpty();
     List<ColumnDef> cols = new ArrayList<>(t.partitionKey());
     cols.addAll(t.clusteringColumns());
-    List<ColumnDef> rest = new ArrayList<>(t.staticColumns());
-    rest.addAll(t.regularColumns());
-    rest.sort(Comparator.comparing(ColumnDef::name));
-    cols.addAll(rest);
+    // As Cassandra 4.1 writes them (oracle): static columns before regular ones, and within each the single-cell
+    // columns by name before the non-frozen collections by name.
+    for (List<ColumnDef> kind : List.of(t.staticColumns(), t.regularColumns())) {
+      List<ColumnDef> sorted = new ArrayList<>(kind);
+      sorted.sort(Comparator.comparing((ColumnDef d) -> multiCell(d)).thenComparing(ColumnDef::name));
+      cols.addAll(sorted);
+    }
     for (ColumnDef d : cols) {
       sb.append("    ").append(quote(d.name())).append(' ').append(d.type().name());
       if (d.kind() == ColumnKind.STATIC) sb.append(" static");
@@ -197,6 +229,11 @@ public final class DescribeStatement {
     return sb.append(String.join("\n    AND ", with)).append(';').toString();
   }
 
+  /** A non-frozen collection or user type (a counter is a single cell here, though ringsim stores it in shards). */
+  private static boolean multiCell(ColumnDef d) {
+    return TableSchema.isComplex(d.type()) && !d.type().name().equals("counter");
+  }
+
   private static String compaction(Map<String, String> given) {
     TreeMap<String, String> m = new TreeMap<>(given);
     String cls = m.getOrDefault("class", "SizeTieredCompactionStrategy");
@@ -219,7 +256,7 @@ public final class DescribeStatement {
 
   /** Whether {@code r} is a DESCRIBE answer (cqlsh prints those as CQL text, not as a table). */
   public static boolean isDescribe(ResultSet r) {
-    return r.columns().equals(COLUMNS);
+    return r.columns().equals(COLUMNS) || r.columns().equals(LISTING_COLUMNS);
   }
 
   /**
@@ -229,7 +266,7 @@ public final class DescribeStatement {
   public static String cqlshText(ResultSet r, boolean keyspaceInUse) {
     List<List<Object>> rows = r.rows();
     StringBuilder sb = new StringBuilder();
-    boolean listing = rows.isEmpty() || rows.stream().allMatch(x -> "".equals(x.get(3)));
+    boolean listing = r.columns().equals(LISTING_COLUMNS) || rows.isEmpty();
     if (!listing) {
       for (List<Object> row : rows) sb.append('\n').append(row.get(3)).append('\n');
       return sb.toString();
