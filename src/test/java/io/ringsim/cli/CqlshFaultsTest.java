@@ -20,7 +20,7 @@ class CqlshFaultsTest {
 
   @BeforeEach
   void start() {
-    new picocli.CommandLine(shell).parseArgs("--nodes", "3", "--vnodes", "4");
+    new picocli.CommandLine(shell).parseArgs("--nodes", "3", "--vnodes", "4", "--now", "2026-01-01T00:00:00Z");
     sim = shell.cluster.start();
     session = shell.cluster.session(sim);
     type("CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3};");
@@ -95,8 +95,9 @@ class CqlshFaultsTest {
     assertThat(type("INSERT INTO kv (k, v) VALUES ('lwt', 1) IF NOT EXISTS;")).contains("true");
     String out = type("SELECT writetime(v) FROM kv WHERE k = 'lwt';");
     long writetime = Long.parseLong(out.replaceAll("(?s).*-\\s+(\\d+)\\s.*", "$1"));
-    // Simulated time is a little past 60 s: the Paxos ballot's time, in microseconds.
-    assertThat(writetime).isBetween(60_000_000L, 61_000_000L);
+    // The clocks started at --now; a little past 60 s later comes the Paxos ballot's time, in microseconds.
+    long start = java.time.Instant.parse("2026-01-01T00:00:00Z").toEpochMilli() * 1000;
+    assertThat(writetime - start).isBetween(60_000_000L, 61_000_000L);
     // A plain write made later wins over it, as its later timestamp says it should.
     type("INSERT INTO kv (k, v) VALUES ('lwt', 2);");
     assertThat(type("SELECT v FROM kv WHERE k = 'lwt';")).contains(" 2");
