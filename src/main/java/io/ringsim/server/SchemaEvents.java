@@ -26,6 +26,7 @@ final class SchemaEvents {
         || s instanceof Statement.DropKeyspace || s instanceof Statement.CreateTable
         || s instanceof Statement.DropTable || s instanceof Statement.AlterTableAdd
         || s instanceof Statement.AlterTableDrop || s instanceof Statement.AlterTableWith
+        || s instanceof Statement.AlterTableRename || s instanceof Statement.AlterTableType
         || s instanceof Statement.CreateIndex || s instanceof Statement.DropIndex
         || s instanceof Statement.CreateType || s instanceof Statement.AlterTypeAdd
         || s instanceof Statement.AlterTypeRename || s instanceof Statement.AlterTypeAlter
@@ -48,6 +49,7 @@ final class SchemaEvents {
     if (s instanceof Statement.AlterTableAdd t) return new Change(updated, table, ks(t.keyspace(), session), t.name());
     if (s instanceof Statement.AlterTableDrop t) return new Change(updated, table, ks(t.keyspace(), session), t.name());
     if (s instanceof Statement.AlterTableWith t) return new Change(updated, table, ks(t.keyspace(), session), t.name());
+    if (s instanceof Statement.AlterTableRename t) return new Change(updated, table, ks(t.keyspace(), session), t.name());
     // An index change is reported as a change of its table, as Cassandra does.
     if (s instanceof Statement.CreateIndex i) return new Change(updated, table, ks(i.keyspace(), session), i.table());
     String type = ProtocolConstants.SchemaChangeTarget.TYPE;

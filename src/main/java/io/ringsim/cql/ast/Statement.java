@@ -29,6 +29,13 @@ public sealed interface Statement {
 
   record AlterTableWith(String keyspace, String name, Map<String, Term> options) implements Statement {}
 
+  /** {@code ALTER TABLE t RENAME a TO b AND ...}: old name to new, a later pair for the same column replacing one. */
+  record AlterTableRename(String keyspace, String name, boolean ifExists, Map<String, String> renames)
+      implements Statement {}
+
+  /** {@code ALTER TABLE t ALTER c TYPE x}, which Cassandra 4.1 no longer does. */
+  record AlterTableType(String keyspace, String name, boolean ifExists) implements Statement {}
+
   record CreateIndex(String indexName, String keyspace, String table, String column, String kind,
       boolean ifNotExists) implements Statement {}
 

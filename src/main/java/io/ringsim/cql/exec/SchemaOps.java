@@ -51,6 +51,8 @@ public final class SchemaOps {
     if (s instanceof Statement.DropTable x) return dropTable(c, x, keyspace);
     if (s instanceof Statement.AlterTableAdd x) return alterAdd(c, x, keyspace);
     if (s instanceof Statement.AlterTableWith x) return alterWith(c, x, keyspace);
+    if (s instanceof Statement.AlterTableRename x) return TableRename.rename(c, x, keyspace);
+    if (s instanceof Statement.AlterTableType x) return TableRename.alterType(c, x, keyspace);
     if (s instanceof Statement.CreateIndex x) return createIndex(c, x, keyspace);
     if (s instanceof Statement.DropIndex x) return dropIndex(c, x, keyspace);
     if (s instanceof Statement.CreateType x) return UserTypeOps.createType(c, x, keyspace);

@@ -134,6 +134,16 @@ final class AstBuilder {
       Long at = d.INTEGER() == null ? null : Long.parseLong(d.INTEGER().getText());
       return new Statement.AlterTableDrop(t[0], t[1], cols, at);
     }
+    if (c instanceof AlterRenameContext r) {
+      String[] t = table(r.tableName());
+      Map<String, String> renames = new LinkedHashMap<>();
+      for (int i = 0; i + 1 < r.ident().size(); i += 2) renames.put(ident(r.ident(i)), ident(r.ident(i + 1)));
+      return new Statement.AlterTableRename(t[0], t[1], r.K_EXISTS() != null, renames);
+    }
+    if (c instanceof AlterColumnTypeContext a) {
+      String[] t = table(a.tableName());
+      return new Statement.AlterTableType(t[0], t[1], a.K_EXISTS() != null);
+    }
     AlterWithContext w = (AlterWithContext) c;
     String[] t = table(w.tableName());
     Map<String, Term> options = new LinkedHashMap<>();
