@@ -179,6 +179,10 @@ final class CqlJson {
     String name = t.name();
     switch (name) {
       case "int", "bigint", "smallint", "tinyint", "varint", "counter", "decimal", "double", "float" -> {
+        // Cassandra's Int32Type takes only a JSON integer (or a string) for an int.
+        if (name.equals("int") && n.isNumber() && !n.isInt()) {
+          throw new IllegalArgumentException("Expected an int value, but got a " + kind(n) + ": " + javaText(n));
+        }
         if (n.isNumber()) return parse(t, n.asText());
         if (n.isTextual()) return parse(t, n.asText());
         throw new IllegalArgumentException("Expected a " + name + " value, but got a " + kind(n) + ": " + n);
@@ -231,8 +235,13 @@ final class CqlJson {
   }
 
   private static List<JsonNode> elements(CqlType t, JsonNode n) {
-    if (!n.isArray()) throw new IllegalArgumentException("Expected a list (representing a " + t.name() + "), but got a "
-        + kind(n) + ": " + n);
+    if (!n.isArray()) {
+      // Cassandra's words: ListType's "Expected a list", SetType's "Expected a list (representing a set)", the value
+      // shown as Java prints what Jackson parsed ({a=1}).
+      String what = t instanceof ListType ? "a list" : t instanceof SetType ? "a list (representing a set)"
+          : "a list (representing a " + t.name() + ")";
+      throw new IllegalArgumentException("Expected " + what + ", but got a " + kind(n) + ": " + javaText(n));
+    }
     List<JsonNode> out = new ArrayList<>();
     n.forEach(out::add);
     return out;
@@ -241,6 +250,11 @@ final class CqlJson {
   private static Object nonNull(Object v) {
     if (v == null) throw new IllegalArgumentException("Invalid null element in collection");
     return v;
+  }
+
+  /** The JSON value as Java prints the object Jackson would parse it to ({a=1}, [1, 2], 1.5, text). */
+  private static String javaText(JsonNode n) {
+    return String.valueOf(MAPPER.convertValue(n, Object.class));
   }
 
   private static String kind(JsonNode n) {
