@@ -406,7 +406,9 @@ final class AstBuilder {
     if (t instanceof TupleTermContext tt) {
       List<Term> e = new ArrayList<>();
       for (TermContext x : tt.tupleLiteral().term()) e.add(term(x));
-      return e.size() == 1 ? e.get(0) : new Term.TupleLiteral(e);
+      // (x) is x, except (null): for a tuple column that is a tuple of nulls, not a null tuple (Cassandra 4.1).
+      boolean keep = e.size() > 1 || e.get(0) instanceof Term.Literal l && l.kind() == Term.Kind.NULL;
+      return keep ? new Term.TupleLiteral(e) : e.get(0);
     }
     if (t instanceof FunctionTermContext f) {
       List<Term> args = new ArrayList<>();
