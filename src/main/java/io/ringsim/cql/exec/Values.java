@@ -206,7 +206,8 @@ public final class Values implements NativeFunctions.Context {
     throw NativeFunctions.noMatch(f.name(), overloads);
   }
 
-  private static boolean assignable(CqlType result, CqlType receiver) {
+  /** Whether a value of type {@code result} may go where {@code receiver} is expected (Cassandra: value-compatible). */
+  static boolean assignable(CqlType result, CqlType receiver) {
     String r = result.name(), to = receiver.name();
     return r.equals(to) || (r.equals("timeuuid") && to.equals("uuid")) || (r.equals("ascii") && to.equals("text"));
   }
