@@ -459,7 +459,11 @@ final class AstBuilder {
       return new Term.Literal(Term.Kind.STRING, s.substring(1, s.length() - 1).replace("''", "'"));
     }
     if (c.INTEGER() != null) return new Term.Literal(Term.Kind.INTEGER, c.INTEGER().getText());
-    if (c.FLOAT() != null) return new Term.Literal(Term.Kind.FLOAT, c.FLOAT().getText());
+    if (c.FLOAT() != null) {
+      String text = c.FLOAT().getText();
+      if (Double.isInfinite(Double.parseDouble(text))) throw new FloatLiteralOverflow();
+      return new Term.Literal(Term.Kind.FLOAT, text);
+    }
     if (c.HEX() != null) return new Term.Literal(Term.Kind.HEX, c.HEX().getText());
     if (c.UUID() != null) return new Term.Literal(Term.Kind.UUID, c.UUID().getText());
     if (c.BOOLEAN() != null) return new Term.Literal(Term.Kind.BOOLEAN, c.BOOLEAN().getText().toLowerCase(Locale.ROOT));
@@ -486,5 +490,15 @@ final class AstBuilder {
       return s.substring(1, s.length() - 1).replace("\"\"", "\"");
     }
     return i.getText().toLowerCase(Locale.ROOT);
+  }
+
+  /**
+   * A float literal beyond a double's range (1e309): Cassandra 4.1's parser turns it into the text "Infinity" on the
+   * way to a BigDecimal and fails the whole statement, for a decimal column too; {@link CqlParser} words it so.
+   */
+  static final class FloatLiteralOverflow extends RuntimeException {
+    FloatLiteralOverflow() {
+      super(null, null, false, false);
+    }
   }
 }
