@@ -34,7 +34,7 @@ public final class CqlParser {
       return AstBuilder.statement(ctx.statement());
     } catch (IllegalStateException e) {
       throw new CqlException(CqlErrorClass.InvalidRequest, e.getMessage());
-    } catch (AstBuilder.FloatLiteralOverflow e) {
+    } catch (FloatLiteralOverflow e) {
       throw floatOverflow(cql);
     }
   }
@@ -55,7 +55,7 @@ public final class CqlParser {
         out.add(AstBuilder.statement(c));
       } catch (IllegalStateException e) {
         throw new CqlException(CqlErrorClass.InvalidRequest, e.getMessage());
-      } catch (AstBuilder.FloatLiteralOverflow e) {
+      } catch (FloatLiteralOverflow e) {
         throw floatOverflow(text.substring(c.start.getStartIndex(), c.stop.getStopIndex() + 1));
       }
     }
