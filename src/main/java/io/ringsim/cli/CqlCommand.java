@@ -6,7 +6,6 @@ import io.ringsim.cluster.ConsistencyLevel;
 import io.ringsim.cluster.CqlSession;
 import io.ringsim.cluster.SimCluster;
 import io.ringsim.cluster.node.TraceEvent;
-import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.cql.CqlException;
 import io.ringsim.cql.CqlScript;
 import io.ringsim.cql.exec.DescribeStatement;
@@ -95,7 +94,7 @@ public final class CqlCommand implements Callable<Integer> {
           if (format.equals("jsonl")) out.println(JsonLines.error(i, item.cql(), e));
           else out.println(file + ":" + item.line() + ": " + e.errorClass() + ": " + e.getMessage());
         } catch (RuntimeException e) {
-          CqlException wrapped = new CqlException(CqlErrorClass.ServerError, String.valueOf(e.getMessage()));
+          CqlException wrapped = CqlException.serverError(e);
           if (format.equals("jsonl")) out.println(JsonLines.error(i, item.cql(), wrapped));
           else out.println(file + ":" + item.line() + ": ServerError: " + e);
         }

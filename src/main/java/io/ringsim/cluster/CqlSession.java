@@ -240,6 +240,7 @@ public final class CqlSession {
   }
 
   private ResultSet write(WritePlanner.WritePlan plan) {
+    if (plan.table() == null) return ResultSet.EMPTY; // an empty batch
     String table = plan.table().qualifiedName();
     String coord = nextCoordinator();
     lastCoordinator = coord;

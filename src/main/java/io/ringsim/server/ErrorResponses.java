@@ -85,6 +85,6 @@ final class ErrorResponses {
   }
 
   static Error server(Throwable t) {
-    return new Error(ErrorCode.SERVER_ERROR, "java.lang." + t.getClass().getSimpleName() + ": " + t.getMessage());
+    return new Error(ErrorCode.SERVER_ERROR, CqlException.serverError(t).getMessage());
   }
 }

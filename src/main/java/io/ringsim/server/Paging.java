@@ -59,9 +59,9 @@ record Paging(PageCursor cursor, int offset, int lastRowHash) {
     }
   }
 
-  /** Not a paging state at all: the request's executor answers an IllegalArgumentException as a protocol error. */
-  private static IllegalArgumentException garbage() {
-    return new IllegalArgumentException(PagingStateException.invalid().getMessage());
+  /** Not a paging state at all: a protocol error, as Cassandra's ProtocolException for it. */
+  private static ProtocolViolation garbage() {
+    return new ProtocolViolation(PagingStateException.invalid().getMessage());
   }
 
   private static byte[] bytes(ByteBuffer b) {

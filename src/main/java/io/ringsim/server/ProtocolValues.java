@@ -20,7 +20,7 @@ final class ProtocolValues {
       case ProtocolConstants.ConsistencyLevel.SERIAL -> ConsistencyLevel.SERIAL;
       case ProtocolConstants.ConsistencyLevel.LOCAL_SERIAL -> ConsistencyLevel.LOCAL_SERIAL;
       case ProtocolConstants.ConsistencyLevel.LOCAL_ONE -> ConsistencyLevel.LOCAL_ONE;
-      default -> throw new IllegalArgumentException("Unknown code " + code + " for a consistency level");
+      default -> throw new ProtocolViolation("Unknown code " + code + " for a consistency level");
     };
   }
 

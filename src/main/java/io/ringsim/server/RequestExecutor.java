@@ -120,9 +120,10 @@ final class RequestExecutor {
       return Reply.of(e.toMessage());
     } catch (CqlException e) {
       return Reply.of(ErrorResponses.of(e, cl, writeType));
-    } catch (IllegalArgumentException e) {
+    } catch (ProtocolViolation e) {
       return Reply.of(ErrorResponses.protocol(e.getMessage()));
     }
+    // Any other exception is a failure inside ringsim: the connection's worker answers it with SERVER_ERROR.
   }
 
   private String keyspace(Session session, String requested) {

@@ -91,8 +91,7 @@ final class WireTypes {
     try {
       return t.deserialize(b);
     } catch (RuntimeException e) {
-      throw new CqlException(CqlErrorClass.InvalidRequest,
-          "Exception while binding column " + variable + ": " + e.getMessage());
+      throw new CqlException(CqlErrorClass.InvalidRequest, BoundValueErrors.message(t, b, variable, e));
     }
   }
 }

@@ -38,7 +38,8 @@ final class BatchPlanner {
       table = p.table();
       all.addAll(p.writes());
     }
-    if (table == null) throw invalid("Empty batch");
+    // Cassandra 4.1 accepts BEGIN BATCH APPLY BATCH and does nothing: a plan with no table and no writes.
+    if (table == null) return new WritePlanner.WritePlan(null, List.of(), null);
     if (cas != null && b.timestamp() != null) throw invalid("Cannot provide custom timestamp for conditional BATCH");
     if (cas != null) {
       byte[] k = all.get(0).key();

@@ -108,6 +108,7 @@ public final class Projection {
         && !(f.args().get(0) instanceof Selector.Column)) {
       SelectorCompiler.Expr e = compiler.compile(f.args().get(0));
       if (e.type() == null) throw invalid("Cannot infer type for term " + e.name() + " in selection clause");
+      checkNumeric(fn, e.type());
       names.add(alias != null ? alias : "system." + fn + "(" + e.name() + ")");
       types.add(fn.equals("count") ? CqlTypes.BIGINT : e.type());
       columns.add(e.eval());
@@ -160,6 +161,7 @@ public final class Projection {
       case "count", "min", "max", "sum", "avg" -> {
         if (args.size() != 1) throw invalid("Invalid number of arguments in call to function system." + fn);
         ColumnDef def = args.get(0);
+        checkNumeric(fn, def.type());
         names.add(alias != null ? alias : "system." + fn + "(" + def.name() + ")");
         if ((fn.equals("min") || fn.equals("max")) && def.type() instanceof io.ringsim.schema.collection.UserType u) {
           // Cassandra 4.1 answers min/max of a UDT with its generic overload: the value's bytes, as a blob, ordered
@@ -177,6 +179,22 @@ public final class Projection {
       }
       default -> throw invalid("Unknown function '" + fn + "'");
     }
+  }
+
+  /** The numeric types sum() and avg() have overloads for, in the order Cassandra 4.1 lists them. */
+  private static final List<String> SUMMABLE = List.of("double", "float", "int", "tinyint", "smallint", "counter",
+      "bigint", "decimal", "varint");
+
+  /** sum() and avg() of anything but a number: Cassandra finds no overload (it was a ClassCastException here). */
+  private static void checkNumeric(String fn, CqlType t) {
+    if (!fn.equals("sum") && !fn.equals("avg") || SUMMABLE.contains(t.name())) return;
+    StringBuilder known = new StringBuilder();
+    for (String n : SUMMABLE) {
+      if (known.length() > 0) known.append(", ");
+      known.append("system.").append(fn).append(" : (").append(n).append(") -> ").append(n);
+    }
+    throw invalid("Invalid call to function " + fn + ", none of its type signatures match (known type signatures: "
+        + known + ")");
   }
 
   private static Object tokenValue(LivePartition p) {
@@ -258,8 +276,9 @@ public final class Projection {
           }
           case SUM, AVG -> {
             if (v == null) break;
-            agg[i] = agg[i] == null ? toBig(v) : ((BigDecimal) agg[i]).add(toBig(v));
-            counts[i]++;
+            if (agg[i] == null) agg[i] = a == Agg.SUM ? NumericAggregate.sum(types.get(i))
+                : NumericAggregate.avg(types.get(i));
+            ((NumericAggregate) agg[i]).add(v);
           }
         }
       }
@@ -282,34 +301,15 @@ public final class Projection {
         CqlType t = types.get(i);
         switch (a) {
           case COUNT -> row.add(counts == null ? 0L : counts[i]);
-          case SUM -> row.add(fromBig(agg == null || agg[i] == null ? BigDecimal.ZERO : (BigDecimal) agg[i], t));
-          case AVG -> row.add(fromBig(agg == null || agg[i] == null || counts[i] == 0 ? BigDecimal.ZERO
-              : ((BigDecimal) agg[i]).divide(BigDecimal.valueOf(counts[i]), java.math.MathContext.DECIMAL64), t));
+          case SUM, AVG -> {
+            NumericAggregate n = agg == null || agg[i] == null ? null : (NumericAggregate) agg[i];
+            if (n == null) n = a == Agg.SUM ? NumericAggregate.sum(t) : NumericAggregate.avg(t);
+            row.add(n.result());
+          }
           default -> row.add(agg == null ? null : agg[i]);
         }
       }
       return row;
     }
-  }
-
-  private static BigDecimal toBig(Object v) {
-    if (v instanceof BigDecimal b) return b;
-    if (v instanceof BigInteger b) return new BigDecimal(b);
-    if (v instanceof Double || v instanceof Float) return BigDecimal.valueOf(((Number) v).doubleValue());
-    if (v instanceof Number n) return BigDecimal.valueOf(n.longValue());
-    throw invalid("sum/avg need a numeric column");
-  }
-
-  private static Object fromBig(BigDecimal b, CqlType t) {
-    return switch (t.name()) {
-      case "int" -> b.intValue();
-      case "bigint", "counter" -> b.longValue();
-      case "smallint" -> b.shortValue();
-      case "tinyint" -> b.byteValue();
-      case "double" -> b.doubleValue();
-      case "float" -> b.floatValue();
-      case "varint" -> b.toBigInteger();
-      default -> b;
-    };
   }
 }

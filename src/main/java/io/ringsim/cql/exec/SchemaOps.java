@@ -123,20 +123,34 @@ public final class SchemaOps {
       if (s.ifNotExists()) return c;
       throw new CqlException(CqlErrorClass.AlreadyExists, "Cannot add existing keyspace \"" + s.name() + "\"");
     }
-    KeyspaceMetadata created = keyspace(s.name(), s.options());
+    KeyspaceMetadata created = keyspace(s.name(), s.options(), null);
     validName("Keyspace", s.name());
     return c.withKeyspace(created);
   }
 
   public static Catalog alterKeyspace(Catalog c, Statement.AlterKeyspace s) {
-    if (c.keyspace(s.name()).isEmpty()) throw new CqlException(CqlErrorClass.ConfigurationError,
-        "Keyspace '" + s.name() + "' does not exist");
-    return c.withKeyspace(keyspace(s.name(), s.options()));
+    if (c.keyspace(s.name()).isEmpty()) throw invalid("Keyspace '" + s.name() + "' doesn't exist");
+    return c.withKeyspace(keyspace(s.name(), s.options(), c.keyspace(s.name()).get()));
   }
 
-  private static KeyspaceMetadata keyspace(String name, Map<String, Term> options) {
+  /**
+   * A keyspace's parameters from CREATE's or ALTER's options, as Cassandra 4.1's KeyspaceAttributes reads them: an
+   * ALTER keeps whatever it does not name ({@code previous}), so {@code WITH durable_writes = false} alone keeps the
+   * replication; only CREATE must name the replication.
+   */
+  private static KeyspaceMetadata keyspace(String name, Map<String, Term> options, KeyspaceMetadata previous) {
+    for (String option : options.keySet()) {
+      if (!option.equals("replication") && !option.equals("durable_writes"))
+        throw new CqlException(CqlErrorClass.SyntaxError, "Unknown property '" + option + "'");
+    }
+    boolean durable = previous == null || previous.durableWrites();
+    Term d = options.get("durable_writes");
+    if (d != null) durable = bool("durable_writes", d);
     Term rep = options.get("replication");
-    if (rep == null) throw new CqlException(CqlErrorClass.InvalidRequest, "Missing mandatory option 'replication'");
+    if (rep == null) {
+      if (previous == null) throw invalid("Missing mandatory option 'replication'");
+      return new KeyspaceMetadata(name, previous.replication(), durable);
+    }
     if (!(rep instanceof Term.MapLiteral m))
       throw new CqlException(CqlErrorClass.SyntaxError, "replication must be a map");
     Map<String, String> map = new LinkedHashMap<>();
@@ -147,10 +161,22 @@ public final class SchemaOps {
     } catch (IllegalArgumentException e) {
       throw new CqlException(CqlErrorClass.ConfigurationError, e.getMessage());
     }
-    boolean durable = true;
-    Term d = options.get("durable_writes");
-    if (d instanceof Term.Literal l) durable = !l.text().equalsIgnoreCase("false");
     return new KeyspaceMetadata(name, map, durable);
+  }
+
+  /** Cassandra's PropertyDefinitions.parseBoolean: the words it accepts, and its message for any other. */
+  private static boolean bool(String property, Term t) {
+    String v = text(t);
+    switch (v.toLowerCase(java.util.Locale.ROOT)) {
+      case "1", "true", "yes" -> {
+        return true;
+      }
+      case "0", "false", "no" -> {
+        return false;
+      }
+      default -> throw new CqlException(CqlErrorClass.SyntaxError, "Invalid boolean value " + v + " for '"
+          + property + "'. Positive values can be '1', 'true' or 'yes'. Negative values can be '0', 'false' or 'no'.");
+    }
   }
 
   static String text(Term t) {

@@ -59,7 +59,12 @@ public final class SelectPlanner {
         anyIn |= cr.isIn;
       }
       keys = new ArrayList<>();
-      for (List<Object> combo : WriteBinder.cartesian(t.partitionKey(), eq)) keys.add(Keys.partitionKey(t, combo));
+      for (List<Object> combo : WriteBinder.cartesian(t.partitionKey(), eq)) {
+        byte[] key = Keys.partitionKey(t, combo);
+        // Cassandra validates a read's key as a write's: a zero-length one ('' or 0x) is no partition key.
+        if (key.length == 0) throw WriteBinder.invalid("Key may not be empty");
+        keys.add(key);
+      }
       if (anyIn) keyOrder = keyValueOrder(t);
     }
     List<Slice> slices = slices(t, where.byColumn, where.prefixEq, where.sliceOn);

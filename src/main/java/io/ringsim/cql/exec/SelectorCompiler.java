@@ -69,8 +69,10 @@ final class SelectorCompiler {
     }
     List<Expr> args = new ArrayList<>();
     for (Selector a : f.args()) args.add(compile(a));
-    for (NativeFunctions.Signature sig : overloads) {
-      List<Projection.Column> evals = bind(sig, args);
+    // An overload whose parameter types the arguments have exactly, else one they can be assigned to (an ascii
+    // column for a text parameter), as Cassandra's function resolution prefers an exact match.
+    for (int pass = 0; pass < 2; pass++) for (NativeFunctions.Signature sig : overloads) {
+      List<Projection.Column> evals = bind(sig, args, pass == 1);
       if (evals == null) continue;
       List<String> names = args.stream().map(Expr::name).toList();
       return new Expr("system." + fn + "(" + String.join(", ", names) + ")", sig.returns(), (p, r, now) -> {
@@ -103,7 +105,7 @@ final class SelectorCompiler {
   }
 
   /** The argument evaluators when {@code args} fit the signature (constants typed by it), else null. */
-  private List<Projection.Column> bind(NativeFunctions.Signature sig, List<Expr> args) {
+  private List<Projection.Column> bind(NativeFunctions.Signature sig, List<Expr> args, boolean weak) {
     if (sig.args().size() != args.size()) return null;
     List<Projection.Column> out = new ArrayList<>();
     for (int i = 0; i < args.size(); i++) {
@@ -117,7 +119,7 @@ final class SelectorCompiler {
           return null;
         }
         out.add((p, r, now) -> v);
-      } else if (sameType(a.type(), want)) {
+      } else if (sameType(a.type(), want) || weak && a.type() != null && Values.assignable(a.type(), want)) {
         out.add(a.eval());
       } else {
         return null;

@@ -39,6 +39,12 @@ public final class Values implements NativeFunctions.Context {
     if (t instanceof Term.Unset)
       throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid unset value for column " + column);
     if (t instanceof Term.FunctionCall f) return function(f, type, column);
+    // The parser reads (x) as x. For a tuple column Cassandra 4.1 takes (x), and a bare x too, as a tuple of one
+    // element, padded with nulls like any tuple literal shorter than its type.
+    if (type instanceof TupleType && !(t instanceof Term.TupleLiteral)
+        && !(t instanceof Term.Literal l0 && l0.kind() == Term.Kind.NULL)) {
+      return value(new Term.TupleLiteral(List.of(t)), type, column);
+    }
     if (t instanceof Term.Literal l) return literal(l, type, column);
     if (t instanceof Term.ListLiteral l) {
       if (type instanceof ListType lt) {
@@ -70,11 +76,26 @@ public final class Values implements NativeFunctions.Context {
     }
     if (t instanceof Term.UserTypeLiteral u) return UserTypeValues.literal(this, u, type, column);
     Term.TupleLiteral tl = (Term.TupleLiteral) t;
-    if (!(type instanceof TupleType tt) || tt.components().size() < tl.elements().size())
+    if (!(type instanceof TupleType tt)) {
+      if (tl.elements().size() == 1) return value(tl.elements().get(0), type, column); // (null) for a non-tuple
       throw invalid("tuple literal", type, column);
+    }
+    if (tt.components().size() < tl.elements().size()) {
+      throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid tuple literal for " + column + ": too many "
+          + "elements. Type " + type.name() + " expects " + tt.components().size() + " but got "
+          + tl.elements().size());
+    }
     List<Object> out = new ArrayList<>();
     for (int i = 0; i < tt.components().size(); i++) {
-      out.add(i < tl.elements().size() ? value(tl.elements().get(i), tt.components().get(i), column) : null);
+      if (i >= tl.elements().size()) {
+        out.add(null); // Cassandra pads a short tuple literal with nulls
+        continue;
+      }
+      CqlType component = tt.components().get(i);
+      if (tl.elements().get(i) instanceof Term.Literal l && !(component instanceof TupleType) && !fits(l, component))
+        throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid tuple literal for " + column + ": component "
+            + i + " is not of type " + component.name());
+      out.add(value(tl.elements().get(i), component, column));
     }
     return Collections.unmodifiableList(out);
   }
@@ -102,6 +123,25 @@ public final class Values implements NativeFunctions.Context {
   private Object literal(Term.Literal l, CqlType type, String column) {
     if (l.kind() == Term.Kind.NULL) return null;
     String name = type.name();
+    if (!fits(l, type)) {
+      throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid " + l.kind() + " constant (" + l.text()
+          + ") for \"" + column + "\" of type " + name);
+    }
+    String text = l.kind() == Term.Kind.STRING ? "'" + l.text().replace("'", "''") + "'" : l.text();
+    try {
+      return type.parseLiteral(text);
+    } catch (io.ringsim.schema.types.CqlDuration.Invalid e) {
+      throw new CqlException(CqlErrorClass.InvalidRequest, e.getMessage());
+    } catch (IllegalArgumentException e) {
+      if (name.equals("timeuuid") && l.kind() == Term.Kind.UUID)
+        throw new CqlException(CqlErrorClass.InvalidRequest, "TimeUUID supports only version 1 UUIDs");
+      throw new CqlException(CqlErrorClass.InvalidRequest, unparsable(type, l.text()));
+    }
+  }
+
+  /** Whether a literal of this kind can be a value of {@code type} at all (its text may still be out of range). */
+  private static boolean fits(Term.Literal l, CqlType type) {
+    String name = type.name();
     boolean ok = switch (l.kind()) {
       // Cassandra takes a string for text, inet and the date and time types, not for a uuid or a number.
       case STRING -> !name.equals("blob") && !name.equals("boolean") && !name.equals("duration") && !isNumber(name)
@@ -117,21 +157,8 @@ public final class Values implements NativeFunctions.Context {
       case DURATION -> name.equals("duration");
       case NULL -> true;
     };
-    if (!ok || type instanceof ListType || type instanceof SetType || type instanceof MapType
-        || type instanceof TupleType || type instanceof io.ringsim.schema.collection.UserType) {
-      throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid " + l.kind() + " constant (" + l.text()
-          + ") for \"" + column + "\" of type " + name);
-    }
-    String text = l.kind() == Term.Kind.STRING ? "'" + l.text().replace("'", "''") + "'" : l.text();
-    try {
-      return type.parseLiteral(text);
-    } catch (io.ringsim.schema.types.CqlDuration.Invalid e) {
-      throw new CqlException(CqlErrorClass.InvalidRequest, e.getMessage());
-    } catch (IllegalArgumentException e) {
-      if (name.equals("timeuuid") && l.kind() == Term.Kind.UUID)
-        throw new CqlException(CqlErrorClass.InvalidRequest, "TimeUUID supports only version 1 UUIDs");
-      throw new CqlException(CqlErrorClass.InvalidRequest, unparsable(type, l.text()));
-    }
+    return ok && !(type instanceof ListType || type instanceof SetType || type instanceof MapType
+        || type instanceof TupleType || type instanceof io.ringsim.schema.collection.UserType);
   }
 
   /** Cassandra's message for a literal of the right kind that its type cannot read (a MarshalException's). */
@@ -227,7 +254,8 @@ public final class Values implements NativeFunctions.Context {
     }
   }
 
-  private static boolean assignable(CqlType result, CqlType receiver) {
+  /** Whether a value of type {@code result} may go where {@code receiver} is expected (Cassandra: value-compatible). */
+  static boolean assignable(CqlType result, CqlType receiver) {
     String r = result.name(), to = receiver.name();
     return r.equals(to) || (r.equals("timeuuid") && to.equals("uuid")) || (r.equals("ascii") && to.equals("text"));
   }

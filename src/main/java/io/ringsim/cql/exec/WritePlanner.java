@@ -51,6 +51,7 @@ public final class WritePlanner {
   public record CasSpec(Clustering row, Predicate<LivePartition> condition,
       Function<LivePartition, ResultSet> failure, List<ColumnDef> conditionColumns) {}
 
+  /** What a write does; {@code table} is null only for an empty batch, which writes nothing. */
   public record WritePlan(TableMetadata table, List<PartitionWrite> writes, CasSpec cas) {}
 
   public static WritePlan plan(Statement s, Catalog catalog, String session, Values values, Partitioner partitioner) {

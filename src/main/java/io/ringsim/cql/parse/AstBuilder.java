@@ -416,7 +416,9 @@ final class AstBuilder {
     if (t instanceof TupleTermContext tt) {
       List<Term> e = new ArrayList<>();
       for (TermContext x : tt.tupleLiteral().term()) e.add(term(x));
-      return e.size() == 1 ? e.get(0) : new Term.TupleLiteral(e);
+      // (x) is x, except (null): for a tuple column that is a tuple of nulls, not a null tuple (Cassandra 4.1).
+      boolean keep = e.size() > 1 || e.get(0) instanceof Term.Literal l && l.kind() == Term.Kind.NULL;
+      return keep ? new Term.TupleLiteral(e) : e.get(0);
     }
     if (t instanceof FunctionTermContext f) {
       List<Term> args = new ArrayList<>();
@@ -467,7 +469,11 @@ final class AstBuilder {
       return new Term.Literal(Term.Kind.STRING, s.substring(1, s.length() - 1).replace("''", "'"));
     }
     if (c.INTEGER() != null) return new Term.Literal(Term.Kind.INTEGER, c.INTEGER().getText());
-    if (c.FLOAT() != null) return new Term.Literal(Term.Kind.FLOAT, c.FLOAT().getText());
+    if (c.FLOAT() != null) {
+      String text = c.FLOAT().getText();
+      if (Double.isInfinite(Double.parseDouble(text))) throw new FloatLiteralOverflow();
+      return new Term.Literal(Term.Kind.FLOAT, text);
+    }
     if (c.HEX() != null) return new Term.Literal(Term.Kind.HEX, c.HEX().getText());
     if (c.UUID() != null) return new Term.Literal(Term.Kind.UUID, c.UUID().getText());
     if (c.BOOLEAN() != null) return new Term.Literal(Term.Kind.BOOLEAN, c.BOOLEAN().getText().toLowerCase(Locale.ROOT));

@@ -34,17 +34,30 @@ public final class CqlParser {
       return AstBuilder.statement(ctx.statement());
     } catch (IllegalStateException e) {
       throw new CqlException(CqlErrorClass.InvalidRequest, e.getMessage());
+    } catch (FloatLiteralOverflow e) {
+      throw floatOverflow(cql);
     }
+  }
+
+  /** Cassandra 4.1's answer to a statement with a float literal beyond a double's range, word for word. */
+  private static CqlException floatOverflow(String statement) {
+    return new CqlException(CqlErrorClass.SyntaxError, "Failed parsing statement: [" + statement + "] reason: "
+        + "NumberFormatException Character I is neither a decimal digit number, decimal point, nor \"e\" notation "
+        + "exponential mark.");
   }
 
   /** Several statements separated by ';'. */
   public static List<Statement> parseScript(String text) {
     CqlGrammarParser.ScriptContext s = parseWith(text, CqlGrammarParser::script);
     List<Statement> out = new ArrayList<>();
-    try {
-      for (CqlGrammarParser.StatementContext c : s.statement()) out.add(AstBuilder.statement(c));
-    } catch (IllegalStateException e) {
-      throw new CqlException(CqlErrorClass.InvalidRequest, e.getMessage());
+    for (CqlGrammarParser.StatementContext c : s.statement()) {
+      try {
+        out.add(AstBuilder.statement(c));
+      } catch (IllegalStateException e) {
+        throw new CqlException(CqlErrorClass.InvalidRequest, e.getMessage());
+      } catch (FloatLiteralOverflow e) {
+        throw floatOverflow(text.substring(c.start.getStartIndex(), c.stop.getStopIndex() + 1));
+      }
     }
     return out;
   }

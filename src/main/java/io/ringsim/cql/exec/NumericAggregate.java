@@ -1,0 +1,241 @@
+package io.ringsim.cql.exec;
+
+import io.ringsim.schema.CqlType;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
+
+/**
+ * sum() or avg() over one column, with Cassandra 4.1's own arithmetic (AggregateFcts), because users notice its
+ * quirks: integer sums wrap around in the column's type, integer averages are computed exactly and truncated,
+ * floating-point sums are compensated (Kahan) and keep Infinity and NaN, a floating-point average that overflows
+ * continues in BigDecimal, and so fails on a later Infinity or NaN as Cassandra does (a NumberFormatException, which
+ * the client sees as SERVER_ERROR). A BigDecimal for every type, as before, could not hold Infinity or NaN at all.
+ */
+sealed interface NumericAggregate {
+  /** Adds a non-null value of the column's type. */
+  void add(Object value);
+
+  /** The aggregate's value, in the column's type (what is returned when no row had a value too). */
+  Object result();
+
+  static NumericAggregate sum(CqlType t) {
+    return switch (t.name()) {
+      case "double", "float" -> new FloatingSum(t.name().equals("float"));
+      case "varint" -> new VarintSum();
+      case "decimal" -> new DecimalSum();
+      default -> new IntegralSum(t.name());
+    };
+  }
+
+  static NumericAggregate avg(CqlType t) {
+    return switch (t.name()) {
+      case "double", "float" -> new FloatingAvg(t.name().equals("float"));
+      case "varint" -> new VarintAvg();
+      case "decimal" -> new DecimalAvg();
+      default -> new IntegralAvg(t.name());
+    };
+  }
+
+  /** A long narrowed to the integral column type, wrapping as Java's casts do (Cassandra sums in the type). */
+  private static Object narrow(long v, String type) {
+    return switch (type) {
+      case "int" -> (int) v;
+      case "smallint" -> (short) v;
+      case "tinyint" -> (byte) v;
+      default -> v; // bigint, counter
+    };
+  }
+
+  /** tinyint, smallint, int, bigint, counter: the sum wraps around. */
+  final class IntegralSum implements NumericAggregate {
+    private final String type;
+    private long sum;
+
+    IntegralSum(String type) {
+      this.type = type;
+    }
+
+    @Override
+    public void add(Object value) {
+      sum += ((Number) value).longValue();
+    }
+
+    @Override
+    public Object result() {
+      return narrow(sum, type);
+    }
+  }
+
+  /** Cassandra's AvgAggregate: a long sum that moves to BigInteger on overflow; the quotient truncates. */
+  final class IntegralAvg implements NumericAggregate {
+    private final String type;
+    private long sum;
+    private int count;
+    private BigInteger bigSum;
+
+    IntegralAvg(String type) {
+      this.type = type;
+    }
+
+    @Override
+    public void add(Object value) {
+      long n = ((Number) value).longValue();
+      count++;
+      if (bigSum != null) {
+        bigSum = bigSum.add(BigInteger.valueOf(n));
+        return;
+      }
+      long before = sum;
+      sum += n;
+      if (((before ^ sum) & (n ^ sum)) < 0) bigSum = BigInteger.valueOf(before).add(BigInteger.valueOf(n));
+    }
+
+    @Override
+    public Object result() {
+      long avg = bigSum != null ? bigSum.divide(BigInteger.valueOf(count)).longValue()
+          : count == 0 ? 0 : sum / count;
+      return narrow(avg, type);
+    }
+  }
+
+  final class VarintSum implements NumericAggregate {
+    private BigInteger sum = BigInteger.ZERO;
+
+    @Override
+    public void add(Object value) {
+      sum = sum.add((BigInteger) value);
+    }
+
+    @Override
+    public Object result() {
+      return sum;
+    }
+  }
+
+  final class VarintAvg implements NumericAggregate {
+    private BigInteger sum = BigInteger.ZERO;
+    private int count;
+
+    @Override
+    public void add(Object value) {
+      sum = sum.add((BigInteger) value);
+      count++;
+    }
+
+    @Override
+    public Object result() {
+      return count == 0 ? BigInteger.ZERO : sum.divide(BigInteger.valueOf(count));
+    }
+  }
+
+  final class DecimalSum implements NumericAggregate {
+    private BigDecimal sum = BigDecimal.ZERO;
+
+    @Override
+    public void add(Object value) {
+      sum = sum.add((BigDecimal) value);
+    }
+
+    @Override
+    public Object result() {
+      return sum;
+    }
+  }
+
+  /** A running average, rounded half-even at the scale of each step's difference, as Cassandra computes it. */
+  final class DecimalAvg implements NumericAggregate {
+    private BigDecimal avg = BigDecimal.ZERO;
+    private int count;
+
+    @Override
+    public void add(Object value) {
+      count++;
+      avg = avg.add(((BigDecimal) value).subtract(avg).divide(BigDecimal.valueOf(count), RoundingMode.HALF_EVEN));
+    }
+
+    @Override
+    public Object result() {
+      return avg;
+    }
+  }
+
+  /**
+   * Kahan summation in double (for float columns too, narrowed at the end). A NaN that only comes from adding
+   * infinities of the same sign gives way to the plain sum, which is that infinity.
+   */
+  final class FloatingSum implements NumericAggregate {
+    private final boolean isFloat;
+    private double sum;
+    private double compensation;
+    private double simpleSum;
+
+    FloatingSum(boolean isFloat) {
+      this.isFloat = isFloat;
+    }
+
+    @Override
+    public void add(Object value) {
+      double n = ((Number) value).doubleValue();
+      simpleSum += n;
+      double tmp = n - compensation;
+      double rounded = sum + tmp;
+      compensation = (rounded - sum) - tmp;
+      sum = rounded;
+    }
+
+    @Override
+    public Object result() {
+      double total = sum + compensation;
+      if (Double.isNaN(total) && Double.isInfinite(simpleSum)) total = simpleSum;
+      return isFloat ? (Object) (float) total : (Object) total;
+    }
+  }
+
+  /**
+   * Cassandra's FloatAvgAggregate: Kahan summation until a finite value makes the sum overflow, then an exact
+   * BigDecimal sum; BigDecimal.valueOf of a later Infinity or NaN throws NumberFormatException there, and here.
+   */
+  final class FloatingAvg implements NumericAggregate {
+    private final boolean isFloat;
+    private double sum;
+    private double compensation;
+    private double simpleSum;
+    private int count;
+    private BigDecimal bigSum;
+
+    FloatingAvg(boolean isFloat) {
+      this.isFloat = isFloat;
+    }
+
+    @Override
+    public void add(Object value) {
+      double n = ((Number) value).doubleValue();
+      count++;
+      if (bigSum != null) {
+        bigSum = bigSum.add(BigDecimal.valueOf(n));
+        return;
+      }
+      simpleSum += n;
+      double before = sum;
+      double tmp = n - compensation;
+      double rounded = sum + tmp;
+      compensation = (rounded - sum) - tmp;
+      sum = rounded;
+      if (Double.isInfinite(sum) && !Double.isInfinite(n)) bigSum = BigDecimal.valueOf(before).add(BigDecimal.valueOf(n));
+    }
+
+    @Override
+    public Object result() {
+      double avg;
+      if (count == 0) avg = 0;
+      else if (bigSum != null) avg = bigSum.divide(BigDecimal.valueOf(count), RoundingMode.HALF_EVEN).doubleValue();
+      else {
+        double total = sum + compensation;
+        if (Double.isNaN(total) && Double.isInfinite(simpleSum)) total = simpleSum;
+        avg = total / count;
+      }
+      return isFloat ? (Object) (float) avg : (Object) avg;
+    }
+  }
+}

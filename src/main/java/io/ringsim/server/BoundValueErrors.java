@@ -1,0 +1,44 @@
+package io.ringsim.server;
+
+import io.ringsim.schema.CqlType;
+import java.util.HexFormat;
+
+/**
+ * What Cassandra 4.1 answers (InvalidRequest, the message of its serializer's MarshalException) for bound bytes that
+ * are no value of their column's type; asked of Cassandra by BoundValuesAgainstCassandraOracle. The "or 0" in the
+ * size messages is Cassandra's empty value, which ringsim refuses (docs/cql.md). Types without a known message
+ * keep ringsim's own description of what is wrong.
+ */
+final class BoundValueErrors {
+  private BoundValueErrors() {}
+
+  static String message(CqlType t, byte[] b, String variable, RuntimeException e) {
+    int n = b.length;
+    return switch (t.name()) {
+      case "int" -> "Expected 4 or 0 byte int (" + n + ")";
+      case "bigint", "counter" -> "Expected 8 or 0 byte long (" + n + ")";
+      case "double" -> "Expected 8 or 0 byte value for a double (" + n + ")";
+      case "float" -> "Expected 4 or 0 byte value for a float (" + n + ")";
+      case "smallint" -> "Expected 2 bytes for a smallint (" + n + ")";
+      case "tinyint" -> "Expected 1 byte for a tinyint (" + n + ")";
+      case "boolean" -> "Expected 1 or 0 byte value (" + n + ")";
+      case "uuid" -> "UUID should be 16 or 0 bytes (" + n + ")";
+      case "timestamp" -> "Expected 8 or 0 byte long for date (" + n + ")";
+      case "date" -> "Expected 4 byte long for date (" + n + ")";
+      case "inet" -> "Expected 4 or 16 byte inetaddress; got " + HexFormat.of().formatHex(b);
+      case "decimal" -> n < 4 ? "Expected 0 or at least 4 bytes (" + n + ")" : other(variable, e);
+      case "text", "varchar" -> "String didn't validate.";
+      case "ascii" -> ascii(b, variable, e);
+      default -> other(variable, e);
+    };
+  }
+
+  private static String ascii(byte[] b, String variable, RuntimeException e) {
+    for (byte x : b) if (x < 0) return "Invalid byte for ascii: " + x;
+    return other(variable, e);
+  }
+
+  private static String other(String variable, RuntimeException e) {
+    return "Exception while binding column " + variable + ": " + e.getMessage();
+  }
+}
