@@ -23,8 +23,41 @@ public final class Checker {
    */
   public record Anomaly(String kind, String key, long atMicros, String consistency, String detail) {}
 
+  /**
+   * The verdict. {@code notJudged}: what the checker could not decide, by reason (operations, or partitions for
+   * LWTs); none of it is counted as an anomaly.
+   */
   public record Result(List<Anomaly> anomalies, long readsChecked, long keysChecked, long staleReads,
-      long rywViolations, long lostWrites, long lwtViolations) {}
+      long rywViolations, long lostWrites, long lwtViolations, Map<NotJudged, Long> notJudged) {
+    public Result {
+      anomalies = List.copyOf(anomalies);
+      notJudged = java.util.Collections.unmodifiableMap(new java.util.EnumMap<>(notJudged.isEmpty()
+          ? new java.util.EnumMap<>(NotJudged.class) : notJudged));
+    }
+
+    public Result(List<Anomaly> anomalies, long readsChecked, long keysChecked, long staleReads, long rywViolations,
+        long lostWrites, long lwtViolations) {
+      this(anomalies, readsChecked, keysChecked, staleReads, rywViolations, lostWrites, lwtViolations, Map.of());
+    }
+
+    public static final Result NONE = new Result(List.of(), 0, 0, 0, 0, 0, 0);
+
+    /** Both verdicts together (the workloads' and the served clients'), anomalies in time order. */
+    public Result plus(Result o) {
+      List<Anomaly> all = new ArrayList<>(anomalies);
+      all.addAll(o.anomalies);
+      all.sort((a, b) -> Long.compare(a.atMicros(), b.atMicros()));
+      Map<NotJudged, Long> nj = new java.util.EnumMap<>(NotJudged.class);
+      nj.putAll(notJudged);
+      o.notJudged.forEach((k, v) -> nj.merge(k, v, Long::sum));
+      return new Result(all, readsChecked + o.readsChecked, keysChecked + o.keysChecked, staleReads + o.staleReads,
+          rywViolations + o.rywViolations, lostWrites + o.lostWrites, lwtViolations + o.lwtViolations, nj);
+    }
+
+    public long notJudgedTotal() {
+      return notJudged.values().stream().mapToLong(Long::longValue).sum();
+    }
+  }
 
   /** The state of one key after the run, read at ALL once the cluster was healed (-1: absent). */
   public record FinalRead(String key, long version) {}
