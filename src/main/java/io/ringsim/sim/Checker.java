@@ -88,7 +88,8 @@ public final class Checker {
     for (OpRecord r : history) {
       if (!r.type().equals("read") || !r.ok()) continue;
       reads++;
-      String why = stale(r.row(), r.version(), r.invokeMicros(), mutations, byVersion, ttlByWorkload);
+      String why = stale(r.row(), r.version(), r.invokeMicros(), r.completeMicros(), mutations, byVersion,
+          ttlByWorkload);
       if (why == null) continue;
       stale++;
       OpRecord last = lastBefore(mutations.get(r.row()), r.invokeMicros());
@@ -98,7 +99,7 @@ public final class Checker {
           r.consistency(), "read #" + r.id() + " at " + r.consistency() + " via " + r.coordinator() + " " + why));
     }
     for (FinalRead f : finals) {
-      String why = stale(f.key(), f.version(), Long.MAX_VALUE, mutations, byVersion, ttlByWorkload);
+      String why = stale(f.key(), f.version(), Long.MAX_VALUE, Long.MAX_VALUE, mutations, byVersion, ttlByWorkload);
       if (why == null) continue;
       lost++;
       OpRecord last = lastBefore(mutations.get(f.key()), Long.MAX_VALUE);
@@ -207,14 +208,35 @@ public final class Checker {
     return last;
   }
 
-  /** Why observing {@code version} at {@code invoke} is stale, or null when it is fine. */
-  private static String stale(String key, long version, long invoke, Map<String, List<OpRecord>> mutations,
-      Map<String, Map<Long, OpRecord>> byVersion, Map<String, Integer> ttlByWorkload) {
+  /**
+   * Whether a cell written at {@code writeMicros} with {@code ttl} may have expired for a read answered at
+   * {@code readMicros}. Cassandra expires at whole seconds: the cell's local deletion time is the writing
+   * coordinator's now in seconds plus the TTL (ExpirationDateOverflowHandling.computeLocalExpirationTime), and a read
+   * sees it live while its own now in seconds is below that (AbstractCell.isLive: nowInSec &lt; localDeletionTime). The
+   * write's timestamp is its coordinator's clock (virtual time plus skew), so its now in seconds is the timestamp's,
+   * or the second before when the timestamp was bumped past the clock (a coordinator keeps its timestamps increasing:
+   * by a few microseconds at most, {@link #TIMESTAMP_BUMP_MICROS} allows for it); the read's now is fixed on arrival,
+   * at the latest when it is answered.
+   */
+  static boolean mayHaveExpired(long writeMicros, int ttl, long readMicros) {
+    return Math.floorDiv(writeMicros - TIMESTAMP_BUMP_MICROS, 1_000_000L) + ttl <= Math.floorDiv(readMicros,
+        1_000_000L);
+  }
+
+  /** How far past its clock a coordinator's write timestamp may be (see {@link #mayHaveExpired}). */
+  static final long TIMESTAMP_BUMP_MICROS = 1000;
+
+  /**
+   * Why observing {@code version} at {@code invoke} is stale, or null when it is fine. {@code complete}: when the read
+   * was answered (its coordinator fixed its now by then).
+   */
+  private static String stale(String key, long version, long invoke, long complete,
+      Map<String, List<OpRecord>> mutations, Map<String, Map<Long, OpRecord>> byVersion,
+      Map<String, Integer> ttlByWorkload) {
     OpRecord last = lastBefore(mutations.get(key), invoke);
     if (last == null) return null;
     int ttl = ttlByWorkload.getOrDefault(last.workload(), 0);
-    // The coordinator stamped the write with its clock (virtual time plus skew); expiry counts from there.
-    if (ttl > 0 && (invoke == Long.MAX_VALUE || last.version() + ttl * 1_000_000L <= invoke)) return null;
+    if (ttl > 0 && (invoke == Long.MAX_VALUE || mayHaveExpired(last.version(), ttl, complete))) return null;
     boolean lastIsDelete = last.type().equals("delete");
     if (version < 0) {
       return lastIsDelete ? null : "saw no row, but write #" + last.id() + " (acknowledged at "
