@@ -106,9 +106,10 @@ public final class Checker {
       anomalies.add(new Anomaly("lost-write", f.key(), last == null ? 0 : last.completeMicros(),
           last == null ? "" : last.consistency(), "after healing, a read at ALL " + why));
     }
-    lwt += checkLwtRows(history, ttlByWorkload, anomalies);
+    Map<NotJudged, Long> notJudged = new java.util.EnumMap<>(NotJudged.class);
+    lwt += checkLwtRows(history, ttlByWorkload, anomalies, notJudged);
     anomalies.sort((a, b) -> Long.compare(a.atMicros(), b.atMicros()));
-    return new Result(anomalies, reads, finals.size(), stale, ryw, lost, lwt);
+    return new Result(anomalies, reads, finals.size(), stale, ryw, lost, lwt, notJudged);
   }
 
   /** Steps the linearizability search may take per row before it reports the row as unchecked. */
@@ -117,10 +118,11 @@ public final class Checker {
   /**
    * Every row that saw a lightweight transaction is checked for linearizability over its LWTs, SERIAL reads and plain
    * writes and deletes (Paxos promises nothing when LWTs and plain writes mix, and the check shows it). Rows whose
-   * writes carry a TTL are left out: expiry changes them with no operation. Returns the rows that are not linearizable.
+   * writes carry a TTL are left out: expiry changes them with no operation. Returns the rows that are not linearizable;
+   * rows the search gives up on are counted in {@code notJudged}.
    */
   private static long checkLwtRows(List<OpRecord> history, Map<String, Integer> ttlByWorkload,
-      List<Anomaly> anomalies) {
+      List<Anomaly> anomalies, Map<NotJudged, Long> notJudged) {
     Map<String, List<OpRecord>> byRow = new TreeMap<>();
     Set<String> lwtRows = new java.util.HashSet<>();
     for (OpRecord op : history) {
@@ -145,8 +147,8 @@ public final class Checker {
       if (Boolean.TRUE.equals(v.linearizable())) continue;
       long at = source.stream().mapToLong(OpRecord::invokeMicros).min().orElse(0);
       if (v.linearizable() == null) {
-        anomalies.add(new Anomaly("lwt-unchecked", e.getKey(), at, "SERIAL", "the " + ops.size() + " operations on this row"
-            + " are too many and too concurrent to check for linearizability within the search budget"));
+        // Undecided is not an anomaly: it is counted, with its reason, as not judged.
+        notJudged.merge(NotJudged.LWT_SEARCH_BUDGET, 1L, Long::sum);
         continue;
       }
       violations++;
