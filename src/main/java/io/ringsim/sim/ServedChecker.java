@@ -99,6 +99,11 @@ public final class ServedChecker {
     private final Tally t;
     // The acknowledged state: every cell's winning write, and the deletions that cover many cells.
     private final Map<CellKey, AckedCell> cells = new LinkedHashMap<>();
+    // Of the deletions that cover a partition, a row or a collection only the newest can win: one is kept of each
+    // (a busy partition is deleted and rewritten many times); range deletions are kept as they come.
+    private Effect partitionDeletion;
+    private final Map<Clustering, Effect> rowDeletions = new HashMap<>();
+    private final Map<CellKey, Effect> collectionDeletions = new HashMap<>();
     private final List<Deletion> deletions = new ArrayList<>();
     private final List<ServedOp.Write> deletionFrom = new ArrayList<>();
     private int folded;
@@ -149,6 +154,9 @@ public final class ServedChecker {
         if (e.column() == null) {
           tableRemovedAt = Math.max(tableRemovedAt, e.completeMicros());
           cells.clear();
+          partitionDeletion = null;
+          rowDeletions.clear();
+          collectionDeletions.clear();
           deletions.clear();
           deletionFrom.clear();
         } else {
@@ -176,15 +184,27 @@ public final class ServedChecker {
         cells.merge(c.key(), now, (a, b) -> b.effect().supersedes(a.effect()) ? b : a);
       }
       for (Deletion d : w.mutation().deletions()) {
-        deletions.add(d);
-        deletionFrom.add(w);
+        Effect e = new Effect(d.timestamp(), true, w, d.describe(w.comparator()));
+        if (d instanceof Deletion.OfPartition) {
+          partitionDeletion = Effect.max(partitionDeletion, e);
+        } else if (d instanceof Deletion.OfRow r) {
+          rowDeletions.merge(r.row(), e, Effect::max);
+        } else if (d instanceof Deletion.OfCollection c) {
+          collectionDeletions.merge(CellKey.simple(c.row(), c.column()), e, Effect::max);
+        } else {
+          deletions.add(d);
+          deletionFrom.add(w);
+        }
       }
     }
 
     /** The acknowledged effect that wins on {@code k}, or null. */
     private Effect winner(CellKey k, ClusteringComparator cmp) {
       AckedCell c = cells.get(k);
-      Effect best = c == null ? null : c.effect();
+      Effect best = Effect.max(c == null ? null : c.effect(), partitionDeletion);
+      best = Effect.max(best, rowDeletions.get(k.clustering()));
+      if (k.path() != null) best = Effect.max(best, collectionDeletions.get(CellKey.simple(k.clustering(),
+          k.column())));
       for (int i = 0; i < deletions.size(); i++) {
         Deletion d = deletions.get(i);
         if (d.covers(k, cmp)) best = Effect.max(best, new Effect(d.timestamp(), true, deletionFrom.get(i),
