@@ -87,8 +87,7 @@ public final class ReportHtml {
     availability(b, r);
     series(b, r);
     anomalies(b, r);
-    AnomalySections.append(b, stories, (int) Math.max(r.anomalies().size(), r.summary() == null ? 0
-        : r.summary().anomalies()));
+    AnomalySections.append(b, stories, (int) AnomalySections.total(r));
     storage(b, r);
     queries(b, r);
     figures(b, r);
@@ -455,11 +454,7 @@ public final class ReportHtml {
     section(b, "anomalies", "Consistency anomalies");
     if (r.anomalies().isEmpty()) b.append("<p>The checker found no anomaly.</p>\n");
     else {
-      long total = r.summary() == null ? r.anomalies().size() : r.summary().anomalies();
-      if (total > r.anomalies().size()) {
-        b.append("<p class=\"meta\">The first ").append(r.anomalies().size()).append(" of the ").append(total)
-            .append(" anomalies are listed.</p>\n");
-      }
+      AnomalySections.listed(b, r);
       List<List<String>> rows = new ArrayList<>();
       for (Anomaly a : r.anomalies())
         rows.add(List.of(Html.fig(a.atMillis() / 1000.0) + " s", a.kind(), a.table(), a.key(), a.consistency(), a.details()));
