@@ -371,7 +371,17 @@ public final class RunCommand implements Callable<Integer> {
       sb.append(String.format("%nchecked %d reads and %d keys: %d stale reads (%d read-your-writes), %d lost writes,"
           + " %d LWT violations%n", a.readsChecked(), a.keysChecked(), a.staleReads(), a.readYourWritesViolations(),
           a.lostWrites(), a.lwtViolations()));
+      if (a.notJudgedTotal() > 0) {
+        sb.append(String.format("not judged: %d (%s), never counted as anomalies%n", a.notJudgedTotal(),
+            String.join(", ", a.notJudged().entrySet().stream().map(e -> e.getValue() + " " + e.getKey()).toList())));
+      }
     }
+    long listed = r.anomalies().size();
+    if (a.anomaliesUnlisted() > 0) {
+      sb.append(String.format("the first %d of the %d anomalies are listed in summary.json%n", listed,
+          listed + a.anomaliesUnlisted()));
+    }
+    if (listed > 5) sb.append(String.format("the first 5 of the %d anomalies:%n", listed + a.anomaliesUnlisted()));
     for (int i = 0; i < Math.min(5, r.anomalies().size()); i++) {
       var an = r.anomalies().get(i);
       sb.append("  ").append(an.kind()).append(" at ").append(Durations.format(an.atMicros() / 1000)).append(" key ")

@@ -120,11 +120,6 @@ final class RunLive implements LiveRun {
   }
 
   @Override
-  public List<Checker.FinalRead> finalReads(SimCluster sim) {
-    return List.of();
-  }
-
-  @Override
   public List<RunResult.Event> events() {
     synchronized (events) {
       return List.copyOf(events);

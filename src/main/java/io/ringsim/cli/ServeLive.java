@@ -13,6 +13,8 @@ import io.ringsim.sim.Checker;
 import io.ringsim.sim.LiveRun;
 import io.ringsim.sim.OpRecord;
 import io.ringsim.sim.RunResult;
+import io.ringsim.sim.ServedChecker;
+import io.ringsim.sim.cells.ServedOp;
 import io.ringsim.storage.ReadFilter;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -174,20 +176,10 @@ final class ServeLive implements LiveRun {
   }
 
   @Override
-  public List<Checker.FinalRead> finalReads(SimCluster sim) {
-    Map<String, ClientHistory.Op> written = new LinkedHashMap<>();
-    for (ClientHistory.Op op : served.history().ops()) {
-      if (!op.kind().equals("read")) written.putIfAbsent(op.table() + " " + op.key(), op);
-    }
-    List<Checker.FinalRead> finals = new ArrayList<>();
-    String reader = sim.nodeNames().get(0);
-    for (ClientHistory.Op op : written.values()) {
-      ClientResponse r = sim.execute(reader, new ClientRequest.Read(op.table(), op.keyBytes(), ReadFilter.ALL,
-          ConsistencyLevel.ALL, false));
-      long version = r instanceof ClientResponse.ReadDone d ? ClientHistory.newest(d.partitions()) : -1;
-      finals.add(new Checker.FinalRead(op.table() + " " + op.key(), version));
-    }
-    return finals;
+  public Checker.Result checkClients(SimCluster sim) {
+    List<ServedOp> ops = new ArrayList<>(served.history().servedOps());
+    ops.addAll(served.history().finalReads(sim));
+    return ServedChecker.check(ops);
   }
 
   @Override

@@ -131,6 +131,7 @@ public final class CqlSession {
   private CompletableFuture<ClientResponse> submit(String coord, ClientRequest request) {
     if (observer == null) return cluster.submit(coord, request, CLIENT_TIMEOUT).toCompletableFuture();
     RequestObserver o = observer;
+    request = o.instrument(request);
     Object token = o.sent(coord, kind, request, cluster.nowNanos());
     CompletableFuture<ClientResponse> f = cluster.submit(coord, request, CLIENT_TIMEOUT).toCompletableFuture();
     f.whenComplete((r, t) -> o.answered(token, r, cluster.nowNanos()));
@@ -174,9 +175,14 @@ public final class CqlSession {
       keyspace = u.keyspace();
       return ResultSet.EMPTY;
     }
+    if (observer != null) observer.statement(s);
+    long invoked = cluster.nowNanos();
+    String sessionKeyspace = keyspace;
     Catalog next = schemaChange(s, c);
     if (next != null) {
       if (next != c) cluster.setSchema(next);
+      if (observer != null) observer.schemaChanged(s, sessionKeyspace, c, cluster.catalog(), invoked,
+          cluster.nowNanos());
       if (s instanceof Statement.DropKeyspace d && d.name().equals(keyspace)) keyspace = null;
       return ResultSet.EMPTY;
     }
@@ -201,6 +207,7 @@ public final class CqlSession {
     lastTrace = List.of();
     lastCoordinator = null;
     consistency.validateForRead();
+    if (observer != null) observer.statement(sel);
     Catalog c = cluster.catalog();
     int nowSec = projectionNow();
     ReadPlan plan = SelectPlanner.plan(sel, c, keyspace, values, cluster.ring().partitioner(), nowSec);

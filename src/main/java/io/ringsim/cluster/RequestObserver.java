@@ -2,6 +2,8 @@ package io.ringsim.cluster;
 
 import io.ringsim.cluster.node.ClientRequest;
 import io.ringsim.cluster.node.ClientResponse;
+import io.ringsim.cql.ast.Statement;
+import io.ringsim.schema.Catalog;
 
 /**
  * Sees every request a {@link CqlSession} sends to a coordinator and its answer, with the virtual time of each: how
@@ -17,4 +19,22 @@ public interface RequestObserver {
 
   /** The answer; null when the client gave up (no answer within the client timeout). */
   void answered(Object token, ClientResponse response, long nowNanos);
+
+  /**
+   * The request about to be sent, which the observer may hand back wrapped (to see the mutation its coordinator
+   * builds, with the timestamp and "now" the coordinator picked); what it returns is what is sent.
+   */
+  default ClientRequest instrument(ClientRequest request) {
+    return request;
+  }
+
+  /** The (bound) statement the session runs next: the requests until the next one are its. */
+  default void statement(Statement s) {}
+
+  /**
+   * A schema statement (or TRUNCATE) succeeded: what it removed is gone for the reads that follow. {@code keyspace}:
+   * the session's, for unqualified names.
+   */
+  default void schemaChanged(Statement s, String keyspace, Catalog before, Catalog after, long invokeNanos,
+      long completeNanos) {}
 }

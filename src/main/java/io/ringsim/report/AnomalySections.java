@@ -17,6 +17,19 @@ public final class AnomalySections {
 
   private AnomalySections() {}
 
+  /** Every anomaly the run found: the summary counts those past the listed ones too. */
+  static long total(RunReport r) {
+    return Math.max(r.anomalies().size(), r.summary() == null ? 0 : r.summary().anomalies());
+  }
+
+  /** Says how many of how many anomalies are listed, when the list does not hold them all. */
+  static void listed(StringBuilder b, RunReport r) {
+    if (total(r) > r.anomalies().size()) {
+      b.append("<p class=\"meta\">The first ").append(r.anomalies().size()).append(" of the ").append(total(r))
+          .append(" anomalies are listed.</p>\n");
+    }
+  }
+
   static void append(StringBuilder b, List<AnomalyStory> stories, int anomalies) {
     if (stories.isEmpty()) return;
     if (anomalies > stories.size()) {

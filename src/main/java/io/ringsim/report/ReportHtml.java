@@ -87,7 +87,7 @@ public final class ReportHtml {
     availability(b, r);
     series(b, r);
     anomalies(b, r);
-    AnomalySections.append(b, stories, r.anomalies().size());
+    AnomalySections.append(b, stories, (int) AnomalySections.total(r));
     storage(b, r);
     queries(b, r);
     figures(b, r);
@@ -454,6 +454,7 @@ public final class ReportHtml {
     section(b, "anomalies", "Consistency anomalies");
     if (r.anomalies().isEmpty()) b.append("<p>The checker found no anomaly.</p>\n");
     else {
+      AnomalySections.listed(b, r);
       List<List<String>> rows = new ArrayList<>();
       for (Anomaly a : r.anomalies())
         rows.add(List.of(Html.fig(a.atMillis() / 1000.0) + " s", a.kind(), a.table(), a.key(), a.consistency(), a.details()));

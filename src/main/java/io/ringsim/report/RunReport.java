@@ -85,6 +85,7 @@ public record RunReport(
     private final List<TimeSeries.NodeOps> nodeOps = new ArrayList<>();
     private final List<TimeSeries.LevelPoint> levels = new ArrayList<>();
     private final List<RunEvent> events = new ArrayList<>();
+    private final Map<String, Long> unlisted = new java.util.TreeMap<>();
     private final List<Anomaly> anomalies = new ArrayList<>();
     private final List<Check> checks = new ArrayList<>();
     private final List<Metric> metrics = new ArrayList<>();
@@ -144,6 +145,8 @@ public record RunReport(
     /** A sample of a scenario-specific time series (hints pending, out-of-sync partitions...). */
     public Builder sample(String series, long atMillis, double value) { other.add(new TimeSeries.Point(series, atMillis, value)); return this; }
     public Builder wallClock(RunTiming w) { wallClock = w; return this; }
+    /** Anomalies found past the listed ones, by kind: the summary counts them, the list does not hold them. */
+    public Builder unlistedAnomalies(Map<String, Long> byKind) { unlisted.putAll(byKind); return this; }
 
     public RunReport build() {
       events.sort(Comparator.comparingLong(RunEvent::atMillis));
@@ -158,7 +161,9 @@ public record RunReport(
           new ClusterInfo(partitioner, nodes, keyspaces, arcs),
           load, storage, sizes, hot, new TimeSeries(bucketMillis, nodeOps, levels, other), events, anomalies, checks,
           metrics, queries, null, wallClock);
-      return r.withSummary(Summary.of(r, wholeRunLatency));
+      Summary s = Summary.of(r, wholeRunLatency);
+      if (!unlisted.isEmpty()) s = s.withUnlisted(unlisted);
+      return r.withSummary(s);
     }
   }
 

@@ -31,6 +31,19 @@ public record Summary(
     largestPartition = Lists.text(largestPartition);
   }
 
+  /** The same summary with the anomalies past the listed ones counted in (the list is capped, the counts not). */
+  public Summary withUnlisted(Map<String, Long> unlisted) {
+    TreeMap<String, Long> all = new TreeMap<>(anomaliesByKind);
+    unlisted.forEach((k, v) -> all.merge(k, v, Long::sum));
+    return new Summary(ownership, partitions, rows, bytes, coordinatedOps, replicaOps, levels, ops, failed, all,
+        checksPassed, checksFailed, largestPartitionBytes, largestPartition);
+  }
+
+  /** Every anomaly the checker found, listed or not. */
+  public long anomalies() {
+    return anomaliesByKind.values().stream().mapToLong(Long::longValue).sum();
+  }
+
   /**
    * All the operations at one consistency level over the run. {@code latency} is reduced from the per-bucket figures
    * (count-weighted means of p50/p95/p99, max of max) unless the runner gives the whole-run histogram's figures.

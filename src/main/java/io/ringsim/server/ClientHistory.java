@@ -1,10 +1,22 @@
 package io.ringsim.server;
 
+import io.ringsim.cluster.ConsistencyLevel;
 import io.ringsim.cluster.RequestObserver;
 import io.ringsim.cluster.SimCluster;
 import io.ringsim.cluster.node.ClientRequest;
 import io.ringsim.cluster.node.ClientResponse;
+import io.ringsim.cql.CqlErrorClass;
+import io.ringsim.cql.ast.Statement;
 import io.ringsim.cql.exec.Keys;
+import io.ringsim.schema.Catalog;
+import io.ringsim.sim.NotJudged;
+import io.ringsim.sim.cells.Mutation;
+import io.ringsim.sim.cells.Region;
+import io.ringsim.sim.cells.Seen;
+import io.ringsim.sim.cells.ServedOp;
+import io.ringsim.storage.ClusteringComparator;
+import io.ringsim.storage.TableSchema;
+import java.util.HexFormat;
 import io.ringsim.schema.TableMetadata;
 import io.ringsim.storage.Cell;
 import io.ringsim.storage.LivePartition;
@@ -15,14 +27,16 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Every single-partition statement the clients of a served cluster ran, as the coordinator saw it: when it arrived
- * and was answered (virtual time), at which consistency level, how it ended, and the write timestamp it wrote or,
- * for a read of a whole partition, the newest write timestamp it saw. This is the history the checker reads to find
- * acknowledged writes that were lost and reads that were stale, as it does for a scenario's workloads.
+ * What the clients of a served cluster did, as their coordinators saw it, in two forms.
  *
- * <p>The unit is the partition: a read with a clustering restriction or a LIMIT sees only part of one, so it is not
- * recorded (it could look stale when it is not). A driver's paged read of a partition is recorded when its first
- * page held the whole partition (fewer rows than the page size); a page cut short, or a later page, is not.
+ * <p>{@link #servedOps()}: every request at Cassandra's granularity, for {@link io.ringsim.sim.ServedChecker}: a
+ * write's cells, tombstones and deletions as its coordinator built them (with the timestamp and TTL it used, a client
+ * timestamp honoured), a read's region and the cells it saw, the data a DROP, TRUNCATE or ALTER ... DROP removed, and
+ * the requests the model cannot place (range scans, counters), counted as not judged.
+ *
+ * <p>{@link #ops()}: one record per single-partition statement with the newest write timestamp it wrote or saw, for
+ * history.jsonl, the figures and the live view. Only reads of a whole partition are kept there (a driver's paged
+ * read when its first page held the whole partition).
  */
 public final class ClientHistory {
   /** One operation. {@code client} is the connection it came on: the same client, for read-your-writes. */
@@ -32,6 +46,7 @@ public final class ClientHistory {
 
   private final SimCluster cluster;
   private final List<Op> ops = new ArrayList<>();
+  private final List<ServedOp> served = new ArrayList<>();
   private final AtomicLong ids = new AtomicLong();
 
   public ClientHistory(SimCluster cluster) {
@@ -52,7 +67,7 @@ public final class ClientHistory {
   }
 
   private record Sent(long id, int client, String coordinator, String kind, ClientRequest request, long invokeMicros,
-      Long clientTimestamp) {}
+      Long clientTimestamp, Statement statement, long clockMicros, boolean legacy) {}
 
   /** The observer for one client connection's requests. */
   RequestObserver observer(int client) {
@@ -65,19 +80,145 @@ public final class ClientHistory {
    */
   RequestObserver observer(int client, Long clientTimestamp) {
     return new RequestObserver() {
+      /** The statement being run: its LWT condition is what the checker can judge of a Cas. */
+      private Statement current;
+
+      @Override
+      public ClientRequest instrument(ClientRequest request) {
+        return CellCapture.instrument(request);
+      }
+
+      @Override
+      public void statement(Statement s) {
+        current = s;
+      }
+
+      @Override
+      public void schemaChanged(Statement s, String keyspace, Catalog before, Catalog after, long invokeNanos,
+          long completeNanos) {
+        for (ServedOp.Removal r : Removals.of(s, keyspace, before, after, invokeNanos / 1000, completeNanos / 1000,
+            ids::incrementAndGet)) {
+          addServed(r);
+        }
+      }
+
       @Override
       public Object sent(String coordinator, String kind, ClientRequest request, long nowNanos) {
+        // The legacy per-partition record (history.jsonl, the live view) keeps whole-partition reads only.
         boolean whole = !(request instanceof ClientRequest.Read r) || ReadFilter.ALL.equals(r.filter())
             || (r.filter().paged() && r.filter().slices().equals(ReadFilter.ALL.slices()));
-        if (request instanceof ClientRequest.RangeScan || !whole) return null;
-        return new Sent(ids.incrementAndGet(), client, coordinator, kind, request, nowNanos / 1000, clientTimestamp);
+        boolean legacy = !(request instanceof ClientRequest.RangeScan) && whole;
+        return new Sent(ids.incrementAndGet(), client, coordinator, kind, request, nowNanos / 1000, clientTimestamp,
+            current, clockMicros(coordinator), legacy);
       }
 
       @Override
       public void answered(Object token, ClientResponse response, long nowNanos) {
-        if (token instanceof Sent s && !cutShort(s.request(), response)) record(s, response, nowNanos / 1000);
+        if (!(token instanceof Sent s)) return;
+        if (s.legacy() && !cutShort(s.request(), response)) record(s, response, nowNanos / 1000);
+        addServed(served(s, response, nowNanos / 1000));
       }
     };
+  }
+
+  /** A coordinator's clock now (the cluster's, plus the node's skew), in microseconds. */
+  private long clockMicros(String coordinator) {
+    return cluster.clockNowMicros() + cluster.faults().skewMillis().getOrDefault(coordinator, 0L) * 1000;
+  }
+
+  private synchronized void addServed(ServedOp op) {
+    served.add(op);
+  }
+
+  /** Everything the clients did, at the cells' granularity, for {@link io.ringsim.sim.ServedChecker}. */
+  public synchronized List<ServedOp> servedOps() {
+    return List.copyOf(served);
+  }
+
+  private ServedOp served(Sent s, ClientResponse r, long completeMicros) {
+    ClientRequest q = s.request();
+    ServedOp.Outcome outcome = r == null ? ServedOp.Outcome.TIMED_OUT
+        : r instanceof ClientResponse.Failed f ? (f.error() == CqlErrorClass.Unavailable ? ServedOp.Outcome.REFUSED
+            : ServedOp.Outcome.FAILED)
+        : ServedOp.Outcome.OK;
+    String error = r == null ? "OperationTimedOut (client)" : r instanceof ClientResponse.Failed f
+        ? f.error().name() : null;
+    if (q instanceof ClientRequest.RangeScan) {
+      return new ServedOp.Unjudged(s.id(), s.invokeMicros(), completeMicros, NotJudged.RANGE_SCAN);
+    }
+    TableMetadata t = cluster.catalog().table(q.table()).orElse(null);
+    if (t == null) return new ServedOp.Unjudged(s.id(), s.invokeMicros(), completeMicros, NotJudged.UNKNOWN_TABLE);
+    if (t.isCounterTable()) return new ServedOp.Unjudged(s.id(), s.invokeMicros(), completeMicros, NotJudged.COUNTER);
+    byte[] key = keyOf(q);
+    ServedOp.PartitionRef ref = new ServedOp.PartitionRef(q.table(), keyText(t, key), HexFormat.of().formatHex(key));
+    ClusteringComparator cmp = TableSchema.of(t, cluster.ring().partitioner()).clustering();
+    String cl = q.consistency().name();
+    if (q instanceof ClientRequest.Read read) {
+      Region region = r instanceof ClientResponse.ReadDone d ? CellCapture.region(read.filter(), d) : Region.WHOLE;
+      Seen seen = r instanceof ClientResponse.ReadDone d ? CellCapture.seen(d.partitions()) : Seen.NOTHING;
+      int lo, hi;
+      if (read.nowInSec() != ClientRequest.COORDINATOR_NOW) {
+        lo = hi = read.nowInSec();
+      } else {
+        lo = (int) Math.floorDiv(s.clockMicros(), 1_000_000L);
+        hi = (int) Math.floorDiv(clockMicros(s.coordinator()), 1_000_000L);
+      }
+      return new ServedOp.Read(s.id(), s.client(), ref, cmp, cl, s.coordinator(), s.invokeMicros(), completeMicros,
+          outcome, region == null ? Region.WHOLE : region, seen, lo, hi, false,
+          region == null ? NotJudged.EMPTY_PAGE : null);
+    }
+    CellCapture.Capturing c = CellCapture.capturing(q);
+    Mutation m = c == null || c.built() == null ? null : CellCapture.mutation(c.built());
+    ServedOp.Lwt lwt = q instanceof ClientRequest.Cas ? lwtForm(s.statement()) : ServedOp.Lwt.NONE;
+    Boolean applied = r instanceof ClientResponse.CasDone d ? d.applied() : null;
+    boolean acked = outcome == ServedOp.Outcome.OK && (lwt == ServedOp.Lwt.NONE || Boolean.TRUE.equals(applied));
+    return new ServedOp.Write(s.id(), s.client(), ref, cmp, cl, s.coordinator(), s.invokeMicros(), completeMicros,
+        outcome, error, m, lwt, applied, acked && m == null ? NotJudged.NOT_CAPTURED : null);
+  }
+
+  /** Whether a Cas came from INSERT ... IF NOT EXISTS (the one condition the linearizability check models). */
+  private static ServedOp.Lwt lwtForm(Statement s) {
+    return s instanceof Statement.Insert i && i.ifNotExists() ? ServedOp.Lwt.IF_NOT_EXISTS
+        : ServedOp.Lwt.OTHER_CONDITION;
+  }
+
+  /**
+   * After the run, healed: every partition the clients wrote whose table still exists, read back at ALL through the
+   * first node. A read that fails is counted as not judged.
+   */
+  public List<ServedOp> finalReads(SimCluster sim) {
+    return finalReads(sim, table -> true);
+  }
+
+  /** The same, for the tables {@code tables} accepts (a test's own keyspace). */
+  public List<ServedOp> finalReads(SimCluster sim, java.util.function.Predicate<String> tables) {
+    java.util.Map<String, ServedOp.Write> written = new java.util.TreeMap<>();
+    for (ServedOp op : servedOps()) {
+      if (op instanceof ServedOp.Write w && w.notJudged() == null && tables.test(w.partition().table()))
+        written.putIfAbsent(w.partition().identity(), w);
+    }
+    List<ServedOp> out = new ArrayList<>();
+    String reader = sim.nodeNames().get(0);
+    for (ServedOp.Write w : written.values()) {
+      TableMetadata t = sim.catalog().table(w.partition().table()).orElse(null);
+      if (t == null) continue; // dropped: what it held is gone, not lost
+      long id = ids.incrementAndGet();
+      long invoke = sim.nowNanos() / 1000;
+      long clockLo = sim.clockNowMicros();
+      ClientResponse r = sim.execute(reader, new ClientRequest.Read(t.qualifiedName(),
+          HexFormat.of().parseHex(w.partition().keyHex()), ReadFilter.ALL, ConsistencyLevel.ALL, false));
+      long complete = sim.nowNanos() / 1000;
+      if (!(r instanceof ClientResponse.ReadDone d)) {
+        out.add(new ServedOp.Unjudged(id, invoke, complete, NotJudged.FINAL_READ_FAILED));
+        continue;
+      }
+      long skew = sim.faults().skewMillis().getOrDefault(reader, 0L) * 1000;
+      out.add(new ServedOp.Read(id, -1, w.partition(), TableSchema.of(t, sim.ring().partitioner()).clustering(),
+          "ALL", reader, invoke, complete, ServedOp.Outcome.OK, Region.WHOLE, CellCapture.seen(d.partitions()),
+          (int) Math.floorDiv(clockLo + skew, 1_000_000L), (int) Math.floorDiv(sim.clockNowMicros() + skew,
+          1_000_000L), true, null));
+    }
+    return out;
   }
 
   private void record(Sent s, ClientResponse r, long completeMicros) {

@@ -23,8 +23,41 @@ public final class Checker {
    */
   public record Anomaly(String kind, String key, long atMicros, String consistency, String detail) {}
 
+  /**
+   * The verdict. {@code notJudged}: what the checker could not decide, by reason (operations, or partitions for
+   * LWTs); none of it is counted as an anomaly.
+   */
   public record Result(List<Anomaly> anomalies, long readsChecked, long keysChecked, long staleReads,
-      long rywViolations, long lostWrites, long lwtViolations) {}
+      long rywViolations, long lostWrites, long lwtViolations, Map<NotJudged, Long> notJudged) {
+    public Result {
+      anomalies = List.copyOf(anomalies);
+      notJudged = java.util.Collections.unmodifiableMap(new java.util.EnumMap<>(notJudged.isEmpty()
+          ? new java.util.EnumMap<>(NotJudged.class) : notJudged));
+    }
+
+    public Result(List<Anomaly> anomalies, long readsChecked, long keysChecked, long staleReads, long rywViolations,
+        long lostWrites, long lwtViolations) {
+      this(anomalies, readsChecked, keysChecked, staleReads, rywViolations, lostWrites, lwtViolations, Map.of());
+    }
+
+    public static final Result NONE = new Result(List.of(), 0, 0, 0, 0, 0, 0);
+
+    /** Both verdicts together (the workloads' and the served clients'), anomalies in time order. */
+    public Result plus(Result o) {
+      List<Anomaly> all = new ArrayList<>(anomalies);
+      all.addAll(o.anomalies);
+      all.sort((a, b) -> Long.compare(a.atMicros(), b.atMicros()));
+      Map<NotJudged, Long> nj = new java.util.EnumMap<>(NotJudged.class);
+      nj.putAll(notJudged);
+      o.notJudged.forEach((k, v) -> nj.merge(k, v, Long::sum));
+      return new Result(all, readsChecked + o.readsChecked, keysChecked + o.keysChecked, staleReads + o.staleReads,
+          rywViolations + o.rywViolations, lostWrites + o.lostWrites, lwtViolations + o.lwtViolations, nj);
+    }
+
+    public long notJudgedTotal() {
+      return notJudged.values().stream().mapToLong(Long::longValue).sum();
+    }
+  }
 
   /** The state of one key after the run, read at ALL once the cluster was healed (-1: absent). */
   public record FinalRead(String key, long version) {}
@@ -55,7 +88,8 @@ public final class Checker {
     for (OpRecord r : history) {
       if (!r.type().equals("read") || !r.ok()) continue;
       reads++;
-      String why = stale(r.row(), r.version(), r.invokeMicros(), mutations, byVersion, ttlByWorkload);
+      String why = stale(r.row(), r.version(), r.invokeMicros(), r.completeMicros(), mutations, byVersion,
+          ttlByWorkload);
       if (why == null) continue;
       stale++;
       OpRecord last = lastBefore(mutations.get(r.row()), r.invokeMicros());
@@ -65,16 +99,17 @@ public final class Checker {
           r.consistency(), "read #" + r.id() + " at " + r.consistency() + " via " + r.coordinator() + " " + why));
     }
     for (FinalRead f : finals) {
-      String why = stale(f.key(), f.version(), Long.MAX_VALUE, mutations, byVersion, ttlByWorkload);
+      String why = stale(f.key(), f.version(), Long.MAX_VALUE, Long.MAX_VALUE, mutations, byVersion, ttlByWorkload);
       if (why == null) continue;
       lost++;
       OpRecord last = lastBefore(mutations.get(f.key()), Long.MAX_VALUE);
       anomalies.add(new Anomaly("lost-write", f.key(), last == null ? 0 : last.completeMicros(),
           last == null ? "" : last.consistency(), "after healing, a read at ALL " + why));
     }
-    lwt += checkLwtRows(history, ttlByWorkload, anomalies);
+    Map<NotJudged, Long> notJudged = new java.util.EnumMap<>(NotJudged.class);
+    lwt += checkLwtRows(history, ttlByWorkload, anomalies, notJudged);
     anomalies.sort((a, b) -> Long.compare(a.atMicros(), b.atMicros()));
-    return new Result(anomalies, reads, finals.size(), stale, ryw, lost, lwt);
+    return new Result(anomalies, reads, finals.size(), stale, ryw, lost, lwt, notJudged);
   }
 
   /** Steps the linearizability search may take per row before it reports the row as unchecked. */
@@ -83,10 +118,11 @@ public final class Checker {
   /**
    * Every row that saw a lightweight transaction is checked for linearizability over its LWTs, SERIAL reads and plain
    * writes and deletes (Paxos promises nothing when LWTs and plain writes mix, and the check shows it). Rows whose
-   * writes carry a TTL are left out: expiry changes them with no operation. Returns the rows that are not linearizable.
+   * writes carry a TTL are left out: expiry changes them with no operation. Returns the rows that are not linearizable;
+   * rows the search gives up on are counted in {@code notJudged}.
    */
   private static long checkLwtRows(List<OpRecord> history, Map<String, Integer> ttlByWorkload,
-      List<Anomaly> anomalies) {
+      List<Anomaly> anomalies, Map<NotJudged, Long> notJudged) {
     Map<String, List<OpRecord>> byRow = new TreeMap<>();
     Set<String> lwtRows = new java.util.HashSet<>();
     for (OpRecord op : history) {
@@ -111,8 +147,8 @@ public final class Checker {
       if (Boolean.TRUE.equals(v.linearizable())) continue;
       long at = source.stream().mapToLong(OpRecord::invokeMicros).min().orElse(0);
       if (v.linearizable() == null) {
-        anomalies.add(new Anomaly("lwt-unchecked", e.getKey(), at, "SERIAL", "the " + ops.size() + " operations on this row"
-            + " are too many and too concurrent to check for linearizability within the search budget"));
+        // Undecided is not an anomaly: it is counted, with its reason, as not judged.
+        notJudged.merge(NotJudged.LWT_SEARCH_BUDGET, 1L, Long::sum);
         continue;
       }
       violations++;
@@ -174,14 +210,35 @@ public final class Checker {
     return last;
   }
 
-  /** Why observing {@code version} at {@code invoke} is stale, or null when it is fine. */
-  private static String stale(String key, long version, long invoke, Map<String, List<OpRecord>> mutations,
-      Map<String, Map<Long, OpRecord>> byVersion, Map<String, Integer> ttlByWorkload) {
+  /**
+   * Whether a cell written at {@code writeMicros} with {@code ttl} may have expired for a read answered at
+   * {@code readMicros}. Cassandra expires at whole seconds: the cell's local deletion time is the writing
+   * coordinator's now in seconds plus the TTL (ExpirationDateOverflowHandling.computeLocalExpirationTime), and a read
+   * sees it live while its own now in seconds is below that (AbstractCell.isLive: nowInSec &lt; localDeletionTime). The
+   * write's timestamp is its coordinator's clock (virtual time plus skew), so its now in seconds is the timestamp's,
+   * or the second before when the timestamp was bumped past the clock (a coordinator keeps its timestamps increasing:
+   * by a few microseconds at most, {@link #TIMESTAMP_BUMP_MICROS} allows for it); the read's now is fixed on arrival,
+   * at the latest when it is answered.
+   */
+  static boolean mayHaveExpired(long writeMicros, int ttl, long readMicros) {
+    return Math.floorDiv(writeMicros - TIMESTAMP_BUMP_MICROS, 1_000_000L) + ttl <= Math.floorDiv(readMicros,
+        1_000_000L);
+  }
+
+  /** How far past its clock a coordinator's write timestamp may be (see {@link #mayHaveExpired}). */
+  static final long TIMESTAMP_BUMP_MICROS = 1000;
+
+  /**
+   * Why observing {@code version} at {@code invoke} is stale, or null when it is fine. {@code complete}: when the read
+   * was answered (its coordinator fixed its now by then).
+   */
+  private static String stale(String key, long version, long invoke, long complete,
+      Map<String, List<OpRecord>> mutations, Map<String, Map<Long, OpRecord>> byVersion,
+      Map<String, Integer> ttlByWorkload) {
     OpRecord last = lastBefore(mutations.get(key), invoke);
     if (last == null) return null;
     int ttl = ttlByWorkload.getOrDefault(last.workload(), 0);
-    // The coordinator stamped the write with its clock (virtual time plus skew); expiry counts from there.
-    if (ttl > 0 && (invoke == Long.MAX_VALUE || last.version() + ttl * 1_000_000L <= invoke)) return null;
+    if (ttl > 0 && (invoke == Long.MAX_VALUE || mayHaveExpired(last.version(), ttl, complete))) return null;
     boolean lastIsDelete = last.type().equals("delete");
     if (version < 0) {
       return lastIsDelete ? null : "saw no row, but write #" + last.id() + " (acknowledged at "

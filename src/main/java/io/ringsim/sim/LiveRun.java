@@ -22,11 +22,16 @@ public interface LiveRun {
   /** A workload's operation has just completed (on the simulation thread: keep it short, never block). */
   default void completed(OpRecord op) {}
 
-  /** The clients' single-partition operations, as history records. */
+  /** The clients' single-partition operations, as history records (history.jsonl, the figures). */
   List<OpRecord> history();
 
-  /** After the heal: every partition the clients wrote, read back at ALL. */
-  List<Checker.FinalRead> finalReads(SimCluster sim);
+  /**
+   * After the heal: the clients' own operations judged at Cassandra's granularity ({@link ServedChecker}), with
+   * every partition they wrote read back at ALL. None by default (a live run without clients).
+   */
+  default Checker.Result checkClients(SimCluster sim) {
+    return Checker.Result.NONE;
+  }
 
   /** Faults typed while the run was live, for the report's event list. */
   List<RunResult.Event> events();

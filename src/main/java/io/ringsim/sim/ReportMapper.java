@@ -73,12 +73,23 @@ public final class ReportMapper {
           a.consistency(), a.detail()));
     }
     for (RunResult.CheckRow c : r.checks()) b.check(c.check(), c.passed(), c.detail());
+    b.unlistedAnomalies(r.anomalyCounts().unlistedByKind());
     RunResult.AnomalyCounts ac = r.anomalyCounts();
     if (r.historyRecorded()) {
       b.metric("consistency", "reads checked", ac.readsChecked(), "", "reads compared with the history");
       b.metric("consistency", "keys read back at ALL", ac.keysChecked(), "", "after healing the cluster");
       b.metric("consistency", "stale reads", ac.staleReads(), "", "");
       b.metric("consistency", "lost writes", ac.lostWrites(), "", "");
+      // Only when there is something to say, so that a run with everything judged and listed writes what it did.
+      if (ac.anomaliesUnlisted() > 0) {
+        long total = r.anomalies().size() + ac.anomaliesUnlisted();
+        b.metric("consistency", "anomalies", total, "", "the first " + r.anomalies().size() + " of the " + total
+            + " are listed");
+      }
+      for (NotJudged n : NotJudged.values()) {
+        Long count = ac.notJudged().get(n.key());
+        if (count != null && count > 0) b.metric("consistency", "not judged: " + n.key(), count, "", n.reason());
+      }
     } else {
       b.metric("consistency", "reads checked", 0, "", "not checked: the scenario says 'history off'");
     }

@@ -1,5 +1,6 @@
 package io.ringsim.sim;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Map;
 
@@ -50,8 +51,32 @@ public record RunResult(
       long tombstonesScanned, long maxTombstonesPerRead, long tombstoneWarnings, long tombstoneFailures, long partitionBytesP99,
       long partitionBytesMax, long memtableBytes, long sstableBytes) {}
 
+  /**
+   * The checker's counts, exact. {@code notJudged}: what it could not decide, by reason (summary.json's metrics say
+   * why). The run lists at most {@link RunResults#LISTED_ANOMALIES} anomalies: {@code anomaliesUnlisted} more were
+   * found past those, {@code unlistedByKind} by kind. The new fields are left out of run.json when empty or zero, so a
+   * run with nothing unjudged and nothing unlisted writes what it always did.
+   */
   public record AnomalyCounts(long readsChecked, long keysChecked, long staleReads, long readYourWritesViolations,
-      long lostWrites, long lwtViolations) {}
+      long lostWrites, long lwtViolations,
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> notJudged,
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) long anomaliesUnlisted,
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> unlistedByKind) {
+    public AnomalyCounts {
+      notJudged = notJudged == null ? Map.of() : new java.util.TreeMap<>(notJudged);
+      unlistedByKind = unlistedByKind == null ? Map.of() : new java.util.TreeMap<>(unlistedByKind);
+    }
+
+    public AnomalyCounts(long readsChecked, long keysChecked, long staleReads, long readYourWritesViolations,
+        long lostWrites, long lwtViolations) {
+      this(readsChecked, keysChecked, staleReads, readYourWritesViolations, lostWrites, lwtViolations, Map.of(), 0,
+          Map.of());
+    }
+
+    public long notJudgedTotal() {
+      return notJudged.values().stream().mapToLong(Long::longValue).sum();
+    }
+  }
 
   public record CheckRow(String check, boolean passed, String detail) {}
 

@@ -90,17 +90,29 @@ final class RunResults {
           String[] tk = e.getKey().split("\t", 2);
           hot.add(new RunResult.HotPartition(tk[0], tk[1], e.getValue()));
         });
+    // The list is capped; the counts never are: what is past the cap is counted by kind.
+    Map<String, Long> unlisted = new TreeMap<>();
+    for (Checker.Anomaly a : checked.anomalies().subList(Math.min(LISTED_ANOMALIES, checked.anomalies().size()),
+        checked.anomalies().size())) {
+      unlisted.merge(a.kind(), 1L, Long::sum);
+    }
+    Map<String, Long> notJudged = new TreeMap<>();
+    checked.notJudged().forEach((why, n) -> notJudged.put(why.key(), n));
     RunResult.AnomalyCounts counts = new RunResult.AnomalyCounts(checked.readsChecked(), checked.keysChecked(),
-        checked.staleReads(), checked.rywViolations(), checked.lostWrites(), checked.lwtViolations());
+        checked.staleReads(), checked.rywViolations(), checked.lostWrites(), checked.lwtViolations(), notJudged,
+        Math.max(0, checked.anomalies().size() - LISTED_ANOMALIES), unlisted);
     List<RunResult.CheckRow> checks = new ArrayList<>();
     for (CheckSpec c : spec.checks()) checks.add(evaluate(c, counts, series));
-    List<Checker.Anomaly> anomalies = checked.anomalies().size() > 200 ? checked.anomalies().subList(0, 200)
-        : checked.anomalies();
+    List<Checker.Anomaly> anomalies = checked.anomalies().size() > LISTED_ANOMALIES
+        ? checked.anomalies().subList(0, LISTED_ANOMALIES) : checked.anomalies();
     return new RunResult(spec.name(), spec.description(), spec.seed(), spec.durationMillis(), operations,
         throttled, used, nodes, new RunResult.Skew(round(os.maxOverMean()), round(os.minOverMean()), round(os.cv())),
         new RunResult.Skew(round(ls.maxOverMean()), round(ls.minOverMean()), round(ls.cv())), series, points, hot,
         tables, counts, List.copyOf(anomalies), checks, List.copyOf(events), spec.recordHistory(), wallMillis);
   }
+
+  /** summary.json and run.json list this many anomalies, the first in time; the counts cover them all. */
+  public static final int LISTED_ANOMALIES = 200;
 
   static RunResult.CheckRow evaluate(CheckSpec c, RunResult.AnomalyCounts counts, List<RunResult.SeriesRow> series) {
     switch (c.kind()) {

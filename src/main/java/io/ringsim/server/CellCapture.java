@@ -1,0 +1,144 @@
+package io.ringsim.server;
+
+import io.ringsim.cluster.node.WriteBuilder;
+import io.ringsim.cluster.node.ClientRequest;
+import io.ringsim.cluster.node.ClientResponse;
+import io.ringsim.sim.cells.CellKey;
+import io.ringsim.sim.cells.CellWrite;
+import io.ringsim.sim.cells.Deletion;
+import io.ringsim.sim.cells.Mutation;
+import io.ringsim.sim.cells.Region;
+import io.ringsim.sim.cells.Seen;
+import io.ringsim.storage.Cell;
+import io.ringsim.storage.Clustering;
+import io.ringsim.storage.ComplexColumn;
+import io.ringsim.storage.LivePartition;
+import io.ringsim.storage.LiveRow;
+import io.ringsim.storage.LivenessInfo;
+import io.ringsim.storage.Partition;
+import io.ringsim.storage.RangeTombstone;
+import io.ringsim.storage.ReadFilter;
+import io.ringsim.storage.Row;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Turns what a served client's requests carried and got back into the checker's cells: the mutation a coordinator
+ * built (cells, tombstones, deletions with their timestamps and TTLs), the region a read covered and the cells it saw.
+ */
+final class CellCapture {
+  private CellCapture() {}
+
+  /**
+   * A write's builder that keeps the partition update its coordinator built, with the timestamp and now the
+   * coordinator picked (an LWT builds it at each Paxos proposal: the last one is the one that was committed).
+   */
+  static final class Capturing implements WriteBuilder {
+    private final WriteBuilder delegate;
+    private volatile Partition built;
+
+    Capturing(WriteBuilder delegate) {
+      this.delegate = delegate;
+    }
+
+    @Override
+    public Partition build(long timestampMicros, int nowInSec) {
+      Partition p = delegate.build(timestampMicros, nowInSec);
+      built = p;
+      return p;
+    }
+
+    Partition built() {
+      return built;
+    }
+  }
+
+  /** The request with its mutation's builder wrapped so that the built update is kept. */
+  static ClientRequest instrument(ClientRequest r) {
+    if (r instanceof ClientRequest.Write w && !(w.update() instanceof Capturing)) {
+      return new ClientRequest.Write(w.table(), w.key(), new Capturing(w.update()), w.consistency(), w.trace(),
+          w.nowInSec());
+    }
+    if (r instanceof ClientRequest.Cas c && !(c.update() instanceof Capturing)) {
+      return new ClientRequest.Cas(c.table(), c.key(), c.filter(), c.condition(), new Capturing(c.update()),
+          c.consistency(), c.commitConsistency(), c.trace(), c.nowInSec());
+    }
+    return r;
+  }
+
+  static Capturing capturing(ClientRequest r) {
+    if (r instanceof ClientRequest.Write w && w.update() instanceof Capturing c) return c;
+    if (r instanceof ClientRequest.Cas x && x.update() instanceof Capturing c) return c;
+    return null;
+  }
+
+  /** Everything a built partition update does, cell by cell. */
+  static Mutation mutation(Partition p) {
+    List<CellWrite> writes = new ArrayList<>();
+    List<Deletion> deletions = new ArrayList<>();
+    if (!p.deletion().isLive()) deletions.add(new Deletion.OfPartition(p.deletion().markedForDeleteAt()));
+    for (RangeTombstone rt : p.rangeTombstones()) {
+      deletions.add(new Deletion.OfRange(rt.slice(), rt.deletion().markedForDeleteAt()));
+    }
+    if (p.staticRow() != null) row(p.staticRow(), Clustering.STATIC, writes, deletions);
+    for (Row r : p.rows().values()) row(r, r.clustering(), writes, deletions);
+    return new Mutation(writes, deletions);
+  }
+
+  private static void row(Row r, Clustering c, List<CellWrite> writes, List<Deletion> deletions) {
+    LivenessInfo l = r.liveness();
+    if (!l.isEmpty()) writes.add(new CellWrite(CellKey.marker(c), l.timestamp(), l.ttl(), l.localExpirationTime(),
+        false));
+    if (!r.deletion().isLive()) deletions.add(new Deletion.OfRow(c, r.deletion().markedForDeleteAt()));
+    for (int i = 0; i < r.cellCount(); i++) writes.add(write(CellKey.simple(c, r.name(i)), r.cell(i)));
+    for (Map.Entry<String, ComplexColumn> e : r.complex().entrySet()) {
+      ComplexColumn col = e.getValue();
+      if (!col.deletion().isLive()) {
+        deletions.add(new Deletion.OfCollection(c, e.getKey(), col.deletion().markedForDeleteAt()));
+      }
+      for (Map.Entry<byte[], Cell> el : col.cells().entrySet()) {
+        writes.add(write(CellKey.element(c, e.getKey(), el.getKey()), el.getValue()));
+      }
+    }
+  }
+
+  private static CellWrite write(CellKey k, Cell c) {
+    return new CellWrite(k, c.timestamp(), c.ttl(), c.localDeletionTime(), c.isTombstone());
+  }
+
+  /** The live cells a read returned, and the rows whose marker was live. */
+  static Seen seen(List<LivePartition> parts) {
+    Map<CellKey, Long> cells = new HashMap<>();
+    Set<Clustering> markers = new HashSet<>();
+    for (LivePartition p : parts) {
+      if (p.staticRow() != null) seen(p.staticRow(), Clustering.STATIC, cells, markers);
+      for (LiveRow r : p.rows()) seen(r, r.clustering(), cells, markers);
+    }
+    return new Seen(cells, markers);
+  }
+
+  private static void seen(LiveRow r, Clustering c, Map<CellKey, Long> cells, Set<Clustering> markers) {
+    if (r.hasLiveMarker()) markers.add(c);
+    r.cells().forEach((col, cell) -> cells.put(CellKey.simple(c, col), cell.timestamp()));
+    r.collections().forEach((col, els) -> els.forEach((path, cell) -> cells.put(CellKey.element(c, col, path),
+        cell.timestamp())));
+  }
+
+  /**
+   * The region a read covered: its slices, cut at the last row it returned when it stopped at its row limit or its
+   * replicas' answers were cut short; null when it covered nothing it could be judged on (cut short before any row).
+   * The static row counts only for a whole, unnamed, unpaged read (a names filter or a page may leave it out).
+   */
+  static Region region(ReadFilter f, ClientResponse.ReadDone d) {
+    List<LiveRow> rows = new ArrayList<>();
+    for (LivePartition p : d.partitions()) rows.addAll(p.rows());
+    boolean cut = d.truncated() || rows.size() >= f.limit();
+    if (cut && rows.isEmpty()) return null;
+    Clustering last = cut ? rows.get(rows.size() - 1).clustering() : null;
+    return new Region(f.slices(), f.reversed(), last, !cut && !f.named() && !f.paged());
+  }
+}

@@ -1,0 +1,37 @@
+package io.ringsim.sim;
+
+/**
+ * Why the checker left an operation (or, for LWTs, a partition) unjudged: what it cannot decide it counts here
+ * instead of guessing, so that it never reports an anomaly that did not happen.
+ */
+public enum NotJudged {
+  RANGE_SCAN("reads over a token range (scans, secondary-index and filtering reads): the model places reads of one"
+      + " partition"),
+  COUNTER("counter tables: a counter adds up shards, it is not last-write-wins"),
+  UNKNOWN_TABLE("operations on a table the catalog no longer knew when they were recorded"),
+  NOT_CAPTURED("writes whose mutation was never built by a coordinator (refused before it got there)"),
+  DURING_SCHEMA_REMOVAL("reads concurrent with a DROP, TRUNCATE or ALTER ... DROP of their table"),
+  EMPTY_PAGE("pages cut short by replicas that disagreed, before any row: they saw no region to judge"),
+  FINAL_READ_FAILED("partitions whose read-back at ALL after healing failed"),
+  LWT_CONDITION("LWT partitions with a condition other than IF NOT EXISTS: the linearizability check decides only"
+      + " whether a row exists"),
+  LWT_MULTI_ROW("LWT partitions of tables with clustering columns: the check models one row per partition"),
+  LWT_MIXED("LWT partitions that also had plain writes or deletes, TTLs or a schema removal: Paxos orders only LWTs"),
+  LWT_SEARCH_BUDGET("LWT partitions whose operations were too many and too concurrent to search within the budget");
+
+  private final String reason;
+
+  NotJudged(String reason) {
+    this.reason = reason;
+  }
+
+  /** What was not judged and why, as the summary says it. */
+  public String reason() {
+    return reason;
+  }
+
+  /** The name summary.json uses (lower case, dashes). */
+  public String key() {
+    return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+  }
+}

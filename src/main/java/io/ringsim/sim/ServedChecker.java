@@ -1,0 +1,290 @@
+package io.ringsim.sim;
+
+import io.ringsim.sim.cells.CellKey;
+import io.ringsim.sim.cells.CellWrite;
+import io.ringsim.sim.cells.Deletion;
+import io.ringsim.sim.cells.ServedOp;
+import io.ringsim.storage.Clustering;
+import io.ringsim.storage.ClusteringComparator;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Checks what served clients did at Cassandra's granularity, the cell: writes to other rows or columns of a
+ * partition are independent, as they are in Cassandra. A read is stale only for a cell it covered when a write or
+ * delete of that cell, acknowledged before the read began, wins over what it saw by Cassandra's rules (the higher
+ * timestamp wins, a deletion wins a tie); a cell it did not see is stale only when such a write is certainly live at
+ * the read's now and no deletion that may have been applied by then explains its absence. A write is lost when the
+ * read-back at ALL after healing finds one of its cells so. What a DROP, TRUNCATE or ALTER ... DROP removed is not
+ * lost. LWTs are checked by {@link ServedLwtCheck}; what cannot be placed is counted as not judged.
+ */
+public final class ServedChecker {
+  private ServedChecker() {}
+
+  public static Checker.Result check(List<ServedOp> ops) {
+    Map<NotJudged, Long> notJudged = new EnumMap<>(NotJudged.class);
+    Map<String, List<ServedOp.Write>> writes = new TreeMap<>();
+    Map<String, List<ServedOp.Read>> reads = new TreeMap<>();
+    Map<String, List<ServedOp.Removal>> removals = new HashMap<>();
+    for (ServedOp op : ops) {
+      if (op instanceof ServedOp.Unjudged u) {
+        notJudged.merge(u.reason(), 1L, Long::sum);
+      } else if (op instanceof ServedOp.Removal r) {
+        removals.computeIfAbsent(r.table(), k -> new ArrayList<>()).add(r);
+      } else if (op instanceof ServedOp.Write w) {
+        if (w.notJudged() != null) notJudged.merge(w.notJudged(), 1L, Long::sum);
+        else writes.computeIfAbsent(w.partition().identity(), k -> new ArrayList<>()).add(w);
+      } else if (op instanceof ServedOp.Read r) {
+        if (r.notJudged() != null) notJudged.merge(r.notJudged(), 1L, Long::sum);
+        else if (r.outcome() == ServedOp.Outcome.OK) {
+          reads.computeIfAbsent(r.partition().identity(), k -> new ArrayList<>()).add(r);
+        }
+      }
+    }
+    Tally t = new Tally(notJudged);
+    for (Map.Entry<String, List<ServedOp.Read>> e : reads.entrySet()) {
+      List<ServedOp.Read> rs = e.getValue();
+      String table = rs.get(0).partition().table();
+      new PartitionCheck(writes.getOrDefault(e.getKey(), List.of()), removals.getOrDefault(table, List.of()), t)
+          .judge(rs);
+    }
+    ServedLwtCheck.check(ops, t.anomalies, notJudged);
+    long lwt = t.anomalies.stream().filter(a -> a.kind().equals("lwt")).count();
+    return new Checker.Result(t.anomalies, t.reads, t.keys, t.stale, t.ryw, t.lost, lwt, notJudged);
+  }
+
+  /** The running counts. */
+  private static final class Tally {
+    final Map<NotJudged, Long> notJudged;
+    final List<Checker.Anomaly> anomalies = new ArrayList<>();
+    long reads, keys, stale, ryw, lost;
+
+    Tally(Map<NotJudged, Long> notJudged) {
+      this.notJudged = notJudged;
+    }
+  }
+
+  /** One effect on a cell and the write it came from: what a read must not see past. */
+  record Effect(long timestamp, boolean deletion, ServedOp.Write from, String what) {
+    /** Cassandra's resolution: the higher timestamp wins; on a tie a deletion wins. */
+    boolean supersedes(Effect o) {
+      return timestamp != o.timestamp ? timestamp > o.timestamp : deletion && !o.deletion;
+    }
+
+    static Effect max(Effect a, Effect b) {
+      if (a == null) return b;
+      if (b == null) return a;
+      return b.supersedes(a) ? b : a;
+    }
+  }
+
+  /** A cell write acknowledged, with its write. */
+  record AckedCell(CellWrite cell, ServedOp.Write from) {
+    Effect effect() {
+      return new Effect(cell.timestamp(), cell.tombstone(), from, cell.tombstone() ? "cell tombstone" : "write");
+    }
+  }
+
+  /** The reads of one partition, judged in the order they began against the writes acknowledged before each. */
+  private static final class PartitionCheck {
+    private final List<ServedOp.Write> writes;
+    private final List<ServedOp.Write> byCompletion;
+    private final List<ServedOp.Removal> removals;
+    private final Tally t;
+    // The acknowledged state: every cell's winning write, and the deletions that cover many cells.
+    private final Map<CellKey, AckedCell> cells = new LinkedHashMap<>();
+    // Of the deletions that cover a partition, a row or a collection only the newest can win: one is kept of each
+    // (a busy partition is deleted and rewritten many times); range deletions are kept as they come.
+    private Effect partitionDeletion;
+    private final Map<Clustering, Effect> rowDeletions = new HashMap<>();
+    private final Map<CellKey, Effect> collectionDeletions = new HashMap<>();
+    private final List<Deletion> deletions = new ArrayList<>();
+    private final List<ServedOp.Write> deletionFrom = new ArrayList<>();
+    private int folded;
+    /** When the last removal of the whole table completed (writes begun before it are gone). */
+    private long tableRemovedAt = Long.MIN_VALUE;
+    private final Map<String, Long> columnRemovedAt = new HashMap<>();
+    private int removalsApplied;
+
+    PartitionCheck(List<ServedOp.Write> writes, List<ServedOp.Removal> removals, Tally t) {
+      this.writes = writes;
+      this.byCompletion = new ArrayList<>(writes);
+      byCompletion.removeIf(w -> !w.acknowledged() || w.mutation() == null);
+      byCompletion.sort(Comparator.comparingLong(ServedOp.Write::completeMicros));
+      this.removals = new ArrayList<>(removals);
+      this.removals.sort(Comparator.comparingLong(ServedOp.Removal::completeMicros));
+      this.t = t;
+    }
+
+    void judge(List<ServedOp.Read> reads) {
+      List<ServedOp.Read> ordered = new ArrayList<>(reads);
+      // Final reads last: they come after every operation.
+      ordered.sort(Comparator.comparing(ServedOp.Read::finalRead).thenComparingLong(ServedOp.Read::invokeMicros)
+          .thenComparingLong(ServedOp.Read::id));
+      for (ServedOp.Read r : ordered) {
+        long at = r.finalRead() ? Long.MAX_VALUE : r.invokeMicros();
+        advanceTo(at);
+        if (!r.finalRead() && concurrentRemoval(r)) {
+          t.notJudged.merge(NotJudged.DURING_SCHEMA_REMOVAL, 1L, Long::sum);
+          continue;
+        }
+        if (r.finalRead()) t.keys++;
+        else t.reads++;
+        judgeRead(r);
+      }
+    }
+
+    private boolean concurrentRemoval(ServedOp.Read r) {
+      for (ServedOp.Removal e : removals) {
+        if (e.invokeMicros() <= r.completeMicros() && e.completeMicros() > r.invokeMicros()) return true;
+      }
+      return false;
+    }
+
+    /** Brings the acknowledged state to what was known before {@code at}: removals first, then the writes. */
+    private void advanceTo(long at) {
+      while (removalsApplied < removals.size() && removals.get(removalsApplied).completeMicros() <= at) {
+        ServedOp.Removal e = removals.get(removalsApplied++);
+        if (e.column() == null) {
+          tableRemovedAt = Math.max(tableRemovedAt, e.completeMicros());
+          cells.clear();
+          partitionDeletion = null;
+          rowDeletions.clear();
+          collectionDeletions.clear();
+          deletions.clear();
+          deletionFrom.clear();
+        } else {
+          columnRemovedAt.merge(e.column(), e.completeMicros(), Math::max);
+          cells.keySet().removeIf(k -> k.column().equals(e.column()));
+        }
+      }
+      while (folded < byCompletion.size() && byCompletion.get(folded).completeMicros() < at) {
+        fold(byCompletion.get(folded++));
+      }
+    }
+
+    /** Whether a write begun at {@code invoke} may have come before a removal of {@code column}'s data. */
+    private boolean removed(long invoke, String column) {
+      if (invoke < tableRemovedAt) return true;
+      Long c = columnRemovedAt.get(column);
+      return c != null && invoke < c;
+    }
+
+    private void fold(ServedOp.Write w) {
+      if (w.invokeMicros() < tableRemovedAt) return;
+      for (CellWrite c : w.mutation().writes()) {
+        if (removed(w.invokeMicros(), c.key().column())) continue;
+        AckedCell now = new AckedCell(c, w);
+        cells.merge(c.key(), now, (a, b) -> b.effect().supersedes(a.effect()) ? b : a);
+      }
+      for (Deletion d : w.mutation().deletions()) {
+        Effect e = new Effect(d.timestamp(), true, w, d.describe(w.comparator()));
+        if (d instanceof Deletion.OfPartition) {
+          partitionDeletion = Effect.max(partitionDeletion, e);
+        } else if (d instanceof Deletion.OfRow r) {
+          rowDeletions.merge(r.row(), e, Effect::max);
+        } else if (d instanceof Deletion.OfCollection c) {
+          collectionDeletions.merge(CellKey.simple(c.row(), c.column()), e, Effect::max);
+        } else {
+          deletions.add(d);
+          deletionFrom.add(w);
+        }
+      }
+    }
+
+    /** The acknowledged effect that wins on {@code k}, or null. */
+    private Effect winner(CellKey k, ClusteringComparator cmp) {
+      AckedCell c = cells.get(k);
+      Effect best = Effect.max(c == null ? null : c.effect(), partitionDeletion);
+      best = Effect.max(best, rowDeletions.get(k.clustering()));
+      if (k.path() != null) best = Effect.max(best, collectionDeletions.get(CellKey.simple(k.clustering(),
+          k.column())));
+      for (int i = 0; i < deletions.size(); i++) {
+        Deletion d = deletions.get(i);
+        if (d.covers(k, cmp)) best = Effect.max(best, new Effect(d.timestamp(), true, deletionFrom.get(i),
+            d.describe(cmp)));
+      }
+      return best;
+    }
+
+    private void judgeRead(ServedOp.Read r) {
+      ClusteringComparator cmp = r.comparator();
+      List<String> findings = new ArrayList<>();
+      Map<ServedOp.Write, CellKey> lostBy = new LinkedHashMap<>();
+      Effect first = null;
+      for (Map.Entry<CellKey, Long> s : r.seen().cells().entrySet()) {
+        Effect w = winner(s.getKey(), cmp);
+        if (w == null || !w.supersedes(new Effect(s.getValue(), false, null, "seen"))) continue;
+        if (first == null) first = w;
+        findings.add(s.getKey().describe(cmp) + ": saw timestamp " + s.getValue() + ", older than " + w.what()
+            + " #" + w.from().id() + " (timestamp " + w.timestamp() + ", acknowledged at "
+            + w.from().completeMicros() / 1000 + " ms via " + w.from().coordinator() + ")");
+        lostBy.putIfAbsent(w.from(), s.getKey());
+      }
+      for (Map.Entry<CellKey, AckedCell> e : cells.entrySet()) {
+        CellKey k = e.getKey();
+        AckedCell a = e.getValue();
+        if (!r.region().contains(k.clustering(), cmp) || r.seen().cells().containsKey(k)) continue;
+        if (k.isMarker() && r.seen().markers().contains(k.clustering())) continue;
+        if (!a.cell().certainlyLiveAt(r.nowHi())) continue; // a tombstone, or it may have expired by then
+        Effect w = winner(k, cmp);
+        if (w.deletion() || w.from() != a.from()) continue;
+        if (explained(k, a, r, cmp)) continue;
+        if (first == null) first = w;
+        findings.add(k.describe(cmp) + ": saw no value, but write #" + a.from().id() + " (timestamp "
+            + a.cell().timestamp() + ", acknowledged at " + a.from().completeMicros() / 1000 + " ms via "
+            + a.from().coordinator() + ") came before it");
+        lostBy.putIfAbsent(a.from(), k);
+      }
+      if (findings.isEmpty()) return;
+      String more = findings.size() > 1 ? " (and " + (findings.size() - 1) + " more cells)" : "";
+      if (r.finalRead()) {
+        for (ServedOp.Write w : lostBy.keySet()) {
+          t.lost++;
+          String cell = lostBy.get(w).describe(cmp);
+          String why = findings.stream().filter(f -> f.startsWith(cell + ":")).findFirst().orElse(findings.get(0));
+          t.anomalies.add(new Checker.Anomaly("lost-write", r.partition().row(), w.completeMicros(),
+              w.consistency(), "after healing, a read at ALL " + why));
+        }
+        return;
+      }
+      t.stale++;
+      boolean sameClient = first.from().client() == r.client();
+      if (sameClient) t.ryw++;
+      t.anomalies.add(new Checker.Anomaly(sameClient ? "read-your-writes" : "stale-read", r.partition().row(),
+          r.invokeMicros(), r.consistency(), "read #" + r.id() + " at " + r.consistency() + " via "
+          + r.coordinator() + ", " + findings.get(0) + more));
+    }
+
+    /**
+     * Whether a deletion (or an expired TTL) that may have been applied by the end of the read, acknowledged or not,
+     * explains why it did not see {@code a}'s cell.
+     */
+    private boolean explained(CellKey k, AckedCell a, ServedOp.Read r, ClusteringComparator cmp) {
+      long ts = a.cell().timestamp();
+      for (ServedOp.Write w : writes) {
+        if (w == a.from() || w.mutation() == null || !w.outcome().mayHaveApplied()) continue;
+        if (!r.finalRead() && w.invokeMicros() > r.completeMicros()) continue;
+        if (w.outcome() == ServedOp.Outcome.OK && w.lwt() != ServedOp.Lwt.NONE && !Boolean.TRUE.equals(w.applied()))
+          continue; // an LWT whose condition failed wrote nothing
+        for (CellWrite c : w.mutation().writes()) {
+          if (c.key().equals(k) && c.timestamp() >= ts && !c.certainlyLiveAt(r.nowHi())) return true;
+        }
+        for (Deletion d : w.mutation().deletions()) {
+          if (d.timestamp() >= ts && d.covers(k, cmp)) return true;
+        }
+      }
+      return false;
+    }
+  }
+
+  static String describe(Clustering c, ClusteringComparator cmp) {
+    return CellKey.marker(c).describe(cmp);
+  }
+}

@@ -1,0 +1,103 @@
+package io.ringsim.sim;
+
+import io.ringsim.sim.cells.ServedOp;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Linearizability of served clients' lightweight transactions, only where the check really decides it: a partition
+ * of a table without clustering columns (one row) whose LWTs are all INSERT ... IF NOT EXISTS, with no plain write or
+ * delete, no TTL and no schema removal beside them. The row is then a register that IF NOT EXISTS fills once; SERIAL
+ * reads see it. Any other partition with LWTs is counted as not judged, with the reason, never as a violation.
+ */
+final class ServedLwtCheck {
+  private ServedLwtCheck() {}
+
+  static void check(List<ServedOp> ops, List<Checker.Anomaly> anomalies, Map<NotJudged, Long> notJudged) {
+    Map<String, List<ServedOp>> byPartition = new TreeMap<>();
+    Set<String> lwtPartitions = new HashSet<>();
+    Set<String> removedTables = new HashSet<>();
+    for (ServedOp op : ops) {
+      if (op instanceof ServedOp.Removal r) removedTables.add(r.table());
+      if (op instanceof ServedOp.Write w && w.notJudged() == null) {
+        byPartition.computeIfAbsent(w.partition().identity(), k -> new ArrayList<>()).add(w);
+        if (w.lwt() != ServedOp.Lwt.NONE) lwtPartitions.add(w.partition().identity());
+      }
+      if (op instanceof ServedOp.Read r && r.notJudged() == null && !r.finalRead()) {
+        byPartition.computeIfAbsent(r.partition().identity(), k -> new ArrayList<>()).add(r);
+      }
+    }
+    for (Map.Entry<String, List<ServedOp>> e : byPartition.entrySet()) {
+      if (!lwtPartitions.contains(e.getKey())) continue;
+      NotJudged why = unjudgeable(e.getValue(), removedTables);
+      if (why != null) {
+        notJudged.merge(why, 1L, Long::sum);
+        continue;
+      }
+      judge(e.getValue(), anomalies, notJudged);
+    }
+  }
+
+  private static NotJudged unjudgeable(List<ServedOp> ops, Set<String> removedTables) {
+    for (ServedOp op : ops) {
+      if (op instanceof ServedOp.Write w) {
+        if (w.comparator().size() > 0) return NotJudged.LWT_MULTI_ROW;
+        if (w.lwt() == ServedOp.Lwt.OTHER_CONDITION) return NotJudged.LWT_CONDITION;
+      }
+    }
+    for (ServedOp op : ops) {
+      if (op instanceof ServedOp.Write w) {
+        if (removedTables.contains(w.partition().table())) return NotJudged.LWT_MIXED;
+        if (w.lwt() == ServedOp.Lwt.NONE && w.outcome().mayHaveApplied()) return NotJudged.LWT_MIXED;
+        if (w.mutation() != null && w.mutation().expires()) return NotJudged.LWT_MIXED;
+      }
+    }
+    return null;
+  }
+
+  private static void judge(List<ServedOp> source, List<Checker.Anomaly> anomalies, Map<NotJudged, Long> nj) {
+    List<LwtLinearizability.Op> ops = new ArrayList<>();
+    List<ServedOp> placed = new ArrayList<>();
+    String row = null;
+    for (ServedOp o : source) {
+      LwtLinearizability.Op op = null;
+      if (o instanceof ServedOp.Write w) {
+        row = w.partition().row();
+        if (w.outcome() == ServedOp.Outcome.REFUSED) continue; // refused before anything was sent
+        long end = w.outcome() == ServedOp.Outcome.OK ? w.completeMicros() : Long.MAX_VALUE;
+        LwtLinearizability.Kind k = w.outcome() != ServedOp.Outcome.OK ? LwtLinearizability.Kind.INSERT_UNKNOWN
+            : Boolean.TRUE.equals(w.applied()) ? LwtLinearizability.Kind.INSERT_APPLIED
+            : LwtLinearizability.Kind.INSERT_REFUSED;
+        op = new LwtLinearizability.Op(w.id(), k, w.invokeMicros(), end, LwtLinearizability.PRESENT);
+      } else if (o instanceof ServedOp.Read r && r.outcome() == ServedOp.Outcome.OK
+          && r.consistency().endsWith("SERIAL")) {
+        long newest = r.seen().cells().values().stream().mapToLong(Long::longValue).max().orElse(-1);
+        long version = newest < 0 && r.seen().markers().isEmpty() ? LwtLinearizability.ABSENT
+            : LwtLinearizability.PRESENT;
+        op = new LwtLinearizability.Op(r.id(), LwtLinearizability.Kind.SERIAL_READ, r.invokeMicros(),
+            r.completeMicros(), version);
+      }
+      if (op == null) continue;
+      ops.add(op);
+      placed.add(o);
+    }
+    LwtLinearizability.Verdict v = LwtLinearizability.check(ops, LwtLinearizability.ABSENT,
+        Checker.LWT_SEARCH_BUDGET);
+    if (Boolean.TRUE.equals(v.linearizable())) return;
+    if (v.linearizable() == null) {
+      nj.merge(NotJudged.LWT_SEARCH_BUDGET, 1L, Long::sum);
+      return;
+    }
+    long at = placed.stream().mapToLong(ServedOp::invokeMicros).min().orElse(0);
+    ServedOp stuck = v.stuck() == null ? null
+        : placed.stream().filter(o -> o.id() == v.stuck().id()).findFirst().orElse(null);
+    anomalies.add(new Checker.Anomaly("lwt", row, stuck == null ? at : stuck.invokeMicros(), "SERIAL",
+        "not linearizable: no order of the " + ops.size() + " IF NOT EXISTS inserts and SERIAL reads of this row"
+        + " explains their answers (at most " + v.placed() + " fit one)"
+        + (stuck == null ? "" : "; #" + stuck.id() + " cannot be placed")));
+  }
+}

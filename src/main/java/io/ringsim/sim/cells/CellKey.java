@@ -1,0 +1,53 @@
+package io.ringsim.sim.cells;
+
+import io.ringsim.storage.Clustering;
+import io.ringsim.storage.ClusteringComparator;
+import java.util.HexFormat;
+
+/**
+ * One cell of a partition, Cassandra's unit of last-write-wins: a row (its clustering, {@link Clustering#STATIC}
+ * for the static row), a column and, for an element of a non-frozen collection, the element's path (hex). The row
+ * marker an INSERT writes is the cell of column {@link #MARKER}.
+ */
+public record CellKey(Clustering clustering, String column, String path) {
+  /** The row marker's column name (no CQL column is named so). */
+  public static final String MARKER = "";
+
+  public static CellKey marker(Clustering row) {
+    return new CellKey(row, MARKER, null);
+  }
+
+  public static CellKey simple(Clustering row, String column) {
+    return new CellKey(row, column, null);
+  }
+
+  public static CellKey element(Clustering row, String column, byte[] path) {
+    return new CellKey(row, column, HexFormat.of().formatHex(path));
+  }
+
+  public boolean isMarker() {
+    return column.equals(MARKER);
+  }
+
+  /** The cell as a user names it: the row's clustering values, then the column (and element). */
+  public String describe(ClusteringComparator cmp) {
+    String row = describe(clustering, cmp);
+    String what = isMarker() ? "row marker" : "column " + column + (path == null ? "" : " element 0x" + path);
+    return row.isEmpty() ? what : row + " " + what;
+  }
+
+  static String describe(Clustering c, ClusteringComparator cmp) {
+    if (c.isStatic()) return "static row";
+    if (c.size() == 0) return "";
+    StringBuilder b = new StringBuilder("row (");
+    for (int i = 0; i < c.size(); i++) {
+      if (i > 0) b.append(", ");
+      try {
+        b.append(cmp.type(i).format(cmp.type(i).deserialize(c.get(i))));
+      } catch (RuntimeException e) {
+        b.append("0x").append(HexFormat.of().formatHex(c.get(i)));
+      }
+    }
+    return b.append(')').toString();
+  }
+}

@@ -1,0 +1,69 @@
+package io.ringsim.sim.cells;
+
+import io.ringsim.storage.Clustering;
+import io.ringsim.storage.ClusteringComparator;
+import io.ringsim.storage.Slice;
+
+/**
+ * A deletion of many cells at once, as a mutation carries it: it shadows every cell it covers written at or before
+ * its timestamp (deletion wins ties).
+ */
+public sealed interface Deletion {
+  long timestamp();
+
+  boolean covers(CellKey k, ClusteringComparator cmp);
+
+  String describe(ClusteringComparator cmp);
+
+  /** DELETE FROM t WHERE pk = ?: the whole partition, static row included. */
+  record OfPartition(long timestamp) implements Deletion {
+    @Override
+    public boolean covers(CellKey k, ClusteringComparator cmp) {
+      return true;
+    }
+
+    @Override
+    public String describe(ClusteringComparator cmp) {
+      return "partition deletion";
+    }
+  }
+
+  /** A range tombstone: every row in a clustering slice. */
+  record OfRange(Slice slice, long timestamp) implements Deletion {
+    @Override
+    public boolean covers(CellKey k, ClusteringComparator cmp) {
+      return slice.contains(cmp, k.clustering());
+    }
+
+    @Override
+    public String describe(ClusteringComparator cmp) {
+      return "range deletion";
+    }
+  }
+
+  /** A row deletion: its marker and every cell of the row. */
+  record OfRow(Clustering row, long timestamp) implements Deletion {
+    @Override
+    public boolean covers(CellKey k, ClusteringComparator cmp) {
+      return k.clustering().equals(row);
+    }
+
+    @Override
+    public String describe(ClusteringComparator cmp) {
+      return "deletion of " + CellKey.describe(row, cmp);
+    }
+  }
+
+  /** A collection's deletion (DELETE c, or an overwrite c = [...]): every element of it. */
+  record OfCollection(Clustering row, String column, long timestamp) implements Deletion {
+    @Override
+    public boolean covers(CellKey k, ClusteringComparator cmp) {
+      return k.path() != null && k.column().equals(column) && k.clustering().equals(row);
+    }
+
+    @Override
+    public String describe(ClusteringComparator cmp) {
+      return "deletion of collection " + column;
+    }
+  }
+}

@@ -1,0 +1,81 @@
+package io.ringsim.sim.cells;
+
+import io.ringsim.sim.NotJudged;
+import io.ringsim.storage.ClusteringComparator;
+
+/**
+ * One thing a served client did, at Cassandra's granularity, for the checker: a mutation of one partition (plain or
+ * lightweight), a read of one partition (or a read it cannot place), or a schema statement that removed data.
+ * Times are virtual microseconds at the coordinator: invoked when the request left, completed when it was answered.
+ */
+public sealed interface ServedOp {
+  long id();
+
+  long invokeMicros();
+
+  long completeMicros();
+
+  /** How a request ended. {@code REFUSED}: Unavailable, refused before anything was sent to a replica. */
+  enum Outcome {
+    OK, FAILED, TIMED_OUT, REFUSED;
+
+    /** Whether the request may have taken effect although it was not acknowledged. */
+    public boolean mayHaveApplied() {
+      return this != REFUSED;
+    }
+  }
+
+  /** The condition of a lightweight transaction, as far as the checker can judge it. */
+  enum Lwt {
+    /** A plain write or delete. */
+    NONE,
+    /** INSERT ... IF NOT EXISTS. */
+    IF_NOT_EXISTS,
+    /** IF EXISTS, IF col = ..., a conditional batch: not a row-exists register. */
+    OTHER_CONDITION
+  }
+
+  /** A partition of a table: the key as CQL prints it (for people) and in hex (for identity). */
+  record PartitionRef(String table, String key, String keyHex) {
+    /** The anomaly's key, as the scenario checker names rows: "keyspace.table key". */
+    public String row() {
+      return table + " " + key;
+    }
+
+    public String identity() {
+      return table + " " + keyHex;
+    }
+  }
+
+  /**
+   * A mutation of one partition. {@code mutation} is what its coordinator built (null when none was built);
+   * {@code applied} the LWT's answer (null for plain writes or no answer).
+   */
+  record Write(long id, int client, PartitionRef partition, ClusteringComparator comparator, String consistency,
+      String coordinator, long invokeMicros, long completeMicros, Outcome outcome, String error, Mutation mutation,
+      Lwt lwt, Boolean applied, NotJudged notJudged) implements ServedOp {
+    /** Whether it was acknowledged as having taken effect. */
+    public boolean acknowledged() {
+      return outcome == Outcome.OK && (lwt == Lwt.NONE || Boolean.TRUE.equals(applied));
+    }
+  }
+
+  /**
+   * A read of one partition: the region it covered and what it saw there, with its now (whole seconds, the
+   * coordinator's or the client's, between {@code nowLo} and {@code nowHi}: expiry is judged against both ends).
+   * {@code finalRead}: the read-back at ALL after healing, which decides lost writes.
+   */
+  record Read(long id, int client, PartitionRef partition, ClusteringComparator comparator, String consistency,
+      String coordinator, long invokeMicros, long completeMicros, Outcome outcome, Region region, Seen seen,
+      int nowLo, int nowHi, boolean finalRead, NotJudged notJudged) implements ServedOp {}
+
+  /**
+   * DROP TABLE / DROP KEYSPACE / TRUNCATE (a whole table: {@code column} null) or ALTER TABLE ... DROP (one column):
+   * what was written before it is gone, not lost.
+   */
+  record Removal(long id, long invokeMicros, long completeMicros, String table, String column, String statement)
+      implements ServedOp {}
+
+  /** An operation the model cannot place (a range scan, a counter): only counted, with the reason. */
+  record Unjudged(long id, long invokeMicros, long completeMicros, NotJudged reason) implements ServedOp {}
+}
