@@ -6,6 +6,7 @@ import io.ringsim.cluster.node.TraceEvent;
 import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.cql.CqlException;
 import io.ringsim.cql.ast.Statement;
+import io.ringsim.cql.exec.BatchChecks;
 import io.ringsim.cql.exec.DescribeStatement;
 import io.ringsim.cql.exec.PageCursor;
 import io.ringsim.cql.exec.PagingStateException;
@@ -188,8 +189,21 @@ public final class CqlSession {
       return plan.execute(new Source());
     }
     WritePlanner.WritePlan plan = WritePlanner.plan(s, c, keyspace, values, cluster.ring().partitioner());
+    List<String> warnings = s instanceof Statement.Batch b && plan.cas() == null
+        ? BatchChecks.check(b.type(), updates(plan, nowSec)) : List.of();
     deleting = s instanceof Statement.Delete;
-    return write(plan);
+    ResultSet r = write(plan);
+    return warnings.isEmpty() ? r : r.withWarnings(warnings);
+  }
+
+  /** A batch's updates as its mutations will hold them (the timestamp does not change their size). */
+  private static List<BatchChecks.Update> updates(WritePlanner.WritePlan plan, int nowSec) {
+    List<BatchChecks.Update> out = new ArrayList<>();
+    for (WritePlanner.PartitionWrite w : plan.writes()) {
+      if (w.update() != null) out.add(new BatchChecks.Update(plan.table().qualifiedName(), w.key(),
+          w.update().build(0L, nowSec)));
+    }
+    return out;
   }
 
   /**
