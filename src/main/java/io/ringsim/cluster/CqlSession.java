@@ -6,6 +6,7 @@ import io.ringsim.cluster.node.TraceEvent;
 import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.cql.CqlException;
 import io.ringsim.cql.ast.Statement;
+import io.ringsim.cql.exec.AggregationWarning;
 import io.ringsim.cql.exec.BatchChecks;
 import io.ringsim.cql.exec.DescribeStatement;
 import io.ringsim.cql.exec.PageCursor;
@@ -186,7 +187,7 @@ public final class CqlSession {
     if (s instanceof Statement.Select sel) {
       consistency.validateForRead();
       ReadPlan plan = SelectPlanner.plan(sel, c, keyspace, values, cluster.ring().partitioner(), nowSec);
-      return plan.execute(new Source());
+      return AggregationWarning.prepend(AggregationWarning.of(plan), plan.execute(new Source()));
     }
     WritePlanner.WritePlan plan = WritePlanner.plan(s, c, keyspace, values, cluster.ring().partitioner());
     List<String> warnings = s instanceof Statement.Batch b && plan.cas() == null
@@ -227,12 +228,12 @@ public final class CqlSession {
     }
     if (!ReadPager.byCursor(plan)) {
       if (from != null) throw PagingStateException.invalid();
-      ResultSet whole = plan.execute(new Source());
+      ResultSet whole = AggregationWarning.prepend(AggregationWarning.of(plan), plan.execute(new Source()));
       return new Page(whole, null, true, whole.rows().size() >= plan.limit());
     }
     ReadPager.Page p = ReadPager.page(plan, new Source(), from == null ? PageCursor.start(plan.limit()) : from,
         pageSize);
-    return new Page(p.result(), p.next(), false, false);
+    return new Page(AggregationWarning.prepend(AggregationWarning.of(plan), p.result()), p.next(), false, false);
   }
 
   /**

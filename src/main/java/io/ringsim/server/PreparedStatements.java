@@ -21,11 +21,12 @@ final class PreparedStatements {
   /** What PREPARE worked out once, for every EXECUTE. {@code system} is set for a system-table query. */
   record Entry(String query, String keyspace, Statement statement, SystemQuery system, List<BindVariable> variables,
       int[] partitionKeyIndices, List<ColumnSpec> resultColumns, byte[] resultMetadataId) {
-    /** {@code types}: the result columns' types, for their digest ({@link ResultMetadataId}). */
+    /** {@code types} and {@code reversed}: of the result columns, for their digest ({@link ResultMetadataId}). */
     static Entry of(String query, String keyspace, Statement statement, SystemQuery system,
-        List<BindVariable> variables, int[] partitionKeyIndices, List<ColumnSpec> resultColumns, List<CqlType> types) {
+        List<BindVariable> variables, int[] partitionKeyIndices, List<ColumnSpec> resultColumns, List<CqlType> types,
+        List<Boolean> reversed) {
       return new Entry(query, keyspace, statement, system, variables, partitionKeyIndices, resultColumns,
-          ResultMetadataId.of(resultColumns, types));
+          ResultMetadataId.of(resultColumns, types, reversed));
     }
   }
 

@@ -66,8 +66,9 @@ final class RequestExecutor {
    * the client holds ({@code clientId}, from PREPARED or a later METADATA_CHANGED; null before v5). A QUERY
    * ({@link #NONE}) always gets the metadata.
    */
-  record MetadataAsk(boolean execute, boolean skip, byte[] clientId, byte[] preparedId, boolean conditional) {
-    static final MetadataAsk NONE = new MetadataAsk(false, false, null, null, false);
+  record MetadataAsk(boolean execute, boolean skip, byte[] clientId, byte[] preparedId, boolean conditional,
+      List<Boolean> reversed) {
+    static final MetadataAsk NONE = new MetadataAsk(false, false, null, null, false, List.of());
   }
 
   /** A conditional statement's rows ([applied] and the current values) vary: Cassandra never skips them. */
@@ -177,22 +178,24 @@ final class RequestExecutor {
       // Run with the markers unbound (they match no row) only for the result's columns.
       ResultSet rs = sq.run(table);
       e = PreparedStatements.Entry.of(p.cqlQuery, ks, null, sq, vars, new int[0], specs(rs, sq.keyspace(),
-          sq.table()), rs.types());
+          sq.table()), rs.types(), List.of());
     } else {
       Statement s = CqlParser.parse(p.cqlQuery);
       Catalog c = served.cluster().catalog();
       List<BindVariable> vars = Binding.variables(s, c, ks);
       List<ColumnSpec> columns = List.of();
       List<CqlType> types = List.of();
+      List<Boolean> reversed = List.of();
       if (s instanceof Statement.Select sel) {
         // As Cassandra, a SELECT announces its columns: drivers then ask for rows without them (skip_metadata).
         SelectColumns.Columns sc = SelectColumns.of(sel, c, ks);
         String k = sel.keyspace() != null ? sel.keyspace() : ks;
         columns = specs(sc.names(), sc.types(), k, sel.table());
         types = sc.types();
+        reversed = sc.reversed();
       }
       e = PreparedStatements.Entry.of(p.cqlQuery, ks, s, null, vars, Binding.partitionKeyIndices(s, c, ks),
-          columns, types);
+          columns, types, reversed);
     }
     served.prepared(node).put(id, e);
     List<ColumnSpec> vars = new ArrayList<>();
@@ -230,8 +233,11 @@ final class RequestExecutor {
 
   private Reply executePrepared(String node, Session session, Execute x) {
     PreparedStatements.Entry e = lookup(node, x.queryId);
+    // Which columns Cassandra types as reversed, for the id of the rows' columns: as the table is now.
+    List<Boolean> reversed = e.statement() instanceof Statement.Select sel
+        ? SelectColumns.of(sel, served.cluster().catalog(), e.keyspace()).reversed() : List.of();
     MetadataAsk ask = new MetadataAsk(true, x.options.skipMetadata, x.resultMetadataId, e.resultMetadataId(),
-        conditional(e.statement()));
+        conditional(e.statement()), reversed);
     if (e.system() != null) {
       SystemQuery bound = e.system().bind(x.options.positionalValues, SystemKeyspaces.table(e.system(),
           served.view(node)));
@@ -404,7 +410,7 @@ final class RequestExecutor {
       MetadataAsk ask) {
     RowsMetadata whole = new RowsMetadata(specs, next, new int[0], null);
     if (!ask.execute()) return whole;
-    byte[] current = ResultMetadataId.of(specs, types);
+    byte[] current = ResultMetadataId.of(specs, types, ask.reversed());
     RowsMetadata skipped = new RowsMetadata(specs.size(), next, new int[0], null);
     if (ask.clientId() != null) {
       if (ask.conditional()) return whole;

@@ -36,13 +36,20 @@ final class ResultMetadataId {
       Map.entry("date", "SimpleDateType"), Map.entry("time", "TimeType"), Map.entry("smallint", "ShortType"),
       Map.entry("tinyint", "ByteType"), Map.entry("duration", "DurationType"));
 
-  static byte[] of(List<ColumnSpec> columns, List<CqlType> types) {
+  /**
+   * {@code reversed}: which columns Cassandra types as ReversedType (descending clustering columns selected as they
+   * are, {@link io.ringsim.cql.exec.SelectColumns.Columns#reversed}); shorter than the columns (or empty): the rest
+   * are not.
+   */
+  static byte[] of(List<ColumnSpec> columns, List<CqlType> types, List<Boolean> reversed) {
     try {
       MessageDigest md = MessageDigest.getInstance("MD5");
       for (int i = 0; i < columns.size(); i++) {
         md.update(columns.get(i).name.getBytes(StandardCharsets.UTF_8));
         md.update((byte) 0);
-        md.update(marshal(types.get(i)).getBytes(StandardCharsets.UTF_8));
+        String type = marshal(types.get(i));
+        if (i < reversed.size() && reversed.get(i)) type = PKG + "ReversedType(" + type + ")";
+        md.update(type.getBytes(StandardCharsets.UTF_8));
         md.update((byte) 0);
         md.update((byte) 0);
       }
