@@ -1,8 +1,10 @@
 """Captures what a server answers for the protocol details drivers rely on (issue 35 item 5), as JSON lines:
 PREPARED replies (result metadata and result_metadata_id), EXECUTE after the result changes, client warnings, and
-the protocol-version handshake (v6-beta). Run against the oracle and against ringsim, then compare:
-  /usr/bin/python3 src/test/python/protocol_details_capture.py PORT [SECTION...] > out.jsonl
-Sections: prepared, changed, warnings, handshake (default: all)."""
+the protocol-version handshake (v6-beta). Against the oracle it wrote
+src/test/resources/oracle/protocol-details.expected.jsonl:
+  /usr/bin/python3 src/test/python/protocol_details_capture.py PORT > out.jsonl
+Against ringsim, ProtocolDetailsPythonTest runs it with --compare EXPECTED (each line checked, a DIFF line per
+difference; --ignore LABEL, repeatable, for a known difference)."""
 import json
 import socket
 import struct
@@ -14,12 +16,24 @@ from cassandra.protocol import ProtocolHandler, ResultMessage
 from cassandra.query import BatchStatement, BatchType, SimpleStatement
 
 PORT = int(sys.argv[1])
-SECTIONS = sys.argv[2:] or ["prepared", "changed", "warnings", "handshake"]
+ARGS = sys.argv[2:]
+EXPECTED = None
+IGNORED = set()
+while ARGS and ARGS[0].startswith("--"):
+    if ARGS[0] == "--compare":
+        EXPECTED = ARGS[1]
+    elif ARGS[0] == "--ignore":
+        IGNORED.add(ARGS[1])
+    ARGS = ARGS[2:]
+SECTIONS = ARGS or ["prepared", "changed", "warnings", "handshake"]
 LOG = []
+RESULTS = []
 
 
 def out(**kv):
-    print(json.dumps(kv, sort_keys=True), flush=True)
+    RESULTS.append(kv)
+    if EXPECTED is None:
+        print(json.dumps(kv, sort_keys=True), flush=True)
 
 
 def hx(b):
@@ -240,7 +254,7 @@ def raw(label, data):
     except socket.timeout:
         pass
     sock.close()
-    entry = {"section": "handshake", "label": label, "hex": got.hex()}
+    entry = {"label": label, "hex": got.hex()}
     if len(got) >= 9:
         v, fl, st, op, ln = struct.unpack(">BBhBi", got[:9])
         entry.update(version=v, flags=fl, stream=st, opcode=op)
@@ -249,7 +263,8 @@ def raw(label, data):
             code = struct.unpack(">i", body[:4])[0]
             n = struct.unpack(">H", body[4:6])[0]
             entry.update(code=code, message=body[6:6 + n].decode("utf-8", "replace"))
-    print(json.dumps(entry, sort_keys=True), flush=True)
+    entry["section"] = "handshake"
+    out(**entry)
 
 
 def startup_body():
@@ -299,3 +314,39 @@ for sec in SECTIONS:
         warnings()
     elif sec == "handshake":
         handshake()
+
+
+def key(d):
+    # Frame versions are part of a handshake answer, not of its name.
+    version = d.get("version") if d["section"] in ("prepared", "changed") else None
+    return "%s %s %s" % (d["section"], version, d.get("query") or d.get("step") or d.get("label"))
+
+
+def comparable(d):
+    d = dict(d)
+    if "error" in d:  # the port the server listened on
+        d["error"] = d["error"].replace("127.0.0.1:%d" % d.get("port", 0), "")
+        for port in ("9162", str(PORT)):
+            d["error"] = d["error"].replace("127.0.0.1:" + port, "127.0.0.1:PORT")
+    if "messages" in d:  # what each answer was: type, error code, result_metadata_id, how many columns
+        d["messages"] = [[m.get("type"), m.get("code"), m.get("result_metadata_id"), len(m.get("columns") or [])]
+                         for m in d["messages"]]
+    return d
+
+
+if EXPECTED is not None:
+    got = {key(d): comparable(d) for d in RESULTS}
+    same = differ = 0
+    for line in open(EXPECTED):
+        want = comparable(json.loads(line))
+        k = key(want)
+        if any(k.endswith(" " + i) for i in IGNORED):
+            continue
+        have = got.get(k)
+        if have == want:
+            same += 1
+            continue
+        differ += 1
+        fields = sorted(f for f in set(want) | set(have or {}) if (have or {}).get(f) != want.get(f))
+        print("DIFF %s: %s" % (k, json.dumps({f: [want.get(f), (have or {}).get(f)] for f in fields})[:1500]))
+    print("SAME %d DIFFER %d" % (same, differ), flush=True)
