@@ -3,6 +3,8 @@ package io.ringsim.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
 import com.datastax.oss.driver.api.core.cql.ColumnDefinition;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
@@ -16,13 +18,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * The Java driver 4.19 on protocol v5 against a served node: a PREPARED reply carries the statement's result columns
+ * The Java driver 4.19 against a served node: on protocol v5 a PREPARED reply carries the statement's result columns
  * and Cassandra's result_metadata_id for them, and when the table gains a column the prepared SELECT * gets the new
- * columns and id (METADATA_CHANGED) and the driver reads them. The ids are Cassandra 4.1.10's, from
- * src/test/resources/oracle/protocol-details.expected.jsonl (how: src/test/resources/oracle/README.md).
+ * columns and id and the driver reads them; client warnings reach ExecutionInfo; v6-beta connects. Ids and warning
+ * texts are Cassandra 4.1.10's, from src/test/resources/oracle/protocol-details.expected.jsonl (how:
+ * src/test/resources/oracle/README.md).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class PreparedMetadataJavaDriverTest {
+class ProtocolDetailsJavaDriverTest {
   ServedClusterFixture fx;
   CqlSession session;
 
@@ -77,5 +80,29 @@ class PreparedMetadataJavaDriverTest {
     assertThat(row.getString("b")).isEqualTo("x");
     assertThat(names(star)).containsExactly("k", "a", "b");
     assertThat(hex(star.getResultMetadataId())).isEqualTo("fcd51a754fdd3e37c8eefd28b85926df");
+  }
+
+  @Test
+  void clientWarningsAreCassandrasWords() {
+    session.execute("INSERT INTO o.t (k, c, v) VALUES (1, 1, 'x')");
+    assertThat(session.execute("SELECT count(*) FROM o.t").getExecutionInfo().getWarnings())
+        .containsExactly("Aggregation query used without partition key");
+    assertThat(session.execute("SELECT count(*) FROM o.t WHERE k = 1").getExecutionInfo().getWarnings()).isEmpty();
+    PreparedStatement insert = session.prepare("INSERT INTO o.t (k, c, v) VALUES (?, ?, ?)");
+    BatchStatement twoPartitions = BatchStatement.newInstance(DefaultBatchType.LOGGED,
+        insert.bind(1, 1, "a".repeat(3000)), insert.bind(2, 1, "b".repeat(3000)));
+    assertThat(session.execute(twoPartitions).getExecutionInfo().getWarnings())
+        .containsExactly("Batch for [o.t] is of size 6140, exceeding specified threshold of 5120 by 1020.");
+    BatchStatement onePartition = BatchStatement.newInstance(DefaultBatchType.LOGGED,
+        insert.bind(1, 1, "a".repeat(3000)), insert.bind(1, 2, "b".repeat(3000)));
+    assertThat(session.execute(onePartition).getExecutionInfo().getWarnings()).isEmpty();
+  }
+
+  @Test
+  void theV6BetaProtocolConnectsWhenAskedFor() {
+    try (CqlSession v6 = fx.connect("V6")) {
+      assertThat(v6.getContext().getProtocolVersion().getCode()).isEqualTo(6);
+      assertThat(v6.execute("SELECT release_version FROM system.local").one().getString(0)).isEqualTo("4.1.10");
+    }
   }
 }
