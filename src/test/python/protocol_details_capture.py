@@ -139,7 +139,8 @@ def changed(version):
         except Exception as e:  # noqa
             rows = "ERROR " + type(e).__name__ + ": " + str(e)
         out(section="changed", version=version, step=step, rows=rows, messages=list(LOG),
-            prepared_result_metadata_id=hx(stmt.result_metadata_id), prepared_result_metadata=cols(stmt.result_metadata))
+            prepared_result_metadata_id=hx(stmt.result_metadata_id),
+            prepared_result_metadata=cols(stmt.result_metadata))
 
     run("star before", p, 1)
     run("named before", q, 1)

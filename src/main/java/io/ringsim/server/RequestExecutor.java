@@ -305,7 +305,8 @@ final class RequestExecutor {
       }
     }
     if (s instanceof Statement.Describe d) {
-      return rows(SystemDescribe.run(d, served.cluster().catalog(), ks), "system", "describe", o, key, MetadataAsk.NONE);
+      return rows(SystemDescribe.run(d, served.cluster().catalog(), ks), "system", "describe", o, key,
+          MetadataAsk.NONE);
     }
     Long clientTimestamp = null;
     if (o.defaultTimestamp != QueryOptions.NO_DEFAULT_TIMESTAMP) {

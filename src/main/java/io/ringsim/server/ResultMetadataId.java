@@ -74,7 +74,8 @@ final class ResultMetadataId {
     }
     if (t instanceof MapType m) {
       boolean in = insideFrozen || m.frozen();
-      return frozen(m.frozen() && !insideFrozen, "MapType(" + marshal(m.key(), in) + "," + marshal(m.value(), in) + ")");
+      return frozen(m.frozen() && !insideFrozen,
+          "MapType(" + marshal(m.key(), in) + "," + marshal(m.value(), in) + ")");
     }
     if (t instanceof TupleType tt) {
       StringBuilder b = new StringBuilder(PKG).append("TupleType(");
