@@ -6,6 +6,8 @@ import io.ringsim.cluster.node.TraceEvent;
 import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.cql.CqlException;
 import io.ringsim.cql.ast.Statement;
+import io.ringsim.cql.exec.AggregationWarning;
+import io.ringsim.cql.exec.BatchChecks;
 import io.ringsim.cql.exec.DescribeStatement;
 import io.ringsim.cql.exec.PageCursor;
 import io.ringsim.cql.exec.PagingStateException;
@@ -191,11 +193,26 @@ public final class CqlSession {
     if (s instanceof Statement.Select sel) {
       consistency.validateForRead();
       ReadPlan plan = SelectPlanner.plan(sel, c, keyspace, values, cluster.ring().partitioner(), nowSec);
-      return plan.execute(new Source());
+      readWarnings.clear();
+      ResultSet r = plan.execute(new Source());
+      return AggregationWarning.prepend(AggregationWarning.of(plan), withReadWarnings(r));
     }
     WritePlanner.WritePlan plan = WritePlanner.plan(s, c, keyspace, values, cluster.ring().partitioner());
+    List<String> warnings = s instanceof Statement.Batch b && plan.cas() == null
+        ? BatchChecks.check(b.type(), updates(plan, nowSec)) : List.of();
     deleting = s instanceof Statement.Delete;
-    return write(plan);
+    ResultSet r = write(plan);
+    return warnings.isEmpty() ? r : r.withWarnings(warnings);
+  }
+
+  /** A batch's updates as its mutations will hold them (the timestamp does not change their size). */
+  private static List<BatchChecks.Update> updates(WritePlanner.WritePlan plan, int nowSec) {
+    List<BatchChecks.Update> out = new ArrayList<>();
+    for (WritePlanner.PartitionWrite w : plan.writes()) {
+      if (w.update() != null) out.add(new BatchChecks.Update(plan.table().qualifiedName(), w.key(),
+          w.update().build(0L, nowSec)));
+    }
+    return out;
   }
 
   /**
@@ -220,12 +237,16 @@ public final class CqlSession {
     }
     if (!ReadPager.byCursor(plan)) {
       if (from != null) throw PagingStateException.invalid();
-      ResultSet whole = plan.execute(new Source());
+      readWarnings.clear();
+      ResultSet whole = AggregationWarning.prepend(AggregationWarning.of(plan),
+          withReadWarnings(plan.execute(new Source())));
       return new Page(whole, null, true, whole.rows().size() >= plan.limit());
     }
+    readWarnings.clear();
     ReadPager.Page p = ReadPager.page(plan, new Source(), from == null ? PageCursor.start(plan.limit()) : from,
         pageSize);
-    return new Page(p.result(), p.next(), false, false);
+    return new Page(AggregationWarning.prepend(AggregationWarning.of(plan), withReadWarnings(p.result())), p.next(),
+        false, false);
   }
 
   /**
@@ -323,6 +344,16 @@ public final class CqlSession {
     return new CqlException(CqlErrorClass.ServerError, "unexpected response " + r);
   }
 
+  /** The replicas' warnings of the reads of the statement being run (tombstone_warn_threshold), for its client. */
+  private final List<String> readWarnings = new ArrayList<>();
+
+  private ResultSet withReadWarnings(ResultSet r) {
+    if (readWarnings.isEmpty()) return r;
+    List<String> all = new ArrayList<>(r.warnings());
+    all.addAll(readWarnings);
+    return r.withWarnings(all);
+  }
+
   /** Reads through the coordinator: one request per partition (in parallel), or a range scan. */
   private final class Source implements ReadPlan.Source {
     /** A page's read of one partition: one request, at the session's consistency level, as every page is. */
@@ -334,7 +365,10 @@ public final class CqlSession {
       ClientResponse r = awaitResponse(submit(coord, new ClientRequest.Read(table.qualifiedName(), key, filter,
           consistency, tracing, requestNow())), coord);
       addTrace(r.trace());
-      if (r instanceof ClientResponse.ReadDone d) return new ReadPlan.Chunk(d.partitions(), d.truncated());
+      if (r instanceof ClientResponse.ReadDone d) {
+        readWarnings.addAll(d.warnings());
+        return new ReadPlan.Chunk(d.partitions(), d.truncated());
+      }
       throw failure(r);
     }
 
@@ -346,7 +380,10 @@ public final class CqlSession {
       ClientResponse r = awaitResponse(submit(coord, new ClientRequest.RangeScan(table.qualifiedName(), start, end,
           filter, Integer.MAX_VALUE, consistency, tracing, rowLimit, requestNow())), coord);
       addTrace(r.trace());
-      if (r instanceof ClientResponse.ReadDone d) return new ReadPlan.Chunk(d.partitions(), d.truncated());
+      if (r instanceof ClientResponse.ReadDone d) {
+        readWarnings.addAll(d.warnings());
+        return new ReadPlan.Chunk(d.partitions(), d.truncated());
+      }
       throw failure(r);
     }
 
@@ -378,8 +415,10 @@ public final class CqlSession {
       for (CompletableFuture<ClientResponse> f : pending) {
         ClientResponse r = awaitResponse(f, coord);
         trace.addAll(r.trace());
-        if (r instanceof ClientResponse.ReadDone d) out.addAll(d.partitions());
-        else {
+        if (r instanceof ClientResponse.ReadDone d) {
+          out.addAll(d.partitions());
+          readWarnings.addAll(d.warnings());
+        } else {
           lastTrace = trace;
           throw failure(r);
         }
@@ -396,7 +435,10 @@ public final class CqlSession {
       ClientResponse r = awaitResponse(submit(coord, new ClientRequest.RangeScan(table.qualifiedName(), start,
           end, filter, Integer.MAX_VALUE, consistency, tracing, 0, requestNow())), coord);
       lastTrace = r.trace();
-      if (r instanceof ClientResponse.ReadDone d) return d.partitions();
+      if (r instanceof ClientResponse.ReadDone d) {
+        readWarnings.addAll(d.warnings());
+        return d.partitions();
+      }
       throw failure(r);
     }
   }

@@ -63,7 +63,7 @@ final class Connection extends ChannelInboundHandlerAdapter {
   @Override
   public void channelRead(ChannelHandlerContext ctx, Object msg) {
     if (msg instanceof FrameDecoder.BadFrame bad) {
-      Frame answer = Frame.forResponse(bad.version(), bad.streamId(), null, Frame.NO_PAYLOAD, List.of(),
+      Frame answer = ConnectionState.response(bad.version(), bad.streamId(), null, List.of(),
           ErrorResponses.protocol(bad.message()));
       var written = ctx.writeAndFlush(answer);
       if (bad.fatal()) written.addListener(ChannelFutureListener.CLOSE);
@@ -73,7 +73,7 @@ final class Connection extends ChannelInboundHandlerAdapter {
     Message m = f.message;
     if (m instanceof Options) {
       reply(ctx, f, new Supported(Map.of("CQL_VERSION", List.of(SystemKeyspaces.CQL_VERSION), "COMPRESSION",
-          List.of("lz4"), "PROTOCOL_VERSIONS", List.of("3/v3", "4/v4", "5/v5"))), List.of());
+          List.of("lz4"), "PROTOCOL_VERSIONS", FrameDecoder.PROTOCOL_VERSIONS)), List.of());
     } else if (m instanceof Startup s) {
       String compression = s.options.get(Startup.COMPRESSION_KEY);
       if (compression != null && !compression.equalsIgnoreCase("lz4")) {
@@ -129,16 +129,14 @@ final class Connection extends ChannelInboundHandlerAdapter {
   private void reply(ChannelHandlerContext ctx, Frame request, Message m, List<String> warnings,
       java.util.UUID tracingId) {
     List<String> w = request.protocolVersion >= ProtocolConstants.Version.V4 ? warnings : List.of();
-    ctx.writeAndFlush(Frame.forResponse(request.protocolVersion, request.streamId, tracingId, Frame.NO_PAYLOAD, w,
-        m));
+    ctx.writeAndFlush(ConnectionState.response(request.protocolVersion, request.streamId, tracingId, w, m));
   }
 
   /** Sends an event if this connection registered for its type (events go on stream -1). */
   void push(String type, Event e) {
     Channel c = channel;
     if (c == null || !events.contains(type) || state.version == 0) return;
-    c.eventLoop().execute(() -> c.writeAndFlush(Frame.forResponse(state.version, -1, null, Frame.NO_PAYLOAD,
-        List.of(), e)));
+    c.eventLoop().execute(() -> c.writeAndFlush(ConnectionState.response(state.version, -1, null, List.of(), e)));
   }
 
   String node() {

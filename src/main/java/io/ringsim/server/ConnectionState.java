@@ -1,10 +1,15 @@
 package io.ringsim.server;
 
 import com.datastax.oss.protocol.internal.Compressor;
+import com.datastax.oss.protocol.internal.Frame;
+import com.datastax.oss.protocol.internal.Message;
+import com.datastax.oss.protocol.internal.ProtocolConstants;
 import com.datastax.oss.protocol.internal.FrameCodec;
 import com.datastax.oss.protocol.internal.SegmentCodec;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import java.util.List;
+import java.util.UUID;
 
 /**
  * What the decoder, the encoder and the request handler of one connection agree on: the protocol version the
@@ -38,6 +43,15 @@ final class ConnectionState {
   void onReadySent() {
     lz4 = lz4Requested;
     if (version >= 5) segments = true;
+  }
+
+  /**
+   * An answer frame; in the beta version it carries the USE_BETA flag, as Cassandra 4.1's do (seen with the
+   * oracle, also on its refusal of a v6 frame without the flag).
+   */
+  static Frame response(int version, int streamId, UUID tracingId, List<String> warnings, Message m) {
+    return new Frame(version, version == ProtocolConstants.Version.BETA, streamId, false, tracingId, -1, -1,
+        Frame.NO_PAYLOAD, warnings, m);
   }
 
   static ByteBufCodec primitives() {

@@ -3,6 +3,7 @@ package io.ringsim.server;
 import com.datastax.oss.protocol.internal.CrcMismatchException;
 import com.datastax.oss.protocol.internal.Frame;
 import com.datastax.oss.protocol.internal.FrameCodec;
+import com.datastax.oss.protocol.internal.ProtocolConstants;
 import com.datastax.oss.protocol.internal.Segment;
 import com.datastax.oss.protocol.internal.SegmentCodec;
 import io.netty.buffer.ByteBuf;
@@ -48,7 +49,18 @@ final class FrameDecoder extends ByteToMessageDecoder {
     int first = in.getUnsignedByte(in.readerIndex());
     int version = first & 0x7F;
     if (state.version == 0 && !supported(version)) {
-      fail(out, Math.max(3, Math.min(version, 4)), 0, unsupportedVersion(version));
+      // Cassandra 4.1 answers in its current version, v5 (before v3 in the client's own framing, which the
+      // protocol library cannot write: v3 here).
+      fail(out, version < ProtocolConstants.Version.MIN ? ProtocolConstants.Version.MIN
+          : ProtocolConstants.Version.V5, 0, unsupportedVersion(version));
+      return;
+    }
+    if (in.readableBytes() < 2) return;
+    if (state.version == 0 && version == ProtocolConstants.Version.BETA
+        && (in.getUnsignedByte(in.readerIndex() + 1) & USE_BETA) == 0) {
+      // A driver asks for the beta version only when allowed to (allow_beta_protocol_version); Cassandra refuses
+      // it otherwise, in that version, with this text (both seen with the oracle).
+      fail(out, version, 0, "Beta version of the protocol used (6/v6-beta), but USE_BETA flag is unset");
       return;
     }
     if (in.readableBytes() < HEADER) return;
@@ -168,14 +180,22 @@ final class FrameDecoder extends ByteToMessageDecoder {
     out.add(new BadFrame(version, streamId, message, true));
   }
 
+  /** The frame header flag a client sets to speak a beta version. */
+  static final int USE_BETA = 0x10;
+
+  /** v3 to v5, and v6-beta (with the USE_BETA flag), as Cassandra 4.1. */
   static boolean supported(int version) {
-    return version >= 3 && version <= 5;
+    return version >= ProtocolConstants.Version.MIN && version <= ProtocolConstants.Version.BETA;
   }
 
   /** Cassandra's wording, which the drivers look for to step down to an older version. */
   static String unsupportedVersion(int version) {
-    return "Invalid or unsupported protocol version (" + version + "); supported versions are (3/v3, 4/v4, 5/v5)";
+    return "Invalid or unsupported protocol version (" + version + "); supported versions are (" + VERSIONS + ")";
   }
+
+  /** As Cassandra 4.1 lists them in SUPPORTED and in the error above. */
+  static final List<String> PROTOCOL_VERSIONS = List.of("3/v3", "4/v4", "5/v5", "6/v6-beta");
+  private static final String VERSIONS = String.join(", ", PROTOCOL_VERSIONS);
 
   private static String describe(Throwable e) {
     String m = e.getMessage();

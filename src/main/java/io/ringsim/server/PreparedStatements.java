@@ -3,6 +3,7 @@ package io.ringsim.server;
 import com.datastax.oss.protocol.internal.response.result.ColumnSpec;
 import io.ringsim.cql.ast.Statement;
 import io.ringsim.cql.exec.BindVariable;
+import io.ringsim.schema.CqlType;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -19,7 +20,15 @@ import java.util.concurrent.ConcurrentHashMap;
 final class PreparedStatements {
   /** What PREPARE worked out once, for every EXECUTE. {@code system} is set for a system-table query. */
   record Entry(String query, String keyspace, Statement statement, SystemQuery system, List<BindVariable> variables,
-      int[] partitionKeyIndices, List<ColumnSpec> resultColumns, byte[] resultMetadataId) {}
+      int[] partitionKeyIndices, List<ColumnSpec> resultColumns, byte[] resultMetadataId) {
+    /** {@code types} and {@code reversed}: of the result columns, for their digest ({@link ResultMetadataId}). */
+    static Entry of(String query, String keyspace, Statement statement, SystemQuery system,
+        List<BindVariable> variables, int[] partitionKeyIndices, List<ColumnSpec> resultColumns, List<CqlType> types,
+        List<Boolean> reversed) {
+      return new Entry(query, keyspace, statement, system, variables, partitionKeyIndices, resultColumns,
+          ResultMetadataId.of(resultColumns, types, reversed));
+    }
+  }
 
   private final Map<String, Entry> byId = new ConcurrentHashMap<>();
 
@@ -41,6 +50,41 @@ final class PreparedStatements {
 
   Entry get(byte[] id) {
     return byId.get(HexFormat.of().formatHex(id));
+  }
+
+  /**
+   * A table altered or dropped ({@code table} null: the whole keyspace dropped): its statements are forgotten, so
+   * their next EXECUTE is UNPREPARED and the driver prepares again, getting the new columns, as with Cassandra 4.1
+   * (seen with the oracle after ALTER TABLE ADD; Cassandra spares alterations of options that no statement depends
+   * on, such as a comment, which ringsim does not tell apart).
+   */
+  void forget(String keyspace, String table) {
+    byId.values().removeIf(e -> {
+      String[] target = target(e);
+      return target != null && target[0].equals(keyspace) && (table == null || target[1].equals(table));
+    });
+  }
+
+  /** The keyspace and table a prepared statement reads or writes; null for a system query or another kind. */
+  private static String[] target(Entry e) {
+    Statement s = e.statement();
+    String ks = null, table = null;
+    if (s instanceof Statement.Select x) {
+      ks = x.keyspace();
+      table = x.table();
+    } else if (s instanceof Statement.Insert x) {
+      ks = x.keyspace();
+      table = x.table();
+    } else if (s instanceof Statement.Update x) {
+      ks = x.keyspace();
+      table = x.table();
+    } else if (s instanceof Statement.Delete x) {
+      ks = x.keyspace();
+      table = x.table();
+    }
+    if (table == null) return null;
+    ks = ks != null ? ks : e.keyspace();
+    return ks == null ? null : new String[] {ks, table};
   }
 
   /** A restart: the node's cache lived in its memory. */

@@ -22,11 +22,14 @@ import io.ringsim.cql.ast.Statement;
 import io.ringsim.cql.exec.BindVariable;
 import io.ringsim.cql.exec.PagingStateException;
 import io.ringsim.cql.exec.ResultSet;
+import io.ringsim.cql.exec.SelectColumns;
 import io.ringsim.cql.parse.CqlParser;
 import io.ringsim.schema.Catalog;
+import io.ringsim.schema.CqlType;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Queue;
@@ -57,6 +60,23 @@ final class RequestExecutor {
    * request at a time, so the statement path needs no extra parameter for it.
    */
   private static final ThreadLocal<List<TraceEvent>> TRACE = new ThreadLocal<>();
+
+  /**
+   * What an EXECUTE asks of a result's column metadata: to leave it out ({@code skip}); in v5 the id of the columns
+   * the client holds ({@code clientId}, from PREPARED or a later METADATA_CHANGED; null before v5). A QUERY
+   * ({@link #NONE}) always gets the metadata.
+   */
+  record MetadataAsk(boolean execute, boolean skip, byte[] clientId, byte[] preparedId, boolean conditional,
+      List<Boolean> reversed) {
+    static final MetadataAsk NONE = new MetadataAsk(false, false, null, null, false, List.of());
+  }
+
+  /** A conditional statement's rows ([applied] and the current values) vary: Cassandra never skips them. */
+  private static boolean conditional(Statement s) {
+    return s instanceof Statement.Insert i && i.ifNotExists()
+        || s instanceof Statement.Update u && (u.ifExists() || !u.conditions().isEmpty())
+        || s instanceof Statement.Delete d && (d.ifExists() || !d.conditions().isEmpty());
+  }
 
   /** What a connection remembers between requests: its keyspace (USE, or the driver's session keyspace). */
   static final class Session {
@@ -135,17 +155,17 @@ final class RequestExecutor {
     SystemQuery sq = SystemQuery.parse(cql, ks);
     if (sq != null) {
       sq = sq.bind(o.positionalValues, SystemKeyspaces.table(sq, served.view(node)));
-      return systemRows(node, sq, o, cql, false);
+      return systemRows(node, sq, o, cql, MetadataAsk.NONE);
     }
     Statement s = CqlParser.parse(cql);
     Catalog c = served.cluster().catalog();
     s = Binding.bind(s, Binding.variables(s, c, ks), c, ks, o.positionalValues, o.namedValues);
-    return run(node, session, ks, s, o, cql, false);
+    return run(node, session, ks, s, o, cql, MetadataAsk.NONE);
   }
 
-  private Reply systemRows(String node, SystemQuery sq, QueryOptions o, String key, boolean skipMetadata) {
+  private Reply systemRows(String node, SystemQuery sq, QueryOptions o, String key, MetadataAsk ask) {
     ResultSet rs = sq.run(SystemKeyspaces.table(sq, served.view(node)));
-    return rows(rs, sq.keyspace(), sq.table(), o, key, skipMetadata);
+    return rows(rs, sq.keyspace(), sq.table(), o, key, ask);
   }
 
   private Reply prepare(String node, Session session, Prepare p) {
@@ -158,18 +178,26 @@ final class RequestExecutor {
       List<BindVariable> vars = sq.variables(table);
       // Run with the markers unbound (they match no row) only for the result's columns.
       ResultSet rs = sq.run(table);
-      e = new PreparedStatements.Entry(p.cqlQuery, ks, null, sq, vars, new int[0],
-          specs(rs, sq.keyspace(), sq.table()), null);
+      e = PreparedStatements.Entry.of(p.cqlQuery, ks, null, sq, vars, new int[0], specs(rs, sq.keyspace(),
+          sq.table()), rs.types(), List.of());
     } else {
       Statement s = CqlParser.parse(p.cqlQuery);
       Catalog c = served.cluster().catalog();
       List<BindVariable> vars = Binding.variables(s, c, ks);
-      e = new PreparedStatements.Entry(p.cqlQuery, ks, s, null, vars, Binding.partitionKeyIndices(s, c, ks),
-          List.of(), null); // no result metadata: rows always carry theirs, so drivers never skip it
+      List<ColumnSpec> columns = List.of();
+      List<CqlType> types = List.of();
+      List<Boolean> reversed = List.of();
+      if (s instanceof Statement.Select sel) {
+        // As Cassandra, a SELECT announces its columns: drivers then ask for rows without them (skip_metadata).
+        SelectColumns.Columns sc = SelectColumns.of(sel, c, ks);
+        String k = sel.keyspace() != null ? sel.keyspace() : ks;
+        columns = specs(sc.names(), sc.types(), k, sel.table());
+        types = sc.types();
+        reversed = sc.reversed();
+      }
+      e = PreparedStatements.Entry.of(p.cqlQuery, ks, s, null, vars, Binding.partitionKeyIndices(s, c, ks),
+          columns, types, reversed);
     }
-    byte[] resultId = PreparedStatements.md5(e.resultColumns().toString());
-    e = new PreparedStatements.Entry(e.query(), e.keyspace(), e.statement(), e.system(), e.variables(),
-        e.partitionKeyIndices(), e.resultColumns(), resultId);
     served.prepared(node).put(id, e);
     List<ColumnSpec> vars = new ArrayList<>();
     for (int i = 0; i < e.variables().size(); i++) {
@@ -179,7 +207,7 @@ final class RequestExecutor {
     RowsMetadata variables = new RowsMetadata(vars, null, e.partitionKeyIndices(), null);
     RowsMetadata result = e.resultColumns().isEmpty() ? new RowsMetadata(0, null, new int[0], null)
         : new RowsMetadata(e.resultColumns(), null, new int[0], null);
-    return Reply.of(new Prepared(id, resultId, variables, result));
+    return Reply.of(new Prepared(id, e.resultMetadataId(), variables, result));
   }
 
   private PreparedStatements.Entry lookup(String node, byte[] id) {
@@ -206,15 +234,19 @@ final class RequestExecutor {
 
   private Reply executePrepared(String node, Session session, Execute x) {
     PreparedStatements.Entry e = lookup(node, x.queryId);
-    boolean skip = x.options.skipMetadata && !e.resultColumns().isEmpty();
+    // Which columns Cassandra types as reversed, for the id of the rows' columns: as the table is now.
+    List<Boolean> reversed = e.statement() instanceof Statement.Select sel
+        ? SelectColumns.of(sel, served.cluster().catalog(), e.keyspace()).reversed() : List.of();
+    MetadataAsk ask = new MetadataAsk(true, x.options.skipMetadata, x.resultMetadataId, e.resultMetadataId(),
+        conditional(e.statement()), reversed);
     if (e.system() != null) {
       SystemQuery bound = e.system().bind(x.options.positionalValues, SystemKeyspaces.table(e.system(),
           served.view(node)));
-      return systemRows(node, bound, x.options, e.query(), skip);
+      return systemRows(node, bound, x.options, e.query(), ask);
     }
     Statement s = Binding.bind(e.statement(), e.variables(), served.cluster().catalog(), e.keyspace(),
         x.options.positionalValues, x.options.namedValues);
-    return run(node, session, e.keyspace(), s, x.options, e.query(), skip);
+    return run(node, session, e.keyspace(), s, x.options, e.query(), ask);
   }
 
   private Reply batch(String node, Session session, Batch b) {
@@ -237,7 +269,7 @@ final class RequestExecutor {
     String type = b.type == 1 ? "UNLOGGED" : b.type == 2 ? "COUNTER" : "LOGGED";
     QueryOptions o = new QueryOptions(b.consistency, List.of(), java.util.Map.of(), false, -1, null,
         b.serialConsistency, b.defaultTimestamp, b.keyspace, b.nowInSeconds);
-    return run(node, session, ks, new Statement.Batch(type, null, children), o, "BATCH", false);
+    return run(node, session, ks, new Statement.Batch(type, null, children), o, "BATCH", MetadataAsk.NONE);
   }
 
   private CqlSession session(String node, String keyspace, QueryOptions o, int client) {
@@ -254,7 +286,7 @@ final class RequestExecutor {
   }
 
   private Reply run(String node, Session session, String ks, Statement s, QueryOptions o, String key,
-      boolean skipMetadata) {
+      MetadataAsk ask) {
     CqlSession cs = session(node, ks, o, session.client);
     if (s instanceof Statement.Use u) {
       // The system keyspaces are served, not in the catalog, so the simulated cluster does not know them.
@@ -274,7 +306,8 @@ final class RequestExecutor {
       }
     }
     if (s instanceof Statement.Describe d) {
-      return rows(SystemDescribe.run(d, served.cluster().catalog(), ks), "system", "describe", o, key, false);
+      return rows(SystemDescribe.run(d, served.cluster().catalog(), ks), "system", "describe", o, key,
+          MetadataAsk.NONE);
     }
     Long clientTimestamp = null;
     if (o.defaultTimestamp != QueryOptions.NO_DEFAULT_TIMESTAMP) {
@@ -285,7 +318,7 @@ final class RequestExecutor {
         cs.setObserver(served.history().observer(session.client, clientTimestamp));
       }
     }
-    if (s instanceof Statement.Select sel && o.pageSize > 0) return page(cs, sel, ks, o, key, skipMetadata);
+    if (s instanceof Statement.Select sel && o.pageSize > 0) return page(cs, sel, ks, o, key, ask);
     ResultSet rs;
     try {
       rs = cs.execute(s);
@@ -294,21 +327,24 @@ final class RequestExecutor {
     }
     if (s instanceof Statement.Select sel) {
       String k = sel.keyspace() != null ? sel.keyspace() : ks;
-      return rows(rs, k, sel.table(), o, key, skipMetadata);
+      return rows(rs, k, sel.table(), o, key, ask);
     }
     if (!rs.columns().isEmpty()) {
       String table = s instanceof Statement.Insert i ? i.table() : s instanceof Statement.Update u ? u.table()
           : s instanceof Statement.Delete d ? d.table() : "";
-      return rows(rs, ks, table, o, key, false);
+      return rows(rs, ks, table, o, key, MetadataAsk.NONE);
     }
     return new Reply(Void.INSTANCE, rs.warnings());
   }
 
   static List<ColumnSpec> specs(ResultSet rs, String ks, String table) {
+    return specs(rs.columns(), rs.types(), ks, table);
+  }
+
+  static List<ColumnSpec> specs(List<String> names, List<CqlType> types, String ks, String table) {
     List<ColumnSpec> specs = new ArrayList<>();
-    for (int i = 0; i < rs.columns().size(); i++) {
-      specs.add(new ColumnSpec(ks == null ? "" : ks, table, rs.columns().get(i), i,
-          WireTypes.raw(rs.types().get(i))));
+    for (int i = 0; i < names.size(); i++) {
+      specs.add(new ColumnSpec(ks == null ? "" : ks, table, names.get(i), i, WireTypes.raw(types.get(i))));
     }
     return specs;
   }
@@ -318,7 +354,7 @@ final class RequestExecutor {
    * runs whole comes back whole and is cut here by offset.
    */
   private Reply page(CqlSession cs, Statement.Select sel, String ks, QueryOptions o, String key,
-      boolean skipMetadata) {
+      MetadataAsk ask) {
     Paging state = Paging.decode(o.pagingState, key);
     CqlSession.Page p;
     try {
@@ -327,10 +363,10 @@ final class RequestExecutor {
       if (TRACE.get() != null) TRACE.get().addAll(cs.lastTrace());
     }
     String k = sel.keyspace() != null ? sel.keyspace() : ks;
-    if (p.whole()) return rows(p.result(), k, sel.table(), o, key, skipMetadata, p.atLimit());
+    if (p.whole()) return rows(p.result(), k, sel.table(), o, key, ask, p.atLimit());
     if (state != null && state.cursor() == null) throw PagingStateException.invalid();
     ByteBuffer next = p.next() == null ? null : Paging.cursor(p.next(), key);
-    return reply(p.result(), encode(p.result()), k, sel.table(), next, skipMetadata);
+    return reply(p.result(), encode(p.result()), k, sel.table(), next, ask);
   }
 
   private static List<List<ByteBuffer>> encode(ResultSet rs) {
@@ -343,15 +379,15 @@ final class RequestExecutor {
     return encoded;
   }
 
-  private Reply rows(ResultSet rs, String ks, String table, QueryOptions o, String key, boolean skipMetadata) {
-    return rows(rs, ks, table, o, key, skipMetadata, false);
+  private Reply rows(ResultSet rs, String ks, String table, QueryOptions o, String key, MetadataAsk ask) {
+    return rows(rs, ks, table, o, key, ask, false);
   }
 
   /**
    * A whole result, cut into pages by offset when the client pages. As Cassandra, a full page gets a paging state
    * (the next may be empty) unless the rows stopped at the statement's LIMIT ({@code atLimit}) and this is the end.
    */
-  private Reply rows(ResultSet rs, String ks, String table, QueryOptions o, String key, boolean skipMetadata,
+  private Reply rows(ResultSet rs, String ks, String table, QueryOptions o, String key, MetadataAsk ask,
       boolean atLimit) {
     Paging p = Paging.decode(o.pagingState, key);
     if (p != null && p.cursor() != null) throw PagingStateException.invalid();
@@ -362,14 +398,34 @@ final class RequestExecutor {
     int to = (int) Math.min((long) from + size, total);
     boolean more = to < total || (o.pageSize > 0 && to - from == size && !atLimit);
     ByteBuffer next = more && to > from ? Paging.after(to, key, encoded.get(to - 1)) : null;
-    return reply(rs, encoded.subList(from, to), ks, table, next, skipMetadata);
+    return reply(rs, encoded.subList(from, to), ks, table, next, ask);
+  }
+
+  /**
+   * The rows' metadata as Cassandra 4.1's ExecuteMessage decides it (read from its bytecode, behaviour checked
+   * against it): in v5 an unconditional statement's columns that differ from those the client holds come back
+   * whole with their new id (METADATA_CHANGED), whether or not it asked to skip them (the Python driver never asks);
+   * the same columns are left out when asked. Before v5, they are left out when asked and still those PREPARED
+   * announced, else sent whole (a SELECT * after ALTER TABLE ADD).
+   */
+  private static RowsMetadata metadata(List<ColumnSpec> specs, List<CqlType> types, ByteBuffer next,
+      MetadataAsk ask) {
+    RowsMetadata whole = new RowsMetadata(specs, next, new int[0], null);
+    if (!ask.execute()) return whole;
+    byte[] current = ResultMetadataId.of(specs, types, ask.reversed());
+    RowsMetadata skipped = new RowsMetadata(specs.size(), next, new int[0], null);
+    if (ask.clientId() != null) {
+      if (ask.conditional()) return whole;
+      if (!Arrays.equals(ask.clientId(), current)) return new RowsMetadata(specs, next, new int[0], current);
+      return ask.skip() ? skipped : whole;
+    }
+    return ask.skip() && Arrays.equals(ask.preparedId(), current) ? skipped : whole;
   }
 
   private static Reply reply(ResultSet rs, List<List<ByteBuffer>> page, String ks, String table, ByteBuffer next,
-      boolean skipMetadata) {
+      MetadataAsk ask) {
     List<ColumnSpec> specs = specs(rs, ks, table);
-    RowsMetadata md = skipMetadata ? new RowsMetadata(specs.size(), next, new int[0], null)
-        : new RowsMetadata(specs, next, new int[0], null);
+    RowsMetadata md = metadata(specs, rs.types(), next, ask);
     Queue<List<ByteBuffer>> data = new ArrayDeque<>(page);
     return new Reply(new DefaultRows(md, data), rs.warnings());
   }

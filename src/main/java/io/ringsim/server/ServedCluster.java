@@ -169,6 +169,12 @@ public final class ServedCluster implements AutoCloseable {
   }
 
   void schemaChanged(SchemaEvents.Change change) {
+    boolean table = change.target().equals(ProtocolConstants.SchemaChangeTarget.TABLE);
+    boolean keyspaceDropped = change.target().equals(ProtocolConstants.SchemaChangeTarget.KEYSPACE)
+        && change.type().equals(ProtocolConstants.SchemaChangeType.DROPPED);
+    if (table && !change.type().equals(ProtocolConstants.SchemaChangeType.CREATED) || keyspaceDropped) {
+      for (PreparedStatements p : prepared.values()) p.forget(change.keyspace(), table ? change.object() : null);
+    }
     for (Connection c : registered) c.push(ProtocolConstants.EventType.SCHEMA_CHANGE, change.event());
   }
 

@@ -302,7 +302,7 @@ public final class TableStore {
     } else if (data != null) {
       liveRows = view.countLiveRows(data, filter);
     }
-    ReadStats stats = account(key, view.tombstonesScanned(), touched, falsePositives, m != null, liveRows);
+    ReadStats stats = account(key, filter, view.tombstonesScanned(), touched, falsePositives, m != null, liveRows);
     return new PartitionRead(data, live, stats);
   }
 
@@ -354,7 +354,8 @@ public final class TableStore {
       if (singlePartition) countRead(touched);
       bloomPositives += touched;
       bloomFalsePositives += falsePositives;
-      ReadStats stats = account(key, view.tombstonesScanned(), touched, falsePositives, m != null, live.rows().size());
+      ReadStats stats = account(key, filter, view.tombstonesScanned(), touched, falsePositives, m != null,
+          live.rows().size());
       return new PartitionRead(data, live, stats);
     }
   }
@@ -365,7 +366,8 @@ public final class TableStore {
     maxSSTablesPerRead = Math.max(maxSSTablesPerRead, sstablesTouched);
   }
 
-  private ReadStats account(DecoratedKey key, long tombs, int touched, int fps, boolean memHit, long liveRows) {
+  private ReadStats account(DecoratedKey key, ReadFilter filter, long tombs, int touched, int fps, boolean memHit,
+      long liveRows) {
     tombstonesScanned += tombs;
     maxTombstones = Math.max(maxTombstones, tombs);
     List<String> warns = List.of();
@@ -375,8 +377,7 @@ public final class TableStore {
     }
     if (tombs > settings.tombstoneWarnThreshold()) {
       warnings++;
-      warns = List.of("Read " + liveRows + " live rows and " + tombs + " tombstone cells for query on "
-          + schema.name() + " (see tombstone_warn_threshold)");
+      warns = List.of(TombstoneWarning.text(schema, key, filter, liveRows, tombs));
     }
     return new ReadStats(touched, fps, memHit, liveRows, tombs, warns);
   }

@@ -1,0 +1,108 @@
+package io.ringsim.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
+import com.datastax.oss.driver.api.core.cql.ColumnDefinition;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
+import java.nio.ByteBuffer;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * The Java driver 4.19 against a served node: on protocol v5 a PREPARED reply carries the statement's result columns
+ * and Cassandra's result_metadata_id for them, and when the table gains a column the prepared SELECT * gets the new
+ * columns and id and the driver reads them; client warnings reach ExecutionInfo; v6-beta connects. Ids and warning
+ * texts are Cassandra 4.1.10's, from src/test/resources/oracle/protocol-details.expected.jsonl (how:
+ * src/test/resources/oracle/README.md).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ProtocolDetailsJavaDriverTest {
+  ServedClusterFixture fx;
+  CqlSession session;
+
+  @BeforeAll
+  void start() throws Exception {
+    fx = new ServedClusterFixture(1, 11);
+    session = fx.connect("V5");
+    session.execute("CREATE KEYSPACE o WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+    session.execute("CREATE TABLE o.t (k int, c int, v text, s int static, PRIMARY KEY (k, c))");
+    session.execute("CREATE TABLE o.u (k int PRIMARY KEY, a int)");
+  }
+
+  @AfterAll
+  void stop() {
+    if (session != null) session.close();
+    if (fx != null) fx.close();
+  }
+
+  private static String hex(ByteBuffer b) {
+    byte[] a = new byte[b.remaining()];
+    b.duplicate().get(a);
+    return HexFormat.of().formatHex(a);
+  }
+
+  private static List<String> names(PreparedStatement ps) {
+    return StreamSupport.stream(ps.getResultSetDefinitions().spliterator(), false)
+        .map(d -> d.getName().asInternal()).toList();
+  }
+
+  @Test
+  void aPreparedSelectAnnouncesItsColumnsAndCassandrasIdForThem() {
+    PreparedStatement star = session.prepare("SELECT * FROM o.t WHERE k = ?");
+    PreparedStatement two = session.prepare("SELECT k, v FROM o.t WHERE k = ?");
+    PreparedStatement insert = session.prepare("INSERT INTO o.t (k, c, v) VALUES (?, ?, ?)");
+    assertThat(names(star)).containsExactly("k", "c", "s", "v");
+    assertThat(hex(star.getResultMetadataId())).isEqualTo("142779a25ea0df3af551137d8b242776");
+    assertThat(names(two)).containsExactly("k", "v");
+    assertThat(hex(two.getResultMetadataId())).isEqualTo("20b7fe8510d99228eec24d9ecd5a2ff1");
+    assertThat(names(insert)).isEmpty();
+    assertThat(hex(insert.getResultMetadataId())).isEqualTo("d41d8cd98f00b204e9800998ecf8427e");
+  }
+
+  @Test
+  void afterAlterTableAddThePreparedStarSelectGetsTheNewColumnAndId() {
+    session.execute("INSERT INTO o.u (k, a) VALUES (1, 10)");
+    PreparedStatement star = session.prepare("SELECT * FROM o.u WHERE k = ?");
+    assertThat(session.execute(star.bind(1)).one().getInt("a")).isEqualTo(10);
+    session.execute("ALTER TABLE o.u ADD b text");
+    session.execute("UPDATE o.u SET b = 'x' WHERE k = 1");
+    Row row = session.execute(star.bind(1)).one();
+    assertThat(row.getColumnDefinitions().contains("b")).isTrue();
+    assertThat(row.getString("b")).isEqualTo("x");
+    assertThat(names(star)).containsExactly("k", "a", "b");
+    assertThat(hex(star.getResultMetadataId())).isEqualTo("fcd51a754fdd3e37c8eefd28b85926df");
+  }
+
+  @Test
+  void clientWarningsAreCassandrasWords() {
+    session.execute("INSERT INTO o.t (k, c, v) VALUES (1, 1, 'x')");
+    assertThat(session.execute("SELECT count(*) FROM o.t").getExecutionInfo().getWarnings())
+        .containsExactly("Aggregation query used without partition key");
+    assertThat(session.execute("SELECT count(*) FROM o.t WHERE k = 1").getExecutionInfo().getWarnings()).isEmpty();
+    PreparedStatement insert = session.prepare("INSERT INTO o.t (k, c, v) VALUES (?, ?, ?)");
+    BatchStatement twoPartitions = BatchStatement.newInstance(DefaultBatchType.LOGGED,
+        insert.bind(1, 1, "a".repeat(3000)), insert.bind(2, 1, "b".repeat(3000)));
+    assertThat(session.execute(twoPartitions).getExecutionInfo().getWarnings())
+        .containsExactly("Batch for [o.t] is of size 6140, exceeding specified threshold of 5120 by 1020.");
+    BatchStatement onePartition = BatchStatement.newInstance(DefaultBatchType.LOGGED,
+        insert.bind(1, 1, "a".repeat(3000)), insert.bind(1, 2, "b".repeat(3000)));
+    assertThat(session.execute(onePartition).getExecutionInfo().getWarnings()).isEmpty();
+  }
+
+  @Test
+  void theV6BetaProtocolConnectsWhenAskedFor() {
+    try (CqlSession v6 = fx.connect("V6")) {
+      assertThat(v6.getContext().getProtocolVersion().getCode()).isEqualTo(6);
+      assertThat(v6.execute("SELECT release_version FROM system.local").one().getString(0)).isEqualTo("4.1.10");
+    }
+  }
+}
