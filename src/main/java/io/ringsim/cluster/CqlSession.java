@@ -209,7 +209,7 @@ public final class CqlSession {
   private static List<BatchChecks.Update> updates(WritePlanner.WritePlan plan, int nowSec) {
     List<BatchChecks.Update> out = new ArrayList<>();
     for (WritePlanner.PartitionWrite w : plan.writes()) {
-      if (w.update() != null) out.add(new BatchChecks.Update(plan.table().qualifiedName(), w.key(),
+      if (w.update() != null) out.add(new BatchChecks.Update(w.tableIn(plan).qualifiedName(), w.key(),
           w.update().build(0L, nowSec)));
     }
     return out;
@@ -300,7 +300,8 @@ public final class CqlSession {
       }
       // Read before write (list element operations): the current partition, at the session's consistency level.
       kind = "read";
-      ClientResponse r = awaitResponse(submit(coord, new ClientRequest.Read(table, w.key(), ReadFilter.ALL,
+      ClientResponse r = awaitResponse(submit(coord, new ClientRequest.Read(w.tableIn(plan).qualifiedName(), w.key(),
+          ReadFilter.ALL,
           consistency, tracing, requestNow())), coord);
       trace.addAll(r.trace());
       if (!(r instanceof ClientResponse.ReadDone d)) {
@@ -313,7 +314,8 @@ public final class CqlSession {
     for (int i = 0; i < plan.writes().size(); i++) {
       WritePlanner.UpdateFactory u = updates.get(i);
       kind = deleting ? "delete" : "write";
-      pending.add(submit(coord, new ClientRequest.Write(table, plan.writes().get(i).key(),
+      WritePlanner.PartitionWrite w = plan.writes().get(i);
+      pending.add(submit(coord, new ClientRequest.Write(w.tableIn(plan).qualifiedName(), w.key(),
           (ts, now) -> u.build(ts, now), consistency, tracing, requestNow())));
     }
     CqlException error = null;

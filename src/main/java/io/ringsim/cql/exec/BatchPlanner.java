@@ -36,7 +36,7 @@ final class BatchPlanner {
       if (table != null && !table.qualifiedName().equals(p.table().qualifiedName()) && cas != null)
         throw invalid("Batch with conditions cannot span multiple tables");
       table = p.table();
-      all.addAll(p.writes());
+      for (WritePlanner.PartitionWrite w : p.writes()) all.add(w.in(p.table()));
     }
     // Cassandra 4.1 accepts BEGIN BATCH APPLY BATCH and does nothing: a plan with no table and no writes.
     if (table == null) return new WritePlanner.WritePlan(null, List.of(), null);
@@ -80,8 +80,9 @@ final class BatchPlanner {
   /** Writes to the same partition become one update (a batch on one partition applies atomically). */
   private static List<WritePlanner.PartitionWrite> merge(List<WritePlanner.PartitionWrite> writes) {
     Map<String, List<WritePlanner.PartitionWrite>> byKey = new LinkedHashMap<>();
-    for (WritePlanner.PartitionWrite w : writes) byKey.computeIfAbsent(HexFormat.of().formatHex(w.key()),
-        k -> new ArrayList<>()).add(w);
+    // One update per partition of each table: the same key in two tables is two partitions.
+    for (WritePlanner.PartitionWrite w : writes) byKey.computeIfAbsent(w.table().qualifiedName() + " "
+        + HexFormat.of().formatHex(w.key()), k -> new ArrayList<>()).add(w);
     List<WritePlanner.PartitionWrite> out = new ArrayList<>();
     for (List<WritePlanner.PartitionWrite> ws : byKey.values()) {
       if (ws.size() == 1) {
@@ -92,7 +93,7 @@ final class BatchPlanner {
       out.add(new WritePlanner.PartitionWrite(ws.get(0).key(),
           combine(ws.stream().map(WritePlanner.PartitionWrite::update).toList()),
           !needsRead ? null : lp -> combine(ws.stream().map(w -> w.afterRead() == null ? w.update()
-              : w.afterRead().apply(lp)).toList())));
+              : w.afterRead().apply(lp)).toList()), ws.get(0).table()));
     }
     return out;
   }

@@ -38,9 +38,24 @@ public final class WritePlanner {
    * element operations): the session reads the partition, and {@code afterRead} gives the update to send, or throws
    * Cassandra's error (an index out of bound) before anything is written.
    */
-  public record PartitionWrite(byte[] key, UpdateFactory update, Function<LivePartition, UpdateFactory> afterRead) {
+  public record PartitionWrite(byte[] key, UpdateFactory update, Function<LivePartition, UpdateFactory> afterRead,
+      TableMetadata table) {
+    public PartitionWrite(byte[] key, UpdateFactory update, Function<LivePartition, UpdateFactory> afterRead) {
+      this(key, update, afterRead, null);
+    }
+
     public PartitionWrite(byte[] key, UpdateFactory update) {
-      this(key, update, null);
+      this(key, update, null, null);
+    }
+
+    /** The same write, naming its table: a batch may write to several. */
+    PartitionWrite in(TableMetadata t) {
+      return new PartitionWrite(key, update, afterRead, t);
+    }
+
+    /** The table this write goes to: its own, or else the plan's (a single statement writes to one). */
+    public TableMetadata tableIn(WritePlan plan) {
+      return table != null ? table : plan.table();
     }
   }
 
