@@ -177,7 +177,7 @@ final class SchemaTables {
     for (KeyspaceMetadata k : c.keyspaces()) {
       for (TableMetadata t : c.tables(k.name())) {
         for (IndexMetadata i : c.indexesOn(k.name(), t.name())) {
-          String target = i.kind() == null || i.kind().equals("values") ? i.column() : i.kind() + "(" + i.column() + ")";
+          String target = io.ringsim.cql.exec.DescribeStatement.indexTarget(t, i);
           b.row(k.name(), t.name(), i.name(), "COMPOSITES", new TreeMap<>(Map.of("target", target)));
         }
       }

@@ -244,12 +244,20 @@ public final class DescribeStatement {
         .collect(Collectors.joining(", ", "{", "}"));
   }
 
-  static String indexCql(TableMetadata t, IndexMetadata i) {
+  /**
+   * What an index indexes, as Cassandra writes it in DESCRIBE and in system_schema.indexes' target option: the
+   * column (quoted if need be), inside values(), keys(), entries() or full() for a collection's.
+   */
+  public static String indexTarget(TableMetadata t, IndexMetadata i) {
     String target = quote(i.column());
     String kind = i.kind() == null ? "values" : i.kind().toLowerCase(Locale.ROOT);
     boolean collection = t.column(i.column()).map(d -> TableSchema.isComplex(d.type()))
         .orElse(false);
-    if (!kind.equals("values") || collection) target = kind + "(" + target + ")";
+    return !kind.equals("values") || collection ? kind + "(" + target + ")" : target;
+  }
+
+  static String indexCql(TableMetadata t, IndexMetadata i) {
+    String target = indexTarget(t, i);
     return "CREATE INDEX " + quote(i.name()) + " ON " + quote(t.keyspace()) + "." + quote(t.name()) + " (" + target
         + ");";
   }
