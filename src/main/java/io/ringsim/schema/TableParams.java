@@ -7,7 +7,17 @@ import java.util.Map;
  * map as written, e.g. {"class": "SizeTieredCompactionStrategy", "min_threshold": "4"}; the storage engine reads it.
  */
 public record TableParams(
-    int defaultTimeToLive, int gcGraceSeconds, double bloomFilterFpChance, Map<String, String> compaction) {
+    int defaultTimeToLive, int gcGraceSeconds, double bloomFilterFpChance, Map<String, String> compaction,
+    Map<String, String> compression) {
+
+  /** Cassandra's default compression, as system_schema.tables and DESCRIBE show it. */
+  public static final Map<String, String> DEFAULT_COMPRESSION =
+      Map.of("chunk_length_in_kb", "16", "class", "org.apache.cassandra.io.compress.LZ4Compressor");
+
+  public TableParams(int defaultTimeToLive, int gcGraceSeconds, double bloomFilterFpChance,
+      Map<String, String> compaction) {
+    this(defaultTimeToLive, gcGraceSeconds, bloomFilterFpChance, compaction, DEFAULT_COMPRESSION);
+  }
 
   /** The smallest false-positive chance Cassandra's bloom filters can give (its BloomCalculations). */
   static final double MIN_BLOOM_FP_CHANCE = 6.71E-5;
@@ -26,17 +36,23 @@ public record TableParams(
       throw new IllegalArgumentException("bloom_filter_fp_chance must be larger than " + MIN_BLOOM_FP_CHANCE
           + " and less than or equal to 1.0 (got " + bloomFilterFpChance + ")");
     compaction = Map.copyOf(compaction);
+    compression = compression == null ? DEFAULT_COMPRESSION : Map.copyOf(compression);
   }
 
   public TableParams withCompaction(Map<String, String> c) {
-    return new TableParams(defaultTimeToLive, gcGraceSeconds, bloomFilterFpChance, c);
+    return new TableParams(defaultTimeToLive, gcGraceSeconds, bloomFilterFpChance, c, compression);
+  }
+
+  /** Kept to be shown as Cassandra shows it; ringsim's storage does not compress. */
+  public TableParams withCompression(Map<String, String> c) {
+    return new TableParams(defaultTimeToLive, gcGraceSeconds, bloomFilterFpChance, compaction, c);
   }
 
   public TableParams withGcGraceSeconds(int s) {
-    return new TableParams(defaultTimeToLive, s, bloomFilterFpChance, compaction);
+    return new TableParams(defaultTimeToLive, s, bloomFilterFpChance, compaction, compression);
   }
 
   public TableParams withDefaultTimeToLive(int s) {
-    return new TableParams(s, gcGraceSeconds, bloomFilterFpChance, compaction);
+    return new TableParams(s, gcGraceSeconds, bloomFilterFpChance, compaction, compression);
   }
 }

@@ -114,7 +114,7 @@ final class SchemaTables {
       // rows for a table created without those options (src/test/resources/system-schema/describe-2.json).
       b.row(t.keyspace(), t.name(), "99p", p.bloomFilterFpChance(),
           new TreeMap<>(Map.of("keys", "ALL", "rows_per_partition", "NONE")), null, "", compaction(p),
-          new TreeMap<>(Map.of("chunk_length_in_kb", "16", "class", "org.apache.cassandra.io.compress.LZ4Compressor")),
+          new TreeMap<>(t.params().compression()),
           1.0, p.defaultTimeToLive(), new TreeMap<String, ByteBuffer>(), new java.util.TreeSet<>(Set.of("compound")),
           p.gcGraceSeconds(), tableId(t), 2048, 0, 128, "BLOCKING", "99p", 0.0, 0.0, null);
     }

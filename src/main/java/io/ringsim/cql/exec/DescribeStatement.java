@@ -215,7 +215,8 @@ public final class DescribeStatement {
     with.add("cdc = false");
     with.add("comment = ''");
     with.add("compaction = " + compaction(p.compaction()));
-    with.add("compression = {'chunk_length_in_kb': '16', 'class': 'org.apache.cassandra.io.compress.LZ4Compressor'}");
+    with.add("compression = " + new java.util.TreeMap<>(t.params().compression()).entrySet().stream()
+        .map(e -> "'" + e.getKey() + "': '" + e.getValue() + "'").collect(Collectors.joining(", ", "{", "}")));
     with.add("memtable = 'default'");
     with.add("crc_check_chance = 1.0");
     with.add("default_time_to_live = " + p.defaultTimeToLive());
