@@ -63,6 +63,8 @@ final class RequestExecutor {
     volatile String keyspace;
     /** Which connection: the checker's unit for read-your-writes. */
     final int client;
+    /** The connecting client's address (system_traces.sessions.client); null until the channel is active. */
+    volatile java.net.InetAddress clientAddress;
 
     Session(int client) {
       this.client = client;
@@ -77,24 +79,45 @@ final class RequestExecutor {
     this.served = served;
   }
 
-  /** Runs a request; with {@code tracing} it is traced and the answer carries the trace session's id. */
+  /**
+   * Runs a request; with {@code tracing} it is traced and the answer carries the trace session's id. The session is
+   * timed on the served cluster's clock (the nodes' clocks show the wall clock's date), as Cassandra's coordinator
+   * times it on its own.
+   */
   Reply execute(String node, Session session, Message m, boolean tracing) {
     if (!tracing) return execute(node, session, m);
-    long start = served.cluster().nowNanos() / 1000;
-    TRACE.set(new ArrayList<>());
+    long start = served.cluster().clockNowMicros();
+    List<TraceEvent> trace = new ArrayList<>();
+    if (m instanceof Query q) {
+      // Cassandra's first two events for a QUERY; ringsim too parses and prepares the text on each request.
+      trace.add(new TraceEvent(start, node, "Parsing " + q.query));
+      trace.add(new TraceEvent(start, node, "Preparing statement"));
+    }
+    TRACE.set(trace);
     try {
       Reply r = execute(node, session, m);
       String command = m instanceof Execute ? "EXECUTE" : m instanceof Batch ? "BATCH" : "QUERY";
-      String text = m instanceof Query q ? q.query : m instanceof Prepare p ? p.cqlQuery : command.toLowerCase();
-      java.util.Map<String, String> params = new java.util.TreeMap<>();
-      params.put("query", text);
-      java.util.UUID id = served.traces().record(node, command, m instanceof Execute ? "Execute CQL3 prepared query"
-          : m instanceof Batch ? "Execute batch of CQL3 queries" : "Execute CQL3 query", params, start,
-          served.cluster().nowNanos() / 1000, TRACE.get());
+      String request = m instanceof Execute ? "Execute CQL3 prepared query"
+          : m instanceof Batch ? "Execute batch of CQL3 queries" : "Execute CQL3 query";
+      java.util.UUID id = served.traces().record(new TraceStore.Request(node, session.clientAddress, command,
+          request, traceParameters(m, command), start, served.cluster().clockNowMicros()), trace);
       return r.traced(id);
     } finally {
       TRACE.remove();
     }
+  }
+
+  /** A session's parameters as Cassandra lists them: the statement's text and the options it ran with. */
+  private static java.util.Map<String, String> traceParameters(Message m, String command) {
+    java.util.Map<String, String> params = new java.util.TreeMap<>();
+    QueryOptions o = m instanceof Query q ? q.options : m instanceof Execute e ? e.options : null;
+    params.put("query", m instanceof Query q ? q.query : m instanceof Prepare p ? p.cqlQuery : command.toLowerCase());
+    int consistency = o != null ? o.consistency : m instanceof Batch b ? b.consistency : -1;
+    int serial = o != null ? o.serialConsistency : m instanceof Batch b ? b.serialConsistency : -1;
+    if (consistency >= 0) params.put("consistency_level", ProtocolValues.consistency(consistency).name());
+    if (serial >= 0) params.put("serial_consistency_level", ProtocolValues.consistency(serial).name());
+    if (o != null && o.pageSize > 0) params.put("page_size", Integer.toString(o.pageSize));
+    return params;
   }
 
   Reply execute(String node, Session session, Message m) {

@@ -28,6 +28,16 @@ abstract class PendingRequest {
     if (trace != null) trace.add(new TraceEvent(node.nowMicros(), node.name(), activity));
   }
 
+  /** An event naming other nodes: each {@code {}} in {@code format} is the next of {@code peers}. */
+  void trace(String format, String... peers) {
+    if (trace != null) trace.add(new TraceEvent(node.nowMicros(), node.name(), format, List.of(peers)));
+  }
+
+  /** The events a replica recorded on its own clock and sent back with its answer (empty when it sent none). */
+  void absorb(List<TraceEvent> replicaEvents) {
+    if (trace != null && replicaEvents != null) trace.addAll(replicaEvents);
+  }
+
   /** What a replica reported doing, attributed to it (its source is the replica, as in Cassandra's traces). */
   void traceFrom(String source, String activity) {
     if (trace != null) trace.add(new TraceEvent(node.nowMicros(), source, activity));
