@@ -16,6 +16,7 @@ import com.datastax.oss.protocol.internal.response.result.Void;
 import io.ringsim.cluster.ConsistencyLevel;
 import io.ringsim.cluster.CqlSession;
 import io.ringsim.cluster.node.TraceEvent;
+import io.ringsim.cluster.node.TraceParts;
 import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.cql.CqlException;
 import io.ringsim.cql.ast.Statement;
@@ -56,7 +57,7 @@ final class RequestExecutor {
    * The trace of the request this worker thread is running, when its frame asked for tracing. A thread runs one
    * request at a time, so the statement path needs no extra parameter for it.
    */
-  private static final ThreadLocal<List<TraceEvent>> TRACE = new ThreadLocal<>();
+  private static final ThreadLocal<TraceParts> TRACE = new ThreadLocal<>();
 
   /** What a connection remembers between requests: its keyspace (USE, or the driver's session keyspace). */
   static final class Session {
@@ -87,11 +88,11 @@ final class RequestExecutor {
   Reply execute(String node, Session session, Message m, boolean tracing) {
     if (!tracing) return execute(node, session, m);
     long start = served.cluster().clockNowMicros();
-    List<TraceEvent> trace = new ArrayList<>();
+    TraceParts trace = new TraceParts();
     if (m instanceof Query q) {
       // Cassandra's first two events for a QUERY; ringsim too parses and prepares the text on each request.
-      trace.add(new TraceEvent(start, node, "Parsing " + q.query));
-      trace.add(new TraceEvent(start, node, "Preparing statement"));
+      trace.append(List.of(new TraceEvent(start, node, "Parsing " + q.query),
+          new TraceEvent(start, node, "Preparing statement")));
     }
     TRACE.set(trace);
     try {
@@ -312,7 +313,7 @@ final class RequestExecutor {
     try {
       rs = cs.execute(s);
     } finally {
-      if (TRACE.get() != null) TRACE.get().addAll(cs.lastTrace());
+      if (TRACE.get() != null) TRACE.get().append(cs.lastTrace());
     }
     if (s instanceof Statement.Select sel) {
       String k = sel.keyspace() != null ? sel.keyspace() : ks;
@@ -346,7 +347,7 @@ final class RequestExecutor {
     try {
       p = cs.executePage(sel, state == null ? null : state.cursor(), o.pageSize);
     } finally {
-      if (TRACE.get() != null) TRACE.get().addAll(cs.lastTrace());
+      if (TRACE.get() != null) TRACE.get().append(cs.lastTrace());
     }
     String k = sel.keyspace() != null ? sel.keyspace() : ks;
     if (p.whole()) return rows(p.result(), k, sel.table(), o, key, skipMetadata, p.atLimit());

@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -37,7 +38,11 @@ final class TraceStore {
   /** One event as the events table shows it: its id, and microseconds since the session started on its source. */
   private record Row(UUID id, TraceEvent event, int sourceElapsed) {}
 
-  private record Session(UUID id, Request request, List<Row> events) {}
+  /**
+   * {@code events}: the statement's trace, which replicas beyond the consistency level still add to after the answer
+   * (a live view, see TraceParts); {@code ids} gives each event its id once, so a second read shows the same ids.
+   */
+  private record Session(UUID id, Request request, List<TraceEvent> events, Map<TraceEvent, UUID> ids) {}
 
   private final TreeMap<Long, Session> sessions = new TreeMap<>();
   private final AtomicLong sequence = new AtomicLong();
@@ -55,27 +60,33 @@ final class TraceStore {
     return new UUID(msb, lsb);
   }
 
-  /**
-   * Keeps a finished request's trace. Events are kept in time order (the events table's clustering order, by
-   * event_id): a replica's events reach the coordinator with its answer, after the coordinator's own later ones.
-   */
+  /** Keeps a traced request: {@code events} are read each time the tables are, so later events show too. */
   synchronized UUID record(Request r, List<TraceEvent> events) {
     UUID id = timeUuid(r.startMicros());
-    List<TraceEvent> ordered = new ArrayList<>(events);
+    sessions.put(sequence.incrementAndGet(), new Session(id, r, events, new IdentityHashMap<>()));
+    while (sessions.size() > MAX_SESSIONS) sessions.pollFirstEntry();
+    return id;
+  }
+
+  /**
+   * A session's events in time order (the events table's clustering order, by event_id: a replica's events reach
+   * the coordinator with its answer, after the coordinator's own later ones), with each one's source_elapsed.
+   */
+  private List<Row> rows(Session s) {
+    List<TraceEvent> ordered = new ArrayList<>(s.events());
     ordered.sort(Comparator.comparingLong(TraceEvent::atMicros)); // stable: same-time events keep their order
     // source_elapsed counts from when the session started on that source: the request's arrival on the
     // coordinator, a replica's first event (the message that brought it the request) elsewhere.
     Map<String, Long> startOn = new HashMap<>();
-    startOn.put(r.coordinator(), r.startMicros());
+    startOn.put(s.request().coordinator(), s.request().startMicros());
     for (TraceEvent e : ordered) startOn.merge(e.node(), e.atMicros(), Math::min);
     List<Row> rows = new ArrayList<>(ordered.size());
     for (TraceEvent e : ordered) {
       long elapsed = Math.max(0, e.atMicros() - startOn.get(e.node()));
-      rows.add(new Row(timeUuid(e.atMicros()), e, (int) Math.min(Integer.MAX_VALUE, elapsed)));
+      UUID eventId = s.ids().computeIfAbsent(e, x -> timeUuid(x.atMicros()));
+      rows.add(new Row(eventId, e, (int) Math.min(Integer.MAX_VALUE, elapsed)));
     }
-    sessions.put(sequence.incrementAndGet(), new Session(id, r, rows));
-    while (sessions.size() > MAX_SESSIONS) sessions.pollFirstEntry();
-    return id;
+    return rows;
   }
 
   /** How Cassandra writes a node in an event's text: its address and storage port ("/127.0.0.2:7000"). */
@@ -104,7 +115,7 @@ final class TraceStore {
         .column("event_id", CqlTypes.TIMEUUID).column("activity", CqlTypes.TEXT).column("source", CqlTypes.INET)
         .column("source_elapsed", CqlTypes.INT).column("source_port", CqlTypes.INT).column("thread", CqlTypes.TEXT);
     for (Session s : sessions.values()) {
-      for (Row row : s.events()) {
+      for (Row row : rows(s)) {
         TraceEvent e = row.event();
         // thread: ringsim's simulated node (Cassandra names its stage's thread, e.g. MutationStage-1).
         b.row(s.id(), row.id(), e.activity(this::endpoint), addresses.apply(e.node()), row.sourceElapsed(),

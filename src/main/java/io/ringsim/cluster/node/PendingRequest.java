@@ -1,7 +1,8 @@
 package io.ringsim.cluster.node;
 
-import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * One request a node has in flight, as a coordinator or a repair: its own state, the node's shared
@@ -21,7 +22,8 @@ abstract class PendingRequest {
   PendingRequest(NodeContext node, long id, boolean tracing) {
     this.node = node;
     this.id = id;
-    this.trace = tracing ? new ArrayList<>() : null;
+    // Copy-on-write: the client reads this list (through TraceParts) while late replicas' events still arrive.
+    this.trace = tracing ? new CopyOnWriteArrayList<>() : null;
   }
 
   void trace(String activity) {
@@ -43,8 +45,9 @@ abstract class PendingRequest {
     if (trace != null) trace.add(new TraceEvent(node.nowMicros(), source, activity));
   }
 
+  /** The trace so far, as a read-only view that also shows the events still to come (see TraceParts). */
   List<TraceEvent> traceList() {
-    return trace == null ? List.of() : List.copyOf(trace);
+    return trace == null ? List.of() : Collections.unmodifiableList(trace);
   }
 
   abstract void onResponse(String from, NodeMessage m);
