@@ -134,7 +134,7 @@ final class RemoteShell {
     for (List<Object> e : events.rows()) {
       long micros = (((java.util.UUID) e.get(0)).timestamp() - 0x01B21DD213814000L) / 10; // 100 ns since 1582
       String source = e.get(2) instanceof java.net.InetAddress a ? a.getHostAddress() : String.valueOf(e.get(2));
-      rows.add(List.of(e.get(1) + " [" + e.get(4) + "]", EVENT_TIME.format(java.time.Instant.EPOCH.plusNanos(
+      rows.add(List.of(e.get(1) + " [" + e.get(4) + "]", CqlCommand.EVENT_TIME.format(java.time.Instant.EPOCH.plusNanos(
           micros * 1000)), source, String.valueOf(e.get(3))));
     }
     if (rows.isEmpty()) return;
@@ -144,8 +144,4 @@ final class RemoteShell {
     out.print(io.ringsim.report.TextTable.render(List.of("activity", "timestamp", "source", "source_elapsed"), rows));
     out.println();
   }
-
-  /** cqlsh's format for an event's time (UTC here: the served cluster's clocks show UTC). */
-  private static final java.time.format.DateTimeFormatter EVENT_TIME =
-      java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS").withZone(java.time.ZoneOffset.UTC);
 }
