@@ -120,11 +120,16 @@ public final class CqlCommand implements Callable<Integer> {
     out.println();
     out.println("Tracing session:");
     long start = trace.get(0).atMicros();
+    // Event times are the nodes' clocks, which show the wall clock's date (or --now's) as cqlsh prints them.
     out.print(TextTable.render(List.of("activity", "timestamp", "source", "source_elapsed"),
-        trace.stream().map(t -> List.of(t.activity(), String.format("%.3f s", t.atMicros() / 1e6), t.node(),
-            (t.atMicros() - start) + " µs")).toList()));
+        trace.stream().map(t -> List.of(t.activity(), EVENT_TIME.format(java.time.Instant.EPOCH.plusNanos(
+            t.atMicros() * 1000)), t.node(), (t.atMicros() - start) + " µs")).toList()));
     out.println();
   }
+
+  /** cqlsh's format for a trace event's time (UTC: the clocks a simulation shows are UTC). */
+  static final java.time.format.DateTimeFormatter EVENT_TIME =
+      java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS").withZone(java.time.ZoneOffset.UTC);
 
   /** The simulated cluster a CQL command runs against. */
   static final class ClusterOptions {

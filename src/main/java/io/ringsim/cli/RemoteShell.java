@@ -3,7 +3,6 @@ package io.ringsim.cli;
 import io.ringsim.cli.shell.FaultCommands;
 import io.ringsim.cli.shell.StatementBuffer;
 import io.ringsim.cluster.ConsistencyLevel;
-import io.ringsim.cluster.node.TraceEvent;
 import io.ringsim.cql.CqlException;
 import io.ringsim.cql.exec.ResultSet;
 import io.ringsim.server.ProtocolClient;
@@ -123,14 +122,26 @@ final class RemoteShell {
     if (tracing && client.lastTracingId() != null) printTrace();
   }
 
-  /** The trace session the server kept, read back from system_traces.events as cqlsh does. */
+  /**
+   * The trace session the server kept, read back from system_traces.events as cqlsh does and shown in its columns:
+   * each event's time is its event_id's (a time UUID on its source's clock), its elapsed time counts on its source.
+   */
   private void printTrace() throws IOException {
-    ResultSet events = client.execute("SELECT thread, activity, source_elapsed FROM system_traces.events WHERE "
-        + "session_id = " + client.lastTracingId(), ConsistencyLevel.ONE, false);
-    List<TraceEvent> trace = new ArrayList<>();
+    java.util.UUID session = client.lastTracingId(); // the next request (this query) forgets it
+    ResultSet events = client.execute("SELECT event_id, activity, source, source_elapsed, thread FROM "
+        + "system_traces.events WHERE session_id = " + session, ConsistencyLevel.ONE, false);
+    List<List<String>> rows = new ArrayList<>();
     for (List<Object> e : events.rows()) {
-      trace.add(new TraceEvent(((Number) e.get(2)).longValue(), String.valueOf(e.get(0)), String.valueOf(e.get(1))));
+      long micros = (((java.util.UUID) e.get(0)).timestamp() - 0x01B21DD213814000L) / 10; // 100 ns since 1582
+      String source = e.get(2) instanceof java.net.InetAddress a ? a.getHostAddress() : String.valueOf(e.get(2));
+      rows.add(List.of(e.get(1) + " [" + e.get(4) + "]", CqlCommand.EVENT_TIME.format(java.time.Instant.EPOCH.plusNanos(
+          micros * 1000)), source, String.valueOf(e.get(3))));
     }
-    if (!trace.isEmpty()) CqlCommand.printTrace(out, trace);
+    if (rows.isEmpty()) return;
+    out.println();
+    out.println("Tracing session: " + session);
+    out.println();
+    out.print(io.ringsim.report.TextTable.render(List.of("activity", "timestamp", "source", "source_elapsed"), rows));
+    out.println();
   }
 }

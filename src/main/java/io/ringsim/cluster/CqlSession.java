@@ -3,6 +3,7 @@ package io.ringsim.cluster;
 import io.ringsim.cluster.node.ClientRequest;
 import io.ringsim.cluster.node.ClientResponse;
 import io.ringsim.cluster.node.TraceEvent;
+import io.ringsim.cluster.node.TraceParts;
 import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.cql.CqlException;
 import io.ringsim.cql.ast.Statement;
@@ -140,6 +141,7 @@ public final class CqlSession {
     return f;
   }
 
+  /** The last statement's trace; traced, a view that shows replicas' events arriving after the answer too. */
   public List<TraceEvent> lastTrace() {
     return lastTrace;
   }
@@ -291,7 +293,7 @@ public final class CqlSession {
       throw failure(r);
     }
     consistency.validateForWrite();
-    List<TraceEvent> trace = new ArrayList<>();
+    TraceParts trace = new TraceParts();
     List<WritePlanner.UpdateFactory> updates = new ArrayList<>();
     for (WritePlanner.PartitionWrite w : plan.writes()) {
       if (w.afterRead() == null) {
@@ -303,7 +305,7 @@ public final class CqlSession {
       ClientResponse r = awaitResponse(submit(coord, new ClientRequest.Read(w.tableIn(plan).qualifiedName(), w.key(),
           ReadFilter.ALL,
           consistency, tracing, requestNow())), coord);
-      trace.addAll(r.trace());
+      trace.append(r.trace());
       if (!(r instanceof ClientResponse.ReadDone d)) {
         lastTrace = trace;
         throw failure(r);
@@ -321,7 +323,7 @@ public final class CqlSession {
     CqlException error = null;
     for (CompletableFuture<ClientResponse> f : pending) {
       ClientResponse r = awaitResponse(f, coord);
-      trace.addAll(r.trace());
+      trace.append(r.trace());
       if (!(r instanceof ClientResponse.WriteDone) && error == null) error = failure(r);
     }
     lastTrace = trace;
@@ -397,9 +399,7 @@ public final class CqlSession {
     /** A page may take several reads: its trace is all of theirs. */
     private void addTrace(List<TraceEvent> t) {
       if (t.isEmpty()) return;
-      List<TraceEvent> all = new ArrayList<>(lastTrace);
-      all.addAll(t);
-      lastTrace = all;
+      lastTrace = TraceParts.of(lastTrace, t);
     }
 
     @Override
@@ -413,10 +413,10 @@ public final class CqlSession {
             requestNow())));
       }
       List<LivePartition> out = new ArrayList<>();
-      List<TraceEvent> trace = new ArrayList<>();
+      TraceParts trace = new TraceParts();
       for (CompletableFuture<ClientResponse> f : pending) {
         ClientResponse r = awaitResponse(f, coord);
-        trace.addAll(r.trace());
+        trace.append(r.trace());
         if (r instanceof ClientResponse.ReadDone d) {
           out.addAll(d.partitions());
           readWarnings.addAll(d.warnings());

@@ -51,6 +51,7 @@ final class Connection extends ChannelInboundHandlerAdapter {
   @Override
   public void channelActive(ChannelHandlerContext ctx) {
     channel = ctx.channel();
+    if (channel.remoteAddress() instanceof java.net.InetSocketAddress a) session.clientAddress = a.getAddress();
     ctx.fireChannelActive();
   }
 

@@ -16,6 +16,7 @@ import com.datastax.oss.protocol.internal.response.result.Void;
 import io.ringsim.cluster.ConsistencyLevel;
 import io.ringsim.cluster.CqlSession;
 import io.ringsim.cluster.node.TraceEvent;
+import io.ringsim.cluster.node.TraceParts;
 import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.cql.CqlException;
 import io.ringsim.cql.ast.Statement;
@@ -59,7 +60,7 @@ final class RequestExecutor {
    * The trace of the request this worker thread is running, when its frame asked for tracing. A thread runs one
    * request at a time, so the statement path needs no extra parameter for it.
    */
-  private static final ThreadLocal<List<TraceEvent>> TRACE = new ThreadLocal<>();
+  private static final ThreadLocal<TraceParts> TRACE = new ThreadLocal<>();
 
   /**
    * What an EXECUTE asks of a result's column metadata: to leave it out ({@code skip}); in v5 the id of the columns
@@ -83,6 +84,8 @@ final class RequestExecutor {
     volatile String keyspace;
     /** Which connection: the checker's unit for read-your-writes. */
     final int client;
+    /** The connecting client's address (system_traces.sessions.client); null until the channel is active. */
+    volatile java.net.InetAddress clientAddress;
 
     Session(int client) {
       this.client = client;
@@ -97,24 +100,45 @@ final class RequestExecutor {
     this.served = served;
   }
 
-  /** Runs a request; with {@code tracing} it is traced and the answer carries the trace session's id. */
+  /**
+   * Runs a request; with {@code tracing} it is traced and the answer carries the trace session's id. The session is
+   * timed on the served cluster's clock (the nodes' clocks show the wall clock's date), as Cassandra's coordinator
+   * times it on its own.
+   */
   Reply execute(String node, Session session, Message m, boolean tracing) {
     if (!tracing) return execute(node, session, m);
-    long start = served.cluster().nowNanos() / 1000;
-    TRACE.set(new ArrayList<>());
+    long start = served.cluster().clockNowMicros();
+    TraceParts trace = new TraceParts();
+    if (m instanceof Query q) {
+      // Cassandra's first two events for a QUERY; ringsim too parses and prepares the text on each request.
+      trace.append(List.of(new TraceEvent(start, node, "Parsing " + q.query),
+          new TraceEvent(start, node, "Preparing statement")));
+    }
+    TRACE.set(trace);
     try {
       Reply r = execute(node, session, m);
       String command = m instanceof Execute ? "EXECUTE" : m instanceof Batch ? "BATCH" : "QUERY";
-      String text = m instanceof Query q ? q.query : m instanceof Prepare p ? p.cqlQuery : command.toLowerCase();
-      java.util.Map<String, String> params = new java.util.TreeMap<>();
-      params.put("query", text);
-      java.util.UUID id = served.traces().record(node, command, m instanceof Execute ? "Execute CQL3 prepared query"
-          : m instanceof Batch ? "Execute batch of CQL3 queries" : "Execute CQL3 query", params, start,
-          served.cluster().nowNanos() / 1000, TRACE.get());
+      String request = m instanceof Execute ? "Execute CQL3 prepared query"
+          : m instanceof Batch ? "Execute batch of CQL3 queries" : "Execute CQL3 query";
+      java.util.UUID id = served.traces().record(new TraceStore.Request(node, session.clientAddress, command,
+          request, traceParameters(m, command), start, served.cluster().clockNowMicros()), trace);
       return r.traced(id);
     } finally {
       TRACE.remove();
     }
+  }
+
+  /** A session's parameters as Cassandra lists them: the statement's text and the options it ran with. */
+  private static java.util.Map<String, String> traceParameters(Message m, String command) {
+    java.util.Map<String, String> params = new java.util.TreeMap<>();
+    QueryOptions o = m instanceof Query q ? q.options : m instanceof Execute e ? e.options : null;
+    params.put("query", m instanceof Query q ? q.query : m instanceof Prepare p ? p.cqlQuery : command.toLowerCase());
+    int consistency = o != null ? o.consistency : m instanceof Batch b ? b.consistency : -1;
+    int serial = o != null ? o.serialConsistency : m instanceof Batch b ? b.serialConsistency : -1;
+    if (consistency >= 0) params.put("consistency_level", ProtocolValues.consistency(consistency).name());
+    if (serial >= 0) params.put("serial_consistency_level", ProtocolValues.consistency(serial).name());
+    if (o != null && o.pageSize > 0) params.put("page_size", Integer.toString(o.pageSize));
+    return params;
   }
 
   Reply execute(String node, Session session, Message m) {
@@ -323,7 +347,7 @@ final class RequestExecutor {
     try {
       rs = cs.execute(s);
     } finally {
-      if (TRACE.get() != null) TRACE.get().addAll(cs.lastTrace());
+      if (TRACE.get() != null) TRACE.get().append(cs.lastTrace());
     }
     if (s instanceof Statement.Select sel) {
       String k = sel.keyspace() != null ? sel.keyspace() : ks;
@@ -360,7 +384,7 @@ final class RequestExecutor {
     try {
       p = cs.executePage(sel, state == null ? null : state.cursor(), o.pageSize);
     } finally {
-      if (TRACE.get() != null) TRACE.get().addAll(cs.lastTrace());
+      if (TRACE.get() != null) TRACE.get().append(cs.lastTrace());
     }
     String k = sel.keyspace() != null ? sel.keyspace() : ks;
     if (p.whole()) return rows(p.result(), k, sel.table(), o, key, ask, p.atLimit());

@@ -6,33 +6,53 @@ import io.ringsim.schema.types.CqlTypes;
 import java.net.InetAddress;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 
 /**
  * The traced requests of a served cluster, as Cassandra keeps them in system_traces.sessions and events: what a
  * driver reads after a request with the tracing flag, and what cqlsh prints with TRACING ON. Each event's source is
- * the address of the node that did the work. Times are the simulation's (microseconds since it started).
+ * the address of the node that did the work. Times are the nodes' clocks (the served cluster's epoch plus virtual
+ * time), so started_at shows the wall clock's date as Cassandra's does.
  */
 final class TraceStore {
   /** At most this many sessions are kept; the oldest go first. */
   static final int MAX_SESSIONS = 1000;
+  /**
+   * The port a Cassandra node's tracing names itself by (coordinator_port, source_port): its storage port, which a
+   * served cluster's system.local and system.peers give as 7000.
+   */
+  static final int STORAGE_PORT = 7000;
 
-  record Session(UUID id, InetAddress coordinator, String command, String request, Map<String, String> parameters,
-      long startMicros, long durationMicros, List<TraceEvent> events, List<UUID> eventIds) {}
+  /** What the coordinator saw of one request: who asked, what, and when on its clock (microseconds). */
+  record Request(String coordinator, InetAddress client, String command, String request,
+      Map<String, String> parameters, long startMicros, long endMicros) {}
+
+  /** One event as the events table shows it: its id, and microseconds since the session started on its source. */
+  private record Row(UUID id, TraceEvent event, int sourceElapsed) {}
+
+  /**
+   * {@code events}: the statement's trace, which replicas beyond the consistency level still add to after the answer
+   * (a live view, see TraceParts); {@code ids} gives each event its id once, so a second read shows the same ids.
+   */
+  private record Session(UUID id, Request request, List<TraceEvent> events, Map<TraceEvent, UUID> ids) {}
 
   private final TreeMap<Long, Session> sessions = new TreeMap<>();
   private final AtomicLong sequence = new AtomicLong();
-  private final java.util.function.Function<String, InetAddress> addresses;
+  private final Function<String, InetAddress> addresses;
 
-  TraceStore(java.util.function.Function<String, InetAddress> addresses) {
+  TraceStore(Function<String, InetAddress> addresses) {
     this.addresses = addresses;
   }
 
-  /** A version-1 (time) UUID for virtual time: Cassandra's session and event ids are time UUIDs. */
+  /** A version-1 (time) UUID for a clock reading: Cassandra's session and event ids are time UUIDs. */
   UUID timeUuid(long micros) {
     long ticks = micros * 10 + 0x01B21DD213814000L; // 100 ns intervals since 1582-10-15
     long msb = (ticks << 32) | ((ticks >>> 16) & 0xFFFF0000L) | 0x1000L | ((ticks >>> 48) & 0x0FFFL);
@@ -40,16 +60,38 @@ final class TraceStore {
     return new UUID(msb, lsb);
   }
 
-  synchronized UUID record(String coordinator, String command, String request, Map<String, String> parameters,
-      long startMicros, long endMicros, List<TraceEvent> events) {
-    UUID id = timeUuid(startMicros);
-    long key = sequence.incrementAndGet();
-    List<UUID> eventIds = new ArrayList<>();
-    for (TraceEvent e : events) eventIds.add(timeUuid(e.atMicros()));
-    sessions.put(key, new Session(id, addresses.apply(coordinator), command, request, parameters, startMicros,
-        Math.max(0, endMicros - startMicros), List.copyOf(events), eventIds));
+  /** Keeps a traced request: {@code events} are read each time the tables are, so later events show too. */
+  synchronized UUID record(Request r, List<TraceEvent> events) {
+    UUID id = timeUuid(r.startMicros());
+    sessions.put(sequence.incrementAndGet(), new Session(id, r, events, new IdentityHashMap<>()));
     while (sessions.size() > MAX_SESSIONS) sessions.pollFirstEntry();
     return id;
+  }
+
+  /**
+   * A session's events in time order (the events table's clustering order, by event_id: a replica's events reach
+   * the coordinator with its answer, after the coordinator's own later ones), with each one's source_elapsed.
+   */
+  private List<Row> rows(Session s) {
+    List<TraceEvent> ordered = new ArrayList<>(s.events());
+    ordered.sort(Comparator.comparingLong(TraceEvent::atMicros)); // stable: same-time events keep their order
+    // source_elapsed counts from when the session started on that source: the request's arrival on the
+    // coordinator, a replica's first event (the message that brought it the request) elsewhere.
+    Map<String, Long> startOn = new HashMap<>();
+    startOn.put(s.request().coordinator(), s.request().startMicros());
+    for (TraceEvent e : ordered) startOn.merge(e.node(), e.atMicros(), Math::min);
+    List<Row> rows = new ArrayList<>(ordered.size());
+    for (TraceEvent e : ordered) {
+      long elapsed = Math.max(0, e.atMicros() - startOn.get(e.node()));
+      UUID eventId = s.ids().computeIfAbsent(e, x -> timeUuid(x.atMicros()));
+      rows.add(new Row(eventId, e, (int) Math.min(Integer.MAX_VALUE, elapsed)));
+    }
+    return rows;
+  }
+
+  /** How Cassandra writes a node in an event's text: its address and storage port ("/127.0.0.2:7000"). */
+  private String endpoint(String node) {
+    return "/" + addresses.apply(node).getHostAddress() + ":" + STORAGE_PORT;
   }
 
   synchronized VirtualTable sessions() {
@@ -59,8 +101,11 @@ final class TraceStore {
         .column("parameters", new MapType(CqlTypes.TEXT, CqlTypes.TEXT, false)).column("request", CqlTypes.TEXT)
         .column("started_at", CqlTypes.TIMESTAMP);
     for (Session s : sessions.values()) {
-      b.row(s.id(), null, s.command(), s.coordinator(), null, (int) Math.min(Integer.MAX_VALUE, s.durationMicros()),
-          new TreeMap<>(s.parameters()), s.request(), Instant.ofEpochMilli(s.startMicros() / 1000));
+      Request r = s.request();
+      long duration = Math.max(0, r.endMicros() - r.startMicros());
+      b.row(s.id(), r.client(), r.command(), addresses.apply(r.coordinator()), STORAGE_PORT,
+          (int) Math.min(Integer.MAX_VALUE, duration), new TreeMap<>(r.parameters()), r.request(),
+          Instant.ofEpochMilli(Math.floorDiv(r.startMicros(), 1000)));
     }
     return b.build();
   }
@@ -70,10 +115,11 @@ final class TraceStore {
         .column("event_id", CqlTypes.TIMEUUID).column("activity", CqlTypes.TEXT).column("source", CqlTypes.INET)
         .column("source_elapsed", CqlTypes.INT).column("source_port", CqlTypes.INT).column("thread", CqlTypes.TEXT);
     for (Session s : sessions.values()) {
-      for (int i = 0; i < s.events().size(); i++) {
-        TraceEvent e = s.events().get(i);
-        b.row(s.id(), s.eventIds().get(i), e.activity(), addresses.apply(e.node()),
-            (int) Math.max(0, e.atMicros() - s.startMicros()), null, e.node());
+      for (Row row : rows(s)) {
+        TraceEvent e = row.event();
+        // thread: ringsim's simulated node (Cassandra names its stage's thread, e.g. MutationStage-1).
+        b.row(s.id(), row.id(), e.activity(this::endpoint), addresses.apply(e.node()), row.sourceElapsed(),
+            STORAGE_PORT, e.node());
       }
     }
     return b.build();

@@ -59,6 +59,22 @@ class NodeMessageSerializationTest {
   }
 
   @Test
+  void tracedRequestsAndTheReplicasEventsRoundTrip() {
+    byte[] data = {1, 2, 3};
+    TraceEvent received = new TraceEvent(5, "n2", "MUTATION_REQ message received from {}", List.of("n1"));
+    for (NodeMessage m : List.of(new NodeMessage.Mutation(1, "ks.t", data, false, true, null),
+        new NodeMessage.ReadData(2, "ks.t", data, FilterSpec.of(ReadFilter.ALL), 0, true),
+        new NodeMessage.ReadDataReply(2, data, 3, 5, 4, List.of(), null, List.of(received), null))) {
+      kit.serializationTestKit().verifySerialization(m, false);
+    }
+    // The replica's events come back whole: who did it, when, and which node its text names.
+    NodeMessage.MutationAck ack = new NodeMessage.MutationAck(1, List.of(received));
+    kit.serializationTestKit().verifySerialization(ack, true);
+    org.assertj.core.api.Assertions.assertThat(received.activity(n -> "/10.0.0." + n.substring(1)))
+        .isEqualTo("MUTATION_REQ message received from /10.0.0.1");
+  }
+
+  @Test
   void aMutationCarryingItsDecodedUpdateSerializesAsWithoutIt() {
     Partition decoded = new Partition(
         new DecoratedKey(new LongToken(7), new byte[] {0, 0, 0, 7}),

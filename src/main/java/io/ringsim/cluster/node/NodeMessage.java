@@ -41,16 +41,18 @@ public sealed interface NodeMessage extends CborSerializable {
    * wire (or the test suite's serialize-payloads), and replicas decode the bytes then. Within one JVM it saves each
    * replica decoding the same bytes; sharing it is safe because storage treats a mutation as immutable. (Typed
    * Object so that Jackson, which still builds a deserializer for an ignored record component, never introspects
-   * the storage classes.)
+   * the storage classes.) {@code trace}: the client asked for tracing, so the replica records what it does, as a
+   * Cassandra message carries its trace session (left out of the message when false, as before it existed).
    */
-  record Mutation(long requestId, String table, byte[] update, boolean hint, @JsonIgnore Object decoded)
+  record Mutation(long requestId, String table, byte[] update, boolean hint,
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean trace, @JsonIgnore Object decoded)
       implements NodeMessage {
     public Mutation(long requestId, String table, byte[] update, boolean hint) {
-      this(requestId, table, update, hint, null);
+      this(requestId, table, update, hint, false, null);
     }
 
     public Mutation(long requestId, String table, byte[] update, boolean hint, Partition decoded) {
-      this(requestId, table, update, hint, (Object) decoded);
+      this(requestId, table, update, hint, false, decoded);
     }
 
     /** The decoded update when the sender attached it, else null. */
@@ -59,18 +61,33 @@ public sealed interface NodeMessage extends CborSerializable {
     }
   }
 
-  record MutationAck(long requestId) implements NodeMessage {}
+  /** {@code trace}: what the replica did, when the mutation asked for tracing (else empty, and left out). */
+  record MutationAck(long requestId, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TraceEvent> trace)
+      implements NodeMessage {
+    public MutationAck {
+      trace = trace == null ? List.of() : trace;
+    }
+
+    public MutationAck(long requestId) {
+      this(requestId, List.of());
+    }
+  }
 
   /**
    * Read one partition; the reply carries the data (tombstones included) so the coordinator can reconcile.
    * {@code nowInSec}: the coordinator's now for the read, which the replica judges expiry by (as a Cassandra
    * ReadCommand carries its nowInSec), not its own clock; 0 (left out of the message, as before it existed): the
-   * replica's clock.
+   * replica's clock. {@code trace}: as in {@link Mutation}.
    */
   record ReadData(long requestId, String table, byte[] key, FilterSpec filter,
-      @JsonInclude(JsonInclude.Include.NON_DEFAULT) int nowInSec) implements NodeMessage {
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) int nowInSec,
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean trace) implements NodeMessage {
     public ReadData(long requestId, String table, byte[] key, FilterSpec filter) {
-      this(requestId, table, key, filter, 0);
+      this(requestId, table, key, filter, 0, false);
+    }
+
+    public ReadData(long requestId, String table, byte[] key, FilterSpec filter, int nowInSec) {
+      this(requestId, table, key, filter, nowInSec, false);
     }
   }
 
@@ -79,13 +96,29 @@ public sealed interface NodeMessage extends CborSerializable {
    * touched, live rows and tombstones scanned); or an error (tombstone overwhelm) as a ReadFailure. {@code decoded}
    * is what {@code data} encodes, as the replica read it, attached within one JVM as {@link Mutation} attaches its
    * update (never serialized: null after any wire, and the coordinator decodes the bytes then). The replica built it
-   * for this answer alone, and nobody changes it afterwards.
+   * for this answer alone, and nobody changes it afterwards. {@code trace}: as in {@link MutationAck}.
    */
   record ReadDataReply(long requestId, byte[] data, int sstables, long rows, long tombstones,
-      List<String> warnings, String failure, @JsonIgnore Object decoded) implements NodeMessage {
+      List<String> warnings, String failure,
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TraceEvent> trace, @JsonIgnore Object decoded)
+      implements NodeMessage {
+    public ReadDataReply {
+      trace = trace == null ? List.of() : trace;
+    }
+
     public ReadDataReply(long requestId, byte[] data, int sstables, long rows, long tombstones,
         List<String> warnings, String failure) {
-      this(requestId, data, sstables, rows, tombstones, warnings, failure, null);
+      this(requestId, data, sstables, rows, tombstones, warnings, failure, List.of(), null);
+    }
+
+    public ReadDataReply(long requestId, byte[] data, int sstables, long rows, long tombstones,
+        List<String> warnings, String failure, Partition decoded) {
+      this(requestId, data, sstables, rows, tombstones, warnings, failure, List.of(), decoded);
+    }
+
+    /** The same answer with what the replica did, for a traced read. */
+    ReadDataReply withTrace(List<TraceEvent> events) {
+      return new ReadDataReply(requestId, data, sstables, rows, tombstones, warnings, failure, events, decoded);
     }
 
     /** The decoded answer when the replica attached it, else null. */

@@ -1,7 +1,8 @@
 package io.ringsim.cluster.node;
 
-import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * One request a node has in flight, as a coordinator or a repair: its own state, the node's shared
@@ -21,11 +22,22 @@ abstract class PendingRequest {
   PendingRequest(NodeContext node, long id, boolean tracing) {
     this.node = node;
     this.id = id;
-    this.trace = tracing ? new ArrayList<>() : null;
+    // Copy-on-write: the client reads this list (through TraceParts) while late replicas' events still arrive.
+    this.trace = tracing ? new CopyOnWriteArrayList<>() : null;
   }
 
   void trace(String activity) {
     if (trace != null) trace.add(new TraceEvent(node.nowMicros(), node.name(), activity));
+  }
+
+  /** An event naming other nodes: each {@code {}} in {@code format} is the next of {@code peers}. */
+  void trace(String format, String... peers) {
+    if (trace != null) trace.add(new TraceEvent(node.nowMicros(), node.name(), format, List.of(peers)));
+  }
+
+  /** The events a replica recorded on its own clock and sent back with its answer (empty when it sent none). */
+  void absorb(List<TraceEvent> replicaEvents) {
+    if (trace != null && replicaEvents != null) trace.addAll(replicaEvents);
   }
 
   /** What a replica reported doing, attributed to it (its source is the replica, as in Cassandra's traces). */
@@ -33,8 +45,9 @@ abstract class PendingRequest {
     if (trace != null) trace.add(new TraceEvent(node.nowMicros(), source, activity));
   }
 
+  /** The trace so far, as a read-only view that also shows the events still to come (see TraceParts). */
   List<TraceEvent> traceList() {
-    return trace == null ? List.of() : List.copyOf(trace);
+    return trace == null ? List.of() : Collections.unmodifiableList(trace);
   }
 
   abstract void onResponse(String from, NodeMessage m);

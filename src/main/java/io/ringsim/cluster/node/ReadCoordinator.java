@@ -75,8 +75,12 @@ final class ReadCoordinator extends PendingRequest {
   }
 
   private void start() {
-    if (trace != null) trace("Determining replicas for read: token " + key.token() + " -> "
-        + plan.placement().replicas());
+    if (trace != null) {
+      // ringsim's own event: where the key's token lives (Cassandra's trace does not say).
+      List<String> replicas = plan.placement().replicas();
+      trace("Token " + key.token() + " is replicated on " + String.join(", ", replicas.stream().map(x -> "{}")
+          .toList()), replicas.toArray(String[]::new));
+    }
     List<String> live = node.live(plan.placement().byProximity());
     if (!plan.canBeMet(live)) {
       replyTo.reply(plan.unavailable(node.name(), plan.aliveCounting(live), traceList()));
@@ -91,19 +95,30 @@ final class ReadCoordinator extends PendingRequest {
     NodeMessage.ReadData req = request();
     for (String x : contacted) {
       if (x.equals(node.name())) {
-        trace("Reading data locally");
         node.traceEvent("local-read", x, r.table(), key.token(), id, -1);
-        onResponse(x, ReplicaVerbs.read(node, req));
+        onResponse(x, ReplicaVerbs.read(node, req, trace));
       } else {
-        if (trace != null) trace("Sending READ message to " + x);
-        node.send(x, req);
+        sendRead(x, req);
       }
       if (!node.isPending(id)) return;
     }
   }
 
   private NodeMessage.ReadData request() {
-    return new NodeMessage.ReadData(id, r.table(), r.key(), FilterSpec.of(r.filter()), now);
+    return new NodeMessage.ReadData(id, r.table(), r.key(), FilterSpec.of(r.filter()), now, trace != null);
+  }
+
+  /**
+   * Asks a remote replica. Cassandra asks one replica for the data and the others for digests; ringsim asks each for
+   * the data (DigestResolver compares them), so its trace says "data" for every one.
+   */
+  private void sendRead(String replica, NodeMessage.ReadData req) {
+    if (trace != null) {
+      trace("reading data from {}", replica);
+      trace("Sending READ_REQ message to {} message size " + (req.key().length + req.table().length()) + " bytes",
+          replica);
+    }
+    node.send(replica, req);
   }
 
   /** Speculative retry: a replica is late, ask the spare ones too (Cassandra's speculative_retry). */
@@ -112,12 +127,12 @@ final class ReadCoordinator extends PendingRequest {
     if (repairing || spares.isEmpty()) return;
     NodeMessage.ReadData req = request();
     for (String x : spares) {
-      if (trace != null) trace("Speculative retry: sending READ message to " + x);
+      if (trace != null) trace("Speculative retry: asking {} too", x); // ringsim's
       contacted.add(x);
       if (x.equals(node.name())) {
         node.traceEvent("local-read", x, r.table(), key.token(), id, -1);
-        onResponse(x, ReplicaVerbs.read(node, req));
-      } else node.send(x, req);
+        onResponse(x, ReplicaVerbs.read(node, req, trace));
+      } else sendRead(x, req);
       if (!node.isPending(id)) return;
     }
     spares = List.of();
@@ -126,11 +141,20 @@ final class ReadCoordinator extends PendingRequest {
   @Override
   void onResponse(String from, NodeMessage m) {
     if (repairing && m instanceof NodeMessage.MutationAck) {
-      if (trace != null) trace("Read repair acknowledged by " + from);
+      if (trace != null) {
+        absorb(((NodeMessage.MutationAck) m).trace());
+        trace("MUTATION_RSP message received from {}", from);
+        trace("Processing response from {}", from);
+      }
       if (--repairAcks == 0) reply();
       return;
     }
     if (!(m instanceof NodeMessage.ReadDataReply rd) || answers.contains(from)) return;
+    if (trace != null && !from.equals(node.name())) {
+      absorb(rd.trace());
+      trace("READ_RSP message received from {}", from);
+      trace("Processing response from {}", from);
+    }
     if (rd.failure() != null) {
       if (trace != null) traceFrom(from, rd.failure());
       finish();
@@ -138,10 +162,6 @@ final class ReadCoordinator extends PendingRequest {
           "Operation failed - received " + acks.received() + " responses and 1 failures: " + rd.failure(),
           acks.received(), acks.required(), traceList()));
       return;
-    }
-    if (trace != null) {
-      traceFrom(from, "Read from " + rd.sstables() + " SSTables, " + rd.rows() + " live rows and " + rd.tombstones()
-          + " tombstones scanned" + (rd.data().length == 0 ? ", no data" : ""));
     }
     if (!rd.warnings().isEmpty()) {
       if (warnings == null) warnings = new ArrayList<>();
@@ -164,7 +184,7 @@ final class ReadCoordinator extends PendingRequest {
       return;
     }
     // Blocking read repair: send the reconciled data to each replica that answered differently.
-    trace("Digest mismatch: repairing replicas before answering");
+    trace("Digest mismatch: repairing replicas before answering"); // ringsim's (Cassandra names the key)
     node.metrics.readRepairs++;
     byte[] full = PartitionCodec.encode(merged);
     for (String replica : resolved.stale())
@@ -172,12 +192,14 @@ final class ReadCoordinator extends PendingRequest {
     repairing = true;
     for (String replica : resolved.stale()) {
       repairAcks++;
-      if (trace != null) trace("Sending READ_REPAIR to " + replica);
       if (replica.equals(node.name())) {
-        ReplicaVerbs.applyMutation(node, r.table(), full);
+        ReplicaVerbs.applyMutation(node, r.table(), full, null, trace);
         repairAcks--;
       } else {
-        node.send(replica, new NodeMessage.Mutation(id, r.table(), full, false));
+        // Cassandra 4.1 sends read repair as READ_REPAIR_REQ; ringsim's replica applies it as a mutation.
+        if (trace != null) trace("Sending READ_REPAIR_REQ message to {} message size " + full.length + " bytes",
+            replica);
+        node.send(replica, new NodeMessage.Mutation(id, r.table(), full, false, trace != null, null));
       }
     }
     if (repairAcks == 0) reply();
@@ -223,7 +245,7 @@ final class ReadCoordinator extends PendingRequest {
   @Override
   void onTimeout() {
     finish();
-    trace("Read timeout: " + acks.received() + " of " + acks.required() + " responses");
+    trace("Read timeout: " + acks.received() + " of " + acks.required() + " responses"); // ringsim's
     replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.ReadTimeout,
         "Operation timed out - received only " + acks.received() + " responses.", acks.received(),
         acks.required(), traceList()));

@@ -23,10 +23,21 @@ final class ReplicaVerbs {
   /** Serves {@code m} if it is a request; false when it is a reply, for the request in flight it answers. */
   static boolean serve(NodeContext node, String from, NodeMessage m) {
     if (m instanceof NodeMessage.Mutation mu) {
-      applyMutation(node, mu.table(), mu.update(), mu.decodedUpdate());
-      if (!mu.hint()) node.send(from, new NodeMessage.MutationAck(mu.requestId()));
+      List<TraceEvent> trace = mu.trace() ? received(node, "MUTATION_REQ", from) : null;
+      applyMutation(node, mu.table(), mu.update(), mu.decodedUpdate(), trace);
+      if (!mu.hint()) {
+        // A MutationAck carries no payload beyond its request id.
+        if (trace != null) responding(node, trace, "MUTATION_RSP", from, 0);
+        node.send(from, new NodeMessage.MutationAck(mu.requestId(), trace));
+      }
     } else if (m instanceof NodeMessage.ReadData rd) {
-      node.send(from, read(node, rd));
+      List<TraceEvent> trace = rd.trace() ? received(node, "READ_REQ", from) : null;
+      NodeMessage.ReadDataReply reply = read(node, rd, trace);
+      if (trace != null) {
+        responding(node, trace, "READ_RSP", from, reply.data().length);
+        reply = reply.withTrace(trace);
+      }
+      node.send(from, reply);
     } else if (m instanceof NodeMessage.RangeRead rr) {
       node.send(from, rangeRead(node, rr));
     } else if (m instanceof NodeMessage.PaxosPrepare pp) {
@@ -51,33 +62,77 @@ final class ReplicaVerbs {
   }
 
   static void applyMutation(NodeContext node, String table, byte[] update) {
-    applyMutation(node, table, update, null);
+    applyMutation(node, table, update, null, null);
+  }
+
+  /**
+   * The first event of a traced request on a replica, as Cassandra's messaging records it when a message with a
+   * trace session arrives: the replica's own events follow it, and its source_elapsed counts from here.
+   */
+  private static List<TraceEvent> received(NodeContext node, String verb, String from) {
+    List<TraceEvent> trace = new ArrayList<>(8);
+    trace.add(new TraceEvent(node.nowMicros(), node.name(), verb + " message received from {}", List.of(from)));
+    return trace;
+  }
+
+  /** A replica's last events: its answer leaves ({@code bytes}: the payload's size in ringsim's encoding). */
+  private static void responding(NodeContext node, List<TraceEvent> trace, String verb, String to, int bytes) {
+    long now = node.nowMicros();
+    trace.add(new TraceEvent(now, node.name(), "Enqueuing response to {}", List.of(to)));
+    trace.add(new TraceEvent(now, node.name(), "Sending " + verb + " message to {} message size " + bytes + " bytes",
+        List.of(to)));
+  }
+
+  /** Cassandra names a table by its own name in trace events ("Adding to kv memtable"), not its keyspace's. */
+  private static String tableName(String qualified) {
+    return qualified.substring(qualified.lastIndexOf('.') + 1);
   }
 
   /**
    * {@code decoded}: the partition {@code update} encodes, when the sender had it at hand (null: decode here). Only a
    * write's coordinator attaches it, after validating that very partition, so it is not validated again; bytes that
-   * arrive alone (across JVMs, hints, read repair, streaming, Paxos commits) are.
+   * arrive alone (across JVMs, hints, read repair, streaming, Paxos commits) are. {@code trace}: where a traced
+   * request's events go (null: not traced).
    */
-  static void applyMutation(NodeContext node, String table, byte[] update, Partition decoded) {
+  static void applyMutation(NodeContext node, String table, byte[] update, Partition decoded,
+      List<TraceEvent> trace) {
     TableStore t = node.storage.table(table).orElse(null);
     if (t == null) return;
+    if (trace != null) {
+      long now = node.nowMicros();
+      trace.add(new TraceEvent(now, node.name(), "Appending to commitlog"));
+      trace.add(new TraceEvent(now, node.name(), "Adding to " + tableName(table) + " memtable"));
+    }
     if (decoded != null) node.storage.applyValidated(table, decoded, update);
     else node.storage.apply(table, PartitionCodec.decode(update, t.schema()), update);
     node.metrics.replicaWrites++;
   }
 
   /** One partition with its tombstones, so the coordinator can reconcile; a tombstone overwhelm is a failure. */
-  static NodeMessage.ReadDataReply read(NodeContext node, NodeMessage.ReadData rd) {
+  static NodeMessage.ReadDataReply read(NodeContext node, NodeMessage.ReadData rd, List<TraceEvent> trace) {
     node.metrics.replicaReads++;
     TableStore t = node.storage.table(rd.table()).orElse(null);
     if (t == null) return new NodeMessage.ReadDataReply(rd.requestId(), new byte[0], 0, 0, 0, List.of(), null);
+    if (trace != null) {
+      long now = node.nowMicros();
+      trace.add(new TraceEvent(now, node.name(), "Executing single-partition query on " + tableName(rd.table())));
+      trace.add(new TraceEvent(now, node.name(), "Acquiring sstable references"));
+    }
     try {
       DecoratedKey key = t.schema().decorate(rd.key());
       ReadFilter f = rd.filter().toFilter();
       // Judged at the coordinator's now; 0 (a sender that gave none) falls back to this replica's clock.
       PartitionRead r = rd.nowInSec() != 0 ? t.readData(key, f, rd.nowInSec()) : t.readData(key, f);
       byte[] data = r.data() == null ? new byte[0] : PartitionCodec.encode(r.data());
+      if (trace != null) {
+        // Cassandra's slice path words it so; its SSTable count is what the read touched (the SSTables-per-read
+        // histogram's value, which NamedRowsReadTest compares with the oracle's).
+        long now = node.nowMicros();
+        trace.add(new TraceEvent(now, node.name(),
+            "Merged data from memtables and " + r.stats().sstablesTouched() + " sstables"));
+        trace.add(new TraceEvent(now, node.name(), "Read " + r.stats().liveRows() + " live rows and "
+            + r.stats().tombstonesScanned() + " tombstone cells"));
+      }
       return new NodeMessage.ReadDataReply(rd.requestId(), data, r.stats().sstablesTouched(), r.stats().liveRows(),
           r.stats().tombstonesScanned(), r.stats().warnings(), null, r.data());
     } catch (TombstoneOverwhelmingException e) {

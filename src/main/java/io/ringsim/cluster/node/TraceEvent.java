@@ -1,4 +1,42 @@
 package io.ringsim.cluster.node;
 
-/** One line of a TRACING ON session: when (virtual micros), where, and what happened. */
-public record TraceEvent(long atMicros, String node, String activity) {}
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * One line of a TRACING ON session: when (on the clock of {@code node}, which did the work, in microseconds), where,
+ * and what happened. {@code format} names other nodes as {@code {}} placeholders filled from {@code peers}, as
+ * Cassandra's own Tracing.trace does, so that a served cluster can show them as addresses ("/127.0.0.2:7000") and
+ * the local shell as node names.
+ */
+public record TraceEvent(long atMicros, String node, String format,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> peers) {
+  public TraceEvent {
+    peers = peers == null ? List.of() : List.copyOf(peers);
+  }
+
+  /** An event that names no other node. */
+  public TraceEvent(long atMicros, String node, String activity) {
+    this(atMicros, node, activity, List.of());
+  }
+
+  /** The text with the other nodes as their names. */
+  public String activity() {
+    return activity(Function.identity());
+  }
+
+  /** The text with each other node as {@code name} shows it. */
+  public String activity(Function<String, String> name) {
+    if (peers.isEmpty()) return format;
+    StringBuilder b = new StringBuilder(format.length() + 16 * peers.size());
+    int from = 0;
+    for (String peer : peers) {
+      int at = format.indexOf("{}", from);
+      if (at < 0) break;
+      b.append(format, from, at).append(name.apply(peer));
+      from = at + 2;
+    }
+    return b.append(format, from, format.length()).toString();
+  }
+}

@@ -28,7 +28,6 @@ final class WriteCoordinator extends PendingRequest {
   /** Targets sent the mutation that have not answered (a handful: a list, sorted only on a timeout). */
   private final List<String> awaiting = new ArrayList<>(4);
   private boolean done;
-  private final long startNanos;
 
   /** A client's write, coordinated by {@code node}. */
   static void coordinate(NodeContext node, ClientRequest.Write w, Replier replyTo) {
@@ -64,17 +63,16 @@ final class WriteCoordinator extends PendingRequest {
     this.decoded = decoded;
     this.ts = ts;
     this.acks = plan.tracker();
-    this.startNanos = node.loopNanos();
   }
 
   void start(DecoratedKey key) {
-    if (trace != null) trace("Determining replicas for mutation: token " + key.token() + " -> "
-        + plan.placement().replicas() + (plan.pending().isEmpty() ? "" : ", pending (joining) " + plan.pending()));
+    trace("Determining replicas for mutation");
+    if (trace != null) traceReplicas(key);
     List<String> live = node.live(plan.targets());
     boolean any = w.consistency() == ConsistencyLevel.ANY;
     if (!any && !plan.canBeMet(live)) {
       int alive = plan.aliveCounting(live);
-      trace("Unavailable: " + alive + " of " + acks.required() + " required replicas alive");
+      trace("Unavailable: " + alive + " of " + acks.required() + " required replicas alive"); // ringsim's
       replyTo.reply(plan.unavailable(node.name(), alive, traceList()));
       return;
     }
@@ -88,13 +86,12 @@ final class WriteCoordinator extends PendingRequest {
         continue;
       }
       if (r.equals(node.name())) {
-        ReplicaVerbs.applyMutation(node, w.table(), update, decoded);
+        ReplicaVerbs.applyMutation(node, w.table(), update, decoded, trace);
         node.traceEvent("local-write", r, w.table(), key.token(), id, ts);
-        trace("Appending to commitlog and adding to memtable locally");
         onAck(r);
       } else {
-        if (trace != null) trace("Sending MUTATION message to " + r);
-        node.send(r, new NodeMessage.Mutation(id, w.table(), update, false, decoded));
+        if (trace != null) trace("Sending MUTATION_REQ message to {} message size " + update.length + " bytes", r);
+        node.send(r, new NodeMessage.Mutation(id, w.table(), update, false, trace != null, decoded));
       }
     }
     if (any && !done && !acked.isEmpty()) return;
@@ -111,18 +108,32 @@ final class WriteCoordinator extends PendingRequest {
     int ttl = node.catalog().table(w.table()).orElseThrow().params().gcGraceSeconds();
     if (node.hints.store(r, new NodeMessage.Mutation(0, w.table(), update, true), node.loopNanos(), since, ttl)) {
       node.traceEvent("hint-stored", r, w.table(), decoded.key().token(), id, ts);
-      trace("Replica " + r + " is down: hint stored");
+      trace("Replica {} is down: hint stored", r); // ringsim's
     } else {
       node.traceEvent("hint-refused", r, w.table(), decoded.key().token(), id, ts);
-      trace("Replica " + r + " down longer than max_hint_window: no hint");
+      // Cassandra's words (StorageProxy.shouldHint); ringsim counts the window in virtual time.
+      trace("Not hinting {} which has been down " + (node.loopNanos() - since) / 1_000_000 + " ms", r);
     }
+  }
+
+  /** ringsim's own event: where the key's token lives (Cassandra's trace does not say). */
+  private void traceReplicas(DecoratedKey key) {
+    List<String> replicas = plan.placement().replicas();
+    List<String> peers = new ArrayList<>(replicas);
+    peers.addAll(plan.pending());
+    String format = "Token " + key.token() + " is replicated on " + String.join(", ", replicas.stream().map(x -> "{}")
+        .toList()) + (plan.pending().isEmpty() ? "" : ", pending (joining) "
+        + String.join(", ", plan.pending().stream().map(x -> "{}").toList()));
+    trace(format, peers.toArray(String[]::new));
   }
 
   @Override
   void onResponse(String from, NodeMessage m) {
-    if (m instanceof NodeMessage.MutationAck) {
+    if (m instanceof NodeMessage.MutationAck ack) {
       if (trace != null) {
-        trace("MUTATION acknowledged by " + from + " after " + (node.loopNanos() - startNanos) / 1000 + " µs");
+        absorb(ack.trace());
+        trace("MUTATION_RSP message received from {}", from);
+        trace("Processing response from {}", from);
       }
       onAck(from);
     }
@@ -148,7 +159,7 @@ final class WriteCoordinator extends PendingRequest {
     silent.sort(null);
     for (String r : silent) storeHint(r);
     if (done) return;
-    trace("Write timeout: " + acks.received() + " of " + acks.required() + " acknowledgements");
+    trace("Write timeout; received " + acks.received() + " of " + acks.required() + " required replies");
     replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.WriteTimeout,
         "Operation timed out - received only " + acks.received() + " responses.", acks.received(),
         acks.required(), traceList()));

@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * storage table (reads, read amplification).
  */
 class NamedRowsReadTest {
-  private static final Pattern READ_FROM = Pattern.compile("Read from (\\d+) SSTables");
+  private static final Pattern READ_FROM = Pattern.compile("Merged data from memtables and (\\d+) sstables");
 
   static Stream<JsonNode> cases() throws IOException {
     try (InputStream in = NamedRowsReadTest.class.getResourceAsStream("/oracle/sstables-per-read.expected.jsonl")) {
@@ -64,7 +64,7 @@ class NamedRowsReadTest {
         if (m.find()) read.add(Integer.parseInt(m.group(1)));
       }
       if (select.startsWith("SELECT")) { // a conditional write's Paxos read traces no such line
-        assertThat(read).as(what + ": the trace's Read from N SSTables").containsExactly(sstables);
+        assertThat(read).as(what + ": the trace's Merged data from memtables and N sstables").containsExactly(sstables);
       }
     }
   }
