@@ -208,6 +208,7 @@ final class RequestExecutor {
       Statement s = CqlParser.parse(p.cqlQuery);
       Catalog c = served.cluster().catalog();
       List<BindVariable> vars = Binding.variables(s, c, ks);
+      io.ringsim.cql.exec.WritePlanner.checkPrepared(s, c, ks);
       List<ColumnSpec> columns = List.of();
       List<CqlType> types = List.of();
       List<Boolean> reversed = List.of();

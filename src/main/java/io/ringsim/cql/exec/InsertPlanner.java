@@ -22,6 +22,26 @@ import java.util.Map;
 final class InsertPlanner {
   private InsertPlanner() {}
 
+  /**
+   * What Cassandra checks of an INSERT when it is prepared, before any value is bound: the columns it names must
+   * hold the whole primary key (a static-only row aside).
+   */
+  static void checkNamedColumns(Statement.Insert s, TableMetadata t) {
+    if (s.json() != null) return;
+    if (s.columns().size() != s.values().size()) throw invalid("Unmatched column names/values");
+    java.util.Set<String> named = new java.util.HashSet<>(s.columns());
+    List<String> missingPk = new ArrayList<>();
+    for (ColumnDef c : t.partitionKey()) if (!named.contains(c.name())) missingPk.add(c.name());
+    if (!missingPk.isEmpty()) throw invalid("Some partition key parts are missing: " + String.join(", ", missingPk));
+    List<String> missingCk = new ArrayList<>();
+    for (ColumnDef c : t.clusteringColumns()) if (!named.contains(c.name())) missingCk.add(c.name());
+    boolean staticOnly = missingCk.size() == t.clusteringColumns().size() && named.stream().anyMatch(c ->
+        t.column(c).map(d -> d.kind() == ColumnKind.STATIC).orElse(false)) && named.stream().allMatch(c ->
+        t.column(c).map(d -> d.kind() != ColumnKind.REGULAR).orElse(true));
+    if (!missingCk.isEmpty() && !staticOnly)
+      throw invalid("Some clustering keys are missing: " + String.join(", ", missingCk));
+  }
+
   static WritePlanner.WritePlan plan(Statement.Insert s, WriteBinder binder) {
     TableMetadata t = binder.table(s.keyspace(), s.table());
     Values values = binder.values();

@@ -75,6 +75,13 @@ public final class WritePlanner {
     return single(s, binder);
   }
 
+  /** The checks Cassandra makes of a write when it is prepared, before values are bound (an INSERT's key columns). */
+  public static void checkPrepared(Statement s, Catalog catalog, String session) {
+    if (!(s instanceof Statement.Insert i)) return;
+    String ks = SchemaOps.keyspaceOf(i.keyspace(), session);
+    catalog.table(ks, i.table()).ifPresent(t -> InsertPlanner.checkNamedColumns(i, t));
+  }
+
   /** One statement alone or in a batch (then {@code binder} carries the batch's timestamp). */
   static WritePlan single(Statement s, WriteBinder binder) {
     boolean conditional = s instanceof Statement.Insert i ? i.ifNotExists()

@@ -1,0 +1,41 @@
+package io.ringsim.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Cassandra refuses an INSERT that cannot name a whole primary key when it is prepared, before any value is bound
+ * (the Python driver's test_prepared_statements relies on it). The answers are those Cassandra 4.1.10 gave to the
+ * same PREPAREs through the Python driver (oracle/cassandra.sh).
+ */
+class PrepareValidationTest {
+  private static final Map<String, String> CASSANDRA = new LinkedHashMap<>();
+
+  static {
+    CASSANDRA.put("INSERT INTO pp.t (v) VALUES (?)", "Some partition key parts are missing: k");
+    CASSANDRA.put("INSERT INTO pp.t (k, v) VALUES (?, ?)", "Some clustering keys are missing: c");
+    CASSANDRA.put("INSERT INTO pp.t (k, c, v) VALUES (?, ?)", "Unmatched column names/values");
+    CASSANDRA.put("INSERT INTO pp.t (k, c, nosuch) VALUES (?, ?, ?)", "Undefined column name nosuch in table pp.t");
+    CASSANDRA.put("INSERT INTO pp.t (c, v) VALUES (?, ?)", "Some partition key parts are missing: k");
+  }
+
+  @Test
+  void anInsertWithoutItsKeyIsRefusedWhenPrepared() throws Exception {
+    try (ServedClusterFixture fx = new ServedClusterFixture(1, 23); CqlSession s = fx.connect(null)) {
+      s.execute("CREATE KEYSPACE pp WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+      s.execute("CREATE TABLE pp.t (k int, c int, v int, st int static, PRIMARY KEY (k, c))");
+      for (Map.Entry<String, String> e : CASSANDRA.entrySet()) {
+        assertThatThrownBy(() -> s.prepare(e.getKey())).as(e.getKey()).isInstanceOf(InvalidQueryException.class)
+            .hasMessage(e.getValue());
+      }
+      // A static-only row needs no clustering column, at PREPARE as at EXECUTE.
+      assertThat(s.prepare("INSERT INTO pp.t (k, st) VALUES (?, ?)").getVariableDefinitions().size()).isEqualTo(2);
+    }
+  }
+}
