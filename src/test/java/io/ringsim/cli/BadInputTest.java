@@ -173,6 +173,13 @@ class BadInputTest {
     CliRun r = CliRun.of("check", f.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertThat(r.out()).contains(": ok (3 nodes, 1 workload, 0 actions, duration 10s)");
+    // Symbols beyond ASCII and combining marks are text too (the snowman, an emoji sequence, a Hindi name).
+    f = sim(BASE.replace("scenario base", "scenario sénsors☃").replace("workload w", "workload लेखन_👩‍💻"));
+    r = CliRun.of("check", f.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    r = CliRun.of("run", f.toString(), "--quiet", "--out", dir.resolve("snow").toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(Files.readString(dir.resolve("snow").resolve("summary.json"))).contains("\"sénsors☃\"");
   }
 
   @Test

@@ -86,7 +86,10 @@ DURATION : ([0-9]+ ('ms' | 's' | 'm' | 'h'))+ ;
 FLOAT : [0-9]+ '.' [0-9]+ ;
 INT : [0-9]+ ;
 MINUS : '-' ;
-NAME : [\p{L}_] [\p{L}\p{N}_\-]* ;  // any script: users name scenarios, workloads and data centres in their language
+// Any script, and symbols beyond ASCII (emoji, the snowman): users name scenarios, workloads and data centres in their
+// own language. Combining marks (Devanagari vowel signs, emoji variation selectors) and the zero-width joiner of
+// emoji sequences are part of a name; ASCII symbols are not (< and >= are tokens).
+NAME : [\p{L}\p{So}_] [\p{L}\p{M}\p{N}\p{So}\u200D_\-]* ;
 NL : '\r'? '\n' ;
 COMMENT : '#' ~[\r\n]* -> skip ;
 WS : [ \t]+ -> skip ;
