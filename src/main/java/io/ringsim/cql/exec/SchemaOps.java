@@ -367,6 +367,8 @@ public final class SchemaOps {
    * what Cassandra would show.
    */
   private static Map<String, String> compression(Term value) {
+    // {} reads as an empty set literal; Cassandra takes it as an empty map: compression disabled.
+    if (value instanceof Term.SetLiteral e && e.elements().isEmpty()) return Map.of("enabled", "false");
     if (!(value instanceof Term.MapLiteral m)) throw invalid("compression must be a map");
     Map<String, String> in = new LinkedHashMap<>();
     for (int i = 0; i < m.keys().size(); i++) in.put(text(m.keys().get(i)), text(m.values().get(i)));
