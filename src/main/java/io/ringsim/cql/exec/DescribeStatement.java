@@ -74,7 +74,26 @@ public final class DescribeStatement {
         for (UserType u : typesInOrder(c.types(ks))) rows.add(List.of(ks, "type", quote(u.typeName()), typeCql(u)));
         for (TableMetadata t : c.tables(ks)) addTable(rows, t, c);
       }
+      case "only_keyspace" -> {
+        String ks = d.keyspace() != null ? d.keyspace() : session;
+        if (ks == null) throw invalid("No keyspace specified and no current keyspace");
+        KeyspaceMetadata k = c.keyspace(ks).orElseThrow(() -> invalid("'" + ks + "' not found in keyspaces"));
+        rows.add(List.of(k.name(), "keyspace", quote(k.name()), keyspaceCql(k)));
+      }
+      case "index" -> {
+        String ks = d.keyspace() != null ? d.keyspace() : session;
+        if (ks == null) throw invalid("No keyspace specified and no current keyspace");
+        if (c.keyspace(ks).isEmpty()) throw invalid("'" + ks + "' not found in keyspaces");
+        IndexMetadata i = c.index(ks, d.name()).orElseThrow(() -> invalid("Table for existing index '" + d.name()
+            + "' not found in '" + ks + "'"));
+        TableMetadata t = c.table(ks, i.table()).orElseThrow();
+        rows.add(List.of(ks, "index", quote(i.name()), indexCql(t, i)));
+      }
       case "any" -> {
+        // ringsim has no user-defined functions or aggregates: their listings are empty, as Cassandra's without any.
+        if (d.keyspace() == null && (d.name().equals("functions") || d.name().equals("aggregates"))) {
+          return result(rows, true);
+        }
         // DESCRIBE name: a keyspace of that name, else a table of the current (or named) keyspace, as cqlsh does.
         if (d.keyspace() == null && c.keyspace(d.name()).isPresent()) {
           return run(new Statement.Describe("keyspace", d.name(), null), c, session);

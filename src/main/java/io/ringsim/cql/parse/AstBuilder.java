@@ -169,6 +169,13 @@ final class AstBuilder {
       String[] n = table(a.tableName());
       return new Statement.Describe("any", n[0], n[1]);
     }
+    if (d instanceof DescribeOnlyKeyspaceContext o) {
+      return new Statement.Describe("only_keyspace", o.ident() == null ? null : ident(o.ident()), null);
+    }
+    if (d instanceof DescribeIndexContext i) {
+      String[] n = table(i.tableName());
+      return new Statement.Describe("index", n[0], n[1]);
+    }
     DescribeKeyspaceContext k = (DescribeKeyspaceContext) d;
     return new Statement.Describe("keyspace", k.ident() == null ? null : ident(k.ident()), null);
   }
