@@ -330,6 +330,10 @@ final class RequestExecutor {
         return Reply.of(change.result());
       }
     }
+    if (ClusterDescribe.isDescribeCluster(s)) {
+      return rows(ClusterDescribe.run(served.cluster().ring(), served.cluster().catalog(), ks, served.addresses()),
+          "system", "describe", o, key, MetadataAsk.NONE);
+    }
     if (s instanceof Statement.Describe d) {
       return rows(SystemDescribe.run(d, served.cluster().catalog(), ks), "system", "describe", o, key,
           MetadataAsk.NONE);

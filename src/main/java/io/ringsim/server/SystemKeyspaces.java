@@ -30,6 +30,8 @@ final class SystemKeyspaces {
   static final String RELEASE_VERSION = "4.1.10";
   static final String CQL_VERSION = "3.4.6";
   static final String CLUSTER_NAME = "ringsim";
+  /** The storage port the nodes announce (system.local, system.peers, traces, DESCRIBE CLUSTER). */
+  static final int STORAGE_PORT = 7000;
 
   static final CqlType TEXT = CqlTypes.TEXT;
   static final CqlType SET_TEXT = new SetType(CqlTypes.TEXT, false);
