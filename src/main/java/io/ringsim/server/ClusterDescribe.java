@@ -53,11 +53,8 @@ final class ClusterDescribe {
   }
 
   private static String partitioner(Ring ring) {
-    return switch (ring.partitioner().name()) {
-      case "random" -> "RandomPartitioner";
-      case "byteordered" -> "ByteOrderedPartitioner";
-      default -> "Murmur3Partitioner";
-    };
+    String cls = SystemKeyspaces.partitionerClass(ring);
+    return cls.substring(cls.lastIndexOf('.') + 1);
   }
 
   /** One rack of one data centre is what SimpleSnitch describes; anything else needs a topology-aware snitch. */

@@ -60,31 +60,11 @@ final class PreparedStatements {
    */
   void forget(String keyspace, String table) {
     byId.values().removeIf(e -> {
-      String[] target = target(e);
-      return target != null && target[0].equals(keyspace) && (table == null || target[1].equals(table));
+      Statement.TableName target = e.statement() == null ? null : Statement.tableOf(e.statement());
+      if (target == null) return false;
+      String ks = target.keyspace() != null ? target.keyspace() : e.keyspace();
+      return keyspace.equals(ks) && (table == null || target.table().equals(table));
     });
-  }
-
-  /** The keyspace and table a prepared statement reads or writes; null for a system query or another kind. */
-  private static String[] target(Entry e) {
-    Statement s = e.statement();
-    String ks = null, table = null;
-    if (s instanceof Statement.Select x) {
-      ks = x.keyspace();
-      table = x.table();
-    } else if (s instanceof Statement.Insert x) {
-      ks = x.keyspace();
-      table = x.table();
-    } else if (s instanceof Statement.Update x) {
-      ks = x.keyspace();
-      table = x.table();
-    } else if (s instanceof Statement.Delete x) {
-      ks = x.keyspace();
-      table = x.table();
-    }
-    if (table == null) return null;
-    ks = ks != null ? ks : e.keyspace();
-    return ks == null ? null : new String[] {ks, table};
   }
 
   /** A restart: the node's cache lived in its memory. */

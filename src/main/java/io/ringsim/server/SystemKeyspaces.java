@@ -82,7 +82,7 @@ final class SystemKeyspaces {
     return out;
   }
 
-  private static String partitionerClass(Ring ring) {
+  static String partitionerClass(Ring ring) {
     return switch (ring.partitioner().name()) {
       case "random" -> "org.apache.cassandra.dht.RandomPartitioner";
       case "byteordered" -> "org.apache.cassandra.dht.ByteOrderedPartitioner";

@@ -197,6 +197,16 @@ class BadInputTest {
   }
 
   @Test
+  void aClockStartThatIsNoInstantIsNamed() throws IOException {
+    Path f = dir.resolve("s.cql");
+    Files.writeString(f, "SELECT now() FROM system.local;\n");
+    refused(CliRun.of("cql", "-f", f.toString(), "--now", "yesterday"),
+        "--now: 'yesterday' is not an instant such as 2026-01-01T00:00:00Z (or 'wall')");
+    CliRun ok = CliRun.of("cql", "-f", f.toString(), "--now", "2026-01-01T00:00:00Z");
+    assertThat(ok.exitCode()).as(ok.err()).isZero();
+  }
+
+  @Test
   void anOffendingValueWithControlCharactersIsShownEscapedOnOneLine() {
     // Found by GeneratedInputProperties: a NUL, a line break and a terminal escape used to reach the terminal raw.
     refused(CliRun.of("ring", "--partitioner", "\u0000\n\u001b[31m"),

@@ -6,6 +6,18 @@ import java.util.Map;
 /** A parsed CQL statement. {@code keyspace} fields are null when the statement did not name one. */
 public sealed interface Statement {
 
+  /** The table a statement reads or writes, as written ({@code keyspace} null when it named none). */
+  record TableName(String keyspace, String table) {}
+
+  /** The table of a SELECT, INSERT, UPDATE or DELETE; null for any other statement. */
+  static TableName tableOf(Statement s) {
+    if (s instanceof Select x) return new TableName(x.keyspace(), x.table());
+    if (s instanceof Insert x) return new TableName(x.keyspace(), x.table());
+    if (s instanceof Update x) return new TableName(x.keyspace(), x.table());
+    if (s instanceof Delete x) return new TableName(x.keyspace(), x.table());
+    return null;
+  }
+
   record CreateKeyspace(String name, boolean ifNotExists, Map<String, Term> options) implements Statement {}
 
   record AlterKeyspace(String name, Map<String, Term> options) implements Statement {}

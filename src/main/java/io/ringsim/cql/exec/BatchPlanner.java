@@ -55,19 +55,9 @@ final class BatchPlanner {
   private static void checkCounterBatch(Statement.Batch b, WriteBinder binder) {
     boolean counters = false, others = false;
     for (Statement child : b.statements()) {
-      String ks = null, name = null;
-      if (child instanceof Statement.Insert i) {
-        ks = i.keyspace();
-        name = i.table();
-      } else if (child instanceof Statement.Update u) {
-        ks = u.keyspace();
-        name = u.table();
-      } else if (child instanceof Statement.Delete d) {
-        ks = d.keyspace();
-        name = d.table();
-      }
+      Statement.TableName name = child instanceof Statement.Select ? null : Statement.tableOf(child);
       if (name == null) continue;
-      if (binder.table(ks, name).isCounterTable()) counters = true;
+      if (binder.table(name.keyspace(), name.table()).isCounterTable()) counters = true;
       else others = true;
     }
     if (b.timestamp() != null && counters)

@@ -59,31 +59,25 @@ public final class DescribeStatement {
         }
       }
       case "type" -> {
-        String ks = d.keyspace() != null ? d.keyspace() : session;
-        if (ks == null) throw invalid("No keyspace specified and no current keyspace");
-        if (c.keyspace(ks).isEmpty()) throw invalid("'" + ks + "' not found in keyspaces");
+        String ks = keyspace(d, c, session).name();
         UserType u = c.type(ks, d.name()).orElseThrow(() -> invalid("User defined type '" + d.name()
             + "' not found in '" + ks + "'"));
         rows.add(List.of(ks, "type", quote(u.typeName()), typeCql(u)));
       }
       case "keyspace" -> {
-        String ks = d.keyspace() != null ? d.keyspace() : session;
-        if (ks == null) throw invalid("No keyspace specified and no current keyspace");
-        KeyspaceMetadata k = c.keyspace(ks).orElseThrow(() -> invalid("'" + ks + "' not found in keyspaces"));
+        KeyspaceMetadata k = keyspace(d, c, session);
+        String ks = k.name();
         rows.add(List.of(k.name(), "keyspace", quote(k.name()), keyspaceCql(k)));
         for (UserType u : typesInOrder(c.types(ks))) rows.add(List.of(ks, "type", quote(u.typeName()), typeCql(u)));
         for (TableMetadata t : c.tables(ks)) addTable(rows, t, c);
       }
       case "only_keyspace" -> {
-        String ks = d.keyspace() != null ? d.keyspace() : session;
-        if (ks == null) throw invalid("No keyspace specified and no current keyspace");
-        KeyspaceMetadata k = c.keyspace(ks).orElseThrow(() -> invalid("'" + ks + "' not found in keyspaces"));
+        KeyspaceMetadata k = keyspace(d, c, session);
+        String ks = k.name();
         rows.add(List.of(k.name(), "keyspace", quote(k.name()), keyspaceCql(k)));
       }
       case "index" -> {
-        String ks = d.keyspace() != null ? d.keyspace() : session;
-        if (ks == null) throw invalid("No keyspace specified and no current keyspace");
-        if (c.keyspace(ks).isEmpty()) throw invalid("'" + ks + "' not found in keyspaces");
+        String ks = keyspace(d, c, session).name();
         IndexMetadata i = c.index(ks, d.name()).orElseThrow(() -> invalid("Table for existing index '" + d.name()
             + "' not found in '" + ks + "'"));
         TableMetadata t = c.table(ks, i.table()).orElseThrow();
@@ -101,15 +95,20 @@ public final class DescribeStatement {
         return run(new Statement.Describe("table", d.keyspace(), d.name()), c, session);
       }
       default -> {
-        String ks = d.keyspace() != null ? d.keyspace() : session;
-        if (ks == null) throw invalid("No keyspace specified and no current keyspace");
-        if (c.keyspace(ks).isEmpty()) throw invalid("'" + ks + "' not found in keyspaces");
+        String ks = keyspace(d, c, session).name();
         TableMetadata t = c.table(ks, d.name()).orElseThrow(() -> invalid("'" + d.name() + "' not found in keyspace '"
             + ks + "'"));
         addTable(rows, t, c);
       }
     }
     return result(rows, d.what().equals("keyspaces") || d.what().equals("tables") || d.what().equals("types"));
+  }
+
+  /** The keyspace a DESCRIBE names, else the session's, with Cassandra's errors when there is none or it is unknown. */
+  private static KeyspaceMetadata keyspace(Statement.Describe d, Catalog c, String session) {
+    String ks = d.keyspace() != null ? d.keyspace() : session;
+    if (ks == null) throw invalid("No keyspace specified and no current keyspace");
+    return c.keyspace(ks).orElseThrow(() -> invalid("'" + ks + "' not found in keyspaces"));
   }
 
   /** Rows of a listing (three columns) or of statements (four), as Cassandra 4.1 answers them. */

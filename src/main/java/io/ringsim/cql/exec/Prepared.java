@@ -72,23 +72,9 @@ public final class Prepared {
       }
       return first;
     }
-    String ks, table;
-    if (s instanceof Statement.Insert x) {
-      ks = x.keyspace();
-      table = x.table();
-    } else if (s instanceof Statement.Update x) {
-      ks = x.keyspace();
-      table = x.table();
-    } else if (s instanceof Statement.Delete x) {
-      ks = x.keyspace();
-      table = x.table();
-    } else if (s instanceof Statement.Select x) {
-      ks = x.keyspace();
-      table = x.table();
-    } else {
-      return null;
-    }
-    return SchemaOps.table(c, SchemaOps.keyspaceOf(ks, session), table);
+    Statement.TableName name = Statement.tableOf(s);
+    if (name == null) return null;
+    return SchemaOps.table(c, SchemaOps.keyspaceOf(name.keyspace(), session), name.table());
   }
 
   /**

@@ -21,7 +21,6 @@ import io.ringsim.schema.collection.MapType;
 import io.ringsim.schema.collection.SetType;
 import io.ringsim.schema.collection.TupleType;
 import io.ringsim.schema.types.CqlTypes;
-import io.ringsim.storage.CompactionStrategy;
 import io.ringsim.storage.TableSchema;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -257,7 +256,7 @@ public final class SchemaOps {
       else others = true;
     }
     if (counters && others) throw invalid("Cannot mix counter and non counter columns in the same table");
-    TableParams params = params(TableParams.DEFAULTS, s.options());
+    TableParams params = TableOptions.params(TableParams.DEFAULTS, s.options());
     TableMetadata table = new TableMetadata(ks, s.name(), defs, params);
     checkCounterTtl(table);
     return c.withTable(table);
@@ -328,74 +327,6 @@ public final class SchemaOps {
     return false;
   }
 
-  static TableParams params(TableParams p, Map<String, Term> options) {
-    for (Map.Entry<String, Term> o : options.entrySet()) {
-      String k = o.getKey();
-      try {
-        switch (k) {
-          case "default_time_to_live" -> p = p.withDefaultTimeToLive((int) Values.integer(o.getValue(), k));
-          case "gc_grace_seconds" -> p = p.withGcGraceSeconds((int) Values.integer(o.getValue(), k));
-          case "bloom_filter_fp_chance" -> p = new TableParams(p.defaultTimeToLive(), p.gcGraceSeconds(),
-              Double.parseDouble(text(o.getValue())), p.compaction(), p.compression());
-          case "compaction" -> {
-            if (!(o.getValue() instanceof Term.MapLiteral m)) throw invalid("compaction must be a map");
-            Map<String, String> map = new LinkedHashMap<>();
-            for (int i = 0; i < m.keys().size(); i++) map.put(text(m.keys().get(i)), text(m.values().get(i)));
-            CompactionStrategy.fromOptions(map);
-            p = p.withCompaction(map);
-          }
-          case "compression" -> p = p.withCompression(compression(o.getValue()));
-          case "caching" -> checkCaching(o.getValue());
-          case "comment", "speculative_retry", "read_repair", "crc_check_chance",
-              "memtable_flush_period_in_ms", "min_index_interval", "max_index_interval", "additional_write_policy",
-              "cdc", "extensions" -> { }
-          default -> throw new CqlException(CqlErrorClass.SyntaxError, "Unknown property '" + k + "'");
-        }
-      } catch (IllegalArgumentException e) {
-        throw new CqlException(CqlErrorClass.ConfigurationError, e.getMessage());
-      }
-    }
-    return p;
-  }
-
-  private static final Set<String> COMPRESSORS = Set.of("LZ4Compressor", "SnappyCompressor", "DeflateCompressor",
-      "ZstdCompressor", "NoopCompressor");
-
-  /**
-   * The compression map as Cassandra keeps it: {'enabled': 'false'} as written, else the class by its full name and
-   * chunk_length_in_kb (16 by default). ringsim does not compress, but refuses what Cassandra would refuse and shows
-   * what Cassandra would show.
-   */
-  private static Map<String, String> compression(Term value) {
-    // {} reads as an empty set literal; Cassandra takes it as an empty map: compression disabled.
-    if (value instanceof Term.SetLiteral e && e.elements().isEmpty()) return Map.of("enabled", "false");
-    if (!(value instanceof Term.MapLiteral m)) throw invalid("compression must be a map");
-    Map<String, String> in = new LinkedHashMap<>();
-    for (int i = 0; i < m.keys().size(); i++) in.put(text(m.keys().get(i)), text(m.values().get(i)));
-    if ("false".equalsIgnoreCase(in.get("enabled"))) return Map.of("enabled", "false");
-    String cls = in.getOrDefault("class", in.getOrDefault("sstable_compression", "LZ4Compressor"));
-    String simple = cls.startsWith("org.apache.cassandra.io.compress.")
-        ? cls.substring("org.apache.cassandra.io.compress.".length()) : cls;
-    if (!COMPRESSORS.contains(simple)) throw new IllegalArgumentException("Could not create Compression for type "
-        + (cls.contains(".") ? cls : "org.apache.cassandra.io.compress." + cls));
-    Map<String, String> out = new java.util.TreeMap<>(in);
-    out.remove("sstable_compression");
-    out.remove("enabled");
-    out.put("class", "org.apache.cassandra.io.compress." + simple);
-    out.putIfAbsent("chunk_length_in_kb", "16");
-    return out;
-  }
-
-  private static void checkCaching(Term value) {
-    if (!(value instanceof Term.MapLiteral m)) return;
-    for (int i = 0; i < m.keys().size(); i++) {
-      if (!text(m.keys().get(i)).equals("keys")) continue;
-      String v = text(m.values().get(i));
-      if (!v.equalsIgnoreCase("ALL") && !v.equalsIgnoreCase("NONE")) throw new IllegalArgumentException("Invalid value '"
-          + v + "' for caching sub-option 'keys': only 'ALL' and 'NONE' are allowed");
-    }
-  }
-
   public static Catalog dropTable(Catalog c, Statement.DropTable s, String session) {
     String ks = keyspaceOf(s.keyspace(), session);
     if (c.table(ks, s.name()).isEmpty()) {
@@ -464,7 +395,7 @@ public final class SchemaOps {
   public static Catalog alterWith(Catalog c, Statement.AlterTableWith s, String session) {
     String ks = keyspaceOf(s.keyspace(), session);
     TableMetadata t = table(c, ks, s.name());
-    TableMetadata altered = new TableMetadata(ks, s.name(), t.columns(), params(t.params(), s.options()),
+    TableMetadata altered = new TableMetadata(ks, s.name(), t.columns(), TableOptions.params(t.params(), s.options()),
         t.droppedColumns());
     checkCounterTtl(altered);
     return c.withTable(altered);

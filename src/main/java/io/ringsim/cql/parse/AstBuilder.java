@@ -68,7 +68,7 @@ final class AstBuilder {
       String[] t = table(s.dropType().tableName());
       return new Statement.DropType(t[0], t[1], s.dropType().K_EXISTS() != null);
     }
-    if (s.describe() != null) return describe(s.describe());
+    if (s.describe() != null) return DescribeAst.describe(s.describe());
     if (s.insertStatement() != null) return insert(s.insertStatement());
     if (s.updateStatement() != null) return update(s.updateStatement());
     if (s.deleteStatement() != null) return delete(s.deleteStatement());
@@ -151,33 +151,6 @@ final class AstBuilder {
       if (o instanceof PropertyOptionContext po) options.put(ident(po.ident()), term(po.term()));
     }
     return new Statement.AlterTableWith(t[0], t[1], options);
-  }
-
-  private static Statement describe(DescribeContext d) {
-    if (d instanceof DescribeKeyspacesContext) return new Statement.Describe("keyspaces", null, null);
-    if (d instanceof DescribeTablesContext) return new Statement.Describe("tables", null, null);
-    if (d instanceof DescribeTypesContext) return new Statement.Describe("types", null, null);
-    if (d instanceof DescribeTypeContext t) {
-      String[] n = table(t.tableName());
-      return new Statement.Describe("type", n[0], n[1]);
-    }
-    if (d instanceof DescribeTableContext t) {
-      String[] n = table(t.tableName());
-      return new Statement.Describe("table", n[0], n[1]);
-    }
-    if (d instanceof DescribeAnyContext a) {
-      String[] n = table(a.tableName());
-      return new Statement.Describe("any", n[0], n[1]);
-    }
-    if (d instanceof DescribeOnlyKeyspaceContext o) {
-      return new Statement.Describe("only_keyspace", o.ident() == null ? null : ident(o.ident()), null);
-    }
-    if (d instanceof DescribeIndexContext i) {
-      String[] n = table(i.tableName());
-      return new Statement.Describe("index", n[0], n[1]);
-    }
-    DescribeKeyspaceContext k = (DescribeKeyspaceContext) d;
-    return new Statement.Describe("keyspace", k.ident() == null ? null : ident(k.ident()), null);
   }
 
   private static Statement insert(InsertStatementContext c) {
