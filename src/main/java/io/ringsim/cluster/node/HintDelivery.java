@@ -1,6 +1,5 @@
 package io.ringsim.cluster.node;
 
-import io.ringsim.cluster.HintStore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;

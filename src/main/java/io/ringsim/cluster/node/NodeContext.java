@@ -3,7 +3,6 @@ package io.ringsim.cluster.node;
 import akka.actor.typed.ActorRef;
 import akka.actor.typed.Scheduler;
 import akka.dispatch.ExecutionContexts$;
-import io.ringsim.cluster.HintStore;
 import io.ringsim.cluster.net.NetworkPort;
 import io.ringsim.cluster.net.TraceLog;
 import io.ringsim.cluster.time.SimulationLoop;

@@ -1,4 +1,4 @@
-package io.ringsim.cluster;
+package io.ringsim.cluster.node;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.ringsim.cluster;
+package io.ringsim.cluster.node;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
