@@ -269,12 +269,17 @@ final class NodeContext {
     return true;
   }
 
-  /** A crash loses every request in flight: their clients see timeouts. */
+  /** A crash loses every request in flight: their clients see timeouts (what is on disk, like hints, stays). */
   void dropAllPending() {
+    List<PendingRequest> dropped = new ArrayList<>();
     for (long id : pending.ids()) {
       PendingRequest p = pending.get(id);
-      if (p.id == id) p.cancelTimeout();
+      if (p.id == id) {
+        p.cancelTimeout();
+        dropped.add(p);
+      }
     }
     pending.clear();
+    for (PendingRequest p : dropped) p.onDropped();
   }
 }
