@@ -45,7 +45,7 @@ import picocli.CommandLine.Spec;
     header = "Run a scenario in virtual time and write its report and results.",
     mixinStandardHelpOptions = true,
     description = {"Run a scenario (simulations/*.sim) in virtual time: progress, a summary table, and the results",
-        "in --out DIR (report.html, summary.json, run.json, history.jsonl, CSVs). Exit code 1 when a check fails.",
+        "in --out DIR (report.html, summary.json, run.json, history.jsonl, CSVs). Exit code 1 when a check fails or has nothing to judge (N/A).",
         "",
         "Example:",
         "  ringsim run simulations/quickstart.sim --seed 7 --set workload.orders.rate=1000"})
