@@ -18,7 +18,10 @@ import java.util.concurrent.ConcurrentHashMap;
 final class ShippedRuns {
   private ShippedRuns() {}
 
-  /** A finished run: what it printed and where it wrote its results. */
+  /**
+   * A finished command: what it printed and where it wrote its results (a run's folder; for shrink, the smaller
+   * scenario it wrote).
+   */
   record Run(CliRun cli, Path dir) {}
 
   private static final Map<List<String>, Run> RUNS = new ConcurrentHashMap<>();
@@ -42,13 +45,23 @@ final class ShippedRuns {
       full.add("--quiet");
       full.add("--out");
       full.add(dir.toString());
+    } else if (args.get(0).equals("shrink")) {
+      try {
+        Files.createDirectories(dir);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      dir = dir.resolve("smaller.sim");
+      full.add("--out");
+      full.add(dir.toString());
     }
     Run r = new Run(CliRun.of(full.toArray(String[]::new)), dir);
     RUNS.put(List.copyOf(args), r);
     return r;
   }
 
-  private static Path root() {
+  /** A folder for files the tests write next to the runs (variants of scenarios), removed with them. */
+  static synchronized Path root() {
     if (root != null) return root;
     try {
       root = Files.createTempDirectory("ringsim-shipped-runs");
