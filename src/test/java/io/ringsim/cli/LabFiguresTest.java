@@ -41,7 +41,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * template is found on a line of that run's output, whitespace-insensitively, {@code …} standing for any text on
  * the line, {@code {}} for the figure (one word) and {@code {...}} for a figure of several words. A number matches at
  * the lab's precision (99.2 matches 99.17); {@code fig NAME/summary.json:} reads a file of the run's folder instead
- * (a .json file as one line per object, its fields in compact JSON: {@code "table":"t","partitions":{},}); {@code fig~} marks a rounded figure ("about 4,700"), which matches at its
+ * (a .json file as one line per object, innermost first, its fields in compact JSON: {@code "table":"t","partitions":{},}); {@code fig~} marks a rounded figure ("about 4,700"), which matches at its
  * significant digits. Thousands separators and % do not count.
  *
  * <p>Not covered: the your-app lab (its figures come from the reader's own program against {@code serve}).
@@ -155,9 +155,10 @@ class LabFiguresTest {
     return sb.toString();
   }
 
+  /** Innermost objects first: a template matches the smallest object that has all it names. */
   private static void objects(com.fasterxml.jackson.databind.JsonNode n, StringBuilder sb) {
-    if (n.isObject()) sb.append(n).append('\n');
     for (com.fasterxml.jackson.databind.JsonNode c : n) objects(c, sb);
+    if (n.isObject()) sb.append(n).append('\n');
   }
 
   /** Runs (once per test JVM) the command a run marker names. */
