@@ -59,7 +59,8 @@ class LabFiguresTest {
     try (var files = Files.list(LABS)) {
       return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".md"))
           .filter(n -> !UNCHECKED.contains(n))
-          .filter(n -> System.getProperty("ringsim.lab") == null || n.startsWith(System.getProperty("ringsim.lab")))
+          .filter(n -> System.getProperty("ringsim.lab") == null
+              || Stream.of(System.getProperty("ringsim.lab").split(",")).anyMatch(n::startsWith))
           .sorted().toList().stream();
     }
   }
@@ -252,7 +253,7 @@ class LabFiguresTest {
       return b.substring(open + 1, b.length() - 1);
     }
     String word = b.substring(b.lastIndexOf(' ') + 1);
-    return word.replaceAll("^[*(\"'`]+", "");
+    return word.replaceAll("^[*(\"'`#]+", "");
   }
 
   /** The figure {@code template} captures on the first line of {@code output} it matches, or null. */
