@@ -91,6 +91,20 @@ class RingEverywhereTest {
         .doesNotContain("dc1-n1");
   }
 
+  @org.junit.jupiter.api.Test
+  void aScenarioWithOptionsThatShapeAnotherRingIsRefusedInOneLine() {
+    String q = "simulations/quickstart.sim";
+    BadInputTest.refused(CliRun.of("ring", "--scenario", q, "--nodes", "3"),
+        "--nodes cannot be combined with --scenario: the scenario gives the ring's shape");
+    BadInputTest.refused(CliRun.of("token", "--scenario", q, "--partitioner", "random", "1"),
+        "--partitioner cannot be combined with --scenario");
+    BadInputTest.refused(CliRun.of("token", "--scenario", q, "--table", "shop.nope", "1"),
+        q + " has no table 'shop.nope'");
+    BadInputTest.refused(CliRun.of("ring", "--scenario", q, "--keyspace", "nope"),
+        q + " has no keyspace 'nope' (it has shop)");
+    BadInputTest.refused(CliRun.of("serve", q, "--scenario", "simulations/zombies.sim"), "two scenarios given");
+  }
+
   private static String type(CqlshCommand shell, StatementBuffer buffer, io.ringsim.cluster.CqlSession session,
       SimCluster sim, String... lines) {
     StringWriter s = new StringWriter();
