@@ -88,10 +88,11 @@ public record Assignment(
   /**
    * An access pattern: the rows of {@code entity} that match every condition, in {@code order}. {@code window} is
    * how far apart a range's bounds are drawn (in the attribute's unit: milliseconds for timestamps, days for dates);
-   * {@code partitions} how many partitions one run may read; {@code runs} how many parameter values are tried.
+   * {@code within} (milliseconds, 0: none) keeps a timestamp range inside one aligned block of that length (a day),
+   * as an application that reads one time bucket at a time asks; {@code partitions} how many partitions one run may read; {@code runs} how many parameter values are tried.
    */
   public record AccessPattern(String id, String description, String entity, List<Condition> conditions,
-      List<Ordering> order, List<String> returns, long window, int partitions, int runs, Pos pos) {
+      List<Ordering> order, List<String> returns, long window, long within, int partitions, int runs, Pos pos) {
     public List<String> parameters() {
       return conditions.stream().map(Condition::parameter).distinct().toList();
     }

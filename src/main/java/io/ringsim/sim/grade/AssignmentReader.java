@@ -35,6 +35,7 @@ public final class AssignmentReader {
   /** The attribute types an entity may have: those the generators can make. */
   static final Set<String> TYPES = Set.of("text", "varchar", "ascii", "int", "bigint", "smallint", "tinyint",
       "varint", "decimal", "double", "float", "boolean", "uuid", "timeuuid", "timestamp", "date", "blob", "inet");
+  static final Set<String> RANGED = Set.of("int", "bigint", "smallint", "tinyint", "timestamp", "date");
   static final long MAX_COUNT = 100_000_000L;
   static final int MAX_SAMPLE = 200_000;
 
@@ -315,7 +316,7 @@ public final class AssignmentReader {
     List<Condition> conds = new ArrayList<>();
     List<Ordering> order = new ArrayList<>();
     List<String> returns = null;
-    long window = 0;
+    long window = 0, within = 0;
     int partitions = 1, runs = 50;
     Tok windowTok = null;
     int windowLine = 0;
@@ -350,10 +351,19 @@ public final class AssignmentReader {
           if (returns.isEmpty()) throw error(ln, k, "'returns ATTRIBUTE, ...' names at least one attribute");
         }
         case "window" -> {
-          if (t.size() != 2) throw error(ln, k, "'window 6h' (timestamps), 'window 7' (days of a date, or numbers)");
+          if (t.size() != 2 && !(t.size() == 4 && t.get(2).is("within"))) {
+            throw error(ln, k, "'window 6h' (timestamps; 'window 6h within 1d' keeps it inside one day), "
+                + "'window 7' (days of a date, or numbers)");
+          }
           windowTok = t.get(1);
           windowLine = ln;
           window = windowTok.text().matches("[0-9]+") ? Long.parseLong(windowTok.text()) : duration(windowTok, ln);
+          if (t.size() == 4) {
+            within = duration(t.get(3), ln);
+            if (windowTok.text().matches("[0-9]+")) throw error(ln, t.get(2), "'within' is for timestamp windows");
+            if (within < window) throw error(ln, t.get(3), "the window (" + windowTok.text() + ") is longer than "
+                + "the block it must stay within (" + t.get(3).text() + ")");
+          }
         }
         case "partitions" -> partitions = (int) number(l, ln, 1, 1, 1000, "partitions");
         case "runs" -> runs = (int) number(l, ln, 1, 1, 10_000, "runs");
@@ -365,6 +375,13 @@ public final class AssignmentReader {
     boolean ranged = conds.stream().anyMatch(c -> c.op() != Op.EQ);
     if (ranged && window <= 0) {
       throw error(hl, pos.col(), id + " has a range condition: give 'window W', how far apart its bounds are drawn");
+    }
+    for (Condition c : conds) {
+      String type = entity.attribute(c.attribute()).orElseThrow().type().name();
+      if (c.op() != Op.EQ && !RANGED.contains(type)) {
+        throw error(hl, pos.col(), id + ": a range (" + c + ") needs an attribute of type int, bigint, smallint, "
+            + "tinyint, timestamp or date, not " + type);
+      }
     }
     if (windowTok != null) {
       for (Condition c : conds) {
@@ -379,7 +396,7 @@ public final class AssignmentReader {
     }
     return new AccessPattern(id, ht.get(2).unquoted(), entity.name(), List.copyOf(conds), List.copyOf(order),
         returns == null ? entity.attributes().stream().map(Attribute::name).toList() : List.copyOf(returns),
-        window, partitions, runs, pos);
+        window, within, partitions, runs, pos);
   }
 
   private void requireEntity(Entity e, int ln, Tok at, String id) {

@@ -29,7 +29,7 @@ public final class GradeText {
       }
     }
     sb.append("\nTables at full scale (").append(String.format("%,d", sc.generated())).append(" ")
-        .append(sc.entity()).append("s; bytes are the storage engine's serialized partition sizes)\n");
+        .append(plural(sc.entity())).append("; bytes are the storage engine's serialized partition sizes)\n");
     for (TableReport t : r.tables()) {
       sb.append(String.format("  %-24s %,d partitions, %s; partition size p50 %s, p99 %s, max %s (%s, %s)%n",
           t.table(), t.partitions(), Sizes.rows(t.rows()), Sizes.bytes(t.p50Bytes()), Sizes.bytes(t.p99Bytes()),
@@ -57,12 +57,20 @@ public final class GradeText {
     GradeResult.Scale sc = r.scale();
     String cluster = sc.nodes() + " nodes, " + sc.vnodes() + " vnodes, replication " + sc.replication();
     if (!sc.sampled()) {
-      return String.format("Data: all %,d %ss generated and loaded into a simulated cluster (%s).", sc.generated(),
-          sc.entity(), cluster);
+      return String.format("Data: all %,d %s generated and loaded into a simulated cluster (%s).", sc.generated(),
+          plural(sc.entity()), cluster);
     }
-    return String.format("Data: %,d %ss generated; the queries run on a sample, the first %,d of them, loaded into "
+    return String.format("Data: %,d %s generated; the queries run on a sample, the first %,d of them, loaded into "
         + "a simulated cluster (%s); partition sizes, rows and node load are counted over all %,d.",
-        sc.generated(), sc.entity(), sc.loaded(), cluster, sc.generated());
+        sc.generated(), plural(sc.entity()), sc.loaded(), cluster, sc.generated());
+  }
+
+  /** user -> users, entry -> entries. */
+  static String plural(String noun) {
+    if (noun.endsWith("y") && noun.length() > 1 && "aeiou".indexOf(noun.charAt(noun.length() - 2)) < 0) {
+      return noun.substring(0, noun.length() - 1) + "ies";
+    }
+    return noun.endsWith("s") ? noun + "es" : noun + "s";
   }
 
   private static void line(StringBuilder sb, Criterion c) {

@@ -126,7 +126,7 @@ public final class Grader {
 
   private static String scaleEntity(Assignment a) {
     List<String> parts = new ArrayList<>();
-    for (Entity e : a.entities()) parts.add(String.format("%,d %s instances", e.count(), e.name()));
+    for (Entity e : a.entities()) parts.add(String.format("%,d %s", e.count(), GradeText.plural(e.name())));
     return String.join(", ", parts);
   }
 

@@ -188,7 +188,13 @@ final class QueryJudge {
       Object v = source[i];
       if (c.op() != Assignment.Op.EQ) {
         long half = p.window() / 2;
-        v = shift(v, c.op().lower() ? -half : p.window() - half);
+        Object bound = shift(v, c.op().lower() ? -half : p.window() - half);
+        if (p.within() > 0 && v instanceof Instant t && bound instanceof Instant b) {
+          long block = Math.floorDiv(t.toEpochMilli(), p.within()) * p.within();
+          long clipped = Math.max(block, Math.min(block + p.within(), b.toEpochMilli()));
+          bound = Instant.ofEpochMilli(clipped);
+        }
+        v = bound;
       }
       out.put(c.parameter(), v);
     }
@@ -207,7 +213,8 @@ final class QueryJudge {
 
   private static String show(Map<String, Object> params) {
     List<String> parts = new ArrayList<>();
-    params.forEach((k, v) -> parts.add(":" + k + " = " + (v instanceof String s ? "'" + s + "'" : v)));
+    params.forEach((k, v) -> parts.add(":" + k + " = " + (v instanceof String || v instanceof Instant
+        || v instanceof LocalDate ? "'" + v + "'" : v)));
     return String.join(", ", parts);
   }
 
