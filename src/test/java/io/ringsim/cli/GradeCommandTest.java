@@ -298,6 +298,15 @@ class GradeCommandTest {
   }
 
   @Test
+  void aRangeWithoutAWindowOrOnTextIsRefused() throws IOException {
+    String head = "assignment x \"y\"\nentity user {\n  count 10\n  uid int sequential\n  name text text(3, 5)\n}\n";
+    badAssignment(head + "access Q1 \"a range\" {\n  rows user where uid >= :low\n}\n", "7:8",
+        "Q1 has a range condition: give 'window W'");
+    badAssignment(head + "access Q1 \"a range\" {\n  rows user where name >= :low\n  window 3\n}\n", "7:8",
+        "a range (name >= :low) needs an attribute of type int");
+  }
+
+  @Test
   void aBadGeneratorIsRefusedAtItsColumn() throws IOException {
     badAssignment("assignment x \"y\"\nentity user {\n  count 10\n  uid int uniform(0)\n}\n", "4:11",
         "uniform(...)");

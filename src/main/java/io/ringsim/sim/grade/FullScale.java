@@ -106,6 +106,17 @@ final class FullScale {
       acc.bytes[ps] = w.key().length + 8L;
       acc.first[ps] = i;
     }
+    if (acc.table.clusteringColumns().isEmpty()) {
+      // One row per partition: the partition's own slot tells a new row from an upsert (no second table).
+      if (fresh) {
+        acc.rows[ps] = 1;
+        acc.bytes[ps] += rowSize;
+      } else {
+        acc.overwrites++;
+        acc.bytes[ps] = w.key().length + 8L + rowSize;
+      }
+      return;
+    }
     long h = 0xcbf29ce484222325L ^ token;
     List<Object> ck = new ArrayList<>();
     for (ColumnDef c : acc.table.clusteringColumns()) ck.add(row.get(c.name()));

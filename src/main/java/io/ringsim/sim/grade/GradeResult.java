@@ -32,7 +32,12 @@ public record GradeResult(
   /**
    * One graded criterion; {@code pattern} is the access pattern it judges (null for a limit over the whole model).
    */
-  public record Criterion(String id, String pattern, String name, boolean passed, String reason) {}
+  public record Criterion(String id, String pattern, String name, boolean passed, String reason) {
+    /** The reason on one line: a parser's message may quote a statement across its line breaks. */
+    public Criterion {
+      reason = reason.replaceAll("\\s*\\R\\s*", " ");
+    }
+  }
 
   /**
    * One access pattern's query: where it is written, how many runs gave the right rows, the most partitions a run

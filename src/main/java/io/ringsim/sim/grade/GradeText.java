@@ -36,7 +36,8 @@ public final class GradeText {
           Sizes.bytes(t.largestBytes()), t.largestKey(), Sizes.rows(t.largestRows())));
       if (t.overwrites() > 0) {
         sb.append(String.format("  %-24s %,d writes replaced an earlier row with the same primary key (an upsert):"
-            + " the key does not identify a %s%n", "", t.overwrites(), t.table().isEmpty() ? "row" : sc.entity()));
+            + " the key does not identify %s %s%n", "", t.overwrites(), "aeiou".indexOf(t.entity().charAt(0)) >= 0 ? "an" : "a",
+            t.entity()));
       }
       if (sc.sampled()) {
         sb.append(String.format("  %-24s on the %,d loaded: largest partition %s computed, %s measured on the "

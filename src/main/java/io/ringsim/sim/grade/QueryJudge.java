@@ -95,7 +95,7 @@ final class QueryJudge {
         if (partitions == null) {
           partitions = id + " is served by the secondary index " + plan.index() + ": the coordinator asks every "
               + "node (" + nodes + " of them) for its local matches, however few rows come back; a table keyed "
-              + "by " + indexedColumn(sel) + " answers from one partition";
+              + "by " + indexedColumn(plan.index()) + " answers from one partition";
         }
       } else if (plan.isRangeScan()) {
         touched = Integer.MAX_VALUE;
@@ -176,8 +176,8 @@ final class QueryJudge {
     return "partition key of " + sel.table() + ": " + pk;
   }
 
-  private static String indexedColumn(Statement.Select sel) {
-    return sel.where().isEmpty() ? "it" : "the indexed column";
+  private String indexedColumn(String index) {
+    return session.cluster().catalog().index(Grader.KEYSPACE, index).map(i -> i.column()).orElse("the indexed column");
   }
 
   /** The parameters of one run, drawn from one loaded instance: = takes its value, a range bound lies around it. */
