@@ -74,7 +74,7 @@ class GradeCommandTest {
     assertThat(j.get("max").asInt()).isEqualTo(9);
     assertThat(j.get("queries")).hasSize(2);
     assertThat(j.get("queries").get(0).get("runs").asInt()).isEqualTo(20);
-    assertThat(j.get("queries").get(0).get("runs_right").asInt()).isEqualTo(20);
+    assertThat(j.get("queries").get(0).get("runsRight").asInt()).isEqualTo(20);
     assertThat(j.get("queries").get(0).get("access").asText()).isEqualTo("one partition");
   }
 

@@ -106,8 +106,8 @@ public final class GradeText {
       x.put("cql", q.cql());
       x.put("at", q.at());
       x.put("runs", q.runs());
-      x.put("runs_right", q.runsRight());
-      x.put("max_partitions", q.maxPartitions() < 0 ? "all" : q.maxPartitions());
+      x.put("runsRight", q.runsRight());
+      x.put("maxPartitions", q.maxPartitions() < 0 ? "all" : q.maxPartitions());
       x.put("access", q.access());
       x.put("passed", r.criteria().stream().filter(c -> q.id().equals(c.pattern())).allMatch(Criterion::passed));
       qs.add(x);
