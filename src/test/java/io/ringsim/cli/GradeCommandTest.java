@@ -128,6 +128,15 @@ class GradeCommandTest {
   }
 
   @Test
+  void readingMorePartitionsThanTheAssignmentAllowsFails() throws IOException {
+    JsonNode j = json(MODEL_TABLES + "-- Q1\nSELECT * FROM by_state WHERE mainland IN ('a', 'b') AND state = :state;\n"
+        + Q2);
+    assertThat(fails(j, "Q1.partitions")).containsPattern("Q1 reads 2 partitions with :mainland = '[ab]', :state = "
+        + "'k\\d'; the assignment allows 1");
+    assertThat(j.get("queries").get(0).get("maxPartitions").asInt()).isEqualTo(2);
+  }
+
+  @Test
   void missingRowsFailTheRowsCriterionNamingARow() throws IOException {
     JsonNode j = json(MODEL_TABLES + "-- Q1\nSELECT * FROM by_state WHERE mainland = :mainland AND state = :state"
         + " LIMIT 3;\n" + Q2);
