@@ -139,6 +139,14 @@ final class MarkerSpecs {
         int at = ut.fieldIndex(u.fields().get(i));
         if (at >= 0) term(u.values().get(i), name + "." + u.fields().get(i), ut.fieldTypes().get(at), null);
       }
+    } else if (t instanceof Term.TypeHint h) {
+      term(h.value(), name, type, target); // Cassandra's TypeCast prepares its term for the receiver itself
+    } else if (t instanceof Term.Operation || t instanceof Term.Negation) {
+      // The operation's parameters receive its operands, named as FunctionResolver.makeArgSpec names them.
+      Arithmetic.Fn f = ArithmeticTerms.resolve(t, type);
+      List<Term> args = ArithmeticTerms.operands(t);
+      term(args.get(0), "arg0", f.left(), null);
+      if (!f.unary()) term(args.get(1), "arg1", f.right(), null);
     } else if (t instanceof Term.FunctionCall f) {
       // The functions ringsim knows take no arguments; a marker given to one still needs a receiver.
       for (Term x : f.args()) term(x, name, CqlTypes.BLOB, null);

@@ -23,8 +23,20 @@ import java.util.NavigableSet;
  * computed from a row. Aggregates, token(), writetime() and ttl() are Projection's.
  */
 final class SelectorCompiler {
-  /** A compiled selector; {@code type} and {@code eval} are null for a constant not yet given a type by its use. */
-  record Expr(String name, CqlType type, Projection.Column eval, Term constant) {}
+  /**
+   * A compiled selector; {@code type} and {@code eval} are null for a constant not yet given a type by its use, and
+   * for a parenthesized selector ({@code inner} then holds what is in the parentheses), which its use types too.
+   */
+  record Expr(String name, CqlType type, Projection.Column eval, Term constant, Expr inner) {
+    Expr(String name, CqlType type, Projection.Column eval, Term constant) {
+      this(name, type, eval, constant, null);
+    }
+
+    /** What is inside any parentheses. */
+    Expr unwrapped() {
+      return inner == null ? this : inner.unwrapped();
+    }
+  }
 
   private final TableMetadata table;
   private final Values values;
@@ -45,6 +57,13 @@ final class SelectorCompiler {
     if (s instanceof Selector.Slice sl) return slice(sl);
     if (s instanceof Selector.Function f) return function(f);
     if (s instanceof Selector.Field f) return field(f);
+    if (s instanceof Selector.Operation o) return ArithmeticSelectors.operation(this, o);
+    if (s instanceof Selector.Negation n) return ArithmeticSelectors.negation(this, n);
+    if (s instanceof Selector.TypeHint h) return ArithmeticSelectors.typeHint(this, h);
+    if (s instanceof Selector.Parenthesized p) {
+      Expr in = compile(p.inner());
+      return new Expr("(" + in.name() + ")", null, null, null, in);
+    }
     throw NativeFunctions.invalid("Cannot use " + s + " here");
   }
 
@@ -109,7 +128,7 @@ final class SelectorCompiler {
     if (sig.args().size() != args.size()) return null;
     List<Projection.Column> out = new ArrayList<>();
     for (int i = 0; i < args.size(); i++) {
-      Expr a = args.get(i);
+      Expr a = args.get(i).unwrapped();
       CqlType want = sig.args().get(i);
       if (a.constant() != null) {
         Object v;
@@ -130,6 +149,10 @@ final class SelectorCompiler {
 
   private static boolean sameType(CqlType have, CqlType want) {
     return have.name().equals(want.name());
+  }
+
+  Values values() {
+    return values;
   }
 
   private Expr typed(Expr e) {

@@ -83,6 +83,9 @@ final class StatementBinder {
     if (t instanceof Term.TupleLiteral l) return new Term.TupleLiteral(terms(l.elements()));
     if (t instanceof Term.UserTypeLiteral u) return new Term.UserTypeLiteral(u.fields(), terms(u.values()));
     if (t instanceof Term.FunctionCall f) return new Term.FunctionCall(f.name(), terms(f.args()));
+    if (t instanceof Term.Operation o) return new Term.Operation(o.op(), term(o.left()), term(o.right()));
+    if (t instanceof Term.Negation n) return new Term.Negation(term(n.operand()));
+    if (t instanceof Term.TypeHint h) return new Term.TypeHint(h.type(), term(h.value()));
     return t;
   }
 
