@@ -151,6 +151,7 @@ selectorAtom
   | LPAREN cqlType RPAREN selectorAtom                   # typeHintSelector
   | LPAREN unaliasedSelector RPAREN                      # parenthesizedSelector
   | constant                                             # constantSelector
+  | marker                                               # markerSelector
   | ident                                                # columnSelector
   ;
 functionName : ident | K_TOKEN ;

@@ -36,6 +36,18 @@ final class Arithmetic {
       return op == NEGATE;
     }
 
+    /** Cassandra's name for the function: system._add, system._substract, ..., system._negate. */
+    String functionName() {
+      return "system._" + switch (op) {
+        case '+' -> "add";
+        case '-' -> "substract";
+        case '*' -> "multiply";
+        case '/' -> "divide";
+        case '%' -> "modulo";
+        default -> "negate";
+      };
+    }
+
     /** "int / bigint", as Cassandra names the operation in a failure. */
     String signature() {
       return left.name() + " " + op + " " + right.name();

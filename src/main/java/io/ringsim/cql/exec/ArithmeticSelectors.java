@@ -53,6 +53,11 @@ final class ArithmeticSelectors {
       public String text() {
         return e.inner() == null && e.constant() != null ? ArithmeticTerms.text(e.constant()) : e.name();
       }
+
+      @Override
+      public boolean marker() {
+        return in.constant() instanceof Term.BindMarker || in.constant() instanceof Term.Bound;
+      }
     };
   }
 
@@ -60,7 +65,7 @@ final class ArithmeticSelectors {
   private static Projection.Column evalAs(SelectorCompiler c, SelectorCompiler.Expr e, CqlType param) {
     SelectorCompiler.Expr in = e.unwrapped();
     if (in.constant() != null) {
-      Object v = c.values().value(in.constant(), param, "[selection]");
+      Object v = c.constant(in.constant(), param);
       return (p, row, now) -> v;
     }
     Projection.Column eval = in.eval();

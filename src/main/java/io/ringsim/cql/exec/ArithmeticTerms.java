@@ -33,8 +33,8 @@ final class ArithmeticTerms {
     }
     Arithmetic.Fn f = resolve(t, receiver);
     List<Term> args = operands(t);
-    Object left = values.value(args.get(0), f.left(), "arg0");
-    Object right = f.unary() ? null : values.value(args.get(1), f.right(), "arg1");
+    Object left = values.value(args.get(0), f.left(), "arg0(" + f.functionName() + ")");
+    Object right = f.unary() ? null : values.value(args.get(1), f.right(), "arg1(" + f.functionName() + ")");
     return Arithmetic.convert(Arithmetic.apply(f, left, right), f.returns(), receiver);
   }
 

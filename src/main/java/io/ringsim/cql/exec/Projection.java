@@ -45,8 +45,14 @@ public final class Projection {
   }
 
   Projection(TableMetadata t, List<Selector> selectors, int nowInSec, Values values) {
+    this(t, selectors, nowInSec, values, null);
+  }
+
+  /** {@code markers}: for a selection not bound yet, where the type each marker receives is recorded. */
+  Projection(TableMetadata t, List<Selector> selectors, int nowInSec, Values values,
+      java.util.Map<Integer, CqlType> markers) {
     this.nowInSec = nowInSec;
-    this.compiler = new SelectorCompiler(t, values);
+    this.compiler = new SelectorCompiler(t, values, markers);
     if (selectors.isEmpty()) {
       for (ColumnDef d : RowValues.starColumns(t)) add(t, new Selector.Column(d.name()), null);
     } else {

@@ -41,9 +41,29 @@ final class SelectorCompiler {
   private final TableMetadata table;
   private final Values values;
 
+  /** At PREPARE, the type each bind marker of the selection receives by its use, by marker index; else null. */
+  private final Map<Integer, CqlType> markers;
+
   SelectorCompiler(TableMetadata table, Values values) {
+    this(table, values, null);
+  }
+
+  SelectorCompiler(TableMetadata table, Values values, Map<Integer, CqlType> markers) {
     this.table = table;
     this.values = values;
+    this.markers = markers;
+  }
+
+  /**
+   * The value of a constant of the selection given {@code type} by its use: a marker not bound yet (at PREPARE)
+   * records that type as the marker's.
+   */
+  Object constant(Term constant, CqlType type) {
+    if (constant instanceof Term.BindMarker m && markers != null) {
+      markers.put(m.index(), type);
+      return null;
+    }
+    return values.value(constant, type, "[selection]");
   }
 
   Expr compile(Selector s) {
@@ -130,7 +150,10 @@ final class SelectorCompiler {
     for (int i = 0; i < args.size(); i++) {
       Expr a = args.get(i).unwrapped();
       CqlType want = sig.args().get(i);
-      if (a.constant() != null) {
+      if (a.constant() instanceof Term.BindMarker || a.constant() instanceof Term.Bound) {
+        Object v = constant(a.constant(), want);
+        out.add((p, r, now) -> v);
+      } else if (a.constant() != null) {
         Object v;
         try {
           v = values.value(a.constant(), want, "argument " + i);

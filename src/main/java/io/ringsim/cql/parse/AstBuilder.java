@@ -301,6 +301,7 @@ final class AstBuilder {
           s.to == null ? null : term(s.to));
     }
     if (u instanceof ConstantSelectorContext c) return new Selector.Constant(constant(c.constant()));
+    if (u instanceof MarkerSelectorContext m) return new Selector.Constant(marker(m.marker()));
     if (u instanceof FieldSelectorContext f) return new Selector.Field(atom(f.selectorAtom()), ident(f.ident()));
     if (u instanceof TypeHintSelectorContext h) return new Selector.TypeHint(type(h.cqlType()), atom(h.selectorAtom()));
     if (u instanceof ParenthesizedSelectorContext p) return new Selector.Parenthesized(selector(p.unaliasedSelector()));
