@@ -196,7 +196,12 @@ final class Arithmetic {
 
   /** The operation's value; null when an operand is null. A failure is Cassandra's FunctionFailure. */
   static Object apply(Fn f, Object l, Object r) {
-    if (f.unary()) return l == null ? null : negate(f.left(), l);
+    if (f.unary()) {
+      // NumericNegationFunction reads an empty value's bytes as a number, and fails: Cassandra's server error.
+      if (io.ringsim.schema.EmptyValue.is(l))
+        throw new CqlException(CqlErrorClass.ServerError, "java.nio.BufferUnderflowException");
+      return l == null ? null : negate(f.left(), l);
+    }
     if (l == null || r == null || isEmpty(l) || isEmpty(r)) return null;
     try {
       String ret = f.returns().name();
@@ -210,7 +215,8 @@ final class Arithmetic {
   }
 
   private static boolean isEmpty(Object v) {
-    return v instanceof ByteBuffer b && !b.hasRemaining();
+    return v instanceof ByteBuffer b && !b.hasRemaining() || io.ringsim.schema.EmptyValue.is(v)
+        || v instanceof String s && s.isEmpty();
   }
 
   private static Object numeric(char op, String ret, Number l, Number r) {

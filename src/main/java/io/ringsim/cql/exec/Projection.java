@@ -276,12 +276,13 @@ public final class Projection {
             if (agg[i] == null) agg[i] = v;
             else {
               CqlType t = types.get(i);
-              int c = t.compare(t.serialize(v), t.serialize(agg[i]));
+              int c = io.ringsim.schema.EmptyValue.compare(t, t.serialize(v), t.serialize(agg[i]));
               if ((a == Agg.MIN && c < 0) || (a == Agg.MAX && c > 0)) agg[i] = v;
             }
           }
           case SUM, AVG -> {
             if (v == null) break;
+            if (io.ringsim.schema.EmptyValue.is(v)) throw NumericAggregate.emptyValue(a == Agg.SUM, types.get(i));
             if (agg[i] == null) agg[i] = a == Agg.SUM ? NumericAggregate.sum(types.get(i))
                 : NumericAggregate.avg(types.get(i));
             ((NumericAggregate) agg[i]).add(v);
