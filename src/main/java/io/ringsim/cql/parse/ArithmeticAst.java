@@ -9,7 +9,7 @@ final class ArithmeticAst {
   private ArithmeticAst() {}
 
   static Selector selector(UnaliasedSelectorContext u) {
-    if (u instanceof AtomSelectorContext a) return AstBuilder.atom(a.selectorAtom());
+    if (u instanceof AtomSelectorContext a) return SelectorAst.atom(a.selectorAtom());
     if (u instanceof NegationSelectorContext n) return new Selector.Negation(selector(n.unaliasedSelector()));
     if (u instanceof MultiplicationSelectorContext m) {
       return new Selector.Operation(m.op.getText().charAt(0), selector(m.unaliasedSelector(0)),

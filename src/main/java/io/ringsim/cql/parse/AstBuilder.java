@@ -287,32 +287,11 @@ final class AstBuilder {
         c.K_ALLOW() != null);
   }
 
-  private static Selector selector(UnaliasedSelectorContext u) {
+  static Selector selector(UnaliasedSelectorContext u) {
     return ArithmeticAst.selector(u);
   }
 
-  static Selector atom(SelectorAtomContext u) {
-    if (u instanceof CountStarContext cs) return new Selector.CountStar(cs.getText());
-    if (u instanceof ColumnSelectorContext cs) return new Selector.Column(ident(cs.ident()));
-    if (u instanceof CastSelectorContext c) return new Selector.Cast(selector(c.unaliasedSelector()), ident(c.ident()));
-    if (u instanceof ElementSelectorContext e) return new Selector.Element(atom(e.selectorAtom()), term(e.term()));
-    if (u instanceof SliceSelectorContext s) {
-      return new Selector.Slice(atom(s.selectorAtom()), s.from == null ? null : term(s.from),
-          s.to == null ? null : term(s.to));
-    }
-    if (u instanceof ConstantSelectorContext c) return new Selector.Constant(constant(c.constant()));
-    if (u instanceof MarkerSelectorContext m) return new Selector.Constant(marker(m.marker()));
-    if (u instanceof FieldSelectorContext f) return new Selector.Field(atom(f.selectorAtom()), ident(f.ident()));
-    if (u instanceof TypeHintSelectorContext h) return new Selector.TypeHint(type(h.cqlType()), atom(h.selectorAtom()));
-    if (u instanceof ParenthesizedSelectorContext p) return new Selector.Parenthesized(selector(p.unaliasedSelector()));
-    FunctionSelectorContext f = (FunctionSelectorContext) u;
-    UserTypeAst.checkWritetimeArguments(f);
-    List<Selector> args = new ArrayList<>();
-    for (UnaliasedSelectorContext a : f.unaliasedSelector()) args.add(selector(a));
-    return new Selector.Function(functionName(f.functionName()), args);
-  }
-
-  private static String functionName(FunctionNameContext f) {
+  static String functionName(FunctionNameContext f) {
     return f.K_TOKEN() != null ? "token" : ident(f.ident());
   }
 
