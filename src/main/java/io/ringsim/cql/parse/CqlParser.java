@@ -171,7 +171,13 @@ public final class CqlParser {
       msg = where + (e instanceof InputMismatchException || e == null ? "mismatched input '" : "extraneous input '")
           + tokenText + "' expecting " + expected(p, e);
     }
-    if (e instanceof NoViableAltException && t.getType() == CqlGrammarLexer.DOT) {
+    boolean negativeNumber = (t.getType() == CqlGrammarLexer.INTEGER || t.getType() == CqlGrammarLexer.FLOAT)
+        && t.getText().startsWith("-");
+    if (negativeNumber) {
+      // `SELECT i -1`: Cassandra's parser reads -1 as one number and gives up at it, bracketing the name before.
+      msg = where + "no viable alternative at input '" + tokenText + "'";
+    }
+    if (e instanceof NoViableAltException && t.getType() == CqlGrammarLexer.DOT || negativeNumber) {
       // A field where the grammar takes a column (WHERE addr.city = ...): Cassandra's parser brackets the name
       // before the dot, then shows the dot.
       Token name = null;
@@ -181,8 +187,10 @@ public final class CqlParser {
       }
       if (name != null && (name.getType() == CqlGrammarLexer.IDENT || name.getType() == CqlGrammarLexer.QUOTED_NAME)) {
         String s = snippet(p, name);
+        String gap = t.getInputStream().getText(org.antlr.v4.runtime.misc.Interval.of(name.getStopIndex() + 1,
+            t.getStartIndex() - 1));
         return new CqlException(CqlErrorClass.SyntaxError, msg + s.substring(0, s.length() - (s.endsWith("...)")
-            ? 4 : 1)) + t.getText() + (t.getStopIndex() + 1 < t.getInputStream().size() ? "..." : "") + ")");
+            ? 4 : 1)) + gap + t.getText() + (t.getStopIndex() + 1 < t.getInputStream().size() ? "..." : "") + ")");
       }
     }
     return new CqlException(CqlErrorClass.SyntaxError, msg + snippet(p, t));
