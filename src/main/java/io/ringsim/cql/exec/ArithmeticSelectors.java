@@ -30,11 +30,16 @@ final class ArithmeticSelectors {
 
   /** {@code (bigint) 1}: the value read as the hinted type (Cassandra's Selectable.WithTypeHint). */
   static SelectorCompiler.Expr typeHint(SelectorCompiler c, Selector.TypeHint h) {
-    CqlType type = ArithmeticTerms.hintType(new Term.TypeHint(h.type(), null));
+    CqlType type;
+    try {
+      type = io.ringsim.schema.types.CqlTypes.byName(h.type());
+    } catch (IllegalArgumentException e) {
+      throw Arithmetic.invalid("Unknown type " + c.keyspace() + "." + h.type());
+    }
     SelectorCompiler.Expr a = c.compile(h.value());
     String name = "(" + h.type() + ")" + a.name();
     if (operand(a).fit(type) == Arithmetic.Fit.NONE)
-      throw Arithmetic.invalid("Cannot assign value " + a.name() + " to " + name + " of type " + type.name());
+      throw Arithmetic.invalid("Cannot assign value " + name + " to " + name + " of type " + type.name());
     return new SelectorCompiler.Expr(name, type, evalAs(c, a, type), null);
   }
 

@@ -186,6 +186,10 @@ final class SelectorCompiler {
     return values;
   }
 
+  String keyspace() {
+    return table.keyspace();
+  }
+
   private Expr typed(Expr e) {
     if (e.type() != null) return e;
     throw NativeFunctions.invalid("Cannot infer type for term " + e.name() + " in selection clause (try using a cast "
