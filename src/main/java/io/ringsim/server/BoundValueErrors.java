@@ -6,7 +6,7 @@ import java.util.HexFormat;
 /**
  * What Cassandra 4.1 answers (InvalidRequest, the message of its serializer's MarshalException) for bound bytes that
  * are no value of their column's type; asked of Cassandra by BoundValuesAgainstCassandraOracle. The "or 0" in the
- * size messages is Cassandra's empty value, which ringsim refuses (docs/cql.md). Types without a known message
+ * size messages is Cassandra's empty value, which ringsim takes too (EmptyValue). Types without a known message
  * keep ringsim's own description of what is wrong.
  */
 final class BoundValueErrors {

@@ -43,7 +43,7 @@ public final class ClusteringComparator implements Comparator<Clustering> {
   }
 
   int component(int i, byte[] a, byte[] b) {
-    int c = types[i].compare(a, b);
+    int c = io.ringsim.schema.EmptyValue.compare(types[i], a, b);
     return descending[i] ? -c : c;
   }
 

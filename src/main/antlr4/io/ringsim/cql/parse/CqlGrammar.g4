@@ -133,14 +133,25 @@ selectStatement
     (K_ALLOW K_FILTERING)? ;
 selectClause : STAR | selector (COMMA selector)* ;
 selector : unaliasedSelector (K_AS ident)? ;
+// Arithmetic as Cassandra 4.1's selectionAddition / selectionMultiplication / selectionGroup: unary minus binds
+// tightest, then * / %, then + -, each left to right.
 unaliasedSelector
+  : MINUS unaliasedSelector                                          # negationSelector
+  | unaliasedSelector op=(STAR | SLASH | PERCENT) unaliasedSelector  # multiplicationSelector
+  | unaliasedSelector op=(PLUS | MINUS) unaliasedSelector            # additionSelector
+  | selectorAtom                                                     # atomSelector
+  ;
+selectorAtom
   : K_COUNT LPAREN (STAR | INTEGER) RPAREN               # countStar
   | K_CAST LPAREN unaliasedSelector K_AS ident RPAREN    # castSelector
   | functionName LPAREN (unaliasedSelector (COMMA unaliasedSelector)*)? RPAREN  # functionSelector
-  | unaliasedSelector LBRACKET term RBRACKET             # elementSelector
-  | unaliasedSelector DOT ident                          # fieldSelector
-  | unaliasedSelector LBRACKET from=term? DOTDOT to=term? RBRACKET  # sliceSelector
+  | selectorAtom LBRACKET term RBRACKET                  # elementSelector
+  | selectorAtom DOT ident                               # fieldSelector
+  | selectorAtom LBRACKET from=term? DOTDOT to=term? RBRACKET  # sliceSelector
+  | LPAREN cqlType RPAREN selectorAtom                   # typeHintSelector
+  | LPAREN unaliasedSelector RPAREN                      # parenthesizedSelector
   | constant                                             # constantSelector
+  | marker                                               # markerSelector
   | ident                                                # columnSelector
   ;
 functionName : ident | K_TOKEN ;
@@ -164,8 +175,14 @@ operator : EQ | LT | LTE | GT | GTE | NEQ ;
 
 // ---------------------------------------------------------------- terms
 
+// Arithmetic as Cassandra 4.1's termAddition / termMultiplication / termGroup; a type hint (int) ? applies to the
+// simple term after it.
 term
-  : constant                                           # constantTerm
+  : MINUS term                                         # negationTerm
+  | LPAREN cqlType RPAREN term                         # typeHintTerm
+  | term op=(STAR | SLASH | PERCENT) term              # multiplicationTerm
+  | term op=(PLUS | MINUS) term                        # additionTerm
+  | constant                                           # constantTerm
   | LBRACKET (term (COMMA term)*)? RBRACKET            # listLiteral
   | LBRACE (term (COMMA term)*)? RBRACE                # setLiteral
   | LBRACE term COLON term (COMMA term COLON term)* RBRACE  # mapLiteral
@@ -177,7 +194,7 @@ term
 // A bind marker: positional (?) or named (:name); each gets its index in statement order.
 marker : QMARK | COLON ident ;
 tupleLiteral : LPAREN term (COMMA term)* RPAREN ;
-constant : STRING | INTEGER | FLOAT | HEX | UUID | BOOLEAN | K_NULL | K_NAN | K_INFINITY | MINUS (K_NAN | K_INFINITY) | DURATION ;
+constant : STRING | INTEGER | FLOAT | HEX | UUID | BOOLEAN | K_NULL | K_NAN | K_INFINITY | MINUS (K_NAN | K_INFINITY) | NEGATIVE_WORD | DURATION ;
 
 tableName : (ident DOT)? ident ;
 
@@ -224,6 +241,9 @@ DURATION
 fragment DURATION_UNIT : 'y' | 'mo' | 'w' | 'd' | 'h' | 'm' | 's' | 'ms' | 'us' | 'µs' | 'ns' ;
 fragment ISO_DATE : [0-9]+ 'Y' ([0-9]+ 'M')? ([0-9]+ 'D')? | [0-9]+ 'M' ([0-9]+ 'D')? | [0-9]+ 'D' ;
 fragment ISO_TIME : [0-9]+ 'H' ([0-9]+ 'M')? ([0-9]+ 'S')? | [0-9]+ 'M' ([0-9]+ 'S')? | [0-9]+ 'S' ;
+// Cassandra's lexer takes '-' right before an i or an n as the start of -Infinity or -NaN, so -i is an error there
+// and - i a negation: CqlParser refuses any such word other than -infinity and -nan, as Cassandra does.
+NEGATIVE_WORD : '-' [in] [a-z0-9_]* ;
 FLOAT : '-'? [0-9]+ '.' [0-9]* EXPONENT? | '-'? [0-9]+ EXPONENT ;
 fragment EXPONENT : 'e' [+-]? [0-9]+ ;
 INTEGER : '-'? [0-9]+ ;
@@ -234,7 +254,7 @@ fragment HEXD : [0-9a-f] ;
 
 SEMI : ';' ; COMMA : ',' ; DOTDOT : '..' ; DOT : '.' ; COLON : ':' ; LPAREN : '(' ; RPAREN : ')' ; LBRACE : '{' ; RBRACE : '}' ;
 LBRACKET : '[' ; RBRACKET : ']' ; STAR : '*' ; QMARK : '?' ; PLUS_EQ : '+=' ; MINUS_EQ : '-=' ;
-EQ : '=' ; NEQ : '!=' ; LTE : '<=' ; GTE : '>=' ; LT : '<' ; GT : '>' ; PLUS : '+' ; MINUS : '-' ;
+EQ : '=' ; NEQ : '!=' ; LTE : '<=' ; GTE : '>=' ; LT : '<' ; GT : '>' ; PLUS : '+' ; MINUS : '-' ; SLASH : '/' ; PERCENT : '%' ;
 
 LINE_COMMENT : ('--' | '//') ~[\r\n]* -> channel(HIDDEN) ;
 BLOCK_COMMENT : '/*' .*? '*/' -> channel(HIDDEN) ;

@@ -25,6 +25,18 @@ public sealed interface Selector {
   /** A constant written in the selection, e.g. the argument of {@code minTimeuuid('2013-02-02 10:00+0000')}. */
   record Constant(Term value) implements Selector {}
 
+  /** {@code a + b}, {@code a - b}, {@code a * b}, {@code a / b}, {@code a % b}: {@code op} is the operator's symbol. */
+  record Operation(char op, Selector left, Selector right) implements Selector {}
+
+  /** {@code -a}. */
+  record Negation(Selector operand) implements Selector {}
+
+  /** {@code (a)}: named with its parentheses, typed only by where it is used. */
+  record Parenthesized(Selector inner) implements Selector {}
+
+  /** {@code (bigint) 1}: a type hint, as written in the type. */
+  record TypeHint(String type, Selector value) implements Selector {}
+
   /** A selector with AS alias. */
   record Aliased(Selector selector, String alias) implements Selector {}
 }

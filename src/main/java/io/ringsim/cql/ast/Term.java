@@ -24,6 +24,15 @@ public sealed interface Term {
 
   record FunctionCall(String name, List<Term> args) implements Term {}
 
+  /** {@code 2 + 3}, {@code ts - 2d}: {@code op} is the operator's symbol; the receiver types it, as in Cassandra. */
+  record Operation(char op, Term left, Term right) implements Term {}
+
+  /** {@code - 5}. */
+  record Negation(Term operand) implements Term {}
+
+  /** {@code (int) ?}: a type hint on the simple term after it, the type as written. */
+  record TypeHint(String type, Term value) implements Term {}
+
   /**
    * A bind marker: {@code index} is its position among the statement's markers (counting every child of a BATCH),
    * {@code name} is the name of a named marker ({@code :name}) or null for {@code ?}.

@@ -52,6 +52,25 @@ final class BindMarkers {
     }
   };
 
+  /** Each marker under {@code node}, in the same generic walk. */
+  static void forEach(Object node, java.util.function.Consumer<Term.BindMarker> action) {
+    if (node instanceof Term.BindMarker m) {
+      action.accept(m);
+    } else if (node instanceof Collection<?> c) {
+      for (Object o : c) forEach(o, action);
+    } else if (node instanceof Map<?, ?> m) {
+      for (Object o : m.values()) forEach(o, action);
+    } else if (node instanceof Record r) {
+      for (Method accessor : ACCESSORS.get(r.getClass())) {
+        try {
+          forEach(accessor.invoke(r), action);
+        } catch (ReflectiveOperationException e) {
+          throw new IllegalStateException(e);
+        }
+      }
+    }
+  }
+
   private static int maxIndex(Object node) {
     if (node instanceof Term.BindMarker m) return m.index();
     int max = -1;

@@ -51,6 +51,15 @@ final class CqlJson {
   /** The JSON text of a value of type {@code t} (null for null). */
   static String write(CqlType t, Object v) {
     if (v == null) return "null";
+    if (io.ringsim.schema.EmptyValue.is(v)) {
+      // Int32Type.toJSONString writes an empty value as ""; BooleanType's fails on it, as SERVER_ERROR.
+      if (t.name().equals("boolean")) {
+        throw new io.ringsim.cql.CqlException(io.ringsim.cql.CqlErrorClass.ServerError, "java.lang.NullPointerException:"
+            + " Cannot invoke \"java.lang.Boolean.toString()\" because the return value of \"org.apache.cassandra."
+            + "serializers.TypeSerializer.deserialize(java.nio.ByteBuffer)\" is null");
+      }
+      return "\"\"";
+    }
     if (t instanceof ListType lt) return array(lt.element(), (Collection<?>) v);
     if (t instanceof SetType st) return array(st.element(), (Collection<?>) v);
     if (t instanceof TupleType tt) {

@@ -89,12 +89,30 @@ final class MarkerSpecs {
       for (Condition c : d.conditions()) condition(c);
     } else if (s instanceof Statement.Select sel) {
       useTable(sel.keyspace(), sel.table());
+      selection(sel.selectors());
       for (Relation r : sel.where()) relation(r);
       special(sel.perPartitionLimit(), "[per_partition_limit]", CqlTypes.INT);
       special(sel.limit(), "[limit]", CqlTypes.INT);
     } else if (BindMarkers.count(s) > 0) {
       throw new CqlException(CqlErrorClass.InvalidRequest, "Bind markers are not allowed in this statement");
     }
+  }
+
+  /** Markers in the selection ({@code i + (int) ?}) take the type their use gives them, named [selection]. */
+  private void selection(List<io.ringsim.cql.ast.Selector> selectors) {
+    java.util.Map<Integer, CqlType> types = new java.util.HashMap<>();
+    SelectorCompiler compiler = new SelectorCompiler(table, new Values(0, 0), types);
+    for (io.ringsim.cql.ast.Selector sel : selectors) {
+      if (BindMarkers.count(sel) == 0) continue;
+      io.ringsim.cql.ast.Selector x = sel instanceof io.ringsim.cql.ast.Selector.Aliased a ? a.selector() : sel;
+      SelectorCompiler.Expr e = compiler.compile(x);
+      if (e.type() == null) throw new CqlException(CqlErrorClass.InvalidRequest, "Cannot infer type for term "
+          + e.name() + " in selection clause (try using a cast to force a type)");
+    }
+    BindMarkers.forEach(selectors, m -> {
+      CqlType type = types.get(m.index());
+      if (type != null) put(m, "[selection]", type, null);
+    });
   }
 
   private void useTable(String ks, String name) {
@@ -139,6 +157,14 @@ final class MarkerSpecs {
         int at = ut.fieldIndex(u.fields().get(i));
         if (at >= 0) term(u.values().get(i), name + "." + u.fields().get(i), ut.fieldTypes().get(at), null);
       }
+    } else if (t instanceof Term.TypeHint h) {
+      term(h.value(), name, type, target); // Cassandra's TypeCast prepares its term for the receiver itself
+    } else if (t instanceof Term.Operation || t instanceof Term.Negation) {
+      // The operation's parameters receive its operands, named as FunctionResolver.makeArgSpec names them.
+      Arithmetic.Fn f = ArithmeticTerms.resolve(t, type);
+      List<Term> args = ArithmeticTerms.operands(t);
+      term(args.get(0), "arg0(" + f.functionName() + ")", f.left(), null);
+      if (!f.unary()) term(args.get(1), "arg1(" + f.functionName() + ")", f.right(), null);
     } else if (t instanceof Term.FunctionCall f) {
       // The functions ringsim knows take no arguments; a marker given to one still needs a receiver.
       for (Term x : f.args()) term(x, name, CqlTypes.BLOB, null);

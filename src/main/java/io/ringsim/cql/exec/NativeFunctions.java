@@ -145,9 +145,18 @@ final class NativeFunctions {
         + to.name()).collect(Collectors.joining(", ")) + ")");
   }
 
-  /** Calls a signature: a null argument gives null, as Cassandra's native functions do. */
+  /**
+   * Calls a signature: a null argument gives null, as Cassandra's native functions do, and so does an empty value,
+   * which they read as null; typeAsBlob() takes its bytes as they are (none).
+   */
   static Object call(Signature s, Object[] args, Context ctx) {
-    for (Object a : args) if (a == null) return null;
+    for (Object a : args) {
+      if (a == null) return null;
+      if (!io.ringsim.schema.EmptyValue.is(a) || s.name().endsWith("asblob")) continue;
+      // CastFcts writes the composed value with String.valueOf, and an empty value composes to null.
+      boolean toText = s.name().startsWith("castAs") && s.returns().javaType() == String.class;
+      return toText ? "null" : null;
+    }
     return s.body().apply(args, ctx);
   }
 

@@ -19,6 +19,31 @@ sealed interface NumericAggregate {
   /** The aggregate's value, in the column's type (what is returned when no row had a value too). */
   Object result();
 
+  /**
+   * Cassandra's sum() and avg() compose an empty value to null and fail on it: a NullPointerException, which the
+   * client sees as SERVER_ERROR (its text as Cassandra 4.1 gave it for int sums, bigint averages, double sums).
+   */
+  static io.ringsim.cql.CqlException emptyValue(boolean sum, CqlType t) {
+    String n = t.name();
+    String text;
+    if (n.equals("varint") || n.equals("decimal")) {
+      text = "java.lang.NullPointerException";
+    } else {
+      boolean floating = n.equals("double") || n.equals("float");
+      boolean local = sum && !floating;
+      String method = floating ? "doubleValue" : !sum ? "longValue" : switch (n) {
+        case "int" -> "intValue";
+        case "smallint" -> "shortValue";
+        case "tinyint" -> "byteValue";
+        default -> "longValue";
+      };
+      text = "java.lang.NullPointerException: Cannot invoke \"java.lang.Number." + method + "()\" because "
+          + (local ? "\"number\" is null"
+              : "the return value of \"org.apache.cassandra.db.marshal.AbstractType.compose(java.nio.ByteBuffer)\" is null");
+    }
+    return new io.ringsim.cql.CqlException(io.ringsim.cql.CqlErrorClass.ServerError, text);
+  }
+
   static NumericAggregate sum(CqlType t) {
     return switch (t.name()) {
       case "double", "float" -> new FloatingSum(t.name().equals("float"));

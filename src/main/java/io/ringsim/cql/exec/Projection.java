@@ -45,8 +45,14 @@ public final class Projection {
   }
 
   Projection(TableMetadata t, List<Selector> selectors, int nowInSec, Values values) {
+    this(t, selectors, nowInSec, values, null);
+  }
+
+  /** {@code markers}: for a selection not bound yet, where the type each marker receives is recorded. */
+  Projection(TableMetadata t, List<Selector> selectors, int nowInSec, Values values,
+      java.util.Map<Integer, CqlType> markers) {
     this.nowInSec = nowInSec;
-    this.compiler = new SelectorCompiler(t, values);
+    this.compiler = new SelectorCompiler(t, values, markers);
     if (selectors.isEmpty()) {
       for (ColumnDef d : RowValues.starColumns(t)) add(t, new Selector.Column(d.name()), null);
     } else {
@@ -115,49 +121,16 @@ public final class Projection {
       aggs.add(Agg.valueOf(fn.toUpperCase(Locale.ROOT)));
       return;
     }
-    List<String> argNames = new ArrayList<>();
-    List<ColumnDef> args = new ArrayList<>();
-    for (Selector a : f.args()) {
-      // Cassandra 4.1's grammar takes only a column name in writetime() and ttl().
-      if (a instanceof Selector.Field && (fn.equals("writetime") || fn.equals("ttl")))
-        throw new CqlException(CqlErrorClass.SyntaxError, "mismatched input '.' expecting ')' in " + fn + "()");
-      if (!(a instanceof Selector.Column c))
-        throw invalid("Nested functions are not supported by this simulator: " + fn);
-      ColumnDef def = column(t, c.name());
-      args.add(def);
-      argNames.add(def.name());
+    if (ROW_FUNCTIONS.contains(fn)) {
+      SelectorCompiler.Expr e = rowFunction(t, f, fn);
+      names.add(alias != null ? alias : e.name());
+      types.add(e.type());
+      columns.add(e.eval());
+      aggs.add(Agg.NONE);
+      return;
     }
+    List<ColumnDef> args = arguments(t, f, fn);
     switch (fn) {
-      case "token" -> {
-        if (!args.equals(t.partitionKey())) throw invalid("Invalid arguments for function token: the partition key "
-            + "columns in order are expected");
-        names.add(alias != null ? alias : "system.token(" + String.join(", ", argNames) + ")");
-        types.add(CqlTypes.BIGINT);
-        columns.add((p, r, now) -> tokenValue(p));
-        aggs.add(Agg.NONE);
-      }
-      case "writetime", "ttl" -> {
-        if (args.size() != 1) throw invalid(fn + "() takes exactly one column");
-        ColumnDef def = args.get(0);
-        if (def.isPrimaryKey()) throw invalid("Cannot use selection function " + (fn.equals("ttl") ? "ttl"
-            : "writeTime") + " on PRIMARY KEY part " + def.name());
-        if (CounterShards.isCounter(def.type()))
-          throw invalid("Cannot use selection function " + (fn.equals("ttl") ? "ttl" : "writeTime")
-              + " on counter column " + def.name());
-        if (TableSchema.isComplex(def.type()))
-          throw invalid("Cannot use selection function " + (fn.equals("ttl") ? "ttl" : "writeTime")
-              + " on non-frozen " + (def.type() instanceof io.ringsim.schema.collection.UserType ? "UDT "
-              : "collection ") + def.name());
-        names.add(alias != null ? alias : fn + "(" + def.name() + ")");
-        types.add(fn.equals("ttl") ? CqlTypes.INT : CqlTypes.BIGINT);
-        columns.add((p, r, now) -> {
-          Cell c = RowValues.cell(def, p, r);
-          if (c == null) return null;
-          if (fn.equals("writetime")) return c.timestamp();
-          return c.ttl() == 0 ? null : c.remainingTtl(now);
-        });
-        aggs.add(Agg.NONE);
-      }
       case "count", "min", "max", "sum", "avg" -> {
         if (args.size() != 1) throw invalid("Invalid number of arguments in call to function system." + fn);
         ColumnDef def = args.get(0);
@@ -179,6 +152,52 @@ public final class Projection {
       }
       default -> throw invalid("Unknown function '" + fn + "'");
     }
+  }
+
+  /** The functions of a row rather than of values: usable as an operand, as in {@code writetime(v) / 1000}. */
+  static final java.util.Set<String> ROW_FUNCTIONS = java.util.Set.of("token", "writetime", "ttl");
+
+  /** The columns a special function is given (only column names, as Cassandra 4.1's grammar takes them). */
+  private static List<ColumnDef> arguments(TableMetadata t, Selector.Function f, String fn) {
+    List<ColumnDef> args = new ArrayList<>();
+    for (Selector a : f.args()) {
+      // Cassandra 4.1's grammar takes only a column name in writetime() and ttl().
+      if (a instanceof Selector.Field && (fn.equals("writetime") || fn.equals("ttl")))
+        throw new CqlException(CqlErrorClass.SyntaxError, "mismatched input '.' expecting ')' in " + fn + "()");
+      if (!(a instanceof Selector.Column c))
+        throw invalid("Nested functions are not supported by this simulator: " + fn);
+      args.add(column(t, c.name()));
+    }
+    return args;
+  }
+
+  /** token(), writetime() or ttl() as a selector: Cassandra's name for it, its type, its value in a row. */
+  static SelectorCompiler.Expr rowFunction(TableMetadata t, Selector.Function f, String fn) {
+    List<ColumnDef> args = arguments(t, f, fn);
+    List<String> argNames = args.stream().map(ColumnDef::name).toList();
+    if (fn.equals("token")) {
+      if (!args.equals(t.partitionKey())) throw invalid("Invalid arguments for function token: the partition key "
+          + "columns in order are expected");
+      return new SelectorCompiler.Expr("system.token(" + String.join(", ", argNames) + ")", CqlTypes.BIGINT,
+          (p, r, now) -> tokenValue(p), null);
+    }
+    if (args.size() != 1) throw invalid(fn + "() takes exactly one column");
+    ColumnDef def = args.get(0);
+    String shown = fn.equals("ttl") ? "ttl" : "writeTime";
+    if (def.isPrimaryKey()) throw invalid("Cannot use selection function " + shown + " on PRIMARY KEY part "
+        + def.name());
+    if (CounterShards.isCounter(def.type()))
+      throw invalid("Cannot use selection function " + shown + " on counter column " + def.name());
+    if (TableSchema.isComplex(def.type()))
+      throw invalid("Cannot use selection function " + shown + " on non-frozen " + (def.type()
+          instanceof io.ringsim.schema.collection.UserType ? "UDT " : "collection ") + def.name());
+    return new SelectorCompiler.Expr(fn + "(" + def.name() + ")", fn.equals("ttl") ? CqlTypes.INT : CqlTypes.BIGINT,
+        (p, r, now) -> {
+          Cell c = RowValues.cell(def, p, r);
+          if (c == null) return null;
+          if (fn.equals("writetime")) return c.timestamp();
+          return c.ttl() == 0 ? null : c.remainingTtl(now);
+        }, null);
   }
 
   /** The numeric types sum() and avg() have overloads for, in the order Cassandra 4.1 lists them. */
@@ -270,12 +289,13 @@ public final class Projection {
             if (agg[i] == null) agg[i] = v;
             else {
               CqlType t = types.get(i);
-              int c = t.compare(t.serialize(v), t.serialize(agg[i]));
+              int c = io.ringsim.schema.EmptyValue.compare(t, t.serialize(v), t.serialize(agg[i]));
               if ((a == Agg.MIN && c < 0) || (a == Agg.MAX && c > 0)) agg[i] = v;
             }
           }
           case SUM, AVG -> {
             if (v == null) break;
+            if (io.ringsim.schema.EmptyValue.is(v)) throw NumericAggregate.emptyValue(a == Agg.SUM, types.get(i));
             if (agg[i] == null) agg[i] = a == Agg.SUM ? NumericAggregate.sum(types.get(i))
                 : NumericAggregate.avg(types.get(i));
             ((NumericAggregate) agg[i]).add(v);

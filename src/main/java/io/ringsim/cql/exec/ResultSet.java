@@ -1,5 +1,7 @@
 package io.ringsim.cql.exec;
 
+import io.ringsim.schema.EmptyValue;
+
 import io.ringsim.schema.CqlType;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +22,9 @@ public record ResultSet(List<String> columns, List<CqlType> types, List<List<Obj
     List<List<Object>> out = new ArrayList<>();
     for (List<Object> r : rows) {
       List<Object> j = new ArrayList<>();
-      for (int i = 0; i < r.size(); i++) j.add(r.get(i) == null ? null : types.get(i).toJson(r.get(i)));
+      // An empty value is no value to a driver (it decodes zero bytes of an int as null), and to the oracle's JSON.
+      for (int i = 0; i < r.size(); i++)
+        j.add(r.get(i) == null || EmptyValue.is(r.get(i)) ? null : types.get(i).toJson(r.get(i)));
       out.add(j);
     }
     return out;
@@ -31,7 +35,8 @@ public record ResultSet(List<String> columns, List<CqlType> types, List<List<Obj
     List<List<String>> out = new ArrayList<>();
     for (List<Object> r : rows) {
       List<String> j = new ArrayList<>();
-      for (int i = 0; i < r.size(); i++) j.add(r.get(i) == null ? "null" : types.get(i).format(r.get(i)));
+      for (int i = 0; i < r.size(); i++)
+        j.add(r.get(i) == null ? "null" : EmptyValue.is(r.get(i)) ? "" : types.get(i).format(r.get(i)));
       out.add(j);
     }
     return out;

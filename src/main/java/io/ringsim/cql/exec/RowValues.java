@@ -114,7 +114,7 @@ public final class RowValues {
         default -> false;
       };
     }
-    int c = type.compare(type.serialize(current), type.serialize(expected));
+    int c = io.ringsim.schema.EmptyValue.compare(type, type.serialize(current), type.serialize(expected));
     return switch (op) {
       case EQ -> c == 0;
       case NEQ -> c != 0;

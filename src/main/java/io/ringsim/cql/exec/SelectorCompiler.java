@@ -23,15 +23,47 @@ import java.util.NavigableSet;
  * computed from a row. Aggregates, token(), writetime() and ttl() are Projection's.
  */
 final class SelectorCompiler {
-  /** A compiled selector; {@code type} and {@code eval} are null for a constant not yet given a type by its use. */
-  record Expr(String name, CqlType type, Projection.Column eval, Term constant) {}
+  /**
+   * A compiled selector; {@code type} and {@code eval} are null for a constant not yet given a type by its use, and
+   * for a parenthesized selector ({@code inner} then holds what is in the parentheses), which its use types too.
+   */
+  record Expr(String name, CqlType type, Projection.Column eval, Term constant, Expr inner) {
+    Expr(String name, CqlType type, Projection.Column eval, Term constant) {
+      this(name, type, eval, constant, null);
+    }
+
+    /** What is inside any parentheses. */
+    Expr unwrapped() {
+      return inner == null ? this : inner.unwrapped();
+    }
+  }
 
   private final TableMetadata table;
   private final Values values;
 
+  /** At PREPARE, the type each bind marker of the selection receives by its use, by marker index; else null. */
+  private final Map<Integer, CqlType> markers;
+
   SelectorCompiler(TableMetadata table, Values values) {
+    this(table, values, null);
+  }
+
+  SelectorCompiler(TableMetadata table, Values values, Map<Integer, CqlType> markers) {
     this.table = table;
     this.values = values;
+    this.markers = markers;
+  }
+
+  /**
+   * The value of a constant of the selection given {@code type} by its use: a marker not bound yet (at PREPARE)
+   * records that type as the marker's.
+   */
+  Object constant(Term constant, CqlType type) {
+    if (constant instanceof Term.BindMarker m && markers != null) {
+      markers.put(m.index(), type);
+      return null;
+    }
+    return values.value(constant, type, "[selection]");
   }
 
   Expr compile(Selector s) {
@@ -39,13 +71,27 @@ final class SelectorCompiler {
       ColumnDef def = Projection.column(table, c.name());
       return new Expr(def.name(), def.type(), (p, r, now) -> RowValues.columnValue(table, p, r, def), null);
     }
+    if (s instanceof Selector.CountStar c) throw aggregateInside(c.written());
     if (s instanceof Selector.Constant k) return new Expr(TermText.of(k.value()), null, null, k.value());
     if (s instanceof Selector.Cast c) return cast(c);
     if (s instanceof Selector.Element e) return element(e);
     if (s instanceof Selector.Slice sl) return slice(sl);
     if (s instanceof Selector.Function f) return function(f);
     if (s instanceof Selector.Field f) return field(f);
+    if (s instanceof Selector.Operation o) return ArithmeticSelectors.operation(this, o);
+    if (s instanceof Selector.Negation n) return ArithmeticSelectors.negation(this, n);
+    if (s instanceof Selector.TypeHint h) return ArithmeticSelectors.typeHint(this, h);
+    if (s instanceof Selector.Parenthesized p) {
+      Expr in = compile(p.inner());
+      return new Expr("(" + in.name() + ")", null, null, null, in);
+    }
     throw NativeFunctions.invalid("Cannot use " + s + " here");
+  }
+
+  /** Cassandra 4.1 computes {@code count(*) + 1} and {@code intAsBlob(max(v))}; ringsim does not. */
+  private static io.ringsim.cql.CqlException aggregateInside(String aggregate) {
+    return NativeFunctions.invalid("An aggregate inside a function or an operation is not supported by this "
+        + "simulator: " + aggregate);
   }
 
   private Expr cast(Selector.Cast c) {
@@ -59,12 +105,13 @@ final class SelectorCompiler {
   private Expr function(Selector.Function f) {
     String fn = f.name().toLowerCase(Locale.ROOT);
     if (fn.equals("tojson")) return toJson(f);
+    if (Projection.ROW_FUNCTIONS.contains(fn)) return Projection.rowFunction(table, f, fn);
     if (fn.equals("fromjson")) {
       throw NativeFunctions.invalid("fromJson() cannot be used in the selection clause of a SELECT statement");
     }
     List<NativeFunctions.Signature> overloads = NativeFunctions.overloads(fn);
     if (overloads.isEmpty()) {
-      if (Projection.SPECIAL.contains(fn)) throw NativeFunctions.invalid("Function " + fn + " cannot be nested");
+      if (Projection.SPECIAL.contains(fn)) throw aggregateInside(fn + "(...)");
       throw NativeFunctions.invalid("Unknown function '" + fn + "'");
     }
     List<Expr> args = new ArrayList<>();
@@ -109,9 +156,12 @@ final class SelectorCompiler {
     if (sig.args().size() != args.size()) return null;
     List<Projection.Column> out = new ArrayList<>();
     for (int i = 0; i < args.size(); i++) {
-      Expr a = args.get(i);
+      Expr a = args.get(i).unwrapped();
       CqlType want = sig.args().get(i);
-      if (a.constant() != null) {
+      if (a.constant() instanceof Term.BindMarker || a.constant() instanceof Term.Bound) {
+        Object v = constant(a.constant(), want);
+        out.add((p, r, now) -> v);
+      } else if (a.constant() != null) {
         Object v;
         try {
           v = values.value(a.constant(), want, "argument " + i);
@@ -130,6 +180,14 @@ final class SelectorCompiler {
 
   private static boolean sameType(CqlType have, CqlType want) {
     return have.name().equals(want.name());
+  }
+
+  Values values() {
+    return values;
+  }
+
+  String keyspace() {
+    return table.keyspace();
   }
 
   private Expr typed(Expr e) {

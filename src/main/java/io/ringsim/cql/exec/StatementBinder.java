@@ -6,6 +6,7 @@ import io.ringsim.cql.ast.Assignment;
 import io.ringsim.cql.ast.Condition;
 import io.ringsim.cql.ast.Relation;
 import io.ringsim.cql.ast.Statement;
+import io.ringsim.cql.ast.Selector;
 import io.ringsim.cql.ast.Term;
 import java.util.ArrayList;
 import java.util.List;
@@ -60,7 +61,7 @@ final class StatementBinder {
           conditions(d.conditions()), timestamp(d.timestamp()));
     }
     if (s instanceof Statement.Select sel) {
-      return new Statement.Select(sel.keyspace(), sel.table(), sel.json(), sel.distinct(), sel.selectors(),
+      return new Statement.Select(sel.keyspace(), sel.table(), sel.json(), sel.distinct(), selectors(sel.selectors()),
           relations(sel.where()), sel.groupBy(), sel.orderBy(), limit(sel.perPartitionLimit()),
           limit(sel.limit()), sel.allowFiltering());
     }
@@ -83,7 +84,36 @@ final class StatementBinder {
     if (t instanceof Term.TupleLiteral l) return new Term.TupleLiteral(terms(l.elements()));
     if (t instanceof Term.UserTypeLiteral u) return new Term.UserTypeLiteral(u.fields(), terms(u.values()));
     if (t instanceof Term.FunctionCall f) return new Term.FunctionCall(f.name(), terms(f.args()));
+    if (t instanceof Term.Operation o) return new Term.Operation(o.op(), term(o.left()), term(o.right()));
+    if (t instanceof Term.Negation n) return new Term.Negation(term(n.operand()));
+    if (t instanceof Term.TypeHint h) return new Term.TypeHint(h.type(), term(h.value()));
     return t;
+  }
+
+  /** The selection with its markers bound ({@code i + (int) ?}). */
+  private List<Selector> selectors(List<Selector> ss) {
+    if (BindMarkers.count(ss) == 0) return ss;
+    List<Selector> out = new ArrayList<>();
+    for (Selector s : ss) out.add(selector(s));
+    return out;
+  }
+
+  private Selector selector(Selector s) {
+    if (s instanceof Selector.Constant c) return new Selector.Constant(term(c.value()));
+    if (s instanceof Selector.Aliased a) return new Selector.Aliased(selector(a.selector()), a.alias());
+    if (s instanceof Selector.Operation o) return new Selector.Operation(o.op(), selector(o.left()), selector(o.right()));
+    if (s instanceof Selector.Negation n) return new Selector.Negation(selector(n.operand()));
+    if (s instanceof Selector.Parenthesized p) return new Selector.Parenthesized(selector(p.inner()));
+    if (s instanceof Selector.TypeHint h) return new Selector.TypeHint(h.type(), selector(h.value()));
+    if (s instanceof Selector.Cast c) return new Selector.Cast(selector(c.arg()), c.type());
+    if (s instanceof Selector.Function f) return new Selector.Function(f.name(), selectors(f.args()));
+    if (s instanceof Selector.Element e) return new Selector.Element(selector(e.collection()), term(e.key()));
+    if (s instanceof Selector.Slice sl) {
+      return new Selector.Slice(selector(sl.collection()), sl.from() == null ? null : term(sl.from()),
+          sl.to() == null ? null : term(sl.to()));
+    }
+    if (s instanceof Selector.Field f) return new Selector.Field(selector(f.value()), f.field());
+    return s;
   }
 
   private Term unsetIfAny(Term bound, List<Term> elements) {

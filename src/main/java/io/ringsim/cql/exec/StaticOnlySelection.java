@@ -47,5 +47,11 @@ final class StaticOnlySelection {
     else if (s instanceof Selector.Element e) columnsOf(e.collection(), out);
     else if (s instanceof Selector.Slice sl) columnsOf(sl.collection(), out);
     else if (s instanceof Selector.Field f) columnsOf(f.value(), out);
+    else if (s instanceof Selector.Operation o) {
+      columnsOf(o.left(), out);
+      columnsOf(o.right(), out);
+    } else if (s instanceof Selector.Negation n) columnsOf(n.operand(), out);
+    else if (s instanceof Selector.Parenthesized p) columnsOf(p.inner(), out);
+    else if (s instanceof Selector.TypeHint h) columnsOf(h.value(), out);
   }
 }

@@ -73,6 +73,11 @@ final class TokenRestriction {
       Token token = partitioner.token(keyOf(f, t, values));
       return ((LongToken) token).value();
     }
+    if (ArithmeticTerms.isArithmetic(v)) {
+      Object value = values.value(v, io.ringsim.schema.types.CqlTypes.BIGINT, "partition key token");
+      if (value == null) throw invalid("Invalid null token value");
+      return (Long) value;
+    }
     throw invalid("token() must be compared with a token value (an integer for Murmur3Partitioner)");
   }
 

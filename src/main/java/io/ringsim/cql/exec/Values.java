@@ -39,6 +39,7 @@ public final class Values implements NativeFunctions.Context {
     if (t instanceof Term.Unset)
       throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid unset value for column " + column);
     if (t instanceof Term.FunctionCall f) return function(f, type, column);
+    if (ArithmeticTerms.isArithmetic(t)) return ArithmeticTerms.value(this, t, type, column);
     // The parser reads (x) as x. For a tuple column Cassandra 4.1 takes (x), and a bare x too, as a tuple of one
     // element, padded with nulls like any tuple literal shorter than its type.
     if (type instanceof TupleType && !(t instanceof Term.TupleLiteral)

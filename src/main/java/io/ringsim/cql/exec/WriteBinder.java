@@ -110,8 +110,9 @@ record WriteBinder(Catalog catalog, String session, Values values, Partitioner p
 
   static Object nonNullKey(Object v, ColumnDef c) {
     if (v == null) throw invalid("Invalid null value in condition for column " + c.name());
-    if (v instanceof String str && str.isEmpty() && c.kind() == ColumnKind.PARTITION_KEY)
-      throw invalid("Key may not be empty");
+    boolean empty = v instanceof String str && str.isEmpty() || io.ringsim.schema.EmptyValue.is(v)
+        || v instanceof java.nio.ByteBuffer b && !b.hasRemaining();
+    if (empty && c.kind() == ColumnKind.PARTITION_KEY) throw invalid("Key may not be empty");
     return v;
   }
 

@@ -155,6 +155,7 @@ final class AstBuilder {
 
   private static Statement insert(InsertStatementContext c) {
     String[] t = table(c.tableName());
+    ArithmeticAst.checkUsing(c.usingClause(), "EOF");
     Term ttl = null, ts = null;
     if (c.usingClause() != null) {
       for (UsingOptionContext u : c.usingClause().usingOption()) {
@@ -175,6 +176,7 @@ final class AstBuilder {
 
   private static Statement update(UpdateStatementContext c) {
     String[] t = table(c.tableName());
+    ArithmeticAst.checkUsing(c.usingClause(), "K_SET");
     Term ttl = null, ts = null;
     if (c.usingClause() != null) {
       for (UsingOptionContext u : c.usingClause().usingOption()) {
@@ -276,6 +278,7 @@ final class AstBuilder {
     List<Statement.Ordering> order = new ArrayList<>();
     for (OrderingContext o : c.ordering()) order.add(new Statement.Ordering(ident(o.ident()), o.K_DESC() != null));
     Term perPartition = null, limit = null;
+    for (TermContext tc : c.term()) ArithmeticAst.checkPlainValue(tc);
     int ti = 0;
     if (c.K_PER() != null) perPartition = term(c.term(ti++));
     if (c.K_LIMIT().size() > (c.K_PER() != null ? 1 : 0)) limit = term(c.term(ti));
@@ -284,25 +287,11 @@ final class AstBuilder {
         c.K_ALLOW() != null);
   }
 
-  private static Selector selector(UnaliasedSelectorContext u) {
-    if (u instanceof CountStarContext cs) return new Selector.CountStar(cs.getText());
-    if (u instanceof ColumnSelectorContext cs) return new Selector.Column(ident(cs.ident()));
-    if (u instanceof CastSelectorContext c) return new Selector.Cast(selector(c.unaliasedSelector()), ident(c.ident()));
-    if (u instanceof ElementSelectorContext e) return new Selector.Element(selector(e.unaliasedSelector()), term(e.term()));
-    if (u instanceof SliceSelectorContext s) {
-      return new Selector.Slice(selector(s.unaliasedSelector()), s.from == null ? null : term(s.from),
-          s.to == null ? null : term(s.to));
-    }
-    if (u instanceof ConstantSelectorContext c) return new Selector.Constant(constant(c.constant()));
-    if (u instanceof FieldSelectorContext f) return new Selector.Field(selector(f.unaliasedSelector()), ident(f.ident()));
-    FunctionSelectorContext f = (FunctionSelectorContext) u;
-    UserTypeAst.checkWritetimeArguments(f);
-    List<Selector> args = new ArrayList<>();
-    for (UnaliasedSelectorContext a : f.unaliasedSelector()) args.add(selector(a));
-    return new Selector.Function(functionName(f.functionName()), args);
+  static Selector selector(UnaliasedSelectorContext u) {
+    return ArithmeticAst.selector(u);
   }
 
-  private static String functionName(FunctionNameContext f) {
+  static String functionName(FunctionNameContext f) {
     return f.K_TOKEN() != null ? "token" : ident(f.ident());
   }
 
@@ -368,6 +357,8 @@ final class AstBuilder {
 
   static Term term(TermContext t) {
     if (t instanceof ConstantTermContext c) return constant(c.constant());
+    Term arithmetic = ArithmeticAst.term(t);
+    if (arithmetic != null) return arithmetic;
     if (t instanceof ListLiteralContext l) {
       List<Term> e = new ArrayList<>();
       for (TermContext x : l.term()) e.add(term(x));
@@ -442,7 +433,7 @@ final class AstBuilder {
     for (int i = 0; i < t.getChildCount(); i++) collectMarkers(t.getChild(i), out);
   }
 
-  private static Term constant(ConstantContext c) {
+  static Term constant(ConstantContext c) {
     if (c.STRING() != null) {
       String s = c.STRING().getText();
       if (s.startsWith("$$")) return new Term.Literal(Term.Kind.STRING, s.substring(2, s.length() - 2));
@@ -460,6 +451,10 @@ final class AstBuilder {
     if (c.K_NULL() != null) return new Term.Literal(Term.Kind.NULL, "null");
     if (c.DURATION() != null) return new Term.Literal(Term.Kind.DURATION, c.DURATION().getText());
     if (c.K_NAN() != null) return new Term.Literal(Term.Kind.NAN, "NaN");
+    if (c.NEGATIVE_WORD() != null) {
+      boolean nan = c.NEGATIVE_WORD().getText().equalsIgnoreCase("-nan");
+      return nan ? new Term.Literal(Term.Kind.NAN, "NaN") : new Term.Literal(Term.Kind.NEG_INFINITY, "-Infinity");
+    }
     if (c.MINUS() != null) return new Term.Literal(Term.Kind.NEG_INFINITY, "-Infinity");
     return new Term.Literal(Term.Kind.INFINITY, "Infinity");
   }

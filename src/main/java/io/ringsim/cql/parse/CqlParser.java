@@ -85,6 +85,7 @@ public final class CqlParser {
   /** Runs {@code rule} on a fresh parser with SLL, then LL, turning the failure into Cassandra's message. */
   static <T> T parseWith(String text, java.util.function.Function<CqlGrammarParser, T> rule) {
     checkNesting(text);
+    checkNegativeWords(text);
     CqlGrammarParser sll = parser(text);
     sll.setErrorHandler(new BailErrorStrategy());
     sll.getInterpreter().setPredictionMode(PredictionMode.SLL);
@@ -101,6 +102,28 @@ public final class CqlParser {
       }
     } catch (StackOverflowError e) {
       throw new CqlException(CqlErrorClass.SyntaxError, "line 1:0 statement nested too deeply");
+    }
+  }
+
+  private static final java.util.regex.Pattern NEGATIVE_WORD =
+      java.util.regex.Pattern.compile("-[iInN]");
+
+  /** -i, -n...: Cassandra's lexer fails at the first character that does not continue -infinity or -nan. */
+  static void checkNegativeWords(String text) {
+    if (!NEGATIVE_WORD.matcher(text).find()) return;
+    CqlGrammarLexer lexer = new CqlGrammarLexer(CharStreams.fromString(text));
+    lexer.removeErrorListeners();
+    for (Token t : lexer.getAllTokens()) {
+      if (t.getType() != CqlGrammarLexer.NEGATIVE_WORD) continue;
+      String w = t.getText().toLowerCase(java.util.Locale.ROOT);
+      String want = w.charAt(1) == 'i' ? "-infinity" : "-nan";
+      if (w.equals(want)) continue;
+      int j = 0;
+      while (j < w.length() && j < want.length() && w.charAt(j) == want.charAt(j)) j++;
+      int at = t.getStartIndex() + j;
+      String bad = at < text.length() ? text.substring(at, at + 1) : "<EOF>";
+      throw new CqlException(CqlErrorClass.SyntaxError, "line " + t.getLine() + ":" + (t.getCharPositionInLine() + j)
+          + " mismatched character '" + bad + "' expecting set null");
     }
   }
 
@@ -148,7 +171,13 @@ public final class CqlParser {
       msg = where + (e instanceof InputMismatchException || e == null ? "mismatched input '" : "extraneous input '")
           + tokenText + "' expecting " + expected(p, e);
     }
-    if (e instanceof NoViableAltException && t.getType() == CqlGrammarLexer.DOT) {
+    boolean negativeNumber = (t.getType() == CqlGrammarLexer.INTEGER || t.getType() == CqlGrammarLexer.FLOAT)
+        && t.getText().startsWith("-");
+    if (negativeNumber) {
+      // `SELECT i -1`: Cassandra's parser reads -1 as one number and gives up at it, bracketing the name before.
+      msg = where + "no viable alternative at input '" + tokenText + "'";
+    }
+    if (e instanceof NoViableAltException && t.getType() == CqlGrammarLexer.DOT || negativeNumber) {
       // A field where the grammar takes a column (WHERE addr.city = ...): Cassandra's parser brackets the name
       // before the dot, then shows the dot.
       Token name = null;
@@ -158,8 +187,10 @@ public final class CqlParser {
       }
       if (name != null && (name.getType() == CqlGrammarLexer.IDENT || name.getType() == CqlGrammarLexer.QUOTED_NAME)) {
         String s = snippet(p, name);
+        String gap = t.getInputStream().getText(org.antlr.v4.runtime.misc.Interval.of(name.getStopIndex() + 1,
+            t.getStartIndex() - 1));
         return new CqlException(CqlErrorClass.SyntaxError, msg + s.substring(0, s.length() - (s.endsWith("...)")
-            ? 4 : 1)) + t.getText() + (t.getStopIndex() + 1 < t.getInputStream().size() ? "..." : "") + ")");
+            ? 4 : 1)) + gap + t.getText() + (t.getStopIndex() + 1 < t.getInputStream().size() ? "..." : "") + ")");
       }
     }
     return new CqlException(CqlErrorClass.SyntaxError, msg + snippet(p, t));
@@ -170,6 +201,11 @@ public final class CqlParser {
    * snippet as a parser error (the text is lexed again for the ten tokens before it).
    */
   static CqlException mismatched(Token bad, String expecting) {
+    return syntaxAt(bad, "mismatched input '" + bad.getText() + "' expecting " + expecting);
+  }
+
+  /** A syntax error at {@code bad} with Cassandra's snippet of the text around it. */
+  static CqlException syntaxAt(Token bad, String what) {
     String text = bad.getInputStream().toString();
     CqlGrammarLexer lexer = new CqlGrammarLexer(CharStreams.fromString(text));
     lexer.removeErrorListeners();
@@ -182,7 +218,7 @@ public final class CqlParser {
     sb.append(text, from.getStartIndex(), bad.getStartIndex()).append('[').append(bad.getText()).append(']');
     if (bad.getStopIndex() + 1 < text.length()) sb.append("...");
     return new CqlException(CqlErrorClass.SyntaxError, "line " + bad.getLine() + ":" + bad.getCharPositionInLine()
-        + " mismatched input '" + bad.getText() + "' expecting " + expecting + sb.append(')'));
+        + " " + what + sb.append(')'));
   }
 
   private static String expected(Parser p, RecognitionException e) {

@@ -70,8 +70,9 @@ final class UserTypeAst {
     String fn = AstBuilder.ident(f.functionName().ident());
     if (!fn.equals("writetime") && !fn.equals("ttl")) return;
     for (CqlGrammarParser.UnaliasedSelectorContext a : f.unaliasedSelector()) {
-      if (a instanceof CqlGrammarParser.FieldSelectorContext field
-          && field.unaliasedSelector() instanceof CqlGrammarParser.ColumnSelectorContext)
+      if (a instanceof CqlGrammarParser.AtomSelectorContext atom
+          && atom.selectorAtom() instanceof CqlGrammarParser.FieldSelectorContext field
+          && field.selectorAtom() instanceof CqlGrammarParser.ColumnSelectorContext)
         throw CqlParser.mismatched(field.DOT().getSymbol(), "')'");
     }
   }

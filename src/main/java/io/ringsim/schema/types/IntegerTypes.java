@@ -66,6 +66,11 @@ final class IntegerTypes {
   }
 
   static final class Int extends ScalarType<Integer> {
+    @Override
+    boolean acceptsEmpty() {
+      return true;
+    }
+
     Int() {
       super("int", Integer.class);
     }
@@ -96,6 +101,11 @@ final class IntegerTypes {
 
   /** bigint and counter share the 8-byte encoding; counters differ only in how they are updated. */
   static final class BigInt extends ScalarType<Long> {
+    @Override
+    boolean acceptsEmpty() {
+      return true;
+    }
+
     BigInt(String name) {
       super(name, Long.class);
     }

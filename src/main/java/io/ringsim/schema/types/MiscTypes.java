@@ -15,6 +15,11 @@ final class MiscTypes {
   private MiscTypes() {}
 
   static final class Bool extends ScalarType<Boolean> {
+    @Override
+    boolean acceptsEmpty() {
+      return true;
+    }
+
     Bool() {
       super("boolean", Boolean.class);
     }
@@ -87,6 +92,11 @@ final class MiscTypes {
   }
 
   static final class Inet extends ScalarType<InetAddress> {
+    @Override
+    boolean acceptsEmpty() {
+      return true;
+    }
+
     private static final Pattern V4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
 
     Inet() {
@@ -140,6 +150,11 @@ final class MiscTypes {
 
   /** varint: minimal two's complement, big-endian. */
   static final class Varint extends ScalarType<BigInteger> {
+    @Override
+    boolean acceptsEmpty() {
+      return true;
+    }
+
     Varint() {
       super("varint", BigInteger.class);
     }
@@ -168,6 +183,11 @@ final class MiscTypes {
 
   /** decimal: a 4-byte scale followed by the unscaled value as a varint. */
   static final class Decimal extends ScalarType<BigDecimal> {
+    @Override
+    boolean acceptsEmpty() {
+      return true;
+    }
+
     Decimal() {
       super("decimal", BigDecimal.class);
     }
@@ -203,6 +223,11 @@ final class MiscTypes {
   }
 
   static final class DoubleT extends ScalarType<Double> {
+    @Override
+    boolean acceptsEmpty() {
+      return true;
+    }
+
     DoubleT() {
       super("double", Double.class);
     }
@@ -241,6 +266,11 @@ final class MiscTypes {
   }
 
   static final class FloatT extends ScalarType<Float> {
+    @Override
+    boolean acceptsEmpty() {
+      return true;
+    }
+
     FloatT() {
       super("float", Float.class);
     }

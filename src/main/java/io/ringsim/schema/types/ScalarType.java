@@ -31,8 +31,17 @@ abstract class ScalarType<T> implements CqlType {
 
   abstract T parse(String literal);
 
+  /**
+   * Whether zero bytes are a value of this type that Cassandra accepts as an empty value (its serializer validates
+   * "4 or 0 bytes"); smallint, tinyint, date, time and duration refuse them.
+   */
+  boolean acceptsEmpty() {
+    return false;
+  }
+
   @Override
   public final byte[] serialize(Object value) {
+    if (value == io.ringsim.schema.EmptyValue.INSTANCE && acceptsEmpty()) return new byte[0];
     if (!javaType.isInstance(value)) {
       throw new IllegalArgumentException(
           "a " + name + " value must be a " + javaType.getSimpleName() + ", got "
@@ -43,6 +52,7 @@ abstract class ScalarType<T> implements CqlType {
 
   @Override
   public final Object deserialize(byte[] bytes) {
+    if (bytes.length == 0 && acceptsEmpty()) return io.ringsim.schema.EmptyValue.INSTANCE;
     return decode(bytes);
   }
 

@@ -42,6 +42,11 @@ final class TimeTypes {
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSSxx").withZone(ZoneOffset.UTC);
 
   static final class Timestamp extends ScalarType<Instant> {
+    @Override
+    boolean acceptsEmpty() {
+      return true;
+    }
+
     Timestamp() {
       super("timestamp", Instant.class);
     }

@@ -12,6 +12,11 @@ final class UuidTypes {
   private UuidTypes() {}
 
   static final class Uuid extends ScalarType<UUID> {
+    @Override
+    boolean acceptsEmpty() {
+      return true;
+    }
+
     private final boolean timeBased;
 
     Uuid(String name, boolean timeBased) {
