@@ -62,7 +62,8 @@ final class Loader {
     Map<DecoratedKey, String> display = new HashMap<>();
     Values values = new Values(0, ctx.spec.seed());
     Draws draws = new Draws();
-    long generated = 0, loadedRows = 0;
+    double generated = 0;
+    long loadedRows = 0;
     long end = 0;
     for (Plan p : plans) {
       end = Math.max(end, p.endMillis());
@@ -89,6 +90,8 @@ final class Loader {
         how = Sampling.WRITES;
         mode = Sampling.WRITES;
       }
+      // A write visited stands for 1/f writes when the walk skips operations.
+      double visitWeight = walk instanceof OpWalk.All ? 1 : 1 / f;
       for (long n = walk.next(); n >= 0; n = walk.next()) {
         SplittableRandom rng = rng(ctx.spec.seed(), p.index(), n);
         double x = rng.nextDouble();
@@ -106,7 +109,7 @@ final class Loader {
             if (!(rng.nextDouble() < writeUpTo)) continue; // that operation wrote nothing to delete
           }
         }
-        if (!delete) generated++;
+        if (!delete) generated += visitWeight;
         long opNow = delete ? p.startMillis() + ((long) Math.ceil((op + 1) / perTick) - 1) * Dist.TICK_MILLIS : now;
         Map<String, Object> row = new LinkedHashMap<>();
         int identity = 1;
@@ -153,7 +156,7 @@ final class Loader {
           Math.round(tombstones(part, nowSec) * scaleUp), wr == null ? 0 : Math.round(wr[0] * scaleUp), reps));
     }
     double[] own = io.ringsim.ring.Ownership.effective(replicas);
-    return new Measurement(mode, f, figures.size(), loadedRows, generated, figures, nodeBytes, own);
+    return new Measurement(mode, f, figures.size(), loadedRows, Math.round(generated), figures, nodeBytes, own);
   }
 
   /** The operations a sample visits, in order; -1 at the end. */
@@ -161,8 +164,20 @@ final class Loader {
     long next();
 
     static OpWalk all(long ops) {
-      long[] n = {0};
-      return () -> n[0] < ops ? n[0]++ : -1;
+      return new All(ops);
+    }
+
+    final class All implements OpWalk {
+      private final long ops;
+      private long n;
+
+      All(long ops) {
+        this.ops = ops;
+      }
+
+      public long next() {
+        return n < ops ? n++ : -1;
+      }
     }
 
     /** Each operation with probability f, by geometric jumps (nothing is drawn for the skipped ones). */

@@ -46,7 +46,7 @@ public final class Modeler {
     List<ModelReport.Suggestion> suggestions = Suggester.suggest(r, m.queries(), o);
     RunSpec s = m.spec();
     ModelLimits l = o.limits();
-    return new ModelReport(s.name(), m.queries().isEmpty() ? "" : m.queries().get(0).file(), o.scale(),
+    return new ModelReport(s.name(), m.file(), o.scale(),
         r.ctx().durationMillis(), new ModelReport.Cluster(s.nodeCount(), s.vnodes(), s.partitioner(), s.allocator()),
         new ModelReport.Limits(l.partitionBytes(), l.partitionRows(), l.tombstones(), l.hotRatio(), l.skew()),
         r.tables(), r.queryRows(), r.findings(), suggestions);

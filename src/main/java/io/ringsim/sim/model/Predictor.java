@@ -81,7 +81,10 @@ final class Predictor {
         }
       }
     }
-    double[] rq = {rowsDist.quantile(0.50), rowsDist.quantile(0.99), rowsDist.max()};
+    // As TableStats counts percentiles: of fewer than 100 partitions, the p99 is the largest.
+    double max = Math.max(rowsDist.max(), rowsDist.quantile(0.50));
+    double p99 = rowsDist.total() < 100 ? max : rowsDist.quantile(0.99);
+    double[] rq = {rowsDist.quantile(0.50), p99, Math.max(max, p99)};
     double[] cq = new double[3], bq = new double[3];
     for (int i = 0; i < 3; i++) {
       cq[i] = size.cells(rq[i]);

@@ -44,7 +44,7 @@ public final class ScenarioReader {
   }
 
   /** A scenario with what {@code ringsim model} reads besides: its queries section and its model limits. */
-  public record Model(RunSpec spec, List<QuerySpec> queries, ModelLimits limits) {
+  public record Model(String file, RunSpec spec, List<QuerySpec> queries, ModelLimits limits) {
     public Model {
       queries = List.copyOf(queries);
     }
@@ -57,7 +57,7 @@ public final class ScenarioReader {
   public static Model parseModel(String text, String fileName, Map<String, String> overrides) {
     Builder b = new Builder(fileName, overrides);
     RunSpec spec = b.build(parseTree(text, fileName));
-    return new Model(spec, b.queries, b.modelLimits);
+    return new Model(fileName, spec, b.queries, b.modelLimits);
   }
 
   private static String readText(Path file) {
