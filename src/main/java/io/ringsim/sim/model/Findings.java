@@ -104,13 +104,14 @@ final class Findings {
     return out;
   }
 
-  static List<Finding> query(ModelContext ctx, QueryAnalyzer.Analysis a, double partitions) {
+  static List<Finding> query(ModelContext ctx, QueryAnalyzer.Analysis a, double partitions, double maxRows) {
     List<Finding> out = new ArrayList<>();
     String subject = "query at " + a.spec().file() + ":" + a.spec().line() + ":" + a.spec().col();
     if (a.needsFiltering()) {
       out.add(new Finding(Code.FILTERING_QUERY.name(), subject, "Cassandra refuses it without ALLOW FILTERING (\""
           + a.refusal() + "\"); with it, " + (a.rangeScan() ? "it reads all " + Fmt.count(partitions) + " partitions of "
-          + a.table().qualifiedName() + " and filters them" : "it reads its partitions' rows and filters them"),
+          + a.table().qualifiedName() + " and filters them" : "it reads every row of the partition it names (the"
+          + " largest holds " + Fmt.count(maxRows) + " rows) and filters them"),
           "a query served by its partition key and clustering columns, without filtering"));
     }
     if (a.index() != null) {

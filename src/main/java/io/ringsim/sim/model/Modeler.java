@@ -75,7 +75,7 @@ public final class Modeler {
     for (QueryAnalyzer.Analysis a : analyses) {
       Prediction p = predictions.get(a.table().qualifiedName());
       double partitions = p == null ? 0 : p.partitions();
-      findings.addAll(Findings.query(ctx, a, partitions));
+      findings.addAll(Findings.query(ctx, a, partitions, p == null ? 0 : p.rowsQ()[2]));
       String access = a.index() != null ? "secondary index " + a.index() : a.rangeScan()
           ? "range scan (every partition)" : a.keys() == 1 ? "single partition" : a.keys() + " partitions (IN)";
       long touched = a.index() != null || a.rangeScan() ? Math.round(partitions) : a.keys();

@@ -52,7 +52,8 @@ final class Suggester {
         // large partition nothing else splits: a time bucket.
         if (code == Code.LARGE_PARTITION && finiteFirst && done.add("composite:" + f.subject()))
           out.add(compositeKey(r, queries, o, t, first));
-        else if ((code == Code.UNBOUNDED_GROWTH || !finiteFirst) && done.add("bucket:" + f.subject()))
+        else if ((code == Code.UNBOUNDED_GROWTH || !finiteFirst) && timeClustered(r, t)
+            && done.add("bucket:" + f.subject()))
           out.add(timeBucket(r, queries, o, t));
       } else if ((code == Code.FILTERING_QUERY || code == Code.INDEX_QUERY) && done.add("query:" + f.subject())) {
         QueryAnalyzer.Analysis a = r.queries().stream().filter(x -> f.subject().endsWith(x.spec().file() + ":"
@@ -65,6 +66,20 @@ final class Suggester {
   }
 
   // ---- time bucket ----
+
+  /**
+   * Whether the rows are ordered by a time the application knows (a clustering column drawn from the simulated time):
+   * only then can a reader compute the buckets its time range covers, so only then is a time bucket a fix.
+   */
+  private static boolean timeClustered(Modeler.Result r, TableMetadata t) {
+    List<ModelContext.Plan> writers = r.ctx().plansByTable.get(t.qualifiedName()).stream().filter(p -> p.writes() > 0)
+        .toList();
+    for (ColumnDef c : t.clusteringColumns()) {
+      if (!writers.isEmpty() && writers.stream().allMatch(p -> Dist.of(p.gens().get(c.name()), c) instanceof Dist.Timed))
+        return true;
+    }
+    return false;
+  }
 
   private static Suggestion timeBucket(Modeler.Result r, List<QuerySpec> queries, Modeler.Options o, TableMetadata t) {
     String col = t.column("bucket").isPresent() ? "time_bucket" : "bucket";
@@ -231,6 +246,15 @@ final class Suggester {
     String verdict = verified ? "verified: the model of the changed schema shows no " + String.join(" or ",
         codes.stream().map(Code::name).sorted().toList()) + " on " + subject
         : "not enough: the changed schema still shows " + String.join(", ", remaining) + " on " + subject;
+    // What the change costs: findings the changed or new table has that the one before did not.
+    Set<String> had = new LinkedHashSet<>();
+    for (Finding f : before.findings()) if (f.subject().equals(beforeTable)) had.add(f.code());
+    List<String> costs = new ArrayList<>();
+    for (Finding f : after.findings()) {
+      if (f.subject().equals(table) && (!table.equals(beforeTable) || !had.contains(f.code()))
+          && !f.code().endsWith("_QUERY")) costs.add(f.code() + " (" + f.evidence() + ")");
+    }
+    if (!costs.isEmpty()) verdict += "; but " + table + " shows " + String.join("; ", costs);
     return new Suggestion(fixes, subject, title, cql, newQueries, changes, verified, verdict);
   }
 

@@ -222,14 +222,15 @@ class ModelTest {
 
   @Test
   void aTimeBucketIsSuggestedSizedToTheLimitAndVerified() {
-    ModelReport r = model(scenario(EVENTS, "  key k values('a', 'b', 'c')\n  rate 300/s",
+    String logs = "CREATE TABLE ks.t (k text, ts timestamp, v text, PRIMARY KEY ((k), ts));";
+    ModelReport r = model(scenario(logs, "  key k values('a', 'b', 'c')\n  key ts now\n  rate 300/s",
         "  SELECT * FROM ks.t WHERE k = ? LIMIT 10;") + "model {\n  rows_per_partition 5000\n}\n");
     ModelReport.Suggestion s = r.suggestions().stream().filter(x -> x.fixes().equals("UNBOUNDED_GROWTH")).findFirst()
         .orElseThrow();
     assertTrue(s.verified(), s.verdict());
     // 100 writes/s per key: a minute of it is 6,000 rows, over the 5,000 limit; 10 seconds is 1,000.
     assertTrue(s.title().contains("time bucket of 10s"), s.title());
-    assertTrue(s.cql().get(0).contains("PRIMARY KEY ((k, bucket), c)"), s.cql().toString());
+    assertTrue(s.cql().get(0).contains("PRIMARY KEY ((k, bucket), ts)"), s.cql().toString());
     assertTrue(s.queries().get(0).contains("AND bucket = ? LIMIT 10"), s.queries().toString());
   }
 
@@ -256,6 +257,24 @@ class ModelTest {
         .orElseThrow();
     assertTrue(s.cql().get(0).contains("PRIMARY KEY ((mainland, state), uid)"), s.cql().toString());
     assertTrue(s.verified(), s.verdict());
+  }
+
+  @Test
+  void noTimeBucketIsSuggestedForRowsNotOrderedByTime() {
+    ModelReport r = model(scenario(EVENTS, "  key k values('a', 'b', 'c')\n  rate 300/s", null));
+    assertTrue(codes(r).contains("UNBOUNDED_GROWTH"));
+    assertTrue(r.suggestions().stream().noneMatch(s -> s.title().contains("time bucket")), r.suggestions().toString());
+  }
+
+  @Test
+  void aTablePerQueryForAnIndexQuerySaysWhatTheNewTableCosts() {
+    String t = "CREATE TABLE ks.t (id int, n int, artist int, PRIMARY KEY ((id), n));\n  CREATE INDEX ON ks.t (artist);";
+    ModelReport r = model(scenario(t, "  key id uniform(2000)\n  key n uniform(50)\n  column artist hot(0.5, 500)\n"
+        + "  rate 500/s", "  SELECT * FROM ks.t WHERE artist = ?;"));
+    ModelReport.Suggestion s = r.suggestions().stream().filter(x -> x.fixes().equals("INDEX_QUERY")).findFirst()
+        .orElseThrow();
+    assertTrue(s.verified(), s.verdict());
+    assertTrue(s.verdict().contains("but ks.t_by_artist shows HOT_PARTITION"), s.verdict());
   }
 
   // ---- scale ----
