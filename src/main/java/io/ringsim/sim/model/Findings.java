@@ -47,7 +47,8 @@ final class Findings {
       double perDay = p.rowsQ()[2] * DAY / dur;
       double yearRows = p.rowsQ()[2] * (double) YEAR / dur;
       out.add(new Finding(Code.UNBOUNDED_GROWTH.name(), subject, "partition key (" + keyNames(t)
-          + ") has no time bucket and every write adds a row: the largest partition gains about "
+          + ") has no time bucket and its rows keep coming (a new clustering value with the writes): the largest"
+          + " partition gains about "
           + Fmt.count(perDay) + " rows a day (" + Fmt.count(p.rowsQ()[2]) + " rows in " + Fmt.duration(dur)
           + "); after a year: " + Fmt.count(yearRows) + " rows, " + Fmt.bytes(p.size().bytes(yearRows)),
           "a partition must stop growing: bound it with a time bucket in the partition key, or a TTL"));

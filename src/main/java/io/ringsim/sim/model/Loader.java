@@ -86,7 +86,8 @@ final class Loader {
         walk = OpWalk.buckets(p, key.bucketMillis(), f, perTick);
         how = Sampling.WRITES;
       } else {
-        walk = OpWalk.skipping(p.ops(), f, ctx.spec.seed() ^ p.index());
+        // Whole ticks: the writes of one tick, which share a timestamp and may overwrite each other, stay together.
+        walk = OpWalk.buckets(p, Dist.TICK_MILLIS, f, perTick);
         how = Sampling.WRITES;
         mode = Sampling.WRITES;
       }
@@ -104,9 +105,18 @@ final class Loader {
         if (delete) {
           if (n == 0) delete = false; // nothing written yet: the workload writes instead
           else {
-            op = n - 1 - rng.nextLong(Math.min(n, 10_000));
-            rng = rng(ctx.spec.seed(), p.index(), op);
-            if (!(rng.nextDouble() < writeUpTo)) continue; // that operation wrote nothing to delete
+            // As the workload does: a row it wrote recently (it keeps up to 10,000 of them).
+            SplittableRandom target = null;
+            for (int tries = 0; tries < 32 && target == null; tries++) {
+              long m = n - 1 - rng.nextLong(Math.min(n, 10_000));
+              SplittableRandom r = rng(ctx.spec.seed(), p.index(), m);
+              if (r.nextDouble() < writeUpTo) {
+                op = m;
+                target = r;
+              }
+            }
+            if (target == null) continue;
+            rng = target;
           }
         }
         if (!delete) generated += visitWeight;

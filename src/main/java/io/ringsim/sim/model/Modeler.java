@@ -137,8 +137,9 @@ public final class Modeler {
       case PARTITIONS -> String.format(java.util.Locale.ROOT, "sampled: the partitions whose key hashes into %s of"
           + " the key space, each loaded whole (%s of %s writes); partition and node totals are divided by the"
           + " fraction", Fmt.pct(m.fraction()), Fmt.count(m.loadedRows()), Fmt.count(m.writesGenerated()));
-      case WRITES -> String.format(java.util.Locale.ROOT, "sampled: %s of each partition's writes (%s of %s);"
-          + " rows, cells and bytes are divided by the fraction", Fmt.pct(m.fraction()), Fmt.count(m.loadedRows()),
+      case WRITES -> String.format(java.util.Locale.ROOT, "sampled: the writes of %s of the workload's 10 ms ticks"
+          + " (%s of %s writes); each partition's rows, cells and bytes are divided by the fraction (a row rewritten"
+          + " in another tick counts twice)", Fmt.pct(m.fraction()), Fmt.count(m.loadedRows()),
           Fmt.count(m.writesGenerated()));
     };
     return new ModelReport.Sampling(m.sampling().name().toLowerCase(java.util.Locale.ROOT), m.fraction(),

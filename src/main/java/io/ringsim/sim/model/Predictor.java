@@ -34,6 +34,7 @@ final class Predictor {
     List<Plan> plans = ctx.plansByTable.get(t.qualifiedName());
     SizeModel size = SizeModel.of(t, plans);
     Quantiles rowsDist = new Quantiles();
+    Quantiles tombDist = new Quantiles();
     double tombMax = 0, hottest = 0, concurrent = 0, writes = 0;
     boolean grows = false, bucketed = false;
     for (Plan p : plans) {
@@ -75,8 +76,8 @@ final class Predictor {
             double writesHere = pt[0];
             double rows = rows(ck, writesHere, life[1], life[2]);
             rowsDist.add(rows, pt[1] * g.count() * life[0]);
-            double tomb = tombstones(p, t, size, rows, writesHere * deleteRatio, life[2], window, key.bucketMillis() > 0);
-            tombMax = Math.max(tombMax, tomb);
+            double tomb = tombstones(p, size, rows, writesHere * deleteRatio, window, key.bucketMillis() > 0);
+            tombDist.add(tomb, pt[1] * g.count() * life[0]);
           }
         }
       }
@@ -85,6 +86,11 @@ final class Predictor {
     double max = Math.max(rowsDist.max(), rowsDist.quantile(0.50));
     double p99 = rowsDist.total() < 100 ? max : rowsDist.quantile(0.99);
     double[] rq = {rowsDist.quantile(0.50), p99, Math.max(max, p99)};
+    // Deletes remove rows the workload wrote (a table without clustering columns: whole partitions, not modelled).
+    double deletes = 0;
+    for (Plan p : plans) deletes += p.deletes();
+    if (writes > 0 && deletes > 0 && !t.clusteringColumns().isEmpty()) size = size.withDeleted(Math.min(1, deletes / writes));
+    tombMax = Math.max(tombMax, tombDist.max());
     double[] cq = new double[3], bq = new double[3];
     for (int i = 0; i < 3; i++) {
       cq[i] = size.cells(rq[i]);
@@ -118,25 +124,35 @@ final class Predictor {
           * ck.bucketMillis() / Dist.TICK_MILLIS));
       slots = Math.min(ticks, busy);
     }
-    double perSlot = w / slots;
+    // Each slot holds the workload's k = lifetimeWrites / slots writes; each lands on this partition with probability
+    // pi = w / lifetimeWrites and draws a clustering value of group g with probability p: a value of a slot holds a
+    // row when at least one of the k does, 1 - (1 - pi p)^k.
+    double k = lifetimeWrites / slots;
+    double pi = Math.min(1, w / Math.max(w, lifetimeWrites));
     double rows = 0;
-    for (Group g : ck.finite().groups()) rows += slots * g.count() * (1 - Math.pow(1 - g.p(), perSlot));
+    if (ck.bucketMillis() == 0) {
+      // No time in the clustering: of the partition's w writes, the distinct values drawn, 1 - (1 - p)^w each.
+      for (Group g : ck.finite().groups()) rows += g.count() * -Math.expm1(w * Math.log1p(-g.p()));
+    } else {
+      for (Group g : ck.finite().groups()) rows += slots * g.count() * -Math.expm1(k * Math.log1p(-pi * g.p()));
+    }
     return Math.min(w, rows);
   }
 
   /**
    * Tombstones a read of the whole partition crosses at the end: its deleted rows, and the cells of rows whose TTL
-   * has expired but whose gc_grace_seconds has not passed (Cassandra counts each such cell).
+   * has expired (Cassandra counts each such cell) and that no compaction has purged: the model assumes none ran, so
+   * every expired cell is still there; gc_grace_seconds only says when a compaction may drop it.
    */
-  private static double tombstones(Plan p, TableMetadata t, SizeModel size, double rows, double deletes,
-      double lifetime, long window, boolean bucketed) {
+  private static double tombstones(Plan p, SizeModel size, double rows, double deletes, long window,
+      boolean bucketed) {
     double tomb = Math.min(rows, deletes);
     if (p.ttlSeconds() > 0) {
-      double ttl = p.ttlSeconds() * 1000.0, grace = t.params().gcGraceSeconds() * 1000.0;
+      double ttl = p.ttlSeconds() * 1000.0;
       double expired;
       if (bucketed) expired = window > ttl ? rows : 0; // an old bucket: every row expired
-      else expired = rows * Math.max(0, Math.min(window - ttl, grace)) / window;
-      tomb += expired * size.regularCells();
+      else expired = rows * Math.max(0, window - ttl) / window;
+      tomb += Math.max(0, expired - Math.min(rows, deletes)) * size.regularCells(); // a deleted row has no cells
     }
     return tomb;
   }
@@ -184,11 +200,12 @@ final class Predictor {
    * are the mean serialized size of 256 values drawn from the column's generator.
    */
   record SizeModel(double keyBytes, double staticBytes, double clusteringBytes, double regularBytes, int regularCells,
-      int staticCells, double cellMeta) {
+      int staticCells, double cellMeta, double live) {
     static final int PARTITION_HEADER = 25, ROW_HEADER = 40, CELL_META = 22, VALUE_LENGTH = 4, NAME_LENGTH = 2;
 
+    /** A row's bytes; a deleted row keeps its header and clustering, and loses its cells ({@code live}: the share kept). */
     double rowBytes() {
-      return ROW_HEADER + clusteringBytes + regularBytes + regularCells * cellMeta;
+      return ROW_HEADER + clusteringBytes + live * (regularBytes + regularCells * cellMeta);
     }
 
     double bytes(double rows) {
@@ -196,7 +213,13 @@ final class Predictor {
     }
 
     double cells(double rows) {
-      return rows * regularCells + staticCells;
+      return rows * live * regularCells + staticCells;
+    }
+
+    /** The same sizes with {@code share} of the rows deleted (row tombstones, their cells gone). */
+    SizeModel withDeleted(double share) {
+      return new SizeModel(keyBytes, staticBytes, clusteringBytes, regularBytes, regularCells, staticCells, cellMeta,
+          Math.max(0, 1 - share));
     }
 
     static SizeModel of(TableMetadata t, List<Plan> plans) {
@@ -211,7 +234,7 @@ final class Predictor {
       double stat = 0;
       for (ColumnDef c : t.staticColumns()) stat += CELL_META + name(c) + valueBytes(p, c);
       if (!t.staticColumns().isEmpty()) stat += ROW_HEADER;
-      return new SizeModel(key, stat, ck, regular, t.regularColumns().size(), t.staticColumns().size(), CELL_META);
+      return new SizeModel(key, stat, ck, regular, t.regularColumns().size(), t.staticColumns().size(), CELL_META, 1);
     }
 
     private static int name(ColumnDef c) {

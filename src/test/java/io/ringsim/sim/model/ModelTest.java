@@ -127,6 +127,25 @@ class ModelTest {
     assertTrue(ratio > 0.9 && ratio < 1.1, t.predicted().bytes() + " vs " + t.measured().bytes());
   }
 
+  @Test
+  void deletesAndTtlArePredictedAsTheLoadMeasuresThem() {
+    String t = "CREATE TABLE ks.t (sensor int, at timestamp, value int, PRIMARY KEY ((sensor), at));";
+    ModelReport r = model(scenario(t, "  key sensor uniform(20)\n  key at now\n  mix write 60% read 30% delete 10%\n"
+        + "  ttl 20s\n  rate 200/s", null));
+    ModelReport.Figures p = r.tables().get(0).predicted(), m = r.tables().get(0).measured();
+    // Two operations a tick: writes of one tick to one sensor share a timestamp and overwrite each other.
+    assertTrue(p.rows() < 0.6 * 200 * 60, "rows " + p.rows());
+    within(p.rows(), m.rows(), 0.05, "rows");
+    within(p.cellsPerPartition().p50(), m.cellsPerPartition().p50(), 0.10, "cells p50");
+    within(p.bytes(), m.bytes(), 0.10, "bytes");
+    within(p.maxTombstonesPerRead(), m.maxTombstonesPerRead(), 0.20, "tombstones");
+  }
+
+  static void within(long predicted, long measured, double tolerance, String what) {
+    assertTrue(Math.abs(predicted - measured) <= tolerance * measured, what + ": predicted " + predicted + ", measured "
+        + measured);
+  }
+
   // ---- findings: each triggered and not ----
 
   @Test
@@ -224,11 +243,12 @@ class ModelTest {
   void aTimeBucketIsSuggestedSizedToTheLimitAndVerified() {
     String logs = "CREATE TABLE ks.t (k text, ts timestamp, v text, PRIMARY KEY ((k), ts));";
     ModelReport r = model(scenario(logs, "  key k values('a', 'b', 'c')\n  key ts now\n  rate 300/s",
-        "  SELECT * FROM ks.t WHERE k = ? LIMIT 10;") + "model {\n  rows_per_partition 5000\n}\n");
+        "  SELECT * FROM ks.t WHERE k = ? LIMIT 10;") + "model {\n  rows_per_partition 3000\n}\n");
     ModelReport.Suggestion s = r.suggestions().stream().filter(x -> x.fixes().equals("UNBOUNDED_GROWTH")).findFirst()
         .orElseThrow();
     assertTrue(s.verified(), s.verdict());
-    // 100 writes/s per key: a minute of it is 6,000 rows, over the 5,000 limit; 10 seconds is 1,000.
+    // Three writes a 10 ms tick over three keys: a key holds a row in 1 - (2/3)^3 = 70% of the ticks (writes of one
+    // tick to one key share a timestamp), so a minute is about 4,200 rows, over the 3,000 limit; 10 seconds is 700.
     assertTrue(s.title().contains("time bucket of 10s"), s.title());
     assertTrue(s.cql().get(0).contains("PRIMARY KEY ((k, bucket), ts)"), s.cql().toString());
     assertTrue(s.queries().get(0).contains("AND bucket = ? LIMIT 10"), s.queries().toString());
