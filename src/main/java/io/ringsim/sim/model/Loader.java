@@ -45,15 +45,19 @@ final class Loader {
 
   record PartitionFigures(String key, long rows, long cells, long bytes, long tombstones, long writes, int[] replicas) {}
 
-  record Measurement(Sampling sampling, double fraction, long loadedPartitions, long loadedRows, long writesGenerated,
+  /** What a sample was drawn by: partition key hashes, single-write partitions, whole time buckets, whole ticks. */
+  enum SampledBy { KEYS, WRITES_OF_UNIQUE_KEYS, TIME_BUCKETS, TICKS }
+
+  record Measurement(Sampling sampling, SampledBy by, double fraction, long loadedPartitions, long loadedRows,
+      long writesGenerated,
       List<PartitionFigures> partitions, double[] nodeBytes, double[] ownership) {}
 
   static Measurement measure(ModelContext ctx, TableMetadata t, double predictedPartitions, double predictedWrites,
       long budget) {
     List<Plan> plans = ctx.plansByTable.get(t.qualifiedName());
     TableSchema schema = TableSchema.of(t, ctx.partitioner);
-    Sampling mode = predictedWrites <= budget ? Sampling.NONE
-        : predictedPartitions >= 1000 ? Sampling.PARTITIONS : Sampling.WRITES;
+    Sampling mode = predictedWrites <= budget ? Sampling.NONE : Sampling.PARTITIONS;
+    boolean partial = false; // some workload's writes were sampled by tick: partitions are not whole
     double f = mode == Sampling.NONE ? 1.0 : Math.max(1e-9, budget / predictedWrites);
     long threshold = f >= 1 ? Long.MAX_VALUE : (long) (f * Long.MAX_VALUE);
     long totalOps = plans.stream().mapToLong(Plan::ops).sum();
@@ -63,6 +67,7 @@ final class Loader {
     Values values = new Values(0, ctx.spec.seed());
     Draws draws = new Draws();
     double generated = 0;
+    SampledBy by = SampledBy.KEYS;
     long loadedRows = 0;
     long end = 0;
     for (Plan p : plans) {
@@ -72,24 +77,29 @@ final class Loader {
       double readUpTo = writeUpTo + p.w().readFraction();
       double deleteUpTo = readUpTo + p.w().deleteFraction();
       Dist.Key key = Dist.combine(Predictor.dists(p, t.partitionKey()));
-      // How the sample is found: every operation's key drawn and hashed; or, when that is too many draws, whole
-      // time buckets (a bucketed key), every k-th operation on average (a unique key: each its own partition), or a
-      // fraction of all writes.
+      // How the sample is found. Whole partitions when it can: each write of a unique key (skipping the others),
+      // whole time buckets of a bucketed key (when enough buckets are kept to measure), or every operation's key
+      // drawn and hashed (when that is not too many draws). Otherwise whole 10 ms ticks, the writes of one tick
+      // (which share a timestamp and may overwrite each other) together, each partition's figures then scaled up.
       OpWalk walk;
-      Sampling how = mode;
-      if (mode == Sampling.NONE || (mode == Sampling.PARTITIONS && totalOps <= DRAW_ALL_LIMIT && !key.unique())) {
+      Sampling how = Sampling.NONE;
+      long buckets = key.bucketMillis() > 0 ? (p.windowMillis() + key.bucketMillis() - 1) / key.bucketMillis() : 0;
+      if (mode == Sampling.NONE) {
         walk = OpWalk.all(p.ops());
-      } else if (mode == Sampling.PARTITIONS && key.unique()) {
+      } else if (key.unique()) {
         walk = OpWalk.skipping(p.ops(), f, ctx.spec.seed() ^ p.index());
-        how = Sampling.WRITES; // each write is a whole partition: no key hash needed
-      } else if (mode == Sampling.PARTITIONS && key.bucketMillis() > 0) {
+        by = SampledBy.WRITES_OF_UNIQUE_KEYS;
+      } else if (key.bucketMillis() > 0 && buckets * f >= 5) {
         walk = OpWalk.buckets(p, key.bucketMillis(), f, perTick);
-        how = Sampling.WRITES;
+        by = SampledBy.TIME_BUCKETS;
+      } else if (predictedPartitions >= 1000 && totalOps <= DRAW_ALL_LIMIT) {
+        walk = OpWalk.all(p.ops());
+        how = Sampling.PARTITIONS;
+        by = SampledBy.KEYS;
       } else {
-        // Whole ticks: the writes of one tick, which share a timestamp and may overwrite each other, stay together.
         walk = OpWalk.buckets(p, Dist.TICK_MILLIS, f, perTick);
-        how = Sampling.WRITES;
-        mode = Sampling.WRITES;
+        by = SampledBy.TICKS;
+        partial = true;
       }
       // A write visited stands for 1/f writes when the walk skips operations.
       double visitWeight = walk instanceof OpWalk.All ? 1 : 1 / f;
@@ -144,6 +154,7 @@ final class Loader {
         }
       }
     }
+    if (partial) mode = Sampling.WRITES;
     ReplicaMap replicas = ctx.replicas(t);
     double[] nodeBytes = new double[ctx.ring.nodes().size()];
     int nowSec = (int) (end / 1000);
@@ -166,7 +177,7 @@ final class Loader {
           Math.round(tombstones(part, nowSec) * scaleUp), wr == null ? 0 : Math.round(wr[0] * scaleUp), reps));
     }
     double[] own = io.ringsim.ring.Ownership.effective(replicas);
-    return new Measurement(mode, f, figures.size(), loadedRows, Math.round(generated), figures, nodeBytes, own);
+    return new Measurement(mode, by, f, figures.size(), loadedRows, Math.round(generated), figures, nodeBytes, own);
   }
 
   /** The operations a sample visits, in order; -1 at the end. */

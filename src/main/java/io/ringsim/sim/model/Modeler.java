@@ -134,9 +134,12 @@ public final class Modeler {
   private static ModelReport.Sampling sampling(Measurement m) {
     String note = switch (m.sampling()) {
       case NONE -> "every write loaded";
-      case PARTITIONS -> String.format(java.util.Locale.ROOT, "sampled: the partitions whose key hashes into %s of"
-          + " the key space, each loaded whole (%s of %s writes); partition and node totals are divided by the"
-          + " fraction", Fmt.pct(m.fraction()), Fmt.count(m.loadedRows()), Fmt.count(m.writesGenerated()));
+      case PARTITIONS -> String.format(java.util.Locale.ROOT, "sampled: %s, each loaded whole (%s of %s writes);"
+          + " partition and node totals are divided by the fraction", switch (m.by()) {
+            case WRITES_OF_UNIQUE_KEYS -> Fmt.pct(m.fraction()) + " of the writes, each its own partition (a unique key)";
+            case TIME_BUCKETS -> "the time buckets whose number hashes into " + Fmt.pct(m.fraction()) + " of them";
+            default -> "the partitions whose key hashes into " + Fmt.pct(m.fraction()) + " of the key space";
+          }, Fmt.count(m.loadedRows()), Fmt.count(m.writesGenerated()));
       case WRITES -> String.format(java.util.Locale.ROOT, "sampled: the writes of %s of the workload's 10 ms ticks"
           + " (%s of %s writes); each partition's rows, cells and bytes are divided by the fraction (a row rewritten"
           + " in another tick counts twice)", Fmt.pct(m.fraction()), Fmt.count(m.loadedRows()),

@@ -19,7 +19,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -322,9 +321,5 @@ final class Suggester {
     return new RunSpec(s.name(), s.description(), s.seed(), s.durationMillis(), s.dcs(), s.vnodes(), s.allocator(),
         s.partitioner(), s.latency(), s.loss(), s.storage(), cql, ws, s.timeline(), s.checks(), s.recordHistory(),
         s.consistentRangeMovement());
-  }
-
-  static String lower(String s) {
-    return s.toLowerCase(Locale.ROOT);
   }
 }

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ringsim.report.ModelReport;
-import io.ringsim.sim.script.ModelLimits;
 import io.ringsim.sim.script.ScenarioException;
 import io.ringsim.sim.script.ScenarioReader;
 import java.util.List;
@@ -27,6 +26,11 @@ class ModelTest {
   static ModelReport model(String text, double scale) {
     ScenarioReader.Model m = ScenarioReader.parseModel(text, "t.sim", Map.of());
     return Modeler.model(m, new Modeler.Options(scale, Modeler.Options.DEFAULT_BUDGET, m.limits()));
+  }
+
+  static ModelReport model(String text, double scale, long budget) {
+    ScenarioReader.Model m = ScenarioReader.parseModel(text, "t.sim", Map.of());
+    return Modeler.model(m, new Modeler.Options(scale, budget, m.limits()));
   }
 
   static ModelReport model(String text) {
@@ -318,12 +322,29 @@ class ModelTest {
   }
 
   @Test
+  void aBucketedTableIsSampledByWholeBucketsAndItsPartitionsMeasureAsPredicted() {
+    ModelReport r = model(scenario("CREATE TABLE ks.t (day timestamp, c uuid, v text, PRIMARY KEY ((day), c));",
+        "  key day timebucket(1s)\n  key c uuid\n  column v text(10, 10)\n  rate 300/s", null), 1, 2000);
+    ModelReport.Table t = r.tables().get(0);
+    assertEquals("partitions", t.sampling().method());
+    assertTrue(t.sampling().note().contains("time buckets"), t.sampling().note());
+    assertEquals(300, t.measured().rowsPerPartition().p50()); // a whole second of writes
+    assertEquals(t.predicted().rowsPerPartition().p50(), t.measured().rowsPerPartition().p50());
+    assertEquals(t.predicted().cellsPerPartition().max(), t.measured().cellsPerPartition().max());
+  }
+
+  @Test
+  void aFewPartitionsAreSampledByWholeTicksAndSaySo() {
+    ModelReport r = model(scenario(EVENTS, "  key k values('a', 'b', 'c')\n  rate 300/s", null), 1, 2000);
+    ModelReport.Table t = r.tables().get(0);
+    assertEquals("writes", t.sampling().method());
+    assertTrue(t.sampling().note().contains("10 ms ticks"), t.sampling().note());
+    within(t.predicted().rowsPerPartition().p50(), t.measured().rowsPerPartition().p50(), 0.10, "rows p50");
+  }
+
+  @Test
   void theModelIsDeterministic() {
     String s = scenario(EVENTS, "  key k values('a', 'b', 'c')\n  rate 100/s", "  SELECT * FROM ks.t WHERE k = ?;");
     assertEquals(io.ringsim.report.ModelText.json(model(s)), io.ringsim.report.ModelText.json(model(s)));
-  }
-
-  static ModelLimits unused() {
-    return ModelLimits.DEFAULTS;
   }
 }
