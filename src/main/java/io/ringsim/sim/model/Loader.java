@@ -29,11 +29,12 @@ import java.util.SplittableRandom;
  * storage engine (a memtable, which merges the updates of a partition as a node does); each partition is then
  * measured as its serialized form (PartitionCodec), and its bytes are added to the nodes the ring makes its replicas.
  *
- * <p>When the table's writes exceed the budget, a sample is loaded: whole partitions whose key hashes below the
- * sampled fraction (so each loaded partition is complete and the per-partition figures are unbiased; totals and node
- * loads are divided by the fraction), or, for a table of so few partitions that whole-partition sampling would keep
- * none, a fraction of each partition's writes (figures divided by the fraction: overwrites of a row are then
- * undercounted).
+ * <p>When the table's writes exceed the budget, a sample is loaded. Whole partitions when it can: each write of a
+ * unique key with probability f (the others skipped without drawing), whole time buckets of a bucketed key, or the
+ * partitions whose key hashes below f (every operation's key drawn; up to 20 million operations): each loaded
+ * partition is complete, so the per-partition figures are unbiased, and totals and node loads are divided by f.
+ * Otherwise (few partitions, or too many operations to draw) the writes of a fraction f of the workload's 10 ms
+ * ticks, each partition's figures divided by f: a row written again in another tick then counts twice.
  */
 final class Loader {
   private Loader() {}
@@ -59,6 +60,7 @@ final class Loader {
     Sampling mode = predictedWrites <= budget ? Sampling.NONE : Sampling.PARTITIONS;
     boolean partial = false; // some workload's writes were sampled by tick: partitions are not whole
     double f = mode == Sampling.NONE ? 1.0 : Math.max(1e-9, budget / predictedWrites);
+    long writers = plans.stream().filter(x -> x.writes() > 0).count();
     long threshold = f >= 1 ? Long.MAX_VALUE : (long) (f * Long.MAX_VALUE);
     long totalOps = plans.stream().mapToLong(Plan::ops).sum();
     Memtable memtable = new Memtable();
@@ -89,8 +91,12 @@ final class Loader {
       } else if (key.unique()) {
         walk = OpWalk.skipping(p.ops(), f, ctx.spec.seed() ^ p.index());
         by = SampledBy.WRITES_OF_UNIQUE_KEYS;
-      } else if (key.bucketMillis() > 0 && buckets * f >= 5) {
-        walk = OpWalk.buckets(p, key.bucketMillis(), f, perTick);
+      } else if (key.bucketMillis() > 0 && writers == 1 && fullBuckets(p, key.bucketMillis()) > 0
+          && Math.max(1, Math.round(fullBuckets(p, key.bucketMillis()) * f)) * p.writes() / buckets <= 4.0 * budget) {
+        // K whole buckets, evenly spaced over the window (at least one): f becomes K / buckets.
+        long k = Math.max(1, Math.round(fullBuckets(p, key.bucketMillis()) * f));
+        walk = OpWalk.spacedBuckets(p, key.bucketMillis(), k, perTick);
+        f = (double) k / buckets;
         by = SampledBy.TIME_BUCKETS;
       } else if (predictedPartitions >= 1000 && totalOps <= DRAW_ALL_LIMIT) {
         walk = OpWalk.all(p.ops());
@@ -213,6 +219,23 @@ final class Loader {
       };
     }
 
+    /** Every operation of {@code k} whole buckets evenly spaced over the window: their partitions are whole. */
+    static OpWalk spacedBuckets(Plan p, long bucket, long k, double perTick) {
+      long first = Math.floorDiv(p.startMillis() + bucket - 1, bucket);
+      double stride = (double) fullBuckets(p, bucket) / k;
+      long[] i = {-1}, n = {0}, end = {0};
+      return () -> {
+        while (n[0] >= end[0]) {
+          i[0]++;
+          if (i[0] >= k) return -1;
+          long b = first + (long) Math.floor((i[0] + 0.5) * stride);
+          n[0] = opsBefore(p, b * bucket, perTick);
+          end[0] = Math.min(p.ops(), opsBefore(p, (b + 1) * bucket, perTick));
+        }
+        return n[0]++;
+      };
+    }
+
     /** Every operation of the time buckets whose index hashes below f: those buckets' partitions are whole. */
     static OpWalk buckets(Plan p, long bucket, double f, double perTick) {
       long first = Math.floorDiv(p.startMillis(), bucket), last = Math.floorDiv(p.endMillis() - 1, bucket);
@@ -230,6 +253,12 @@ final class Loader {
         return n[0]++;
       };
     }
+  }
+
+  /** The buckets wholly inside the workload's window. */
+  static long fullBuckets(Plan p, long bucket) {
+    long first = Math.floorDiv(p.startMillis() + bucket - 1, bucket), last = Math.floorDiv(p.endMillis(), bucket);
+    return Math.max(0, last - first);
   }
 
   /** How many of the workload's operations are issued before simulated time {@code t}. */

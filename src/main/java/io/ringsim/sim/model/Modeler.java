@@ -137,7 +137,8 @@ public final class Modeler {
       case PARTITIONS -> String.format(java.util.Locale.ROOT, "sampled: %s, each loaded whole (%s of %s writes);"
           + " partition and node totals are divided by the fraction", switch (m.by()) {
             case WRITES_OF_UNIQUE_KEYS -> Fmt.pct(m.fraction()) + " of the writes, each its own partition (a unique key)";
-            case TIME_BUCKETS -> "the time buckets whose number hashes into " + Fmt.pct(m.fraction()) + " of them";
+            case TIME_BUCKETS -> "whole time buckets, " + Fmt.pct(m.fraction()) + " of them, evenly spaced (node loads"
+                + " are those of the loaded buckets' partitions)";
             default -> "the partitions whose key hashes into " + Fmt.pct(m.fraction()) + " of the key space";
           }, Fmt.count(m.loadedRows()), Fmt.count(m.writesGenerated()));
       case WRITES -> String.format(java.util.Locale.ROOT, "sampled: the writes of %s of the workload's 10 ms ticks"

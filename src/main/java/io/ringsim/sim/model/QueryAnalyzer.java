@@ -69,6 +69,11 @@ final class QueryAnalyzer {
       plan = SelectPlanner.plan((Statement.Select) bound(filtered, catalog, ctx, t), catalog, null, new Values(0, 1), ctx.partitioner, 0);
     } catch (CqlException e) {
       throw new ScenarioException(q.at("CQL: " + e.errorClass() + ": " + e.getMessage()));
+    } catch (IllegalArgumentException e) {
+      if (e instanceof ScenarioException se) throw se;
+      // A marker whose value the model cannot make (IN ? takes a list): the query as the model can read it.
+      throw new ScenarioException(q.at("cannot bind the query's markers: " + e.getMessage()
+          + " (write IN (?, ?) rather than IN ?)"));
     }
     boolean needsFiltering = false;
     String refusal = null;

@@ -77,6 +77,13 @@ class ModelTest {
   }
 
   @Test
+  void aMarkerTheModelCannotBindIsOneLineAtItsPlace() {
+    String text = scenario(EVENTS, "  rate 10/s", "  SELECT * FROM ks.t WHERE k IN ?;");
+    ScenarioException e = assertThrows(ScenarioException.class, () -> model(text));
+    assertTrue(e.getMessage().matches("t\\.sim:\\d+:3: cannot bind the query's markers: .*"), e.getMessage());
+  }
+
+  @Test
   void theModelSectionSetsTheLimitsAndAnUnknownSettingIsRefusedAtItsPlace() {
     String text = scenario(EVENTS, "  rate 10/s", null) + "model {\n  partition_size_warn 1MB\n  rows_per_partition 50\n}\n";
     ScenarioReader.Model m = ScenarioReader.parseModel(text, "t.sim", Map.of());
