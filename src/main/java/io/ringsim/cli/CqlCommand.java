@@ -133,6 +133,13 @@ public final class CqlCommand implements Callable<Integer> {
 
   /** The simulated cluster a CQL command runs against. */
   static final class ClusterOptions {
+    @picocli.CommandLine.Spec(picocli.CommandLine.Spec.Target.MIXEE) picocli.CommandLine.Model.CommandSpec mixee;
+
+    @Option(names = "--scenario", paramLabel = "FILE.sim", description = "Simulate exactly that scenario's cluster "
+        + "(ring, seed, latency, storage settings) with its schema applied, so keys land on the replicas they land on"
+        + " in its run; its workloads and timeline do not run.")
+    Path scenario;
+
     @Option(names = "--nodes", defaultValue = "1", description = "Nodes in the simulated cluster, 1 to 1000 (default ${DEFAULT-VALUE}).")
     int nodes;
 
@@ -159,12 +166,20 @@ public final class CqlCommand implements Callable<Integer> {
         + " 2026-01-01T00:00:00Z, for write timestamps, now() and TTL limits that are the same on every run.")
     String now;
 
+    /** The seed the cluster was built with: the scenario's with --scenario. */
+    long seed() {
+      return fromScenario != null ? fromScenario.spec().seed() : seed;
+    }
+
+    private ScenarioRing fromScenario;
+
     SimCluster start() {
+      CliLimits.check("--consistency", () -> ConsistencyLevel.parse(consistency));
+      if (scenario != null) return startScenario();
       CliLimits.check("--nodes", () -> Limits.nodes(nodes));
       CliLimits.check("--vnodes", () -> Limits.vnodes(vnodes));
       CliLimits.check("--racks", () -> Limits.racks(racks));
       CliLimits.check("--nodes " + nodes + " --vnodes " + vnodes, () -> Limits.ring(nodes, vnodes));
-      CliLimits.check("--consistency", () -> ConsistencyLevel.parse(consistency));
       if (!allocator.equals("random") && !allocator.equals("balanced"))
         throw new BadInputException("--allocator: unknown allocator '" + allocator + "' (expected random or balanced)");
       Partitioner p = Partitioners.byName(partitioner);
@@ -174,6 +189,33 @@ public final class CqlCommand implements Callable<Integer> {
       SimCluster sim = ClusterBuilder.start(ring, seed, ConfigFactory.load());
       // Cassandra's clocks show today's date: TTL limits (2038), now() and write timestamps depend on it.
       sim.setClockEpoch(epochMicros - sim.nowNanos() / 1000);
+      return sim;
+    }
+
+    private SimCluster startScenario() {
+      for (String o : List.of("--nodes", "--vnodes", "--racks", "--allocator", "--partitioner", "--seed")) {
+        if (mixee != null && mixee.commandLine() != null && mixee.commandLine().getParseResult() != null
+            && mixee.commandLine().getParseResult().hasMatchedOption(o))
+          throw new BadInputException(o + " cannot be combined with --scenario: the scenario gives the cluster");
+      }
+      fromScenario = ScenarioRing.read(scenario);
+      var run = fromScenario.spec();
+      var config = ConfigFactory.load();
+      long epochMicros = epochMicros();
+      SimCluster sim = SimCluster.start(io.ringsim.cluster.ClusterSpec.from(fromScenario.ring(), run.seed(), config)
+          .withLatency(run.latency()).withStorage(run.storage())
+          .withConsistentRangeMovement(run.consistentRangeMovement()), config);
+      sim.setClockEpoch(epochMicros - sim.nowNanos() / 1000);
+      if (run.loss() > 0) sim.setLoss(run.loss());
+      CqlSession schema = new CqlSession(sim, run.seed());
+      for (String stmt : run.cql()) {
+        try {
+          schema.execute(stmt);
+        } catch (CqlException e) {
+          sim.close();
+          throw new BadInputException(scenario + ": " + e.errorClass() + ": " + e.getMessage() + " in: " + stmt);
+        }
+      }
       return sim;
     }
 
@@ -187,7 +229,7 @@ public final class CqlCommand implements Callable<Integer> {
     }
 
     CqlSession session(SimCluster sim) {
-      CqlSession s = new CqlSession(sim, seed);
+      CqlSession s = new CqlSession(sim, seed());
       s.setConsistency(ConsistencyLevel.parse(consistency));
       return s;
     }

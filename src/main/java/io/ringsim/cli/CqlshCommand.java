@@ -37,13 +37,14 @@ import picocli.CommandLine.Spec;
     name = "cqlsh",
     mixinStandardHelpOptions = true,
     description = {"An interactive CQL shell on a simulated cluster (history, multi-line statements, completion).",
-        "Shell commands: TRACING ON|OFF, EXPAND ON|OFF, CONSISTENCY [LEVEL], COORDINATOR [NODE|ANY], NODES, HELP,",
-        "EXIT; faults as in a scenario's timeline: CRASH n, RESTART n, PARTITION {a b} {c}, HEAL, SLOW n 50ms,",
+        "Shell commands: TRACING ON|OFF, EXPAND ON|OFF, CONSISTENCY [LEVEL], COORDINATOR [NODE|ANY], NODES,",
+        "GETENDPOINTS KS TABLE KEY (nodetool getendpoints), HELP, EXIT; faults as in a scenario's timeline: CRASH n, RESTART n, PARTITION {a b} {c}, HEAL, SLOW n 50ms,",
         "LOSS 5%%, SKEW n -2s, FLUSH [n], COMPACT [n], REPAIR n, and WAIT 10s to let simulated time pass.",
         "With input piped in, statements are read from stdin.",
         "",
-        "Example:",
-        "  ringsim cqlsh --nodes 6 --vnodes 16"})
+        "Examples:",
+        "  ringsim cqlsh --nodes 6 --vnodes 16",
+        "  ringsim cqlsh --scenario simulations/quickstart.sim     (that scenario's ring and schema)"})
 public final class CqlshCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -65,7 +66,7 @@ public final class CqlshCommand implements Callable<Integer> {
       "LIMIT", "ALLOW", "FILTERING", "IF", "NOT", "EXISTS", "USING", "TTL", "TIMESTAMP", "BEGIN", "BATCH", "APPLY",
       "TOKEN", "WRITETIME", "COUNT", "DISTINCT", "IN", "CONTAINS", "STATIC", "COUNTER", "UNLOGGED", "JSON", "GROUP",
       "DEFAULT", "UNSET", "TYPE", "TYPES", "RENAME", "TO", "FROZEN", "replication", "SimpleStrategy",
-      "NetworkTopologyStrategy", "TRACING", "EXPAND", "CONSISTENCY", "COORDINATOR", "NODES", "EXIT", "QUIT",
+      "NetworkTopologyStrategy", "TRACING", "GETENDPOINTS", "EXPAND", "CONSISTENCY", "COORDINATOR", "NODES", "EXIT", "QUIT",
       "HELP", "ONE", "TWO", "THREE", "QUORUM", "ALL", "LOCAL_QUORUM", "EACH_QUORUM", "LOCAL_ONE", "ANY", "CRASH",
       "RESTART", "PARTITION", "ONEWAY", "HEAL", "SLOW", "LOSS", "SKEW", "FLUSH", "COMPACT", "REPAIR", "WAIT");
 
@@ -77,7 +78,8 @@ public final class CqlshCommand implements Callable<Integer> {
       CqlSession session = cluster.session(sim);
       boolean interactive = System.console() != null;
       out.println("Connected to a simulated cluster of " + sim.nodeNames().size() + " nodes ("
-          + sim.ring().partitioner().name() + ", seed " + cluster.seed + ").");
+          + sim.ring().partitioner().name() + ", seed " + cluster.seed() + (cluster.scenario == null ? ""
+          : ", the ring and schema of " + cluster.scenario) + ").");
       out.println("Use HELP for help. Consistency level is " + session.consistency() + ".");
       out.flush();
       StatementBuffer buffer = new StatementBuffer();
@@ -193,7 +195,8 @@ public final class CqlshCommand implements Callable<Integer> {
     switch (w[0]) {
       case "HELP" -> {
         out.println("CQL statements end with ';'. Shell commands: TRACING ON|OFF, EXPAND ON|OFF, CONSISTENCY [LEVEL],");
-        out.println("COORDINATOR [NODE|ANY], NODES (nodetool status), EXIT.");
+        out.println("COORDINATOR [NODE|ANY], NODES (nodetool status), GETENDPOINTS KS TABLE KEY (nodetool getendpoints),");
+        out.println("EXIT.");
         out.println(FaultCommands.HELP);
         return true;
       }
@@ -237,6 +240,29 @@ public final class CqlshCommand implements Callable<Integer> {
           } catch (IllegalArgumentException e) {
             out.println(e.getMessage());
           }
+        }
+        return true;
+      }
+      case "GETENDPOINTS" -> {
+        // nodetool getendpoints KEYSPACE TABLE KEY: the replicas of a partition key, in Cassandra's order.
+        String[] a = cmd.split("\\s+", 4);
+        if (a.length != 4) {
+          out.println("Improper GETENDPOINTS command: expected GETENDPOINTS KEYSPACE TABLE KEY (a composite key's "
+              + "values joined by ':')");
+          return true;
+        }
+        var table = sim.catalog().table(a[1], a[2]);
+        var ks = sim.catalog().keyspace(a[1]);
+        if (table.isEmpty() || ks.isEmpty()) {
+          out.println("Improper GETENDPOINTS command: no table " + a[1] + "." + a[2]);
+          return true;
+        }
+        try {
+          var token = ScenarioRing.token(sim.ring(), table.get(), a[3]);
+          out.println("token " + token);
+          ScenarioRing.replicas(sim.ring(), ks.get(), token).forEach(out::println);
+        } catch (IllegalArgumentException e) {
+          out.println("Improper GETENDPOINTS command: " + e.getMessage());
         }
         return true;
       }

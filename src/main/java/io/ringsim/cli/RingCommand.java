@@ -3,6 +3,7 @@ package io.ringsim.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.ringsim.cluster.ClusterBuilder;
 import io.ringsim.report.RingFigures;
 import io.ringsim.report.RingPage;
 import io.ringsim.ring.KeyEncoding;
@@ -19,7 +20,6 @@ import io.ringsim.ring.SimpleStrategy;
 import io.ringsim.ring.SkewStats;
 import io.ringsim.ring.StreamingPlan;
 import io.ringsim.ring.Token;
-import io.ringsim.ring.TokenAllocator;
 import io.ringsim.ring.TokensFile;
 import io.ringsim.schema.CqlType;
 import io.ringsim.schema.types.CqlTypes;
@@ -50,9 +50,23 @@ import picocli.CommandLine.Option;
       "  ringsim ring --nodes 12 --vnodes 16 --rf 3 --allocator balanced --seed 7",
       "  ringsim ring --dc dc1:6:3:3 --dc dc2:6:3:3 --vnodes 16     (NetworkTopologyStrategy, rack-aware)",
       "  ringsim ring --nodes 6 --key text:northamerica             (a key's token and replicas)",
-      "  ringsim ring --nodes 6 --add 1                              (what bootstrapping a node streams)"
+      "  ringsim ring --nodes 6 --add 1                              (what bootstrapping a node streams)",
+      "  ringsim ring --scenario simulations/quickstart.sim --key text:alice   (exactly the ring that run builds)",
+      "",
+      "Every command builds the same ring from the same shape and seed: nodes n1..nN numbered across data centres,",
+      "racks rack1..rackR in turn, tokens placed for a local replication factor of 3 (Cassandra 4.1's default",
+      "allocate_tokens_for_local_replication_factor), whatever the keyspace's replication."
     })
 public final class RingCommand implements Callable<Integer> {
+
+  @Option(names = "--scenario", paramLabel = "FILE.sim",
+      description = "Build exactly that scenario's ring (data centres, racks, vnodes, allocator, partitioner, seed) and"
+          + " show ownership at its keyspace's replication.")
+  Path scenario;
+
+  @Option(names = "--keyspace", paramLabel = "KS",
+      description = "With --scenario: the keyspace whose replication to show (needed when the scenario has several).")
+  String keyspace;
 
   @Option(names = "--nodes", description = "Nodes in one data centre, 1 to 1000 (ignored with --dc or --tokens; default 6).")
   Integer nodes;
@@ -101,28 +115,48 @@ public final class RingCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
-  private record Layout(List<NodeSpec> specs, ReplicationStrategy strategy) {}
+  /** The ring's shape and the replication ownership is shown at. */
+  private record Layout(List<ClusterBuilder.Dc> dcs, int vnodes, String allocator, long seed, Partitioner partitioner,
+      ReplicationStrategy strategy) {
+    int nodes() {
+      return dcs.stream().mapToInt(ClusterBuilder.Dc::nodes).sum();
+    }
+  }
+
+  /** Options that shape the ring, which a scenario already fixes. */
+  private static final List<String> SHAPE = List.of("--nodes", "--vnodes", "--rf", "--racks", "--dc", "--allocator",
+      "--partitioner", "--seed", "--tokens");
 
   @Override
   public Integer call() throws Exception {
     if (!format.equals("table") && !format.equals("json"))
       throw new BadInputException("unknown format '" + format + "' (expected table or json)");
-    CliLimits.check("--vnodes", () -> Limits.vnodes(vnodes));
-    CliLimits.check("--racks", () -> Limits.racks(racks));
-    if (rf < 1) throw new BadInputException("--rf must be at least 1, got " + rf);
+    if (keyspace != null && scenario == null) throw new BadInputException("--keyspace needs --scenario");
+    if (scenario != null) {
+      for (String o : SHAPE)
+        if (spec.commandLine().getParseResult().hasMatchedOption(o))
+          throw new BadInputException(o + " cannot be combined with --scenario: the scenario gives the ring's shape");
+    }
+    if (scenario == null) {
+      CliLimits.check("--vnodes", () -> Limits.vnodes(vnodes));
+      CliLimits.check("--racks", () -> Limits.racks(racks));
+      if (rf < 1) throw new BadInputException("--rf must be at least 1, got " + rf);
+    }
     if (add != null) CliLimits.check("--add", () -> Limits.range("nodes to add", add, 1, Limits.MAX_NODES));
-    Partitioner p = Partitioners.byName(partitioner);
-    Layout layout = layout();
+    ScenarioRing fromScenario = scenario == null ? null : ScenarioRing.read(scenario);
+    Layout layout = fromScenario != null ? layout(fromScenario) : layout();
+    Partitioner p = layout.partitioner();
     if (tokensFile == null) {
       // The ring the allocator would build, and the one after --add: both within the same limits as a scenario's.
-      int total = layout.specs().size() + (add == null ? 0 : add);
-      CliLimits.check(dcs.isEmpty() ? "--nodes" : "--dc", () -> Limits.ring(total, vnodes));
+      int total = layout.nodes() + (add == null ? 0 : add);
+      CliLimits.check(scenario != null ? "--add" : dcs.isEmpty() ? "--nodes" : "--dc",
+          () -> Limits.ring(total, layout.vnodes()));
     }
-    TokenAllocator alloc = TokenAllocator.byName(allocator, seed, layout.strategy());
     List<Node> ringNodes =
-        tokensFile != null
-            ? TokensFile.read(tokensFile, p)
-            : alloc.allocate(p, List.of(), layout.specs());
+        fromScenario != null ? fromScenario.ring().nodes()
+            : tokensFile != null ? TokensFile.read(tokensFile, p)
+            : ClusterBuilder.ring(layout.dcs(), layout.vnodes(), layout.allocator(), layout.seed(), p,
+                ClusterBuilder.defaultAllocationReplication()).nodes();
     Ring ring = new Ring(p, ringNodes);
     checkEnoughNodes(ring, layout.strategy());
     ReplicaMap map = new ReplicaMap(ring, layout.strategy());
@@ -134,15 +168,13 @@ public final class RingCommand implements Callable<Integer> {
     Ring changed = null;
     if (add != null) {
       List<NodeSpec> more = new ArrayList<>();
-      Map<String, Integer> perDc = new LinkedHashMap<>();
       for (int i = 0; i < add; i++) {
+        // A scenario's bootstrap joins its first data centre's rack1; here the new nodes take the racks in turn.
         Node like = ring.node(i % ring.nodes().size());
-        int n = perDc.merge(like.dc(), ring.nodeCountInDc(like.dc()) + 1, (a, b) -> a + 1);
-        String name = dcs.isEmpty() ? "n" + (ring.nodes().size() + i + 1) : like.dc() + "-n" + n;
-        more.add(new NodeSpec(name, like.dc(), like.rack(), vnodes));
+        more.add(new NodeSpec("n" + (ring.nodes().size() + i + 1), like.dc(), like.rack(), layout.vnodes()));
       }
       List<Node> all = new ArrayList<>(ring.nodes());
-      all.addAll(alloc.allocate(p, ring.nodes(), more));
+      all.addAll(ClusterBuilder.joiningAllocator(layout.allocator(), layout.seed()).allocate(p, ring.nodes(), more));
       changed = new Ring(p, all);
       plan = StreamingPlan.between(ring, changed, layout.strategy());
     } else if (remove != null) {
@@ -157,6 +189,11 @@ public final class RingCommand implements Callable<Integer> {
     if (format.equals("json")) {
       out.println(json(ring, own, stats, map, changed, plan, layout.strategy()));
     } else {
+      if (fromScenario != null) {
+        var run = fromScenario.spec();
+        out.printf("The ring of %s: seed %d, %s allocator, %d vnodes per node; ownership at keyspace %s's replication%n%n",
+            scenario, run.seed(), run.allocator(), run.vnodes(), fromScenario.keyspace(keyspace).name());
+      }
       printTable(out, ring, own, stats, layout.strategy());
       if (key != null) printKey(out, ring, map);
       if (plan != null) printPlan(out, plan, changed, layout.strategy());
@@ -165,8 +202,16 @@ public final class RingCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
+  private Layout layout(ScenarioRing sr) {
+    var run = sr.spec();
+    return new Layout(run.dcs(), run.vnodes(), run.allocator(), run.seed(), sr.ring().partitioner(),
+        ScenarioRing.strategy(sr.keyspace(keyspace)));
+  }
+
   private Layout layout() {
-    List<NodeSpec> specs = new ArrayList<>();
+    Partitioner p = Partitioners.byName(partitioner);
+    io.ringsim.ring.TokenAllocator.byName(allocator, seed, new SimpleStrategy(1)); // an unknown name, before any work
+    List<ClusterBuilder.Dc> shape = new ArrayList<>();
     if (!dcs.isEmpty()) {
       Map<String, Integer> rfs = new LinkedHashMap<>();
       for (String d : dcs) {
@@ -179,17 +224,17 @@ public final class RingCommand implements Callable<Integer> {
         int dcRf = positive(f[3], "RF", d);
         if (f[0].isBlank()) throw new BadInputException("--dc '" + d + "' needs a data centre name");
         if (rfs.put(f[0], dcRf) != null) throw new BadInputException("data centre '" + f[0] + "' is given twice");
-        for (int i = 0; i < n; i++) specs.add(new NodeSpec(f[0] + "-n" + (i + 1), f[0], "rack" + (i % r + 1), vnodes));
+        shape.add(new ClusterBuilder.Dc(f[0], n, r));
       }
-      return new Layout(specs, new NetworkTopologyStrategy(rfs));
+      return new Layout(shape, vnodes, allocator, seed, p, new NetworkTopologyStrategy(rfs));
     }
     int n = nodes == null ? 6 : nodes;
     CliLimits.check("--nodes", () -> Limits.nodes(n));
     // Cassandra's name for the one data centre of a default cluster, as in scenarios, cql and cqlsh.
     String dc = "datacenter1";
-    for (int i = 0; i < n; i++) specs.add(new NodeSpec("n" + (i + 1), dc, "rack" + (i % racks + 1), vnodes));
+    shape.add(new ClusterBuilder.Dc(dc, n, racks));
     ReplicationStrategy s = racks > 1 ? new NetworkTopologyStrategy(Map.of(dc, rf)) : new SimpleStrategy(rf);
-    return new Layout(specs, s);
+    return new Layout(shape, vnodes, allocator, seed, p, s);
   }
 
   private static int positive(String v, String what, String whole) {

@@ -45,7 +45,7 @@ import picocli.CommandLine.Spec;
     header = "Run a scenario in virtual time and write its report and results.",
     mixinStandardHelpOptions = true,
     description = {"Run a scenario (simulations/*.sim) in virtual time: progress, a summary table, and the results",
-        "in --out DIR (report.html, summary.json, run.json, history.jsonl, CSVs). Exit code 1 when a check fails.",
+        "in --out DIR (report.html, summary.json, run.json, history.jsonl, CSVs). Exit code 1 when a check fails or has nothing to judge (N/A).",
         "",
         "Example:",
         "  ringsim run simulations/quickstart.sim --seed 7 --set workload.orders.rate=1000"})
@@ -325,10 +325,7 @@ public final class RunCommand implements Callable<Integer> {
     Files.createDirectories(dir);
     ObjectMapper om = json();
     // summary.json is a function of scenario and seed only: the wall time goes to run-info.json.
-    RunResult deterministic = new RunResult(r.scenario(), r.description(), r.seed(), r.simulatedMillis(),
-        r.operations(), r.throttled(), r.replicationUsedForOwnership(), r.nodes(), r.ownershipSkew(), r.loadSkew(),
-        r.series(), r.timeline(), r.hottestPartitions(), r.tables(), r.anomalyCounts(), r.anomalies(), r.checks(),
-        r.events(), r.historyRecorded(), 0);
+    RunResult deterministic = r.withoutWallTime();
     Files.writeString(dir.resolve("run.json"), om.writeValueAsString(deterministic) + "\n");
     Files.writeString(dir.resolve("run-info.json"), "{\"wallMillis\": " + r.wallMillis() + "}\n");
     try (Writer w = Files.newBufferedWriter(dir.resolve("timeline.csv"), StandardCharsets.UTF_8)) {
@@ -363,6 +360,19 @@ public final class RunCommand implements Callable<Integer> {
     }
     sb.append(TextTable.render(List.of("operations", "ok", "failed", "available", "p50", "p99", "max", "errors"),
         series));
+    sb.append("ok and failed count the coordinators' replies to the workloads' clients (which do not retry);"
+        + " p50, p99 and max are of the successful operations\n");
+    if (r.throttled() > 0) {
+      List<List<String>> levels = new ArrayList<>();
+      for (RunResult.LevelRow l : r.levels()) {
+        levels.add(List.of(l.consistency(), String.valueOf(l.ok()), String.valueOf(l.failed()),
+            String.valueOf(l.throttled()), l.availabilityPercent() == null ? "-"
+                : String.format("%.2f%%", l.availabilityPercent())));
+      }
+      sb.append(String.format("%n%d operations were throttled: a client had its concurrency cap in flight and did"
+          + " not send them; availability counts them as not available%n", r.throttled()));
+      sb.append(TextTable.render(List.of("level", "ok", "failed", "throttled", "available"), levels));
+    }
     RunResult.AnomalyCounts a = r.anomalyCounts();
     if (!r.historyRecorded()) {
       sb.append(String.format("%nnot checked: 'history off' keeps no per-operation history (history.jsonl is empty,"
@@ -396,7 +406,11 @@ public final class RunCommand implements Callable<Integer> {
     if (!r.checks().isEmpty()) {
       sb.append('\n');
       for (RunResult.CheckRow c : r.checks()) {
-        sb.append(c.passed() ? "PASS  " : "FAIL  ").append(c.check()).append(" - ").append(c.detail()).append('\n');
+        sb.append(switch (c.verdict()) {
+          case PASS -> "PASS  ";
+          case FAIL -> "FAIL  ";
+          case NOT_APPLICABLE -> "N/A   ";
+        }).append(c.check()).append(" - ").append(c.detail()).append('\n');
       }
     }
     return sb.toString();

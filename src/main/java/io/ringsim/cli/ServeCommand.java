@@ -37,6 +37,11 @@ public final class ServeCommand implements Callable<Integer> {
       description = "A scenario whose cluster, schema, workloads and timeline to serve (optional).")
   Path file;
 
+  @Option(names = "--scenario", paramLabel = "FILE.sim",
+      description = "The same as giving SCENARIO.sim: serve exactly that scenario's cluster, as ring, token and cqlsh"
+          + " --scenario build it.")
+  Path scenario;
+
   @Option(names = "--nodes", description = "Nodes in one data centre (default 6).")
   Integer nodes;
 
@@ -123,6 +128,11 @@ public final class ServeCommand implements Callable<Integer> {
 
   /** The scenario to serve: the file with --set/--seed/cluster options applied, or an empty cluster's. */
   private RunSpec spec() {
+    if (scenario != null) {
+      if (file != null && !file.equals(scenario))
+        throw new BadInputException("two scenarios given (" + file + " and --scenario " + scenario + "): serve one");
+      file = scenario;
+    }
     Map<String, String> overrides = RunCommand.overrides(sets, seed);
     if (file != null) {
       if (!dcs.isEmpty()) throw new BadInputException("--dc cannot be combined with a scenario (it has a cluster)");

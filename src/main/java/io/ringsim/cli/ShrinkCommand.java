@@ -132,9 +132,10 @@ public final class ShrinkCommand implements Callable<Integer> {
   private String goal(RunResult first, RunSpec run) {
     for (RunResult.CheckRow row : first.checks()) {
       if (check != null && !row.check().equals(check.strip())) continue;
-      if (!row.passed()) return row.check();
+      if (row.failed()) return row.check();
       if (check == null) continue;
-      throw new BadInputException("--check '" + row.check() + "' passes (" + row.detail() + ") with seed "
+      throw new BadInputException("--check '" + row.check() + "' " + (row.passed() ? "passes" : "is not applicable")
+          + " (" + row.detail() + ") with seed "
           + run.seed() + ": there is no failure to shrink");
     }
     throw new BadInputException("every check of " + file + " passes with seed " + run.seed()

@@ -9,6 +9,9 @@ import io.ringsim.ring.Partitioners;
 import io.ringsim.ring.Token;
 import io.ringsim.schema.CqlType;
 import io.ringsim.schema.types.CqlTypes;
+import io.ringsim.schema.KeyspaceMetadata;
+import io.ringsim.schema.TableMetadata;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -25,15 +28,28 @@ import picocli.CommandLine.Parameters;
       "Prints the token of a partition key, computed exactly as Cassandra does.",
       "Several values make a composite partition key, e.g. --types text,text app1 prod."
     },
-    footer = {"", "Example:", "  ringsim token --types text,int app1 5"})
+    footer = {"", "Examples:", "  ringsim token --types text,int app1 5",
+        "  ringsim token --scenario simulations/quickstart.sim --table shop.orders 19904",
+        "      (the partition key's types from the table, and its replicas in exactly the ring that run builds)"})
 public final class TokenCommand implements Callable<Integer> {
 
   @Option(
       names = "--types",
       split = ",",
-      defaultValue = "text",
-      description = "CQL type of each key column, comma-separated (default: ${DEFAULT-VALUE}).")
+      description = "CQL type of each key column, comma-separated (default: text, or the --table's partition key).")
   List<String> types;
+
+  @Option(names = "--scenario", paramLabel = "FILE.sim",
+      description = "Also print the key's replicas in that scenario's ring (its partitioner, nodes, tokens, seed).")
+  Path scenario;
+
+  @Option(names = "--keyspace", paramLabel = "KS",
+      description = "With --scenario: whose replication places the key (needed when the scenario has several).")
+  String keyspace;
+
+  @Option(names = "--table", paramLabel = "KS.TABLE",
+      description = "With --scenario: take the key's types from that table's partition key (and its keyspace).")
+  String table;
 
   @Option(
       names = "--partitioner",
@@ -53,17 +69,34 @@ public final class TokenCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     if (!format.equals("table") && !format.equals("json"))
       throw new BadInputException("unknown format '" + format + "' (expected table or json)");
-    Partitioner p = Partitioners.byName(partitioner);
+    if (scenario == null && (keyspace != null || table != null))
+      throw new BadInputException((table != null ? "--table" : "--keyspace") + " needs --scenario");
+    ScenarioRing sr = scenario == null ? null : ScenarioRing.read(scenario);
+    if (sr != null && spec.commandLine().getParseResult().hasMatchedOption("--partitioner"))
+      throw new BadInputException("--partitioner cannot be combined with --scenario: the scenario gives it");
+    TableMetadata t = null;
+    if (table != null) {
+      if (types != null) throw new BadInputException("--types cannot be combined with --table: the table gives them");
+      t = sr.catalog().table(table).orElseThrow(() -> new BadInputException(scenario + " has no table '" + table
+          + "' (write it as KEYSPACE.TABLE)"));
+      if (keyspace != null && !keyspace.equals(t.keyspace()))
+        throw new BadInputException("--table " + table + " is not in --keyspace " + keyspace);
+    }
+    KeyspaceMetadata ks = sr == null ? null : sr.keyspace(t != null ? t.keyspace() : keyspace);
+    Partitioner p = sr != null ? sr.ring().partitioner() : Partitioners.byName(partitioner);
     List<CqlType> cqlTypes = new ArrayList<>();
-    for (String t : types) cqlTypes.add(CqlTypes.byName(t));
+    if (t != null) t.partitionKey().forEach(c -> cqlTypes.add(c.type()));
+    else for (String ty : types == null ? List.of("text") : types) cqlTypes.add(CqlTypes.byName(ty));
     if (cqlTypes.size() != values.size())
       throw new BadInputException(
-          types.size() + " type(s) given (" + String.join(",", types) + ") but " + values.size() + " value(s)");
+          cqlTypes.size() + " type(s) " + (t != null ? "in the partition key of " + t.qualifiedName() : "given") + " ("
+              + String.join(",", cqlTypes.stream().map(CqlType::name).toList()) + ") but " + values.size() + " value(s)");
     List<Object> parsed = new ArrayList<>();
     for (int i = 0; i < values.size(); i++) parsed.add(cqlTypes.get(i).parseLiteral(values.get(i)));
     byte[] key = KeyEncoding.encode(cqlTypes, parsed);
     Token token = p.token(key);
     String keyHex = HexFormat.of().formatHex(key);
+    List<String> replicas = ks == null ? null : ScenarioRing.replicas(sr.ring(), ks, token);
 
     var out = spec.commandLine().getOut();
     if (format.equals("json")) {
@@ -71,12 +104,17 @@ public final class TokenCommand implements Callable<Integer> {
       ObjectNode n = m.createObjectNode();
       n.put("partitioner", p.name());
       var ts = n.putArray("types");
-      cqlTypes.forEach(t -> ts.add(t.name()));
+      cqlTypes.forEach(ty -> ts.add(ty.name()));
       var vs = n.putArray("values");
       for (int i = 0; i < parsed.size(); i++) vs.addPOJO(cqlTypes.get(i).toJson(parsed.get(i)));
       n.put("key_hex", keyHex);
       if (token instanceof LongToken lt) n.put("token", lt.value());
       else n.put("token", token.toString());
+      if (replicas != null) {
+        n.put("keyspace", ks.name());
+        var rs = n.putArray("replicas");
+        replicas.forEach(rs::add);
+      }
       out.println(m.writeValueAsString(n));
     } else {
       List<String> shown = new ArrayList<>();
@@ -85,6 +123,8 @@ public final class TokenCommand implements Callable<Integer> {
       out.printf("key          %s%n", shown.size() == 1 ? shown.get(0) : "(" + String.join(", ", shown) + ")");
       out.printf("serialized   0x%s%n", keyHex);
       out.printf("token        %s%n", token);
+      if (replicas != null)
+        out.printf("replicas     %s (keyspace %s in the ring of %s)%n", String.join(", ", replicas), ks.name(), scenario);
     }
     out.flush();
     return ExitCodes.OK;

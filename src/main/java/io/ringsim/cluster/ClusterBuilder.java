@@ -36,7 +36,17 @@ public final class ClusterBuilder {
     return SimCluster.start(ClusterSpec.from(ring, seed, config), config);
   }
 
+  /**
+   * The replication the balanced allocator places tokens for: Cassandra 4.1's cassandra.yaml sets
+   * allocate_tokens_for_local_replication_factor to 3, whatever the keyspaces' replication, so a cluster's ring
+   * depends on its shape and seed only. Every command (run, ring, token, cql, cqlsh, serve) builds rings with it.
+   */
   public static ReplicationStrategy defaultAllocationReplication() {
     return new SimpleStrategy(3);
+  }
+
+  /** The allocator that places a node joining a cluster built with {@code seed} (a bootstrap, ring --add). */
+  public static TokenAllocator joiningAllocator(String allocator, long seed) {
+    return TokenAllocator.byName(allocator, seed + 1, defaultAllocationReplication());
   }
 }

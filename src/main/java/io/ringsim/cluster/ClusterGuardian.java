@@ -5,10 +5,12 @@ import akka.actor.typed.Behavior;
 import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.Behaviors;
 import io.ringsim.cluster.net.NetworkCommand;
+import io.ringsim.cluster.net.NetworkPort;
 import io.ringsim.cluster.net.SimulatedNetwork;
 import io.ringsim.cluster.net.SimulatedWire;
 import io.ringsim.cluster.net.TraceLog;
 import io.ringsim.cluster.node.NodeActor;
+import io.ringsim.cluster.node.NodeCommand;
 import io.ringsim.cluster.node.NodeConfig;
 import io.ringsim.cluster.time.SimulationLoop;
 import io.ringsim.cluster.time.SimulationMode;
@@ -27,22 +29,23 @@ final class ClusterGuardian {
   record SpawnRequest<T>(Behavior<T> behavior, String name, CompletableFuture<ActorRef<T>> result)
       implements akka.actor.NoSerializationVerificationNeeded {}
 
-  /** {@code refs} receives the actors by name: "network", its "wire", "proxy", and each node's name. */
-  static Behavior<SpawnRequest<?>> create(ClusterSpec spec, CompletableFuture<Map<String, Object>> refs,
-      TraceLog trace) {
+  /** What the guardian started: the network actor, its wire, the driver's proxy, and each node by name. */
+  record Started(ActorRef<NetworkCommand> network, NetworkPort wire, ActorRef<Object> proxy,
+      Map<String, ActorRef<NodeCommand>> nodes) {}
+
+  /** {@code started} receives the actors once they exist. */
+  static Behavior<SpawnRequest<?>> create(ClusterSpec spec, CompletableFuture<Started> started, TraceLog trace) {
     return Behaviors.setup(ctx -> {
       SimulationLoop loop = SimulationMode.loop(ctx.getSystem());
-      Map<String, Object> out = new LinkedHashMap<>();
       SimulatedWire wire = new SimulatedWire(ctx.getSystem(), spec.seed(), spec.latency(), loop,
           spec.serializePayloads(), trace);
       ActorRef<NetworkCommand> net = ctx.spawn(SimulatedNetwork.create(wire), "network");
-      out.put("network", net);
-      out.put("wire", wire);
-      out.put("proxy", ctx.spawn(DriverProxy.create(), "driver"));
+      ActorRef<Object> proxy = ctx.spawn(DriverProxy.create(), "driver");
+      Map<String, ActorRef<NodeCommand>> nodes = new LinkedHashMap<>();
       for (NodeConfig cfg : spec.node().forRing(spec.ring(), spec.seed())) {
-        out.put(cfg.name(), ctx.spawn(NodeActor.create(cfg, spec.ring(), wire, loop::nowNanos, trace), cfg.name()));
+        nodes.put(cfg.name(), ctx.spawn(NodeActor.create(cfg, spec.ring(), wire, loop::nowNanos, trace), cfg.name()));
       }
-      refs.complete(out);
+      started.complete(new Started(net, wire, proxy, nodes));
       return Behaviors.<SpawnRequest<?>>receive((c, req) -> {
         spawnChild(c, req);
         return Behaviors.same();

@@ -11,8 +11,8 @@ import java.util.TreeMap;
 
 /**
  * Hints pending for each node, summed over every coordinator holding some, as they stood at the end of each second of
- * virtual time: for report.html's time slider. One per actor system; the nodes' {@link HintStore}s report each change
- * on the simulation's thread. Only counters: it never changes what the nodes do.
+ * virtual time: for report.html's time slider. One per actor system; the nodes' hint stores
+ * ({@link io.ringsim.cluster.node.HintStore}) report each change on the simulation's thread. Only counters: it never changes what the nodes do.
  */
 public final class HintsGauge implements Extension {
   private static final long SECOND = 1_000_000_000L;

@@ -73,24 +73,16 @@ public final class SimCluster implements AutoCloseable {
     this.ring = spec.ring();
     this.trace = traceMemoryCap <= 0 ? null : new TraceLog(
         new MessageDescriber(spec.ring().partitioner(), this::catalog), traceMemoryCap);
-    CompletableFuture<Map<String, Object>> refs = new CompletableFuture<>();
+    CompletableFuture<ClusterGuardian.Started> refs = new CompletableFuture<>();
     this.system = SimulationMode.create(ClusterGuardian.create(spec, refs, trace), "ringsim", base);
     this.loop = SimulationMode.loop(system);
     try {
       loop.settle();
-      Map<String, Object> r = refs.get();
-      @SuppressWarnings("unchecked")
-      ActorRef<NetworkCommand> net = (ActorRef<NetworkCommand>) r.get("network");
-      this.network = net;
-      this.wire = (NetworkPort) r.get("wire");
-      @SuppressWarnings("unchecked")
-      ActorRef<Object> px = (ActorRef<Object>) r.get("proxy");
-      this.proxy = px;
-      for (Node n : spec.ring().nodes()) {
-        @SuppressWarnings("unchecked")
-        ActorRef<NodeCommand> ref = (ActorRef<NodeCommand>) r.get(n.name());
-        nodes.put(n.name(), ref);
-      }
+      ClusterGuardian.Started r = refs.get();
+      this.network = r.network();
+      this.wire = r.wire();
+      this.proxy = r.proxy();
+      for (Node n : spec.ring().nodes()) nodes.put(n.name(), r.nodes().get(n.name()));
     } catch (InterruptedException | ExecutionException e) {
       system.terminate();
       throw new IllegalStateException("simulation did not start: " + e, e);

@@ -12,17 +12,23 @@ import java.util.TreeSet;
 public final class ReportCsv {
   private ReportCsv() {}
 
-  /** bucket_start_ms, consistency, ops, ok, failed, then one column per error class seen in the run. */
+  /**
+   * bucket_start_ms, consistency, ops, ok, failed, then one column per error class seen in the run, then throttled
+   * (operations never sent) when any were.
+   */
   public static String ops(RunReport r) {
     TreeSet<String> classes = new TreeSet<>();
     for (TimeSeries.LevelPoint p : r.timeSeries().levels()) classes.addAll(p.failures().keySet());
     StringBuilder b = new StringBuilder("bucket_start_ms,consistency,ops,ok,failed");
     for (String c : classes) b.append(',').append(field("failed_" + c));
+    boolean throttled = r.timeSeries().levels().stream().anyMatch(p -> p.throttled() > 0);
+    if (throttled) b.append(",throttled");
     b.append('\n');
     for (TimeSeries.LevelPoint p : r.timeSeries().levels()) {
       b.append(p.atMillis()).append(',').append(field(p.consistency())).append(',').append(p.ops()).append(',').append(p.ok())
           .append(',').append(p.failed());
       for (String c : classes) b.append(',').append(p.failures().getOrDefault(c, 0L));
+      if (throttled) b.append(',').append(p.throttled());
       b.append('\n');
     }
     return b.toString();

@@ -28,7 +28,9 @@ public final class ReportHtml {
 
   private ReportHtml() {}
 
-  static final String STYLE = "body{font-family:system-ui,sans-serif;font-size:14px;line-height:1.4;margin:24px auto;max-width:1100px;color:#222;background:#fff;padding:0 16px}"
+  static final String STYLE = "nav.contents{margin:12px 0;line-height:1.8}nav.contents a{margin-right:10px;white-space:nowrap}"
+      + "@media print{nav.contents{display:none}}"
+      + "body{font-family:system-ui,sans-serif;font-size:14px;line-height:1.4;margin:24px auto;max-width:1100px;color:#222;background:#fff;padding:0 16px}"
       + "h1{font-size:22px}h2{font-size:17px;border-bottom:1px solid #ccc;padding-bottom:4px;margin-top:32px}"
       + "h3{font-size:14px}table{border-collapse:collapse;font-size:12px;margin:8px 0}"
       + "th,td{border:1px solid #ccc;padding:3px 8px}td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}"
@@ -76,6 +78,7 @@ public final class ReportHtml {
       b.append("<p class=\"meta wall\">wall clock: started ").append(esc(r.wallClock().startedAt())).append(", ")
           .append(r.wallClock().wallMillis()).append(" ms").append(r.wallClock().peakHeapBytes() > 0 ? ", peak heap " + Html.bytes(r.wallClock().peakHeapBytes()) : "").append("</p>\n");
     Summary s = r.summary() == null ? Summary.of(r) : r.summary();
+    int contentsAt = b.length();
     checks(b, r, s, rerun);
     ring(b, r, views.ring());
     StepThrough.section(b, r, views);
@@ -92,8 +95,22 @@ public final class ReportHtml {
     queries(b, r);
     figures(b, r);
     events(b, r);
+    b.insert(contentsAt, contents(b.substring(contentsAt)));
     b.append("</body></html>\n");
     return b.toString();
+  }
+
+  private static final java.util.regex.Pattern SECTION =
+      java.util.regex.Pattern.compile("<section id=\"([^\"]+)\">\n<h2>([^<]*)</h2>");
+
+  /** A table of contents: a link to every section of the page that follows, in order, titled as it is. */
+  static String contents(String page) {
+    StringBuilder nav = new StringBuilder("<nav class=\"contents\" aria-label=\"contents\"><b>Contents</b>");
+    java.util.regex.Matcher m = SECTION.matcher(page);
+    while (m.find()) {
+      nav.append(" <a href=\"#").append(m.group(1)).append("\">").append(m.group(2)).append("</a>");
+    }
+    return nav.append("</nav>\n").toString();
   }
 
   private static void section(StringBuilder b, String id, String title) {
@@ -121,9 +138,12 @@ public final class ReportHtml {
     section(b, "checks", "Checks");
     if (r.checks().isEmpty()) b.append("<p>This scenario makes no checks.</p>\n");
     else {
-      b.append("<p>").append(s.checksPassed()).append(" passed, ").append(s.checksFailed()).append(" failed.</p>\n<table><thead><tr><th>result</th><th>check</th><th>detail</th></tr></thead><tbody>\n");
+      b.append("<p>").append(s.checksPassed()).append(" passed, ").append(s.checksFailed())
+          .append(" failed").append(s.checksNotApplicable() > 0 ? ", " + s.checksNotApplicable()
+              + " not applicable (nothing to judge)" : "")
+          .append(".</p>\n<table><thead><tr><th>result</th><th>check</th><th>detail</th></tr></thead><tbody>\n");
       for (Check c : r.checks())
-        b.append("<tr><td class=\"").append(c.passed() ? "pass\">PASS" : "fail\">FAIL").append("</td><td>").append(esc(c.name()))
+        b.append("<tr><td class=\"").append(c.passed() ? "pass" : "fail").append("\">").append(c.label()).append("</td><td>").append(esc(c.name()))
             .append("</td><td>").append(esc(c.detail())).append("</td></tr>\n");
       b.append("</tbody></table>\n");
       if (rerun != null) b.append("<p id=\"rerun\">Reproduce this run: <code>").append(esc(rerun))
@@ -341,11 +361,19 @@ public final class ReportHtml {
     }
     if (!s.levels().isEmpty()) {
       List<List<String>> rows = new ArrayList<>();
-      for (Summary.LevelTotal t : s.levels())
+      boolean anyThrottled = false;
+      for (Summary.LevelTotal t : s.levels()) {
+        anyThrottled |= t.throttled() > 0;
         rows.add(List.of(t.consistency(), Long.toString(t.ops()), Long.toString(t.failed()), Html.pct(t.errorRate()),
+            Long.toString(t.throttled()), t.consistency().contains(" ") ? "-" : Html.pct(t.availability()),
             Html.ms(t.latency().p50Ms()), Html.ms(t.latency().p95Ms()), Html.ms(t.latency().p99Ms()), Html.ms(t.latency().maxMs())));
-      table(b, List.of("consistency", "ops", "failed", "error rate", "p50", "p95", "p99", "max"), rows,
-          new boolean[] {false, true, true, true, true, true, true, true});
+      }
+      table(b, List.of("consistency", "ops", "failed", "error rate", "throttled", "available", "p50", "p95", "p99",
+          "max"), rows, new boolean[] {false, true, true, true, true, true, true, true, true, true});
+      b.append("<p>ops and failed count the coordinators' replies to the workloads' clients, which do not retry;"
+          + " the latency percentiles are of every answered operation, timeouts included.")
+          .append(anyThrottled ? " Throttled operations were never sent (a client had its concurrency cap in flight);"
+              + " available counts them as not available." : "").append("</p>\n");
     }
     b.append("</section>\n");
   }
@@ -363,10 +391,12 @@ public final class ReportHtml {
     double worst = 100;
     for (var e : byLevel(r).entrySet()) {
       List<double[]> pts = new ArrayList<>();
+      if (e.getKey().contains(" ")) continue; // throttled operations of a workload using several levels
       for (TimeSeries.LevelPoint p : e.getValue())
-        if (p.ops() > 0) {
-          pts.add(new double[] {mid(r, p.atMillis()), 100.0 * p.ok() / p.ops()});
-          worst = Math.min(worst, 100.0 * p.ok() / p.ops());
+        if (p.ops() + p.throttled() > 0) {
+          double pct = 100.0 * p.ok() / (p.ops() + p.throttled());
+          pts.add(new double[] {mid(r, p.atMillis()), pct});
+          worst = Math.min(worst, pct);
         }
       avail.add(new SvgCharts.Series(e.getKey() + " success %", LEVEL_COLORS[i++ % LEVEL_COLORS.length], pts));
     }
@@ -378,17 +408,22 @@ public final class ReportHtml {
         break;
       }
     figure(b, SvgCharts.lineChart("availability over time", avail, markers(r), "simulated time (s)", "successful operations (%)",
-        false, Html::fig, 0, xMax(r), lo, gap(r)), "Share of operations that succeeded per bucket and consistency level, with the failure events"
+        false, Html::fig, 0, xMax(r), lo, gap(r)), "Share of operations that succeeded per bucket and consistency level (throttled operations, never sent, count as not available), with the failure events"
         + (lo > 0 ? "; the axis starts at " + Html.fig(lo) + "% so that small dips show." : "; a gap is a bucket in which no operation completed."));
     TreeSet<String> classes = new TreeSet<>();
-    for (TimeSeries.LevelPoint p : r.timeSeries().levels()) classes.addAll(p.failures().keySet());
+    String throttledClass = "throttled (not sent)";
+    for (TimeSeries.LevelPoint p : r.timeSeries().levels()) {
+      classes.addAll(p.failures().keySet());
+      if (p.throttled() > 0) classes.add(throttledClass);
+    }
     if (classes.isEmpty()) b.append("<p>No operation failed.</p>\n");
     else {
       Map<String, TreeMap<Long, Long>> byClass = new TreeMap<>();
       TreeSet<Long> times = new TreeSet<>();
       for (TimeSeries.LevelPoint p : r.timeSeries().levels()) {
         times.add(p.atMillis());
-        for (String c : classes) byClass.computeIfAbsent(c, k -> new TreeMap<>()).merge(p.atMillis(), p.failures().getOrDefault(c, 0L), Long::sum);
+        for (String c : classes) byClass.computeIfAbsent(c, k -> new TreeMap<>()).merge(p.atMillis(),
+            c.equals(throttledClass) ? p.throttled() : p.failures().getOrDefault(c, 0L), Long::sum);
       }
       List<SvgCharts.Series> err = new ArrayList<>();
       int j = 0;
@@ -398,7 +433,7 @@ public final class ReportHtml {
         err.add(new SvgCharts.Series(e.getKey(), ERROR_COLORS[j++ % ERROR_COLORS.length], pts));
       }
       figure(b, SvgCharts.lineChart("errors over time", err, markers(r), "simulated time (s)", "failed operations per bucket",
-          false, Html::fig, 0, xMax(r), 0, gap(r)), "Failed operations by error class, all consistency levels.");
+          false, Html::fig, 0, xMax(r), 0, gap(r)), "Failed operations by error class, all consistency levels, and the operations throttled (never sent) if any.");
     }
     b.append("</section>\n");
   }

@@ -135,7 +135,14 @@ public record RunReport(
     }
     public Builder event(long atMillis, String kind, String node, String text) { events.add(new RunEvent(atMillis, kind, node, text)); return this; }
     public Builder anomaly(Anomaly a) { anomalies.add(a); return this; }
-    public Builder check(String name, boolean passed, String detail) { checks.add(new Check(name, passed, detail)); return this; }
+    public Builder check(String name, boolean passed, String detail) {
+      return check(name, passed ? Check.Verdict.PASS : Check.Verdict.FAIL, detail);
+    }
+
+    public Builder check(String name, Check.Verdict verdict, String detail) {
+      checks.add(new Check(name, verdict, detail));
+      return this;
+    }
     /** A scenario-specific figure, e.g. metric("hints", "hints replayed", 412, "", "after n3 restarted"). */
     public Builder metric(String group, String name, double value, String unit, String detail) {
       metrics.add(new Metric(group, name, value, unit, detail));

@@ -23,6 +23,7 @@ public record Summary(
     Map<String, Long> anomaliesByKind,
     int checksPassed,
     int checksFailed,
+    int checksNotApplicable,
     long largestPartitionBytes,
     String largestPartition) {
   public Summary {
@@ -36,7 +37,7 @@ public record Summary(
     TreeMap<String, Long> all = new TreeMap<>(anomaliesByKind);
     unlisted.forEach((k, v) -> all.merge(k, v, Long::sum));
     return new Summary(ownership, partitions, rows, bytes, coordinatedOps, replicaOps, levels, ops, failed, all,
-        checksPassed, checksFailed, largestPartitionBytes, largestPartition);
+        checksPassed, checksFailed, checksNotApplicable, largestPartitionBytes, largestPartition);
   }
 
   /** Every anomaly the checker found, listed or not. */
@@ -48,7 +49,9 @@ public record Summary(
    * All the operations at one consistency level over the run. {@code latency} is reduced from the per-bucket figures
    * (count-weighted means of p50/p95/p99, max of max) unless the runner gives the whole-run histogram's figures.
    */
-  public record LevelTotal(String consistency, long ops, long ok, Map<String, Long> failures, Latency latency) {
+  /** {@code throttled}: operations never sent (a client's concurrency cap), which availability counts as failed. */
+  public record LevelTotal(String consistency, long ops, long ok, Map<String, Long> failures, Latency latency,
+      long throttled) {
     public LevelTotal {
       consistency = Lists.text(consistency);
       failures = Lists.sorted(failures);
@@ -61,6 +64,11 @@ public record Summary(
 
     public double errorRate() {
       return ops == 0 ? 0 : (double) failed() / ops;
+    }
+
+    /** The share of operations that succeeded, throttled ones counted as not available (0 when there were none). */
+    public double availability() {
+      return ops + throttled == 0 ? 0 : (double) ok / (ops + throttled);
     }
   }
 
@@ -90,6 +98,7 @@ public record Summary(
       long[] c = counts.computeIfAbsent(p.consistency(), k -> new long[3]);
       c[0] += p.ops();
       c[1] += p.ok();
+      c[2] += p.throttled();
       p.failures().forEach((k, v) -> fails.computeIfAbsent(p.consistency(), x -> new TreeMap<>()).merge(k, v, Long::sum));
       Latency l = p.latency();
       double[] s = lat.computeIfAbsent(p.consistency(), k -> new double[5]);
@@ -107,7 +116,7 @@ public record Summary(
       Latency l = wholeRunLatency.get(cl);
       if (l == null)
         l = s[4] == 0 ? Latency.NONE : new Latency((long) s[4], s[0] / s[4], s[1] / s[4], s[2] / s[4], s[3]);
-      LevelTotal t = new LevelTotal(cl, e.getValue()[0], e.getValue()[1], fails.get(cl), l);
+      LevelTotal t = new LevelTotal(cl, e.getValue()[0], e.getValue()[1], fails.get(cl), l, e.getValue()[2]);
       levels.add(t);
       ops += t.ops();
       failed += t.failed();
@@ -117,6 +126,7 @@ public record Summary(
     TreeMap<String, Long> anomalies = new TreeMap<>();
     for (Anomaly a : r.anomalies()) anomalies.merge(a.kind(), 1L, Long::sum);
     int passed = (int) r.checks().stream().filter(Check::passed).count();
+    int notApplicable = (int) r.checks().stream().filter(c -> c.verdict() == Check.Verdict.NOT_APPLICABLE).count();
 
     long largest = 0;
     String largestName = "";
@@ -134,6 +144,6 @@ public record Summary(
     }
     return new Summary(
         Skew.of(own), parts, rows, bytes, coord, replica, levels, ops, failed, anomalies, passed,
-        r.checks().size() - passed, largest, largestName);
+        r.checks().size() - passed - notApplicable, notApplicable, largest, largestName);
   }
 }

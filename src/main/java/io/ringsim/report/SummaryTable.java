@@ -34,11 +34,22 @@ public final class SummaryTable {
 
     if (!s.levels().isEmpty()) {
       List<List<String>> cl = new ArrayList<>();
-      for (Summary.LevelTotal t : s.levels())
-        cl.add(List.of(t.consistency(), Long.toString(t.ops()), Long.toString(t.ok()), Long.toString(t.failed()),
-            Html.pct(t.errorRate()), errors(t.failures()), Html.ms(t.latency().p50Ms()), Html.ms(t.latency().p99Ms()),
-            Html.ms(t.latency().maxMs())));
-      b.append(TextTable.render(List.of("consistency", "ops", "ok", "failed", "error rate", "errors", "p50", "p99", "max"), cl));
+      boolean throttled = s.levels().stream().anyMatch(t -> t.throttled() > 0);
+      for (Summary.LevelTotal t : s.levels()) {
+        List<String> row = new ArrayList<>(List.of(t.consistency(), Long.toString(t.ops()), Long.toString(t.ok()),
+            Long.toString(t.failed()), Html.pct(t.errorRate()), errors(t.failures()), Html.ms(t.latency().p50Ms()),
+            Html.ms(t.latency().p99Ms()), Html.ms(t.latency().maxMs())));
+        if (throttled) row.addAll(List.of(Long.toString(t.throttled()),
+            t.consistency().contains(" ") ? "-" : Html.pct(t.availability())));
+        cl.add(row);
+      }
+      List<String> head = new ArrayList<>(List.of("consistency", "ops", "ok", "failed", "error rate", "errors", "p50",
+          "p99", "max"));
+      if (throttled) head.addAll(List.of("throttled", "available"));
+      b.append(TextTable.render(head, cl));
+      b.append("ops count the coordinators' replies to the clients; latencies include timeouts")
+          .append(throttled ? "; throttled operations were never sent and count as not available" : "")
+          .append('\n');
     }
     if (s.largestPartitionBytes() > 0)
       b.append("Largest partition: ").append(s.largestPartition()).append(", ").append(Html.bytes(s.largestPartitionBytes())).append('\n');
@@ -46,7 +57,7 @@ public final class SummaryTable {
     if (!r.checks().isEmpty()) {
       b.append('\n');
       for (Check c : r.checks())
-        b.append(c.passed() ? "PASS  " : "FAIL  ").append(c.name()).append(c.detail().isEmpty() ? "" : ": " + c.detail()).append('\n');
+        b.append(String.format("%-6s", c.label())).append(c.name()).append(c.detail().isEmpty() ? "" : ": " + c.detail()).append('\n');
       b.append(String.format(Locale.ROOT, "%d of %d checks passed%n", s.checksPassed(), r.checks().size()));
     }
     return b.toString();

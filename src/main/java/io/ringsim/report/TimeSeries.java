@@ -46,14 +46,21 @@ public record TimeSeries(long bucketMillis, List<NodeOps> nodeOps, List<LevelPoi
   /**
    * One consistency level in one bucket.
    *
+   * @param ops operations sent and answered (ok or failed)
    * @param failures failed operations by error class (Unavailable, WriteTimeout, ReadTimeout, ...)
+   * @param throttled operations a client did not send (its concurrency cap was in flight): not available
    */
-  public record LevelPoint(
-      long atMillis, String consistency, long ops, long ok, Map<String, Long> failures, Latency latency) {
+  public record LevelPoint(long atMillis, String consistency, long ops, long ok, Map<String, Long> failures,
+      Latency latency, long throttled) {
     public LevelPoint {
       consistency = Lists.text(consistency);
       failures = Lists.sorted(failures);
       if (latency == null) latency = Latency.NONE;
+    }
+
+    public LevelPoint(long atMillis, String consistency, long ops, long ok, Map<String, Long> failures,
+        Latency latency) {
+      this(atMillis, consistency, ops, ok, failures, latency, 0);
     }
 
     public long failed() {

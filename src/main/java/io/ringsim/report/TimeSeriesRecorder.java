@@ -26,7 +26,7 @@ public final class TimeSeriesRecorder {
   private final Map<String, Histogram> whole = new TreeMap<>();
 
   private static final class Cell {
-    long ops, ok;
+    long ops, ok, throttled;
     final TreeMap<String, Long> failures = new TreeMap<>();
     // auto-resizing and 2 significant digits: a few KB per bucket, so long runs with 1 s buckets stay small
     final IntCountsHistogram latency = new IntCountsHistogram(2);
@@ -58,6 +58,16 @@ public final class TimeSeriesRecorder {
     whole.computeIfAbsent(consistency, k -> new Histogram(HIGHEST_MICROS, 3)).recordValue(v);
   }
 
+  /**
+   * Operations not sent in the bucket starting at {@code atMillis}: a client had its concurrency cap in flight.
+   * {@code consistency} may name several levels ("QUORUM or SERIAL") for a workload that uses several.
+   */
+  public void throttled(long atMillis, String consistency, long operations) {
+    long bucket = Math.floorDiv(atMillis, bucketMillis) * bucketMillis;
+    levels.computeIfAbsent(bucket, b -> new TreeMap<>()).computeIfAbsent(consistency, k -> new Cell()).throttled +=
+        operations;
+  }
+
   /** Buckets in time order; empty buckets between the first and last are filled with zeros so charts show gaps. */
   public TimeSeries toTimeSeries() {
     List<TimeSeries.NodeOps> n = new ArrayList<>();
@@ -66,6 +76,7 @@ public final class TimeSeriesRecorder {
       java.util.SortedSet<String> allNodes = new java.util.TreeSet<>();
       nodeOps.values().forEach(m -> allNodes.addAll(m.keySet()));
       java.util.SortedSet<String> allLevels = new java.util.TreeSet<>(whole.keySet());
+      levels.values().forEach(m -> allLevels.addAll(m.keySet()));
       for (long t = levels.firstKey(); t <= levels.lastKey(); t += bucketMillis) {
         Map<String, Long> no = nodeOps.getOrDefault(t, new TreeMap<>());
         for (String node : allNodes) n.add(new TimeSeries.NodeOps(t, node, no.getOrDefault(node, 0L)));
@@ -74,7 +85,8 @@ public final class TimeSeriesRecorder {
           Cell c = lv.get(cl);
           l.add(c == null
               ? new TimeSeries.LevelPoint(t, cl, 0, 0, Map.of(), Latency.NONE)
-              : new TimeSeries.LevelPoint(t, cl, c.ops, c.ok, c.failures, Latency.of(c.latency, TimeUnit.MICROSECONDS)));
+              : new TimeSeries.LevelPoint(t, cl, c.ops, c.ok, c.failures,
+                  c.ops == 0 ? Latency.NONE : Latency.of(c.latency, TimeUnit.MICROSECONDS), c.throttled));
         }
       }
     }

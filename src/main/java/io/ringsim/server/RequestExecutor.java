@@ -306,7 +306,9 @@ final class RequestExecutor {
     s.setConsistency(ProtocolValues.consistency(o.consistency));
     ConsistencyLevel serial = ProtocolValues.consistency(o.serialConsistency);
     if (serial.isSerial()) s.setSerialConsistency(serial);
-    if (o.nowInSeconds != QueryOptions.NO_NOW_IN_SECONDS) s.setNowInSeconds(o.nowInSeconds);
+    if (o.nowInSeconds != QueryOptions.NO_NOW_IN_SECONDS) {
+      s.setNowInSeconds((int) (served.onNodeClock(o.nowInSeconds * 1_000_000L) / 1_000_000L));
+    }
     return s;
   }
 
@@ -340,10 +342,11 @@ final class RequestExecutor {
     }
     Long clientTimestamp = null;
     if (o.defaultTimestamp != QueryOptions.NO_DEFAULT_TIMESTAMP) {
-      Statement stamped = ClientTimestamps.apply(s, o.defaultTimestamp, served.cluster().catalog(), ks);
+      long stamp = served.onNodeClock(o.defaultTimestamp);
+      Statement stamped = ClientTimestamps.apply(s, stamp, served.cluster().catalog(), ks);
       if (stamped != s) {
         s = stamped;
-        clientTimestamp = o.defaultTimestamp;
+        clientTimestamp = stamp;
         cs.setObserver(served.history().observer(session.client, clientTimestamp));
       }
     }

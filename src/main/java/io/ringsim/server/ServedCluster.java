@@ -48,12 +48,16 @@ public final class ServedCluster implements AutoCloseable {
   private final ClientHistory history;
   private TraceStore traces;
   private final Pacer pacer;
+  private final double speed;
+  /** The wall clock, in microseconds, when the nodes' clocks started to follow it (they read the same then). */
+  private volatile long wallStartMicros;
 
   public ServedCluster(SimCluster cluster, InetAddress firstAddress, int port, double speed) {
     this.cluster = cluster;
     this.port = port;
     this.seeds = new AtomicLong(cluster.spec().seed());
     this.pacer = new Pacer(cluster, speed);
+    this.speed = speed;
     this.history = new ClientHistory(cluster);
     this.workers = new ThreadPoolExecutor(WORKERS, WORKERS, 30, TimeUnit.SECONDS, new ArrayBlockingQueue<>(QUEUE),
         daemonThreads("ringsim-request"));
@@ -105,13 +109,26 @@ public final class ServedCluster implements AutoCloseable {
     // The epoch is read at the instant the pacer starts, not before setClockEpoch's settle: node clocks lagged the
     // wall clock by that settle, enough for an LWT's timestamp to fall below the client timestamp of the statement
     // just before it (found by DifferentialAgainstCassandraOracle: DELETE b, then UPDATE b ... IF EXISTS, lost b).
-    long epochMicros = System.currentTimeMillis() * 1000 - cluster.nowNanos() / 1000;
+    wallStartMicros = System.currentTimeMillis() * 1000;
+    long epochMicros = wallStartMicros - cluster.nowNanos() / 1000;
     pacer.start();
     cluster.setClockEpoch(epochMicros);
     for (Map.Entry<String, NodeServer> e : servers.entrySet()) {
       if (!cluster.isCrashed(e.getKey())) e.getValue().open();
     }
     follower.scheduleWithFixedDelay(this::follow, 20, 20, TimeUnit.MILLISECONDS);
+  }
+
+  /**
+   * A time a client read from its wall clock (a driver's default timestamp, a v5 now_in_seconds), in microseconds,
+   * on the nodes' clock. At speed 1 both clocks agree. At speed X the nodes' clocks run X times faster from the
+   * start, so a client's timestamp would fall ever further behind theirs: a plain write after an LWT (stamped by
+   * the node) would lose to it. Mapped, a client's writes order as they were sent, against each other and against
+   * the nodes' own timestamps. USING TIMESTAMP in the statement's text is the client's data and is not mapped.
+   */
+  long onNodeClock(long clientMicros) {
+    if (speed == 1.0) return clientMicros;
+    return wallStartMicros + Math.round((clientMicros - wallStartMicros) * speed);
   }
 
   /** Node name to address, in node order (a copy: nodes come and go with bootstrap and decommission). */

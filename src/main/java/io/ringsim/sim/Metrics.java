@@ -22,6 +22,8 @@ public final class Metrics {
   private final Map<String, TreeMap<Long, Long>> byCoordinator = new TreeMap<>();
   private final Map<String, Long> byPartition = new TreeMap<>();
   private final Map<String, Histogram> totals = new TreeMap<>();
+  /** Operations never sent (a client at its concurrency cap), per consistency level and bucket. */
+  private final Map<String, TreeMap<Long, Long>> throttled = new TreeMap<>();
 
   private final boolean trackPartitions;
   /** Told of every operation as it is recorded (a live view), or null. */
@@ -61,6 +63,25 @@ public final class Metrics {
     }
     byCoordinator.computeIfAbsent(op.coordinator(), k -> new TreeMap<>()).merge(b, 1L, Long::sum);
     if (trackPartitions) byPartition.merge(partitionOf(op), 1L, Long::sum);
+  }
+
+  /**
+   * An operation a workload's client did not send because it had its concurrency cap in flight. {@code level}: the
+   * workload's consistency level, or {@link #mixed} when its operations use several (writes and reads at different ones, or LWTs at SERIAL) (which of
+   * the two the operation would have used is not known: the operation type is drawn only for operations sent).
+   */
+  void throttled(String level, long atMicros) {
+    throttled.computeIfAbsent(level, k -> new TreeMap<>()).merge(atMicros / bucketMicros, 1L, Long::sum);
+  }
+
+  /** The name throttled operations of a workload whose operations use several levels are counted under. */
+  static String mixed(java.util.Collection<String> levels) {
+    return String.join(" or ", levels);
+  }
+
+  /** Throttled operations per level (as {@link #throttled} names it) and bucket. */
+  public Map<String, TreeMap<Long, Long>> throttled() {
+    return throttled;
   }
 
   public Map<String, TreeMap<Long, Bucket>> series() {

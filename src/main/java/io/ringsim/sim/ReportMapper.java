@@ -1,6 +1,7 @@
 package io.ringsim.sim;
 
 import io.ringsim.report.Anomaly;
+import io.ringsim.report.Check;
 import io.ringsim.report.HotPartition;
 import io.ringsim.report.PartitionSizeReport;
 import io.ringsim.report.RunReport;
@@ -62,6 +63,7 @@ public final class ReportMapper {
       rec.record(op.completeMicros() / 1000, op.coordinator(), op.consistency(), op.ok() ? null
           : op.error() == null ? op.outcome() : op.error(), Math.max(0, op.completeMicros() - op.invokeMicros()));
     }
+    for (RunResult.ThrottledPoint p : r.throttledTimeline()) rec.throttled(p.startMillis(), p.consistency(), p.operations());
     b.timeSeries(rec);
     for (RunResult.Event e : r.events()) {
       String node = e.text().split(" ")[0];
@@ -72,7 +74,9 @@ public final class ReportMapper {
       b.anomaly(new Anomaly(a.kind(), tk[0], tk.length > 1 ? tk[1] : a.key(), a.atMicros() / 1000,
           a.consistency(), a.detail()));
     }
-    for (RunResult.CheckRow c : r.checks()) b.check(c.check(), c.passed(), c.detail());
+    for (RunResult.CheckRow c : r.checks()) {
+      b.check(c.check(), Check.Verdict.valueOf(c.verdict().name()), c.detail());
+    }
     b.unlistedAnomalies(r.anomalyCounts().unlistedByKind());
     RunResult.AnomalyCounts ac = r.anomalyCounts();
     if (r.historyRecorded()) {

@@ -20,7 +20,9 @@ public record RunResult(
     Skew ownershipSkew,
     Skew loadSkew,
     List<SeriesRow> series,
+    List<LevelRow> levels,
     List<TimePoint> timeline,
+    List<ThrottledPoint> throttledTimeline,
     List<HotPartition> hottestPartitions,
     List<TableRow> tables,
     AnomalyCounts anomalyCounts,
@@ -39,6 +41,18 @@ public record RunResult(
   /** One consistency level and operation type over the whole run. */
   public record SeriesRow(String series, long ok, Map<String, Long> failures, double availabilityPercent,
       double p50Ms, double p95Ms, double p99Ms, double maxMs) {}
+
+  /**
+   * One consistency level over the whole run, as availability counts it: {@code ok} and {@code failed} are the
+   * coordinators' replies to the workloads' clients (which never retry), {@code throttled} the operations a client
+   * did not send because its concurrency cap was in flight; they count as not available. {@code consistency} may
+   * name several levels ("QUORUM or SERIAL") for throttled operations of a workload that uses several, which no
+   * single level's availability counts. {@code availabilityPercent}: ok of all three; null when there is none.
+   */
+  public record LevelRow(String consistency, long ok, long failed, long throttled, Double availabilityPercent) {}
+
+  /** Operations not sent in one bucket of simulated time, at one level (as {@link LevelRow} names it). */
+  public record ThrottledPoint(long startMillis, String consistency, long operations) {}
 
   /** One bucket of simulated time for one series. */
   public record TimePoint(long startMillis, String series, long ok, long failed, double p50Ms, double p99Ms) {}
@@ -78,10 +92,32 @@ public record RunResult(
     }
   }
 
-  public record CheckRow(String check, boolean passed, String detail) {}
+  /** A check's outcome: NOT_APPLICABLE when there was nothing to judge (no operation at its level), never a pass. */
+  public enum Verdict { PASS, FAIL, NOT_APPLICABLE }
+
+  public record CheckRow(String check, Verdict verdict, String detail) {
+    /** run.json carries it as it always did, for scripts that read it. */
+    @com.fasterxml.jackson.annotation.JsonProperty("passed")
+    public boolean passed() {
+      return verdict == Verdict.PASS;
+    }
+
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public boolean failed() {
+      return verdict == Verdict.FAIL;
+    }
+  }
 
   public record Event(long atMicros, String kind, String text) {}
 
+  /** The same result without the wall time: a function of the scenario and its seed only. */
+  public RunResult withoutWallTime() {
+    return new RunResult(scenario, description, seed, simulatedMillis, operations, throttled,
+        replicationUsedForOwnership, nodes, ownershipSkew, loadSkew, series, levels, timeline, throttledTimeline,
+        hottestPartitions, tables, anomalyCounts, anomalies, checks, events, historyRecorded, 0);
+  }
+
+  /** Every check passed (one not applicable does not pass). */
   public boolean passed() {
     return checks.stream().allMatch(CheckRow::passed);
   }

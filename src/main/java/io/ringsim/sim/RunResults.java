@@ -12,6 +12,7 @@ import io.ringsim.storage.TableStats;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
@@ -83,6 +84,12 @@ final class RunResults {
           h == null ? 0 : ms(h, 50), h == null ? 0 : ms(h, 95), h == null ? 0 : ms(h, 99),
           h == null ? 0 : round(h.getMaxValue() / 1000.0)));
     }
+    List<RunResult.LevelRow> levels = levels(series, metrics.throttled());
+    List<RunResult.ThrottledPoint> throttledPoints = new ArrayList<>();
+    metrics.throttled().forEach((level, buckets) -> buckets.forEach((b, n) ->
+        throttledPoints.add(new RunResult.ThrottledPoint(b * metrics.bucketMicros() / 1000, level, n))));
+    throttledPoints.sort(java.util.Comparator.comparingLong(RunResult.ThrottledPoint::startMillis)
+        .thenComparing(RunResult.ThrottledPoint::consistency));
     List<RunResult.HotPartition> hot = new ArrayList<>();
     metrics.byPartition().entrySet().stream()
         .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
@@ -102,19 +109,46 @@ final class RunResults {
         checked.staleReads(), checked.rywViolations(), checked.lostWrites(), checked.lwtViolations(), notJudged,
         Math.max(0, checked.anomalies().size() - LISTED_ANOMALIES), unlisted);
     List<RunResult.CheckRow> checks = new ArrayList<>();
-    for (CheckSpec c : spec.checks()) checks.add(evaluate(c, counts, series));
+    for (CheckSpec c : spec.checks()) checks.add(evaluate(c, counts, levels, spec.recordHistory()));
     List<Checker.Anomaly> anomalies = checked.anomalies().size() > LISTED_ANOMALIES
         ? checked.anomalies().subList(0, LISTED_ANOMALIES) : checked.anomalies();
     return new RunResult(spec.name(), spec.description(), spec.seed(), spec.durationMillis(), operations,
         throttled, used, nodes, new RunResult.Skew(round(os.maxOverMean()), round(os.minOverMean()), round(os.cv())),
-        new RunResult.Skew(round(ls.maxOverMean()), round(ls.minOverMean()), round(ls.cv())), series, points, hot,
+        new RunResult.Skew(round(ls.maxOverMean()), round(ls.minOverMean()), round(ls.cv())), series, levels, points,
+        List.copyOf(throttledPoints), hot,
         tables, counts, List.copyOf(anomalies), checks, List.copyOf(events), spec.recordHistory(), wallMillis);
   }
 
   /** summary.json and run.json list this many anomalies, the first in time; the counts cover them all. */
   public static final int LISTED_ANOMALIES = 200;
 
-  static RunResult.CheckRow evaluate(CheckSpec c, RunResult.AnomalyCounts counts, List<RunResult.SeriesRow> series) {
+  /** Per consistency level: the series' replies summed over operation types, and the throttled operations. */
+  static List<RunResult.LevelRow> levels(List<RunResult.SeriesRow> series,
+      Map<String, TreeMap<Long, Long>> throttled) {
+    Map<String, long[]> by = new TreeMap<>(); // ok, failed, throttled
+    for (RunResult.SeriesRow s : series) {
+      long[] x = by.computeIfAbsent(s.series().split(" ", 2)[0], k -> new long[3]);
+      x[0] += s.ok();
+      x[1] += s.failures().values().stream().mapToLong(Long::longValue).sum();
+    }
+    throttled.forEach((level, buckets) ->
+        by.computeIfAbsent(level, k -> new long[3])[2] += buckets.values().stream().mapToLong(Long::longValue).sum());
+    List<RunResult.LevelRow> out = new ArrayList<>();
+    by.forEach((level, x) -> {
+      long all = x[0] + x[1] + x[2];
+      boolean single = !level.contains(" ");
+      out.add(new RunResult.LevelRow(level, x[0], x[1], x[2], single && all > 0 ? round(100.0 * x[0] / all) : null));
+    });
+    return out;
+  }
+
+  /** {@code historyRecorded}: false for 'history off', when the checker did not run and its counts say nothing. */
+  static RunResult.CheckRow evaluate(CheckSpec c, RunResult.AnomalyCounts counts, List<RunResult.LevelRow> levels,
+      boolean historyRecorded) {
+    if (!historyRecorded && !c.kind().equals("availability")) {
+      return new RunResult.CheckRow(c.text(), RunResult.Verdict.NOT_APPLICABLE,
+          "not checked: 'history off' keeps no per-operation history");
+    }
     switch (c.kind()) {
       case "lost-writes" -> {
         return limit(c, counts.lostWrites(), "lost writes");
@@ -129,24 +163,32 @@ final class RunResults {
         return limit(c, counts.lwtViolations(), "LWT violations");
       }
       case "availability" -> {
-        long ok = 0, total = 0;
-        for (RunResult.SeriesRow s : series) {
-          if (!s.series().startsWith(c.consistency() + " ")) continue;
-          ok += s.ok();
-          total += s.ok() + s.failures().values().stream().mapToLong(Long::longValue).sum();
+        RunResult.LevelRow l = levels.stream().filter(x -> x.consistency().equals(c.consistency())).findFirst()
+            .orElse(new RunResult.LevelRow(c.consistency(), 0, 0, 0, null));
+        long total = l.ok() + l.failed() + l.throttled();
+        if (total == 0) {
+          return new RunResult.CheckRow(c.text(), RunResult.Verdict.NOT_APPLICABLE, "no " + c.consistency()
+              + " operation in this run: the check says nothing");
         }
-        double pct = total == 0 ? 100.0 : 100.0 * ok / total;
-        return new RunResult.CheckRow(c.text(), pct >= c.minPercent(), String.format("%.2f%% of %d %s operations"
-            + " succeeded (required %.2f%%)", pct, total, c.consistency(), c.minPercent()));
+        double pct = 100.0 * l.ok() / total;
+        String throttledNote = l.throttled() == 0 ? "" : String.format(", %d of them throttled (never sent)",
+            l.throttled());
+        return new RunResult.CheckRow(c.text(), verdict(pct >= c.minPercent()), String.format(Locale.ROOT,
+            "%.2f%% of %d %s operations succeeded%s (required %.2f%%)", pct, total, c.consistency(), throttledNote,
+            c.minPercent()));
       }
       default -> {
-        return new RunResult.CheckRow(c.text(), false, "unknown check kind " + c.kind());
+        return new RunResult.CheckRow(c.text(), RunResult.Verdict.FAIL, "unknown check kind " + c.kind());
       }
     }
   }
 
   private static RunResult.CheckRow limit(CheckSpec c, long n, String what) {
-    return new RunResult.CheckRow(c.text(), n <= c.max(), n + " " + what + " (allowed " + c.max() + ")");
+    return new RunResult.CheckRow(c.text(), verdict(n <= c.max()), n + " " + what + " (allowed " + c.max() + ")");
+  }
+
+  private static RunResult.Verdict verdict(boolean pass) {
+    return pass ? RunResult.Verdict.PASS : RunResult.Verdict.FAIL;
   }
 
   private static double ms(Histogram h, double p) {

@@ -56,6 +56,12 @@ public record RunSpec(
         cql, workloads, timeline, checks, recordHistory);
   }
 
+  /** The ring this scenario runs on: its data centres, racks, vnodes, allocator, partitioner and seed. */
+  public io.ringsim.ring.Ring ring() {
+    return ClusterBuilder.ring(dcs, vnodes, allocator, seed, io.ringsim.ring.Partitioners.byName(partitioner),
+        ClusterBuilder.defaultAllocationReplication());
+  }
+
   public int nodeCount() {
     return dcs.stream().mapToInt(ClusterBuilder.Dc::nodes).sum();
   }

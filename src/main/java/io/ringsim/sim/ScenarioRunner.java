@@ -15,12 +15,9 @@ import io.ringsim.cluster.node.NodeReport;
 import io.ringsim.cql.CqlException;
 import io.ringsim.report.PartitionSizeReport;
 import io.ringsim.report.RunViews;
-import io.ringsim.ring.Partitioners;
 import io.ringsim.ring.ReplicationStrategies;
 import io.ringsim.ring.ReplicationStrategy;
 import io.ringsim.ring.Ring;
-import io.ringsim.ring.SimpleStrategy;
-import io.ringsim.ring.TokenAllocator;
 import io.ringsim.schema.Catalog;
 import io.ringsim.schema.KeyspaceMetadata;
 import io.ringsim.schema.TableMetadata;
@@ -156,9 +153,7 @@ public final class ScenarioRunner {
       }
     }
     long wallStart = System.nanoTime();
-    ReplicationStrategy allocation = new SimpleStrategy(3);
-    Ring ring = ClusterBuilder.ring(spec.dcs(), spec.vnodes(), spec.allocator(), spec.seed(),
-        Partitioners.byName(spec.partitioner()), allocation);
+    Ring ring = spec.ring();
     lastRing = ring;
     ClusterSpec cs = ClusterSpec.from(ring, spec.seed(), config).withLatency(spec.latency())
         .withStorage(spec.storage()).withConsistentRangeMovement(spec.consistentRangeMovement());
@@ -272,7 +267,7 @@ public final class ScenarioRunner {
       lastViews = ViewsMapper.views(sim, ran);
       long operations = recorders.stream().mapToLong(r -> r.operations).sum() + clients.size();
       return RunResults.build(ran, sim.ring(), sim.catalog(), reports, metrics, history, operations, checked, events,
-          endOfWorkloadMicros, throttled, (System.nanoTime() - wallStart) / 1_000_000L, allocation);
+          endOfWorkloadMicros, throttled, (System.nanoTime() - wallStart) / 1_000_000L, ClusterBuilder.defaultAllocationReplication());
     }
   }
 
@@ -370,7 +365,7 @@ public final class ScenarioRunner {
         ClusterBuilder.Dc dc = spec.dcs().get(0);
         try {
           long streamed = sim.bootstrap(b.node(), dc.name(), "rack1", spec.vnodes(),
-              TokenAllocator.byName(spec.allocator(), spec.seed() + 1, new SimpleStrategy(3)));
+              ClusterBuilder.joiningAllocator(spec.allocator(), spec.seed()));
           events.add(new RunResult.Event(now, "bootstrap", b.node() + " joined, " + streamed
               + " partitions streamed to it"));
         } catch (ConsistentRangeMovement.Refused e) {

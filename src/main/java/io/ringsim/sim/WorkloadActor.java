@@ -172,6 +172,8 @@ public final class WorkloadActor {
     final Map<Long, InFlight> inFlight = new LinkedHashMap<>();
     final List<Map<String, Object>> recentKeys = new ArrayList<>();
     final boolean readsFromWritten;
+    /** The level a throttled operation is counted at (see {@link Metrics#throttled}). */
+    final String throttleLevel;
     long opCount;
     long nextId;
     int rr;
@@ -197,6 +199,11 @@ public final class WorkloadActor {
             || g instanceof ValueGen.Now || g instanceof ValueGen.TimeBucket) fromWritten = true;
       }
       this.readsFromWritten = fromWritten;
+      java.util.Set<String> levels = new java.util.LinkedHashSet<>();
+      if (spec.writeFraction() + spec.deleteFraction() > 0) levels.add(spec.writeConsistency().name());
+      if (spec.lwtFraction() > 0) levels.add(ConsistencyLevel.SERIAL.name());
+      if (spec.readFraction() > 0) levels.add(spec.readConsistency().name());
+      this.throttleLevel = levels.size() == 1 ? levels.iterator().next() : Metrics.mixed(levels);
     }
 
     List<ColumnDef> keyColumns() {
@@ -227,6 +234,7 @@ public final class WorkloadActor {
         budget -= 1;
         if (inFlight.size() >= spec.concurrency()) {
           rec.throttled++;
+          rec.metrics.throttled(throttleLevel, nowMicros);
           continue;
         }
         issue();

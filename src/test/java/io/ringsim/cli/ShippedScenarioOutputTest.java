@@ -18,7 +18,6 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -38,8 +37,6 @@ class ShippedScenarioOutputTest {
   static final boolean UPDATE = Boolean.getBoolean("ringsim.digests.update");
   private static final List<String> NOT_COMPARED = List.of("run-info.json", "report.html");
 
-  @TempDir static Path out;
-
   static Stream<String> scenarios() throws IOException {
     try (var files = Files.list(Path.of("simulations"))) {
       return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".sim"))
@@ -50,12 +47,13 @@ class ShippedScenarioOutputTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("scenarios")
   void resultsAreThoseRecorded(String scenario) throws IOException {
-    Path dir = out.resolve(scenario);
-    CliRun r = CliRun.of("run", "simulations/" + scenario + ".sim", "--quiet", "--out", dir.toString());
+    // Shared with the tests of the labs' figures and of the one ring: each scenario runs once per test JVM.
+    ShippedRuns.Run run = ShippedRuns.scenario(scenario);
+    Path dir = run.dir();
+    CliRun r = run.cli();
     // Some lessons fail their checks on purpose (exit 1); anything else is not a result to record.
     assertThat(r.exitCode()).as(scenario + ": " + r.err()).isIn(0, 1);
     Map<String, String> now = digests(dir);
-    deleteAll(dir); // a run's history and trace take tens of MB
     assertThat(now).as(scenario + ": files written").containsKeys("summary.json", "run.json", "history.jsonl");
     if (UPDATE) {
       record(scenario, now);
@@ -76,12 +74,6 @@ class ShippedScenarioOutputTest {
   void everyRecordedScenarioStillShips() throws IOException {
     if (UPDATE) return;
     assertThat(recorded().keySet()).containsExactlyInAnyOrderElementsOf(scenarios().toList());
-  }
-
-  private static void deleteAll(Path dir) throws IOException {
-    try (var files = Files.walk(dir)) {
-      for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) Files.delete(p);
-    }
   }
 
   private static List<String> union(Map<String, String> a, Map<String, String> b) {

@@ -1,5 +1,6 @@
 package io.ringsim.cluster;
 
+import io.ringsim.cluster.node.AckTracker;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -2,6 +2,7 @@ package io.ringsim.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringsim.cluster.node.HintStore;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -24,8 +25,10 @@ class HintsGaugeTest {
     now[0] = 4 * S;
     var replay = a.drain("n3", now[0]);
     assertThat(replay).hasSize(2);
+    now[0] = 4 * S + 5;
+    a.replayed("n3"); // the first replay is acknowledged
     now[0] = 4 * S + 10;
-    a.requeue(replay.subList(1, 2)); // one replay failed: back in the store
+    a.requeue(replay.subList(1, 2)); // the second failed: back in the store, pending all along
     Map<String, List<Integer>> per = g.perSecond(6);
     // hints held for n3 by both coordinators: 2 at 1 s, 3 at 2 s and 3 s, 1 (b's) + 1 requeued at 4 s, still 2 at 5 s
     assertThat(per).containsOnlyKeys("n3");

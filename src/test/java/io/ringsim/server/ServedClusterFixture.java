@@ -24,11 +24,16 @@ final class ServedClusterFixture implements AutoCloseable {
   final int port;
 
   ServedClusterFixture(int nodes, long seed) throws Exception {
+    this(nodes, seed, 1.0);
+  }
+
+  /** {@code speed}: simulated seconds per wall-clock second, as `serve --speed`. */
+  ServedClusterFixture(int nodes, long seed, double speed) throws Exception {
     Ring ring = ClusterBuilder.ring(List.of(new ClusterBuilder.Dc("datacenter1", nodes, 1)), 16, "balanced", seed,
         Partitioners.byName("murmur3"), ClusterBuilder.defaultAllocationReplication());
     sim = ClusterBuilder.start(ring, seed, ConfigFactory.load("application-test"));
     port = freePort(nodes);
-    served = new ServedCluster(sim, InetAddress.getByName("127.0.0.1"), port, 1.0);
+    served = new ServedCluster(sim, InetAddress.getByName("127.0.0.1"), port, speed);
     served.start();
   }
 

@@ -31,8 +31,8 @@ import net.jqwik.api.lifecycle.AfterContainer;
  * place it counts as not judged). Each try runs in a keyspace of its own and is checked on its own.
  */
 class ServedTrafficCheckerProperties {
-  private static ServedClusterFixture one, three;
-  private static CqlSession oneSession, threeSession;
+  private static ServedClusterFixture one, three, fast;
+  private static CqlSession oneSession, threeSession, fastSession;
   private static final AtomicInteger keyspaces = new AtomicInteger();
 
   /** What a step does; the interpreter below turns it into CQL. */
@@ -90,6 +90,21 @@ class ServedTrafficCheckerProperties {
     assertThat(r.anomalies()).as("anomalies at write %s, read %s of %s", levels[0], levels[1], steps).isEmpty();
   }
 
+  /**
+   * A cluster served at four simulated seconds per wall second, as `serve --speed 4`: the drivers stamp their writes
+   * with the wall clock while the nodes' clocks run four times faster, and speeding up must not manufacture
+   * anomalies (nor reorder a client's own writes against the server-stamped ones of its LWTs).
+   */
+  @Property(tries = 4, shrinking = ShrinkingMode.OFF)
+  void fasterThanWallClockTrafficHasNoAnomaly(@ForAll("programs") List<Step> steps) throws Exception {
+    if (fast == null) {
+      fast = new ServedClusterFixture(3, 17, 4.0);
+      fastSession = fast.connect(null);
+    }
+    Checker.Result r = run(fast, fastSession, 3, ConsistencyLevel.QUORUM, ConsistencyLevel.QUORUM, steps);
+    assertThat(r.anomalies()).as("anomalies at speed 4 of %s", steps).isEmpty();
+  }
+
   /** Write and read levels whose replicas overlap (W + R > RF): a read sees every acknowledged write. */
   @Provide
   Arbitrary<ConsistencyLevel[]> levels() {
@@ -105,6 +120,8 @@ class ServedTrafficCheckerProperties {
     if (threeSession != null) threeSession.close();
     if (one != null) one.close();
     if (three != null) three.close();
+    if (fastSession != null) fastSession.close();
+    if (fast != null) fast.close();
   }
 
   /** Runs the steps in a fresh keyspace and checks that keyspace's operations (with their read-back at ALL). */

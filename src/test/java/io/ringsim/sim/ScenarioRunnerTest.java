@@ -61,8 +61,6 @@ class ScenarioRunnerTest {
   }
 
   private static RunResult withoutWall(RunResult r) {
-    return new RunResult(r.scenario(), r.description(), r.seed(), r.simulatedMillis(), r.operations(), r.throttled(),
-        r.replicationUsedForOwnership(), r.nodes(), r.ownershipSkew(), r.loadSkew(), r.series(), r.timeline(),
-        r.hottestPartitions(), r.tables(), r.anomalyCounts(), r.anomalies(), r.checks(), r.events(), r.historyRecorded(), 0);
+    return r.withoutWallTime();
   }
 }

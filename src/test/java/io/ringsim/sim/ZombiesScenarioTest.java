@@ -20,6 +20,20 @@ class ZombiesScenarioTest {
     return new ScenarioRunner(spec, ConfigFactory.load("application-test"), line -> {}).run();
   }
 
+  /**
+   * The hints pending for n3 while it is down (25 s to 1m45s) only grow: a replay attempted before the others
+   * noticed the crash, and not acknowledged, leaves them pending (the report used to show 80, then 20, then 200).
+   */
+  @Test
+  void hintsPendingForADownNodeNeverDropWhileItIsDown() {
+    RunSpec spec = ScenarioReader.read(Path.of("simulations", "zombies.sim"), Map.of());
+    ScenarioRunner runner = new ScenarioRunner(spec, ConfigFactory.load("application-test"), line -> {});
+    runner.run();
+    java.util.List<Integer> n3 = runner.views().hintsPending().get("n3");
+    assertThat(n3.subList(26, 105)).isSortedAccordingTo(Integer::compare);
+    assertThat(n3.get(104)).isPositive();
+  }
+
   private static long hintsReplayed(RunResult r) {
     return r.nodes().stream().mapToLong(RunResult.NodeRow::hintsReplayed).sum();
   }

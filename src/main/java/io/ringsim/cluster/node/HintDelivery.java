@@ -1,6 +1,5 @@
 package io.ringsim.cluster.node;
 
-import io.ringsim.cluster.HintStore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -21,7 +20,7 @@ final class HintDelivery extends PendingRequest {
    * that merely timed out is never seen down, so no up transition would ever send it its hints.
    */
   static void deliverToLiveTargets(NodeContext node) {
-    for (String target : node.hints.pending().keySet()) if (node.isUp(target)) deliverTo(node, target);
+    for (String target : List.copyOf(node.hints.waitingTargets())) if (node.isUp(target)) deliverTo(node, target);
   }
 
   static void deliverTo(NodeContext node, String target) {
@@ -55,15 +54,29 @@ final class HintDelivery extends PendingRequest {
     if (!(m instanceof NodeMessage.MutationAck) || !from.equals(target)) return;
     // Acks on a FIFO link arrive in order.
     Integer first = unacked.pollFirst();
-    if (first != null) node.metrics.hintsReplayed++;
+    if (first != null) {
+      node.metrics.hintsReplayed++;
+      node.hints.replayed(target);
+    }
     if (unacked.isEmpty()) finish();
   }
 
   @Override
   void onTimeout() {
     finish();
+    requeueUnacked();
+  }
+
+  /** Hints live on the replaying node's disk until acknowledged: a crash mid-replay loses none of them. */
+  @Override
+  void onDropped() {
+    requeueUnacked();
+  }
+
+  private void requeueUnacked() {
     List<HintStore.Hint<NodeMessage.Mutation>> back = new ArrayList<>();
     for (int i : unacked) back.add(batch.get(i));
+    unacked.clear();
     node.hints.requeue(back);
   }
 }

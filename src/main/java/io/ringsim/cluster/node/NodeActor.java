@@ -136,23 +136,12 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
     }
     if (!(in.payload() instanceof NodeMessage m)) return this;
     if (ReplicaVerbs.serve(node, in.from(), m)) return this;
-    PendingRequest p = node.pending(responseId(m));
+    if (!(m instanceof NodeMessage.Reply reply)) return this;
+    PendingRequest p = node.pending(reply.requestId());
     if (p != null) p.onResponse(in.from(), m);
     return this;
   }
 
-  /** The request a reply answers; -1 for a message that answers none. */
-  private static long responseId(NodeMessage m) {
-    if (m instanceof NodeMessage.MutationAck a) return a.requestId();
-    if (m instanceof NodeMessage.ReadDataReply r) return r.requestId();
-    if (m instanceof NodeMessage.RangeReadReply r) return r.requestId();
-    if (m instanceof NodeMessage.PaxosPromise r) return r.requestId();
-    if (m instanceof NodeMessage.PaxosAccepted r) return r.requestId();
-    if (m instanceof NodeMessage.TreeReply r) return r.requestId();
-    if (m instanceof NodeMessage.StreamAck r) return r.requestId();
-    if (m instanceof NodeMessage.CounterForwardReply r) return r.requestId();
-    return -1;
-  }
 
   // ---------------------------------------------------------------- client requests
 

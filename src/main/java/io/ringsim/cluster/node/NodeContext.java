@@ -3,7 +3,6 @@ package io.ringsim.cluster.node;
 import akka.actor.typed.ActorRef;
 import akka.actor.typed.Scheduler;
 import akka.dispatch.ExecutionContexts$;
-import io.ringsim.cluster.HintStore;
 import io.ringsim.cluster.net.NetworkPort;
 import io.ringsim.cluster.net.TraceLog;
 import io.ringsim.cluster.time.SimulationLoop;
@@ -270,12 +269,17 @@ final class NodeContext {
     return true;
   }
 
-  /** A crash loses every request in flight: their clients see timeouts. */
+  /** A crash loses every request in flight: their clients see timeouts (what is on disk, like hints, stays). */
   void dropAllPending() {
+    List<PendingRequest> dropped = new ArrayList<>();
     for (long id : pending.ids()) {
       PendingRequest p = pending.get(id);
-      if (p.id == id) p.cancelTimeout();
+      if (p.id == id) {
+        p.cancelTimeout();
+        dropped.add(p);
+      }
     }
     pending.clear();
+    for (PendingRequest p : dropped) p.onDropped();
   }
 }

@@ -36,6 +36,14 @@ import java.util.List;
 public sealed interface NodeMessage extends CborSerializable {
 
   /**
+   * A message that answers a request: the node hands it to the request it names. Being a type, a new reply cannot
+   * be left off a hand-kept list and silently dropped.
+   */
+  sealed interface Reply extends NodeMessage {
+    long requestId();
+  }
+
+  /**
    * Apply a write. {@code hint} marks a hinted-handoff replay (no ack is awaited). {@code decoded} is the update
    * {@code update} encodes, as the coordinator built it: never serialized, so it is null in any copy that crossed a
    * wire (or the test suite's serialize-payloads), and replicas decode the bytes then. Within one JVM it saves each
@@ -63,7 +71,7 @@ public sealed interface NodeMessage extends CborSerializable {
 
   /** {@code trace}: what the replica did, when the mutation asked for tracing (else empty, and left out). */
   record MutationAck(long requestId, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TraceEvent> trace)
-      implements NodeMessage {
+      implements Reply {
     public MutationAck {
       trace = trace == null ? List.of() : trace;
     }
@@ -101,7 +109,7 @@ public sealed interface NodeMessage extends CborSerializable {
   record ReadDataReply(long requestId, byte[] data, int sstables, long rows, long tombstones,
       List<String> warnings, String failure,
       @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TraceEvent> trace, @JsonIgnore Object decoded)
-      implements NodeMessage {
+      implements Reply {
     public ReadDataReply {
       trace = trace == null ? List.of() : trace;
     }
@@ -148,7 +156,7 @@ public sealed interface NodeMessage extends CborSerializable {
 
   /** {@code rows} and {@code tombstones}: what the replica scanned for the range, to show what filtering costs. */
   record RangeReadReply(long requestId, List<byte[]> partitions, int sstables, long rows, long tombstones,
-      String failure) implements NodeMessage {}
+      String failure) implements Reply {}
 
   /**
    * Paxos phase 1: prepare with a ballot (micros shifted left 16 bits, plus the proposer's node index).
@@ -163,11 +171,11 @@ public sealed interface NodeMessage extends CborSerializable {
 
   /** Promise (or refusal) with the replica's accepted-but-uncommitted proposal and its most recent commit. */
   record PaxosPromise(long requestId, boolean promised, long promisedBallot, long acceptedBallot, byte[] accepted,
-      long committedBallot, byte[] current) implements NodeMessage {}
+      long committedBallot, byte[] current) implements Reply {}
 
   record PaxosPropose(long requestId, String table, byte[] key, long ballot, byte[] update) implements NodeMessage {}
 
-  record PaxosAccepted(long requestId, boolean accepted) implements NodeMessage {}
+  record PaxosAccepted(long requestId, boolean accepted) implements Reply {}
 
   record PaxosCommit(long requestId, String table, byte[] key, long ballot, byte[] update) implements NodeMessage {}
 
@@ -175,12 +183,12 @@ public sealed interface NodeMessage extends CborSerializable {
   record TreeRequest(long requestId, String table, String startExclusive, String endInclusive, int depth)
       implements NodeMessage {}
 
-  record TreeReply(long requestId, String node, List<byte[]> leafHashes) implements NodeMessage {}
+  record TreeReply(long requestId, String node, List<byte[]> leafHashes) implements Reply {}
 
   /** Repair or bootstrap streaming: partitions to apply. */
   record Stream(long requestId, String table, List<byte[]> partitions) implements NodeMessage {}
 
-  record StreamAck(long requestId, int partitions) implements NodeMessage {}
+  record StreamAck(long requestId, int partitions) implements Reply {}
 
   /** A counter write handed to the replica that leads it: {@code update} carries deltas, not shards. */
   record CounterForward(long requestId, String table, byte[] key, byte[] update, String consistency, boolean trace)
@@ -188,5 +196,5 @@ public sealed interface NodeMessage extends CborSerializable {
 
   /** The leader's answer: {@code error} is null on success, else a CqlErrorClass name with its message. */
   record CounterForwardReply(long requestId, String error, String message, int received, int required,
-      List<TraceEvent> trace) implements NodeMessage {}
+      List<TraceEvent> trace) implements Reply {}
 }

@@ -1,8 +1,6 @@
 package io.ringsim.cluster.node;
 
-import io.ringsim.cluster.AckTracker;
 import io.ringsim.cql.CqlErrorClass;
-import io.ringsim.ring.Ring;
 import io.ringsim.ring.Token;
 import io.ringsim.storage.BoundedSlice;
 import io.ringsim.storage.Clustering;
@@ -35,7 +33,7 @@ final class PagedRangeScan extends PendingRequest {
   private final int now;
   private final Replier replyTo;
   private final TableSchema schema;
-  private final List<String[]> ranges = new ArrayList<>();
+  private final List<RingRange> ranges = new ArrayList<>();
   private final List<LivePartition> out = new ArrayList<>();
   private final List<String> contactedAll = new ArrayList<>();
   private int next;
@@ -63,16 +61,9 @@ final class PagedRangeScan extends PendingRequest {
   }
 
   private void start() {
-    Ring ring = node.ring();
-    int n = ring.size();
-    // Range i is (token(i-1), token(i)]; the wrap-around range (last token, end of ring] comes last, as in RangeScan.
-    for (int i = 0; i < n; i++) {
-      String lo = i == 0 ? null : ring.token(i - 1).toString();
-      String[] rg = {lo, ring.token(i).toString(), String.valueOf(i)};
-      if (bounds.overlaps(rg[0], rg[1])) ranges.add(rg);
+    for (RingRange rg : RingRange.of(node.ring())) {
+      if (bounds.overlaps(rg.startExclusive(), rg.endInclusive())) ranges.add(rg);
     }
-    String[] wrap = {ring.token(n - 1).toString(), null, "0"};
-    if (bounds.overlaps(wrap[0], wrap[1])) ranges.add(wrap);
     node.register(this, node.cfg.readTimeout());
     trace("Paging over " + ranges.size() + " token ranges, " + s.rowLimit() + " rows wanted");
     dispatchNext();
@@ -85,9 +76,8 @@ final class PagedRangeScan extends PendingRequest {
         reply(false);
         return;
       }
-      String[] rg = ranges.get(next++);
-      Ring ring = node.ring();
-      ReplicaPlan plan = node.topology.readPlan(s.table(), ring.token(Integer.parseInt(rg[2])), s.consistency());
+      RingRange rg = ranges.get(next++);
+      ReplicaPlan plan = node.topology.readPlan(s.table(), node.ring().token(rg.ownerToken()), s.consistency());
       List<String> live = node.live(plan.placement().byProximity());
       if (!plan.canBeMet(live)) {
         finish();
@@ -102,8 +92,8 @@ final class PagedRangeScan extends PendingRequest {
       node.route(subId, new Sub(node, subId, this));
       AckTracker enough = plan.tracker();
       long sent = subId;
-      NodeMessage.RangeRead req = new NodeMessage.RangeRead(subId, s.table(), bounds.maxStart(rg[0]),
-          bounds.minEnd(rg[1]), FilterSpec.of(s.filter()), s.partitionLimit(), asked, now);
+      NodeMessage.RangeRead req = new NodeMessage.RangeRead(subId, s.table(), bounds.maxStart(rg.startExclusive()),
+          bounds.minEnd(rg.endInclusive()), FilterSpec.of(s.filter()), s.partitionLimit(), asked, now);
       for (String x : live) {
         if (!contactedAll.contains(x)) contactedAll.add(x);
         if (x.equals(node.name())) onSub(sent, x, ReplicaVerbs.rangeRead(node, req));

@@ -1,6 +1,5 @@
 package io.ringsim.cluster.node;
 
-import io.ringsim.cluster.AckTracker;
 import io.ringsim.cluster.ConsistencyLevel;
 import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.cql.CqlException;

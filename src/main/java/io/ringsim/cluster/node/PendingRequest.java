@@ -54,6 +54,9 @@ abstract class PendingRequest {
 
   abstract void onTimeout();
 
+  /** The node crashed with this request in flight (its client sees a timeout); nothing to do for most requests. */
+  void onDropped() {}
+
   /** Called when a timer set with {@link NodeContext#resumeLater} goes off. */
   void onResume() {}
 

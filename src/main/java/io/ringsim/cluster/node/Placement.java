@@ -1,6 +1,5 @@
 package io.ringsim.cluster.node;
 
-import io.ringsim.cluster.AckTracker;
 import io.ringsim.cluster.ConsistencyLevel;
 import java.util.List;
 import java.util.Map;

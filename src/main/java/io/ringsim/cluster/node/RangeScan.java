@@ -1,6 +1,5 @@
 package io.ringsim.cluster.node;
 
-import io.ringsim.cluster.AckTracker;
 import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.ring.Ring;
 import io.ringsim.storage.DecoratedKey;
@@ -59,23 +58,15 @@ final class RangeScan extends PendingRequest {
 
   private void start() {
     Ring ring = node.ring();
-    int n = ring.size();
-    List<String[]> ranges = new ArrayList<>();
-    // Range i is (token(i-1), token(i)]; the first range also holds tokens after the last one (wrap-around).
-    for (int i = 0; i < n; i++) {
-      String lo = i == 0 ? null : ring.token(i - 1).toString();
-      String hi = ring.token(i).toString();
-      ranges.add(new String[] {lo, hi, String.valueOf(i)});
-    }
-    ranges.add(new String[] {ring.token(n - 1).toString(), null, "0"});
+    List<RingRange> ranges = RingRange.of(ring);
     node.register(this, node.cfg.readTimeout());
     trace("Scanning " + ranges.size() + " token ranges");
     dispatching = true;
-    for (String[] rg : ranges) {
-      if (!bounds.overlaps(rg[0], rg[1])) continue;
-      String lo = bounds.maxStart(rg[0]);
-      String hi = bounds.minEnd(rg[1]);
-      ReplicaPlan plan = node.topology.readPlan(s.table(), ring.token(Integer.parseInt(rg[2])), s.consistency());
+    for (RingRange rg : ranges) {
+      if (!bounds.overlaps(rg.startExclusive(), rg.endInclusive())) continue;
+      String lo = bounds.maxStart(rg.startExclusive());
+      String hi = bounds.minEnd(rg.endInclusive());
+      ReplicaPlan plan = node.topology.readPlan(s.table(), ring.token(rg.ownerToken()), s.consistency());
       List<String> live = node.live(plan.placement().byProximity());
       if (!plan.canBeMet(live)) {
         int alive = plan.aliveCounting(live);

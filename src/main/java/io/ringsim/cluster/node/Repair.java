@@ -115,6 +115,12 @@ final class Repair {
 
   record Job(TableStore table, String name, String lo, String hi, List<String> peers) {}
 
+  /** Token bounds of differing Merkle leaves, (startExclusive, endInclusive] as range reads take them. */
+  private record LeafBounds(String startExclusive, String endInclusive) {}
+
+  /** The differing part of the range to read back from one peer. */
+  private record Fetch(String peer, LeafBounds bounds) {}
+
   /** Runs the jobs one range at a time, each as a request the node tracks (replies and timeouts). */
   final class Run {
     final List<Job> jobs;
@@ -199,13 +205,14 @@ final class Repair {
       run.mismatched++;
       run.leavesMismatched += differingLeaves.size();
       fetching = true;
-      List<String[]> requests = new ArrayList<>();
+      List<Fetch> fetches = new ArrayList<>();
       for (Map.Entry<String, List<Integer>> e : differing.entrySet()) {
-        for (String[] bounds : bounds(e.getValue())) requests.add(new String[] {e.getKey(), bounds[0], bounds[1]});
+        for (LeafBounds b : bounds(e.getValue())) fetches.add(new Fetch(e.getKey(), b));
       }
-      fetchesLeft = requests.size();
-      for (String[] r : requests) {
-        node.send(r[0], new NodeMessage.RangeRead(id, job.name(), r[1], r[2], FilterSpec.ALL, Integer.MAX_VALUE));
+      fetchesLeft = fetches.size();
+      for (Fetch f : fetches) {
+        node.send(f.peer(), new NodeMessage.RangeRead(id, job.name(), f.bounds().startExclusive(),
+            f.bounds().endInclusive(), FilterSpec.ALL, Integer.MAX_VALUE));
       }
     }
 
@@ -219,25 +226,25 @@ final class Repair {
     }
 
     /** The (start exclusive, end inclusive) bounds of the given leaves, adjacent leaves merged, as range reads take. */
-    private List<String[]> bounds(List<Integer> leaves) {
-      List<String[]> out = new ArrayList<>();
+    private List<LeafBounds> bounds(List<Integer> leaves) {
+      List<LeafBounds> out = new ArrayList<>();
       if (!merkle) {
-        out.add(new String[] {job.lo(), job.hi()});
+        out.add(new LeafBounds(job.lo(), job.hi()));
         return out;
       }
       TokenRange range = murmurRange(job.lo(), job.hi());
       for (TokenRange r : new MerkleTree(range, depth).leafRanges(leaves)) {
         String lo = r.left() == range.left() ? job.lo() : Long.toString(r.left());
         String hi = r.right() == range.right() ? job.hi() : Long.toString(r.right());
-        out.add(new String[] {lo, hi});
+        out.add(new LeafBounds(lo, hi));
       }
       return out;
     }
 
     private void streamMerged() {
       List<byte[]> merged = new ArrayList<>();
-      for (String[] b : bounds(new ArrayList<>(differingLeaves))) {
-        for (Partition p : partitionsIn(job.table(), node.ring(), b[0], b[1])) merged.add(PartitionCodec.encode(p));
+      for (LeafBounds b : bounds(new ArrayList<>(differingLeaves))) {
+        for (Partition p : partitionsIn(job.table(), node.ring(), b.startExclusive(), b.endInclusive())) merged.add(PartitionCodec.encode(p));
       }
       for (String p : job.peers()) {
         node.send(p, new NodeMessage.Stream(node.newRequestId(), job.name(), merged));

@@ -1,6 +1,5 @@
 package io.ringsim.cluster.node;
 
-import io.ringsim.cluster.AckTracker;
 import io.ringsim.cluster.ConsistencyLevel;
 import io.ringsim.cql.CqlErrorClass;
 import java.util.List;
@@ -46,10 +45,13 @@ record ReplicaPlan(ConsistencyLevel consistency, Placement placement, List<Strin
         placement.blockFor(cl, localDc));
   }
 
-  /** Whether {@code live} (the targets this node sees up) can meet the level; false means answer Unavailable. */
+  /**
+   * Whether {@code live} can meet the level; false means answer Unavailable. {@code live} is the targets (in either
+   * order) less those this node sees down, so the same size means nobody is down.
+   */
   boolean canBeMet(List<String> live) {
-    // Nobody down (NodeContext.live hands back the very list it was given) and nobody joining: the placement knows.
-    if ((live == targets || live == placement.byProximity()) && pending.isEmpty()) {
+    // Nobody down and nobody joining: the placement has the answer precomputed.
+    if (live.size() == targets.size() && pending.isEmpty()) {
       return placement.allUpCanMeet(consistency, localDc);
     }
     return AckTracker.canBeMet(consistency, live, dcOf, placement.rfByDc(), localDc, placement.nts(), pendingByDc);
@@ -57,10 +59,12 @@ record ReplicaPlan(ConsistencyLevel consistency, Placement placement, List<Strin
 
   /**
    * How many of {@code live} (closest first) a read contacts: the closest that can meet the level (for EACH_QUORUM
-   * and the LOCAL_* levels, all that count).
+   * and the LOCAL_* levels, all that count). {@code live}: the replicas by proximity less those seen down.
    */
   int readContacts(List<String> live) {
-    if (live == placement.byProximity() && pending.isEmpty()) return placement.readContacts(consistency, localDc);
+    if (live.size() == placement.byProximity().size() && pending.isEmpty()) {
+      return placement.readContacts(consistency, localDc);
+    }
     return contacts(tracker(), live);
   }
 

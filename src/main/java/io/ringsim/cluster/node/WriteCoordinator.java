@@ -1,6 +1,5 @@
 package io.ringsim.cluster.node;
 
-import io.ringsim.cluster.AckTracker;
 import io.ringsim.cluster.ConsistencyLevel;
 import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.storage.DecoratedKey;
@@ -65,6 +64,9 @@ final class WriteCoordinator extends PendingRequest {
     this.acks = plan.tracker();
   }
 
+  /** Whether a hint was stored for this write (what satisfies ANY when no replica acknowledges). */
+  private boolean hinted;
+
   void start(DecoratedKey key) {
     trace("Determining replicas for mutation");
     if (trace != null) traceReplicas(key);
@@ -95,8 +97,8 @@ final class WriteCoordinator extends PendingRequest {
       }
     }
     if (any && !done && !acked.isEmpty()) return;
-    if (any && !done && node.hints.pending().values().stream().anyMatch(n -> n > 0)) {
-      // ANY is satisfied by a stored hint.
+    if (any && !done && hinted) {
+      // ANY is satisfied by a hint stored for this write.
       complete();
     }
   }
@@ -107,6 +109,7 @@ final class WriteCoordinator extends PendingRequest {
     // A hint lives as long as the table's gc_grace_seconds (a mutation here touches one table).
     int ttl = node.catalog().table(w.table()).orElseThrow().params().gcGraceSeconds();
     if (node.hints.store(r, new NodeMessage.Mutation(0, w.table(), update, true), node.loopNanos(), since, ttl)) {
+      hinted = true;
       node.traceEvent("hint-stored", r, w.table(), decoded.key().token(), id, ts);
       trace("Replica {} is down: hint stored", r); // ringsim's
     } else {

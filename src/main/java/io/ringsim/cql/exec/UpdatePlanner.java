@@ -24,7 +24,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /** Plans an UPDATE: its SET assignments on every targeted row of every targeted partition, and its IF condition. */
 final class UpdatePlanner {
@@ -38,9 +37,6 @@ final class UpdatePlanner {
 
   /** The value of {@code c[key] = value}: a map key, or a list index (an Integer). */
   record ElementSet(Object key, Object value) {}
-
-  /** Numbers counter deltas so that two deltas of one statement never share a cell path. */
-  private static final AtomicInteger DELTA_SEQ = new AtomicInteger();
 
   static WritePlanner.WritePlan plan(Statement.Update s, WriteBinder binder) {
     TableMetadata t = binder.table(s.keyspace(), s.table());
@@ -70,10 +66,10 @@ final class UpdatePlanner {
     List<Clustering> rows = onlyStatic ? List.of(Clustering.STATIC) : targets.rows();
     for (byte[] key : targets.keys()) {
       WritePlanner.UpdateFactory plain = WriteBinder.expiryChecked(t, ttl, s.ttl() == null,
-          factory(schema, key, rows, assigned, fixedTs, ttl, values, null));
+          factory(schema, key, rows, assigned, fixedTs, ttl, values, binder.deltas(), null));
       writes.add(new WritePlanner.PartitionWrite(key, plain, !needsRead ? null
           : lp -> WriteBinder.expiryChecked(t, ttl, s.ttl() == null, factory(schema, key, rows, assigned, fixedTs,
-              ttl, values, ListOps.resolve(t, lp, rows, assigned)))));
+              ttl, values, binder.deltas(), ListOps.resolve(t, lp, rows, assigned)))));
     }
     if (needsRead && conditional)
       throw invalid("List element operations (l[i] = v, l = l - [...]) cannot be combined with IF conditions in this"
@@ -84,7 +80,7 @@ final class UpdatePlanner {
 
   /** {@code resolved}: per row and assignment, the list paths a read found (null when nothing needed a read). */
   private static WritePlanner.UpdateFactory factory(TableSchema schema, byte[] key, List<Clustering> rows,
-      List<Assigned> assigned, Long fixedTs, int ttl, Values values,
+      List<Assigned> assigned, Long fixedTs, int ttl, Values values, WriteBinder.DeltaNumbers deltas,
       Map<Clustering, Map<Integer, ListOps.Paths>> resolved) {
     return (serverTs, now) -> {
       long ts = fixedTs != null ? fixedTs : serverTs;
@@ -100,7 +96,7 @@ final class UpdatePlanner {
             target = st;
           }
           ListOps.Paths paths = resolved == null ? null : resolved.getOrDefault(c, Map.of()).get(i);
-          apply(target, x, ts, ttl, now, values, schema, paths);
+          apply(target, x, ts, ttl, now, values, schema, deltas, paths);
         }
         Row built = row.build();
         if (!built.isEmpty()) p.add(built);
@@ -158,7 +154,7 @@ final class UpdatePlanner {
   }
 
   private static void apply(Row.Builder row, Assigned x, long ts, int ttl, int now, Values values,
-      TableSchema schema, ListOps.Paths resolved) {
+      TableSchema schema, WriteBinder.DeltaNumbers deltas, ListOps.Paths resolved) {
     Assignment a = x.assignment();
     ColumnDef def = x.column();
     Object v = x.value();
@@ -174,7 +170,7 @@ final class UpdatePlanner {
     if (CounterShards.isCounter(type)) {
       // A delta for the counter's leader to fold into its shard; never stored as such.
       ComplexColumn col = ComplexColumn.of(DeletionTime.LIVE, schema.pathOrder(def.name()));
-      col.cells().put(CounterShards.deltaPath(DELTA_SEQ.incrementAndGet()), Cell.live(ts,
+      col.cells().put(CounterShards.deltaPath(deltas.next()), Cell.live(ts,
           CounterShards.count((Long) v)));
       row.complex(def.name(), col);
       return;

@@ -30,12 +30,27 @@ import java.util.NavigableMap;
 /**
  * What every write planner shares: the session's catalog and bound values, the statement's table, its timestamp and
  * TTL clauses, and the conversion of a typed value into cells. {@code batchTimestamp} is the enclosing BATCH's USING
- * TIMESTAMP (null outside a batch or when the batch sets none).
+ * TIMESTAMP (null outside a batch or when the batch sets none). {@code deltas} numbers the counter deltas of one
+ * write (a batch's statements share it), so that two deltas of one counter never share a cell path and merge.
  */
-record WriteBinder(Catalog catalog, String session, Values values, Partitioner partitioner, Long batchTimestamp) {
+record WriteBinder(Catalog catalog, String session, Values values, Partitioner partitioner, Long batchTimestamp,
+    DeltaNumbers deltas) {
+
+  WriteBinder(Catalog catalog, String session, Values values, Partitioner partitioner) {
+    this(catalog, session, values, partitioner, null, new DeltaNumbers());
+  }
 
   WriteBinder inBatch(Long timestamp) {
-    return new WriteBinder(catalog, session, values, partitioner, timestamp);
+    return new WriteBinder(catalog, session, values, partitioner, timestamp, deltas);
+  }
+
+  /** The next number for a counter delta of this write: 1, 2, 3... (one write is planned on one thread). */
+  static final class DeltaNumbers {
+    private int last;
+
+    int next() {
+      return ++last;
+    }
   }
 
   static CqlException invalid(String m) {

@@ -206,72 +206,20 @@ public final class ScenarioReader {
     }
 
     private void applyOverrides() {
-      for (Map.Entry<String, String> e : overrides.entrySet()) {
-        String k = e.getKey(), v = e.getValue();
-        try {
-          switch (k) {
-            case "seed" -> seed = Long.parseLong(v);
-            case "duration" -> {
-              duration = Limits.duration(Durations.parse(v));
-              durationSection = null;
-            }
-            case "history" -> {
-              recordHistory = onOff(null, v);
-              historyOff = null;
-            }
-            case "cluster.nodes" -> {
-              plainNodes = Limits.nodes(Long.parseLong(v));
-              dcs.clear();
-            }
-            case "cluster.vnodes" -> vnodes = Limits.vnodes(Long.parseLong(v));
-            case "cluster.allocator" -> {
-              if (!v.equals("random") && !v.equals("balanced"))
-                throw new IllegalArgumentException("unknown allocator (expected random or balanced)");
-              allocator = v;
-            }
-            case "cluster.partitioner" -> {
-              io.ringsim.ring.Partitioners.byName(v);
-              partitioner = v;
-            }
-            case "cluster.racks" -> racks = Limits.racks(Long.parseLong(v));
-            case "cluster.consistent_range_movement" -> consistentRangeMovement =
-                onOff(null, "consistent_range_movement", k, v);
-            default -> {
-              if (k.startsWith("workload.") && k.endsWith(".rate")) {
-                String wn = k.substring("workload.".length(), k.length() - ".rate".length());
-                int i = indexOfWorkload(wn);
-                workloads.set(i, workloads.get(i).withRate(Limits.rate(Double.parseDouble(v))));
-              } else if (k.startsWith("workload.") && k.endsWith(".consistency")) {
-                String wn = k.substring("workload.".length(), k.length() - ".consistency".length());
-                int i = indexOfWorkload(wn);
-                workloads.set(i, workloads.get(i).withConsistency(ConsistencyLevel.parse(v)));
-              } else {
-                throw new ScenarioException("--set " + k + ": unknown setting (known: seed, duration, history, "
-                    + "cluster.nodes, cluster.vnodes, cluster.racks, cluster.allocator, cluster.partitioner, workload.NAME.rate, "
-                    + "workload.NAME.consistency, cluster.consistent_range_movement)");
-              }
-            }
-          }
-        } catch (NumberFormatException ex) {
-          throw new ScenarioException("--set " + k + "=" + v + ": not a number");
-        } catch (IllegalArgumentException ex) {
-          if (ex instanceof ScenarioException se) throw se;
-          throw new ScenarioException("--set " + k + "=" + v + ": " + ex.getMessage());
-        }
-      }
+      SetOverrides.apply(this);
     }
 
-    private int indexOfWorkload(String n) {
+    int indexOfWorkload(String n) {
       for (int i = 0; i < workloads.size(); i++) if (workloads.get(i).name().equals(n)) return i;
       throw new ScenarioException("--set: no workload named '" + n + "'");
     }
 
     /** 'on' or 'off' (the history section, consistent_range_movement, and their --set keys). */
-    private boolean onOff(ParserRuleContext ctx, String v) {
+    boolean onOff(ParserRuleContext ctx, String v) {
       return onOff(ctx, "history", "history", v);
     }
 
-    private boolean onOff(ParserRuleContext ctx, String setting, String setKey, String v) {
+    boolean onOff(ParserRuleContext ctx, String setting, String setKey, String v) {
       if (v.equals("on")) return true;
       if (v.equals("off")) return false;
       String msg = setting + " must be 'on' or 'off', not '" + v + "'";

@@ -230,7 +230,7 @@ public final class Shrinker {
     try {
       RunSpec parsed = ScenarioReader.parse(text, best.name() + ".sim", Map.of());
       RunResult r = run(parsed, config);
-      fails = r.checks().stream().anyMatch(c -> c.check().equals(check) && !c.passed());
+      fails = r.checks().stream().anyMatch(c -> c.check().equals(check) && c.failed());
       outcome = fails ? "still fails" : "passes";
       if (fails) best = parsed;
     } catch (ScenarioException e) {

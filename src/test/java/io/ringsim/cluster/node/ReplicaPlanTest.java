@@ -55,7 +55,7 @@ class ReplicaPlanTest {
           assertThat(plan.canBeMet(p.replicas())).as(cl + " " + localDc).isEqualTo(plan.canBeMet(copy));
           assertThat(plan.readContacts(p.byProximity())).as(cl + " " + localDc).isEqualTo(plan.readContacts(copy));
           assertThat(plan.tracker().required()).isEqualTo(
-              new io.ringsim.cluster.AckTracker(cl, p.dcOf(), p.rfByDc(), localDc, true).required());
+              new io.ringsim.cluster.node.AckTracker(cl, p.dcOf(), p.rfByDc(), localDc, true).required());
         }
       }
     }

@@ -1,4 +1,4 @@
-package io.ringsim.cluster;
+package io.ringsim.cluster.node;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -32,6 +32,8 @@ public final class HintStore<M> {
 
   private final long maxHintWindowNanos;
   private final Map<String, ArrayDeque<Hint<M>>> byTarget = new TreeMap<>();
+  /** Hints handed to a replay and not acknowledged yet: still pending, as Cassandra keeps a hint until its ack. */
+  private final Map<String, Integer> inFlight = new TreeMap<>();
   private long stored;
   private long refused;
   private long delivered;
@@ -77,8 +79,9 @@ public final class HintStore<M> {
   }
 
   /**
-   * Takes every hint for {@code target} (oldest first) to replay; they are gone from the store. Hints that have
-   * expired by {@code nowNanos} are dropped, not returned, as Cassandra drops them instead of applying them.
+   * Takes every hint for {@code target} (oldest first) to replay. They stay pending until {@link #replayed} or
+   * {@link #requeue} says what became of them. Hints that have expired by {@code nowNanos} are dropped, not
+   * returned, as Cassandra drops them instead of applying them.
    */
   public List<Hint<M>> drain(String target, long nowNanos) {
     return drain(target, nowNanos, h -> { });
@@ -88,33 +91,49 @@ public final class HintStore<M> {
   public List<Hint<M>> drain(String target, long nowNanos, java.util.function.Consumer<Hint<M>> onExpired) {
     ArrayDeque<Hint<M>> q = byTarget.remove(target);
     if (q == null) return List.of();
-    listener.changed(target, -q.size());
+    int dropped = 0;
     for (Iterator<Hint<M>> it = q.iterator(); it.hasNext(); ) {
       Hint<M> h = it.next();
       if (!h.isLive(nowNanos)) {
         it.remove();
         expired++;
+        dropped++;
         onExpired.accept(h);
       }
     }
+    if (dropped > 0) listener.changed(target, -dropped);
+    if (!q.isEmpty()) inFlight.merge(target, q.size(), Integer::sum);
     delivered += q.size();
     return new ArrayList<>(q);
   }
 
-  /** Puts back hints whose replay failed, ahead of any newer ones. */
-  public void requeue(List<Hint<M>> hints) {
-    if (hints.isEmpty()) return;
-    ArrayDeque<Hint<M>> q = byTarget.computeIfAbsent(hints.get(0).target(), t -> new ArrayDeque<>());
-    for (int i = hints.size() - 1; i >= 0; i--) q.addFirst(hints.get(i));
-    delivered -= hints.size();
-    listener.changed(hints.get(0).target(), hints.size());
+  /** One drained hint for {@code target} was acknowledged: it is gone. */
+  public void replayed(String target) {
+    inFlight.computeIfPresent(target, (t, n) -> n > 1 ? n - 1 : null);
+    listener.changed(target, -1);
   }
 
-  /** Hints waiting, per target. */
+  /** Puts back drained hints whose replay failed (timed out, or the replaying node crashed), ahead of newer ones. */
+  public void requeue(List<Hint<M>> hints) {
+    if (hints.isEmpty()) return;
+    String target = hints.get(0).target();
+    ArrayDeque<Hint<M>> q = byTarget.computeIfAbsent(target, t -> new ArrayDeque<>());
+    for (int i = hints.size() - 1; i >= 0; i--) q.addFirst(hints.get(i));
+    delivered -= hints.size();
+    int n = hints.size();
+    inFlight.computeIfPresent(target, (t, m) -> m > n ? m - n : null);
+  }
+
+  /** Hints pending, per target: those waiting and those being replayed, not yet acknowledged. */
   public Map<String, Integer> pending() {
-    Map<String, Integer> m = new TreeMap<>();
-    byTarget.forEach((t, q) -> m.put(t, q.size()));
+    Map<String, Integer> m = new TreeMap<>(inFlight);
+    byTarget.forEach((t, q) -> m.merge(t, q.size(), Integer::sum));
     return m;
+  }
+
+  /** Targets with hints waiting to be replayed (not those only in flight). */
+  public java.util.Set<String> waitingTargets() {
+    return java.util.Collections.unmodifiableSet(byTarget.keySet());
   }
 
   public long stored() {

@@ -1,4 +1,4 @@
-package io.ringsim.cluster;
+package io.ringsim.cluster.node;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -50,5 +50,31 @@ class HintStoreTest {
     assertThat(hs.drain("n2", 60 * s)).extracting(HintStore.Hint::mutation).containsExactly("young");
     assertThat(hs.expired()).isEqualTo(1);
     assertThat(hs.handedOff()).isEqualTo(1);
+  }
+
+  /** What the report's "hints pending" shows: a hint stays pending until its replay is acknowledged. */
+  @Test
+  void aHintBeingReplayedIsPendingUntilAcknowledged() {
+    HintStore<String> hs = HintStore.withDefaultWindow();
+    java.util.Map<String, Integer> gauge = new java.util.TreeMap<>();
+    hs.observe((target, delta) -> gauge.merge(target, delta, Integer::sum));
+    hs.store("n2", "a", 1, 0, TEN_DAYS);
+    hs.store("n2", "b", 2, 0, TEN_DAYS);
+    hs.store("n2", "c", 3, 0, TEN_DAYS);
+    List<HintStore.Hint<String>> taken = hs.drain("n2", 0);
+    assertThat(hs.pending()).containsEntry("n2", 3);
+    assertThat(gauge).containsEntry("n2", 3);
+    hs.replayed("n2");
+    assertThat(hs.pending()).containsEntry("n2", 2);
+    assertThat(gauge).containsEntry("n2", 2);
+    hs.requeue(taken.subList(1, 3)); // the replay timed out before b and c were acknowledged
+    assertThat(hs.pending()).containsEntry("n2", 2);
+    assertThat(gauge).containsEntry("n2", 2);
+    assertThat(hs.waitingTargets()).containsExactly("n2");
+    assertThat(hs.drain("n2", 0)).extracting(HintStore.Hint::mutation).containsExactly("b", "c");
+    hs.replayed("n2");
+    hs.replayed("n2");
+    assertThat(hs.pending()).doesNotContainKey("n2");
+    assertThat(gauge).containsEntry("n2", 0);
   }
 }

@@ -1,5 +1,6 @@
-package io.ringsim.cluster;
+package io.ringsim.cluster.node;
 
+import io.ringsim.cluster.ConsistencyLevel;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -1,0 +1,4 @@
+/**
+ * Keyspaces, tables, columns and CQL types: the catalog every node holds.
+ */
+package io.ringsim.schema;
