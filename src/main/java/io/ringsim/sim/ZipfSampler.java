@@ -3,10 +3,10 @@ package io.ringsim.sim;
 import java.util.SplittableRandom;
 
 /** Zipf draws by rejection-inversion (Hörmann and Derflinger), constant time for any n. */
-final class ZipfSampler {
+public final class ZipfSampler {
   private ZipfSampler() {}
 
-  static long sample(SplittableRandom rng, long n, double s) {
+  public static long sample(SplittableRandom rng, long n, double s) {
     if (n <= 1) return 0;
     double hIntegralX1 = hIntegral(1.5, s) - 1.0;
     double hIntegralN = hIntegral(n + 0.5, s);

@@ -12,6 +12,8 @@ section
   | 'history' name                                       # historySection
   | 'cluster' '{' NL* (clusterItem NL+)* '}'             # clusterSection
   | CQL_BLOCK                                            # cqlSection
+  | QUERIES_BLOCK                                        # queriesSection
+  | 'model' '{' NL* (modelItem NL+)* '}'                 # modelSection
   | 'workload' name '{' NL* (workloadItem NL+)* '}'      # workloadSection
   | 'timeline' '{' NL* (timelineItem NL+)* '}'           # timelineSection
   | 'check' '{' NL* (checkItem NL+)* '}'                 # checkSection
@@ -43,6 +45,8 @@ workloadItem
   | 'ttl' duration                                       # ttlItem
   ;
 mixPart : name PERCENT ;
+
+modelItem : name (INT | SIZE | FLOAT | PERCENT) ;
 
 generator : name ('(' (arg (',' arg)*)? ')')? ;
 arg : INT | FLOAT | STRING | duration | name ;
@@ -76,9 +80,10 @@ words : name+ ;
 duration : DURATION ;
 name : NAME | 'write' | 'read' | 'nodes' | 'racks' | 'table' | 'key' | 'column' | 'from' | 'to' | 'mean'
      | 'heal' | 'crash' | 'restart' | 'flush' | 'compact' | 'repair' | 'loss' | 'slow' | 'skew' | 'partition'
-     | 'at' | 'seed' | 'rate' | 'ttl' | 'dc' | 'no' | 'mix' | 'stop' | 'member' ;
+     | 'at' | 'seed' | 'rate' | 'ttl' | 'dc' | 'no' | 'mix' | 'stop' | 'member' | 'model' ;
 
 CQL_BLOCK : 'cql' [ \t]* '{' .*? '\n' [ \t]* '}' ;
+QUERIES_BLOCK : 'queries' [ \t]* '{' .*? '\n' [ \t]* '}' ;
 STRING : '"' (~["\r\n])* '"' | '\'' (~['\r\n])* '\'' ;
 SIZE : [0-9]+ ('KB' | 'MB' | 'GB' | 'kb' | 'mb' | 'gb' | 'B') ;
 PERCENT : [0-9]+ ('.' [0-9]+)? '%' ;

@@ -40,6 +40,27 @@ public final class ScenarioReader {
   private ScenarioReader() {}
 
   public static RunSpec read(Path file, Map<String, String> overrides) {
+    return parse(readText(file), file.toString(), overrides);
+  }
+
+  /** A scenario with what {@code ringsim model} reads besides: its queries section and its model limits. */
+  public record Model(String file, RunSpec spec, List<QuerySpec> queries, ModelLimits limits) {
+    public Model {
+      queries = List.copyOf(queries);
+    }
+  }
+
+  public static Model readModel(Path file, Map<String, String> overrides) {
+    return parseModel(readText(file), file.toString(), overrides);
+  }
+
+  public static Model parseModel(String text, String fileName, Map<String, String> overrides) {
+    Builder b = new Builder(fileName, overrides);
+    RunSpec spec = b.build(parseTree(text, fileName));
+    return new Model(fileName, spec, b.queries, b.modelLimits);
+  }
+
+  private static String readText(Path file) {
     String text;
     try {
       text = Files.readString(file, StandardCharsets.UTF_8);
@@ -51,10 +72,14 @@ public final class ScenarioReader {
           : e instanceof java.nio.charset.CharacterCodingException ? "not UTF-8 text" : e.getMessage();
       throw new ScenarioException(name + ": cannot read: " + why);
     }
-    return parse(text, file.toString(), overrides);
+    return text;
   }
 
   public static RunSpec parse(String text, String fileName, Map<String, String> overrides) {
+    return new Builder(fileName, overrides).build(parseTree(text, fileName));
+  }
+
+  private static FileContext parseTree(String text, String fileName) {
     ScenarioLexer lexer = new ScenarioLexer(CharStreams.fromString(text.endsWith("\n") ? text : text + "\n"));
     BaseErrorListener errors = new BaseErrorListener() {
       @Override
@@ -67,8 +92,7 @@ public final class ScenarioReader {
     ScenarioParser parser = new ScenarioParser(new CommonTokenStream(lexer));
     parser.removeErrorListeners();
     parser.addErrorListener(errors);
-    FileContext f = parser.file();
-    return new Builder(fileName, overrides).build(f);
+    return parser.file();
   }
 
   /**
@@ -108,6 +132,8 @@ public final class ScenarioReader {
     final List<WorkloadSpec> workloads = new ArrayList<>();
     final List<TimelineReader.Entry> timeline = new ArrayList<>();
     final List<CheckSpec> checks = new ArrayList<>();
+    final List<QuerySpec> queries = new ArrayList<>();
+    ModelLimits modelLimits = ModelLimits.DEFAULTS;
     /** Where each workload is written, for its errors. */
     final List<ParserRuleContext> workloadCtx = new ArrayList<>();
     final Set<String> openEnded = new java.util.HashSet<>();
@@ -214,6 +240,8 @@ public final class ScenarioReader {
         for (ClusterItemContext i : c.clusterItem()) clusterItem(i);
       }
       else if (s instanceof CqlSectionContext c) cqlBlock(c);
+      else if (s instanceof QueriesSectionContext q) queriesBlock(q);
+      else if (s instanceof ModelSectionContext m) for (ModelItemContext i : m.modelItem()) modelItem(i);
       else if (s instanceof WorkloadSectionContext w) workload(w);
       else if (s instanceof TimelineSectionContext t) for (TimelineItemContext i : t.timelineItem()) timeline.add(TimelineReader.read(i, this));
       else if (s instanceof CheckSectionContext c) {
@@ -229,6 +257,39 @@ public final class ScenarioReader {
       for (CqlScript.Item item : CqlScript.split(body)) {
         cql.add(item.cql());
         cqlLines.add(firstLine + item.line() - 1);
+      }
+    }
+
+    /** The queries section: each statement with the line and column it starts at (checked by the model). */
+    private void queriesBlock(QueriesSectionContext q) {
+      String raw = q.QUERIES_BLOCK().getText();
+      int open = raw.indexOf('{');
+      String body = raw.substring(open + 1, raw.lastIndexOf('}'));
+      int firstLine = q.QUERIES_BLOCK().getSymbol().getLine();
+      // The body's first line starts right after the brace, at this column of the file's line.
+      int firstCol = q.QUERIES_BLOCK().getSymbol().getCharPositionInLine() + open + 1;
+      String[] lines = body.split("\r?\n", -1);
+      for (CqlScript.Item item : CqlScript.split(body)) {
+        String line = lines[item.line() - 1];
+        int indent = 0;
+        while (indent < line.length() && Character.isWhitespace(line.charAt(indent))) indent++;
+        int col = (item.line() == 1 ? firstCol : 0) + indent + 1;
+        queries.add(new QuerySpec(item.cql(), file, firstLine + item.line() - 1, col));
+      }
+    }
+
+    private void modelItem(ModelItemContext i) {
+      String key = text(i.name());
+      String v = i.getChild(1).getText();
+      double value;
+      if (i.SIZE() != null) value = size(i, v, Long.MAX_VALUE);
+      else if (i.PERCENT() != null) value = percent(i, v);
+      else value = Double.parseDouble(v);
+      if (!(value > 0)) throw error(i, key + " must be above 0");
+      try {
+        modelLimits = modelLimits.with(key, value);
+      } catch (IllegalArgumentException e) {
+        throw error(i, e.getMessage());
       }
     }
 
@@ -381,6 +442,10 @@ public final class ScenarioReader {
     }
 
     private long size(ParserRuleContext ctx, String s) {
+      return size(ctx, s, 1L << 30);
+    }
+
+    private long size(ParserRuleContext ctx, String s, long max) {
       String u = s.replaceAll("[0-9]", "").toUpperCase(Locale.ROOT);
       long n = number(ctx, s.replaceAll("[^0-9]", ""));
       long unit = switch (u) {
@@ -390,6 +455,7 @@ public final class ScenarioReader {
         default -> 1;
       };
       long bytes = n > Long.MAX_VALUE / unit ? Long.MAX_VALUE : n * unit;
+      if (max != 1L << 30) return bytes;
       return within(ctx, bytes, b -> Limits.range("a memtable size in bytes", b, 1, 1L << 30));
     }
 

@@ -1,0 +1,264 @@
+package io.ringsim.sim.model;
+
+import io.ringsim.schema.ColumnDef;
+import io.ringsim.schema.TableMetadata;
+import io.ringsim.sim.ValueGen;
+import io.ringsim.sim.model.Dist.Group;
+import io.ringsim.sim.model.ModelContext.Plan;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Predicts a table's partitions from its workloads' generators, rates and windows, without loading anything.
+ *
+ * <p>Each workload's writes fall into classes of partitions: a unique key makes one partition per write; a finite
+ * key (values, uniform, zipf, hot) makes each value's partition receive a binomial number of the writes; a time
+ * bucket repeats that per bucket. A partition's rows follow from its writes and the clustering generators (unique
+ * clustering: one row per write; finite or time-valued clustering: the distinct values its writes draw; none: one
+ * row). Then, as the data-modelling formula: cells Nv = Nr (Nc - Npk - Ns) + Ns, and bytes
+ * St = key + static row + Nr x (row header + clustering + Σ regular cells) + Nv x per-cell metadata, with the
+ * sizes of ringsim's serialized partition (PartitionCodec): see {@link SizeModel}. Workloads writing one table are
+ * taken as writing different partitions.
+ */
+final class Predictor {
+  private Predictor() {}
+
+  /** What the prediction gives for one table. */
+  record Prediction(double partitions, double rows, double bytes, double[] rowsQ, double[] cellsQ, double[] bytesQ,
+      double maxTombstones, double hottestShare, double concurrentPartitions, boolean growsWithTime,
+      boolean bucketed, double writes, SizeModel size) {}
+
+  static Prediction predict(ModelContext ctx, TableMetadata t) {
+    List<Plan> plans = ctx.plansByTable.get(t.qualifiedName());
+    SizeModel size = SizeModel.of(t, plans);
+    Quantiles rowsDist = new Quantiles();
+    Quantiles tombDist = new Quantiles();
+    double tombMax = 0, hottest = 0, concurrent = 0, writes = 0;
+    boolean grows = false, bucketed = false;
+    for (Plan p : plans) {
+      double w = p.writes();
+      if (w <= 0) continue;
+      writes += w;
+      Dist.Key key = Dist.combine(dists(p, t.partitionKey()));
+      List<ColumnDef> ckCols = t.clusteringColumns();
+      Dist.Key ck = ckCols.isEmpty() ? null : Dist.combine(dists(p, ckCols));
+      long window = Math.max(1, p.windowMillis());
+      double deleteRatio = p.writes() > 0 ? p.deletes() / p.writes() : 0;
+      if (key.unique()) {
+        // One write, one partition, one row.
+        rowsDist.add(1, w);
+        concurrent = Math.max(concurrent, w);
+        continue;
+      }
+      List<double[]> lifetimes = new ArrayList<>(); // {partitions multiplier, writes in the lifetime, lifetime ms}
+      if (key.bucketMillis() > 0) {
+        bucketed = true;
+        long b = key.bucketMillis();
+        long full = window / b;
+        long rem = window - full * b;
+        if (full > 0) lifetimes.add(new double[] {full, w * b / window, b});
+        if (rem > 0) lifetimes.add(new double[] {1, w * rem / window, rem});
+      } else {
+        lifetimes.add(new double[] {1, w, window});
+      }
+      double lifetimeWrites = lifetimes.get(0)[1];
+      double distinctNow = 0;
+      for (Group g : key.finite().groups()) distinctNow += g.count() * (1 - Math.pow(1 - g.p(), lifetimeWrites));
+      concurrent = Math.max(concurrent, distinctNow);
+      hottest = Math.max(hottest, key.finite().maxP());
+      boolean rowsGrow = ck != null && (ck.unique() || ck.bucketMillis() > 0);
+      if (rowsGrow && key.bucketMillis() == 0) grows = true;
+      for (double[] life : lifetimes) {
+        for (Group g : key.finite().groups()) {
+          for (double[] pt : binomial(life[1], g.p())) {
+            double writesHere = pt[0];
+            double rows = rows(ck, writesHere, life[1], life[2]);
+            rowsDist.add(rows, pt[1] * g.count() * life[0]);
+            double tomb = tombstones(p, size, rows, writesHere * deleteRatio, window, key.bucketMillis() > 0);
+            tombDist.add(tomb, pt[1] * g.count() * life[0]);
+          }
+        }
+      }
+    }
+    // As TableStats counts percentiles: of fewer than 100 partitions, the p99 is the largest.
+    double max = Math.max(rowsDist.max(), rowsDist.quantile(0.50));
+    double p99 = rowsDist.total() < 100 ? max : rowsDist.quantile(0.99);
+    double[] rq = {rowsDist.quantile(0.50), p99, Math.max(max, p99)};
+    // Deletes remove rows the workload wrote (a table without clustering columns: whole partitions, not modelled).
+    double deletes = 0;
+    for (Plan p : plans) deletes += p.deletes();
+    if (writes > 0 && deletes > 0 && !t.clusteringColumns().isEmpty()) size = size.withDeleted(Math.min(1, deletes / writes));
+    tombMax = Math.max(tombMax, tombDist.max());
+    double[] cq = new double[3], bq = new double[3];
+    for (int i = 0; i < 3; i++) {
+      cq[i] = size.cells(rq[i]);
+      bq[i] = size.bytes(rq[i]);
+    }
+    double partitions = rowsDist.total();
+    double rows = rowsDist.sum();
+    double bytes = partitions * size.bytes(0) + rows * size.rowBytes();
+    return new Prediction(partitions, rows, bytes, rq, cq, bq, tombMax, hottest, concurrent, grows, bucketed, writes,
+        size);
+  }
+
+  static List<Dist> dists(Plan p, List<ColumnDef> cols) {
+    List<Dist> out = new ArrayList<>();
+    for (ColumnDef c : cols) out.add(Dist.of(p.gens().get(c.name()), c));
+    return out;
+  }
+
+  /**
+   * The expected rows of a partition that received {@code w} of the {@code lifetimeWrites} writes made while it was
+   * written ({@code lifetime} ms): the distinct clustering values those writes drew.
+   */
+  static double rows(Dist.Key ck, double w, double lifetimeWrites, double lifetime) {
+    if (ck == null) return 1;
+    if (ck.unique()) return w;
+    double slots = 1;
+    if (ck.bucketMillis() > 0) {
+      // A time-valued clustering column takes one value per tick (or bucket) in which the workload wrote.
+      double ticks = Math.max(1, lifetime / ck.bucketMillis());
+      double busy = Math.min(ticks, Math.max(1, lifetimeWrites * Math.min(1.0, Dist.TICK_MILLIS / (double) ck.bucketMillis())
+          * ck.bucketMillis() / Dist.TICK_MILLIS));
+      slots = Math.min(ticks, busy);
+    }
+    // Each slot holds the workload's k = lifetimeWrites / slots writes; each lands on this partition with probability
+    // pi = w / lifetimeWrites and draws a clustering value of group g with probability p: a value of a slot holds a
+    // row when at least one of the k does, 1 - (1 - pi p)^k.
+    double k = lifetimeWrites / slots;
+    double pi = Math.min(1, w / Math.max(w, lifetimeWrites));
+    double rows = 0;
+    if (ck.bucketMillis() == 0) {
+      // No time in the clustering: of the partition's w writes, the distinct values drawn, 1 - (1 - p)^w each.
+      for (Group g : ck.finite().groups()) rows += g.count() * -Math.expm1(w * Math.log1p(-g.p()));
+    } else {
+      for (Group g : ck.finite().groups()) rows += slots * g.count() * -Math.expm1(k * Math.log1p(-pi * g.p()));
+    }
+    return Math.min(w, rows);
+  }
+
+  /**
+   * Tombstones a read of the whole partition crosses at the end: its deleted rows, and the cells of rows whose TTL
+   * has expired (Cassandra counts each such cell) and that no compaction has purged: the model assumes none ran, so
+   * every expired cell is still there; gc_grace_seconds only says when a compaction may drop it.
+   */
+  private static double tombstones(Plan p, SizeModel size, double rows, double deletes, long window,
+      boolean bucketed) {
+    double tomb = Math.min(rows, deletes);
+    if (p.ttlSeconds() > 0) {
+      double ttl = p.ttlSeconds() * 1000.0;
+      double expired;
+      if (bucketed) expired = window > ttl ? rows : 0; // an old bucket: every row expired
+      else expired = rows * Math.max(0, window - ttl) / window;
+      tomb += Math.max(0, expired - Math.min(rows, deletes)) * size.regularCells(); // a deleted row has no cells
+    }
+    return tomb;
+  }
+
+  /**
+   * Points {writes, probability} of Binomial(n, p) for 1 write and more (an absent partition is none): exact for a
+   * small mean, a normal grid for a large one, and the certain value for p = 1.
+   */
+  static List<double[]> binomial(double n, double p) {
+    List<double[]> out = new ArrayList<>();
+    if (p >= 1 - 1e-12) {
+      if (n >= 1) out.add(new double[] {n, 1});
+      return out;
+    }
+    double mean = n * p;
+    double sd = Math.sqrt(n * p * (1 - p));
+    if (mean > 300) {
+      int steps = 400;
+      double lo = Math.max(1, mean - 8 * sd), hi = mean + 8 * sd, step = (hi - lo) / steps;
+      double total = 0;
+      List<double[]> grid = new ArrayList<>();
+      for (int i = 0; i <= steps; i++) {
+        double x = lo + i * step;
+        double d = Math.exp(-0.5 * Math.pow((x - mean) / sd, 2));
+        grid.add(new double[] {Math.round(x), d});
+        total += d;
+      }
+      for (double[] g : grid) out.add(new double[] {g[0], g[1] / total});
+      return out;
+    }
+    // pmf(k+1) = pmf(k) (n-k)/(k+1) p/(1-p), from pmf(0) = (1-p)^n.
+    double pmf = Math.exp(n * Math.log1p(-p));
+    long hi = (long) Math.ceil(mean + 10 * sd + 10);
+    for (long k = 0; k < hi && k < n; k++) {
+      pmf = pmf * (n - k) / (k + 1) * p / (1 - p);
+      if (pmf > 1e-15) out.add(new double[] {k + 1, pmf});
+    }
+    return out;
+  }
+
+  /**
+   * Sizes of ringsim's serialized partition (PartitionCodec), which the measurement reads back: a partition header of
+   * 25 bytes plus its key, a row header of 40 bytes plus 4 per clustering value, a cell of 22 bytes of metadata
+   * (timestamp 8, ttl 4, local deletion time 4, value length 4, name length 2) plus its name and value. Value sizes
+   * are the mean serialized size of 256 values drawn from the column's generator.
+   */
+  record SizeModel(double keyBytes, double staticBytes, double clusteringBytes, double regularBytes, int regularCells,
+      int staticCells, double cellMeta, double live) {
+    static final int PARTITION_HEADER = 25, ROW_HEADER = 40, CELL_META = 22, VALUE_LENGTH = 4, NAME_LENGTH = 2;
+
+    /** A row's bytes; a deleted row keeps its header and clustering, and loses its cells ({@code live}: the share kept). */
+    double rowBytes() {
+      return ROW_HEADER + clusteringBytes + live * (regularBytes + regularCells * cellMeta);
+    }
+
+    double bytes(double rows) {
+      return PARTITION_HEADER + keyBytes + staticBytes + rows * rowBytes();
+    }
+
+    double cells(double rows) {
+      return rows * live * regularCells + staticCells;
+    }
+
+    /** The same sizes with {@code share} of the rows deleted (row tombstones, their cells gone). */
+    SizeModel withDeleted(double share) {
+      return new SizeModel(keyBytes, staticBytes, clusteringBytes, regularBytes, regularCells, staticCells, cellMeta,
+          Math.max(0, 1 - share));
+    }
+
+    static SizeModel of(TableMetadata t, List<Plan> plans) {
+      Plan p = plans.stream().filter(x -> x.writes() > 0).findFirst().orElse(plans.isEmpty() ? null : plans.get(0));
+      double key = 0;
+      boolean composite = t.partitionKey().size() > 1;
+      for (ColumnDef c : t.partitionKey()) key += valueBytes(p, c) + (composite ? 3 : 0);
+      double ck = 0;
+      for (ColumnDef c : t.clusteringColumns()) ck += VALUE_LENGTH + valueBytes(p, c);
+      double regular = 0;
+      for (ColumnDef c : t.regularColumns()) regular += name(c) + valueBytes(p, c);
+      double stat = 0;
+      for (ColumnDef c : t.staticColumns()) stat += CELL_META + name(c) + valueBytes(p, c);
+      if (!t.staticColumns().isEmpty()) stat += ROW_HEADER;
+      return new SizeModel(key, stat, ck, regular, t.regularColumns().size(), t.staticColumns().size(), CELL_META, 1);
+    }
+
+    private static int name(ColumnDef c) {
+      return c.name().getBytes(StandardCharsets.UTF_8).length;
+    }
+
+    /** The mean serialized size of the column's values, from 256 draws spread over the workload's window. */
+    static double valueBytes(Plan p, ColumnDef c) {
+      ValueGen g = p == null ? ModelContext.defaultGen(c) : p.gens().get(c.name());
+      SplittableRandom rng = new SplittableRandom(c.name().hashCode());
+      long ops = p == null ? 1 : Math.max(1, p.ops());
+      long start = p == null ? 0 : p.startMillis(), window = p == null ? 1 : Math.max(1, p.windowMillis());
+      double total = 0;
+      int n = 256;
+      for (int i = 0; i < n; i++) {
+        long op = ops * i / n;
+        long now = start + window * i / n;
+        try {
+          total += c.type().serialize(g.next(rng, op, now, c.type())).length;
+        } catch (RuntimeException e) {
+          return 0; // a type no generator draws (collections): counted as empty
+        }
+      }
+      return total / n;
+    }
+  }
+}
