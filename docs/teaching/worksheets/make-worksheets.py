@@ -5,13 +5,19 @@ to answer. Standard library only. Run from the repository root:
     python3 docs/teaching/worksheets/make-worksheets.py
 
 writes docs/teaching/worksheets/worksheets.html (docs/labs) and worksheets.zh-CN.html (docs/labs/zh-CN); print
-them from a browser, or make a PDF with headless Chromium:
+them from a browser. With --pdf it also prints each to a PDF beside it through headless Chromium (chromium,
+chromium-browser or google-chrome on the PATH), as
 
     chromium --headless --no-sandbox --print-to-pdf=worksheets.pdf docs/teaching/worksheets/worksheets.html
+
+The Chinese sheet needs a CJK font on the machine that prints it (Noto Sans CJK SC, or PingFang SC, Microsoft YaHei).
 """
 import html
 import pathlib
 import re
+import shutil
+import subprocess
+import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 OUT = pathlib.Path(__file__).resolve().parent
@@ -112,3 +118,13 @@ if __name__ == "__main__":
     (OUT / "worksheets.html").write_text(build("en", ROOT / "docs/labs"), encoding="utf-8")
     (OUT / "worksheets.zh-CN.html").write_text(build("zh-CN", ROOT / "docs/labs/zh-CN"), encoding="utf-8")
     print("wrote", OUT / "worksheets.html", "and", OUT / "worksheets.zh-CN.html")
+    if "--pdf" in sys.argv:
+        browser = next((b for b in ("chromium", "chromium-browser", "google-chrome") if shutil.which(b)), None)
+        if browser is None:
+            sys.exit("--pdf: no chromium, chromium-browser or google-chrome on the PATH")
+        for name in ("worksheets", "worksheets.zh-CN"):
+            pdf = OUT / (name + ".pdf")
+            subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
+                            "--print-to-pdf=" + str(pdf), (OUT / (name + ".html")).as_uri()],
+                           check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            print("wrote", pdf)
