@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
     description = "A Cassandra-style cluster simulator: tokens, rings, storage, CQL and failure scenarios.",
     subcommands = {CommandLine.HelpCommand.class, TokenCommand.class, RingCommand.class, CqlCommand.class,
         CqlshCommand.class, RunCommand.class, CheckCommand.class, ReportCommand.class, CompareCommand.class,
-        MemberCommand.class, ServeCommand.class, ShrinkCommand.class, ExplainCommand.class})
+        MemberCommand.class, ServeCommand.class, ShrinkCommand.class, ExplainCommand.class, GradeCommand.class})
 public final class Main implements Runnable {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

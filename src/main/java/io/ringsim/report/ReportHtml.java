@@ -28,7 +28,9 @@ public final class ReportHtml {
 
   private ReportHtml() {}
 
-  static final String STYLE = "body{font-family:system-ui,sans-serif;font-size:14px;line-height:1.4;margin:24px auto;max-width:1100px;color:#222;background:#fff;padding:0 16px}"
+  static final String STYLE = "nav.contents{margin:12px 0;line-height:1.8}nav.contents a{margin-right:10px;white-space:nowrap}"
+      + "@media print{nav.contents{display:none}}"
+      + "body{font-family:system-ui,sans-serif;font-size:14px;line-height:1.4;margin:24px auto;max-width:1100px;color:#222;background:#fff;padding:0 16px}"
       + "h1{font-size:22px}h2{font-size:17px;border-bottom:1px solid #ccc;padding-bottom:4px;margin-top:32px}"
       + "h3{font-size:14px}table{border-collapse:collapse;font-size:12px;margin:8px 0}"
       + "th,td{border:1px solid #ccc;padding:3px 8px}td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}"
@@ -76,6 +78,7 @@ public final class ReportHtml {
       b.append("<p class=\"meta wall\">wall clock: started ").append(esc(r.wallClock().startedAt())).append(", ")
           .append(r.wallClock().wallMillis()).append(" ms").append(r.wallClock().peakHeapBytes() > 0 ? ", peak heap " + Html.bytes(r.wallClock().peakHeapBytes()) : "").append("</p>\n");
     Summary s = r.summary() == null ? Summary.of(r) : r.summary();
+    int contentsAt = b.length();
     checks(b, r, s, rerun);
     ring(b, r, views.ring());
     StepThrough.section(b, r, views);
@@ -92,8 +95,22 @@ public final class ReportHtml {
     queries(b, r);
     figures(b, r);
     events(b, r);
+    b.insert(contentsAt, contents(b.substring(contentsAt)));
     b.append("</body></html>\n");
     return b.toString();
+  }
+
+  private static final java.util.regex.Pattern SECTION =
+      java.util.regex.Pattern.compile("<section id=\"([^\"]+)\">\n<h2>([^<]*)</h2>");
+
+  /** A table of contents: a link to every section of the page that follows, in order, titled as it is. */
+  static String contents(String page) {
+    StringBuilder nav = new StringBuilder("<nav class=\"contents\" aria-label=\"contents\"><b>Contents</b>");
+    java.util.regex.Matcher m = SECTION.matcher(page);
+    while (m.find()) {
+      nav.append(" <a href=\"#").append(m.group(1)).append("\">").append(m.group(2)).append("</a>");
+    }
+    return nav.append("</nav>\n").toString();
   }
 
   private static void section(StringBuilder b, String id, String title) {

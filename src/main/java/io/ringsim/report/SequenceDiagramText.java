@@ -12,32 +12,74 @@ public final class SequenceDiagramText {
   private SequenceDiagramText() {}
 
   static final int COL = 16;
+  /** Lanes narrower than this cut node and client names to nothing useful: fold the clients first. */
+  private static final int MIN_COL = 10;
+  /** The width the diagram keeps to, as an 80-column terminal and a 120-column one both read it. */
+  static final int WIDTH = 120;
+  private static final int TIME = 12;
+  /** Room left after the lanes for an arrow's label (a longer label runs on). */
+  static final int LABEL = 40;
 
   public static String render(SequenceDiagram d) {
-    List<String> lanes = d.lanes();
+    return render(d, WIDTH);
+  }
+
+  /**
+   * Fits {@code width} columns: when the lanes at full width would not, the client lanes fold into one (each arrow
+   * to or from a client then names it); lanes narrow from 16 columns to 10 (names cut to fit) before that.
+   */
+  public static String render(SequenceDiagram d, int width) {
+    StringBuilder b = new StringBuilder();
+    if (TIME + d.lanes().size() * MIN_COL + LABEL > width && d.clientLanes() > 1) {
+      b.append(String.format(Locale.ROOT, "(the %d client lanes are folded into one; each arrow names its client)%n",
+          d.clientLanes()));
+      d = foldClients(d);
+    }
+    int col = Math.max(MIN_COL, Math.min(COL, (width - TIME - LABEL) / Math.max(1, d.lanes().size())));
+    return b.append(render(d, d.lanes(), col)).toString();
+  }
+
+  private static SequenceDiagram foldClients(SequenceDiagram d) {
+    java.util.Set<String> clients = new java.util.HashSet<>(d.lanes().subList(0, d.clientLanes()));
+    String lane = "clients";
+    List<String> lanes = new java.util.ArrayList<>();
+    lanes.add(lane);
+    lanes.addAll(d.lanes().subList(d.clientLanes(), d.lanes().size()));
+    List<SequenceDiagram.Arrow> arrows = new java.util.ArrayList<>();
+    for (SequenceDiagram.Arrow a : d.arrows()) {
+      String client = clients.contains(a.from()) ? a.from() : clients.contains(a.to()) ? a.to() : null;
+      arrows.add(client == null ? a : new SequenceDiagram.Arrow(a.sendMicros(), a.arriveMicros(),
+          clients.contains(a.from()) ? lane : a.from(), clients.contains(a.to()) ? lane : a.to(),
+          client + ": " + a.label(), a.outcome()));
+    }
+    return new SequenceDiagram(lanes, d.fromMicros(), d.toMicros(), arrows, d.bands(), d.elidedBefore(),
+        d.elidedAfter(), 1);
+  }
+
+  private static String render(SequenceDiagram d, List<String> lanes, int col) {
     StringBuilder b = new StringBuilder();
     if (d.elidedBefore() > 0) b.append(String.format(Locale.ROOT, "(%,d earlier messages not shown)%n",
         d.elidedBefore()));
     b.append(String.format(Locale.ROOT, "%10s  ", "time"));
-    for (String l : lanes) b.append(pad(l.length() > COL - 1 ? l.substring(0, COL - 1) : l));
+    for (String l : lanes) b.append(pad(l.length() > col - 1 ? l.substring(0, col - 1) : l, col));
     b.append('\n');
     for (SequenceDiagram.Band band : d.bands()) {
       b.append(String.format(Locale.ROOT, "%10s  [%s]%n", "", band.text()));
     }
     for (SequenceDiagram.Arrow a : d.arrows()) {
       int f = lanes.indexOf(a.from()), t = lanes.indexOf(a.to());
-      char[] line = new char[lanes.size() * COL];
+      char[] line = new char[lanes.size() * col];
       java.util.Arrays.fill(line, ' ');
-      for (int l = 0; l < lanes.size(); l++) line[l * COL] = '|';
+      for (int l = 0; l < lanes.size(); l++) line[l * col] = '|';
       if (a.outcome().equals("event") || f == t) {
-        line[f * COL] = '*';
+        line[f * col] = '*';
       } else {
-        int lo = Math.min(f, t) * COL, hi = Math.max(f, t) * COL;
+        int lo = Math.min(f, t) * col, hi = Math.max(f, t) * col;
         for (int i = lo + 1; i < hi; i++) line[i] = '-';
         if (a.dropped()) {
-          int x = f < t ? hi - COL / 3 : lo + COL / 3;
-          for (int i = Math.min(x, f * COL) + 1; i < Math.max(x, f * COL); i++) line[i] = '-';
-          for (int i = Math.min(x, t * COL) + 1; i < Math.max(x, t * COL); i++) line[i] = ' ';
+          int x = f < t ? hi - col / 3 : lo + col / 3;
+          for (int i = Math.min(x, f * col) + 1; i < Math.max(x, f * col); i++) line[i] = '-';
+          for (int i = Math.min(x, t * col) + 1; i < Math.max(x, t * col); i++) line[i] = ' ';
           line[x] = 'X';
         } else if (f < t) line[hi - 1] = '>';
         else line[lo + 1] = '<';
@@ -54,7 +96,7 @@ public final class SequenceDiagramText {
     return b.toString();
   }
 
-  private static String pad(String s) {
-    return s + " ".repeat(Math.max(1, COL - s.length()));
+  private static String pad(String s, int col) {
+    return s + " ".repeat(Math.max(1, col - s.length()));
   }
 }

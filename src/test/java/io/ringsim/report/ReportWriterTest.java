@@ -42,6 +42,23 @@ class ReportWriterTest {
     assertThat(dir.resolve("out/history.jsonl")).doesNotExist();
   }
 
+  /** A student finds a lab's chart from the top of the page: every section is linked, in page order. */
+  @Test
+  void theTableOfContentsLinksEverySectionInOrder() {
+    String html = ReportHtml.render(ReportFixtures.sixNodes());
+    int nav = html.indexOf("<nav class=\"contents\"");
+    assertThat(nav).isPositive().isLessThan(html.indexOf("<section id="));
+    String contents = html.substring(nav, html.indexOf("</nav>", nav));
+    java.util.regex.Matcher ids = java.util.regex.Pattern.compile("<section id=\"([^\"]+)\">\n<h2>").matcher(html);
+    List<String> sections = new java.util.ArrayList<>();
+    while (ids.find()) sections.add(ids.group(1));
+    java.util.regex.Matcher links = java.util.regex.Pattern.compile("href=\"#([^\"]+)\"").matcher(contents);
+    List<String> linked = new java.util.ArrayList<>();
+    while (links.find()) linked.add(links.group(1));
+    assertThat(sections).contains("checks", "availability", "partition-sizes", "anomalies");
+    assertThat(linked).isEqualTo(sections);
+  }
+
   @Test
   void noSeriesCsvWhenTheRunSampledNoScenarioSeries(@TempDir Path dir) throws Exception {
     RunReport r = ReportFixtures.sixNodes();
@@ -100,7 +117,9 @@ class ReportWriterTest {
   @Test
   void noExternalResourcesAndOnlyItsOwnInlineScripts() {
     String html = ReportHtml.render(ReportFixtures.sixNodes());
-    String withoutNs = html.replace("xmlns=\"http://www.w3.org/2000/svg\"", "").replace("'http://www.w3.org/2000/svg'", "");
+    // in-page links (the table of contents) fetch nothing
+    String withoutNs = html.replace("xmlns=\"http://www.w3.org/2000/svg\"", "").replace("'http://www.w3.org/2000/svg'", "")
+        .replaceAll("href=\"#[a-z0-9-]+\"", "");
     assertThat(withoutNs).doesNotContainPattern("(?i)(src|href)\\s*=").doesNotContainPattern("(?i)https?://").doesNotContain("@import").doesNotContain("url(");
     // the time slider's data and code, inline; nothing fetched
     assertThat(count(html, "<script")).isEqualTo(2);

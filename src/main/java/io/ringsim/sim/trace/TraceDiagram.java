@@ -33,19 +33,19 @@ final class TraceDiagram {
     LinkedHashSet<String> clients = new LinkedHashSet<>(), coords = new LinkedHashSet<>();
     List<SequenceDiagram.Arrow> arrows = new ArrayList<>();
     int before = 0, after = 0;
-    List<Object[]> timed = new ArrayList<>();
+    List<SequenceDiagram.Arrow> timed = new ArrayList<>();
     for (OpRecord op : ops) {
       if (op.completeMicros() < from || op.invokeMicros() > to) continue;
       String client = op.workload() + "/" + op.worker();
       clients.add(client);
       coords.add(op.coordinator());
       String what = op.type() + " #" + op.id() + " " + op.consistency();
-      timed.add(new Object[] {new SequenceDiagram.Arrow(op.invokeMicros(), op.invokeMicros(), client,
-          op.coordinator(), what, "delivered")});
+      timed.add(new SequenceDiagram.Arrow(op.invokeMicros(), op.invokeMicros(), client,
+          op.coordinator(), what, "delivered"));
       String result = !op.ok() ? (op.error() == null ? op.outcome() : op.error())
           : op.type().equals("read") ? (op.version() < 0 ? "no row" : "ts " + op.version()) : "ok ts " + op.version();
-      timed.add(new Object[] {new SequenceDiagram.Arrow(op.completeMicros(), op.completeMicros(), op.coordinator(),
-          client, what + ": " + result, "delivered")});
+      timed.add(new SequenceDiagram.Arrow(op.completeMicros(), op.completeMicros(), op.coordinator(),
+          client, what + ": " + result, "delivered"));
     }
     if (key != null) {
       for (TraceModel.Msg m : byToken.getOrDefault(key.tokenLong(), List.of())) {
@@ -59,18 +59,17 @@ final class TraceDiagram {
           continue;
         }
         String label = label(m);
-        timed.add(new Object[] {new SequenceDiagram.Arrow(m.sendMicros(), m.arriveMicros(), m.from(), m.to(), label,
-            m.outcome())});
+        timed.add(new SequenceDiagram.Arrow(m.sendMicros(), m.arriveMicros(), m.from(), m.to(), label,
+            m.outcome()));
       }
     }
-    timed.sort((x, y) -> Long.compare(((SequenceDiagram.Arrow) x[0]).sendMicros(),
-        ((SequenceDiagram.Arrow) y[0]).sendMicros()));
-    for (Object[] o : timed) {
+    timed.sort(java.util.Comparator.comparingLong(SequenceDiagram.Arrow::sendMicros));
+    for (SequenceDiagram.Arrow a : timed) {
       if (arrows.size() >= Explainer.MAX_ARROWS) {
         after++;
         continue;
       }
-      arrows.add((SequenceDiagram.Arrow) o[0]);
+      arrows.add(a);
     }
     List<String> lanes = new ArrayList<>(clients);
     for (String c : coords) if (!lanes.contains(c)) lanes.add(c);
@@ -79,7 +78,7 @@ final class TraceDiagram {
       if (!lanes.contains(a.from())) lanes.add(a.from());
       if (!lanes.contains(a.to())) lanes.add(a.to());
     }
-    return new SequenceDiagram(lanes, from, to, arrows, bands(lanes, from, to), before, after);
+    return new SequenceDiagram(lanes, from, to, arrows, bands(lanes, from, to), before, after, clients.size());
   }
 
   private String label(TraceModel.Msg m) {

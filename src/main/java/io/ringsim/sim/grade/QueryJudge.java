@@ -1,0 +1,328 @@
+package io.ringsim.sim.grade;
+
+import io.ringsim.cluster.CqlSession;
+import io.ringsim.cql.CqlException;
+import io.ringsim.cql.ast.Statement;
+import io.ringsim.cql.exec.Prepared;
+import io.ringsim.cql.exec.ReadPlan;
+import io.ringsim.cql.exec.ResultSet;
+import io.ringsim.cql.exec.SelectPlanner;
+import io.ringsim.cql.exec.Values;
+import io.ringsim.schema.CqlType;
+import io.ringsim.sim.grade.Assignment.AccessPattern;
+import io.ringsim.sim.grade.Assignment.Condition;
+import io.ringsim.sim.grade.Assignment.Entity;
+import io.ringsim.sim.grade.Assignment.Ordering;
+import io.ringsim.sim.grade.GradeResult.Criterion;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * Runs one access pattern's query for many parameter values on the loaded cluster and judges it: valid CQL; served
+ * from a bounded number of partitions without ALLOW FILTERING or an index; the right rows in the right order,
+ * against the rows the pattern asks for among the loaded instances.
+ */
+final class QueryJudge {
+  private final Assignment a;
+  private final String file;
+  private final CqlSession session;
+  private final int nodes;
+
+  QueryJudge(Assignment a, String file, CqlSession session, int nodes) {
+    this.a = a;
+    this.file = file;
+    this.session = session;
+    this.nodes = nodes;
+  }
+
+  /** The three criteria of a pattern and its report line. */
+  record Verdict(List<Criterion> criteria, GradeResult.QueryReport report) {}
+
+  Verdict judge(SubmissionSchema.Query q, Entity e, List<Object[]> instances, int patternIndex) {
+    AccessPattern p = q.pattern();
+    String id = p.id();
+    String at = q.stmt().at(file);
+    String cqlText = q.stmt().text().replaceAll("\\s+", " ");
+    if (q.select() == null) {
+      return new Verdict(List.of(
+          new Criterion(id + ".valid", id, "valid CQL", false, q.error()),
+          new Criterion(id + ".partitions", id, "one partition, no filtering", false, "not run: the query is not"
+              + " valid CQL"),
+          new Criterion(id + ".rows", id, "right rows in the right order", false, "not run: the query is not valid"
+              + " CQL")),
+          new GradeResult.QueryReport(id, p.description(), cqlText, at, 0, 0, 0, "not run"));
+    }
+    Statement.Select sel = q.select();
+    SplittableRandom rng = new SplittableRandom(a.seed() * 31 + patternIndex);
+    String invalid = null, filtering = null, partitions = null, rowsWrong = null;
+    int runs = 0, right = 0, maxParts = 0;
+    String access = "";
+    for (int r = 0; r < p.runs(); r++) {
+      Object[] source = instances.get(rng.nextInt(instances.size()));
+      Map<String, Object> params = params(p, e, source);
+      Statement.Select bound;
+      ReadPlan plan;
+      ResultSet result;
+      try {
+        bound = (Statement.Select) Prepared.bind(sel, session.cluster().catalog(), Grader.KEYSPACE,
+            new HashMap<>(params));
+        plan = SelectPlanner.plan(bound, session.cluster().catalog(), Grader.KEYSPACE, new Values(0, a.seed()),
+            session.cluster().ring().partitioner(), 0);
+        result = session.execute(bound);
+      } catch (CqlException ex) {
+        if (needsFilteringMessage(ex)) {
+          filtering = id + " is refused: the WHERE clause does not name a whole partition key (" + keyNames(sel)
+              + ") followed by the clustering columns in order, so only ALLOW FILTERING would run it, reading every "
+              + "partition of " + sel.table() + " on every node. Cassandra says: " + ex.getMessage();
+        } else {
+          invalid = SubmissionSchema.where(file, q.stmt(), ex) + " (with " + show(params) + ")";
+        }
+        break;
+      }
+      runs++;
+      if (sel.allowFiltering() && filtering == null) filtering = needsFiltering(bound, id);
+      int touched;
+      if (plan.index() != null) {
+        touched = nodes;
+        access = "secondary index " + plan.index();
+        if (partitions == null) {
+          partitions = id + " is served by the secondary index " + plan.index() + ": the coordinator asks every "
+              + "node (" + nodes + " of them) for its local matches, however few rows come back; a table keyed "
+              + "by " + indexedColumn(plan.index()) + " answers from one partition";
+        }
+      } else if (plan.isRangeScan()) {
+        touched = Integer.MAX_VALUE;
+        access = "scan of every partition";
+        if (partitions == null) {
+          partitions = id + " reads every partition of " + sel.table() + " (a scan of the whole token ring on "
+              + "every node): its WHERE clause does not give the partition key (" + keyNames(sel) + ")";
+        }
+      } else {
+        touched = plan.keys().size();
+        access = touched == 1 ? "one partition" : touched + " partitions";
+        if (touched > p.partitions() && partitions == null) {
+          partitions = id + " reads " + touched + " partitions with " + show(params) + "; the assignment allows "
+              + p.partitions();
+        }
+      }
+      maxParts = Math.max(maxParts, touched);
+      String wrong = compare(p, e, instances, result, params);
+      if (wrong == null) right++;
+      else if (rowsWrong == null) rowsWrong = wrong;
+    }
+    List<Criterion> cs = new ArrayList<>();
+    if (invalid != null) {
+      cs.add(new Criterion(id + ".valid", id, "valid CQL", false, invalid));
+      cs.add(new Criterion(id + ".partitions", id, "one partition, no filtering", false, "not run: Cassandra "
+          + "refuses the query"));
+      cs.add(new Criterion(id + ".rows", id, "right rows in the right order", false, "not run: Cassandra refuses "
+          + "the query"));
+      return new Verdict(cs, new GradeResult.QueryReport(id, p.description(), cqlText, at, runs, right, maxParts,
+          "refused"));
+    }
+    cs.add(new Criterion(id + ".valid", id, "valid CQL", true, runs == 0 ? "it parses, and its table and columns "
+        + "exist" : "Cassandra runs it"));
+    String limitWord = p.partitions() == 1 ? "one partition" : "at most " + p.partitions() + " partitions";
+    if (filtering != null && runs == 0) {
+      cs.add(new Criterion(id + ".partitions", id, limitWord + ", no filtering", false, filtering));
+      cs.add(new Criterion(id + ".rows", id, "right rows in the right order", false, "not run: Cassandra refuses"
+          + " the query without ALLOW FILTERING"));
+      return new Verdict(cs, new GradeResult.QueryReport(id, p.description(), cqlText, at, 0, 0, 0,
+          "refused: needs ALLOW FILTERING"));
+    }
+    String fail = filtering != null ? filtering : partitions;
+    cs.add(new Criterion(id + ".partitions", id, limitWord + ", no filtering", fail == null, fail != null ? fail
+        : "every run read " + (maxParts == 1 ? "one partition" : "at most " + maxParts + " partitions")
+        + ", without ALLOW FILTERING or an index (" + runs + " runs)"));
+    cs.add(new Criterion(id + ".rows", id, "right rows in the right order", rowsWrong == null,
+        rowsWrong == null ? "all " + runs + " runs returned the rows " + id + " asks for, in its order"
+            : (runs - right) + " of " + runs + " runs were wrong; the first: " + rowsWrong));
+    return new Verdict(cs, new GradeResult.QueryReport(id, p.description(), cqlText, at, runs, right,
+        maxParts == Integer.MAX_VALUE ? -1 : maxParts, access));
+  }
+
+  /** Why a query (bound) written with ALLOW FILTERING needs it, or null when it does not. */
+  private String needsFiltering(Statement.Select sel, String id) {
+    Statement.Select without = new Statement.Select(sel.keyspace(), sel.table(), sel.json(), sel.distinct(),
+        sel.selectors(), sel.where(), sel.groupBy(), sel.orderBy(), sel.perPartitionLimit(), sel.limit(), false);
+    try {
+      SelectPlanner.plan(without, session.cluster().catalog(), Grader.KEYSPACE, new Values(0, a.seed()),
+          session.cluster().ring().partitioner(), 0);
+      return null;
+    } catch (CqlException ex) {
+      if (!needsFilteringMessage(ex)) return null;
+      return id + " uses ALLOW FILTERING: the WHERE clause does not name a whole partition key (" + keyNames(sel)
+          + ") followed by the clustering columns in order, so every node reads every partition of " + sel.table()
+          + " and throws away the rows that do not match. Without ALLOW FILTERING Cassandra says: " + ex.getMessage();
+    }
+  }
+
+  /** Cassandra's refusals of a query its table's primary key cannot serve without filtering. */
+  private static boolean needsFilteringMessage(CqlException ex) {
+    String m = ex.getMessage();
+    return m.contains("ALLOW FILTERING") || m.contains("cannot be restricted as preceding column");
+  }
+
+  private String keyNames(Statement.Select sel) {
+    var t = session.cluster().catalog().table(Grader.KEYSPACE, sel.table()).orElseThrow();
+    String pk = String.join(", ", t.partitionKey().stream().map(c -> c.name()).toList());
+    return "partition key of " + sel.table() + ": " + pk;
+  }
+
+  private String indexedColumn(String index) {
+    return session.cluster().catalog().index(Grader.KEYSPACE, index).map(i -> i.column()).orElse("the indexed column");
+  }
+
+  /** The parameters of one run, drawn from one loaded instance: = takes its value, a range bound lies around it. */
+  private Map<String, Object> params(AccessPattern p, Entity e, Object[] source) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    for (Condition c : p.conditions()) {
+      int i = e.indexOf(c.attribute());
+      Object v = source[i];
+      if (c.op() != Assignment.Op.EQ) {
+        long half = p.window() / 2;
+        Object bound = shift(v, c.op().lower() ? -half : p.window() - half);
+        if (p.within() > 0 && v instanceof Instant t && bound instanceof Instant b) {
+          long block = Math.floorDiv(t.toEpochMilli(), p.within()) * p.within();
+          long clipped = Math.max(block, Math.min(block + p.within(), b.toEpochMilli()));
+          bound = Instant.ofEpochMilli(clipped);
+        }
+        v = bound;
+      }
+      out.put(c.parameter(), v);
+    }
+    return out;
+  }
+
+  static Object shift(Object v, long by) {
+    if (v instanceof Instant t) return t.plusMillis(by);
+    if (v instanceof LocalDate d) return d.plusDays(by);
+    if (v instanceof Integer n) return (int) (n + by);
+    if (v instanceof Long n) return n + by;
+    if (v instanceof Short n) return (short) (n + by);
+    if (v instanceof Byte n) return (byte) (n + by);
+    return v;
+  }
+
+  private static String show(Map<String, Object> params) {
+    List<String> parts = new ArrayList<>();
+    params.forEach((k, v) -> parts.add(":" + k + " = " + (v instanceof String || v instanceof Instant
+        || v instanceof LocalDate ? "'" + v + "'" : v)));
+    return String.join(", ", parts);
+  }
+
+  private static int cmp(CqlType t, Object x, Object y) {
+    return t.compare(t.serialize(x), t.serialize(y));
+  }
+
+  /** The rows the pattern asks for among the loaded instances, in its order. */
+  static List<Object[]> expected(AccessPattern p, Entity e, List<Object[]> instances, Map<String, Object> params) {
+    List<Object[]> out = new ArrayList<>();
+    for (Object[] inst : instances) {
+      boolean ok = true;
+      for (Condition c : p.conditions()) {
+        int i = e.indexOf(c.attribute());
+        int k = cmp(e.attributes().get(i).type(), inst[i], params.get(c.parameter()));
+        ok = switch (c.op()) {
+          case EQ -> k == 0;
+          case LT -> k < 0;
+          case LE -> k <= 0;
+          case GT -> k > 0;
+          case GE -> k >= 0;
+        };
+        if (!ok) break;
+      }
+      if (ok) out.add(inst);
+    }
+    out.sort(orderOf(p, e));
+    return out;
+  }
+
+  private static Comparator<Object[]> orderOf(AccessPattern p, Entity e) {
+    Comparator<Object[]> c = (x, y) -> 0;
+    for (Ordering o : p.order()) {
+      int i = e.indexOf(o.attribute());
+      CqlType t = e.attributes().get(i).type();
+      Comparator<Object[]> one = (x, y) -> cmp(t, x[i], y[i]);
+      c = c.thenComparing(o.descending() ? one.reversed() : one);
+    }
+    return c;
+  }
+
+  /** Null when the result holds the expected rows in the pattern's order; else what is wrong, in words. */
+  private static String compare(AccessPattern p, Entity e, List<Object[]> instances, ResultSet result,
+      Map<String, Object> params) {
+    List<String> cols = result.columns();
+    int[] at = new int[p.returns().size()];
+    List<String> missingCols = new ArrayList<>();
+    for (int k = 0; k < at.length; k++) {
+      at[k] = cols.indexOf(p.returns().get(k));
+      if (at[k] < 0) missingCols.add(p.returns().get(k));
+    }
+    if (!missingCols.isEmpty()) {
+      return "with " + show(params) + " the result has no column " + String.join(", ", missingCols) + " (it has "
+          + String.join(", ", cols) + "); " + p.id() + " returns " + String.join(", ", p.returns());
+    }
+    List<Object[]> want = expected(p, e, instances, params);
+    List<String> wantText = new ArrayList<>();
+    for (Object[] inst : want) wantText.add(rowText(p, e, inst));
+    List<String> gotText = new ArrayList<>();
+    for (List<Object> row : result.rows()) {
+      List<String> parts = new ArrayList<>();
+      for (int k = 0; k < at.length; k++) {
+        CqlType t = result.types().get(at[k]);
+        Object v = row.get(at[k]);
+        parts.add(p.returns().get(k) + "=" + (v == null ? "null" : Cql.literal(t, v)));
+      }
+      gotText.add("(" + String.join(", ", parts) + ")");
+    }
+    Map<String, Integer> balance = new LinkedHashMap<>();
+    for (String w : wantText) balance.merge(w, 1, Integer::sum);
+    for (String g : gotText) balance.merge(g, -1, Integer::sum);
+    List<String> missing = new ArrayList<>(), extra = new ArrayList<>();
+    for (var en : balance.entrySet()) {
+      for (int k = 0; k < en.getValue(); k++) missing.add(en.getKey());
+      for (int k = 0; k < -en.getValue(); k++) extra.add(en.getKey());
+    }
+    if (!missing.isEmpty() || !extra.isEmpty()) {
+      StringBuilder sb = new StringBuilder("with " + show(params) + " " + p.id() + " must return " + want.size()
+          + " row" + (want.size() == 1 ? "" : "s") + ", the query returned " + gotText.size());
+      if (!missing.isEmpty()) sb.append("; missing ").append(missing.size()).append(", e.g. ").append(missing.get(0));
+      if (!extra.isEmpty()) sb.append("; not asked for ").append(extra.size()).append(", e.g. ").append(extra.get(0));
+      return sb.toString();
+    }
+    // Same rows: now the order, group by group of rows that the order cannot tell apart.
+    Comparator<Object[]> order = orderOf(p, e);
+    int i = 0;
+    while (i < want.size()) {
+      int j = i + 1;
+      while (j < want.size() && order.compare(want.get(i), want.get(j)) == 0) j++;
+      Map<String, Integer> group = new HashMap<>();
+      for (int k = i; k < j; k++) group.merge(wantText.get(k), 1, Integer::sum);
+      for (int k = i; k < j; k++) group.merge(gotText.get(k), -1, Integer::sum);
+      if (group.values().stream().anyMatch(v -> v != 0)) {
+        return "with " + show(params) + " the rows are right but out of order: row " + (i + 1) + " is "
+            + gotText.get(i) + ", " + p.id() + " puts " + wantText.get(i) + " there (order by "
+            + String.join(", ", p.order().stream().map(Ordering::toString).toList()) + ")";
+      }
+      i = j;
+    }
+    return null;
+  }
+
+  private static String rowText(AccessPattern p, Entity e, Object[] inst) {
+    List<String> parts = new ArrayList<>();
+    for (String r : p.returns()) {
+      int i = e.indexOf(r);
+      parts.add(r + "=" + Cql.literal(e.attributes().get(i).type(), inst[i]));
+    }
+    return "(" + String.join(", ", parts) + ")";
+  }
+}
