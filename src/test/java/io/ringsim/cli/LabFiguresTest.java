@@ -44,25 +44,79 @@ import org.junit.jupiter.params.provider.MethodSource;
  * (a .json file as one line per object, innermost first, its fields in compact JSON: {@code "table":"t","partitions":{},}); {@code fig~} marks a rounded figure ("about 4,700"), which matches at its
  * significant digits. Thousands separators and % do not count.
  *
- * <p>Not covered: the your-app lab (its figures come from the reader's own program against {@code serve}).
+ * <p>Checked: the labs in docs/labs, their Chinese twins in docs/labs/zh-CN (which must run the same commands and
+ * quote the same figures in the same order) and the teachers' answer keys in docs/teaching/answers. Not covered: the
+ * your-app lab (its figures come from the reader's own program against {@code serve}).
  */
 class LabFiguresTest {
   static final Path LABS = Path.of("docs/labs");
-  /** Labs whose figures come from somewhere this test cannot run. */
+  /** The Chinese (Simplified) labs: the same labs, the same commands, the same figures in the same order. */
+  static final Path LABS_ZH = LABS.resolve("zh-CN");
+  /** Teachers' answer keys: their figures are marked as the labs' are, and checked the same way. */
+  static final Path ANSWERS = Path.of("docs/teaching/answers");
+  /** Files whose figures come from somewhere this test cannot run. */
   static final List<String> UNCHECKED = List.of("README.md", "your-app.md");
 
   private static final Pattern RUN = Pattern.compile("<!--\\s*run\\s+([\\w-]+):\\s*(.*?)\\s*-->");
   private static final Pattern FIG = Pattern.compile("<!--fig(~?)\\s+([\\w-]+)(/[\\w.-]+)?:\\s*\"(.*?)\"\\s*-->");
   private static final Pattern REPLACE = Pattern.compile("\\|\\s*replace\\s+\"(.*?)\"\\s+with\\s+\"(.*?)\"");
 
+  /** Every checked file: the English labs, the Chinese labs and the answer keys, as paths. */
   static Stream<String> labs() throws IOException {
-    try (var files = Files.list(LABS)) {
-      return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".md"))
-          .filter(n -> !UNCHECKED.contains(n))
+    List<String> all = new ArrayList<>();
+    for (Path dir : List.of(LABS, LABS_ZH, ANSWERS)) {
+      all.addAll(markdown(dir).stream().filter(n -> !UNCHECKED.contains(n))
           .filter(n -> System.getProperty("ringsim.lab") == null
               || Stream.of(System.getProperty("ringsim.lab").split(",")).anyMatch(n::startsWith))
-          .sorted().toList().stream();
+          .map(n -> dir.resolve(n).toString()).toList());
     }
+    return all.stream();
+  }
+
+  /** The Markdown files of a folder (not of its subfolders), by name, sorted. */
+  static List<String> markdown(Path dir) throws IOException {
+    if (!Files.isDirectory(dir)) return List.of();
+    try (var files = Files.list(dir)) {
+      return files.filter(Files::isRegularFile).map(p -> p.getFileName().toString())
+          .filter(n -> n.endsWith(".md")).sorted().toList();
+    }
+  }
+
+  /**
+   * Issue 39 step 6: a reader of either language does the same lab. Both folders hold the same labs, and each
+   * Chinese lab runs the same commands under the same names and quotes the same figures (the same markers, the same
+   * values) in the same order as its English lab, so the figure test above checks both.
+   */
+  @Test
+  void theChineseLabsAreTheEnglishLabsFigureForFigure() throws IOException {
+    assertThat(markdown(LABS_ZH)).as("the labs in " + LABS_ZH + " against " + LABS).isEqualTo(markdown(LABS));
+    for (String lab : markdown(LABS)) {
+      if (lab.equals("README.md")) continue; // its markers are examples of the syntax, not runs
+      String en = Files.readString(LABS.resolve(lab), StandardCharsets.UTF_8);
+      String zh = Files.readString(LABS_ZH.resolve(lab), StandardCharsets.UTF_8);
+      assertThat(runMarkers(zh)).as(LABS_ZH.resolve(lab) + ": its run commands, against " + LABS.resolve(lab))
+          .isEqualTo(runMarkers(en));
+      assertThat(figureMarkers(zh)).as(LABS_ZH.resolve(lab) + ": its figures in order, against " + LABS.resolve(lab))
+          .isEqualTo(figureMarkers(en));
+    }
+  }
+
+  /** Each run marker of a text as "NAME: COMMAND", in order. */
+  static List<String> runMarkers(String text) {
+    List<String> out = new ArrayList<>();
+    Matcher r = RUN.matcher(text);
+    while (r.find()) out.add(r.group(1) + ": " + r.group(2));
+    return out;
+  }
+
+  /** Each figure marker of a text, with the figure it follows (as compared), in order. */
+  static List<String> figureMarkers(String text) {
+    List<String> out = new ArrayList<>();
+    for (String line : text.lines().toList()) {
+      Matcher f = FIG.matcher(line);
+      while (f.find()) out.add(normal(figureBefore(line.substring(0, f.start()))) + " <- " + f.group());
+    }
+    return out;
   }
 
   /** A figure a lab quotes, where, and what the output has in its place. */
@@ -77,7 +131,7 @@ class LabFiguresTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("labs")
   void everyFigureALabQuotesIsWhatItsCommandsPrint(String lab) throws IOException {
-    Path file = LABS.resolve(lab);
+    Path file = Path.of(lab);
     List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
     Map<String, ShippedRuns.Run> runs = new LinkedHashMap<>();
     Map<String, String> commands = new LinkedHashMap<>();
