@@ -3,7 +3,7 @@ package io.ringsim.cli;
 import com.typesafe.config.ConfigFactory;
 import io.ringsim.cluster.ClusterBuilder;
 import io.ringsim.cluster.ConsistencyLevel;
-import io.ringsim.cluster.CqlSession;
+import io.ringsim.cluster.ClientSession;
 import io.ringsim.cluster.SimCluster;
 import io.ringsim.cluster.node.TraceEvent;
 import io.ringsim.cql.CqlException;
@@ -68,7 +68,7 @@ public final class CqlCommand implements Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     try (SimCluster sim = cluster.start()) {
-      CqlSession session = cluster.session(sim);
+      ClientSession session = cluster.session(sim);
       // A script with directives keeps its own "now", as the oracle sends Cassandra a now_in_seconds that only
       // @advance moves: on a cluster a restart waits for gossip, and that wait must not count down TTLs.
       boolean directives = items.stream().anyMatch(CqlScript.Item::isDirective);
@@ -104,7 +104,7 @@ public final class CqlCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
-  static void printTable(PrintWriter out, CqlScript.Item item, ResultSet r, CqlSession session) {
+  static void printTable(PrintWriter out, CqlScript.Item item, ResultSet r, ClientSession session) {
     for (String w : r.warnings()) out.println("Warnings :\n" + w + "\n");
     if (DescribeStatement.isDescribe(r)) {
       out.print(DescribeStatement.cqlshText(r, session.keyspace() != null));
@@ -207,7 +207,7 @@ public final class CqlCommand implements Callable<Integer> {
           .withConsistentRangeMovement(run.consistentRangeMovement()), config);
       sim.setClockEpoch(epochMicros - sim.nowNanos() / 1000);
       if (run.loss() > 0) sim.setLoss(run.loss());
-      CqlSession schema = new CqlSession(sim, run.seed());
+      ClientSession schema = new ClientSession(sim, run.seed());
       for (String stmt : run.cql()) {
         try {
           schema.execute(stmt);
@@ -228,8 +228,8 @@ public final class CqlCommand implements Callable<Integer> {
       }
     }
 
-    CqlSession session(SimCluster sim) {
-      CqlSession s = new CqlSession(sim, seed());
+    ClientSession session(SimCluster sim) {
+      ClientSession s = new ClientSession(sim, seed());
       s.setConsistency(ConsistencyLevel.parse(consistency));
       return s;
     }

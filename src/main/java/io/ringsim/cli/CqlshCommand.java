@@ -4,7 +4,7 @@ import io.ringsim.cli.shell.FaultCommands;
 import io.ringsim.cli.shell.ShellCompleter;
 import io.ringsim.cli.shell.StatementBuffer;
 import io.ringsim.cluster.ConsistencyLevel;
-import io.ringsim.cluster.CqlSession;
+import io.ringsim.cluster.ClientSession;
 import io.ringsim.cluster.SimCluster;
 import io.ringsim.cql.CqlException;
 import io.ringsim.cql.exec.DescribeStatement;
@@ -75,7 +75,7 @@ public final class CqlshCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     if (connect != null) return remote(out);
     try (SimCluster sim = cluster.start()) {
-      CqlSession session = cluster.session(sim);
+      ClientSession session = cluster.session(sim);
       boolean interactive = System.console() != null;
       out.println("Connected to a simulated cluster of " + sim.nodeNames().size() + " nodes ("
           + sim.ring().partitioner().name() + ", seed " + cluster.seed() + (cluster.scenario == null ? ""
@@ -173,7 +173,7 @@ public final class CqlshCommand implements Callable<Integer> {
   }
 
   /** Handles one input line; false to quit. */
-  boolean handleLine(String line, StatementBuffer buffer, CqlSession session, SimCluster sim, PrintWriter out) {
+  boolean handleLine(String line, StatementBuffer buffer, ClientSession session, SimCluster sim, PrintWriter out) {
     if (!buffer.isIncomplete()) {
       String cmd = line.trim().replaceAll(";$", "").trim();
       String upper = cmd.toUpperCase(Locale.ROOT);
@@ -190,7 +190,7 @@ public final class CqlshCommand implements Callable<Integer> {
     return true;
   }
 
-  private boolean shellCommand(String upper, String cmd, CqlSession session, SimCluster sim, PrintWriter out) {
+  private boolean shellCommand(String upper, String cmd, ClientSession session, SimCluster sim, PrintWriter out) {
     String[] w = upper.split("\\s+");
     switch (w[0]) {
       case "HELP" -> {
@@ -301,7 +301,7 @@ public final class CqlshCommand implements Callable<Integer> {
     return w.length == 2 && (w[1].equals("ON") || w[1].equals("OFF"));
   }
 
-  private void run(String stmt, CqlSession session, PrintWriter out) {
+  private void run(String stmt, ClientSession session, PrintWriter out) {
     try {
       ResultSet r = session.execute(stmt);
       print(r, expand, session.keyspace() != null, out);

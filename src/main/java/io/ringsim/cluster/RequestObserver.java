@@ -6,7 +6,7 @@ import io.ringsim.cql.ast.Statement;
 import io.ringsim.schema.Catalog;
 
 /**
- * Sees every request a {@link CqlSession} sends to a coordinator and its answer, with the virtual time of each: how
+ * Sees every request a {@link ClientSession} sends to a coordinator and its answer, with the virtual time of each: how
  * `serve` records a user's own traffic for the checker, as workloads record theirs.
  */
 public interface RequestObserver {

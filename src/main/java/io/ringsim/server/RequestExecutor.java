@@ -14,7 +14,7 @@ import com.datastax.oss.protocol.internal.response.result.RowsMetadata;
 import com.datastax.oss.protocol.internal.response.result.SetKeyspace;
 import com.datastax.oss.protocol.internal.response.result.Void;
 import io.ringsim.cluster.ConsistencyLevel;
-import io.ringsim.cluster.CqlSession;
+import io.ringsim.cluster.ClientSession;
 import io.ringsim.cluster.node.TraceEvent;
 import io.ringsim.cluster.node.TraceParts;
 import io.ringsim.cql.CqlErrorClass;
@@ -297,8 +297,8 @@ final class RequestExecutor {
     return run(node, session, ks, new Statement.Batch(type, null, children), o, "BATCH", MetadataAsk.NONE);
   }
 
-  private CqlSession session(String node, String keyspace, QueryOptions o, int client) {
-    CqlSession s = new CqlSession(served.cluster(), served.nextSeed());
+  private ClientSession session(String node, String keyspace, QueryOptions o, int client) {
+    ClientSession s = new ClientSession(served.cluster(), served.nextSeed());
     s.setKeyspace(keyspace);
     s.setCoordinator(node);
     s.setObserver(served.history().observer(client));
@@ -314,7 +314,7 @@ final class RequestExecutor {
 
   private Reply run(String node, Session session, String ks, Statement s, QueryOptions o, String key,
       MetadataAsk ask) {
-    CqlSession cs = session(node, ks, o, session.client);
+    ClientSession cs = session(node, ks, o, session.client);
     if (s instanceof Statement.Use u) {
       // The system keyspaces are served, not in the catalog, so the simulated cluster does not know them.
       if (!SystemQuery.KEYSPACES.contains(u.keyspace())) cs.execute(s);
@@ -382,13 +382,13 @@ final class RequestExecutor {
   }
 
   /**
-   * A page of a SELECT: read from the paging state's cursor on ({@link CqlSession#executePage}); a statement that
+   * A page of a SELECT: read from the paging state's cursor on ({@link ClientSession#executePage}); a statement that
    * runs whole comes back whole and is cut here by offset.
    */
-  private Reply page(CqlSession cs, Statement.Select sel, String ks, QueryOptions o, String key,
+  private Reply page(ClientSession cs, Statement.Select sel, String ks, QueryOptions o, String key,
       MetadataAsk ask) {
     Paging state = Paging.decode(o.pagingState, key);
-    CqlSession.Page p;
+    ClientSession.Page p;
     try {
       p = cs.executePage(sel, state == null ? null : state.cursor(), o.pageSize);
     } finally {

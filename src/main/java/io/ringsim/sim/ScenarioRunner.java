@@ -6,7 +6,7 @@ import io.ringsim.cluster.ClusterBuilder;
 import io.ringsim.cluster.ClusterSpec;
 import io.ringsim.cluster.ConsistencyLevel;
 import io.ringsim.cluster.ConsistentRangeMovement;
-import io.ringsim.cluster.CqlSession;
+import io.ringsim.cluster.ClientSession;
 import io.ringsim.cluster.SimCluster;
 import io.ringsim.cluster.node.ClientRequest;
 import io.ringsim.cluster.node.ClientResponse;
@@ -163,7 +163,7 @@ public final class ScenarioRunner {
         : SimCluster.start(cs, config)) {
       phase("cluster started");
       if (spec.loss() > 0) sim.setLoss(spec.loss());
-      CqlSession session = new CqlSession(sim, spec.seed());
+      ClientSession session = new ClientSession(sim, spec.seed());
       for (String stmt : spec.cql()) {
         try {
           session.execute(stmt);
@@ -345,7 +345,7 @@ public final class ScenarioRunner {
         + Durations.format(t) + " / " + Durations.format(spec.durationMillis()) + "  " + ops + " ops";
   }
 
-  private void apply(SimCluster sim, CqlSession session, TimedAction ta, List<ActorRef<WorkloadActor.Msg>> workloads,
+  private void apply(SimCluster sim, ClientSession session, TimedAction ta, List<ActorRef<WorkloadActor.Msg>> workloads,
       List<RunResult.Event> events) {
     Action a = ta.action();
     long now = sim.nowNanos() / 1000;

@@ -3,7 +3,7 @@ package io.ringsim.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ringsim.cli.shell.StatementBuffer;
-import io.ringsim.cluster.CqlSession;
+import io.ringsim.cluster.ClientSession;
 import io.ringsim.cluster.SimCluster;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -16,7 +16,7 @@ class CqlshFaultsTest {
   private final CqlshCommand shell = new CqlshCommand();
   private final StatementBuffer buffer = new StatementBuffer();
   private SimCluster sim;
-  private CqlSession session;
+  private ClientSession session;
 
   @BeforeEach
   void start() {

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.ringsim.cli.shell.FaultCommands;
 import io.ringsim.cli.shell.ShellCompleter;
 import io.ringsim.cli.shell.StatementBuffer;
-import io.ringsim.cluster.CqlSession;
+import io.ringsim.cluster.ClientSession;
 import io.ringsim.cluster.SimCluster;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -19,7 +19,7 @@ class CqlshShellWordsTest {
   private final CqlshCommand shell = new CqlshCommand();
   private final StatementBuffer buffer = new StatementBuffer();
   private SimCluster sim;
-  private CqlSession session;
+  private ClientSession session;
 
   @BeforeEach
   void start() {

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.ringsim.cli.shell.StatementBuffer;
-import io.ringsim.cluster.CqlSession;
+import io.ringsim.cluster.ClientSession;
 import io.ringsim.cluster.SimCluster;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -33,7 +33,7 @@ import net.jqwik.api.lifecycle.BeforeContainer;
 class GeneratedInputProperties {
   private static Path dir;
   private static SimCluster sim;
-  private static CqlSession session;
+  private static ClientSession session;
   private static final CqlshCommand SHELL = new CqlshCommand();
 
   @BeforeContainer

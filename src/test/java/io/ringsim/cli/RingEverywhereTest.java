@@ -105,7 +105,7 @@ class RingEverywhereTest {
     BadInputTest.refused(CliRun.of("serve", q, "--scenario", "simulations/zombies.sim"), "two scenarios given");
   }
 
-  private static String type(CqlshCommand shell, StatementBuffer buffer, io.ringsim.cluster.CqlSession session,
+  private static String type(CqlshCommand shell, StatementBuffer buffer, io.ringsim.cluster.ClientSession session,
       SimCluster sim, String... lines) {
     StringWriter s = new StringWriter();
     PrintWriter out = new PrintWriter(s);

@@ -18,7 +18,7 @@ class CounterClusterTest {
   @Test
   void quorumIncrementsThroughACrashSumCorrectly() {
     try (KvCluster kv = new KvCluster(6, 8, 3, 21)) {
-      CqlSession s = new CqlSession(kv.sim, 21);
+      ClientSession s = new ClientSession(kv.sim, 21);
       s.execute("CREATE TABLE ks.hits (page text PRIMARY KEY, n counter)");
       s.setConsistency(ConsistencyLevel.QUORUM);
       s.setCoordinator(null); // round-robin over the live nodes, as a driver would
@@ -57,7 +57,7 @@ class CounterClusterTest {
   @Test
   void aLeaderThatCrashesRightAfterAnIncrementKeepsItsShard() {
     try (KvCluster kv = new KvCluster(6, 8, 3, 22)) {
-      CqlSession s = new CqlSession(kv.sim, 22);
+      ClientSession s = new ClientSession(kv.sim, 22);
       s.execute("CREATE TABLE ks.hits (page text PRIMARY KEY, n counter)");
       String leader = kv.replicas("home").get(0);
       s.setCoordinator(leader); // a coordinator that is a replica leads the write itself
@@ -76,7 +76,7 @@ class CounterClusterTest {
   @Test
   void aCoordinatorThatIsNotAReplicaForwardsToALeaderAndTracesIt() {
     try (KvCluster kv = new KvCluster(6, 8, 3, 23)) {
-      CqlSession s = new CqlSession(kv.sim, 23);
+      ClientSession s = new ClientSession(kv.sim, 23);
       s.execute("CREATE TABLE ks.hits (page text PRIMARY KEY, n counter)");
       List<String> replicas = kv.replicas("home");
       String outsider = kv.sim.nodeNames().stream().filter(n -> !replicas.contains(n)).findFirst().orElseThrow();

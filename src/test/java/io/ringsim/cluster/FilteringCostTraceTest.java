@@ -17,7 +17,7 @@ class FilteringCostTraceTest {
   @Test
   void aFilteringScanReportsEveryRowItReadAndAPartitionReadOnlyItsOwn() {
     try (KvCluster kv = new KvCluster(4, 4, 3, 11)) {
-      CqlSession s = new CqlSession(kv.sim, 11);
+      ClientSession s = new ClientSession(kv.sim, 11);
       s.execute("CREATE TABLE ks.songs (id int, n int, title text, PRIMARY KEY (id, n))");
       for (int id = 0; id < 10; id++) {
         for (int n = 0; n < 6; n++) {

@@ -46,7 +46,7 @@ class NowInSecondsTest {
     List<String> expected = List.of(resource("request_now.expected.jsonl").split("\n"));
     ObjectMapper json = new ObjectMapper();
     try (SimCluster sim = cluster()) {
-      CqlSession s = new CqlSession(sim, 3);
+      ClientSession s = new ClientSession(sim, 3);
       s.setCoordinator(null); // every node coordinates some of it
       long now = NOV_24_2026_MICROS / 1_000_000L;
       s.setNowInSeconds((int) now);
@@ -75,7 +75,7 @@ class NowInSecondsTest {
     List<String> expected = List.of(resource("request_now.expected.jsonl").split("\n"));
     ObjectMapper json = new ObjectMapper();
     try (SimCluster sim = cluster()) {
-      CqlSession s = new CqlSession(sim, 3);
+      ClientSession s = new ClientSession(sim, 3);
       for (int i = 0; i <= 5; i++) {
         JsonNode want = json.readTree(expected.get(i));
         String cql = want.get("cql").asText();
@@ -93,7 +93,7 @@ class NowInSecondsTest {
   @Test
   void pagesThroughAReplicaWithASkewedClockMissNoRow() {
     try (SimCluster sim = cluster()) {
-      CqlSession s = new CqlSession(sim, 3);
+      ClientSession s = new ClientSession(sim, 3);
       s.setCoordinator("n1");
       s.execute("CREATE KEYSPACE sk WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
       s.execute("CREATE TABLE sk.t (k int PRIMARY KEY, v int)");
@@ -111,7 +111,7 @@ class NowInSecondsTest {
       List<List<Object>> paged = new ArrayList<>();
       PageCursor from = null;
       do {
-        CqlSession.Page p = s.executePage(sel, from, 4);
+        ClientSession.Page p = s.executePage(sel, from, 4);
         paged.addAll(p.result().rows());
         from = p.next();
       } while (from != null);

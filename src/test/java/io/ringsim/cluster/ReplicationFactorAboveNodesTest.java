@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
  */
 class ReplicationFactorAboveNodesTest {
 
-  private static CqlSession session(SimCluster sim, String replication) {
-    CqlSession s = new CqlSession(sim, 5);
+  private static ClientSession session(SimCluster sim, String replication) {
+    ClientSession s = new ClientSession(sim, 5);
     s.execute("CREATE KEYSPACE ks WITH replication = " + replication);
     s.execute("CREATE TABLE ks.kv (k text PRIMARY KEY, v int)");
     return s;
@@ -30,14 +30,14 @@ class ReplicationFactorAboveNodesTest {
     return ClusterBuilder.start(ring, 5, ConfigFactory.load("application-test"));
   }
 
-  private static CoordinatorException failure(CqlSession s, String cql) {
+  private static CoordinatorException failure(ClientSession s, String cql) {
     return catchThrowableOfType(() -> s.execute(cql), CoordinatorException.class);
   }
 
   @Test
   void rf3OnTwoNodesMakesAllUnavailableAndQuorumNeedTwo() {
     try (SimCluster sim = cluster(List.of(new ClusterBuilder.Dc("dc1", 2, 1)))) {
-      CqlSession s = session(sim, "{'class': 'SimpleStrategy', 'replication_factor': 3}");
+      ClientSession s = session(sim, "{'class': 'SimpleStrategy', 'replication_factor': 3}");
 
       s.setConsistency(ConsistencyLevel.ALL);
       for (String cql : List.of("INSERT INTO ks.kv (k, v) VALUES ('a', 1)", "SELECT v FROM ks.kv WHERE k = 'a'")) {
@@ -69,7 +69,7 @@ class ReplicationFactorAboveNodesTest {
   void networkTopologyCountsEachDcAgainstItsOwnFactor() {
     // dc1 has 2 nodes but asks for 3 replicas; dc2 has 2 nodes and asks for 1.
     try (SimCluster sim = cluster(List.of(new ClusterBuilder.Dc("dc1", 2, 1), new ClusterBuilder.Dc("dc2", 2, 1)))) {
-      CqlSession s = session(sim, "{'class': 'NetworkTopologyStrategy', 'dc1': 3, 'dc2': 1}");
+      ClientSession s = session(sim, "{'class': 'NetworkTopologyStrategy', 'dc1': 3, 'dc2': 1}");
       s.setCoordinator("n1");
 
       s.setConsistency(ConsistencyLevel.ALL);

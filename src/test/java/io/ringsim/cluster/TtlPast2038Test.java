@@ -36,7 +36,7 @@ class TtlPast2038Test {
         Murmur3Partitioner.INSTANCE, ClusterBuilder.defaultAllocationReplication());
     try (SimCluster sim = ClusterBuilder.start(ring, 3, ConfigFactory.load("application-test"))) {
       sim.setClockEpoch(NOV_24_2026_MICROS - sim.nowNanos() / 1000);
-      CqlSession s = new CqlSession(sim, 3);
+      ClientSession s = new ClientSession(sim, 3);
       int refused = 0;
       for (int i = 0; i < statements.size(); i++) {
         JsonNode want = expected.get(i);

@@ -17,7 +17,7 @@ class UserTypeClusterTest {
   @Test
   void fieldsUpdatedOnDifferentReplicasMergeWhileAFrozenValueKeepsOnlyTheLastWrite() {
     try (KvCluster kv = new KvCluster(6, 8, 3, 31, false)) {
-      CqlSession s = new CqlSession(kv.sim, 31);
+      ClientSession s = new ClientSession(kv.sim, 31);
       s.execute("CREATE TYPE ks.address (street text, city text, zip int)");
       s.execute("CREATE TABLE ks.people (k text PRIMARY KEY, addr address, frozen_addr frozen<address>)");
       List<String> r = kv.replicas("ann");
@@ -65,7 +65,7 @@ class UserTypeClusterTest {
   @Test
   void aFieldWrittenWithATtlExpiresAloneAndAWholeValueWithATtlExpiresWhole() {
     try (KvCluster kv = new KvCluster(3, 4, 3, 32)) {
-      CqlSession s = new CqlSession(kv.sim, 32);
+      ClientSession s = new ClientSession(kv.sim, 32);
       s.setConsistency(ConsistencyLevel.ALL);
       s.execute("CREATE TYPE ks.address (street text, city text, zip int)");
       s.execute("CREATE TABLE ks.people (k text PRIMARY KEY, addr address, n int)");

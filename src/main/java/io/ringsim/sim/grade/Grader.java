@@ -3,7 +3,7 @@ package io.ringsim.sim.grade;
 import com.typesafe.config.ConfigFactory;
 import io.ringsim.cluster.ClusterBuilder;
 import io.ringsim.cluster.ConsistencyLevel;
-import io.ringsim.cluster.CqlSession;
+import io.ringsim.cluster.ClientSession;
 import io.ringsim.cluster.SimCluster;
 import io.ringsim.cluster.node.ClientRequest;
 import io.ringsim.cluster.node.ClientResponse;
@@ -50,7 +50,7 @@ public final class Grader {
     try (SimCluster sim = ClusterBuilder.start(ring, a.seed(), ConfigFactory.load())) {
       long epochMicros = Instant.parse("2026-01-01T00:00:00Z").toEpochMilli() * 1000;
       sim.setClockEpoch(epochMicros - sim.nowNanos() / 1000);
-      CqlSession session = new CqlSession(sim, a.seed());
+      ClientSession session = new ClientSession(sim, a.seed());
       session.setConsistency(ConsistencyLevel.ALL);
       session.execute("CREATE KEYSPACE " + KEYSPACE + " WITH replication = {'class': 'SimpleStrategy', "
           + "'replication_factor': " + shape.replication() + "}");

@@ -1,6 +1,6 @@
 package io.ringsim.sim.grade;
 
-import io.ringsim.cluster.CqlSession;
+import io.ringsim.cluster.ClientSession;
 import io.ringsim.cql.CqlException;
 import io.ringsim.cql.ast.Statement;
 import io.ringsim.cql.exec.Prepared;
@@ -32,10 +32,10 @@ import java.util.SplittableRandom;
 final class QueryJudge {
   private final Assignment a;
   private final String file;
-  private final CqlSession session;
+  private final ClientSession session;
   private final int nodes;
 
-  QueryJudge(Assignment a, String file, CqlSession session, int nodes) {
+  QueryJudge(Assignment a, String file, ClientSession session, int nodes) {
     this.a = a;
     this.file = file;
     this.session = session;

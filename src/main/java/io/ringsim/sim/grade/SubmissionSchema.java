@@ -1,6 +1,6 @@
 package io.ringsim.sim.grade;
 
-import io.ringsim.cluster.CqlSession;
+import io.ringsim.cluster.ClientSession;
 import io.ringsim.cql.CqlException;
 import io.ringsim.cql.ast.Statement;
 import io.ringsim.cql.exec.BindVariable;
@@ -47,7 +47,7 @@ final class SubmissionSchema {
     return st.at(file) + ": " + e.errorClass() + ": " + e.getMessage();
   }
 
-  static List<Owned> tables(Assignment a, Submission s, CqlSession session) {
+  static List<Owned> tables(Assignment a, Submission s, ClientSession session) {
     Map<String, Stmt> created = new LinkedHashMap<>();
     for (Stmt st : s.schema()) {
       Statement parsed;
@@ -116,7 +116,7 @@ final class SubmissionSchema {
     return String.join("; ", parts);
   }
 
-  static List<Query> queries(Assignment a, Submission s, CqlSession session) {
+  static List<Query> queries(Assignment a, Submission s, ClientSession session) {
     for (Map.Entry<String, Integer> m : s.markers().entrySet()) {
       if (a.patterns().stream().noneMatch(p -> p.id().equals(m.getKey()))) {
         throw new GradeException(s.file() + ":" + m.getValue() + ":1: the assignment has no access pattern "

@@ -33,9 +33,10 @@ import java.util.concurrent.CompletableFuture;
 /**
  * A client session on a simulated cluster, as a driver or cqlsh has one: a current keyspace, a consistency level,
  * tracing on or off, and a coordinator to send requests to. It parses, checks and plans each statement, runs it
- * through the coordinator, and turns the answer into a result set or a {@link CqlException}.
+ * through the coordinator, and turns the answer into a result set or a {@link CqlException}. (Not the DataStax
+ * driver's CqlSession, which the tests use beside it: this one is ringsim's own, inside the simulation.)
  */
-public final class CqlSession {
+public final class ClientSession {
   private final SimCluster cluster;
   private String keyspace;
   private ConsistencyLevel consistency = ConsistencyLevel.ONE;
@@ -52,7 +53,7 @@ public final class CqlSession {
   private String kind = "read";
   private boolean deleting;
 
-  public CqlSession(SimCluster cluster, long seed) {
+  public ClientSession(SimCluster cluster, long seed) {
     this.cluster = cluster;
     this.coordinator = cluster.nodeNames().get(0);
     this.values = new Values(0, seed);
