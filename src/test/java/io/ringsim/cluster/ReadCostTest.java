@@ -2,6 +2,8 @@ package io.ringsim.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.typesafe.config.ConfigFactory;
+import io.ringsim.storage.ServiceCosts;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -9,6 +11,8 @@ import org.junit.jupiter.api.Test;
  * tombstone it walks past. One node with RF 1, so a query's latency is the replica's work alone.
  */
 class ReadCostTest {
+  private static final ServiceCosts COSTS =
+      ServiceCosts.from(ConfigFactory.defaultReference().getConfig("ringsim.node.cost"));
 
   /** How long {@code cql} takes in simulated time, in microseconds. */
   private static long micros(KvCluster kv, CqlSession s, String cql) {
@@ -30,8 +34,10 @@ class ReadCostTest {
       }
       long one = micros(kv, s, "SELECT * FROM ks.t WHERE k = 1");
       long three = micros(kv, s, "SELECT * FROM ks.t WHERE k = 3");
-      // Two more SSTables read (60 us each by default) and two more rows (1 us each).
-      assertThat(three - one).isBetween(100L, 140L);
+      // Two more SSTables read and two more live rows.
+      long expected = (2 * COSTS.sstableRead() + 2 * COSTS.rowScanned()) / 1000;
+      assertThat(COSTS.sstableRead()).isPositive();
+      assertThat(three - one).isBetween(expected - 1, expected + 1);
     }
   }
 
@@ -49,8 +55,10 @@ class ReadCostTest {
       kv.sim.flush("n1");
       long clean = micros(kv, s, "SELECT * FROM ks.t WHERE k = 2");
       long tombstones = micros(kv, s, "SELECT * FROM ks.t WHERE k = 1");
-      // 2,000 row tombstones at 1 us each by default.
-      assertThat(tombstones - clean).isBetween(1800L, 2200L);
+      // 2,000 row tombstones walked past.
+      long expected = 2000 * COSTS.tombstoneScanned() / 1000;
+      assertThat(expected).isPositive();
+      assertThat(tombstones - clean).isBetween(expected - 1, expected + 1);
     }
   }
 }
