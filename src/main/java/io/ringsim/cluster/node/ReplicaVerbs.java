@@ -27,7 +27,7 @@ final class ReplicaVerbs {
       applyMutation(node, mu.table(), mu.update(), mu.decodedUpdate(), trace);
       // A hint replays in the background (Cassandra throttles its delivery), so it does not hold the node up.
       if (!mu.hint()) {
-        long ready = node.durable(node.serve(node.cfg.costs().write()));
+        long ready = mu.replay() ? node.loopNanos() : node.durable(node.serve(node.cfg.costs().write()));
         // A MutationAck carries no payload beyond its request id.
         if (trace != null) responding(node, trace, "MUTATION_RSP", from, 0, ready);
         node.answer(from, new NodeMessage.MutationAck(mu.requestId(), trace), ready);
