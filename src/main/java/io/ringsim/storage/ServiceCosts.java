@@ -50,7 +50,7 @@ public record ServiceCosts(long requestCpu, long commitlogAppend, long commitlog
     }
   }
 
-  /** No cost at all: every replica answers at once (what ringsim did before it had a cost model). */
+  /** No cost at all: every replica answers at once. */
   public static final ServiceCosts FREE = new ServiceCosts(0, 0, 0, 0, 0, 0, 0, 0);
 
   public ServiceCosts {
