@@ -29,6 +29,10 @@ public record ClusterSpec(Ring ring, long seed, LatencyModel latency, NodeSettin
     return new ClusterSpec(ring, seed, latency, node.withStorage(s), serializePayloads, consistentRangeMovement);
   }
 
+  public ClusterSpec withCosts(io.ringsim.storage.ServiceCosts c) {
+    return new ClusterSpec(ring, seed, latency, node.withCosts(c), serializePayloads, consistentRangeMovement);
+  }
+
   public ClusterSpec withLatency(LatencyModel l) {
     return new ClusterSpec(ring, seed, l, node, serializePayloads, consistentRangeMovement);
   }

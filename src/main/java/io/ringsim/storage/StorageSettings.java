@@ -1,9 +1,14 @@
 package io.ringsim.storage;
 
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.Map;
+
 /**
  * Per-node storage knobs with Cassandra's defaults where Cassandra has one. {@code memtableFlushBytes} is small by
  * default because simulated nodes hold little data; {@code maxValueBytes} caps values far below Cassandra's 2 GiB
- * so one bad write cannot exhaust the simulator's heap.
+ * so one bad write cannot exhaust the simulator's heap. {@code costOverrides}: the {@link ServiceCosts} a scenario
+ * sets over the configuration's (--set cluster.cost.NAME=DURATION).
  */
 public record StorageSettings(
     long memtableFlushBytes,
@@ -12,12 +17,15 @@ public record StorageSettings(
     int tombstoneWarnThreshold,
     int tombstoneFailureThreshold,
     int maxKeyBytes,
-    int maxValueBytes) {
+    int maxValueBytes,
+    Map<ServiceCosts.Kind, Long> costOverrides) {
 
   public static final StorageSettings DEFAULTS =
-      new StorageSettings(4L << 20, CommitLogSync.PERIODIC, 10_000, 1_000, 100_000, 65_535, 1 << 20);
+      new StorageSettings(4L << 20, CommitLogSync.PERIODIC, 10_000, 1_000, 100_000, 65_535, 1 << 20, Map.of());
 
   public StorageSettings {
+    costOverrides = Collections.unmodifiableMap(new EnumMap<>(costOverrides.isEmpty()
+        ? new EnumMap<ServiceCosts.Kind, Long>(ServiceCosts.Kind.class) : costOverrides));
     if (memtableFlushBytes <= 0) throw new IllegalArgumentException("memtable flush size must be positive");
     if (commitLogSyncPeriodMillis < 0) throw new IllegalArgumentException("commit log sync period must be >= 0");
     if (tombstoneWarnThreshold <= 0 || tombstoneFailureThreshold < tombstoneWarnThreshold)
@@ -26,21 +34,31 @@ public record StorageSettings(
 
   public StorageSettings withMemtableFlushBytes(long b) {
     return new StorageSettings(b, commitLogSync, commitLogSyncPeriodMillis, tombstoneWarnThreshold,
-        tombstoneFailureThreshold, maxKeyBytes, maxValueBytes);
+        tombstoneFailureThreshold, maxKeyBytes, maxValueBytes, costOverrides);
   }
 
   public StorageSettings withCommitLog(CommitLogSync mode, long periodMillis) {
     return new StorageSettings(memtableFlushBytes, mode, periodMillis, tombstoneWarnThreshold,
-        tombstoneFailureThreshold, maxKeyBytes, maxValueBytes);
+        tombstoneFailureThreshold, maxKeyBytes, maxValueBytes, costOverrides);
   }
 
   public StorageSettings withTombstoneThresholds(int warn, int fail) {
     return new StorageSettings(memtableFlushBytes, commitLogSync, commitLogSyncPeriodMillis, warn, fail,
-        maxKeyBytes, maxValueBytes);
+        maxKeyBytes, maxValueBytes, costOverrides);
+  }
+
+  /** These settings with the cost of {@code kind} set to {@code nanos} over the configuration's (--set). */
+  public StorageSettings withCost(ServiceCosts.Kind kind, long nanos) {
+    if (nanos < 0) throw new IllegalArgumentException("a cost cannot be negative");
+    EnumMap<ServiceCosts.Kind, Long> m = new EnumMap<>(ServiceCosts.Kind.class);
+    m.putAll(costOverrides);
+    m.put(kind, nanos);
+    return new StorageSettings(memtableFlushBytes, commitLogSync, commitLogSyncPeriodMillis, tombstoneWarnThreshold,
+        tombstoneFailureThreshold, maxKeyBytes, maxValueBytes, m);
   }
 
   public StorageSettings withMaxValueBytes(int b) {
     return new StorageSettings(memtableFlushBytes, commitLogSync, commitLogSyncPeriodMillis, tombstoneWarnThreshold,
-        tombstoneFailureThreshold, maxKeyBytes, b);
+        tombstoneFailureThreshold, maxKeyBytes, b, costOverrides);
   }
 }

@@ -77,6 +77,11 @@ public final class TableStore {
     return memtable;
   }
 
+  /** How many SSTables the table has (each read asks every one's bloom filter). */
+  public int sstableCount() {
+    return sstables.size();
+  }
+
   /** The SSTables, newest first. */
   public List<SSTable> sstables() {
     return List.copyOf(sstables);

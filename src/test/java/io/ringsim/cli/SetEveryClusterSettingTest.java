@@ -58,6 +58,22 @@ class SetEveryClusterSettingTest {
   }
 
   @Test
+  void whatANodesWorkCostsCanBeSetForARun() throws IOException {
+    RunSpec set = withSet("cluster.cost.commitlog-sync", "2ms");
+    assertThat(set.storage().costOverrides())
+        .containsExactly(Map.entry(io.ringsim.storage.ServiceCosts.Kind.COMMITLOG_SYNC, 2_000_000L));
+    assertThat(withSet("cluster.cost.tombstone-scanned", "500ns").storage().costOverrides())
+        .containsEntry(io.ringsim.storage.ServiceCosts.Kind.TOMBSTONE_SCANNED, 500L);
+    Path f = dir.resolve("s.sim");
+    Files.writeString(f, BASE);
+    String out = dir.resolve("o").toString();
+    BadInputTest.refused(CliRun.of("run", f.toString(), "--quiet", "--out", out, "--set", "cluster.cost.disk=1ms"),
+        "--set cluster.cost.disk=1ms: unknown cost 'disk' (known: request-cpu, commitlog-append");
+    BadInputTest.refused(CliRun.of("run", f.toString(), "--quiet", "--out", out, "--set",
+        "cluster.cost.sstable-read=fast"), "--set cluster.cost.sstable-read=fast: expected a duration such as 2ms");
+  }
+
+  @Test
   void theDataCentresOfAClusterCanBeSetToo() {
     RunSpec set = withSet("cluster.dc", "dc1:3:3,dc2:2");
     assertThat(set.dcs()).extracting(d -> d.name() + ":" + d.nodes() + ":" + d.racks())

@@ -34,8 +34,9 @@ final class CassandraYaml {
         "saved_caches_directory: " + home.resolve("saved_caches"),
         "hints_directory: " + home.resolve("hints"),
         "cdc_raw_directory: " + home.resolve("cdc_raw"),
-        "commitlog_sync: periodic",
-        "commitlog_sync_period: 10000ms",
+        // RINGSIM_ORACLE_COMMITLOG=batch: every write waits for its fsync (CostProbe measures what that costs).
+        "batch".equals(System.getenv("RINGSIM_ORACLE_COMMITLOG")) ? "commitlog_sync: batch"
+            : "commitlog_sync: periodic\ncommitlog_sync_period: 10000ms",
         "auto_snapshot: false",
         "dynamic_snitch: false",
         "key_cache_size: 0MiB",

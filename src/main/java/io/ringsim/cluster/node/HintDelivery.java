@@ -45,7 +45,7 @@ final class HintDelivery extends PendingRequest {
     for (int i = 0; i < batch.size(); i++) {
       unacked.add(i);
       NodeMessage.Mutation m = batch.get(i).mutation();
-      node.send(target, new NodeMessage.Mutation(id, m.table(), m.update(), false));
+      node.send(target, NodeMessage.Mutation.replayed(id, m.table(), m.update()));
     }
   }
 

@@ -90,6 +90,10 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
           if (p != null && NodeContext.isCurrentResume(p, r)) p.onResume();
           return this;
         })
+        .onMessage(NodeCommand.Deferred.class, d -> {
+          node.onDeferred(d);
+          return this;
+        })
         .onMessage(NodeCommand.Tick.class, t -> onTick())
         .onMessage(NodeCommand.Leave.class, l -> onCrash())
         .onMessage(NodeCommand.Crash.class, c -> onCrash())

@@ -37,6 +37,13 @@ public sealed interface NodeCommand extends NoSerializationVerificationNeeded {
   /** A request's own timer (speculative retry, Paxos backoff) went off. */
   record Resume(long requestId) implements NodeCommand {}
 
+  /**
+   * A replica's answer, ready once the node has done the work ({@link ServiceQueue}): sent to {@code to}, or handed to
+   * this node's own request in flight when {@code to} is this node. {@code incarnation}: the node's life it belongs
+   * to (a crash in between loses it).
+   */
+  record Deferred(long incarnation, String to, NodeMessage message) implements NodeCommand {}
+
   /** Periodic housekeeping: commit-log sync. */
   record Tick() implements NodeCommand {}
 

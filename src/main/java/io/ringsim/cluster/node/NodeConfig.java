@@ -1,6 +1,7 @@
 package io.ringsim.cluster.node;
 
 import io.ringsim.cluster.gossip.GossipSettings;
+import io.ringsim.storage.ServiceCosts;
 import io.ringsim.storage.StorageSettings;
 import java.time.Duration;
 import java.util.List;
@@ -22,6 +23,7 @@ public record NodeConfig(
     List<String> seeds,
     boolean hintedHandoff,
     Duration maxHintWindow,
+    ServiceCosts costs,
     long seed) {
 
   /** Bits of a Paxos ballot that hold the node's index (PaxosCoordinator): at most 2,048 nodes ever in a cluster. */

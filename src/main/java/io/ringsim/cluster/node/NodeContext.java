@@ -50,6 +50,10 @@ final class NodeContext {
   private long epochMicros;
   private long lastTimestamp;
   private long nextRequestId = 1;
+  /** The node's work in hand, in virtual time: what makes its answers wait (see ServiceCosts). */
+  private final ServiceQueue queue = new ServiceQueue();
+  /** Counts the node's lives: answers deferred before a crash are not sent after it. */
+  private long incarnation;
 
   NodeContext(NodeConfig cfg, Ring ring, NetworkPort network, LongSupplier loopNanos,
       Scheduler scheduler, SimulationLoop loop, ActorRef<NodeCommand> self) {
@@ -153,6 +157,50 @@ final class NodeContext {
     if (trace == null) return;
     trace.event(loopNanos(), cfg.name(), kind, target, table,
         token == null ? TraceLog.NO_TOKEN : MessageDescriber.tokenLong(token), requestId, ts);
+  }
+
+  // ---------------------------------------------------------------- the node's work
+
+  /** When work of {@code serviceNanos} arriving now is done, after what the node had in hand (virtual nanos). */
+  long serve(long serviceNanos) {
+    return queue.serve(loopNanos(), serviceNanos);
+  }
+
+  /** When a write done at {@code appendedNanos} is durable in batch mode (at once in periodic mode). */
+  long durable(long appendedNanos) {
+    return cfg.storage().commitLogSync() == io.ringsim.storage.CommitLogSync.BATCH
+        ? queue.synced(appendedNanos, cfg.costs().commitlogSync()) : appendedNanos;
+  }
+
+  /**
+   * Sends {@code reply} to {@code to} at {@code readyNanos} (virtual time): at once when that is now, else when its
+   * time comes. {@code to} may be this node (a coordinator that is also a replica): the request in flight it
+   * answers gets it then, as it would get a peer's.
+   */
+  void answer(String to, NodeMessage reply, long readyNanos) {
+    long delay = readyNanos - loopNanos();
+    if (delay <= 0) {
+      deliver(to, reply);
+      return;
+    }
+    NodeCommand.Deferred d = new NodeCommand.Deferred(incarnation, to, reply);
+    scheduleOnce(Duration.ofNanos(delay), () -> self.tell(d));
+  }
+
+  /** A deferred answer whose time has come (dropped when the node crashed since). */
+  void onDeferred(NodeCommand.Deferred d) {
+    if (d.incarnation() == incarnation) deliver(d.to(), d.message());
+  }
+
+  private void deliver(String to, NodeMessage reply) {
+    if (!to.equals(cfg.name())) {
+      send(to, reply);
+      return;
+    }
+    if (reply instanceof NodeMessage.Reply r) {
+      PendingRequest p = pending(r.requestId());
+      if (p != null) p.onLocalResponse(to, reply);
+    }
   }
 
   // ---------------------------------------------------------------- peers
@@ -271,6 +319,8 @@ final class NodeContext {
 
   /** A crash loses every request in flight: their clients see timeouts (what is on disk, like hints, stays). */
   void dropAllPending() {
+    incarnation++;
+    queue.clear();
     List<PendingRequest> dropped = new ArrayList<>();
     for (long id : pending.ids()) {
       PendingRequest p = pending.get(id);

@@ -53,10 +53,23 @@ public sealed interface NodeMessage extends CborSerializable {
    * Cassandra message carries its trace session (left out of the message when false, as before it existed).
    */
   record Mutation(long requestId, String table, byte[] update, boolean hint,
-      @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean trace, @JsonIgnore Object decoded)
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean trace, @JsonIgnore Object decoded,
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean replay)
       implements NodeMessage {
+    public Mutation(long requestId, String table, byte[] update, boolean hint, boolean trace, Object decoded) {
+      this(requestId, table, update, hint, trace, decoded, false);
+    }
+
     public Mutation(long requestId, String table, byte[] update, boolean hint) {
       this(requestId, table, update, hint, false, null);
+    }
+
+    /**
+     * A stored hint replayed to its target ({@code replay}): acknowledged, but not charged to the target's queue,
+     * as Cassandra throttles hint delivery in the background.
+     */
+    public static Mutation replayed(long requestId, String table, byte[] update) {
+      return new Mutation(requestId, table, update, false, false, null, true);
     }
 
     public Mutation(long requestId, String table, byte[] update, boolean hint, Partition decoded) {

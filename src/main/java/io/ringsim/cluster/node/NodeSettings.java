@@ -3,6 +3,7 @@ package io.ringsim.cluster.node;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import io.ringsim.cluster.gossip.GossipSettings;
+import io.ringsim.storage.ServiceCosts;
 import io.ringsim.storage.StorageSettings;
 import io.ringsim.ring.Node;
 import io.ringsim.ring.Ring;
@@ -12,18 +13,18 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * What every node of a cluster shares: storage, timeouts, gossip and hints. The timeouts and hints come from
+ * What every node of a cluster shares: storage, timeouts, gossip, hints and what its work costs ({@link ServiceCosts}). The timeouts and hints come from
  * {@code ringsim.node} in the configuration, whose defaults are in reference.conf (Cassandra's: 2 s, 5 s, on, 3 h);
  * each node's {@link NodeConfig} is built from these by {@link #node}, the one place that makes one.
  */
 public record NodeSettings(StorageSettings storage, Duration writeTimeout, Duration readTimeout, GossipSettings gossip,
-    boolean hintedHandoff, Duration maxHintWindow) {
+    boolean hintedHandoff, Duration maxHintWindow, ServiceCosts costs) {
 
   public static NodeSettings from(Config config) {
     Config c = config.getConfig("ringsim.node");
     return new NodeSettings(StorageSettings.DEFAULTS, c.getDuration("write-request-timeout"),
         c.getDuration("read-request-timeout"), GossipSettings.CASSANDRA_DEFAULTS, c.getBoolean("hinted-handoff"),
-        c.getDuration("max-hint-window"));
+        c.getDuration("max-hint-window"), ServiceCosts.from(c.getConfig("cost")));
   }
 
   /** The defaults of reference.conf alone. */
@@ -32,11 +33,15 @@ public record NodeSettings(StorageSettings storage, Duration writeTimeout, Durat
   }
 
   public NodeSettings withStorage(StorageSettings s) {
-    return new NodeSettings(s, writeTimeout, readTimeout, gossip, hintedHandoff, maxHintWindow);
+    return new NodeSettings(s, writeTimeout, readTimeout, gossip, hintedHandoff, maxHintWindow, costs);
+  }
+
+  public NodeSettings withCosts(ServiceCosts c) {
+    return new NodeSettings(storage, writeTimeout, readTimeout, gossip, hintedHandoff, maxHintWindow, c);
   }
 
   public NodeSettings withHintedHandoff(boolean on) {
-    return new NodeSettings(storage, writeTimeout, readTimeout, gossip, on, maxHintWindow);
+    return new NodeSettings(storage, writeTimeout, readTimeout, gossip, on, maxHintWindow, costs);
   }
 
   /**
@@ -62,6 +67,6 @@ public record NodeSettings(StorageSettings storage, Duration writeTimeout, Durat
   public NodeConfig node(String name, String dc, String rack, int index, List<String> peers, List<String> seeds,
       long seed) {
     return new NodeConfig(name, dc, rack, index, storage, writeTimeout, readTimeout, gossip, peers, seeds,
-        hintedHandoff, maxHintWindow, seed);
+        hintedHandoff, maxHintWindow, costs.with(storage.costOverrides()), seed);
   }
 }

@@ -96,7 +96,7 @@ final class PagedRangeScan extends PendingRequest {
           bounds.minEnd(rg.endInclusive()), FilterSpec.of(s.filter()), s.partitionLimit(), asked, now);
       for (String x : live) {
         if (!contactedAll.contains(x)) contactedAll.add(x);
-        if (x.equals(node.name())) onSub(sent, x, ReplicaVerbs.rangeRead(node, req));
+        if (x.equals(node.name())) ReplicaVerbs.serveRangeRead(node, x, req);
         else node.send(x, req);
         if (enough.ack(x) || subId != sent || !node.isPending(id)) break;
       }

@@ -54,6 +54,11 @@ abstract class PendingRequest {
 
   abstract void onTimeout();
 
+  /** The answer of this node as a replica of its own request (by default, as a peer's answer). */
+  void onLocalResponse(String self, NodeMessage m) {
+    onResponse(self, m);
+  }
+
   /** The node crashed with this request in flight (its client sees a timeout); nothing to do for most requests. */
   void onDropped() {}
 

@@ -86,7 +86,7 @@ final class RangeScan extends PendingRequest {
         NodeMessage.RangeRead req = new NodeMessage.RangeRead(subId, s.table(), lo, hi, FilterSpec.of(s.filter()),
             s.partitionLimit(), 0, now);
         if (!contactedAll.contains(x)) contactedAll.add(x);
-        if (x.equals(node.name())) onSub(sub, x, ReplicaVerbs.rangeRead(node, req));
+        if (x.equals(node.name())) ReplicaVerbs.serveRangeRead(node, x, req);
         else node.send(x, req);
         if (enough.ack(x)) break;
       }

@@ -95,7 +95,7 @@ final class ReadCoordinator extends PendingRequest {
     for (String x : contacted) {
       if (x.equals(node.name())) {
         node.traceEvent("local-read", x, r.table(), key.token(), id, -1);
-        onResponse(x, ReplicaVerbs.read(node, req, trace));
+        ReplicaVerbs.localRead(node, req, trace);
       } else {
         sendRead(x, req);
       }
@@ -130,7 +130,7 @@ final class ReadCoordinator extends PendingRequest {
       contacted.add(x);
       if (x.equals(node.name())) {
         node.traceEvent("local-read", x, r.table(), key.token(), id, -1);
-        onResponse(x, ReplicaVerbs.read(node, req, trace));
+        ReplicaVerbs.localRead(node, req, trace);
       } else sendRead(x, req);
       if (!node.isPending(id)) return;
     }

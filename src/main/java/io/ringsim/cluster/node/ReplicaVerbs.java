@@ -25,21 +25,24 @@ final class ReplicaVerbs {
     if (m instanceof NodeMessage.Mutation mu) {
       List<TraceEvent> trace = mu.trace() ? received(node, "MUTATION_REQ", from) : null;
       applyMutation(node, mu.table(), mu.update(), mu.decodedUpdate(), trace);
+      // A hint replays in the background (Cassandra throttles its delivery), so it does not hold the node up.
       if (!mu.hint()) {
+        long ready = mu.replay() ? node.loopNanos() : node.durable(node.serve(node.cfg.costs().write()));
         // A MutationAck carries no payload beyond its request id.
-        if (trace != null) responding(node, trace, "MUTATION_RSP", from, 0);
-        node.send(from, new NodeMessage.MutationAck(mu.requestId(), trace));
+        if (trace != null) responding(node, trace, "MUTATION_RSP", from, 0, ready);
+        node.answer(from, new NodeMessage.MutationAck(mu.requestId(), trace), ready);
       }
     } else if (m instanceof NodeMessage.ReadData rd) {
       List<TraceEvent> trace = rd.trace() ? received(node, "READ_REQ", from) : null;
       NodeMessage.ReadDataReply reply = read(node, rd, trace);
+      long ready = node.serve(readCost(node, rd.table(), reply.sstables(), reply.rows(), reply.tombstones()));
       if (trace != null) {
-        responding(node, trace, "READ_RSP", from, reply.data().length);
+        responding(node, trace, "READ_RSP", from, reply.data().length, ready);
         reply = reply.withTrace(trace);
       }
-      node.send(from, reply);
+      node.answer(from, reply, ready);
     } else if (m instanceof NodeMessage.RangeRead rr) {
-      node.send(from, rangeRead(node, rr));
+      serveRangeRead(node, from, rr);
     } else if (m instanceof NodeMessage.PaxosPrepare pp) {
       node.send(from, node.paxos.prepare(pp, node));
     } else if (m instanceof NodeMessage.PaxosPropose pp) {
@@ -61,6 +64,40 @@ final class ReplicaVerbs {
     return true;
   }
 
+  /**
+   * This node's own part of a write it coordinates: applied now, acknowledged to {@code requestId} once the node has
+   * done the work (and, in batch mode, synced the commit log), as a peer's acknowledgement would come.
+   */
+  static void localMutation(NodeContext node, long requestId, String table, byte[] update, Partition decoded,
+      List<TraceEvent> trace) {
+    applyMutation(node, table, update, decoded, trace);
+    node.answer(node.name(), new NodeMessage.MutationAck(requestId, null),
+        node.durable(node.serve(node.cfg.costs().write())));
+  }
+
+  /** This node's own part of a read it coordinates: its answer comes once the node has done the work. */
+  static void localRead(NodeContext node, NodeMessage.ReadData rd, List<TraceEvent> trace) {
+    NodeMessage.ReadDataReply reply = read(node, rd, trace);
+    node.answer(node.name(), reply,
+        node.serve(readCost(node, rd.table(), reply.sstables(), reply.rows(), reply.tombstones())));
+  }
+
+  /** A token range's partitions, answered to {@code to} (this node or a peer) once the node has read them. */
+  static void serveRangeRead(NodeContext node, String to, NodeMessage.RangeRead rr) {
+    NodeMessage.RangeReadReply reply = rangeRead(node, rr);
+    node.answer(to, reply, node.serve(readCost(node, rr.table(), reply.sstables(), reply.rows(),
+        reply.tombstones())));
+  }
+
+  /**
+   * The node's time for a read that touched {@code touched} SSTables and walked past {@code rows} live rows and
+   * {@code tombstones} tombstones: every SSTable of the table has its bloom filter asked.
+   */
+  private static long readCost(NodeContext node, String table, int touched, long rows, long tombstones) {
+    int sstables = node.storage.table(table).map(TableStore::sstableCount).orElse(0);
+    return node.cfg.costs().read(Math.max(sstables, touched), touched, rows, tombstones);
+  }
+
   static void applyMutation(NodeContext node, String table, byte[] update) {
     applyMutation(node, table, update, null, null);
   }
@@ -75,9 +112,13 @@ final class ReplicaVerbs {
     return trace;
   }
 
-  /** A replica's last events: its answer leaves ({@code bytes}: the payload's size in ringsim's encoding). */
-  private static void responding(NodeContext node, List<TraceEvent> trace, String verb, String to, int bytes) {
-    long now = node.nowMicros();
+  /**
+   * A replica's last events: its answer leaves ({@code bytes}: the payload's size in ringsim's encoding) once the
+   * work is done, at {@code readyNanos}.
+   */
+  private static void responding(NodeContext node, List<TraceEvent> trace, String verb, String to, int bytes,
+      long readyNanos) {
+    long now = node.nowMicros() + Math.max(0, readyNanos - node.loopNanos()) / 1000;
     trace.add(new TraceEvent(now, node.name(), "Enqueuing response to {}", List.of(to)));
     trace.add(new TraceEvent(now, node.name(), "Sending " + verb + " message to {} message size " + bytes + " bytes",
         List.of(to)));

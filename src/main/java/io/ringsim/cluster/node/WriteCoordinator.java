@@ -88,9 +88,8 @@ final class WriteCoordinator extends PendingRequest {
         continue;
       }
       if (r.equals(node.name())) {
-        ReplicaVerbs.applyMutation(node, w.table(), update, decoded, trace);
         node.traceEvent("local-write", r, w.table(), key.token(), id, ts);
-        onAck(r);
+        ReplicaVerbs.localMutation(node, id, w.table(), update, decoded, trace);
       } else {
         if (trace != null) trace("Sending MUTATION_REQ message to {} message size " + update.length + " bytes", r);
         node.send(r, new NodeMessage.Mutation(id, w.table(), update, false, trace != null, decoded));
@@ -140,6 +139,11 @@ final class WriteCoordinator extends PendingRequest {
       }
       onAck(from);
     }
+  }
+
+  @Override
+  void onLocalResponse(String self, NodeMessage m) {
+    if (m instanceof NodeMessage.MutationAck) onAck(self);
   }
 
   private void onAck(String from) {

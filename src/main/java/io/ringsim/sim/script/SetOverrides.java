@@ -6,6 +6,7 @@ import io.ringsim.cluster.net.LatencyModel;
 import io.ringsim.sim.Durations;
 import io.ringsim.sim.Limits;
 import io.ringsim.storage.CommitLogSync;
+import io.ringsim.storage.ServiceCosts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -23,9 +24,10 @@ final class SetOverrides {
 
   static final String KNOWN = "seed, duration, history, cluster.nodes, cluster.dc, cluster.vnodes, cluster.racks, "
       + "cluster.allocator, cluster.partitioner, cluster.latency, cluster.loss, cluster.commitlog, cluster.memtable, "
-      + "cluster.consistent_range_movement, workload.NAME.rate, workload.NAME.consistency";
+      + "cluster.consistent_range_movement, cluster.cost.NAME (" + ServiceCosts.Kind.names() + "), workload.NAME.rate, workload.NAME.consistency";
 
   private static final Pattern SIZE = Pattern.compile("(\\d{1,18})\\s*(B|KB|MB|GB)?", Pattern.CASE_INSENSITIVE);
+  private static final Pattern COST = Pattern.compile("(\\d{1,9})\\s*(ms|us|ns)");
   private static final Pattern DC = Pattern.compile("([A-Za-z][A-Za-z0-9_-]*):(\\d{1,6})(?::(\\d{1,6}))?");
 
   static void apply(ScenarioReader.Builder b) {
@@ -84,6 +86,9 @@ final class SetOverrides {
           String wn = k.substring("workload.".length(), k.length() - ".consistency".length());
           int i = b.indexOfWorkload(wn);
           b.workloads.set(i, b.workloads.get(i).withConsistency(ConsistencyLevel.parse(v)));
+        } else if (k.startsWith("cluster.cost.")) {
+          ServiceCosts.Kind kind = ServiceCosts.Kind.byKey(k.substring("cluster.cost.".length()));
+          b.storage = b.storage.withCost(kind, cost(v));
         } else {
           throw new ScenarioException("--set " + k + ": unknown setting (known: " + KNOWN + ")");
         }
@@ -106,6 +111,18 @@ final class SetOverrides {
       out.add(new ClusterBuilder.Dc(m.group(1), nodes, racks));
     }
     return out;
+  }
+
+  /** A cost such as 2ms, 60us or 500ns (what one unit of work takes in simulated time), in nanoseconds. */
+  private static long cost(String v) {
+    Matcher m = COST.matcher(v.trim());
+    if (!m.matches()) throw new IllegalArgumentException("expected a duration such as 2ms, 60us or 500ns");
+    long unit = switch (m.group(2)) {
+      case "ms" -> 1_000_000L;
+      case "us" -> 1_000L;
+      default -> 1L;
+    };
+    return Limits.range("a cost in nanoseconds", Long.parseLong(m.group(1)) * unit, 0, 60_000_000_000L);
   }
 
   private static long size(String v) {
