@@ -15,7 +15,7 @@ class ReadCostTest {
       ServiceCosts.from(ConfigFactory.defaultReference().getConfig("ringsim.node.cost"));
 
   /** How long {@code cql} takes in simulated time, in microseconds. */
-  private static long micros(KvCluster kv, CqlSession s, String cql) {
+  private static long micros(KvCluster kv, ClientSession s, String cql) {
     long t0 = kv.sim.nowNanos();
     s.execute(cql);
     return (kv.sim.nowNanos() - t0) / 1000;
@@ -24,7 +24,7 @@ class ReadCostTest {
   @Test
   void aPartitionSpreadOverMoreSSTablesReadsSlower() {
     try (KvCluster kv = new KvCluster(1, 4, 1, 5)) {
-      CqlSession s = new CqlSession(kv.sim, 5);
+      ClientSession s = new ClientSession(kv.sim, 5);
       s.execute("CREATE TABLE ks.t (k int, c int, v text, PRIMARY KEY (k, c))");
       // Partition 1 in one SSTable, partition 4 in four (and the others' flushes add SSTables it need not touch).
       for (int flush = 0; flush < 3; flush++) {
@@ -44,7 +44,7 @@ class ReadCostTest {
   @Test
   void tombstonesScannedMakeAReadSlower() {
     try (KvCluster kv = new KvCluster(1, 4, 1, 6)) {
-      CqlSession s = new CqlSession(kv.sim, 6);
+      ClientSession s = new ClientSession(kv.sim, 6);
       s.execute("CREATE TABLE ks.t (k int, c int, v text, PRIMARY KEY (k, c))");
       for (int c = 0; c < 2000; c++) {
         s.execute("INSERT INTO ks.t (k, c, v) VALUES (1, " + c + ", 'a')");
