@@ -38,7 +38,15 @@ def json_value(v):
         return "Infinity" if v > 0 else "-Infinity"
     if type(v).__name__ == "Duration":  # cassandra.util.Duration, written as Cassandra prints a duration
         return duration_text(v.months, v.days, v.nanoseconds)
-    if type(v).__name__ in ("Date", "Time"):  # cassandra.util.Date / Time print as CQL writes them
+    if type(v).__name__ == "Date":
+        # cassandra.util.Date prints as CQL writes it, but a date outside Python's years 1-9999 prints as its day
+        # number: write it in Cassandra's proleptic Gregorian form (year -5877641 and the like)
+        text = str(v)
+        if text.lstrip("-").isdigit():
+            y, m, d = civil_from_days(v.days_from_epoch)
+            return "%d-%02d-%02d" % (y, m, d)
+        return text
+    if type(v).__name__ == "Time":  # cassandra.util.Time prints as CQL writes it
         return str(v)
     if isinstance(v, datetime.datetime):
         return v.strftime("%Y-%m-%dT%H:%M:%S.") + "%03dZ" % (v.microsecond // 1000)
@@ -51,6 +59,19 @@ def json_value(v):
     if isinstance(v, dict) or type(v).__name__ == "OrderedMapSerializedKey":
         return {map_key(json_value(k)): json_value(x) for k, x in v.items()}
     return v
+
+
+def civil_from_days(z):
+    """Year, month and day of a day number counted from 1970-01-01, in the proleptic Gregorian calendar."""
+    z += 719468
+    era = z // 146097
+    doe = z - era * 146097
+    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
+    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
+    mp = (5 * doy + 2) // 153
+    d = doy - (153 * mp + 2) // 5 + 1
+    m = mp + 3 if mp < 10 else mp - 9
+    return yoe + era * 400 + (m <= 2), m, d
 
 
 def duration_text(months, days, nanos):

@@ -69,11 +69,11 @@ public final class CqlCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     try (SimCluster sim = cluster.start()) {
       ClientSession session = cluster.session(sim);
-      // A script with directives keeps its own "now", as the oracle sends Cassandra a now_in_seconds that only
-      // @advance moves: on a cluster a restart waits for gossip, and that wait must not count down TTLs.
-      boolean directives = items.stream().anyMatch(CqlScript.Item::isDirective);
+      // A script keeps its own "now", as the oracle sends Cassandra a now_in_seconds that only @advance moves: the
+      // time statements take (the nodes' service times, a restart waiting for gossip) must not count down TTLs, or
+      // ttl() would read 3599 where Cassandra, answering the script, reads 3600.
       long scriptNow = sim.clockNowMicros() / 1_000_000L;
-      if (directives) session.setNowInSeconds((int) scriptNow);
+      session.setNowInSeconds((int) scriptNow);
       ScriptDirectiveRunner directiveRunner = new ScriptDirectiveRunner(sim);
       int i = -1; // statements are numbered from 0; directives give no line of jsonl output
       for (CqlScript.Item item : items) {
