@@ -23,7 +23,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[3]
 OUT = pathlib.Path(__file__).resolve().parent
 ORDER = ["quickstart", "partition-key-choice", "composite-partition-key", "clustering-and-queries",
          "vnodes-and-balance", "consistency-levels", "hints-repair", "tombstones-ttl", "lww-clock-skew",
-         "multi-dc", "zombies", "your-app", "shrinking", "data-modelling-grading"]
+         "multi-dc", "zombies", "your-app", "shrinking", "data-modelling",
+         "data-modelling-grading"]
 TEXT = {
     "en": dict(title="ringsim lab worksheets", name="Name", date="Date", question="Question", exercises="Exercises",
                answer="Your answer (commands run, figures seen, explanation)", heading="## Exercises",
