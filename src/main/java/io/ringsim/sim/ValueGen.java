@@ -17,6 +17,19 @@ import java.util.UUID;
  */
 public sealed interface ValueGen {
 
+  /** The generator a workload uses for a column it names none for: keys unique, text short, timestamps now. */
+  static ValueGen defaultFor(io.ringsim.schema.ColumnDef c) {
+    if (c.isPrimaryKey()) {
+      return c.type().name().equals("uuid") || c.type().name().equals("timeuuid") ? new RandomUuid()
+          : new Sequential();
+    }
+    return switch (c.type().name()) {
+      case "text", "varchar", "ascii" -> new Text(8, 24);
+      case "timestamp" -> new Now();
+      default -> new Uniform(1_000_000);
+    };
+  }
+
   /** The n-th value drawn (n counts the workload's operations), as a value of {@code type}. */
   Object next(SplittableRandom rng, long n, long nowMillis, CqlType type);
 

@@ -254,22 +254,10 @@ public final class WorkloadActor {
       long n = opCount;
       for (ColumnDef c : table.columns()) {
         ValueGen g = spec.generators().get(c.name());
-        if (g == null) g = defaultGen(c);
+        if (g == null) g = ValueGen.defaultFor(c);
         row.put(c.name(), g.next(rng, n, nowMillis(), c.type()));
       }
       return row;
-    }
-
-    private ValueGen defaultGen(ColumnDef c) {
-      if (c.isPrimaryKey()) {
-        return c.type().name().equals("uuid") || c.type().name().equals("timeuuid") ? new ValueGen.RandomUuid()
-            : new ValueGen.Sequential();
-      }
-      return switch (c.type().name()) {
-        case "text", "varchar", "ascii" -> new ValueGen.Text(8, 24);
-        case "timestamp" -> new ValueGen.Now();
-        default -> new ValueGen.Uniform(1_000_000);
-      };
     }
 
     private Map<String, Object> keyForRead() {

@@ -72,7 +72,7 @@ final class ModelContext {
       TableMetadata t = catalog.table(w.table()).orElse(null);
       if (t == null) continue;
       Map<String, ValueGen> gens = new LinkedHashMap<>();
-      for (ColumnDef c : t.columns()) gens.put(c.name(), w.generators().getOrDefault(c.name(), defaultGen(c)));
+      for (ColumnDef c : t.columns()) gens.put(c.name(), w.generators().getOrDefault(c.name(), ValueGen.defaultFor(c)));
       long start = Math.round(w.startMillis() * scale);
       long end = Math.round(w.endMillis() * scale);
       long ops = Limits.operations(w.rate(), end - start);
@@ -81,18 +81,6 @@ final class ModelContext {
     }
   }
 
-  /** The generator a workload uses for a column it names none for (as WorkloadActor does). */
-  static ValueGen defaultGen(ColumnDef c) {
-    if (c.isPrimaryKey()) {
-      return c.type().name().equals("uuid") || c.type().name().equals("timeuuid") ? new ValueGen.RandomUuid()
-          : new ValueGen.Sequential();
-    }
-    return switch (c.type().name()) {
-      case "text", "varchar", "ascii" -> new ValueGen.Text(8, 24);
-      case "timestamp" -> new ValueGen.Now();
-      default -> new ValueGen.Uniform(1_000_000);
-    };
-  }
 
   /** The catalog the cql section's schema statements build (its INSERTs and SELECTs are not data the model sees). */
   static Catalog schema(List<String> cql) {

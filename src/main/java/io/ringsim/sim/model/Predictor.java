@@ -243,7 +243,7 @@ final class Predictor {
 
     /** The mean serialized size of the column's values, from 256 draws spread over the workload's window. */
     static double valueBytes(Plan p, ColumnDef c) {
-      ValueGen g = p == null ? ModelContext.defaultGen(c) : p.gens().get(c.name());
+      ValueGen g = p == null ? ValueGen.defaultFor(c) : p.gens().get(c.name());
       SplittableRandom rng = new SplittableRandom(c.name().hashCode());
       long ops = p == null ? 1 : Math.max(1, p.ops());
       long start = p == null ? 0 : p.startMillis(), window = p == null ? 1 : Math.max(1, p.windowMillis());

@@ -107,7 +107,7 @@ final class QueryAnalyzer {
     var plans = ctx.plansByTable.getOrDefault(t.qualifiedName(), List.of());
     for (BindVariable v : Prepared.variables(s, catalog, null)) {
       ColumnDef c = t.column(v.name()).orElse(null);
-      ValueGen g = c == null ? null : plans.isEmpty() ? ModelContext.defaultGen(c) : plans.get(0).gens().get(c.name());
+      ValueGen g = c == null ? null : plans.isEmpty() ? ValueGen.defaultFor(c) : plans.get(0).gens().get(c.name());
       Object value;
       if (c != null && c.type().equals(v.type())) value = g.next(rng, 0, 0, c.type());
       else if (v.name().equals("[limit]") || v.name().equals("[per_partition_limit]")) value = 100;
