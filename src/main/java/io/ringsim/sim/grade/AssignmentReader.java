@@ -1,5 +1,6 @@
 package io.ringsim.sim.grade;
 
+import io.ringsim.sim.script.InputFiles;
 import io.ringsim.schema.CqlType;
 import io.ringsim.schema.types.CqlTypes;
 import io.ringsim.sim.ValueGen;
@@ -54,10 +55,8 @@ public final class AssignmentReader {
     try {
       text = Files.readString(path, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      String why = e instanceof java.nio.file.NoSuchFileException ? "no such file"
-          : Files.isDirectory(path) ? "it is a folder, not an assignment file"
-          : e instanceof java.nio.charset.CharacterCodingException ? "not UTF-8 text" : e.getMessage();
-      throw new GradeException(path + ": cannot read: " + why);
+      throw new GradeException(path + ": cannot read: "
+          + InputFiles.whyUnreadable(path, e, "an assignment file"));
     }
     return parse(text, path.toString());
   }

@@ -1,5 +1,6 @@
 package io.ringsim.sim.grade;
 
+import io.ringsim.sim.script.InputFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -57,10 +58,7 @@ public record Submission(String file, List<Stmt> schema, Map<String, Stmt> queri
     try {
       text = Files.readString(path, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      String why = e instanceof java.nio.file.NoSuchFileException ? "no such file"
-          : Files.isDirectory(path) ? "it is a folder, not a CQL file"
-          : e instanceof java.nio.charset.CharacterCodingException ? "not UTF-8 text" : e.getMessage();
-      throw new GradeException(path + ": cannot read: " + why);
+      throw new GradeException(path + ": cannot read: " + InputFiles.whyUnreadable(path, e, "a CQL file"));
     }
     return parse(text, path.toString());
   }

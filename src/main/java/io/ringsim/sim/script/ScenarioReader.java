@@ -67,10 +67,7 @@ public final class ScenarioReader {
     } catch (IOException e) {
       // An empty or blank name would otherwise leave the message without the input it is about.
       String name = file.toString().isBlank() ? "'" + file + "'" : file.toString();
-      String why = e instanceof java.nio.file.NoSuchFileException ? "no such file"
-          : Files.isDirectory(file) ? "it is a folder, not a scenario file"
-          : e instanceof java.nio.charset.CharacterCodingException ? "not UTF-8 text" : e.getMessage();
-      throw new ScenarioException(name + ": cannot read: " + why);
+      throw new ScenarioException(name + ": cannot read: " + InputFiles.whyUnreadable(file, e, "a scenario file"));
     }
     return text;
   }
