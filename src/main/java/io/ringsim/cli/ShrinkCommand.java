@@ -5,6 +5,7 @@ import io.ringsim.sim.Durations;
 import io.ringsim.sim.RunResult;
 import io.ringsim.sim.RunSpec;
 import io.ringsim.sim.ScenarioRunner;
+import io.ringsim.sim.script.Names;
 import io.ringsim.sim.script.ScenarioReader;
 import io.ringsim.sim.script.ScenarioWriter;
 import io.ringsim.sim.shrink.Changes;
@@ -169,7 +170,8 @@ public final class ShrinkCommand implements Callable<Integer> {
 
   /** The result gets its own scenario name, so that its results folder is not the original's. */
   private static RunSpec renamed(RunSpec s, String name) {
-    String n = name.matches("[\\p{L}_][\\p{L}\\p{N}_\\-]*") ? name : s.name() + "-min";
+    // A scenario NAME as Scenario.g4 reads it; a file name that is not one leaves the original's name, with -min.
+    String n = Names.isName(name) ? name : s.name() + "-min";
     return new RunSpec(n, s.description(), s.seed(), s.durationMillis(), s.dcs(), s.vnodes(), s.allocator(),
         s.partitioner(), s.latency(), s.loss(), s.storage(), s.cql(), s.workloads(), s.timeline(), s.checks(),
         s.recordHistory(), s.consistentRangeMovement());
