@@ -1,5 +1,6 @@
 package io.ringsim.cli;
 
+import io.ringsim.sim.script.Names;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
@@ -25,9 +26,10 @@ final class OutputDir {
   }
 
   /**
-   * A folder name from a scenario name: letters and digits of any script, '-', '_' and '.' kept; anything else (a
-   * slash, a space, a control character) becomes '-'; cut to {@link #MAX_NAME_BYTES} bytes of UTF-8. Plain names
-   * such as quickstart are unchanged.
+   * A folder name from a scenario name: what a scenario file accepts in a name ({@link Names#isPart}: any script,
+   * symbols and punctuation beyond ASCII, '-', '_') is kept, and '.'; anything else (a slash, a space, a control
+   * character) becomes '-'; cut to {@link #MAX_NAME_BYTES} bytes of UTF-8, never inside a character. So the folder of
+   * scenario sénsors☃ is sénsors☃, and ASCII names are unchanged.
    */
   static String safeName(String name) {
     StringBuilder sb = new StringBuilder();
@@ -35,8 +37,7 @@ final class OutputDir {
     for (int i = 0; i < name.length(); ) {
       int cp = name.codePointAt(i);
       i += Character.charCount(cp);
-      boolean keep = Character.isLetterOrDigit(cp) || cp == '-' || cp == '_' || cp == '.';
-      String piece = keep ? new String(Character.toChars(cp)) : "-";
+      String piece = Names.isPart(cp) || cp == '.' ? new String(Character.toChars(cp)) : "-";
       int b = piece.getBytes(StandardCharsets.UTF_8).length;
       if (bytes + b > MAX_NAME_BYTES) break;
       sb.append(piece);

@@ -5,6 +5,7 @@ import io.ringsim.sim.Durations;
 import io.ringsim.sim.RunResult;
 import io.ringsim.sim.RunSpec;
 import io.ringsim.sim.ScenarioRunner;
+import io.ringsim.sim.script.Names;
 import io.ringsim.sim.script.ScenarioReader;
 import io.ringsim.sim.script.ScenarioWriter;
 import io.ringsim.sim.shrink.Changes;
@@ -76,10 +77,17 @@ public final class ShrinkCommand implements Callable<Integer> {
     }
     if (budgetMillis <= 0) throw new BadInputException("--budget must be longer than 0s, got '" + budget + "'");
     if (maxTries != null && maxTries < 1) throw new BadInputException("--tries must be at least 1, got " + maxTries);
-    RunSpec run = ScenarioReader.read(file, RunCommand.overrides(sets, seed));
+    // The queries and model sections take no part in a run; they are carried into the result unchanged, so that
+    // the smaller scenario can still be modelled.
+    ScenarioReader.Model model = ScenarioReader.readModel(file, RunCommand.overrides(sets, seed));
+    RunSpec run = model.spec();
     try {
       // Every try is written and read back: a scenario that does not survive that cannot be shrunk faithfully.
-      if (!ScenarioReader.parse(ScenarioWriter.write(run, List.of()), file.toString(), Map.of()).equals(run)) {
+      ScenarioReader.Model back = ScenarioReader.parseModel(ScenarioWriter.write(model, List.of()), file.toString(),
+          Map.of());
+      if (!back.spec().equals(run) || !back.limits().equals(model.limits())
+          || !back.queries().stream().map(q -> q.cql()).toList().equals(model.queries().stream().map(q -> q.cql())
+              .toList())) {
         throw new IllegalArgumentException("it does not read back the same once written");
       }
     } catch (IllegalArgumentException e) {
@@ -115,7 +123,8 @@ public final class ShrinkCommand implements Callable<Integer> {
     String name = baseName(target);
     RunSpec smallest = renamed(result.smallest(), name);
     boolean replaced = Files.exists(target);
-    Files.writeString(target, ScenarioWriter.write(smallest, header(result, target)), StandardCharsets.UTF_8);
+    Files.writeString(target, ScenarioWriter.write(new ScenarioReader.Model(target.toString(), smallest,
+        model.queries(), model.limits()), header(result, target)), StandardCharsets.UTF_8);
     List<String> changes = Changes.of(result.original(), result.smallest());
     outw.println("Wrote " + target + (replaced ? " (replacing the file that was there)" : "") + ": "
         + Shrinker.size(result.smallest()) + ", was " + Shrinker.size(result.original()));
@@ -161,7 +170,8 @@ public final class ShrinkCommand implements Callable<Integer> {
 
   /** The result gets its own scenario name, so that its results folder is not the original's. */
   private static RunSpec renamed(RunSpec s, String name) {
-    String n = name.matches("[\\p{L}_][\\p{L}\\p{N}_\\-]*") ? name : s.name() + "-min";
+    // A scenario NAME as Scenario.g4 reads it; a file name that is not one leaves the original's name, with -min.
+    String n = Names.isName(name) ? name : s.name() + "-min";
     return new RunSpec(n, s.description(), s.seed(), s.durationMillis(), s.dcs(), s.vnodes(), s.allocator(),
         s.partitioner(), s.latency(), s.loss(), s.storage(), s.cql(), s.workloads(), s.timeline(), s.checks(),
         s.recordHistory(), s.consistentRangeMovement());

@@ -180,6 +180,11 @@ class BadInputTest {
     r = CliRun.of("run", f.toString(), "--quiet", "--out", dir.resolve("snow").toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertThat(Files.readString(dir.resolve("snow").resolve("summary.json"))).contains("\"sénsors☃\"");
+    assertThat(Files.readString(dir.resolve("snow").resolve("report.html"))).contains("<meta charset=\"utf-8\">")
+        .contains("<title>ringsim: sénsors☃");
+    assertThat(r.out()).contains("Scenario sénsors☃ (seed 1");
+    // Without --out, the run's folder is named after the scenario, symbol and emoji included.
+    assertThat(OutputDir.defaultFor("sénsors☃", "-seed1")).isEqualTo(Path.of("runs", "sénsors☃-seed1"));
   }
 
   @Test

@@ -79,18 +79,6 @@ class GradeCommandTest {
   }
 
   @Test
-  void aSyntaxErrorInAQueryFailsValidCqlAtItsLineAndColumn() throws IOException {
-    String sub = MODEL_TABLES + "-- Q1\nSELECT * FROM by_state\n  WHERE mainland = :mainland AND AND state = :state;\n"
-        + Q2;
-    CliRun r = grade(sub);
-    assertThat(r.exitCode()).isEqualTo(1);
-    JsonNode j = json(sub);
-    // Line 5 of the file, column 34: the second AND.
-    assertThat(fails(j, "Q1.valid")).startsWith(dir.resolve("answer.cql") + ":5:34: SyntaxError");
-    passes(j, "Q2.valid");
-  }
-
-  @Test
   void anUnknownColumnInAQueryFailsValidCqlWithTheEnginesMessage() throws IOException {
     JsonNode j = json(MODEL_TABLES + "-- Q1\nSELECT * FROM by_state WHERE mainland = :mainland AND state = :state"
         + " AND zip = 3;\n" + Q2);
@@ -277,6 +265,18 @@ class GradeCommandTest {
   void aSyntaxErrorInATableIsRefusedAtItsLineAndColumn() throws IOException {
     badSubmission("CREATE TABLE by_uid (\n  uid int PRIMARY KEY,\n  name text,,\n);\n" + Q1 + Q2, "3:13",
         "SyntaxError");
+  }
+
+  @Test
+  void aSyntaxErrorInAQueryIsRefusedAtItsLineAndColumn() throws IOException {
+    // Line 5 of the file, column 34: the second AND.
+    badSubmission(MODEL_TABLES + "-- Q1\nSELECT * FROM by_state\n  WHERE mainland = :mainland AND AND state = :state;\n"
+        + Q2, "5:34", "SyntaxError");
+  }
+
+  @Test
+  void aSyntaxErrorOnAQuerysFirstLineIsRefusedAtItsColumn() throws IOException {
+    badSubmission(MODEL_TABLES + Q1 + "-- Q2\nSELEKT * FROM by_uid WHERE uid = :uid;\n", "6:1", "SyntaxError");
   }
 
   @Test

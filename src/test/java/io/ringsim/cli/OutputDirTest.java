@@ -31,4 +31,19 @@ class OutputDirTest {
     }
     assertThat(OutputDir.safeName("東京")).isEqualTo("東京");
   }
+
+  @Test
+  void everyNameAScenarioFileAcceptsIsItsOwnFolderName() {
+    // A symbol, an emoji sequence with its joiner, Hindi vowel signs (combining marks): kept, so that two scenarios
+    // named a☃ and a😀 do not share a folder, and a Hindi name stays readable.
+    for (String n : new String[] {"sénsors☃", "लेखन_👩‍💻", "हिन्दी", "a😀", "Zürich-2"}) {
+      assertThat(OutputDir.safeName(n)).isEqualTo(n);
+    }
+    assertThat(OutputDir.safeName("a☃")).isNotEqualTo(OutputDir.safeName("a😀"));
+    // What a file system or a shell reads specially is still replaced.
+    assertThat(OutputDir.safeName("a b/c\\d:e\u2028f")).isEqualTo("a-b-c-d-e-f");
+    // Cut at the byte limit between characters, never inside one.
+    String cut = OutputDir.safeName("☃".repeat(100));
+    assertThat(cut).isEqualTo("☃".repeat(OutputDir.MAX_NAME_BYTES / 3));
+  }
 }

@@ -87,6 +87,23 @@ class ShrinkCommandTest {
   }
 
   @Test
+  void theQueriesAndModelSectionsAreKeptSoTheResultCanStillBeModelled() throws IOException {
+    Path f = dir.resolve("skewed.sim");
+    Files.writeString(f, SKEWED + "queries {\n  SELECT v FROM lww.kv WHERE k = ?;\n}\nmodel {\n  hot_ratio 3\n"
+        + "  rows_per_partition 500\n}\n");
+    // The result is named after its file, a symbol included (a scenario name takes any Unicode).
+    Path out = dir.resolve("small☃.sim");
+    CliRun r = CliRun.of("shrink", f.toString(), "--out", out.toString(), "--tries", "6");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(Files.readString(out)).contains("\nscenario small☃ ").contains("queries {\n  SELECT v FROM lww.kv WHERE k = ?;\n}")
+        .contains("model {\n  rows_per_partition 500\n  hot_ratio 3\n}");
+    // Modelled: the query is judged, and 10 keys over 3 nodes are a finding (exit 1), not bad input (exit 2).
+    CliRun model = CliRun.of("model", out.toString());
+    assertThat(model.exitCode()).as(model.err()).isEqualTo(1);
+    assertThat(model.out()).contains("SELECT v FROM lww.kv WHERE k = ?");
+  }
+
+  @Test
   void theSameTriesGiveTheSameFile() throws IOException {
     Path f = dir.resolve("skewed.sim");
     Files.writeString(f, SKEWED);

@@ -91,10 +91,13 @@ DURATION : ([0-9]+ ('ms' | 's' | 'm' | 'h'))+ ;
 FLOAT : [0-9]+ '.' [0-9]+ ;
 INT : [0-9]+ ;
 MINUS : '-' ;
-// Any script, and symbols beyond ASCII (emoji, the snowman): users name scenarios, workloads and data centres in their
-// own language. Combining marks (Devanagari vowel signs, emoji variation selectors) and the zero-width joiner of
-// emoji sequences are part of a name; ASCII symbols are not (< and >= are tokens).
-NAME : [\p{L}\p{So}_] [\p{L}\p{M}\p{N}\p{So}\u200D_\-]* ;
+// A name is text in any script: every character beyond ASCII that is not a space, a control or format character
+// (but the zero-width joiner and non-joiner of emoji and Persian), a surrogate, private-use or unassigned: letters,
+// marks, digits, symbols (the snowman, an emoji, the euro sign) and punctuation (the ideographic full stop). ASCII
+// symbols are not part of a name (< and >= are tokens). A name starts with neither a digit nor a combining mark.
+NAME : NAME_START NAME_PART* ;
+fragment NAME_START : [a-zA-Z_] | ~[\u0000-\u007F\p{Z}\p{C}\p{M}\p{N}] ;
+fragment NAME_PART : [a-zA-Z0-9_\-] | [\u200C\u200D] | ~[\u0000-\u007F\p{Z}\p{C}] ;
 NL : '\r'? '\n' ;
 COMMENT : '#' ~[\r\n]* -> skip ;
 WS : [ \t]+ -> skip ;

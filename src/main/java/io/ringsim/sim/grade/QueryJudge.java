@@ -50,15 +50,6 @@ final class QueryJudge {
     String id = p.id();
     String at = q.stmt().at(file);
     String cqlText = q.stmt().text().replaceAll("\\s+", " ");
-    if (q.select() == null) {
-      return new Verdict(List.of(
-          new Criterion(id + ".valid", id, "valid CQL", false, q.error()),
-          new Criterion(id + ".partitions", id, "one partition, no filtering", false, "not run: the query is not"
-              + " valid CQL"),
-          new Criterion(id + ".rows", id, "right rows in the right order", false, "not run: the query is not valid"
-              + " CQL")),
-          new GradeResult.QueryReport(id, p.description(), cqlText, at, 0, 0, 0, "not run"));
-    }
     Statement.Select sel = q.select();
     SplittableRandom rng = new SplittableRandom(a.seed() * 31 + patternIndex);
     String invalid = null, filtering = null, partitions = null, rowsWrong = null;

@@ -23,16 +23,17 @@ import java.util.regex.Pattern;
 /**
  * Runs a submission's schema in the grader's keyspace and checks it against the assignment: every column is an
  * attribute (with the attribute's type), every access pattern has its query, on a table that exists, with bind
- * markers named after the pattern's parameters. What breaks these rules is a {@link GradeException}: the
- * submission cannot be graded. A query the engine refuses is not: it is graded as invalid.
+ * markers named after the pattern's parameters. What breaks these rules, or does not parse, is a
+ * {@link GradeException}: the submission cannot be graded. A parsed query the engine refuses (an unknown column, a
+ * wrong type) is not: it is graded as invalid.
  */
 final class SubmissionSchema {
   private SubmissionSchema() {}
 
   private static final Pattern SYNTAX_AT = Pattern.compile("line (\\d+):(\\d+) (.*)", Pattern.DOTALL);
 
-  /** A parsed query, or why the parser refused it (FILE:LINE:COL: message). */
-  record Query(AccessPattern pattern, Stmt stmt, Statement.Select select, String error) {}
+  /** A parsed query, with the access pattern it answers. */
+  record Query(AccessPattern pattern, Stmt stmt, Statement.Select select) {}
 
   /** A table and the entity whose instances fill it. */
   record Owned(TableMetadata table, Entity entity, int entityIndex, Stmt stmt) {}
@@ -140,8 +141,9 @@ final class SubmissionSchema {
       try {
         parsed = CqlParser.parse(st.text());
       } catch (CqlException e) {
-        out.add(new Query(p, st, null, where(s.file(), st, e)));
-        continue;
+        // A query that does not parse cannot be run, so nothing of it can be graded: like a table that does not
+        // parse, the submission is refused at the error's place.
+        throw new GradeException(where(s.file(), st, e));
       }
       if (!(parsed instanceof Statement.Select sel)) {
         throw new GradeException(st.at(s.file()) + ": the query for " + p.id() + " is a SELECT, not this statement");
@@ -172,7 +174,7 @@ final class SubmissionSchema {
               + v.name() + " (its parameters: :" + String.join(", :", p.parameters()) + ")");
         }
       }
-      out.add(new Query(p, st, sel, null));
+      out.add(new Query(p, st, sel));
     }
     return out;
   }

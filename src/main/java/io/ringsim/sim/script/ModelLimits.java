@@ -19,6 +19,12 @@ public record ModelLimits(long partitionBytes, long partitionRows, long tombston
       + " hot_ratio X, skew X";
 
   public ModelLimits with(String name, double value) {
+    boolean count = name.equals("partition_size_warn") || name.equals("rows_per_partition")
+        || name.equals("tombstone_warn");
+    // A count of bytes, rows or tombstones has no fraction: 0.5 rows would silently become 0.
+    if (count && value != Math.rint(value)) {
+      throw new IllegalArgumentException(name + " is a count: a whole number, got " + ScenarioWriter.decimal(value));
+    }
     return switch (name) {
       case "partition_size_warn" -> new ModelLimits((long) value, partitionRows, tombstones, hotRatio, skew);
       case "rows_per_partition" -> new ModelLimits(partitionBytes, (long) value, tombstones, hotRatio, skew);

@@ -31,6 +31,18 @@ public final class ScenarioWriter {
 
   /** The scenario as .sim text, after {@code headerComments} (each written as a '#' line). */
   public static String write(RunSpec s, List<String> headerComments) {
+    return write(s, List.of(), ModelLimits.DEFAULTS, headerComments);
+  }
+
+  /**
+   * The scenario with what {@code ringsim model} reads besides (its queries section and its model limits), so that a
+   * shrunk or rewritten scenario can still be modelled.
+   */
+  public static String write(ScenarioReader.Model m, List<String> headerComments) {
+    return write(m.spec(), m.queries(), m.limits(), headerComments);
+  }
+
+  private static String write(RunSpec s, List<QuerySpec> queries, ModelLimits limits, List<String> headerComments) {
     StringBuilder b = new StringBuilder();
     for (String c : headerComments) b.append(c.isEmpty() ? "#" : "# " + oneLine(c)).append('\n');
     if (!headerComments.isEmpty()) b.append('\n');
@@ -56,7 +68,27 @@ public final class ScenarioWriter {
       for (CheckSpec c : s.checks()) b.append("  ").append(c.text()).append('\n');
       b.append("}\n");
     }
+    if (!queries.isEmpty()) {
+      b.append("\nqueries {\n");
+      for (QuerySpec q : queries) b.append("  ").append(q.cql().strip()).append(";\n");
+      b.append("}\n");
+    }
+    model(b, limits);
     return b.toString();
+  }
+
+  /** The model section's settings that differ from the defaults; none, no section. */
+  private static void model(StringBuilder b, ModelLimits l) {
+    ModelLimits d = ModelLimits.DEFAULTS;
+    StringBuilder items = new StringBuilder();
+    if (l.partitionBytes() != d.partitionBytes()) items.append("  partition_size_warn ").append(size(l.partitionBytes()))
+        .append('\n');
+    if (l.partitionRows() != d.partitionRows()) items.append("  rows_per_partition ").append(l.partitionRows())
+        .append('\n');
+    if (l.tombstones() != d.tombstones()) items.append("  tombstone_warn ").append(l.tombstones()).append('\n');
+    if (l.hotRatio() != d.hotRatio()) items.append("  hot_ratio ").append(decimal(l.hotRatio())).append('\n');
+    if (l.skew() != d.skew()) items.append("  skew ").append(decimal(l.skew())).append('\n');
+    if (!items.isEmpty()) b.append("\nmodel {\n").append(items).append("}\n");
   }
 
   private static void cluster(StringBuilder b, RunSpec s) {
