@@ -202,13 +202,14 @@ public final class SimCluster implements AutoCloseable {
   }
 
   /**
-   * Runs one request and waits for the answer; a coordinator that does not answer within the client timeout (12 s,
-   * the driver's default) gives a client-side timeout as an OperationTimedOut failure.
+   * Runs one request and waits for the answer; a coordinator that does not answer within
+   * {@link ClientRequest#CLIENT_TIMEOUT} gives a client-side timeout as an OperationTimedOut failure.
    */
   public ClientResponse execute(String coordinator, ClientRequest request) {
-    CompletableFuture<ClientResponse> f = submit(coordinator, request, Duration.ofSeconds(12)).toCompletableFuture()
+    CompletableFuture<ClientResponse> f = submit(coordinator, request, ClientRequest.CLIENT_TIMEOUT).toCompletableFuture()
         .exceptionally(t -> new ClientResponse.Failed(coordinator, CqlErrorClass.ServerError,
-            "OperationTimedOut: no answer from " + coordinator + " within 12 s", 0, 0, List.of()));
+            "OperationTimedOut: no answer from " + coordinator + " within "
+            + ClientRequest.CLIENT_TIMEOUT.toSeconds() + " s", 0, 0, List.of()));
     return await(f);
   }
 
