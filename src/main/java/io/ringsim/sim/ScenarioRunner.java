@@ -170,7 +170,7 @@ public final class ScenarioRunner {
     sim.advance(Duration.ofSeconds(60));
     // The trace ends here, at an instant every run reaches alike: the final read-back is submitted from this
     // thread while the simulation runs, so the order its messages take through the network is not reproducible.
-    if (sim.trace() != null) sim.trace().freeze();
+    sim.trace().freeze();
     List<OpRecord> history = new ArrayList<>();
     for (WorkloadActor.Recorder r : run.recorders()) history.addAll(r.history);
     // The scenario checker judges the workloads' history (one value per key); the served clients' operations are
@@ -195,7 +195,7 @@ public final class ScenarioRunner {
   /** The trace, the nodes' figures and partition sizes, the report's views: the run's one outcome. */
   private RunOutcome gather(Running run, RunSpec ran, Checked checked, long wallMillis) {
     SimCluster sim = run.sim();
-    TraceCapture.CapturedTrace trace = sim.trace() != null ? captureTrace(run, checked.result()) : null;
+    TraceCapture.CapturedTrace trace = sim.trace().recording() ? captureTrace(run, checked.result()) : null;
     timer.mark("trace");
     var reports = sim.reports();
     var partitionSizes = ReadBack.partitionSizes(sim);
