@@ -63,10 +63,10 @@ public final class ExplainCommand implements Callable<Integer> {
     if (anomaly != null && (anomaly < 1 || anomaly > anomalies.size()))
       throw new BadInputException("--anomaly " + anomaly + ": the run lists " + anomalies.size() + " anomal"
           + (anomalies.size() == 1 ? "y" : "ies") + " (1 to " + anomalies.size() + ")");
-    TraceModel trace = RunTrace.readTrace(dir);
+    TraceModel trace = RunFiles.readTrace(dir);
     if (trace == null)
       throw new BadInputException(dir + " has no trace.jsonl (the run kept no history, or an older ringsim made it)");
-    List<OpRecord> history = RunTrace.readHistory(dir);
+    List<OpRecord> history = RunFiles.readHistory(dir);
     Explainer explainer = new Explainer(trace, history);
     if (key != null) {
       print(out, explainer.explainKey(key.get(0), key.get(1), fromMicros, toMicros));

@@ -2,7 +2,6 @@ package io.ringsim.cli;
 
 import io.ringsim.report.ReportFormatException;
 import io.ringsim.report.ReportJson;
-import io.ringsim.report.ReportWriter;
 import io.ringsim.report.RunReport;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -32,7 +31,7 @@ public final class ReportCommand implements Callable<Integer> {
     RunReport r = load(dir);
     Path html;
     try {
-      html = ReportWriter.render(r, dir, RunTrace.stories(RunTrace.readTrace(dir), RunTrace.readHistory(dir),
+      html = RunFiles.render(r, dir, null, RunFiles.stories(RunFiles.readTrace(dir), RunFiles.readHistory(dir),
           r.anomalies())).get(0);
     } catch (UncheckedIOException e) {
       throw new BadInputException(e.getMessage());
@@ -46,9 +45,9 @@ public final class ReportCommand implements Callable<Integer> {
   static RunReport load(Path dir) {
     if (!Files.exists(dir)) throw new BadInputException("no such directory: " + Unreadable.name(dir));
     if (!Files.isDirectory(dir)) throw new BadInputException(Unreadable.name(dir) + " is not a directory (give the run's --out directory)");
-    Path summary = dir.resolve(ReportWriter.SUMMARY);
+    Path summary = dir.resolve(RunFiles.SUMMARY);
     if (!Files.isRegularFile(summary))
-      throw new BadInputException(Unreadable.name(dir) + " has no " + ReportWriter.SUMMARY + " (is it a ringsim run's --out directory?)");
+      throw new BadInputException(Unreadable.name(dir) + " has no " + RunFiles.SUMMARY + " (is it a ringsim run's --out directory?)");
     try {
       return ReportJson.read(summary);
     } catch (ReportFormatException e) {

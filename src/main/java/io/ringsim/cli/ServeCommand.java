@@ -1,7 +1,7 @@
 package io.ringsim.cli;
 
 import com.typesafe.config.ConfigFactory;
-import io.ringsim.sim.RunResult;
+import io.ringsim.sim.RunOutcome;
 import io.ringsim.sim.RunSpec;
 import io.ringsim.sim.ScenarioRunner;
 import io.ringsim.sim.script.ScenarioReader;
@@ -111,15 +111,13 @@ public final class ServeCommand implements Callable<Integer> {
     });
     Runtime.getRuntime().addShutdownHook(hook);
     try {
-      ScenarioRunner runner = new ScenarioRunner(run, ConfigFactory.load(), line -> { }).withLive(live);
-      RunResult result;
+      RunOutcome outcome;
       try {
-        result = runner.run();
+        outcome = new ScenarioRunner(run, ConfigFactory.load(), line -> { }).withLive(live).run();
       } catch (ScenarioRunner.ScenarioFailure e) {
         throw new BadInputException((file != null ? file + ": " : "") + e.getMessage());
       }
-      return RunCommand.publish(dir, run, result, runner.history(), runner.ring(), runner.partitionSizes(), runner.views(),
-          "served in real time", w);
+      return RunCommand.publish(dir, outcome, "served in real time", w, null);
     } finally {
       live.closeLiveView();
       finished.countDown();

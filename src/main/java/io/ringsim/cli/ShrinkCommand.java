@@ -108,7 +108,7 @@ public final class ShrinkCommand implements Callable<Integer> {
     RunResult first;
     // The first run, to see which checks fail, shows the run's progress bar on a terminal (erased when done).
     try (ProgressLine progress = new ProgressLine(err, System.console() != null)) {
-      first = new ScenarioRunner(run, ConfigFactory.load(), progress).run();
+      first = new ScenarioRunner(run, ConfigFactory.load(), progress).run().result();
     } catch (ScenarioRunner.ScenarioFailure e) {
       throw new BadInputException(file + ": " + e.getMessage());
     }

@@ -25,7 +25,6 @@ import io.ringsim.schema.TableMetadata;
 import io.ringsim.schema.types.CqlTypes;
 import io.ringsim.storage.LivePartition;
 import io.ringsim.storage.ReadFilter;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -133,11 +132,11 @@ public final class ClientSession {
 
   /** Sends a request to a coordinator, telling the observer (if any) when it leaves and when it is answered. */
   private CompletableFuture<ClientResponse> submit(String coord, ClientRequest request) {
-    if (observer == null) return cluster.submit(coord, request, CLIENT_TIMEOUT).toCompletableFuture();
+    if (observer == null) return cluster.submit(coord, request, ClientRequest.CLIENT_TIMEOUT).toCompletableFuture();
     RequestObserver o = observer;
     request = o.instrument(request);
     Object token = o.sent(coord, kind, request, cluster.nowNanos());
-    CompletableFuture<ClientResponse> f = cluster.submit(coord, request, CLIENT_TIMEOUT).toCompletableFuture();
+    CompletableFuture<ClientResponse> f = cluster.submit(coord, request, ClientRequest.CLIENT_TIMEOUT).toCompletableFuture();
     f.whenComplete((r, t) -> o.answered(token, r, cluster.nowNanos()));
     return f;
   }
@@ -332,14 +331,12 @@ public final class ClientSession {
     return ResultSet.EMPTY;
   }
 
-  static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(12);
-
   private ClientResponse awaitResponse(CompletableFuture<ClientResponse> f, String coord) {
     try {
       return cluster.await(f);
     } catch (RuntimeException e) {
       return new ClientResponse.Failed(coord, CqlErrorClass.ServerError, "OperationTimedOut: no answer from "
-          + coord + " within " + CLIENT_TIMEOUT.toSeconds() + " s", 0, 0, List.of());
+          + coord + " within " + ClientRequest.CLIENT_TIMEOUT.toSeconds() + " s", 0, 0, List.of());
     }
   }
 

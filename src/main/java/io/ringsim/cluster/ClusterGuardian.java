@@ -33,17 +33,18 @@ final class ClusterGuardian {
   record Started(ActorRef<NetworkCommand> network, NetworkPort wire, ActorRef<Object> proxy,
       Map<String, ActorRef<NodeCommand>> nodes) {}
 
-  /** {@code started} receives the actors once they exist. */
-  static Behavior<SpawnRequest<?>> create(ClusterSpec spec, CompletableFuture<Started> started, TraceLog trace) {
+  /** {@code started} receives the actors once they exist; the wire and the nodes read {@code faults}. */
+  static Behavior<SpawnRequest<?>> create(ClusterSpec spec, CompletableFuture<Started> started, TraceLog trace,
+      FaultState faults) {
     return Behaviors.setup(ctx -> {
       SimulationLoop loop = SimulationMode.loop(ctx.getSystem());
       SimulatedWire wire = new SimulatedWire(ctx.getSystem(), spec.seed(), spec.latency(), loop,
-          spec.serializePayloads(), trace);
+          spec.serializePayloads(), trace, faults);
       ActorRef<NetworkCommand> net = ctx.spawn(SimulatedNetwork.create(wire), "network");
       ActorRef<Object> proxy = ctx.spawn(DriverProxy.create(), "driver");
       Map<String, ActorRef<NodeCommand>> nodes = new LinkedHashMap<>();
       for (NodeConfig cfg : spec.node().forRing(spec.ring(), spec.seed())) {
-        nodes.put(cfg.name(), ctx.spawn(NodeActor.create(cfg, spec.ring(), wire, loop::nowNanos, trace), cfg.name()));
+        nodes.put(cfg.name(), ctx.spawn(NodeActor.create(cfg, spec.ring(), wire, loop::nowNanos, trace, faults), cfg.name()));
       }
       started.complete(new Started(net, wire, proxy, nodes));
       return Behaviors.<SpawnRequest<?>>receive((c, req) -> {

@@ -52,7 +52,6 @@ public final class SimCluster implements AutoCloseable {
   private final NetworkPort wire;
   private final ActorRef<Object> proxy;
   private final Map<String, ActorRef<NodeCommand>> nodes = new LinkedHashMap<>();
-  private final Set<String> crashed = new java.util.concurrent.ConcurrentSkipListSet<>();
   private volatile Ring ring;
   private volatile Catalog catalog = Catalog.EMPTY;
   /**
@@ -63,18 +62,18 @@ public final class SimCluster implements AutoCloseable {
   /** Only one thread at a time may let the loop run (the pacer, or a control command that settles). */
   private final Object driving = new Object();
   private final ClusterSpec spec;
-  /** The network and clock faults in force, for live views (crashes are {@link #crashed}). */
+  /** Every fault in force: the wire and the nodes read it, the harness records its crashes in it. */
   private final FaultState faults = new FaultState();
-  /** Every message and node event of the run, for explanations; null when not recording. */
+  /** Every message and node event of the run, for explanations; {@link TraceLog#OFF} when not recording. */
   private final TraceLog trace;
 
   private SimCluster(ClusterSpec spec, Config base, long traceMemoryCap) {
     this.spec = spec;
     this.ring = spec.ring();
-    this.trace = traceMemoryCap <= 0 ? null : new TraceLog(
+    this.trace = traceMemoryCap <= 0 ? TraceLog.OFF : new TraceLog(
         new MessageDescriber(spec.ring().partitioner(), this::catalog), traceMemoryCap);
     CompletableFuture<ClusterGuardian.Started> refs = new CompletableFuture<>();
-    this.system = SimulationMode.create(ClusterGuardian.create(spec, refs, trace), "ringsim", base);
+    this.system = SimulationMode.create(ClusterGuardian.create(spec, refs, trace, faults), "ringsim", base);
     this.loop = SimulationMode.loop(system);
     try {
       loop.settle();
@@ -101,7 +100,7 @@ public final class SimCluster implements AutoCloseable {
     return new SimCluster(spec, base, Math.max(1, traceMemoryCap));
   }
 
-  /** What the run recorded so far, or null when it records nothing. */
+  /** What the run recorded so far ({@link TraceLog#OFF} when it records nothing). */
   public TraceLog trace() {
     return trace;
   }
@@ -143,7 +142,7 @@ public final class SimCluster implements AutoCloseable {
   }
 
   public boolean isCrashed(String node) {
-    return crashed.contains(node);
+    return faults.isCrashed(node);
   }
 
   private ActorRef<NodeCommand> node(String name) {
@@ -202,13 +201,14 @@ public final class SimCluster implements AutoCloseable {
   }
 
   /**
-   * Runs one request and waits for the answer; a coordinator that does not answer within the client timeout (12 s,
-   * the driver's default) gives a client-side timeout as an OperationTimedOut failure.
+   * Runs one request and waits for the answer; a coordinator that does not answer within
+   * {@link ClientRequest#CLIENT_TIMEOUT} gives a client-side timeout as an OperationTimedOut failure.
    */
   public ClientResponse execute(String coordinator, ClientRequest request) {
-    CompletableFuture<ClientResponse> f = submit(coordinator, request, Duration.ofSeconds(12)).toCompletableFuture()
+    CompletableFuture<ClientResponse> f = submit(coordinator, request, ClientRequest.CLIENT_TIMEOUT).toCompletableFuture()
         .exceptionally(t -> new ClientResponse.Failed(coordinator, CqlErrorClass.ServerError,
-            "OperationTimedOut: no answer from " + coordinator + " within 12 s", 0, 0, List.of()));
+            "OperationTimedOut: no answer from " + coordinator + " within "
+            + ClientRequest.CLIENT_TIMEOUT.toSeconds() + " s", 0, 0, List.of()));
     return await(f);
   }
 
@@ -253,15 +253,15 @@ public final class SimCluster implements AutoCloseable {
   }
 
   public void crash(String name) {
-    if (crashed.contains(name)) throw new IllegalArgumentException("node " + name + " is already down");
+    if (faults.isCrashed(name)) throw new IllegalArgumentException("node " + name + " is already down");
     node(name).tell(new NodeCommand.Crash());
-    crashed.add(name);
+    faults.crashed(name, true);
     settle();
   }
 
   public ReplayReport restart(String name) {
-    if (!crashed.contains(name)) throw new IllegalArgumentException("node " + name + " is not down");
-    crashed.remove(name);
+    if (!faults.isCrashed(name)) throw new IllegalArgumentException("node " + name + " is not down");
+    faults.crashed(name, false);
     return await(this.<NodeCommand.Restarted>ask(node(name), NodeCommand.Restart::new)).report();
   }
 
@@ -272,7 +272,7 @@ public final class SimCluster implements AutoCloseable {
 
   private final Set<String> left = new java.util.TreeSet<>();
   private ActorRef<NodeCommand> spawnNode(NodeConfig cfg, Ring r) {
-    ActorRef<NodeCommand> ref = spawn(NodeActor.create(cfg, r, wire, loop::nowNanos, trace), cfg.name());
+    ActorRef<NodeCommand> ref = spawn(NodeActor.create(cfg, r, wire, loop::nowNanos, trace, faults), cfg.name());
     if (clockEpochMicros != 0) ref.tell(new NodeCommand.SetClockEpoch(clockEpochMicros));
     return ref;
   }
@@ -330,7 +330,7 @@ public final class SimCluster implements AutoCloseable {
         List.of(new NodeSpec(name, dc, rack, vnodes))).get(0);
     Ring next = ring.with(joined);
     if (spec.consistentRangeMovement()) {
-      Optional<String> refused = ConsistentRangeMovement.check(ring, next, name, catalog, crashed);
+      Optional<String> refused = ConsistentRangeMovement.check(ring, next, name, catalog, faults.crashedNodes());
       if (refused.isPresent()) throw new ConsistentRangeMovement.Refused(refused.get());
     }
     List<String> peers = new ArrayList<>(nodes.keySet());
@@ -345,9 +345,9 @@ public final class SimCluster implements AutoCloseable {
     joiningRing = next;
     settle();
     long streamed = 0;
-    Set<String> down = Set.copyOf(crashed);
+    Set<String> down = faults.crashedNodes();
     for (String n : new ArrayList<>(nodes.keySet())) {
-      if (n.equals(name) || crashed.contains(n)) continue;
+      if (n.equals(name) || faults.isCrashed(n)) continue;
       streamed += await(this.<NodeCommand.Streamed>ask(node(n), r -> new NodeCommand.StreamTo(name, next, down, r)))
           .partitions();
     }
@@ -366,15 +366,15 @@ public final class SimCluster implements AutoCloseable {
   /** Decommission: the node streams its data to the new owners, everyone switches ring, the node stops. */
   public long decommission(String name) {
     node(name);
-    if (crashed.contains(name)) throw new IllegalArgumentException("node " + name + " is down: it cannot stream its data away");
+    if (faults.isCrashed(name)) throw new IllegalArgumentException("node " + name + " is down: it cannot stream its data away");
     Ring next = ring.without(name);
     for (ActorRef<NodeCommand> n : nodes.values()) n.tell(new NodeCommand.SetPendingRing(next));
     settle();
     long streamed = 0;
     for (String target : nodes.keySet()) {
-      if (target.equals(name) || crashed.contains(target)) continue;
+      if (target.equals(name) || faults.isCrashed(target)) continue;
       streamed += await(this.<NodeCommand.Streamed>ask(node(name),
-          r -> new NodeCommand.StreamTo(target, next, Set.copyOf(crashed), r)))
+          r -> new NodeCommand.StreamTo(target, next, faults.crashedNodes(), r)))
           .partitions();
     }
     advance(Duration.ofSeconds(1));
@@ -414,32 +414,28 @@ public final class SimCluster implements AutoCloseable {
     for (String n : side1) node(n);
     for (String n : side2) node(n);
     network.tell(new NetworkCommand.Partition(side1, side2, oneWay));
-    faults.partition(side1, side2, oneWay);
     settle();
   }
 
   public void heal() {
     network.tell(new NetworkCommand.Heal());
-    faults.heal();
     settle();
   }
 
   public void setLoss(double p) {
+    if (!(p >= 0 && p <= 1)) throw new IllegalArgumentException("message loss must be in [0, 1], got " + p);
     network.tell(new NetworkCommand.SetLoss(p));
-    faults.loss(p);
     settle();
   }
 
   public void slow(String name, Duration extra) {
     node(name);
     network.tell(new NetworkCommand.SlowNode(name, extra.toNanos()));
-    faults.slow(name, extra.toMillis());
     settle();
   }
 
   public void clockSkew(String name, Duration skew) {
     node(name).tell(new NodeCommand.SetClockSkew(skew.toNanos() / 1000));
-    faults.skew(name, skew.toMillis());
     settle();
   }
 

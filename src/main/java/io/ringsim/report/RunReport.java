@@ -8,7 +8,8 @@ import java.util.Map;
 
 /**
  * Everything one scenario run measured, as plain immutable data: the runner fills it (usually with {@link #builder}),
- * {@link ReportWriter} renders it to report.html, summary.json and CSVs, and {@link ReportJson} reads it back.
+ * {@link ReportHtml}, {@link ReportJson} and {@link ReportCsv} render it to report.html, summary.json and CSVs, and
+ * {@link ReportJson} reads it back.
  *
  * <p>Times are simulated milliseconds since the start of the run. Sizes are bytes. Ownership is a fraction (0.5 =
  * 50%). {@code wallClock} is the only part that varies between identical runs and may be null.
@@ -172,6 +173,11 @@ public record RunReport(
       if (!unlisted.isEmpty()) s = s.withUnlisted(unlisted);
       return r.withSummary(s);
     }
+  }
+
+  /** This report with its {@link Summary} computed when it has none (one built by hand, not by the builder). */
+  public RunReport summarized() {
+    return summary != null ? this : withSummary(Summary.of(this));
   }
 
   RunReport withSummary(Summary s) {

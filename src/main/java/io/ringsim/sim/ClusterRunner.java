@@ -43,22 +43,12 @@ public final class ClusterRunner {
   private final Config config;
   private final String seedNode;
   private final ScenarioRunner.Progress progress;
-  private List<OpRecord> history = List.of();
-  private Ring ring;
 
   public ClusterRunner(RunSpec spec, Config config, String seedNode, ScenarioRunner.Progress progress) {
     this.spec = spec;
     this.config = config;
     this.seedNode = seedNode;
     this.progress = progress;
-  }
-
-  public List<OpRecord> history() {
-    return history;
-  }
-
-  public Ring ring() {
-    return ring;
   }
 
   /** What a scenario may do against a real cluster; the rest needs the simulation's control of every node. */
@@ -74,7 +64,8 @@ public final class ClusterRunner {
     }
   }
 
-  public RunResult run() {
+  /** The run's outcome; a cluster run measures no partition sizes and keeps no trace or views. */
+  public RunOutcome run() {
     validate(spec);
     Catalog catalog;
     try {
@@ -86,7 +77,7 @@ public final class ClusterRunner {
     Duration settle = config.getDuration("ringsim.cluster.settle-time");
     List<RunResult.Event> events = new ArrayList<>();
     try (ClusterClient client = ClusterClient.connect(config, seedNode, Duration.ofSeconds(60))) {
-      ring = client.ring();
+      Ring ring = client.ring();
       int scenarioNodes = spec.dcs().stream().mapToInt(d -> d.nodes()).sum();
       if (scenarioNodes != ring.nodes().size()) {
         events.add(new RunResult.Event(0, "note", "the scenario asks for " + scenarioNodes + " nodes; the cluster has "
@@ -102,7 +93,7 @@ public final class ClusterRunner {
       java.util.function.LongSupplier clock = () -> WallClock.nowNanos() - base;
       if (spec.loss() > 0) client.fault("loss", null, List.of(), List.of(), false, spec.loss());
 
-      Metrics metrics = new Metrics(spec.durationMillis() <= 120_000 ? 1_000_000 : 5_000_000, spec.recordHistory());
+      Metrics metrics = new Metrics(Metrics.bucketMillis(spec.durationMillis()) * 1000, spec.recordHistory());
       List<WorkloadActor.Recorder> recorders = new ArrayList<>();
       List<ActorRef<WorkloadActor.Msg>> workloads = new ArrayList<>();
       Map<String, TableMetadata> tables = new TreeMap<>();
@@ -165,7 +156,6 @@ public final class ClusterRunner {
           throw new IllegalStateException("a workload did not finish its operations in flight: " + e);
         }
       }
-      long endOfWorkloadMicros = clock.getAsLong() / 1000;
       events.addAll(seen);
       events.sort((a, b) -> Long.compare(a.atMicros(), b.atMicros()));
       progress.accept(null);
@@ -185,9 +175,7 @@ public final class ClusterRunner {
       for (WorkloadActor.Recorder r : recorders) {
         for (OpRecord op : r.history) all.add(shift(op, baseMicros));
       }
-      all.sort((a, b) -> a.invokeMicros() != b.invokeMicros() ? Long.compare(a.invokeMicros(), b.invokeMicros())
-          : Long.compare(a.id(), b.id()));
-      history = all;
+      all.sort(OpRecord.BY_INVOCATION);
       // With a member gone (stopped by the scenario, or unreachable), ALL can never be met: read back at QUORUM
       // from the nodes that are left.
       ConsistencyLevel finalCl = gone.isEmpty() ? ConsistencyLevel.ALL : ConsistencyLevel.QUORUM;
@@ -199,7 +187,7 @@ public final class ClusterRunner {
       readers.removeAll(gone);
       List<Checker.FinalRead> finals = spec.recordHistory()
           ? finalReads(client, readers, recorders, tables, baseMicros, finalCl) : List.of();
-      Checker.Result checked = Checker.check(all, finals, ScenarioRunner.ttlByWorkload(spec, catalog));
+      Checker.Result checked = Checker.check(all, finals, spec.ttlByWorkload(catalog));
       List<NodeReport> reports = new ArrayList<>();
       for (ActorRef<MemberProtocol> m : client.members().values()) {
         try {
@@ -211,9 +199,10 @@ public final class ClusterRunner {
       }
       reports.sort((a, b) -> Integer.compare(ring.indexOf(a.node()), ring.indexOf(b.node())));
       long throttled = recorders.stream().mapToLong(r -> r.throttled).sum();
-      return RunResults.build(spec, ring, catalog, reports, metrics, all,
-          recorders.stream().mapToLong(r -> r.operations).sum(), checked, events, endOfWorkloadMicros,
-          throttled, (System.nanoTime() - wallStart) / 1_000_000L, new SimpleStrategy(3));
+      RunResult result = RunResults.build(spec, ring, catalog, reports, metrics,
+          recorders.stream().mapToLong(r -> r.operations).sum(), checked, events, throttled,
+          (System.nanoTime() - wallStart) / 1_000_000L, new SimpleStrategy(3));
+      return new RunOutcome(result, all, ring, Map.of(), null, null);
     }
   }
 

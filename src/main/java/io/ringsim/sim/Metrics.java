@@ -39,6 +39,14 @@ public final class Metrics {
     this.trackPartitions = trackPartitions;
   }
 
+  /**
+   * The width of a run's time buckets, in ms: 1 s for a run of up to 2 minutes, 5 s up to 15 minutes, 30 s beyond
+   * (30 to 180 points on a chart). run.json's timeline, timeline.csv and the report's charts all use it.
+   */
+  public static long bucketMillis(long runMillis) {
+    return runMillis <= 120_000 ? 1000 : runMillis <= 900_000 ? 5000 : 30_000;
+  }
+
   public long bucketMicros() {
     return bucketMicros;
   }

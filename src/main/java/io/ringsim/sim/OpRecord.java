@@ -29,4 +29,8 @@ public record OpRecord(
   public boolean ok() {
     return outcome.equals("ok");
   }
+
+  /** The order of history.jsonl: by invocation time, then by id. */
+  public static final java.util.Comparator<OpRecord> BY_INVOCATION =
+      java.util.Comparator.comparingLong(OpRecord::invokeMicros).thenComparingLong(OpRecord::id);
 }

@@ -14,16 +14,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** Fills the report model (package report) from a run's result and history. */
-public final class ReportMapper {
+/** Fills the report model (package report) from a run's result and history: {@link RunOutcome#report}. */
+final class ReportMapper {
   private ReportMapper() {}
 
   /** Cassandra's 100 MB partition guideline, scaled to simulated data sets (about 10,000 times smaller). */
   public static final double GUIDELINE_SCALE = 1e-4;
 
-  public static RunReport toReport(RunResult r, RunSpec spec, Ring ring, List<OpRecord> history, String version,
+  static RunReport toReport(RunResult r, Ring ring, List<OpRecord> history, String version,
       Map<String, PartitionSizeReport.Measured> sizes) {
-    long bucket = r.simulatedMillis() <= 120_000 ? 1000 : r.simulatedMillis() <= 900_000 ? 5000 : 30_000;
+    long bucket = Metrics.bucketMillis(r.simulatedMillis());
     RunReport.Builder b = RunReport.builder(r.scenario()).description(r.description()).seed(r.seed())
         .simulatedMillis(r.simulatedMillis()).bucketMillis(bucket).version(version)
         .partitioner(ring.partitioner().name());
@@ -34,7 +34,9 @@ public final class ReportMapper {
       b.node(n.name(), n.dc(), n.rack(), tokens, n.effectiveOwnership(), n.upAtEnd());
       b.load(n.name(), n.partitions(), n.rows(), n.bytes(), n.coordinated(), n.replicaWrites() + n.replicaReads());
     }
-    b.keyspace(r.replicationUsedForOwnership().split(" ")[0], r.replicationUsedForOwnership(), Map.of());
+    // The strategy column carries run.json's "keyspace replication" text, as summary.json always has.
+    RunResult.OwnershipKeyspace owned = r.replicationUsedForOwnership();
+    if (owned.keyspace() != null) b.keyspace(owned.keyspace(), owned.text(), Map.of());
     for (RunResult.TableRow t : r.tables()) {
       String[] kt = t.table().split("\\.", 2);
       b.storage(new TableStorage(kt[0], kt.length > 1 ? kt[1] : "", t.node(), t.sstables(), t.sstableBytes(),
@@ -47,7 +49,7 @@ public final class ReportMapper {
       if (op.type().equals("read")) c[0]++;
       else c[1]++;
     }
-    for (RunResult.HotPartition h : r.hottestPartitions()) {
+    for (RunResult.PartitionOps h : r.hottestPartitions()) {
       long[] c = rw.getOrDefault(h.table() + "\t" + h.key(), new long[2]);
       String[] kt = h.table().split("\\.", 2);
       b.hot(new HotPartition(kt[0], kt.length > 1 ? kt[1] : "", h.key(), c[0], c[1], List.of()));

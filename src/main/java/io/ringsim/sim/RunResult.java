@@ -1,6 +1,9 @@
 package io.ringsim.sim;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonIncludeProperties;
+import com.fasterxml.jackson.annotation.JsonValue;
+import io.ringsim.ring.SkewStats;
 import java.util.List;
 import java.util.Map;
 
@@ -15,15 +18,15 @@ public record RunResult(
     long simulatedMillis,
     long operations,
     long throttled,
-    String replicationUsedForOwnership,
+    OwnershipKeyspace replicationUsedForOwnership,
     List<NodeRow> nodes,
-    Skew ownershipSkew,
-    Skew loadSkew,
+    @JsonIncludeProperties({"maxOverMean", "minOverMean", "cv"}) SkewStats ownershipSkew,
+    @JsonIncludeProperties({"maxOverMean", "minOverMean", "cv"}) SkewStats loadSkew,
     List<SeriesRow> series,
     List<LevelRow> levels,
     List<TimePoint> timeline,
     List<ThrottledPoint> throttledTimeline,
-    List<HotPartition> hottestPartitions,
+    List<PartitionOps> hottestPartitions,
     List<TableRow> tables,
     AnomalyCounts anomalyCounts,
     List<Checker.Anomaly> anomalies,
@@ -36,7 +39,17 @@ public record RunResult(
       long rows, long bytes, int sstables, long coordinated, long replicaWrites, long replicaReads, long hintsStored,
       long hintsReplayed, long readRepairs, boolean upAtEnd) {}
 
-  public record Skew(double maxOverMean, double minOverMean, double cv) {}
+  /**
+   * The keyspace whose replication the ownership figures use (the first workload's, else the first keyspace; null
+   * when there is none and SimpleStrategy rf=3 is assumed), and its replication as the schema holds it. run.json
+   * writes the two as one string, as it always did.
+   */
+  public record OwnershipKeyspace(String keyspace, String replication) {
+    @JsonValue
+    public String text() {
+      return keyspace == null ? "SimpleStrategy rf=3 (no keyspace)" : keyspace + " " + replication;
+    }
+  }
 
   /** One consistency level and operation type over the whole run. */
   public record SeriesRow(String series, long ok, Map<String, Long> failures, double availabilityPercent,
@@ -57,7 +70,8 @@ public record RunResult(
   /** One bucket of simulated time for one series. */
   public record TimePoint(long startMillis, String series, long ok, long failed, double p50Ms, double p99Ms) {}
 
-  public record HotPartition(String table, String key, long operations) {}
+  /** The operations the workloads sent to one partition ({@code table} is keyspace.table): the busiest ten. */
+  public record PartitionOps(String table, String key, long operations) {}
 
   /** One table on one node, as nodetool tablestats shows it. */
   public record TableRow(String node, String table, long liveBytes, long partitions, long rows, int sstables,

@@ -22,17 +22,17 @@ final class RunResults {
   private RunResults() {}
 
   static RunResult build(RunSpec spec, Ring ring, Catalog catalog, List<NodeReport> reports, Metrics metrics,
-      List<OpRecord> history, long operations, Checker.Result checked, List<RunResult.Event> events, long endMicros, long throttled,
+      long operations, Checker.Result checked, List<RunResult.Event> events, long throttled,
       long wallMillis, ReplicationStrategy fallback) {
     // Ownership as nodetool status shows it for the first workload's keyspace (else the first keyspace).
     ReplicationStrategy strategy = fallback;
-    String used = "SimpleStrategy rf=3 (no keyspace)";
+    RunResult.OwnershipKeyspace used = new RunResult.OwnershipKeyspace(null, null);
     String ks = spec.workloads().isEmpty() ? null : spec.workloads().get(0).table().split("\\.")[0];
     KeyspaceMetadata k = ks == null ? null : catalog.keyspace(ks).orElse(null);
     if (k == null && !catalog.keyspaces().isEmpty()) k = catalog.keyspaces().get(0);
     if (k != null) {
       strategy = ReplicationStrategies.fromCql(k.replication());
-      used = k.name() + " " + k.replication();
+      used = new RunResult.OwnershipKeyspace(k.name(), k.replication().toString());
     }
     double[] own = Ownership.effective(ring, strategy);
     Map<String, Long> coordinated = new TreeMap<>();
@@ -63,8 +63,8 @@ final class RunResults {
           round(own[ring.indexOf(r.node())]), partitions, rows, bytes, sstables, coordinated.getOrDefault(r.node(), 0L),
           r.replicaWrites(), r.replicaReads(), r.hintsStored(), r.hintsReplayed(), r.readRepairs(), r.running()));
     }
-    SkewStats os = SkewStats.of(own);
-    SkewStats ls = SkewStats.of(load);
+    SkewStats os = rounded(SkewStats.of(own));
+    SkewStats ls = rounded(SkewStats.of(load));
     List<RunResult.SeriesRow> series = new ArrayList<>();
     List<RunResult.TimePoint> points = new ArrayList<>();
     for (Map.Entry<String, TreeMap<Long, Metrics.Bucket>> e : metrics.series().entrySet()) {
@@ -90,12 +90,12 @@ final class RunResults {
         throttledPoints.add(new RunResult.ThrottledPoint(b * metrics.bucketMicros() / 1000, level, n))));
     throttledPoints.sort(java.util.Comparator.comparingLong(RunResult.ThrottledPoint::startMillis)
         .thenComparing(RunResult.ThrottledPoint::consistency));
-    List<RunResult.HotPartition> hot = new ArrayList<>();
+    List<RunResult.PartitionOps> hot = new ArrayList<>();
     metrics.byPartition().entrySet().stream()
         .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
         .limit(10).forEach(e -> {
           String[] tk = e.getKey().split("\t", 2);
-          hot.add(new RunResult.HotPartition(tk[0], tk[1], e.getValue()));
+          hot.add(new RunResult.PartitionOps(tk[0], tk[1], e.getValue()));
         });
     // The list is capped; the counts never are: what is past the cap is counted by kind.
     Map<String, Long> unlisted = new TreeMap<>();
@@ -109,12 +109,11 @@ final class RunResults {
         checked.staleReads(), checked.rywViolations(), checked.lostWrites(), checked.lwtViolations(), notJudged,
         Math.max(0, checked.anomalies().size() - LISTED_ANOMALIES), unlisted);
     List<RunResult.CheckRow> checks = new ArrayList<>();
-    for (CheckSpec c : spec.checks()) checks.add(evaluate(c, counts, levels, spec.recordHistory()));
+    for (CheckSpec c : spec.checks()) checks.add(c.evaluate(counts, levels, spec.recordHistory()));
     List<Checker.Anomaly> anomalies = checked.anomalies().size() > LISTED_ANOMALIES
         ? checked.anomalies().subList(0, LISTED_ANOMALIES) : checked.anomalies();
     return new RunResult(spec.name(), spec.description(), spec.seed(), spec.durationMillis(), operations,
-        throttled, used, nodes, new RunResult.Skew(round(os.maxOverMean()), round(os.minOverMean()), round(os.cv())),
-        new RunResult.Skew(round(ls.maxOverMean()), round(ls.minOverMean()), round(ls.cv())), series, levels, points,
+        throttled, used, nodes, os, ls, series, levels, points,
         List.copyOf(throttledPoints), hot,
         tables, counts, List.copyOf(anomalies), checks, List.copyOf(events), spec.recordHistory(), wallMillis);
   }
@@ -142,53 +141,9 @@ final class RunResults {
     return out;
   }
 
-  /** {@code historyRecorded}: false for 'history off', when the checker did not run and its counts say nothing. */
-  static RunResult.CheckRow evaluate(CheckSpec c, RunResult.AnomalyCounts counts, List<RunResult.LevelRow> levels,
-      boolean historyRecorded) {
-    if (!historyRecorded && !c.kind().equals("availability")) {
-      return new RunResult.CheckRow(c.text(), RunResult.Verdict.NOT_APPLICABLE,
-          "not checked: 'history off' keeps no per-operation history");
-    }
-    switch (c.kind()) {
-      case "lost-writes" -> {
-        return limit(c, counts.lostWrites(), "lost writes");
-      }
-      case "stale-reads" -> {
-        return limit(c, counts.staleReads(), "stale reads");
-      }
-      case "read-your-writes" -> {
-        return limit(c, counts.readYourWritesViolations(), "read-your-writes violations");
-      }
-      case "lwt" -> {
-        return limit(c, counts.lwtViolations(), "LWT violations");
-      }
-      case "availability" -> {
-        RunResult.LevelRow l = levels.stream().filter(x -> x.consistency().equals(c.consistency())).findFirst()
-            .orElse(new RunResult.LevelRow(c.consistency(), 0, 0, 0, null));
-        long total = l.ok() + l.failed() + l.throttled();
-        if (total == 0) {
-          return new RunResult.CheckRow(c.text(), RunResult.Verdict.NOT_APPLICABLE, "no " + c.consistency()
-              + " operation in this run: the check says nothing");
-        }
-        double pct = 100.0 * l.ok() / total;
-        String throttledNote = l.throttled() == 0 ? "" : String.format(", %d of them throttled (never sent)",
-            l.throttled());
-        return new RunResult.CheckRow(c.text(), verdict(pct >= c.minPercent()), String.format(Locale.ROOT,
-            "%.2f%% of %d %s operations succeeded%s (required %.2f%%)", pct, total, c.consistency(), throttledNote,
-            c.minPercent()));
-      }
-      default -> {
-        return new RunResult.CheckRow(c.text(), RunResult.Verdict.FAIL, "unknown check kind " + c.kind());
-      }
-    }
-  }
-
-  private static RunResult.CheckRow limit(CheckSpec c, long n, String what) {
-    return new RunResult.CheckRow(c.text(), verdict(n <= c.max()), n + " " + what + " (allowed " + c.max() + ")");
-  }
-
-  private static RunResult.Verdict verdict(boolean pass) {
-    return pass ? RunResult.Verdict.PASS : RunResult.Verdict.FAIL;
+  private static SkewStats rounded(SkewStats s) {
+    return new SkewStats(round(s.mean()), round(s.max()), round(s.min()), round(s.maxOverMean()),
+        round(s.minOverMean()), round(s.cv()));
   }
 
   private static double ms(Histogram h, double p) {

@@ -65,4 +65,14 @@ public record RunSpec(
   public int nodeCount() {
     return dcs.stream().mapToInt(ClusterBuilder.Dc::nodes).sum();
   }
+
+  /** Each workload's write TTL for the checker: its own, or the table's default_time_to_live when longer. */
+  public java.util.Map<String, Integer> ttlByWorkload(io.ringsim.schema.Catalog catalog) {
+    java.util.Map<String, Integer> ttls = new java.util.TreeMap<>();
+    for (WorkloadSpec w : workloads) {
+      int tableTtl = catalog.table(w.table()).map(tm -> tm.params().defaultTimeToLive()).orElse(0);
+      ttls.put(w.name(), Math.max(w.ttlSeconds(), tableTtl));
+    }
+    return ttls;
+  }
 }

@@ -84,7 +84,6 @@ public final class WorkloadActor {
   }
 
   private static final Duration TICK = Duration.ofMillis(10);
-  static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(12);
 
   /** The recorded outcome, shared with the runner once the simulation has stopped. */
   /** How to read a key back: its table, partition key bytes, row and filter. */
@@ -220,7 +219,7 @@ public final class WorkloadActor {
       long nowMicros = clock.getAsLong() / 1000;
       while (!inFlight.isEmpty()) {
         InFlight oldest = inFlight.values().iterator().next();
-        if (nowMicros - oldest.invokeMicros() < CLIENT_TIMEOUT.toNanos() / 1000) break;
+        if (nowMicros - oldest.invokeMicros() < ClientRequest.CLIENT_TIMEOUT.toNanos() / 1000) break;
         done(new Done(oldest.id(), null, null));
       }
       long now = nowMillis();
@@ -329,7 +328,7 @@ public final class WorkloadActor {
       ClientResponse r = d.response();
       if (r == null) {
         outcome = "timeout";
-        error = "OperationTimedOut (client, " + CLIENT_TIMEOUT.toSeconds() + " s)";
+        error = "OperationTimedOut (client, " + ClientRequest.CLIENT_TIMEOUT.toSeconds() + " s)";
       } else if (r instanceof ClientResponse.Failed fl) {
         outcome = "fail";
         error = fl.error().name();

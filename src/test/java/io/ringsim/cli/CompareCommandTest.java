@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.ringsim.report.Latency;
 import io.ringsim.report.PartitionSizeReport;
 import io.ringsim.report.ReportFixtures;
-import io.ringsim.report.ReportWriter;
 import io.ringsim.report.RunReport;
 import io.ringsim.report.TimeSeries;
 import java.nio.file.Files;
@@ -33,8 +32,8 @@ class CompareCommandTest {
 
   @Test
   void sideBySideTableOfKeyFigures(@TempDir Path dir) {
-    ReportWriter.write(ReportFixtures.sixNodes("zip-key", 42), dir.resolve("zip"));
-    ReportWriter.write(uuidRun(), dir.resolve("uuid"));
+    RunFiles.writeReport(ReportFixtures.sixNodes("zip-key", 42), dir.resolve("zip"));
+    RunFiles.writeReport(uuidRun(), dir.resolve("uuid"));
     CliRun r = CliRun.of("compare", dir.resolve("zip").toString(), dir.resolve("uuid").toString());
     assertThat(r.exitCode()).isZero();
     assertThat(r.out()).containsPattern("figure\\s+\\| zip\\s+\\| uuid");
@@ -49,8 +48,8 @@ class CompareCommandTest {
 
   @Test
   void writesAnHtmlComparison(@TempDir Path dir) throws Exception {
-    ReportWriter.write(ReportFixtures.sixNodes(), dir.resolve("a"));
-    ReportWriter.write(uuidRun(), dir.resolve("b"));
+    RunFiles.writeReport(ReportFixtures.sixNodes(), dir.resolve("a"));
+    RunFiles.writeReport(uuidRun(), dir.resolve("b"));
     Path html = dir.resolve("out/cmp.html");
     CliRun r = CliRun.of("compare", dir.resolve("a").toString(), dir.resolve("b").toString(), "--html", html.toString());
     assertThat(r.exitCode()).isZero();
@@ -63,7 +62,7 @@ class CompareCommandTest {
 
   @Test
   void aMissingOrBrokenRunIsBadInput(@TempDir Path dir) throws Exception {
-    ReportWriter.write(uuidRun(), dir.resolve("good"));
+    RunFiles.writeReport(uuidRun(), dir.resolve("good"));
     CliRun missing = CliRun.of("compare", dir.resolve("good").toString(), dir.resolve("gone").toString());
     assertThat(missing.exitCode()).isEqualTo(2);
     assertThat(missing.err().strip()).startsWith("ringsim: no such directory:").doesNotContain("\n");

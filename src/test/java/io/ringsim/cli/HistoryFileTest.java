@@ -29,10 +29,10 @@ class HistoryFileTest {
 
   @Test
   void aLongHistoryIsCompressedWithTheSameLinesAndTheSameBytesEachTime() throws Exception {
-    int n = RunCommand.COMPRESS_HISTORY_ABOVE + 1;
+    int n = RunFiles.COMPRESS_HISTORY_ABOVE + 1;
     Path a = Files.createDirectories(tmp.resolve("a"));
     Files.writeString(a.resolve("history.jsonl"), "a stale history of another run\n");
-    RunCommand.writeHistory(a, ops(n));
+    RunFiles.writeHistory(a, ops(n));
     assertThat(a.resolve("history.jsonl")).doesNotExist();
     Path gz = a.resolve("history.jsonl.gz");
     assertThat(Files.size(gz)).isLessThan(n * 30L); // about 250 B a line uncompressed
@@ -43,10 +43,10 @@ class HistoryFileTest {
     }
     assertThat(lines).hasSize(n);
     Path small = Files.createDirectories(tmp.resolve("small"));
-    RunCommand.writeHistory(small, ops(3));
+    RunFiles.writeHistory(small, ops(3));
     assertThat(Files.readAllLines(small.resolve("history.jsonl"))).containsExactlyElementsOf(lines.subList(0, 3));
     Path b = Files.createDirectories(tmp.resolve("b"));
-    RunCommand.writeHistory(b, ops(n));
+    RunFiles.writeHistory(b, ops(n));
     assertThat(Files.readAllBytes(b.resolve("history.jsonl.gz"))).isEqualTo(Files.readAllBytes(gz));
   }
 }

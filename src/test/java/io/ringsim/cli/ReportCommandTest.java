@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ringsim.report.ReportFixtures;
 import io.ringsim.report.ReportJson;
-import io.ringsim.report.ReportWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -25,7 +24,7 @@ class ReportCommandTest {
 
   @Test
   void reRenderingGivesTheSameBytesAsTheRunWrote(@TempDir Path dir) throws Exception {
-    ReportWriter.write(ReportFixtures.sixNodes(), dir);
+    RunFiles.writeReport(ReportFixtures.sixNodes(), dir);
     byte[] before = Files.readAllBytes(dir.resolve("report.html"));
     Files.delete(dir.resolve("report.html"));
     assertThat(CliRun.of("report", dir.toString()).exitCode()).isZero();

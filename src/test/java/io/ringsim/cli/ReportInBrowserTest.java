@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.ringsim.report.Comparison;
 import io.ringsim.report.ReportFixtures;
-import io.ringsim.report.ReportWriter;
 import io.ringsim.report.RunReport;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -176,7 +175,7 @@ class ReportInBrowserTest {
   void theHandMadeFixtureWithEverySectionRenders() throws IOException {
     Path dir = OUT.resolve("fixture");
     RunReport r = ReportFixtures.sixNodes();
-    ReportWriter.write(r, dir);
+    RunFiles.writeReport(r, dir);
     List<Chart> charts = show(dir.resolve("report.html"), OUT.resolve("fixture.png"));
     assertThat(names(charts)).contains("hints pending", "latency ONE", "latency QUORUM", "errors over time");
     // the page's only scripts are its own (the time slider's data and code): the evil key stays text

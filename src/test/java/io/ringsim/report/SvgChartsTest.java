@@ -47,10 +47,10 @@ class SvgChartsTest {
   @Test
   void theAvailabilityChartZoomsToTheRoundFigureBelowTheWorstBucketAndSaysSo() {
     // the fixture's worst QUORUM bucket is about 82% (timeouts just after the crash)
-    String avail = ReportWriterTest.section(ReportHtml.render(ReportFixtures.sixNodes()), "availability");
+    String avail = ReportHtmlTest.section(ReportHtml.render(ReportFixtures.sixNodes()), "availability");
     assertThat(avail).contains("the axis starts at 80% so that small dips show");
     assertThat(tickLabels(avail.substring(avail.indexOf("<svg"), avail.indexOf("</svg>")))).contains("80", "100").doesNotContain("50");
-    String none = ReportWriterTest.section(ReportHtml.render(RunReport.builder("quiet").build()), "availability");
+    String none = ReportHtmlTest.section(ReportHtml.render(RunReport.builder("quiet").build()), "availability");
     assertThat(none).doesNotContain("the axis starts at");
   }
 

@@ -43,7 +43,7 @@ class ConsistentRangeMovementScenarioTest {
 
   private static RunResult run(Map<String, String> overrides) {
     RunSpec spec = ScenarioReader.parse(SCENARIO, "join.sim", overrides);
-    return new ScenarioRunner(spec, ConfigFactory.load("application-test"), line -> {}).run();
+    return new ScenarioRunner(spec, ConfigFactory.load("application-test"), line -> {}).run().result();
   }
 
   private static RunResult.Event bootstrapEvent(RunResult r) {

@@ -30,7 +30,7 @@ class CostModelScenarioTest {
 
   private static RunResult run(String text, Map<String, String> overrides) {
     RunSpec spec = ScenarioReader.parse(text, "cost.sim", overrides);
-    return new ScenarioRunner(spec, ConfigFactory.load("application-test"), line -> {}).run();
+    return new ScenarioRunner(spec, ConfigFactory.load("application-test"), line -> {}).run().result();
   }
 
   private static RunResult.SeriesRow series(RunResult r, String name) {

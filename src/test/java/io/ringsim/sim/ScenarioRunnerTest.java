@@ -22,12 +22,12 @@ class ScenarioRunnerTest {
         List.of("CREATE KEYSPACE shop WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3}",
             "CREATE TABLE shop.kv (k int PRIMARY KEY, v text)"),
         List.of(w), timeline,
-        List.of(new CheckSpec("lost-writes", null, 0, 0, "no lost writes"),
-            new CheckSpec("stale-reads", null, 0, 0, "no stale reads")));
+        List.of(new CheckSpec.AnomalyLimit(CheckSpec.Counted.LOST_WRITES, 0, "no lost writes"),
+            new CheckSpec.AnomalyLimit(CheckSpec.Counted.STALE_READS, 0, "no stale reads")));
   }
 
   static RunResult run(RunSpec s) {
-    return new ScenarioRunner(s, ConfigFactory.load("application-test"), line -> {}).run();
+    return new ScenarioRunner(s, ConfigFactory.load("application-test"), line -> {}).run().result();
   }
 
   @Test

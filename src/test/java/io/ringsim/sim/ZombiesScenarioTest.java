@@ -17,7 +17,7 @@ class ZombiesScenarioTest {
 
   private static RunResult run(String name) {
     RunSpec spec = ScenarioReader.read(Path.of("simulations", name + ".sim"), Map.of());
-    return new ScenarioRunner(spec, ConfigFactory.load("application-test"), line -> {}).run();
+    return new ScenarioRunner(spec, ConfigFactory.load("application-test"), line -> {}).run().result();
   }
 
   /**
@@ -27,9 +27,8 @@ class ZombiesScenarioTest {
   @Test
   void hintsPendingForADownNodeNeverDropWhileItIsDown() {
     RunSpec spec = ScenarioReader.read(Path.of("simulations", "zombies.sim"), Map.of());
-    ScenarioRunner runner = new ScenarioRunner(spec, ConfigFactory.load("application-test"), line -> {});
-    runner.run();
-    java.util.List<Integer> n3 = runner.views().hintsPending().get("n3");
+    RunOutcome outcome = new ScenarioRunner(spec, ConfigFactory.load("application-test"), line -> {}).run();
+    java.util.List<Integer> n3 = outcome.views().hintsPending().get("n3");
     assertThat(n3.subList(26, 105)).isSortedAccordingTo(Integer::compare);
     assertThat(n3.get(104)).isPositive();
   }

@@ -5,12 +5,14 @@ import akka.actor.typed.javadsl.AbstractBehavior;
 import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.Behaviors;
 import akka.actor.typed.javadsl.Receive;
+import io.ringsim.cluster.FaultState;
 import io.ringsim.cluster.MessageDispatch;
 import io.ringsim.cluster.time.SimulationLoop;
 
 /**
- * The simulated network as an actor: the harness's faults (partitions, loss, latencies, slow nodes) and its questions
- * come here, and are applied to the {@link SimulatedWire} every message crosses. Nodes send through the wire itself
+ * The simulated network as an actor: the harness's network faults (partitions, loss, slow nodes), its latencies and
+ * its questions come here; faults are applied to the cluster's {@link FaultState}, which the {@link SimulatedWire}
+ * every message crosses reads. Nodes send through the wire itself
  * ({@link NetworkPort}); a {@link NetworkCommand.Send} told to this actor goes the same way.
  */
 public final class SimulatedNetwork extends AbstractBehavior<NetworkCommand> {
@@ -20,7 +22,8 @@ public final class SimulatedNetwork extends AbstractBehavior<NetworkCommand> {
   public static Behavior<NetworkCommand> create(
       long seed, LatencyModel defaultLatency, SimulationLoop loop, boolean serializePayloads) {
     return Behaviors.setup(ctx -> new SimulatedNetwork(ctx,
-        new SimulatedWire(ctx.getSystem(), seed, defaultLatency, loop, serializePayloads, null)));
+        new SimulatedWire(ctx.getSystem(), seed, defaultLatency, loop, serializePayloads, TraceLog.OFF,
+            new FaultState())));
   }
 
   /** The actor in front of {@code wire}, which the nodes are handed as their {@link NetworkPort}. */
@@ -53,19 +56,19 @@ public final class SimulatedNetwork extends AbstractBehavior<NetworkCommand> {
           return this;
         })
         .onMessage(NetworkCommand.SetLoss.class, m -> {
-          wire.setLoss(m.probability());
+          wire.faults().setLoss(m.probability());
           return this;
         })
         .onMessage(NetworkCommand.Partition.class, p -> {
-          wire.partition(p.side1(), p.side2(), p.oneWay());
+          wire.faults().partition(p.side1(), p.side2(), p.oneWay());
           return this;
         })
         .onMessage(NetworkCommand.Heal.class, m -> {
-          wire.heal();
+          wire.faults().heal();
           return this;
         })
         .onMessage(NetworkCommand.SlowNode.class, m -> {
-          wire.slow(m.node(), m.extraNanos());
+          wire.faults().slow(m.node(), m.extraNanos());
           return this;
         })
         .onMessage(NetworkCommand.GetStats.class, m -> {

@@ -4,11 +4,11 @@ import akka.actor.typed.ActorSystem;
 import akka.serialization.Serialization;
 import akka.serialization.SerializationExtension;
 import io.ringsim.cluster.CborSerializable;
+import io.ringsim.cluster.FaultState;
 import io.ringsim.cluster.time.SimulationLoop;
 import io.ringsim.cluster.time.TaskFifo;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
@@ -20,7 +20,7 @@ import java.util.SplittableRandom;
  * them), rather than through a mailbox: a message used to cost one more mailbox hop, to the network actor, before its
  * delivery timer was even set. Doing the same work at the moment of the send keeps the draws and the deliveries in
  * the order the sends were made, which is the order the network actor's mailbox kept. The harness's faults still
- * come through {@link SimulatedNetwork}, which applies them here.
+ * come through {@link SimulatedNetwork}, which applies them to the cluster's {@link FaultState} this wire reads.
  *
  * <p>All randomness comes from one generator seeded by the scenario, and the simulation runs on one thread, so the
  * same seed draws the same latencies and losses in the same order.
@@ -31,22 +31,23 @@ public final class SimulatedWire implements NetworkPort {
   private final SplittableRandom rng;
   /** Every node named so far (registered, sent from, slowed or given a link latency), by name. */
   private final Map<String, Peer> peers = new HashMap<>();
-  private final CutLinks cutLinks = new CutLinks();
+  /** The cluster's faults: cuts, loss and slow nodes decide each message's fate (the network actor changes them). */
+  private final FaultState faults;
   private LatencyModel defaultLatency;
-  private double loss;
   private final Serialization serialization;
   private long sent, delivered, lost, partitioned, undeliverable, bytesSerialized;
   private final TrafficGauge traffic;
   /** The last sender, by the name object it sent with: a coordinator sends to each replica in a row. */
   private String lastSenderName;
   private Peer lastSender;
-  /** Records every message for explanations; null when the run keeps no history. */
+  /** Records every message for explanations ({@link TraceLog#OFF} when the run keeps no history). */
   private final TraceLog trace;
 
   /** A node as the network sees it; a message finds its link from the sender's table, with no key to build. */
   private static final class Peer {
     Inbox<?> inbox;
-    long slowNanos;
+    /** Its faults, found once: a slow node's extra latency is read for every message. */
+    final FaultState.NodeFaults faults;
     final Map<String, Link> links = new HashMap<>();
     /**
      * The links last found, by the very name object asked with (a node sends with the names its ring and
@@ -55,6 +56,10 @@ public final class SimulatedWire implements NetworkPort {
      */
     final String[] recentNames = new String[8];
     final Link[] recentLinks = new Link[8];
+
+    Peer(FaultState.NodeFaults faults) {
+      this.faults = faults;
+    }
   }
 
   /**
@@ -75,11 +80,13 @@ public final class SimulatedWire implements NetworkPort {
   /**
    * @param serializePayloads send every payload through Akka serialization and deliver the copy, as a real wire would:
    *     proves each message can cross JVMs and that nodes never share a mutable object (on in tests)
-   * @param trace where every message is recorded (null: nothing is)
+   * @param trace where every message is recorded ({@link TraceLog#OFF}: nowhere)
+   * @param faults the faults in force, which decide what happens to each message
    */
   public SimulatedWire(ActorSystem<?> system, long seed, LatencyModel defaultLatency, SimulationLoop loop,
-      boolean serializePayloads, TraceLog trace) {
+      boolean serializePayloads, TraceLog trace, FaultState faults) {
     this.trace = trace;
+    this.faults = faults;
     this.rng = new SplittableRandom(seed);
     this.defaultLatency = defaultLatency;
     this.loop = loop;
@@ -107,36 +114,37 @@ public final class SimulatedWire implements NetworkPort {
     if (inbox == null) {
       undeliverable++;
       traffic.dropped(now);
-      if (trace != null) trace.message(now, now, from, to, payload, TraceLog.UNDELIVERABLE);
+      trace.message(now, now, from, to, payload, TraceLog.UNDELIVERABLE);
       return;
     }
-    if (cutLinks.isCut(from, to)) {
+    if (faults.isCut(from, to)) {
       partitioned++;
       traffic.dropped(now);
-      if (trace != null) trace.message(now, now, from, to, payload, TraceLog.PARTITIONED);
+      trace.message(now, now, from, to, payload, TraceLog.PARTITIONED);
       return;
     }
     // Draw loss before latency so that turning loss on does not shift the latency stream of delivered messages.
+    double loss = faults.loss();
     if (loss > 0 && rng.nextDouble() < loss) {
       lost++;
       traffic.dropped(now);
-      if (trace != null) trace.message(now, now, from, to, payload, TraceLog.LOST);
+      trace.message(now, now, from, to, payload, TraceLog.LOST);
       return;
     }
     Runnable arrival = inbox.arrival(from, overTheWire(payload));
     if (link.to == sender) {
       delivered++;
-      if (trace != null) trace.message(now, now, from, to, payload, TraceLog.DELIVERED);
+      trace.message(now, now, from, to, payload, TraceLog.DELIVERED);
       arrival.run();
       return;
     }
     long latency = (link.latency != null ? link.latency : defaultLatency).sampleNanos(rng);
-    latency += sender.slowNanos + link.to.slowNanos;
+    latency += sender.faults.slowNanos() + link.to.faults.slowNanos();
     long at = Math.max(now + latency, link.lastDeliveryNanos);
     link.lastDeliveryNanos = at;
     delivered++;
     traffic.sent(now, at);
-    if (trace != null) trace.message(now, Math.max(at, now), from, to, payload, TraceLog.DELIVERED);
+    trace.message(now, Math.max(at, now), from, to, payload, TraceLog.DELIVERED);
     if (at <= now) arrival.run();
     else loop.runAfter(link.inFlight, at - now, arrival);
   }
@@ -166,22 +174,9 @@ public final class SimulatedWire implements NetworkPort {
     link(peer(from), to).latency = latency;
   }
 
-  void setLoss(double probability) {
-    if (!(probability >= 0 && probability <= 1))
-      throw new IllegalArgumentException("message loss must be in [0, 1], got " + probability);
-    loss = probability;
-  }
-
-  void partition(Set<String> side1, Set<String> side2, boolean oneWay) {
-    cutLinks.partition(side1, side2, oneWay);
-  }
-
-  void heal() {
-    cutLinks.heal();
-  }
-
-  void slow(String node, long extraNanos) {
-    peer(node).slowNanos = Math.max(0, extraNanos);
+  /** The faults this wire reads, which the network actor changes. */
+  FaultState faults() {
+    return faults;
   }
 
   NetworkStats stats() {
@@ -190,7 +185,7 @@ public final class SimulatedWire implements NetworkPort {
 
   private Peer peer(String name) {
     Peer p = peers.get(name);
-    if (p == null) peers.put(name, p = new Peer());
+    if (p == null) peers.put(name, p = new Peer(faults.node(name)));
     return p;
   }
 

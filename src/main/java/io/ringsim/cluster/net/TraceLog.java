@@ -14,7 +14,8 @@ import java.util.Map;
  *
  * <p>Bounded: past {@code memoryCap} records only those of a deterministic sample of tokens are kept (one in
  * {@link #SAMPLE_ONE_IN}); the scenario runner trims further to its record cap when it writes the file, keeping the
- * keys of the anomalies. Only the simulation thread touches it. Runs without history have no log at all.
+ * keys of the anomalies. Only the simulation thread touches it. Runs without history have {@link #OFF}, which
+ * records nothing: the wire and the nodes tell it everything alike.
  */
 public final class TraceLog {
   /** How a message ended; EVENT marks a node event (its kind is then an event kind). */
@@ -76,6 +77,18 @@ public final class TraceLog {
   public TraceLog(Describer describer, long memoryCap) {
     this.describer = describer;
     this.memoryCap = memoryCap;
+  }
+
+  /** The log of a run that keeps none: frozen from the start, so it records nothing it is told. */
+  public static final TraceLog OFF = new TraceLog(null, 0);
+
+  static {
+    OFF.frozen = true;
+  }
+
+  /** Whether this log keeps what it is told (false for {@link #OFF}). */
+  public boolean recording() {
+    return this != OFF;
   }
 
   /** A message the network handled at {@code sendNanos}; {@code arriveNanos} is when it is (or was to be) delivered. */

@@ -19,6 +19,12 @@ public sealed interface ClientRequest {
    */
   int nowInSec();
 
+  /**
+   * How long a client waits for its coordinator's answer before it gives up with OperationTimedOut: 12 s, the
+   * driver's default read timeout. The workloads, the sessions and the harness's own requests all wait this long.
+   */
+  java.time.Duration CLIENT_TIMEOUT = java.time.Duration.ofSeconds(12);
+
   /** No client-supplied now (Cassandra's QueryOptions use Integer.MIN_VALUE; 0 keeps records' defaults simple). */
   int COORDINATOR_NOW = 0;
 

@@ -43,7 +43,7 @@ final class CrashedNode extends AbstractBehavior<NodeCommand> {
         })
         .onMessage(NodeCommand.Inbound.class, in -> {
           // Gossip is not in the trace: only node messages can be marked as dropped.
-          if (node.trace != null && in.payload() instanceof NodeMessage)
+          if (in.payload() instanceof NodeMessage)
             node.trace.droppedByCrashedNode(node.loopNanos(), in.from(), node.name());
           return this;
         })

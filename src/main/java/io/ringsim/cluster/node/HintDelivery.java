@@ -26,8 +26,7 @@ final class HintDelivery extends PendingRequest {
   static void deliverTo(NodeContext node, String target) {
     List<HintStore.Hint<NodeMessage.Mutation>> batch = node.hints.drain(target, node.loopNanos(), h -> {
       // The story of a zombie names the hint that would have carried the tombstone, had it not expired.
-      if (node.trace != null) node.trace.eventAbout(node.loopNanos(), node.name(), "hint-expired", target,
-          h.mutation());
+      node.trace.eventAbout(node.loopNanos(), node.name(), "hint-expired", target, h.mutation());
     });
     if (batch.isEmpty()) return;
     new HintDelivery(node, node.newRequestId(), target, batch).start();

@@ -7,6 +7,7 @@ import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.Behaviors;
 import akka.actor.typed.javadsl.Receive;
 import akka.actor.typed.javadsl.TimerScheduler;
+import io.ringsim.cluster.FaultState;
 import io.ringsim.cluster.HintsGauge;
 import io.ringsim.cluster.MessageDispatch;
 import io.ringsim.cluster.gossip.GossipMessage;
@@ -43,24 +44,28 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
 
   public static Behavior<NodeCommand> create(NodeConfig cfg, Ring ring, NetworkPort network,
       LongSupplier loopNanos) {
-    return create(cfg, ring, network, loopNanos, null);
+    return create(cfg, ring, network, loopNanos, TraceLog.OFF, new FaultState());
   }
 
-  /** @param trace where the node records its events for explanations (null: nowhere) */
+  /**
+   * @param trace where the node records its events for explanations ({@link TraceLog#OFF}: nowhere)
+   * @param faults the cluster's faults, where the node's clock skew is kept
+   */
   public static Behavior<NodeCommand> create(NodeConfig cfg, Ring ring, NetworkPort network,
-      LongSupplier loopNanos, TraceLog trace) {
+      LongSupplier loopNanos, TraceLog trace, FaultState faults) {
     return Behaviors.setup(ctx -> Behaviors.withTimers(t -> {
-      NodeActor a = new NodeActor(ctx, t, cfg, ring, network, loopNanos);
+      NodeActor a = new NodeActor(ctx, t, cfg, ring, network, loopNanos, faults);
       a.node.trace = trace;
       return a;
     }));
   }
 
   private NodeActor(ActorContext<NodeCommand> ctx, TimerScheduler<NodeCommand> timers, NodeConfig cfg, Ring ring,
-      NetworkPort network, LongSupplier loopNanos) {
+      NetworkPort network, LongSupplier loopNanos, FaultState faults) {
     super(ctx);
     this.node = new NodeContext(cfg, ring, network, loopNanos, ctx.getSystem().scheduler(),
-        ctx.getSystem().classicSystem().scheduler() instanceof VirtualTimeScheduler v ? v.loop() : null, ctx.getSelf());
+        ctx.getSystem().classicSystem().scheduler() instanceof VirtualTimeScheduler v ? v.loop() : null, ctx.getSelf(),
+        faults);
     HintsGauge gauge = HintsGauge.of(ctx.getSystem());
     node.hints.observe((target, delta) -> gauge.change(target, delta, loopNanos.getAsLong()));
     ActorRef<NodeCommand> self = ctx.getSelf();

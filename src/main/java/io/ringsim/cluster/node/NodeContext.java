@@ -3,6 +3,7 @@ package io.ringsim.cluster.node;
 import akka.actor.typed.ActorRef;
 import akka.actor.typed.Scheduler;
 import akka.dispatch.ExecutionContexts$;
+import io.ringsim.cluster.FaultState;
 import io.ringsim.cluster.net.NetworkPort;
 import io.ringsim.cluster.net.TraceLog;
 import io.ringsim.cluster.time.SimulationLoop;
@@ -32,8 +33,8 @@ final class NodeContext {
   /** Paxos promises and proposals per partition: replica state that survives a crash, like Cassandra's system table. */
   final PaxosReplica paxos = new PaxosReplica();
   final NodeMetrics metrics = new NodeMetrics();
-  /** Where node events go for explanations (hints, read repair, local reads and writes); null when not recording. */
-  TraceLog trace;
+  /** Where node events go for explanations (hints, read repair, local reads and writes); OFF when not recording. */
+  TraceLog trace = TraceLog.OFF;
 
   private final NetworkPort network;
   private final LongSupplier loopNanos;
@@ -46,7 +47,9 @@ final class NodeContext {
   private final TreeSet<String> down = new TreeSet<>();
   /** Requests in flight by id (a crash cancels their timers in id order). */
   private final PendingRequests pending = new PendingRequests();
-  private long skewMicros;
+  /** The cluster's faults this node reads (its clock skew); a node outside a simulation has a record of its own. */
+  private final FaultState faults;
+  private final FaultState.NodeFaults myFaults;
   private long epochMicros;
   private long lastTimestamp;
   private long nextRequestId = 1;
@@ -56,8 +59,10 @@ final class NodeContext {
   private long incarnation;
 
   NodeContext(NodeConfig cfg, Ring ring, NetworkPort network, LongSupplier loopNanos,
-      Scheduler scheduler, SimulationLoop loop, ActorRef<NodeCommand> self) {
+      Scheduler scheduler, SimulationLoop loop, ActorRef<NodeCommand> self, FaultState faults) {
     this.cfg = cfg;
+    this.faults = faults;
+    this.myFaults = faults.node(cfg.name());
     this.scheduler = scheduler;
     this.loop = loop;
     this.self = self;
@@ -88,7 +93,7 @@ final class NodeContext {
 
     @Override
     public boolean wantsPurges() {
-      return trace != null;
+      return trace.recording();
     }
 
     @Override
@@ -117,7 +122,7 @@ final class NodeContext {
 
   /** The node's clock: virtual time plus its skew (a skewed clock is how last-write-wins loses updates). */
   long nowMicros() {
-    return loopNanos.getAsLong() / 1000 + epochMicros + skewMicros;
+    return loopNanos.getAsLong() / 1000 + epochMicros + myFaults.skewMicros();
   }
 
   /** See NodeCommand.SetClockEpoch. */
@@ -137,8 +142,9 @@ final class NodeContext {
     return clientNow != ClientRequest.COORDINATOR_NOW ? clientNow : nowInSeconds();
   }
 
+  /** The harness's clock-skew command reached this node: from now on its clock runs {@code skew} ahead. */
   void setSkewMicros(long skew) {
-    skewMicros = skew;
+    faults.skew(cfg.name(), skew);
   }
 
   /** Server-side write timestamps: the node clock, made strictly increasing as Cassandra's are. */
@@ -154,7 +160,7 @@ final class NodeContext {
 
   /** Records a node event in the trace, when the run keeps one. */
   void traceEvent(String kind, String target, String table, Token token, long requestId, long ts) {
-    if (trace == null) return;
+    if (!trace.recording()) return; // spares the token's conversion
     trace.event(loopNanos(), cfg.name(), kind, target, table,
         token == null ? TraceLog.NO_TOKEN : MessageDescriber.tokenLong(token), requestId, ts);
   }

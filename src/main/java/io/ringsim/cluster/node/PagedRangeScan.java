@@ -115,7 +115,7 @@ final class PagedRangeScan extends PendingRequest {
     }
     if (answers.containsKey(from)) return;
     answers.put(from, rr);
-    if (trace != null) {
+    if (traced()) {
       traceFrom(from, "Range " + (next - 1) + ": read " + rr.partitions().size() + " partitions, " + rr.rows()
           + " live rows and " + rr.tombstones() + " tombstones scanned");
     }

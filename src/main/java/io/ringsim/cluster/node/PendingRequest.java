@@ -26,6 +26,14 @@ abstract class PendingRequest {
     this.trace = tracing ? new CopyOnWriteArrayList<>() : null;
   }
 
+  /**
+   * Whether the client asked to trace this request. The trace helpers below do nothing otherwise; callers ask first
+   * only to spare building an event's text.
+   */
+  boolean traced() {
+    return trace != null;
+  }
+
   void trace(String activity) {
     if (trace != null) trace.add(new TraceEvent(node.nowMicros(), node.name(), activity));
   }

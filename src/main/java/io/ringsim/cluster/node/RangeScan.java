@@ -106,7 +106,7 @@ final class RangeScan extends PendingRequest {
     if (answers.get(sub).containsKey(from)) return;
     answers.get(sub).put(from, rr.partitions());
     rowsScanned += rr.rows();
-    if (trace != null) {
+    if (traced()) {
       traceFrom(from, "Range " + sub + ": read " + rr.partitions().size() + " partitions from " + rr.sstables()
           + " SSTables, " + rr.rows() + " live rows and " + rr.tombstones() + " tombstones scanned");
     }
@@ -138,7 +138,7 @@ final class RangeScan extends PendingRequest {
       if (!lp.isEmpty()) out.add(lp);
       if (out.size() >= s.partitionLimit()) break;
     }
-    if (trace != null) {
+    if (traced()) {
       trace("Range scan returned " + out.size() + " partitions; replicas scanned " + rowsScanned + " live rows"
           + " (filtering, if any, happens on this coordinator)");
     }

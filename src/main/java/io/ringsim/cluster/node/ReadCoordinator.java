@@ -74,7 +74,7 @@ final class ReadCoordinator extends PendingRequest {
   }
 
   private void start() {
-    if (trace != null) {
+    if (traced()) {
       // ringsim's own event: where the key's token lives (Cassandra's trace does not say).
       List<String> replicas = plan.placement().replicas();
       trace("Token " + key.token() + " is replicated on " + String.join(", ", replicas.stream().map(x -> "{}")
@@ -104,7 +104,7 @@ final class ReadCoordinator extends PendingRequest {
   }
 
   private NodeMessage.ReadData request() {
-    return new NodeMessage.ReadData(id, r.table(), r.key(), FilterSpec.of(r.filter()), now, trace != null);
+    return new NodeMessage.ReadData(id, r.table(), r.key(), FilterSpec.of(r.filter()), now, traced());
   }
 
   /**
@@ -112,7 +112,7 @@ final class ReadCoordinator extends PendingRequest {
    * the data (DigestResolver compares them), so its trace says "data" for every one.
    */
   private void sendRead(String replica, NodeMessage.ReadData req) {
-    if (trace != null) {
+    if (traced()) {
       trace("reading data from {}", replica);
       trace("Sending READ_REQ message to {} message size " + (req.key().length + req.table().length()) + " bytes",
           replica);
@@ -126,7 +126,7 @@ final class ReadCoordinator extends PendingRequest {
     if (repairing || spares.isEmpty()) return;
     NodeMessage.ReadData req = request();
     for (String x : spares) {
-      if (trace != null) trace("Speculative retry: asking {} too", x); // ringsim's
+      trace("Speculative retry: asking {} too", x); // ringsim's
       contacted.add(x);
       if (x.equals(node.name())) {
         node.traceEvent("local-read", x, r.table(), key.token(), id, -1);
@@ -140,7 +140,7 @@ final class ReadCoordinator extends PendingRequest {
   @Override
   void onResponse(String from, NodeMessage m) {
     if (repairing && m instanceof NodeMessage.MutationAck) {
-      if (trace != null) {
+      if (traced()) {
         absorb(((NodeMessage.MutationAck) m).trace());
         trace("MUTATION_RSP message received from {}", from);
         trace("Processing response from {}", from);
@@ -149,13 +149,13 @@ final class ReadCoordinator extends PendingRequest {
       return;
     }
     if (!(m instanceof NodeMessage.ReadDataReply rd) || answers.contains(from)) return;
-    if (trace != null && !from.equals(node.name())) {
+    if (traced() && !from.equals(node.name())) {
       absorb(rd.trace());
       trace("READ_RSP message received from {}", from);
       trace("Processing response from {}", from);
     }
     if (rd.failure() != null) {
-      if (trace != null) traceFrom(from, rd.failure());
+      traceFrom(from, rd.failure());
       finish();
       replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.ReadFailure,
           "Operation failed - received " + acks.received() + " responses and 1 failures: " + rd.failure(),
@@ -177,7 +177,7 @@ final class ReadCoordinator extends PendingRequest {
   private void resolve() {
     DigestResolver resolved = DigestResolver.resolve(answers, schema);
     merged = resolved.merged();
-    if (node.trace != null) traceAnswers(resolved);
+    if (node.trace.recording()) traceAnswers(resolved);
     if (!resolved.mismatch()) {
       reply();
       return;
@@ -196,9 +196,9 @@ final class ReadCoordinator extends PendingRequest {
         repairAcks--;
       } else {
         // Cassandra 4.1 sends read repair as READ_REPAIR_REQ; ringsim's replica applies it as a mutation.
-        if (trace != null) trace("Sending READ_REPAIR_REQ message to {} message size " + full.length + " bytes",
+        if (traced()) trace("Sending READ_REPAIR_REQ message to {} message size " + full.length + " bytes",
             replica);
-        node.send(replica, new NodeMessage.Mutation(id, r.table(), full, false, trace != null, null));
+        node.send(replica, new NodeMessage.Mutation(id, r.table(), full, false, traced(), null));
       }
     }
     if (repairAcks == 0) reply();

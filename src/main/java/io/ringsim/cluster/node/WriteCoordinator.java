@@ -69,7 +69,7 @@ final class WriteCoordinator extends PendingRequest {
 
   void start(DecoratedKey key) {
     trace("Determining replicas for mutation");
-    if (trace != null) traceReplicas(key);
+    if (traced()) traceReplicas(key);
     List<String> live = node.live(plan.targets());
     boolean any = w.consistency() == ConsistencyLevel.ANY;
     if (!any && !plan.canBeMet(live)) {
@@ -91,8 +91,8 @@ final class WriteCoordinator extends PendingRequest {
         node.traceEvent("local-write", r, w.table(), key.token(), id, ts);
         ReplicaVerbs.localMutation(node, id, w.table(), update, decoded, trace);
       } else {
-        if (trace != null) trace("Sending MUTATION_REQ message to {} message size " + update.length + " bytes", r);
-        node.send(r, new NodeMessage.Mutation(id, w.table(), update, false, trace != null, decoded));
+        if (traced()) trace("Sending MUTATION_REQ message to {} message size " + update.length + " bytes", r);
+        node.send(r, new NodeMessage.Mutation(id, w.table(), update, false, traced(), decoded));
       }
     }
     if (any && !done && !acked.isEmpty()) return;
@@ -132,7 +132,7 @@ final class WriteCoordinator extends PendingRequest {
   @Override
   void onResponse(String from, NodeMessage m) {
     if (m instanceof NodeMessage.MutationAck ack) {
-      if (trace != null) {
+      if (traced()) {
         absorb(ack.trace());
         trace("MUTATION_RSP message received from {}", from);
         trace("Processing response from {}", from);

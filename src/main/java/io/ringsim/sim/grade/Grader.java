@@ -19,7 +19,6 @@ import io.ringsim.schema.TableMetadata;
 import io.ringsim.sim.grade.Assignment.Entity;
 import io.ringsim.sim.grade.GradeResult.Criterion;
 import io.ringsim.storage.TableSchema;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -166,7 +165,7 @@ public final class Grader {
         WritePlanner.RowWrite w = WritePlanner.rowInsert(md, schemas.get(t), row, 0, values);
         String coord = coordinators.get(next++ % coordinators.size());
         pending.add(sim.submit(coord, new ClientRequest.Write(md.qualifiedName(), w.key(),
-            (ts, now) -> w.update().build(ts, now), ConsistencyLevel.ALL, false), Duration.ofSeconds(12))
+            (ts, now) -> w.update().build(ts, now), ConsistencyLevel.ALL, false), ClientRequest.CLIENT_TIMEOUT)
             .toCompletableFuture());
         if (pending.size() >= IN_FLIGHT) drain(sim, pending);
       }

@@ -21,22 +21,23 @@ final class CheckReader {
     } else if (c instanceof AvailabilityCheckContext a) {
       String cl = b.cl(a, ScenarioReader.Builder.text(a.name())).name();
       double pct = b.percent(a, a.PERCENT().getText()) * 100;
-      return new CheckSpec("availability", cl, 0, pct, "availability " + cl + " >= " + a.PERCENT().getText());
+      return new CheckSpec.Availability(cl, pct, "availability " + cl + " >= " + a.PERCENT().getText());
     } else {
       throw b.error(c, "unknown check: " + src);
     }
   }
 
   private static CheckSpec check(ScenarioReader.Builder b, ParserRuleContext ctx, String what, long max, String text) {
-    String kind = switch (what) {
-      case "lost writes", "lost-writes" -> "lost-writes";
-      case "stale reads", "stale-reads" -> "stale-reads";
-      case "read-your-writes violations", "read your writes violations", "ryw violations" -> "read-your-writes";
-      case "lwt violations", "lwt" -> "lwt";
+    CheckSpec.Counted counted = switch (what) {
+      case "lost writes", "lost-writes" -> CheckSpec.Counted.LOST_WRITES;
+      case "stale reads", "stale-reads" -> CheckSpec.Counted.STALE_READS;
+      case "read-your-writes violations", "read your writes violations", "ryw violations" ->
+          CheckSpec.Counted.READ_YOUR_WRITES;
+      case "lwt violations", "lwt" -> CheckSpec.Counted.LWT;
       default -> throw b.error(ctx, "unknown check '" + what + "' (lost writes, stale reads, read-your-writes "
           + "violations, lwt violations, availability CL >= N%)");
     };
-    return new CheckSpec(kind, null, max, 0, text);
+    return new CheckSpec.AnomalyLimit(counted, max, text);
   }
 
   private static String words(WordsContext w) {

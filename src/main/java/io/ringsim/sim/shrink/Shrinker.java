@@ -59,7 +59,7 @@ public final class Shrinker {
 
   /** One run of a scenario in virtual time, writing nothing; its check rows say what failed. */
   private static RunResult run(RunSpec spec, Config config) {
-    return new ScenarioRunner(spec, config, line -> {}).run();
+    return new ScenarioRunner(spec, config, line -> {}).run().result();
   }
 
   /**

@@ -91,7 +91,8 @@ class SimulatedNetworkTest {
   @Test
   void theWireNodesShareRefusesAnyThreadButTheLoops() throws Exception {
     start(1, new LatencyModel.Fixed(0));
-    SimulatedWire wire = new SimulatedWire(system, 1, new LatencyModel.Fixed(0), loop, false, null);
+    SimulatedWire wire = new SimulatedWire(system, 1, new LatencyModel.Fixed(0), loop, false, TraceLog.OFF,
+        new io.ringsim.cluster.FaultState());
     assertThatThrownBy(() -> wire.send("a", "b", new Msg(1, List.of())))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("outside the simulation loop's thread");

@@ -2,17 +2,15 @@ package io.ringsim.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-class ReportWriterTest {
+/** report.html as a reader sees it: every section, well formed, escaped, self-contained. */
+class ReportHtmlTest {
   static final Pattern TAG = Pattern.compile("<(/?)([a-zA-Z][a-zA-Z0-9]*)([^>]*?)(/?)>");
   static final List<String> VOID = List.of("meta", "br", "hr", "img", "input", "link");
 
@@ -33,15 +31,6 @@ class ReportWriterTest {
     assertThat(open).as("unclosed elements").isEmpty();
   }
 
-  @Test
-  void writesEveryFile(@TempDir Path dir) throws Exception {
-    List<Path> written = ReportWriter.write(ReportFixtures.sixNodes(), dir.resolve("out"));
-    assertThat(written.get(0)).hasFileName("report.html");
-    for (String f : List.of("report.html", "summary.json", "ops.csv", "latency.csv", "nodes.csv", "series.csv"))
-      assertThat(dir.resolve("out").resolve(f)).isNotEmptyFile();
-    assertThat(dir.resolve("out/history.jsonl")).doesNotExist();
-  }
-
   /** A student finds a lab's chart from the top of the page: every section is linked, in page order. */
   @Test
   void theTableOfContentsLinksEverySectionInOrder() {
@@ -57,28 +46,6 @@ class ReportWriterTest {
     while (links.find()) linked.add(links.group(1));
     assertThat(sections).contains("checks", "availability", "partition-sizes", "anomalies");
     assertThat(linked).isEqualTo(sections);
-  }
-
-  @Test
-  void noSeriesCsvWhenTheRunSampledNoScenarioSeries(@TempDir Path dir) throws Exception {
-    RunReport r = ReportFixtures.sixNodes();
-    TimeSeries ts = r.timeSeries();
-    RunReport none = new RunReport(r.formatVersion(), r.scenario(), r.cluster(), r.load(), r.storage(),
-        r.partitionSizes(), r.hottestPartitions(), new TimeSeries(ts.bucketMillis(), ts.nodeOps(), ts.levels(),
-        List.of()), r.events(), r.anomalies(), r.checks(), r.metrics(), r.queries(), r.summary(), r.wallClock());
-    Files.createDirectories(dir.resolve("out"));
-    Files.writeString(dir.resolve("out/series.csv"), "series,at_ms,value\n"); // left by an earlier run
-    List<Path> written = ReportWriter.write(none, dir.resolve("out"));
-    assertThat(dir.resolve("out/series.csv")).doesNotExist();
-    assertThat(written).noneMatch(p -> p.endsWith("series.csv"));
-  }
-
-  @Test
-  void sameModelSameBytes(@TempDir Path dir) throws Exception {
-    ReportWriter.write(ReportFixtures.sixNodes(), dir.resolve("a"));
-    ReportWriter.write(ReportFixtures.sixNodes(), dir.resolve("b"));
-    for (String f : List.of("report.html", "summary.json", "ops.csv", "latency.csv", "nodes.csv", "series.csv"))
-      assertThat(Files.readAllBytes(dir.resolve("a").resolve(f))).as(f).isEqualTo(Files.readAllBytes(dir.resolve("b").resolve(f)));
   }
 
   @Test

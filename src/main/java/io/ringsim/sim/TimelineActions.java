@@ -1,0 +1,140 @@
+package io.ringsim.sim;
+
+import akka.actor.typed.ActorRef;
+import io.ringsim.cluster.ClientSession;
+import io.ringsim.cluster.ClusterBuilder;
+import io.ringsim.cluster.ConsistentRangeMovement;
+import io.ringsim.cluster.SimCluster;
+import io.ringsim.cluster.node.NodeCommand;
+import io.ringsim.cql.CqlException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The scenario's timeline actions as a simulation applies them (crash, partition, bootstrap, repair, cql...): each
+ * changes the cluster, tells the workloads which nodes they may use, and adds its line to the run's events.
+ */
+final class TimelineActions {
+  private final RunSpec spec;
+  private final SimCluster sim;
+  private final ClientSession session;
+  private final List<ActorRef<WorkloadActor.Msg>> workloads;
+  private final List<RunResult.Event> events;
+
+  TimelineActions(RunSpec spec, SimCluster sim, ClientSession session, List<ActorRef<WorkloadActor.Msg>> workloads,
+      List<RunResult.Event> events) {
+    this.spec = spec;
+    this.sim = sim;
+    this.session = session;
+    this.workloads = workloads;
+    this.events = events;
+  }
+
+  /** Member JVMs exist only with --cluster: a simulation refuses the action before it starts. */
+  static void refuseMemberStops(RunSpec spec) {
+    for (TimedAction ta : spec.timeline()) {
+      if (ta.action() instanceof Action.StopMember) {
+        throw new ScenarioRunner.ScenarioFailure("at " + Durations.format(ta.atMillis()) + " (" + ta.text()
+            + "): there are no member JVMs in a simulation; run with --cluster HOST:PORT, or crash the nodes"
+            + " instead");
+      }
+    }
+  }
+
+  void apply(TimedAction ta) {
+    Action a = ta.action();
+    long now = sim.nowNanos() / 1000;
+    try {
+      if (a instanceof Action.Crash c) {
+        sim.crash(c.node());
+        tellWorkloads(c.node(), false);
+        event(now, "crash", c.node() + " crashed");
+      } else if (a instanceof Action.Restart r) {
+        var replay = sim.restart(r.node());
+        tellWorkloads(r.node(), true);
+        event(now, "restart", r.node() + " restarted, commit log replayed " + replay.replayed() + " entries"
+            + (replay.lostUnsynced() > 0 ? ", " + replay.lostUnsynced() + " lost (unsynced)" : "")
+            + (replay.corrupt().isEmpty() ? "" : ", " + replay.corrupt().size() + " corrupt skipped"));
+      } else if (a instanceof Action.Bootstrap b) {
+        ClusterBuilder.Dc dc = spec.dcs().get(0);
+        try {
+          long streamed = sim.bootstrap(b.node(), dc.name(), "rack1", spec.vnodes(),
+              ClusterBuilder.joiningAllocator(spec.allocator(), spec.seed()));
+          event(now, "bootstrap", b.node() + " joined, " + streamed + " partitions streamed to it");
+        } catch (ConsistentRangeMovement.Refused e) {
+          // As a Cassandra node's startup fails: it never joins, the cluster goes on without it.
+          event(now, "bootstrap-failed", b.node() + " did not join: " + e.getMessage()
+              + " (consistent_range_movement off would stream from another replica)");
+        }
+      } else if (a instanceof Action.Decommission d) {
+        tellWorkloads(d.node(), false);
+        long streamed = sim.decommission(d.node());
+        event(now, "decommission", d.node() + " left, " + streamed + " partitions streamed away");
+      } else if (a instanceof Action.Partition p) {
+        sim.partition(p.side1(), p.side2(), p.oneWay());
+        event(now, "partition", (p.oneWay() ? "one-way cut " : "partition ") + p.side1()
+            + (p.oneWay() ? " -> " : " | ") + p.side2());
+      } else if (a instanceof Action.Heal) {
+        sim.heal();
+        event(now, "heal", "network healed");
+      } else if (a instanceof Action.Slow s) {
+        sim.slow(s.node(), Duration.ofMillis(s.extraMillis()));
+        event(now, "slow", s.node() + " slowed by " + s.extraMillis() + " ms per message");
+      } else if (a instanceof Action.Loss l) {
+        sim.setLoss(l.probability());
+        event(now, "loss", "message loss " + Math.round(l.probability() * 1000) / 10.0 + "%");
+      } else if (a instanceof Action.ClockSkew s) {
+        sim.clockSkew(s.node(), Duration.ofMillis(s.skewMillis()));
+        event(now, "clock-skew", s.node() + " clock skewed by " + s.skewMillis() + " ms");
+      } else if (a instanceof Action.Flush f) {
+        for (String n : targets(f.node())) sim.flush(n);
+        event(now, "flush", "flush " + (f.node() == null ? "all nodes" : f.node()));
+      } else if (a instanceof Action.Compact c) {
+        for (String n : targets(c.node())) sim.compact(n);
+        event(now, "compact", "compact " + (c.node() == null ? "all nodes" : c.node()));
+      } else if (a instanceof Action.Repair r) {
+        for (String n : targets(r.node())) {
+          NodeCommand.RepairResult res = sim.repair(n);
+          event(now, "repair", "repair on " + n + ": " + res.rangesCompared() + " ranges compared, "
+              + res.rangesMismatched() + " differed (" + res.leavesMismatched() + " of " + res.leavesCompared()
+              + " Merkle leaves), " + res.partitionsStreamed() + " partitions streamed");
+        }
+      } else if (a instanceof Action.Cql q) {
+        session.execute(q.statement());
+        event(now, "cql", q.statement());
+      }
+    } catch (IllegalArgumentException | CqlException e) {
+      throw new ScenarioRunner.ScenarioFailure("at " + Durations.format(ta.atMillis()) + " (" + ta.text() + "): "
+          + e.getMessage());
+    }
+  }
+
+  /** Heals the network and restarts every crashed node, for the final read-back. */
+  void healForReadBack() {
+    sim.heal();
+    sim.setLoss(0);
+    for (String n : sim.nodeNames()) {
+      if (sim.isCrashed(n)) {
+        sim.restart(n);
+        event(sim.nowNanos() / 1000, "restart", n + " restarted for the final check");
+      }
+    }
+  }
+
+  private void tellWorkloads(String node, boolean up) {
+    for (ActorRef<WorkloadActor.Msg> w : workloads) w.tell(new WorkloadActor.NodeState(node, up));
+  }
+
+  private void event(long atMicros, String kind, String text) {
+    events.add(new RunResult.Event(atMicros, kind, text));
+  }
+
+  /** The node named, or every node that is up. */
+  private List<String> targets(String node) {
+    if (node != null) return List.of(node);
+    List<String> out = new ArrayList<>();
+    for (String n : sim.nodeNames()) if (!sim.isCrashed(n)) out.add(n);
+    return out;
+  }
+}
