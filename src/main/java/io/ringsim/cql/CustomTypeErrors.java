@@ -21,7 +21,7 @@ public final class CustomTypeErrors {
       throw switch (e.kind()) {
         case SYNTAX -> new CqlException(CqlErrorClass.SyntaxError, "Cannot parse type " + written + ": "
             + e.getMessage());
-        case CONFIGURATION, VALUE -> new CqlException(CqlErrorClass.SyntaxError, "Error setting type " + written
+        case CONFIGURATION, VALUE, INTERNAL -> new CqlException(CqlErrorClass.SyntaxError, "Error setting type " + written
             + ": " + e.getMessage());
         case NOT_MODELLED -> new CqlException(CqlErrorClass.InvalidRequest, e.getMessage());
       };

@@ -53,6 +53,12 @@ final class CompositeType extends CustomType {
     return 1;
   }
 
+  /** AbstractCompositeType.toJSONString: unsupported. */
+  @Override
+  public String jsonText(Object value) {
+    throw new UnsupportedOperationException();
+  }
+
   @Override
   byte[] fromString(String source) {
     List<String> parts = Composites.split(source);
@@ -70,8 +76,8 @@ final class CompositeType extends CustomType {
       }
       if (i >= types.size()) {
         // Cassandra's types.get(i) runs off its list here and the request fails with that exception.
-        throw new MarshalException(MarshalException.Kind.VALUE, "Index " + i + " out of bounds for length "
-            + types.size());
+        throw new MarshalException(MarshalException.Kind.INTERNAL, "java.lang.ArrayIndexOutOfBoundsException: Index "
+            + i + " out of bounds for length " + types.size());
       }
       Composites.writeComponent(out, types.get(i).fromString(Composites.unescape(part)), (byte) 0);
       i++;

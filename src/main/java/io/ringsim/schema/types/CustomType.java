@@ -90,6 +90,15 @@ public abstract sealed class CustomType implements CqlType
     }
   }
 
+  /**
+   * The value's JSON text (toJson, SELECT JSON) as Cassandra's toJSONString writes it: a JSON string of its text;
+   * CompositeType and DynamicCompositeType have none and throw UnsupportedOperationException, as Cassandra's do.
+   */
+  public String jsonText(Object value) {
+    String text = getString(serialize(value));
+    return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+  }
+
   /** cqlsh cannot decode a custom type and shows its bytes, as a blob. */
   @Override
   public final String format(Object value) {

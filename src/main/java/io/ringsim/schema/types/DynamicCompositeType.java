@@ -84,6 +84,12 @@ final class DynamicCompositeType extends CustomType {
     return 1;
   }
 
+  /** AbstractCompositeType.toJSONString: unsupported. */
+  @Override
+  public String jsonText(Object value) {
+    throw new UnsupportedOperationException();
+  }
+
   @Override
   byte[] fromString(String source) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -99,7 +105,8 @@ final class DynamicCompositeType extends CustomType {
       }
       String[] splits = part.split("@");
       if (splits.length != 2)
-        throw new MarshalException(MarshalException.Kind.VALUE, "Invalid component representation: " + part);
+        throw new MarshalException(MarshalException.Kind.INTERNAL,
+            "java.lang.IllegalArgumentException: Invalid component representation: " + part);
       String comparator = splits[0];
       Marshal type = comparator.length() == 1 ? aliases.get((byte) comparator.charAt(0)) : null;
       boolean isAlias = type != null;
@@ -107,8 +114,8 @@ final class DynamicCompositeType extends CustomType {
         try {
           type = MarshalTypes.parseTop(comparator);
         } catch (MarshalException e) {
-          throw new MarshalException(MarshalException.Kind.VALUE,
-              "org.apache.cassandra.exceptions." + (e.kind() == MarshalException.Kind.SYNTAX ? "SyntaxException"
+          throw new MarshalException(MarshalException.Kind.INTERNAL,
+              "java.lang.IllegalArgumentException: org.apache.cassandra.exceptions." + (e.kind() == MarshalException.Kind.SYNTAX ? "SyntaxException"
                   : "ConfigurationException") + ": " + e.getMessage());
         }
       }

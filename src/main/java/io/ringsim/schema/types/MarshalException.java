@@ -5,8 +5,11 @@ package io.ringsim.schema.types;
  * which of Cassandra's exceptions it is, so the CQL layer answers with the same error class.
  */
 public final class MarshalException extends IllegalArgumentException {
-  /** Cassandra's exception: SyntaxException and ConfigurationException from TypeParser, MarshalException from values. */
-  public enum Kind { SYNTAX, CONFIGURATION, VALUE, NOT_MODELLED }
+  /**
+   * SYNTAX and CONFIGURATION: TypeParser's exceptions; VALUE: a MarshalException; INTERNAL: another exception of
+   * Cassandra's code (a server error), its message then being that exception's toString(); NOT_MODELLED: ringsim's.
+   */
+  public enum Kind { SYNTAX, CONFIGURATION, VALUE, INTERNAL, NOT_MODELLED }
 
   private final Kind kind;
 

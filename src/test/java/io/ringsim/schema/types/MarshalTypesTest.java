@@ -75,7 +75,8 @@ class MarshalTypesTest {
 
   @ParameterizedTest
   @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
-      "abc:xyz|Unable to make int from 'xyz'", "abc:1:2|Index 2 out of bounds for length 2"})
+      "abc:xyz|Unable to make int from 'xyz'",
+      "abc:1:2|java.lang.ArrayIndexOutOfBoundsException: Index 2 out of bounds for length 2"})
   void aCompositeLiteralItsTypesCannotReadIsRefused(String literal, String message) {
     CqlType t = MarshalTypes.parse("CompositeType(AsciiType, Int32Type)");
     assertThatThrownBy(() -> t.parseLiteral("'" + literal + "'")).hasMessage(message);
