@@ -38,8 +38,7 @@ public final class MarshalTypes {
 
   /** Classes of Cassandra 4.1's db.marshal that ringsim has no model of. */
   private static final Set<String> NOT_MODELLED = Set.of("EmptyType", "UserType", "PartitionerDefinedOrder",
-      "LocalByPartionerType", "FrozenType", "AbstractType", "AbstractCompositeType", "CollectionType",
-      "ValueAccessor", "CompositeType$Builder", "NumberType", "TemporalType");
+      "LocalByPartionerType", "FrozenType");
 
   /** Classes with a getInstance(TypeParser) in Cassandra: errors inside their parameters are wrapped. */
   private static final Set<String> WITH_PARAMETERS = Set.of("CompositeType", "DynamicCompositeType",
