@@ -10,6 +10,8 @@ import io.ringsim.schema.collection.MapType;
 import io.ringsim.schema.collection.SetType;
 import io.ringsim.schema.collection.TupleType;
 import io.ringsim.schema.types.CqlTypes;
+import io.ringsim.schema.types.CustomType;
+import io.ringsim.schema.types.MarshalTypes;
 import io.ringsim.schema.collection.UserType;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -49,6 +51,8 @@ final class WireTypes {
       for (int i = 0; i < u.size(); i++) fields.put(u.fieldNames().get(i), raw(u.fieldTypes().get(i)));
       return new RawType.RawUdt(u.keyspace(), u.typeName(), fields);
     }
+    // A custom type goes as [custom] with its class; drivers decode CompositeType and the like from it.
+    if (t instanceof CustomType c) return new RawType.RawCustom(c.className());
     Integer id = IDS.get(t.name());
     if (id == null) throw new IllegalArgumentException("no protocol type for " + t.name());
     return RawType.PRIMITIVES.get(id);
@@ -56,6 +60,7 @@ final class WireTypes {
 
   /** The column type a [option] describes (the reverse of {@link #raw}). */
   static CqlType fromRaw(RawType r) {
+    if (r instanceof RawType.RawCustom c) return MarshalTypes.parse(c.className);
     if (r instanceof RawType.RawList l) return new ListType(fromRaw(l.elementType), false);
     if (r instanceof RawType.RawSet s) return new SetType(fromRaw(s.elementType), false);
     if (r instanceof RawType.RawMap m) return new MapType(fromRaw(m.keyType), fromRaw(m.valueType), false);

@@ -13,6 +13,7 @@ import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.cassandra.cql3.CQL3Type;
 import org.apache.cassandra.db.marshal.AbstractType;
 import org.apache.cassandra.db.marshal.AsciiType;
 import org.apache.cassandra.db.marshal.BooleanType;
@@ -89,7 +90,16 @@ final class CqlValueJson {
     }
     if (type instanceof TimeType) return timeOfDay((Long) type.compose(bytes));
     if (type instanceof InetAddressType) return ((InetAddress) type.compose(bytes)).getHostAddress();
-    // duration and anything newer: Cassandra's own CQL text for it, as a string
+    // duration, anything newer and the custom types (a column typed by marshal class name): Cassandra's own text
+    // for the value, as a string; bytes that a custom type's getString cannot read (a blob literal is stored
+    // unchecked) print as a blob.
+    if (type.asCQL3Type() instanceof CQL3Type.Custom) {
+      try {
+        return type.getString(bytes.duplicate());
+      } catch (RuntimeException e) {
+        return blob(bytes);
+      }
+    }
     return type.getString(bytes);
   }
 

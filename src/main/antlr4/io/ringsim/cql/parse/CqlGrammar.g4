@@ -80,6 +80,7 @@ cqlType
   | K_MAP LT cqlType COMMA cqlType GT                      # mapType
   | K_FROZEN LT cqlType GT                                 # frozenType
   | K_TUPLE LT cqlType (COMMA cqlType)* GT                 # tupleType
+  | STRING                                                 # customType
   ;
 
 // ---------------------------------------------------------------- writes

@@ -51,6 +51,13 @@ final class CqlJson {
   /** The JSON text of a value of type {@code t} (null for null). */
   static String write(CqlType t, Object v) {
     if (v == null) return "null";
+    if (t instanceof io.ringsim.schema.types.CustomType c) {
+      try {
+        return c.jsonText(v);
+      } catch (UnsupportedOperationException e) {
+        throw CqlException.serverError(e);
+      }
+    }
     if (io.ringsim.schema.EmptyValue.is(v)) {
       // Int32Type.toJSONString writes an empty value as ""; BooleanType's fails on it, as SERVER_ERROR.
       if (t.name().equals("boolean")) {
@@ -141,6 +148,8 @@ final class CqlJson {
 
   private static Object value(CqlType t, JsonNode n) {
     if (n == null || n.isNull()) return null;
+    // Cassandra's custom types have no fromJSONObject: its UnsupportedOperationException is a server error.
+    if (t instanceof io.ringsim.schema.types.CustomType) throw CqlException.serverError(new UnsupportedOperationException());
     if (t instanceof ListType lt) {
       List<Object> out = new ArrayList<>();
       for (JsonNode e : elements(t, n)) out.add(nonNull(value(lt.element(), e)));

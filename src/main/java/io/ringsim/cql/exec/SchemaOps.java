@@ -217,6 +217,7 @@ public final class SchemaOps {
       defs.add(ColumnDef.partitionKey(n, t, i));
       keyCols.add(n);
     }
+    CustomValues.checkPartitionKey(defs);
     for (String n : s.clusteringDescending().keySet()) {
       if (!s.clustering().contains(n)) throw invalid("Only clustering key columns can be defined in CLUSTERING ORDER"
           + " directive: " + n + " is not a clustering column");

@@ -169,13 +169,19 @@ final class SelectorCompiler {
           return null;
         }
         out.add((p, r, now) -> v);
-      } else if (sameType(a.type(), want) || weak && a.type() != null && Values.assignable(a.type(), want)) {
+      } else if (sameType(a.type(), want) || weak && a.type() != null && Values.assignable(a.type(), want)
+          || customAsBlob(a.type(), want)) {
         out.add(a.eval());
       } else {
         return null;
       }
     }
     return out;
+  }
+
+  /** Cassandra's BytesType is value-compatible with anything: a blob parameter takes a custom type's bytes. */
+  private static boolean customAsBlob(CqlType have, CqlType want) {
+    return have instanceof io.ringsim.schema.types.CustomType && want.name().equals("blob");
   }
 
   private static boolean sameType(CqlType have, CqlType want) {

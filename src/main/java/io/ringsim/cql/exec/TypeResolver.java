@@ -34,7 +34,7 @@ final class TypeResolver {
 
     /** A name that is not a native type nor a type constructor: a user-defined type (known or not). */
     boolean isUserType() {
-      if (!args.isEmpty()) return false;
+      if (!args.isEmpty() || isCustom()) return false;
       if (name.contains(".") || name.startsWith("\"")) return true;
       if (name.equals("duration")) return false; // a native type ringsim does not support: refused as such
       try {
@@ -45,6 +45,11 @@ final class TypeResolver {
       }
     }
 
+    /** A Cassandra marshal class name in quotes: 'CompositeType(AsciiType, Int32Type)'. */
+    boolean isCustom() {
+      return name.startsWith("'");
+    }
+
     boolean isCounter() {
       return args.isEmpty() && name.equals("counter");
     }
@@ -52,6 +57,7 @@ final class TypeResolver {
 
   static Raw parse(String text) {
     String e = text.trim();
+    if (e.startsWith("'")) return new Raw(e, List.of(), e);
     int lt = indexOutsideQuotes(e, '<');
     if (lt < 0) return new Raw(e, List.of(), e);
     String outer = e.substring(0, lt).trim().toLowerCase(Locale.ROOT);
@@ -67,6 +73,7 @@ final class TypeResolver {
 
   static CqlType resolve(Raw raw, Catalog catalog, String ks, boolean frozen) {
     if (raw.isUserType()) return userType(raw.name(), catalog, ks).withFrozen(frozen);
+    if (raw.isCustom()) return io.ringsim.cql.CustomTypeErrors.resolve(raw.name());
     if (raw.args().isEmpty()) return CqlTypes.byName(raw.name());
     switch (raw.name()) {
       case "frozen" -> {
@@ -131,11 +138,12 @@ final class TypeResolver {
   }
 
   private static int indexOutsideQuotes(String s, char c) {
-    boolean quoted = false;
+    char quote = 0;
     for (int i = 0; i < s.length(); i++) {
       char x = s.charAt(i);
-      if (x == '"') quoted = !quoted;
-      else if (x == c && !quoted) return i;
+      if (quote == 0 && (x == '"' || x == '\'')) quote = x;
+      else if (x == quote) quote = 0;
+      else if (x == c && quote == 0) return i;
     }
     return -1;
   }
@@ -143,11 +151,12 @@ final class TypeResolver {
   private static List<String> splitArgs(String s) {
     List<String> out = new ArrayList<>();
     int depth = 0, start = 0;
-    boolean quoted = false;
+    char quote = 0;
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
-      if (c == '"') quoted = !quoted;
-      if (quoted) continue;
+      if (quote == 0 && (c == '"' || c == '\'')) quote = c;
+      else if (c == quote) quote = 0;
+      if (quote != 0 || c == '"' || c == '\'') continue;
       if (c == '<') depth++;
       else if (c == '>') depth--;
       else if (c == ',' && depth == 0) {

@@ -133,6 +133,8 @@ public final class Values implements NativeFunctions.Context {
       return type.parseLiteral(text);
     } catch (io.ringsim.schema.types.CqlDuration.Invalid e) {
       throw new CqlException(CqlErrorClass.InvalidRequest, e.getMessage());
+    } catch (io.ringsim.schema.types.MarshalException e) {
+      throw CustomValues.unreadable(e);
     } catch (IllegalArgumentException e) {
       if (name.equals("timeuuid") && l.kind() == Term.Kind.UUID)
         throw new CqlException(CqlErrorClass.InvalidRequest, "TimeUUID supports only version 1 UUIDs");
@@ -142,6 +144,8 @@ public final class Values implements NativeFunctions.Context {
 
   /** Whether a literal of this kind can be a value of {@code type} at all (its text may still be out of range). */
   private static boolean fits(Term.Literal l, CqlType type) {
+    // Cassandra skips type validation for custom types: any constant goes to their fromString.
+    if (type instanceof io.ringsim.schema.types.CustomType) return true;
     String name = type.name();
     boolean ok = switch (l.kind()) {
       // Cassandra takes a string for text, inet and the date and time types, not for a uuid or a number.

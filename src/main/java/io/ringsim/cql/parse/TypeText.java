@@ -1,6 +1,7 @@
 package io.ringsim.cql.parse;
 
 import io.ringsim.cql.parse.CqlGrammarParser.CqlTypeContext;
+import io.ringsim.cql.parse.CqlGrammarParser.CustomTypeContext;
 import io.ringsim.cql.parse.CqlGrammarParser.FrozenTypeContext;
 import io.ringsim.cql.parse.CqlGrammarParser.IdentContext;
 import io.ringsim.cql.parse.CqlGrammarParser.ListTypeContext;
@@ -8,6 +9,7 @@ import io.ringsim.cql.parse.CqlGrammarParser.MapTypeContext;
 import io.ringsim.cql.parse.CqlGrammarParser.SetTypeContext;
 import io.ringsim.cql.parse.CqlGrammarParser.SimpleTypeContext;
 import io.ringsim.cql.parse.CqlGrammarParser.TupleTypeContext;
+import io.ringsim.cql.CustomTypeErrors;
 import java.util.Locale;
 
 /** A column's or a field's type as written in CREATE TABLE, ALTER TABLE ADD, CREATE and ALTER TYPE. */
@@ -16,7 +18,7 @@ final class TypeText {
 
   /**
    * A type as text that {@code TypeResolver} reads back: scalar names in lower case, a user type's name quoted when
-   * it was quoted ("Quoted"), keyspace-qualified when written so.
+   * it was quoted ("Quoted"), keyspace-qualified when written so; a marshal class name as its string literal.
    */
   static String of(CqlTypeContext t) {
     if (t instanceof SimpleTypeContext s) {
@@ -31,6 +33,13 @@ final class TypeText {
     if (t instanceof SetTypeContext l) return "set<" + of(l.cqlType()) + ">";
     if (t instanceof MapTypeContext m) return "map<" + of(m.cqlType(0)) + ", " + of(m.cqlType(1)) + ">";
     if (t instanceof FrozenTypeContext f) return "frozen<" + of(f.cqlType()) + ">";
+    if (t instanceof CustomTypeContext c) { // a marshal class name, kept in single quotes
+      String text = c.STRING().getText();
+      String quoted = text.startsWith("$$") ? "'" + text.substring(2, text.length() - 2).replace("'", "''") + "'"
+          : text;
+      CustomTypeErrors.resolve(quoted); // Cassandra's grammar reads the class at once: its errors are syntax errors
+      return quoted;
+    }
     TupleTypeContext tt = (TupleTypeContext) t;
     StringBuilder sb = new StringBuilder("tuple<");
     for (int i = 0; i < tt.cqlType().size(); i++) {

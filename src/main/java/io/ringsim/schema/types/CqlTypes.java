@@ -54,10 +54,14 @@ public final class CqlTypes {
 
   /**
    * A type by its CQL name or expression, case-insensitive: {@code int}, {@code varchar}, {@code list<int>},
-   * {@code frozen<map<text, set<int>>>}, {@code tuple<int, text>}.
+   * {@code frozen<map<text, set<int>>>}, {@code tuple<int, text>}, or a Cassandra marshal class in quotes,
+   * {@code 'org.apache.cassandra.db.marshal.CompositeType(AsciiType, Int32Type)'} ({@link MarshalTypes}).
    */
   public static CqlType byName(String name) {
     String n = name.trim();
+    if (n.length() >= 2 && n.startsWith("'") && n.endsWith("'")) {
+      return MarshalTypes.parse(n.substring(1, n.length() - 1).replace("''", "'"));
+    }
     return parse(n, n);
   }
 
