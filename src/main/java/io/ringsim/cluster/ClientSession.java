@@ -264,7 +264,10 @@ public final class ClientSession {
     if (s instanceof Statement.Truncate x) {
       String ks = SchemaOps.keyspaceOf(x.keyspace(), keyspace);
       TableMetadata t = SchemaOps.table(c, ks, x.name());
+      io.ringsim.cql.exec.ViewOps.refuseTruncate(c, ks, x.name());
       cluster.truncate(t.qualifiedName());
+      // As Cassandra's truncate of a base table, its views are emptied with it.
+      for (io.ringsim.schema.ViewMetadata v : c.viewsOf(ks, x.name())) cluster.truncate(v.qualifiedName());
       return c;
     }
     return null;

@@ -11,6 +11,7 @@ statement
   : createKeyspace | alterKeyspace | dropKeyspace | useStatement
   | createTable | dropTable | truncateTable | alterTable
   | createIndex | dropIndex | createType | alterType | dropType | describe
+  | createView | alterView | dropView
   | insertStatement | updateStatement | deleteStatement | batchStatement | selectStatement
   ;
 
@@ -51,6 +52,14 @@ createIndex : K_CREATE K_CUSTOM? K_INDEX (K_IF K_NOT K_EXISTS)? ident? K_ON tabl
 indexTarget : ident | (K_KEYS | K_VALUES | K_ENTRIES | K_FULL) LPAREN ident RPAREN ;
 dropIndex : K_DROP K_INDEX (K_IF K_EXISTS)? tableName ;
 
+// Materialized views (Cassandra's CreateViewStatement, AlterViewStatement, DropViewStatement).
+createView : K_CREATE K_MATERIALIZED K_VIEW (K_IF K_NOT K_EXISTS)? tableName K_AS K_SELECT selectClause
+             K_FROM tableName (K_WHERE viewRelation (K_AND viewRelation)*)?
+             K_PRIMARY K_KEY LPAREN partitionKey (COMMA ident)* RPAREN (K_WITH tableOption (K_AND tableOption)*)? ;
+viewRelation : ident K_IS K_NOT K_NULL # isNotNullRelation | relation # viewRestriction ;
+alterView : K_ALTER K_MATERIALIZED K_VIEW (K_IF K_EXISTS)? tableName K_WITH tableOption (K_AND tableOption)* ;
+dropView : K_DROP K_MATERIALIZED K_VIEW (K_IF K_EXISTS)? tableName ;
+
 // User-defined types, per keyspace (Cassandra's CreateTypeStatement, AlterTypeStatement, DropTypeStatement).
 createType : K_CREATE K_TYPE (K_IF K_NOT K_EXISTS)? tableName LPAREN typeField (COMMA typeField)* COMMA? RPAREN ;
 typeField : ident cqlType ;
@@ -70,6 +79,7 @@ describe
   | (K_DESCRIBE | K_DESC) K_KEYSPACE ident?           # describeKeyspace
   | (K_DESCRIBE | K_DESC) K_ONLY K_KEYSPACE ident?    # describeOnlyKeyspace
   | (K_DESCRIBE | K_DESC) K_INDEX tableName           # describeIndex
+  | (K_DESCRIBE | K_DESC) K_MATERIALIZED K_VIEW tableName  # describeView
   | (K_DESCRIBE | K_DESC) tableName                   # describeAny
   ;
 
@@ -223,6 +233,7 @@ K_COUNTER : 'counter' ; K_LIMIT : 'limit' ; K_PER : 'per' ; K_PARTITION : 'parti
 K_FILTERING : 'filtering' ; K_IN : 'in' ; K_CONTAINS : 'contains' ; K_LIKE : 'like' ; K_TOKEN : 'token' ;
 K_WRITETIME : 'writetime' ; K_COUNT : 'count' ; K_AS : 'as' ; K_DISTINCT : 'distinct' ; K_JSON : 'json' ;
 K_GROUP : 'group' ; K_NULL : 'null' ; K_LIST : 'list' ; K_MAP : 'map' ; K_FROZEN : 'frozen' ; K_TUPLE : 'tuple' ;
+K_MATERIALIZED : 'materialized' ; K_VIEW : 'view' ; K_IS : 'is' ;
 K_ONLY : 'only' ; K_TYPE : 'type' ; K_TYPES : 'types' ; K_RENAME : 'rename' ; K_TO : 'to' ; K_CAST : 'cast' ; K_NAN : 'nan' ; K_INFINITY : 'infinity' ; K_DEFAULT : 'default' ; K_UNSET : 'unset' ;
 
 BOOLEAN : 'true' | 'false' ;

@@ -69,6 +69,22 @@ public sealed interface Statement {
 
   record DropType(String keyspace, String name, boolean ifExists) implements Statement {}
 
+  /**
+   * CREATE MATERIALIZED VIEW. {@code columns}: the selected base columns as written, empty for SELECT *;
+   * {@code selectorProblem}: Cassandra's message for an alias or a selector that is not a column name (null if none);
+   * {@code notNull}: the columns restricted IS NOT NULL; {@code restrictions}: the other relations;
+   * {@code whereText}: each relation of the WHERE clause as Cassandra writes it back (system_schema.views).
+   */
+  record CreateView(String keyspace, String name, boolean ifNotExists, String baseKeyspace, String baseTable,
+      List<String> columns, String selectorProblem, List<String> notNull, List<Relation> restrictions,
+      List<String> whereText, List<String> partitionKey, List<String> clustering,
+      Map<String, Boolean> clusteringAscending, String clusteringProblem, Map<String, Term> options)
+      implements Statement {}
+
+  record AlterView(String keyspace, String name, boolean ifExists, Map<String, Term> options) implements Statement {}
+
+  record DropView(String keyspace, String name, boolean ifExists) implements Statement {}
+
   /** {@code json}: INSERT JSON's value (null for VALUES); {@code defaultUnset}: DEFAULT UNSET (omitted columns kept). */
   record Insert(String keyspace, String table, List<String> columns, List<Term> values, boolean ifNotExists,
       Term ttl, Term timestamp, Term json, boolean defaultUnset) implements Statement {}

@@ -42,6 +42,7 @@ public final class SchemaOps {
    * {@code s} does not change the schema.
    */
   public static Catalog apply(Catalog c, Statement s, String keyspace) {
+    ViewOps.refuseOnView(c, s, keyspace);
     if (s instanceof Statement.AlterTableDrop x) return alterDrop(c, x, keyspace);
     if (s instanceof Statement.CreateKeyspace x) return createKeyspace(c, x);
     if (s instanceof Statement.AlterKeyspace x) return alterKeyspace(c, x);
@@ -59,6 +60,9 @@ public final class SchemaOps {
     if (s instanceof Statement.AlterTypeRename x) return UserTypeOps.alterRename(c, x, keyspace);
     if (s instanceof Statement.AlterTypeAlter x) return UserTypeOps.alterField(c, x, keyspace);
     if (s instanceof Statement.DropType x) return UserTypeOps.dropType(c, x, keyspace);
+    if (s instanceof Statement.CreateView x) return ViewOps.create(c, x, keyspace);
+    if (s instanceof Statement.AlterView x) return ViewOps.alter(c, x, keyspace);
+    if (s instanceof Statement.DropView x) return ViewOps.drop(c, x, keyspace);
     return null;
   }
 
@@ -333,6 +337,7 @@ public final class SchemaOps {
       if (s.ifExists()) return c;
       throw invalid("Table '" + ks + "." + s.name() + "' doesn't exist");
     }
+    ViewOps.refuseDropOfBase(c, ks, s.name());
     return c.withoutTable(ks, s.name());
   }
 
@@ -354,7 +359,8 @@ public final class SchemaOps {
             + "\") in a non counter table");
       cols.add(spec.isStatic() ? ColumnDef.staticColumn(spec.name(), type) : ColumnDef.regular(spec.name(), type));
     }
-    return c.withTable(new TableMetadata(ks, s.name(), cols, t.params(), t.droppedColumns()));
+    return ViewOps.withAddedColumns(c.withTable(new TableMetadata(ks, s.name(), cols, t.params(),
+        t.droppedColumns())), t);
   }
 
   /**
@@ -383,6 +389,7 @@ public final class SchemaOps {
       ColumnDef d = t.column(n).orElseThrow(() -> invalid("Column " + n
           + " was not found in table '" + ks + "." + s.name() + "'"));
       if (d.isPrimaryKey()) throw invalid("Cannot drop PRIMARY KEY column " + n);
+      ViewOps.refuseColumnDrop(c, t, n);
       if (!c.indexesOn(ks, s.name()).stream().filter(i -> i.column().equals(n)).toList().isEmpty())
         throw invalid("Cannot drop column " + n + " because it has dependent secondary indexes");
       cols.remove(d);

@@ -69,6 +69,9 @@ final class AstBuilder {
       return new Statement.DropType(t[0], t[1], s.dropType().K_EXISTS() != null);
     }
     if (s.describe() != null) return DescribeAst.describe(s.describe());
+    if (s.createView() != null) return ViewAst.createView(s.createView());
+    if (s.alterView() != null) return ViewAst.alterView(s.alterView());
+    if (s.dropView() != null) return ViewAst.dropView(s.dropView());
     if (s.insertStatement() != null) return insert(s.insertStatement());
     if (s.updateStatement() != null) return update(s.updateStatement());
     if (s.deleteStatement() != null) return delete(s.deleteStatement());
@@ -301,7 +304,7 @@ final class AstBuilder {
     return out;
   }
 
-  private static Relation relation(RelationContext r) {
+  static Relation relation(RelationContext r) {
     int line = r.start.getLine(), col = r.start.getCharPositionInLine();
     if (r instanceof SingleRelationContext s) return new Relation.Single(ident(s.ident()), op(s.operator()),
         term(s.term()), line, col);
