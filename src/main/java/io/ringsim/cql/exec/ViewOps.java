@@ -4,6 +4,7 @@ import static io.ringsim.cql.exec.SchemaOps.invalid;
 
 import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.cql.CqlException;
+import io.ringsim.cql.CqlFeatures;
 import io.ringsim.cql.ast.Relation;
 import io.ringsim.cql.ast.Statement;
 import io.ringsim.cql.ast.Term;
@@ -35,11 +36,12 @@ public final class ViewOps {
   public static final String USAGE_WARNING =
       "Materialized views are experimental and are not recommended for production use.";
 
-  public static Catalog create(Catalog c, Statement.CreateView s, String session) {
+  public static Catalog create(Catalog c, Statement.CreateView s, String session, CqlFeatures features) {
     String ks = SchemaOps.keyspaceOf(s.keyspace(), session);
     if (s.baseKeyspace() != null && !ks.equals(s.baseKeyspace()))
       throw invalid("Cannot create a materialized view on a table in a different keyspace");
     if (s.clusteringProblem() != null) throw invalid(s.clusteringProblem());
+    features.requireMaterializedViews();
     KeyspaceMetadata keyspace = c.keyspace(ks).orElseThrow(() -> invalid("Keyspace '" + ks + "' doesn't exist"));
     TableMetadata base = c.view(ks, s.baseTable()).isPresent() ? null : c.table(ks, s.baseTable()).orElse(null);
     if (base == null) throw invalid("Base table '" + s.baseTable() + "' doesn't exist");
