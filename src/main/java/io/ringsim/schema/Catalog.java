@@ -36,6 +36,11 @@ public final class Catalog {
     return Optional.ofNullable(views.get(keyspace + "." + name));
   }
 
+  /** A materialized view by its qualified name ("ks.view"). */
+  public Optional<ViewMetadata> view(String qualified) {
+    return Optional.ofNullable(views.get(qualified));
+  }
+
   /** Every materialized view, by keyspace and name. */
   public List<ViewMetadata> allViews() {
     return List.copyOf(views.values());
