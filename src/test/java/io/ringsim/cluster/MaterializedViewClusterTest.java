@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * A materialized view on a 3-node cluster at RF 3, as a user of it sees it: every base write shows in the view on
  * every node, and a node that was down while the base was written misses those rows in its view (read at ONE
  * there) until the hints for its base writes are replayed, since each base replica writes the view rows it pairs
- * with, here its own.
+ * with, here its own. A view created on a table that has rows is built from them.
  */
 class MaterializedViewClusterTest {
 
@@ -66,6 +66,30 @@ class MaterializedViewClusterTest {
         s.setCoordinator(node);
         assertThat(s.execute("SELECT count(*) FROM ks.by_email").rows()).as("rows at %s", node)
             .containsExactly(List.of(5L));
+      }
+    }
+  }
+
+  @Test
+  void aViewCreatedOnATableWithRowsIsBuiltFromThem() {
+    try (SimCluster sim = cluster(43)) {
+      ClientSession s = new ClientSession(sim, 43);
+      s.execute("CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3}");
+      s.execute("CREATE TABLE ks.users (id int PRIMARY KEY, email text, name text)");
+      s.setConsistency(ConsistencyLevel.ALL);
+      for (int i = 1; i <= 4; i++) {
+        s.execute("INSERT INTO ks.users (id, email, name) VALUES (" + i + ", 'u" + i + "@x', 'n" + i + "')");
+      }
+      s.execute("INSERT INTO ks.users (id, name) VALUES (5, 'no email')");
+      s.execute("CREATE MATERIALIZED VIEW ks.by_email AS SELECT id, email, name FROM ks.users"
+          + " WHERE email IS NOT NULL AND id IS NOT NULL PRIMARY KEY (email, id)");
+      sim.advance(Duration.ofSeconds(1));
+      s.setConsistency(ConsistencyLevel.ONE);
+      for (String node : sim.nodeNames()) {
+        assertThat(byEmail(s, node, "u2@x")).as("u2 at %s", node).containsExactly(List.of(2, "n2"));
+        s.setCoordinator(node);
+        assertThat(s.execute("SELECT count(*) FROM ks.by_email").rows()).as("rows at %s", node)
+            .containsExactly(List.of(4L));
       }
     }
   }

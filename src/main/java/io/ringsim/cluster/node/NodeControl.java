@@ -110,6 +110,9 @@ final class NodeControl {
     for (TableMetadata t : withViews(old)) {
       if (catalog.table(t.qualifiedName()).isEmpty()) node.storage.dropTable(t.qualifiedName());
     }
+    for (io.ringsim.schema.ViewMetadata v : catalog.allViews()) {
+      if (old.view(v.qualifiedName()).isEmpty()) ViewUpdates.build(node, v);
+    }
   }
 
   /** The tables and the materialized views' own tables: each is stored like a table. */
