@@ -67,6 +67,14 @@ public final class Catalog {
     return viewsOf(qualified.substring(0, dot), qualified.substring(dot + 1));
   }
 
+  /** The tables and the materialized views' own tables, by keyspace and name: each is stored like a table. */
+  public List<TableMetadata> tablesAndViews() {
+    List<TableMetadata> all = new ArrayList<>(tables.values());
+    views.values().forEach(v -> all.add(v.table()));
+    all.sort(java.util.Comparator.comparing(TableMetadata::qualifiedName));
+    return all;
+  }
+
   public Catalog withView(ViewMetadata view) {
     TreeMap<String, ViewMetadata> v = new TreeMap<>(views);
     v.put(view.qualifiedName(), view);

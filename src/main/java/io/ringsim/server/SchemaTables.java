@@ -123,7 +123,11 @@ final class SchemaTables {
 
   /** The tables by keyspace and name: the order of a schema table's rows within a keyspace (its partition). */
   private static java.util.List<TableMetadata> byName(Catalog c) {
-    return c.allTables().stream().sorted(java.util.Comparator.comparing(TableMetadata::keyspace)
+    return byKeyspaceAndName(c.allTables());
+  }
+
+  private static java.util.List<TableMetadata> byKeyspaceAndName(java.util.List<TableMetadata> tables) {
+    return tables.stream().sorted(java.util.Comparator.comparing(TableMetadata::keyspace)
         .thenComparing(TableMetadata::name)).toList();
   }
 
@@ -138,20 +142,13 @@ final class SchemaTables {
     return m;
   }
 
-  /** The tables and the views' own tables, by keyspace and name: whose columns system_schema.columns lists. */
-  private static java.util.List<TableMetadata> withViews(Catalog c) {
-    java.util.List<TableMetadata> all = new java.util.ArrayList<>(c.allTables());
-    c.allViews().forEach(v -> all.add(v.table()));
-    return all.stream().sorted(java.util.Comparator.comparing(TableMetadata::keyspace)
-        .thenComparing(TableMetadata::name)).toList();
-  }
-
   private static VirtualTable columns(Catalog c, String keyspace) {
     VirtualTable.Builder b = new VirtualTable.Builder(keyspace, "columns").column("keyspace_name", TEXT)
         .column("table_name", TEXT).column("column_name", TEXT).column("clustering_order", TEXT)
         .column("column_name_bytes", CqlTypes.BLOB).column("kind", TEXT).column("position", CqlTypes.INT)
         .column("type", TEXT);
-    for (TableMetadata t : withViews(c)) {
+    // The tables' columns and the views' (a view's are listed as a table's).
+    for (TableMetadata t : byKeyspaceAndName(c.tablesAndViews())) {
       // Rows in Cassandra's clustering order (table_name, column_name), not in the order the columns were defined.
       for (ColumnDef col : t.columns().stream().sorted(java.util.Comparator.comparing(ColumnDef::name)).toList()) {
         String order = col.kind() == ColumnKind.CLUSTERING

@@ -54,16 +54,6 @@ class CqlConformanceTest {
     compare(name, "--nodes", "6");
   }
 
-  /**
-   * Materialized views through three nodes at RF 1: the paired view replica is then often another node than the
-   * base replica, so view rows travel over the simulated network and still read back as Cassandra's.
-   */
-  @ParameterizedTest
-  @ValueSource(strings = {"31_materialized_views"})
-  void viewsMatchCassandraThroughThreeNodes(String name) throws IOException {
-    compare(name, "--nodes", "3");
-  }
-
   /** Compares; returns {error messages identical to Cassandra's, errors}. */
   private int[] compare(String name, String... clusterOptions) throws IOException {
     Path script = dir.resolve(name + ".cql");

@@ -100,14 +100,14 @@ final class NodeControl {
   private void setSchema(Catalog catalog) {
     Catalog old = node.catalog();
     node.topology.setCatalog(catalog);
-    for (TableMetadata t : withViews(catalog)) {
+    for (TableMetadata t : catalog.tablesAndViews()) {
       Optional<TableStore> existing = node.storage.table(t.qualifiedName());
       TableSchema ts = TableSchema.of(withDropTimes(t, old.table(t.qualifiedName()).orElse(null),
           existing.map(e -> e.schema().metadata()).orElse(null)), node.ring().partitioner());
       if (existing.isEmpty()) node.storage.createTable(ts);
       else if (!old.table(t.qualifiedName()).map(t::equals).orElse(false)) existing.get().alter(ts);
     }
-    for (TableMetadata t : withViews(old)) {
+    for (TableMetadata t : old.tablesAndViews()) {
       if (catalog.table(t.qualifiedName()).isEmpty()) node.storage.dropTable(t.qualifiedName());
     }
     for (io.ringsim.schema.ViewMetadata v : catalog.allViews()) {
@@ -115,12 +115,6 @@ final class NodeControl {
     }
   }
 
-  /** The tables and the materialized views' own tables: each is stored like a table. */
-  private static java.util.List<TableMetadata> withViews(Catalog c) {
-    java.util.List<TableMetadata> all = new java.util.ArrayList<>(c.allTables());
-    c.allViews().forEach(v -> all.add(v.table()));
-    return all;
-  }
 
   /**
    * The table as this node stores it: a column the new schema drops gets this node's next write timestamp as its
