@@ -258,12 +258,15 @@ public final class ClientSession {
   public record Page(ResultSet result, PageCursor next, boolean whole, boolean atLimit) {}
 
   private Catalog schemaChange(Statement s, Catalog c) {
-    Catalog next = SchemaOps.apply(c, s, keyspace);
+    Catalog next = SchemaOps.apply(c, s, keyspace, cluster.spec().features());
     if (next != null) return next;
     if (s instanceof Statement.Truncate x) {
       String ks = SchemaOps.keyspaceOf(x.keyspace(), keyspace);
       TableMetadata t = SchemaOps.table(c, ks, x.name());
+      io.ringsim.cql.exec.ViewOps.refuseTruncate(c, ks, x.name());
       cluster.truncate(t.qualifiedName());
+      // As Cassandra's truncate of a base table, its views are emptied with it.
+      for (io.ringsim.schema.ViewMetadata v : c.viewsOf(ks, x.name())) cluster.truncate(v.qualifiedName());
       return c;
     }
     return null;

@@ -8,23 +8,83 @@ import java.util.TreeMap;
 import io.ringsim.schema.collection.UserType;
 
 /**
- * The cluster's schema: keyspaces, tables and secondary indexes. Immutable: a schema change makes a new catalog,
+ * The cluster's schema: keyspaces, tables, secondary indexes, user types and materialized views. Immutable: a schema change makes a new catalog,
  * which is what every node then receives, so nodes never share a mutable schema.
  */
 public final class Catalog {
-  public static final Catalog EMPTY = new Catalog(new TreeMap<>(), new TreeMap<>(), new TreeMap<>(), new TreeMap<>());
+  public static final Catalog EMPTY = new Catalog(new TreeMap<>(), new TreeMap<>(), new TreeMap<>(), new TreeMap<>(),
+      new TreeMap<>());
 
   private final TreeMap<String, KeyspaceMetadata> keyspaces;
   private final TreeMap<String, TableMetadata> tables; // by "ks.table"
   private final TreeMap<String, IndexMetadata> indexes; // by "ks.index"
   private final TreeMap<String, UserType> types; // by "ks.type", each as defined (not frozen)
+  private final TreeMap<String, ViewMetadata> views; // by "ks.view"
 
   private Catalog(TreeMap<String, KeyspaceMetadata> k, TreeMap<String, TableMetadata> t,
-      TreeMap<String, IndexMetadata> i, TreeMap<String, UserType> u) {
+      TreeMap<String, IndexMetadata> i, TreeMap<String, UserType> u, TreeMap<String, ViewMetadata> v) {
     keyspaces = k;
     tables = t;
     indexes = i;
     types = u;
+    views = v;
+  }
+
+
+  /** A materialized view of a keyspace. */
+  public Optional<ViewMetadata> view(String keyspace, String name) {
+    return Optional.ofNullable(views.get(keyspace + "." + name));
+  }
+
+  /** A materialized view by its qualified name ("ks.view"). */
+  public Optional<ViewMetadata> view(String qualified) {
+    return Optional.ofNullable(views.get(qualified));
+  }
+
+  /** Every materialized view, by keyspace and name. */
+  public List<ViewMetadata> allViews() {
+    return List.copyOf(views.values());
+  }
+
+  /** The materialized views of a keyspace, by name. */
+  public List<ViewMetadata> views(String keyspace) {
+    List<ViewMetadata> out = new ArrayList<>();
+    for (ViewMetadata v : views.values()) if (v.keyspace().equals(keyspace)) out.add(v);
+    return out;
+  }
+
+  /** The materialized views of base table {@code keyspace.table}, by name. */
+  public List<ViewMetadata> viewsOf(String keyspace, String table) {
+    List<ViewMetadata> out = new ArrayList<>();
+    for (ViewMetadata v : views.values()) if (v.keyspace().equals(keyspace) && v.baseTable().equals(table)) out.add(v);
+    return out;
+  }
+
+  /** The views of base table {@code qualified} ("ks.table"): empty for most tables, asked on every replica write. */
+  public List<ViewMetadata> viewsOf(String qualified) {
+    if (views.isEmpty()) return List.of();
+    int dot = qualified.indexOf('.');
+    return viewsOf(qualified.substring(0, dot), qualified.substring(dot + 1));
+  }
+
+  /** The tables and the materialized views' own tables, by keyspace and name: each is stored like a table. */
+  public List<TableMetadata> tablesAndViews() {
+    List<TableMetadata> all = new ArrayList<>(tables.values());
+    views.values().forEach(v -> all.add(v.table()));
+    all.sort(java.util.Comparator.comparing(TableMetadata::qualifiedName));
+    return all;
+  }
+
+  public Catalog withView(ViewMetadata view) {
+    TreeMap<String, ViewMetadata> v = new TreeMap<>(views);
+    v.put(view.qualifiedName(), view);
+    return new Catalog(keyspaces, tables, indexes, types, v);
+  }
+
+  public Catalog withoutView(String keyspace, String name) {
+    TreeMap<String, ViewMetadata> v = new TreeMap<>(views);
+    v.remove(keyspace + "." + name);
+    return new Catalog(keyspaces, tables, indexes, types, v);
   }
 
   /** A user-defined type of a keyspace, not frozen. */
@@ -43,13 +103,13 @@ public final class Catalog {
   public Catalog withType(UserType type) {
     TreeMap<String, UserType> u = new TreeMap<>(types);
     u.put(type.keyspace() + "." + type.typeName(), type.withFrozen(false));
-    return new Catalog(keyspaces, tables, indexes, u);
+    return new Catalog(keyspaces, tables, indexes, u, views);
   }
 
   public Catalog withoutType(String keyspace, String name) {
     TreeMap<String, UserType> u = new TreeMap<>(types);
     u.remove(keyspace + "." + name);
-    return new Catalog(keyspaces, tables, indexes, u);
+    return new Catalog(keyspaces, tables, indexes, u, views);
   }
 
   public Optional<KeyspaceMetadata> keyspace(String name) {
@@ -60,12 +120,19 @@ public final class Catalog {
     return List.copyOf(keyspaces.values());
   }
 
+  /**
+   * A table, or a materialized view's own table (which reads, storage and replication treat as a table; what only
+   * a table may do is checked against {@link #view}).
+   */
   public Optional<TableMetadata> table(String keyspace, String table) {
-    return Optional.ofNullable(tables.get(keyspace + "." + table));
+    return table(keyspace + "." + table);
   }
 
   public Optional<TableMetadata> table(String qualified) {
-    return Optional.ofNullable(tables.get(qualified));
+    TableMetadata t = tables.get(qualified);
+    if (t != null || views.isEmpty()) return Optional.ofNullable(t);
+    ViewMetadata v = views.get(qualified);
+    return v == null ? Optional.empty() : Optional.of(v.table());
   }
 
   public List<TableMetadata> tables(String keyspace) {
@@ -91,7 +158,7 @@ public final class Catalog {
   public Catalog withKeyspace(KeyspaceMetadata k) {
     TreeMap<String, KeyspaceMetadata> m = new TreeMap<>(keyspaces);
     m.put(k.name(), k);
-    return new Catalog(m, tables, indexes, types);
+    return new Catalog(m, tables, indexes, types, views);
   }
 
   public Catalog withoutKeyspace(String name) {
@@ -103,13 +170,15 @@ public final class Catalog {
     i.values().removeIf(x -> x.keyspace().equals(name));
     TreeMap<String, UserType> u = new TreeMap<>(types);
     u.values().removeIf(x -> x.keyspace().equals(name));
-    return new Catalog(m, t, i, u);
+    TreeMap<String, ViewMetadata> v = new TreeMap<>(views);
+    v.values().removeIf(x -> x.keyspace().equals(name));
+    return new Catalog(m, t, i, u, v);
   }
 
   public Catalog withTable(TableMetadata table) {
     TreeMap<String, TableMetadata> t = new TreeMap<>(tables);
     t.put(table.qualifiedName(), table);
-    return new Catalog(keyspaces, t, indexes, types);
+    return new Catalog(keyspaces, t, indexes, types, views);
   }
 
   public Catalog withoutTable(String keyspace, String table) {
@@ -117,19 +186,19 @@ public final class Catalog {
     t.remove(keyspace + "." + table);
     TreeMap<String, IndexMetadata> i = new TreeMap<>(indexes);
     i.values().removeIf(x -> x.keyspace().equals(keyspace) && x.table().equals(table));
-    return new Catalog(keyspaces, t, i, types);
+    return new Catalog(keyspaces, t, i, types, views);
   }
 
   public Catalog withIndex(IndexMetadata index) {
     TreeMap<String, IndexMetadata> i = new TreeMap<>(indexes);
     i.put(index.keyspace() + "." + index.name(), index);
-    return new Catalog(keyspaces, tables, i, types);
+    return new Catalog(keyspaces, tables, i, types, views);
   }
 
   public Catalog withoutIndex(String keyspace, String name) {
     TreeMap<String, IndexMetadata> i = new TreeMap<>(indexes);
     i.remove(keyspace + "." + name);
-    return new Catalog(keyspaces, tables, i, types);
+    return new Catalog(keyspaces, tables, i, types, views);
   }
 
   public Map<String, TableMetadata> tablesByName() {

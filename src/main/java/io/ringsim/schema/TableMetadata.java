@@ -23,6 +23,7 @@ public final class TableMetadata {
   private final String qualifiedName;
   private final boolean counterTable;
   private final Map<String, DroppedColumn> dropped;
+  private final boolean strictLiveness;
 
   /**
    * A column ALTER TABLE ... DROP removed, as Cassandra remembers it: its type (a column of that name may only be
@@ -38,6 +39,16 @@ public final class TableMetadata {
 
   public TableMetadata(String keyspace, String name, List<ColumnDef> columns, TableParams params,
       Map<String, DroppedColumn> dropped) {
+    this(keyspace, name, columns, params, dropped, false);
+  }
+
+  /**
+   * {@code strictLiveness}: a row is live only while its row marker is (Cassandra's enforceStrictLiveness), which a
+   * materialized view keyed on a base column outside the base key has: its row lives and dies with that column.
+   */
+  public TableMetadata(String keyspace, String name, List<ColumnDef> columns, TableParams params,
+      Map<String, DroppedColumn> dropped, boolean strictLiveness) {
+    this.strictLiveness = strictLiveness;
     this.dropped = Map.copyOf(dropped);
     this.keyspace = keyspace;
     this.name = name;
@@ -100,6 +111,11 @@ public final class TableMetadata {
     return dropped;
   }
 
+  /** A row is live only while its row marker is (see the constructor). */
+  public boolean strictLiveness() {
+    return strictLiveness;
+  }
+
   /** True when a cell of column {@code columnName} written at {@code timestamp} went with a DROP of that column. */
   public boolean droppedWith(String columnName, long timestamp) {
     DroppedColumn d = dropped.get(columnName);
@@ -121,7 +137,8 @@ public final class TableMetadata {
   @Override
   public boolean equals(Object o) {
     return o instanceof TableMetadata t && t.keyspace.equals(keyspace) && t.name.equals(name)
-        && t.columns.equals(columns) && t.params.equals(params) && t.dropped.equals(dropped);
+        && t.columns.equals(columns) && t.params.equals(params) && t.dropped.equals(dropped)
+        && t.strictLiveness == strictLiveness;
   }
 
   @Override

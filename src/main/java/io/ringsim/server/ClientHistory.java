@@ -149,6 +149,9 @@ public final class ClientHistory {
     TableMetadata t = cluster.catalog().table(q.table()).orElse(null);
     if (t == null) return new ServedOp.Unjudged(s.id(), s.invokeMicros(), completeMicros, NotJudged.UNKNOWN_TABLE);
     if (t.isCounterTable()) return new ServedOp.Unjudged(s.id(), s.invokeMicros(), completeMicros, NotJudged.COUNTER);
+    if (cluster.catalog().view(q.table()).isPresent()) {
+      return new ServedOp.Unjudged(s.id(), s.invokeMicros(), completeMicros, NotJudged.MATERIALIZED_VIEW);
+    }
     byte[] key = keyOf(q);
     ServedOp.PartitionRef ref = new ServedOp.PartitionRef(q.table(), keyText(t, key), HexFormat.of().formatHex(key));
     ClusteringComparator cmp = TableSchema.of(t, cluster.ring().partitioner()).clustering();

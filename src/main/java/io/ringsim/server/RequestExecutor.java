@@ -329,6 +329,10 @@ final class RequestExecutor {
         SchemaEvents.Change change = SchemaEvents.change(s, before, after, ks);
         if (change == null) return Reply.of(Void.INSTANCE);
         served.schemaChanged(change);
+        // Cassandra warns on every view it creates (View.USAGE_WARNING).
+        if (s instanceof Statement.CreateView) {
+          return new Reply(change.result(), List.of(io.ringsim.cql.exec.ViewOps.USAGE_WARNING));
+        }
         return Reply.of(change.result());
       }
     }

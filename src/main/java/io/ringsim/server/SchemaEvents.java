@@ -30,7 +30,8 @@ final class SchemaEvents {
         || s instanceof Statement.CreateIndex || s instanceof Statement.DropIndex
         || s instanceof Statement.CreateType || s instanceof Statement.AlterTypeAdd
         || s instanceof Statement.AlterTypeRename || s instanceof Statement.AlterTypeAlter
-        || s instanceof Statement.DropType;
+        || s instanceof Statement.DropType || s instanceof Statement.CreateView
+        || s instanceof Statement.AlterView || s instanceof Statement.DropView;
   }
 
   /** The change a statement made, or null when it changed nothing (IF [NOT] EXISTS that did not apply). */
@@ -52,6 +53,10 @@ final class SchemaEvents {
     if (s instanceof Statement.AlterTableRename t) return new Change(updated, table, ks(t.keyspace(), session), t.name());
     // An index change is reported as a change of its table, as Cassandra does.
     if (s instanceof Statement.CreateIndex i) return new Change(updated, table, ks(i.keyspace(), session), i.table());
+    // A view's changes are reported as a table's, as Cassandra's view statements do.
+    if (s instanceof Statement.CreateView v) return new Change(created, table, ks(v.keyspace(), session), v.name());
+    if (s instanceof Statement.AlterView v) return new Change(updated, table, ks(v.keyspace(), session), v.name());
+    if (s instanceof Statement.DropView v) return new Change(dropped, table, ks(v.keyspace(), session), v.name());
     String type = ProtocolConstants.SchemaChangeTarget.TYPE;
     if (s instanceof Statement.CreateType t) return new Change(created, type, ks(t.keyspace(), session), t.name());
     if (s instanceof Statement.AlterTypeAdd t) return new Change(updated, type, ks(t.keyspace(), session), t.name());

@@ -65,7 +65,7 @@ final class SchemaTables {
           .column("aggregate_name", TEXT).column("argument_types", FROZEN_LIST_TEXT).column("final_func", TEXT)
           .column("initcond", TEXT).column("return_type", TEXT).column("state_func", TEXT)
           .column("state_type", TEXT).build();
-      case "system_schema.views" -> views(keyspace, name);
+      case "system_schema.views" -> views(keyspace, name, c);
       case "system_virtual_schema.keyspaces" -> new VirtualTable.Builder(keyspace, name)
           .column("keyspace_name", TEXT).build();
       case "system_virtual_schema.tables" -> new VirtualTable.Builder(keyspace, name).column("keyspace_name", TEXT)
@@ -123,7 +123,11 @@ final class SchemaTables {
 
   /** The tables by keyspace and name: the order of a schema table's rows within a keyspace (its partition). */
   private static java.util.List<TableMetadata> byName(Catalog c) {
-    return c.allTables().stream().sorted(java.util.Comparator.comparing(TableMetadata::keyspace)
+    return byKeyspaceAndName(c.allTables());
+  }
+
+  private static java.util.List<TableMetadata> byKeyspaceAndName(java.util.List<TableMetadata> tables) {
+    return tables.stream().sorted(java.util.Comparator.comparing(TableMetadata::keyspace)
         .thenComparing(TableMetadata::name)).toList();
   }
 
@@ -143,7 +147,8 @@ final class SchemaTables {
         .column("table_name", TEXT).column("column_name", TEXT).column("clustering_order", TEXT)
         .column("column_name_bytes", CqlTypes.BLOB).column("kind", TEXT).column("position", CqlTypes.INT)
         .column("type", TEXT);
-    for (TableMetadata t : byName(c)) {
+    // The tables' columns and the views' (a view's are listed as a table's).
+    for (TableMetadata t : byKeyspaceAndName(c.tablesAndViews())) {
       // Rows in Cassandra's clustering order (table_name, column_name), not in the order the columns were defined.
       for (ColumnDef col : t.columns().stream().sorted(java.util.Comparator.comparing(ColumnDef::name)).toList()) {
         String order = col.kind() == ColumnKind.CLUSTERING
@@ -185,8 +190,8 @@ final class SchemaTables {
     return b.build();
   }
 
-  private static VirtualTable views(String keyspace, String name) {
-    return new VirtualTable.Builder(keyspace, name).column("keyspace_name", TEXT).column("view_name", TEXT)
+  private static VirtualTable views(String keyspace, String name, Catalog c) {
+    VirtualTable.Builder b = new VirtualTable.Builder(keyspace, name).column("keyspace_name", TEXT).column("view_name", TEXT)
         .column("base_table_id", CqlTypes.UUID).column("base_table_name", TEXT)
         .column("bloom_filter_fp_chance", CqlTypes.DOUBLE).column("caching", FROZEN_MAP_TEXT)
         .column("cdc", CqlTypes.BOOLEAN).column("comment", TEXT).column("compaction", FROZEN_MAP_TEXT)
@@ -195,6 +200,19 @@ final class SchemaTables {
         .column("gc_grace_seconds", CqlTypes.INT).column("id", CqlTypes.UUID)
         .column("include_all_columns", CqlTypes.BOOLEAN).column("max_index_interval", CqlTypes.INT)
         .column("memtable_flush_period_in_ms", CqlTypes.INT).column("min_index_interval", CqlTypes.INT)
-        .column("read_repair", TEXT).column("speculative_retry", TEXT).column("where_clause", TEXT).build();
+        .column("read_repair", TEXT).column("speculative_retry", TEXT).column("where_clause", TEXT)
+        .column("additional_write_policy", TEXT).column("dclocal_read_repair_chance", CqlTypes.DOUBLE)
+        .column("read_repair_chance", CqlTypes.DOUBLE);
+    for (io.ringsim.schema.ViewMetadata v : c.allViews()) {
+      TableMetadata t = v.table();
+      TableParams p = t.params();
+      TableMetadata base = c.table(v.keyspace(), v.baseTable()).orElseThrow();
+      b.row(v.keyspace(), v.name(), tableId(base), v.baseTable(), p.bloomFilterFpChance(),
+          new TreeMap<>(Map.of("keys", "ALL", "rows_per_partition", "NONE")), null, "", compaction(p),
+          new TreeMap<>(p.compression()), 1.0, p.defaultTimeToLive(), new TreeMap<String, ByteBuffer>(),
+          p.gcGraceSeconds(), tableId(t), v.includeAllColumns(), 2048, 0, 128, "BLOCKING", "99p", v.whereClause(),
+          "99p", 0.0, 0.0);
+    }
+    return b.build();
   }
 }

@@ -8,6 +8,8 @@ public enum NotJudged {
   RANGE_SCAN("reads over a token range (scans, secondary-index and filtering reads): the model places reads of one"
       + " partition"),
   COUNTER("counter tables: a counter adds up shards, it is not last-write-wins"),
+  MATERIALIZED_VIEW("reads of a materialized view: maintained asynchronously by the base table's replicas, a view"
+      + " may lag its base or miss its writes"),
   UNKNOWN_TABLE("operations on a table the catalog no longer knew when they were recorded"),
   NOT_CAPTURED("writes whose mutation was never built by a coordinator (refused before it got there)"),
   DURING_SCHEMA_REMOVAL("reads concurrent with a DROP, TRUNCATE or ALTER ... DROP of their table"),

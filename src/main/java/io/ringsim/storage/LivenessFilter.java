@@ -17,6 +17,8 @@ public final class LivenessFilter {
   private final int nowInSec;
   /** The table, for its dropped columns; null when there are none to hide. */
   private final TableMetadata table;
+  /** A materialized view keyed on a base regular column: a row lives only while its row marker does. */
+  private final boolean strict;
 
   public LivenessFilter(int nowInSec) {
     this(nowInSec, null);
@@ -26,6 +28,7 @@ public final class LivenessFilter {
   public LivenessFilter(int nowInSec, TableMetadata table) {
     this.nowInSec = nowInSec;
     this.table = table == null || table.droppedColumns().isEmpty() ? null : table;
+    this.strict = table != null && table.strictLiveness();
   }
 
   private boolean dropped(String column, long timestamp) {
@@ -125,6 +128,7 @@ public final class LivenessFilter {
         collections.put(e.getKey(), live);
       }
     }
+    if (strict && !marker) return null;
     if (!build) return anyLive ? COUNTED : null;
     if (!marker && cells.isEmpty() && collections.isEmpty()) return null;
     return new LiveRow(r.clustering(), marker, cells, collections);

@@ -100,17 +100,21 @@ final class NodeControl {
   private void setSchema(Catalog catalog) {
     Catalog old = node.catalog();
     node.topology.setCatalog(catalog);
-    for (TableMetadata t : catalog.allTables()) {
+    for (TableMetadata t : catalog.tablesAndViews()) {
       Optional<TableStore> existing = node.storage.table(t.qualifiedName());
       TableSchema ts = TableSchema.of(withDropTimes(t, old.table(t.qualifiedName()).orElse(null),
           existing.map(e -> e.schema().metadata()).orElse(null)), node.ring().partitioner());
       if (existing.isEmpty()) node.storage.createTable(ts);
       else if (!old.table(t.qualifiedName()).map(t::equals).orElse(false)) existing.get().alter(ts);
     }
-    for (TableMetadata t : old.allTables()) {
+    for (TableMetadata t : old.tablesAndViews()) {
       if (catalog.table(t.qualifiedName()).isEmpty()) node.storage.dropTable(t.qualifiedName());
     }
+    for (io.ringsim.schema.ViewMetadata v : catalog.allViews()) {
+      if (old.view(v.qualifiedName()).isEmpty()) ViewUpdates.build(node, v);
+    }
   }
+
 
   /**
    * The table as this node stores it: a column the new schema drops gets this node's next write timestamp as its

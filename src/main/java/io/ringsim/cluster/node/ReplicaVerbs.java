@@ -144,8 +144,10 @@ final class ReplicaVerbs {
       trace.add(new TraceEvent(now, node.name(), "Appending to commitlog"));
       trace.add(new TraceEvent(now, node.name(), "Adding to " + tableName(table) + " memtable"));
     }
+    Partition p = decoded != null ? decoded : PartitionCodec.decode(update, t.schema());
+    ViewUpdates.beforeApply(node, table, p);
     if (decoded != null) node.storage.applyValidated(table, decoded, update);
-    else node.storage.apply(table, PartitionCodec.decode(update, t.schema()), update);
+    else node.storage.apply(table, p, update);
     node.metrics.replicaWrites++;
   }
 

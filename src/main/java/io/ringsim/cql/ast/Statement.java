@@ -48,8 +48,17 @@ public sealed interface Statement {
   /** {@code ALTER TABLE t ALTER c TYPE x}, which Cassandra 4.1 no longer does. */
   record AlterTableType(String keyspace, String name, boolean ifExists) implements Statement {}
 
+  /**
+   * {@code custom}: CREATE CUSTOM INDEX; {@code indexClass}: USING's class name, or null; {@code options}: WITH
+   * OPTIONS' map, or null.
+   */
   record CreateIndex(String indexName, String keyspace, String table, String column, String kind,
-      boolean ifNotExists) implements Statement {}
+      boolean ifNotExists, boolean custom, String indexClass, Term options) implements Statement {
+    public CreateIndex(String indexName, String keyspace, String table, String column, String kind,
+        boolean ifNotExists) {
+      this(indexName, keyspace, table, column, kind, ifNotExists, false, null, null);
+    }
+  }
 
   record DropIndex(String keyspace, String name, boolean ifExists) implements Statement {}
 
@@ -68,6 +77,22 @@ public sealed interface Statement {
   record AlterTypeAlter(String keyspace, String name, String field, String type) implements Statement {}
 
   record DropType(String keyspace, String name, boolean ifExists) implements Statement {}
+
+  /**
+   * CREATE MATERIALIZED VIEW. {@code columns}: the selected base columns as written, empty for SELECT *;
+   * {@code selectorProblem}: Cassandra's message for an alias or a selector that is not a column name (null if none);
+   * {@code notNull}: the columns restricted IS NOT NULL; {@code restrictions}: the other relations;
+   * {@code whereText}: each relation of the WHERE clause as Cassandra writes it back (system_schema.views).
+   */
+  record CreateView(String keyspace, String name, boolean ifNotExists, String baseKeyspace, String baseTable,
+      List<String> columns, String selectorProblem, List<String> notNull, List<Relation> restrictions,
+      List<String> whereText, List<String> partitionKey, List<String> clustering,
+      Map<String, Boolean> clusteringAscending, String clusteringProblem, Map<String, Term> options)
+      implements Statement {}
+
+  record AlterView(String keyspace, String name, boolean ifExists, Map<String, Term> options) implements Statement {}
+
+  record DropView(String keyspace, String name, boolean ifExists) implements Statement {}
 
   /** {@code json}: INSERT JSON's value (null for VALUES); {@code defaultUnset}: DEFAULT UNSET (omitted columns kept). */
   record Insert(String keyspace, String table, List<String> columns, List<Term> values, boolean ifNotExists,
@@ -93,4 +118,21 @@ public sealed interface Statement {
       boolean allowFiltering) implements Statement {}
 
   record Ordering(String column, boolean descending) {}
+
+  // User-defined functions and aggregates: argument and state types as type text (TypeText), read by FunctionOps.
+
+  /** CREATE FUNCTION; {@code body} is the text between the quotes or the $$. */
+  record CreateFunction(String keyspace, String name, boolean orReplace, boolean ifNotExists, List<String> argNames,
+      List<String> argTypes, boolean calledOnNullInput, String returnType, String language, String body)
+      implements Statement {}
+
+  /** DROP FUNCTION; {@code argTypes} null when no argument list was written. */
+  record DropFunction(String keyspace, String name, boolean ifExists, List<String> argTypes) implements Statement {}
+
+  /** CREATE AGGREGATE; {@code finalFunction} and {@code initCond} null when not written. */
+  record CreateAggregate(String keyspace, String name, boolean orReplace, boolean ifNotExists, List<String> argTypes,
+      String stateFunction, String stateType, String finalFunction, Term initCond) implements Statement {}
+
+  /** DROP AGGREGATE; {@code argTypes} null when no argument list was written. */
+  record DropAggregate(String keyspace, String name, boolean ifExists, List<String> argTypes) implements Statement {}
 }

@@ -69,7 +69,16 @@ public final class DescribeStatement {
         String ks = k.name();
         rows.add(List.of(k.name(), "keyspace", quote(k.name()), keyspaceCql(k)));
         for (UserType u : typesInOrder(c.types(ks))) rows.add(List.of(ks, "type", quote(u.typeName()), typeCql(u)));
-        for (TableMetadata t : c.tables(ks)) addTable(rows, t, c);
+        for (TableMetadata t : c.tables(ks)) {
+          addTable(rows, t, c);
+          ViewDescribe.addViewsOf(rows, c, ks, t.name());
+        }
+      }
+      case "view" -> {
+        String ks = keyspace(d, c, session).name();
+        io.ringsim.schema.ViewMetadata v = c.view(ks, d.name()).orElseThrow(() -> invalid("Materialized view '"
+            + d.name() + "' not found in '" + ks + "'"));
+        rows.add(ViewDescribe.row(v));
       }
       case "only_keyspace" -> {
         KeyspaceMetadata k = keyspace(d, c, session);
@@ -92,10 +101,16 @@ public final class DescribeStatement {
         if (d.keyspace() == null && c.keyspace(d.name()).isPresent()) {
           return run(new Statement.Describe("keyspace", d.name(), null), c, session);
         }
+        String anyKs = d.keyspace() != null ? d.keyspace() : session;
+        if (anyKs != null && c.view(anyKs, d.name()).isPresent()) {
+          return run(new Statement.Describe("view", d.keyspace(), d.name()), c, session);
+        }
         return run(new Statement.Describe("table", d.keyspace(), d.name()), c, session);
       }
       default -> {
         String ks = keyspace(d, c, session).name();
+        if (c.view(ks, d.name()).isPresent())
+          throw invalid("Table '" + d.name() + "' not found in keyspace '" + ks + "'");
         TableMetadata t = c.table(ks, d.name()).orElseThrow(() -> invalid("'" + d.name() + "' not found in keyspace '"
             + ks + "'"));
         addTable(rows, t, c);
@@ -157,20 +172,8 @@ public final class DescribeStatement {
 
   /** A name as CQL writes it: as is when it is a plain lower-case identifier, else in double quotes. */
   public static String quote(String name) {
-    return name.matches("[a-z][a-z0-9_]*") && !RESERVED.contains(name) ? name
-        : "\"" + name.replace("\"", "\"\"") + "\"";
+    return io.ringsim.cql.CqlNames.quote(name);
   }
-
-  /**
-   * The words Cassandra 4.1 quotes as names (its ColumnIdentifier.maybeQuote): reserved_keywords.txt of
-   * cassandra-all 4.1.10, in lower case. Seen: system_views.gossip_info's column "schema".
-   */
-  private static final java.util.Set<String> RESERVED = java.util.Set.of("add", "allow", "alter", "and", "apply",
-      "asc", "authorize", "batch", "begin", "by", "columnfamily", "create", "delete", "desc", "describe", "drop",
-      "entries", "execute", "from", "full", "grant", "if", "in", "index", "infinity", "insert", "into", "is",
-      "keyspace", "limit", "materialized", "modify", "nan", "norecursive", "not", "null", "of", "on", "or", "order",
-      "primary", "rename", "revoke", "schema", "select", "set", "table", "to", "token", "truncate", "unlogged",
-      "update", "use", "using", "view", "where", "with");
 
   static String keyspaceCql(KeyspaceMetadata k) {
     Map<String, String> rep = new TreeMap<>(k.replication());
@@ -221,6 +224,14 @@ public final class DescribeStatement {
       sb.append("    PRIMARY KEY (").append(String.join(", ", key)).append(")\n");
     }
     sb.append(") WITH ");
+    return sb.append(String.join("\n    AND ", withOptions(t, false))).append(';').toString();
+  }
+
+  /**
+   * A table's (or a view's) WITH options as DESCRIBE writes them: its clustering order, then every option by name; a
+   * view has no default_time_to_live of its own (Cassandra leaves it out).
+   */
+  static List<String> withOptions(TableMetadata t, boolean view) {
     List<String> with = new ArrayList<>();
     if (!t.clusteringColumns().isEmpty()) {
       with.add("CLUSTERING ORDER BY (" + t.clusteringColumns().stream().map(d -> quote(d.name()) + " "
@@ -237,7 +248,7 @@ public final class DescribeStatement {
         .map(e -> "'" + e.getKey() + "': '" + e.getValue() + "'").collect(Collectors.joining(", ", "{", "}")));
     with.add("memtable = 'default'");
     with.add("crc_check_chance = 1.0");
-    with.add("default_time_to_live = " + p.defaultTimeToLive());
+    if (!view) with.add("default_time_to_live = " + p.defaultTimeToLive());
     with.add("extensions = {}");
     with.add("gc_grace_seconds = " + p.gcGraceSeconds());
     with.add("max_index_interval = 2048");
@@ -245,7 +256,7 @@ public final class DescribeStatement {
     with.add("min_index_interval = 128");
     with.add("read_repair = 'BLOCKING'");
     with.add("speculative_retry = '99p'");
-    return sb.append(String.join("\n    AND ", with)).append(';').toString();
+    return with;
   }
 
   /** A non-frozen collection or user type (a counter is a single cell here, though ringsim stores it in shards). */

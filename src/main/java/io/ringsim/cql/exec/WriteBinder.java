@@ -58,7 +58,9 @@ record WriteBinder(Catalog catalog, String session, Values values, Partitioner p
   }
 
   TableMetadata table(String keyspace, String name) {
-    return SchemaOps.table(catalog, SchemaOps.keyspaceOf(keyspace, session), name);
+    TableMetadata t = SchemaOps.table(catalog, SchemaOps.keyspaceOf(keyspace, session), name);
+    ViewOps.refuseWrite(catalog, t.keyspace(), t.name());
+    return t;
   }
 
   TableSchema schema(TableMetadata t) {
