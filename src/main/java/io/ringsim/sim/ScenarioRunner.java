@@ -180,12 +180,15 @@ public final class ScenarioRunner {
       Map<String, TableMetadata> tables = new TreeMap<>();
       int wi = 0;
       Metrics metrics = new Metrics(bucketMicros(), spec.recordHistory());
+      CellHistory cells = new CellHistory(spec.workloads(), sim.catalog());
       for (WorkloadSpec w : spec.workloads()) {
         TableMetadata t = sim.catalog().table(w.table()).orElseThrow(() -> new ScenarioFailure("workload " + w.name()
             + ": table " + w.table() + " does not exist (create it in the cql section)"));
         tables.put(t.qualifiedName(), t);
         WorkloadActor.Recorder rec = new WorkloadActor.Recorder(metrics, spec.recordHistory());
         recorders.add(rec);
+        if (cells.judgesByCell(t.qualifiedName())) rec.cells = cells.recorder(wi, n -> sim.clockNowMicros()
+            + sim.faults().skewMillis().getOrDefault(n, 0L) * 1000, sim::clockNowMicros, spec.recordHistory());
         workloads.add(sim.spawn(WorkloadActor.create(w, t, TableSchema.of(t, ring.partitioner()), sim.nodeNames(),
             sim.loop()::nowNanos, refs, spec.seed() * 31 + wi, rec), "workload-" + wi++));
       }
@@ -253,8 +256,9 @@ public final class ScenarioRunner {
           : List.<Checker.FinalRead>of());
       Checker.Result clientsChecked = live == null ? Checker.Result.NONE : live.checkClients(sim);
       phase("final reads");
-      Checker.Result checked = Checker.check(workloadHistory, finals, ttlByWorkload(spec, sim.catalog()))
-          .plus(clientsChecked);
+      Checker.Result cellsChecked = spec.recordHistory() ? cells.check(sim) : Checker.Result.NONE;
+      Checker.Result checked = Checker.check(cells.perRow(workloadHistory), finals, ttlByWorkload(spec,
+          sim.catalog())).plus(cellsChecked).plus(clientsChecked);
       phase("checked");
       if (sim.trace() != null) lastTrace = captureTrace(sim, recorders, events, checked);
       phase("trace");
@@ -276,6 +280,9 @@ public final class ScenarioRunner {
     List<TraceCapture.KeyInput> keys = new ArrayList<>();
     for (WorkloadActor.Recorder r : recorders) {
       r.keys.forEach((k, v) -> keys.add(new TraceCapture.KeyInput(v.table(), k, v.key())));
+      if (r.cells != null) for (CellHistory.Written w : r.cells.written()) {
+        keys.add(new TraceCapture.KeyInput(w.table().qualifiedName(), w.ref().key(), w.key()));
+      }
     }
     List<TraceModel.Fault> faults = new ArrayList<>();
     for (RunResult.Event e : events) faults.add(new TraceModel.Fault(e.atMicros(), e.kind(),
