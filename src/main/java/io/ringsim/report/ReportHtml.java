@@ -337,9 +337,21 @@ public final class ReportHtml {
     else {
       AnomalySections.listed(b, r);
       List<List<String>> rows = new ArrayList<>();
-      for (Anomaly a : r.anomalies())
-        rows.add(List.of(Html.fig(a.atMillis() / 1000.0) + " s", a.kind(), a.table(), a.key(), a.consistency(), a.details()));
-      table(b, List.of("time", "kind", "table", "key", "consistency", "details"), rows, new boolean[] {true, false, false, false, false, false});
+      // A cell column when the checker judged cells (the row's clustering values and the column).
+      boolean cells = r.anomalies().stream().anyMatch(a -> a.cell() != null);
+      for (Anomaly a : r.anomalies()) {
+        List<String> row = new ArrayList<>(List.of(Html.fig(a.atMillis() / 1000.0) + " s", a.kind(), a.table(),
+            a.key()));
+        if (cells) row.add(a.cell() == null ? "" : a.cell());
+        row.addAll(List.of(a.consistency(), a.details()));
+        rows.add(row);
+      }
+      List<String> head = new ArrayList<>(List.of("time", "kind", "table", "key"));
+      if (cells) head.add("cell");
+      head.addAll(List.of("consistency", "details"));
+      boolean[] numeric = new boolean[head.size()];
+      numeric[0] = true;
+      table(b, head, rows, numeric);
     }
     b.append("</section>\n");
   }

@@ -10,6 +10,7 @@ import io.ringsim.cql.ast.Statement;
 import io.ringsim.cql.exec.Keys;
 import io.ringsim.schema.Catalog;
 import io.ringsim.sim.NotJudged;
+import io.ringsim.sim.cells.CellCapture;
 import io.ringsim.sim.cells.Mutation;
 import io.ringsim.sim.cells.Region;
 import io.ringsim.sim.cells.Seen;

@@ -19,9 +19,18 @@ public final class Checker {
 
   /**
    * One anomaly: its kind, the key, when, the consistency level of the operation it is about (the stale read's, the
-   * lost write's, SERIAL for the Paxos of an LWT row), and the operations involved.
+   * lost write's, SERIAL for the Paxos of an LWT row), and the operations involved. {@code cell}: for the checker
+   * at Cassandra's granularity, the cell within the partition {@code key} names, as a user names it (its row's
+   * clustering values and its column, "row (35) column subject"); null for an anomaly of a whole row.
    */
-  public record Anomaly(String kind, String key, long atMicros, String consistency, String detail) {}
+  public record Anomaly(String kind, String key, long atMicros, String consistency, String detail,
+      @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+      String cell) {
+    /** An anomaly of a whole row (the per-row checker's, an LWT's). */
+    public Anomaly(String kind, String key, long atMicros, String consistency, String detail) {
+      this(kind, key, atMicros, consistency, detail, null);
+    }
+  }
 
   /**
    * The verdict. {@code notJudged}: what the checker could not decide, by reason (operations, or partitions for

@@ -53,6 +53,11 @@ public final class ClusterRunner {
 
   /** What a scenario may do against a real cluster; the rest needs the simulation's control of every node. */
   static void validate(RunSpec spec) {
+    for (WorkloadSpec w : spec.workloads()) {
+      if (w.cellOps().any()) throw new ScenarioRunner.ScenarioFailure("workload " + w.name() + ": update, delete"
+          + " cell/range/partition and 'timestamps client' run in simulations only (the checker judges them by the"
+          + " mutations the coordinators built, which a real cluster does not hand back)");
+    }
     for (TimedAction ta : spec.timeline()) {
       Action a = ta.action();
       if (a instanceof Action.Bootstrap || a instanceof Action.Decommission || a instanceof Action.Repair

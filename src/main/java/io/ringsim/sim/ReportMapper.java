@@ -74,7 +74,7 @@ final class ReportMapper {
     for (Checker.Anomaly a : r.anomalies()) {
       String[] tk = a.key().split(" ", 2); // the checker's rows are "keyspace.table key"
       b.anomaly(new Anomaly(a.kind(), tk[0], tk.length > 1 ? tk[1] : a.key(), a.atMicros() / 1000,
-          a.consistency(), a.detail()));
+          a.consistency(), a.detail(), a.cell()));
     }
     for (RunResult.CheckRow c : r.checks()) {
       b.check(c.check(), Check.Verdict.valueOf(c.verdict().name()), c.detail());

@@ -69,7 +69,7 @@ public final class ScenarioRunner {
 
   /** One run's state between the phases. */
   private record Running(SimCluster sim, Metrics metrics, List<WorkloadActor.Recorder> recorders,
-      TimelineActions actions, List<RunResult.Event> events) {
+      CellHistory cells, TimelineActions actions, List<RunResult.Event> events) {
     long operations() {
       return recorders.stream().mapToLong(r -> r.operations).sum();
     }
@@ -112,11 +112,14 @@ public final class ScenarioRunner {
     List<ActorRef<WorkloadActor.Msg>> workloads = new ArrayList<>();
     Metrics metrics = new Metrics(Metrics.bucketMillis(spec.durationMillis()) * 1000, spec.recordHistory());
     int wi = 0;
+    CellHistory cells = new CellHistory(spec.workloads(), sim.catalog());
     for (WorkloadSpec w : spec.workloads()) {
       TableMetadata t = sim.catalog().table(w.table()).orElseThrow(() -> new ScenarioFailure("workload " + w.name()
           + ": table " + w.table() + " does not exist (create it in the cql section)"));
       WorkloadActor.Recorder rec = new WorkloadActor.Recorder(metrics, spec.recordHistory());
       recorders.add(rec);
+      if (cells.judgesByCell(t.qualifiedName())) rec.cells = cells.recorder(wi, n -> sim.clockNowMicros()
+          + sim.faults().skewMillis().getOrDefault(n, 0L) * 1000, sim::clockNowMicros, spec.recordHistory());
       workloads.add(sim.spawn(WorkloadActor.create(w, t, TableSchema.of(t, sim.ring().partitioner()),
           sim.nodeNames(), sim.loop()::nowNanos, refs, spec.seed() * 31 + wi, rec), "workload-" + wi++));
     }
@@ -129,7 +132,7 @@ public final class ScenarioRunner {
       }
     }
     List<RunResult.Event> events = new ArrayList<>();
-    return new Running(sim, metrics, recorders, new TimelineActions(spec, sim, session, workloads, events), events);
+    return new Running(sim, metrics, recorders, cells, new TimelineActions(spec, sim, session, workloads, events), events);
   }
 
   /**
@@ -186,8 +189,9 @@ public final class ScenarioRunner {
     List<Checker.FinalRead> finals = spec.recordHistory() ? ReadBack.finalReads(sim, run.recorders()) : List.of();
     Checker.Result clientsChecked = live == null ? Checker.Result.NONE : live.checkClients(sim);
     timer.mark("final reads");
-    Checker.Result checked = Checker.check(workloadHistory, finals, spec.ttlByWorkload(sim.catalog()))
-        .plus(clientsChecked);
+    Checker.Result cellsChecked = spec.recordHistory() ? run.cells().check(sim) : Checker.Result.NONE;
+    Checker.Result checked = Checker.check(run.cells().perRow(workloadHistory), finals,
+        spec.ttlByWorkload(sim.catalog())).plus(cellsChecked).plus(clientsChecked);
     timer.mark("checked");
     return new Checked(history, clients.size(), checked);
   }
@@ -212,6 +216,9 @@ public final class ScenarioRunner {
     List<TraceCapture.KeyInput> keys = new ArrayList<>();
     for (WorkloadActor.Recorder r : run.recorders()) {
       r.keys.forEach((k, v) -> keys.add(new TraceCapture.KeyInput(v.table(), k, v.key())));
+      if (r.cells != null) for (CellHistory.Written w : r.cells.written()) {
+        keys.add(new TraceCapture.KeyInput(w.table().qualifiedName(), w.ref().key(), w.key()));
+      }
     }
     List<TraceModel.Fault> faults = new ArrayList<>();
     for (RunResult.Event e : run.events()) faults.add(new TraceModel.Fault(e.atMicros(), e.kind(), e.text()));

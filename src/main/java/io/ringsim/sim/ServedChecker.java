@@ -218,10 +218,17 @@ public final class ServedChecker {
       List<String> findings = new ArrayList<>();
       Map<ServedOp.Write, CellKey> lostBy = new LinkedHashMap<>();
       Effect first = null;
-      for (Map.Entry<CellKey, Long> s : r.seen().cells().entrySet()) {
+      CellKey firstCell = null;
+      // In the partition's order (the seen cells' map has none): the same run names the same cell first.
+      List<Map.Entry<CellKey, Long>> seenCells = new ArrayList<>(r.seen().cells().entrySet());
+      seenCells.sort((x, y) -> order(x.getKey(), y.getKey(), cmp));
+      for (Map.Entry<CellKey, Long> s : seenCells) {
         Effect w = winner(s.getKey(), cmp);
         if (w == null || !w.supersedes(new Effect(s.getValue(), false, null, "seen"))) continue;
-        if (first == null) first = w;
+        if (first == null) {
+          first = w;
+          firstCell = s.getKey();
+        }
         findings.add(s.getKey().describe(cmp) + ": saw timestamp " + s.getValue() + ", older than " + w.what()
             + " #" + w.from().id() + " (timestamp " + w.timestamp() + ", acknowledged at "
             + w.from().completeMicros() / 1000 + " ms via " + w.from().coordinator() + ")");
@@ -236,7 +243,10 @@ public final class ServedChecker {
         Effect w = winner(k, cmp);
         if (w.deletion() || w.from() != a.from()) continue;
         if (explained(k, a, r, cmp)) continue;
-        if (first == null) first = w;
+        if (first == null) {
+          first = w;
+          firstCell = k;
+        }
         findings.add(k.describe(cmp) + ": saw no value, but write #" + a.from().id() + " (timestamp "
             + a.cell().timestamp() + ", acknowledged at " + a.from().completeMicros() / 1000 + " ms via "
             + a.from().coordinator() + ") came before it");
@@ -250,7 +260,7 @@ public final class ServedChecker {
           String cell = lostBy.get(w).describe(cmp);
           String why = findings.stream().filter(f -> f.startsWith(cell + ":")).findFirst().orElse(findings.get(0));
           t.anomalies.add(new Checker.Anomaly("lost-write", r.partition().row(), w.completeMicros(),
-              w.consistency(), "after healing, a read at ALL " + why));
+              w.consistency(), "after healing, a read at ALL " + why, cell));
         }
         return;
       }
@@ -259,7 +269,7 @@ public final class ServedChecker {
       if (sameClient) t.ryw++;
       t.anomalies.add(new Checker.Anomaly(sameClient ? "read-your-writes" : "stale-read", r.partition().row(),
           r.invokeMicros(), r.consistency(), "read #" + r.id() + " at " + r.consistency() + " via "
-          + r.coordinator() + ", " + findings.get(0) + more));
+          + r.coordinator() + ", " + findings.get(0) + more, firstCell.describe(cmp)));
     }
 
     /**
@@ -282,6 +292,17 @@ public final class ServedChecker {
       }
       return false;
     }
+  }
+
+  /** Cells in their partition's order: the static row, rows by clustering, then column and element. */
+  static int order(CellKey a, CellKey b, ClusteringComparator cmp) {
+    if (a.clustering().isStatic() != b.clustering().isStatic()) return a.clustering().isStatic() ? -1 : 1;
+    int c = a.clustering().isStatic() ? 0 : cmp.compare(a.clustering(), b.clustering());
+    if (c != 0) return c;
+    c = a.column().compareTo(b.column());
+    if (c != 0) return c;
+    if (a.path() == null || b.path() == null) return a.path() == null ? (b.path() == null ? 0 : -1) : 1;
+    return a.path().compareTo(b.path());
   }
 
   static String describe(Clustering c, ClusteringComparator cmp) {

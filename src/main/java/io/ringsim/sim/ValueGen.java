@@ -30,6 +30,31 @@ public sealed interface ValueGen {
     };
   }
 
+  /**
+   * A value of {@code type} from {@code g}: for a collection, one to three elements (and map values) drawn from it,
+   * each as a value of the element's type.
+   */
+  public static Object draw(ValueGen g, SplittableRandom rng, long n, long nowMillis, CqlType type) {
+    if (type instanceof io.ringsim.schema.collection.SetType st) {
+      java.util.Set<Object> s = st.newSet();
+      for (int i = 1 + rng.nextInt(3); i > 0; i--) s.add(g.next(rng, n, nowMillis, st.element()));
+      return s;
+    }
+    if (type instanceof io.ringsim.schema.collection.ListType lt) {
+      List<Object> l = new java.util.ArrayList<>();
+      for (int i = 1 + rng.nextInt(3); i > 0; i--) l.add(g.next(rng, n, nowMillis, lt.element()));
+      return l;
+    }
+    if (type instanceof io.ringsim.schema.collection.MapType mt) {
+      java.util.Map<Object, Object> m = mt.newMap();
+      for (int i = 1 + rng.nextInt(3); i > 0; i--) {
+        m.put(g.next(rng, n, nowMillis, mt.key()), g.next(rng, n, nowMillis, mt.value()));
+      }
+      return m;
+    }
+    return g.next(rng, n, nowMillis, type);
+  }
+
   /** The n-th value drawn (n counts the workload's operations), as a value of {@code type}. */
   Object next(SplittableRandom rng, long n, long nowMillis, CqlType type);
 

@@ -70,6 +70,11 @@ public final class WorkloadActor {
      */
     void send(long id, String coordinator, String type, WritePlanner.RowWrite w, Map<String, Object> row, int ttl,
         ConsistencyLevel cl, ConsistencyLevel commitCl);
+
+    /** Sends a request built here (the operations of a workload judged cell by cell); in-JVM transports only. */
+    default void send(long id, String coordinator, ClientRequest request) {
+      throw new UnsupportedOperationException("this transport carries whole-row operations only");
+    }
   }
 
   /** The in-JVM transport: requests go straight to the coordinator node actors. */
@@ -78,8 +83,18 @@ public final class WorkloadActor {
     return ctx -> {
       ActorRef<NodeCommand.TaggedResponse> replies = ctx.messageAdapter(NodeCommand.TaggedResponse.class,
           t -> new Done(t.tag(), t.response(), null));
-      return (id, coord, type, w, row, ttl, cl, commitCl) -> refs.get(coord).tell(new NodeCommand.CoordinateTagged(
-          RowOps.request(type, table, schema, w.key(), w.clustering(), w.update(), cl, commitCl), id, replies));
+      return new Transport() {
+        @Override
+        public void send(long id, String coord, String type, WritePlanner.RowWrite w, Map<String, Object> row,
+            int ttl, ConsistencyLevel cl, ConsistencyLevel commitCl) {
+          send(id, coord, RowOps.request(type, table, schema, w.key(), w.clustering(), w.update(), cl, commitCl));
+        }
+
+        @Override
+        public void send(long id, String coord, ClientRequest request) {
+          refs.get(coord).tell(new NodeCommand.CoordinateTagged(request, id, replies));
+        }
+      };
     };
   }
 
@@ -97,6 +112,8 @@ public final class WorkloadActor {
     public long throttled;
     /** Operations completed (the history's size when it is kept). */
     public long operations;
+    /** Set when the workload is judged cell by cell ({@link CellHistory}). */
+    public CellHistory.Recorder cells;
     /** Off for bulk loads ('history off'): no per-operation history and no key list, so memory stays flat. */
     final boolean keepHistory;
 
@@ -178,6 +195,8 @@ public final class WorkloadActor {
     int rr;
     double budget;
     long lastTickNanos = -1;
+    /** Set when the workload is judged cell by cell. */
+    final CellOperations cells;
 
     State(WorkloadSpec spec, TableMetadata table, TableSchema schema, List<String> nodes,
         java.util.function.LongSupplier clock, Transport transport, long seed, Recorder rec, ActorContext<Msg> ctx) {
@@ -199,10 +218,13 @@ public final class WorkloadActor {
       }
       this.readsFromWritten = fromWritten;
       java.util.Set<String> levels = new java.util.LinkedHashSet<>();
-      if (spec.writeFraction() + spec.deleteFraction() > 0) levels.add(spec.writeConsistency().name());
+      if (spec.writeFraction() + spec.deleteFraction() + spec.cellOps().sum() > 0)
+        levels.add(spec.writeConsistency().name());
       if (spec.lwtFraction() > 0) levels.add(ConsistencyLevel.SERIAL.name());
       if (spec.readFraction() > 0) levels.add(spec.readConsistency().name());
       this.throttleLevel = levels.size() == 1 ? levels.iterator().next() : Metrics.mixed(levels);
+      this.cells = rec.cells == null ? null : new CellOperations(spec, table, schema, rng, values, rec.cells,
+          this::newRow, this::keyForRead, this::remember);
     }
 
     List<ColumnDef> keyColumns() {
@@ -254,7 +276,7 @@ public final class WorkloadActor {
       for (ColumnDef c : table.columns()) {
         ValueGen g = spec.generators().get(c.name());
         if (g == null) g = ValueGen.defaultFor(c);
-        row.put(c.name(), g.next(rng, n, nowMillis(), c.type()));
+        row.put(c.name(), ValueGen.draw(g, rng, n, nowMillis(), c.type()));
       }
       return row;
     }
@@ -267,16 +289,41 @@ public final class WorkloadActor {
       return newRow();
     }
 
+    /** The kind of the next operation, drawn from the mix. */
+    private String pick(double x) {
+      double c = spec.writeFraction();
+      if (x < c) return "write";
+      if (x < (c += spec.readFraction())) return "read";
+      if (x < (c += spec.deleteFraction())) return "delete";
+      WorkloadSpec.CellOps o = spec.cellOps();
+      if (o.sum() == 0) return "lwt";
+      String last = null;
+      for (Map.Entry<String, Double> e : List.of(Map.entry("lwt", spec.lwtFraction()), Map.entry("update",
+          o.update()), Map.entry("delete-cell", o.deleteCell()), Map.entry("delete-range", o.deleteRange()),
+          Map.entry("delete-partition", o.deletePartition()))) {
+        if (e.getValue() <= 0) continue;
+        last = e.getKey();
+        if (x < (c += e.getValue())) return last;
+      }
+      return last;
+    }
+
     void issue() {
       double x = rng.nextDouble();
-      String type = x < spec.writeFraction() ? "write"
-          : x < spec.writeFraction() + spec.readFraction() ? "read"
-          : x < spec.writeFraction() + spec.readFraction() + spec.deleteFraction() ? "delete" : "lwt";
+      String type = pick(x);
       opCount++;
       String coord = coordinator();
       long id = nextId++;
       int worker = (int) (id % spec.concurrency());
       long invoke = clock.getAsLong() / 1000;
+      if (cells != null) {
+        CellOperations.Issued is = cells.issue(type, id, coord, worker, invoke);
+        if (is == null) is = cells.issue("write", id, coord, worker, invoke);
+        inFlight.put(id, new InFlight(id, worker, is.type(), keyString(is.key(), is.clustering()), is.cl(), coord,
+            invoke, -1, is.clustering()));
+        transport.send(id, coord, is.request());
+        return;
+      }
       Map<String, Object> row;
       ConsistencyLevel cl;
       if (type.equals("read") || type.equals("delete")) {
@@ -338,6 +385,7 @@ public final class WorkloadActor {
         if (r instanceof ClientResponse.ReadDone rd) version = observed(rd.partitions(), f.clustering());
         if (r instanceof ClientResponse.CasDone cd) applied = cd.applied();
       }
+      if (cells != null) cells.answered(f.id(), r, complete);
       record(f, complete, outcome, error, version, applied);
     }
 

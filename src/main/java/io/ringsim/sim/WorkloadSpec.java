@@ -23,11 +23,46 @@ public record WorkloadSpec(
     int concurrency,
     long startMillis,
     long endMillis,
-    int ttlSeconds) {
+    int ttlSeconds,
+    CellOps cellOps) {
+
+  /**
+   * The operations that write part of a row or delete more or less than one, and where write timestamps come from:
+   * a workload using any of them is judged cell by cell (with every workload of its table).
+   *
+   * @param update UPDATE of some regular columns (a collection gains elements) without the row marker
+   * @param deleteCell DELETE of one regular column of a row
+   * @param deleteRange DELETE of a clustering range of a partition (a range tombstone)
+   * @param deletePartition DELETE of a whole partition
+   * @param clientTimestamps writes carry USING TIMESTAMP from the client's own clock, not the coordinator's
+   */
+  public record CellOps(double update, double deleteCell, double deleteRange, double deletePartition,
+      boolean clientTimestamps) {
+    public static final CellOps NONE = new CellOps(0, 0, 0, 0, false);
+
+    public double sum() {
+      return update + deleteCell + deleteRange + deletePartition;
+    }
+
+    /** Whether the per-row checker cannot judge this workload. */
+    public boolean any() {
+      return sum() > 0 || clientTimestamps;
+    }
+  }
+
+  /** A workload of whole-row writes, row deletes, row reads and IF NOT EXISTS inserts. */
+  public WorkloadSpec(String name, String table, Map<String, ValueGen> generators, double writeFraction,
+      double readFraction, double deleteFraction, double lwtFraction, ConsistencyLevel writeConsistency,
+      ConsistencyLevel readConsistency, double rate, int concurrency, long startMillis, long endMillis,
+      int ttlSeconds) {
+    this(name, table, generators, writeFraction, readFraction, deleteFraction, lwtFraction, writeConsistency,
+        readConsistency, rate, concurrency, startMillis, endMillis, ttlSeconds, CellOps.NONE);
+  }
 
   public WorkloadSpec {
     generators = Map.copyOf(generators);
-    double sum = writeFraction + readFraction + deleteFraction + lwtFraction;
+    if (cellOps == null) cellOps = CellOps.NONE;
+    double sum = writeFraction + readFraction + deleteFraction + lwtFraction + cellOps.sum();
     if (Math.abs(sum - 1.0) > 1e-6)
       throw new IllegalArgumentException("workload " + name + ": the operation mix must add up to 100%, got "
           + Math.round(sum * 100) + "%");
@@ -38,17 +73,17 @@ public record WorkloadSpec(
 
   public WorkloadSpec withRate(double newRate) {
     return new WorkloadSpec(name, table, generators, writeFraction, readFraction, deleteFraction, lwtFraction,
-        writeConsistency, readConsistency, newRate, concurrency, startMillis, endMillis, ttlSeconds);
+        writeConsistency, readConsistency, newRate, concurrency, startMillis, endMillis, ttlSeconds, cellOps);
   }
 
   /** The same consistency level for writes and reads. */
   public WorkloadSpec withConsistency(ConsistencyLevel cl) {
     return new WorkloadSpec(name, table, generators, writeFraction, readFraction, deleteFraction, lwtFraction, cl, cl,
-        rate, concurrency, startMillis, endMillis, ttlSeconds);
+        rate, concurrency, startMillis, endMillis, ttlSeconds, cellOps);
   }
 
   public WorkloadSpec withEnd(long newEndMillis) {
     return new WorkloadSpec(name, table, generators, writeFraction, readFraction, deleteFraction, lwtFraction,
-        writeConsistency, readConsistency, rate, concurrency, startMillis, newEndMillis, ttlSeconds);
+        writeConsistency, readConsistency, rate, concurrency, startMillis, newEndMillis, ttlSeconds, cellOps);
   }
 }

@@ -43,8 +43,10 @@ workloadItem
   | 'concurrency' INT                                    # concurrencyItem
   | 'from' duration 'to' duration                        # windowItem
   | 'ttl' duration                                       # ttlItem
+  | 'timestamps' name                                    # timestampsItem
   ;
-mixPart : name PERCENT ;
+// An operation and its share: write, read, lwt, update, delete (a row), or delete cell/row/range/partition.
+mixPart : name name? PERCENT ;
 
 modelItem : name (INT | SIZE | FLOAT | PERCENT) ;
 
@@ -80,7 +82,8 @@ words : name+ ;
 duration : DURATION ;
 name : NAME | 'write' | 'read' | 'nodes' | 'racks' | 'table' | 'key' | 'column' | 'from' | 'to' | 'mean'
      | 'heal' | 'crash' | 'restart' | 'flush' | 'compact' | 'repair' | 'loss' | 'slow' | 'skew' | 'partition'
-     | 'at' | 'seed' | 'rate' | 'ttl' | 'dc' | 'no' | 'mix' | 'stop' | 'member' | 'model' ;
+     | 'at' | 'seed' | 'rate' | 'ttl' | 'dc' | 'no' | 'mix' | 'stop' | 'member' | 'model'
+     | 'timestamps' ;
 
 CQL_BLOCK : 'cql' [ \t]* '{' .*? '\n' [ \t]* '}' ;
 QUERIES_BLOCK : 'queries' [ \t]* '{' .*? '\n' [ \t]* '}' ;

@@ -1,6 +1,7 @@
 package io.ringsim.sim.cells;
 
 import io.ringsim.storage.Clustering;
+import io.ringsim.storage.ClusteringBound;
 import io.ringsim.storage.ClusteringComparator;
 import io.ringsim.storage.Slice;
 
@@ -37,7 +38,22 @@ public sealed interface Deletion {
 
     @Override
     public String describe(ClusteringComparator cmp) {
-      return "range deletion";
+      return "range deletion of rows " + bound(slice.start(), true, cmp) + " to " + bound(slice.end(), false, cmp);
+    }
+
+    /** A bound as a user writes it: its clustering values, and whether rows equal to them are in the range. */
+    private static String bound(ClusteringBound b, boolean start, ClusteringComparator cmp) {
+      if (b.isUnbounded()) return start ? "the first" : "the last";
+      StringBuilder s = new StringBuilder(b.inclusive() ? "" : start ? "after " : "before ").append('(');
+      for (int i = 0; i < b.prefix().length; i++) {
+        if (i > 0) s.append(", ");
+        try {
+          s.append(cmp.type(i).format(cmp.type(i).deserialize(b.prefix()[i])));
+        } catch (RuntimeException e) {
+          s.append("0x").append(java.util.HexFormat.of().formatHex(b.prefix()[i]));
+        }
+      }
+      return s.append(')').toString();
     }
   }
 

@@ -121,7 +121,7 @@ final class Suggester {
       g.put(col, new ValueGen.TimeBucket(bucket));
       ws.add(new WorkloadSpec(w.name(), w.table(), g, w.writeFraction(), w.readFraction(), w.deleteFraction(),
           w.lwtFraction(), w.writeConsistency(), w.readConsistency(), w.rate(), w.concurrency(), w.startMillis(),
-          w.endMillis(), w.ttlSeconds()));
+          w.endMillis(), w.ttlSeconds(), w.cellOps()));
     }
     return respec(s, replaceCreate(s.cql(), t, create), ws);
   }
@@ -184,7 +184,7 @@ final class Suggester {
       if (!sameTable(w.table(), t) || w.writeFraction() + w.lwtFraction() == 0) continue;
       ws.add(new WorkloadSpec(w.name() + "_" + name, qualified, w.generators(), w.writeFraction(), w.readFraction(),
           w.deleteFraction(), w.lwtFraction(), w.writeConsistency(), w.readConsistency(), w.rate(), w.concurrency(),
-          w.startMillis(), w.endMillis(), w.ttlSeconds()));
+          w.startMillis(), w.endMillis(), w.ttlSeconds(), w.cellOps()));
     }
     RunSpec changed = respec(r.ctx().spec, cql, ws);
     List<QuerySpec> rewritten = new ArrayList<>();

@@ -354,6 +354,10 @@ public final class ScenarioReader {
       return d.get(0);
     }
 
+    /** The operations a mix names ('delete' and 'delete row' are the same). */
+    static final List<String> MIX_OPERATIONS = List.of("write", "read", "delete", "lwt", "update", "delete cell",
+        "delete row", "delete range", "delete partition");
+
     private void workload(WorkloadSectionContext w) {
       String wname = text(w.name());
       for (WorkloadSpec other : workloads) if (other.name().equals(wname)) throw error(w, "duplicate workload " + wname);
@@ -365,15 +369,17 @@ public final class ScenarioReader {
       int concurrency = 32;
       long from = 0, to = -1;
       int ttl = 0;
+      boolean clientTimestamps = false;
       for (WorkloadItemContext i : w.workloadItem()) {
         if (i instanceof TableItemContext t) table = t.name().size() == 2 ? text(t.name(0)) + "." + text(t.name(1))
             : text(t.name(0));
         else if (i instanceof ColumnItemContext c) gens.put(text(c.name()), GeneratorReader.read(c.generator(), this::error));
         else if (i instanceof MixItemContext m) {
           for (MixPartContext p : m.mixPart()) {
-            String k = text(p.name());
-            if (!List.of("write", "read", "delete", "lwt").contains(k))
-              throw error(p, "unknown operation '" + k + "' in mix (write, read, delete, lwt)");
+            String k = p.name().stream().map(Builder::text).collect(java.util.stream.Collectors.joining(" "));
+            if (!MIX_OPERATIONS.contains(k))
+              throw error(p, "unknown operation '" + k + "' in mix (" + String.join(", ", MIX_OPERATIONS) + ")");
+            if (mix.containsKey(k)) throw error(p, "operation '" + k + "' is twice in the mix");
             mix.put(k, percent(p, p.PERCENT().getText()));
           }
         } else if (i instanceof ConsistencyItemContext c) {
@@ -388,6 +394,13 @@ public final class ScenarioReader {
           to = dur(win.duration(1));
           if (to <= from) throw error(win, "the workload window ends before it starts");
         } else if (i instanceof TtlItemContext t) ttl = (int) (dur(t.duration()) / 1000);
+        else if (i instanceof TimestampsItemContext ts) {
+          String source = text(ts.name());
+          if (!source.equals("client") && !source.equals("coordinator"))
+            throw error(ts.name(), "timestamps come from 'client' (USING TIMESTAMP) or 'coordinator', not '"
+                + source + "'");
+          clientTimestamps = source.equals("client");
+        }
       }
       if (table == null) throw error(w, "workload " + wname + " names no table (add: table KEYSPACE.TABLE)");
       if (mix.isEmpty()) mix.put("write", 1.0);
@@ -399,8 +412,10 @@ public final class ScenarioReader {
         openEnded.add(wname); // runs to the end, whatever the final duration (a later section, --set duration)
       }
       WorkloadSpec spec = new WorkloadSpec(wname, table, gens, mix.getOrDefault("write", 0.0),
-          mix.getOrDefault("read", 0.0), mix.getOrDefault("delete", 0.0), mix.getOrDefault("lwt", 0.0), wcl, rcl,
-          rate, concurrency, from, to, ttl);
+          mix.getOrDefault("read", 0.0), mix.getOrDefault("delete", 0.0) + mix.getOrDefault("delete row", 0.0),
+          mix.getOrDefault("lwt", 0.0), wcl, rcl, rate, concurrency, from, to, ttl,
+          new WorkloadSpec.CellOps(mix.getOrDefault("update", 0.0), mix.getOrDefault("delete cell", 0.0),
+              mix.getOrDefault("delete range", 0.0), mix.getOrDefault("delete partition", 0.0), clientTimestamps));
       workloads.add(spec);
       workloadCtx.add(w);
     }

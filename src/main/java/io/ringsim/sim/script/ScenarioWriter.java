@@ -138,6 +138,10 @@ public final class ScenarioWriter {
     mixPart(mix, "read", w.readFraction());
     mixPart(mix, "delete", w.deleteFraction());
     mixPart(mix, "lwt", w.lwtFraction());
+    mixPart(mix, "update", w.cellOps().update());
+    mixPart(mix, "delete cell", w.cellOps().deleteCell());
+    mixPart(mix, "delete range", w.cellOps().deleteRange());
+    mixPart(mix, "delete partition", w.cellOps().deletePartition());
     b.append("  mix").append(mix).append('\n');
     if (w.writeConsistency() == w.readConsistency()) {
       b.append("  consistency ").append(w.writeConsistency()).append('\n');
@@ -154,6 +158,7 @@ public final class ScenarioWriter {
       b.append("  from ").append(duration(w.startMillis())).append(" to ").append(duration(w.endMillis())).append('\n');
     }
     if (w.ttlSeconds() > 0) b.append("  ttl ").append(duration(w.ttlSeconds() * 1000L)).append('\n');
+    if (w.cellOps().clientTimestamps()) b.append("  timestamps client\n");
     b.append("}\n");
   }
 

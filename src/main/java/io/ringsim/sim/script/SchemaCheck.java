@@ -76,6 +76,7 @@ final class SchemaCheck {
     TableMetadata t = catalog.table(w.table()).orElseThrow(() -> errors.at(index, "workload " + w.name() + ": table "
         + w.table() + " does not exist (create it in the cql section" + (w.table().contains(".") ? ""
         : "; name it KEYSPACE.TABLE") + ")"));
+    checkCellOps(t, w, index, errors);
     for (Map.Entry<String, ValueGen> e : w.generators().entrySet()) {
       ColumnDef c = t.column(e.getKey()).orElseThrow(() -> errors.at(index, "workload " + w.name() + ": table "
           + t.qualifiedName() + " has no column '" + e.getKey() + "' (its columns: "
@@ -83,12 +84,26 @@ final class SchemaCheck {
       try {
         // One draw, as the workload would make it: a generator whose values the column's type cannot take
         // (values('a') on an int) fails here rather than on the first operation of the run.
-        e.getValue().next(new SplittableRandom(seedOf(w)), 0, 0, c.type());
+        ValueGen.draw(e.getValue(), new SplittableRandom(seedOf(w)), 0, 0, c.type());
       } catch (RuntimeException ex) {
         throw errors.at(index, "workload " + w.name() + ": column " + c.name() + " (" + c.type() + ") cannot take"
             + " the values of its generator: " + ex.getMessage());
       }
     }
+  }
+
+  /** What the partial writes and deletions of a mix need of the table. */
+  private static void checkCellOps(TableMetadata t, WorkloadSpec w, int index, Errors errors) {
+    WorkloadSpec.CellOps o = w.cellOps();
+    if (!o.any()) return;
+    String in = "workload " + w.name() + ": ";
+    if (t.isCounterTable()) throw errors.at(index, in + "the checker judges last-write-wins cells, and "
+        + t.qualifiedName() + " is a counter table (leave out update, delete cell/range/partition and timestamps)");
+    if (o.deleteRange() > 0 && t.clusteringColumns().isEmpty()) throw errors.at(index, in + "'delete range' deletes"
+        + " a range of clustering values, and " + t.qualifiedName() + " has no clustering column");
+    if ((o.update() > 0 || o.deleteCell() > 0) && t.columns().stream().allMatch(ColumnDef::isPrimaryKey))
+      throw errors.at(index, in + "'update' and 'delete cell' need a column outside the primary key, and "
+          + t.qualifiedName() + " has none");
   }
 
   private static long seedOf(WorkloadSpec w) {

@@ -70,13 +70,13 @@ final class Reductions {
   static WorkloadSpec window(WorkloadSpec w, long start, long end) {
     return new WorkloadSpec(w.name(), w.table(), w.generators(), w.writeFraction(), w.readFraction(),
         w.deleteFraction(), w.lwtFraction(), w.writeConsistency(), w.readConsistency(), w.rate(), w.concurrency(),
-        start, end, w.ttlSeconds());
+        start, end, w.ttlSeconds(), w.cellOps());
   }
 
   static WorkloadSpec rate(WorkloadSpec w, double rate) {
     return new WorkloadSpec(w.name(), w.table(), w.generators(), w.writeFraction(), w.readFraction(),
         w.deleteFraction(), w.lwtFraction(), w.writeConsistency(), w.readConsistency(), rate, w.concurrency(),
-        w.startMillis(), w.endMillis(), w.ttlSeconds());
+        w.startMillis(), w.endMillis(), w.ttlSeconds(), w.cellOps());
   }
 
   static WorkloadSpec generator(WorkloadSpec w, String column, ValueGen g) {
@@ -84,7 +84,7 @@ final class Reductions {
     gens.put(column, g);
     return new WorkloadSpec(w.name(), w.table(), gens, w.writeFraction(), w.readFraction(), w.deleteFraction(),
         w.lwtFraction(), w.writeConsistency(), w.readConsistency(), w.rate(), w.concurrency(), w.startMillis(),
-        w.endMillis(), w.ttlSeconds());
+        w.endMillis(), w.ttlSeconds(), w.cellOps());
   }
 
   /** How many distinct values a generator draws (the keys a workload touches), or 0 when it has no such count. */

@@ -33,6 +33,8 @@ public final class Explainer {
   private final Set<String> hintReplays = new HashSet<>();
   private final Set<String> readRepairs = new HashSet<>();
   private final Map<String, List<OpRecord>> byRow = new HashMap<>();
+  /** The operations on each partition ("keyspace.table key"): a row's key is its partition's, " / ", clustering. */
+  private final Map<String, List<OpRecord>> byPartition = new HashMap<>();
   private final TraceDiagram diagrams;
 
   public Explainer(TraceModel trace, List<OpRecord> history) {
@@ -45,6 +47,9 @@ public final class Explainer {
     diagrams = new TraceDiagram(trace, byToken, hintReplays, readRepairs);
     for (OpRecord op : history) {
       byRow.computeIfAbsent(op.row(), k -> new ArrayList<>()).add(op);
+      int cut = op.key().indexOf(" / ");
+      byPartition.computeIfAbsent(op.table() + " " + (cut < 0 ? op.key() : op.key().substring(0, cut)),
+          k -> new ArrayList<>()).add(op);
     }
   }
 
@@ -75,7 +80,38 @@ public final class Explainer {
     StringBuilder story = new StringBuilder();
     long start = Long.MAX_VALUE, end = Long.MIN_VALUE;
     Set<String> missed = new LinkedHashSet<>();
-    if (key == null) {
+    if (a.cell() != null) {
+      // Judged cell by cell: the cell, what the checker found, and the partition's operations around it.
+      ops = byPartition.getOrDefault(row, List.of());
+      long at = a.atMillis() * 1000;
+      String what = switch (a.kind()) {
+        case "lost-write" -> "A lost write";
+        case "stale-read" -> "A stale read";
+        case "read-your-writes" -> "A read-your-writes violation";
+        default -> capital(kindText(a.kind()));
+      };
+      story.append(what).append(" at one cell: table ").append(a.table())
+          .append(", partition key ").append(a.key()).append(", ").append(a.cell()).append(". At ").append(time(at))
+          .append(": ").append(a.details()).append(". ");
+      List<OpRecord> near = new ArrayList<>();
+      for (OpRecord op : ops) {
+        if (op.completeMicros() < at - 1_000_000 || op.invokeMicros() > at + 1_000_000) continue;
+        near.add(op);
+        start = Math.min(start, op.invokeMicros());
+        end = Math.max(end, op.completeMicros());
+      }
+      if (!near.isEmpty()) {
+        story.append(near.size()).append(near.size() == 1 ? " operation" : " operations")
+            .append(" on the partition ran within a second of it: ");
+        List<String> texts = new ArrayList<>();
+        for (OpRecord op : near.subList(0, Math.min(MAX_LISTED, near.size()))) texts.add(opText(op));
+        story.append(String.join("; ", texts));
+        if (near.size() > MAX_LISTED) story.append("; and ").append(near.size() - MAX_LISTED).append(" more");
+        story.append(". ");
+      }
+      if (key == null) story.append("The trace has no record of this partition.");
+      else story.append("The diagram shows their messages.");
+    } else if (key == null) {
       story.append("The trace has no record of key ").append(a.key()).append(" of ").append(a.table())
           .append(" (a trace past its record cap keeps only a sample of keys, or the run recorded none). ")
           .append(a.details()).append('.');

@@ -1,14 +1,8 @@
-package io.ringsim.server;
+package io.ringsim.sim.cells;
 
 import io.ringsim.cluster.node.WriteBuilder;
 import io.ringsim.cluster.node.ClientRequest;
 import io.ringsim.cluster.node.ClientResponse;
-import io.ringsim.sim.cells.CellKey;
-import io.ringsim.sim.cells.CellWrite;
-import io.ringsim.sim.cells.Deletion;
-import io.ringsim.sim.cells.Mutation;
-import io.ringsim.sim.cells.Region;
-import io.ringsim.sim.cells.Seen;
 import io.ringsim.storage.Cell;
 import io.ringsim.storage.Clustering;
 import io.ringsim.storage.ComplexColumn;
@@ -30,18 +24,18 @@ import java.util.Set;
  * Turns what a served client's requests carried and got back into the checker's cells: the mutation a coordinator
  * built (cells, tombstones, deletions with their timestamps and TTLs), the region a read covered and the cells it saw.
  */
-final class CellCapture {
+public final class CellCapture {
   private CellCapture() {}
 
   /**
    * A write's builder that keeps the partition update its coordinator built, with the timestamp and now the
    * coordinator picked (an LWT builds it at each Paxos proposal: the last one is the one that was committed).
    */
-  static final class Capturing implements WriteBuilder {
+  public static final class Capturing implements WriteBuilder {
     private final WriteBuilder delegate;
     private volatile Partition built;
 
-    Capturing(WriteBuilder delegate) {
+    public Capturing(WriteBuilder delegate) {
       this.delegate = delegate;
     }
 
@@ -52,13 +46,13 @@ final class CellCapture {
       return p;
     }
 
-    Partition built() {
+    public Partition built() {
       return built;
     }
   }
 
   /** The request with its mutation's builder wrapped so that the built update is kept. */
-  static ClientRequest instrument(ClientRequest r) {
+  public static ClientRequest instrument(ClientRequest r) {
     if (r instanceof ClientRequest.Write w && !(w.update() instanceof Capturing)) {
       return new ClientRequest.Write(w.table(), w.key(), new Capturing(w.update()), w.consistency(), w.trace(),
           w.nowInSec());
@@ -70,14 +64,14 @@ final class CellCapture {
     return r;
   }
 
-  static Capturing capturing(ClientRequest r) {
+  public static Capturing capturing(ClientRequest r) {
     if (r instanceof ClientRequest.Write w && w.update() instanceof Capturing c) return c;
     if (r instanceof ClientRequest.Cas x && x.update() instanceof Capturing c) return c;
     return null;
   }
 
   /** Everything a built partition update does, cell by cell. */
-  static Mutation mutation(Partition p) {
+  public static Mutation mutation(Partition p) {
     List<CellWrite> writes = new ArrayList<>();
     List<Deletion> deletions = new ArrayList<>();
     if (!p.deletion().isLive()) deletions.add(new Deletion.OfPartition(p.deletion().markedForDeleteAt()));
@@ -111,7 +105,7 @@ final class CellCapture {
   }
 
   /** The live cells a read returned, and the rows whose marker was live. */
-  static Seen seen(List<LivePartition> parts) {
+  public static Seen seen(List<LivePartition> parts) {
     Map<CellKey, Long> cells = new HashMap<>();
     Set<Clustering> markers = new HashSet<>();
     for (LivePartition p : parts) {
@@ -133,7 +127,7 @@ final class CellCapture {
    * replicas' answers were cut short; null when it covered nothing it could be judged on (cut short before any row).
    * The static row counts only for a whole, unnamed, unpaged read (a names filter or a page may leave it out).
    */
-  static Region region(ReadFilter f, ClientResponse.ReadDone d) {
+  public static Region region(ReadFilter f, ClientResponse.ReadDone d) {
     List<LiveRow> rows = new ArrayList<>();
     for (LivePartition p : d.partitions()) rows.addAll(p.rows());
     boolean cut = d.truncated() || rows.size() >= f.limit();

@@ -1,0 +1,200 @@
+package io.ringsim.sim;
+
+import io.ringsim.cluster.ConsistencyLevel;
+import io.ringsim.cluster.RowOps;
+import io.ringsim.cluster.node.ClientRequest;
+import io.ringsim.cluster.node.ClientResponse;
+import io.ringsim.cql.CqlErrorClass;
+import io.ringsim.cql.exec.Keys;
+import io.ringsim.cql.exec.Values;
+import io.ringsim.cql.exec.WorkloadWrites;
+import io.ringsim.cql.exec.WritePlanner;
+import io.ringsim.schema.ColumnDef;
+import io.ringsim.schema.CqlType;
+import io.ringsim.schema.TableMetadata;
+import io.ringsim.sim.cells.CellCapture;
+import io.ringsim.sim.cells.Mutation;
+import io.ringsim.sim.cells.Region;
+import io.ringsim.sim.cells.Seen;
+import io.ringsim.sim.cells.ServedOp;
+import io.ringsim.storage.Clustering;
+import io.ringsim.storage.ClusteringComparator;
+import io.ringsim.storage.ReadFilter;
+import io.ringsim.storage.TableSchema;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * What a workload judged cell by cell sends and records: every kind of its mix as the request a CQL statement would
+ * make (see {@link WorkloadWrites}), with the mutation its coordinator built and the cells its reads saw kept for
+ * {@link ServedChecker}.
+ */
+final class CellOperations {
+  /** One operation about to be sent: how the history names it, and the request. */
+  record Issued(String type, byte[] key, ConsistencyLevel cl, Clustering clustering, ClientRequest request) {}
+
+  private record Sent(ServedOp.PartitionRef ref, ClientRequest request, CellCapture.Capturing capture,
+      long nowLoMicros, ServedOp.Lwt lwt, int client, String coordinator, long invokeMicros) {}
+
+  private final WorkloadSpec spec;
+  private final TableMetadata table;
+  private final TableSchema schema;
+  private final ClusteringComparator comparator;
+  private final SplittableRandom rng;
+  private final Values values;
+  private final CellHistory.Recorder rec;
+  private final Supplier<Map<String, Object>> newRow;
+  private final Supplier<Map<String, Object>> existingRow;
+  private final int ttl;
+  private final List<ColumnDef> valueColumns;
+  private final Map<Long, Sent> sent = new HashMap<>();
+  /** Keeps a row written, for the operations that need an existing one. */
+  private final Consumer<Map<String, Object>> remember;
+
+  CellOperations(WorkloadSpec spec, TableMetadata table, TableSchema schema, SplittableRandom rng, Values values,
+      CellHistory.Recorder rec, Supplier<Map<String, Object>> newRow, Supplier<Map<String, Object>> existingRow,
+      Consumer<Map<String, Object>> remember) {
+    this.remember = remember;
+    this.spec = spec;
+    this.table = table;
+    this.schema = schema;
+    this.comparator = schema.clustering();
+    this.rng = rng;
+    this.values = values;
+    this.rec = rec;
+    this.newRow = newRow;
+    this.existingRow = existingRow;
+    // Cassandra stamps a write without USING TTL with the table's default_time_to_live.
+    this.ttl = spec.ttlSeconds() > 0 ? spec.ttlSeconds() : table.params().defaultTimeToLive();
+    this.valueColumns = WorkloadWrites.valueColumns(table);
+  }
+
+  /**
+   * The request for an operation of {@code type}; null when it needs a row written before and there is none yet (the
+   * caller writes one instead).
+   */
+  Issued issue(String type, long id, String coordinator, int worker, long invokeMicros) {
+    Map<String, Object> row = switch (type) {
+      case "write", "lwt" -> newRow.get();
+      default -> existingRow.get();
+    };
+    if (row == null) return null;
+    if (type.equals("write") || type.equals("lwt")) remember.accept(row);
+    WritePlanner.RowWrite w = WritePlanner.rowInsert(table, schema, row, ttl, values);
+    byte[] key = w.key();
+    Clustering clustering = w.clustering();
+    ConsistencyLevel cl = spec.writeConsistency();
+    WritePlanner.UpdateFactory update;
+    ClientRequest request;
+    ServedOp.Lwt lwt = ServedOp.Lwt.NONE;
+    switch (type) {
+      case "read" -> {
+        cl = spec.readConsistency();
+        update = null;
+      }
+      case "write" -> update = w.update();
+      case "lwt" -> {
+        update = w.update();
+        lwt = ServedOp.Lwt.IF_NOT_EXISTS;
+      }
+      case "delete" -> update = WritePlanner.rowDelete(schema, key, clustering);
+      case "update" -> update = WorkloadWrites.update(table, schema, key, clustering, someColumns(), ttl, values);
+      case "delete-cell" -> update = WorkloadWrites.deleteColumn(table, schema, key, clustering,
+          valueColumns.get(rng.nextInt(valueColumns.size())).name());
+      case "delete-range" -> {
+        ColumnDef first = table.clusteringColumns().get(0);
+        byte[] a = first.type().serialize(row.get(first.name()));
+        byte[] b = first.type().serialize(newRow.get().get(first.name()));
+        boolean ordered = comparator.type(0).compare(a, b) <= 0;
+        update = WorkloadWrites.deleteRange(schema, key, ordered ? a : b, ordered ? b : a);
+        clustering = Clustering.EMPTY;
+      }
+      case "delete-partition" -> {
+        update = WorkloadWrites.deletePartition(schema, key);
+        clustering = Clustering.EMPTY;
+      }
+      default -> throw new IllegalArgumentException("unknown operation " + type);
+    }
+    CellCapture.Capturing capture = null;
+    if (update != null) {
+      // An LWT cannot carry USING TIMESTAMP: Paxos picks its timestamp.
+      if (spec.cellOps().clientTimestamps() && lwt == ServedOp.Lwt.NONE) {
+        update = WorkloadWrites.at(update, rec.nextClientTimestamp());
+      }
+      capture = new CellCapture.Capturing(update::build);
+      if (lwt == ServedOp.Lwt.NONE) {
+        request = new ClientRequest.Write(table.qualifiedName(), key, capture, cl, false);
+      } else {
+        Clustering c = clustering;
+        cl = ConsistencyLevel.SERIAL;
+        request = new ClientRequest.Cas(table.qualifiedName(), key, RowOps.rowFilter(c),
+            lp -> lp.rows().stream().noneMatch(r -> r.clustering().equals(c)), capture, cl,
+            spec.writeConsistency(), false);
+      }
+    } else {
+      request = new ClientRequest.Read(table.qualifiedName(), key, RowOps.rowFilter(clustering), cl, false);
+    }
+    ServedOp.PartitionRef ref = CellHistory.Recorder.ref(table, key, partitionText(key));
+    if (update != null) rec.wrote(table, key, ref);
+    sent.put(id, new Sent(ref, request, capture, rec.coordinatorClockMicros.applyAsLong(coordinator), lwt,
+        rec.clientBase + worker, coordinator, invokeMicros));
+    return new Issued(type, key, cl, clustering, request);
+  }
+
+  /** Some of the value columns, at least one, with fresh values. */
+  private Map<String, Object> someColumns() {
+    Map<String, Object> fresh = newRow.get();
+    Map<String, Object> out = new LinkedHashMap<>();
+    for (ColumnDef c : valueColumns) if (rng.nextBoolean()) out.put(c.name(), fresh.get(c.name()));
+    if (out.isEmpty()) {
+      ColumnDef c = valueColumns.get(rng.nextInt(valueColumns.size()));
+      out.put(c.name(), fresh.get(c.name()));
+    }
+    return out;
+  }
+
+  /** Records what operation {@code id} did, as its answer (null: the client timed out) says. */
+  void answered(long id, ClientResponse r, long completeMicros) {
+    Sent s = sent.remove(id);
+    if (s == null) return;
+    ServedOp.Outcome outcome = r == null ? ServedOp.Outcome.TIMED_OUT
+        : r instanceof ClientResponse.Failed f ? (f.error() == CqlErrorClass.Unavailable ? ServedOp.Outcome.REFUSED
+            : ServedOp.Outcome.FAILED)
+        : ServedOp.Outcome.OK;
+    String cl = s.request().consistency().name();
+    if (s.request() instanceof ClientRequest.Read read) {
+      Region region = r instanceof ClientResponse.ReadDone d ? CellCapture.region(read.filter(), d) : Region.WHOLE;
+      Seen seen = r instanceof ClientResponse.ReadDone d ? CellCapture.seen(d.partitions()) : Seen.NOTHING;
+      int lo = (int) Math.floorDiv(s.nowLoMicros(), 1_000_000L);
+      int hi = (int) Math.floorDiv(rec.coordinatorClockMicros.applyAsLong(s.coordinator()), 1_000_000L);
+      rec.add(new ServedOp.Read(id, s.client(), s.ref(), comparator, cl, s.coordinator(), s.invokeMicros(),
+          completeMicros, outcome, region == null ? Region.WHOLE : region, seen, lo, Math.max(lo, hi), false,
+          region == null ? NotJudged.EMPTY_PAGE : null));
+      return;
+    }
+    Mutation m = s.capture() == null || s.capture().built() == null ? null
+        : CellCapture.mutation(s.capture().built());
+    Boolean applied = r instanceof ClientResponse.CasDone d ? d.applied() : null;
+    boolean acked = outcome == ServedOp.Outcome.OK && (s.lwt() == ServedOp.Lwt.NONE || Boolean.TRUE.equals(applied));
+    rec.add(new ServedOp.Write(id, s.client(), s.ref(), comparator, cl, s.coordinator(), s.invokeMicros(),
+        completeMicros, outcome, r instanceof ClientResponse.Failed f ? f.error().name() : null, m, s.lwt(), applied,
+        acked && m == null ? NotJudged.NOT_CAPTURED : null));
+  }
+
+  /** The partition key as CQL prints it, parts joined by ':' as in the history. */
+  private String partitionText(byte[] key) {
+    List<Object> pk = Keys.partitionValues(table, key);
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < pk.size(); i++) {
+      if (i > 0) sb.append(':');
+      CqlType t = table.partitionKey().get(i).type();
+      sb.append(t.format(pk.get(i)));
+    }
+    return sb.toString();
+  }
+}
