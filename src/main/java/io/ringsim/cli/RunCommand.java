@@ -152,7 +152,9 @@ public final class RunCommand implements Callable<Integer> {
       }
       // A paced run is not replayed exactly (timeline faults land a few ms late; clicked faults), so no rerun line.
       return publish(dir, run, result, runner.history(), runner.ring(), runner.partitionSizes(), runner.views(),
-          "live, " + Durations.format(result.simulatedMillis()) + " simulated", outw, null, runner.trace());
+          "live, " + (result.simulatedMillis() < run.durationMillis() ? "stopped at "
+              + Durations.format(result.simulatedMillis()) + " of " + Durations.format(run.durationMillis())
+              : Durations.format(result.simulatedMillis())) + " simulated", outw, null, runner.trace());
     } finally {
       liveRun.close();
       finished.countDown();

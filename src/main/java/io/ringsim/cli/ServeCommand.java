@@ -1,6 +1,7 @@
 package io.ringsim.cli;
 
 import com.typesafe.config.ConfigFactory;
+import io.ringsim.sim.Durations;
 import io.ringsim.sim.RunResult;
 import io.ringsim.sim.RunSpec;
 import io.ringsim.sim.ScenarioRunner;
@@ -42,7 +43,8 @@ public final class ServeCommand implements Callable<Integer> {
           + " --scenario build it.")
   Path scenario;
 
-  @Option(names = "--nodes", description = "Nodes in one data centre (default 6).")
+  @Option(names = "--nodes", description = "Nodes in one data centre (default 6, the ring command's default ring;"
+      + " SCENARIO.sim serves that scenario's ring).")
   Integer nodes;
 
   @Option(names = "--vnodes", description = "Tokens per node (default 16).")
@@ -119,7 +121,8 @@ public final class ServeCommand implements Callable<Integer> {
         throw new BadInputException((file != null ? file + ": " : "") + e.getMessage());
       }
       return RunCommand.publish(dir, run, result, runner.history(), runner.ring(), runner.partitionSizes(), runner.views(),
-          "served in real time", w);
+          "served in real time" + (file != null && result.simulatedMillis() < run.durationMillis() ? ", stopped at "
+              + Durations.format(result.simulatedMillis()) + " of " + Durations.format(run.durationMillis()) : ""), w);
     } finally {
       live.closeLiveView();
       finished.countDown();

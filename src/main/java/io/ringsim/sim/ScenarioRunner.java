@@ -1,6 +1,7 @@
 package io.ringsim.sim;
 
 import akka.actor.typed.ActorRef;
+import akka.actor.typed.javadsl.Behaviors;
 import com.typesafe.config.Config;
 import io.ringsim.cluster.ClusterBuilder;
 import io.ringsim.cluster.ClusterSpec;
@@ -205,17 +206,31 @@ public final class ScenarioRunner {
       for (TimedAction a : timeline) {
         t = advance(sim, t, a.atMillis(), step, recorders);
         if (t < a.atMillis()) break; // stopped early by the user (live runs)
+        int before = events.size();
         apply(sim, session, a, workloads, events);
+        if (live != null) for (RunResult.Event e : events.subList(before, events.size())) live.event(e);
       }
       if (t >= lastTimelineMillis(timeline)) t = advance(sim, t, spec.durationMillis(), step, recorders);
       RunSpec ran = spec;
       if (live != null) {
         metrics.listen(null);
         live.stopped(sim);
+        long endMillis = Math.max(1, sim.nowNanos() / 1_000_000L);
+        if (endMillis < spec.durationMillis()) {
+          // Stopped early: the workloads start nothing more, so the results count what ran while live (what is in
+          // flight finishes or times out below), and the run says where it stopped.
+          ran = spec.withDurationMillis(endMillis);
+          ActorRef<WorkloadActor.Drained> nobody = sim.spawn(Behaviors.ignore(), "workloads-stopped");
+          for (ActorRef<WorkloadActor.Msg> w : workloads) w.tell(new WorkloadActor.Drain(nobody));
+          // An empty served cluster (serve without a scenario) plans nothing: its end is no early stop.
+          if (!spec.workloads().isEmpty() || !spec.timeline().isEmpty()) {
+            events.add(new RunResult.Event(sim.nowNanos() / 1000, "live-stopped", "the run was stopped at "
+                + Durations.format(endMillis) + " of " + Durations.format(spec.durationMillis())
+                + ": nothing the scenario plans after it ran (operations, timeline)"));
+          }
+        }
         events.addAll(live.events());
         events.sort((a, b) -> Long.compare(a.atMicros(), b.atMicros()));
-        long endMillis = Math.max(1, sim.nowNanos() / 1_000_000L);
-        if (endMillis < spec.durationMillis()) ran = spec.withDurationMillis(endMillis);
       }
       phase("workload done");
       // Let in-flight operations finish or time out.
