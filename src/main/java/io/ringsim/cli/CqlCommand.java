@@ -144,7 +144,9 @@ public final class CqlCommand implements Callable<Integer> {
         + " in its run; its workloads and timeline do not run.")
     Path scenario;
 
-    @Option(names = "--nodes", defaultValue = "1", description = "Nodes in the simulated cluster, 1 to 1000 (default ${DEFAULT-VALUE}).")
+    @Option(names = "--nodes", defaultValue = "1", description = "Nodes in the simulated cluster, 1 to 1000 (default"
+        + " ${DEFAULT-VALUE}: one node, as a fresh Cassandra install and the Cassandra the conformance scripts are"
+        + " checked against; ring and serve default to 6; --scenario FILE.sim gives a scenario's ring).")
     int nodes;
 
     @Option(names = "--vnodes", defaultValue = "16", description = "Tokens per node, 1 to 256, at most 16384 in all (default ${DEFAULT-VALUE}).")

@@ -68,7 +68,9 @@ public final class RingCommand implements Callable<Integer> {
       description = "With --scenario: the keyspace whose replication to show (needed when the scenario has several).")
   String keyspace;
 
-  @Option(names = "--nodes", description = "Nodes in one data centre, 1 to 1000 (ignored with --dc or --tokens; default 6).")
+  @Option(names = "--nodes", description = "Nodes in one data centre, 1 to 1000 (ignored with --dc or --tokens; default"
+      + " 6, as serve's: with RF 3 each node holds half the data, so placement shows; cql and cqlsh default to 1, a"
+      + " scenario without 'nodes' has 3; --scenario FILE.sim shows exactly a scenario's ring).")
   Integer nodes;
 
   @Option(names = "--vnodes", defaultValue = "16", description = "Tokens per node, num_tokens: 1 to 256, at most 16384 in all (default ${DEFAULT-VALUE}).")

@@ -138,8 +138,10 @@ public final class RunCommand implements Callable<Integer> {
         throw new BadInputException(file + ": " + e.getMessage());
       }
       // A paced run is not replayed exactly (timeline faults land a few ms late; clicked faults), so no rerun line.
-      return publish(dir, outcome, "live, " + Durations.format(outcome.result().simulatedMillis()) + " simulated",
-          outw, null);
+      long ranMillis = outcome.result().simulatedMillis();
+      return publish(dir, outcome, "live, " + (ranMillis < run.durationMillis() ? "stopped at "
+          + Durations.format(ranMillis) + " of " + Durations.format(run.durationMillis())
+          : Durations.format(ranMillis)) + " simulated", outw, null);
     } finally {
       liveRun.close();
       finished.countDown();

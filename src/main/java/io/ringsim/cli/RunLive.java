@@ -6,6 +6,7 @@ import io.ringsim.cli.shell.FaultCommands;
 import io.ringsim.cluster.SimCluster;
 import io.ringsim.server.Pacer;
 import io.ringsim.sim.Checker;
+import io.ringsim.sim.Durations;
 import io.ringsim.sim.LiveRun;
 import io.ringsim.sim.OpRecord;
 import io.ringsim.sim.RunResult;
@@ -52,6 +53,8 @@ final class RunLive implements LiveRun {
   @Override
   public void started(SimCluster sim) throws Exception {
     view.start(sim);
+    view.log("the run starts: " + Durations.format(run.durationMillis()) + " of simulated time at " + speed
+        + " simulated s per s");
     out.println("live view: " + view.url() + "  (" + speed + " simulated s per s; faults clicked there are applied"
         + " to this run, which is then not reproducible from its seed)");
     out.flush();
@@ -94,6 +97,11 @@ final class RunLive implements LiveRun {
   }
 
   @Override
+  public void event(RunResult.Event e) {
+    view.log(e.atMicros() / 1000, e.text());
+  }
+
+  @Override
   public void completed(OpRecord op) {
     view.operation(op.completeMicros(), op.consistency(), op.type(), op.ok(), op.error(), op.key(), op.coordinator());
   }
@@ -104,7 +112,10 @@ final class RunLive implements LiveRun {
     commands.close("the live part of the run is over");
     pacer.stop();
     pacer = null;
-    view.log("the live part is over: the run heals the cluster, checks it and writes its results at full speed");
+    long at = sim.nowNanos() / 1_000_000L;
+    view.log((at < run.durationMillis() ? "the run was stopped at " + Durations.format(at) + " of "
+        + Durations.format(run.durationMillis()) + "; " : "the live part is over: ")
+        + "the run heals the cluster, checks it and writes its results at full speed");
   }
 
   /** Closes the page's server (after the results are written). */

@@ -1,6 +1,7 @@
 package io.ringsim.cli;
 
 import com.typesafe.config.ConfigFactory;
+import io.ringsim.sim.Durations;
 import io.ringsim.sim.RunOutcome;
 import io.ringsim.sim.RunSpec;
 import io.ringsim.sim.ScenarioRunner;
@@ -42,7 +43,8 @@ public final class ServeCommand implements Callable<Integer> {
           + " --scenario build it.")
   Path scenario;
 
-  @Option(names = "--nodes", description = "Nodes in one data centre (default 6).")
+  @Option(names = "--nodes", description = "Nodes in one data centre (default 6, the ring command's default ring;"
+      + " SCENARIO.sim serves that scenario's ring).")
   Integer nodes;
 
   @Option(names = "--vnodes", description = "Tokens per node (default 16).")
@@ -121,7 +123,9 @@ public final class ServeCommand implements Callable<Integer> {
       } catch (ScenarioRunner.ScenarioFailure e) {
         throw new BadInputException((file != null ? file + ": " : "") + e.getMessage());
       }
-      return RunCommand.publish(dir, outcome, "served in real time", w, null);
+      long ranMillis = outcome.result().simulatedMillis();
+      return RunCommand.publish(dir, outcome, "served in real time" + (file != null && ranMillis < run.durationMillis()
+          ? ", stopped at " + Durations.format(ranMillis) + " of " + Durations.format(run.durationMillis()) : ""), w, null);
     } finally {
       live.closeLiveView();
       finished.countDown();

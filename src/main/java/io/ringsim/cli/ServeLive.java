@@ -49,6 +49,8 @@ final class ServeLive implements LiveRun {
   private LiveView view;
   /** How many of the clients' operations the live view has been shown. */
   private int clientOpsShown;
+  /** How many of the events (typed on the console, clicked) the live view's log has been given. */
+  private int eventsShown;
 
   ServeLive(InetAddress first, int port, double speed, PrintWriter out) throws java.io.IOException {
     this(first, port, speed, out, null, "serve", 0);
@@ -117,7 +119,10 @@ final class ServeLive implements LiveRun {
       try {
         Optional<String> line = lines.poll(20, java.util.concurrent.TimeUnit.MILLISECONDS);
         if (line != null && (line.isEmpty() || !console.handle(line.get()))) stop = true;
-        if (view != null) followLiveView();
+        if (view != null) {
+          logNewEvents();
+          followLiveView();
+        }
       } catch (InterruptedException e) {
         stop = true;
       }
@@ -129,7 +134,9 @@ final class ServeLive implements LiveRun {
   public void stopped(SimCluster sim) {
     out.println("stopping: closing the ports, then checking the run and the clients' operations");
     if (view != null) {
+      logNewEvents();
       followLiveView();
+      view.log("the server stops: the run heals the cluster, checks it and writes its results");
       view.ended();
       clicked.close("the server is stopping");
     }
@@ -143,6 +150,9 @@ final class ServeLive implements LiveRun {
       PrintWriter w = new PrintWriter(printed, true);
       new ServeConsole(served, w, events, "clicked in the live view").handle(line);
       out.println("live view: " + line.trim() + ": " + printed.toString().strip());
+      synchronized (events) {
+        eventsShown = events.size(); // the view logs what it clicked, with the console's answer
+      }
       return printed.toString();
     });
     List<ClientHistory.Op> ops = served.history().opsFrom(clientOpsShown);
@@ -151,6 +161,19 @@ final class ServeLive implements LiveRun {
       view.operation(op.completeMicros(), op.consistency(), op.kind(), op.outcome().equals("ok"), op.error(),
           op.key(), op.coordinator());
     }
+  }
+
+  /** The faults typed on the console since the last look, into the live view's log at their simulated time. */
+  private void logNewEvents() {
+    synchronized (events) {
+      for (RunResult.Event e : events.subList(eventsShown, events.size())) view.log(e.atMicros() / 1000, e.text());
+      eventsShown = events.size();
+    }
+  }
+
+  @Override
+  public void event(RunResult.Event e) {
+    if (view != null) view.log(e.atMicros() / 1000, e.text());
   }
 
   @Override

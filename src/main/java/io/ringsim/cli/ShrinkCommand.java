@@ -171,10 +171,19 @@ public final class ShrinkCommand implements Callable<Integer> {
   /** The result gets its own scenario name, so that its results folder is not the original's. */
   private static RunSpec renamed(RunSpec s, String name) {
     // A scenario NAME as Scenario.g4 reads it; a file name that is not one leaves the original's name, with -min.
-    String n = Names.isName(name) ? name : s.name() + "-min";
+    String n = Names.isName(name) && readsAsName(name) ? name : s.name() + "-min";
     return new RunSpec(n, s.description(), s.seed(), s.durationMillis(), s.dcs(), s.vnodes(), s.allocator(),
         s.partitioner(), s.latency(), s.loss(), s.storage(), s.cql(), s.workloads(), s.timeline(), s.checks(),
         s.recordHistory(), s.consistentRangeMovement());
+  }
+
+  /** Whether a scenario file can be named {@code name}: not a word of the language such as check or cluster. */
+  private static boolean readsAsName(String name) {
+    try {
+      return ScenarioReader.parse("scenario " + name + "\n", "name.sim", Map.of()).name().equals(name);
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
   }
 
   /** Before the search, not after minutes of it: a result that cannot be written should cost nothing. */

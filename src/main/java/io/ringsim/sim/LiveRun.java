@@ -19,6 +19,9 @@ public interface LiveRun {
   /** The live part is over: close it to clients and stop pacing (what follows runs at full speed). */
   void stopped(SimCluster sim);
 
+  /** A timeline action was applied while live (a crash, a partition...): shown at once, e.g. in the live view. */
+  default void event(RunResult.Event e) {}
+
   /** A workload's operation has just completed (on the simulation thread: keep it short, never block). */
   default void completed(OpRecord op) {}
 

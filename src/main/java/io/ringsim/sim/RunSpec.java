@@ -53,7 +53,7 @@ public record RunSpec(
   /** The same scenario, ended at {@code millis} (a live run the user stopped early). */
   public RunSpec withDurationMillis(long millis) {
     return new RunSpec(name, description, seed, millis, dcs, vnodes, allocator, partitioner, latency, loss, storage,
-        cql, workloads, timeline, checks, recordHistory);
+        cql, workloads, timeline, checks, recordHistory, consistentRangeMovement);
   }
 
   /** The ring this scenario runs on: its data centres, racks, vnodes, allocator, partitioner and seed. */

@@ -147,7 +147,9 @@ public final class ScenarioRunner {
     for (TimedAction a : timeline) {
       t = advance(run, t, a.atMillis(), step);
       if (t < a.atMillis()) break; // stopped early by the user (live runs)
+      int before = run.events().size();
       run.actions().apply(a);
+      if (live != null) for (RunResult.Event e : run.events().subList(before, run.events().size())) live.event(e);
     }
     long lastAction = timeline.isEmpty() ? 0 : timeline.get(timeline.size() - 1).atMillis();
     if (t >= lastAction) t = advance(run, t, spec.durationMillis(), step);
@@ -155,10 +157,23 @@ public final class ScenarioRunner {
     SimCluster sim = run.sim();
     run.metrics().listen(null);
     live.stopped(sim);
+    long endMillis = Math.max(1, sim.nowNanos() / 1_000_000L);
+    RunSpec ran = spec;
+    if (endMillis < spec.durationMillis()) {
+      // Stopped early: the workloads start nothing more, so the results count what ran while live (what is in
+      // flight finishes or times out in the next phase), and the run says where it stopped.
+      ran = spec.withDurationMillis(endMillis);
+      run.actions().stopWorkloads();
+      // An empty served cluster (serve without a scenario) plans nothing: its end is no early stop.
+      if (!spec.workloads().isEmpty() || !spec.timeline().isEmpty()) {
+        run.events().add(new RunResult.Event(sim.nowNanos() / 1000, "live-stopped", "the run was stopped at "
+            + Durations.format(endMillis) + " of " + Durations.format(spec.durationMillis())
+            + ": nothing the scenario plans after it ran (operations, timeline)"));
+      }
+    }
     run.events().addAll(live.events());
     run.events().sort(Comparator.comparingLong(RunResult.Event::atMicros));
-    long endMillis = Math.max(1, sim.nowNanos() / 1_000_000L);
-    return endMillis < spec.durationMillis() ? spec.withDurationMillis(endMillis) : spec;
+    return ran;
   }
 
   /**

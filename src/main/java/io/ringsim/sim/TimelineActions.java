@@ -1,6 +1,7 @@
 package io.ringsim.sim;
 
 import akka.actor.typed.ActorRef;
+import akka.actor.typed.javadsl.Behaviors;
 import io.ringsim.cluster.ClientSession;
 import io.ringsim.cluster.ClusterBuilder;
 import io.ringsim.cluster.ConsistentRangeMovement;
@@ -40,6 +41,12 @@ final class TimelineActions {
             + " instead");
       }
     }
+  }
+
+  /** A live run stopped early: every workload starts nothing more (what is in flight still finishes). */
+  void stopWorkloads() {
+    ActorRef<WorkloadActor.Drained> nobody = sim.spawn(Behaviors.ignore(), "workloads-stopped");
+    for (ActorRef<WorkloadActor.Msg> w : workloads) w.tell(new WorkloadActor.Drain(nobody));
   }
 
   void apply(TimedAction ta) {

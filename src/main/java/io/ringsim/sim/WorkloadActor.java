@@ -57,7 +57,10 @@ public final class WorkloadActor {
   /** An answer already reduced to what the history keeps (from a coordinator in another JVM). */
   public record Answered(long op, String outcome, String error, long version, Boolean applied) implements Msg {}
 
-  /** Stop issuing operations; reply once every operation in flight has an answer or has timed out. */
+  /**
+   * Stop issuing operations, for good (a live run the user stopped); reply once every operation in flight has an
+   * answer or has timed out.
+   */
   public record Drain(ActorRef<Drained> replyTo) implements Msg {}
 
   public record Drained(long operations) implements NoSerializationVerificationNeeded {}
@@ -157,6 +160,7 @@ public final class WorkloadActor {
             return Behaviors.same();
           })
           .onMessage(Drain.class, d -> {
+            st.stopped = true;
             st.draining = d.replyTo();
             st.maybeDrained();
             return Behaviors.same();
@@ -182,6 +186,8 @@ public final class WorkloadActor {
     final Recorder rec;
     final ActorContext<Msg> ctx;
     ActorRef<Drained> draining;
+    /** Drained: no operation is issued any more. */
+    boolean stopped;
     final java.util.Set<String> down = new java.util.TreeSet<>();
     // Ids are issued in increasing order, so insertion order is id order: the oldest is first, and a completion
     // is removed without a tree search (a TreeMap's remove was 1.6% of the ten-million scenario's simulation thread).
@@ -245,7 +251,7 @@ public final class WorkloadActor {
         done(new Done(oldest.id(), null, null));
       }
       long now = nowMillis();
-      if (draining != null || now < spec.startMillis() || now >= spec.endMillis()) return;
+      if (stopped || now < spec.startMillis() || now >= spec.endMillis()) return;
       // Whole ticks in virtual time; in real time a tick can come late, and the rate must not depend on it.
       long elapsed = lastTickNanos < 0 ? TICK.toNanos() : clock.getAsLong() - lastTickNanos;
       lastTickNanos = clock.getAsLong();

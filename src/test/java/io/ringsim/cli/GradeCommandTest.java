@@ -316,6 +316,16 @@ class GradeCommandTest {
   }
 
   @Test
+  void aPartitionSizeLimitBeyondALongIsRefusedAtItsPlace() throws IOException {
+    String head = "assignment x \"y\"\nentity user {\n  count 10\n  uid int sequential\n}\n"
+        + "access Q1 \"one user\" {\n  rows user where uid = :uid\n}\n";
+    badAssignment(head + "limits {\n  partition size 99999999999999999999MB\n}\n", "10:18",
+        "'99999999999999999999MB' is more bytes than a partition can hold");
+    // Too large for a long once multiplied: it was a negative limit every partition failed.
+    badAssignment(head + "limits {\n  partition size 9999999999999MB\n}\n", "10:18", "is more bytes");
+  }
+
+  @Test
   void aBadGeneratorIsRefusedAtItsColumn() throws IOException {
     badAssignment("assignment x \"y\"\nentity user {\n  count 10\n  uid int uniform(0)\n}\n", "4:11",
         "uniform(...)");

@@ -104,6 +104,17 @@ class ShrinkCommandTest {
   }
 
   @Test
+  void aFileNamedLikeAWordOfTheLanguageStillGetsAScenarioName() throws IOException {
+    Path f = dir.resolve("skewed.sim");
+    Files.writeString(f, SKEWED);
+    Path out = dir.resolve("check.sim"); // 'scenario check' would not read back: check is a section
+    CliRun r = CliRun.of("shrink", f.toString(), "--out", out.toString(), "--tries", "2");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(Files.readString(out)).contains("\nscenario skewed-min ");
+    assertThat(CliRun.of("check", out.toString()).exitCode()).isZero();
+  }
+
+  @Test
   void theSameTriesGiveTheSameFile() throws IOException {
     Path f = dir.resolve("skewed.sim");
     Files.writeString(f, SKEWED);

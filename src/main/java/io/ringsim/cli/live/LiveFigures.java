@@ -18,7 +18,8 @@ final class LiveFigures {
   /** Seconds of history the chart shows. */
   static final int WINDOW_SECONDS = 60;
   static final int RECENT_FAILURES = 15;
-  static final int LOG_LINES = 30;
+  /** The whole run's log for any run a person watches (a line per fault or click); a flood keeps the newest. */
+  static final int LOG_LINES = 1000;
 
   /** One failed operation, as the page lists it. */
   record Failure(long atMillis, String series, String error, String key, String coordinator) {}

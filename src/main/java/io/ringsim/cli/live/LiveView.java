@@ -122,7 +122,15 @@ public final class LiveView implements AutoCloseable {
 
   /** A line for the page's log (simulated time now). */
   public void log(String text) {
-    figures.log(sim.nowNanos() / 1_000_000L, text);
+    log(sim.nowNanos() / 1_000_000L, text);
+  }
+
+  /**
+   * A line for the page's log at simulated millisecond {@code atMillis}: what happened is logged when it happens,
+   * whether or not a page is open, so that a page opened late shows the run from its start.
+   */
+  public void log(long atMillis, String text) {
+    figures.log(atMillis, text);
   }
 
   /** The live part of the run is over: the probe stops, the page says so and its buttons stop working. */
@@ -218,39 +226,12 @@ public final class LiveView implements AutoCloseable {
     out.put("nowMillis", nowMillis);
     out.put("durationMillis", durationMillis);
     FaultState.Snapshot faults = sim.faults();
-    noteChanges(faults);
     out.put("loss", faults.loss());
     out.put("cuts", faults.cuts());
     out.put("nodes", nodes(sim.ring(), faults, probe.samples()));
     out.putAll(figures.toJson(nowMillis / 1000));
     out.put("words", FaultCommands.HELP);
     return out;
-  }
-
-  /** What the page was last shown: crashed nodes and faults, to log what changed since (the timeline's faults too). */
-  private Set<String> shownDown = Set.of();
-  private FaultState.Snapshot shownFaults;
-
-  /** Logs the crashes, restarts and network faults that happened since the page last asked, whoever caused them. */
-  private synchronized void noteChanges(FaultState.Snapshot faults) {
-    Set<String> down = new java.util.TreeSet<>();
-    for (Node n : sim.ring().nodes()) if (sim.isCrashed(n.name())) down.add(n.name());
-    if (shownFaults != null) {
-      for (String n : down) if (!shownDown.contains(n)) log(n + " is down");
-      for (String n : shownDown) if (!down.contains(n)) log(n + " is up again");
-      if (!faults.cuts().equals(shownFaults.cuts())) {
-        if (faults.cuts().isEmpty()) log("network healed");
-        for (FaultState.Cut c : faults.cuts()) {
-          if (!shownFaults.cuts().contains(c))
-            log((c.oneWay() ? "one-way cut " + c.side1() + " -> " : "partition " + c.side1() + " | ") + c.side2());
-        }
-      }
-      if (!faults.slowMillis().equals(shownFaults.slowMillis())) log("slow nodes: " + faults.slowMillis() + " ms");
-      if (!faults.skewMillis().equals(shownFaults.skewMillis())) log("clock skews: " + faults.skewMillis() + " ms");
-      if (faults.loss() != shownFaults.loss()) log("message loss " + Math.round(faults.loss() * 1000) / 10.0 + "%");
-    }
-    shownDown = down;
-    shownFaults = faults;
   }
 
   private List<Map<String, Object>> nodes(Ring ring, FaultState.Snapshot faults, Map<String, NodeProbe.Sample> s) {

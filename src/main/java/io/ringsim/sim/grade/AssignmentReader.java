@@ -231,7 +231,13 @@ public final class AssignmentReader {
           case "GB" -> 1L << 30;
           default -> 1L;
         };
-        bytes = Long.parseLong(m.group(1)) * unit;
+        try {
+          bytes = Math.multiplyExact(Long.parseLong(m.group(1)), unit);
+        } catch (NumberFormatException | ArithmeticException e) {
+          throw in.error(ln, t.get(2), "'" + t.get(2).text() + "' is more bytes than a partition can hold (at most "
+              + "8589934591GB)");
+        }
+        if (bytes < 1) throw in.error(ln, t.get(2), "a partition size limit is at least 1B");
       } else if (t.size() == 3 && t.get(0).is("partition") && t.get(1).is("rows")) {
         rows = in.number(l, ln, 2, 1, Long.MAX_VALUE, "partition rows");
       } else if (t.size() == 3 && t.get(0).is("load") && t.get(1).is("skew")) {
