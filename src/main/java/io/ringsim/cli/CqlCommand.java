@@ -34,10 +34,12 @@ import picocli.CommandLine.Spec;
     description = {"Run a CQL script (statements end with ';') against a simulated cluster.",
         "Failed statements are reported in the output; the exit code is 0 unless the file cannot be read.",
         "Comment lines '-- @advance 10s', '-- @flush', '-- @compact' and '-- @restart' between statements let time",
-        "pass, flush or compact every node, or kill and restart every node (commit-log replay).",
+        "pass, flush or compact every node, or kill and restart every node (commit-log replay); '-- @yaml NAME: VALUE'",
+        "lines at the top set a cassandra.yaml feature switch, as --yaml NAME=VALUE does.",
         "",
         "Example:",
-        "  ringsim cql -f schema.cql --nodes 6 --vnodes 16 --consistency QUORUM --format jsonl"})
+        "  ringsim cql -f schema.cql --nodes 6 --vnodes 16 --consistency QUORUM --format jsonl",
+        "  ringsim cql -f functions.cql --yaml user_defined_functions_enabled=true"})
 public final class CqlCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -67,6 +69,7 @@ public final class CqlCommand implements Callable<Integer> {
       throw new BadInputException(file + ":" + e.line() + ":1: " + e.getMessage());
     }
     PrintWriter out = spec.commandLine().getOut();
+    cluster.scriptYaml = CqlScript.yaml(items);
     try (SimCluster sim = cluster.start()) {
       ClientSession session = cluster.session(sim);
       // A script keeps its own "now", as the oracle sends Cassandra a now_in_seconds that only @advance moves: the
@@ -78,7 +81,8 @@ public final class CqlCommand implements Callable<Integer> {
       int i = -1; // statements are numbered from 0; directives give no line of jsonl output
       for (CqlScript.Item item : items) {
         if (item.isDirective()) {
-          String done = directiveRunner.run(item.directive());
+          String done = item.directive().kind() == io.ringsim.cql.ScriptDirective.Kind.YAML
+              ? "set in cassandra.yaml when the cluster started" : directiveRunner.run(item.directive());
           scriptNow += item.directive().seconds(); // 0 but for @advance
           session.setNowInSeconds((int) scriptNow);
           if (format.equals("table")) out.println("-- " + item.directive() + ": " + done);
@@ -161,6 +165,18 @@ public final class CqlCommand implements Callable<Integer> {
     @Option(names = "--consistency", defaultValue = "ONE", description = "Consistency level (default ${DEFAULT-VALUE}).")
     String consistency;
 
+    @Option(names = "--yaml", paramLabel = "NAME=VALUE", description = YamlSwitches.HELP)
+    List<String> yaml = new java.util.ArrayList<>();
+
+    /** A script's {@code -- @yaml NAME: VALUE} directives, as NAME=VALUE, applied after --yaml. */
+    List<String> scriptYaml = List.of();
+
+    /** The configuration the cluster starts with: ringsim's, with --yaml and the script's @yaml switches on it. */
+    com.typesafe.config.Config config() {
+      com.typesafe.config.Config c = YamlSwitches.overlay(ConfigFactory.load(), yaml, "--yaml");
+      return scriptYaml.isEmpty() ? c : YamlSwitches.overlay(c, scriptYaml, "-- @yaml");
+    }
+
     @Option(names = "--now", defaultValue = "wall", paramLabel = "INSTANT", description = "What the nodes' clocks read"
         + " when the cluster starts: 'wall' (default), the machine's clock, as a real cluster's; or an instant such as"
         + " 2026-01-01T00:00:00Z, for write timestamps, now() and TTL limits that are the same on every run.")
@@ -186,7 +202,7 @@ public final class CqlCommand implements Callable<Integer> {
       var ring = ClusterBuilder.ring(List.of(new ClusterBuilder.Dc("datacenter1", nodes, racks)), vnodes, allocator,
           seed, p, ClusterBuilder.defaultAllocationReplication());
       long epochMicros = epochMicros();
-      SimCluster sim = ClusterBuilder.start(ring, seed, ConfigFactory.load());
+      SimCluster sim = ClusterBuilder.start(ring, seed, config());
       // Cassandra's clocks show today's date: TTL limits (2038), now() and write timestamps depend on it.
       sim.setClockEpoch(epochMicros - sim.nowNanos() / 1000);
       return sim;
@@ -200,7 +216,7 @@ public final class CqlCommand implements Callable<Integer> {
       }
       fromScenario = ScenarioRing.read(scenario);
       var run = fromScenario.spec();
-      var config = ConfigFactory.load();
+      var config = config();
       long epochMicros = epochMicros();
       SimCluster sim = SimCluster.start(io.ringsim.cluster.ClusterSpec.from(fromScenario.ring(), run.seed(), config)
           .withLatency(run.latency()).withStorage(run.storage())

@@ -44,7 +44,8 @@ import picocli.CommandLine.Spec;
         "",
         "Examples:",
         "  ringsim cqlsh --nodes 6 --vnodes 16",
-        "  ringsim cqlsh --scenario simulations/quickstart.sim     (that scenario's ring and schema)"})
+        "  ringsim cqlsh --scenario simulations/quickstart.sim     (that scenario's ring and schema)",
+        "  ringsim cqlsh --yaml user_defined_functions_enabled=true (CREATE FUNCTION, as cassandra.yaml allows it)"})
 public final class CqlshCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 

@@ -1,6 +1,7 @@
 package io.ringsim.cli;
 
 import io.ringsim.cql.CqlException;
+import io.ringsim.cql.CqlFeatures;
 import io.ringsim.cql.exec.SchemaOps;
 import io.ringsim.cql.parse.CqlParser;
 import io.ringsim.cql.ast.Statement;
@@ -41,7 +42,7 @@ record ScenarioRing(Path file, RunSpec spec, Ring ring, Catalog catalog) {
         continue;
       }
       try {
-        Catalog next = SchemaOps.apply(c, s, ks);
+        Catalog next = SchemaOps.apply(c, s, ks, CqlFeatures.DEFAULTS);
         if (next != null) c = next;
       } catch (CqlException e) {
         throw new BadInputException(file + ": " + e.getMessage());

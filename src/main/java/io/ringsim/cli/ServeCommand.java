@@ -60,6 +60,9 @@ public final class ServeCommand implements Callable<Integer> {
   @Option(names = "--set", description = "Override a scenario setting: key=value, as with run.")
   List<String> sets = new ArrayList<>();
 
+  @Option(names = "--yaml", paramLabel = "NAME=VALUE", description = YamlSwitches.HELP)
+  java.util.List<String> yaml = new java.util.ArrayList<>();
+
   @Option(names = "--address", defaultValue = "127.0.0.1",
       description = "Address of the first node; node i gets the i-th next one (default ${DEFAULT-VALUE}).")
   String address;
@@ -90,6 +93,7 @@ public final class ServeCommand implements Callable<Integer> {
     if (livePort != null && !live) throw new BadInputException("--live-port needs --live");
     if (livePort != null && (livePort < 0 || livePort > 65535))
       throw new BadInputException("--live-port must be in 0..65535, got " + livePort);
+    com.typesafe.config.Config config = YamlSwitches.overlay(ConfigFactory.load(), yaml, "--yaml");
     InetAddress first = firstAddress();
     RunSpec run = spec();
     if (run.nodeCount() > MAX_NODES)
@@ -111,7 +115,7 @@ public final class ServeCommand implements Callable<Integer> {
     });
     Runtime.getRuntime().addShutdownHook(hook);
     try {
-      ScenarioRunner runner = new ScenarioRunner(run, ConfigFactory.load(), line -> { }).withLive(live);
+      ScenarioRunner runner = new ScenarioRunner(run, config, line -> { }).withLive(live);
       RunResult result;
       try {
         result = runner.run();

@@ -37,6 +37,12 @@ public final class CqlScript {
     }
   }
 
+  /** The script's {@code -- @yaml} settings, as NAME=VALUE, in order. */
+  public static List<String> yaml(List<Item> steps) {
+    return steps.stream().filter(i -> i.isDirective() && i.directive().kind() == ScriptDirective.Kind.YAML)
+        .map(i -> i.directive().setting()).toList();
+  }
+
   /** The statements only. */
   public static List<Item> split(String text) {
     return steps(text, false);
@@ -64,6 +70,11 @@ public final class CqlScript {
           throw new BadDirective(n + 1, e.getMessage());
         }
         if (d != null) {
+          if (d.kind() == ScriptDirective.Kind.YAML && out.stream().anyMatch(i -> !i.isDirective()
+              || i.directive().kind() != ScriptDirective.Kind.YAML)) {
+            throw new BadDirective(n + 1, d + " after the first statement (cassandra.yaml is read when the nodes "
+                + "start: put @yaml lines at the top of the script)");
+          }
           if (cur.length() > 0) throw new BadDirective(n + 1, d + " inside a statement (the statement that starts "
               + "on line " + startLine + " has no ';' yet)");
           out.add(new Item(null, n + 1, d));

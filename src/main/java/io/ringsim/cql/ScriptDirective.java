@@ -10,10 +10,18 @@ import java.util.regex.Pattern;
  * flush / compact on every node) and {@code -- @restart} (every node is killed without flushing, just after a
  * commit-log sync, and started again, replaying its commit log). The conformance scripts use them to ask real
  * Cassandra and ringsim the same questions about TTL expiry, tombstone purging and commit-log replay
- * (src/test/resources/cql/README.md; oracle/answer.sh carries them out on Cassandra).
+ * (src/test/resources/cql/README.md; oracle/answer.sh carries them out on Cassandra). {@code -- @yaml NAME: VALUE}
+ * sets one of cassandra.yaml's feature switches ({@link CqlFeatures}) for the whole script, so it comes before the
+ * first statement; {@code setting} is then {@code NAME=VALUE}.
  */
-public record ScriptDirective(Kind kind, long seconds) {
-  public enum Kind { ADVANCE, FLUSH, COMPACT, RESTART }
+public record ScriptDirective(Kind kind, long seconds, String setting) {
+  public enum Kind { ADVANCE, FLUSH, COMPACT, RESTART, YAML }
+
+  public ScriptDirective(Kind kind, long seconds) {
+    this(kind, seconds, null);
+  }
+
+  private static final Pattern YAML = Pattern.compile("--\\s*@yaml\\s+(\\w+)\\s*:\\s*(\\S+)\\s*");
 
   private static final Pattern LINE = Pattern.compile("--\\s*@(\\w+)(?:\\s+(\\S+))?\\s*");
   private static final Pattern DURATION = Pattern.compile("(\\d+)([smhd])");
@@ -24,6 +32,14 @@ public record ScriptDirective(Kind kind, long seconds) {
    * skipped without a word, and the script would answer a different question.
    */
   public static ScriptDirective parse(String line) {
+    if (line.matches("--\\s*@yaml\\b.*")) {
+      Matcher y = YAML.matcher(line);
+      if (!y.matches()) throw new IllegalArgumentException("@yaml needs NAME: VALUE, e.g. "
+          + "-- @yaml user_defined_functions_enabled: true");
+      String setting = y.group(1) + "=" + y.group(2);
+      CqlFeatures.DEFAULTS.withAll(java.util.List.of(setting)); // an unknown name or value is an error here
+      return new ScriptDirective(Kind.YAML, 0, setting);
+    }
     Matcher m = LINE.matcher(line);
     if (!m.matches()) return null;
     Kind kind;
@@ -31,7 +47,7 @@ public record ScriptDirective(Kind kind, long seconds) {
       kind = Kind.valueOf(m.group(1).toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("unknown directive @" + m.group(1)
-          + " (expected @advance, @flush, @compact or @restart)");
+          + " (expected @advance, @flush, @compact, @restart or @yaml)");
     }
     String arg = m.group(2);
     if (kind != Kind.ADVANCE) {
@@ -54,6 +70,7 @@ public record ScriptDirective(Kind kind, long seconds) {
 
   @Override
   public String toString() {
+    if (kind == Kind.YAML) return "@yaml " + setting.replaceFirst("=", ": ");
     return "@" + kind.name().toLowerCase(Locale.ROOT) + (kind == Kind.ADVANCE ? " " + seconds + "s" : "");
   }
 }

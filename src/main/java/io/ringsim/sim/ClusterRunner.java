@@ -78,7 +78,7 @@ public final class ClusterRunner {
     validate(spec);
     Catalog catalog;
     try {
-      catalog = SchemaOps.applyAll(Catalog.EMPTY, spec.cql());
+      catalog = SchemaOps.applyAll(Catalog.EMPTY, spec.cql(), io.ringsim.cluster.ClusterSpec.features(config));
     } catch (CqlException | IllegalArgumentException e) {
       throw new ScenarioRunner.ScenarioFailure("cql section: " + e.getMessage());
     }

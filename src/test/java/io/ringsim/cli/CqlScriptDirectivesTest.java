@@ -64,7 +64,7 @@ class CqlScriptDirectivesTest {
   @Test
   void aMisspeltDirectiveIsRefusedWithItsLineNotSkippedAsAComment() throws IOException {
     CliRun r = cql(TABLE + "-- @advnce 10s\nSELECT * FROM t;\n");
-    BadInputTest.refused(r, "s.cql:4:1: unknown directive @advnce (expected @advance, @flush, @compact or @restart)");
+    BadInputTest.refused(r, "s.cql:4:1: unknown directive @advnce (expected @advance, @flush, @compact, @restart or @yaml)");
     BadInputTest.refused(cql(TABLE + "-- @advance 1.5s\n"), "s.cql:4:1: @advance needs whole seconds");
   }
 

@@ -33,14 +33,15 @@ public final class Answer {
       System.err.println("usage: answer.sh SCRIPT.cql [OUT.expected.jsonl]");
       System.exit(2);
     }
-    List<CqlScript.Step> steps = CqlScript.steps(Files.readString(Path.of(args[0]), StandardCharsets.UTF_8));
+    String script = Files.readString(Path.of(args[0]), StandardCharsets.UTF_8);
+    List<CqlScript.Step> steps = CqlScript.steps(script);
     int now = (int) (System.currentTimeMillis() / 1000);
     AdvancingClock.startAt(now * 1000L);
     StringBuilder answer = new StringBuilder();
     if (steps.stream().anyMatch(s -> s.directive() == CqlScript.Directive.RESTART)) {
       RestartingRun.answer(Path.of(args[0]), now, answer);
     } else {
-      try (EmbeddedNode node = EmbeddedNode.start(EmbeddedNode.freePort())) {
+      try (EmbeddedNode node = EmbeddedNode.start(EmbeddedNode.freePort(), CqlScript.yaml(script))) {
         runSteps(steps, 0, new ScriptSession(now), line -> answer.append(line).append('\n'));
       }
     }

@@ -14,6 +14,9 @@ import java.util.regex.Pattern;
  * <p>A comment line of the form {@code -- @advance 10s}, {@code -- @flush}, {@code -- @compact} or
  * {@code -- @restart} is a directive between statements (src/test/resources/cql/README.md): something that happens
  * to the node rather than a statement, so it gives no JSON line. Any other script reads it as a comment.
+ *
+ * <p>{@code -- @yaml NAME: VALUE} is a line of the node's cassandra.yaml (a feature switch such as
+ * user_defined_functions_enabled): {@link #yaml} collects them and the node starts with them; they are no step.
  */
 final class CqlScript {
   private CqlScript() {}
@@ -30,6 +33,18 @@ final class CqlScript {
     boolean isStatement() {
       return directive == null;
     }
+  }
+
+  private static final Pattern YAML = Pattern.compile("--\\s*@yaml\\s+(\\w+)\\s*:\\s*(\\S+)\\s*");
+
+  /** The script's {@code -- @yaml NAME: VALUE} lines, as cassandra.yaml lines {@code NAME: VALUE}. */
+  static List<String> yaml(String script) {
+    List<String> out = new ArrayList<>();
+    for (String line : script.split("\r?\n", -1)) {
+      Matcher m = YAML.matcher(line.trim());
+      if (m.matches()) out.add(m.group(1) + ": " + m.group(2));
+    }
+    return out;
   }
 
   private static final Pattern DIRECTIVE = Pattern.compile("--\\s*@(\\w+)(?:\\s+(\\S+))?\\s*");
@@ -68,6 +83,11 @@ final class CqlScript {
 
   /** The directive on this (trimmed) line, or null when it is not one; a misspelt one is an error, not a comment. */
   private static Step directive(String line, int lineNumber) {
+    if (line.matches("--\\s*@yaml\\b.*")) {
+      if (YAML.matcher(line).matches()) return null;
+      throw new IllegalArgumentException("line " + lineNumber + ": @yaml needs NAME: VALUE, e.g. "
+          + "-- @yaml user_defined_functions_enabled: true");
+    }
     Matcher m = DIRECTIVE.matcher(line);
     if (!m.matches()) return null;
     Directive d;
@@ -75,7 +95,7 @@ final class CqlScript {
       d = Directive.valueOf(m.group(1).toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("line " + lineNumber + ": unknown directive @" + m.group(1)
-          + " (expected @advance, @flush, @compact or @restart)");
+          + " (expected @advance, @flush, @compact, @restart or @yaml)");
     }
     String arg = m.group(2);
     if (d != Directive.ADVANCE) {

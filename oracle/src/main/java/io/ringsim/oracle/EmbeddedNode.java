@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.List;
 import java.util.stream.Stream;
 import org.apache.cassandra.service.EmbeddedCassandraService;
 import org.apache.cassandra.service.StorageService;
@@ -20,18 +21,26 @@ final class EmbeddedNode implements AutoCloseable {
   private final Path home;
   private final int nativePort;
   private final boolean deleteOnClose;
+  /** cassandra.yaml lines a script's {@code -- @yaml} directives add (feature switches). */
+  private final List<String> extraYaml;
   private EmbeddedCassandraService service;
   private boolean closed;
 
-  private EmbeddedNode(Path home, int nativePort, boolean deleteOnClose) {
+  private EmbeddedNode(Path home, int nativePort, boolean deleteOnClose, List<String> extraYaml) {
     this.home = home;
+    this.extraYaml = List.copyOf(extraYaml);
     this.nativePort = nativePort;
     this.deleteOnClose = deleteOnClose;
   }
 
   /** Starts the node; returns once {@link NativePortProbe} got an answer from its native transport. */
   static EmbeddedNode start(int nativePort) throws IOException {
-    return start(Files.createTempDirectory("ringsim-oracle-"), nativePort, true);
+    return start(nativePort, List.of());
+  }
+
+  /** As {@link #start(int)}, with {@code extraYaml} appended to the node's cassandra.yaml. */
+  static EmbeddedNode start(int nativePort, List<String> extraYaml) throws IOException {
+    return start(Files.createTempDirectory("ringsim-oracle-"), nativePort, true, extraYaml);
   }
 
   /**
@@ -39,8 +48,9 @@ final class EmbeddedNode implements AutoCloseable {
    * (Cassandra then replays the commit log as it starts); {@code deleteOnClose} false leaves the directory to the
    * caller, for the next start.
    */
-  static EmbeddedNode start(Path home, int nativePort, boolean deleteOnClose) throws IOException {
-    EmbeddedNode node = new EmbeddedNode(home, nativePort, deleteOnClose);
+  static EmbeddedNode start(Path home, int nativePort, boolean deleteOnClose, List<String> extraYaml)
+      throws IOException {
+    EmbeddedNode node = new EmbeddedNode(home, nativePort, deleteOnClose, extraYaml);
     try {
       node.configure();
       node.service = new EmbeddedCassandraService();
@@ -66,7 +76,8 @@ final class EmbeddedNode implements AutoCloseable {
 
   private void configure() throws IOException {
     Path yaml = home.resolve("cassandra.yaml");
-    Files.writeString(yaml, CassandraYaml.text(home, freePort(), freePort(), nativePort), StandardCharsets.UTF_8);
+    Files.writeString(yaml, CassandraYaml.text(home, freePort(), freePort(), nativePort)
+        + String.join("", extraYaml.stream().map(l -> l + "\n").toList()), StandardCharsets.UTF_8);
     // These must be set before the first Cassandra class reads DatabaseDescriptor.
     System.setProperty("cassandra.config", yaml.toUri().toString());
     System.setProperty("cassandra.storagedir", home.toString());

@@ -58,8 +58,8 @@ final class RestartingRun {
     int k = Integer.parseInt(args[1]);
     Path home = Path.of(args[2]);
     int now = Integer.parseInt(args[3]);
-    List<List<CqlScript.Step>> segments = segments(CqlScript.steps(Files.readString(Path.of(args[4]),
-        StandardCharsets.UTF_8)));
+    String script = Files.readString(Path.of(args[4]), StandardCharsets.UTF_8);
+    List<List<CqlScript.Step>> segments = segments(CqlScript.steps(script));
     long advanced = 0;
     int firstIndex = 0;
     for (List<CqlScript.Step> earlier : segments.subList(0, k)) {
@@ -78,7 +78,7 @@ final class RestartingRun {
     }
     AdvancingClock.startAt(resumeMillis);
     PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
-    EmbeddedNode node = EmbeddedNode.start(home, EmbeddedNode.freePort(), false);
+    EmbeddedNode node = EmbeddedNode.start(home, EmbeddedNode.freePort(), false, CqlScript.yaml(script));
     ScriptSession session = new ScriptSession(Math.toIntExact(now + advanced));
     Path keyspaceFile = home.resolve(KEYSPACE_FILE);
     if (Files.exists(keyspaceFile)) session.useKeyspace(Files.readString(keyspaceFile, StandardCharsets.UTF_8));

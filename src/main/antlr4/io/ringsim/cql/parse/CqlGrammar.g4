@@ -12,6 +12,7 @@ statement
   | createTable | dropTable | truncateTable | alterTable
   | createIndex | dropIndex | createType | alterType | dropType | describe
   | insertStatement | updateStatement | deleteStatement | batchStatement | selectStatement
+  | createFunction | dropFunction | createAggregate | dropAggregate
   ;
 
 // ---------------------------------------------------------------- schema
@@ -47,9 +48,24 @@ alterTable
   ;
 addColumn : ident cqlType K_STATIC? ;
 
-createIndex : K_CREATE K_CUSTOM? K_INDEX (K_IF K_NOT K_EXISTS)? ident? K_ON tableName LPAREN indexTarget RPAREN ;
+createIndex : K_CREATE K_CUSTOM? K_INDEX (K_IF K_NOT K_EXISTS)? ident? K_ON tableName LPAREN indexTarget RPAREN
+              (K_USING indexClass=STRING)? (K_WITH K_OPTIONS EQ term)? ;
 indexTarget : ident | (K_KEYS | K_VALUES | K_ENTRIES | K_FULL) LPAREN ident RPAREN ;
 dropIndex : K_DROP K_INDEX (K_IF K_EXISTS)? tableName ;
+
+// User-defined functions and aggregates (Cassandra's CreateFunctionStatement, CreateAggregateStatement, ...).
+createFunction
+  : K_CREATE (K_OR K_REPLACE)? K_FUNCTION (K_IF K_NOT K_EXISTS)? functionRef
+    LPAREN (functionArg (COMMA functionArg)*)? RPAREN
+    (K_CALLED | K_RETURNS K_NULL) K_ON K_NULL K_INPUT K_RETURNS cqlType K_LANGUAGE ident K_AS STRING ;
+functionArg : ident cqlType ;
+functionRef : (ident DOT)? ident ;
+dropFunction : K_DROP K_FUNCTION (K_IF K_EXISTS)? functionRef (LPAREN (cqlType (COMMA cqlType)*)? RPAREN)? ;
+createAggregate
+  : K_CREATE (K_OR K_REPLACE)? K_AGGREGATE (K_IF K_NOT K_EXISTS)? functionRef
+    LPAREN (cqlType (COMMA cqlType)*)? RPAREN
+    K_SFUNC ident K_STYPE cqlType (K_FINALFUNC ident)? (K_INITCOND term)? ;
+dropAggregate : K_DROP K_AGGREGATE (K_IF K_EXISTS)? functionRef (LPAREN (cqlType (COMMA cqlType)*)? RPAREN)? ;
 
 // User-defined types, per keyspace (Cassandra's CreateTypeStatement, AlterTypeStatement, DropTypeStatement).
 createType : K_CREATE K_TYPE (K_IF K_NOT K_EXISTS)? tableName LPAREN typeField (COMMA typeField)* COMMA? RPAREN ;
@@ -70,6 +86,8 @@ describe
   | (K_DESCRIBE | K_DESC) K_KEYSPACE ident?           # describeKeyspace
   | (K_DESCRIBE | K_DESC) K_ONLY K_KEYSPACE ident?    # describeOnlyKeyspace
   | (K_DESCRIBE | K_DESC) K_INDEX tableName           # describeIndex
+  | (K_DESCRIBE | K_DESC) K_FUNCTION functionRef      # describeFunction
+  | (K_DESCRIBE | K_DESC) K_AGGREGATE functionRef     # describeAggregate
   | (K_DESCRIBE | K_DESC) tableName                   # describeAny
   ;
 
@@ -154,7 +172,7 @@ selectorAtom
   | marker                                               # markerSelector
   | ident                                                # columnSelector
   ;
-functionName : ident | K_TOKEN ;
+functionName : (ident DOT)? ident | K_TOKEN ;
 ordering : ident (K_ASC | K_DESC)? ;
 
 whereClause : relation (K_AND relation)* ;
@@ -205,6 +223,8 @@ unreservedKeyword
   | K_LIST | K_SET | K_MAP | K_FROZEN | K_TUPLE | K_STATIC | K_STORAGE | K_CLUSTERING | K_COMPACT | K_CONTAINS
   | K_DISTINCT | K_JSON | K_KEYSPACES | K_TABLES | K_FILTERING | K_LIKE | K_CUSTOM | K_PER | K_PARTITION
   | K_GROUP | K_COUNTER | K_LOGGED | K_AS | K_EXISTS | K_DEFAULT | K_UNSET | K_CAST | K_TYPES | K_ONLY
+  | K_OPTIONS | K_REPLACE | K_FUNCTION | K_FUNCTIONS | K_AGGREGATE | K_AGGREGATES | K_CALLED | K_INPUT | K_RETURNS
+  | K_LANGUAGE | K_SFUNC | K_STYPE | K_FINALFUNC | K_INITCOND
   ;
 
 // ---------------------------------------------------------------- lexer
@@ -224,6 +244,10 @@ K_FILTERING : 'filtering' ; K_IN : 'in' ; K_CONTAINS : 'contains' ; K_LIKE : 'li
 K_WRITETIME : 'writetime' ; K_COUNT : 'count' ; K_AS : 'as' ; K_DISTINCT : 'distinct' ; K_JSON : 'json' ;
 K_GROUP : 'group' ; K_NULL : 'null' ; K_LIST : 'list' ; K_MAP : 'map' ; K_FROZEN : 'frozen' ; K_TUPLE : 'tuple' ;
 K_ONLY : 'only' ; K_TYPE : 'type' ; K_TYPES : 'types' ; K_RENAME : 'rename' ; K_TO : 'to' ; K_CAST : 'cast' ; K_NAN : 'nan' ; K_INFINITY : 'infinity' ; K_DEFAULT : 'default' ; K_UNSET : 'unset' ;
+K_OPTIONS : 'options' ; K_OR : 'or' ; K_REPLACE : 'replace' ; K_FUNCTION : 'function' ; K_FUNCTIONS : 'functions' ;
+K_AGGREGATE : 'aggregate' ; K_AGGREGATES : 'aggregates' ; K_CALLED : 'called' ; K_INPUT : 'input' ;
+K_RETURNS : 'returns' ; K_LANGUAGE : 'language' ; K_SFUNC : 'sfunc' ; K_STYPE : 'stype' ; K_FINALFUNC : 'finalfunc' ;
+K_INITCOND : 'initcond' ;
 
 BOOLEAN : 'true' | 'false' ;
 UUID : HEXD HEXD HEXD HEXD HEXD HEXD HEXD HEXD '-' HEXD HEXD HEXD HEXD '-' HEXD HEXD HEXD HEXD '-' HEXD HEXD HEXD HEXD '-'

@@ -160,7 +160,8 @@ public final class MemberHost extends AbstractBehavior<Object> {
 
   private Behavior<Object> onSchema(MemberProtocol.ApplySchema s) {
     try {
-      catalog = SchemaOps.applyAll(catalog, s.statements());
+      catalog = SchemaOps.applyAll(catalog, s.statements(),
+          io.ringsim.cluster.ClusterSpec.features(getContext().getSystem().settings().config()));
     } catch (RuntimeException e) {
       s.replyTo().tell(new MemberProtocol.Result(e.getMessage()));
       return this;

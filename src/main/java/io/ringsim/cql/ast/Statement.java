@@ -48,8 +48,17 @@ public sealed interface Statement {
   /** {@code ALTER TABLE t ALTER c TYPE x}, which Cassandra 4.1 no longer does. */
   record AlterTableType(String keyspace, String name, boolean ifExists) implements Statement {}
 
+  /**
+   * {@code custom}: CREATE CUSTOM INDEX; {@code indexClass}: USING's class name, or null; {@code options}: WITH
+   * OPTIONS' map, or null.
+   */
   record CreateIndex(String indexName, String keyspace, String table, String column, String kind,
-      boolean ifNotExists) implements Statement {}
+      boolean ifNotExists, boolean custom, String indexClass, Term options) implements Statement {
+    public CreateIndex(String indexName, String keyspace, String table, String column, String kind,
+        boolean ifNotExists) {
+      this(indexName, keyspace, table, column, kind, ifNotExists, false, null, null);
+    }
+  }
 
   record DropIndex(String keyspace, String name, boolean ifExists) implements Statement {}
 
@@ -93,4 +102,21 @@ public sealed interface Statement {
       boolean allowFiltering) implements Statement {}
 
   record Ordering(String column, boolean descending) {}
+
+  // User-defined functions and aggregates: argument and state types as type text (TypeText), read by FunctionOps.
+
+  /** CREATE FUNCTION; {@code body} is the text between the quotes or the $$. */
+  record CreateFunction(String keyspace, String name, boolean orReplace, boolean ifNotExists, List<String> argNames,
+      List<String> argTypes, boolean calledOnNullInput, String returnType, String language, String body)
+      implements Statement {}
+
+  /** DROP FUNCTION; {@code argTypes} null when no argument list was written. */
+  record DropFunction(String keyspace, String name, boolean ifExists, List<String> argTypes) implements Statement {}
+
+  /** CREATE AGGREGATE; {@code finalFunction} and {@code initCond} null when not written. */
+  record CreateAggregate(String keyspace, String name, boolean orReplace, boolean ifNotExists, List<String> argTypes,
+      String stateFunction, String stateType, String finalFunction, Term initCond) implements Statement {}
+
+  /** DROP AGGREGATE; {@code argTypes} null when no argument list was written. */
+  record DropAggregate(String keyspace, String name, boolean ifExists, List<String> argTypes) implements Statement {}
 }

@@ -2,6 +2,7 @@ package io.ringsim.cql.exec;
 
 import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.cql.CqlException;
+import io.ringsim.cql.CqlFeatures;
 import io.ringsim.cql.ast.ColumnSpec;
 import io.ringsim.cql.ast.Statement;
 import io.ringsim.cql.ast.Term;
@@ -41,7 +42,7 @@ public final class SchemaOps {
    * The catalog after schema statement {@code s} (CREATE, ALTER, DROP of keyspaces, tables and indexes), or null when
    * {@code s} does not change the schema.
    */
-  public static Catalog apply(Catalog c, Statement s, String keyspace) {
+  public static Catalog apply(Catalog c, Statement s, String keyspace, CqlFeatures features) {
     if (s instanceof Statement.AlterTableDrop x) return alterDrop(c, x, keyspace);
     if (s instanceof Statement.CreateKeyspace x) return createKeyspace(c, x);
     if (s instanceof Statement.AlterKeyspace x) return alterKeyspace(c, x);
@@ -52,13 +53,17 @@ public final class SchemaOps {
     if (s instanceof Statement.AlterTableWith x) return alterWith(c, x, keyspace);
     if (s instanceof Statement.AlterTableRename x) return TableRename.rename(c, x, keyspace);
     if (s instanceof Statement.AlterTableType x) return TableRename.alterType(c, x, keyspace);
-    if (s instanceof Statement.CreateIndex x) return createIndex(c, x, keyspace);
+    if (s instanceof Statement.CreateIndex x) return createIndex(c, x, keyspace, features);
     if (s instanceof Statement.DropIndex x) return dropIndex(c, x, keyspace);
     if (s instanceof Statement.CreateType x) return UserTypeOps.createType(c, x, keyspace);
     if (s instanceof Statement.AlterTypeAdd x) return UserTypeOps.alterAdd(c, x, keyspace);
     if (s instanceof Statement.AlterTypeRename x) return UserTypeOps.alterRename(c, x, keyspace);
     if (s instanceof Statement.AlterTypeAlter x) return UserTypeOps.alterField(c, x, keyspace);
     if (s instanceof Statement.DropType x) return UserTypeOps.dropType(c, x, keyspace);
+    if (s instanceof Statement.CreateFunction x) return FunctionOps.createFunction(c, x, keyspace, features);
+    if (s instanceof Statement.DropFunction x) return FunctionOps.dropFunction(c, x, keyspace);
+    if (s instanceof Statement.CreateAggregate x) return FunctionOps.createAggregate(c, x, keyspace);
+    if (s instanceof Statement.DropAggregate x) return FunctionOps.dropAggregate(c, x, keyspace);
     return null;
   }
 
@@ -66,7 +71,7 @@ public final class SchemaOps {
    * Applies a list of schema statements (USE included) to {@code c}. Statements that are not about the schema are
    * refused: this is how a schema is shipped to member JVMs, which apply exactly the same statements.
    */
-  public static Catalog applyAll(Catalog c, java.util.List<String> statements) {
+  public static Catalog applyAll(Catalog c, java.util.List<String> statements, CqlFeatures features) {
     String ks = null;
     for (String text : statements) {
       Statement s = CqlParser.parse(text);
@@ -74,7 +79,7 @@ public final class SchemaOps {
         ks = u.keyspace();
         continue;
       }
-      Catalog next = apply(c, s, ks);
+      Catalog next = apply(c, s, ks, features);
       if (next == null) {
         throw new CqlException(CqlErrorClass.InvalidRequest,
             "only schema statements (CREATE, ALTER, DROP, USE) can be shipped to a cluster: " + text);
@@ -401,7 +406,21 @@ public final class SchemaOps {
     return c.withTable(altered);
   }
 
-  public static Catalog createIndex(Catalog c, Statement.CreateIndex s, String session) {
+  /** Cassandra's SASI index class, which USING names in full. */
+  static final String SASI_CLASS = "org.apache.cassandra.index.sasi.SASIIndex";
+
+  public static Catalog createIndex(Catalog c, Statement.CreateIndex s, String session, CqlFeatures features) {
+    if (s.custom() && SASI_CLASS.equals(s.indexClass())) {
+      features.requireSasiIndexes();
+      throw invalid("ringsim does not simulate SASI indexes (" + SASI_CLASS + "); a plain secondary index "
+          + "(CREATE INDEX) is simulated");
+    }
+    if (s.custom() || s.indexClass() != null) {
+      // Custom index classes are Java classes on a real node's classpath; ringsim has none to load.
+      throw new CqlException(CqlErrorClass.ConfigurationError, s.indexClass() == null
+          ? "CUSTOM index requires specifying the index class" : "Unable to find custom indexer class '"
+          + s.indexClass() + "'");
+    }
     String ks = keyspaceOf(s.keyspace(), session);
     TableMetadata t = table(c, ks, s.table());
     ColumnDef col = t.column(s.column()).orElseThrow(() -> invalid("Undefined column name " + s.column()

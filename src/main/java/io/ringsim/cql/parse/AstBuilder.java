@@ -55,14 +55,18 @@ final class AstBuilder {
       IndexTargetContext it = c.indexTarget();
       String kind = it.K_KEYS() != null ? "keys" : it.K_VALUES() != null ? "values" : it.K_ENTRIES() != null
           ? "entries" : it.K_FULL() != null ? "full" : "values";
+      String indexClass = c.indexClass == null ? null
+          : ((Term.Literal) constantText(c.indexClass.getText())).text();
       return new Statement.CreateIndex(c.ident() == null ? null : ident(c.ident()), t[0], t[1], ident(it.ident()),
-          kind, c.K_NOT() != null);
+          kind, c.K_NOT() != null, c.K_CUSTOM() != null, indexClass, c.term() == null ? null : term(c.term()));
     }
     if (s.dropIndex() != null) {
       String[] t = table(s.dropIndex().tableName());
       return new Statement.DropIndex(t[0], t[1], s.dropIndex().K_EXISTS() != null);
     }
     if (s.createType() != null) return UserTypeAst.createType(s.createType());
+    Statement function = FunctionAst.statement(s);
+    if (function != null) return function;
     if (s.alterType() != null) return UserTypeAst.alterType(s.alterType());
     if (s.dropType() != null) {
       String[] t = table(s.dropType().tableName());
@@ -292,7 +296,9 @@ final class AstBuilder {
   }
 
   static String functionName(FunctionNameContext f) {
-    return f.K_TOKEN() != null ? "token" : ident(f.ident());
+    if (f.K_TOKEN() != null) return "token";
+    // A keyspace-qualified name (ks.fn) keeps its keyspace before a dot, which no unquoted name contains.
+    return f.ident().size() == 2 ? ident(f.ident(0)) + "." + ident(f.ident(1)) : ident(f.ident(0));
   }
 
   static List<Relation> where(WhereClauseContext w) {
@@ -433,12 +439,14 @@ final class AstBuilder {
     for (int i = 0; i < t.getChildCount(); i++) collectMarkers(t.getChild(i), out);
   }
 
+  /** A STRING token's value: between $$ as written, between quotes with '' unescaped. */
+  static Term constantText(String s) {
+    if (s.startsWith("$$")) return new Term.Literal(Term.Kind.STRING, s.substring(2, s.length() - 2));
+    return new Term.Literal(Term.Kind.STRING, s.substring(1, s.length() - 1).replace("''", "'"));
+  }
+
   static Term constant(ConstantContext c) {
-    if (c.STRING() != null) {
-      String s = c.STRING().getText();
-      if (s.startsWith("$$")) return new Term.Literal(Term.Kind.STRING, s.substring(2, s.length() - 2));
-      return new Term.Literal(Term.Kind.STRING, s.substring(1, s.length() - 1).replace("''", "'"));
-    }
+    if (c.STRING() != null) return constantText(c.STRING().getText());
     if (c.INTEGER() != null) return new Term.Literal(Term.Kind.INTEGER, c.INTEGER().getText());
     if (c.FLOAT() != null) {
       String text = c.FLOAT().getText();

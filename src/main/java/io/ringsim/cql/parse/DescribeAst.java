@@ -30,6 +30,14 @@ final class DescribeAst {
       String[] n = AstBuilder.table(i.tableName());
       return new Statement.Describe("index", n[0], n[1]);
     }
+    if (d instanceof DescribeFunctionContext f) {
+      String[] n = FunctionAst.name(f.functionRef());
+      return new Statement.Describe("function", n[0], n[1]);
+    }
+    if (d instanceof DescribeAggregateContext a) {
+      String[] n = FunctionAst.name(a.functionRef());
+      return new Statement.Describe("aggregate", n[0], n[1]);
+    }
     DescribeKeyspaceContext k = (DescribeKeyspaceContext) d;
     return new Statement.Describe("keyspace", k.ident() == null ? null : AstBuilder.ident(k.ident()), null);
   }

@@ -66,8 +66,8 @@ final class UserTypeAst {
    * syntax error at the dot, reported as its parser reports it.
    */
   static void checkWritetimeArguments(CqlGrammarParser.FunctionSelectorContext f) {
-    if (f.functionName().ident() == null) return; // token(...)
-    String fn = AstBuilder.ident(f.functionName().ident());
+    if (f.functionName().ident().isEmpty()) return; // token(...)
+    String fn = AstBuilder.functionName(f.functionName());
     if (!fn.equals("writetime") && !fn.equals("ttl")) return;
     for (CqlGrammarParser.UnaliasedSelectorContext a : f.unaliasedSelector()) {
       if (a instanceof CqlGrammarParser.AtomSelectorContext atom

@@ -1,5 +1,6 @@
 package io.ringsim.sim.model;
 
+import io.ringsim.cql.CqlFeatures;
 import io.ringsim.cluster.ClusterBuilder;
 import io.ringsim.cql.CqlException;
 import io.ringsim.cql.ast.Statement;
@@ -93,7 +94,7 @@ final class ModelContext {
         continue;
       }
       try {
-        Catalog next = SchemaOps.apply(catalog, s, keyspace);
+        Catalog next = SchemaOps.apply(catalog, s, keyspace, CqlFeatures.DEFAULTS);
         if (next != null) catalog = next;
       } catch (CqlException e) {
         throw new IllegalStateException("the cql section was checked when the scenario was read: " + e.getMessage());

@@ -1,5 +1,6 @@
 package io.ringsim.sim.script;
 
+import io.ringsim.cql.CqlFeatures;
 import io.ringsim.cluster.ClusterBuilder;
 import io.ringsim.cluster.net.LatencyModel;
 import io.ringsim.cql.ast.Statement;
@@ -136,7 +137,7 @@ public final class ScenarioWriter {
       try {
         Statement st = CqlParser.parse(text);
         if (st instanceof Statement.Use u) keyspace = u.keyspace();
-        Catalog next = SchemaOps.apply(catalog, st, keyspace);
+        Catalog next = SchemaOps.apply(catalog, st, keyspace, CqlFeatures.DEFAULTS);
         if (next != null) catalog = next;
       } catch (RuntimeException e) {
         // not a schema statement this can apply: no matter

@@ -1,5 +1,6 @@
 package io.ringsim.sim.script;
 
+import io.ringsim.cql.CqlFeatures;
 import io.ringsim.cql.CqlException;
 import io.ringsim.cql.ast.Statement;
 import io.ringsim.cql.exec.SchemaOps;
@@ -51,7 +52,7 @@ final class SchemaCheck {
           keyspace = u.keyspace();
           continue;
         }
-        Catalog next = SchemaOps.apply(catalog, s, keyspace);
+        Catalog next = SchemaOps.apply(catalog, s, keyspace, CqlFeatures.DEFAULTS);
         if (next != null) {
           if (s instanceof Statement.DropKeyspace d && d.name().equals(keyspace)) keyspace = null;
           catalog = next;
