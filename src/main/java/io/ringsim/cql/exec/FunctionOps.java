@@ -68,8 +68,11 @@ public final class FunctionOps {
       }
     }
     if (!s.language().equals("java")) {
-      // Cassandra 4.1 on the JDK 17 the oracle runs has no script engine; ringsim runs Java bodies only.
-      throw invalid("ringsim runs user-defined functions in java only, not " + s.language());
+      // Cassandra 4.1 runs JavaScript through Nashorn, which JDK 15 and later do not have: on JDK 17 (the oracle's)
+      // a node with scripted_user_defined_functions_enabled does not even start. There is no answer to copy.
+      throw invalid("ringsim runs user-defined functions in java only, not " + s.language() + " (Cassandra 4.1 "
+          + "runs javascript through Nashorn, which JDK 15 and later lack: with scripted_user_defined_functions_enabled"
+          + " a Cassandra 4.1 node on JDK 17 does not start)");
     }
     JavaUdf code = JavaUdf.compile(ks + "." + s.name(), s.argNames(), args, returns, s.body());
     return c.withFunction(new UserFunction(ks, s.name(), s.argNames(), args, returns, s.calledOnNullInput(),
