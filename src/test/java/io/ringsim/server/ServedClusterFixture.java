@@ -29,9 +29,14 @@ final class ServedClusterFixture implements AutoCloseable {
 
   /** {@code speed}: simulated seconds per wall-clock second, as `serve --speed`. */
   ServedClusterFixture(int nodes, long seed, double speed) throws Exception {
+    this(nodes, seed, speed, ConfigFactory.load("application-test"));
+  }
+
+  /** {@code config}: the cluster's settings (e.g. ringsim.cql's feature switches over application-test's). */
+  ServedClusterFixture(int nodes, long seed, double speed, com.typesafe.config.Config config) throws Exception {
     Ring ring = ClusterBuilder.ring(List.of(new ClusterBuilder.Dc("datacenter1", nodes, 1)), 16, "balanced", seed,
         Partitioners.byName("murmur3"), ClusterBuilder.defaultAllocationReplication());
-    sim = ClusterBuilder.start(ring, seed, ConfigFactory.load("application-test"));
+    sim = ClusterBuilder.start(ring, seed, config);
     port = freePort(nodes);
     served = new ServedCluster(sim, InetAddress.getByName("127.0.0.1"), port, speed);
     served.start();
