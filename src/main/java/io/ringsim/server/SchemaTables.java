@@ -26,7 +26,7 @@ import java.util.UUID;
 /**
  * The system_schema and system_virtual_schema tables: generated from the catalog for the user's keyspaces, with
  * the captured rows that describe the system keyspaces ({@link SystemSchema}), in Cassandra 4.1's columns. The Python driver, and so cqlsh, reads every one of them at connect time and refuses
- * to connect if any fails, so tables ringsim has nothing for (types, functions, views, ...) exist and are empty.
+ * to connect if any fails, so tables ringsim has nothing for (views, triggers, ...) exist and are empty.
  */
 final class SchemaTables {
   private SchemaTables() {}
