@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * Splits a CQL script into statements the way the conformance files do: comment lines dropped, trailing comments
- * outside quotes stripped, a statement ends at a line ending with ';', its lines trimmed and joined with spaces.
+ * outside quotes stripped, a statement ends at a line ending with ';', its lines trimmed and joined with spaces;
+ * a $$ string (a function's body) may span lines, which it keeps as written, joined with newlines.
  * {@link #steps} also keeps the {@link ScriptDirective}s between statements; {@link #split} leaves them out, as the
  * comments they are to any other reader.
  */
@@ -61,7 +62,28 @@ public final class CqlScript {
     StringBuilder cur = new StringBuilder();
     int startLine = 0;
     String[] lines = text.split("\r?\n", -1);
+    boolean inDollar = false; // inside a $$...$$ string that a previous line opened
     for (int n = 0; n < lines.length; n++) {
+      if (inDollar) {
+        // A $$ string (a function's body) keeps its lines as written: no comment stripping, no ';' ending it.
+        int close = lines[n].indexOf("$$");
+        cur.append('\n').append(close < 0 ? lines[n] : lines[n].substring(0, close + 2));
+        if (close < 0) continue;
+        inDollar = false;
+        String rest = stripComment(lines[n].substring(close + 2)).trim();
+        if (opensDollar(rest)) {
+          inDollar = true;
+          cur.append(rest);
+          continue;
+        }
+        cur.append(rest);
+        if (cur.toString().endsWith(";")) {
+          String st = cur.toString();
+          out.add(new Item(st.substring(0, st.length() - 1).trim(), startLine));
+          cur.setLength(0);
+        }
+        continue;
+      }
       if (directives) {
         ScriptDirective d;
         try {
@@ -86,6 +108,10 @@ public final class CqlScript {
       if (cur.length() == 0) startLine = n + 1;
       else cur.append(' ');
       cur.append(line);
+      if (opensDollar(line)) {
+        inDollar = true;
+        continue;
+      }
       if (line.endsWith(";")) {
         String s = cur.toString();
         out.add(new Item(s.substring(0, s.length() - 1).trim(), startLine));
@@ -96,12 +122,42 @@ public final class CqlScript {
     return out;
   }
 
-  /** Drops a -- or // comment that is outside quotes. */
-  static String stripComment(String line) {
-    boolean single = false, dbl = false;
+  /** Whether (comment-stripped) {@code line} ends inside a $$ string it opened. */
+  static boolean opensDollar(String line) {
+    boolean single = false, dbl = false, dollar = false;
     for (int i = 0; i < line.length(); i++) {
       char c = line.charAt(i);
-      if (c == '\'' && !dbl) single = !single;
+      if (dollar) {
+        if (line.startsWith("$$", i)) {
+          dollar = false;
+          i++;
+        }
+      } else if (c == '\'' && !dbl) single = !single;
+      else if (c == '"' && !single) dbl = !dbl;
+      else if (!single && !dbl && line.startsWith("$$", i)) {
+        dollar = true;
+        i++;
+      }
+    }
+    return dollar;
+  }
+
+  /** Drops a -- or // comment that is outside quotes and $$ strings. */
+  static String stripComment(String line) {
+    boolean single = false, dbl = false, dollar = false;
+    for (int i = 0; i < line.length(); i++) {
+      char c = line.charAt(i);
+      if (dollar) {
+        if (line.startsWith("$$", i)) {
+          dollar = false;
+          i++;
+        }
+        continue;
+      }
+      if (!single && !dbl && line.startsWith("$$", i)) {
+        dollar = true;
+        i++;
+      } else if (c == '\'' && !dbl) single = !single;
       else if (c == '"' && !single) dbl = !dbl;
       else if (!single && !dbl && i + 1 < line.length()
           && ((c == '-' && line.charAt(i + 1) == '-') || (c == '/' && line.charAt(i + 1) == '/'))) {

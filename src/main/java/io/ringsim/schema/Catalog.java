@@ -13,21 +13,27 @@ import io.ringsim.schema.collection.UserType;
  */
 public final class Catalog {
   public static final Catalog EMPTY = new Catalog(new TreeMap<>(), new TreeMap<>(), new TreeMap<>(), new TreeMap<>(),
-      new TreeMap<>());
+      new TreeMap<>(), List.of(), List.of());
 
   private final TreeMap<String, KeyspaceMetadata> keyspaces;
   private final TreeMap<String, TableMetadata> tables; // by "ks.table"
   private final TreeMap<String, IndexMetadata> indexes; // by "ks.index"
   private final TreeMap<String, UserType> types; // by "ks.type", each as defined (not frozen)
   private final TreeMap<String, ViewMetadata> views; // by "ks.view"
+  // User-defined functions and aggregates, in the order they were created (overloads share a name).
+  private final List<UserFunction> functions;
+  private final List<UserAggregate> aggregates;
 
   private Catalog(TreeMap<String, KeyspaceMetadata> k, TreeMap<String, TableMetadata> t,
-      TreeMap<String, IndexMetadata> i, TreeMap<String, UserType> u, TreeMap<String, ViewMetadata> v) {
+      TreeMap<String, IndexMetadata> i, TreeMap<String, UserType> u, TreeMap<String, ViewMetadata> v,
+      List<UserFunction> f, List<UserAggregate> a) {
     keyspaces = k;
     tables = t;
     indexes = i;
     types = u;
     views = v;
+    functions = List.copyOf(f);
+    aggregates = List.copyOf(a);
   }
 
 
@@ -78,13 +84,58 @@ public final class Catalog {
   public Catalog withView(ViewMetadata view) {
     TreeMap<String, ViewMetadata> v = new TreeMap<>(views);
     v.put(view.qualifiedName(), view);
-    return new Catalog(keyspaces, tables, indexes, types, v);
+    return new Catalog(keyspaces, tables, indexes, types, v, functions, aggregates);
   }
 
   public Catalog withoutView(String keyspace, String name) {
     TreeMap<String, ViewMetadata> v = new TreeMap<>(views);
     v.remove(keyspace + "." + name);
-    return new Catalog(keyspaces, tables, indexes, types, v);
+    return new Catalog(keyspaces, tables, indexes, types, v, functions, aggregates);
+  }
+
+  /** The user-defined functions of a keyspace, by name then argument types. */
+  public List<UserFunction> functions(String keyspace) {
+    List<UserFunction> out = new ArrayList<>();
+    for (UserFunction f : functions) if (f.keyspace().equals(keyspace)) out.add(f);
+    out.sort(java.util.Comparator.comparing(UserFunction::name)
+        .thenComparing(f -> UserFunction.typeNames(f.argTypes())));
+    return out;
+  }
+
+  /** The user-defined aggregates of a keyspace, by name then argument types. */
+  public List<UserAggregate> aggregates(String keyspace) {
+    List<UserAggregate> out = new ArrayList<>();
+    for (UserAggregate a : aggregates) if (a.keyspace().equals(keyspace)) out.add(a);
+    out.sort(java.util.Comparator.comparing(UserAggregate::name)
+        .thenComparing(a -> UserFunction.typeNames(a.argTypes())));
+    return out;
+  }
+
+  /** With {@code f} added, or replacing the function of the same keyspace, name and argument types. */
+  public Catalog withFunction(UserFunction f) {
+    List<UserFunction> fs = new ArrayList<>(functions);
+    fs.removeIf(x -> x.keyspace().equals(f.keyspace()) && x.name().equals(f.name()) && x.takes(f.argTypes()));
+    fs.add(f);
+    return new Catalog(keyspaces, tables, indexes, types, views, fs, aggregates);
+  }
+
+  public Catalog withoutFunction(UserFunction f) {
+    List<UserFunction> fs = new ArrayList<>(functions);
+    fs.remove(f);
+    return new Catalog(keyspaces, tables, indexes, types, views, fs, aggregates);
+  }
+
+  public Catalog withAggregate(UserAggregate a) {
+    List<UserAggregate> as = new ArrayList<>(aggregates);
+    as.removeIf(x -> x.keyspace().equals(a.keyspace()) && x.name().equals(a.name()) && x.takes(a.argTypes()));
+    as.add(a);
+    return new Catalog(keyspaces, tables, indexes, types, views, functions, as);
+  }
+
+  public Catalog withoutAggregate(UserAggregate a) {
+    List<UserAggregate> as = new ArrayList<>(aggregates);
+    as.remove(a);
+    return new Catalog(keyspaces, tables, indexes, types, views, functions, as);
   }
 
   /** A user-defined type of a keyspace, not frozen. */
@@ -103,13 +154,13 @@ public final class Catalog {
   public Catalog withType(UserType type) {
     TreeMap<String, UserType> u = new TreeMap<>(types);
     u.put(type.keyspace() + "." + type.typeName(), type.withFrozen(false));
-    return new Catalog(keyspaces, tables, indexes, u, views);
+    return new Catalog(keyspaces, tables, indexes, u, views, functions, aggregates);
   }
 
   public Catalog withoutType(String keyspace, String name) {
     TreeMap<String, UserType> u = new TreeMap<>(types);
     u.remove(keyspace + "." + name);
-    return new Catalog(keyspaces, tables, indexes, u, views);
+    return new Catalog(keyspaces, tables, indexes, u, views, functions, aggregates);
   }
 
   public Optional<KeyspaceMetadata> keyspace(String name) {
@@ -158,7 +209,7 @@ public final class Catalog {
   public Catalog withKeyspace(KeyspaceMetadata k) {
     TreeMap<String, KeyspaceMetadata> m = new TreeMap<>(keyspaces);
     m.put(k.name(), k);
-    return new Catalog(m, tables, indexes, types, views);
+    return new Catalog(m, tables, indexes, types, views, functions, aggregates);
   }
 
   public Catalog withoutKeyspace(String name) {
@@ -172,13 +223,14 @@ public final class Catalog {
     u.values().removeIf(x -> x.keyspace().equals(name));
     TreeMap<String, ViewMetadata> v = new TreeMap<>(views);
     v.values().removeIf(x -> x.keyspace().equals(name));
-    return new Catalog(m, t, i, u, v);
+    return new Catalog(m, t, i, u, v, functions.stream().filter(f -> !f.keyspace().equals(name)).toList(),
+        aggregates.stream().filter(a -> !a.keyspace().equals(name)).toList());
   }
 
   public Catalog withTable(TableMetadata table) {
     TreeMap<String, TableMetadata> t = new TreeMap<>(tables);
     t.put(table.qualifiedName(), table);
-    return new Catalog(keyspaces, t, indexes, types, views);
+    return new Catalog(keyspaces, t, indexes, types, views, functions, aggregates);
   }
 
   public Catalog withoutTable(String keyspace, String table) {
@@ -186,19 +238,19 @@ public final class Catalog {
     t.remove(keyspace + "." + table);
     TreeMap<String, IndexMetadata> i = new TreeMap<>(indexes);
     i.values().removeIf(x -> x.keyspace().equals(keyspace) && x.table().equals(table));
-    return new Catalog(keyspaces, t, i, types, views);
+    return new Catalog(keyspaces, t, i, types, views, functions, aggregates);
   }
 
   public Catalog withIndex(IndexMetadata index) {
     TreeMap<String, IndexMetadata> i = new TreeMap<>(indexes);
     i.put(index.keyspace() + "." + index.name(), index);
-    return new Catalog(keyspaces, tables, i, types, views);
+    return new Catalog(keyspaces, tables, i, types, views, functions, aggregates);
   }
 
   public Catalog withoutIndex(String keyspace, String name) {
     TreeMap<String, IndexMetadata> i = new TreeMap<>(indexes);
     i.remove(keyspace + "." + name);
-    return new Catalog(keyspaces, tables, i, types, views);
+    return new Catalog(keyspaces, tables, i, types, views, functions, aggregates);
   }
 
   public Map<String, TableMetadata> tablesByName() {

@@ -11,13 +11,18 @@ import java.util.List;
 final class SchemaEvents {
   private SchemaEvents() {}
 
-  record Change(String type, String target, String keyspace, String object) {
+  /** {@code arguments}: a function's or aggregate's argument types (empty for the other targets). */
+  record Change(String type, String target, String keyspace, String object, List<String> arguments) {
+    Change(String type, String target, String keyspace, String object) {
+      this(type, target, keyspace, object, List.of());
+    }
+
     SchemaChange result() {
-      return new SchemaChange(type, target, keyspace, object, List.of());
+      return new SchemaChange(type, target, keyspace, object, arguments);
     }
 
     SchemaChangeEvent event() {
-      return new SchemaChangeEvent(type, target, keyspace, object, List.of());
+      return new SchemaChangeEvent(type, target, keyspace, object, arguments);
     }
   }
 
@@ -31,12 +36,14 @@ final class SchemaEvents {
         || s instanceof Statement.CreateType || s instanceof Statement.AlterTypeAdd
         || s instanceof Statement.AlterTypeRename || s instanceof Statement.AlterTypeAlter
         || s instanceof Statement.DropType || s instanceof Statement.CreateView
-        || s instanceof Statement.AlterView || s instanceof Statement.DropView;
+        || s instanceof Statement.AlterView || s instanceof Statement.DropView
+        || FunctionEvents.isFunctionChange(s);
   }
 
   /** The change a statement made, or null when it changed nothing (IF [NOT] EXISTS that did not apply). */
   static Change change(Statement s, Catalog before, Catalog after, String session) {
     if (before == after) return null;
+    if (FunctionEvents.isFunctionChange(s)) return FunctionEvents.change(s, before, after, ks(null, session));
     String created = ProtocolConstants.SchemaChangeType.CREATED;
     String updated = ProtocolConstants.SchemaChangeType.UPDATED;
     String dropped = ProtocolConstants.SchemaChangeType.DROPPED;

@@ -26,7 +26,7 @@ import java.util.UUID;
 /**
  * The system_schema and system_virtual_schema tables: generated from the catalog for the user's keyspaces, with
  * the captured rows that describe the system keyspaces ({@link SystemSchema}), in Cassandra 4.1's columns. The Python driver, and so cqlsh, reads every one of them at connect time and refuses
- * to connect if any fails, so tables ringsim has nothing for (types, functions, views, ...) exist and are empty.
+ * to connect if any fails, so tables ringsim has nothing for (views, triggers, ...) exist and are empty.
  */
 final class SchemaTables {
   private SchemaTables() {}
@@ -56,15 +56,8 @@ final class SchemaTables {
       case "system_schema.triggers" -> new VirtualTable.Builder(keyspace, name).column("keyspace_name", TEXT)
           .column("table_name", TEXT).column("trigger_name", TEXT).column("options", FROZEN_MAP_TEXT).build();
       case "system_schema.types" -> types(c);
-      case "system_schema.functions" -> new VirtualTable.Builder(keyspace, name).column("keyspace_name", TEXT)
-          .column("function_name", TEXT).column("argument_types", FROZEN_LIST_TEXT)
-          .column("argument_names", FROZEN_LIST_TEXT).column("body", TEXT)
-          .column("called_on_null_input", CqlTypes.BOOLEAN).column("language", TEXT).column("return_type", TEXT)
-          .build();
-      case "system_schema.aggregates" -> new VirtualTable.Builder(keyspace, name).column("keyspace_name", TEXT)
-          .column("aggregate_name", TEXT).column("argument_types", FROZEN_LIST_TEXT).column("final_func", TEXT)
-          .column("initcond", TEXT).column("return_type", TEXT).column("state_func", TEXT)
-          .column("state_type", TEXT).build();
+      case "system_schema.functions" -> FunctionTables.functions(c);
+      case "system_schema.aggregates" -> FunctionTables.aggregates(c);
       case "system_schema.views" -> views(keyspace, name, c);
       case "system_virtual_schema.keyspaces" -> new VirtualTable.Builder(keyspace, name)
           .column("keyspace_name", TEXT).build();

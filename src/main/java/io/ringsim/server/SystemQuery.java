@@ -20,7 +20,8 @@ record SystemQuery(List<String> columns, String keyspace, String table, Map<Stri
   private static final Pattern SELECT = Pattern.compile(
       "(?is)\\s*SELECT\\s+(?:JSON\\s+)?(.+?)\\s+FROM\\s+(?:(\"\\w+\"|\\w+)\\s*\\.\\s*)?(\"\\w+\"|\\w+)"
           + "(?:\\s+WHERE\\s+(.+?))?(?:\\s+LIMIT\\s+(\\d+))?(?:\\s+ALLOW\\s+FILTERING)?\\s*;?\\s*");
-  private static final Pattern EQ = Pattern.compile("(?is)\\s*\"?(\\w+)\"?\\s*=\\s*('(?:[^']|'')*'|[\\w.:-]+|\\?)\\s*");
+  private static final Pattern EQ = Pattern.compile(
+      "(?is)\\s*\"?(\\w+)\"?\\s*=\\s*('(?:[^']|'')*'|\\[[^\\]]*\\]|[\\w.:-]+|\\?)\\s*");
   /** Stands for a bind marker until {@link #bind} puts the client's value in. */
   static final String MARKER = "\u0000?";
 
@@ -47,11 +48,23 @@ record SystemQuery(List<String> columns, String keyspace, String table, Map<Stri
         String v = e.group(2);
         if (v.equals("?")) v = MARKER;
         else if (v.startsWith("'")) v = v.substring(1, v.length() - 1).replace("''", "'");
+        else if (v.startsWith("[")) v = listText(v);
         eq.put(e.group(1).toLowerCase(Locale.ROOT), v);
       }
     }
     int limit = m.group(5) == null ? Integer.MAX_VALUE : Integer.parseInt(m.group(5));
     return new SystemQuery(cols, ks, ident(m.group(3)), eq, limit);
+  }
+
+  /**
+   * A list literal of strings (a function's argument_types, as the drivers ask for one function) in the text form
+   * rows are compared in: ['int', 'double'] reads [int, double].
+   */
+  private static String listText(String literal) {
+    List<String> out = new ArrayList<>();
+    Matcher m = Pattern.compile("'((?:[^']|'')*)'").matcher(literal);
+    while (m.find()) out.add(m.group(1).replace("''", "'"));
+    return out.toString();
   }
 
   /** A name as CQL reads it: in double quotes as written (system."IndexInfo"), otherwise in lower case. */

@@ -56,6 +56,9 @@ class FeatureSwitchesTest {
     r = cql(SCHEMA, "--yaml", "sasi_indexes_enabled=yes");
     assertThat(r.exitCode()).isEqualTo(2);
     assertThat(r.err()).contains("sasi_indexes_enabled: 'yes' is not true or false");
+    r = CliRun.of("serve", "--nodes", "1", "--yaml", "user_defined_functions=true");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).contains("--yaml: unknown cassandra.yaml setting 'user_defined_functions'");
     r = cql(SCHEMA + "-- @yaml materialized_views_enabled: true\n");
     assertThat(r.exitCode()).isEqualTo(2);
     assertThat(r.err()).contains("s.cql:3:1: @yaml materialized_views_enabled: true after the first statement");

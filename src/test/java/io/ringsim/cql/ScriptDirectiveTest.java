@@ -36,4 +36,24 @@ class ScriptDirectiveTest {
     assertThatThrownBy(() -> ScriptDirective.parse("-- @flush now")).hasMessage("@flush takes no argument");
     assertThat(ScriptDirective.parse("-- flush")).isNull();
   }
+
+  @Test
+  void aDollarStringKeepsItsLinesAndIsNotEndedByTheirSemicolons() {
+    var items = CqlScript.split("CREATE FUNCTION f(x int) RETURNS NULL ON NULL INPUT RETURNS int LANGUAGE java AS $$\n"
+        + "  int y = x; // not a comment here\n  return y;\n$$;\nSELECT f(k) FROM t; -- a comment\n");
+    assertThat(items).extracting(CqlScript.Item::cql).containsExactly("CREATE FUNCTION f(x int) RETURNS NULL ON NULL "
+        + "INPUT RETURNS int LANGUAGE java AS $$\n  int y = x; // not a comment here\n  return y;\n$$",
+        "SELECT f(k) FROM t");
+    assertThat(items).extracting(CqlScript.Item::line).containsExactly(1, 5);
+  }
+
+  @Test
+  void yamlSwitchesComeBeforeTheFirstStatement() {
+    var steps = CqlScript.steps("-- @yaml user_defined_functions_enabled: true\nSELECT 1 FROM t;\n");
+    assertThat(CqlScript.yaml(steps)).containsExactly("user_defined_functions_enabled=true");
+    assertThatThrownBy(() -> CqlScript.steps("SELECT 1 FROM t;\n-- @yaml sasi_indexes_enabled: true\n"))
+        .hasMessageContaining("after the first statement");
+    assertThatThrownBy(() -> ScriptDirective.parse("-- @yaml enable_sasi: true")).hasMessageContaining(
+        "unknown cassandra.yaml setting 'enable_sasi'");
+  }
 }

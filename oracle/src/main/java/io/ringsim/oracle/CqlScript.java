@@ -58,7 +58,24 @@ final class CqlScript {
     List<Step> steps = new ArrayList<>();
     StringBuilder pending = new StringBuilder();
     String[] lines = script.split("\r?\n", -1);
+    boolean inDollar = false; // inside a $$...$$ string (a function's body) that a previous line opened
     for (int n = 0; n < lines.length; n++) {
+      if (inDollar) {
+        // Its lines are kept as written, joined by newlines: no comment stripping, no ';' ending the statement.
+        int close = lines[n].indexOf("$$");
+        pending.append('\n').append(close < 0 ? lines[n] : lines[n].substring(0, close + 2));
+        if (close < 0) continue;
+        inDollar = false;
+        String rest = withoutComment(lines[n].substring(close + 2)).trim();
+        pending.append(rest);
+        if (opensDollar(rest)) {
+          inDollar = true;
+        } else if (pending.toString().endsWith(";")) {
+          steps.add(Step.statement(pending.substring(0, pending.length() - 1).trim()));
+          pending.setLength(0);
+        }
+        continue;
+      }
       Step directive = directive(lines[n].trim(), n + 1);
       if (directive != null) {
         if (pending.length() > 0) {
@@ -71,6 +88,10 @@ final class CqlScript {
       if (line.isEmpty()) continue;
       if (pending.length() > 0) pending.append(' ');
       pending.append(line);
+      if (opensDollar(line)) {
+        inDollar = true;
+        continue;
+      }
       if (line.endsWith(";")) {
         steps.add(Step.statement(pending.substring(0, pending.length() - 1).trim()));
         pending.setLength(0);
@@ -115,13 +136,43 @@ final class CqlScript {
     return new Step(null, d, Long.parseLong(dm.group(1)) * unit);
   }
 
-  /** The line up to the first -- or // that is not inside a '...' or "..." literal on that line. */
+  /** Whether (comment-stripped) {@code line} ends inside a $$ string it opened. */
+  static boolean opensDollar(String line) {
+    char quote = 0;
+    for (int i = 0; i < line.length(); i++) {
+      char c = line.charAt(i);
+      if (quote == '$') {
+        if (line.startsWith("$$", i)) {
+          quote = 0;
+          i++;
+        }
+      } else if (quote != 0) {
+        if (c == quote) quote = 0;
+      } else if (line.startsWith("$$", i)) {
+        quote = '$';
+        i++;
+      } else if (c == '\'' || c == '"') {
+        quote = c;
+      }
+    }
+    return quote == '$';
+  }
+
+  /** The line up to the first -- or // that is not inside a '...', "..." or $$...$$ literal on that line. */
   static String withoutComment(String line) {
     char quote = 0;
     for (int i = 0; i < line.length(); i++) {
       char c = line.charAt(i);
-      if (quote != 0) {
+      if (quote == '$') {
+        if (line.startsWith("$$", i)) {
+          quote = 0;
+          i++;
+        }
+      } else if (quote != 0) {
         if (c == quote) quote = 0; // a doubled '' closes and reopens, which leaves the state right
+      } else if (line.startsWith("$$", i)) {
+        quote = '$';
+        i++;
       } else if (c == '\'' || c == '"') {
         quote = c;
       } else if (i + 1 < line.length() && (c == '-' || c == '/') && line.charAt(i + 1) == c) {

@@ -69,6 +69,8 @@ public final class DescribeStatement {
         String ks = k.name();
         rows.add(List.of(k.name(), "keyspace", quote(k.name()), keyspaceCql(k)));
         for (UserType u : typesInOrder(c.types(ks))) rows.add(List.of(ks, "type", quote(u.typeName()), typeCql(u)));
+        rows.addAll(DescribeFunctions.functions(c, ks, null, true));
+        rows.addAll(DescribeFunctions.aggregates(c, ks, null, true));
         for (TableMetadata t : c.tables(ks)) {
           addTable(rows, t, c);
           ViewDescribe.addViewsOf(rows, c, ks, t.name());
@@ -85,6 +87,14 @@ public final class DescribeStatement {
         String ks = k.name();
         rows.add(List.of(k.name(), "keyspace", quote(k.name()), keyspaceCql(k)));
       }
+      case "function" -> {
+        String ks = keyspace(d, c, session).name();
+        rows.addAll(DescribeFunctions.functions(c, ks, d.name(), true));
+      }
+      case "aggregate" -> {
+        String ks = keyspace(d, c, session).name();
+        rows.addAll(DescribeFunctions.aggregates(c, ks, d.name(), true));
+      }
       case "index" -> {
         String ks = keyspace(d, c, session).name();
         IndexMetadata i = c.index(ks, d.name()).orElseThrow(() -> invalid("Table for existing index '" + d.name()
@@ -93,8 +103,12 @@ public final class DescribeStatement {
         rows.add(List.of(ks, "index", quote(i.name()), indexCql(t, i)));
       }
       case "any" -> {
-        // ringsim has no user-defined functions or aggregates: their listings are empty, as Cassandra's without any.
         if (d.keyspace() == null && (d.name().equals("functions") || d.name().equals("aggregates"))) {
+          for (KeyspaceMetadata k : c.keyspaces()) {
+            if (session != null && !k.name().equals(session)) continue;
+            rows.addAll(d.name().equals("functions") ? DescribeFunctions.functions(c, k.name(), null, false)
+                : DescribeFunctions.aggregates(c, k.name(), null, false));
+          }
           return result(rows, true);
         }
         // DESCRIBE name: a keyspace of that name, else a table of the current (or named) keyspace, as cqlsh does.

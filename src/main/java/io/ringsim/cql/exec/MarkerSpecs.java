@@ -101,7 +101,7 @@ final class MarkerSpecs {
   /** Markers in the selection ({@code i + (int) ?}) take the type their use gives them, named [selection]. */
   private void selection(List<io.ringsim.cql.ast.Selector> selectors) {
     java.util.Map<Integer, CqlType> types = new java.util.HashMap<>();
-    SelectorCompiler compiler = new SelectorCompiler(table, new Values(0, 0), types);
+    SelectorCompiler compiler = new SelectorCompiler(table, new Values(0, 0).useFunctions(catalog, session), types);
     for (io.ringsim.cql.ast.Selector sel : selectors) {
       if (BindMarkers.count(sel) == 0) continue;
       io.ringsim.cql.ast.Selector x = sel instanceof io.ringsim.cql.ast.Selector.Aliased a ? a.selector() : sel;

@@ -27,12 +27,14 @@ public final class Projection {
     Object value(LivePartition p, LiveRow r, int nowInSec);
   }
 
-  enum Agg { NONE, COUNT, MIN, MAX, SUM, AVG }
+  enum Agg { NONE, COUNT, MIN, MAX, SUM, AVG, USER }
 
   private final List<String> names = new ArrayList<>();
   private final List<CqlType> types = new ArrayList<>();
   private final List<Column> columns = new ArrayList<>();
   private final List<Agg> aggs = new ArrayList<>();
+  /** For each USER column, the user-defined aggregate it folds (null for the other columns). */
+  private final List<UserFunctionSelectors.AggregateCall> userAggs = new ArrayList<>();
   private final int nowInSec;
   private final SelectorCompiler compiler;
 
@@ -97,6 +99,17 @@ public final class Projection {
       return;
     }
     String fn = s instanceof Selector.Function f0 ? f0.name().toLowerCase(Locale.ROOT) : "";
+    UserFunctionSelectors.AggregateCall uda = s instanceof Selector.Function f1 && !SPECIAL.contains(fn)
+        && NativeFunctions.overloads(fn).isEmpty() ? UserFunctionSelectors.aggregate(compiler, f1) : null;
+    if (uda != null) {
+      names.add(alias != null ? alias : uda.name());
+      types.add(uda.type());
+      columns.add(uda.args());
+      aggs.add(Agg.USER);
+      while (userAggs.size() < aggs.size() - 1) userAggs.add(null);
+      userAggs.add(uda);
+      return;
+    }
     if (!SPECIAL.contains(fn)) {
       SelectorCompiler.Expr e = compiler.compile(s);
       if (e.type() == null) {
@@ -293,6 +306,12 @@ public final class Projection {
               if ((a == Agg.MIN && c < 0) || (a == Agg.MAX && c > 0)) agg[i] = v;
             }
           }
+          case USER -> {
+            if (agg[i] == null) agg[i] = new FunctionCalls.Fold(userAggs.get(i).catalog(), userAggs.get(i).aggregate());
+            @SuppressWarnings("unchecked")
+            List<Object> in = (List<Object>) v;
+            ((FunctionCalls.Fold) agg[i]).add(in);
+          }
           case SUM, AVG -> {
             if (v == null) break;
             if (io.ringsim.schema.EmptyValue.is(v)) throw NumericAggregate.emptyValue(a == Agg.SUM, types.get(i));
@@ -321,6 +340,11 @@ public final class Projection {
         CqlType t = types.get(i);
         switch (a) {
           case COUNT -> row.add(counts == null ? 0L : counts[i]);
+          case USER -> {
+            FunctionCalls.Fold f = agg == null || agg[i] == null ? null : (FunctionCalls.Fold) agg[i];
+            if (f == null) f = new FunctionCalls.Fold(userAggs.get(i).catalog(), userAggs.get(i).aggregate());
+            row.add(f.result());
+          }
           case SUM, AVG -> {
             NumericAggregate n = agg == null || agg[i] == null ? null : (NumericAggregate) agg[i];
             if (n == null) n = a == Agg.SUM ? NumericAggregate.sum(t) : NumericAggregate.avg(t);

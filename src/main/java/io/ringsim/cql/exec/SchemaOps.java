@@ -423,10 +423,12 @@ public final class SchemaOps {
       throw invalid("ringsim does not simulate SASI indexes (" + SASI_CLASS + "); a plain secondary index "
           + "(CREATE INDEX) is simulated");
     }
-    if (s.custom() || s.indexClass() != null) {
-      // Custom index classes are Java classes on a real node's classpath; ringsim has none to load.
-      throw new CqlException(CqlErrorClass.ConfigurationError, s.indexClass() == null
-          ? "CUSTOM index requires specifying the index class" : "Unable to find custom indexer class '"
+    // Cassandra's IndexAttributes.validate (its spelling kept), then the class lookup: custom index classes are
+    // Java classes on a real node's classpath, and ringsim has none to load.
+    if (s.custom() && s.indexClass() == null) throw invalid("CUSTOM index requires specifiying the index class");
+    if (!s.custom() && s.indexClass() != null) throw invalid("Cannot specify index class for a non-CUSTOM index");
+    if (s.custom()) {
+      throw new CqlException(CqlErrorClass.ConfigurationError, "Unable to find custom indexer class '"
           + s.indexClass() + "'");
     }
     String ks = keyspaceOf(s.keyspace(), session);

@@ -40,6 +40,7 @@ public final class SelectPlanner {
     String ks = SchemaOps.keyspaceOf(s.keyspace(), session);
     TableMetadata t = SchemaOps.table(catalog, ks, s.table());
     // Unknown columns are reported first, as Cassandra prepares the selection first.
+    values.useFunctions(catalog, session);
     Projection projection = new Projection(t, s.selectors(), nowInSec, values);
     if (s.distinct()) checkDistinct(t, s);
     SelectRestrictions where = new SelectRestrictions(t, s.where(), s.allowFiltering(), catalog, values);

@@ -109,8 +109,12 @@ final class SelectorCompiler {
     if (fn.equals("fromjson")) {
       throw NativeFunctions.invalid("fromJson() cannot be used in the selection clause of a SELECT statement");
     }
-    List<NativeFunctions.Signature> overloads = NativeFunctions.overloads(fn);
+    List<NativeFunctions.Signature> overloads = NativeFunctions.overloads(fn.startsWith("system.")
+        ? fn.substring("system.".length()) : fn);
     if (overloads.isEmpty()) {
+      Expr user = UserFunctionSelectors.function(this, f);
+      if (user != null) return user;
+      if (UserFunctionSelectors.aggregate(this, f) != null) throw aggregateInside(f.name() + "(...)");
       if (Projection.SPECIAL.contains(fn)) throw aggregateInside(fn + "(...)");
       throw NativeFunctions.invalid("Unknown function '" + fn + "'");
     }
@@ -149,6 +153,11 @@ final class SelectorCompiler {
     Projection.Column a = arg.eval();
     return new Expr("system.tojson(" + arg.name() + ")", io.ringsim.schema.types.CqlTypes.TEXT,
         (p, r, now) -> CqlJson.write(type, a.value(p, r, now)), null);
+  }
+
+  /** As {@link #bind(NativeFunctions.Signature, List, boolean)} for a user-defined function's argument types. */
+  List<Projection.Column> bind(List<CqlType> types, List<Expr> args, boolean weak) {
+    return bind(new NativeFunctions.Signature("", types, null, null), args, weak);
   }
 
   /** The argument evaluators when {@code args} fit the signature (constants typed by it), else null. */

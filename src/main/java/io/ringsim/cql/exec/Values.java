@@ -30,6 +30,25 @@ public final class Values implements NativeFunctions.Context {
     this.rng = new java.util.SplittableRandom(seed);
   }
 
+  // Where user-defined functions are looked up: the schema and keyspace of the statement being planned.
+  private io.ringsim.schema.Catalog functionCatalog;
+  private String functionKeyspace;
+
+  /** User-defined functions called from now on are those of {@code catalog}, unqualified names in {@code keyspace}. */
+  public Values useFunctions(io.ringsim.schema.Catalog catalog, String keyspace) {
+    this.functionCatalog = catalog;
+    this.functionKeyspace = keyspace;
+    return this;
+  }
+
+  io.ringsim.schema.Catalog functionCatalog() {
+    return functionCatalog;
+  }
+
+  String functionKeyspace() {
+    return functionKeyspace;
+  }
+
   /** The value of {@code t} for column {@code column} of type {@code type}; null for CQL null. */
   public Object value(Term t, CqlType type, String column) {
     if (t instanceof Term.BindMarker)
@@ -195,8 +214,13 @@ public final class Values implements NativeFunctions.Context {
   private Object function(Term.FunctionCall f, CqlType type, String column) {
     String fn = f.name().toLowerCase(Locale.ROOT);
     if (fn.equals("fromjson")) return fromJson(f, type, column);
-    List<NativeFunctions.Signature> overloads = NativeFunctions.overloads(fn);
-    if (overloads.isEmpty()) throw new CqlException(CqlErrorClass.InvalidRequest, "Unknown function '" + f.name() + "'");
+    List<NativeFunctions.Signature> overloads = NativeFunctions.overloads(fn.startsWith("system.")
+        ? fn.substring("system.".length()) : fn);
+    if (overloads.isEmpty()) {
+      Object[] user = UserFunctionTerms.value(this, f, type, column);
+      if (user != null) return user[0];
+      throw new CqlException(CqlErrorClass.InvalidRequest, "Unknown function '" + f.name() + "'");
+    }
     boolean arityFits = false;
     for (NativeFunctions.Signature sig : overloads) {
       if (sig.args().size() != f.args().size()) continue;

@@ -70,6 +70,7 @@ public final class WritePlanner {
   public record WritePlan(TableMetadata table, List<PartitionWrite> writes, CasSpec cas) {}
 
   public static WritePlan plan(Statement s, Catalog catalog, String session, Values values, Partitioner partitioner) {
+    values.useFunctions(catalog, session);
     WriteBinder binder = new WriteBinder(catalog, session, values, partitioner);
     if (s instanceof Statement.Batch b) return BatchPlanner.plan(b, binder);
     return single(s, binder);

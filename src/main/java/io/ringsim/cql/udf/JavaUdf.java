@@ -1,0 +1,74 @@
+package io.ringsim.cql.udf;
+
+import io.ringsim.cql.CqlErrorClass;
+import io.ringsim.cql.CqlException;
+import io.ringsim.schema.CqlType;
+import io.ringsim.schema.UserFunction;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A Java UDF's body compiled, checked and loaded once (at CREATE FUNCTION), then called per row. */
+public final class JavaUdf implements UserFunction.Code {
+  private final List<CqlType> argTypes;
+  private final CqlType returnType;
+  private final Object instance;
+  private final Method call;
+
+  private JavaUdf(List<CqlType> argTypes, CqlType returnType, Object instance, Method call) {
+    this.argTypes = argTypes;
+    this.returnType = returnType;
+    this.instance = instance;
+    this.call = call;
+  }
+
+  /**
+   * Compiles {@code body} for function {@code qualifiedName}; throws Cassandra's InvalidRequest for what Cassandra
+   * refuses, and ringsim's for a type it cannot give a Java function (date, duration, tuples, UDTs).
+   */
+  public static JavaUdf compile(String qualifiedName, List<String> argNames, List<CqlType> argTypes,
+      CqlType returnType, String body) {
+    List<String> javaArgs = new ArrayList<>();
+    String javaReturn;
+    try {
+      for (CqlType t : argTypes) javaArgs.add(UdfTypes.javaName(t));
+      javaReturn = UdfTypes.javaName(returnType);
+    } catch (UdfTypes.Unsupported e) {
+      throw new CqlException(CqlErrorClass.InvalidRequest, "ringsim does not pass values of type " + e.getMessage()
+          + " to or from Java user-defined functions (Cassandra gives them its own classes: LocalDate, Duration, "
+          + "TupleValue, UDTValue); date, duration, tuple and user-defined type arguments are not simulated");
+    }
+    JavaUdfCompiler.Compiled c = JavaUdfCompiler.compile(qualifiedName, argNames, javaArgs, javaReturn, body);
+    try {
+      Class<?> cls = new UdfLoader().define(c);
+      Object instance = cls.getConstructor().newInstance();
+      return new JavaUdf(List.copyOf(argTypes), returnType, instance, cls.getMethod("call", Object[].class));
+    } catch (ReflectiveOperationException | LinkageError e) {
+      throw new CqlException(CqlErrorClass.InvalidRequest, "Could not compile function '" + qualifiedName
+          + "' from Java source: " + e);
+    }
+  }
+
+  @Override
+  public Object call(List<Object> args) {
+    Object[] in = new Object[args.size()];
+    for (int i = 0; i < in.length; i++) in[i] = UdfTypes.toUdf(args.get(i), argTypes.get(i));
+    Object out;
+    try {
+      out = call.invoke(instance, (Object) in);
+    } catch (InvocationTargetException e) {
+      // Cassandra answers FunctionFailure with what the body threw; the connection and the node carry on.
+      Throwable cause = e.getCause();
+      if (cause instanceof VirtualMachineError vm && !(cause instanceof StackOverflowError)) throw vm;
+      throw new CqlException(CqlErrorClass.FunctionFailure, String.valueOf(cause));
+    } catch (IllegalAccessException e) {
+      throw new CqlException(CqlErrorClass.FunctionFailure, e.toString());
+    }
+    try {
+      return UdfTypes.fromUdf(out, returnType);
+    } catch (ClassCastException e) {
+      throw new CqlException(CqlErrorClass.FunctionFailure, e.toString());
+    }
+  }
+}
