@@ -8,7 +8,7 @@ import java.util.Map;
  */
 public record TableParams(
     int defaultTimeToLive, int gcGraceSeconds, double bloomFilterFpChance, Map<String, String> compaction,
-    Map<String, String> compression) {
+    Map<String, String> compression, ShownOptions shown) {
 
   /** Cassandra's default compression, as system_schema.tables and DESCRIBE show it. */
   public static final Map<String, String> DEFAULT_COMPRESSION =
@@ -16,7 +16,7 @@ public record TableParams(
 
   public TableParams(int defaultTimeToLive, int gcGraceSeconds, double bloomFilterFpChance,
       Map<String, String> compaction) {
-    this(defaultTimeToLive, gcGraceSeconds, bloomFilterFpChance, compaction, DEFAULT_COMPRESSION);
+    this(defaultTimeToLive, gcGraceSeconds, bloomFilterFpChance, compaction, DEFAULT_COMPRESSION, ShownOptions.DEFAULTS);
   }
 
   /** The smallest false-positive chance Cassandra's bloom filters can give (its BloomCalculations). */
@@ -37,22 +37,31 @@ public record TableParams(
           + " and less than or equal to 1.0 (got " + bloomFilterFpChance + ")");
     compaction = Map.copyOf(compaction);
     compression = compression == null ? DEFAULT_COMPRESSION : Map.copyOf(compression);
+    if (shown == null) shown = ShownOptions.DEFAULTS;
   }
 
   public TableParams withCompaction(Map<String, String> c) {
-    return new TableParams(defaultTimeToLive, gcGraceSeconds, bloomFilterFpChance, c, compression);
+    return new TableParams(defaultTimeToLive, gcGraceSeconds, bloomFilterFpChance, c, compression, shown);
   }
 
   /** Kept to be shown as Cassandra shows it; ringsim's storage does not compress. */
   public TableParams withCompression(Map<String, String> c) {
-    return new TableParams(defaultTimeToLive, gcGraceSeconds, bloomFilterFpChance, compaction, c);
+    return new TableParams(defaultTimeToLive, gcGraceSeconds, bloomFilterFpChance, compaction, c, shown);
+  }
+
+  public TableParams withBloomFilterFpChance(double c) {
+    return new TableParams(defaultTimeToLive, gcGraceSeconds, c, compaction, compression, shown);
+  }
+
+  public TableParams withShown(ShownOptions o) {
+    return new TableParams(defaultTimeToLive, gcGraceSeconds, bloomFilterFpChance, compaction, compression, o);
   }
 
   public TableParams withGcGraceSeconds(int s) {
-    return new TableParams(defaultTimeToLive, s, bloomFilterFpChance, compaction, compression);
+    return new TableParams(defaultTimeToLive, s, bloomFilterFpChance, compaction, compression, shown);
   }
 
   public TableParams withDefaultTimeToLive(int s) {
-    return new TableParams(s, gcGraceSeconds, bloomFilterFpChance, compaction, compression);
+    return new TableParams(s, gcGraceSeconds, bloomFilterFpChance, compaction, compression, shown);
   }
 }

@@ -13,6 +13,7 @@ import io.ringsim.schema.ClusteringOrder;
 import io.ringsim.schema.IndexMetadata;
 import io.ringsim.schema.KeyspaceMetadata;
 import io.ringsim.schema.TableMetadata;
+import io.ringsim.schema.ShownOptions;
 import io.ringsim.schema.TableParams;
 import io.ringsim.schema.types.CqlTypes;
 import java.nio.ByteBuffer;
@@ -105,11 +106,13 @@ final class SchemaTables {
       TableParams p = t.params();
       // cdc and memtable are null and the two read_repair_chance columns (left from 3.x) 0.0 in Cassandra 4.1.10's
       // rows for a table created without those options (src/test/resources/system-schema/describe-2.json).
-      b.row(t.keyspace(), t.name(), "99p", p.bloomFilterFpChance(),
-          new TreeMap<>(Map.of("keys", "ALL", "rows_per_partition", "NONE")), null, "", compaction(p),
-          new TreeMap<>(t.params().compression()),
-          1.0, p.defaultTimeToLive(), new TreeMap<String, ByteBuffer>(), new java.util.TreeSet<>(Set.of("compound")),
-          p.gcGraceSeconds(), tableId(t), 2048, 0, 128, "BLOCKING", "99p", 0.0, 0.0, null);
+      ShownOptions o = p.shown();
+      b.row(t.keyspace(), t.name(), o.additionalWritePolicy(), p.bloomFilterFpChance(),
+          new TreeMap<>(Map.of("keys", o.cachingKeys(), "rows_per_partition", o.cachingRowsPerPartition())), o.cdc() ? Boolean.TRUE : null,
+          o.comment(), compaction(p), new TreeMap<>(t.params().compression()),
+          o.crcCheckChance(), p.defaultTimeToLive(), new TreeMap<String, ByteBuffer>(),
+          new java.util.TreeSet<>(Set.of("compound")), p.gcGraceSeconds(), tableId(t), o.maxIndexInterval(),
+          o.memtableFlushPeriodInMs(), o.minIndexInterval(), o.readRepair(), o.speculativeRetry(), 0.0, 0.0, null);
     }
     return b.build();
   }

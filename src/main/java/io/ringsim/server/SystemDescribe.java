@@ -25,9 +25,7 @@ final class SystemDescribe {
   private SystemDescribe() {}
 
   private static final SystemSchema SCHEMA = SystemSchema.CASSANDRA_4_1;
-  /** Cassandra lists tables and keyspaces by name regardless of case ("IndexInfo" between "compaction_history" and "local"). */
-  private static final Comparator<String> BY_NAME = Comparator.comparing((String n) -> n.toLowerCase(Locale.ROOT))
-      .thenComparing(Comparator.naturalOrder());
+  private static final Comparator<String> BY_NAME = DescribeStatement.BY_NAME;
 
   static ResultSet run(Statement.Describe d, Catalog c, String session) {
     String ks = d.keyspace() != null ? d.keyspace() : session;
@@ -37,8 +35,10 @@ final class SystemDescribe {
           : session == null ? listing(c, null, false) : DescribeStatement.run(d, c, session);
       case "keyspace" -> ks != null && SCHEMA.isSystemKeyspace(ks) ? keyspace(ks) : DescribeStatement.run(d, c, session);
       case "any" -> d.keyspace() == null && SCHEMA.isSystemKeyspace(d.name()) ? keyspace(d.name())
-          : ks != null && SCHEMA.isSystemKeyspace(ks) ? table(ks, d.name()) : DescribeStatement.run(d, c, session);
-      case "table" -> ks != null && SCHEMA.isSystemKeyspace(ks) ? table(ks, d.name()) : DescribeStatement.run(d, c, session);
+          : ks != null && SCHEMA.isSystemKeyspace(ks) ? table(ks, d.name(), "") : DescribeStatement.run(d, c, session);
+      case "table" -> ks != null && SCHEMA.isSystemKeyspace(ks) ? table(ks, d.name(), "Table ")
+          : DescribeStatement.run(d, c, session);
+      case "full_schema" -> fullSchema(c);
       default -> DescribeStatement.run(d, c, session);
     };
   }
@@ -75,9 +75,22 @@ final class SystemDescribe {
     return DescribeStatement.result(rows, false);
   }
 
-  private static ResultSet table(String ks, String name) {
+  /** DESCRIBE FULL SCHEMA: every keyspace, the user's and the system's, by name, each as DESCRIBE KEYSPACE. */
+  private static ResultSet fullSchema(Catalog c) {
+    TreeMap<String, List<List<Object>>> byKeyspace = new TreeMap<>(BY_NAME);
+    for (List<Object> r : DescribeStatement.run(new Statement.Describe("schema", null, null), c, null).rows()) {
+      byKeyspace.computeIfAbsent((String) r.get(0), k -> new ArrayList<>()).add(r);
+    }
+    for (String ks : SCHEMA.keyspaces()) byKeyspace.put(ks, keyspace(ks).rows());
+    List<List<Object>> rows = new ArrayList<>();
+    byKeyspace.values().forEach(rows::addAll);
+    return DescribeStatement.result(rows, false);
+  }
+
+  /** {@code what} is "Table " for DESCRIBE TABLE, which says what it looked for, and "" for DESCRIBE name. */
+  private static ResultSet table(String ks, String name, String what) {
     SystemSchema.Table t = SCHEMA.table(ks, name).orElseThrow(() -> new CqlException(CqlErrorClass.InvalidRequest,
-        "'" + name + "' not found in keyspace '" + ks + "'"));
+        what + "'" + name + "' not found in keyspace '" + ks + "'"));
     List<List<Object>> rows = new ArrayList<>();
     addTable(rows, t);
     return DescribeStatement.result(rows, false);

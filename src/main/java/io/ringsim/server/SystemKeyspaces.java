@@ -54,6 +54,7 @@ final class SystemKeyspaces {
       case "system.peers_v2" -> peersV2(v);
       case "system_traces.sessions" -> v.traces().sessions();
       case "system_traces.events" -> v.traces().events();
+      case "system_auth.roles" -> roles();
       default -> SchemaTables.table(q.keyspace(), q.table(), v.catalog());
     };
     if (t != null) return t;
@@ -88,6 +89,18 @@ final class SystemKeyspaces {
       case "byteordered" -> "org.apache.cassandra.dht.ByteOrderedPartitioner";
       default -> "org.apache.cassandra.dht.Murmur3Partitioner";
     };
+  }
+
+  /**
+   * The role Cassandra creates at first start (its CassandraRoleManager, whichever authenticator is configured):
+   * superuser "cassandra", password "cassandra". The salted hash is one bcrypt hash of that password (Cassandra's
+   * salt is random, so every node's differs); ringsim does not authenticate.
+   */
+  private static VirtualTable roles() {
+    return new VirtualTable.Builder("system_auth", "roles").column("role", TEXT)
+        .column("can_login", CqlTypes.BOOLEAN).column("is_superuser", CqlTypes.BOOLEAN)
+        .column("member_of", SET_TEXT).column("salted_hash", TEXT)
+        .row("cassandra", true, true, null, "$2a$10$IFbHVTqWqryUWivkzSlIme/Z5QAEELf5Hpp9jkXfgAb.gZgu3a25G").build();
   }
 
   private static VirtualTable local(View v) {

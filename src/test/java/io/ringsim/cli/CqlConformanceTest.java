@@ -31,7 +31,7 @@ class CqlConformanceTest {
       "12_user_types", "13_fault_semantics", "14_differential_static_rows", "15_alter_drop_using_timestamp",
       "16_edge_values_short_forms", "20_duration", "21_json_functions", "22_error_messages", "23_alter_rename", "24_batch_tables", "25_table_compression",
       "26_describe_forms", "27_counter_batches", "28_arithmetic", "29_empty_values",
-      "31_materialized_views", "33_custom_types"})
+      "31_materialized_views", "32_describe_schema_table_options", "33_custom_types"})
   void matchesCassandra(String name) throws IOException {
     compare(name);
   }

@@ -114,15 +114,18 @@ class CqlDescribeTest {
         + "\none  two\n\n");
   }
 
+  /** Cassandra 4.1.10's words (conformance 32 and the cqlsh session, docs/drivers.md): DESCRIBE TABLE says "Table". */
   @Test
   void unknownNamesAreCassandrasErrors() throws IOException {
     String out = run("""
         CREATE KEYSPACE k WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};
         USE k;
         DESCRIBE TABLE nope;
+        DESCRIBE nope;
         DESCRIBE KEYSPACE nope;
         """);
-    assertThat(out).contains("InvalidRequest: 'nope' not found in keyspace 'k'")
+    assertThat(out).contains("InvalidRequest: Table 'nope' not found in keyspace 'k'")
+        .contains("InvalidRequest: 'nope' not found in keyspace 'k'")
         .contains("InvalidRequest: 'nope' not found in keyspaces");
   }
 

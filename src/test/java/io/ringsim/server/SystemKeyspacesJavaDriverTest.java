@@ -159,6 +159,23 @@ class SystemKeyspacesJavaDriverTest {
     }
   }
 
+  /**
+   * Cassandra 4.1 stores such a write (system-schema/describe-full.expected.jsonl); ringsim refuses it in so many
+   * words rather than seeming to take it, and the table reads as before.
+   */
+  @Test
+  void writesIntoSystemTablesAreRefusedSayingWhy() {
+    try (CqlSession s = fx.connect(null)) {
+      s.execute("USE system");
+      assertThatThrownBy(() -> s.execute("INSERT INTO local (key, cluster_name) VALUES ('x', 'y')"))
+          .isInstanceOf(InvalidQueryException.class).hasMessageContaining("takes no writes into them (system.local)");
+      assertThatThrownBy(() -> s.execute("DELETE FROM system_auth.roles WHERE role = 'cassandra'"))
+          .isInstanceOf(InvalidQueryException.class).hasMessageContaining("(system_auth.roles)");
+      assertThat(s.execute("SELECT key FROM local").all()).hasSize(1);
+      assertThat(s.execute("SELECT role FROM system_auth.roles").one().getString(0)).isEqualTo("cassandra");
+    }
+  }
+
   @Test
   void theDroppedThriftVersionColumnReadsBackAtCassandrasTime() {
     Row r = session.execute("SELECT * FROM system_schema.dropped_columns WHERE keyspace_name = 'system'").one();

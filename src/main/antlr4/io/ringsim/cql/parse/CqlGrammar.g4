@@ -94,6 +94,7 @@ describe
   | (K_DESCRIBE | K_DESC) (K_TABLE | K_COLUMNFAMILY) tableName  # describeTable
   | (K_DESCRIBE | K_DESC) K_KEYSPACE ident?           # describeKeyspace
   | (K_DESCRIBE | K_DESC) K_ONLY K_KEYSPACE ident?    # describeOnlyKeyspace
+  | (K_DESCRIBE | K_DESC) K_FULL K_KEYSPACE           # describeFullSchema
   | (K_DESCRIBE | K_DESC) K_INDEX tableName           # describeIndex
   | (K_DESCRIBE | K_DESC) K_MATERIALIZED K_VIEW tableName  # describeView
   | (K_DESCRIBE | K_DESC) K_FUNCTION functionRef      # describeFunction

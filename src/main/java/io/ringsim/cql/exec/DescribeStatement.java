@@ -10,6 +10,7 @@ import io.ringsim.schema.ColumnKind;
 import io.ringsim.schema.IndexMetadata;
 import io.ringsim.schema.KeyspaceMetadata;
 import io.ringsim.schema.TableMetadata;
+import io.ringsim.schema.ShownOptions;
 import io.ringsim.schema.TableParams;
 import io.ringsim.schema.types.CqlTypes;
 import io.ringsim.storage.TableSchema;
@@ -64,18 +65,11 @@ public final class DescribeStatement {
             + "' not found in '" + ks + "'"));
         rows.add(List.of(ks, "type", quote(u.typeName()), typeCql(u)));
       }
-      case "keyspace" -> {
-        KeyspaceMetadata k = keyspace(d, c, session);
-        String ks = k.name();
-        rows.add(List.of(k.name(), "keyspace", quote(k.name()), keyspaceCql(k)));
-        for (UserType u : typesInOrder(c.types(ks))) rows.add(List.of(ks, "type", quote(u.typeName()), typeCql(u)));
-        rows.addAll(DescribeFunctions.functions(c, ks, null, true));
-        rows.addAll(DescribeFunctions.aggregates(c, ks, null, true));
-        for (TableMetadata t : c.tables(ks)) {
-          addTable(rows, t, c);
-          ViewDescribe.addViewsOf(rows, c, ks, t.name());
-        }
-      }
+      case "keyspace" -> addKeyspace(rows, keyspace(d, c, session), c);
+      // Every keyspace, whichever is in use, by name; FULL adds the system keyspaces where there are any (a served
+      // cluster's, server.SystemDescribe; `ringsim cql` has none).
+      case "schema", "full_schema" -> c.keyspaces().stream().sorted(Comparator.comparing(KeyspaceMetadata::name,
+          BY_NAME)).forEach(k -> addKeyspace(rows, k, c));
       case "view" -> {
         String ks = keyspace(d, c, session).name();
         io.ringsim.schema.ViewMetadata v = c.view(ks, d.name()).orElseThrow(() -> invalid("Materialized view '"
@@ -119,18 +113,36 @@ public final class DescribeStatement {
         if (anyKs != null && c.view(anyKs, d.name()).isPresent()) {
           return run(new Statement.Describe("view", d.keyspace(), d.name()), c, session);
         }
-        return run(new Statement.Describe("table", d.keyspace(), d.name()), c, session);
+        return run(new Statement.Describe("any_table", d.keyspace(), d.name()), c, session);
       }
       default -> {
         String ks = keyspace(d, c, session).name();
         if (c.view(ks, d.name()).isPresent())
           throw invalid("Table '" + d.name() + "' not found in keyspace '" + ks + "'");
-        TableMetadata t = c.table(ks, d.name()).orElseThrow(() -> invalid("'" + d.name() + "' not found in keyspace '"
-            + ks + "'"));
+        // DESCRIBE TABLE names what it looked for; DESCRIBE name does not (it may have been a keyspace).
+        String what = d.what().equals("any_table") ? "" : "Table ";
+        TableMetadata t = c.table(ks, d.name()).orElseThrow(() -> invalid(what + "'" + d.name()
+            + "' not found in keyspace '" + ks + "'"));
         addTable(rows, t, c);
       }
     }
     return result(rows, d.what().equals("keyspaces") || d.what().equals("tables") || d.what().equals("types"));
+  }
+
+  /** Cassandra orders keyspaces and tables by name regardless of case ("IndexInfo" between "compaction_history" and "local"). */
+  public static final Comparator<String> BY_NAME = Comparator.comparing((String n) -> n.toLowerCase(Locale.ROOT))
+      .thenComparing(Comparator.naturalOrder());
+
+  private static void addKeyspace(List<List<Object>> rows, KeyspaceMetadata k, Catalog c) {
+    String ks = k.name();
+    rows.add(List.of(ks, "keyspace", quote(ks), keyspaceCql(k)));
+    for (UserType u : typesInOrder(c.types(ks))) rows.add(List.of(ks, "type", quote(u.typeName()), typeCql(u)));
+    rows.addAll(DescribeFunctions.functions(c, ks, null, true));
+    rows.addAll(DescribeFunctions.aggregates(c, ks, null, true));
+    for (TableMetadata t : c.tables(ks)) {
+      addTable(rows, t, c);
+      ViewDescribe.addViewsOf(rows, c, ks, t.name());
+    }
   }
 
   /** The keyspace a DESCRIBE names, else the session's, with Cassandra's errors when there is none or it is unknown. */
@@ -252,25 +264,32 @@ public final class DescribeStatement {
           + (d.order() == ClusteringOrder.DESC ? "DESC" : "ASC")).collect(Collectors.joining(", ")) + ")");
     }
     TableParams p = t.params();
-    with.add("additional_write_policy = '99p'");
+    ShownOptions o = p.shown();
+    with.add("additional_write_policy = " + literal(o.additionalWritePolicy()));
     with.add("bloom_filter_fp_chance = " + p.bloomFilterFpChance());
-    with.add("caching = {'keys': 'ALL', 'rows_per_partition': 'NONE'}");
-    with.add("cdc = false");
-    with.add("comment = ''");
+    with.add("caching = {'keys': " + literal(o.cachingKeys()) + ", 'rows_per_partition': "
+        + literal(o.cachingRowsPerPartition()) + "}");
+    with.add("cdc = " + o.cdc());
+    with.add("comment = " + literal(o.comment()));
     with.add("compaction = " + compaction(p.compaction()));
     with.add("compression = " + new java.util.TreeMap<>(t.params().compression()).entrySet().stream()
         .map(e -> "'" + e.getKey() + "': '" + e.getValue() + "'").collect(Collectors.joining(", ", "{", "}")));
     with.add("memtable = 'default'");
-    with.add("crc_check_chance = 1.0");
+    with.add("crc_check_chance = " + o.crcCheckChance());
     if (!view) with.add("default_time_to_live = " + p.defaultTimeToLive());
     with.add("extensions = {}");
     with.add("gc_grace_seconds = " + p.gcGraceSeconds());
-    with.add("max_index_interval = 2048");
-    with.add("memtable_flush_period_in_ms = 0");
-    with.add("min_index_interval = 128");
-    with.add("read_repair = 'BLOCKING'");
-    with.add("speculative_retry = '99p'");
+    with.add("max_index_interval = " + o.maxIndexInterval());
+    with.add("memtable_flush_period_in_ms = " + o.memtableFlushPeriodInMs());
+    with.add("min_index_interval = " + o.minIndexInterval());
+    with.add("read_repair = " + literal(o.readRepair()));
+    with.add("speculative_retry = " + literal(o.speculativeRetry()));
     return with;
+  }
+
+  /** A CQL string literal: in single quotes, each quote doubled. */
+  static String literal(String s) {
+    return "'" + s.replace("'", "''") + "'";
   }
 
   /** A non-frozen collection or user type (a counter is a single cell here, though ringsim stores it in shards). */

@@ -6,9 +6,11 @@ import static io.ringsim.cql.exec.SchemaOps.text;
 import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.cql.CqlException;
 import io.ringsim.cql.ast.Term;
+import io.ringsim.schema.ShownOptions;
 import io.ringsim.schema.TableParams;
 import io.ringsim.storage.CompactionStrategy;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -18,33 +20,58 @@ final class TableOptions {
 
   /** {@code p} with CREATE or ALTER TABLE's WITH options applied, each checked as Cassandra checks it. */
   static TableParams params(TableParams p, Map<String, Term> options) {
+    ShownOptions shown = p.shown();
+    int minIndexInterval = shown.minIndexInterval();
+    int maxIndexInterval = shown.maxIndexInterval();
     for (Map.Entry<String, Term> o : options.entrySet()) {
       String k = o.getKey();
+      Term v = o.getValue();
       try {
         switch (k) {
-          case "default_time_to_live" -> p = p.withDefaultTimeToLive((int) Values.integer(o.getValue(), k));
-          case "gc_grace_seconds" -> p = p.withGcGraceSeconds((int) Values.integer(o.getValue(), k));
-          case "bloom_filter_fp_chance" -> p = new TableParams(p.defaultTimeToLive(), p.gcGraceSeconds(),
-              Double.parseDouble(text(o.getValue())), p.compaction(), p.compression());
+          case "default_time_to_live" -> p = p.withDefaultTimeToLive((int) Values.integer(v, k));
+          case "gc_grace_seconds" -> p = p.withGcGraceSeconds((int) Values.integer(v, k));
+          case "bloom_filter_fp_chance" -> p = p.withBloomFilterFpChance(Double.parseDouble(text(v)));
           case "compaction" -> {
-            if (!(o.getValue() instanceof Term.MapLiteral m)) throw invalid("compaction must be a map");
+            if (!(v instanceof Term.MapLiteral m)) throw invalid("compaction must be a map");
             Map<String, String> map = new LinkedHashMap<>();
             for (int i = 0; i < m.keys().size(); i++) map.put(text(m.keys().get(i)), text(m.values().get(i)));
             CompactionStrategy.fromOptions(map);
             p = p.withCompaction(map);
           }
-          case "compression" -> p = p.withCompression(compression(o.getValue()));
-          case "caching" -> checkCaching(o.getValue());
-          case "comment", "speculative_retry", "read_repair", "crc_check_chance",
-              "memtable_flush_period_in_ms", "min_index_interval", "max_index_interval", "additional_write_policy",
-              "cdc", "extensions" -> { }
+          case "compression" -> p = p.withCompression(compression(v));
+          case "caching" -> shown = caching(shown, v);
+          case "comment" -> shown = shown.withComment(text(v));
+          case "speculative_retry" -> shown = shown.withSpeculativeRetry(RetryPolicies.normal(text(v), k));
+          case "additional_write_policy" -> shown = shown.withAdditionalWritePolicy(RetryPolicies.normal(text(v), k));
+          case "read_repair" -> shown = shown.withReadRepair(readRepair(text(v)));
+          case "crc_check_chance" -> shown = shown.withCrcCheckChance(Double.parseDouble(text(v)));
+          case "memtable_flush_period_in_ms" -> shown = shown.withMemtableFlushPeriodInMs((int) Values.integer(v, k));
+          case "min_index_interval" -> minIndexInterval = (int) Values.integer(v, k);
+          case "max_index_interval" -> maxIndexInterval = (int) Values.integer(v, k);
+          case "cdc" -> shown = shown.withCdc(Boolean.parseBoolean(text(v)));
+          case "extensions" -> { }
           default -> throw new CqlException(CqlErrorClass.SyntaxError, "Unknown property '" + k + "'");
         }
       } catch (IllegalArgumentException e) {
         throw new CqlException(CqlErrorClass.ConfigurationError, e.getMessage());
       }
     }
-    return p;
+    try {
+      return p.withShown(shown.withIndexIntervals(minIndexInterval, maxIndexInterval));
+    } catch (IllegalArgumentException e) {
+      throw new CqlException(CqlErrorClass.ConfigurationError, e.getMessage());
+    }
+  }
+
+  /**
+   * Cassandra's ReadRepairStrategy: BLOCKING or NONE, in any case. Anything else escapes Cassandra 4.1's checks as
+   * the enum's own exception, which the client receives as a server error.
+   */
+  private static String readRepair(String v) {
+    String u = v.toUpperCase(Locale.ROOT);
+    if (u.equals("BLOCKING") || u.equals("NONE")) return u;
+    throw new CqlException(CqlErrorClass.ServerError, "java.lang.IllegalArgumentException: No enum constant "
+        + "org.apache.cassandra.service.reads.repair.ReadRepairStrategy." + u);
   }
 
   private static final Set<String> COMPRESSORS = Set.of("LZ4Compressor", "SnappyCompressor", "DeflateCompressor",
@@ -75,13 +102,38 @@ final class TableOptions {
     return out;
   }
 
-  private static void checkCaching(Term value) {
-    if (!(value instanceof Term.MapLiteral m)) return;
+  /**
+   * Cassandra's CachingParams: 'keys' ALL or NONE, 'rows_per_partition' ALL, NONE or a whole number of rows; a
+   * sub-option left out of the map is NONE (not the table default's 'keys': 'ALL').
+   */
+  private static ShownOptions caching(ShownOptions shown, Term value) {
+    if (!(value instanceof Term.MapLiteral m)) throw invalid("caching must be a map");
+    String keys = "NONE", rows = "NONE";
+    java.util.List<String> unknown = new java.util.ArrayList<>();
     for (int i = 0; i < m.keys().size(); i++) {
-      if (!text(m.keys().get(i)).equals("keys")) continue;
+      String k = text(m.keys().get(i));
       String v = text(m.values().get(i));
-      if (!v.equalsIgnoreCase("ALL") && !v.equalsIgnoreCase("NONE")) throw new IllegalArgumentException("Invalid value '"
-          + v + "' for caching sub-option 'keys': only 'ALL' and 'NONE' are allowed");
+      switch (k) {
+        case "keys" -> {
+          if (!v.equalsIgnoreCase("ALL") && !v.equalsIgnoreCase("NONE")) throw new IllegalArgumentException(
+              "Invalid value '" + v + "' for caching sub-option 'keys': only 'ALL' and 'NONE' are allowed");
+          keys = v.toUpperCase(Locale.ROOT);
+        }
+        case "rows_per_partition" -> {
+          if (v.equalsIgnoreCase("ALL") || v.equalsIgnoreCase("NONE")) {
+            rows = v.toUpperCase(Locale.ROOT);
+          } else if (v.matches("[0-9]+")) {
+            rows = String.valueOf(Integer.parseInt(v));
+          } else {
+            throw new IllegalArgumentException("Invalid value '" + v + "' for caching sub-option 'rows_per_partition':"
+                + " only 'ALL', 'NONE', and integer values are allowed");
+          }
+        }
+        default -> unknown.add(k);
+      }
     }
+    if (!unknown.isEmpty()) throw new IllegalArgumentException("Invalid caching sub-options " + unknown
+        + ": only 'keys' and 'rows_per_partition' are allowed");
+    return shown.withCaching(keys, rows);
   }
 }

@@ -1,5 +1,7 @@
 package io.ringsim.cql.parse;
 
+import io.ringsim.cql.CqlErrorClass;
+import io.ringsim.cql.CqlException;
 import io.ringsim.cql.ast.Statement;
 import io.ringsim.cql.parse.CqlGrammarParser.*;
 
@@ -42,7 +44,17 @@ final class DescribeAst {
       String[] n = FunctionAst.name(a.functionRef());
       return new Statement.Describe("aggregate", n[0], n[1]);
     }
+    if (d instanceof DescribeFullSchemaContext f) {
+      if (!f.K_KEYSPACE().getText().equalsIgnoreCase("schema")) {
+        throw new CqlException(CqlErrorClass.SyntaxError, "DESCRIBE FULL is only DESCRIBE FULL SCHEMA");
+      }
+      return new Statement.Describe("full_schema", null, null);
+    }
     DescribeKeyspaceContext k = (DescribeKeyspaceContext) d;
+    // The lexer reads SCHEMA as KEYSPACE (CREATE SCHEMA), but DESCRIBE SCHEMA is Cassandra's every user keyspace.
+    if (k.ident() == null && k.K_KEYSPACE().getText().equalsIgnoreCase("schema")) {
+      return new Statement.Describe("schema", null, null);
+    }
     return new Statement.Describe("keyspace", k.ident() == null ? null : AstBuilder.ident(k.ident()), null);
   }
 }
