@@ -206,6 +206,7 @@ final class RequestExecutor {
           sq.table()), rs.types(), List.of());
     } else {
       Statement s = CqlParser.parse(p.cqlQuery);
+      refuseSystemWrite(s, ks); // at PREPARE already, as the write itself would be refused
       Catalog c = served.cluster().catalog();
       List<BindVariable> vars = Binding.variables(s, c, ks);
       io.ringsim.cql.exec.WritePlanner.checkPrepared(s, c, ks);

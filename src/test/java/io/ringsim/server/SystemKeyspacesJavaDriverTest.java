@@ -171,6 +171,10 @@ class SystemKeyspacesJavaDriverTest {
           .isInstanceOf(InvalidQueryException.class).hasMessageContaining("takes no writes into them (system.local)");
       assertThatThrownBy(() -> s.execute("DELETE FROM system_auth.roles WHERE role = 'cassandra'"))
           .isInstanceOf(InvalidQueryException.class).hasMessageContaining("(system_auth.roles)");
+      // Prepared, it is refused with the same reason (not "keyspace system_schema does not exist").
+      assertThatThrownBy(() -> s.prepare("UPDATE system_schema.tables SET extensions = ? WHERE keyspace_name = ?"
+          + " AND table_name = ?")).isInstanceOf(InvalidQueryException.class)
+          .hasMessageContaining("takes no writes into them (system_schema.tables)");
       assertThat(s.execute("SELECT key FROM local").all()).hasSize(1);
       assertThat(s.execute("SELECT role FROM system_auth.roles").one().getString(0)).isEqualTo("cassandra");
     }
