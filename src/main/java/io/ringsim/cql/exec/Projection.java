@@ -27,7 +27,8 @@ public final class Projection {
     Object value(LivePartition p, LiveRow r, int nowInSec);
   }
 
-  enum Agg { NONE, COUNT, MIN, MAX, SUM, AVG, USER }
+  /** How a column folds the rows: not at all (NONE), an aggregate, or (FOLDED) a selector over other columns' folds. */
+  enum Agg { NONE, COUNT, MIN, MAX, SUM, AVG, USER, FOLDED }
 
   private final List<String> names = new ArrayList<>();
   private final List<CqlType> types = new ArrayList<>();
@@ -35,6 +36,12 @@ public final class Projection {
   private final List<Agg> aggs = new ArrayList<>();
   /** For each USER column, the user-defined aggregate it folds (null for the other columns). */
   private final List<UserFunctionSelectors.AggregateCall> userAggs = new ArrayList<>();
+  /** Columns that only feed a FOLDED one ({@code count(*)} in {@code count(*) + 1}): computed, never returned. */
+  private final List<Boolean> hidden = new ArrayList<>();
+  /** For each FOLDED column, its value from the other columns' folded values (in {@link #folded}). */
+  private final java.util.Map<Integer, Column> foldedEvals = new java.util.HashMap<>();
+  /** The folded values of the row being made, read by the FOLDED columns' selectors. */
+  private Object[] folded;
   private final int nowInSec;
   private final SelectorCompiler compiler;
 
@@ -67,11 +74,22 @@ public final class Projection {
   }
 
   public List<String> names() {
-    return List.copyOf(names);
+    return List.copyOf(visible(names));
   }
 
   public List<CqlType> types() {
-    return List.copyOf(types);
+    return List.copyOf(visible(types));
+  }
+
+  /** {@code all} (one entry per column) without the hidden columns' entries; entries may be null (row values). */
+  private <T> List<T> visible(List<T> all) {
+    List<T> out = new ArrayList<>();
+    if (!hidden.contains(true)) {
+      out.addAll(all);
+      return out;
+    }
+    for (int i = 0; i < all.size(); i++) if (!hidden.get(i)) out.add(all.get(i));
+    return out;
   }
 
   public boolean isAggregate() {
@@ -81,6 +99,48 @@ public final class Projection {
   private void add(TableMetadata t, Selector s, String alias) {
     if (s instanceof Selector.Aliased a) {
       add(t, a.selector(), a.alias());
+      return;
+    }
+    addColumn(t, s, alias);
+    while (hidden.size() < aggs.size()) hidden.add(false);
+  }
+
+  /** Whether {@code s} is itself an aggregate call (what a column folds), not a selector around one. */
+  private boolean isAggregateCall(Selector s) {
+    if (s instanceof Selector.CountStar) return true;
+    if (!(s instanceof Selector.Function f)) return false;
+    String fn = f.name().toLowerCase(Locale.ROOT);
+    return List.of("count", "min", "max", "sum", "avg").contains(fn)
+        || (NativeFunctions.overloads(fn).isEmpty() && UserFunctionSelectors.namesAggregate(compiler, f));
+  }
+
+  /**
+   * A selector holding an aggregate inside a function or an operation ({@code toJson(count(*))}, {@code max(v) -
+   * min(v)}): each aggregate in it, and each column beside them, becomes a hidden column folded over the rows, and
+   * the selector is computed from their folded values when the result row is made, as Cassandra 4.1 does.
+   */
+  private void addFolded(TableMetadata t, Selector s, String alias) {
+    SelectorCompiler.Expr e = compiler.compileFolded(s, inner -> {
+      int at = aggs.size();
+      addColumn(t, inner, null);
+      hidden.add(true);
+      return new SelectorCompiler.Expr(names.get(at), types.get(at), (p, r, now) -> folded[at], null);
+    });
+    if (e.type() == null) {
+      throw invalid("Cannot infer type for term " + e.name() + " in selection clause (try using a cast to force a"
+          + " type)");
+    }
+    names.add(alias != null ? alias : e.name());
+    types.add(e.type());
+    columns.add((p, r, now) -> null);
+    aggs.add(Agg.FOLDED);
+    foldedEvals.put(aggs.size() - 1, e.eval());
+    hidden.add(false);
+  }
+
+  private void addColumn(TableMetadata t, Selector s, String alias) {
+    if (!isAggregateCall(s) && compiler.holdsAggregate(s)) {
+      addFolded(t, s, alias);
       return;
     }
     if (s instanceof Selector.Column c) {
@@ -294,6 +354,7 @@ public final class Projection {
           case NONE -> {
             if (!any) agg[i] = v;
           }
+          case FOLDED -> { }
           case COUNT -> {
             if (v != null) counts[i]++;
           }
@@ -328,9 +389,9 @@ public final class Projection {
       if (!isAggregate()) return new ResultSet(names, types, rows, List.of());
       if (grouped) {
         endGroup();
-        return new ResultSet(names, types, rows, List.of());
+        return new ResultSet(names(), types(), rows, List.of());
       }
-      return new ResultSet(names, types, List.of(aggregateRow()), List.of());
+      return new ResultSet(names(), types(), List.of(aggregateRow()), List.of());
     }
 
     private List<Object> aggregateRow() {
@@ -353,7 +414,10 @@ public final class Projection {
           default -> row.add(agg == null ? null : agg[i]);
         }
       }
-      return row;
+      if (foldedEvals.isEmpty()) return row;
+      folded = row.toArray();
+      foldedEvals.forEach((i, e) -> row.set(i, e.value(null, null, nowInSec)));
+      return visible(row);
     }
   }
 }

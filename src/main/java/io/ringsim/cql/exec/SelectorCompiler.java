@@ -38,8 +38,20 @@ final class SelectorCompiler {
     }
   }
 
+  /**
+   * Where an aggregate nested in a selector ({@code count(*) + 1}, {@code toJson(max(v))}) is folded: one of
+   * Projection's hidden columns, whose Expr reads the folded value when the result row is made. A column (or
+   * writetime, ttl, token) beside such an aggregate is a hidden column too, holding the group's first row's value,
+   * as Cassandra's simple selectors do in an aggregate query.
+   */
+  interface AggregateSlots {
+    Expr slot(Selector s);
+  }
+
   private final TableMetadata table;
   private final Values values;
+  /** Set while compiling a selector that holds an aggregate; null otherwise. */
+  private AggregateSlots slots;
 
   /** At PREPARE, the type each bind marker of the selection receives by its use, by marker index; else null. */
   private final Map<Integer, CqlType> markers;
@@ -66,7 +78,50 @@ final class SelectorCompiler {
     return values.value(constant, type, "[selection]");
   }
 
+  /** Compiles {@code s}, which holds an aggregate, folding its aggregates and columns in {@code into}. */
+  Expr compileFolded(Selector s, AggregateSlots into) {
+    AggregateSlots before = slots;
+    slots = into;
+    try {
+      return compile(s);
+    } finally {
+      slots = before;
+    }
+  }
+
+  /** Whether {@code s} holds an aggregate (count(*), count/min/max/sum/avg, a user-defined aggregate) anywhere. */
+  boolean holdsAggregate(Selector s) {
+    if (s instanceof Selector.CountStar) return true;
+    if (s instanceof Selector.Function f) {
+      String fn = f.name().toLowerCase(Locale.ROOT);
+      if (List.of("count", "min", "max", "sum", "avg").contains(fn)) return true;
+      if (NativeFunctions.overloads(fn).isEmpty() && UserFunctionSelectors.namesAggregate(this, f)) return true;
+      return f.args().stream().anyMatch(this::holdsAggregate);
+    }
+    if (s instanceof Selector.Cast c) return holdsAggregate(c.arg());
+    if (s instanceof Selector.Element e) return holdsAggregate(e.collection());
+    if (s instanceof Selector.Slice sl) return holdsAggregate(sl.collection());
+    if (s instanceof Selector.Field f) return holdsAggregate(f.value());
+    if (s instanceof Selector.Operation o) return holdsAggregate(o.left()) || holdsAggregate(o.right());
+    if (s instanceof Selector.Negation n) return holdsAggregate(n.operand());
+    if (s instanceof Selector.Parenthesized p) return holdsAggregate(p.inner());
+    if (s instanceof Selector.TypeHint h) return holdsAggregate(h.value());
+    return false;
+  }
+
+  /** A hidden column for {@code s}, compiled as a top-level selector would be (its own arguments row by row). */
+  private Expr slot(Selector s) {
+    AggregateSlots into = slots;
+    slots = null;
+    try {
+      return into.slot(s);
+    } finally {
+      slots = into;
+    }
+  }
+
   Expr compile(Selector s) {
+    if (slots != null && (s instanceof Selector.Column || s instanceof Selector.CountStar)) return slot(s);
     if (s instanceof Selector.Column c) {
       ColumnDef def = Projection.column(table, c.name());
       return new Expr(def.name(), def.type(), (p, r, now) -> RowValues.columnValue(table, p, r, def), null);
@@ -88,10 +143,12 @@ final class SelectorCompiler {
     throw NativeFunctions.invalid("Cannot use " + s + " here");
   }
 
-  /** Cassandra 4.1 computes {@code count(*) + 1} and {@code intAsBlob(max(v))}; ringsim does not. */
+  /**
+   * An aggregate met outside {@link #compileFolded}: only in an aggregate's own arguments ({@code count(max(v))}), as
+   * every other selector holding one is folded.
+   */
   private static io.ringsim.cql.CqlException aggregateInside(String aggregate) {
-    return NativeFunctions.invalid("An aggregate inside a function or an operation is not supported by this "
-        + "simulator: " + aggregate);
+    return NativeFunctions.invalid("aggregate functions cannot be used as arguments of aggregate functions");
   }
 
   private Expr cast(Selector.Cast c) {
@@ -104,6 +161,10 @@ final class SelectorCompiler {
 
   private Expr function(Selector.Function f) {
     String fn = f.name().toLowerCase(Locale.ROOT);
+    if (slots != null && (Projection.SPECIAL.contains(fn)
+        || (NativeFunctions.overloads(fn).isEmpty() && UserFunctionSelectors.namesAggregate(this, f)))) {
+      return slot(f);
+    }
     if (fn.equals("tojson")) return toJson(f);
     if (Projection.ROW_FUNCTIONS.contains(fn)) return Projection.rowFunction(table, f, fn);
     if (fn.equals("fromjson")) {

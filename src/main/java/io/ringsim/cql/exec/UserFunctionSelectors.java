@@ -80,6 +80,14 @@ final class UserFunctionSelectors {
         .collect(Collectors.joining(", ")) + ")");
   }
 
+  /** Whether {@code f} names a user-defined aggregate (its arguments not looked at). */
+  static boolean namesAggregate(SelectorCompiler compiler, Selector.Function f) {
+    Values values = compiler.values();
+    if (FunctionCalls.systemName(f.name())) return false;
+    return !FunctionCalls.aggregates(values.functionCatalog(), FunctionCalls.name(f.name(),
+        values.functionKeyspace())).isEmpty();
+  }
+
   /** The call of a user-defined aggregate, or null when {@code f} names none. */
   static AggregateCall aggregate(SelectorCompiler compiler, Selector.Function f) {
     Values values = compiler.values();
