@@ -199,6 +199,11 @@ final class ServeLive implements LiveRun {
   }
 
   @Override
+  public List<io.ringsim.report.ClientRetries> clientRetries() {
+    return served.history().retries();
+  }
+
+  @Override
   public Checker.Result checkClients(SimCluster sim) {
     List<ServedOp> ops = new ArrayList<>(served.history().servedOps());
     ops.addAll(served.history().finalReads(sim));

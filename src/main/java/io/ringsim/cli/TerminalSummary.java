@@ -1,5 +1,6 @@
 package io.ringsim.cli;
 
+import io.ringsim.report.ClientRetries;
 import io.ringsim.report.TextTable;
 import io.ringsim.sim.Durations;
 import io.ringsim.sim.RunResult;
@@ -36,8 +37,28 @@ final class TerminalSummary {
     }
     sb.append(TextTable.render(List.of("operations", "ok", "failed", "available", "p50", "p99", "max", "errors"),
         series));
-    sb.append("ok and failed count the coordinators' replies to the workloads' clients (which do not retry);"
-        + " p50, p99 and max are of the successful operations\n");
+    List<ClientRetries> retries = r.clientRetries() == null ? List.of() : r.clientRetries();
+    sb.append(retries.isEmpty()
+        ? "ok and failed count the coordinators' replies to the workloads' clients (which do not retry);"
+        : "ok and failed count the coordinators' replies, one per try (a served client's driver may retry);")
+        .append(" p50, p99 and max are of the successful operations\n");
+    if (!retries.isEmpty()) {
+      List<List<String>> rows = new ArrayList<>();
+      for (ClientRetries c : retries) {
+        rows.add(List.of(c.consistency(), String.valueOf(c.replies()), String.valueOf(c.failed()),
+            String.valueOf(c.retries()), String.valueOf(c.failuresRetried())));
+      }
+      sb.append("\nserved clients:\n").append(TextTable.render(List.of("level", "replies", "failed",
+          "of which driver retries", "failures followed by a retry"), rows));
+      for (ClientRetries c : retries) {
+        if (c.retries() > 0 || c.failuresRetried() > 0) {
+          sb.append(String.format("%s: %d replies, of which %d look like driver retries of an earlier failed request;"
+              + " %d of the %d failures were followed by a recognised retry%n", c.consistency(), c.replies(),
+              c.retries(), c.failuresRetried(), c.failed()));
+        }
+      }
+      sb.append(ClientRetries.explanation()).append('\n');
+    }
     if (r.throttled() > 0) {
       List<List<String>> levels = new ArrayList<>();
       for (RunResult.LevelRow l : r.levels()) {

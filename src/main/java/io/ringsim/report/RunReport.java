@@ -29,7 +29,9 @@ public record RunReport(
     List<Metric> metrics,
     List<QueryStat> queries,
     Summary summary,
-    RunTiming wallClock) {
+    RunTiming wallClock,
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+    List<ClientRetries> clientRetries) {
 
   /** Bumped when a field changes meaning or goes away; readers reject newer versions. */
   public static final int FORMAT_VERSION = 1;
@@ -47,6 +49,7 @@ public record RunReport(
     checks = Lists.copy(checks);
     metrics = Lists.copy(metrics);
     queries = Lists.copy(queries);
+    clientRetries = Lists.copy(clientRetries);
   }
 
   /** Whether every check passed (a run with no checks passes). */
@@ -57,7 +60,7 @@ public record RunReport(
   /** The same report without its wall-clock facts, for byte-identical output across identical runs. */
   public RunReport withoutWallClock() {
     return new RunReport(formatVersion, scenario, cluster, load, storage, partitionSizes, hottestPartitions, timeSeries,
-        events, anomalies, checks, metrics, queries, summary, null);
+        events, anomalies, checks, metrics, queries, summary, null, clientRetries);
   }
 
   public static Builder builder(String scenarioName) {
@@ -75,6 +78,7 @@ public record RunReport(
     private long simulatedMillis;
     private long bucketMillis = 1000;
     private String version = "dev";
+    private final List<ClientRetries> clientRetries = new ArrayList<>();
     private String partitioner = "";
     private final List<ClusterInfo.NodeInfo> nodes = new ArrayList<>();
     private final List<ClusterInfo.KeyspaceReplication> keyspaces = new ArrayList<>();
@@ -153,6 +157,8 @@ public record RunReport(
     /** A sample of a scenario-specific time series (hints pending, out-of-sync partitions...). */
     public Builder sample(String series, long atMillis, double value) { other.add(new TimeSeries.Point(series, atMillis, value)); return this; }
     public Builder wallClock(RunTiming w) { wallClock = w; return this; }
+    /** The served clients' requests per level with the driver retries recognised among them (none: no clients). */
+    public Builder clientRetries(List<ClientRetries> rows) { clientRetries.addAll(rows); return this; }
     /** Anomalies found past the listed ones, by kind: the summary counts them, the list does not hold them. */
     public Builder unlistedAnomalies(Map<String, Long> byKind) { unlisted.putAll(byKind); return this; }
 
@@ -168,7 +174,7 @@ public record RunReport(
           new ScenarioInfo(name, description, seed, simulatedMillis, bucketMillis, version),
           new ClusterInfo(partitioner, nodes, keyspaces, arcs),
           load, storage, sizes, hot, new TimeSeries(bucketMillis, nodeOps, levels, other), events, anomalies, checks,
-          metrics, queries, null, wallClock);
+          metrics, queries, null, wallClock, clientRetries);
       Summary s = Summary.of(r, wholeRunLatency);
       if (!unlisted.isEmpty()) s = s.withUnlisted(unlisted);
       return r.withSummary(s);
@@ -182,6 +188,6 @@ public record RunReport(
 
   RunReport withSummary(Summary s) {
     return new RunReport(formatVersion, scenario, cluster, load, storage, partitionSizes, hottestPartitions, timeSeries,
-        events, anomalies, checks, metrics, queries, s, wallClock);
+        events, anomalies, checks, metrics, queries, s, wallClock, clientRetries);
   }
 }

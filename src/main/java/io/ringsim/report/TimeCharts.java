@@ -87,10 +87,26 @@ final class TimeCharts {
       }
       ReportHtml.table(b, List.of("consistency", "ops", "failed", "error rate", "throttled", "available", "p50", "p95", "p99",
           "max"), rows, new boolean[] {false, true, true, true, true, true, true, true, true, true});
-      b.append("<p>ops and failed count the coordinators' replies to the workloads' clients, which do not retry;"
-          + " the latency percentiles are of every answered operation, timeouts included.")
+      b.append(r.clientRetries().isEmpty()
+          ? "<p>ops and failed count the coordinators' replies to the workloads' clients, which do not retry;"
+          : "<p>ops and failed count the coordinators' replies, one per try: a served client's driver may have"
+              + " retried a failed request, as the table below shows;")
+          .append(" the latency percentiles are of every answered operation, timeouts included.")
           .append(anyThrottled ? " Throttled operations were never sent (a client had its concurrency cap in flight);"
               + " available counts them as not available." : "").append("</p>\n");
+    }
+    if (!r.clientRetries().isEmpty()) {
+      List<List<String>> rows = new ArrayList<>();
+      for (ClientRetries c : r.clientRetries()) {
+        rows.add(List.of(c.consistency(), Long.toString(c.replies()), Long.toString(c.failed()),
+            Long.toString(c.retries()), Long.toString(c.failuresRetried())));
+      }
+      b.append("<h3 id=\"client-retries\">Served clients: replies and driver retries</h3>\n");
+      ReportHtml.table(b, List.of("consistency", "replies", "failed", "of which driver retries",
+          "failures followed by a retry"), rows, new boolean[] {false, true, true, true, true});
+      b.append("<p>").append(Html.esc(ClientRetries.explanation())).append(". replies minus driver retries is about"
+          + " the requests the applications made; failed minus failures followed by a retry, the failures they"
+          + " saw.</p>\n");
     }
     b.append("</section>\n");
   }

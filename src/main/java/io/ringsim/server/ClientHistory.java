@@ -9,6 +9,7 @@ import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.cql.ast.Statement;
 import io.ringsim.cql.exec.Keys;
 import io.ringsim.schema.Catalog;
+import io.ringsim.sim.DriverRetries;
 import io.ringsim.sim.NotJudged;
 import io.ringsim.sim.cells.CellCapture;
 import io.ringsim.sim.cells.Mutation;
@@ -40,10 +41,22 @@ import java.util.concurrent.atomic.AtomicLong;
  * read when its first page held the whole partition).
  */
 public final class ClientHistory {
-  /** One operation. {@code client} is the connection it came on: the same client, for read-your-writes. */
-  public record Op(long id, int client, String table, String key, byte[] keyBytes, String kind, String consistency,
-      String coordinator, long invokeMicros, long completeMicros, String outcome, String error, long version,
-      Boolean applied) {}
+  /**
+   * One operation. {@code client} is the connection it came on: the same client, for read-your-writes. {@code sender}
+   * is who sent the request and what it was, to recognise a driver's retry (which comes on another connection).
+   */
+  public record Op(long id, int client, Sender sender, String table, String key, byte[] keyBytes, String kind,
+      String consistency, String coordinator, long invokeMicros, long completeMicros, String outcome, String error,
+      long version, Boolean applied) {}
+
+  /**
+   * Who sent a request and which request it was: the client's IP address (a driver retries on its connection to
+   * another node, from the same address) and the request's identity (its statement and bound values, see
+   * RequestIdentity; null when unknown).
+   */
+  public record Sender(String address, String request) {
+    public static final Sender UNKNOWN = new Sender("", null);
+  }
 
   private final SimCluster cluster;
   private final List<Op> ops = new ArrayList<>();
@@ -58,6 +71,16 @@ public final class ClientHistory {
     return List.copyOf(ops);
   }
 
+  /** The operations per consistency level, with those that look like a driver's retry ({@link DriverRetries}). */
+  public List<io.ringsim.report.ClientRetries> retries() {
+    List<DriverRetries.Request> requests = new ArrayList<>();
+    for (Op op : ops()) {
+      requests.add(new DriverRetries.Request(op.id(), op.sender().address(), op.sender().request(), op.consistency(),
+          op.invokeMicros(), op.completeMicros(), !op.outcome().equals("ok")));
+    }
+    return DriverRetries.count(requests);
+  }
+
   /** The operations from the {@code from}-th on (a live view follows the history without copying it all). */
   public synchronized List<Op> opsFrom(int from) {
     return from >= ops.size() ? List.of() : List.copyOf(ops.subList(from, ops.size()));
@@ -67,19 +90,19 @@ public final class ClientHistory {
     ops.add(op);
   }
 
-  private record Sent(long id, int client, String coordinator, String kind, ClientRequest request, long invokeMicros,
+  private record Sent(long id, int client, Sender sender, String coordinator, String kind, ClientRequest request, long invokeMicros,
       Long clientTimestamp, Statement statement, long clockMicros, boolean legacy) {}
 
   /** The observer for one client connection's requests. */
   RequestObserver observer(int client) {
-    return observer(client, null);
+    return observer(client, null, Sender.UNKNOWN);
   }
 
   /**
    * The observer for a request whose writes carry the client's timestamp: that timestamp, not the coordinator's, is
    * what replicas store and reads see.
    */
-  RequestObserver observer(int client, Long clientTimestamp) {
+  RequestObserver observer(int client, Long clientTimestamp, Sender sender) {
     return new RequestObserver() {
       /** The statement being run: its LWT condition is what the checker can judge of a Cas. */
       private Statement current;
@@ -109,7 +132,7 @@ public final class ClientHistory {
         boolean whole = !(request instanceof ClientRequest.Read r) || ReadFilter.ALL.equals(r.filter())
             || (r.filter().paged() && r.filter().slices().equals(ReadFilter.ALL.slices()));
         boolean legacy = !(request instanceof ClientRequest.RangeScan) && whole;
-        return new Sent(ids.incrementAndGet(), client, coordinator, kind, request, nowNanos / 1000, clientTimestamp,
+        return new Sent(ids.incrementAndGet(), client, sender, coordinator, kind, request, nowNanos / 1000, clientTimestamp,
             current, clockMicros(coordinator), legacy);
       }
 
@@ -249,7 +272,7 @@ public final class ClientHistory {
     byte[] key = keyOf(s.request());
     TableMetadata t = cluster.catalog().table(s.request().table()).orElse(null);
     String text = t == null ? java.util.HexFormat.of().formatHex(key) : keyText(t, key);
-    add(new Op(s.id(), s.client(), s.request().table(), text, key, s.kind(), s.request().consistency().name(),
+    add(new Op(s.id(), s.client(), s.sender(), s.request().table(), text, key, s.kind(), s.request().consistency().name(),
         s.coordinator(), s.invokeMicros(), completeMicros, outcome, error, version, applied));
   }
 

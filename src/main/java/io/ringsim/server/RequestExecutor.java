@@ -142,6 +142,23 @@ final class RequestExecutor {
   }
 
   Reply execute(String node, Session session, Message m) {
+    REQUEST.set(RequestIdentity.of(m));
+    try {
+      return executeIdentified(node, session, m);
+    } finally {
+      REQUEST.remove();
+    }
+  }
+
+  /** The identity of the request this thread runs ({@link RequestIdentity}), for the clients' history. */
+  private static final ThreadLocal<String> REQUEST = new ThreadLocal<>();
+
+  private ClientHistory.Sender sender(Session session) {
+    java.net.InetAddress a = session.clientAddress;
+    return new ClientHistory.Sender(a == null ? "" : a.getHostAddress(), REQUEST.get());
+  }
+
+  private Reply executeIdentified(String node, Session session, Message m) {
     ConsistencyLevel cl = ConsistencyLevel.ONE;
     String writeType = "SIMPLE";
     try {
@@ -298,11 +315,11 @@ final class RequestExecutor {
     return run(node, session, ks, new Statement.Batch(type, null, children), o, "BATCH", MetadataAsk.NONE);
   }
 
-  private ClientSession session(String node, String keyspace, QueryOptions o, int client) {
+  private ClientSession session(String node, String keyspace, QueryOptions o, Session client) {
     ClientSession s = new ClientSession(served.cluster(), served.nextSeed());
     s.setKeyspace(keyspace);
     s.setCoordinator(node);
-    s.setObserver(served.history().observer(client));
+    s.setObserver(served.history().observer(client.client, null, sender(client)));
     s.setTracing(TRACE.get() != null);
     s.setConsistency(ProtocolValues.consistency(o.consistency));
     ConsistencyLevel serial = ProtocolValues.consistency(o.serialConsistency);
@@ -333,7 +350,7 @@ final class RequestExecutor {
 
   private Reply run(String node, Session session, String ks, Statement s, QueryOptions o, String key,
       MetadataAsk ask) {
-    ClientSession cs = session(node, ks, o, session.client);
+    ClientSession cs = session(node, ks, o, session);
     refuseSystemWrite(s, ks);
     if (s instanceof Statement.Use u) {
       // The system keyspaces are served, not in the catalog, so the simulated cluster does not know them.
@@ -371,7 +388,7 @@ final class RequestExecutor {
       if (stamped != s) {
         s = stamped;
         clientTimestamp = stamp;
-        cs.setObserver(served.history().observer(session.client, clientTimestamp));
+        cs.setObserver(served.history().observer(session.client, clientTimestamp, sender(session)));
       }
     }
     if (s instanceof Statement.Select sel && o.pageSize > 0) return page(cs, sel, ks, o, key, ask);

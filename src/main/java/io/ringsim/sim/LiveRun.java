@@ -28,6 +28,11 @@ public interface LiveRun {
   /** The clients' single-partition operations, as history records (history.jsonl, the figures). */
   List<OpRecord> history();
 
+  /** The same operations per consistency level, with those that look like a driver's retry ({@link DriverRetries}). */
+  default List<io.ringsim.report.ClientRetries> clientRetries() {
+    return List.of();
+  }
+
   /**
    * After the heal: the clients' own operations judged at Cassandra's granularity ({@link ServedChecker}), with
    * every partition they wrote read back at ALL. None by default (a live run without clients).

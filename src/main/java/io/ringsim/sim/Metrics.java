@@ -1,5 +1,6 @@
 package io.ringsim.sim;
 
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
@@ -54,6 +55,17 @@ public final class Metrics {
   /** Tells {@code l} of every operation recorded from now on (null: no one); on the recording thread. */
   void listen(java.util.function.Consumer<OpRecord> l) {
     listener = l;
+  }
+
+  private List<io.ringsim.report.ClientRetries> clientRetries = List.of();
+
+  /** The served clients' operations per level, with the driver retries recognised among them. */
+  void clientRetries(List<io.ringsim.report.ClientRetries> rows) {
+    clientRetries = List.copyOf(rows);
+  }
+
+  List<io.ringsim.report.ClientRetries> clientRetries() {
+    return clientRetries;
   }
 
   void record(OpRecord op) {

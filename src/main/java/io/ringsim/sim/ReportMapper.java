@@ -27,6 +27,7 @@ final class ReportMapper {
     RunReport.Builder b = RunReport.builder(r.scenario()).description(r.description()).seed(r.seed())
         .simulatedMillis(r.simulatedMillis()).bucketMillis(bucket).version(version)
         .partitioner(ring.partitioner().name());
+    if (r.clientRetries() != null) b.clientRetries(r.clientRetries());
     for (RunResult.NodeRow n : r.nodes()) {
       List<String> tokens = new ArrayList<>();
       var node = ring.node(ring.indexOf(n.name()));

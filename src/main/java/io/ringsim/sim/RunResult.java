@@ -33,7 +33,8 @@ public record RunResult(
     List<CheckRow> checks,
     List<Event> events,
     boolean historyRecorded,
-    long wallMillis) {
+    long wallMillis,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<io.ringsim.report.ClientRetries> clientRetries) {
 
   public record NodeRow(String name, String dc, String rack, int tokens, double effectiveOwnership, long partitions,
       long rows, long bytes, int sstables, long coordinated, long replicaWrites, long replicaReads, long hintsStored,
@@ -128,7 +129,7 @@ public record RunResult(
   public RunResult withoutWallTime() {
     return new RunResult(scenario, description, seed, simulatedMillis, operations, throttled,
         replicationUsedForOwnership, nodes, ownershipSkew, loadSkew, series, levels, timeline, throttledTimeline,
-        hottestPartitions, tables, anomalyCounts, anomalies, checks, events, historyRecorded, 0);
+        hottestPartitions, tables, anomalyCounts, anomalies, checks, events, historyRecorded, 0, clientRetries);
   }
 
   /** Every check passed (one not applicable does not pass). */

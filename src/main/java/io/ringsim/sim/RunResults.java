@@ -115,7 +115,8 @@ final class RunResults {
     return new RunResult(spec.name(), spec.description(), spec.seed(), spec.durationMillis(), operations,
         throttled, used, nodes, os, ls, series, levels, points,
         List.copyOf(throttledPoints), hot,
-        tables, counts, List.copyOf(anomalies), checks, List.copyOf(events), spec.recordHistory(), wallMillis);
+        tables, counts, List.copyOf(anomalies), checks, List.copyOf(events), spec.recordHistory(), wallMillis,
+        metrics.clientRetries());
   }
 
   /** summary.json and run.json list this many anomalies, the first in time; the counts cover them all. */

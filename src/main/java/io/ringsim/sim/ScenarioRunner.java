@@ -198,6 +198,7 @@ public final class ScenarioRunner {
     List<OpRecord> clients = live == null ? List.of() : live.history();
     history.addAll(clients);
     for (OpRecord op : clients) run.metrics().record(op);
+    if (live != null) run.metrics().clientRetries(live.clientRetries());
     history.sort(OpRecord.BY_INVOCATION);
     timer.mark("healed");
     // Without a history there is nothing to check the final state against: no read-back either.

@@ -28,7 +28,8 @@ class RunFilesTest {
     TimeSeries ts = r.timeSeries();
     RunReport none = new RunReport(r.formatVersion(), r.scenario(), r.cluster(), r.load(), r.storage(),
         r.partitionSizes(), r.hottestPartitions(), new TimeSeries(ts.bucketMillis(), ts.nodeOps(), ts.levels(),
-        List.of()), r.events(), r.anomalies(), r.checks(), r.metrics(), r.queries(), r.summary(), r.wallClock());
+        List.of()), r.events(), r.anomalies(), r.checks(), r.metrics(), r.queries(), r.summary(), r.wallClock(),
+        r.clientRetries());
     Files.createDirectories(dir.resolve("out"));
     Files.writeString(dir.resolve("out/series.csv"), "series,at_ms,value\n"); // left by an earlier run
     List<Path> written = RunFiles.writeReport(none, dir.resolve("out"));

@@ -94,6 +94,13 @@ class ServeCommandTest {
       assertThat(all).containsPattern("checked [0-9]+ reads and [0-9]+ keys: 0 stale reads \\(0 read-your-writes\\),"
           + " 0 lost writes");
       assertThat(Files.readString(out.resolve("summary.json"))).contains("not judged: range-scan");
+      // The served client's replies per level, with the driver retries recognised among them and what they count.
+      assertThat(all).contains("served clients:").contains("of which driver retries")
+          .contains(io.ringsim.report.ClientRetries.explanation());
+      assertThat(Files.readString(out.resolve("summary.json"))).contains("\"client_retries\"")
+          .contains("\"failures_retried\"");
+      assertThat(Files.readString(out.resolve("report.html"))).contains("Served clients: replies and driver retries")
+          .contains("of which driver retries");
       String history = Files.readString(out.resolve("history.jsonl"));
       assertThat(history).contains("\"workload\":\"orders\"").contains("\"workload\":\"clients\"");
       assertThat(history.lines().filter(l -> l.contains("\"workload\":\"clients\"")).count()).isEqualTo(100);
