@@ -59,13 +59,17 @@ class DriverRetriesServedTest {
           () -> session.getMetadata().getNodes().values().stream().anyMatch(n -> address.equals(
               ((InetSocketAddress) n.getEndPoint().resolve()).getAddress().getHostAddress())
               && n.getState() == NodeState.DOWN));
-      // Until the survivors convict the node, a write at ALL times out (not retried: not idempotent); then every
-      // coordinator refuses it with Unavailable, which the driver retries once on the next host.
+      // Until a survivor convicts the node, a write at ALL it coordinates times out (not retried: not idempotent);
+      // once it has, it refuses the write with Unavailable, which the driver retries once on the next host. The two
+      // survivors convict at their own moments: wait until six writes in a row, spread over both, are retried.
       int[] v = {1};
-      ServedClusterFixture.await("an Unavailable at ALL", Duration.ofSeconds(90), () -> {
-        long before = driverRetries;
-        run(session, insert.bind(100, v[0]++).setConsistencyLevel(ConsistencyLevel.ALL));
-        return driverRetries > before;
+      ServedClusterFixture.await("Unavailable at ALL from both survivors", Duration.ofSeconds(90), () -> {
+        for (int i = 0; i < 6; i++) {
+          long before = driverRetries;
+          run(session, insert.bind(100, v[0]++).setConsistencyLevel(ConsistencyLevel.ALL));
+          if (driverRetries == before) return false;
+        }
+        return true;
       });
       for (int k = 0; k < 20; k++) {
         assertThat(run(session, insert.bind(200 + k, k).setConsistencyLevel(ConsistencyLevel.ALL))).isFalse();
