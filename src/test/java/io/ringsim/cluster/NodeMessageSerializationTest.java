@@ -44,6 +44,7 @@ class NodeMessageSerializationTest {
         new NodeMessage.RangeReadReply(3, List.of(data), 1, 5, 0, null),
         new NodeMessage.PaxosPrepare(4, "ks.t", data, 99L << 16, f),
         new NodeMessage.PaxosPromise(4, true, 99L << 16, 0, data, 0, data),
+        new NodeMessage.PaxosPromise(4, false, 99L << 16, 0, new byte[0], 0, new byte[0], "Scanned over 50 tombstones"),
         new NodeMessage.PaxosPropose(5, "ks.t", data, 99L << 16, data),
         new NodeMessage.PaxosAccepted(5, true),
         new NodeMessage.PaxosCommit(6, "ks.t", data, 99L << 16, data),

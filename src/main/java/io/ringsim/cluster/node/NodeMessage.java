@@ -182,9 +182,17 @@ public sealed interface NodeMessage extends CborSerializable {
     }
   }
 
-  /** Promise (or refusal) with the replica's accepted-but-uncommitted proposal and its most recent commit. */
+  /**
+   * Promise (or refusal) with the replica's accepted-but-uncommitted proposal and its most recent commit; {@code
+   * failure} (else null) when the replica could not read the partition (too many tombstones), as a read's reply says.
+   */
   record PaxosPromise(long requestId, boolean promised, long promisedBallot, long acceptedBallot, byte[] accepted,
-      long committedBallot, byte[] current) implements Reply {}
+      long committedBallot, byte[] current, String failure) implements Reply {
+    public PaxosPromise(long requestId, boolean promised, long promisedBallot, long acceptedBallot, byte[] accepted,
+        long committedBallot, byte[] current) {
+      this(requestId, promised, promisedBallot, acceptedBallot, accepted, committedBallot, current, null);
+    }
+  }
 
   record PaxosPropose(long requestId, String table, byte[] key, long ballot, byte[] update) implements NodeMessage {}
 

@@ -106,6 +106,15 @@ final class PaxosCoordinator extends PendingRequest {
   @Override
   void onResponse(String from, NodeMessage m) {
     if (m instanceof NodeMessage.PaxosPromise p && phase.equals("prepare") && p.requestId() == id) {
+      if (p.failure() != null) {
+        // A replica could not read the partition (past tombstone_failure_threshold): the round fails as a read does.
+        trace("Read failure from " + from + ": " + p.failure());
+        finish();
+        replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.ReadFailure, "Operation failed - received "
+            + acks.received() + " responses and 1 failures: " + p.failure(), acks.received(), acks.required(),
+            traceList()));
+        return;
+      }
       if (!p.promised()) {
         highestSeen = Math.max(highestSeen, p.promisedBallot());
         refusals++;

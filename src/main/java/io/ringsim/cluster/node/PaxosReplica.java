@@ -38,8 +38,15 @@ final class PaxosReplica {
     TableStore t = node.storage.table(p.table()).orElse(null);
     if (t != null) {
       // Judged at the round's now (what it counts as tombstones), else, from a sender without one, this replica's clock.
-      PartitionRead r = p.nowInSec() != 0 ? t.read(t.schema().decorate(p.key()), p.filter().toFilter(), p.nowInSec())
-          : t.read(t.schema().decorate(p.key()), p.filter().toFilter());
+      PartitionRead r;
+      try {
+        r = p.nowInSec() != 0 ? t.read(t.schema().decorate(p.key()), p.filter().toFilter(), p.nowInSec())
+            : t.read(t.schema().decorate(p.key()), p.filter().toFilter());
+      } catch (io.ringsim.storage.TombstoneOverwhelmingException e) {
+        // The round's read failed here, as a plain read would: the coordinator answers the client with it.
+        return new NodeMessage.PaxosPromise(p.requestId(), false, s.promised, s.acceptedBallot, new byte[0],
+            s.committed, new byte[0], e.getMessage());
+      }
       if (r.data() != null) current = PartitionCodec.encode(r.data());
     }
     return new NodeMessage.PaxosPromise(p.requestId(), true, s.promised, s.acceptedBallot, s.accepted, s.committed,
