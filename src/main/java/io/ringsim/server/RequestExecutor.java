@@ -223,7 +223,7 @@ final class RequestExecutor {
           sq.table()), rs.types(), List.of());
     } else {
       Statement s = CqlParser.parse(p.cqlQuery);
-      refuseSystemWrite(s, ks); // at PREPARE already, as the write itself would be refused
+      SystemKeyspaces.refuseWrite(s, ks); // at PREPARE already, as the write itself would be refused
       Catalog c = served.cluster().catalog();
       List<BindVariable> vars = Binding.variables(s, c, ks);
       io.ringsim.cql.exec.WritePlanner.checkPrepared(s, c, ks);
@@ -330,28 +330,10 @@ final class RequestExecutor {
     return s;
   }
 
-  /**
-   * The system keyspaces are answered from the cluster's state, not stored, so a write into one is refused in so many
-   * words (Cassandra 4.1 lets a client write into, say, system.local; the simulated cluster would not know it).
-   */
-  private static void refuseSystemWrite(Statement s, String sessionKeyspace) {
-    Statement.TableName target;
-    if (s instanceof Statement.Insert i) target = new Statement.TableName(i.keyspace(), i.table());
-    else if (s instanceof Statement.Update u) target = new Statement.TableName(u.keyspace(), u.table());
-    else if (s instanceof Statement.Delete d) target = new Statement.TableName(d.keyspace(), d.table());
-    else return;
-    String ks = target.keyspace() != null ? target.keyspace() : sessionKeyspace;
-    if (ks != null && SystemQuery.KEYSPACES.contains(ks)) {
-      throw new CqlException(CqlErrorClass.InvalidRequest, "ringsim answers the system tables from the cluster's "
-          + "state and takes no writes into them (" + ks + "." + target.table() + "); Cassandra 4.1 would store this "
-          + "one");
-    }
-  }
-
   private Reply run(String node, Session session, String ks, Statement s, QueryOptions o, String key,
       MetadataAsk ask) {
     ClientSession cs = session(node, ks, o, session);
-    refuseSystemWrite(s, ks);
+    SystemKeyspaces.refuseWrite(s, ks);
     if (s instanceof Statement.Use u) {
       // The system keyspaces are served, not in the catalog, so the simulated cluster does not know them.
       if (!SystemQuery.KEYSPACES.contains(u.keyspace())) cs.execute(s);
