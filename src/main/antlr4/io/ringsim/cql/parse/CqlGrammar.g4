@@ -175,11 +175,18 @@ selectorAtom
   : K_COUNT LPAREN (STAR | INTEGER) RPAREN               # countStar
   | K_CAST LPAREN unaliasedSelector K_AS ident RPAREN    # castSelector
   | functionName LPAREN (unaliasedSelector (COMMA unaliasedSelector)*)? RPAREN  # functionSelector
+  // A type hint binds tighter than a field, element or slice after it: (frozen<addr>){...}.street is the hinted
+  // value's field, as in Cassandra 4.1's selectionTypeHint over selectionGroupWithoutField.
+  | LPAREN cqlType RPAREN selectorAtom                   # typeHintSelector
   | selectorAtom LBRACKET term RBRACKET                  # elementSelector
   | selectorAtom DOT ident                               # fieldSelector
   | selectorAtom LBRACKET from=term? DOTDOT to=term? RBRACKET  # sliceSelector
-  | LPAREN cqlType RPAREN selectorAtom                   # typeHintSelector
   | LPAREN unaliasedSelector RPAREN                      # parenthesizedSelector
+  | LPAREN unaliasedSelector (COMMA unaliasedSelector)+ RPAREN  # tupleSelector
+  | LBRACKET (unaliasedSelector (COMMA unaliasedSelector)*)? RBRACKET  # listSelector
+  | LBRACE RBRACE                                        # emptyBracesSelector
+  | LBRACE unaliasedSelector COLON unaliasedSelector (COMMA unaliasedSelector COLON unaliasedSelector)* RBRACE  # mapOrUdtSelector
+  | LBRACE unaliasedSelector (COMMA unaliasedSelector)* RBRACE  # setSelector
   | constant                                             # constantSelector
   | marker                                               # markerSelector
   | ident                                                # columnSelector

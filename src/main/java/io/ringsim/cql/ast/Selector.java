@@ -37,6 +37,18 @@ public sealed interface Selector {
   /** {@code (bigint) 1}: a type hint, as written in the type. */
   record TypeHint(String type, Selector value) implements Selector {}
 
+  /** {@code [a, b]}: a list literal; its type is {@code list<T>} of its first element whose type is known. */
+  record ListLiteral(List<Selector> elements) implements Selector {}
+
+  /** {@code {a, b}}, and {@code {}} (an empty set or map, told apart by the type its use gives it). */
+  record SetLiteral(List<Selector> elements) implements Selector {}
+
+  /** {@code {k: v, ...}}: a map literal or a user-type literal, told apart by the type a hint gives it. */
+  record MapOrUdtLiteral(List<Selector> keys, List<Selector> values) implements Selector {}
+
+  /** {@code (a, b)}: a tuple of two or more selectors ({@code (a)} is {@link Parenthesized}). */
+  record TupleLiteral(List<Selector> elements) implements Selector {}
+
   /** A selector with AS alias. */
   record Aliased(Selector selector, String alias) implements Selector {}
 }

@@ -30,14 +30,17 @@ final class ArithmeticSelectors {
 
   /** {@code (bigint) 1}: the value read as the hinted type (Cassandra's Selectable.WithTypeHint). */
   static SelectorCompiler.Expr typeHint(SelectorCompiler c, Selector.TypeHint h) {
-    CqlType type;
-    try {
-      type = io.ringsim.schema.types.CqlTypes.byName(h.type());
-    } catch (IllegalArgumentException e) {
-      throw Arithmetic.invalid("Unknown type " + c.keyspace() + "." + h.type());
+    LiteralSelectors.Hint hint = LiteralSelectors.hint(c, h.type());
+    CqlType type = hint.type();
+    // A literal under a hint is typed by the hint alone, even when its elements would give it a type.
+    SelectorCompiler.Expr a = LiteralSelectors.isLiteral(h.value()) ? LiteralSelectors.compilePending(c, h.value())
+        : c.compile(h.value());
+    String name = "(" + hint.text() + ")" + a.name();
+    if (LiteralSelectors.typedByUse(a, type) || LiteralSelectors.composite(type)) {
+      if (!LiteralSelectors.assignable(c, a, type))
+        throw Arithmetic.invalid("Cannot assign value " + name + " to " + name + " of type " + type.name());
+      return new SelectorCompiler.Expr(name, type, LiteralSelectors.as(c, a, type), null);
     }
-    SelectorCompiler.Expr a = c.compile(h.value());
-    String name = "(" + h.type() + ")" + a.name();
     if (operand(a).fit(type) == Arithmetic.Fit.NONE)
       throw Arithmetic.invalid("Cannot assign value " + name + " to " + name + " of type " + type.name());
     return new SelectorCompiler.Expr(name, type, evalAs(c, a, type), null);

@@ -27,9 +27,14 @@ final class SelectorCompiler {
    * A compiled selector; {@code type} and {@code eval} are null for a constant not yet given a type by its use, and
    * for a parenthesized selector ({@code inner} then holds what is in the parentheses), which its use types too.
    */
-  record Expr(String name, CqlType type, Projection.Column eval, Term constant, Expr inner) {
+  record Expr(String name, CqlType type, Projection.Column eval, Term constant, Expr inner,
+      LiteralSelectors.Pending pending) {
     Expr(String name, CqlType type, Projection.Column eval, Term constant) {
-      this(name, type, eval, constant, null);
+      this(name, type, eval, constant, null, null);
+    }
+
+    Expr(String name, CqlType type, Projection.Column eval, Term constant, Expr inner) {
+      this(name, type, eval, constant, inner, null);
     }
 
     /** What is inside any parentheses. */
@@ -106,6 +111,7 @@ final class SelectorCompiler {
     if (s instanceof Selector.Negation n) return holdsAggregate(n.operand());
     if (s instanceof Selector.Parenthesized p) return holdsAggregate(p.inner());
     if (s instanceof Selector.TypeHint h) return holdsAggregate(h.value());
+    if (LiteralSelectors.isLiteral(s)) return LiteralSelectors.parts(s).stream().anyMatch(this::holdsAggregate);
     return false;
   }
 
@@ -127,7 +133,11 @@ final class SelectorCompiler {
       return new Expr(def.name(), def.type(), (p, r, now) -> RowValues.columnValue(table, p, r, def), null);
     }
     if (s instanceof Selector.CountStar c) throw aggregateInside(c.written());
-    if (s instanceof Selector.Constant k) return new Expr(TermText.of(k.value()), null, null, k.value());
+    if (s instanceof Selector.Constant k) {
+      // Cassandra names a selected null by its literal's text, which its lexer gives in upper case.
+      boolean isNull = k.value() instanceof Term.Literal l && l.kind() == Term.Kind.NULL;
+      return new Expr(isNull ? "NULL" : TermText.of(k.value()), null, null, k.value());
+    }
     if (s instanceof Selector.Cast c) return cast(c);
     if (s instanceof Selector.Element e) return element(e);
     if (s instanceof Selector.Slice sl) return slice(sl);
@@ -136,6 +146,7 @@ final class SelectorCompiler {
     if (s instanceof Selector.Operation o) return ArithmeticSelectors.operation(this, o);
     if (s instanceof Selector.Negation n) return ArithmeticSelectors.negation(this, n);
     if (s instanceof Selector.TypeHint h) return ArithmeticSelectors.typeHint(this, h);
+    if (LiteralSelectors.isLiteral(s)) return LiteralSelectors.compile(this, s);
     if (s instanceof Selector.Parenthesized p) {
       Expr in = compile(p.inner());
       return new Expr("(" + in.name() + ")", null, null, null, in);
@@ -228,7 +239,10 @@ final class SelectorCompiler {
     for (int i = 0; i < args.size(); i++) {
       Expr a = args.get(i).unwrapped();
       CqlType want = sig.args().get(i);
-      if (a.constant() instanceof Term.BindMarker || a.constant() instanceof Term.Bound) {
+      if (LiteralSelectors.typedByUse(a, want)) {
+        if (!LiteralSelectors.assignable(this, a, want)) return null;
+        out.add(LiteralSelectors.as(this, a, want));
+      } else if (a.constant() instanceof Term.BindMarker || a.constant() instanceof Term.Bound) {
         Object v = constant(a.constant(), want);
         out.add((p, r, now) -> v);
       } else if (a.constant() != null) {
@@ -239,6 +253,8 @@ final class SelectorCompiler {
           return null;
         }
         out.add((p, r, now) -> v);
+      } else if (a.type() == null) {
+        return null;
       } else if (sameType(a.type(), want) || weak && a.type() != null && Values.assignable(a.type(), want)
           || customAsBlob(a.type(), want)) {
         out.add(a.eval());
@@ -260,6 +276,11 @@ final class SelectorCompiler {
 
   Values values() {
     return values;
+  }
+
+  /** Whether the table has a column of that name (a bare name in a user-type literal may be a field instead). */
+  boolean hasColumn(String name) {
+    return table.column(name).isPresent();
   }
 
   String keyspace() {

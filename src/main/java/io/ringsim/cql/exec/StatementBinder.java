@@ -113,6 +113,12 @@ final class StatementBinder {
           sl.to() == null ? null : term(sl.to()));
     }
     if (s instanceof Selector.Field f) return new Selector.Field(selector(f.value()), f.field());
+    if (s instanceof Selector.ListLiteral l) return new Selector.ListLiteral(selectors(l.elements()));
+    if (s instanceof Selector.SetLiteral st) return new Selector.SetLiteral(selectors(st.elements()));
+    if (s instanceof Selector.TupleLiteral tl) return new Selector.TupleLiteral(selectors(tl.elements()));
+    if (s instanceof Selector.MapOrUdtLiteral m) {
+      return new Selector.MapOrUdtLiteral(selectors(m.keys()), selectors(m.values()));
+    }
     return s;
   }
 

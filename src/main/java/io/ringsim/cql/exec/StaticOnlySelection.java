@@ -53,5 +53,10 @@ final class StaticOnlySelection {
     } else if (s instanceof Selector.Negation n) columnsOf(n.operand(), out);
     else if (s instanceof Selector.Parenthesized p) columnsOf(p.inner(), out);
     else if (s instanceof Selector.TypeHint h) columnsOf(h.value(), out);
+    else if (s instanceof Selector.ListLiteral l) l.elements().forEach(e -> columnsOf(e, out));
+    else if (s instanceof Selector.SetLiteral st) st.elements().forEach(e -> columnsOf(e, out));
+    else if (s instanceof Selector.TupleLiteral tl) tl.elements().forEach(e -> columnsOf(e, out));
+    // A key that is a bare name may be a user type's field, not a column: only the values are read for certain.
+    else if (s instanceof Selector.MapOrUdtLiteral m) m.values().forEach(e -> columnsOf(e, out));
   }
 }

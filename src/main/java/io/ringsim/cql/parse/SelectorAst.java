@@ -33,10 +33,28 @@ final class SelectorAst {
     if (u instanceof ParenthesizedSelectorContext p) {
       return new Selector.Parenthesized(AstBuilder.selector(p.unaliasedSelector()));
     }
+    if (u instanceof TupleSelectorContext t) return new Selector.TupleLiteral(all(t.unaliasedSelector()));
+    if (u instanceof ListSelectorContext l) return new Selector.ListLiteral(all(l.unaliasedSelector()));
+    if (u instanceof SetSelectorContext st) return new Selector.SetLiteral(all(st.unaliasedSelector()));
+    if (u instanceof EmptyBracesSelectorContext) return new Selector.SetLiteral(List.of());
+    if (u instanceof MapOrUdtSelectorContext m) {
+      List<Selector> all = all(m.unaliasedSelector()), keys = new ArrayList<>(), values = new ArrayList<>();
+      for (int i = 0; i < all.size(); i += 2) {
+        keys.add(all.get(i));
+        values.add(all.get(i + 1));
+      }
+      return new Selector.MapOrUdtLiteral(keys, values);
+    }
     FunctionSelectorContext f = (FunctionSelectorContext) u;
     UserTypeAst.checkWritetimeArguments(f);
     List<Selector> args = new ArrayList<>();
     for (UnaliasedSelectorContext a : f.unaliasedSelector()) args.add(AstBuilder.selector(a));
     return new Selector.Function(AstBuilder.functionName(f.functionName()), args);
+  }
+
+  private static List<Selector> all(List<UnaliasedSelectorContext> in) {
+    List<Selector> out = new ArrayList<>();
+    for (UnaliasedSelectorContext a : in) out.add(AstBuilder.selector(a));
+    return out;
   }
 }

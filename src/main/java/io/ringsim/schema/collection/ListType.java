@@ -22,17 +22,18 @@ public record ListType(CqlType element, boolean frozen) implements CqlType {
   @Override
   public byte[] serialize(Object value) {
     List<byte[]> parts = new ArrayList<>();
-    for (Object e : (List<?>) value) {
-      if (e == null) throw new IllegalArgumentException("null is not supported inside a list");
-      parts.add(element.serialize(e));
-    }
+    // A null element exists only in a selected list literal ([v, k] where v has no value); Cassandra sends it as a
+    // length of -1, as a tuple's null component. Writes refuse null elements before they get here.
+    for (Object e : (List<?>) value) parts.add(e == null ? null : element.serialize(e));
     return CollectionCodec.pack(parts, true);
   }
 
   @Override
   public Object deserialize(byte[] bytes) {
     List<Object> out = new ArrayList<>();
-    for (byte[] e : CollectionCodec.unpack(bytes, true, 0, name())) out.add(element.deserialize(e));
+    for (byte[] e : CollectionCodec.unpack(bytes, true, 0, name())) {
+      out.add(e == null ? null : element.deserialize(e));
+    }
     return Collections.unmodifiableList(out);
   }
 
