@@ -110,7 +110,8 @@ final class LiteralSelectors {
     }
     if (e.constant() instanceof Term.Literal l) return ArithmeticTerms.literalFit(l, receiver) != Arithmetic.Fit.NONE;
     if (e.constant() != null) return true;
-    return e.type() != null && (sameIgnoringFrozen(e.type(), receiver) || Values.assignable(e.type(), receiver));
+    // A non-frozen collection column is not a frozen one: (list<int>)l is refused, as in Cassandra.
+    return e.type() != null && Values.assignable(e.type(), receiver);
   }
 
   private static boolean pendingAssignable(SelectorCompiler c, Pending p, CqlType receiver) {
@@ -174,8 +175,6 @@ final class LiteralSelectors {
       return type instanceof TupleType t ? tuple(c, List.of(e.inner()), t) : as(c, e.inner(), type);
     }
     if (e.constant() != null) {
-      if (e.constant() instanceof Term.Literal l && ArithmeticTerms.literalFit(l, type) == Arithmetic.Fit.NONE)
-        throw NativeFunctions.invalid(e.name() + " is not of the expected type: " + unfrozen(type));
       Object v = c.constant(e.constant(), type);
       return (p, r, now) -> v;
     }

@@ -25,7 +25,10 @@ import java.util.NavigableSet;
 final class SelectorCompiler {
   /**
    * A compiled selector; {@code type} and {@code eval} are null for a constant not yet given a type by its use, and
-   * for a parenthesized selector ({@code inner} then holds what is in the parentheses), which its use types too.
+   * for a parenthesized selector ({@code inner} then holds what is in the parentheses), which its use types too,
+   * and for a collection, tuple or user-type literal whose type its elements do not tell ({@code pending} then holds
+   * it, for LiteralSelectors to build once a hint or a parameter gives the type). A literal a bare name is a key of
+   * ({@code {street: s}}) keeps the name as an Expr with nothing else set.
    */
   record Expr(String name, CqlType type, Projection.Column eval, Term constant, Expr inner,
       LiteralSelectors.Pending pending) {
