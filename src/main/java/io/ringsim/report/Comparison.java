@@ -78,11 +78,11 @@ public final class Comparison {
       s.append("<tr><td>").append(Html.esc(r.figure())).append("</td><td class=\"n\">").append(Html.esc(r.first()))
           .append("</td><td class=\"n\">").append(Html.esc(r.second())).append("</td></tr>\n");
     s.append("</tbody></table>\n</section>\n");
-    String[] labels = {firstLabel, secondLabel};
-    RunReport[] reports = {a, b};
+    List<String> labels = List.of(firstLabel, secondLabel);
+    List<RunReport> reports = List.of(a, b);
     for (int i = 0; i < 2; i++) {
-      String page = ReportHtml.render(reports[i], lang);
-      s.append("<section id=\"run").append(i + 1).append("\">\n<h2>").append(Html.esc(t.f("cmp.run-h2", labels[i]))).append("</h2>\n");
+      String page = ReportHtml.render(reports.get(i), lang);
+      s.append("<section id=\"run").append(i + 1).append("\">\n<h2>").append(Html.esc(t.f("cmp.run-h2", labels.get(i)))).append("</h2>\n");
       int from = page.indexOf("<section id=\"ownership-vs-load\">");
       int figStart = page.indexOf("<figure>", from), figEnd = page.indexOf("</figure>", figStart) + "</figure>".length();
       s.append(page, figStart, figEnd).append('\n');

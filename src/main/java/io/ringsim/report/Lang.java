@@ -48,7 +48,7 @@ public enum Lang {
    * C/POSIX, English.
    */
   public static Lang fromEnvironment(Map<String, String> env, String userLanguage) {
-    for (String var : new String[] {"LC_ALL", "LC_MESSAGES", "LANG"}) {
+    for (String var : java.util.List.of("LC_ALL", "LC_MESSAGES", "LANG")) {
       String v = env.get(var);
       if (v != null && !v.isBlank()) return v.trim().toLowerCase(Locale.ROOT).startsWith("zh") ? ZH_CN : EN;
     }

@@ -44,7 +44,7 @@ final class SvgCharts {
     StringBuilder leg = new StringBuilder();
     double x = LEFT, y = 16;
     for (int i = 0; i < names.size(); i++) {
-      double lw = 26 + names.get(i).length() * 6.2;
+      double lw = 26 + TextTable.columns(names.get(i)) * 6.2; // a Chinese character is about two Latin ones wide
       if (x + lw > w - RIGHT && x > LEFT) {
         x = LEFT;
         y += 15;
@@ -212,7 +212,7 @@ final class SvgCharts {
       double[][] values, String xLabel, String yLabel, Double ref, String refLabel, DoubleFunction<String> yFmt) {
     int n = categories.size(), k = names.size();
     // the reference line's label sits right of the plot, never over a bar
-    int labelRoom = ref == null ? 0 : 8 + (int) (refLabel.length() * 6.2);
+    int labelRoom = ref == null ? 0 : 8 + (int) (TextTable.columns(refLabel) * 6.2);
     // groups share the plot's width (at most 160 px each, so two nodes do not make two giant bars), at least 18 px
     double groupW = Math.max(18, Math.min(160, (W - LEFT - RIGHT - labelRoom - 20.0) / Math.max(1, n)));
     int w = (int) Math.max(W, LEFT + RIGHT + labelRoom + n * groupW + 20), h = H + 20;
