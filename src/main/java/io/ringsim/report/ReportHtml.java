@@ -218,7 +218,7 @@ public final class ReportHtml {
       b.append("<p>").append(t.get("ring.none")).append("</p>\n");
     } else {
       RingFigures f = new RingFigures("ring", nf, arcs, "");
-      figure(b, RingPage.ringSvg(f), t.f("ring.caption", arcs.size()));
+      figure(b, RingPage.ringSvg(f, t), t.f("ring.caption", arcs.size()));
     }
     b.append("<table class=\"nodes\"><thead><tr>");
     for (String h : List.of("th.node", "th.dc", "th.rack", "th.tokens", "th.ownership", "th.at-end"))
