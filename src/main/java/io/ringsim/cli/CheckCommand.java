@@ -24,18 +24,21 @@ import picocli.CommandLine.Spec;
 public final class CheckCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
+  @picocli.CommandLine.Mixin LangOption langOption = new LangOption();
+
   @Parameters(arity = "1..*", description = "Scenario files.")
   List<Path> files;
 
   @Override
   public Integer call() {
     int rc = ExitCodes.OK;
+    io.ringsim.report.Labels t = langOption.resolve().labels();
     for (Path f : files) {
       try {
         RunSpec r = ScenarioReader.read(f, Map.of());
-        spec.commandLine().getOut().println(f + ": ok (" + count(r.nodeCount(), "node") + ", "
-            + count(r.workloads().size(), "workload") + ", " + count(r.timeline().size(), "action") + ", duration "
-            + Durations.format(r.durationMillis()) + ")");
+        spec.commandLine().getOut().println(t.f("check.ok", f, count(t, r.nodeCount(), "check.node"),
+            count(t, r.workloads().size(), "check.workload"), count(t, r.timeline().size(), "check.action"),
+            Durations.format(r.durationMillis())));
       } catch (ScenarioException e) {
         // One line, as run prints the same error (a line break in the file's text, even a vertical tab, is a space).
         String msg = ExitCodes.oneLine(e.getMessage());
@@ -50,5 +53,9 @@ public final class CheckCommand implements Callable<Integer> {
   /** "1 workload", "2 workloads". */
   static String count(int n, String noun) {
     return n + " " + noun + (n == 1 ? "" : "s");
+  }
+
+  private static String count(io.ringsim.report.Labels t, int n, String key) {
+    return t.f(key + (n == 1 ? ".one" : ".many"), n);
   }
 }

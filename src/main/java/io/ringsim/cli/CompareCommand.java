@@ -33,8 +33,11 @@ public final class CompareCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
+  @picocli.CommandLine.Mixin LangOption langOption = new LangOption();
+
   @Override
   public Integer call() {
+    io.ringsim.report.Lang lang = langOption.resolve();
     RunReport a = ReportCommand.load(first);
     RunReport b = ReportCommand.load(second);
     String la = label(first), lb = label(second);
@@ -43,12 +46,12 @@ public final class CompareCommand implements Callable<Integer> {
       lb = second.toString();
     }
     PrintWriter out = spec.commandLine().getOut();
-    out.print(Comparison.renderText(a, b, la, lb));
+    out.print(Comparison.renderText(a, b, la, lb, lang));
     if (html != null) {
       try {
         Path parent = html.toAbsolutePath().getParent();
         if (parent != null) Files.createDirectories(parent);
-        Files.writeString(html, Comparison.renderHtml(a, b, la, lb));
+        Files.writeString(html, Comparison.renderHtml(a, b, la, lb, lang));
       } catch (IOException e) {
         throw new BadInputException("cannot write " + html + ": " + e.getMessage());
       }

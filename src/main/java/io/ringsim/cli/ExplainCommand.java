@@ -2,6 +2,8 @@ package io.ringsim.cli;
 
 import io.ringsim.report.Anomaly;
 import io.ringsim.report.AnomalyStory;
+import io.ringsim.report.Labels;
+import io.ringsim.report.Lang;
 import io.ringsim.report.RunReport;
 import io.ringsim.report.SequenceDiagramText;
 import io.ringsim.sim.Durations;
@@ -46,17 +48,20 @@ public final class ExplainCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
+  @picocli.CommandLine.Mixin LangOption langOption = new LangOption();
+
   @Override
   public Integer call() {
     if (anomaly != null && key != null) throw new BadInputException("--anomaly and --key: give one or the other");
     Long fromMicros = time("--from", from), toMicros = time("--to", to);
     if (fromMicros != null && toMicros != null && toMicros <= fromMicros)
       throw new BadInputException("--to " + to + " is not after --from " + from);
+    Labels t = langOption.resolve().labels();
     RunReport report = ReportCommand.load(dir);
     PrintWriter out = spec.commandLine().getOut();
     List<Anomaly> anomalies = report.anomalies();
     if (key == null && anomalies.isEmpty()) {
-      out.println("No anomaly in this run: the checker found nothing to explain.");
+      out.println(t.get("explain.none"));
       out.flush();
       return ExitCodes.OK;
     }
@@ -69,27 +74,31 @@ public final class ExplainCommand implements Callable<Integer> {
     List<OpRecord> history = RunFiles.readHistory(dir);
     Explainer explainer = new Explainer(trace, history);
     if (key != null) {
-      print(out, explainer.explainKey(key.get(0), key.get(1), fromMicros, toMicros));
+      print(out, explainer.explainKey(key.get(0), key.get(1), fromMicros, toMicros), t);
     } else if (anomaly != null) {
-      print(out, explainer.explain(anomaly, anomalies.get(anomaly - 1), fromMicros, toMicros));
+      print(out, explainer.explain(anomaly, anomalies.get(anomaly - 1), fromMicros, toMicros), t);
     } else {
-      out.println(anomalies.size() + " anomal" + (anomalies.size() == 1 ? "y" : "ies")
-          + "; the first is explained below (--anomaly N for another).");
+      out.println(t.f(anomalies.size() == 1 ? "explain.first.one" : "explain.first", anomalies.size()));
       out.println();
-      print(out, explainer.explain(1, anomalies.get(0), fromMicros, toMicros));
+      print(out, explainer.explain(1, anomalies.get(0), fromMicros, toMicros), t);
     }
     out.flush();
     return ExitCodes.OK;
   }
 
   static String header(AnomalyStory s) {
-    return (s.number() > 0 ? "Anomaly " + s.number() + ": " + s.kind() + " on " : "Key ") + s.table() + " " + s.key()
-        + "\ntoken " + (s.token().isEmpty() ? "unknown" : s.token()) + ", replicas "
-        + (s.replicas().isEmpty() ? "unknown" : String.join(", ", s.replicas()));
+    return header(s, Lang.EN.labels());
   }
 
-  private static void print(PrintWriter out, AnomalyStory s) {
-    out.println(header(s));
+  static String header(AnomalyStory s, Labels t) {
+    String unknown = t.get("anomaly.unknown");
+    return (s.number() > 0 ? t.f("anomaly.h3", s.number(), s.kind(), s.table(), s.key()) : t.f("explain.key", s.table(), s.key()))
+        + "\n" + t.f("explain.token", s.token().isEmpty() ? unknown : s.token(),
+            s.replicas().isEmpty() ? unknown : String.join(", ", s.replicas()));
+  }
+
+  private static void print(PrintWriter out, AnomalyStory s, Labels t) {
+    out.println(header(s, t));
     out.println();
     out.println(s.story());
     out.println();

@@ -26,13 +26,16 @@ public final class ReportCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
+  @picocli.CommandLine.Mixin LangOption langOption = new LangOption();
+
   @Override
   public Integer call() {
+    io.ringsim.report.Lang lang = langOption.resolve();
     RunReport r = load(dir);
     Path html;
     try {
       html = RunFiles.render(r, dir, null, RunFiles.stories(RunFiles.readTrace(dir), RunFiles.readHistory(dir),
-          r.anomalies())).get(0);
+          r.anomalies()), lang).get(0);
     } catch (UncheckedIOException e) {
       throw new BadInputException(e.getMessage());
     }

@@ -3,6 +3,8 @@ package io.ringsim.cli;
 import com.typesafe.config.ConfigFactory;
 import io.ringsim.cluster.member.MemberRuntime;
 import io.ringsim.sim.ClusterRunner;
+import io.ringsim.report.Labels;
+import io.ringsim.report.Lang;
 import io.ringsim.sim.Durations;
 import io.ringsim.sim.RunOutcome;
 import io.ringsim.sim.RunResult;
@@ -36,6 +38,12 @@ import picocli.CommandLine.Spec;
         "  ringsim run simulations/quickstart.sim --seed 7 --set workload.orders.rate=1000"})
 public final class RunCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @picocli.CommandLine.Mixin LangOption langOption = new LangOption();
+
+  /** The labels' language and its labels, resolved when the command starts. */
+  private Lang lang;
+  private Labels t;
 
   @Parameters(index = "0", description = "The scenario file.")
   Path file;
@@ -71,6 +79,8 @@ public final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
+    lang = langOption.resolve();
+    t = lang.labels();
     checkLiveOptions();
     Map<String, String> overrides = overrides(sets, seed);
     long recordCap = takeRecordCap(overrides);
@@ -98,8 +108,8 @@ public final class RunCommand implements Callable<Integer> {
         throw new BadInputException(file + ": " + e.getMessage() + again);
       }
       // A simulated run is a function of file, seed and overrides: a failed one says how to get it again.
-      return publish(dir, outcome, "for " + Durations.format(outcome.result().simulatedMillis()) + " simulated", outw,
-          RerunCommand.of(file, run.seed(), sets));
+      return publish(dir, outcome, t.f("term.how.simulated", Durations.format(outcome.result().simulatedMillis())),
+          outw, RerunCommand.of(file, run.seed(), sets), lang);
     } finally {
       progress.close();
     }
@@ -139,9 +149,9 @@ public final class RunCommand implements Callable<Integer> {
       }
       // A paced run is not replayed exactly (timeline faults land a few ms late; clicked faults), so no rerun line.
       long ranMillis = outcome.result().simulatedMillis();
-      return publish(dir, outcome, "live, " + (ranMillis < run.durationMillis() ? "stopped at "
-          + Durations.format(ranMillis) + " of " + Durations.format(run.durationMillis())
-          : Durations.format(ranMillis)) + " simulated", outw, null);
+      return publish(dir, outcome, ranMillis < run.durationMillis()
+          ? t.f("term.how.live-stopped", Durations.format(ranMillis), Durations.format(run.durationMillis()))
+          : t.f("term.how.live", Durations.format(ranMillis)), outw, null, lang);
     } finally {
       liveRun.close();
       finished.countDown();
@@ -184,17 +194,17 @@ public final class RunCommand implements Callable<Integer> {
    * says whether every check passed. A run that fails a check prints {@code rerun}, the command that reproduces it
    * (null: none), and report.html shows it.
    */
-  static Integer publish(Path dir, RunOutcome outcome, String how, PrintWriter outw, String rerun)
+  static Integer publish(Path dir, RunOutcome outcome, String how, PrintWriter outw, String rerun, Lang lang)
       throws IOException {
-    RunFiles.write(dir, outcome, new VersionProvider().getVersion()[0], rerun);
+    RunFiles.write(dir, outcome, new VersionProvider().getVersion()[0], rerun, lang);
     RunResult result = outcome.result();
-    outw.print(TerminalSummary.of(result));
+    Labels t = lang.labels();
+    outw.print(TerminalSummary.of(result, lang));
     outw.println();
-    outw.println("Report:  " + dir.resolve(RunFiles.HTML));
-    outw.println("Results: " + dir.resolve(RunFiles.SUMMARY) + " (run.json, " + RunFiles.historyName(
-        outcome.history().size()) + " and CSVs alongside)");
-    outw.println("Wall time " + result.wallMillis() + " ms " + how + ", " + result.operations() + " operations");
-    if (!result.passed() && rerun != null) outw.println("Reproduce: " + rerun);
+    outw.println(t.f("term.report", dir.resolve(RunFiles.HTML)));
+    outw.println(t.f("term.results", dir.resolve(RunFiles.SUMMARY), RunFiles.historyName(outcome.history().size())));
+    outw.println(t.f("term.wall", result.wallMillis(), how, result.operations()));
+    if (!result.passed() && rerun != null) outw.println(t.f("term.reproduce", rerun));
     return result.passed() ? ExitCodes.OK : ExitCodes.FAILED;
   }
 
@@ -218,6 +228,6 @@ public final class RunCommand implements Callable<Integer> {
       return ExitCodes.FAILED;
     }
     // A run against real JVMs cannot be replayed: no rerun line.
-    return publish(dir, outcome, "against the cluster at " + cluster + " (real time)", outw, null);
+    return publish(dir, outcome, t.f("term.how.cluster", cluster), outw, null, lang);
   }
 }

@@ -9,6 +9,7 @@ import io.ringsim.report.Anomaly;
 import io.ringsim.report.AnomalySections;
 import io.ringsim.report.AnomalyStory;
 import io.ringsim.report.ReportCsv;
+import io.ringsim.report.Lang;
 import io.ringsim.report.ReportHtml;
 import io.ringsim.report.ReportJson;
 import io.ringsim.report.RunReport;
@@ -65,6 +66,11 @@ final class RunFiles {
    * none), is shown in report.html only, so summary.json and run.json stay the run's alone.
    */
   static void write(Path dir, RunOutcome outcome, String version, String rerun) throws IOException {
+    write(dir, outcome, version, rerun, Lang.EN);
+  }
+
+  /** As {@link #write(Path, RunOutcome, String, String)}, report.html's labels in {@code lang}. */
+  static void write(Path dir, RunOutcome outcome, String version, String rerun, Lang lang) throws IOException {
     // history.jsonl (one line per operation) and trace.jsonl are the largest files: each is written on a thread of
     // its own while the report is built and rendered on this one.
     FutureTask<Void> history = background("ringsim-history-writer", () -> writeHistory(dir, outcome.history()));
@@ -80,7 +86,7 @@ final class RunFiles {
       writeRun(dir, outcome.result());
       RunReport report = outcome.report(version);
       writeReport(report, outcome.views(), dir, outcome.result().passed() ? null : rerun,
-          stories(outcome.trace() == null ? null : outcome.trace().model(), outcome.history(), report.anomalies()));
+          stories(outcome.trace() == null ? null : outcome.trace().model(), outcome.history(), report.anomalies()), lang);
     } finally {
       await(history);
       await(trace);
@@ -89,14 +95,15 @@ final class RunFiles {
 
   /** The report's files alone (summary.json, report.html, the CSVs), with no views, stories or rerun line. */
   static List<Path> writeReport(RunReport r, Path dir) {
-    return writeReport(r, null, dir, null, List.of());
+    return writeReport(r, null, dir, null, List.of(), Lang.EN);
   }
 
   /**
    * summary.json, views.json (what report.html's interactive views need beyond the report; null: none, and one an
    * earlier run left goes), report.html and the CSVs; returns the paths written, report.html first.
    */
-  static List<Path> writeReport(RunReport r, RunViews views, Path dir, String rerun, List<AnomalyStory> stories) {
+  static List<Path> writeReport(RunReport r, RunViews views, Path dir, String rerun, List<AnomalyStory> stories,
+      Lang lang) {
     r = r.summarized();
     Path at = dir.resolve(RunViews.FILE);
     try {
@@ -108,15 +115,15 @@ final class RunFiles {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + at + ": " + e.getMessage(), e);
     }
-    return render(r, dir, rerun, stories);
+    return render(r, dir, rerun, stories, lang);
   }
 
   /** report.html and the CSVs (not summary.json): what {@code ringsim report DIR} writes again. */
-  static List<Path> render(RunReport r, Path dir, String rerun, List<AnomalyStory> stories) {
+  static List<Path> render(RunReport r, Path dir, String rerun, List<AnomalyStory> stories, Lang lang) {
     Path html = dir.resolve(HTML);
     try {
       Files.createDirectories(dir);
-      Files.writeString(html, ReportHtml.render(r, RunViews.readOrNone(dir), rerun, stories), StandardCharsets.UTF_8);
+      Files.writeString(html, ReportHtml.render(r, RunViews.readOrNone(dir), rerun, stories, lang), StandardCharsets.UTF_8);
       Files.writeString(dir.resolve(OPS_CSV), ReportCsv.ops(r), StandardCharsets.UTF_8);
       Files.writeString(dir.resolve(LATENCY_CSV), ReportCsv.latency(r), StandardCharsets.UTF_8);
       Files.writeString(dir.resolve(NODES_CSV), ReportCsv.nodes(r), StandardCharsets.UTF_8);

@@ -1,6 +1,8 @@
 package io.ringsim.cli;
 
 import com.typesafe.config.ConfigFactory;
+import io.ringsim.report.Labels;
+import io.ringsim.report.Lang;
 import io.ringsim.sim.Durations;
 import io.ringsim.sim.RunOutcome;
 import io.ringsim.sim.RunSpec;
@@ -34,6 +36,8 @@ import picocli.CommandLine.Parameters;
         + "{n3}, HEAL, SLOW n2 50ms, LOSS 5%%, SKEW n2 -2s, FLUSH, COMPACT, REPAIR n2, STATUS). QUIT, the end of "
         + "input, Ctrl-C or the scenario's end stops it and writes the results as run does."})
 public final class ServeCommand implements Callable<Integer> {
+  @picocli.CommandLine.Mixin LangOption langOption = new LangOption();
+
   @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO.sim",
       description = "A scenario whose cluster, schema, workloads and timeline to serve (optional).")
   Path file;
@@ -90,6 +94,7 @@ public final class ServeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    Lang lang = langOption.resolve();
     if (!(speed > 0 && speed <= 1000)) throw new BadInputException("--speed must be in (0, 1000], got " + speed);
     if (port < 1 || port > 65535) throw new BadInputException("--port must be in 1..65535, got " + port);
     if (livePort != null && !live) throw new BadInputException("--live-port needs --live");
@@ -124,8 +129,10 @@ public final class ServeCommand implements Callable<Integer> {
         throw new BadInputException((file != null ? file + ": " : "") + e.getMessage());
       }
       long ranMillis = outcome.result().simulatedMillis();
-      return RunCommand.publish(dir, outcome, "served in real time" + (file != null && ranMillis < run.durationMillis()
-          ? ", stopped at " + Durations.format(ranMillis) + " of " + Durations.format(run.durationMillis()) : ""), w, null);
+      Labels t = lang.labels();
+      return RunCommand.publish(dir, outcome, t.get("term.how.served") + (file != null && ranMillis < run.durationMillis()
+          ? t.f("term.how.served-stopped", Durations.format(ranMillis), Durations.format(run.durationMillis())) : ""), w,
+          null, lang);
     } finally {
       live.closeLiveView();
       finished.countDown();

@@ -1,6 +1,9 @@
 package io.ringsim.cli;
 
 import io.ringsim.report.ClientRetries;
+import io.ringsim.report.Labels;
+import io.ringsim.report.Lang;
+import io.ringsim.report.ReportHtml;
 import io.ringsim.report.TextTable;
 import io.ringsim.sim.Durations;
 import io.ringsim.sim.RunResult;
@@ -15,19 +18,24 @@ final class TerminalSummary {
   private TerminalSummary() {}
 
   static String of(RunResult r) {
+    return of(r, Lang.EN);
+  }
+
+  /** The summary with its labels in {@code lang}; the figures are the same in every language. */
+  static String of(RunResult r, Lang lang) {
+    Labels t = lang.labels();
     StringBuilder sb = new StringBuilder();
-    sb.append("Scenario ").append(r.scenario()).append(" (seed ").append(r.seed()).append(", ")
-        .append(Durations.format(r.simulatedMillis())).append(" simulated)\n\n");
+    sb.append(t.f("term.header", r.scenario(), r.seed(), Durations.format(r.simulatedMillis()))).append("\n\n");
     List<List<String>> nodes = new ArrayList<>();
     for (RunResult.NodeRow n : r.nodes()) {
       nodes.add(List.of(n.name(), n.dc(), n.rack(), n.upAtEnd() ? "UN" : "DN", pct(n.effectiveOwnership()),
           String.valueOf(n.partitions()), kb(n.bytes()), String.valueOf(n.coordinated()),
           n.hintsStored() + "/" + n.hintsReplayed(), String.valueOf(n.readRepairs())));
     }
-    sb.append(TextTable.render(List.of("node", "dc", "rack", "state", "owns", "partitions", "load", "coordinated",
-        "hints stored/replayed", "read repairs"), nodes));
-    sb.append(String.format("%nownership max/mean %.3f  CV %.3f    load max/mean %.3f  CV %.3f%n%n",
-        r.ownershipSkew().maxOverMean(), r.ownershipSkew().cv(), r.loadSkew().maxOverMean(), r.loadSkew().cv()));
+    sb.append(TextTable.render(heads(t, "term.th.node", "term.th.dc", "term.th.rack", "term.th.state", "term.th.owns",
+        "term.th.partitions", "term.th.load", "term.th.coordinated", "term.th.hints", "term.th.read-repairs"), nodes, t));
+    sb.append(String.format("%n")).append(t.f("term.skew", f3(r.ownershipSkew().maxOverMean()), f3(r.ownershipSkew().cv()),
+        f3(r.loadSkew().maxOverMean()), f3(r.loadSkew().cv()))).append(String.format("%n%n"));
     List<List<String>> series = new ArrayList<>();
     for (RunResult.SeriesRow s : r.series()) {
       long failed = s.failures().values().stream().mapToLong(Long::longValue).sum();
@@ -35,29 +43,26 @@ final class TerminalSummary {
           String.format("%.2f%%", s.availabilityPercent()), ms(s.p50Ms()), ms(s.p99Ms()), ms(s.maxMs()),
           s.failures().isEmpty() ? "" : s.failures().toString()));
     }
-    sb.append(TextTable.render(List.of("operations", "ok", "failed", "available", "p50", "p99", "max", "errors"),
-        series));
+    sb.append(TextTable.render(heads(t, "term.th.operations", "term.th.ok", "term.th.failed", "term.th.available",
+        "term.th.p50", "term.th.p99", "term.th.max", "term.th.errors"), series, t));
     List<ClientRetries> retries = r.clientRetries() == null ? List.of() : r.clientRetries();
-    sb.append(retries.isEmpty()
-        ? "ok and failed count the coordinators' replies to the workloads' clients (which do not retry);"
-        : "ok and failed count the coordinators' replies, one per try (a served client's driver may retry);")
-        .append(" p50, p99 and max are of the successful operations\n");
+    sb.append(t.get(retries.isEmpty() ? "term.note.workloads" : "term.note.served"))
+        .append(t.get("term.note.percentiles")).append('\n');
     if (!retries.isEmpty()) {
       List<List<String>> rows = new ArrayList<>();
       for (ClientRetries c : retries) {
         rows.add(List.of(c.consistency(), String.valueOf(c.replies()), String.valueOf(c.failed()),
             String.valueOf(c.retries()), String.valueOf(c.failuresRetried())));
       }
-      sb.append("\nserved clients:\n").append(TextTable.render(List.of("level", "replies", "failed",
-          "of which driver retries", "failures followed by a retry"), rows));
+      sb.append('\n').append(t.get("term.served")).append('\n').append(TextTable.render(heads(t, "term.th.level",
+          "term.th.replies", "term.th.failed", "term.th.driver-retries", "term.th.failures-retried"), rows, t));
       for (ClientRetries c : retries) {
         if (c.retries() > 0 || c.failuresRetried() > 0) {
-          sb.append(String.format("%s: %d replies, of which %d look like driver retries of an earlier failed request;"
-              + " %d of the %d failures were followed by a recognised retry%n", c.consistency(), c.replies(),
-              c.retries(), c.failuresRetried(), c.failed()));
+          sb.append(t.f("term.retries", c.consistency(), c.replies(), c.retries(), c.failuresRetried(), c.failed()))
+              .append(String.format("%n"));
         }
       }
-      sb.append(ClientRetries.explanation()).append('\n');
+      sb.append(ClientRetries.explanation(t)).append('\n');
     }
     if (r.throttled() > 0) {
       List<List<String>> levels = new ArrayList<>();
@@ -66,51 +71,64 @@ final class TerminalSummary {
             String.valueOf(l.throttled()), l.availabilityPercent() == null ? "-"
                 : String.format("%.2f%%", l.availabilityPercent())));
       }
-      sb.append(String.format("%n%d operations were throttled: a client had its concurrency cap in flight and did"
-          + " not send them; availability counts them as not available%n", r.throttled()));
-      sb.append(TextTable.render(List.of("level", "ok", "failed", "throttled", "available"), levels));
+      sb.append(String.format("%n")).append(t.f("term.throttled", r.throttled())).append(String.format("%n"));
+      sb.append(TextTable.render(heads(t, "term.th.level", "term.th.ok", "term.th.failed", "term.th.throttled",
+          "term.th.available"), levels, t));
     }
     RunResult.AnomalyCounts a = r.anomalyCounts();
     if (!r.historyRecorded()) {
-      sb.append(String.format("%nnot checked: 'history off' keeps no per-operation history (history.jsonl is empty,"
-          + " no read-back, no hot partitions)%n"));
+      sb.append(String.format("%n")).append(t.get("term.not-checked")).append(String.format("%n"));
     } else {
-      sb.append(String.format("%nchecked %d reads and %d keys: %d stale reads (%d read-your-writes), %d lost writes,"
-          + " %d LWT violations%n", a.readsChecked(), a.keysChecked(), a.staleReads(), a.readYourWritesViolations(),
-          a.lostWrites(), a.lwtViolations()));
+      sb.append(String.format("%n")).append(t.f("term.checked", a.readsChecked(), a.keysChecked(), a.staleReads(),
+          a.readYourWritesViolations(), a.lostWrites(), a.lwtViolations())).append(String.format("%n"));
       if (a.notJudgedTotal() > 0) {
-        sb.append(String.format("not judged: %d (%s), never counted as anomalies%n", a.notJudgedTotal(),
-            String.join(", ", a.notJudged().entrySet().stream().map(e -> e.getValue() + " " + e.getKey()).toList())));
+        sb.append(t.f("term.not-judged", a.notJudgedTotal(),
+            String.join(", ", a.notJudged().entrySet().stream().map(e -> e.getValue() + " " + e.getKey()).toList())))
+            .append(String.format("%n"));
       }
     }
     long listed = r.anomalies().size();
     if (a.anomaliesUnlisted() > 0) {
-      sb.append(String.format("the first %d of the %d anomalies are listed in summary.json%n", listed,
-          listed + a.anomaliesUnlisted()));
+      sb.append(t.f("term.anomalies.listed", listed, listed + a.anomaliesUnlisted())).append(String.format("%n"));
     }
-    if (listed > 5) sb.append(String.format("the first 5 of the %d anomalies:%n", listed + a.anomaliesUnlisted()));
+    if (listed > 5) sb.append(t.f("term.anomalies.first5", listed + a.anomaliesUnlisted())).append(String.format("%n"));
     for (int i = 0; i < Math.min(5, r.anomalies().size()); i++) {
       var an = r.anomalies().get(i);
-      sb.append("  ").append(an.kind()).append(" at ").append(Durations.format(an.atMicros() / 1000)).append(" key ")
-          .append(an.key()).append(": ").append(an.detail()).append('\n');
+      sb.append("  ").append(t.f("term.anomaly", an.kind(), Durations.format(an.atMicros() / 1000), an.key(), an.detail()))
+          .append('\n');
     }
     if (!r.events().isEmpty()) {
-      sb.append("\nevents:\n");
+      sb.append('\n').append(t.get("term.events")).append('\n');
       for (RunResult.Event e : r.events()) {
         sb.append("  ").append(Durations.format(e.atMicros() / 1000)).append("  ").append(e.text()).append('\n');
       }
     }
     if (!r.checks().isEmpty()) {
       sb.append('\n');
+      int width = 0;
+      for (io.ringsim.report.Check.Verdict v : io.ringsim.report.Check.Verdict.values())
+        width = Math.max(width, TextTable.columns(ReportHtml.verdict(v, t)));
       for (RunResult.CheckRow c : r.checks()) {
-        sb.append(switch (c.verdict()) {
-          case PASS -> "PASS  ";
-          case FAIL -> "FAIL  ";
-          case NOT_APPLICABLE -> "N/A   ";
-        }).append(c.check()).append(" - ").append(c.detail()).append('\n');
+        String word = ReportHtml.verdict(verdict(c.verdict()), t);
+        sb.append(word).append(" ".repeat(width + 2 - TextTable.columns(word))).append(c.check()).append(" - ")
+            .append(c.detail()).append('\n');
       }
     }
     return sb.toString();
+  }
+
+  private static List<String> heads(Labels t, String... keys) {
+    List<String> out = new ArrayList<>(keys.length);
+    for (String k : keys) out.add(t.get(k));
+    return out;
+  }
+
+  private static String f3(double v) {
+    return String.format("%.3f", v);
+  }
+
+  private static io.ringsim.report.Check.Verdict verdict(RunResult.Verdict v) {
+    return io.ringsim.report.Check.Verdict.valueOf(v.name());
   }
 
   private static String pct(double v) {

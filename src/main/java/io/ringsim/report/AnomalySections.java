@@ -23,47 +23,43 @@ public final class AnomalySections {
   }
 
   /** Says how many of how many anomalies are listed, when the list does not hold them all. */
-  static void listed(StringBuilder b, RunReport r) {
+  static void listed(StringBuilder b, RunReport r, Labels t) {
     if (total(r) > r.anomalies().size()) {
-      b.append("<p class=\"meta\">The first ").append(r.anomalies().size()).append(" of the ").append(total(r))
-          .append(" anomalies are listed.</p>\n");
+      b.append("<p class=\"meta\">").append(esc(t.f("anomalies.listed", r.anomalies().size(), total(r)))).append("</p>\n");
     }
   }
 
-  static void append(StringBuilder b, List<AnomalyStory> stories, int anomalies) {
+  static void append(StringBuilder b, List<AnomalyStory> stories, int anomalies, Labels t) {
     if (stories.isEmpty()) return;
     if (anomalies > stories.size()) {
-      b.append("<p class=\"meta\">The first ").append(stories.size()).append(" of the ").append(anomalies)
-          .append(" anomalies are explained below; <code>ringsim explain DIR --anomaly N</code> explains any of them."
-          + "</p>\n");
+      b.append("<p class=\"meta\">").append(esc(t.f("anomalies.explained", stories.size(), anomalies)))
+          .append("<code>ringsim explain DIR --anomaly N</code>").append(esc(t.get("anomalies.explained.end"))).append("</p>\n");
     }
     for (AnomalyStory s : stories) {
-      b.append("<section id=\"anomaly-").append(s.number()).append("\" class=\"anomaly\">\n<h3>Anomaly ")
-          .append(s.number()).append(": ").append(esc(s.kind())).append(" on ").append(esc(s.table())).append(' ')
-          .append(esc(s.key())).append("</h3>\n");
-      b.append("<p class=\"meta\">token ").append(esc(s.token().isEmpty() ? "unknown" : s.token()))
-          .append(" \u00b7 replicas ").append(esc(s.replicas().isEmpty() ? "unknown" : String.join(", ", s.replicas())))
-          .append(" \u00b7 at ").append(String.format(Locale.ROOT, "%.3f s", s.atMillis() / 1000.0)).append("</p>\n");
+      b.append("<section id=\"anomaly-").append(s.number()).append("\" class=\"anomaly\">\n<h3>")
+          .append(esc(t.f("anomaly.h3", s.number(), s.kind(), s.table(), s.key()))).append("</h3>\n");
+      String unknown = t.get("anomaly.unknown");
+      b.append("<p class=\"meta\">").append(esc(t.f("anomaly.meta", s.token().isEmpty() ? unknown : s.token(),
+          s.replicas().isEmpty() ? unknown : String.join(", ", s.replicas()),
+          String.format(Locale.ROOT, "%.3f", s.atMillis() / 1000.0)))).append("</p>\n");
       b.append("<p class=\"story\">").append(esc(s.story())).append("</p>\n");
       if (s.number() <= DRAWN) {
         b.append("<figure>").append(SequenceDiagramSvg.render(s.diagram())).append("<figcaption>")
-            .append(esc(caption(s.diagram()))).append("</figcaption></figure>\n");
+            .append(esc(caption(s.diagram(), t))).append("</figcaption></figure>\n");
       } else {
-        b.append("<p class=\"meta\">Diagram not drawn (only the first ").append(DRAWN)
-            .append(" anomalies are): <code>ringsim explain DIR --anomaly ").append(s.number())
-            .append("</code> prints it.</p>\n");
+        b.append("<p class=\"meta\">").append(esc(t.f("anomaly.not-drawn", DRAWN))).append("<code>ringsim explain DIR --anomaly ")
+            .append(s.number()).append("</code>").append(esc(t.get("anomaly.not-drawn.end"))).append("</p>\n");
       }
       b.append("</section>\n");
     }
   }
 
   /** What the diagram shows and what it leaves out. */
-  static String caption(SequenceDiagram d) {
-    StringBuilder c = new StringBuilder(String.format(Locale.ROOT, "Messages about this key from %.3f s to %.3f s",
-        d.fromMicros() / 1e6, d.toMicros() / 1e6));
-    if (d.elidedBefore() > 0)
-      c.append(String.format(Locale.ROOT, "; %,d earlier messages not shown", d.elidedBefore()));
-    if (d.elidedAfter() > 0) c.append(String.format(Locale.ROOT, "; %,d later messages not shown", d.elidedAfter()));
-    return c.append('.').toString();
+  static String caption(SequenceDiagram d, Labels t) {
+    StringBuilder c = new StringBuilder(t.f("diagram.caption", String.format(Locale.ROOT, "%.3f", d.fromMicros() / 1e6),
+        String.format(Locale.ROOT, "%.3f", d.toMicros() / 1e6)));
+    if (d.elidedBefore() > 0) c.append(t.f("diagram.earlier", String.format(Locale.ROOT, "%,d", d.elidedBefore())));
+    if (d.elidedAfter() > 0) c.append(t.f("diagram.later", String.format(Locale.ROOT, "%,d", d.elidedAfter())));
+    return c.append(t.get("sentence.end")).toString();
   }
 }

@@ -21,9 +21,11 @@ public record ClientRetries(String consistency, long replies, long failed, long 
 
   /** The one sentence that says what {@link #retries} counts, for the terminal and report.html. */
   public static String explanation() {
-    return "a request is counted as a driver retry when the same client address sent the same statement (same text"
-        + " or prepared id) with the same bound values no more than " + WINDOW_MILLIS
-        + " ms after an identical request failed (Unavailable, timeout, overloaded...); drivers retry at once,"
-        + " usually on the next host";
+    return explanation(Lang.EN.labels());
+  }
+
+  /** {@link #explanation()} in {@code t}'s language. */
+  public static String explanation(Labels t) {
+    return t.f("retries.explanation", WINDOW_MILLIS);
   }
 }

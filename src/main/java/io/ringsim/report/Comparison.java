@@ -16,56 +16,73 @@ public final class Comparison {
   public record Row(String figure, String first, String second) {}
 
   public static List<Row> rows(RunReport a, RunReport b) {
+    return rows(a, b, Lang.EN.labels());
+  }
+
+  /** The rows, their figures' names in {@code t}'s language. */
+  public static List<Row> rows(RunReport a, RunReport b, Labels t) {
     Summary sa = summary(a), sb = summary(b);
     List<Row> rows = new ArrayList<>();
-    rows.add(new Row("scenario", a.scenario().name(), b.scenario().name()));
-    rows.add(new Row("seed", Long.toString(a.scenario().seed()), Long.toString(b.scenario().seed())));
-    rows.add(new Row("nodes", Integer.toString(a.cluster().nodes().size()), Integer.toString(b.cluster().nodes().size())));
-    rows.add(new Row("simulated s", Html.fig(a.scenario().simulatedMillis() / 1000.0), Html.fig(b.scenario().simulatedMillis() / 1000.0)));
-    skew(rows, "ownership", sa.ownership(), sb.ownership());
-    skew(rows, "partitions", sa.partitions(), sb.partitions());
-    skew(rows, "bytes", sa.bytes(), sb.bytes());
-    skew(rows, "coordinated ops", sa.coordinatedOps(), sb.coordinatedOps());
-    rows.add(new Row("largest partition", largest(sa), largest(sb)));
-    rows.add(new Row("partition size p99 (max over tables)", Html.bytes(p99(a)), Html.bytes(p99(b))));
-    rows.add(new Row("partitions over the guideline (of the largest listed)", Long.toString(overGuideline(a)), Long.toString(overGuideline(b))));
-    rows.add(new Row("operations", Long.toString(sa.ops()), Long.toString(sb.ops())));
-    rows.add(new Row("failed operations", Long.toString(sa.failed()) + " (" + Html.pct(rate(sa.failed(), sa.ops())) + ")",
+    rows.add(new Row(t.get("cmp.scenario"), a.scenario().name(), b.scenario().name()));
+    rows.add(new Row(t.get("cmp.seed"), Long.toString(a.scenario().seed()), Long.toString(b.scenario().seed())));
+    rows.add(new Row(t.get("cmp.nodes"), Integer.toString(a.cluster().nodes().size()), Integer.toString(b.cluster().nodes().size())));
+    rows.add(new Row(t.get("cmp.simulated-s"), Html.fig(a.scenario().simulatedMillis() / 1000.0), Html.fig(b.scenario().simulatedMillis() / 1000.0)));
+    skew(rows, t.get("cmp.ownership"), sa.ownership(), sb.ownership(), t);
+    skew(rows, t.get("cmp.partitions"), sa.partitions(), sb.partitions(), t);
+    skew(rows, t.get("cmp.bytes"), sa.bytes(), sb.bytes(), t);
+    skew(rows, t.get("cmp.coordinated-ops"), sa.coordinatedOps(), sb.coordinatedOps(), t);
+    rows.add(new Row(t.get("cmp.largest-partition"), largest(sa), largest(sb)));
+    rows.add(new Row(t.get("cmp.p99-size"), Html.bytes(p99(a)), Html.bytes(p99(b))));
+    rows.add(new Row(t.get("cmp.over-guideline"), Long.toString(overGuideline(a)), Long.toString(overGuideline(b))));
+    rows.add(new Row(t.get("cmp.operations"), Long.toString(sa.ops()), Long.toString(sb.ops())));
+    rows.add(new Row(t.get("cmp.failed"), Long.toString(sa.failed()) + " (" + Html.pct(rate(sa.failed(), sa.ops())) + ")",
         Long.toString(sb.failed()) + " (" + Html.pct(rate(sb.failed(), sb.ops())) + ")"));
     TreeSet<String> levels = new TreeSet<>();
     sa.levels().forEach(l -> levels.add(l.consistency()));
     sb.levels().forEach(l -> levels.add(l.consistency()));
     for (String cl : levels) {
       Summary.LevelTotal la = level(sa, cl), lb = level(sb, cl);
-      rows.add(new Row(cl + " ops / error rate", opsAndErrors(la), opsAndErrors(lb)));
-      rows.add(new Row(cl + " latency p99", la == null ? "-" : Html.ms(la.latency().p99Ms()), lb == null ? "-" : Html.ms(lb.latency().p99Ms())));
+      rows.add(new Row(t.f("cmp.level-ops", cl), opsAndErrors(la), opsAndErrors(lb)));
+      rows.add(new Row(t.f("cmp.level-p99", cl), la == null ? "-" : Html.ms(la.latency().p99Ms()), lb == null ? "-" : Html.ms(lb.latency().p99Ms())));
     }
-    rows.add(new Row("anomalies", anomalies(sa), anomalies(sb)));
-    rows.add(new Row("checks passed", sa.checksPassed() + " of " + a.checks().size(), sb.checksPassed() + " of " + b.checks().size()));
+    rows.add(new Row(t.get("cmp.anomalies"), anomalies(sa), anomalies(sb)));
+    rows.add(new Row(t.get("cmp.checks-passed"), t.f("cmp.n-of", sa.checksPassed(), a.checks().size()), t.f("cmp.n-of", sb.checksPassed(), b.checks().size())));
     return rows;
   }
 
   public static String renderText(RunReport a, RunReport b, String firstLabel, String secondLabel) {
+    return renderText(a, b, firstLabel, secondLabel, Lang.EN);
+  }
+
+  public static String renderText(RunReport a, RunReport b, String firstLabel, String secondLabel, Lang lang) {
+    Labels t = lang.labels();
     List<List<String>> cells = new ArrayList<>();
-    for (Row r : rows(a, b)) cells.add(List.of(r.figure(), r.first(), r.second()));
-    return TextTable.render(List.of("figure", firstLabel, secondLabel), cells);
+    for (Row r : rows(a, b, t)) cells.add(List.of(r.figure(), r.first(), r.second()));
+    return TextTable.render(List.of(t.get("th.figure"), firstLabel, secondLabel), cells);
   }
 
   /** A self-contained HTML page: the comparison table and each run's ownership-vs-load chart. */
   public static String renderHtml(RunReport a, RunReport b, String firstLabel, String secondLabel) {
-    StringBuilder s = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>ringsim compare</title>\n<style>")
-        .append(ReportHtml.STYLE).append("</style></head><body>\n<h1>ringsim: ").append(Html.esc(firstLabel)).append(" vs ")
-        .append(Html.esc(secondLabel)).append("</h1>\n<section id=\"figures\">\n<h2>Key figures</h2>\n<table><thead><tr><th>figure</th><th>")
+    return renderHtml(a, b, firstLabel, secondLabel, Lang.EN);
+  }
+
+  public static String renderHtml(RunReport a, RunReport b, String firstLabel, String secondLabel, Lang lang) {
+    Labels t = lang.labels();
+    StringBuilder s = new StringBuilder("<!DOCTYPE html>\n<html lang=\"").append(lang.tag()).append("\"><head><meta charset=\"utf-8\"><title>")
+        .append(Html.esc(t.get("cmp.title"))).append("</title>\n<style>")
+        .append(ReportHtml.STYLE).append("</style></head><body>\n<h1>").append(Html.esc(t.f("cmp.h1", firstLabel, secondLabel)))
+        .append("</h1>\n<section id=\"figures\">\n<h2>").append(Html.esc(t.get("cmp.key-figures"))).append("</h2>\n<table><thead><tr><th>")
+        .append(Html.esc(t.get("th.figure"))).append("</th><th>")
         .append(Html.esc(firstLabel)).append("</th><th>").append(Html.esc(secondLabel)).append("</th></tr></thead><tbody>\n");
-    for (Row r : rows(a, b))
+    for (Row r : rows(a, b, t))
       s.append("<tr><td>").append(Html.esc(r.figure())).append("</td><td class=\"n\">").append(Html.esc(r.first()))
           .append("</td><td class=\"n\">").append(Html.esc(r.second())).append("</td></tr>\n");
     s.append("</tbody></table>\n</section>\n");
-    String[] labels = {firstLabel, secondLabel};
-    RunReport[] reports = {a, b};
+    List<String> labels = List.of(firstLabel, secondLabel);
+    List<RunReport> reports = List.of(a, b);
     for (int i = 0; i < 2; i++) {
-      String page = ReportHtml.render(reports[i]);
-      s.append("<section id=\"run").append(i + 1).append("\">\n<h2>").append(Html.esc(labels[i])).append(": ownership vs load</h2>\n");
+      String page = ReportHtml.render(reports.get(i), lang);
+      s.append("<section id=\"run").append(i + 1).append("\">\n<h2>").append(Html.esc(t.f("cmp.run-h2", labels.get(i)))).append("</h2>\n");
       int from = page.indexOf("<section id=\"ownership-vs-load\">");
       int figStart = page.indexOf("<figure>", from), figEnd = page.indexOf("</figure>", figStart) + "</figure>".length();
       s.append(page, figStart, figEnd).append('\n');
@@ -81,9 +98,9 @@ public final class Comparison {
     return r.summary() == null ? Summary.of(r) : r.summary();
   }
 
-  private static void skew(List<Row> rows, String what, Skew a, Skew b) {
-    rows.add(new Row(what + " max/mean", f3(a.maxOverMean()), f3(b.maxOverMean())));
-    rows.add(new Row(what + " CV", f3(a.cv()), f3(b.cv())));
+  private static void skew(List<Row> rows, String what, Skew a, Skew b, Labels t) {
+    rows.add(new Row(t.f("cmp.max-mean", what), f3(a.maxOverMean()), f3(b.maxOverMean())));
+    rows.add(new Row(t.f("cmp.cv", what), f3(a.cv()), f3(b.cv())));
   }
 
   private static String f3(double v) {

@@ -52,6 +52,11 @@ public record RingExplorer(String partitioner, String placement, List<String> no
    * @param load per node, what it holds in words (may be empty), shown when a range is hovered
    */
   String controls(List<String> pageNodes, List<String> load) {
+    return controls(pageNodes, load, Lang.EN.labels());
+  }
+
+  /** As {@link #controls(List, List)}, its words in {@code t}'s language. */
+  String controls(List<String> pageNodes, List<String> load, Labels t) {
     // the page may list the nodes in another order than the ring does: replicas are numbered as the page's pickers
     Map<String, Integer> at = new LinkedHashMap<>();
     for (int i = 0; i < pageNodes.size(); i++) at.put(pageNodes.get(i), i);
@@ -64,12 +69,12 @@ public record RingExplorer(String partitioner, String placement, List<String> no
     data.put("load", load.isEmpty() ? null : load);
     data.put("tokens", tokens);
     data.put("replicas", onPage);
+    if (t.lang() != Lang.EN) data.put("words", StepThrough.scriptWords(t, "ring.js."));
     StringBuilder b = new StringBuilder();
-    b.append("<div class=\"ring-key\"><label>Partition key <input type=\"text\" spellcheck=\"false\" "
-        + "placeholder=\"text:northamerica  or  int:5,text:'a,b'\"></label> <small>types: text, varchar, ascii, int, bigint, "
-        + "smallint, tinyint, boolean, uuid, timeuuid, blob</small><output></output></div>\n");
-    b.append("<p class=\"ring-info\">Click a node (an arc or its name) to see the ranges it owns and replicates; hover a range "
-        + "for its owner and size.</p>\n");
+    b.append("<div class=\"ring-key\"><label>").append(Html.esc(t.get("ring.key"))).append("<input type=\"text\" spellcheck=\"false\" "
+        + "placeholder=\"").append(t.get("ring.key.placeholder")).append("\"></label> <small>").append(Html.esc(t.get("ring.key.types")))
+        .append("</small><output></output></div>\n");
+    b.append("<p class=\"ring-info\">").append(Html.esc(t.get("ring.info"))).append("</p>\n");
     b.append("<script type=\"application/json\" id=\"ring-data\">").append(json(data)).append("</script>\n");
     b.append("<script>").append(script("ring-explorer.js")).append("</script>\n");
     return b.toString();

@@ -33,7 +33,7 @@ public final class RingPage {
     sb.append("<h1>").append(esc(f.title())).append("</h1>\n<p>").append(esc(f.summary())).append("</p>\n");
     if (explorer != null) sb.append("<div id=\"ring-explorer\">\n");
     sb.append("<div class=\"figs\">\n");
-    sb.append("<figure>").append(ring(f)).append("<figcaption>Token ring: each arc is a vnode range, coloured by the node that owns it (primary); "
+    sb.append("<figure>").append(ring(f, Lang.EN.labels())).append("<figcaption>Token ring: each arc is a vnode range, coloured by the node that owns it (primary); "
         + "the ring starts at the top and runs clockwise.</figcaption></figure>\n");
     sb.append("<figure>").append(bars(f)).append("<figcaption>Effective ownership per node (the share of the data it holds a replica of); "
         + "the dashed line is the mean.</figcaption></figure>\n</div>\n");
@@ -52,7 +52,12 @@ public final class RingPage {
 
   /** The ring alone as an inline SVG element, for embedding in other pages. */
   public static String ringSvg(RingFigures f) {
-    return ring(f);
+    return ring(f, Lang.EN.labels());
+  }
+
+  /** The ring with its centre's words in {@code t}'s language. */
+  static String ringSvg(RingFigures f, Labels t) {
+    return ring(f, t);
   }
 
   /** The ownership bar chart alone as an inline SVG element. */
@@ -60,7 +65,7 @@ public final class RingPage {
     return bars(f);
   }
 
-  private static String ring(RingFigures f) {
+  private static String ring(RingFigures f, Labels t) {
     double cx = 220, cy = 220, r = 170, w = 36;
     StringBuilder s = new StringBuilder("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" width=\"440\" height=\"440\" viewBox=\"0 0 440 440\" role=\"img\" aria-label=\"token ring\">");
     s.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"none\" stroke=\"#ddd\" stroke-width=\"%.1f\"/>", cx, cy, r, w));
@@ -79,8 +84,10 @@ public final class RingPage {
           i, cx + r * Math.cos(a0), cy + r * Math.sin(a0), r, r, len > 0.5 ? 1 : 0, cx + r * Math.cos(a1), cy + r * Math.sin(a1),
           color(a.node()), w, esc(f.nodes().get(a.node()).name())));
     }
-    s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"14\">%d nodes</text>", cx, cy - 4, f.nodes().size()));
-    s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"12\" fill=\"#666\">%d ranges</text>", cx, cy + 14, f.arcs().size()));
+    s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"14\">%s</text>", cx, cy - 4,
+        esc(t.f("ring.svg.nodes", f.nodes().size()))));
+    s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"12\" fill=\"#666\">%s</text>", cx, cy + 14,
+        esc(t.f("ring.svg.ranges", f.arcs().size()))));
     return s.append("</svg>").toString();
   }
 

@@ -34,25 +34,24 @@ final class StepThrough {
       + "#step-ring .off{fill:#fff;stroke-dasharray:2 3}.step-side{font-size:12px;flex:1 1 360px}.step-side table{margin:4px 0}"
       + ".step-side .down{color:#b3261e;font-weight:600}.step-side .part{color:#b35900;font-weight:600}";
 
-  static void section(StringBuilder b, RunReport r, RunViews views) {
-    b.append("<section id=\"step-through\">\n<h2>Step through the run</h2>\n");
+  static void section(StringBuilder b, RunReport r, RunViews views, Labels t) {
+    b.append("<section id=\"step-through\">\n<h2>").append(esc(t.get("section.step-through"))).append("</h2>\n");
     List<String> nodes = r.cluster().nodes().stream().map(ClusterInfo.NodeInfo::name).toList();
     int seconds = (int) Math.max(1, (r.scenario().simulatedMillis() + 999) / 1000);
     if (nodes.isEmpty()) {
-      b.append("<p>No nodes to show.</p>\n</section>\n");
+      b.append("<p>").append(esc(t.get("step.no-nodes"))).append("</p>\n</section>\n");
       return;
     }
-    b.append("<p>Drag the slider (or press play) to see the cluster at each simulated second: each node's state, the hints "
-        + "waiting for it, the messages on the wire, what happened and how the operations fared. The arrow keys step "
-        + "one second when the slider has the focus.</p>\n");
-    b.append("<div class=\"step-bar\"><button type=\"button\" class=\"step-back\" title=\"one second back\">\u25c0 1 s</button>"
-        + "<button type=\"button\" class=\"step-play\">play</button><button type=\"button\" class=\"step-fwd\" title=\"one second on\">"
-        + "1 s \u25b6</button><input type=\"range\" class=\"step-slider\" min=\"0\" max=\"").append(seconds - 1)
-        .append("\" step=\"1\" value=\"0\" aria-label=\"simulated time (s)\"><span class=\"step-time\">0 s</span></div>\n");
-    b.append("<div class=\"steps\"><figure>").append(ringSvg(nodes)).append("<figcaption>The nodes, in the order of the node table: green up, "
-        + "grey down, orange partitioned away from the rest, a purple ring slow, a blue ring clock skew; the figure inside the "
-        + "circle by a node is the hints pending for it.</figcaption></figure>\n<div class=\"step-side\"></div></div>\n");
-    b.append("<script type=\"application/json\" id=\"step-data\">").append(RingExplorer.json(data(r, views, nodes, seconds)))
+    b.append("<p>").append(t.get("step.intro")).append("</p>\n");
+    b.append("<div class=\"step-bar\"><button type=\"button\" class=\"step-back\" title=\"").append(esc(t.get("step.back")))
+        .append("\">\u25c0 1 s</button><button type=\"button\" class=\"step-play\">").append(esc(t.get("step.play")))
+        .append("</button><button type=\"button\" class=\"step-fwd\" title=\"").append(esc(t.get("step.fwd")))
+        .append("\">1 s \u25b6</button><input type=\"range\" class=\"step-slider\" min=\"0\" max=\"").append(seconds - 1)
+        .append("\" step=\"1\" value=\"0\" aria-label=\"").append(esc(t.get("axis.simulated-time")))
+        .append("\"><span class=\"step-time\">0 s</span></div>\n");
+    b.append("<div class=\"steps\"><figure>").append(ringSvg(nodes)).append("<figcaption>").append(esc(t.get("step.caption")))
+        .append("</figcaption></figure>\n<div class=\"step-side\"></div></div>\n");
+    b.append("<script type=\"application/json\" id=\"step-data\">").append(RingExplorer.json(data(r, views, nodes, seconds, t)))
         .append("</script>\n<script>").append(RingExplorer.script("step-through.js")).append("</script>\n</section>\n");
   }
 
@@ -83,7 +82,7 @@ final class StepThrough {
     return s.append("</svg>").toString();
   }
 
-  private static Map<String, Object> data(RunReport r, RunViews v, List<String> nodes, int seconds) {
+  private static Map<String, Object> data(RunReport r, RunViews v, List<String> nodes, int seconds, Labels t) {
     Map<String, Object> d = new LinkedHashMap<>();
     d.put("seconds", seconds);
     d.put("bucket_ms", r.timeSeries().bucketMillis());
@@ -127,7 +126,16 @@ final class StepThrough {
       hints.add(h);
     }
     d.put("hints", anyHints ? hints : null);
+    // the script's words; English needs none (they are the script's own), which keeps an English page as it was
+    if (t.lang() != Lang.EN) d.put("words", scriptWords(t, "step.js."));
     return d;
+  }
+
+  /** The labels under {@code prefix}, keyed by the rest of their key, for a page's script. */
+  static Map<String, String> scriptWords(Labels t, String prefix) {
+    Map<String, String> w = new TreeMap<>();
+    for (String k : t.keys()) if (k.startsWith(prefix)) w.put(k.substring(prefix.length()), t.get(k));
+    return w;
   }
 
   private static <T> List<T> clip(List<T> l, int seconds) {

@@ -72,6 +72,30 @@ public record Summary(
     }
   }
 
+  /** One consistency level's buckets added up: counts, failures by class, and count-weighted latency sums. */
+  private static final class LevelSums {
+    long ops, ok, throttled, count;
+    double p50, p95, p99, max;
+    final TreeMap<String, Long> failures = new TreeMap<>();
+
+    void add(TimeSeries.LevelPoint p) {
+      ops += p.ops();
+      ok += p.ok();
+      throttled += p.throttled();
+      p.failures().forEach((k, v) -> failures.merge(k, v, Long::sum));
+      Latency l = p.latency();
+      p50 += l.p50Ms() * l.count();
+      p95 += l.p95Ms() * l.count();
+      p99 += l.p99Ms() * l.count();
+      max = Math.max(max, l.maxMs());
+      count += l.count();
+    }
+
+    Latency latency() {
+      return count == 0 ? Latency.NONE : new Latency(count, p50 / count, p95 / count, p99 / count, max);
+    }
+  }
+
   /** Computes the summary from a report's nodes, loads, time series, anomalies and checks. */
   public static Summary of(RunReport r) {
     return of(r, Map.of());
@@ -91,32 +115,16 @@ public record Summary(
     Skew coord = Skew.of(load.stream().mapToDouble(NodeLoad::coordinatedOps).toArray());
     Skew replica = Skew.of(load.stream().mapToDouble(NodeLoad::replicaOps).toArray());
 
-    Map<String, long[]> counts = new LinkedHashMap<>();
-    Map<String, TreeMap<String, Long>> fails = new LinkedHashMap<>();
-    Map<String, double[]> lat = new LinkedHashMap<>(); // weighted sums p50,p95,p99, max
-    for (TimeSeries.LevelPoint p : r.timeSeries().levels()) {
-      long[] c = counts.computeIfAbsent(p.consistency(), k -> new long[3]);
-      c[0] += p.ops();
-      c[1] += p.ok();
-      c[2] += p.throttled();
-      p.failures().forEach((k, v) -> fails.computeIfAbsent(p.consistency(), x -> new TreeMap<>()).merge(k, v, Long::sum));
-      Latency l = p.latency();
-      double[] s = lat.computeIfAbsent(p.consistency(), k -> new double[5]);
-      s[0] += l.p50Ms() * l.count();
-      s[1] += l.p95Ms() * l.count();
-      s[2] += l.p99Ms() * l.count();
-      s[3] = Math.max(s[3], l.maxMs());
-      s[4] += l.count();
-    }
+    Map<String, LevelSums> sums = new LinkedHashMap<>();
+    for (TimeSeries.LevelPoint p : r.timeSeries().levels()) sums.computeIfAbsent(p.consistency(), k -> new LevelSums()).add(p);
     List<LevelTotal> levels = new ArrayList<>();
     long ops = 0, failed = 0;
-    for (var e : counts.entrySet()) {
+    for (var e : sums.entrySet()) {
       String cl = e.getKey();
-      double[] s = lat.get(cl);
+      LevelSums x = e.getValue();
       Latency l = wholeRunLatency.get(cl);
-      if (l == null)
-        l = s[4] == 0 ? Latency.NONE : new Latency((long) s[4], s[0] / s[4], s[1] / s[4], s[2] / s[4], s[3]);
-      LevelTotal t = new LevelTotal(cl, e.getValue()[0], e.getValue()[1], fails.get(cl), l, e.getValue()[2]);
+      if (l == null) l = x.latency();
+      LevelTotal t = new LevelTotal(cl, x.ops, x.ok, x.failures.isEmpty() ? null : x.failures, l, x.throttled);
       levels.add(t);
       ops += t.ops();
       failed += t.failed();

@@ -44,7 +44,7 @@ final class SvgCharts {
     StringBuilder leg = new StringBuilder();
     double x = LEFT, y = 16;
     for (int i = 0; i < names.size(); i++) {
-      double lw = 26 + names.get(i).length() * 6.2;
+      double lw = 26 + TextTable.columns(names.get(i)) * 6.2; // a Chinese character is about two Latin ones wide
       if (x + lw > w - RIGHT && x > LEFT) {
         x = LEFT;
         y += 15;
@@ -212,7 +212,7 @@ final class SvgCharts {
       double[][] values, String xLabel, String yLabel, Double ref, String refLabel, DoubleFunction<String> yFmt) {
     int n = categories.size(), k = names.size();
     // the reference line's label sits right of the plot, never over a bar
-    int labelRoom = ref == null ? 0 : 8 + (int) (refLabel.length() * 6.2);
+    int labelRoom = ref == null ? 0 : 8 + (int) (TextTable.columns(refLabel) * 6.2);
     // groups share the plot's width (at most 160 px each, so two nodes do not make two giant bars), at least 18 px
     double groupW = Math.max(18, Math.min(160, (W - LEFT - RIGHT - labelRoom - 20.0) / Math.max(1, n)));
     int w = (int) Math.max(W, LEFT + RIGHT + labelRoom + n * groupW + 20), h = H + 20;
@@ -292,7 +292,7 @@ final class SvgCharts {
   }
 
   /** Partition-size histogram on a log2 byte axis, with the guideline as a vertical line. */
-  static String sizeHistogram(String aria, List<PartitionSizeReport.SizeBucket> buckets, long guide, String guideLabel) {
+  static String sizeHistogram(String aria, List<PartitionSizeReport.SizeBucket> buckets, long guide, String guideLabel, Labels t) {
     int w = W, h = H;
     StringBuilder s = open(aria, w, h);
     double lo = Double.MAX_VALUE, hi = 0, maxCount = 0;
@@ -314,9 +314,9 @@ final class SvgCharts {
     DoubleFunction<Double> barH = c -> Math.log10(1 + c) / topLog * plotH;
     DoubleFunction<Double> X = v -> LEFT + (log2(Math.max(v, Math.pow(2, l0))) - l0) / (l1 - l0) * plotW;
     for (double e = 0; e <= topExp; e++) {
-      double t = Math.pow(10, e), y = h - BOTTOM - barH.apply(t);
+      double tick = Math.pow(10, e), y = h - BOTTOM - barH.apply(tick);
       s.append("<line x1=\"").append(LEFT).append("\" y1=\"").append(num(y)).append("\" x2=\"").append(w - RIGHT).append("\" y2=\"").append(num(y)).append("\" stroke=\"#e4e4e4\"/>");
-      s.append("<text x=\"").append(LEFT - 6).append("\" y=\"").append(num(y + 4)).append("\" text-anchor=\"end\">").append(esc(Html.fig(t))).append("</text>");
+      s.append("<text x=\"").append(LEFT - 6).append("\" y=\"").append(num(y + 4)).append("\" text-anchor=\"end\">").append(esc(Html.fig(tick))).append("</text>");
     }
     int step = (int) Math.max(1, Math.ceil((l1 - l0) / 10));
     for (double e = l0; e <= l1; e += step) {
@@ -324,11 +324,11 @@ final class SvgCharts {
       s.append("<line x1=\"").append(num(x)).append("\" y1=\"").append(h - BOTTOM).append("\" x2=\"").append(num(x)).append("\" y2=\"").append(h - BOTTOM + 4).append("\" stroke=\"#333\"/>");
       s.append("<text x=\"").append(num(x)).append("\" y=\"").append(h - BOTTOM + 16).append("\" text-anchor=\"middle\">").append(esc(shortBytes(Math.pow(2, e)))).append("</text>");
     }
-    axes(s, w, h, "partition size (log scale)", "partitions (log scale)");
+    axes(s, w, h, t.get("sizes.histogram.x"), t.get("sizes.histogram.y"));
     for (PartitionSizeReport.SizeBucket b : buckets) {
       double x0 = X.apply(Math.max(1, b.fromBytes())), x1 = X.apply(b.toBytes()), bh = barH.apply(b.partitions());
       s.append("<rect class=\"bar\" x=\"").append(num(x0)).append("\" y=\"").append(num(h - BOTTOM - bh)).append("\" width=\"").append(num(Math.max(1, x1 - x0 - 1))).append("\" height=\"").append(num(bh)).append("\" fill=\"#4a78b5\"><title>")
-          .append(esc(Html.bytes(b.fromBytes()) + " to " + Html.bytes(b.toBytes()) + ": " + b.partitions() + " partitions")).append("</title></rect>");
+          .append(esc(t.f("sizes.histogram.bar", Html.bytes(b.fromBytes()), Html.bytes(b.toBytes()), b.partitions()))).append("</title></rect>");
     }
     if (guide > 0) {
       double x = X.apply(guide);

@@ -2,6 +2,7 @@ package io.ringsim.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.ToIntFunction;
 
 /**
  * Renders rows of already-formatted cells the way cqlsh prints a result: headers left-justified, values
@@ -12,24 +13,55 @@ public final class TextTable {
   private TextTable() {}
 
   public static String render(List<String> headers, List<List<String>> rows) {
+    return render(headers, rows, String::length, rowCount(rows.size()));
+  }
+
+  /**
+   * As {@link #render(List, List)} with {@code t}'s words for the row count, and columns measured in terminal columns
+   * (a Chinese character takes two), so Chinese headers line up as English ones do.
+   */
+  public static String render(List<String> headers, List<List<String>> rows, Labels t) {
+    return render(headers, rows, TextTable::columns, t.f("table.rows", rows.size()));
+  }
+
+  private static String render(List<String> headers, List<List<String>> rows, ToIntFunction<String> width, String count) {
     int n = headers.size();
     int[] w = new int[n];
-    for (int i = 0; i < n; i++) w[i] = headers.get(i).length();
-    for (List<String> r : rows) for (int i = 0; i < n; i++) w[i] = Math.max(w[i], r.get(i).length());
+    for (int i = 0; i < n; i++) w[i] = width.applyAsInt(headers.get(i));
+    for (List<String> r : rows) for (int i = 0; i < n; i++) w[i] = Math.max(w[i], width.applyAsInt(r.get(i)));
     StringBuilder sb = new StringBuilder("\n");
     List<String> cells = new ArrayList<>();
-    for (int i = 0; i < n; i++) cells.add(padRight(headers.get(i), w[i]));
+    for (int i = 0; i < n; i++) cells.add(pad(headers.get(i), w[i] - width.applyAsInt(headers.get(i)), false));
     sb.append(' ').append(String.join(" | ", cells).stripTrailing()).append('\n');
     List<String> dashes = new ArrayList<>();
     for (int i = 0; i < n; i++) dashes.add("-".repeat(w[i] + 2));
     sb.append(String.join("+", dashes)).append('\n');
     for (List<String> r : rows) {
       cells.clear();
-      for (int i = 0; i < n; i++) cells.add(padLeft(r.get(i), w[i]));
+      for (int i = 0; i < n; i++) cells.add(pad(r.get(i), w[i] - width.applyAsInt(r.get(i)), true));
       sb.append(' ').append(String.join(" | ", cells)).append('\n');
     }
-    sb.append('\n').append(rowCount(rows.size())).append('\n');
+    sb.append('\n').append(count).append('\n');
     return sb.toString();
+  }
+
+  private static String pad(String s, int spaces, boolean left) {
+    if (spaces <= 0) return s;
+    return left ? " ".repeat(spaces) + s : s + " ".repeat(spaces);
+  }
+
+  /** Terminal columns: East Asian wide characters (CJK, Hangul, full-width forms) take two. */
+  public static int columns(String s) {
+    int w = 0;
+    for (int i = 0; i < s.length(); ) {
+      int c = s.codePointAt(i);
+      i += Character.charCount(c);
+      boolean wide = (c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0xA4CF && c != 0x303F) || (c >= 0xAC00 && c <= 0xD7A3)
+          || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFE30 && c <= 0xFE4F) || (c >= 0xFF00 && c <= 0xFF60)
+          || (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x20000 && c <= 0x3FFFD);
+      w += wide ? 2 : 1;
+    }
+    return w;
   }
 
   public static String renderExpanded(List<String> headers, List<List<String>> rows) {

@@ -40,8 +40,8 @@ final class TimeCharts {
     return (atMillis + r.timeSeries().bucketMillis() / 2.0) / 1000.0;
   }
 
-  static void nodeOps(StringBuilder b, RunReport r) {
-    ReportHtml.section(b, "node-ops", "Operations per node over time");
+  static void nodeOps(StringBuilder b, RunReport r, Labels t) {
+    ReportHtml.section(b, "node-ops", t.get("section.node-ops"));
     Map<String, List<double[]>> byNode = new LinkedHashMap<>();
     for (ClusterInfo.NodeInfo n : r.cluster().nodes()) byNode.put(n.name(), new ArrayList<>());
     double perSec = 1000.0 / r.timeSeries().bucketMillis();
@@ -50,15 +50,15 @@ final class TimeCharts {
     List<SvgCharts.Series> series = new ArrayList<>();
     int i = 0;
     for (var e : byNode.entrySet()) series.add(new SvgCharts.Series(e.getKey(), RingPage.color(i++), e.getValue()));
-    ReportHtml.figure(b, SvgCharts.lineChart("operations per node over time", series, markers(r), "simulated time (s)", "coordinated ops/s",
-        false, Html::fig, 0, xMax(r), 0, gap(r)), "Client operations each node coordinated per second; dashed lines are events (red: failures, green: recoveries).");
+    ReportHtml.figure(b, SvgCharts.lineChart(t.get("node-ops.chart"), series, markers(r), t.get("axis.simulated-time"), t.get("node-ops.y"),
+        false, Html::fig, 0, xMax(r), 0, gap(r)), t.get("node-ops.caption"));
     b.append("</section>\n");
   }
 
-  static void latency(StringBuilder b, RunReport r, Summary s) {
-    ReportHtml.section(b, "latency", "Latency percentiles over time per consistency level");
+  static void latency(StringBuilder b, RunReport r, Summary s, Labels t) {
+    ReportHtml.section(b, "latency", t.get("section.latency"));
     Map<String, List<TimeSeries.LevelPoint>> byCl = byLevel(r);
-    if (byCl.isEmpty()) b.append("<p>No operations were recorded.</p>\n");
+    if (byCl.isEmpty()) b.append("<p>").append(esc(t.get("latency.none"))).append("</p>\n");
     for (var e : byCl.entrySet()) {
       List<double[]> p50 = new ArrayList<>(), p95 = new ArrayList<>(), p99 = new ArrayList<>(), max = new ArrayList<>();
       for (TimeSeries.LevelPoint p : e.getValue()) {
@@ -70,30 +70,26 @@ final class TimeCharts {
         max.add(new double[] {x, p.latency().maxMs()});
       }
       b.append("<h3>").append(esc(e.getKey())).append("</h3>\n");
-      ReportHtml.figure(b, SvgCharts.lineChart("latency " + e.getKey(), List.of(
+      ReportHtml.figure(b, SvgCharts.lineChart(t.f("latency.chart", e.getKey()), List.of(
               new SvgCharts.Series("p50", ReportHtml.PALETTE[0], p50), new SvgCharts.Series("p95", ReportHtml.PALETTE[2], p95),
-              new SvgCharts.Series("p99", ReportHtml.PALETTE[3], p99), new SvgCharts.Series("max", ReportHtml.PALETTE[1], max, true)),
-          markers(r), "simulated time (s)", "latency (ms, log scale)", true, v -> Html.fig(v), 0, xMax(r), 0, gap(r)),
-          "Client-observed latency at " + e.getKey() + " per bucket (HdrHistogram percentiles).");
+              new SvgCharts.Series("p99", ReportHtml.PALETTE[3], p99), new SvgCharts.Series(t.get("th.max"), ReportHtml.PALETTE[1], max, true)),
+          markers(r), t.get("axis.simulated-time"), t.get("latency.y"), true, v -> Html.fig(v), 0, xMax(r), 0, gap(r)),
+          t.f("latency.caption", e.getKey()));
     }
     if (!s.levels().isEmpty()) {
       List<List<String>> rows = new ArrayList<>();
       boolean anyThrottled = false;
-      for (Summary.LevelTotal t : s.levels()) {
-        anyThrottled |= t.throttled() > 0;
-        rows.add(List.of(t.consistency(), Long.toString(t.ops()), Long.toString(t.failed()), Html.pct(t.errorRate()),
-            Long.toString(t.throttled()), t.consistency().contains(" ") ? "-" : Html.pct(t.availability()),
-            Html.ms(t.latency().p50Ms()), Html.ms(t.latency().p95Ms()), Html.ms(t.latency().p99Ms()), Html.ms(t.latency().maxMs())));
+      for (Summary.LevelTotal lt : s.levels()) {
+        anyThrottled |= lt.throttled() > 0;
+        rows.add(List.of(lt.consistency(), Long.toString(lt.ops()), Long.toString(lt.failed()), Html.pct(lt.errorRate()),
+            Long.toString(lt.throttled()), lt.consistency().contains(" ") ? "-" : Html.pct(lt.availability()),
+            Html.ms(lt.latency().p50Ms()), Html.ms(lt.latency().p95Ms()), Html.ms(lt.latency().p99Ms()), Html.ms(lt.latency().maxMs())));
       }
-      ReportHtml.table(b, List.of("consistency", "ops", "failed", "error rate", "throttled", "available", "p50", "p95", "p99",
-          "max"), rows, new boolean[] {false, true, true, true, true, true, true, true, true, true});
-      b.append(r.clientRetries().isEmpty()
-          ? "<p>ops and failed count the coordinators' replies to the workloads' clients, which do not retry;"
-          : "<p>ops and failed count the coordinators' replies, one per try: a served client's driver may have"
-              + " retried a failed request, as the table below shows;")
-          .append(" the latency percentiles are of every answered operation, timeouts included.")
-          .append(anyThrottled ? " Throttled operations were never sent (a client had its concurrency cap in flight);"
-              + " available counts them as not available." : "").append("</p>\n");
+      ReportHtml.table(b, ReportHtml.heads(t, "th.consistency", "th.ops", "th.failed", "th.error-rate", "th.throttled", "th.available",
+          "th.p50", "th.p95", "th.p99", "th.max"), rows, new boolean[] {false, true, true, true, true, true, true, true, true, true});
+      b.append("<p>").append(t.get(r.clientRetries().isEmpty() ? "latency.note.workloads" : "latency.note.served"))
+          .append(t.get("latency.note.timeouts"))
+          .append(anyThrottled ? t.get("latency.note.throttled") : "").append("</p>\n");
     }
     if (!r.clientRetries().isEmpty()) {
       List<List<String>> rows = new ArrayList<>();
@@ -101,12 +97,10 @@ final class TimeCharts {
         rows.add(List.of(c.consistency(), Long.toString(c.replies()), Long.toString(c.failed()),
             Long.toString(c.retries()), Long.toString(c.failuresRetried())));
       }
-      b.append("<h3 id=\"client-retries\">Served clients: replies and driver retries</h3>\n");
-      ReportHtml.table(b, List.of("consistency", "replies", "failed", "of which driver retries",
-          "failures followed by a retry"), rows, new boolean[] {false, true, true, true, true});
-      b.append("<p>").append(Html.esc(ClientRetries.explanation())).append(". replies minus driver retries is about"
-          + " the requests the applications made; failed minus failures followed by a retry, the failures they"
-          + " saw.</p>\n");
+      b.append("<h3 id=\"client-retries\">").append(esc(t.get("retries.h3"))).append("</h3>\n");
+      ReportHtml.table(b, ReportHtml.heads(t, "th.consistency", "th.replies", "th.failed", "th.driver-retries",
+          "th.failures-retried"), rows, new boolean[] {false, true, true, true, true});
+      b.append("<p>").append(Html.esc(ClientRetries.explanation(t))).append(esc(t.get("retries.note"))).append("</p>\n");
     }
     b.append("</section>\n");
   }
@@ -117,8 +111,8 @@ final class TimeCharts {
     return m;
   }
 
-  static void availability(StringBuilder b, RunReport r) {
-    ReportHtml.section(b, "availability", "Availability and errors over time");
+  static void availability(StringBuilder b, RunReport r, Labels t) {
+    ReportHtml.section(b, "availability", t.get("section.availability"));
     List<SvgCharts.Series> avail = new ArrayList<>();
     int i = 0;
     double worst = 100;
@@ -131,7 +125,7 @@ final class TimeCharts {
           pts.add(new double[] {mid(r, p.atMillis()), pct});
           worst = Math.min(worst, pct);
         }
-      avail.add(new SvgCharts.Series(e.getKey() + " success %", ReportHtml.LEVEL_COLORS[i++ % ReportHtml.LEVEL_COLORS.length], pts));
+      avail.add(new SvgCharts.Series(t.f("availability.series", e.getKey()), ReportHtml.LEVEL_COLORS[i++ % ReportHtml.LEVEL_COLORS.length], pts));
     }
     // a dip to 99.5% is invisible on a 0-100 axis: start the axis at the round figure just below the worst bucket
     double lo = 0;
@@ -140,16 +134,16 @@ final class TimeCharts {
         lo = f;
         break;
       }
-    ReportHtml.figure(b, SvgCharts.lineChart("availability over time", avail, markers(r), "simulated time (s)", "successful operations (%)",
-        false, Html::fig, 0, xMax(r), lo, gap(r)), "Share of operations that succeeded per bucket and consistency level (throttled operations, never sent, count as not available), with the failure events"
-        + (lo > 0 ? "; the axis starts at " + Html.fig(lo) + "% so that small dips show." : "; a gap is a bucket in which no operation completed."));
+    ReportHtml.figure(b, SvgCharts.lineChart(t.get("availability.chart"), avail, markers(r), t.get("axis.simulated-time"), t.get("availability.y"),
+        false, Html::fig, 0, xMax(r), lo, gap(r)), t.get("availability.caption")
+        + (lo > 0 ? t.f("availability.caption.axis", Html.fig(lo)) : t.get("availability.caption.gap")));
     TreeSet<String> classes = new TreeSet<>();
-    String throttledClass = "throttled (not sent)";
+    String throttledClass = t.get("errors.throttled");
     for (TimeSeries.LevelPoint p : r.timeSeries().levels()) {
       classes.addAll(p.failures().keySet());
       if (p.throttled() > 0) classes.add(throttledClass);
     }
-    if (classes.isEmpty()) b.append("<p>No operation failed.</p>\n");
+    if (classes.isEmpty()) b.append("<p>").append(esc(t.get("errors.none"))).append("</p>\n");
     else {
       Map<String, TreeMap<Long, Long>> byClass = new TreeMap<>();
       TreeSet<Long> times = new TreeSet<>();
@@ -162,26 +156,26 @@ final class TimeCharts {
       int j = 0;
       for (var e : byClass.entrySet()) {
         List<double[]> pts = new ArrayList<>();
-        for (long t : times) pts.add(new double[] {mid(r, t), e.getValue().getOrDefault(t, 0L)});
+        for (long at : times) pts.add(new double[] {mid(r, at), e.getValue().getOrDefault(at, 0L)});
         err.add(new SvgCharts.Series(e.getKey(), ReportHtml.ERROR_COLORS[j++ % ReportHtml.ERROR_COLORS.length], pts));
       }
-      ReportHtml.figure(b, SvgCharts.lineChart("errors over time", err, markers(r), "simulated time (s)", "failed operations per bucket",
-          false, Html::fig, 0, xMax(r), 0, gap(r)), "Failed operations by error class, all consistency levels, and the operations throttled (never sent) if any.");
+      ReportHtml.figure(b, SvgCharts.lineChart(t.get("errors.chart"), err, markers(r), t.get("axis.simulated-time"), t.get("errors.y"),
+          false, Html::fig, 0, xMax(r), 0, gap(r)), t.get("errors.caption"));
     }
     b.append("</section>\n");
   }
 
-  static void series(StringBuilder b, RunReport r) {
-    ReportHtml.section(b, "series", "Other series over time");
+  static void series(StringBuilder b, RunReport r, Labels t) {
+    ReportHtml.section(b, "series", t.get("section.series"));
     Map<String, List<double[]>> by = new TreeMap<>();
     for (TimeSeries.Point p : r.timeSeries().other())
       by.computeIfAbsent(p.series(), k -> new ArrayList<>()).add(new double[] {p.atMillis() / 1000.0, p.value()});
-    if (by.isEmpty()) b.append("<p>This scenario records no other series.</p>\n");
+    if (by.isEmpty()) b.append("<p>").append(esc(t.get("series.none"))).append("</p>\n");
     int i = 0;
     for (var e : by.entrySet()) {
       b.append("<h3>").append(esc(e.getKey())).append("</h3>\n");
       ReportHtml.figure(b, SvgCharts.lineChart(e.getKey(), List.of(new SvgCharts.Series(e.getKey(), ReportHtml.PALETTE[i++ % ReportHtml.PALETTE.length], e.getValue())),
-          markers(r), "simulated time (s)", e.getKey(), false, Html::fig, 0, xMax(r)), e.getKey() + " as the scenario sampled it, with the events.");
+          markers(r), t.get("axis.simulated-time"), e.getKey(), false, Html::fig, 0, xMax(r)), t.f("series.caption", e.getKey()));
     }
     b.append("</section>\n");
   }

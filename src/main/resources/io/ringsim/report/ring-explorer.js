@@ -8,6 +8,8 @@
   const dataEl = document.getElementById('ring-data');
   if (!box || !dataEl) return;
   const data = JSON.parse(dataEl.textContent);
+  // the page's words when it is not in English (report.html's --lang), else the English ones written here
+  const W = k => (data.words && data.words[k]) || null;
   const svg = box.querySelector('svg[aria-label="token ring"]');
   if (!svg) return;
   const tokens = data.tokens.map(t => BigInt(t));
@@ -181,7 +183,8 @@
     });
     for (const p of pickers) if (Number(p.dataset.n) === n) p.classList.add('sel');
     box.dataset.selected = data.nodes[n];
-    if (info) info.textContent = data.nodes[n] + ': primary owner of ' + prim + ' ranges (dark), replica of ' + repl
+    if (info) info.textContent = W('picked') ? data.nodes[n] + W('picked').replace('{0}', prim).replace('{1}', repl).replace('{2}', data.placement)
+        : data.nodes[n] + ': primary owner of ' + prim + ' ranges (dark), replica of ' + repl
         + ' more at ' + data.placement + ' (light). Click it again to clear.';
   }
   let selected = null;
@@ -202,8 +205,10 @@
       if (!info) return;
       const rs = data.replicas[i];
       const left = data.tokens[(i - 1 + tokens.length) % tokens.length];
-      const load = data.load && data.load[rs[0]] ? '; ' + data.nodes[rs[0]] + ' holds ' + data.load[rs[0]] : '';
-      info.textContent = 'range (' + left + ', ' + data.tokens[i] + ']: owner ' + data.nodes[rs[0]] + ', '
+      const load = data.load && data.load[rs[0]] ? (W('holds') || '; {0} holds {1}').replace('{0}', data.nodes[rs[0]]).replace('{1}', data.load[rs[0]]) : '';
+      info.textContent = W('range') ? W('range').replace('{0}', left).replace('{1}', data.tokens[i]).replace('{2}', data.nodes[rs[0]])
+          .replace('{3}', (rangeFraction(i) * 100).toFixed(3)).replace('{4}', rs.map(r => data.nodes[r]).join(', ')) + load
+          : 'range (' + left + ', ' + data.tokens[i] + ']: owner ' + data.nodes[rs[0]] + ', '
           + (rangeFraction(i) * 100).toFixed(3) + '% of the ring, replicas ' + rs.map(r => data.nodes[r]).join(', ') + load;
     });
   });

@@ -171,6 +171,35 @@ class StepThroughInBrowserTest {
     assertThat(Files.readString(again.resolve("report.html"))).isEqualTo(Files.readString(dir.resolve("report.html")));
   }
 
+  /** The same run's page in Chinese: the scripts speak Chinese and show the same figures as in English. */
+  @Test
+  void theChinesePageShowsTheSameSecondInChinese() throws IOException {
+    Path zh = OUT.resolve("zh");
+    Files.createDirectories(zh);
+    for (String f : List.of("summary.json", "views.json"))
+      Files.copy(dir.resolve(f), zh.resolve(f), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    CliRun render = CliRun.of("report", zh.toString(), "--lang", "zh-CN");
+    assertThat(render.exitCode()).as(render.err()).isZero();
+    browser.open(zh.resolve("report.html"));
+    drag(15);
+    assertThat(shownTime()).isEqualTo("15 s");
+    assertThat(nodeState("n2")).isEqualTo("down");
+    assertThat((String) browser.script("return document.querySelector('#step-through tr[data-node=\"n2\"]').children[1].textContent"))
+        .isEqualTo("宕机");
+    assertThat((String) browser.script("return document.querySelector('#step-through .step-play').textContent")).isEqualTo("播放");
+    assertThat((String) browser.script("return document.querySelector('#step-through .step-wire').textContent"))
+        .isEqualTo("这一秒的网络：发送 " + views.get("sent").get(15).asText() + " 条消息，丢弃 " + views.get("dropped").get(15).asText()
+            + " 条，平均 " + browser.script("return String(JSON.parse(document.getElementById('step-data').textContent).in_flight[15])")
+            + " 条在传输中。");
+    assertOpsOfSecond(15);
+    assertThat(hintsShown("n2")).isEqualTo(views.get("hints_pending").get("n2").get(15).asText());
+    browser.script("document.querySelector('#ring-explorer tr[data-n=\"0\"]').click()");
+    assertThat((String) browser.script("return document.querySelector('#ring-explorer .ring-info').textContent"))
+        .startsWith("n1：").contains(" 个范围的主副本（深色）");
+    assertThat(browser.consoleProblems()).isEmpty();
+    browser.screenshotFullPage(OUT.resolve("steps-zh.png"));
+  }
+
   private void assertOpsOfSecond(int t) {
     long bucket = report.timeSeries().bucketMillis();
     for (TimeSeries.LevelPoint p : report.timeSeries().levels()) {

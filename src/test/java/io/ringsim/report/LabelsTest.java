@@ -1,0 +1,125 @@
+package io.ringsim.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/** The two message catalogues: the same keys, the same figures in each label, and every key the code asks for. */
+class LabelsTest {
+  private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\d+}");
+
+  @Test
+  void everyKeyExistsInBothLanguages() {
+    Set<String> en = Lang.EN.labels().keys(), zh = Lang.ZH_CN.labels().keys();
+    assertThat(en).hasSizeGreaterThan(200);
+    assertThat(new TreeSet<>(zh)).as("keys in English, missing in Chinese and the other way round")
+        .isEqualTo(new TreeSet<>(en));
+    for (String k : en) {
+      assertThat(Lang.ZH_CN.labels().get(k)).as(k).isNotBlank();
+      assertThat(Lang.EN.labels().get(k)).as(k).isNotBlank();
+    }
+  }
+
+  /** A label that drops or invents a {n} would show a wrong figure, or none, in one language only. */
+  @Test
+  void bothLanguagesPlaceTheSameFigures() {
+    for (String k : Lang.EN.labels().keys()) {
+      assertThat(placeholders(Lang.ZH_CN.labels().get(k))).as(k).isEqualTo(placeholders(Lang.EN.labels().get(k)));
+    }
+  }
+
+  /** The Chinese catalogue is Chinese: no section heading or table header left in English by mistake. */
+  @Test
+  void chineseLabelsAreTranslated() {
+    Labels zh = Lang.ZH_CN.labels();
+    for (String k : zh.keys()) {
+      if (k.startsWith("section.") || k.startsWith("checks.th") || k.startsWith("term.note") || k.equals("report.contents")) {
+        assertThat(zh.get(k)).as(k).containsPattern("\\p{IsHan}");
+      }
+    }
+    assertThat(zh.get("verdict.pass")).isEqualTo("通过");
+    assertThat(zh.get("section.ring")).isEqualTo("令牌环");
+  }
+
+  /** Every key the report's and the CLI's code and the page scripts use is in the catalogue: a typo fails here. */
+  @Test
+  void everyKeyTheCodeUsesExists() throws IOException {
+    Set<String> used = new TreeSet<>();
+    Pattern call = Pattern.compile("(?:t\\.(?:get|f)\\(|heads\\(t, )\"([a-z0-9.-]+)\"");
+    Pattern quoted = Pattern.compile("\"((?:th|term\\.th|load\\.kind|verdict|latency\\.note)\\.[a-z0-9.-]+)\"");
+    for (Path dir : new Path[] {Path.of("src/main/java/io/ringsim/report"), Path.of("src/main/java/io/ringsim/cli")}) {
+      try (Stream<Path> files = Files.list(dir)) {
+        for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+          String src = Files.readString(f);
+          for (Pattern p : new Pattern[] {call, quoted}) {
+            Matcher m = p.matcher(src);
+            while (m.find()) used.add(m.group(1));
+          }
+        }
+      }
+    }
+    assertThat(used).hasSizeGreaterThan(150);
+    Map<String, String> scripts = Map.of("step-through.js", "step.js.", "ring-explorer.js", "ring.js.");
+    for (var e : scripts.entrySet()) {
+      Matcher m = Pattern.compile("W\\('([a-z0-9-]+)'\\)").matcher(RingExplorer.script(e.getKey()));
+      Set<String> inScript = new TreeSet<>();
+      while (m.find()) inScript.add(e.getValue() + m.group(1));
+      assertThat(inScript).as(e.getKey()).isNotEmpty();
+      used.addAll(inScript);
+      // and every word the catalogue holds for the script is one the script asks for
+      assertThat(Lang.EN.labels().keys().stream().filter(k -> k.startsWith(e.getValue())).toList())
+          .as(e.getKey()).containsExactlyInAnyOrderElementsOf(inScript);
+    }
+    assertThat(Lang.EN.labels().keys()).containsAll(used);
+  }
+
+  @Test
+  void labelsFillInTheirFigures() {
+    assertThat(Lang.EN.labels().f("checks.counts", 3, 1)).isEqualTo("3 passed, 1 failed");
+    assertThat(Lang.ZH_CN.labels().f("checks.counts", 3, 1)).isEqualTo("3 项通过，1 项失败");
+    assertThat(Lang.ZH_CN.labels().f("anomaly.h3", 2, "stale-read", "ks.t", "k=5")).isEqualTo("异常 2：ks.t k=5 上的 stale-read");
+  }
+
+  @Test
+  void theLanguageComesFromTheOptionOrTheLocale() {
+    assertThat(Lang.parse("zh-CN")).isEqualTo(Lang.ZH_CN);
+    assertThat(Lang.parse("zh_CN.UTF-8")).isEqualTo(Lang.ZH_CN);
+    assertThat(Lang.parse("en_US")).isEqualTo(Lang.EN);
+    assertThat(Lang.parse("fr")).isNull();
+    assertThat(Lang.fromEnvironment(Map.of("LANG", "zh_CN.UTF-8"), "en")).isEqualTo(Lang.ZH_CN);
+    assertThat(Lang.fromEnvironment(Map.of("LANG", "zh_CN.UTF-8", "LC_ALL", "C"), "en")).isEqualTo(Lang.EN);
+    assertThat(Lang.fromEnvironment(Map.of("LC_MESSAGES", "zh_TW.UTF-8", "LANG", "en_GB"), "en")).isEqualTo(Lang.ZH_CN);
+    assertThat(Lang.fromEnvironment(Map.of("LANG", "C.UTF-8"), "zh")).isEqualTo(Lang.EN);
+    assertThat(Lang.fromEnvironment(Map.of(), "zh")).isEqualTo(Lang.ZH_CN);
+    assertThat(Lang.fromEnvironment(Map.of(), "en")).isEqualTo(Lang.EN);
+  }
+
+  @Test
+  void chineseTablesLineUpInTerminalColumns() {
+    assertThat(TextTable.columns("节点")).isEqualTo(4);
+    assertThat(TextTable.columns("n1")).isEqualTo(2);
+    String table = TextTable.render(java.util.List.of("节点", "负载"), java.util.List.of(java.util.List.of("n1", "12.5 KiB")),
+        Lang.ZH_CN.labels());
+    String[] lines = table.split("\n");
+    // header " 节点 | 负载", rule "------+----------", row "   n1 | 12.5 KiB": the bars line up on screen
+    assertThat(TextTable.columns(lines[1].substring(0, lines[1].indexOf(" |"))) + 1).isEqualTo(lines[2].indexOf('+'));
+    assertThat(lines[3].indexOf(" |") + 1).isEqualTo(lines[2].indexOf('+'));
+    assertThat(table).contains("（1 行）");
+  }
+
+  private static Set<String> placeholders(String s) {
+    Set<String> out = new TreeSet<>();
+    Matcher m = PLACEHOLDER.matcher(s);
+    while (m.find()) out.add(m.group());
+    return out;
+  }
+}
