@@ -8,6 +8,7 @@ import io.ringsim.cluster.FaultState;
 import io.ringsim.cluster.KvTable;
 import io.ringsim.cluster.net.Inbox;
 import io.ringsim.cluster.net.NetworkPort;
+import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.ring.Murmur3Partitioner;
 import io.ringsim.ring.NodeSpec;
 import io.ringsim.ring.RandomAllocator;
@@ -95,10 +96,6 @@ final class CoordinatorBench {
     return nodes.get("n1");
   }
 
-  NodeContext node(String name) {
-    return nodes.get(name);
-  }
-
   /** The key's replicas, in ring order (the primary first). */
   List<String> replicas(String key) {
     return coordinator().topology.placement(TABLE, schema.decorate(key(key)).token()).replicas();
@@ -132,6 +129,14 @@ final class CoordinatorBench {
   ClientResponse reply() {
     if (replies.size() != 1) throw new AssertionError("expected one answer, got " + replies);
     return replies.get(0);
+  }
+
+  /** The only answer the client got so far, which must be a failure of class {@code error}. */
+  ClientResponse.Failed failure(CqlErrorClass error) {
+    if (!(reply() instanceof ClientResponse.Failed f) || f.error() != error) {
+      throw new AssertionError("expected " + error + ", got " + replies);
+    }
+    return f;
   }
 
   /** The value a read answered, or null when the row is absent. */
@@ -181,6 +186,23 @@ final class CoordinatorBench {
   void receive(String from, NodeMessage message) {
     wire.add(new Sent(from, "n1", message));
     deliver();
+  }
+
+  /** {@code replica} acknowledges the last mutation sent to it (whether or not that reached it). */
+  void acknowledges(String replica) {
+    receive(replica, new NodeMessage.MutationAck(last(replica, NodeMessage.Mutation.class).requestId(), null));
+  }
+
+  /** {@code replica}'s answer to the last read sent to it, as its replica code reads it (whether or not it came). */
+  NodeMessage.ReadDataReply answerOf(String replica) {
+    return ReplicaVerbs.read(nodes.get(replica), last(replica, NodeMessage.ReadData.class), null);
+  }
+
+  /** The last message of type {@code type} sent to {@code node}. */
+  <T extends NodeMessage> T last(String node, Class<T> type) {
+    List<T> all = sentTo(node, type);
+    if (all.isEmpty()) throw new AssertionError("nothing of " + type.getSimpleName() + " was sent to " + node);
+    return all.get(all.size() - 1);
   }
 
   /** Virtual time moves on by {@code d}: timers due fire and the nodes handle them, as their actors would. */

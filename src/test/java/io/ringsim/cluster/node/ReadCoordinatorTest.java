@@ -72,9 +72,8 @@ class ReadCoordinatorTest extends CoordinatorTestBase {
     b.deliver();
     assertThat(b.replies).as("n3 has not answered").isEmpty();
     b.unsilence("n3");
-    long id = b.sentTo("n3", NodeMessage.ReadData.class).get(0).requestId();
-    // n3's answer: its stale value, as its replica code reads it.
-    b.receive("n3", ReplicaVerbs.read(b.node("n3"), b.sentTo("n3", NodeMessage.ReadData.class).get(0), null));
+    long id = b.last("n3", NodeMessage.ReadData.class).requestId();
+    b.receive("n3", b.answerOf("n3")); // its stale value
     assertThat(b.sentTo("n3", NodeMessage.Mutation.class)).as("the read repair")
         .filteredOn(m -> m.requestId() == id).hasSize(1);
     assertThat(b.sentTo("n2", NodeMessage.Mutation.class)).as("n2 agreed: no repair")
@@ -93,11 +92,10 @@ class ReadCoordinatorTest extends CoordinatorTestBase {
     b.deliver();
     b.replies.clear();
     b.read("a", ALL);
-    NodeMessage.ReadData toN3 = b.sentTo("n3", NodeMessage.ReadData.class).get(0);
     b.deliver(); // n2 answers; n3's copy of the request is lost
-    b.receive("n3", ReplicaVerbs.read(b.node("n3"), toN3, null)); // the repair to n3 is lost too
+    b.receive("n3", b.answerOf("n3")); // the repair to n3 is lost too
     assertThat(b.replies).as("blocking read repair: no answer before n3 acknowledges").isEmpty();
-    b.receive("n3", new NodeMessage.MutationAck(toN3.requestId(), null));
+    b.acknowledges("n3");
     assertThat(CoordinatorBench.value(b.reply())).isEqualTo(2);
   }
 
@@ -126,8 +124,7 @@ class ReadCoordinatorTest extends CoordinatorTestBase {
     b.down("n2");
     b.down("n3");
     b.read("a", QUORUM);
-    ClientResponse.Failed f = (ClientResponse.Failed) b.reply();
-    assertThat(f.error()).isEqualTo(CqlErrorClass.Unavailable);
+    ClientResponse.Failed f = b.failure(CqlErrorClass.Unavailable);
     assertThat(f.message()).isEqualTo("Cannot achieve consistency level QUORUM (required 2, alive 1)");
     assertThat(asked(b)).isEmpty();
   }
@@ -141,8 +138,7 @@ class ReadCoordinatorTest extends CoordinatorTestBase {
     b.timePasses(Duration.ofMillis(4999));
     assertThat(b.replies).as("read_request_timeout is 5 s").isEmpty();
     b.timePasses(Duration.ofMillis(1));
-    ClientResponse.Failed f = (ClientResponse.Failed) b.reply();
-    assertThat(f.error()).isEqualTo(CqlErrorClass.ReadTimeout);
+    ClientResponse.Failed f = b.failure(CqlErrorClass.ReadTimeout);
     assertThat(f.message()).isEqualTo("Operation timed out - received only 1 responses.");
     assertThat(f.received()).isEqualTo(1);
     assertThat(f.required()).isEqualTo(2);
@@ -153,11 +149,10 @@ class ReadCoordinatorTest extends CoordinatorTestBase {
     CoordinatorBench b = written();
     b.read("a", QUORUM);
     String peer = asked(b).get(0);
-    long id = b.sentTo(peer, NodeMessage.ReadData.class).get(0).requestId();
+    long id = b.last(peer, NodeMessage.ReadData.class).requestId();
     b.receive(peer, new NodeMessage.ReadDataReply(id, new byte[0], 0, 0, 100_001, List.of(),
         "Scanned over 100001 tombstones"));
-    ClientResponse.Failed f = (ClientResponse.Failed) b.reply();
-    assertThat(f.error()).isEqualTo(CqlErrorClass.ReadFailure);
+    ClientResponse.Failed f = b.failure(CqlErrorClass.ReadFailure);
     assertThat(f.message())
         .isEqualTo("Operation failed - received 1 responses and 1 failures: Scanned over 100001 tombstones");
     b.deliver();
@@ -169,8 +164,7 @@ class ReadCoordinatorTest extends CoordinatorTestBase {
     CoordinatorBench b = written();
     b.read("a", QUORUM);
     String peer = asked(b).get(0);
-    NodeMessage.ReadDataReply real = ReplicaVerbs.read(b.node(peer),
-        b.sentTo(peer, NodeMessage.ReadData.class).get(0), null);
+    NodeMessage.ReadDataReply real = b.answerOf(peer);
     b.receive(peer, new NodeMessage.ReadDataReply(real.requestId(), real.data(), 0, 1, 1_001,
         List.of("Read 1 live rows and 1001 tombstone cells"), null));
     ClientResponse.ReadDone d = (ClientResponse.ReadDone) b.reply();

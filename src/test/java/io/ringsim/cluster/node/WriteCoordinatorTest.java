@@ -40,8 +40,7 @@ class WriteCoordinatorTest extends CoordinatorTestBase {
     assertThat(b.reply()).isInstanceOfSatisfying(ClientResponse.WriteDone.class,
         d -> assertThat(d.acked()).containsExactly("n1", "n2"));
     // A late acknowledgement after the answer changes nothing the client sees.
-    b.receive("n3", new NodeMessage.MutationAck(b.sentTo("n3", NodeMessage.Mutation.class).get(0).requestId(),
-        null));
+    b.acknowledges("n3");
     assertThat(b.replies).hasSize(1);
     assertThat(b.stored("n2", "a")).isEqualTo(1);
   }
@@ -52,11 +51,10 @@ class WriteCoordinatorTest extends CoordinatorTestBase {
     b.silence("n2");
     b.silence("n3");
     b.write("a", 1, ALL);
-    long id = b.sentTo("n2", NodeMessage.Mutation.class).get(0).requestId();
-    b.receive("n2", new NodeMessage.MutationAck(id, null));
-    b.receive("n2", new NodeMessage.MutationAck(id, null));
+    b.acknowledges("n2");
+    b.acknowledges("n2");
     assertThat(b.replies).as("n1 and n2 (twice) are two of three").isEmpty();
-    b.receive("n3", new NodeMessage.MutationAck(id, null));
+    b.acknowledges("n3");
     assertThat(b.reply()).isInstanceOf(ClientResponse.WriteDone.class);
   }
 
@@ -66,8 +64,7 @@ class WriteCoordinatorTest extends CoordinatorTestBase {
     b.down("n2");
     b.down("n3");
     b.write("a", 1, QUORUM);
-    ClientResponse.Failed f = (ClientResponse.Failed) b.reply();
-    assertThat(f.error()).isEqualTo(CqlErrorClass.Unavailable);
+    ClientResponse.Failed f = b.failure(CqlErrorClass.Unavailable);
     assertThat(f.message()).isEqualTo("Cannot achieve consistency level QUORUM (required 2, alive 1)");
     assertThat(b.sent).isEmpty();
     assertThat(b.stored("n1", "a")).as("not applied anywhere").isNull();
@@ -94,8 +91,7 @@ class WriteCoordinatorTest extends CoordinatorTestBase {
     b.timePasses(Duration.ofMillis(1999));
     assertThat(b.replies).as("write_request_timeout is 2 s").isEmpty();
     b.timePasses(Duration.ofMillis(1));
-    ClientResponse.Failed f = (ClientResponse.Failed) b.reply();
-    assertThat(f.error()).isEqualTo(CqlErrorClass.WriteTimeout);
+    ClientResponse.Failed f = b.failure(CqlErrorClass.WriteTimeout);
     assertThat(f.message()).isEqualTo("Operation timed out - received only 1 responses.");
     assertThat(f.received()).isEqualTo(1);
     assertThat(f.required()).isEqualTo(2);
@@ -120,7 +116,7 @@ class WriteCoordinatorTest extends CoordinatorTestBase {
     String key = b.keyReplicatedOn(Set.of("n2"));
     b.down("n2");
     b.write(key, 1, ONE);
-    assertThat(((ClientResponse.Failed) b.reply()).message())
+    assertThat(b.failure(CqlErrorClass.Unavailable).message())
         .isEqualTo("Cannot achieve consistency level ONE (required 1, alive 0)");
     b.replies.clear();
     b.write(key, 1, ANY);
@@ -137,8 +133,7 @@ class WriteCoordinatorTest extends CoordinatorTestBase {
     b.write("a", 1, LOCAL_QUORUM);
     b.deliver();
     assertThat(b.replies).as("n1 and all of dc2 answered: one of the two dc1 acknowledgements").isEmpty();
-    long id = b.sentTo("n2", NodeMessage.Mutation.class).get(0).requestId();
-    b.receive("n2", new NodeMessage.MutationAck(id, null));
+    b.acknowledges("n2");
     assertThat(b.reply()).isInstanceOfSatisfying(ClientResponse.WriteDone.class,
         d -> assertThat(d.acked()).containsExactlyInAnyOrder("n1", "n2", "n4", "n5", "n6"));
   }
@@ -151,8 +146,7 @@ class WriteCoordinatorTest extends CoordinatorTestBase {
     b.write("a", 1, EACH_QUORUM);
     b.deliver();
     assertThat(b.replies).as("dc1 complete, dc2 only one of two").isEmpty();
-    long id = b.sentTo("n5", NodeMessage.Mutation.class).get(0).requestId();
-    b.receive("n5", new NodeMessage.MutationAck(id, null));
+    b.acknowledges("n5");
     assertThat(b.reply()).isInstanceOf(ClientResponse.WriteDone.class);
   }
 }
