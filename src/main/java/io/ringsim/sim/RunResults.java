@@ -92,11 +92,10 @@ final class RunResults {
         .thenComparing(RunResult.ThrottledPoint::consistency));
     List<RunResult.PartitionOps> hot = new ArrayList<>();
     metrics.byPartition().entrySet().stream()
-        .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
-        .limit(10).forEach(e -> {
-          String[] tk = e.getKey().split("\t", 2);
-          hot.add(new RunResult.PartitionOps(tk[0], tk[1], e.getValue()));
-        });
+        .sorted(Map.Entry.<Metrics.Partition, Long>comparingByValue().reversed()
+            .thenComparing(Map.Entry.comparingByKey()))
+        .limit(10).forEach(e -> hot.add(new RunResult.PartitionOps(e.getKey().table(), e.getKey().key(),
+            e.getValue())));
     // The list is capped; the counts never are: what is past the cap is counted by kind.
     Map<String, Long> unlisted = new TreeMap<>();
     for (Checker.Anomaly a : checked.anomalies().subList(Math.min(LISTED_ANOMALIES, checked.anomalies().size()),
