@@ -238,9 +238,9 @@ public final class Catalog {
     return java.util.Collections.unmodifiableMap(tables);
   }
 
-  /** A new catalog: this one with {@code edit} applied to a {@link Change} of it. */
-  private Catalog change(Consumer<Change> edit) {
-    Change c = new Change();
+  /** A new catalog: this one with {@code edit} applied to an {@link Edit} of it. */
+  private Catalog change(Consumer<Edit> edit) {
+    Edit c = new Edit();
     edit.accept(c);
     return new Catalog(c.keyspaces, c.tables, c.indexes, c.types, c.views, c.functions, c.aggregates);
   }
@@ -249,7 +249,7 @@ public final class Catalog {
    * The parts of a catalog being changed: each part an edit asks for is copied once, on first use; the parts it
    * leaves alone are shared with the catalog it came from (which stays as it was).
    */
-  private final class Change {
+  private final class Edit {
     private TreeMap<String, KeyspaceMetadata> keyspaces = Catalog.this.keyspaces;
     private TreeMap<String, TableMetadata> tables = Catalog.this.tables;
     private TreeMap<String, IndexMetadata> indexes = Catalog.this.indexes;

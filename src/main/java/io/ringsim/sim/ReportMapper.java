@@ -50,14 +50,14 @@ final class ReportMapper {
           t.liveBytes(), t.memtableBytes(), t.readAmplification(), t.maxSSTablesPerRead(), t.bloomFalsePositiveRatio(),
           t.tombstonesScanned(), t.tombstoneWarnings(), t.writeAmplification()));
     }
-    Map<Metrics.Partition, ReadsAndWrites> rw = new TreeMap<>();
+    Map<Metrics.TablePartition, ReadsAndWrites> rw = new TreeMap<>();
     for (OpRecord op : history) {
       ReadsAndWrites c = rw.computeIfAbsent(Metrics.partitionOf(op), k -> new ReadsAndWrites());
       if (op.type().equals("read")) c.reads++;
       else c.writes++;
     }
     for (RunResult.PartitionOps h : r.hottestPartitions()) {
-      ReadsAndWrites c = rw.getOrDefault(new Metrics.Partition(h.table(), h.key()), new ReadsAndWrites());
+      ReadsAndWrites c = rw.getOrDefault(new Metrics.TablePartition(h.table(), h.key()), new ReadsAndWrites());
       String[] kt = h.table().split("\\.", 2);
       b.hot(new HotPartition(kt[0], kt.length > 1 ? kt[1] : "", h.key(), c.reads, c.writes, List.of()));
     }

@@ -92,7 +92,7 @@ final class RunResults {
         .thenComparing(RunResult.ThrottledPoint::consistency));
     List<RunResult.PartitionOps> hot = new ArrayList<>();
     metrics.byPartition().entrySet().stream()
-        .sorted(Map.Entry.<Metrics.Partition, Long>comparingByValue().reversed()
+        .sorted(Map.Entry.<Metrics.TablePartition, Long>comparingByValue().reversed()
             .thenComparing(Map.Entry.comparingByKey()))
         .limit(10).forEach(e -> hot.add(new RunResult.PartitionOps(e.getKey().table(), e.getKey().key(),
             e.getValue())));

@@ -214,7 +214,8 @@ final class QueryJudge {
   }
 
   /** The rows the pattern asks for among the loaded instances, in its order. */
-  static List<Entities.Instance> expected(AccessPattern p, Entity e, List<Entities.Instance> instances, Map<String, Object> params) {
+  static List<Entities.Instance> expected(AccessPattern p, Entity e, List<Entities.Instance> instances,
+      Map<String, Object> params) {
     List<Entities.Instance> out = new ArrayList<>();
     for (Entities.Instance inst : instances) {
       boolean ok = true;

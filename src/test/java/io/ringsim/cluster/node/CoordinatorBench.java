@@ -57,7 +57,10 @@ final class CoordinatorBench {
   final List<ClientResponse> replies = new ArrayList<>();
   private final TableSchema schema;
 
-  /** {@code dcs}: nodes per data centre (dc1, dc2, ...), numbered n1.. across them; {@code replication}: the keyspace's. */
+  /**
+   * {@code dcs}: nodes per data centre (dc1, dc2, ...), numbered n1.. across them; {@code replication}: the
+   * keyspace's.
+   */
   CoordinatorBench(ActorTestKit kit, List<Integer> dcs, Map<String, String> replication) {
     this.time = ManualTime.get(kit.system());
     List<NodeSpec> specs = new ArrayList<>();
