@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import io.ringsim.schema.collection.UserType;
 
 /**
@@ -82,15 +83,11 @@ public final class Catalog {
   }
 
   public Catalog withView(ViewMetadata view) {
-    TreeMap<String, ViewMetadata> v = new TreeMap<>(views);
-    v.put(view.qualifiedName(), view);
-    return new Catalog(keyspaces, tables, indexes, types, v, functions, aggregates);
+    return change(c -> c.views().put(view.qualifiedName(), view));
   }
 
   public Catalog withoutView(String keyspace, String name) {
-    TreeMap<String, ViewMetadata> v = new TreeMap<>(views);
-    v.remove(keyspace + "." + name);
-    return new Catalog(keyspaces, tables, indexes, types, v, functions, aggregates);
+    return change(c -> c.views().remove(keyspace + "." + name));
   }
 
   /** The user-defined functions of a keyspace, by name then argument types. */
@@ -113,29 +110,27 @@ public final class Catalog {
 
   /** With {@code f} added, or replacing the function of the same keyspace, name and argument types. */
   public Catalog withFunction(UserFunction f) {
-    List<UserFunction> fs = new ArrayList<>(functions);
-    fs.removeIf(x -> x.keyspace().equals(f.keyspace()) && x.name().equals(f.name()) && x.takes(f.argTypes()));
-    fs.add(f);
-    return new Catalog(keyspaces, tables, indexes, types, views, fs, aggregates);
+    return change(c -> {
+      c.functions().removeIf(x -> x.keyspace().equals(f.keyspace()) && x.name().equals(f.name())
+          && x.takes(f.argTypes()));
+      c.functions().add(f);
+    });
   }
 
   public Catalog withoutFunction(UserFunction f) {
-    List<UserFunction> fs = new ArrayList<>(functions);
-    fs.remove(f);
-    return new Catalog(keyspaces, tables, indexes, types, views, fs, aggregates);
+    return change(c -> c.functions().remove(f));
   }
 
   public Catalog withAggregate(UserAggregate a) {
-    List<UserAggregate> as = new ArrayList<>(aggregates);
-    as.removeIf(x -> x.keyspace().equals(a.keyspace()) && x.name().equals(a.name()) && x.takes(a.argTypes()));
-    as.add(a);
-    return new Catalog(keyspaces, tables, indexes, types, views, functions, as);
+    return change(c -> {
+      c.aggregates().removeIf(x -> x.keyspace().equals(a.keyspace()) && x.name().equals(a.name())
+          && x.takes(a.argTypes()));
+      c.aggregates().add(a);
+    });
   }
 
   public Catalog withoutAggregate(UserAggregate a) {
-    List<UserAggregate> as = new ArrayList<>(aggregates);
-    as.remove(a);
-    return new Catalog(keyspaces, tables, indexes, types, views, functions, as);
+    return change(c -> c.aggregates().remove(a));
   }
 
   /** A user-defined type of a keyspace, not frozen. */
@@ -152,15 +147,11 @@ public final class Catalog {
   }
 
   public Catalog withType(UserType type) {
-    TreeMap<String, UserType> u = new TreeMap<>(types);
-    u.put(type.keyspace() + "." + type.typeName(), type.withFrozen(false));
-    return new Catalog(keyspaces, tables, indexes, u, views, functions, aggregates);
+    return change(c -> c.types().put(type.keyspace() + "." + type.typeName(), type.withFrozen(false)));
   }
 
   public Catalog withoutType(String keyspace, String name) {
-    TreeMap<String, UserType> u = new TreeMap<>(types);
-    u.remove(keyspace + "." + name);
-    return new Catalog(keyspaces, tables, indexes, u, views, functions, aggregates);
+    return change(c -> c.types().remove(keyspace + "." + name));
   }
 
   public Optional<KeyspaceMetadata> keyspace(String name) {
@@ -207,53 +198,99 @@ public final class Catalog {
   }
 
   public Catalog withKeyspace(KeyspaceMetadata k) {
-    TreeMap<String, KeyspaceMetadata> m = new TreeMap<>(keyspaces);
-    m.put(k.name(), k);
-    return new Catalog(m, tables, indexes, types, views, functions, aggregates);
+    return change(c -> c.keyspaces().put(k.name(), k));
   }
 
+  /** Without the keyspace and everything in it. */
   public Catalog withoutKeyspace(String name) {
-    TreeMap<String, KeyspaceMetadata> m = new TreeMap<>(keyspaces);
-    m.remove(name);
-    TreeMap<String, TableMetadata> t = new TreeMap<>(tables);
-    t.values().removeIf(x -> x.keyspace().equals(name));
-    TreeMap<String, IndexMetadata> i = new TreeMap<>(indexes);
-    i.values().removeIf(x -> x.keyspace().equals(name));
-    TreeMap<String, UserType> u = new TreeMap<>(types);
-    u.values().removeIf(x -> x.keyspace().equals(name));
-    TreeMap<String, ViewMetadata> v = new TreeMap<>(views);
-    v.values().removeIf(x -> x.keyspace().equals(name));
-    return new Catalog(m, t, i, u, v, functions.stream().filter(f -> !f.keyspace().equals(name)).toList(),
-        aggregates.stream().filter(a -> !a.keyspace().equals(name)).toList());
+    return change(c -> {
+      c.keyspaces().remove(name);
+      c.tables().values().removeIf(x -> x.keyspace().equals(name));
+      c.indexes().values().removeIf(x -> x.keyspace().equals(name));
+      c.types().values().removeIf(x -> x.keyspace().equals(name));
+      c.views().values().removeIf(x -> x.keyspace().equals(name));
+      c.functions().removeIf(f -> f.keyspace().equals(name));
+      c.aggregates().removeIf(a -> a.keyspace().equals(name));
+    });
   }
 
   public Catalog withTable(TableMetadata table) {
-    TreeMap<String, TableMetadata> t = new TreeMap<>(tables);
-    t.put(table.qualifiedName(), table);
-    return new Catalog(keyspaces, t, indexes, types, views, functions, aggregates);
+    return change(c -> c.tables().put(table.qualifiedName(), table));
   }
 
+  /** Without the table and its indexes. */
   public Catalog withoutTable(String keyspace, String table) {
-    TreeMap<String, TableMetadata> t = new TreeMap<>(tables);
-    t.remove(keyspace + "." + table);
-    TreeMap<String, IndexMetadata> i = new TreeMap<>(indexes);
-    i.values().removeIf(x -> x.keyspace().equals(keyspace) && x.table().equals(table));
-    return new Catalog(keyspaces, t, i, types, views, functions, aggregates);
+    return change(c -> {
+      c.tables().remove(keyspace + "." + table);
+      c.indexes().values().removeIf(x -> x.keyspace().equals(keyspace) && x.table().equals(table));
+    });
   }
 
   public Catalog withIndex(IndexMetadata index) {
-    TreeMap<String, IndexMetadata> i = new TreeMap<>(indexes);
-    i.put(index.keyspace() + "." + index.name(), index);
-    return new Catalog(keyspaces, tables, i, types, views, functions, aggregates);
+    return change(c -> c.indexes().put(index.keyspace() + "." + index.name(), index));
   }
 
   public Catalog withoutIndex(String keyspace, String name) {
-    TreeMap<String, IndexMetadata> i = new TreeMap<>(indexes);
-    i.remove(keyspace + "." + name);
-    return new Catalog(keyspaces, tables, i, types, views, functions, aggregates);
+    return change(c -> c.indexes().remove(keyspace + "." + name));
   }
 
   public Map<String, TableMetadata> tablesByName() {
     return java.util.Collections.unmodifiableMap(tables);
+  }
+
+  /** A new catalog: this one with {@code edit} applied to an {@link Edit} of it. */
+  private Catalog change(Consumer<Edit> edit) {
+    Edit c = new Edit();
+    edit.accept(c);
+    return new Catalog(c.keyspaces, c.tables, c.indexes, c.types, c.views, c.functions, c.aggregates);
+  }
+
+  /**
+   * The parts of a catalog being changed: each part an edit asks for is copied once, on first use; the parts it
+   * leaves alone are shared with the catalog it came from (which stays as it was).
+   */
+  private final class Edit {
+    private TreeMap<String, KeyspaceMetadata> keyspaces = Catalog.this.keyspaces;
+    private TreeMap<String, TableMetadata> tables = Catalog.this.tables;
+    private TreeMap<String, IndexMetadata> indexes = Catalog.this.indexes;
+    private TreeMap<String, UserType> types = Catalog.this.types;
+    private TreeMap<String, ViewMetadata> views = Catalog.this.views;
+    private List<UserFunction> functions = Catalog.this.functions;
+    private List<UserAggregate> aggregates = Catalog.this.aggregates;
+
+    TreeMap<String, KeyspaceMetadata> keyspaces() {
+      if (keyspaces == Catalog.this.keyspaces) keyspaces = new TreeMap<>(keyspaces);
+      return keyspaces;
+    }
+
+    TreeMap<String, TableMetadata> tables() {
+      if (tables == Catalog.this.tables) tables = new TreeMap<>(tables);
+      return tables;
+    }
+
+    TreeMap<String, IndexMetadata> indexes() {
+      if (indexes == Catalog.this.indexes) indexes = new TreeMap<>(indexes);
+      return indexes;
+    }
+
+    TreeMap<String, UserType> types() {
+      if (types == Catalog.this.types) types = new TreeMap<>(types);
+      return types;
+    }
+
+    TreeMap<String, ViewMetadata> views() {
+      if (views == Catalog.this.views) views = new TreeMap<>(views);
+      return views;
+    }
+
+    List<UserFunction> functions() {
+      if (functions == Catalog.this.functions) functions = new ArrayList<>(functions);
+      return functions;
+    }
+
+    List<UserAggregate> aggregates() {
+      if (aggregates == Catalog.this.aggregates) aggregates = new ArrayList<>(aggregates);
+      return aggregates;
+    }
   }
 }

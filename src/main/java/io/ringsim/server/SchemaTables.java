@@ -76,13 +76,13 @@ final class SchemaTables {
   private static VirtualTable keyspaces(Catalog c) {
     VirtualTable.Builder b = new VirtualTable.Builder("system_schema", "keyspaces").column("keyspace_name", TEXT)
         .column("durable_writes", CqlTypes.BOOLEAN).column("replication", FROZEN_MAP_TEXT);
-    TreeMap<String, Object[]> rows = new TreeMap<>();
-    for (KeyspaceMetadata k : c.keyspaces()) {
+    // A schema table's rows come in key order: the keyspaces by name.
+    for (KeyspaceMetadata k : c.keyspaces().stream().sorted(java.util.Comparator.comparing(KeyspaceMetadata::name))
+        .toList()) {
       TreeMap<String, String> rep = new TreeMap<>();
       k.replication().forEach((key, v) -> rep.put(key, key.equals("class") ? strategyClass(v) : v));
-      rows.put(k.name(), new Object[] {k.name(), k.durableWrites(), rep});
+      b.row(k.name(), k.durableWrites(), rep);
     }
-    rows.values().forEach(b::row);
     return b.build();
   }
 

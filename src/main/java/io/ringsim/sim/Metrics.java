@@ -21,7 +21,7 @@ public final class Metrics {
   /** series ("QUORUM write") -> bucket index -> figures. */
   private final Map<String, TreeMap<Long, Bucket>> series = new TreeMap<>();
   private final Map<String, TreeMap<Long, Long>> byCoordinator = new TreeMap<>();
-  private final Map<String, Long> byPartition = new TreeMap<>();
+  private final Map<TablePartition, Long> byPartition = new TreeMap<>();
   private final Map<String, Histogram> totals = new TreeMap<>();
   /** Operations never sent (a client at its concurrency cap), per consistency level and bucket. */
   private final Map<String, TreeMap<Long, Long>> throttled = new TreeMap<>();
@@ -112,14 +112,25 @@ public final class Metrics {
     return byCoordinator;
   }
 
-  /** An operation's partition, across tables: the table, a tab, and the partition key (clustering dropped). */
-  static String partitionOf(OpRecord op) {
-    String key = op.key().contains(" / ") ? op.key().substring(0, op.key().indexOf(" / ")) : op.key();
-    return op.table() + "\t" + key;
+  /** A partition across tables: its table's qualified name and its key's text; ordered by table, then key. */
+  public record TablePartition(String table, String key) implements Comparable<TablePartition> {
+    private static final java.util.Comparator<TablePartition> ORDER = java.util.Comparator
+        .comparing(TablePartition::table).thenComparing(TablePartition::key);
+
+    @Override
+    public int compareTo(TablePartition o) {
+      return ORDER.compare(this, o);
+    }
   }
 
-  /** Operations per partition, keyed as {@link #partitionOf} gives it. */
-  public Map<String, Long> byPartition() {
+  /** An operation's partition (its key's clustering part dropped). */
+  static TablePartition partitionOf(OpRecord op) {
+    String key = op.key().contains(" / ") ? op.key().substring(0, op.key().indexOf(" / ")) : op.key();
+    return new TablePartition(op.table(), key);
+  }
+
+  /** Operations per partition. */
+  public Map<TablePartition, Long> byPartition() {
     return byPartition;
   }
 

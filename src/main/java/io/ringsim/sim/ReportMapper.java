@@ -18,6 +18,12 @@ import java.util.TreeMap;
 final class ReportMapper {
   private ReportMapper() {}
 
+  /** The operations of one partition in the history, by kind. */
+  private static final class ReadsAndWrites {
+    long reads;
+    long writes;
+  }
+
   /** Cassandra's 100 MB partition guideline, scaled to simulated data sets (about 10,000 times smaller). */
   public static final double GUIDELINE_SCALE = 1e-4;
 
@@ -44,16 +50,16 @@ final class ReportMapper {
           t.liveBytes(), t.memtableBytes(), t.readAmplification(), t.maxSSTablesPerRead(), t.bloomFalsePositiveRatio(),
           t.tombstonesScanned(), t.tombstoneWarnings(), t.writeAmplification()));
     }
-    Map<String, long[]> rw = new TreeMap<>();
+    Map<Metrics.TablePartition, ReadsAndWrites> rw = new TreeMap<>();
     for (OpRecord op : history) {
-      long[] c = rw.computeIfAbsent(Metrics.partitionOf(op), k -> new long[2]);
-      if (op.type().equals("read")) c[0]++;
-      else c[1]++;
+      ReadsAndWrites c = rw.computeIfAbsent(Metrics.partitionOf(op), k -> new ReadsAndWrites());
+      if (op.type().equals("read")) c.reads++;
+      else c.writes++;
     }
     for (RunResult.PartitionOps h : r.hottestPartitions()) {
-      long[] c = rw.getOrDefault(h.table() + "\t" + h.key(), new long[2]);
+      ReadsAndWrites c = rw.getOrDefault(new Metrics.TablePartition(h.table(), h.key()), new ReadsAndWrites());
       String[] kt = h.table().split("\\.", 2);
-      b.hot(new HotPartition(kt[0], kt.length > 1 ? kt[1] : "", h.key(), c[0], c[1], List.of()));
+      b.hot(new HotPartition(kt[0], kt.length > 1 ? kt[1] : "", h.key(), c.reads, c.writes, List.of()));
     }
     long guideline = PartitionSizeReport.scaledGuideline(GUIDELINE_SCALE);
     sizes.forEach((t, stats) -> {

@@ -92,11 +92,10 @@ final class RunResults {
         .thenComparing(RunResult.ThrottledPoint::consistency));
     List<RunResult.PartitionOps> hot = new ArrayList<>();
     metrics.byPartition().entrySet().stream()
-        .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
-        .limit(10).forEach(e -> {
-          String[] tk = e.getKey().split("\t", 2);
-          hot.add(new RunResult.PartitionOps(tk[0], tk[1], e.getValue()));
-        });
+        .sorted(Map.Entry.<Metrics.TablePartition, Long>comparingByValue().reversed()
+            .thenComparing(Map.Entry.comparingByKey()))
+        .limit(10).forEach(e -> hot.add(new RunResult.PartitionOps(e.getKey().table(), e.getKey().key(),
+            e.getValue())));
     // The list is capped; the counts never are: what is past the cap is counted by kind.
     Map<String, Long> unlisted = new TreeMap<>();
     for (Checker.Anomaly a : checked.anomalies().subList(Math.min(LISTED_ANOMALIES, checked.anomalies().size()),
@@ -122,22 +121,30 @@ final class RunResults {
   /** summary.json and run.json list this many anomalies, the first in time; the counts cover them all. */
   public static final int LISTED_ANOMALIES = 200;
 
+  /** One consistency level's operations: answered, failed, and never sent (throttled). */
+  private static final class LevelCounts {
+    long ok;
+    long failed;
+    long throttled;
+  }
+
   /** Per consistency level: the series' replies summed over operation types, and the throttled operations. */
   static List<RunResult.LevelRow> levels(List<RunResult.SeriesRow> series,
       Map<String, TreeMap<Long, Long>> throttled) {
-    Map<String, long[]> by = new TreeMap<>(); // ok, failed, throttled
+    Map<String, LevelCounts> by = new TreeMap<>();
     for (RunResult.SeriesRow s : series) {
-      long[] x = by.computeIfAbsent(s.series().split(" ", 2)[0], k -> new long[3]);
-      x[0] += s.ok();
-      x[1] += s.failures().values().stream().mapToLong(Long::longValue).sum();
+      LevelCounts x = by.computeIfAbsent(s.series().split(" ", 2)[0], k -> new LevelCounts());
+      x.ok += s.ok();
+      x.failed += s.failures().values().stream().mapToLong(Long::longValue).sum();
     }
-    throttled.forEach((level, buckets) ->
-        by.computeIfAbsent(level, k -> new long[3])[2] += buckets.values().stream().mapToLong(Long::longValue).sum());
+    throttled.forEach((level, buckets) -> by.computeIfAbsent(level, k -> new LevelCounts()).throttled +=
+        buckets.values().stream().mapToLong(Long::longValue).sum());
     List<RunResult.LevelRow> out = new ArrayList<>();
     by.forEach((level, x) -> {
-      long all = x[0] + x[1] + x[2];
+      long all = x.ok + x.failed + x.throttled;
       boolean single = !level.contains(" ");
-      out.add(new RunResult.LevelRow(level, x[0], x[1], x[2], single && all > 0 ? round(100.0 * x[0] / all) : null));
+      out.add(new RunResult.LevelRow(level, x.ok, x.failed, x.throttled,
+          single && all > 0 ? round(100.0 * x.ok / all) : null));
     });
     return out;
   }

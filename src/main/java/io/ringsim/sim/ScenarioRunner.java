@@ -14,7 +14,6 @@ import io.ringsim.sim.trace.TraceModel;
 import io.ringsim.storage.TableSchema;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,7 +23,7 @@ import java.util.function.Consumer;
 
 /**
  * Runs a scenario in virtual time, in four phases: {@link #startCluster} (the cluster, its schema, the workloads),
- * {@link #playTimeline} (the timeline's actions at their times while the workloads run), {@link #healAndReadBack}
+ * {@link TimelinePlayer} (the timeline's actions at their times while the workloads run), {@link #healAndReadBack}
  * (heal every fault, read back what was written, check the history) and {@link #gather} (the trace, the figures,
  * the one {@link RunOutcome}).
  */
@@ -68,7 +67,7 @@ public final class ScenarioRunner {
   }
 
   /** One run's state between the phases. */
-  private record Running(SimCluster sim, Metrics metrics, List<WorkloadActor.Recorder> recorders,
+  record Running(SimCluster sim, Metrics metrics, List<WorkloadActor.Recorder> recorders,
       CellHistory cells, TimelineActions actions, List<RunResult.Event> events) {
     long operations() {
       return recorders.stream().mapToLong(r -> r.operations).sum();
@@ -87,7 +86,7 @@ public final class ScenarioRunner {
     try (SimCluster sim = spec.recordHistory() && recordCap > 0
         ? SimCluster.startRecording(cs, config, Math.max(1, recordCap) * 4) : SimCluster.start(cs, config)) {
       Running run = startCluster(sim);
-      RunSpec ran = playTimeline(run);
+      RunSpec ran = new TimelinePlayer(spec, live, progress).play(run);
       Checked checked = healAndReadBack(run);
       return gather(run, ran, checked, (System.nanoTime() - wallStart) / 1_000_000L);
     }
@@ -133,47 +132,6 @@ public final class ScenarioRunner {
     }
     List<RunResult.Event> events = new ArrayList<>();
     return new Running(sim, metrics, recorders, cells, new TimelineActions(spec, sim, session, workloads, events), events);
-  }
-
-  /**
-   * Moves virtual time through the timeline, applying each action at its time, to the end of the run; returns the
-   * spec as it ran (a live run the user stopped early ran for less than its duration).
-   */
-  private RunSpec playTimeline(Running run) {
-    List<TimedAction> timeline = new ArrayList<>(spec.timeline());
-    timeline.sort(Comparator.comparingLong(TimedAction::atMillis));
-    long step = Math.max(1000, spec.durationMillis() / 50);
-    long t = 0;
-    for (TimedAction a : timeline) {
-      t = advance(run, t, a.atMillis(), step);
-      if (t < a.atMillis()) break; // stopped early by the user (live runs)
-      int before = run.events().size();
-      run.actions().apply(a);
-      if (live != null) for (RunResult.Event e : run.events().subList(before, run.events().size())) live.event(e);
-    }
-    long lastAction = timeline.isEmpty() ? 0 : timeline.get(timeline.size() - 1).atMillis();
-    if (t >= lastAction) t = advance(run, t, spec.durationMillis(), step);
-    if (live == null) return spec;
-    SimCluster sim = run.sim();
-    run.metrics().listen(null);
-    live.stopped(sim);
-    long endMillis = Math.max(1, sim.nowNanos() / 1_000_000L);
-    RunSpec ran = spec;
-    if (endMillis < spec.durationMillis()) {
-      // Stopped early: the workloads start nothing more, so the results count what ran while live (what is in
-      // flight finishes or times out in the next phase), and the run says where it stopped.
-      ran = spec.withDurationMillis(endMillis);
-      run.actions().stopWorkloads();
-      // An empty served cluster (serve without a scenario) plans nothing: its end is no early stop.
-      if (!spec.workloads().isEmpty() || !spec.timeline().isEmpty()) {
-        run.events().add(new RunResult.Event(sim.nowNanos() / 1000, "live-stopped", "the run was stopped at "
-            + Durations.format(endMillis) + " of " + Durations.format(spec.durationMillis())
-            + ": nothing the scenario plans after it ran (operations, timeline)"));
-      }
-    }
-    run.events().addAll(live.events());
-    run.events().sort(Comparator.comparingLong(RunResult.Event::atMicros));
-    return ran;
   }
 
   /**
@@ -242,31 +200,5 @@ public final class ScenarioRunner {
     for (Checker.Anomaly a : checked.anomalies()) rows.add(a.key());
     SimCluster sim = run.sim();
     return TraceCapture.capture(sim.trace(), sim.ring(), sim.catalog(), keys, faults, rows, recordCap);
-  }
-
-  /**
-   * Lets virtual time run to {@code to} ms, a step at a time (progress is reported between steps). Live: the pacer
-   * moves time and this only waits for it; it returns early, short of {@code to}, when the user stops the run.
-   */
-  private long advance(Running run, long from, long to, long step) {
-    long t = from;
-    while (t < to) {
-      long next = Math.min(to, t + step);
-      if (live != null) {
-        if (!live.awaitTime(run.sim(), next * 1_000_000L)) return t;
-      } else {
-        run.sim().runUntil(next * 1_000_000L);
-      }
-      t = next;
-      progress.accept(progressLine(t, run.operations()));
-    }
-    return Math.max(from, to);
-  }
-
-  private String progressLine(long t, long ops) {
-    int width = 30;
-    int done = (int) Math.min(width, width * t / Math.max(1, spec.durationMillis()));
-    return "[" + "=".repeat(done) + (done < width ? ">" : "") + " ".repeat(Math.max(0, width - done - 1)) + "] "
-        + Durations.format(t) + " / " + Durations.format(spec.durationMillis()) + "  " + ops + " ops";
   }
 }

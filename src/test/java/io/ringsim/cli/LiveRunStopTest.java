@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -34,14 +33,7 @@ class LiveRunStopTest {
       scenario stopped "stopped by hand"
       duration 2m
       seed 5
-      cluster {
-        nodes 4
-        vnodes 8
-      }
-      cql {
-        CREATE KEYSPACE shop WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3};
-        CREATE TABLE shop.orders (id int PRIMARY KEY, customer text);
-      }
+      """ + LiveViews.SHOP_CLUSTER + """
       workload orders {
         table shop.orders
         key id uniform(200)
@@ -76,12 +68,7 @@ class LiveRunStopTest {
     });
     reader.start();
     try {
-      Pattern address = Pattern.compile("live view: (http://127\\.0\\.0\\.1:\\d+/)");
-      waitFor("the live view's address is printed", () -> List.copyOf(printed).stream()
-          .anyMatch(l -> address.matcher(l).find()) || !p.isAlive());
-      Matcher m = address.matcher(String.join("\n", List.copyOf(printed)));
-      assertThat(m.find()).as(String.join("\n", printed)).isTrue();
-      String url = m.group(1);
+      String url = LiveViews.awaitAddress(() -> String.join("\n", List.copyOf(printed)), () -> !p.isAlive());
       // Nothing asks the page for 3 s of wall time (12 simulated seconds at 4x); then it opens, once.
       LockSupport.parkNanos(Duration.ofSeconds(3).toNanos());
       JsonNode state = new ObjectMapper().readTree(HttpClient.newHttpClient().send(HttpRequest.newBuilder(
@@ -116,14 +103,5 @@ class LiveRunStopTest {
     assertThat(all).contains("Scenario stopped (seed 5, " + wall.group(1) + " simulated)")
         .contains("the run was stopped at " + wall.group(1) + " of 2m");
     assertThat(Files.readString(out.resolve("summary.json"))).contains("the run was stopped at " + wall.group(1));
-  }
-
-  /** Waits, checking every 50 ms, until {@code condition} holds; fails after a generous 90 s. */
-  private static void waitFor(String what, BooleanSupplier condition) {
-    long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) throw new AssertionError("not within 90 s: " + what);
-      LockSupport.parkNanos(Duration.ofMillis(50).toNanos());
-    }
   }
 }

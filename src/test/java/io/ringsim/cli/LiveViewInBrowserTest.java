@@ -18,10 +18,7 @@ import java.time.Duration;
 import java.util.Collections;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,14 +34,7 @@ class LiveViewInBrowserTest {
       scenario live "ALL traffic while a node is crashed by hand"
       duration 60s
       seed 5
-      cluster {
-        nodes 4
-        vnodes 8
-      }
-      cql {
-        CREATE KEYSPACE shop WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3};
-        CREATE TABLE shop.orders (id int PRIMARY KEY, customer text);
-      }
+      """ + LiveViews.SHOP_CLUSTER + """
       workload orders {
         table shop.orders
         key id uniform(200)
@@ -72,12 +62,8 @@ class LiveViewInBrowserTest {
       cl.setErr(new PrintWriter(printed, true));
       CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> cl.execute("run", sim.toString(),
           "--live", "--speed", "4", "--out", out.toString(), "--quiet"));
-      Pattern address = Pattern.compile("live view: (http://127\\.0\\.0\\.1:(\\d+)/)");
-      waitFor("the live view's address is printed", () -> address.matcher(printed.toString()).find() || exit.isDone());
-      Matcher m = address.matcher(printed.toString());
-      assertThat(m.find()).as(printed.toString()).isTrue();
-      String url = m.group(1);
-      int port = Integer.parseInt(m.group(2));
+      String url = LiveViews.awaitAddress(printed::toString, exit::isDone);
+      int port = URI.create(url).getPort();
 
       assertOnlyLoopbackAnswers(port);
 
@@ -167,12 +153,7 @@ class LiveViewInBrowserTest {
     return v == null ? 0 : Long.parseLong(v);
   }
 
-  /** Waits, checking every 50 ms, until {@code condition} holds; fails after a generous 60 s. */
   private static void waitFor(String what, BooleanSupplier condition) {
-    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) throw new AssertionError("not within 60 s: " + what);
-      LockSupport.parkNanos(Duration.ofMillis(50).toNanos());
-    }
+    LiveViews.waitFor(what, Duration.ofSeconds(60), condition);
   }
 }

@@ -20,10 +20,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -56,12 +53,7 @@ class ServeLiveViewTest {
       CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> ExitCodes.execute("serve",
           "src/test/resources/serve-short.sim", "--port", String.valueOf(port), "--speed", "2", "--live", "--out",
           out.toString()));
-      Pattern address = Pattern.compile("live view: (http://127\\.0\\.0\\.1:\\d+/)");
-      waitFor("serve prints the live view's address",
-          () -> address.matcher(printed.toString(StandardCharsets.UTF_8)).find() || exit.isDone());
-      Matcher m = address.matcher(printed.toString(StandardCharsets.UTF_8));
-      assertThat(m.find()).as(printed.toString(StandardCharsets.UTF_8)).isTrue();
-      String url = m.group(1);
+      String url = LiveViews.awaitAddress(() -> printed.toString(StandardCharsets.UTF_8), exit::isDone);
 
       assertThat(state(url).get("mode").asText()).isEqualTo("serve");
       assertThat(post(url, "QUIT").statusCode()).as("the page cannot stop the server").isEqualTo(400);
@@ -102,12 +94,7 @@ class ServeLiveViewTest {
         .POST(HttpRequest.BodyPublishers.ofString(line)).build(), HttpResponse.BodyHandlers.ofString());
   }
 
-  /** Waits, checking every 50 ms, until {@code condition} holds; fails after a generous 60 s. */
   private static void waitFor(String what, BooleanSupplier condition) {
-    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) throw new AssertionError("not within 60 s: " + what);
-      LockSupport.parkNanos(Duration.ofMillis(50).toNanos());
-    }
+    LiveViews.waitFor(what, Duration.ofSeconds(60), condition);
   }
 }

@@ -11,18 +11,8 @@ import io.ringsim.ring.ReplicaMap;
 import io.ringsim.ring.Ring;
 import io.ringsim.ring.SimpleStrategy;
 import io.ringsim.schema.Catalog;
-import io.ringsim.schema.ColumnDef;
 import io.ringsim.schema.KeyspaceMetadata;
 import io.ringsim.schema.TableMetadata;
-import io.ringsim.schema.TableParams;
-import io.ringsim.schema.types.CqlTypes;
-import io.ringsim.storage.Cell;
-import io.ringsim.storage.Clustering;
-import io.ringsim.storage.LivePartition;
-import io.ringsim.storage.LivenessInfo;
-import io.ringsim.storage.Partition;
-import io.ringsim.storage.ReadFilter;
-import io.ringsim.storage.Row;
 import io.ringsim.storage.TableSchema;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +20,7 @@ import java.util.Map;
 
 /** A simulated cluster with one table ks.kv (k text PRIMARY KEY, v int), and plain key-value calls on it. */
 final class KvCluster implements AutoCloseable {
-  static final String TABLE = "ks.kv";
+  static final String TABLE = KvTable.TABLE;
   final SimCluster sim;
   final TableSchema schema;
 
@@ -50,17 +40,16 @@ final class KvCluster implements AutoCloseable {
     sim = SimCluster.start(ClusterSpec.defaults(ring, seed).withSerializePayloads(true).withHintedHandoff(hintedHandoff)
         .withConsistentRangeMovement(consistentRangeMovement),
         ConfigFactory.load("application-test"));
-    TableMetadata kv = new TableMetadata("ks", "kv", List.of(ColumnDef.partitionKey("k", CqlTypes.TEXT, 0),
-        ColumnDef.regular("v", CqlTypes.INT)), TableParams.DEFAULTS);
+    TableMetadata kv = KvTable.METADATA;
     sim.setSchema(Catalog.EMPTY
         .withKeyspace(new KeyspaceMetadata("ks", Map.of("class", "SimpleStrategy", "replication_factor",
             String.valueOf(rf)), true))
         .withTable(kv));
-    schema = TableSchema.of(kv, Murmur3Partitioner.INSTANCE);
+    schema = KvTable.SCHEMA;
   }
 
   static byte[] key(String k) {
-    return CqlTypes.TEXT.serialize(k);
+    return KvTable.key(k);
   }
 
   ClientResponse write(String coordinator, String k, int v, ConsistencyLevel cl) {
@@ -68,25 +57,16 @@ final class KvCluster implements AutoCloseable {
   }
 
   ClientRequest.Write writeRequest(String k, int v, ConsistencyLevel cl) {
-    return new ClientRequest.Write(TABLE, key(k), (ts, now) -> {
-      Partition p = schema.newPartition(key(k));
-      p.add(Row.builder(Clustering.EMPTY).marker(LivenessInfo.of(ts, 0, now))
-          .cell("v", Cell.live(ts, CqlTypes.INT.serialize(v))).build());
-      return p;
-    }, cl, false);
+    return KvTable.write(k, v, cl);
   }
 
   ClientResponse read(String coordinator, String k, ConsistencyLevel cl) {
-    return sim.execute(coordinator, new ClientRequest.Read(TABLE, key(k), ReadFilter.ALL, cl, false));
+    return sim.execute(coordinator, KvTable.read(k, cl));
   }
 
   /** The value a read returned, or null when the row is absent; fails on an error response. */
   static Integer value(ClientResponse r) {
-    if (!(r instanceof ClientResponse.ReadDone rd)) throw new AssertionError("read failed: " + r);
-    LivePartition p = rd.partitions().get(0);
-    if (p.rows().isEmpty()) return null;
-    Cell c = p.rows().get(0).cells().get("v");
-    return c == null ? null : (Integer) CqlTypes.INT.deserialize(c.value());
+    return KvTable.value(r);
   }
 
   /** The replicas of a key, primary first. */

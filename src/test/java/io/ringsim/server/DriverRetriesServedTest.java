@@ -8,9 +8,7 @@ import com.datastax.oss.driver.api.core.DriverException;
 import com.datastax.oss.driver.api.core.cql.ExecutionInfo;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Statement;
-import com.datastax.oss.driver.api.core.metadata.NodeState;
 import io.ringsim.report.ClientRetries;
-import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -53,12 +51,7 @@ class DriverRetriesServedTest {
         assertThat(run(session, insert.bind(k, 0).setConsistencyLevel(ConsistencyLevel.QUORUM))).isTrue();
       }
       String victim = "n3";
-      String address = fx.served.addresses().get(victim).getHostAddress();
-      fx.served.crash(victim);
-      ServedClusterFixture.await("the driver to see " + victim + " down", Duration.ofSeconds(60),
-          () -> session.getMetadata().getNodes().values().stream().anyMatch(n -> address.equals(
-              ((InetSocketAddress) n.getEndPoint().resolve()).getAddress().getHostAddress())
-              && n.getState() == NodeState.DOWN));
+      fx.crashAndAwaitDown(session, victim);
       // Until a survivor convicts the node, a write at ALL it coordinates times out (not retried: not idempotent);
       // once it has, it refuses the write with Unavailable, which the driver retries once on the next host. The two
       // survivors convict at their own moments: wait until six writes in a row, spread over both, are retried.

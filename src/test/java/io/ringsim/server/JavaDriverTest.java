@@ -325,12 +325,7 @@ class JavaDriverTest {
   @Order(9)
   void aCrashedNodeIsSeenDownAndRoutedAroundThenUnavailableAtAll() throws Exception {
     String victim = "n3";
-    String address = fx.served.addresses().get(victim).getHostAddress();
-    fx.served.crash(victim);
-    ServedClusterFixture.await("the driver to see " + victim + " down", Duration.ofSeconds(60),
-        () -> session.getMetadata().getNodes().values().stream().anyMatch(n -> address.equals(
-            ((InetSocketAddress) n.getEndPoint().resolve()).getAddress().getHostAddress())
-            && n.getState() == NodeState.DOWN));
+    fx.crashAndAwaitDown(session, victim);
     for (int k = 0; k < 50; k++) {
       session.execute(SimpleStatement.newInstance("INSERT INTO shop.kv (k, v) VALUES (" + k + ", 'after')")
           .setConsistencyLevel(ConsistencyLevel.ONE));
@@ -357,13 +352,9 @@ class JavaDriverTest {
       }
     });
     fx.served.restart(victim);
-    ServedClusterFixture.await("the driver to see " + victim + " up again", Duration.ofSeconds(60),
-        () -> session.getMetadata().getNodes().values().stream().anyMatch(n -> address.equals(
-            ((InetSocketAddress) n.getEndPoint().resolve()).getAddress().getHostAddress())
-            && n.getState() == NodeState.UP));
+    fx.awaitDriverSees(session, victim, NodeState.UP);
     // The restarted node forgot its prepared statements: it answers UNPREPARED and the driver prepares again.
-    Node restarted = session.getMetadata().getNodes().values().stream().filter(n -> address.equals(
-        ((InetSocketAddress) n.getEndPoint().resolve()).getAddress().getHostAddress())).findFirst().orElseThrow();
+    Node restarted = fx.driverNode(session, victim).orElseThrow();
     // Right after its restart the node has not heard its peers' gossip yet and says Unavailable, as Cassandra does.
     PreparedStatement select = session.prepare("SELECT v FROM shop.kv WHERE k = ?");
     ServedClusterFixture.await("a prepared read coordinated by the restarted node", Duration.ofSeconds(60), () -> {

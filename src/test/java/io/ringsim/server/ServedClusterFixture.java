@@ -4,6 +4,8 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.metadata.NodeState;
 import com.typesafe.config.ConfigFactory;
 import io.ringsim.cluster.ClusterBuilder;
 import io.ringsim.cluster.SimCluster;
@@ -14,6 +16,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.UnaryOperator;
 
@@ -91,6 +94,25 @@ final class ServedClusterFixture implements AutoCloseable {
       if (System.nanoTime() > deadline) throw new AssertionError("timed out waiting for " + what);
       Thread.sleep(50);
     }
+  }
+
+  /** The driver's view of ringsim node {@code name}: its metadata's node at that node's address, if it has one. */
+  Optional<Node> driverNode(CqlSession session, String name) {
+    String address = served.addresses().get(name).getHostAddress();
+    return session.getMetadata().getNodes().values().stream().filter(n -> address.equals(
+        ((InetSocketAddress) n.getEndPoint().resolve()).getAddress().getHostAddress())).findFirst();
+  }
+
+  /** Waits (a generous 60 s) until {@code session}'s driver sees ringsim node {@code name} in {@code state}. */
+  void awaitDriverSees(CqlSession session, String name, NodeState state) throws InterruptedException {
+    await("the driver to see " + name + " " + state, Duration.ofSeconds(60),
+        () -> driverNode(session, name).map(n -> n.getState() == state).orElse(false));
+  }
+
+  /** Crashes {@code victim} and waits until {@code session}'s driver has marked it down. */
+  void crashAndAwaitDown(CqlSession session, String victim) throws InterruptedException {
+    served.crash(victim);
+    awaitDriverSees(session, victim, NodeState.DOWN);
   }
 
   @Override

@@ -120,7 +120,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
           return this;
         })
         .onMessage(NodeCommand.Repair.class, r -> {
-          new Repair(node).start(r.replyTo());
+          new RepairCoordinator(node).start(r.replyTo());
           return this;
         })
         .onMessage(NodeCommand.StreamTo.class, s -> {

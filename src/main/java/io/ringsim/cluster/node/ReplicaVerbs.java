@@ -57,7 +57,7 @@ final class ReplicaVerbs {
     } else if (m instanceof NodeMessage.CounterForward cf) {
       CounterLeader.onForward(node, from, cf);
     } else if (m instanceof NodeMessage.TreeRequest tr) {
-      node.send(from, Repair.tree(tr, node.name(), node.storage, node.ring()));
+      node.send(from, RepairCoordinator.tree(tr, node.name(), node.storage, node.ring()));
     } else {
       return false;
     }

@@ -58,11 +58,14 @@ final class LiteralSplitter {
     return parts;
   }
 
-  static String[] splitPair(String entry, String literal, String typeName) {
+  /** One {@code key: value} entry of a map or user-type literal, each side as written (trimmed). */
+  record Pair(String key, String value) {}
+
+  static Pair splitPair(String entry, String literal, String typeName) {
     List<String> kv = split(entry, ':', literal, typeName);
     if (kv.size() != 2)
       throw new IllegalArgumentException("'" + literal + "' is not a valid " + typeName
           + " literal (expected key: value, got '" + entry + "')");
-    return kv.toArray(new String[0]);
+    return new Pair(kv.get(0), kv.get(1));
   }
 }

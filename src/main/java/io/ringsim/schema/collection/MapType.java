@@ -72,8 +72,8 @@ public record MapType(CqlType key, CqlType value, boolean frozen) implements Cql
     NavigableMap<Object, Object> out = newMap();
     String body = LiteralSplitter.inside(literal, '{', '}', name());
     for (String entry : LiteralSplitter.split(body, ',', literal, name())) {
-      String[] kv = LiteralSplitter.splitPair(entry, literal, name());
-      out.put(key.parseLiteral(kv[0]), value.parseLiteral(kv[1]));
+      LiteralSplitter.Pair kv = LiteralSplitter.splitPair(entry, literal, name());
+      out.put(key.parseLiteral(kv.key()), value.parseLiteral(kv.value()));
     }
     return Collections.unmodifiableNavigableMap(out);
   }

@@ -87,14 +87,14 @@ public record UserType(String keyspace, String typeName, List<String> fieldNames
     Object[] out = new Object[fieldTypes.size()];
     if (!body.isBlank()) {
       for (String entry : LiteralSplitter.split(body, ',', literal, name())) {
-        String[] kv = LiteralSplitter.splitPair(entry, literal, name());
-        String field = kv[0].trim();
+        LiteralSplitter.Pair kv = LiteralSplitter.splitPair(entry, literal, name());
+        String field = kv.key().trim();
         field = field.startsWith("\"") ? field.substring(1, field.length() - 1).replace("\"\"", "\"")
             : field.toLowerCase(java.util.Locale.ROOT);
         int i = fieldIndex(field);
         if (i < 0) throw new IllegalArgumentException("Unknown field '" + field + "' in value of user defined type "
             + typeName);
-        String v = kv[1].trim();
+        String v = kv.value().trim();
         out[i] = v.equalsIgnoreCase("null") ? null : fieldTypes.get(i).parseLiteral(v);
       }
     }

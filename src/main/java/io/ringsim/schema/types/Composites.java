@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-/** What CompositeType and DynamicCompositeType share (Cassandra's AbstractCompositeType). */
+/** The byte and text helpers of the composite types ({@link AbstractCompositeType}). */
 final class Composites {
   private Composites() {}
 

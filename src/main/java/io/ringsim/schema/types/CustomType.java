@@ -13,7 +13,7 @@ import java.util.HexFormat;
  * with the class name).
  */
 public abstract sealed class CustomType implements CqlType
-    permits CompositeType, DynamicCompositeType, LexicalUuidType {
+    permits AbstractCompositeType, LexicalUuidType {
 
   /** Cassandra's {@code AbstractType.toString()}: the fully qualified class with its parameters. */
   public abstract String className();

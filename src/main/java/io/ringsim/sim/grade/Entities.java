@@ -3,6 +3,7 @@ package io.ringsim.sim.grade;
 import io.ringsim.sim.grade.Assignment.Attribute;
 import io.ringsim.sim.grade.Assignment.Entity;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -14,14 +15,27 @@ import java.util.SplittableRandom;
 final class Entities {
   private Entities() {}
 
-  /** Instance i: its attributes' values in the entity's order, as the attributes' CQL types hold them. */
-  static Object[] instance(long seed, int entityIndex, Entity e, long i) {
+  /** One instance of an entity: its attributes' values in the entity's order, as their CQL types hold them. */
+  record Instance(List<Object> values) {
+    /** The value of the entity's attribute number {@code attribute}. */
+    Object value(int attribute) {
+      return values.get(attribute);
+    }
+
+    /** The value of the attribute (or the column named after it) {@code name} of entity {@code e}. */
+    Object value(Entity e, String name) {
+      return values.get(e.indexOf(name));
+    }
+  }
+
+  /** Instance i of entity {@code e}. */
+  static Instance instance(long seed, int entityIndex, Entity e, long i) {
     SplittableRandom rng = new SplittableRandom(mix(seed, entityIndex, i));
     long now = createdAt(e, i);
     List<Attribute> attrs = e.attributes();
-    Object[] out = new Object[attrs.size()];
-    for (int a = 0; a < out.length; a++) out[a] = attrs.get(a).gen().next(rng, i, now, attrs.get(a).type());
-    return out;
+    List<Object> out = new ArrayList<>(attrs.size());
+    for (Attribute a : attrs) out.add(a.gen().next(rng, i, now, a.type()));
+    return new Instance(Collections.unmodifiableList(out));
   }
 
   /** When instance i is created: spread evenly over the entity's 'over' span. */
@@ -30,8 +44,8 @@ final class Entities {
     return e.startMillis() + (long) ((double) i * e.overMillis() / e.count());
   }
 
-  static List<Object[]> first(long seed, int entityIndex, Entity e, int n) {
-    List<Object[]> out = new ArrayList<>(n);
+  static List<Instance> first(long seed, int entityIndex, Entity e, int n) {
+    List<Instance> out = new ArrayList<>(n);
     for (long i = 0; i < n; i++) out.add(instance(seed, entityIndex, e, i));
     return out;
   }

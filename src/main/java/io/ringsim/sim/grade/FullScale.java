@@ -84,7 +84,7 @@ final class FullScale {
     for (TableMetadata t : tables) accs.add(new Acc(t, partitioner, e, (int) Math.min(n, 1 << 20)));
     Values values = new Values(0, a.seed());
     for (long i = 0; i < n; i++) {
-      Object[] inst = Entities.instance(a.seed(), entityIndex, e, i);
+      Entities.Instance inst = Entities.instance(a.seed(), entityIndex, e, i);
       for (Acc acc : accs) add(acc, inst, i, partitioner, values);
     }
     List<Figures> out = new ArrayList<>();
@@ -92,9 +92,9 @@ final class FullScale {
     return out;
   }
 
-  private static void add(Acc acc, Object[] inst, long i, Partitioner partitioner, Values values) {
+  private static void add(Acc acc, Entities.Instance inst, long i, Partitioner partitioner, Values values) {
     Map<String, Object> row = new HashMap<>();
-    for (int c = 0; c < acc.columns.length; c++) row.put(acc.cols.get(c).name(), inst[acc.columns[c]]);
+    for (int c = 0; c < acc.columns.length; c++) row.put(acc.cols.get(c).name(), inst.value(acc.columns[c]));
     WritePlanner.RowWrite w = WritePlanner.rowInsert(acc.table, acc.schema, row, 0, values);
     Partition p = w.update().build(1L, 0);
     long rowSize = p.dataSize() - (w.key().length + 8L);
@@ -165,10 +165,10 @@ final class FullScale {
 
   /** The partition key of instance i, as {@code mainland = 'asia', state = 'k7'}. */
   static String keyText(Acc acc, Assignment a, int entityIndex, Assignment.Entity e, long i) {
-    Object[] inst = Entities.instance(a.seed(), entityIndex, e, i);
+    Entities.Instance inst = Entities.instance(a.seed(), entityIndex, e, i);
     List<String> parts = new ArrayList<>();
     for (ColumnDef c : acc.table.partitionKey()) {
-      Object v = inst[e.indexOf(c.name())];
+      Object v = inst.value(e, c.name());
       parts.add(c.name() + " = " + Cql.literal(c.type(), v));
     }
     return String.join(", ", parts);

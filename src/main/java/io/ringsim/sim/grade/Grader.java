@@ -58,10 +58,10 @@ public final class Grader {
       List<SubmissionSchema.Query> queries = SubmissionSchema.queries(a, s, session);
 
       // The sample: a prefix of each entity's instances, written into every table of that entity.
-      Map<String, List<Object[]>> loaded = new LinkedHashMap<>();
+      Map<String, List<Entities.Instance>> loaded = new LinkedHashMap<>();
       for (int ei = 0; ei < a.entities().size(); ei++) {
         Entity e = a.entities().get(ei);
-        List<Object[]> inst = Entities.first(a.seed(), ei, e, (int) Math.min(sample, e.count()));
+        List<Entities.Instance> inst = Entities.first(a.seed(), ei, e, (int) Math.min(sample, e.count()));
         loaded.put(e.name(), inst);
         List<TableMetadata> mine = tables.stream().filter(o -> o.entity() == e).map(SubmissionSchema.Owned::table)
             .toList();
@@ -148,7 +148,7 @@ public final class Grader {
   }
 
   /** Writes every instance into every table through the coordinators (round robin), at ALL. */
-  private static void load(SimCluster sim, List<TableMetadata> tables, Entity e, List<Object[]> instances,
+  private static void load(SimCluster sim, List<TableMetadata> tables, Entity e, List<Entities.Instance> instances,
       long seed) {
     if (tables.isEmpty()) return;
     Values values = new Values(0, seed);
@@ -157,11 +157,11 @@ public final class Grader {
     for (TableMetadata t : tables) schemas.add(TableSchema.of(t, sim.ring().partitioner()));
     List<CompletableFuture<ClientResponse>> pending = new ArrayList<>();
     int next = 0;
-    for (Object[] inst : instances) {
+    for (Entities.Instance inst : instances) {
       for (int t = 0; t < tables.size(); t++) {
         TableMetadata md = tables.get(t);
         Map<String, Object> row = new HashMap<>();
-        for (ColumnDef c : md.columns()) row.put(c.name(), inst[e.indexOf(c.name())]);
+        for (ColumnDef c : md.columns()) row.put(c.name(), inst.value(e, c.name()));
         WritePlanner.RowWrite w = WritePlanner.rowInsert(md, schemas.get(t), row, 0, values);
         String coord = coordinators.get(next++ % coordinators.size());
         pending.add(sim.submit(coord, new ClientRequest.Write(md.qualifiedName(), w.key(),

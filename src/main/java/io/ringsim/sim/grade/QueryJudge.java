@@ -45,7 +45,7 @@ final class QueryJudge {
   /** The three criteria of a pattern and its report line. */
   record Verdict(List<Criterion> criteria, GradeResult.QueryReport report) {}
 
-  Verdict judge(SubmissionSchema.Query q, Entity e, List<Object[]> instances, int patternIndex) {
+  Verdict judge(SubmissionSchema.Query q, Entity e, List<Entities.Instance> instances, int patternIndex) {
     AccessPattern p = q.pattern();
     String id = p.id();
     String at = q.stmt().at(file);
@@ -56,7 +56,7 @@ final class QueryJudge {
     int runs = 0, right = 0, maxParts = 0;
     String access = "";
     for (int r = 0; r < p.runs(); r++) {
-      Object[] source = instances.get(rng.nextInt(instances.size()));
+      Entities.Instance source = instances.get(rng.nextInt(instances.size()));
       Map<String, Object> params = params(p, e, source);
       Statement.Select bound;
       ReadPlan plan;
@@ -172,11 +172,11 @@ final class QueryJudge {
   }
 
   /** The parameters of one run, drawn from one loaded instance: = takes its value, a range bound lies around it. */
-  private Map<String, Object> params(AccessPattern p, Entity e, Object[] source) {
+  private Map<String, Object> params(AccessPattern p, Entity e, Entities.Instance source) {
     Map<String, Object> out = new LinkedHashMap<>();
     for (Condition c : p.conditions()) {
       int i = e.indexOf(c.attribute());
-      Object v = source[i];
+      Object v = source.value(i);
       if (c.op() != Assignment.Op.EQ) {
         long half = p.window() / 2;
         Object bound = shift(v, c.op().lower() ? -half : p.window() - half);
@@ -214,13 +214,14 @@ final class QueryJudge {
   }
 
   /** The rows the pattern asks for among the loaded instances, in its order. */
-  static List<Object[]> expected(AccessPattern p, Entity e, List<Object[]> instances, Map<String, Object> params) {
-    List<Object[]> out = new ArrayList<>();
-    for (Object[] inst : instances) {
+  static List<Entities.Instance> expected(AccessPattern p, Entity e, List<Entities.Instance> instances,
+      Map<String, Object> params) {
+    List<Entities.Instance> out = new ArrayList<>();
+    for (Entities.Instance inst : instances) {
       boolean ok = true;
       for (Condition c : p.conditions()) {
         int i = e.indexOf(c.attribute());
-        int k = cmp(e.attributes().get(i).type(), inst[i], params.get(c.parameter()));
+        int k = cmp(e.attributes().get(i).type(), inst.value(i), params.get(c.parameter()));
         ok = switch (c.op()) {
           case EQ -> k == 0;
           case LT -> k < 0;
@@ -236,19 +237,19 @@ final class QueryJudge {
     return out;
   }
 
-  private static Comparator<Object[]> orderOf(AccessPattern p, Entity e) {
-    Comparator<Object[]> c = (x, y) -> 0;
+  private static Comparator<Entities.Instance> orderOf(AccessPattern p, Entity e) {
+    Comparator<Entities.Instance> c = (x, y) -> 0;
     for (Ordering o : p.order()) {
       int i = e.indexOf(o.attribute());
       CqlType t = e.attributes().get(i).type();
-      Comparator<Object[]> one = (x, y) -> cmp(t, x[i], y[i]);
+      Comparator<Entities.Instance> one = (x, y) -> cmp(t, x.value(i), y.value(i));
       c = c.thenComparing(o.descending() ? one.reversed() : one);
     }
     return c;
   }
 
   /** Null when the result holds the expected rows in the pattern's order; else what is wrong, in words. */
-  private static String compare(AccessPattern p, Entity e, List<Object[]> instances, ResultSet result,
+  private static String compare(AccessPattern p, Entity e, List<Entities.Instance> instances, ResultSet result,
       Map<String, Object> params) {
     List<String> cols = result.columns();
     int[] at = new int[p.returns().size()];
@@ -261,9 +262,9 @@ final class QueryJudge {
       return "with " + show(params) + " the result has no column " + String.join(", ", missingCols) + " (it has "
           + String.join(", ", cols) + "); " + p.id() + " returns " + String.join(", ", p.returns());
     }
-    List<Object[]> want = expected(p, e, instances, params);
+    List<Entities.Instance> want = expected(p, e, instances, params);
     List<String> wantText = new ArrayList<>();
-    for (Object[] inst : want) wantText.add(rowText(p, e, inst));
+    for (Entities.Instance inst : want) wantText.add(rowText(p, e, inst));
     List<String> gotText = new ArrayList<>();
     for (List<Object> row : result.rows()) {
       List<String> parts = new ArrayList<>();
@@ -290,7 +291,7 @@ final class QueryJudge {
       return sb.toString();
     }
     // Same rows: now the order, group by group of rows that the order cannot tell apart.
-    Comparator<Object[]> order = orderOf(p, e);
+    Comparator<Entities.Instance> order = orderOf(p, e);
     int i = 0;
     while (i < want.size()) {
       int j = i + 1;
@@ -308,11 +309,11 @@ final class QueryJudge {
     return null;
   }
 
-  private static String rowText(AccessPattern p, Entity e, Object[] inst) {
+  private static String rowText(AccessPattern p, Entity e, Entities.Instance inst) {
     List<String> parts = new ArrayList<>();
     for (String r : p.returns()) {
       int i = e.indexOf(r);
-      parts.add(r + "=" + Cql.literal(e.attributes().get(i).type(), inst[i]));
+      parts.add(r + "=" + Cql.literal(e.attributes().get(i).type(), inst.value(i)));
     }
     return "(" + String.join(", ", parts) + ")";
   }

@@ -19,21 +19,24 @@ import java.util.TreeSet;
 final class GroupResolver {
   static final List<String> FRACTIONS = List.of("half", "third", "quarter", "rest");
 
+  /** Where a node sits. */
+  private record Place(String dc, String rack) {}
+
   /** Each current node: its data centre and rack, in node order. */
-  private final Map<String, String[]> nodes = new LinkedHashMap<>();
+  private final Map<String, Place> nodes = new LinkedHashMap<>();
 
   GroupResolver(List<ClusterBuilder.Dc> dcs, Set<String> current) {
     // The same placement ClusterBuilder.ring gives: numbered across data centres, racks in turn within each.
-    Map<String, String[]> initial = new LinkedHashMap<>();
+    Map<String, Place> initial = new LinkedHashMap<>();
     int n = 1;
     for (ClusterBuilder.Dc dc : dcs) {
       for (int i = 0; i < dc.nodes(); i++) {
-        initial.put("n" + n++, new String[] {dc.name(), "rack" + (1 + i % Math.max(1, dc.racks()))});
+        initial.put("n" + n++, new Place(dc.name(), "rack" + (1 + i % Math.max(1, dc.racks()))));
       }
     }
     for (String name : current) {
       // A node bootstrapped by the timeline joins the first data centre's rack1 (as the runner places it).
-      nodes.put(name, initial.getOrDefault(name, new String[] {dcs.get(0).name(), "rack1"}));
+      nodes.put(name, initial.getOrDefault(name, new Place(dcs.get(0).name(), "rack1")));
     }
   }
 
@@ -67,9 +70,9 @@ final class GroupResolver {
   private List<String> nodesOf(String word) {
     if (nodes.containsKey(word)) return List.of(word);
     List<String> out = new ArrayList<>();
-    for (Map.Entry<String, String[]> e : nodes.entrySet()) if (e.getValue()[0].equals(word)) out.add(e.getKey());
+    for (Map.Entry<String, Place> e : nodes.entrySet()) if (e.getValue().dc().equals(word)) out.add(e.getKey());
     if (!out.isEmpty()) return out;
-    for (Map.Entry<String, String[]> e : nodes.entrySet()) if (e.getValue()[1].equals(word)) out.add(e.getKey());
+    for (Map.Entry<String, Place> e : nodes.entrySet()) if (e.getValue().rack().equals(word)) out.add(e.getKey());
     if (!out.isEmpty()) return out;
     int divisor = switch (word) {
       case "half" -> 2;
@@ -83,9 +86,9 @@ final class GroupResolver {
     }
     Set<String> dcs = new TreeSet<>();
     Set<String> racks = new TreeSet<>();
-    for (String[] v : nodes.values()) {
-      dcs.add(v[0]);
-      racks.add(v[1]);
+    for (Place v : nodes.values()) {
+      dcs.add(v.dc());
+      racks.add(v.rack());
     }
     List<String> names = new ArrayList<>(nodes.keySet());
     throw new IllegalArgumentException("no node, data centre or rack named '" + word + "' (nodes "

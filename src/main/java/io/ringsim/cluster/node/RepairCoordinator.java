@@ -32,13 +32,13 @@ import java.util.TreeSet;
  * overstreaming Cassandra's repair is known for. Trees split the Murmur3 token space; with another partitioner a range
  * has one digest (depth 0).
  */
-final class Repair {
+final class RepairCoordinator {
   /** Cassandra's repair_session_max_tree_depth is 20; simulated ranges are small, and 2^10 leaves are 32 KiB a reply. */
   static final int MAX_TREE_DEPTH = 10;
 
   private final NodeContext node;
 
-  Repair(NodeContext node) {
+  RepairCoordinator(NodeContext node) {
     this.node = node;
   }
 
@@ -160,7 +160,7 @@ final class Repair {
     boolean fetching;
 
     RangeRepair(long id, Job job, Run run) {
-      super(Repair.this.node, id, false);
+      super(RepairCoordinator.this.node, id, false);
       this.job = job;
       this.run = run;
       Ring ring = node.ring();
