@@ -341,7 +341,9 @@ public final class WorkloadActor {
       } else {
         row = newRow();
       }
-      WritePlanner.RowWrite w = WritePlanner.rowInsert(table, schema, row, spec.ttlSeconds(), values);
+      // Cassandra stamps a write without USING TTL with the table's default_time_to_live.
+      int ttl = spec.ttlSeconds() > 0 ? spec.ttlSeconds() : table.params().defaultTimeToLive();
+      WritePlanner.RowWrite w = WritePlanner.rowInsert(table, schema, row, ttl, values);
       String key = keyString(w.key(), w.clustering());
       switch (type) {
         case "write", "lwt" -> {
@@ -357,7 +359,7 @@ public final class WorkloadActor {
       }
       inFlight.put(id, new InFlight(id, worker, type, key, cl, coord, invoke, -1, w.clustering()));
       // Answers come back tagged with the operation id; the client timeout is checked on ticks.
-      transport.send(id, coord, type, w, row, spec.ttlSeconds(), cl, spec.writeConsistency());
+      transport.send(id, coord, type, w, row, ttl, cl, spec.writeConsistency());
     }
 
     private void remember(Map<String, Object> row) {
