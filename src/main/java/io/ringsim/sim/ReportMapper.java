@@ -47,7 +47,7 @@ final class ReportMapper {
     Map<String, long[]> rw = new TreeMap<>();
     for (OpRecord op : history) {
       long[] c = rw.computeIfAbsent(Metrics.partitionOf(op), k -> new long[2]);
-      if (op.type().equals("read")) c[0]++;
+      if (op.type().startsWith("read")) c[0]++; // read, read-slice, read-in, read-limit, read-columns
       else c[1]++;
     }
     for (RunResult.PartitionOps h : r.hottestPartitions()) {

@@ -329,7 +329,7 @@ public final class ServedChecker {
       for (Map.Entry<CellKey, AckedCell> e : cells.entrySet()) {
         CellKey k = e.getKey();
         AckedCell a = e.getValue();
-        if (!r.region().contains(k.clustering(), cmp) || r.seen().cells().containsKey(k)) continue;
+        if (!r.region().contains(k, cmp) || r.seen().cells().containsKey(k)) continue;
         if (k.isMarker() && r.seen().markers().contains(k.clustering())) continue;
         if (!a.cell().certainlyLiveAt(r.nowHi())) continue; // a tombstone, or it may have expired by then
         Effect w = winner(k, cmp);
@@ -348,7 +348,7 @@ public final class ServedChecker {
         for (Map.Entry<CellKey, AckedCell> e : lastWrite.entrySet()) {
           CellKey k = e.getKey();
           AckedCell a = e.getValue();
-          if (!r.region().contains(k.clustering(), cmp) || r.seen().cells().containsKey(k)) continue;
+          if (!r.region().contains(k, cmp) || r.seen().cells().containsKey(k)) continue;
           if (k.isMarker() && r.seen().markers().contains(k.clustering())) continue;
           if (!a.cell().certainlyLiveAt(r.nowHi())) continue;
           if (cells.get(k) != null && cells.get(k).from() == a.from() && winner(k, cmp).from() == a.from())

@@ -306,7 +306,9 @@ public final class WorkloadActor {
       String last = null;
       for (Map.Entry<String, Double> e : List.of(Map.entry("lwt", spec.lwtFraction()), Map.entry("update",
           o.update()), Map.entry("delete-cell", o.deleteCell()), Map.entry("delete-range", o.deleteRange()),
-          Map.entry("delete-partition", o.deletePartition()))) {
+          Map.entry("delete-partition", o.deletePartition()), Map.entry("read-slice", o.readSlice()),
+          Map.entry("read-in", o.readIn()), Map.entry("read-limit", o.readLimit()),
+          Map.entry("read-columns", o.readColumns()))) {
         if (e.getValue() <= 0) continue;
         last = e.getKey();
         if (x < (c += e.getValue())) return last;

@@ -54,7 +54,7 @@ class CellFaultsFoundTest {
           table p.t
           key k uniform(20)
           column c uniform(5)
-          mix update 50% read 50%
+          mix update 50% read 10% read slice 10% read in 10% read limit 10% read columns 10%
           consistency ONE
           rate 200/s
         }
@@ -63,12 +63,23 @@ class CellFaultsFoundTest {
           at 30s heal
         }
         """;
-    RunResult r = run(ScenarioReader.parse(text, "one.sim", Map.of()));
+    RunOutcome out = new ScenarioRunner(ScenarioReader.parse(text, "one.sim", Map.of()),
+        ConfigFactory.load("application-test"), line -> {}).run();
+    RunResult r = out.result();
     assertThat(r.anomalyCounts().staleReads()).isPositive();
     assertThat(r.anomalies()).allSatisfy(a -> {
       assertThat(a.cell()).matches("row \\(\\d\\) column [ab]");
       assertThat(a.detail()).contains(a.cell());
     });
+    // Reads of part of a partition are judged on the cells they selected: each kind finds stale cells too.
+    Map<Long, String> typeOf = new java.util.HashMap<>();
+    for (OpRecord o : out.history()) typeOf.put(o.id(), o.type());
+    java.util.Set<String> staleKinds = new java.util.TreeSet<>();
+    for (Checker.Anomaly a : r.anomalies()) {
+      java.util.regex.Matcher m = java.util.regex.Pattern.compile("read #(\\d+)").matcher(a.detail());
+      if (m.find()) staleKinds.add(typeOf.get(Long.parseLong(m.group(1))));
+    }
+    assertThat(staleKinds).contains("read-slice", "read-in", "read-limit", "read-columns");
   }
 
   @Test

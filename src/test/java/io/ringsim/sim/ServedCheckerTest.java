@@ -161,6 +161,27 @@ class ServedCheckerTest {
   }
 
   @Test
+  void aReadOfSomeColumnsIsJudgedOnThoseColumnsOnly() {
+    CellKey w1 = CellKey.simple(row(1), "w");
+    write(1, 0, 10, cell(v(1), 100), cell(w1, 100), new CellWrite(CellKey.marker(row(1)), 100, 0,
+        Integer.MAX_VALUE, false));
+    write(1, 20, 30, cell(w1, 200));
+    Region onlyV = Region.WHOLE.selecting(Set.of("v"));
+    // SELECT v: it saw v, and neither w nor the row marker, which it did not select.
+    ops.add(new ServedOp.Read(++ids, 2, P, WIDE, "QUORUM", "n2", 40, 50, ServedOp.Outcome.OK, onlyV,
+        new Seen(Map.of(v(1), 100L), Set.of()), 0, 0, false, null));
+    assertThat(ServedChecker.check(ops).anomalies()).isEmpty();
+    // SELECT w that saw the older w: stale at w.
+    ops.add(new ServedOp.Read(++ids, 2, P, WIDE, "QUORUM", "n2", 60, 70, ServedOp.Outcome.OK,
+        Region.WHOLE.selecting(Set.of("w")), new Seen(Map.of(w1, 100L), Set.of()), 0, 0, false, null));
+    // SELECT v that saw nothing: stale at v.
+    ops.add(new ServedOp.Read(++ids, 2, P, WIDE, "QUORUM", "n2", 80, 90, ServedOp.Outcome.OK, onlyV, Seen.NOTHING,
+        0, 0, false, null));
+    assertThat(ServedChecker.check(ops).anomalies()).extracting(Checker.Anomaly::cell)
+        .containsExactly("row (1) column w", "row (1) column v");
+  }
+
+  @Test
   void aRangeDeletionCoversOnlyItsSlice() {
     write(1, 0, 10, cell(v(1), 100), cell(v(5), 100));
     mutate(1, 20, 30, new Mutation(List.of(), List.of(new Deletion.OfRange(new io.ringsim.storage.Slice(
