@@ -190,10 +190,13 @@ final class ServeLive implements LiveRun {
   @Override
   public List<OpRecord> history() {
     List<OpRecord> out = new ArrayList<>();
-    for (ClientHistory.Op op : served.history().ops()) {
+    List<ClientHistory.Op> ops = served.history().ops();
+    // Each recognised driver retry names the failed request it retried: the report's retry counts, request by request.
+    java.util.Map<Long, Long> retried = ClientHistory.retried(ops);
+    for (ClientHistory.Op op : ops) {
       out.add(new OpRecord(op.id(), "clients", op.table(), op.client(), op.kind(), op.key(), op.consistency(),
           op.coordinator(), op.invokeMicros(), op.completeMicros(), op.outcome(), op.error(), op.version(),
-          op.applied()));
+          op.applied(), retried.get(op.id())));
     }
     return out;
   }

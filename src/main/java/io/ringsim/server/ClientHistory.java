@@ -73,12 +73,21 @@ public final class ClientHistory {
 
   /** The operations per consistency level, with those that look like a driver's retry ({@link DriverRetries}). */
   public List<io.ringsim.report.ClientRetries> retries() {
+    return DriverRetries.count(requests(ops()));
+  }
+
+  /** Of {@code ops}, those that look like a driver's retry, by id, with the id of the failed request each retried. */
+  public static java.util.Map<Long, Long> retried(List<Op> ops) {
+    return DriverRetries.retried(requests(ops));
+  }
+
+  private static List<DriverRetries.Request> requests(List<Op> ops) {
     List<DriverRetries.Request> requests = new ArrayList<>();
-    for (Op op : ops()) {
+    for (Op op : ops) {
       requests.add(new DriverRetries.Request(op.id(), op.sender().address(), op.sender().request(), op.consistency(),
           op.invokeMicros(), op.completeMicros(), !op.outcome().equals("ok")));
     }
-    return DriverRetries.count(requests);
+    return requests;
   }
 
   /** The operations from the {@code from}-th on (a live view follows the history without copying it all). */

@@ -114,7 +114,7 @@ public final class CellHistory {
           "ALL", nodes.get(j % nodes.size()), invoked.get(j), complete, ServedOp.Outcome.OK, Region.WHOLE,
           CellCapture.seen(d.partitions()), nowLo, nowHi, true, null));
     }
-    return ServedChecker.check(ops);
+    return ServedChecker.check(ops, ServedChecker.Order.REAL_TIME);
   }
 
   private static long maxSkewMicros(SimCluster sim) {

@@ -21,7 +21,12 @@ import io.ringsim.storage.Clustering;
 import io.ringsim.storage.ClusteringComparator;
 import io.ringsim.storage.ReadFilter;
 import io.ringsim.storage.TableSchema;
+import io.ringsim.storage.ClusteringBound;
+import io.ringsim.storage.Slice;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,8 +43,9 @@ final class CellOperations {
   /** One operation about to be sent: how the history names it, and the request. */
   record Issued(String type, byte[] key, ConsistencyLevel cl, Clustering clustering, ClientRequest request) {}
 
+  /** {@code columns}: the columns a read selected (null: all). */
   private record Sent(ServedOp.PartitionRef ref, ClientRequest request, CellCapture.Capturing capture,
-      long nowLoMicros, ServedOp.Lwt lwt, int client, String coordinator, long invokeMicros) {}
+      long nowLoMicros, ServedOp.Lwt lwt, int client, String coordinator, long invokeMicros, Set<String> columns) {}
 
   private final WorkloadSpec spec;
   private final TableMetadata table;
@@ -92,9 +98,42 @@ final class CellOperations {
     WritePlanner.UpdateFactory update;
     ClientRequest request;
     ServedOp.Lwt lwt = ServedOp.Lwt.NONE;
+    ReadFilter filter = RowOps.rowFilter(clustering);
+    Set<String> columns = null;
+    if (type.startsWith("read")) {
+      cl = spec.readConsistency();
+    }
     switch (type) {
-      case "read" -> {
-        cl = spec.readConsistency();
+      case "read" -> update = null;
+      case "read-slice" -> {
+        // SELECT ... WHERE k = ? AND c >= ? AND c <= ?: the rows between two values of the first clustering column.
+        byte[][] r = firstClusteringRange(row);
+        filter = ReadFilter.slices(List.of(new Slice(ClusteringBound.inclusive(r[0]),
+            ClusteringBound.inclusive(r[1]))));
+        clustering = Clustering.EMPTY;
+        update = null;
+      }
+      case "read-in" -> {
+        // SELECT ... WHERE k = ? AND (clustering) IN (?, ?): two rows by their clustering values, in order.
+        Clustering other = WritePlanner.rowInsert(table, schema, newRow.get(), 0, values).clustering();
+        List<Clustering> rows = new ArrayList<>(List.of(clustering));
+        if (comparator.compare(other, clustering) != 0) rows.add(other);
+        rows.sort(comparator::compare);
+        List<Slice> slices = new ArrayList<>();
+        for (Clustering c : rows) slices.add(RowOps.rowFilter(c).slices().get(0));
+        filter = ReadFilter.slices(slices).named(true);
+        clustering = Clustering.EMPTY;
+        update = null;
+      }
+      case "read-limit" -> {
+        // SELECT ... WHERE k = ? LIMIT n: the partition's first n rows.
+        filter = ReadFilter.ALL.withLimit(1 + rng.nextInt(3));
+        clustering = Clustering.EMPTY;
+        update = null;
+      }
+      case "read-columns" -> {
+        // SELECT a, b FROM ... WHERE k = ? AND c = ?: some regular columns of one row.
+        columns = new TreeSet<>(someColumns().keySet());
         update = null;
       }
       case "write" -> update = w.update();
@@ -107,11 +146,8 @@ final class CellOperations {
       case "delete-cell" -> update = WorkloadWrites.deleteColumn(table, schema, key, clustering,
           valueColumns.get(rng.nextInt(valueColumns.size())).name());
       case "delete-range" -> {
-        ColumnDef first = table.clusteringColumns().get(0);
-        byte[] a = first.type().serialize(row.get(first.name()));
-        byte[] b = first.type().serialize(newRow.get().get(first.name()));
-        boolean ordered = comparator.type(0).compare(a, b) <= 0;
-        update = WorkloadWrites.deleteRange(schema, key, ordered ? a : b, ordered ? b : a);
+        byte[][] r = firstClusteringRange(row);
+        update = WorkloadWrites.deleteRange(schema, key, r[0], r[1]);
         clustering = Clustering.EMPTY;
       }
       case "delete-partition" -> {
@@ -137,13 +173,22 @@ final class CellOperations {
             spec.writeConsistency(), false);
       }
     } else {
-      request = new ClientRequest.Read(table.qualifiedName(), key, RowOps.rowFilter(clustering), cl, false);
+      request = new ClientRequest.Read(table.qualifiedName(), key, filter, cl, false);
     }
     ServedOp.PartitionRef ref = CellHistory.Recorder.ref(table, key, partitionText(key));
     if (update != null) rec.wrote(table, key, ref);
     sent.put(id, new Sent(ref, request, capture, rec.coordinatorClockMicros.applyAsLong(coordinator), lwt,
-        rec.clientBase + worker, coordinator, invokeMicros));
+        rec.clientBase + worker, coordinator, invokeMicros, columns));
     return new Issued(type, key, cl, clustering, request);
+  }
+
+  /** The first clustering column's value in {@code row} and a fresh one, in the column's order. */
+  private byte[][] firstClusteringRange(Map<String, Object> row) {
+    ColumnDef first = table.clusteringColumns().get(0);
+    byte[] a = first.type().serialize(row.get(first.name()));
+    byte[] b = first.type().serialize(newRow.get().get(first.name()));
+    boolean ordered = comparator.type(0).compare(a, b) <= 0;
+    return new byte[][] {ordered ? a : b, ordered ? b : a};
   }
 
   /** Some of the value columns, at least one, with fresh values. */
@@ -170,6 +215,11 @@ final class CellOperations {
     if (s.request() instanceof ClientRequest.Read read) {
       Region region = r instanceof ClientResponse.ReadDone d ? CellCapture.region(read.filter(), d) : Region.WHOLE;
       Seen seen = r instanceof ClientResponse.ReadDone d ? CellCapture.seen(d.partitions()) : Seen.NOTHING;
+      if (s.columns() != null) {
+        // The replicas answer whole rows; the client gets the columns it selected, and judges only those.
+        seen = seen.selecting(s.columns());
+        if (region != null) region = region.selecting(s.columns());
+      }
       int lo = (int) Math.floorDiv(s.nowLoMicros(), 1_000_000L);
       int hi = (int) Math.floorDiv(rec.coordinatorClockMicros.applyAsLong(s.coordinator()), 1_000_000L);
       rec.add(new ServedOp.Read(id, s.client(), s.ref(), comparator, cl, s.coordinator(), s.invokeMicros(),

@@ -216,7 +216,7 @@ public final class ClusterRunner {
     if (op.version() < 0) return op;
     return new OpRecord(op.id(), op.workload(), op.table(), op.worker(), op.type(), op.key(), op.consistency(),
         op.coordinator(), op.invokeMicros(), op.completeMicros(), op.outcome(), op.error(),
-        op.version() - baseMicros, op.applied());
+        op.version() - baseMicros, op.applied(), op.retryOf());
   }
 
   private void sleepUntil(java.util.function.LongSupplier clock, long millis) {

@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -34,26 +35,40 @@ public final class DriverRetries {
 
   /** Per consistency level (in name order): the replies, the failed ones, and the retries recognised. */
   public static List<ClientRetries> count(List<Request> requests) {
-    List<Request> ordered = new ArrayList<>(requests);
-    ordered.sort(Comparator.comparingLong(Request::invokeMicros).thenComparingLong(Request::id));
     Map<String, long[]> byLevel = new TreeMap<>();
-    Map<List<String>, Deque<Request>> failures = new HashMap<>();
-    for (Request r : ordered) {
+    for (Request r : requests) {
       long[] x = byLevel.computeIfAbsent(r.consistency(), k -> new long[4]);
       x[0]++;
       if (r.failed()) x[1]++;
+    }
+    Map<Long, Request> byId = new HashMap<>();
+    for (Request r : requests) byId.put(r.id(), r);
+    retried(requests).forEach((retry, failure) -> {
+      byLevel.get(byId.get(retry).consistency())[2]++;
+      byLevel.get(byId.get(failure).consistency())[3]++;
+    });
+    List<ClientRetries> out = new ArrayList<>();
+    byLevel.forEach((level, x) -> out.add(new ClientRetries(level, x[0], x[1], x[2], x[3])));
+    return out;
+  }
+
+  /**
+   * Every request recognised as a retry, by id, with the id of the failed request it retried (what history.jsonl's
+   * {@code retryOf} says), in the order they were sent.
+   */
+  public static Map<Long, Long> retried(List<Request> requests) {
+    List<Request> ordered = new ArrayList<>(requests);
+    ordered.sort(Comparator.comparingLong(Request::invokeMicros).thenComparingLong(Request::id));
+    Map<Long, Long> out = new LinkedHashMap<>();
+    Map<List<String>, Deque<Request>> failures = new HashMap<>();
+    for (Request r : ordered) {
       if (r.request() == null) continue;
       List<String> key = List.of(r.address(), r.request());
       Deque<Request> earlier = failures.computeIfAbsent(key, k -> new ArrayDeque<>());
       Request retried = retried(earlier, r);
-      if (retried != null) {
-        x[2]++;
-        byLevel.get(retried.consistency())[3]++;
-      }
+      if (retried != null) out.put(r.id(), retried.id());
       if (r.failed()) earlier.addLast(r);
     }
-    List<ClientRetries> out = new ArrayList<>();
-    byLevel.forEach((level, x) -> out.add(new ClientRetries(level, x[0], x[1], x[2], x[3])));
     return out;
   }
 

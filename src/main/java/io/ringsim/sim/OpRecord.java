@@ -3,7 +3,9 @@ package io.ringsim.sim;
 /**
  * One client operation in the history (Jepsen style): what was asked, when it was invoked and completed (simulated
  * microseconds), how it ended, and what it wrote or saw. {@code version} is the write timestamp a write used or the
- * write timestamp a read observed (-1: no row, the key was absent).
+ * write timestamp a read observed (-1: no row, the key was absent). {@code retryOf}: for a served client's request
+ * that looks like its driver's retry of an earlier failed request ({@link DriverRetries}), that request's id; absent
+ * otherwise (a scenario workload's clients never retry).
  */
 public record OpRecord(
     long id,
@@ -19,7 +21,17 @@ public record OpRecord(
     String outcome,
     String error,
     long version,
-    Boolean applied) {
+    Boolean applied,
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+    Long retryOf) {
+
+  /** An operation that is no retry. */
+  public OpRecord(long id, String workload, String table, int worker, String type, String key, String consistency,
+      String coordinator, long invokeMicros, long completeMicros, String outcome, String error, long version,
+      Boolean applied) {
+    this(id, workload, table, worker, type, key, consistency, coordinator, invokeMicros, completeMicros, outcome,
+        error, version, applied, null);
+  }
 
   /** The row this operation is about, across workloads: table and key. */
   public String row() {

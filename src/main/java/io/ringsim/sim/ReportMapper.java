@@ -53,7 +53,7 @@ final class ReportMapper {
     Map<Metrics.TablePartition, ReadsAndWrites> rw = new TreeMap<>();
     for (OpRecord op : history) {
       ReadsAndWrites c = rw.computeIfAbsent(Metrics.partitionOf(op), k -> new ReadsAndWrites());
-      if (op.type().equals("read")) c.reads++;
+      if (op.type().startsWith("read")) c.reads++; // read, read-slice, read-in, read-limit, read-columns
       else c.writes++;
     }
     for (RunResult.PartitionOps h : r.hottestPartitions()) {

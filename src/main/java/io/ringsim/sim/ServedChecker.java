@@ -23,11 +23,34 @@ import java.util.TreeMap;
  * the read's now and no deletion that may have been applied by then explains its absence. A write is lost when the
  * read-back at ALL after healing finds one of its cells so. What a DROP, TRUNCATE or ALTER ... DROP removed is not
  * lost. LWTs are checked by {@link ServedLwtCheck}; what cannot be placed is counted as not judged.
+ *
+ * <p>Where every timestamp came from a clock ({@link Order#REAL_TIME}), a write must also win over every write it
+ * followed in real time: one acknowledged after another completed, that loses to it by an older timestamp (its
+ * coordinator's clock behind), is lost although Cassandra resolved the cell by its rules.
  */
 public final class ServedChecker {
   private ServedChecker() {}
 
+  /** What makes one write later than another for the checker. */
+  public enum Order {
+    /**
+     * Only the timestamps: a client may pick them (USING TIMESTAMP), so an older one written later losing is what it
+     * asked for. Served clients' histories are judged so.
+     */
+    TIMESTAMPS,
+    /**
+     * The timestamps and real time: every timestamp came from a clock (a coordinator's, or a workload client's kept
+     * increasing), so a write acknowledged after another completed that loses to it is a lost write (a clock behind,
+     * last-write-wins). The scenario workloads' histories are judged so.
+     */
+    REAL_TIME
+  }
+
   public static Checker.Result check(List<ServedOp> ops) {
+    return check(ops, Order.TIMESTAMPS);
+  }
+
+  public static Checker.Result check(List<ServedOp> ops, Order order) {
     Map<NotJudged, Long> notJudged = new EnumMap<>(NotJudged.class);
     Map<String, List<ServedOp.Write>> writes = new TreeMap<>();
     Map<String, List<ServedOp.Read>> reads = new TreeMap<>();
@@ -51,8 +74,8 @@ public final class ServedChecker {
     for (Map.Entry<String, List<ServedOp.Read>> e : reads.entrySet()) {
       List<ServedOp.Read> rs = e.getValue();
       String table = rs.get(0).partition().table();
-      new PartitionCheck(writes.getOrDefault(e.getKey(), List.of()), removals.getOrDefault(table, List.of()), t)
-          .judge(rs);
+      new PartitionCheck(writes.getOrDefault(e.getKey(), List.of()), removals.getOrDefault(table, List.of()), t,
+          order == Order.REAL_TIME).judge(rs);
     }
     ServedLwtCheck.check(ops, t.anomalies, notJudged);
     long lwt = t.anomalies.stream().filter(a -> a.kind().equals("lwt")).count();
@@ -111,8 +134,15 @@ public final class ServedChecker {
     private long tableRemovedAt = Long.MIN_VALUE;
     private final Map<String, Long> columnRemovedAt = new HashMap<>();
     private int removalsApplied;
+    private final boolean realTime;
+    // For real time: each cell's last acknowledged write and the last deletions, by completion (not timestamp).
+    private final Map<CellKey, AckedCell> lastWrite = new LinkedHashMap<>();
+    private Effect lastPartitionDeletion;
+    private final Map<Clustering, Effect> lastRowDeletion = new HashMap<>();
+    private final Map<CellKey, Effect> lastCollectionDeletion = new HashMap<>();
 
-    PartitionCheck(List<ServedOp.Write> writes, List<ServedOp.Removal> removals, Tally t) {
+    PartitionCheck(List<ServedOp.Write> writes, List<ServedOp.Removal> removals, Tally t, boolean realTime) {
+      this.realTime = realTime;
       this.writes = writes;
       this.byCompletion = new ArrayList<>(writes);
       byCompletion.removeIf(w -> !w.acknowledged() || w.mutation() == null);
@@ -154,6 +184,10 @@ public final class ServedChecker {
         if (e.column() == null) {
           tableRemovedAt = Math.max(tableRemovedAt, e.completeMicros());
           cells.clear();
+          lastWrite.clear();
+          lastPartitionDeletion = null;
+          lastRowDeletion.clear();
+          lastCollectionDeletion.clear();
           partitionDeletion = null;
           rowDeletions.clear();
           collectionDeletions.clear();
@@ -162,6 +196,7 @@ public final class ServedChecker {
         } else {
           columnRemovedAt.merge(e.column(), e.completeMicros(), Math::max);
           cells.keySet().removeIf(k -> k.column().equals(e.column()));
+          lastWrite.keySet().removeIf(k -> k.column().equals(e.column()));
         }
       }
       while (folded < byCompletion.size() && byCompletion.get(folded).completeMicros() < at) {
@@ -182,15 +217,19 @@ public final class ServedChecker {
         if (removed(w.invokeMicros(), c.key().column())) continue;
         AckedCell now = new AckedCell(c, w);
         cells.merge(c.key(), now, (a, b) -> b.effect().supersedes(a.effect()) ? b : a);
+        lastWrite.put(c.key(), now); // folded in completion order
       }
       for (Deletion d : w.mutation().deletions()) {
         Effect e = new Effect(d.timestamp(), true, w, d.describe(w.comparator()));
         if (d instanceof Deletion.OfPartition) {
           partitionDeletion = Effect.max(partitionDeletion, e);
+          lastPartitionDeletion = e;
         } else if (d instanceof Deletion.OfRow r) {
           rowDeletions.merge(r.row(), e, Effect::max);
+          lastRowDeletion.put(r.row(), e);
         } else if (d instanceof Deletion.OfCollection c) {
           collectionDeletions.merge(CellKey.simple(c.row(), c.column()), e, Effect::max);
+          lastCollectionDeletion.put(CellKey.simple(c.row(), c.column()), e);
         } else {
           deletions.add(d);
           deletionFrom.add(w);
@@ -213,6 +252,48 @@ public final class ServedChecker {
       return best;
     }
 
+    /** The acknowledged effect on {@code k} that completed last, whatever its timestamp, or null. */
+    private Effect lastInTime(CellKey k, ClusteringComparator cmp) {
+      AckedCell c = lastWrite.get(k);
+      Effect last = later(c == null ? null : c.effect(), lastPartitionDeletion);
+      last = later(last, lastRowDeletion.get(k.clustering()));
+      if (k.path() != null) last = later(last, lastCollectionDeletion.get(CellKey.simple(k.clustering(),
+          k.column())));
+      for (int i = 0; i < deletions.size(); i++) {
+        Deletion d = deletions.get(i);
+        if (d.covers(k, cmp)) last = later(last, new Effect(d.timestamp(), true, deletionFrom.get(i),
+            d.describe(cmp)));
+      }
+      return last;
+    }
+
+    private static Effect later(Effect a, Effect b) {
+      if (a == null) return b;
+      if (b == null) return a;
+      return b.from().completeMicros() > a.from().completeMicros() ? b : a;
+    }
+
+    /**
+     * For real time: why seeing {@code k} at {@code seenTs} loses the acknowledged effect that completed last, when it
+     * came after the write seen had completed but lost to it by an older timestamp; null when it did not.
+     */
+    private Effect lostToOlder(CellKey k, long seenTs, ClusteringComparator cmp) {
+      Effect last = lastInTime(k, cmp);
+      if (last == null || !new Effect(seenTs, false, null, "seen").supersedes(last)) return null;
+      for (ServedOp.Write w : writes) {
+        if (!w.acknowledged() || w.mutation() == null || w.completeMicros() >= last.from().invokeMicros()) continue;
+        for (CellWrite c : w.mutation().writes()) {
+          if (c.key().equals(k) && c.timestamp() == seenTs && !c.tombstone()) return last;
+        }
+      }
+      return null;
+    }
+
+    private static String clockBehind(Effect last) {
+      return ", acknowledged at " + last.from().completeMicros() / 1000 + " ms via " + last.from().coordinator()
+          + ") came after the write it saw had completed and lost to it by its older timestamp (a clock behind)";
+    }
+
     private void judgeRead(ServedOp.Read r) {
       ClusteringComparator cmp = r.comparator();
       List<String> findings = new ArrayList<>();
@@ -224,7 +305,18 @@ public final class ServedChecker {
       seenCells.sort((x, y) -> order(x.getKey(), y.getKey(), cmp));
       for (Map.Entry<CellKey, Long> s : seenCells) {
         Effect w = winner(s.getKey(), cmp);
-        if (w == null || !w.supersedes(new Effect(s.getValue(), false, null, "seen"))) continue;
+        if (w == null || !w.supersedes(new Effect(s.getValue(), false, null, "seen"))) {
+          Effect lost = realTime ? lostToOlder(s.getKey(), s.getValue(), cmp) : null;
+          if (lost == null) continue;
+          if (first == null) {
+            first = lost;
+            firstCell = s.getKey();
+          }
+          findings.add(s.getKey().describe(cmp) + ": saw timestamp " + s.getValue() + ", but " + lost.what() + " #"
+              + lost.from().id() + " (timestamp " + lost.timestamp() + clockBehind(lost));
+          lostBy.putIfAbsent(lost.from(), s.getKey());
+          continue;
+        }
         if (first == null) {
           first = w;
           firstCell = s.getKey();
@@ -237,12 +329,12 @@ public final class ServedChecker {
       for (Map.Entry<CellKey, AckedCell> e : cells.entrySet()) {
         CellKey k = e.getKey();
         AckedCell a = e.getValue();
-        if (!r.region().contains(k.clustering(), cmp) || r.seen().cells().containsKey(k)) continue;
+        if (!r.region().contains(k, cmp) || r.seen().cells().containsKey(k)) continue;
         if (k.isMarker() && r.seen().markers().contains(k.clustering())) continue;
         if (!a.cell().certainlyLiveAt(r.nowHi())) continue; // a tombstone, or it may have expired by then
         Effect w = winner(k, cmp);
         if (w.deletion() || w.from() != a.from()) continue;
-        if (explained(k, a, r, cmp)) continue;
+        if (explained(k, a, r, cmp, false)) continue;
         if (first == null) {
           first = w;
           firstCell = k;
@@ -251,6 +343,30 @@ public final class ServedChecker {
             + a.cell().timestamp() + ", acknowledged at " + a.from().completeMicros() / 1000 + " ms via "
             + a.from().coordinator() + ") came before it");
         lostBy.putIfAbsent(a.from(), k);
+      }
+      if (realTime) {
+        for (Map.Entry<CellKey, AckedCell> e : lastWrite.entrySet()) {
+          CellKey k = e.getKey();
+          AckedCell a = e.getValue();
+          if (!r.region().contains(k, cmp) || r.seen().cells().containsKey(k)) continue;
+          if (k.isMarker() && r.seen().markers().contains(k.clustering())) continue;
+          if (!a.cell().certainlyLiveAt(r.nowHi())) continue;
+          if (cells.get(k) != null && cells.get(k).from() == a.from() && winner(k, cmp).from() == a.from())
+            continue; // the timestamps' winner: judged above
+          Effect last = lastInTime(k, cmp);
+          if (last.from() != a.from() || last.deletion()) continue;
+          if (explained(k, a, r, cmp, true)) continue;
+          Effect by = winner(k, cmp);
+          if (first == null) {
+            first = a.effect();
+            firstCell = k;
+          }
+          findings.add(k.describe(cmp) + ": saw no value, but write #" + a.from().id() + " (timestamp "
+              + a.cell().timestamp() + ", acknowledged at " + a.from().completeMicros() / 1000 + " ms via "
+              + a.from().coordinator() + ") came after " + by.what() + " #" + by.from().id() + " (timestamp "
+              + by.timestamp() + ") had completed and lost to it by its older timestamp (a clock behind)");
+          lostBy.putIfAbsent(a.from(), k);
+        }
       }
       if (findings.isEmpty()) return;
       String more = findings.size() > 1 ? " (and " + (findings.size() - 1) + " more cells)" : "";
@@ -274,12 +390,15 @@ public final class ServedChecker {
 
     /**
      * Whether a deletion (or an expired TTL) that may have been applied by the end of the read, acknowledged or not,
-     * explains why it did not see {@code a}'s cell.
+     * explains why it did not see {@code a}'s cell. {@code inTime}: only what did not complete before {@code a} began
+     * (real time).
      */
-    private boolean explained(CellKey k, AckedCell a, ServedOp.Read r, ClusteringComparator cmp) {
+    private boolean explained(CellKey k, AckedCell a, ServedOp.Read r, ClusteringComparator cmp, boolean inTime) {
       long ts = a.cell().timestamp();
       for (ServedOp.Write w : writes) {
         if (w == a.from() || w.mutation() == null || !w.outcome().mayHaveApplied()) continue;
+        // In real time, what was acknowledged before the write began came before it and must not hide it.
+        if (inTime && w.acknowledged() && w.completeMicros() < a.from().invokeMicros()) continue;
         if (!r.finalRead() && w.invokeMicros() > r.completeMicros()) continue;
         if (w.outcome() == ServedOp.Outcome.OK && w.lwt() != ServedOp.Lwt.NONE && !Boolean.TRUE.equals(w.applied()))
           continue; // an LWT whose condition failed wrote nothing

@@ -306,7 +306,9 @@ public final class WorkloadActor {
       String last = null;
       for (Map.Entry<String, Double> e : List.of(Map.entry("lwt", spec.lwtFraction()), Map.entry("update",
           o.update()), Map.entry("delete-cell", o.deleteCell()), Map.entry("delete-range", o.deleteRange()),
-          Map.entry("delete-partition", o.deletePartition()))) {
+          Map.entry("delete-partition", o.deletePartition()), Map.entry("read-slice", o.readSlice()),
+          Map.entry("read-in", o.readIn()), Map.entry("read-limit", o.readLimit()),
+          Map.entry("read-columns", o.readColumns()))) {
         if (e.getValue() <= 0) continue;
         last = e.getKey();
         if (x < (c += e.getValue())) return last;
@@ -341,7 +343,9 @@ public final class WorkloadActor {
       } else {
         row = newRow();
       }
-      WritePlanner.RowWrite w = WritePlanner.rowInsert(table, schema, row, spec.ttlSeconds(), values);
+      // Cassandra stamps a write without USING TTL with the table's default_time_to_live.
+      int ttl = spec.ttlSeconds() > 0 ? spec.ttlSeconds() : table.params().defaultTimeToLive();
+      WritePlanner.RowWrite w = WritePlanner.rowInsert(table, schema, row, ttl, values);
       String key = keyString(w.key(), w.clustering());
       switch (type) {
         case "write", "lwt" -> {
@@ -357,7 +361,7 @@ public final class WorkloadActor {
       }
       inFlight.put(id, new InFlight(id, worker, type, key, cl, coord, invoke, -1, w.clustering()));
       // Answers come back tagged with the operation id; the client timeout is checked on ticks.
-      transport.send(id, coord, type, w, row, spec.ttlSeconds(), cl, spec.writeConsistency());
+      transport.send(id, coord, type, w, row, ttl, cl, spec.writeConsistency());
     }
 
     private void remember(Map<String, Object> row) {

@@ -27,7 +27,8 @@ public record WorkloadSpec(
     CellOps cellOps) {
 
   /**
-   * The operations that write part of a row or delete more or less than one, and where write timestamps come from:
+   * The operations that write part of a row or delete more or less than one, the reads of part of a partition, and
+   * where write timestamps come from:
    * a workload using any of them is judged cell by cell (with every workload of its table).
    *
    * @param update UPDATE of some regular columns (a collection gains elements) without the row marker
@@ -35,13 +36,23 @@ public record WorkloadSpec(
    * @param deleteRange DELETE of a clustering range of a partition (a range tombstone)
    * @param deletePartition DELETE of a whole partition
    * @param clientTimestamps writes carry USING TIMESTAMP from the client's own clock, not the coordinator's
+   * @param readSlice SELECT of a clustering range of a partition ({@code c >= ? AND c <= ?})
+   * @param readIn SELECT of two rows of a partition by their clustering values ({@code c IN (?, ?)})
+   * @param readLimit SELECT of the first rows of a partition ({@code LIMIT n}, n from 1 to 3)
+   * @param readColumns SELECT of some regular columns of one row
    */
   public record CellOps(double update, double deleteCell, double deleteRange, double deletePartition,
-      boolean clientTimestamps) {
+      boolean clientTimestamps, double readSlice, double readIn, double readLimit, double readColumns) {
     public static final CellOps NONE = new CellOps(0, 0, 0, 0, false);
 
+    /** Partial writes and deletions only. */
+    public CellOps(double update, double deleteCell, double deleteRange, double deletePartition,
+        boolean clientTimestamps) {
+      this(update, deleteCell, deleteRange, deletePartition, clientTimestamps, 0, 0, 0, 0);
+    }
+
     public double sum() {
-      return update + deleteCell + deleteRange + deletePartition;
+      return update + deleteCell + deleteRange + deletePartition + readSlice + readIn + readLimit + readColumns;
     }
 
     /** Whether the per-row checker cannot judge this workload. */

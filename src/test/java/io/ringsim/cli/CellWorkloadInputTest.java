@@ -64,7 +64,8 @@ class CellWorkloadInputTest {
   void whatTheTableCannotTakeIsRefusedAtItsPlace() throws IOException {
     Path f = sim(BASE.replace("delete cell 10%", "delete cells 10%"));
     refused(CliRun.of("check", f.toString()), f + ":15:37: unknown operation 'delete cells' in mix (write, read,"
-        + " delete, lwt, update, delete cell, delete row, delete range, delete partition)");
+        + " delete, lwt, update, delete cell, delete row, delete range, delete partition, read slice, read in,"
+        + " read limit, read columns)");
     f = sim(BASE.replace("timestamps client", "timestamps server"));
     refused(CliRun.of("check", f.toString()), f + ":18:14: timestamps come from 'client' (USING TIMESTAMP) or"
         + " 'coordinator', not 'server'");
@@ -72,7 +73,23 @@ class CellWorkloadInputTest {
         "key k uniform(10)"));
     refused(CliRun.of("check", f.toString()), f + ":11:1: workload w: 'delete range' deletes a range of clustering"
         + " values, and m.kv has no clustering column");
+    f = sim(BASE.replace("table m.inbox", "table m.kv").replace("key user uniform(10)\n  column msg uniform(50)",
+        "key k uniform(10)").replace("delete range", "read in"));
+    refused(CliRun.of("check", f.toString()), f + ":11:1: workload w: 'read slice' and 'read in' select rows by"
+        + " clustering values, and m.kv has no clustering column");
     f = sim(BASE.replace("update 10%", "update 5% write 5%"));
     refused(CliRun.of("check", f.toString()), "operation 'write' is twice in the mix");
+  }
+
+  @Test
+  void readsOfPartOfAPartitionAreInTheMixAndTheWriterSaysThemBack() {
+    RunSpec spec = ScenarioReader.parse(BASE.replace("read 20%", "read 8% read slice 3% read in 3% read limit 3%"
+        + " read columns 3%"), "s.sim", Map.of());
+    WorkloadSpec w = spec.workloads().get(0);
+    assertThat(w.readFraction()).isEqualTo(0.08);
+    assertThat(w.cellOps()).isEqualTo(new WorkloadSpec.CellOps(0.1, 0.1, 0.1, 0.05, true, 0.03, 0.03, 0.03, 0.03));
+    String written = ScenarioWriter.write(spec, List.of("round trip"));
+    assertThat(written).contains("read slice 3% read in 3% read limit 3% read columns 3%");
+    assertThat(ScenarioReader.parse(written, "w.sim", Map.of())).isEqualTo(spec);
   }
 }

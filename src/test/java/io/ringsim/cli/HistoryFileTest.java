@@ -49,4 +49,17 @@ class HistoryFileTest {
     RunFiles.writeHistory(b, ops(n));
     assertThat(Files.readAllBytes(b.resolve("history.jsonl.gz"))).isEqualTo(Files.readAllBytes(gz));
   }
+
+  @Test
+  void aRecognisedRetryNamesTheRequestItRetriedAndOtherLinesSayNothingOfRetries() throws Exception {
+    OpRecord failed = new OpRecord(1, "clients", "ks.t", 0, "write", "7", "ALL", "n1", 0, 500, "fail",
+        "Unavailable", -1, null);
+    OpRecord retry = new OpRecord(2, "clients", "ks.t", 1, "write", "7", "ALL", "n2", 600, 900, "fail",
+        "Unavailable", -1, null, 1L);
+    RunFiles.writeHistory(tmp, List.of(failed, retry));
+    List<String> lines = Files.readAllLines(tmp.resolve("history.jsonl"));
+    assertThat(lines.get(0)).doesNotContain("retryOf");
+    assertThat(lines.get(1)).endsWith(",\"retryOf\":1}");
+    assertThat(RunFiles.readHistory(tmp)).containsExactly(failed, retry);
+  }
 }

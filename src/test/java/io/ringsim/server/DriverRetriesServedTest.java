@@ -79,6 +79,16 @@ class DriverRetriesServedTest {
       // What the application saw: its requests and its failures, once the retries are taken out.
       assertThat(replies - retries).as(rows.toString()).isEqualTo(appRequests);
       assertThat(failed - retried).as(rows.toString()).isEqualTo(appFailures);
+      // history.jsonl marks each recognised retry with the failed request it retried: as many as the driver made.
+      java.util.Map<Long, Long> marked = ClientHistory.retried(fx.served.history().ops());
+      assertThat((long) marked.size()).isEqualTo(driverRetries);
+      java.util.Map<Long, ClientHistory.Op> byId = new java.util.HashMap<>();
+      for (ClientHistory.Op op : fx.served.history().ops()) byId.put(op.id(), op);
+      marked.forEach((retry, failure) -> {
+        assertThat(byId.get(failure).outcome()).isNotEqualTo("ok");
+        assertThat(byId.get(retry).key()).isEqualTo(byId.get(failure).key());
+        assertThat(byId.get(retry).invokeMicros()).isGreaterThanOrEqualTo(byId.get(failure).completeMicros());
+      });
       ClientRetries quorum = rows.stream().filter(r -> r.consistency().equals("QUORUM")).findFirst().orElseThrow();
       assertThat(quorum).isEqualTo(new ClientRetries("QUORUM", 30, 0, 0, 0));
     }

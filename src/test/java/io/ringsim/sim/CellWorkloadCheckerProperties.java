@@ -18,7 +18,8 @@ import net.jqwik.api.ShrinkingMode;
 
 /**
  * Scenario workloads of every operation the checker judges cell by cell (whole-row writes, partial updates that add
- * collection elements, deletions of a cell, a row, a clustering range and a partition, row reads, IF NOT EXISTS,
+ * collection elements, deletions of a cell, a row, a clustering range and a partition, row reads, reads of part of a
+ * partition (a clustering slice, IN, LIMIT, some columns: each judged on the cells it selected), IF NOT EXISTS,
  * TTLs, client timestamps), on one node and on six, at every pair of consistency levels whose replicas overlap, with
  * one client or many and two workloads on one table: with no fault injected, the checker finds no anomaly.
  */
@@ -45,7 +46,8 @@ class CellWorkloadCheckerProperties {
       boolean clientTimestamps, int ttl, long seed) {
     String scenario() {
       int rf = Math.min(3, nodes);
-      String[] ops = {"write", "read", "delete", "lwt", "update", "delete cell", "delete range", "delete partition"};
+      String[] ops = {"write", "read", "delete", "lwt", "update", "delete cell", "delete range", "delete partition",
+          "read slice", "read in", "read limit", "read columns"};
       int total = mix.stream().mapToInt(Integer::intValue).sum();
       StringBuilder m = new StringBuilder("mix");
       int left = 100;
@@ -83,7 +85,7 @@ class CellWorkloadCheckerProperties {
           }
           """.formatted(seed, nodes, rf)
           + workload.formatted("a", m, write, read, concurrency, extra, ttlLine)
-          + workload.formatted("b", "mix write 40% read 40% delete range 10% update 10%", write, read, concurrency,
+          + workload.formatted("b", "mix write 40% read 20% read slice 5% read in 5% read limit 5% read columns 5% delete range 10% update 10%", write, read, concurrency,
               "", "");
     }
   }
@@ -91,7 +93,7 @@ class CellWorkloadCheckerProperties {
   @Provide
   Arbitrary<Traffic> traffic() {
     Arbitrary<Integer> nodes = Arbitraries.of(1, 6);
-    Arbitrary<List<Integer>> mix = Arbitraries.integers().between(0, 10).list().ofSize(8)
+    Arbitrary<List<Integer>> mix = Arbitraries.integers().between(0, 10).list().ofSize(12)
         .filter(l -> l.stream().mapToInt(Integer::intValue).sum() > 0);
     return Combinators.combine(nodes, Arbitraries.of(WRITE), Arbitraries.of(READ), Arbitraries.of(1, 16), mix,
         Arbitraries.of(true, false), Arbitraries.of(0, 0, 3), Arbitraries.longs().between(1, 1_000_000))

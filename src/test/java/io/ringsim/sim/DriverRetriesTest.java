@@ -49,6 +49,14 @@ class DriverRetriesTest {
   }
 
   @Test
+  void eachRetryIsMarkedWithTheFailureItRetried() {
+    List<DriverRetries.Request> chain = List.of(req(1, "c", "a", 0, true), req(2, "c", "a", 600, true),
+        req(3, "c", "a", 1200, false), req(4, "c", "b", 1300, false), req(5, "c", "a", 1900, false));
+    assertThat(DriverRetries.retried(chain)).containsExactly(java.util.Map.entry(2L, 1L), java.util.Map.entry(3L, 2L));
+    assertThat(all(chain).retries()).isEqualTo(DriverRetries.retried(chain).size());
+  }
+
+  @Test
   void eachFailureIsRetriedAtMostOnceAndAChainCountsEveryStep() {
     // Tried, retried on the next host (failed again), retried once more: two retries of two failures.
     ClientRetries chain = all(List.of(req(1, "c", "a", 0, true), req(2, "c", "a", 600, true),

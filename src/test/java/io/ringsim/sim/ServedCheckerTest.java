@@ -101,6 +101,87 @@ class ServedCheckerTest {
   }
 
   @Test
+  void inRealTimeAWriteThatLosesToAnEarlierOneByAnOlderTimestampIsLost() {
+    // #1 completes at 10; #2 begins at 20 on a coordinator whose clock is behind: timestamp 50 < 100.
+    write(1, 0, 10, cell(v(1), 100));
+    write(2, 20, 30, cell(v(1), 50));
+    read(3, 40, 50, 0, Map.of(v(1), 100L), false); // Cassandra is right to return #1's value
+    read(3, 60, 70, 0, Map.of(v(1), 100L), true);
+    assertThat(ServedChecker.check(ops, ServedChecker.Order.TIMESTAMPS).anomalies()).isEmpty();
+    Checker.Result r = ServedChecker.check(ops, ServedChecker.Order.REAL_TIME);
+    assertThat(r.staleReads()).isEqualTo(1);
+    assertThat(r.lostWrites()).isEqualTo(1);
+    assertThat(r.anomalies()).allSatisfy(a -> {
+      assertThat(a.cell()).isEqualTo("row (1) column v");
+      assertThat(a.detail()).contains("saw timestamp 100, but write #2 (timestamp 50")
+          .contains("lost to it by its older timestamp");
+    });
+    // Concurrent writes may land in either order: nothing to say.
+    ops.clear();
+    write(1, 0, 25, cell(v(1), 100));
+    write(2, 20, 30, cell(v(1), 50));
+    read(3, 40, 50, 0, Map.of(v(1), 100L), false);
+    assertThat(ServedChecker.check(ops, ServedChecker.Order.REAL_TIME).anomalies()).isEmpty();
+  }
+
+  @Test
+  void inRealTimeAWriteHiddenByAnEarlierDeletionWithANewerTimestampIsLost() {
+    mutate(1, 0, 10, new Mutation(List.of(), List.of(new Deletion.OfRow(row(1), 100))));
+    write(2, 20, 30, cell(v(1), 50));
+    read(3, 40, 50, 0, Map.of(), true);
+    assertThat(ServedChecker.check(ops, ServedChecker.Order.TIMESTAMPS).anomalies()).isEmpty();
+    assertThat(ServedChecker.check(ops, ServedChecker.Order.REAL_TIME).anomalies()).singleElement().satisfies(a -> {
+      assertThat(a.kind()).isEqualTo("lost-write");
+      assertThat(a.cell()).isEqualTo("row (1) column v");
+      assertThat(a.detail()).contains("saw no value, but write #2 (timestamp 50")
+          .contains("came after deletion of row (1) #1 (timestamp 100) had completed");
+    });
+    // A deletion that came after the write shadows it, in any order.
+    ops.clear();
+    write(2, 0, 10, cell(v(1), 50));
+    mutate(1, 20, 30, new Mutation(List.of(), List.of(new Deletion.OfRow(row(1), 100))));
+    read(3, 40, 50, 0, Map.of(), true);
+    assertThat(ServedChecker.check(ops, ServedChecker.Order.REAL_TIME).anomalies()).isEmpty();
+  }
+
+  @Test
+  void aWriteNewerThanADeletionIsLiveAgainAndAnOlderOneIsNot() {
+    mutate(1, 0, 10, new Mutation(List.of(), List.of(new Deletion.OfPartition(100))));
+    write(1, 20, 30, cell(v(1), 200)); // newer than the deletion: live
+    write(1, 40, 50, cell(v(2), 90)); // older (a client timestamp): shadowed
+    read(2, 60, 70, 0, Map.of(v(1), 200L), false);
+    read(2, 80, 90, 0, Map.of(v(1), 200L), true);
+    Checker.Result r = ServedChecker.check(ops);
+    assertThat(r.anomalies()).isEmpty();
+    read(2, 100, 110, 0, Map.of(), false); // missing row 1: stale
+    read(2, 120, 130, 0, Map.of(v(1), 200L, v(2), 90L), false); // saw the shadowed cell: stale
+    assertThat(ServedChecker.check(ops).anomalies()).satisfiesExactly(
+        a -> assertThat(a.detail()).contains("row (1) column v: saw no value, but write #2"),
+        a -> assertThat(a.detail()).contains("row (2) column v: saw timestamp 90, older than partition deletion #1"));
+  }
+
+  @Test
+  void aReadOfSomeColumnsIsJudgedOnThoseColumnsOnly() {
+    CellKey w1 = CellKey.simple(row(1), "w");
+    write(1, 0, 10, cell(v(1), 100), cell(w1, 100), new CellWrite(CellKey.marker(row(1)), 100, 0,
+        Integer.MAX_VALUE, false));
+    write(1, 20, 30, cell(w1, 200));
+    Region onlyV = Region.WHOLE.selecting(Set.of("v"));
+    // SELECT v: it saw v, and neither w nor the row marker, which it did not select.
+    ops.add(new ServedOp.Read(++ids, 2, P, WIDE, "QUORUM", "n2", 40, 50, ServedOp.Outcome.OK, onlyV,
+        new Seen(Map.of(v(1), 100L), Set.of()), 0, 0, false, null));
+    assertThat(ServedChecker.check(ops).anomalies()).isEmpty();
+    // SELECT w that saw the older w: stale at w.
+    ops.add(new ServedOp.Read(++ids, 2, P, WIDE, "QUORUM", "n2", 60, 70, ServedOp.Outcome.OK,
+        Region.WHOLE.selecting(Set.of("w")), new Seen(Map.of(w1, 100L), Set.of()), 0, 0, false, null));
+    // SELECT v that saw nothing: stale at v.
+    ops.add(new ServedOp.Read(++ids, 2, P, WIDE, "QUORUM", "n2", 80, 90, ServedOp.Outcome.OK, onlyV, Seen.NOTHING,
+        0, 0, false, null));
+    assertThat(ServedChecker.check(ops).anomalies()).extracting(Checker.Anomaly::cell)
+        .containsExactly("row (1) column w", "row (1) column v");
+  }
+
+  @Test
   void aRangeDeletionCoversOnlyItsSlice() {
     write(1, 0, 10, cell(v(1), 100), cell(v(5), 100));
     mutate(1, 20, 30, new Mutation(List.of(), List.of(new Deletion.OfRange(new io.ringsim.storage.Slice(

@@ -15,4 +15,13 @@ public record Seen(Map<CellKey, Long> cells, Set<Clustering> markers) {
   }
 
   public static final Seen NOTHING = new Seen(Map.of(), Set.of());
+
+  /** What a read that selected only {@code columns} returned: their cells, and no row markers. */
+  public Seen selecting(Set<String> columns) {
+    Map<CellKey, Long> kept = new java.util.HashMap<>();
+    cells.forEach((k, ts) -> {
+      if (columns.contains(k.column())) kept.put(k, ts);
+    });
+    return new Seen(kept, Set.of());
+  }
 }

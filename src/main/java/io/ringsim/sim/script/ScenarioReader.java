@@ -356,7 +356,7 @@ public final class ScenarioReader {
 
     /** The operations a mix names ('delete' and 'delete row' are the same). */
     static final List<String> MIX_OPERATIONS = List.of("write", "read", "delete", "lwt", "update", "delete cell",
-        "delete row", "delete range", "delete partition");
+        "delete row", "delete range", "delete partition", "read slice", "read in", "read limit", "read columns");
 
     private void workload(WorkloadSectionContext w) {
       String wname = text(w.name());
@@ -415,7 +415,9 @@ public final class ScenarioReader {
           mix.getOrDefault("read", 0.0), mix.getOrDefault("delete", 0.0) + mix.getOrDefault("delete row", 0.0),
           mix.getOrDefault("lwt", 0.0), wcl, rcl, rate, concurrency, from, to, ttl,
           new WorkloadSpec.CellOps(mix.getOrDefault("update", 0.0), mix.getOrDefault("delete cell", 0.0),
-              mix.getOrDefault("delete range", 0.0), mix.getOrDefault("delete partition", 0.0), clientTimestamps));
+              mix.getOrDefault("delete range", 0.0), mix.getOrDefault("delete partition", 0.0), clientTimestamps,
+              mix.getOrDefault("read slice", 0.0), mix.getOrDefault("read in", 0.0),
+              mix.getOrDefault("read limit", 0.0), mix.getOrDefault("read columns", 0.0)));
       workloads.add(spec);
       workloadCtx.add(w);
     }

@@ -142,6 +142,10 @@ public final class ScenarioWriter {
     mixPart(mix, "delete cell", w.cellOps().deleteCell());
     mixPart(mix, "delete range", w.cellOps().deleteRange());
     mixPart(mix, "delete partition", w.cellOps().deletePartition());
+    mixPart(mix, "read slice", w.cellOps().readSlice());
+    mixPart(mix, "read in", w.cellOps().readIn());
+    mixPart(mix, "read limit", w.cellOps().readLimit());
+    mixPart(mix, "read columns", w.cellOps().readColumns());
     b.append("  mix").append(mix).append('\n');
     if (w.writeConsistency() == w.readConsistency()) {
       b.append("  consistency ").append(w.writeConsistency()).append('\n');

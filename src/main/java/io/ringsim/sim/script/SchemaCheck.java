@@ -101,9 +101,13 @@ final class SchemaCheck {
         + t.qualifiedName() + " is a counter table (leave out update, delete cell/range/partition and timestamps)");
     if (o.deleteRange() > 0 && t.clusteringColumns().isEmpty()) throw errors.at(index, in + "'delete range' deletes"
         + " a range of clustering values, and " + t.qualifiedName() + " has no clustering column");
-    if ((o.update() > 0 || o.deleteCell() > 0) && t.columns().stream().allMatch(ColumnDef::isPrimaryKey))
-      throw errors.at(index, in + "'update' and 'delete cell' need a column outside the primary key, and "
-          + t.qualifiedName() + " has none");
+    if ((o.readSlice() > 0 || o.readIn() > 0) && t.clusteringColumns().isEmpty()) throw errors.at(index, in
+        + "'read slice' and 'read in' select rows by clustering values, and " + t.qualifiedName()
+        + " has no clustering column");
+    if ((o.update() > 0 || o.deleteCell() > 0 || o.readColumns() > 0)
+        && t.columns().stream().allMatch(ColumnDef::isPrimaryKey))
+      throw errors.at(index, in + "'update', 'delete cell' and 'read columns' need a column outside the primary key,"
+          + " and " + t.qualifiedName() + " has none");
   }
 
   private static long seedOf(WorkloadSpec w) {

@@ -71,7 +71,7 @@ public final class Explainer {
       // Ids count per workload: the read is the one of this row (and level) with that id.
       long id = Long.parseLong(m.group(1));
       for (OpRecord op : ops) {
-        if (op.id() == id && op.type().equals("read") && (read == null || op.consistency().equals(a.consistency())))
+        if (op.id() == id && op.type().startsWith("read") && (read == null || op.consistency().equals(a.consistency())))
           read = op;
       }
     }
@@ -139,7 +139,7 @@ public final class Explainer {
         start = Math.min(start, op.invokeMicros());
         end = Math.max(end, op.completeMicros());
         // Reads below SERIAL say nothing about Paxos's order, so the checker (and the story) leave them out.
-        boolean ordered = !op.type().equals("read") || op.consistency().endsWith("SERIAL");
+        boolean ordered = !op.type().startsWith("read") || op.consistency().endsWith("SERIAL");
         if (ordered) near.add(op);
         timedOut |= op.type().equals("lwt") && !op.ok();
       }
