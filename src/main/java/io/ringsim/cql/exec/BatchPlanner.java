@@ -60,6 +60,8 @@ final class BatchPlanner {
       if (binder.table(name.keyspace(), name.table()).isCounterTable()) counters = true;
       else others = true;
     }
+    if (b.timestamp() != null && b.type().equals("COUNTER"))
+      throw invalid("Cannot provide custom timestamp for counter BATCH");
     if (b.timestamp() != null && counters)
       throw invalid("Cannot provide custom timestamp for a BATCH containing counters");
     if (b.type().equals("COUNTER") && others) throw invalid("Cannot include non-counter statement in a counter batch");

@@ -44,12 +44,16 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
       if (r instanceof Relation.Single s) {
         ColumnDef def = t.column(s.column()).orElseThrow(() -> invalid("Undefined column name " + s.column()));
         if (!def.isPrimaryKey()) throw invalid("Non PRIMARY KEY columns found in where clause: " + s.column() + " ");
+        if (s.op() == Relation.Op.NEQ)
+          throw invalid("Unsupported \"!=\" relation: " + s.column() + " != " + TermText.of(s.value()));
         if (s.op() == Relation.Op.EQ) {
           if (eq.put(s.column(), List.of(nonNullKey(values.value(s.value(), def.type(), s.column()), def))) != null)
             throw invalid(s.column() + " cannot be restricted by more than one relation if it includes an Equal");
-        } else if (s.op().isSlice() && def.kind() == ColumnKind.PARTITION_KEY && isDelete) {
+        } else if (s.op().isSlice() && def.kind() == ColumnKind.PARTITION_KEY) {
           throw invalid("Only EQ and IN relation are supported on the partition key (unless you use the token() "
-              + "function) for DELETE statements");
+              + "function) for " + (isDelete ? "DELETE" : "UPDATE") + " statements");
+        } else if (s.op().isSlice() && def.kind() == ColumnKind.CLUSTERING && !isDelete) {
+          throw invalid("Slice restrictions are not supported on the clustering columns in UPDATE statements");
         } else if (s.op().isSlice() && def.kind() == ColumnKind.CLUSTERING && columnDelete) {
           throw invalid("Range deletions are not supported for specific columns");
         } else if (s.op().isSlice() && def.kind() == ColumnKind.CLUSTERING && isRowDelete) {
@@ -66,8 +70,9 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
         eq.put(in.column(), vs);
       } else if (r instanceof Relation.MultiColumn mc) {
         MultiColumnWhere.apply(t, mc, values, eq, range, isRowDelete);
-      } else if (r instanceof Relation.Token && isDelete) {
-        throw invalid("The token function cannot be used in WHERE clauses for DELETE statements");
+      } else if (r instanceof Relation.Token) {
+        throw invalid("The token function cannot be used in WHERE clauses for " + (isDelete ? "DELETE" : "UPDATE")
+            + " statements");
       } else {
         throw invalid("Unsupported restriction in the WHERE clause of a modification statement");
       }
@@ -81,6 +86,10 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
     int prefix = 0;
     while (prefix < cc.size() && eq.containsKey(cc.get(prefix).name())) prefix++;
     for (int i = prefix; i < cc.size(); i++) {
+      // Cassandra names a slice on the first unfixed column as what stops the ones after it.
+      if (eq.containsKey(cc.get(i).name()) && range.isSet() && range.columns().contains(cc.get(prefix).name()))
+        throw invalid("Clustering column \"" + cc.get(i).name() + "\" cannot be restricted (preceding column \""
+            + cc.get(prefix).name() + "\" is restricted by a non-EQ relation)");
       if (eq.containsKey(cc.get(i).name())) throw invalid("PRIMARY KEY column \"" + cc.get(i).name()
           + "\" cannot be restricted as preceding column \"" + cc.get(prefix).name() + "\" is not restricted");
     }

@@ -155,7 +155,10 @@ public final class SelectPlanner {
   private static int limit(Term term, String what) {
     if (term == null) return Integer.MAX_VALUE;
     long l = Values.integer(term, what);
-    if (l <= 0) throw invalid(what + " must be strictly positive");
+    // Cassandra reads LIMIT as an int.
+    if (l > Integer.MAX_VALUE && term instanceof Term.Literal lit)
+      throw invalid("Unable to make int from '" + lit.text() + "'");
+    if (l <= 0) throw invalid("LIMIT must be strictly positive"); // PER PARTITION LIMIT too, as Cassandra words it
     return (int) Math.min(Integer.MAX_VALUE, l);
   }
 

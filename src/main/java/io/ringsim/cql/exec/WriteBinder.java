@@ -123,7 +123,13 @@ record WriteBinder(Catalog catalog, String session, Values values, Partitioner p
   }
 
   /** Cassandra's refusals for a write to a counter table. */
-  static void checkCounterStatement(boolean conditional, Term ttl, Term timestamp) {
+  static void checkCounterStatement(TableMetadata t, List<io.ringsim.cql.ast.Condition> conditions,
+      boolean conditional, Term ttl, Term timestamp) {
+    // A condition naming a counter is refused as the condition is prepared, before the statement's own checks.
+    for (io.ringsim.cql.ast.Condition c : conditions) {
+      if (t.column(c.column()).filter(d -> io.ringsim.storage.CounterShards.isCounter(d.type())).isPresent())
+        throw invalid("Conditions on counters are not supported");
+    }
     if (conditional) throw invalid("Conditional updates are not supported on counter tables");
     if (timestamp != null) throw invalid("Cannot provide custom timestamp for counter updates");
     if (ttl != null) throw invalid("Cannot provide custom TTL for counter updates");

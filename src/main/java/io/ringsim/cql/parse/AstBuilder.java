@@ -259,7 +259,8 @@ final class AstBuilder {
     if (c.usingClause() != null) {
       for (UsingOptionContext u : c.usingClause().usingOption()) {
         if (u.K_TIMESTAMP() != null) ts = term(u.term());
-        else throw new IllegalStateException("Only TIMESTAMP is supported in a BATCH's USING clause");
+        else throw new io.ringsim.cql.CqlException(io.ringsim.cql.CqlErrorClass.InvalidRequest,
+            "Global TTL on the BATCH statement is not supported.");
       }
     }
     List<Statement> children = new ArrayList<>();
