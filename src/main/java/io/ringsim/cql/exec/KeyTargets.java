@@ -83,6 +83,9 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
     List<byte[]> keys = new ArrayList<>();
     for (List<Object> combo : cartesian(t.partitionKey(), eq)) keys.add(Keys.partitionKey(t, combo));
     List<ColumnDef> cc = t.clusteringColumns();
+    if (onlyStatic && (range.isSet() || cc.stream().anyMatch(c -> eq.containsKey(c.name()))))
+      throw invalid("Invalid restrictions on clustering columns since the " + (isDelete ? "DELETE" : "UPDATE")
+          + " statement modifies only static columns");
     int prefix = 0;
     while (prefix < cc.size() && eq.containsKey(cc.get(prefix).name())) prefix++;
     for (int i = prefix; i < cc.size(); i++) {

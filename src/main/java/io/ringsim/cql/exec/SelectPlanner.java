@@ -128,6 +128,31 @@ public final class SelectPlanner {
     }
     if (s.selectors().isEmpty()) throw invalid("SELECT DISTINCT queries must request all the partition key"
         + " columns (missing " + t.partitionKey().get(0).name() + ")");
+    // With plain columns only, each partition key column must be among them (a function of them counts too, so
+    // other selections are left alone).
+    java.util.Set<String> named = new java.util.HashSet<>();
+    boolean plain = true;
+    for (Selector sel : s.selectors()) {
+      Selector x = sel instanceof Selector.Aliased a ? a.selector() : sel;
+      if (x instanceof Selector.Column c) named.add(c.name());
+      else plain = false;
+    }
+    if (plain) {
+      for (ColumnDef pk : t.partitionKey()) {
+        if (!named.contains(pk.name())) throw invalid("SELECT DISTINCT queries must request all the partition key"
+            + " columns (missing " + pk.name() + ")");
+      }
+    }
+    for (io.ringsim.cql.ast.Relation r : s.where()) {
+      String column = r instanceof io.ringsim.cql.ast.Relation.Single x ? x.column()
+          : r instanceof io.ringsim.cql.ast.Relation.In x ? x.column()
+          : r instanceof io.ringsim.cql.ast.Relation.MultiColumn x ? x.columns().get(0) : null;
+      ColumnDef d = column == null ? null : t.column(column).orElse(null);
+      if (d != null && (d.kind() == ColumnKind.CLUSTERING || d.kind() == ColumnKind.REGULAR))
+        throw invalid("SELECT DISTINCT with WHERE clause only supports restriction by partition key and/or static "
+            + "columns.");
+    }
+    if (s.perPartitionLimit() != null) throw invalid("PER PARTITION LIMIT is not allowed with SELECT DISTINCT queries");
   }
 
   /** ORDER BY: whether the rows come in reverse clustering order. */

@@ -48,6 +48,10 @@ final class UpdatePlanner {
       if (def.isPrimaryKey()) throw invalid("PRIMARY KEY part " + a.column() + " found in SET part");
       if (def.kind() != ColumnKind.STATIC) onlyStatic = false;
     }
+    // A condition on a regular column needs the row, so the statement is no longer static-only.
+    for (io.ringsim.cql.ast.Condition c : s.conditions()) {
+      if (t.column(c.column()).filter(d -> d.kind() == ColumnKind.REGULAR).isPresent()) onlyStatic = false;
+    }
     UserTypeWrites.checkNoConflict(s.assignments());
     List<Assigned> assigned = new ArrayList<>();
     boolean needsRead = false;

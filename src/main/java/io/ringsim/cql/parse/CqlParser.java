@@ -215,6 +215,20 @@ public final class CqlParser {
     return syntaxAt(bad, "no viable alternative at input '" + shown + "'", shown.length());
   }
 
+  /**
+   * "no viable alternative" at {@code bad}, as Cassandra's parser words it when it had taken {@code prev} as the
+   * start of something it cannot finish: the snippet brackets {@code prev} and runs on to {@code bad}.
+   */
+  static CqlException noViableAfter(Token prev, Token bad) {
+    String text = bad.getInputStream().toString();
+    StringBuilder sb = new StringBuilder(" (");
+    sb.append(text, 0, prev.getStartIndex()).append('[').append(prev.getText()).append(']')
+        .append(text, prev.getStopIndex() + 1, bad.getStopIndex() + 1);
+    if (bad.getStopIndex() + 1 < text.length()) sb.append("...");
+    return new CqlException(CqlErrorClass.SyntaxError, "line " + bad.getLine() + ":" + bad.getCharPositionInLine()
+        + " no viable alternative at input '" + bad.getText() + "'" + sb.append(')'));
+  }
+
   /** A syntax error at {@code bad} with Cassandra's snippet of the text around it. */
   static CqlException syntaxAt(Token bad, String what) {
     return syntaxAt(bad, what, bad.getText().length());
