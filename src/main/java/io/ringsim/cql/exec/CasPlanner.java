@@ -89,6 +89,18 @@ final class CasPlanner {
         for (Term term : in.values()) vs.add(values.value(term, def.type(), def.name()));
         conds.add(new ColumnCondition(def, null, vs));
       } else {
+        // Cassandra's own refusals of the element and its value come first (ColumnCondition.Raw.prepare).
+        Condition.Element el = (Condition.Element) c;
+        String n = def.name();
+        if (def.type() instanceof io.ringsim.schema.collection.ListType lt) {
+          values.value(el.key(), io.ringsim.schema.types.CqlTypes.INT, "idx(" + n + ")");
+          values.value(el.value(), lt.element(), "value(" + n + ")");
+        } else if (def.type() instanceof io.ringsim.schema.collection.MapType mt) {
+          values.value(el.key(), mt.key(), "key(" + n + ")");
+          values.value(el.value(), mt.value(), "value(" + n + ")");
+        } else if (!(def.type() instanceof io.ringsim.schema.collection.SetType)) {
+          throw invalid("Invalid element access syntax for non-collection column " + n);
+        }
         throw invalid("Conditions on collection elements are not supported by this simulator");
       }
     }

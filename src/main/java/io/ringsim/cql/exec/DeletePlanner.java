@@ -48,7 +48,8 @@ final class DeletePlanner {
     }
     boolean conditional = s.ifExists() || !s.conditions().isEmpty();
     if (t.isCounterTable()) WriteBinder.checkCounterStatement(t, s.conditions(), conditional, null, s.timestamp());
-    KeyTargets targets = KeyTargets.of(t, s.where(), values, onlyStatic, s.targets().isEmpty(), true);
+    KeyTargets targets = KeyTargets.of(t, s.where(), values, onlyStatic, s.targets().isEmpty(), true,
+        onlyStatic);
     if (!s.targets().isEmpty() && targets.slice() != null)
       throw invalid("Range deletions are not supported for specific columns");
     if (needsRead && conditional)

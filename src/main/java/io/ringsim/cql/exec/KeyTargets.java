@@ -28,14 +28,18 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
   /** Marks a range deletion whose bounds hold no clustering: the statement is valid and writes nothing. */
   static final Slice EMPTY_RANGE = new Slice(ClusteringBound.exclusive(), ClusteringBound.exclusive());
 
+  /**
+   * An UPDATE's targets; {@code writesStatics}: it sets static columns only, so that a clustering restriction is
+   * refused (false for an UPDATE whose every value was UNSET, which writes nothing).
+   */
   static KeyTargets of(TableMetadata t, List<Relation> where, Values values, boolean onlyStatic,
-      boolean isRowDelete) {
-    return of(t, where, values, onlyStatic, isRowDelete, false);
+      boolean isRowDelete, boolean writesStatics) {
+    return of(t, where, values, onlyStatic, isRowDelete, false, writesStatics);
   }
 
   /** {@code isDelete}: a DELETE (of rows or of columns), which Cassandra's messages name. */
   static KeyTargets of(TableMetadata t, List<Relation> where, Values values, boolean onlyStatic,
-      boolean isRowDelete, boolean isDelete) {
+      boolean isRowDelete, boolean isDelete, boolean writesStatics) {
     boolean columnDelete = isDelete && !isRowDelete;
     Map<String, List<Object>> eq = new LinkedHashMap<>();
     DeletionRange range = new DeletionRange();
@@ -83,7 +87,7 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
     List<byte[]> keys = new ArrayList<>();
     for (List<Object> combo : cartesian(t.partitionKey(), eq)) keys.add(Keys.partitionKey(t, combo));
     List<ColumnDef> cc = t.clusteringColumns();
-    if (onlyStatic && (range.isSet() || cc.stream().anyMatch(c -> eq.containsKey(c.name()))))
+    if (writesStatics && (range.isSet() || cc.stream().anyMatch(c -> eq.containsKey(c.name()))))
       throw invalid("Invalid restrictions on clustering columns since the " + (isDelete ? "DELETE" : "UPDATE")
           + " statement modifies only static columns");
     int prefix = 0;

@@ -45,6 +45,7 @@ public final class SelectPlanner {
     if (s.distinct()) checkDistinct(t, s);
     SelectRestrictions where = new SelectRestrictions(t, s.where(), s.allowFiltering(), catalog, values);
     StaticOnlySelection.check(t, s.selectors(), where);
+    if (s.distinct()) checkDistinctWhere(t, s);
     boolean reversed = reversed(t, s, where);
     int limit = limit(s.limit(), "LIMIT");
     int perPartition = limit(s.perPartitionLimit(), "PER PARTITION LIMIT");
@@ -143,6 +144,10 @@ public final class SelectPlanner {
             + " columns (missing " + pk.name() + ")");
       }
     }
+  }
+
+  /** DISTINCT's WHERE clause: after the restrictions' own checks, as Cassandra's validateDistinctSelection runs. */
+  private static void checkDistinctWhere(TableMetadata t, Statement.Select s) {
     for (io.ringsim.cql.ast.Relation r : s.where()) {
       String column = r instanceof io.ringsim.cql.ast.Relation.Single x ? x.column()
           : r instanceof io.ringsim.cql.ast.Relation.In x ? x.column()

@@ -62,7 +62,8 @@ final class UpdatePlanner {
     }
     boolean conditional = s.ifExists() || !s.conditions().isEmpty();
     if (t.isCounterTable()) WriteBinder.checkCounterStatement(t, s.conditions(), conditional, s.ttl(), s.timestamp());
-    KeyTargets targets = KeyTargets.of(t, s.where(), values, onlyStatic, false);
+    KeyTargets targets = KeyTargets.of(t, s.where(), values, onlyStatic, false,
+        onlyStatic && !s.assignments().isEmpty());
     Long fixedTs = binder.fixedTimestamp(s.timestamp());
     int ttl = WriteBinder.ttl(s.ttl(), t);
     TableSchema schema = binder.schema(t);

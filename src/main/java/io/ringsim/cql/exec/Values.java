@@ -56,7 +56,8 @@ public final class Values implements NativeFunctions.Context {
     // A bound value was decoded with the marker's own type (Prepared.variables), so it is used as it is.
     if (t instanceof Term.Bound b) return b.value();
     if (t instanceof Term.Unset)
-      throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid unset value for column " + column);
+      throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid unset value for column "
+          + column.replaceFirst("^(?:key|value|idx)\\((.*)\\)$", "$1")); // an element's column by its own name
     if (t instanceof Term.FunctionCall f) return function(f, type, column);
     if (ArithmeticTerms.isArithmetic(t)) return ArithmeticTerms.value(this, t, type, column);
     // The parser reads (x) as x. For a tuple column Cassandra 4.1 takes (x), and a bare x too, as a tuple of one
