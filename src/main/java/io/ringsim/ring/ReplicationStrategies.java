@@ -23,6 +23,13 @@ public final class ReplicationStrategies {
     return out;
   }
 
+  /** LocalStrategy, which Cassandra keeps for its own keyspaces (an invalid request, not a configuration error). */
+  public static final class Reserved extends IllegalArgumentException {
+    Reserved() {
+      super("Unable to use given strategy class: LocalStrategy is reserved for internal use.");
+    }
+  }
+
   public static ReplicationStrategy fromCql(Map<String, String> replication) {
     String cls = replication.get("class");
     if (cls == null) throw new IllegalArgumentException("Missing replication strategy class");
@@ -46,19 +53,22 @@ public final class ReplicationStrategies {
         }
         return new NetworkTopologyStrategy(byDc);
       }
+      case "LocalStrategy" -> throw new Reserved();
       // Cassandra looks a short name up in its own package and names the class it tried.
       default -> throw new IllegalArgumentException("Unable to find replication strategy class '"
           + (cls.contains(".") ? cls : "org.apache.cassandra.locator." + cls) + "'");
     }
   }
 
+  /** Cassandra's ReplicationFactor.fromString and validate: Integer.parseInt's own message for what is no int. */
   private static int rf(String v) {
+    int n;
     try {
-      int n = Integer.parseInt(v.trim());
-      if (n < 0) throw new NumberFormatException();
-      return n;
+      n = Integer.parseInt(v);
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("Replication factor must be non-negative; found " + v);
+      throw new IllegalArgumentException(e.getMessage());
     }
+    if (n < 0) throw new IllegalArgumentException("Replication factor must be non-negative, found " + n);
+    return n;
   }
 }

@@ -30,6 +30,8 @@ public record TableParams(
     // Cassandra's own checks and words (TableParams.validate).
     if (defaultTimeToLive < 0) throw new IllegalArgumentException("default_time_to_live must be greater than or "
         + "equal to 0 (got " + defaultTimeToLive + ")");
+    if (defaultTimeToLive > 630_720_000) throw new IllegalArgumentException("default_time_to_live must be less than"
+        + " or equal to 630720000 (got " + defaultTimeToLive + ")");
     if (gcGraceSeconds < 0) throw new IllegalArgumentException("gc_grace_seconds must be greater than or equal to 0"
         + " (got " + gcGraceSeconds + ")");
     if (!(bloomFilterFpChance > MIN_BLOOM_FP_CHANCE && bloomFilterFpChance <= 1))

@@ -15,9 +15,27 @@ public interface CompactionStrategy {
 
   String name();
 
+  /** Options every strategy takes (CompactionParams and AbstractCompactionStrategy). */
+  java.util.Set<String> COMMON_OPTIONS = java.util.Set.of("class", "enabled", "min_threshold", "max_threshold",
+      "provide_overlapping_tombstones", "tombstone_threshold", "tombstone_compaction_interval",
+      "unchecked_tombstone_compaction", "log_all", "only_purge_repaired_tombstones");
+  /** Size-tiered's own options, which leveled compaction also takes for its level 0. */
+  java.util.Set<String> SIZE_TIERED_OPTIONS = java.util.Set.of("min_sstable_size", "bucket_low", "bucket_high");
+  java.util.Set<String> LEVELED_OPTIONS = java.util.Set.of("sstable_size_in_mb", "fanout_size",
+      "single_sstable_uplevel");
+
   static CompactionStrategy fromOptions(Map<String, String> options) {
     String cls = options.getOrDefault("class", "SizeTieredCompactionStrategy");
     String simple = cls.substring(cls.lastIndexOf('.') + 1);
+    java.util.List<String> unknown = new java.util.ArrayList<>();
+    for (String k : options.keySet()) {
+      boolean known = COMMON_OPTIONS.contains(k) || SIZE_TIERED_OPTIONS.contains(k)
+          || simple.equals("LeveledCompactionStrategy") && LEVELED_OPTIONS.contains(k);
+      if (!known) unknown.add(k);
+    }
+    if (!unknown.isEmpty() && (simple.equals("SizeTieredCompactionStrategy")
+        || simple.equals("LeveledCompactionStrategy")))
+      throw new IllegalArgumentException("Properties specified " + unknown + " are not understood by " + simple);
     return switch (simple) {
       case "SizeTieredCompactionStrategy" -> SizeTieredStrategy.fromOptions(options);
       case "LeveledCompactionStrategy" -> LeveledStrategy.fromOptions(options);

@@ -24,7 +24,8 @@ public final class LeveledStrategy implements CompactionStrategy {
   public static LeveledStrategy fromOptions(Map<String, String> o) {
     double mb = CompactionStrategy.doubleOption(o, "sstable_size_in_mb", 160);
     int fanout = CompactionStrategy.intOption(o, "fanout_size", 10);
-    if (mb <= 0) throw new IllegalArgumentException("sstable_size_in_mb must be positive");
+    if (mb <= 0) throw new IllegalArgumentException("sstable_size_in_mb must be larger than 0, but was "
+        + o.get("sstable_size_in_mb").trim());
     if (fanout < 2) throw new IllegalArgumentException("fanout_size must be at least 2");
     return new LeveledStrategy((long) (mb * (1 << 20)), fanout);
   }

@@ -22,7 +22,8 @@ public record SizeTieredStrategy(int minThreshold, int maxThreshold, double buck
     int min = CompactionStrategy.intOption(o, "min_threshold", 4);
     int max = CompactionStrategy.intOption(o, "max_threshold", 32);
     if (min < 2) throw new IllegalArgumentException("Min compaction threshold cannot be less than 2 (got " + min + ")");
-    if (max < min) throw new IllegalArgumentException("max_threshold must be >= min_threshold");
+    if (max < min) throw new IllegalArgumentException("Min compaction threshold (got " + min + ") cannot be greater "
+        + "than max compaction threshold (got " + max + ")");
     double lo = CompactionStrategy.doubleOption(o, "bucket_low", 0.5);
     double hi = CompactionStrategy.doubleOption(o, "bucket_high", 1.5);
     long minSize = (long) CompactionStrategy.doubleOption(o, "min_sstable_size", 50L << 20);

@@ -22,16 +22,21 @@ final class BatchPlanner {
   static WritePlanner.WritePlan plan(Statement.Batch b, WriteBinder binder) {
     Long ts = b.timestamp() == null ? null : Values.integer(b.timestamp(), "timestamp");
     checkCounterBatch(b, binder);
-    WriteBinder inBatch = binder.inBatch(ts);
+    boolean conditional = b.statements().stream().anyMatch(c -> c instanceof Statement.Insert i && i.ifNotExists()
+        || c instanceof Statement.Update u && (u.ifExists() || !u.conditions().isEmpty())
+        || c instanceof Statement.Delete d && (d.ifExists() || !d.conditions().isEmpty()));
+    WriteBinder inBatch = binder.inBatch(ts, conditional);
     List<WritePlanner.PartitionWrite> all = new ArrayList<>();
     TableMetadata table = null;
     WritePlanner.CasSpec cas = null;
     List<WritePlanner.CasSpec> conditions = new ArrayList<>();
+    Map<io.ringsim.storage.Clustering, String> conditionKinds = new java.util.HashMap<>();
     for (Statement child : b.statements()) {
       WritePlanner.WritePlan p = WritePlanner.single(child, inBatch);
       if (p.cas() != null) {
         conditions.add(p.cas());
         cas = p.cas();
+        checkConditionKinds(conditionKinds, p.cas().row(), conditionKind(child));
       }
       if (table != null && !table.qualifiedName().equals(p.table().qualifiedName()) && cas != null)
         throw invalid("Batch with conditions cannot span multiple tables");
@@ -51,6 +56,24 @@ final class BatchPlanner {
     return new WritePlanner.WritePlan(table, merge(all), cas);
   }
 
+  private static String conditionKind(Statement child) {
+    if (child instanceof Statement.Insert) return "IF NOT EXISTS";
+    boolean exists = child instanceof Statement.Update u ? u.ifExists() : ((Statement.Delete) child).ifExists();
+    return exists ? "IF EXISTS" : "IF conditions";
+  }
+
+  /** Cassandra's CQL3CasRequest: one row's conditions in a batch are all IF EXISTS, all IF NOT EXISTS or all IF ... */
+  private static void checkConditionKinds(Map<io.ringsim.storage.Clustering, String> kinds,
+      io.ringsim.storage.Clustering row, String kind) {
+    String before = kinds.putIfAbsent(row, kind);
+    if (before == null || before.equals(kind)) return;
+    java.util.Set<String> pair = java.util.Set.of(before, kind);
+    if (!pair.contains("IF conditions"))
+      throw invalid("Cannot mix IF EXISTS and IF NOT EXISTS conditions for the same row");
+    throw invalid("Cannot mix IF conditions and " + (pair.contains("IF EXISTS") ? "IF EXISTS" : "IF NOT EXISTS")
+        + " for the same row");
+  }
+
   /** Cassandra's rules on counters in a batch, checked in its order. */
   private static void checkCounterBatch(Statement.Batch b, WriteBinder binder) {
     boolean counters = false, others = false;
@@ -60,6 +83,8 @@ final class BatchPlanner {
       if (binder.table(name.keyspace(), name.table()).isCounterTable()) counters = true;
       else others = true;
     }
+    if (b.timestamp() != null && b.type().equals("COUNTER"))
+      throw invalid("Cannot provide custom timestamp for counter BATCH");
     if (b.timestamp() != null && counters)
       throw invalid("Cannot provide custom timestamp for a BATCH containing counters");
     if (b.type().equals("COUNTER") && others) throw invalid("Cannot include non-counter statement in a counter batch");

@@ -49,10 +49,16 @@ final class CasPlanner {
 
   /** The condition of an UPDATE or DELETE, or null when it has none. */
   static WritePlanner.CasSpec of(TableMetadata t, KeyTargets targets, boolean ifExists, List<Condition> conditions,
-      Values values) {
+      Values values, boolean delete) {
     if (!ifExists && conditions.isEmpty()) return null;
-    if (targets.keys().size() != 1 || targets.rows().size() > 1 || targets.slice() != null)
-      throw invalid("IN on the partition key or clustering columns is not supported with conditional updates");
+    String kind = delete ? "deletions" : "updates";
+    if (targets.keys().size() != 1)
+      throw invalid("IN on the partition key is not supported with conditional " + kind);
+    if (targets.rows().size() > 1)
+      throw invalid("IN on the clustering key columns is not supported with conditional " + kind);
+    if (targets.slice() != null)
+      throw invalid("DELETE statements must restrict all PRIMARY KEY columns with equality relations in order to "
+          + "delete non static columns");
     Clustering row = targets.rows().isEmpty() ? Clustering.EMPTY : targets.rows().get(0);
     if (ifExists) {
       return new WritePlanner.CasSpec(row, lp -> findRow(lp, row) != null, lp -> failureWholeRow(t, lp, row), null);
@@ -83,6 +89,18 @@ final class CasPlanner {
         for (Term term : in.values()) vs.add(values.value(term, def.type(), def.name()));
         conds.add(new ColumnCondition(def, null, vs));
       } else {
+        // Cassandra's own refusals of the element and its value come first (ColumnCondition.Raw.prepare).
+        Condition.Element el = (Condition.Element) c;
+        String n = def.name();
+        if (def.type() instanceof io.ringsim.schema.collection.ListType lt) {
+          values.value(el.key(), io.ringsim.schema.types.CqlTypes.INT, "idx(" + n + ")");
+          values.value(el.value(), lt.element(), "value(" + n + ")");
+        } else if (def.type() instanceof io.ringsim.schema.collection.MapType mt) {
+          values.value(el.key(), mt.key(), "key(" + n + ")");
+          values.value(el.value(), mt.value(), "value(" + n + ")");
+        } else if (!(def.type() instanceof io.ringsim.schema.collection.SetType)) {
+          throw invalid("Invalid element access syntax for non-collection column " + n);
+        }
         throw invalid("Conditions on collection elements are not supported by this simulator");
       }
     }

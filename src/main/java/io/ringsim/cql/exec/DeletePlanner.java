@@ -47,8 +47,9 @@ final class DeletePlanner {
       if (d.field() != null) UserTypeWrites.checkDelete(def, d.field());
     }
     boolean conditional = s.ifExists() || !s.conditions().isEmpty();
-    if (t.isCounterTable()) WriteBinder.checkCounterStatement(conditional, null, s.timestamp());
-    KeyTargets targets = KeyTargets.of(t, s.where(), values, onlyStatic, s.targets().isEmpty(), true);
+    if (t.isCounterTable()) WriteBinder.checkCounterStatement(t, s.conditions(), conditional, null, s.timestamp());
+    KeyTargets targets = KeyTargets.of(t, s.where(), values, onlyStatic, s.targets().isEmpty(), true,
+        onlyStatic);
     if (!s.targets().isEmpty() && targets.slice() != null)
       throw invalid("Range deletions are not supported for specific columns");
     if (needsRead && conditional)
@@ -62,7 +63,7 @@ final class DeletePlanner {
           !needsRead ? null : lp -> factory(s, t, schema, key, targets, fixedTs, values,
               ListOps.resolveDeletes(t, lp, columnRows, s.targets(), values))));
     }
-    WritePlanner.CasSpec cas = CasPlanner.of(t, targets, s.ifExists(), s.conditions(), values);
+    WritePlanner.CasSpec cas = CasPlanner.of(t, targets, s.ifExists(), s.conditions(), values, true);
     return new WritePlanner.WritePlan(t, writes, cas);
   }
 
@@ -76,9 +77,9 @@ final class DeletePlanner {
       throw invalid("Invalid deletion operation for non collection column " + def.name());
     if (!TableSchema.isComplex(type))
       throw invalid("Invalid deletion operation for frozen collection column " + def.name());
-    if (type instanceof MapType mt) values.value(element, mt.key(), def.name());
-    else if (type instanceof SetType st) values.value(element, st.element(), def.name());
-    else if (values.value(element, CqlTypes.INT, def.name()) == null)
+    if (type instanceof MapType mt) values.value(element, mt.key(), "key(" + def.name() + ")");
+    else if (type instanceof SetType st) values.value(element, st.element(), "value(" + def.name() + ")");
+    else if (values.value(element, CqlTypes.INT, "idx(" + def.name() + ")") == null)
       throw invalid("Invalid null value for list index");
     else return true;
     return false;

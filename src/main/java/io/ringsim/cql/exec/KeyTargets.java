@@ -28,14 +28,18 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
   /** Marks a range deletion whose bounds hold no clustering: the statement is valid and writes nothing. */
   static final Slice EMPTY_RANGE = new Slice(ClusteringBound.exclusive(), ClusteringBound.exclusive());
 
+  /**
+   * An UPDATE's targets; {@code writesStatics}: it sets static columns only, so that a clustering restriction is
+   * refused (false for an UPDATE whose every value was UNSET, which writes nothing).
+   */
   static KeyTargets of(TableMetadata t, List<Relation> where, Values values, boolean onlyStatic,
-      boolean isRowDelete) {
-    return of(t, where, values, onlyStatic, isRowDelete, false);
+      boolean isRowDelete, boolean writesStatics) {
+    return of(t, where, values, onlyStatic, isRowDelete, false, writesStatics);
   }
 
   /** {@code isDelete}: a DELETE (of rows or of columns), which Cassandra's messages name. */
   static KeyTargets of(TableMetadata t, List<Relation> where, Values values, boolean onlyStatic,
-      boolean isRowDelete, boolean isDelete) {
+      boolean isRowDelete, boolean isDelete, boolean writesStatics) {
     boolean columnDelete = isDelete && !isRowDelete;
     Map<String, List<Object>> eq = new LinkedHashMap<>();
     DeletionRange range = new DeletionRange();
@@ -44,12 +48,16 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
       if (r instanceof Relation.Single s) {
         ColumnDef def = t.column(s.column()).orElseThrow(() -> invalid("Undefined column name " + s.column()));
         if (!def.isPrimaryKey()) throw invalid("Non PRIMARY KEY columns found in where clause: " + s.column() + " ");
+        if (s.op() == Relation.Op.NEQ)
+          throw invalid("Unsupported \"!=\" relation: " + s.column() + " != " + TermText.of(s.value()));
         if (s.op() == Relation.Op.EQ) {
           if (eq.put(s.column(), List.of(nonNullKey(values.value(s.value(), def.type(), s.column()), def))) != null)
             throw invalid(s.column() + " cannot be restricted by more than one relation if it includes an Equal");
-        } else if (s.op().isSlice() && def.kind() == ColumnKind.PARTITION_KEY && isDelete) {
+        } else if (s.op().isSlice() && def.kind() == ColumnKind.PARTITION_KEY) {
           throw invalid("Only EQ and IN relation are supported on the partition key (unless you use the token() "
-              + "function) for DELETE statements");
+              + "function) for " + (isDelete ? "DELETE" : "UPDATE") + " statements");
+        } else if (s.op().isSlice() && def.kind() == ColumnKind.CLUSTERING && !isDelete) {
+          throw invalid("Slice restrictions are not supported on the clustering columns in UPDATE statements");
         } else if (s.op().isSlice() && def.kind() == ColumnKind.CLUSTERING && columnDelete) {
           throw invalid("Range deletions are not supported for specific columns");
         } else if (s.op().isSlice() && def.kind() == ColumnKind.CLUSTERING && isRowDelete) {
@@ -66,8 +74,9 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
         eq.put(in.column(), vs);
       } else if (r instanceof Relation.MultiColumn mc) {
         MultiColumnWhere.apply(t, mc, values, eq, range, isRowDelete);
-      } else if (r instanceof Relation.Token && isDelete) {
-        throw invalid("The token function cannot be used in WHERE clauses for DELETE statements");
+      } else if (r instanceof Relation.Token) {
+        throw invalid("The token function cannot be used in WHERE clauses for " + (isDelete ? "DELETE" : "UPDATE")
+            + " statements");
       } else {
         throw invalid("Unsupported restriction in the WHERE clause of a modification statement");
       }
@@ -78,9 +87,16 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
     List<byte[]> keys = new ArrayList<>();
     for (List<Object> combo : cartesian(t.partitionKey(), eq)) keys.add(Keys.partitionKey(t, combo));
     List<ColumnDef> cc = t.clusteringColumns();
+    if (writesStatics && (range.isSet() || cc.stream().anyMatch(c -> eq.containsKey(c.name()))))
+      throw invalid("Invalid restrictions on clustering columns since the " + (isDelete ? "DELETE" : "UPDATE")
+          + " statement modifies only static columns");
     int prefix = 0;
     while (prefix < cc.size() && eq.containsKey(cc.get(prefix).name())) prefix++;
     for (int i = prefix; i < cc.size(); i++) {
+      // Cassandra names a slice on the first unfixed column as what stops the ones after it.
+      if (eq.containsKey(cc.get(i).name()) && range.isSet() && range.columns().contains(cc.get(prefix).name()))
+        throw invalid("Clustering column \"" + cc.get(i).name() + "\" cannot be restricted (preceding column \""
+            + cc.get(prefix).name() + "\" is restricted by a non-EQ relation)");
       if (eq.containsKey(cc.get(i).name())) throw invalid("PRIMARY KEY column \"" + cc.get(i).name()
           + "\" cannot be restricted as preceding column \"" + cc.get(prefix).name() + "\" is not restricted");
     }

@@ -19,8 +19,8 @@ final class MultiColumnSelect {
   static void apply(TableMetadata t, Relation.MultiColumn mc, Map<String, ColumnRestriction> byColumn,
       Values values, TupleSlice tuple) {
     List<ColumnDef> cc = t.clusteringColumns();
-    MultiColumnWhere.clusteringPrefix(mc.columns(), name -> Projection.column(t, name));
-    MultiColumnWhere.checkTupleSize(mc.columns().size(), mc.values().size());
+    MultiColumnWhere.clusteringPrefix(mc.columns(), name -> Projection.column(t, name), MultiColumnWhere.rest(mc));
+    MultiColumnWhere.checkTupleSize(mc.columns().size(), mc.values());
     if (mc.op() == Relation.Op.EQ) {
       for (int i = 0; i < mc.columns().size(); i++) {
         ColumnDef d = cc.get(i);
@@ -67,7 +67,7 @@ final class MultiColumnSelect {
     }
     List<byte[][]> out = new ArrayList<>();
     for (List<Term> tupleValues : mi.tuples()) {
-      MultiColumnWhere.checkTupleSize(cols.size(), tupleValues.size());
+      MultiColumnWhere.checkTupleSize(cols.size(), tupleValues);
       byte[][] v = new byte[cols.size()][];
       for (int i = 0; i < cols.size(); i++) {
         Object x = values.value(tupleValues.get(i), cols.get(i).type(), cols.get(i).name());

@@ -21,29 +21,42 @@ final class MultiColumnWhere {
    * one its own way). Returns the columns.
    */
   static List<ColumnDef> clusteringPrefix(List<String> columns, java.util.function.Function<String, ColumnDef> column) {
+    return clusteringPrefix(columns, column, "");
+  }
+
+  /** The same, {@code rest} being the relation's text after its columns (" > (1, 1)"), which the message quotes. */
+  static List<ColumnDef> clusteringPrefix(List<String> columns, java.util.function.Function<String, ColumnDef> column,
+      String rest) {
     List<ColumnDef> out = new ArrayList<>(columns.size());
     for (int i = 0; i < columns.size(); i++) {
       ColumnDef d = column.apply(columns.get(i));
       if (d.kind() != ColumnKind.CLUSTERING) throw invalid("Multi-column relations can only be applied to clustering"
           + " columns but was applied to: " + d.name());
       if (d.position() != i) throw invalid("Clustering columns must appear in the PRIMARY KEY order in multi-column "
-          + "relations: (" + String.join(", ", columns) + ")");
+          + "relations: (" + String.join(", ", columns) + ")" + rest);
       out.add(d);
     }
     return out;
   }
 
   /** A value tuple of another size than the relation's columns. */
-  static void checkTupleSize(int columns, int values) {
-    if (values != columns) throw invalid("Expected " + columns + " elements in value tuple, but got " + values);
+  static void checkTupleSize(int columns, List<io.ringsim.cql.ast.Term> values) {
+    if (values.size() != columns) throw invalid("Expected " + columns + " elements in value tuple, but got "
+        + values.size() + ": (" + String.join(", ", values.stream().map(TermText::of).toList()) + ")");
+  }
+
+  /** The text of a multi-column relation after its columns, as Cassandra's MultiColumnRelation.toString ends. */
+  static String rest(Relation.MultiColumn mc) {
+    return " " + mc.op().symbol + " (" + String.join(", ", mc.values().stream().map(TermText::of).toList()) + ")";
   }
 
   /** {@code (c1, c2) = (x, y)} fixes each column; {@code (c1, c2) > (x, y)} bounds a range deletion. */
   static void apply(TableMetadata t, Relation.MultiColumn mc, Values values,
       Map<String, List<Object>> eq, DeletionRange range, boolean isRowDelete) {
     List<ColumnDef> cc = t.clusteringColumns();
-    clusteringPrefix(mc.columns(), name -> t.column(name).orElseThrow(() -> invalid("Undefined column name " + name)));
-    checkTupleSize(mc.columns().size(), mc.values().size());
+    clusteringPrefix(mc.columns(), name -> t.column(name).orElseThrow(() -> invalid("Undefined column name " + name)),
+        rest(mc));
+    checkTupleSize(mc.columns().size(), mc.values());
     List<Object> vs = new ArrayList<>();
     for (int i = 0; i < mc.columns().size(); i++) {
       ColumnDef d = cc.get(i);

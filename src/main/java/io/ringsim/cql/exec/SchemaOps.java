@@ -118,7 +118,22 @@ public final class SchemaOps {
     return c.table(ks, name).orElseThrow(() -> invalid("table " + name + " does not exist"));
   }
 
+  /** The keyspaces Cassandra keeps for itself: no user statement creates, alters or drops them. */
+  static final Set<String> SYSTEM_KEYSPACES = Set.of("system", "system_schema", "system_traces", "system_auth",
+      "system_distributed", "system_views", "system_virtual_schema");
+
+  /** Cassandra's refusal of a schema change inside a system keyspace (an Unauthorized error). */
+  static void checkNotSystem(String ks) {
+    if (ks != null && SYSTEM_KEYSPACES.contains(ks))
+      throw new CqlException(CqlErrorClass.Unauthorized, ks + " keyspace is not user-modifiable.");
+  }
+
   public static Catalog createKeyspace(Catalog c, Statement.CreateKeyspace s) {
+    if (SYSTEM_KEYSPACES.contains(s.name()))
+      throw invalid("System keyspace '" + s.name() + "' is not user-modifiable");
+    if (s.name().isEmpty() || s.name().length() > NAME_LENGTH || !WORD_CHARS.matcher(s.name()).matches())
+      throw invalid("Keyspace name must not be empty, more than " + NAME_LENGTH + " characters long, or contain "
+          + "non-alphanumeric-underscore characters (got '" + s.name() + "')");
     // Cassandra checks that replication names a class before it looks for the keyspace, and the strategy's
     // options after: a keyspace that exists is reported as such whatever its new options say.
     Term rep = s.options().get("replication");
@@ -137,6 +152,7 @@ public final class SchemaOps {
   }
 
   public static Catalog alterKeyspace(Catalog c, Statement.AlterKeyspace s) {
+    checkNotSystem(s.name());
     if (c.keyspace(s.name()).isEmpty()) throw invalid("Keyspace '" + s.name() + "' doesn't exist");
     return c.withKeyspace(keyspace(s.name(), s.options(), c.keyspace(s.name()).get()));
   }
@@ -166,6 +182,8 @@ public final class SchemaOps {
     map = ReplicationStrategies.withDefaults(map);
     try {
       ReplicationStrategies.fromCql(map);
+    } catch (ReplicationStrategies.Reserved e) {
+      throw invalid(e.getMessage());
     } catch (IllegalArgumentException e) {
       throw new CqlException(CqlErrorClass.ConfigurationError, e.getMessage());
     }
@@ -193,6 +211,7 @@ public final class SchemaOps {
   }
 
   public static Catalog dropKeyspace(Catalog c, Statement.DropKeyspace s) {
+    checkNotSystem(s.name());
     if (c.keyspace(s.name()).isEmpty()) {
       if (s.ifExists()) return c;
       throw invalid("Keyspace '" + s.name() + "' doesn't exist");
@@ -202,7 +221,8 @@ public final class SchemaOps {
 
   public static Catalog createTable(Catalog c, Statement.CreateTable s, String session) {
     String ks = keyspaceOf(s.keyspace(), session);
-    if (c.keyspace(ks).isEmpty()) throw invalid("Keyspace " + ks + " does not exist");
+    checkNotSystem(ks);
+    if (c.keyspace(ks).isEmpty()) throw invalid("Keyspace '" + ks + "' doesn't exist");
     if (c.table(ks, s.name()).isPresent()) {
       if (s.ifNotExists()) return c;
       throw new CqlException(CqlErrorClass.AlreadyExists, "Cannot add already existing table \"" + s.name()
@@ -214,40 +234,44 @@ public final class SchemaOps {
     Map<String, ColumnSpec> byName = new LinkedHashMap<>();
     for (ColumnSpec col : s.columns()) {
       if (byName.put(col.name(), col) != null) throw invalid("Duplicate column '" + col.name() + "' declaration for"
-          + " table " + ks + "." + s.name());
+          + " table '" + s.name() + "'");
     }
     List<ColumnDef> defs = new ArrayList<>();
     Set<String> keyCols = new HashSet<>();
     for (int i = 0; i < s.partitionKey().size(); i++) {
       String n = s.partitionKey().get(i);
       ColumnSpec col = byName.get(n);
-      if (col == null) throw invalid("Unknown definition " + n + " referenced in PRIMARY KEY");
+      if (col == null) throw invalid("Unknown column '" + n + "' referenced in PRIMARY KEY for table '" + s.name()
+          + "'");
       CqlType t = keyType(col.type(), n, c, ks);
       defs.add(ColumnDef.partitionKey(n, t, i));
       keyCols.add(n);
     }
     CustomValues.checkPartitionKey(defs);
-    for (String n : s.clusteringDescending().keySet()) {
-      if (!s.clustering().contains(n)) throw invalid("Only clustering key columns can be defined in CLUSTERING ORDER"
-          + " directive: " + n + " is not a clustering column");
-    }
+    List<String> notClustering = new ArrayList<>();
+    for (String n : s.clusteringDescending().keySet()) if (!s.clustering().contains(n)) notClustering.add(n);
+    if (!notClustering.isEmpty()) throw invalid("Only clustering key columns can be defined in CLUSTERING ORDER"
+        + " directive: " + notClustering + " are not clustering columns");
     List<String> orderCols = new ArrayList<>(s.clusteringDescending().keySet());
-    if (!orderCols.isEmpty() && !orderCols.equals(s.clustering().subList(0, Math.min(orderCols.size(),
-        s.clustering().size())))) {
-      throw invalid("The order of columns in the CLUSTERING ORDER directive must match that of the clustering columns");
+    for (int i = 0; i < orderCols.size() && i < s.clustering().size(); i++) {
+      if (!orderCols.get(i).equals(s.clustering().get(i)))
+        throw invalid("The order of columns in the CLUSTERING ORDER directive must match that of the clustering "
+            + "columns (" + s.clustering().get(i) + " must appear before " + orderCols.get(i) + ")");
     }
     for (int i = 0; i < s.clustering().size(); i++) {
       String n = s.clustering().get(i);
       ColumnSpec col = byName.get(n);
-      if (col == null) throw invalid("Unknown definition " + n + " referenced in PRIMARY KEY");
-      if (!keyCols.add(n)) throw invalid("Duplicate definition " + n + " in PRIMARY KEY");
+      if (col == null) throw invalid("Unknown column '" + n + "' referenced in PRIMARY KEY for table '" + s.name()
+          + "'");
+      if (!keyCols.add(n)) throw invalid("Duplicate column '" + n + "' in PRIMARY KEY clause for table '" + s.name()
+          + "'");
       CqlType t = keyType(col.type(), n, c, ks);
       boolean desc = s.clusteringDescending().getOrDefault(n, false);
       defs.add(ColumnDef.clustering(n, t, i, desc ? ClusteringOrder.DESC : ClusteringOrder.ASC));
     }
     for (ColumnSpec col : s.columns()) {
       if (keyCols.contains(col.name())) {
-        if (col.isStatic()) throw invalid("Static column " + col.name() + " cannot be part of the PRIMARY KEY");
+        if (col.isStatic()) throw invalid("Static column '" + col.name() + "' cannot be part of the PRIMARY KEY");
         continue;
       }
       CqlType t = type(col.type(), col.name(), c, ks);
@@ -283,7 +307,7 @@ public final class SchemaOps {
     if (isCounter(t)) throw invalid("counter type is not supported for PRIMARY KEY column '" + column + "'");
     if (containsDuration(t)) throw invalid("duration type is not supported for PRIMARY KEY column '" + column + "'");
     if (TableSchema.isComplex(t))
-      throw invalid("Invalid non-frozen collection type for PRIMARY KEY component " + column);
+      throw invalid("Invalid non-frozen collection type " + t.name() + " for PRIMARY KEY column '" + column + "'");
     return t;
   }
 
@@ -347,9 +371,15 @@ public final class SchemaOps {
     return c.withoutTable(ks, s.name());
   }
 
+  /** The table an ALTER TABLE names, with Cassandra's AlterTableStatement messages when there is none. */
+  static TableMetadata alteredTable(Catalog c, String ks, String name) {
+    if (c.keyspace(ks).isEmpty()) throw invalid("Keyspace '" + ks + "' doesn't exist");
+    return c.table(ks, name).orElseThrow(() -> invalid("Table '" + ks + "." + name + "' doesn't exist"));
+  }
+
   public static Catalog alterAdd(Catalog c, Statement.AlterTableAdd s, String session) {
     String ks = keyspaceOf(s.keyspace(), session);
-    TableMetadata t = table(c, ks, s.name());
+    TableMetadata t = alteredTable(c, ks, s.name());
     List<ColumnDef> cols = new ArrayList<>(t.columns());
     for (ColumnSpec spec : s.columns()) {
       if (t.column(spec.name()).isPresent()) throw invalid("Column with name '" + spec.name() + "' already exists");
@@ -361,8 +391,8 @@ public final class SchemaOps {
       if (counterTable && !isCounter(type)) throw new CqlException(CqlErrorClass.ConfigurationError,
           "Cannot have a non counter column (\"" + spec.name() + "\") in a counter table");
       if (!counterTable && isCounter(type) && !(t.regularColumns().isEmpty() && t.staticColumns().isEmpty()))
-        throw new CqlException(CqlErrorClass.ConfigurationError, "Cannot have a counter column (\"" + spec.name()
-            + "\") in a non counter table");
+        throw new CqlException(CqlErrorClass.ConfigurationError, ks + "." + s.name() + ": Cannot have a counter "
+            + "column (\"" + spec.name() + "\") in a non counter table");
       cols.add(spec.isStatic() ? ColumnDef.staticColumn(spec.name(), type) : ColumnDef.regular(spec.name(), type));
     }
     return ViewOps.withAddedColumns(c.withTable(new TableMetadata(ks, s.name(), cols, t.params(),
@@ -431,12 +461,19 @@ public final class SchemaOps {
       throw new CqlException(CqlErrorClass.ConfigurationError, "Unable to find custom indexer class '"
           + s.indexClass() + "'");
     }
+    if (!s.custom() && s.options() != null) throw invalid("Cannot specify options for a non-CUSTOM index");
     String ks = keyspaceOf(s.keyspace(), session);
-    TableMetadata t = table(c, ks, s.table());
+    if (c.keyspace(ks).isEmpty()) throw invalid("Keyspace '" + ks + "' doesn't exist");
+    TableMetadata t = c.table(ks, s.table()).orElseThrow(() -> invalid("Table '" + s.table() + "' doesn't exist"));
+    if (s.indexName() != null && c.index(ks, s.indexName()).isPresent()) {
+      if (s.ifNotExists()) return c;
+      throw invalid("Index '" + s.indexName() + "' already exists");
+    }
     ColumnDef col = t.column(s.column()).orElseThrow(() -> invalid("Undefined column name " + s.column()
         + " in table " + ks + "." + s.table()));
     if (col.kind() == ColumnKind.PARTITION_KEY && t.partitionKey().size() == 1)
       throw invalid("Cannot create secondary index on the only partition key column " + s.column());
+    checkIndexTarget(col, s.kind());
     if (containsDuration(col.type())) {
       CqlType ct = col.type();
       throw invalid("Secondary indexes are not supported on " + (ct instanceof ListType || ct instanceof SetType
@@ -444,12 +481,38 @@ public final class SchemaOps {
           ? "tuples containing durations" : ct instanceof io.ringsim.schema.collection.UserType
           ? "UDTs containing durations" : "duration columns"));
     }
-    String name = s.indexName() != null ? s.indexName() : s.table() + "_" + s.column() + "_idx";
-    if (c.index(ks, name).isPresent()) {
+    // An unnamed index takes the first free name of table_column_idx, table_column_idx_1, ... (generateIndexName).
+    String name = s.indexName();
+    if (name == null) {
+      String base = s.table() + "_" + s.column() + "_idx";
+      name = base;
+      for (int i = 1; c.index(ks, name).isPresent(); i++) name = base + "_" + i;
+    }
+    // An index that differs from an existing one only by its name is refused (CreateIndexStatement).
+    java.util.Optional<IndexMetadata> same = c.indexesOn(ks, s.table()).stream().filter(i -> i.column().equals(s.column()) && i.kind().equals(s.kind())).findFirst();
+    if (same.isPresent()) {
       if (s.ifNotExists()) return c;
-      throw new CqlException(CqlErrorClass.InvalidRequest, "Index " + name + " already exists");
+      throw invalid("Index " + name + " is a duplicate of existing index " + same.get().name());
     }
     return c.withIndex(new IndexMetadata(ks, name, s.table(), s.column(), s.kind()));
+  }
+
+  /** Cassandra's CreateIndexStatement.validateIndexTarget, in its order. */
+  private static void checkIndexTarget(ColumnDef col, String kind) {
+    CqlType ct = col.type();
+    boolean collection = ct instanceof ListType || ct instanceof SetType || ct instanceof MapType;
+    boolean frozenCollection = collection && !TableSchema.isComplex(ct);
+    String n = col.name();
+    if (frozenCollection && !kind.equals("full"))
+      throw invalid("Cannot create " + kind + "() index on frozen column " + n + ". Frozen collections are immutable"
+          + " and must be fully indexed by using the 'full(" + n + ")' modifier");
+    if (!frozenCollection && kind.equals("full"))
+      throw invalid("full() indexes can only be created on frozen collections");
+    if (!collection && !kind.equals("values"))
+      throw invalid("Cannot create " + kind + "() index on " + n + ". Non-collection columns only support simple"
+          + " indexes");
+    if (!(ct instanceof MapType && TableSchema.isComplex(ct)) && (kind.equals("keys") || kind.equals("entries")))
+      throw invalid("Cannot create index on " + kind + " of column " + n + " with non-map type");
   }
 
   public static Catalog dropIndex(Catalog c, Statement.DropIndex s, String session) {

@@ -45,6 +45,7 @@ public final class SelectPlanner {
     if (s.distinct()) checkDistinct(t, s);
     SelectRestrictions where = new SelectRestrictions(t, s.where(), s.allowFiltering(), catalog, values);
     StaticOnlySelection.check(t, s.selectors(), where);
+    if (s.distinct()) checkDistinctWhere(t, s);
     boolean reversed = reversed(t, s, where);
     int limit = limit(s.limit(), "LIMIT");
     int perPartition = limit(s.perPartitionLimit(), "PER PARTITION LIMIT");
@@ -128,6 +129,35 @@ public final class SelectPlanner {
     }
     if (s.selectors().isEmpty()) throw invalid("SELECT DISTINCT queries must request all the partition key"
         + " columns (missing " + t.partitionKey().get(0).name() + ")");
+    // With plain columns only, each partition key column must be among them (a function of them counts too, so
+    // other selections are left alone).
+    java.util.Set<String> named = new java.util.HashSet<>();
+    boolean plain = true;
+    for (Selector sel : s.selectors()) {
+      Selector x = sel instanceof Selector.Aliased a ? a.selector() : sel;
+      if (x instanceof Selector.Column c) named.add(c.name());
+      else plain = false;
+    }
+    if (plain) {
+      for (ColumnDef pk : t.partitionKey()) {
+        if (!named.contains(pk.name())) throw invalid("SELECT DISTINCT queries must request all the partition key"
+            + " columns (missing " + pk.name() + ")");
+      }
+    }
+  }
+
+  /** DISTINCT's WHERE clause: after the restrictions' own checks, as Cassandra's validateDistinctSelection runs. */
+  private static void checkDistinctWhere(TableMetadata t, Statement.Select s) {
+    for (io.ringsim.cql.ast.Relation r : s.where()) {
+      String column = r instanceof io.ringsim.cql.ast.Relation.Single x ? x.column()
+          : r instanceof io.ringsim.cql.ast.Relation.In x ? x.column()
+          : r instanceof io.ringsim.cql.ast.Relation.MultiColumn x ? x.columns().get(0) : null;
+      ColumnDef d = column == null ? null : t.column(column).orElse(null);
+      if (d != null && (d.kind() == ColumnKind.CLUSTERING || d.kind() == ColumnKind.REGULAR))
+        throw invalid("SELECT DISTINCT with WHERE clause only supports restriction by partition key and/or static "
+            + "columns.");
+    }
+    if (s.perPartitionLimit() != null) throw invalid("PER PARTITION LIMIT is not allowed with SELECT DISTINCT queries");
   }
 
   /** ORDER BY: whether the rows come in reverse clustering order. */
@@ -155,7 +185,10 @@ public final class SelectPlanner {
   private static int limit(Term term, String what) {
     if (term == null) return Integer.MAX_VALUE;
     long l = Values.integer(term, what);
-    if (l <= 0) throw invalid(what + " must be strictly positive");
+    // Cassandra reads LIMIT as an int.
+    if (l > Integer.MAX_VALUE && term instanceof Term.Literal lit)
+      throw invalid("Unable to make int from '" + lit.text() + "'");
+    if (l <= 0) throw invalid("LIMIT must be strictly positive"); // PER PARTITION LIMIT too, as Cassandra words it
     return (int) Math.min(Integer.MAX_VALUE, l);
   }
 

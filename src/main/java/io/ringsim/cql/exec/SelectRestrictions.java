@@ -105,6 +105,10 @@ final class SelectRestrictions {
     if (r instanceof Relation.Single x) {
       if (x.op() != Relation.Op.EQ && x.op() != Relation.Op.NEQ && SchemaOps.containsDuration(def.type()))
         throw invalid("Slice restrictions are not supported on " + durationsIn(def.type()));
+      if (x.op() == Relation.Op.EQ && io.ringsim.storage.TableSchema.isComplex(def.type())
+          && !(def.type() instanceof io.ringsim.schema.collection.UserType))
+        throw invalid("Collection column '" + name + "' (" + def.type().name() + ") cannot be restricted by a '=' "
+            + "relation");
       Object v = values.value(x.value(), def.type(), name);
       switch (x.op()) {
         case EQ -> {
@@ -128,7 +132,8 @@ final class SelectRestrictions {
           cr.upper = nonNull(v, name);
         }
         case NEQ -> {
-          if (def.isPrimaryKey()) throw invalid("Unsupported \"!=\" relation: " + name + " != ...");
+          if (def.isPrimaryKey())
+            throw invalid("Unsupported \"!=\" relation: " + name + " != " + TermText.of(x.value()));
           cr.others.add(new ColumnRestriction.Filter(x.op(), v));
         }
       }
@@ -158,6 +163,7 @@ final class SelectRestrictions {
       }
       cr.contains.add(new ColumnRestriction.Contains(x.key(), values.value(x.value(), elem, name)));
     } else {
+      values.value(((Relation.Like) r).pattern(), def.type(), name); // a pattern the column cannot hold is refused first
       throw invalid("LIKE restrictions are only supported on properly indexed columns (SASI), not by this "
           + "simulator");
     }

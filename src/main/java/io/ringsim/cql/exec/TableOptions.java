@@ -28,13 +28,15 @@ final class TableOptions {
       Term v = o.getValue();
       try {
         switch (k) {
-          case "default_time_to_live" -> p = p.withDefaultTimeToLive((int) Values.integer(v, k));
-          case "gc_grace_seconds" -> p = p.withGcGraceSeconds((int) Values.integer(v, k));
+          case "default_time_to_live" -> p = p.withDefaultTimeToLive(intOption(v, k));
+          case "gc_grace_seconds" -> p = p.withGcGraceSeconds(intOption(v, k));
           case "bloom_filter_fp_chance" -> p = p.withBloomFilterFpChance(Double.parseDouble(text(v)));
           case "compaction" -> {
             if (!(v instanceof Term.MapLiteral m)) throw invalid("compaction must be a map");
             Map<String, String> map = new LinkedHashMap<>();
             for (int i = 0; i < m.keys().size(); i++) map.put(text(m.keys().get(i)), text(m.values().get(i)));
+            if (!map.containsKey("class"))
+              throw new IllegalArgumentException("Missing sub-option 'class' for the 'compaction' option");
             CompactionStrategy.fromOptions(map);
             p = p.withCompaction(map);
           }
@@ -45,11 +47,17 @@ final class TableOptions {
           case "additional_write_policy" -> shown = shown.withAdditionalWritePolicy(RetryPolicies.normal(text(v), k));
           case "read_repair" -> shown = shown.withReadRepair(readRepair(text(v)));
           case "crc_check_chance" -> shown = shown.withCrcCheckChance(Double.parseDouble(text(v)));
-          case "memtable_flush_period_in_ms" -> shown = shown.withMemtableFlushPeriodInMs((int) Values.integer(v, k));
-          case "min_index_interval" -> minIndexInterval = (int) Values.integer(v, k);
-          case "max_index_interval" -> maxIndexInterval = (int) Values.integer(v, k);
+          case "memtable_flush_period_in_ms" -> shown = shown.withMemtableFlushPeriodInMs(intOption(v, k));
+          case "min_index_interval" -> minIndexInterval = intOption(v, k);
+          case "max_index_interval" -> maxIndexInterval = intOption(v, k);
           case "cdc" -> shown = shown.withCdc(Boolean.parseBoolean(text(v)));
           case "extensions" -> { }
+          // A table id that is no UUID; a valid one is not simulated and falls to the unknown-property refusal.
+          case "id" -> {
+            if (!text(v).matches("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"))
+              throw new IllegalArgumentException("Invalid table id");
+            throw new CqlException(CqlErrorClass.SyntaxError, "Unknown property '" + k + "'");
+          }
           default -> throw new CqlException(CqlErrorClass.SyntaxError, "Unknown property '" + k + "'");
         }
       } catch (IllegalArgumentException e) {
@@ -62,6 +70,24 @@ final class TableOptions {
       throw new CqlException(CqlErrorClass.ConfigurationError, e.getMessage());
     }
   }
+
+  /** Cassandra's PropertyDefinitions.getInt: an integer, or a string that reads as one; else a syntax error. */
+  private static int intOption(Term v, String k) {
+    if (v instanceof Term.Literal l && (l.kind() == Term.Kind.INTEGER || l.kind() == Term.Kind.STRING)) {
+      try {
+        return Integer.parseInt(l.text());
+      } catch (NumberFormatException e) {
+        // falls through to the refusal
+      }
+    }
+    throw new CqlException(CqlErrorClass.SyntaxError, "Invalid integer value " + (v instanceof Term.Literal l
+        ? l.text() : TermText.of(v)) + " for '" + k + "'");
+  }
+
+  /** What a compression map may hold besides its class (CompressionParams and the compressors' own options). */
+  private static final Set<String> COMPRESSION_OPTIONS = Set.of("class", "sstable_compression", "chunk_length_in_kb",
+      "chunk_length_kb", "enabled", "crc_check_chance", "min_compress_ratio", "max_compressed_length",
+      "lz4_compressor_type", "lz4_high_compressor_level", "compression_level");
 
   /**
    * Cassandra's ReadRepairStrategy: BLOCKING or NONE, in any case. Anything else escapes Cassandra 4.1's checks as
@@ -94,6 +120,12 @@ final class TableOptions {
         ? cls.substring("org.apache.cassandra.io.compress.".length()) : cls;
     if (!COMPRESSORS.contains(simple)) throw new IllegalArgumentException("Could not create Compression for type "
         + (cls.contains(".") ? cls : "org.apache.cassandra.io.compress." + cls));
+    java.util.List<String> unknown = in.keySet().stream().filter(k -> !COMPRESSION_OPTIONS.contains(k)).toList();
+    if (!unknown.isEmpty()) throw new IllegalArgumentException("Unknown compression options "
+        + String.join(", ", unknown));
+    String chunk = in.getOrDefault("chunk_length_in_kb", in.get("chunk_length_kb"));
+    if (chunk != null && chunk.matches("[0-9]+") && Integer.bitCount(Integer.parseInt(chunk)) != 1)
+      throw new IllegalArgumentException("chunk_length_in_kb must be a power of 2");
     Map<String, String> out = new java.util.TreeMap<>(in);
     out.remove("sstable_compression");
     out.remove("enabled");

@@ -69,6 +69,8 @@ final class TokenRestriction {
         throw invalid("Invalid INTEGER constant (" + l.text() + ") for \"partition key token\" of type bigint");
       }
     }
+    if (v instanceof Term.Literal l && l.kind() != Term.Kind.NULL && l.kind() != Term.Kind.INTEGER)
+      values.value(v, io.ringsim.schema.types.CqlTypes.BIGINT, "partition key token"); // Cassandra's refusal
     if (v instanceof Term.FunctionCall f && f.name().toLowerCase(Locale.ROOT).equals("token")) {
       Token token = partitioner.token(keyOf(f, t, values));
       return ((LongToken) token).value();

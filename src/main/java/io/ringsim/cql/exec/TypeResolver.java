@@ -90,6 +90,8 @@ final class TypeResolver {
         for (Raw a : raw.args()) {
           if (!frozen && a.isUserType())
             throw invalid("Non-frozen UDTs are not allowed inside collections: " + raw.text());
+          if (!frozen && a.isCollection())
+            throw invalid("Non-frozen collections are not allowed inside collections: " + raw.text());
           parts.add(frozenElement(resolve(a, catalog, ks, true)));
         }
         return switch (raw.name()) {

@@ -48,6 +48,10 @@ final class UpdatePlanner {
       if (def.isPrimaryKey()) throw invalid("PRIMARY KEY part " + a.column() + " found in SET part");
       if (def.kind() != ColumnKind.STATIC) onlyStatic = false;
     }
+    // A condition on a regular column needs the row, so the statement is no longer static-only.
+    for (io.ringsim.cql.ast.Condition c : s.conditions()) {
+      if (t.column(c.column()).filter(d -> d.kind() == ColumnKind.REGULAR).isPresent()) onlyStatic = false;
+    }
     UserTypeWrites.checkNoConflict(s.assignments());
     List<Assigned> assigned = new ArrayList<>();
     boolean needsRead = false;
@@ -57,8 +61,9 @@ final class UpdatePlanner {
       needsRead |= ListOps.needsRead(a, def);
     }
     boolean conditional = s.ifExists() || !s.conditions().isEmpty();
-    if (t.isCounterTable()) WriteBinder.checkCounterStatement(conditional, s.ttl(), s.timestamp());
-    KeyTargets targets = KeyTargets.of(t, s.where(), values, onlyStatic, false);
+    if (t.isCounterTable()) WriteBinder.checkCounterStatement(t, s.conditions(), conditional, s.ttl(), s.timestamp());
+    KeyTargets targets = KeyTargets.of(t, s.where(), values, onlyStatic, false,
+        onlyStatic && !s.assignments().isEmpty());
     Long fixedTs = binder.fixedTimestamp(s.timestamp());
     int ttl = WriteBinder.ttl(s.ttl(), t);
     TableSchema schema = binder.schema(t);
@@ -74,7 +79,7 @@ final class UpdatePlanner {
     if (needsRead && conditional)
       throw invalid("List element operations (l[i] = v, l = l - [...]) cannot be combined with IF conditions in this"
           + " simulator");
-    WritePlanner.CasSpec cas = CasPlanner.of(t, targets, s.ifExists(), s.conditions(), values);
+    WritePlanner.CasSpec cas = CasPlanner.of(t, targets, s.ifExists(), s.conditions(), values, false);
     return new WritePlanner.WritePlan(t, writes, cas);
   }
 
@@ -128,9 +133,7 @@ final class UpdatePlanner {
         if (type instanceof io.ringsim.schema.collection.UserType) throw invalid(op + " for tuple column " + n);
         throw invalid(op + " for non counter column " + n);
       }
-      if (add.subtract() && type instanceof MapType mt) {
-        return values.value(add.value(), new SetType(mt.key(), false), n);
-      }
+      if (type instanceof MapType mt) return values.mapOperand(add.value(), mt, add.subtract(), n);
       return values.value(add.value(), type, n);
     }
     if (a instanceof Assignment.SetField f) return UserTypeWrites.evaluate(f, def, values);
@@ -142,12 +145,13 @@ final class UpdatePlanner {
     Assignment.SetElement se = (Assignment.SetElement) a;
     String op = "Invalid operation (" + n + "[" + TermText.of(se.key()) + "] = " + TermText.of(se.value()) + ")";
     if (type instanceof MapType mt) {
-      return new ElementSet(values.value(se.key(), mt.key(), n), values.value(se.value(), mt.value(), n));
+      return new ElementSet(values.value(se.key(), mt.key(), "key(" + n + ")"),
+          values.value(se.value(), mt.value(), "value(" + n + ")"));
     }
     if (type instanceof ListType lt) {
-      Object idx = values.value(se.key(), CqlTypes.INT, n);
+      Object idx = values.value(se.key(), CqlTypes.INT, "idx(" + n + ")");
       if (idx == null) throw invalid("Invalid null value for list index");
-      return new ElementSet(idx, values.value(se.value(), lt.element(), n));
+      return new ElementSet(idx, values.value(se.value(), lt.element(), "value(" + n + ")"));
     }
     if (type instanceof SetType) throw invalid(op + " for set column " + n);
     throw invalid(op + " for non collection column " + n);

@@ -56,7 +56,8 @@ public final class Values implements NativeFunctions.Context {
     // A bound value was decoded with the marker's own type (Prepared.variables), so it is used as it is.
     if (t instanceof Term.Bound b) return b.value();
     if (t instanceof Term.Unset)
-      throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid unset value for column " + column);
+      throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid unset value for column "
+          + column.replaceFirst("^(?:key|value|idx)\\((.*)\\)$", "$1")); // an element's column by its own name
     if (t instanceof Term.FunctionCall f) return function(f, type, column);
     if (ArithmeticTerms.isArithmetic(t)) return ArithmeticTerms.value(this, t, type, column);
     // The parser reads (x) as x. For a tuple column Cassandra 4.1 takes (x), and a bare x too, as a tuple of one
@@ -96,10 +97,17 @@ public final class Values implements NativeFunctions.Context {
     }
     if (t instanceof Term.UserTypeLiteral u) return UserTypeValues.literal(this, u, type, column);
     Term.TupleLiteral tl = (Term.TupleLiteral) t;
-    if (!(type instanceof TupleType tt)) {
+    // A user type is a tuple to Cassandra: (v1, v2) gives its fields in order (Tuples.checkIfTupleType).
+    if (type instanceof io.ringsim.schema.collection.UserType ut && tl.elements().size() > 1)
+      return value(tl, new TupleType(ut.fieldTypes()), column, type);
+    if (!(type instanceof TupleType)) {
       if (tl.elements().size() == 1) return value(tl.elements().get(0), type, column); // (null) for a non-tuple
-      throw invalid("tuple literal", type, column);
+      throw invalid("tuple type literal", type, column);
     }
+    return value(tl, (TupleType) type, column, type);
+  }
+
+  private Object value(Term.TupleLiteral tl, TupleType tt, String column, CqlType type) {
     if (tt.components().size() < tl.elements().size()) {
       throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid tuple literal for " + column + ": too many "
           + "elements. Type " + type.name() + " expects " + tt.components().size() + " but got "
@@ -112,7 +120,7 @@ public final class Values implements NativeFunctions.Context {
         continue;
       }
       CqlType component = tt.components().get(i);
-      if (tl.elements().get(i) instanceof Term.Literal l && !(component instanceof TupleType) && !fits(l, component))
+      if (!weaklyFits(tl.elements().get(i), component))
         throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid tuple literal for " + column + ": component "
             + i + " is not of type " + component.name());
       out.add(value(tl.elements().get(i), component, column));
@@ -125,6 +133,11 @@ public final class Values implements NativeFunctions.Context {
    * wrong type: "Invalid map literal for m: value {street: 5} is not of type frozen<address>".
    */
   private Object element(Term e, CqlType type, String column, String kind, String role) {
+    // Cassandra first checks that each element could be of the element type at all (testAssignment), and names
+    // the element when it cannot: "Invalid list literal for l: value 'x' is not of type int".
+    if (!weaklyFits(e, type))
+      throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid " + kind + " literal for " + column + ": "
+          + role + " " + TermText.of(e) + " is not of type " + type.name());
     try {
       return value(e, type, column);
     } catch (CqlException x) {
@@ -144,9 +157,16 @@ public final class Values implements NativeFunctions.Context {
     if (l.kind() == Term.Kind.NULL) return null;
     String name = type.name();
     if (!fits(l, type)) {
-      throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid " + l.kind() + " constant (" + l.text()
+      // NaN and Infinity are FLOAT constants to Cassandra's lexer.
+      String kind = switch (l.kind()) {
+        case NAN, INFINITY, NEG_INFINITY -> "FLOAT";
+        default -> l.kind().toString();
+      };
+      throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid " + kind + " constant (" + l.text()
           + ") for \"" + column + "\" of type " + name);
     }
+    String refused = refusedByMarshal(l, name);
+    if (refused != null) throw new CqlException(CqlErrorClass.InvalidRequest, refused);
     String text = l.kind() == Term.Kind.STRING ? "'" + l.text().replace("'", "''") + "'" : l.text();
     try {
       return type.parseLiteral(text);
@@ -158,6 +178,69 @@ public final class Values implements NativeFunctions.Context {
       if (name.equals("timeuuid") && l.kind() == Term.Kind.UUID)
         throw new CqlException(CqlErrorClass.InvalidRequest, "TimeUUID supports only version 1 UUIDs");
       throw new CqlException(CqlErrorClass.InvalidRequest, unparsable(type, l.text()));
+    }
+  }
+
+  /**
+   * Whether a term could be a value of {@code type} by its kind alone (Cassandra's testAssignment): a constant of a
+   * kind the type reads, a collection, tuple or UDT literal for a type of that shape; any other term (a function
+   * call, a bind marker) is checked when its value is computed.
+   */
+  private static boolean weaklyFits(Term e, CqlType type) {
+    if (e instanceof Term.Literal l) return fits(l, type) || type instanceof TupleType && l.kind() != Term.Kind.NULL;
+    boolean udt = type instanceof io.ringsim.schema.collection.UserType;
+    if (e instanceof Term.ListLiteral) return type instanceof ListType || type instanceof SetType;
+    if (e instanceof Term.SetLiteral) return type instanceof SetType || type instanceof MapType
+        || type instanceof ListType;
+    if (e instanceof Term.MapLiteral) return type instanceof MapType || udt;
+    if (e instanceof Term.TupleLiteral) return type instanceof TupleType || udt;
+    if (e instanceof Term.UserTypeLiteral) return udt || type instanceof MapType;
+    return true;
+  }
+
+  /**
+   * Cassandra's message for a constant of the right kind that its type's fromString refuses where ringsim's own
+   * parsing would accept it or say something else; null when the constant is readable.
+   */
+  private static String refusedByMarshal(Term.Literal l, String type) {
+    String text = l.text();
+    switch (type) {
+      case "date":
+        // SimpleDateSerializer: a bare number is days since -5877641-06-23, an unsigned 32-bit int.
+        if (l.kind() == Term.Kind.INTEGER && !inRange(text, 0, 0xFFFFFFFFL))
+          return "Unable to make unsigned int (for date) from: '" + text + "'";
+        return null;
+      case "time":
+        if (l.kind() == Term.Kind.INTEGER && !inRange(text, 0, 86_399_999_999_999L))
+          return "Unable to make long (for time) from: '" + text + "'";
+        return null;
+      case "decimal":
+        if (l.kind() == Term.Kind.NAN || l.kind() == Term.Kind.INFINITY || l.kind() == Term.Kind.NEG_INFINITY)
+          return "unable to make BigDecimal from '" + text + "'";
+        return null;
+      case "ascii":
+        // AsciiType encodes with Java's US-ASCII encoder and quotes its exception.
+        try {
+          java.nio.charset.StandardCharsets.US_ASCII.newEncoder().encode(java.nio.CharBuffer.wrap(text));
+          return null;
+        } catch (java.nio.charset.CharacterCodingException e) {
+          return "Invalid ASCII character in string literal: " + e;
+        }
+      case "blob":
+        String hex = text.substring(2);
+        return hex.length() % 2 != 0 || !hex.chars().allMatch(c -> Character.digit(c, 16) >= 0)
+            ? "cannot parse '" + hex + "' as hex bytes" : null;
+      default:
+        return null;
+    }
+  }
+
+  private static boolean inRange(String integer, long min, long max) {
+    try {
+      long v = Long.parseLong(integer);
+      return v >= min && v <= max;
+    } catch (NumberFormatException e) {
+      return false;
     }
   }
 
@@ -309,6 +392,21 @@ public final class Values implements NativeFunctions.Context {
     return new UUID(hi, lo);
   }
 
+  /**
+   * The value of {@code m = m + v} for a map column: Cassandra prepares v as a map and words any refusal as one
+   * ("Value for a map addition has to be a map"); {@code m = m - v} takes a set of keys.
+   */
+  Object mapOperand(Term t, MapType type, boolean subtract, String column) {
+    try {
+      return subtract ? value(t, new SetType(type.key(), false), column) : value(t, type, column);
+    } catch (CqlException e) {
+      if (e.errorClass() != CqlErrorClass.InvalidRequest) throw e;
+      throw new CqlException(CqlErrorClass.InvalidRequest, subtract
+          ? "Value for a map substraction has to be a set, but was: '" + TermText.of(t) + "'"
+          : "Value for a map addition has to be a map, but was: '" + TermText.of(t) + "'");
+    }
+  }
+
   /** Cassandra names the receiving column without quotes for collection and tuple literals. */
   static CqlException invalid(String what, CqlType type, String column) {
     return new CqlException(CqlErrorClass.InvalidRequest, "Invalid " + what + " for " + column + " of type "
@@ -322,7 +420,7 @@ public final class Values implements NativeFunctions.Context {
       try {
         return Long.parseLong(l.text());
       } catch (NumberFormatException e) {
-        throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid " + what + " value " + l.text());
+        throw new CqlException(CqlErrorClass.InvalidRequest, "Unable to make long from '" + l.text() + "'");
       }
     }
     throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid " + what + ": expected an integer");

@@ -34,14 +34,18 @@ import java.util.NavigableMap;
  * write (a batch's statements share it), so that two deltas of one counter never share a cell path and merge.
  */
 record WriteBinder(Catalog catalog, String session, Values values, Partitioner partitioner, Long batchTimestamp,
-    DeltaNumbers deltas) {
+    DeltaNumbers deltas, boolean paxosTimestamp) {
 
   WriteBinder(Catalog catalog, String session, Values values, Partitioner partitioner) {
-    this(catalog, session, values, partitioner, null, new DeltaNumbers());
+    this(catalog, session, values, partitioner, null, new DeltaNumbers(), false);
   }
 
-  WriteBinder inBatch(Long timestamp) {
-    return new WriteBinder(catalog, session, values, partitioner, timestamp, deltas);
+  /**
+   * The binder for a batch's statements. In a conditional batch ({@code conditional}) every write takes the Paxos
+   * round's timestamp, as Cassandra's CAS path stamps them: a statement's own USING TIMESTAMP is checked, not used.
+   */
+  WriteBinder inBatch(Long timestamp, boolean conditional) {
+    return new WriteBinder(catalog, session, values, partitioner, timestamp, deltas, conditional);
   }
 
   /** The next number for a counter delta of this write: 1, 2, 3... (one write is planned on one thread). */
@@ -71,7 +75,8 @@ record WriteBinder(Catalog catalog, String session, Values values, Partitioner p
   Long fixedTimestamp(Term t) {
     if (t != null) {
       if (batchTimestamp != null) throw invalid("Timestamp must be set either on BATCH or individual statements");
-      return Values.integer(t, "timestamp");
+      long given = Values.integer(t, "timestamp");
+      return paxosTimestamp ? null : given;
     }
     return batchTimestamp;
   }
@@ -123,7 +128,13 @@ record WriteBinder(Catalog catalog, String session, Values values, Partitioner p
   }
 
   /** Cassandra's refusals for a write to a counter table. */
-  static void checkCounterStatement(boolean conditional, Term ttl, Term timestamp) {
+  static void checkCounterStatement(TableMetadata t, List<io.ringsim.cql.ast.Condition> conditions,
+      boolean conditional, Term ttl, Term timestamp) {
+    // A condition naming a counter is refused as the condition is prepared, before the statement's own checks.
+    for (io.ringsim.cql.ast.Condition c : conditions) {
+      if (t.column(c.column()).filter(d -> io.ringsim.storage.CounterShards.isCounter(d.type())).isPresent())
+        throw invalid("Conditions on counters are not supported");
+    }
     if (conditional) throw invalid("Conditional updates are not supported on counter tables");
     if (timestamp != null) throw invalid("Cannot provide custom timestamp for counter updates");
     if (ttl != null) throw invalid("Cannot provide custom TTL for counter updates");

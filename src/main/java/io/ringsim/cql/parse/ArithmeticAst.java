@@ -40,6 +40,18 @@ final class ArithmeticAst {
   static void checkPlainValue(TermContext t) {
     if (t instanceof MultiplicationTermContext m) throw CqlParser.mismatched(m.op, "EOF");
     if (t instanceof AdditionTermContext a) throw CqlParser.mismatched(a.op, "EOF");
+    checkIntValue(t);
+  }
+
+  /**
+   * Cassandra's grammar takes only an integer or a bind marker after USING TTL, USING TIMESTAMP and LIMIT (its
+   * intValue rule): any other term is a syntax error at its first token.
+   */
+  private static void checkIntValue(TermContext t) {
+    if (t instanceof BindMarkerContext) return;
+    if (t instanceof ConstantTermContext c && c.constant().INTEGER() != null) return;
+    if (t instanceof MultiplicationTermContext || t instanceof AdditionTermContext) return;
+    throw CqlParser.noViableAlternative(t.getStart());
   }
 
   /**
@@ -51,6 +63,7 @@ final class ArithmeticAst {
     for (UsingOptionContext o : u.usingOption()) {
       if (o.term() instanceof MultiplicationTermContext m) throw CqlParser.mismatched(m.op, next);
       if (o.term() instanceof AdditionTermContext a) throw CqlParser.mismatched(a.op, next);
+      checkIntValue(o.term());
     }
   }
 }

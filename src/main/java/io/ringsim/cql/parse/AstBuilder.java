@@ -109,7 +109,8 @@ final class AstBuilder {
         for (IdentContext i : pd.ident()) ck.add(ident(i));
       }
     }
-    if (pkDefinitions > 1) throw new IllegalStateException("Multiple PRIMARY KEYs specified (exactly one required)");
+    if (pkDefinitions > 1) throw new IllegalStateException("Multiple PRIMARY KEY specified for table '" + t[1]
+        + "' (exactly one required)");
     Map<String, Boolean> order = new LinkedHashMap<>();
     Map<String, Term> options = new LinkedHashMap<>();
     boolean compact = false;
@@ -151,11 +152,19 @@ final class AstBuilder {
       String[] t = table(a.tableName());
       return new Statement.AlterTableType(t[0], t[1], a.K_EXISTS() != null);
     }
+    // Cassandra 4.1 refuses this form unless cassandra.yaml enables it (drop_compact_storage_enabled: false).
+    if (c instanceof AlterDropCompactStorageContext) throw new io.ringsim.cql.CqlException(
+        io.ringsim.cql.CqlErrorClass.InvalidRequest, "DROP COMPACT STORAGE is disabled. Enable in cassandra.yaml to use.");
     AlterWithContext w = (AlterWithContext) c;
     String[] t = table(w.tableName());
     Map<String, Term> options = new LinkedHashMap<>();
     for (TableOptionContext o : w.tableOption()) {
       if (o instanceof PropertyOptionContext po) options.put(ident(po.ident()), term(po.term()));
+      // ALTER TABLE's grammar has no CLUSTERING ORDER nor COMPACT STORAGE: the parser stops at their second word.
+      else if (o instanceof ClusteringOrderOptionContext co) throw CqlParser.noViableAfter(co.K_CLUSTERING().getSymbol(),
+          co.K_ORDER().getSymbol());
+      else if (o instanceof CompactStorageOptionContext cs) throw CqlParser.noViableAfter(cs.K_COMPACT().getSymbol(),
+          cs.K_STORAGE().getSymbol());
     }
     return new Statement.AlterTableWith(t[0], t[1], options);
   }
@@ -192,7 +201,16 @@ final class AstBuilder {
       }
     }
     List<Assignment> as = new ArrayList<>();
-    for (AssignmentContext a : c.assignment()) as.add(assignment(a));
+    for (AssignmentContext a : c.assignment()) {
+      Assignment x = assignment(a);
+      // Cassandra's parser refuses a column set whole and also changed in the same statement (RawUpdate.isCompatibleWith).
+      for (Assignment before : as) {
+        if (before.column().equals(x.column()) && (before instanceof Assignment.Set || x instanceof Assignment.Set))
+          throw new io.ringsim.cql.CqlException(io.ringsim.cql.CqlErrorClass.SyntaxError,
+              "Multiple incompatible setting of column " + x.column());
+      }
+      as.add(x);
+    }
     boolean ifExists = c.ifClause() != null && c.ifClause().K_EXISTS() != null;
     return new Statement.Update(t[0], t[1], as, where(c.whereClause()), ifExists, conditions(c.ifClause()), ttl, ts);
   }
@@ -259,7 +277,8 @@ final class AstBuilder {
     if (c.usingClause() != null) {
       for (UsingOptionContext u : c.usingClause().usingOption()) {
         if (u.K_TIMESTAMP() != null) ts = term(u.term());
-        else throw new IllegalStateException("Only TIMESTAMP is supported in a BATCH's USING clause");
+        else throw new io.ringsim.cql.CqlException(io.ringsim.cql.CqlErrorClass.InvalidRequest,
+            "Global TTL on the BATCH statement is not supported.");
       }
     }
     List<Statement> children = new ArrayList<>();

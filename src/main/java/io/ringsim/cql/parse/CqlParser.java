@@ -204,8 +204,37 @@ public final class CqlParser {
     return syntaxAt(bad, "mismatched input '" + bad.getText() + "' expecting " + expecting);
   }
 
+  /**
+   * "no viable alternative" at a token Cassandra's grammar does not take there. Cassandra's lexer keeps a string
+   * constant's text without its quotes, and its snippet brackets that many characters from the token's start.
+   */
+  static CqlException noViableAlternative(Token bad) {
+    String shown = bad.getText();
+    if (shown.length() >= 2 && shown.startsWith("'") && shown.endsWith("'"))
+      shown = shown.substring(1, shown.length() - 1).replace("''", "'");
+    return syntaxAt(bad, "no viable alternative at input '" + shown + "'", shown.length());
+  }
+
+  /**
+   * "no viable alternative" at {@code bad}, as Cassandra's parser words it when it had taken {@code prev} as the
+   * start of something it cannot finish: the snippet brackets {@code prev} and runs on to {@code bad}.
+   */
+  static CqlException noViableAfter(Token prev, Token bad) {
+    String text = bad.getInputStream().toString();
+    StringBuilder sb = new StringBuilder(" (");
+    sb.append(text, 0, prev.getStartIndex()).append('[').append(prev.getText()).append(']')
+        .append(text, prev.getStopIndex() + 1, bad.getStopIndex() + 1);
+    if (bad.getStopIndex() + 1 < text.length()) sb.append("...");
+    return new CqlException(CqlErrorClass.SyntaxError, "line " + bad.getLine() + ":" + bad.getCharPositionInLine()
+        + " no viable alternative at input '" + bad.getText() + "'" + sb.append(')'));
+  }
+
   /** A syntax error at {@code bad} with Cassandra's snippet of the text around it. */
   static CqlException syntaxAt(Token bad, String what) {
+    return syntaxAt(bad, what, bad.getText().length());
+  }
+
+  private static CqlException syntaxAt(Token bad, String what, int bracketed) {
     String text = bad.getInputStream().toString();
     CqlGrammarLexer lexer = new CqlGrammarLexer(CharStreams.fromString(text));
     lexer.removeErrorListeners();
@@ -215,8 +244,10 @@ public final class CqlParser {
     Token from = all.get(Math.max(0, at - 10));
     StringBuilder sb = new StringBuilder(" (");
     if (from.getStartIndex() > 0) sb.append("...");
-    sb.append(text, from.getStartIndex(), bad.getStartIndex()).append('[').append(bad.getText()).append(']');
-    if (bad.getStopIndex() + 1 < text.length()) sb.append("...");
+    int end = Math.min(text.length(), bad.getStartIndex() + bracketed);
+    sb.append(text, from.getStartIndex(), bad.getStartIndex()).append('[')
+        .append(text, bad.getStartIndex(), end).append(']');
+    if (end < text.length()) sb.append("...");
     return new CqlException(CqlErrorClass.SyntaxError, "line " + bad.getLine() + ":" + bad.getCharPositionInLine()
         + " " + what + sb.append(')'));
   }

@@ -97,7 +97,22 @@ final class MiscTypes {
       return true;
     }
 
-    private static final Pattern V4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
+    private static final Pattern V4 = Pattern.compile("\\d{1,10}(\\.\\d{1,10}){0,3}");
+
+    /**
+     * An IPv4 literal as Java's InetAddress (so Cassandra) reads one: one to four decimal parts, the last filling
+     * the remaining bytes ("1.2.3" is 1.2.0.3, "127" is 0.0.0.127).
+     */
+    private static boolean isV4(String t) {
+      if (!V4.matcher(t).matches()) return false;
+      String[] parts = t.split("\\.");
+      for (int i = 0; i < parts.length; i++) {
+        long v = Long.parseLong(parts[i]);
+        long max = i < parts.length - 1 ? 255 : (1L << (8 * (5 - parts.length))) - 1;
+        if (v > max) return false;
+      }
+      return true;
+    }
 
     Inet() {
       super("inet", InetAddress.class);
@@ -123,7 +138,7 @@ final class MiscTypes {
     InetAddress parse(String s) {
       String t = unquote(s);
       // Only address literals: never a DNS lookup from a simulation.
-      if (!(V4.matcher(t).matches() || (t.contains(":") && t.matches("[0-9A-Fa-f:.]+"))))
+      if (!(isV4(t) || (t.contains(":") && t.matches("[0-9A-Fa-f:.]+"))))
         throw new IllegalArgumentException(s);
       try {
         return InetAddress.getByName(t);
