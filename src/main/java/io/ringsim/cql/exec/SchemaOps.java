@@ -444,12 +444,20 @@ public final class SchemaOps {
           ? "tuples containing durations" : ct instanceof io.ringsim.schema.collection.UserType
           ? "UDTs containing durations" : "duration columns"));
     }
-    String name = s.indexName() != null ? s.indexName() : s.table() + "_" + s.column() + "_idx";
+    IndexTargets.validate(col, s.kind());
+    String name = s.indexName() != null ? s.indexName() : IndexTargets.availableName(c, ks, s.table(), s.column());
     if (c.index(ks, name).isPresent()) {
       if (s.ifNotExists()) return c;
-      throw new CqlException(CqlErrorClass.InvalidRequest, "Index " + name + " already exists");
+      throw new CqlException(CqlErrorClass.InvalidRequest, "Index '" + name + "' already exists");
     }
-    return c.withIndex(new IndexMetadata(ks, name, s.table(), s.column(), s.kind()));
+    IndexMetadata index = new IndexMetadata(ks, name, s.table(), s.column(), IndexTargets.kind(s.kind()));
+    for (IndexMetadata other : c.indexesOn(ks, s.table())) {
+      if (other.column().equals(index.column()) && other.kind().equals(index.kind())) {
+        if (s.ifNotExists()) return c;
+        throw invalid("Index " + name + " is a duplicate of existing index " + other.name());
+      }
+    }
+    return c.withIndex(index);
   }
 
   public static Catalog dropIndex(Catalog c, Statement.DropIndex s, String session) {

@@ -36,8 +36,12 @@ final class SelectRestrictions {
   final TupleSlice tuple = new TupleSlice();
   /** {@code (a, b) IN (...)}: the exact clustering prefixes, or null. */
   List<byte[][]> inTuples;
-  /** The secondary index an EQ restriction uses, or null. */
+  /** The secondary index the read uses, or null. */
   String usedIndex;
+  /** The table's indexes; whether one serves some restriction; whether the read goes through one. */
+  List<IndexMetadata> indexes = List.of();
+  boolean hasQueriableIndex;
+  boolean usesIndex;
   /** Every partition key column restricted by EQ or IN: the keys are known, no range scan. */
   boolean keysKnown;
   /** How many leading clustering columns are fixed by EQ or IN, and the slice on the next one, if any. */
@@ -72,7 +76,7 @@ final class SelectRestrictions {
     inTuples = multiIn.isEmpty() ? null : MultiColumnSelect.inTuples(t, multiIn, byColumn, tuple, values);
     checkPartitionKey(catalog);
     checkClustering();
-    checkRegularColumns(catalog);
+    checkRegularColumns();
   }
 
   boolean rangeScan() {
@@ -156,7 +160,9 @@ final class SelectRestrictions {
       } else {
         throw invalid("Cannot use CONTAINS on non-collection column " + name);
       }
-      cr.contains.add(new ColumnRestriction.Contains(x.key(), values.value(x.value(), elem, name)));
+      Object v = values.value(x.value(), elem, name);
+      if (v == null) throw invalid("Unsupported null value for column " + name);
+      cr.contains.add(new ColumnRestriction.Contains(x.key(), v));
     } else {
       throw invalid("LIKE restrictions are only supported on properly indexed columns (SASI), not by this "
           + "simulator");
@@ -188,14 +194,12 @@ final class SelectRestrictions {
     }
     if (token != null && pkRestricted > 0) throw invalid("Columns \"" + pk.get(0).name() + "\" cannot be restricted by"
         + " both a normal relation and a token relation");
-    List<IndexMetadata> indexes = catalog.indexesOn(table.keyspace(), table.name());
-    for (ColumnRestriction cr : byColumn.values()) {
-      if (cr.def.isPrimaryKey() || cr.eq == null || cr.isIn) continue;
-      for (IndexMetadata i : indexes) if (i.column().equals(cr.def.name())) usedIndex = i.name();
-    }
+    indexes = catalog.indexesOn(table.keyspace(), table.name());
+    for (ColumnRestriction cr : byColumn.values()) if (IndexSupport.supported(indexes, cr)) hasQueriableIndex = true;
     keysKnown = pkRestricted == pk.size() && !pkNonEq;
     boolean partialPk = pkRestricted > 0 && !keysKnown;
-    if (partialPk && !allowFiltering && usedIndex == null) throw invalid(FILTERING);
+    if (partialPk && !allowFiltering && !hasQueriableIndex) throw invalid(FILTERING);
+    if (token == null && !keysKnown && hasQueriableIndex) usesIndex = true;
   }
 
   /** The clustering columns restricted in order (or filtering allowed), the EQ prefix and the slice after it. */
@@ -206,10 +210,11 @@ final class SelectRestrictions {
     for (ColumnDef c : cc) {
       ColumnRestriction cr = byColumn.get(c.name());
       if (cr == null) continue;
-      if (!allowFiltering && usedIndex == null) {
-        if (lastRestricted != null && byColumn.get(lastRestricted.name()).isSlice())
-          throw invalid("Clustering column \"" + c.name() + "\" cannot be restricted (preceding column \""
-              + lastRestricted.name() + "\" is restricted by a non-EQ relation)");
+      if (!allowFiltering && !IndexSupport.supported(indexes, cr) && lastRestricted != null
+          && byColumn.get(lastRestricted.name()).isSlice())
+        throw invalid("Clustering column \"" + c.name() + "\" cannot be restricted (preceding column \""
+            + lastRestricted.name() + "\" is restricted by a non-EQ relation)");
+      if (!allowFiltering && !hasQueriableIndex) {
         if (c.position() > lastPos + 1) throw invalid("PRIMARY KEY column \"" + c.name() + "\" cannot be restricted as"
             + " preceding column \"" + cc.get(lastPos + 1).name() + "\" is not restricted");
       }
@@ -228,27 +233,45 @@ final class SelectRestrictions {
     for (ColumnDef c : cc) {
       if (c.position() >= usable && byColumn.containsKey(c.name())) clusteringNeedsFiltering = true;
     }
+    // An index on a clustering column serves a range of partitions; one on any column serves unordered clustering.
+    if (hasQueriableIndex && clusteringNeedsFiltering) usesIndex = true;
+    if (rangeScan() && token == null) {
+      for (ColumnDef c : cc) {
+        ColumnRestriction cr = byColumn.get(c.name());
+        if (cr != null && IndexSupport.supported(indexes, cr)) usesIndex = true;
+      }
+    }
   }
 
-  /** Restrictions on regular and static columns: served by the index, or filtering. */
-  private void checkRegularColumns(Catalog catalog) {
-    for (ColumnRestriction cr : byColumn.values()) {
-      if (cr.def.isPrimaryKey()) continue;
-      boolean indexed = usedIndex != null && catalog.index(table.keyspace(), usedIndex).orElseThrow().column()
-          .equals(cr.def.name()) && cr.others.isEmpty() && cr.contains.isEmpty() && !cr.isSlice();
-      if (!indexed) regularNeedsFiltering = true;
+  /**
+   * Restrictions on regular and static columns: served by an index, or filtering. With an index, every restriction
+   * the keys and slices leave must be served by that one index, or the query filters (Cassandra's needFiltering).
+   */
+  private void checkRegularColumns() {
+    for (ColumnRestriction cr : byColumn.values()) if (!cr.def.isPrimaryKey()) regularNeedsFiltering = true;
+    if (regularNeedsFiltering) {
+      if (hasQueriableIndex) usesIndex = true;
+      else if (!allowFiltering) throw invalid(FILTERING);
     }
-    String indexCol = usedIndex == null ? null
-        : catalog.index(table.keyspace(), usedIndex).map(IndexMetadata::column).orElse(null);
-    if (!allowFiltering) {
-      if (regularNeedsFiltering && (usedIndex == null || byColumn.values().stream().anyMatch(cr ->
-          !cr.def.isPrimaryKey() && !cr.def.name().equals(indexCol)))) {
-        throw invalid(FILTERING);
+    if (usesIndex) {
+      for (ColumnDef c : table.partitionKey()) {
+        ColumnRestriction cr = byColumn.get(c.name());
+        if (cr != null && cr.isIn) throw invalid("Select on indexed columns and with IN clause for the PRIMARY KEY are"
+            + " not supported");
       }
-      if (rangeScan() && usedIndex == null && (!byColumn.isEmpty() && byColumn.values().stream()
-          .anyMatch(cr -> cr.def.kind() == ColumnKind.CLUSTERING))) {
-        throw invalid(FILTERING);
+      // A range of partitions read through an index filters every clustering restriction too.
+      List<ColumnRestriction> toFilter = postFilters();
+      if (rangeScan()) {
+        for (ColumnRestriction cr : byColumn.values())
+          if (cr.def.kind() == ColumnKind.CLUSTERING && !toFilter.contains(cr)) toFilter.add(cr);
       }
+      IndexMetadata serving = IndexSupport.servingAll(indexes, toFilter);
+      if (serving == null && !allowFiltering) throw invalid(FILTERING);
+      if (serving == null) serving = IndexSupport.first(indexes, byColumn.values());
+      usedIndex = serving.name();
+    } else if (!allowFiltering && rangeScan() && byColumn.values().stream()
+        .anyMatch(cr -> cr.def.kind() == ColumnKind.CLUSTERING)) {
+      throw invalid(FILTERING);
     }
   }
 

@@ -54,7 +54,7 @@ final class AstBuilder {
       String[] t = table(c.tableName());
       IndexTargetContext it = c.indexTarget();
       String kind = it.K_KEYS() != null ? "keys" : it.K_VALUES() != null ? "values" : it.K_ENTRIES() != null
-          ? "entries" : it.K_FULL() != null ? "full" : "values";
+          ? "entries" : it.K_FULL() != null ? "full" : "simple";
       String indexClass = c.indexClass == null ? null
           : ((Term.Literal) constantText(c.indexClass.getText())).text();
       return new Statement.CreateIndex(c.ident() == null ? null : ident(c.ident()), t[0], t[1], ident(it.ident()),
