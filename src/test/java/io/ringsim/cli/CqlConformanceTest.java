@@ -41,7 +41,8 @@ class CqlConformanceTest {
    * refusals (cassandra.yaml at its defaults), and user-defined functions with `-- @yaml` switching them on.
    */
   @ParameterizedTest
-  @ValueSource(strings = {"30_features_off", "30_user_functions", "34_aggregates_in_selectors"})
+  @ValueSource(strings = {"30_features_off", "30_user_functions", "34_aggregates_in_selectors",
+      "37_cql3_yardstick_fixes"})
   void matchesCassandraWordForWord(String name) throws IOException {
     List<String> differ = new ArrayList<>(compare(name).messageMismatches());
     // Cassandra lists a function's overloads in its hash order, which two oracle runs of 30 gave differently
