@@ -113,6 +113,12 @@ public final class SchemaOps {
     return session;
   }
 
+  /** The table an ALTER TABLE names; null when it is missing and the statement says IF EXISTS (a no-op then). */
+  static TableMetadata alteredTable(Catalog c, String ks, String name, boolean ifExists) {
+    if (ifExists && c.table(ks, name).isEmpty()) return null;
+    return table(c, ks, name);
+  }
+
   public static TableMetadata table(Catalog c, String ks, String name) {
     if (c.keyspace(ks).isEmpty()) throw invalid("keyspace " + ks + " does not exist");
     return c.table(ks, name).orElseThrow(() -> invalid("table " + name + " does not exist"));
@@ -349,10 +355,14 @@ public final class SchemaOps {
 
   public static Catalog alterAdd(Catalog c, Statement.AlterTableAdd s, String session) {
     String ks = keyspaceOf(s.keyspace(), session);
-    TableMetadata t = table(c, ks, s.name());
+    TableMetadata t = alteredTable(c, ks, s.name(), s.ifExists());
+    if (t == null) return c;
     List<ColumnDef> cols = new ArrayList<>(t.columns());
     for (ColumnSpec spec : s.columns()) {
-      if (t.column(spec.name()).isPresent()) throw invalid("Column with name '" + spec.name() + "' already exists");
+      if (t.column(spec.name()).isPresent() || cols.stream().anyMatch(d -> d.name().equals(spec.name()))) {
+        if (s.ifColumnNotExists()) continue;
+        throw invalid("Column with name '" + spec.name() + "' already exists");
+      }
       CqlType type = type(spec.type(), spec.name(), c, ks);
       TableMetadata.DroppedColumn was = t.droppedColumns().get(spec.name());
       if (was != null && !canReadOldValues(type, was.type())) throw invalid("Cannot re-add previously dropped column '"
@@ -365,6 +375,7 @@ public final class SchemaOps {
             + "\") in a non counter table");
       cols.add(spec.isStatic() ? ColumnDef.staticColumn(spec.name(), type) : ColumnDef.regular(spec.name(), type));
     }
+    if (cols.size() == t.columns().size()) return c; // ADD IF NOT EXISTS of columns that all exist: no change
     return ViewOps.withAddedColumns(c.withTable(new TableMetadata(ks, s.name(), cols, t.params(),
         t.droppedColumns())), t);
   }
@@ -388,10 +399,12 @@ public final class SchemaOps {
    */
   public static Catalog alterDrop(Catalog c, Statement.AlterTableDrop s, String session) {
     String ks = keyspaceOf(s.keyspace(), session);
-    TableMetadata t = table(c, ks, s.name());
+    TableMetadata t = alteredTable(c, ks, s.name(), s.ifExists());
+    if (t == null) return c;
     List<ColumnDef> cols = new ArrayList<>(t.columns());
     Map<String, TableMetadata.DroppedColumn> dropped = new LinkedHashMap<>(t.droppedColumns());
     for (String n : s.columns()) {
+      if (t.column(n).isEmpty() && s.ifColumnExists()) continue;
       ColumnDef d = t.column(n).orElseThrow(() -> invalid("Column " + n
           + " was not found in table '" + ks + "." + s.name() + "'"));
       if (d.isPrimaryKey()) throw invalid("Cannot drop PRIMARY KEY column " + n);
@@ -402,12 +415,14 @@ public final class SchemaOps {
       long at = s.dropTimestamp() == null ? Long.MIN_VALUE : s.dropTimestamp();
       dropped.put(n, new TableMetadata.DroppedColumn(d.type(), at));
     }
+    if (cols.size() == t.columns().size()) return c; // DROP IF EXISTS of columns that are all missing: no change
     return c.withTable(new TableMetadata(ks, s.name(), cols, t.params(), dropped));
   }
 
   public static Catalog alterWith(Catalog c, Statement.AlterTableWith s, String session) {
     String ks = keyspaceOf(s.keyspace(), session);
-    TableMetadata t = table(c, ks, s.name());
+    TableMetadata t = alteredTable(c, ks, s.name(), s.ifExists());
+    if (t == null) return c;
     TableMetadata altered = new TableMetadata(ks, s.name(), t.columns(), TableOptions.params(t.params(), s.options()),
         t.droppedColumns());
     checkCounterTtl(altered);
