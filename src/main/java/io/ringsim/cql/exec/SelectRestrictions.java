@@ -217,6 +217,8 @@ final class SelectRestrictions {
       } else {
         throw invalid("Cannot use CONTAINS on non-collection column " + name);
       }
+      // Cassandra checks a CONTAINS value as an index expression's (validateIndexedValue), with its own words.
+      if (x.value() instanceof Term.Unset) throw invalid("Unsupported unset value for column " + name);
       Object v = values.value(x.value(), elem, name);
       if (v == null) throw invalid("Unsupported null value for column " + name);
       cr.contains.add(new ColumnRestriction.Contains(x.key(), v));
