@@ -41,13 +41,15 @@ clusteringOrder : ident (K_ASC | K_DESC) ;
 dropTable : K_DROP (K_TABLE | K_COLUMNFAMILY) (K_IF K_EXISTS)? tableName ;
 truncateTable : K_TRUNCATE (K_TABLE | K_COLUMNFAMILY)? tableName ;
 alterTable
-  : K_ALTER (K_TABLE | K_COLUMNFAMILY) tableName K_ADD (K_IF K_NOT K_EXISTS)? (addColumn | LPAREN addColumn (COMMA addColumn)* RPAREN)  # alterAdd
+  : K_ALTER (K_TABLE | K_COLUMNFAMILY) tableIf=ifExists? tableName K_ADD columnIf=ifNotExists? (addColumn | LPAREN addColumn (COMMA addColumn)* RPAREN)  # alterAdd
   | K_ALTER (K_TABLE | K_COLUMNFAMILY) tableName K_DROP K_COMPACT K_STORAGE  # alterDropCompactStorage
-  | K_ALTER (K_TABLE | K_COLUMNFAMILY) tableName K_DROP (K_IF K_EXISTS)? (ident | LPAREN ident (COMMA ident)* RPAREN) (K_USING K_TIMESTAMP INTEGER)?  # alterDrop
-  | K_ALTER (K_TABLE | K_COLUMNFAMILY) tableName K_WITH tableOption (K_AND tableOption)*                                           # alterWith
-  | K_ALTER (K_TABLE | K_COLUMNFAMILY) (K_IF K_EXISTS)? tableName K_RENAME ident K_TO ident (K_AND ident K_TO ident)*   # alterRename
-  | K_ALTER (K_TABLE | K_COLUMNFAMILY) (K_IF K_EXISTS)? tableName K_ALTER ident K_TYPE cqlType                          # alterColumnType
+  | K_ALTER (K_TABLE | K_COLUMNFAMILY) tableIf=ifExists? tableName K_DROP columnIf=ifExists? (ident | LPAREN ident (COMMA ident)* RPAREN) (K_USING K_TIMESTAMP INTEGER)?  # alterDrop
+  | K_ALTER (K_TABLE | K_COLUMNFAMILY) tableIf=ifExists? tableName K_WITH tableOption (K_AND tableOption)*                                           # alterWith
+  | K_ALTER (K_TABLE | K_COLUMNFAMILY) tableIf=ifExists? tableName K_RENAME columnIf=ifExists? ident K_TO ident (K_AND ident K_TO ident)*   # alterRename
+  | K_ALTER (K_TABLE | K_COLUMNFAMILY) tableIf=ifExists? tableName K_ALTER ident K_TYPE cqlType                          # alterColumnType
   ;
+ifExists : K_IF K_EXISTS ;
+ifNotExists : K_IF K_NOT K_EXISTS ;
 addColumn : ident cqlType K_STATIC? ;
 
 createIndex : K_CREATE K_CUSTOM? K_INDEX (K_IF K_NOT K_EXISTS)? ident? K_ON tableName LPAREN indexTarget RPAREN

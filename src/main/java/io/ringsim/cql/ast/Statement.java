@@ -34,16 +34,30 @@ public sealed interface Statement {
 
   record Truncate(String keyspace, String name) implements Statement {}
 
-  record AlterTableAdd(String keyspace, String name, List<ColumnSpec> columns) implements Statement {}
+  /**
+   * {@code ALTER TABLE [IF EXISTS] t ADD [IF NOT EXISTS] ...}: {@code ifExists}, a missing table is no error;
+   * {@code ifColumnNotExists}, a column that exists already is left as it is.
+   */
+  record AlterTableAdd(String keyspace, String name, List<ColumnSpec> columns, boolean ifExists,
+      boolean ifColumnNotExists) implements Statement {}
 
-  /** {@code dropTimestamp}: USING TIMESTAMP's microseconds (cells written at or before it are gone), or null. */
-  record AlterTableDrop(String keyspace, String name, List<String> columns, Long dropTimestamp) implements Statement {}
+  /**
+   * {@code dropTimestamp}: USING TIMESTAMP's microseconds (cells written at or before it are gone), or null.
+   * {@code ALTER TABLE [IF EXISTS] t DROP [IF EXISTS] ...}: a missing table, or column, is no error.
+   */
+  record AlterTableDrop(String keyspace, String name, List<String> columns, Long dropTimestamp, boolean ifExists,
+      boolean ifColumnExists) implements Statement {}
 
-  record AlterTableWith(String keyspace, String name, Map<String, Term> options) implements Statement {}
-
-  /** {@code ALTER TABLE t RENAME a TO b AND ...}: old name to new, a later pair for the same column replacing one. */
-  record AlterTableRename(String keyspace, String name, boolean ifExists, Map<String, String> renames)
+  record AlterTableWith(String keyspace, String name, Map<String, Term> options, boolean ifExists)
       implements Statement {}
+
+  /**
+   * {@code ALTER TABLE [IF EXISTS] t RENAME [IF EXISTS] a TO b AND ...}: old name to new, a later pair for the same
+   * column replacing one; {@code ifColumnExists}: RENAME IF EXISTS, which Cassandra 4.1 parses but still refuses a
+   * column that is not there ("Undefined column name ...").
+   */
+  record AlterTableRename(String keyspace, String name, boolean ifExists, Map<String, String> renames,
+      boolean ifColumnExists) implements Statement {}
 
   /** {@code ALTER TABLE t ALTER c TYPE x}, which Cassandra 4.1 no longer does. */
   record AlterTableType(String keyspace, String name, boolean ifExists) implements Statement {}

@@ -61,6 +61,12 @@ final class CasPlanner {
           + "delete non static columns");
     Clustering row = targets.rows().isEmpty() ? Clustering.EMPTY : targets.rows().get(0);
     if (ifExists) {
+      // A write of static columns alone (no clustering given on a table that has some) targets the static row:
+      // IF EXISTS then asks whether it has live cells, and a failure has no row to show (Cassandra's
+      // STATIC_CLUSTERING condition).
+      if (row.size() == 0 && !t.clusteringColumns().isEmpty()) {
+        return new WritePlanner.CasSpec(row, lp -> lp != null && lp.staticRow() != null, lp -> notApplied(), null);
+      }
       return new WritePlanner.CasSpec(row, lp -> findRow(lp, row) != null, lp -> failureWholeRow(t, lp, row), null);
     }
     List<ColumnCondition> conds = new ArrayList<>();
@@ -112,10 +118,8 @@ final class CasPlanner {
       }
       return true;
     }, lp -> {
-      LiveRow r = findRow(lp, row);
-      if (ConditionalBatch.nothingToShow(r, conditionColumns)) {
-        return new ResultSet(List.of("[applied]"), List.of(CqlTypes.BOOLEAN), List.of(List.of(false)), List.of());
-      }
+      LiveRow r = shownRow(lp, row, conditionColumns);
+      if (r == null && !showsStaticRow(lp, conditionColumns)) return notApplied();
       List<String> cols = new ArrayList<>(List.of("[applied]"));
       List<CqlType> types = new ArrayList<>(List.of(CqlTypes.BOOLEAN));
       List<Object> vals = new ArrayList<>(List.of(false));
@@ -128,6 +132,26 @@ final class CasPlanner {
       }
       return new ResultSet(cols, types, List.of(vals), List.of());
     }, conditionColumns);
+  }
+
+  private static ResultSet notApplied() {
+    return new ResultSet(List.of("[applied]"), List.of(CqlTypes.BOOLEAN), List.of(List.of(false)), List.of());
+  }
+
+  /**
+   * The row a failed condition shows, as Cassandra reads it for the round: with conditions on static columns only,
+   * it reads the partition's first live row (to tell a partition with rows from a missing one), whatever row the
+   * write targets; otherwise the targeted row. Null: no such row.
+   */
+  static LiveRow shownRow(LivePartition lp, Clustering row, List<ColumnDef> conditionColumns) {
+    boolean staticOnly = conditionColumns.stream().allMatch(d -> d.kind() == ColumnKind.STATIC);
+    if (!staticOnly) return findRow(lp, row);
+    return lp == null || lp.rows().isEmpty() ? null : lp.rows().get(0);
+  }
+
+  /** Without a row to show: whether the partition's static row is shown (it is read when a condition names one). */
+  static boolean showsStaticRow(LivePartition lp, List<ColumnDef> conditionColumns) {
+    return lp != null && lp.staticRow() != null && conditionColumns.stream().anyMatch(d -> d.kind() == ColumnKind.STATIC);
   }
 
   /** A column's value in the row as read (a regular column of a missing row is null; a static one may still exist). */

@@ -42,8 +42,9 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
       boolean isRowDelete, boolean isDelete, boolean writesStatics) {
     boolean columnDelete = isDelete && !isRowDelete;
     Map<String, List<Object>> eq = new LinkedHashMap<>();
+    TupleIn tupleIn = null;
     DeletionRange range = new DeletionRange();
-    for (Relation r : where) {
+    for (Relation r : SingleColumnTuples.normalize(t, where)) {
       BindMarkers.refuseUnbound(r);
       if (r instanceof Relation.Single s) {
         ColumnDef def = t.column(s.column()).orElseThrow(() -> invalid("Undefined column name " + s.column()));
@@ -74,6 +75,8 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
         eq.put(in.column(), vs);
       } else if (r instanceof Relation.MultiColumn mc) {
         MultiColumnWhere.apply(t, mc, values, eq, range, isRowDelete);
+      } else if (r instanceof Relation.MultiColumnIn mi && tupleIn == null) {
+        tupleIn = tupleIn(t, mi, values, eq);
       } else if (r instanceof Relation.Token) {
         throw invalid("The token function cannot be used in WHERE clauses for " + (isDelete ? "DELETE" : "UPDATE")
             + " statements");
@@ -104,7 +107,7 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
       List<String> rangeCols = range.columns();
       if (prefix >= cc.size() || !rangeCols.get(0).equals(cc.get(prefix).name()))
         throw invalid("Range deletions must restrict the clustering columns in order, the slice on the last one");
-      List<List<Object>> combos = cartesian(cc.subList(0, prefix), eq);
+      List<List<Object>> combos = clusterings(cc.subList(0, prefix), eq, tupleIn);
       if (combos.size() != 1) throw invalid("IN is not supported with a range deletion");
       // An empty range (c > 4 AND c < 3) is valid and deletes nothing, as in Cassandra.
       Slice slice = range.slice(t, combos.get(0));
@@ -120,12 +123,75 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
       }
       if (prefix == 0) return new KeyTargets(keys, List.of(), null, false);
       List<Clustering> rows = new ArrayList<>();
-      for (List<Object> combo : cartesian(cc.subList(0, prefix), eq)) rows.add(Clustering.of(Keys.clustering(t, combo)));
+      for (List<Object> combo : clusterings(cc.subList(0, prefix), eq, tupleIn))
+        rows.add(Clustering.of(Keys.clustering(t, combo)));
       return new KeyTargets(keys, rows, null, true);
     }
     List<Clustering> rows = new ArrayList<>();
     if (cc.isEmpty()) rows.add(Clustering.EMPTY);
-    else for (List<Object> combo : cartesian(cc, eq)) rows.add(Clustering.of(Keys.clustering(t, combo)));
+    else for (List<Object> combo : clusterings(cc, eq, tupleIn)) rows.add(Clustering.of(Keys.clustering(t, combo)));
     return new KeyTargets(keys, rows, null, false);
+  }
+
+  /** {@code (c1, c2) IN ((1, 2), (3, 4))} on consecutive clustering columns: the listed values, as they are. */
+  private record TupleIn(int start, int width, List<List<Object>> prefixes) {}
+
+  private static TupleIn tupleIn(TableMetadata t, Relation.MultiColumnIn mi, Values values,
+      Map<String, List<Object>> eq) {
+    List<ColumnDef> cc = t.clusteringColumns();
+    List<ColumnDef> defs = new ArrayList<>();
+    for (int i = 0; i < mi.columns().size(); i++) {
+      String n = mi.columns().get(i);
+      ColumnDef def = t.column(n).orElseThrow(() -> invalid("Undefined column name " + n));
+      if (def.kind() != ColumnKind.CLUSTERING) throw invalid("Multi-column relations can only be applied to "
+          + "clustering columns but was applied to: " + n);
+      if (i > 0 && def.position() != defs.get(i - 1).position() + 1) throw invalid("Clustering columns must appear"
+          + " in the PRIMARY KEY order in multi-column relations: " + relationText(mi));
+      if (eq.containsKey(n)) throw invalid(n + " cannot be restricted by more than one relation if it includes a IN");
+      defs.add(def);
+    }
+    List<List<Object>> prefixes = new ArrayList<>();
+    for (List<Term> tuple : mi.tuples()) {
+      if (tuple.size() != defs.size()) throw invalid("Expected " + defs.size() + " elements in value tuple, but got "
+          + tuple.size() + ": " + tuple);
+      List<Object> p = new ArrayList<>();
+      for (int i = 0; i < defs.size(); i++) {
+        p.add(nonNullKey(values.value(tuple.get(i), defs.get(i).type(), defs.get(i).name()), defs.get(i)));
+      }
+      if (!prefixes.contains(p)) prefixes.add(p);
+    }
+    // The tuple's columns count as restricted for the checks that follow (a tuple after an unrestricted column is
+    // refused there, as Cassandra refuses it); clusterings() expands them.
+    for (ColumnDef d : defs) eq.put(d.name(), List.of());
+    return new TupleIn(defs.get(0).position(), defs.size(), prefixes);
+  }
+
+  /** The relation as Cassandra prints it in its messages: {@code (b, d) IN ((0, 0), (1, 1))}. */
+  private static String relationText(Relation.MultiColumnIn mi) {
+    List<String> tuples = new ArrayList<>();
+    for (List<Term> tuple : mi.tuples()) {
+      List<String> vs = new ArrayList<>();
+      for (Term term : tuple) vs.add(TermText.of(term));
+      tuples.add("(" + String.join(", ", vs) + ")");
+    }
+    return "(" + String.join(", ", mi.columns()) + ") IN (" + String.join(", ", tuples) + ")";
+  }
+
+  /** Every clustering (prefix) {@code cols} takes: each EQ/IN value of the other columns, the tuple IN's values. */
+  private static List<List<Object>> clusterings(List<ColumnDef> cols, Map<String, List<Object>> eq, TupleIn in) {
+    if (in == null || cols.size() < in.start() + in.width()) return cartesian(cols, eq);
+    List<List<Object>> out = new ArrayList<>();
+    List<List<Object>> rests = cartesian(cols.subList(in.start() + in.width(), cols.size()), eq);
+    for (List<Object> before : cartesian(cols.subList(0, in.start()), eq)) {
+      for (List<Object> p : in.prefixes()) {
+        for (List<Object> rest : rests) {
+          List<Object> combo = new ArrayList<>(before);
+          combo.addAll(p);
+          combo.addAll(rest);
+          out.add(combo);
+        }
+      }
+    }
+    return out;
   }
 }

@@ -33,9 +33,15 @@ public record ReadPlan(
     String index,
     boolean staticRowsWhenEmpty,
     int groupByClustering,
-    boolean json) {
+    boolean json,
+    Comparator<LiveRow> postOrder) {
 
-  /** {@code groupByClustering}: -1 without GROUP BY, else how many clustering columns the groups use. */
+  /**
+   * {@code groupByClustering}: -1 without GROUP BY, else how many clustering columns the groups use.
+   * {@code postOrder}: ORDER BY with IN on the partition key: Cassandra sorts the rows of all partitions after reading
+   * them (its needsPostQueryOrdering), by the ORDER BY columns only (a stable sort: ties keep partition order), then
+   * applies LIMIT; null otherwise.
+   */
   public ReadPlan {}
 
   /** Where the rows come from: the cluster (or a test double). */
@@ -173,6 +179,7 @@ public record ReadPlan(
   }
 
   private ResultSet assembleRows(List<LivePartition> parts) {
+    if (postOrder != null && !distinct) return assemblePostOrdered(parts);
     Projection.Accumulator acc = projection.start();
     int emitted = 0;
     outer:
@@ -201,6 +208,34 @@ public record ReadPlan(
         if (emitted >= limit && !projection.isAggregate()) break outer;
         if (++inPartition >= perPartitionLimit) break;
       }
+    }
+    return acc.result();
+  }
+
+  private record Picked(LivePartition partition, LiveRow row) {}
+
+  private ResultSet assemblePostOrdered(List<LivePartition> parts) {
+    List<Picked> picked = new ArrayList<>();
+    for (LivePartition lp : parts) {
+      List<LiveRow> rows = ordered(lp);
+      if (rows.isEmpty() && staticRowsWhenEmpty && lp.staticRow() != null) {
+        if (rowFilter == null || rowFilter.test(lp, null)) picked.add(new Picked(lp, null));
+        continue;
+      }
+      int inPartition = 0;
+      for (LiveRow r : rows) {
+        if (rowFilter != null && !rowFilter.test(lp, r)) continue;
+        picked.add(new Picked(lp, r));
+        if (++inPartition >= perPartitionLimit) break;
+      }
+    }
+    picked.sort((a, b) -> postOrder.compare(a.row(), b.row()));
+    Projection.Accumulator acc = projection.start();
+    int emitted = 0;
+    for (Picked p : picked) {
+      if (emitted >= limit && !projection.isAggregate()) break;
+      acc.add(p.partition(), p.row());
+      emitted++;
     }
     return acc.result();
   }

@@ -113,6 +113,12 @@ public final class SchemaOps {
     return session;
   }
 
+  /** The table an ALTER TABLE names; null when it is missing and the statement says IF EXISTS (a no-op then). */
+  static TableMetadata alteredTable(Catalog c, String ks, String name, boolean ifExists) {
+    if (ifExists && c.table(ks, name).isEmpty()) return null;
+    return alteredTable(c, ks, name);
+  }
+
   public static TableMetadata table(Catalog c, String ks, String name) {
     if (c.keyspace(ks).isEmpty()) throw invalid("keyspace " + ks + " does not exist");
     return c.table(ks, name).orElseThrow(() -> invalid("table " + name + " does not exist"));
@@ -379,10 +385,14 @@ public final class SchemaOps {
 
   public static Catalog alterAdd(Catalog c, Statement.AlterTableAdd s, String session) {
     String ks = keyspaceOf(s.keyspace(), session);
-    TableMetadata t = alteredTable(c, ks, s.name());
+    TableMetadata t = alteredTable(c, ks, s.name(), s.ifExists());
+    if (t == null) return c;
     List<ColumnDef> cols = new ArrayList<>(t.columns());
     for (ColumnSpec spec : s.columns()) {
-      if (t.column(spec.name()).isPresent()) throw invalid("Column with name '" + spec.name() + "' already exists");
+      if (t.column(spec.name()).isPresent() || cols.stream().anyMatch(d -> d.name().equals(spec.name()))) {
+        if (s.ifColumnNotExists()) continue;
+        throw invalid("Column with name '" + spec.name() + "' already exists");
+      }
       CqlType type = type(spec.type(), spec.name(), c, ks);
       TableMetadata.DroppedColumn was = t.droppedColumns().get(spec.name());
       if (was != null && !canReadOldValues(type, was.type())) throw invalid("Cannot re-add previously dropped column '"
@@ -395,6 +405,7 @@ public final class SchemaOps {
             + "column (\"" + spec.name() + "\") in a non counter table");
       cols.add(spec.isStatic() ? ColumnDef.staticColumn(spec.name(), type) : ColumnDef.regular(spec.name(), type));
     }
+    if (cols.size() == t.columns().size()) return c; // ADD IF NOT EXISTS of columns that all exist: no change
     return ViewOps.withAddedColumns(c.withTable(new TableMetadata(ks, s.name(), cols, t.params(),
         t.droppedColumns())), t);
   }
@@ -418,10 +429,12 @@ public final class SchemaOps {
    */
   public static Catalog alterDrop(Catalog c, Statement.AlterTableDrop s, String session) {
     String ks = keyspaceOf(s.keyspace(), session);
-    TableMetadata t = table(c, ks, s.name());
+    TableMetadata t = alteredTable(c, ks, s.name(), s.ifExists());
+    if (t == null) return c;
     List<ColumnDef> cols = new ArrayList<>(t.columns());
     Map<String, TableMetadata.DroppedColumn> dropped = new LinkedHashMap<>(t.droppedColumns());
     for (String n : s.columns()) {
+      if (t.column(n).isEmpty() && s.ifColumnExists()) continue;
       ColumnDef d = t.column(n).orElseThrow(() -> invalid("Column " + n
           + " was not found in table '" + ks + "." + s.name() + "'"));
       if (d.isPrimaryKey()) throw invalid("Cannot drop PRIMARY KEY column " + n);
@@ -432,12 +445,14 @@ public final class SchemaOps {
       long at = s.dropTimestamp() == null ? Long.MIN_VALUE : s.dropTimestamp();
       dropped.put(n, new TableMetadata.DroppedColumn(d.type(), at));
     }
+    if (cols.size() == t.columns().size()) return c; // DROP IF EXISTS of columns that are all missing: no change
     return c.withTable(new TableMetadata(ks, s.name(), cols, t.params(), dropped));
   }
 
   public static Catalog alterWith(Catalog c, Statement.AlterTableWith s, String session) {
     String ks = keyspaceOf(s.keyspace(), session);
-    TableMetadata t = table(c, ks, s.name());
+    TableMetadata t = alteredTable(c, ks, s.name(), s.ifExists());
+    if (t == null) return c;
     TableMetadata altered = new TableMetadata(ks, s.name(), t.columns(), TableOptions.params(t.params(), s.options()),
         t.droppedColumns());
     checkCounterTtl(altered);
@@ -473,7 +488,6 @@ public final class SchemaOps {
         + " in table " + ks + "." + s.table()));
     if (col.kind() == ColumnKind.PARTITION_KEY && t.partitionKey().size() == 1)
       throw invalid("Cannot create secondary index on the only partition key column " + s.column());
-    checkIndexTarget(col, s.kind());
     if (containsDuration(col.type())) {
       CqlType ct = col.type();
       throw invalid("Secondary indexes are not supported on " + (ct instanceof ListType || ct instanceof SetType
@@ -481,38 +495,20 @@ public final class SchemaOps {
           ? "tuples containing durations" : ct instanceof io.ringsim.schema.collection.UserType
           ? "UDTs containing durations" : "duration columns"));
     }
-    // An unnamed index takes the first free name of table_column_idx, table_column_idx_1, ... (generateIndexName).
-    String name = s.indexName();
-    if (name == null) {
-      String base = s.table() + "_" + s.column() + "_idx";
-      name = base;
-      for (int i = 1; c.index(ks, name).isPresent(); i++) name = base + "_" + i;
-    }
-    // An index that differs from an existing one only by its name is refused (CreateIndexStatement).
-    java.util.Optional<IndexMetadata> same = c.indexesOn(ks, s.table()).stream().filter(i -> i.column().equals(s.column()) && i.kind().equals(s.kind())).findFirst();
-    if (same.isPresent()) {
+    IndexTargets.validate(col, s.kind());
+    String name = s.indexName() != null ? s.indexName() : IndexTargets.availableName(c, ks, s.table(), s.column());
+    if (c.index(ks, name).isPresent()) {
       if (s.ifNotExists()) return c;
-      throw invalid("Index " + name + " is a duplicate of existing index " + same.get().name());
+      throw new CqlException(CqlErrorClass.InvalidRequest, "Index '" + name + "' already exists");
     }
-    return c.withIndex(new IndexMetadata(ks, name, s.table(), s.column(), s.kind()));
-  }
-
-  /** Cassandra's CreateIndexStatement.validateIndexTarget, in its order. */
-  private static void checkIndexTarget(ColumnDef col, String kind) {
-    CqlType ct = col.type();
-    boolean collection = ct instanceof ListType || ct instanceof SetType || ct instanceof MapType;
-    boolean frozenCollection = collection && !TableSchema.isComplex(ct);
-    String n = col.name();
-    if (frozenCollection && !kind.equals("full"))
-      throw invalid("Cannot create " + kind + "() index on frozen column " + n + ". Frozen collections are immutable"
-          + " and must be fully indexed by using the 'full(" + n + ")' modifier");
-    if (!frozenCollection && kind.equals("full"))
-      throw invalid("full() indexes can only be created on frozen collections");
-    if (!collection && !kind.equals("values"))
-      throw invalid("Cannot create " + kind + "() index on " + n + ". Non-collection columns only support simple"
-          + " indexes");
-    if (!(ct instanceof MapType && TableSchema.isComplex(ct)) && (kind.equals("keys") || kind.equals("entries")))
-      throw invalid("Cannot create index on " + kind + " of column " + n + " with non-map type");
+    IndexMetadata index = new IndexMetadata(ks, name, s.table(), s.column(), IndexTargets.kind(s.kind()));
+    for (IndexMetadata other : c.indexesOn(ks, s.table())) {
+      if (other.column().equals(index.column()) && other.kind().equals(index.kind())) {
+        if (s.ifNotExists()) return c;
+        throw invalid("Index " + name + " is a duplicate of existing index " + other.name());
+      }
+    }
+    return c.withIndex(index);
   }
 
   public static Catalog dropIndex(Catalog c, Statement.DropIndex s, String session) {

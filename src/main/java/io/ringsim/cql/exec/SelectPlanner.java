@@ -113,8 +113,11 @@ public final class SelectPlanner {
     // one column or several ((c1, c2) > (...), (c1, c2) IN (...)): Cassandra's queriesFullPartitions.
     boolean staticWhenEmpty = where.byColumn.values().stream().noneMatch(cr -> cr.def.kind() == ColumnKind.CLUSTERING)
         && !tuple.isSet() && where.inTuples == null;
+    Comparator<LiveRow> postOrder = keyOrder != null && !s.orderBy().isEmpty() ? postOrder(t, s) : null;
+    if (postOrder != null && fetchLimit != Integer.MAX_VALUE)
+      filter = new ReadFilter(slices, reversed, Integer.MAX_VALUE).named(filter.named());
     return new ReadPlan(t, keys, keyOrder, start, end, filter, sortRows, rowFilter, projection, limit, perPartition,
-        s.distinct(), where.usedIndex, staticWhenEmpty, groupBy, s.json());
+        s.distinct(), where.usedIndex, staticWhenEmpty, groupBy, s.json(), postOrder);
   }
 
   private static void checkDistinct(TableMetadata t, Statement.Select s) {
@@ -271,6 +274,27 @@ public final class SelectPlanner {
     byte[][] out = Arrays.copyOf(pre, pre.length + 1);
     out[pre.length] = v;
     return out;
+  }
+
+  /**
+   * ORDER BY across the partitions an IN names: each ORDER BY column's values in the direction the query asks, a row
+   * without clustering values (a static-only row) first, as Cassandra's ordering comparator puts a null.
+   */
+  private static Comparator<LiveRow> postOrder(TableMetadata t, Statement.Select s) {
+    List<Statement.Ordering> by = s.orderBy();
+    return (a, b) -> {
+      for (Statement.Ordering o : by) {
+        ColumnDef d = Projection.column(t, o.column());
+        byte[] va = a == null || a.clustering().size() <= d.position() ? null : a.clustering().get(d.position());
+        byte[] vb = b == null || b.clustering().size() <= d.position() ? null : b.clustering().get(d.position());
+        int c;
+        if (va == null || vb == null) c = va == null ? (vb == null ? 0 : -1) : 1;
+        else c = io.ringsim.schema.EmptyValue.compare(d.type(), va, vb);
+        if (o.descending()) c = -c;
+        if (c != 0) return c;
+      }
+      return 0;
+    };
   }
 
   private static Comparator<byte[]> keyValueOrder(TableMetadata t) {

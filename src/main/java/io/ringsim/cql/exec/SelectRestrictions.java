@@ -36,8 +36,13 @@ final class SelectRestrictions {
   final TupleSlice tuple = new TupleSlice();
   /** {@code (a, b) IN (...)}: the exact clustering prefixes, or null. */
   List<byte[][]> inTuples;
-  /** The secondary index an EQ restriction uses, or null. */
+  /** The secondary index the query reads by (Cassandra's usesSecondaryIndexing), or null. */
   String usedIndex;
+  /** Some restriction has an index that serves it (Cassandra's hasQueriableIndex). */
+  private boolean queriableIndex;
+  private boolean usesIndex;
+  /** Whether the partition key's, and the clustering's, restrictions are filters (counted by checkNeedsFiltering). */
+  private boolean pkFiltered, ckFiltered;
   /** Every partition key column restricted by EQ or IN: the keys are known, no range scan. */
   boolean keysKnown;
   /** How many leading clustering columns are fixed by EQ or IN, and the slice on the next one, if any. */
@@ -55,7 +60,7 @@ final class SelectRestrictions {
     this.allowFiltering = allowFiltering;
     List<Relation.MultiColumn> multi = new ArrayList<>();
     List<Relation.MultiColumnIn> multiIn = new ArrayList<>();
-    for (Relation r : where) {
+    for (Relation r : SingleColumnTuples.normalize(t, where)) {
       BindMarkers.refuseUnbound(r);
       if (r instanceof Relation.Token tk) addToken(tk);
       else if (r instanceof Relation.MultiColumn mc) multi.add(mc);
@@ -70,9 +75,65 @@ final class SelectRestrictions {
       }
     }
     inTuples = multiIn.isEmpty() ? null : MultiColumnSelect.inTuples(t, multiIn, byColumn, tuple, values);
+    indexes = catalog.indexesOn(t.keyspace(), t.name());
+    queriableIndex = byColumn.values().stream().anyMatch(cr -> supportingIndex(cr, indexes) != null);
     checkPartitionKey(catalog);
     checkClustering();
     checkRegularColumns(catalog);
+    if (usesIndex) {
+      usedIndex = byColumn.values().stream().map(cr -> supportingIndex(cr, indexes)).filter(i -> i != null)
+          .findFirst().map(IndexMetadata::name).orElse(null);
+      if (keyIsIn()) throw invalid("Select on indexed columns and with IN clause for the PRIMARY KEY are not supported");
+    }
+    checkNeedsFiltering();
+  }
+
+  /**
+   * Whether an index serves this column's restriction, as Cassandra's built-in index does: = on the indexed value (a
+   * whole frozen collection with a FULL index), CONTAINS on a collection's values, CONTAINS KEY on a map's keys. An
+   * IN or a slice never uses an index.
+   */
+  private static IndexMetadata supportingIndex(ColumnRestriction cr, List<IndexMetadata> indexes) {
+    CqlType type = cr.def.type();
+    boolean multiCell = type instanceof ListType l ? !l.frozen() : type instanceof SetType st ? !st.frozen()
+        : type instanceof MapType m && !m.frozen();
+    boolean eq = cr.eq != null && !cr.isIn;
+    for (IndexMetadata i : indexes) {
+      if (!i.column().equals(cr.def.name())) continue;
+      boolean ok = switch (i.kind()) {
+        case "keys" -> cr.contains.stream().anyMatch(ColumnRestriction.Contains::key);
+        case "values" -> multiCell ? cr.contains.stream().anyMatch(c -> !c.key()) : eq;
+        case "full" -> eq;
+        default -> false;
+      };
+      if (ok) return i;
+    }
+    return null;
+  }
+
+  /** An IN on the partition key (Cassandra's keyIsInRelation). */
+  private boolean keyIsIn() {
+    return table.partitionKey().stream().anyMatch(c -> byColumn.containsKey(c.name()) && byColumn.get(c.name()).isIn);
+  }
+
+  /**
+   * Cassandra's checkNeedsFiltering: a range scan or an index query without ALLOW FILTERING may filter on nothing but
+   * the one restriction it reads by; any second restriction, a clustering restriction with nothing else, or two
+   * CONTAINS on one column, needs ALLOW FILTERING.
+   */
+  private void checkNeedsFiltering() {
+    if (allowFiltering || !(rangeScan() || usesIndex)) return;
+    int n = 0;
+    for (ColumnRestriction cr : byColumn.values()) {
+      ColumnKind k = cr.def.kind();
+      if (k == ColumnKind.PARTITION_KEY ? pkFiltered : k == ColumnKind.CLUSTERING ? ckFiltered : true) n++;
+    }
+    if (ckFiltered && tuple.isSet()) n += tuple.columns.size();
+    boolean clusteringRestricted = byColumn.values().stream().anyMatch(cr -> cr.def.kind() == ColumnKind.CLUSTERING)
+        || tuple.isSet() || inTuples != null;
+    boolean multipleContains = byColumn.values().stream().anyMatch(cr -> !cr.def.isPrimaryKey()
+        && cr.contains.size() > 1);
+    if (n > 1 || (n == 0 && clusteringRestricted) || (n != 0 && multipleContains)) throw invalid(FILTERING);
   }
 
   boolean rangeScan() {
@@ -161,7 +222,11 @@ final class SelectRestrictions {
       } else {
         throw invalid("Cannot use CONTAINS on non-collection column " + name);
       }
-      cr.contains.add(new ColumnRestriction.Contains(x.key(), values.value(x.value(), elem, name)));
+      // Cassandra checks a CONTAINS value as an index expression's (validateIndexedValue), with its own words.
+      if (x.value() instanceof Term.Unset) throw invalid("Unsupported unset value for column " + name);
+      Object v = values.value(x.value(), elem, name);
+      if (v == null) throw invalid("Unsupported null value for column " + name);
+      cr.contains.add(new ColumnRestriction.Contains(x.key(), v));
     } else {
       values.value(((Relation.Like) r).pattern(), def.type(), name); // a pattern the column cannot hold is refused first
       throw invalid("LIKE restrictions are only supported on properly indexed columns (SASI), not by this "
@@ -194,14 +259,11 @@ final class SelectRestrictions {
     }
     if (token != null && pkRestricted > 0) throw invalid("Columns \"" + pk.get(0).name() + "\" cannot be restricted by"
         + " both a normal relation and a token relation");
-    List<IndexMetadata> indexes = catalog.indexesOn(table.keyspace(), table.name());
-    for (ColumnRestriction cr : byColumn.values()) {
-      if (cr.def.isPrimaryKey() || cr.eq == null || cr.isIn) continue;
-      for (IndexMetadata i : indexes) if (i.column().equals(cr.def.name())) usedIndex = i.name();
-    }
     keysKnown = pkRestricted == pk.size() && !pkNonEq;
     boolean partialPk = pkRestricted > 0 && !keysKnown;
-    if (partialPk && !allowFiltering && usedIndex == null) throw invalid(FILTERING);
+    if (partialPk && !allowFiltering && !queriableIndex) throw invalid(FILTERING);
+    if (token == null && !keysKnown) usesIndex = queriableIndex;
+    pkFiltered = usesIndex || partialPk;
   }
 
   /** The clustering columns restricted in order (or filtering allowed), the EQ prefix and the slice after it. */
@@ -212,12 +274,12 @@ final class SelectRestrictions {
     for (ColumnDef c : cc) {
       ColumnRestriction cr = byColumn.get(c.name());
       if (cr == null) continue;
-      if (!allowFiltering && usedIndex == null) {
+      if (!allowFiltering) {
         if (lastRestricted != null && byColumn.get(lastRestricted.name()).isSlice())
           throw invalid("Clustering column \"" + c.name() + "\" cannot be restricted (preceding column \""
               + lastRestricted.name() + "\" is restricted by a non-EQ relation)");
-        if (c.position() > lastPos + 1) throw invalid("PRIMARY KEY column \"" + c.name() + "\" cannot be restricted as"
-            + " preceding column \"" + cc.get(lastPos + 1).name() + "\" is not restricted");
+        if (c.position() > lastPos + 1 && !queriableIndex) throw invalid("PRIMARY KEY column \"" + c.name()
+            + "\" cannot be restricted as preceding column \"" + cc.get(lastPos + 1).name() + "\" is not restricted");
       }
       if (!cr.others.isEmpty() || !cr.contains.isEmpty()) clusteringNeedsFiltering = true;
       lastRestricted = c;
@@ -234,33 +296,36 @@ final class SelectRestrictions {
     for (ColumnDef c : cc) {
       if (c.position() >= usable && byColumn.containsKey(c.name())) clusteringNeedsFiltering = true;
     }
+    if (clusteringNeedsFiltering && queriableIndex) usesIndex = true;
+    // An index on a clustering column serves a range scan (Cassandra: "covers indexes on the first clustering column").
+    if (rangeScan() && cc.stream().anyMatch(c -> byColumn.containsKey(c.name())
+        && supportingIndexOf(byColumn.get(c.name())) != null)) usesIndex = true;
+    ckFiltered = usesIndex || clusteringNeedsFiltering;
   }
 
-  /** Restrictions on regular and static columns: served by the index, or filtering. */
+  private List<IndexMetadata> indexes = List.of();
+
+  private IndexMetadata supportingIndexOf(ColumnRestriction cr) {
+    return supportingIndex(cr, indexes);
+  }
+
+  /** Restrictions on regular and static columns: an index query if some restriction has an index, else filtering. */
   private void checkRegularColumns(Catalog catalog) {
+    boolean any = false;
     for (ColumnRestriction cr : byColumn.values()) {
       if (cr.def.isPrimaryKey()) continue;
-      boolean indexed = usedIndex != null && catalog.index(table.keyspace(), usedIndex).orElseThrow().column()
-          .equals(cr.def.name()) && cr.others.isEmpty() && cr.contains.isEmpty() && !cr.isSlice();
-      if (!indexed) regularNeedsFiltering = true;
+      any = true;
+      if (supportingIndexOf(cr) == null || !cr.others.isEmpty() || cr.contains.size() > 1 || cr.isSlice())
+        regularNeedsFiltering = true;
     }
-    String indexCol = usedIndex == null ? null
-        : catalog.index(table.keyspace(), usedIndex).map(IndexMetadata::column).orElse(null);
-    if (!allowFiltering) {
-      if (regularNeedsFiltering && (usedIndex == null || byColumn.values().stream().anyMatch(cr ->
-          !cr.def.isPrimaryKey() && !cr.def.name().equals(indexCol)))) {
-        throw invalid(FILTERING);
-      }
-      if (rangeScan() && usedIndex == null && (!byColumn.isEmpty() && byColumn.values().stream()
-          .anyMatch(cr -> cr.def.kind() == ColumnKind.CLUSTERING))) {
-        throw invalid(FILTERING);
-      }
-    }
+    if (!any) return;
+    if (queriableIndex) usesIndex = true;
+    else if (!allowFiltering) throw invalid(FILTERING);
   }
 
   /** A multi-column restriction on a range scan needs ALLOW FILTERING (or an index), as Cassandra says. */
   void checkMultiColumnFiltering() {
-    if (rangeScan() && !allowFiltering && usedIndex == null) throw invalid(FILTERING);
+    if (rangeScan() && !allowFiltering && !usesIndex) throw invalid(FILTERING);
   }
 
   /** The restrictions the read's keys and slices do not already apply, for the row filter. */

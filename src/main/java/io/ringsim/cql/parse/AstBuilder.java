@@ -54,7 +54,7 @@ final class AstBuilder {
       String[] t = table(c.tableName());
       IndexTargetContext it = c.indexTarget();
       String kind = it.K_KEYS() != null ? "keys" : it.K_VALUES() != null ? "values" : it.K_ENTRIES() != null
-          ? "entries" : it.K_FULL() != null ? "full" : "values";
+          ? "entries" : it.K_FULL() != null ? "full" : "simple";
       String indexClass = c.indexClass == null ? null
           : ((Term.Literal) constantText(c.indexClass.getText())).text();
       return new Statement.CreateIndex(c.ident() == null ? null : ident(c.ident()), t[0], t[1], ident(it.ident()),
@@ -133,24 +133,24 @@ final class AstBuilder {
       for (AddColumnContext ac : a.addColumn()) {
         cols.add(new ColumnSpec(ident(ac.ident()), type(ac.cqlType()), ac.K_STATIC() != null, false));
       }
-      return new Statement.AlterTableAdd(t[0], t[1], cols);
+      return new Statement.AlterTableAdd(t[0], t[1], cols, a.tableIf != null, a.columnIf != null);
     }
     if (c instanceof AlterDropContext d) {
       String[] t = table(d.tableName());
       List<String> cols = new ArrayList<>();
       for (IdentContext i : d.ident()) cols.add(ident(i));
       Long at = d.INTEGER() == null ? null : Long.parseLong(d.INTEGER().getText());
-      return new Statement.AlterTableDrop(t[0], t[1], cols, at);
+      return new Statement.AlterTableDrop(t[0], t[1], cols, at, d.tableIf != null, d.columnIf != null);
     }
     if (c instanceof AlterRenameContext r) {
       String[] t = table(r.tableName());
       Map<String, String> renames = new LinkedHashMap<>();
       for (int i = 0; i + 1 < r.ident().size(); i += 2) renames.put(ident(r.ident(i)), ident(r.ident(i + 1)));
-      return new Statement.AlterTableRename(t[0], t[1], r.K_EXISTS() != null, renames);
+      return new Statement.AlterTableRename(t[0], t[1], r.tableIf != null, renames, r.columnIf != null);
     }
     if (c instanceof AlterColumnTypeContext a) {
       String[] t = table(a.tableName());
-      return new Statement.AlterTableType(t[0], t[1], a.K_EXISTS() != null);
+      return new Statement.AlterTableType(t[0], t[1], a.tableIf != null);
     }
     // Cassandra 4.1 refuses this form unless cassandra.yaml enables it (drop_compact_storage_enabled: false).
     if (c instanceof AlterDropCompactStorageContext) throw new io.ringsim.cql.CqlException(
@@ -166,7 +166,7 @@ final class AstBuilder {
       else if (o instanceof CompactStorageOptionContext cs) throw CqlParser.noViableAfter(cs.K_COMPACT().getSymbol(),
           cs.K_STORAGE().getSymbol());
     }
-    return new Statement.AlterTableWith(t[0], t[1], options);
+    return new Statement.AlterTableWith(t[0], t[1], options, w.tableIf != null);
   }
 
   private static Statement insert(InsertStatementContext c) {
