@@ -60,7 +60,7 @@ public record BoundedSlice(Partition partition, boolean truncated) {
   static Partition shell(Partition p) {
     Partition out = new Partition(p.key(), p.comparator());
     out.delete(p.deletion());
-    for (RangeTombstone rt : p.rangeTombstones()) out.addRangeTombstone(rt);
+    for (RangeTombstone rt : p.rangeTombstones()) out.appendRangeTombstone(rt);
     if (p.staticRow() != null) out.add(p.staticRow());
     return out;
   }

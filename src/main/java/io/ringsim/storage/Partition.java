@@ -72,8 +72,53 @@ public final class Partition {
 
   public Partition addRangeTombstone(RangeTombstone rt) {
     stats = null;
+    if (rangeTombstones.isEmpty()) mutableRangeTombstones().add(rt);
+    else mergeRangeTombstones(List.of(rt));
+    return this;
+  }
+
+  /** For copies of a partition whose tombstones are already one per slice (decoding, slicing, purging). */
+  Partition appendRangeTombstone(RangeTombstone rt) {
+    stats = null;
     mutableRangeTombstones().add(rt);
     return this;
+  }
+
+  /**
+   * Keeps one tombstone per slice, the one deleting latest, as Cassandra's RangeTombstoneList does. Without it,
+   * reconciling replicas' copies of one range delete (a read, a read repair, a merge) would hold it once per copy, and
+   * a replica that is repaired would hold, and send back, more copies at every round.
+   */
+  private void mergeRangeTombstones(List<RangeTombstone> incoming) {
+    List<RangeTombstone> list = mutableRangeTombstones();
+    Map<SliceKey, Integer> at = new java.util.HashMap<>();
+    for (int i = 0; i < list.size(); i++) at.put(new SliceKey(list.get(i).slice()), i);
+    for (RangeTombstone rt : incoming) {
+      Integer i = at.putIfAbsent(new SliceKey(rt.slice()), list.size());
+      if (i == null) list.add(rt);
+      else if (rt.deletion().supersedes(list.get(i).deletion())) list.set(i, rt);
+    }
+  }
+
+  /** A slice compared by its bounds' values (ClusteringBound holds arrays, which a record compares by identity). */
+  private record SliceKey(Slice slice) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof SliceKey k && same(slice.start(), k.slice.start()) && same(slice.end(), k.slice.end());
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * hash(slice.start()) + hash(slice.end());
+    }
+
+    private static boolean same(ClusteringBound a, ClusteringBound b) {
+      return a.inclusive() == b.inclusive() && java.util.Arrays.deepEquals(a.prefix(), b.prefix());
+    }
+
+    private static int hash(ClusteringBound b) {
+      return 31 * java.util.Arrays.deepHashCode(b.prefix()) + (b.inclusive() ? 1 : 0);
+    }
   }
 
   public Partition add(Row row) {
@@ -87,7 +132,7 @@ public final class Partition {
   public void apply(Partition update) {
     stats = null;
     if (!update.deletion.isLive()) deletion = DeletionTime.max(deletion, update.deletion);
-    if (!update.rangeTombstones.isEmpty()) mutableRangeTombstones().addAll(update.rangeTombstones);
+    if (!update.rangeTombstones.isEmpty()) mergeRangeTombstones(update.rangeTombstones);
     if (update.staticRow != null) add(update.staticRow);
     for (Row r : update.rows.values()) add(r);
   }

@@ -105,7 +105,7 @@ public final class PartitionCodec {
       for (int i = 0; i < rts; i++) {
         ClusteringBound s = bound(in);
         ClusteringBound e = bound(in);
-        p.addRangeTombstone(new RangeTombstone(new Slice(s, e), deletion(in)));
+        p.appendRangeTombstone(new RangeTombstone(new Slice(s, e), deletion(in)));
       }
       if (in.readBoolean()) p.add(row(in, schema, true));
       int rows = count(in);

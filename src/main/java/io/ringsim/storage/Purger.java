@@ -34,7 +34,7 @@ final class Purger {
     for (RangeTombstone rt : p.rangeTombstones()) {
       if (!pd.isLive() && !rt.deletion().supersedes(pd)) continue;
       if (purgeable(rt.deletion(), maxPurgeable)) purgedTombstones++;
-      else out.addRangeTombstone(rt);
+      else out.appendRangeTombstone(rt);
     }
     if (p.staticRow() != null) {
       Row r = purgeRow(p.staticRow(), pd, maxPurgeable);

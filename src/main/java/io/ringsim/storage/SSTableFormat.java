@@ -229,7 +229,7 @@ final class SSTableFormat {
       for (int i = 0; i < n; i++) {
         ClusteringBound s = bound(in);
         ClusteringBound e = bound(in);
-        p.addRangeTombstone(new RangeTombstone(new Slice(s, e), deletion(in, base)));
+        p.appendRangeTombstone(new RangeTombstone(new Slice(s, e), deletion(in, base)));
       }
     }
     if ((flags & P_STATIC) != 0) p.add(body(in, Clustering.STATIC, base, cols));

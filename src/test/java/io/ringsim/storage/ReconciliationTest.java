@@ -97,4 +97,30 @@ class ReconciliationTest {
     clock.advanceSeconds(40);
     assertThat(rowExists(1, 1)).isFalse();
   }
+
+  /**
+   * A read repair sends back what the coordinator reconciled from the replicas' copies: one range delete held by three
+   * replicas must stay one tombstone, or each round of repair would double them (as it did: 200 MB per node and
+   * ReadFailure after 50 range deletes).
+   */
+  @Test
+  void reconcilingCopiesOfOneRangeDeleteKeepsOneTombstone() {
+    Partition replicated = tt.deleteRange(1, 2, 5, 10, 5_000);
+    Partition merged = Partition.merge(java.util.List.of(replicated, tt.deleteRange(1, 2, 5, 10, 5_000),
+        tt.deleteRange(1, 2, 5, 10, 5_000)));
+    assertThat(merged.rangeTombstones()).hasSize(1);
+    for (int round = 0; round < 20; round++) node.apply(table, merged);
+    node.flush(table);
+    node.apply(table, merged);
+    assertThat(node.table(table).orElseThrow().read(tt.key(1), ReadFilter.ALL).stats().tombstonesScanned())
+        .isLessThanOrEqualTo(2);
+  }
+
+  @Test
+  void ofTwoDeletesOfOneSliceTheLaterIsKept() {
+    Partition merged = Partition.merge(java.util.List.of(tt.deleteRange(1, 2, 5, 10, 5_000),
+        tt.deleteRange(1, 2, 5, 30, 5_000), tt.deleteRange(1, 2, 6, 20, 5_000)));
+    assertThat(merged.rangeTombstones()).extracting(rt -> rt.deletion().markedForDeleteAt())
+        .containsExactlyInAnyOrder(30L, 20L);
+  }
 }
