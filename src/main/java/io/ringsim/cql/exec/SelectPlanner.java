@@ -42,8 +42,8 @@ public final class SelectPlanner {
     // Unknown columns are reported first, as Cassandra prepares the selection first.
     values.useFunctions(catalog, session);
     Projection projection = new Projection(t, s.selectors(), nowInSec, values);
-    if (s.distinct()) checkDistinct(t, s);
     SelectRestrictions where = new SelectRestrictions(t, s.where(), s.allowFiltering(), catalog, values);
+    if (s.distinct()) checkDistinct(t, s, where);
     StaticOnlySelection.check(t, s.selectors(), where);
     boolean reversed = reversed(t, s, where);
     int limit = limit(s.limit(), "LIMIT");
@@ -119,7 +119,16 @@ public final class SelectPlanner {
         s.distinct(), where.usedIndex, staticWhenEmpty, groupBy, s.json(), postOrder);
   }
 
-  private static void checkDistinct(TableMetadata t, Statement.Select s) {
+  /** Cassandra's validateDistinctSelection, after its restrictions are built (their errors come first). */
+  private static void checkDistinct(TableMetadata t, Statement.Select s, SelectRestrictions where) {
+    if (s.perPartitionLimit() != null) throw invalid("PER PARTITION LIMIT is not allowed with SELECT DISTINCT queries");
+    boolean clustering = where.byColumn.values().stream().anyMatch(cr -> cr.def.kind() == ColumnKind.CLUSTERING)
+        || where.tuple.isSet() || where.inTuples != null;
+    boolean nonStatic = where.byColumn.values().stream().anyMatch(cr -> cr.def.kind() == ColumnKind.REGULAR);
+    if (clustering || nonStatic) throw invalid("SELECT DISTINCT with WHERE clause only supports restriction by "
+        + "partition key and/or static columns.");
+    List<String> requested = new ArrayList<>();
+    boolean onlyColumns = true;
     for (Selector sel : s.selectors()) {
       Selector x = sel instanceof Selector.Aliased a ? a.selector() : sel;
       if (x instanceof Selector.Column c) {
@@ -127,10 +136,19 @@ public final class SelectPlanner {
         if (d.kind() != ColumnKind.PARTITION_KEY && d.kind() != ColumnKind.STATIC)
           throw invalid("SELECT DISTINCT queries must only request partition key columns and/or static columns"
               + " (not " + d.name() + ")");
+        requested.add(d.name());
+      } else {
+        onlyColumns = false; // a function's arguments count as requested too: not checked here
       }
     }
     if (s.selectors().isEmpty()) throw invalid("SELECT DISTINCT queries must request all the partition key"
         + " columns (missing " + t.partitionKey().get(0).name() + ")");
+    // A range scan must select the whole partition key (Cassandra then needs no grouping after the query).
+    if (!where.rangeScan() || !onlyColumns) return;
+    for (ColumnDef pk : t.partitionKey()) {
+      if (!requested.contains(pk.name())) throw invalid("SELECT DISTINCT queries must request all the partition key"
+          + " columns (missing " + pk.name() + ")");
+    }
   }
 
   /** ORDER BY: whether the rows come in reverse clustering order. */
