@@ -108,7 +108,8 @@ final class CqlJson {
       case "decimal" -> ((BigDecimal) v).toString();
       case "double", "float" -> {
         double d = ((Number) v).doubleValue();
-        yield Double.isNaN(d) || Double.isInfinite(d) ? quote(String.valueOf(v)) : String.valueOf(v);
+        // JSON has no NaN or infinities: Cassandra writes them as null (DoubleType/FloatType.toJSONString).
+        yield Double.isNaN(d) || Double.isInfinite(d) ? "null" : String.valueOf(v);
       }
       case "timestamp" -> quote(TIMESTAMP.format((Instant) v));
       case "blob" -> quote("0x" + HexFormat.of().formatHex(bytes((ByteBuffer) v)));

@@ -29,6 +29,12 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
   static final Slice EMPTY_RANGE = new Slice(ClusteringBound.exclusive(), ClusteringBound.exclusive());
 
   /**
+   * An empty IN ({@code a IN ()}, {@code b IN ()}) names no partition or no row: the statement, once Cassandra's
+   * checks pass, writes nothing (no rows must not read as "the whole partition").
+   */
+  private static final KeyTargets NOTHING = new KeyTargets(List.of(), List.of(), null, false);
+
+  /**
    * An UPDATE's targets; {@code writesStatics}: it sets static columns only, so that a clustering restriction is
    * refused (false for an UPDATE whose every value was UNSET, which writes nothing).
    */
@@ -103,17 +109,27 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
       if (eq.containsKey(cc.get(i).name())) throw invalid("PRIMARY KEY column \"" + cc.get(i).name()
           + "\" cannot be restricted as preceding column \"" + cc.get(prefix).name() + "\" is not restricted");
     }
+    boolean emptyIn = false;
+    for (Map.Entry<String, List<Object>> e : eq.entrySet()) {
+      if (!e.getValue().isEmpty()) continue;
+      int pos = t.column(e.getKey()).map(ColumnDef::position).orElse(-1);
+      boolean tupleColumn = tupleIn != null && t.column(e.getKey()).get().kind() == ColumnKind.CLUSTERING
+          && pos >= tupleIn.start() && pos < tupleIn.start() + tupleIn.width();
+      if (!tupleColumn) emptyIn = true;
+    }
+    if (tupleIn != null && tupleIn.prefixes().isEmpty()) emptyIn = true;
     if (range.isSet()) {
       List<String> rangeCols = range.columns();
       if (prefix >= cc.size() || !rangeCols.get(0).equals(cc.get(prefix).name()))
         throw invalid("Range deletions must restrict the clustering columns in order, the slice on the last one");
+      if (emptyIn) return NOTHING;
       List<List<Object>> combos = clusterings(cc.subList(0, prefix), eq, tupleIn);
       if (combos.size() != 1) throw invalid("IN is not supported with a range deletion");
       // An empty range (c > 4 AND c < 3) is valid and deletes nothing, as in Cassandra.
       Slice slice = range.slice(t, combos.get(0));
-      return new KeyTargets(keys, List.of(), slice == null ? EMPTY_RANGE : slice, false);
+      return emptyIn ? NOTHING : new KeyTargets(keys, List.of(), slice == null ? EMPTY_RANGE : slice, false);
     }
-    if (onlyStatic) return new KeyTargets(keys, List.of(), null, false);
+    if (onlyStatic) return emptyIn ? NOTHING : new KeyTargets(keys, List.of(), null, false);
     if (prefix < cc.size()) {
       if (columnDelete) throw invalid("Range deletions are not supported for specific columns");
       if (!isRowDelete) {
@@ -121,16 +137,16 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
         for (int i = prefix; i < cc.size(); i++) missing.add(cc.get(i).name());
         throw invalid("Some clustering keys are missing: " + String.join(", ", missing));
       }
-      if (prefix == 0) return new KeyTargets(keys, List.of(), null, false);
+      if (prefix == 0) return emptyIn ? NOTHING : new KeyTargets(keys, List.of(), null, false);
       List<Clustering> rows = new ArrayList<>();
       for (List<Object> combo : clusterings(cc.subList(0, prefix), eq, tupleIn))
         rows.add(Clustering.of(Keys.clustering(t, combo)));
-      return new KeyTargets(keys, rows, null, true);
+      return emptyIn ? NOTHING : new KeyTargets(keys, rows, null, true);
     }
     List<Clustering> rows = new ArrayList<>();
     if (cc.isEmpty()) rows.add(Clustering.EMPTY);
     else for (List<Object> combo : clusterings(cc, eq, tupleIn)) rows.add(Clustering.of(Keys.clustering(t, combo)));
-    return new KeyTargets(keys, rows, null, false);
+    return emptyIn ? NOTHING : new KeyTargets(keys, rows, null, false);
   }
 
   /** {@code (c1, c2) IN ((1, 2), (3, 4))} on consecutive clustering columns: the listed values, as they are. */

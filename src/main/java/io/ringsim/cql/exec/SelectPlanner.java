@@ -42,10 +42,9 @@ public final class SelectPlanner {
     // Unknown columns are reported first, as Cassandra prepares the selection first.
     values.useFunctions(catalog, session);
     Projection projection = new Projection(t, s.selectors(), nowInSec, values);
-    if (s.distinct()) checkDistinct(t, s);
     SelectRestrictions where = new SelectRestrictions(t, s.where(), s.allowFiltering(), catalog, values);
+    if (s.distinct()) checkDistinct(t, s, where);
     StaticOnlySelection.check(t, s.selectors(), where);
-    if (s.distinct()) checkDistinctWhere(t, s);
     boolean reversed = reversed(t, s, where);
     int limit = limit(s.limit(), "LIMIT");
     int perPartition = limit(s.perPartitionLimit(), "PER PARTITION LIMIT");
@@ -120,7 +119,16 @@ public final class SelectPlanner {
         s.distinct(), where.usedIndex, staticWhenEmpty, groupBy, s.json(), postOrder);
   }
 
-  private static void checkDistinct(TableMetadata t, Statement.Select s) {
+  /** Cassandra's validateDistinctSelection, after its restrictions are built (their errors come first). */
+  private static void checkDistinct(TableMetadata t, Statement.Select s, SelectRestrictions where) {
+    if (s.perPartitionLimit() != null) throw invalid("PER PARTITION LIMIT is not allowed with SELECT DISTINCT queries");
+    boolean clustering = where.byColumn.values().stream().anyMatch(cr -> cr.def.kind() == ColumnKind.CLUSTERING)
+        || where.tuple.isSet() || where.inTuples != null;
+    boolean nonStatic = where.byColumn.values().stream().anyMatch(cr -> cr.def.kind() == ColumnKind.REGULAR);
+    if (clustering || nonStatic) throw invalid("SELECT DISTINCT with WHERE clause only supports restriction by "
+        + "partition key and/or static columns.");
+    List<String> requested = new ArrayList<>();
+    boolean onlyColumns = true;
     for (Selector sel : s.selectors()) {
       Selector x = sel instanceof Selector.Aliased a ? a.selector() : sel;
       if (x instanceof Selector.Column c) {
@@ -128,39 +136,19 @@ public final class SelectPlanner {
         if (d.kind() != ColumnKind.PARTITION_KEY && d.kind() != ColumnKind.STATIC)
           throw invalid("SELECT DISTINCT queries must only request partition key columns and/or static columns"
               + " (not " + d.name() + ")");
+        requested.add(d.name());
+      } else {
+        onlyColumns = false; // a function's arguments count as requested too: not checked here
       }
     }
     if (s.selectors().isEmpty()) throw invalid("SELECT DISTINCT queries must request all the partition key"
         + " columns (missing " + t.partitionKey().get(0).name() + ")");
-    // With plain columns only, each partition key column must be among them (a function of them counts too, so
-    // other selections are left alone).
-    java.util.Set<String> named = new java.util.HashSet<>();
-    boolean plain = true;
-    for (Selector sel : s.selectors()) {
-      Selector x = sel instanceof Selector.Aliased a ? a.selector() : sel;
-      if (x instanceof Selector.Column c) named.add(c.name());
-      else plain = false;
+    // A range scan must select the whole partition key (Cassandra then needs no grouping after the query).
+    if (!where.rangeScan() || !onlyColumns) return;
+    for (ColumnDef pk : t.partitionKey()) {
+      if (!requested.contains(pk.name())) throw invalid("SELECT DISTINCT queries must request all the partition key"
+          + " columns (missing " + pk.name() + ")");
     }
-    if (plain) {
-      for (ColumnDef pk : t.partitionKey()) {
-        if (!named.contains(pk.name())) throw invalid("SELECT DISTINCT queries must request all the partition key"
-            + " columns (missing " + pk.name() + ")");
-      }
-    }
-  }
-
-  /** DISTINCT's WHERE clause: after the restrictions' own checks, as Cassandra's validateDistinctSelection runs. */
-  private static void checkDistinctWhere(TableMetadata t, Statement.Select s) {
-    for (io.ringsim.cql.ast.Relation r : s.where()) {
-      String column = r instanceof io.ringsim.cql.ast.Relation.Single x ? x.column()
-          : r instanceof io.ringsim.cql.ast.Relation.In x ? x.column()
-          : r instanceof io.ringsim.cql.ast.Relation.MultiColumn x ? x.columns().get(0) : null;
-      ColumnDef d = column == null ? null : t.column(column).orElse(null);
-      if (d != null && (d.kind() == ColumnKind.CLUSTERING || d.kind() == ColumnKind.REGULAR))
-        throw invalid("SELECT DISTINCT with WHERE clause only supports restriction by partition key and/or static "
-            + "columns.");
-    }
-    if (s.perPartitionLimit() != null) throw invalid("PER PARTITION LIMIT is not allowed with SELECT DISTINCT queries");
   }
 
   /** ORDER BY: whether the rows come in reverse clustering order. */
