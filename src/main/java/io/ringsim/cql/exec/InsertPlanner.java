@@ -59,6 +59,8 @@ final class InsertPlanner {
         && byColumn.keySet().stream().allMatch(c -> t.column(c).orElseThrow().kind() != ColumnKind.REGULAR);
     if (!missingCk.isEmpty() && !staticOnly)
       throw invalid("Some clustering keys are missing: " + String.join(", ", missingCk));
+    CompactTables.checkSetsValue(t, byColumn.keySet().stream()
+        .anyMatch(c -> !t.column(c).orElseThrow().isPrimaryKey()));
     List<Object> pk = new ArrayList<>();
     for (ColumnDef c : t.partitionKey()) pk.add(nonNullKey(byColumn.get(c.name()), c));
     List<Object> ck = new ArrayList<>();
@@ -101,7 +103,8 @@ final class InsertPlanner {
   static Partition rowUpdate(TableMetadata t, TableSchema schema, byte[] key, Clustering clustering, boolean withRow,
       Map<String, Object> byColumn, long ts, int ttl, int now, Values values) {
     Partition p = schema.newPartition(key);
-    Row.Builder row = Row.builder(clustering).marker(LivenessInfo.of(ts, ttl, now));
+    Row.Builder row = Row.builder(clustering);
+    if (CompactTables.writesRowMarker(t)) row.marker(LivenessInfo.of(ts, ttl, now));
     Row.Builder staticRow = null;
     for (Map.Entry<String, Object> e : byColumn.entrySet()) {
       ColumnDef def = t.column(e.getKey()).orElseThrow();

@@ -42,7 +42,8 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
     for (Relation r : where) {
       BindMarkers.refuseUnbound(r);
       if (r instanceof Relation.Single s) {
-        ColumnDef def = t.column(s.column()).orElseThrow(() -> invalid("Undefined column name " + s.column()));
+        ColumnDef def = t.column(s.column()).orElseThrow(() -> invalid("Undefined column name " + s.column()
+            + " in table " + t.qualifiedName()));
         if (!def.isPrimaryKey()) throw invalid("Non PRIMARY KEY columns found in where clause: " + s.column() + " ");
         if (s.op() == Relation.Op.EQ) {
           if (eq.put(s.column(), List.of(nonNullKey(values.value(s.value(), def.type(), s.column()), def))) != null)
@@ -59,7 +60,8 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
           throw invalid("Invalid operator " + s.op().symbol + " for PRIMARY KEY part " + s.column());
         }
       } else if (r instanceof Relation.In in) {
-        ColumnDef def = t.column(in.column()).orElseThrow(() -> invalid("Undefined column name " + in.column()));
+        ColumnDef def = t.column(in.column()).orElseThrow(() -> invalid("Undefined column name " + in.column()
+            + " in table " + t.qualifiedName()));
         if (!def.isPrimaryKey()) throw invalid("Non PRIMARY KEY columns found in where clause: " + in.column() + " ");
         List<Object> vs = new ArrayList<>();
         for (Term term : in.values()) vs.add(nonNullKey(values.value(term, def.type(), in.column()), def));

@@ -266,7 +266,8 @@ public final class SchemaOps {
       else others = true;
     }
     if (counters && others) throw invalid("Cannot mix counter and non counter columns in the same table");
-    TableParams params = TableOptions.params(TableParams.DEFAULTS, s.options());
+    if (s.compactStorage()) CompactTables.checkCreate(defs, !s.clustering().isEmpty());
+    TableParams params = TableOptions.params(TableParams.DEFAULTS, s.options()).withCompactStorage(s.compactStorage());
     TableMetadata table = new TableMetadata(ks, s.name(), defs, params);
     checkCounterTtl(table);
     return c.withTable(table);
@@ -350,6 +351,7 @@ public final class SchemaOps {
   public static Catalog alterAdd(Catalog c, Statement.AlterTableAdd s, String session) {
     String ks = keyspaceOf(s.keyspace(), session);
     TableMetadata t = table(c, ks, s.name());
+    CompactTables.checkAlterAdd(t);
     List<ColumnDef> cols = new ArrayList<>(t.columns());
     for (ColumnSpec spec : s.columns()) {
       if (t.column(spec.name()).isPresent()) throw invalid("Column with name '" + spec.name() + "' already exists");
@@ -435,6 +437,7 @@ public final class SchemaOps {
     TableMetadata t = table(c, ks, s.table());
     ColumnDef col = t.column(s.column()).orElseThrow(() -> invalid("Undefined column name " + s.column()
         + " in table " + ks + "." + s.table()));
+    CompactTables.checkIndexTarget(t, col);
     if (col.kind() == ColumnKind.PARTITION_KEY && t.partitionKey().size() == 1)
       throw invalid("Cannot create secondary index on the only partition key column " + s.column());
     if (containsDuration(col.type())) {
