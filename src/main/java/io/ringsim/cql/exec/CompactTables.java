@@ -28,7 +28,7 @@ final class CompactTables {
   /** CREATE TABLE ... WITH COMPACT STORAGE: the shapes Cassandra refuses. */
   static void checkCreate(List<ColumnDef> defs, boolean hasClustering) {
     List<ColumnDef> nonKey = defs.stream().filter(d -> !d.isPrimaryKey()).toList();
-    if (nonKey.stream().anyMatch(d -> TableSchema.isComplex(d.type())))
+    if (nonKey.stream().anyMatch(d -> TableSchema.isComplex(d.type()) && !d.type().name().equals("counter")))
       throw invalid("Non-frozen collections and UDTs are not supported with COMPACT STORAGE");
     if (nonKey.stream().anyMatch(d -> d.kind() == io.ringsim.schema.ColumnKind.STATIC))
       throw invalid("Static columns are not supported in COMPACT STORAGE tables");
@@ -90,5 +90,23 @@ final class CompactTables {
       String n = i == 0 ? base : base + i;
       if (t.column(n).isEmpty()) return n;
     }
+  }
+
+  /**
+   * A dense table of one clustering column keeps each row under that value alone, where an empty value means the
+   * row itself: Cassandra refuses it in an INSERT or UPDATE.
+   */
+  static void checkClustering(TableMetadata t, byte[][] clustering) {
+    if (!isCompact(t) || t.clusteringColumns().size() != 1) return;
+    if (clustering.length == 1 && clustering[0].length == 0)
+      throw invalid("Invalid empty or null value for column " + t.clusteringColumns().get(0).name());
+  }
+
+  /**
+   * A dense table with several clustering columns takes a row under a clustering prefix (the last ones missing,
+   * read back as null), as Thrift-era wide rows had: Cassandra lets INSERT and UPDATE name only the first ones.
+   */
+  static boolean allowsClusteringPrefix(TableMetadata t, int missing) {
+    return isCompact(t) && t.clusteringColumns().size() > 1 && missing < t.clusteringColumns().size();
   }
 }

@@ -38,7 +38,7 @@ final class InsertPlanner {
     boolean staticOnly = missingCk.size() == t.clusteringColumns().size() && named.stream().anyMatch(c ->
         t.column(c).map(d -> d.kind() == ColumnKind.STATIC).orElse(false)) && named.stream().allMatch(c ->
         t.column(c).map(d -> d.kind() != ColumnKind.REGULAR).orElse(true));
-    if (!missingCk.isEmpty() && !staticOnly)
+    if (!missingCk.isEmpty() && !staticOnly && !CompactTables.allowsClusteringPrefix(t, missingCk.size()))
       throw invalid("Some clustering keys are missing: " + String.join(", ", missingCk));
   }
 
@@ -57,17 +57,24 @@ final class InsertPlanner {
     boolean staticOnly = !missingCk.isEmpty() && missingCk.size() == t.clusteringColumns().size()
         && byColumn.keySet().stream().anyMatch(c -> t.column(c).orElseThrow().kind() == ColumnKind.STATIC)
         && byColumn.keySet().stream().allMatch(c -> t.column(c).orElseThrow().kind() != ColumnKind.REGULAR);
-    if (!missingCk.isEmpty() && !staticOnly)
+    boolean prefix = !missingCk.isEmpty() && CompactTables.allowsClusteringPrefix(t, missingCk.size())
+        && t.clusteringColumns().subList(0, t.clusteringColumns().size() - missingCk.size()).stream()
+            .allMatch(c -> byColumn.containsKey(c.name()));
+    if (!missingCk.isEmpty() && !staticOnly && !prefix)
       throw invalid("Some clustering keys are missing: " + String.join(", ", missingCk));
     CompactTables.checkSetsValue(t, byColumn.keySet().stream()
         .anyMatch(c -> !t.column(c).orElseThrow().isPrimaryKey()));
     List<Object> pk = new ArrayList<>();
     for (ColumnDef c : t.partitionKey()) pk.add(nonNullKey(byColumn.get(c.name()), c));
     List<Object> ck = new ArrayList<>();
-    if (!staticOnly) for (ColumnDef c : t.clusteringColumns()) ck.add(nonNullKey(byColumn.get(c.name()), c));
+    if (!staticOnly) for (ColumnDef c : t.clusteringColumns()) {
+      if (byColumn.containsKey(c.name())) ck.add(nonNullKey(byColumn.get(c.name()), c));
+    }
     byte[] key = Keys.partitionKey(t, pk);
     WriteBinder.checkKeySize(key);
-    Clustering clustering = ck.isEmpty() ? Clustering.EMPTY : Clustering.of(Keys.clustering(t, ck));
+    byte[][] ckBytes = Keys.clustering(t, ck);
+    CompactTables.checkClustering(t, ckBytes);
+    Clustering clustering = ck.isEmpty() ? Clustering.EMPTY : Clustering.of(ckBytes);
     Long fixedTs = binder.fixedTimestamp(s.timestamp());
     int ttl = WriteBinder.ttl(s.ttl(), t);
     TableSchema schema = binder.schema(t);
@@ -88,7 +95,7 @@ final class InsertPlanner {
       String c = s.columns().get(i);
       ColumnDef def = t.column(c).orElseThrow(() -> invalid("Undefined column name " + c + " in table "
           + t.qualifiedName()));
-      if (byColumn.containsKey(c)) throw invalid("Multiple definitions found for column " + c);
+      if (byColumn.containsKey(c)) throw invalid("The column names contains duplicates");
       // A key column must have a value, and Values says so.
       if (s.values().get(i) instanceof Term.Unset && !def.isPrimaryKey()) continue;
       byColumn.put(c, values.value(s.values().get(i), def.type(), c));

@@ -99,6 +99,11 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
     if (onlyStatic) return new KeyTargets(keys, List.of(), null, false);
     if (prefix < cc.size()) {
       if (columnDelete) throw invalid("Range deletions are not supported for specific columns");
+      if (!isDelete && prefix > 0 && CompactTables.allowsClusteringPrefix(t, cc.size() - prefix)) {
+        List<Clustering> rows = new ArrayList<>();
+        for (List<Object> combo : cartesian(cc.subList(0, prefix), eq)) rows.add(Clustering.of(Keys.clustering(t, combo)));
+        return new KeyTargets(keys, rows, null, false);
+      }
       if (!isRowDelete) {
         List<String> missing = new ArrayList<>();
         for (int i = prefix; i < cc.size(); i++) missing.add(cc.get(i).name());
@@ -111,7 +116,11 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
     }
     List<Clustering> rows = new ArrayList<>();
     if (cc.isEmpty()) rows.add(Clustering.EMPTY);
-    else for (List<Object> combo : cartesian(cc, eq)) rows.add(Clustering.of(Keys.clustering(t, combo)));
+    else for (List<Object> combo : cartesian(cc, eq)) {
+      byte[][] ck = Keys.clustering(t, combo);
+      if (!isDelete) CompactTables.checkClustering(t, ck);
+      rows.add(Clustering.of(ck));
+    }
     return new KeyTargets(keys, rows, null, false);
   }
 }
