@@ -109,4 +109,16 @@ final class CompactTables {
   static boolean allowsClusteringPrefix(TableMetadata t, int missing) {
     return isCompact(t) && t.clusteringColumns().size() > 1 && missing < t.clusteringColumns().size();
   }
+
+  /** In a table that takes clustering prefixes, an INSERT naming a clustering column after one it leaves out. */
+  static void checkNoClusteringGap(TableMetadata t, java.util.Set<String> named) {
+    List<ColumnDef> cc = t.clusteringColumns();
+    if (!isCompact(t) || cc.size() < 2) return;
+    int prefix = 0;
+    while (prefix < cc.size() && named.contains(cc.get(prefix).name())) prefix++;
+    for (int i = prefix + 1; i < cc.size(); i++) {
+      if (named.contains(cc.get(i).name())) throw invalid("PRIMARY KEY column \"" + cc.get(i).name()
+          + "\" cannot be restricted as preceding column \"" + cc.get(prefix).name() + "\" is not restricted");
+    }
+  }
 }

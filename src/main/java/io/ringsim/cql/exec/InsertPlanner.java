@@ -33,6 +33,7 @@ final class InsertPlanner {
     List<String> missingPk = new ArrayList<>();
     for (ColumnDef c : t.partitionKey()) if (!named.contains(c.name())) missingPk.add(c.name());
     if (!missingPk.isEmpty()) throw invalid("Some partition key parts are missing: " + String.join(", ", missingPk));
+    CompactTables.checkNoClusteringGap(t, named);
     List<String> missingCk = new ArrayList<>();
     for (ColumnDef c : t.clusteringColumns()) if (!named.contains(c.name())) missingCk.add(c.name());
     boolean staticOnly = missingCk.size() == t.clusteringColumns().size() && named.stream().anyMatch(c ->
@@ -51,6 +52,7 @@ final class InsertPlanner {
     List<String> missingPk = new ArrayList<>();
     for (ColumnDef c : t.partitionKey()) if (!byColumn.containsKey(c.name())) missingPk.add(c.name());
     if (!missingPk.isEmpty()) throw invalid("Some partition key parts are missing: " + String.join(", ", missingPk));
+    CompactTables.checkNoClusteringGap(t, byColumn.keySet());
     List<String> missingCk = new ArrayList<>();
     for (ColumnDef c : t.clusteringColumns()) if (!byColumn.containsKey(c.name())) missingCk.add(c.name());
     // An INSERT of only the partition key and static columns writes the static row alone, as Cassandra allows.

@@ -99,20 +99,18 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
     if (onlyStatic) return new KeyTargets(keys, List.of(), null, false);
     if (prefix < cc.size()) {
       if (columnDelete) throw invalid("Range deletions are not supported for specific columns");
-      if (!isDelete && prefix > 0 && CompactTables.allowsClusteringPrefix(t, cc.size() - prefix)) {
-        List<Clustering> rows = new ArrayList<>();
-        for (List<Object> combo : cartesian(cc.subList(0, prefix), eq)) rows.add(Clustering.of(Keys.clustering(t, combo)));
-        return new KeyTargets(keys, rows, null, false);
-      }
-      if (!isRowDelete) {
+      // A compact table's UPDATE writes one row under the clustering prefix; a DELETE removes every row under it.
+      boolean compactPrefix = !isDelete && prefix > 0 && CompactTables.allowsClusteringPrefix(t, cc.size() - prefix);
+      if (!isRowDelete && !compactPrefix) {
         List<String> missing = new ArrayList<>();
         for (int i = prefix; i < cc.size(); i++) missing.add(cc.get(i).name());
         throw invalid("Some clustering keys are missing: " + String.join(", ", missing));
       }
       if (prefix == 0) return new KeyTargets(keys, List.of(), null, false);
       List<Clustering> rows = new ArrayList<>();
-      for (List<Object> combo : cartesian(cc.subList(0, prefix), eq)) rows.add(Clustering.of(Keys.clustering(t, combo)));
-      return new KeyTargets(keys, rows, null, true);
+      for (List<Object> combo : cartesian(cc.subList(0, prefix), eq))
+        rows.add(Clustering.of(Keys.clustering(t, combo)));
+      return new KeyTargets(keys, rows, null, !compactPrefix);
     }
     List<Clustering> rows = new ArrayList<>();
     if (cc.isEmpty()) rows.add(Clustering.EMPTY);
