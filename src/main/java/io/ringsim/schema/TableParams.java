@@ -5,10 +5,12 @@ import java.util.Map;
 /**
  * Table options that reach the storage engine (CREATE TABLE ... WITH). {@code compaction} holds the CQL compaction
  * map as written, e.g. {"class": "SizeTieredCompactionStrategy", "min_threshold": "4"}; the storage engine reads it.
+ * {@code compactStorage}: created WITH COMPACT STORAGE, whose rules (see cql/exec/CompactTables) differ: a row lives
+ * only while a non-key column of it does, and its columns are fixed at creation.
  */
 public record TableParams(
     int defaultTimeToLive, int gcGraceSeconds, double bloomFilterFpChance, Map<String, String> compaction,
-    Map<String, String> compression, ShownOptions shown) {
+    Map<String, String> compression, ShownOptions shown, boolean compactStorage) {
 
   /** Cassandra's default compression, as system_schema.tables and DESCRIBE show it. */
   public static final Map<String, String> DEFAULT_COMPRESSION =
@@ -16,7 +18,17 @@ public record TableParams(
 
   public TableParams(int defaultTimeToLive, int gcGraceSeconds, double bloomFilterFpChance,
       Map<String, String> compaction) {
-    this(defaultTimeToLive, gcGraceSeconds, bloomFilterFpChance, compaction, DEFAULT_COMPRESSION, ShownOptions.DEFAULTS);
+    this(defaultTimeToLive, gcGraceSeconds, bloomFilterFpChance, compaction, DEFAULT_COMPRESSION, ShownOptions.DEFAULTS,
+        false);
+  }
+
+  public TableParams(int defaultTimeToLive, int gcGraceSeconds, double bloomFilterFpChance,
+      Map<String, String> compaction, Map<String, String> compression, ShownOptions shown) {
+    this(defaultTimeToLive, gcGraceSeconds, bloomFilterFpChance, compaction, compression, shown, false);
+  }
+
+  public TableParams withCompactStorage(boolean c) {
+    return new TableParams(defaultTimeToLive, gcGraceSeconds, bloomFilterFpChance, compaction, compression, shown, c);
   }
 
   /** The smallest false-positive chance Cassandra's bloom filters can give (its BloomCalculations). */
@@ -43,27 +55,30 @@ public record TableParams(
   }
 
   public TableParams withCompaction(Map<String, String> c) {
-    return new TableParams(defaultTimeToLive, gcGraceSeconds, bloomFilterFpChance, c, compression, shown);
+    return new TableParams(defaultTimeToLive, gcGraceSeconds, bloomFilterFpChance, c, compression, shown,
+        compactStorage);
   }
 
   /** Kept to be shown as Cassandra shows it; ringsim's storage does not compress. */
   public TableParams withCompression(Map<String, String> c) {
-    return new TableParams(defaultTimeToLive, gcGraceSeconds, bloomFilterFpChance, compaction, c, shown);
+    return new TableParams(defaultTimeToLive, gcGraceSeconds, bloomFilterFpChance, compaction, c, shown,
+        compactStorage);
   }
 
   public TableParams withBloomFilterFpChance(double c) {
-    return new TableParams(defaultTimeToLive, gcGraceSeconds, c, compaction, compression, shown);
+    return new TableParams(defaultTimeToLive, gcGraceSeconds, c, compaction, compression, shown, compactStorage);
   }
 
   public TableParams withShown(ShownOptions o) {
-    return new TableParams(defaultTimeToLive, gcGraceSeconds, bloomFilterFpChance, compaction, compression, o);
+    return new TableParams(defaultTimeToLive, gcGraceSeconds, bloomFilterFpChance, compaction, compression, o,
+        compactStorage);
   }
 
   public TableParams withGcGraceSeconds(int s) {
-    return new TableParams(defaultTimeToLive, s, bloomFilterFpChance, compaction, compression, shown);
+    return new TableParams(defaultTimeToLive, s, bloomFilterFpChance, compaction, compression, shown, compactStorage);
   }
 
   public TableParams withDefaultTimeToLive(int s) {
-    return new TableParams(s, gcGraceSeconds, bloomFilterFpChance, compaction, compression, shown);
+    return new TableParams(s, gcGraceSeconds, bloomFilterFpChance, compaction, compression, shown, compactStorage);
   }
 }

@@ -33,12 +33,13 @@ final class InsertPlanner {
     List<String> missingPk = new ArrayList<>();
     for (ColumnDef c : t.partitionKey()) if (!named.contains(c.name())) missingPk.add(c.name());
     if (!missingPk.isEmpty()) throw invalid("Some partition key parts are missing: " + String.join(", ", missingPk));
+    CompactTables.checkNoClusteringGap(t, named);
     List<String> missingCk = new ArrayList<>();
     for (ColumnDef c : t.clusteringColumns()) if (!named.contains(c.name())) missingCk.add(c.name());
     boolean staticOnly = missingCk.size() == t.clusteringColumns().size() && named.stream().anyMatch(c ->
         t.column(c).map(d -> d.kind() == ColumnKind.STATIC).orElse(false)) && named.stream().allMatch(c ->
         t.column(c).map(d -> d.kind() != ColumnKind.REGULAR).orElse(true));
-    if (!missingCk.isEmpty() && !staticOnly)
+    if (!missingCk.isEmpty() && !staticOnly && !CompactTables.allowsClusteringPrefix(t, missingCk.size()))
       throw invalid("Some clustering keys are missing: " + String.join(", ", missingCk));
   }
 
@@ -51,21 +52,31 @@ final class InsertPlanner {
     List<String> missingPk = new ArrayList<>();
     for (ColumnDef c : t.partitionKey()) if (!byColumn.containsKey(c.name())) missingPk.add(c.name());
     if (!missingPk.isEmpty()) throw invalid("Some partition key parts are missing: " + String.join(", ", missingPk));
+    CompactTables.checkNoClusteringGap(t, byColumn.keySet());
     List<String> missingCk = new ArrayList<>();
     for (ColumnDef c : t.clusteringColumns()) if (!byColumn.containsKey(c.name())) missingCk.add(c.name());
     // An INSERT of only the partition key and static columns writes the static row alone, as Cassandra allows.
     boolean staticOnly = !missingCk.isEmpty() && missingCk.size() == t.clusteringColumns().size()
         && byColumn.keySet().stream().anyMatch(c -> t.column(c).orElseThrow().kind() == ColumnKind.STATIC)
         && byColumn.keySet().stream().allMatch(c -> t.column(c).orElseThrow().kind() != ColumnKind.REGULAR);
-    if (!missingCk.isEmpty() && !staticOnly)
+    boolean prefix = !missingCk.isEmpty() && CompactTables.allowsClusteringPrefix(t, missingCk.size())
+        && t.clusteringColumns().subList(0, t.clusteringColumns().size() - missingCk.size()).stream()
+            .allMatch(c -> byColumn.containsKey(c.name()));
+    if (!missingCk.isEmpty() && !staticOnly && !prefix)
       throw invalid("Some clustering keys are missing: " + String.join(", ", missingCk));
+    CompactTables.checkSetsValue(t, byColumn.keySet().stream()
+        .anyMatch(c -> !t.column(c).orElseThrow().isPrimaryKey()));
     List<Object> pk = new ArrayList<>();
     for (ColumnDef c : t.partitionKey()) pk.add(nonNullKey(byColumn.get(c.name()), c));
     List<Object> ck = new ArrayList<>();
-    if (!staticOnly) for (ColumnDef c : t.clusteringColumns()) ck.add(nonNullKey(byColumn.get(c.name()), c));
+    if (!staticOnly) for (ColumnDef c : t.clusteringColumns()) {
+      if (byColumn.containsKey(c.name())) ck.add(nonNullKey(byColumn.get(c.name()), c));
+    }
     byte[] key = Keys.partitionKey(t, pk);
     WriteBinder.checkKeySize(key);
-    Clustering clustering = ck.isEmpty() ? Clustering.EMPTY : Clustering.of(Keys.clustering(t, ck));
+    byte[][] ckBytes = Keys.clustering(t, ck);
+    CompactTables.checkClustering(t, ckBytes);
+    Clustering clustering = ck.isEmpty() ? Clustering.EMPTY : Clustering.of(ckBytes);
     Long fixedTs = binder.fixedTimestamp(s.timestamp());
     int ttl = WriteBinder.ttl(s.ttl(), t);
     TableSchema schema = binder.schema(t);
@@ -86,7 +97,7 @@ final class InsertPlanner {
       String c = s.columns().get(i);
       ColumnDef def = t.column(c).orElseThrow(() -> invalid("Undefined column name " + c + " in table "
           + t.qualifiedName()));
-      if (byColumn.containsKey(c)) throw invalid("Multiple definitions found for column " + c);
+      if (byColumn.containsKey(c)) throw invalid("The column names contains duplicates");
       // A key column must have a value, and Values says so.
       if (s.values().get(i) instanceof Term.Unset && !def.isPrimaryKey()) continue;
       byColumn.put(c, values.value(s.values().get(i), def.type(), c));
@@ -101,7 +112,8 @@ final class InsertPlanner {
   static Partition rowUpdate(TableMetadata t, TableSchema schema, byte[] key, Clustering clustering, boolean withRow,
       Map<String, Object> byColumn, long ts, int ttl, int now, Values values) {
     Partition p = schema.newPartition(key);
-    Row.Builder row = Row.builder(clustering).marker(LivenessInfo.of(ts, ttl, now));
+    Row.Builder row = Row.builder(clustering);
+    if (CompactTables.writesRowMarker(t)) row.marker(LivenessInfo.of(ts, ttl, now));
     Row.Builder staticRow = null;
     for (Map.Entry<String, Object> e : byColumn.entrySet()) {
       ColumnDef def = t.column(e.getKey()).orElseThrow();

@@ -53,7 +53,8 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
     for (Relation r : SingleColumnTuples.normalize(t, where)) {
       BindMarkers.refuseUnbound(r);
       if (r instanceof Relation.Single s) {
-        ColumnDef def = t.column(s.column()).orElseThrow(() -> invalid("Undefined column name " + s.column()));
+        ColumnDef def = t.column(s.column()).orElseThrow(() -> invalid("Undefined column name " + s.column()
+            + " in table " + t.qualifiedName()));
         if (!def.isPrimaryKey()) throw invalid("Non PRIMARY KEY columns found in where clause: " + s.column() + " ");
         if (s.op() == Relation.Op.NEQ)
           throw invalid("Unsupported \"!=\" relation: " + s.column() + " != " + TermText.of(s.value()));
@@ -74,7 +75,8 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
           throw invalid("Invalid operator " + s.op().symbol + " for PRIMARY KEY part " + s.column());
         }
       } else if (r instanceof Relation.In in) {
-        ColumnDef def = t.column(in.column()).orElseThrow(() -> invalid("Undefined column name " + in.column()));
+        ColumnDef def = t.column(in.column()).orElseThrow(() -> invalid("Undefined column name " + in.column()
+            + " in table " + t.qualifiedName()));
         if (!def.isPrimaryKey()) throw invalid("Non PRIMARY KEY columns found in where clause: " + in.column() + " ");
         List<Object> vs = new ArrayList<>();
         for (Term term : in.values()) vs.add(nonNullKey(values.value(term, def.type(), in.column()), def));
@@ -132,7 +134,9 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
     if (onlyStatic) return emptyIn ? NOTHING : new KeyTargets(keys, List.of(), null, false);
     if (prefix < cc.size()) {
       if (columnDelete) throw invalid("Range deletions are not supported for specific columns");
-      if (!isRowDelete) {
+      // A compact table's UPDATE writes one row under the clustering prefix; a DELETE removes every row under it.
+      boolean compactPrefix = !isDelete && prefix > 0 && CompactTables.allowsClusteringPrefix(t, cc.size() - prefix);
+      if (!isRowDelete && !compactPrefix) {
         List<String> missing = new ArrayList<>();
         for (int i = prefix; i < cc.size(); i++) missing.add(cc.get(i).name());
         throw invalid("Some clustering keys are missing: " + String.join(", ", missing));
@@ -141,11 +145,15 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
       List<Clustering> rows = new ArrayList<>();
       for (List<Object> combo : clusterings(cc.subList(0, prefix), eq, tupleIn))
         rows.add(Clustering.of(Keys.clustering(t, combo)));
-      return emptyIn ? NOTHING : new KeyTargets(keys, rows, null, true);
+      return emptyIn ? NOTHING : new KeyTargets(keys, rows, null, !compactPrefix);
     }
     List<Clustering> rows = new ArrayList<>();
     if (cc.isEmpty()) rows.add(Clustering.EMPTY);
-    else for (List<Object> combo : clusterings(cc, eq, tupleIn)) rows.add(Clustering.of(Keys.clustering(t, combo)));
+    else for (List<Object> combo : clusterings(cc, eq, tupleIn)) {
+      byte[][] ck = Keys.clustering(t, combo);
+      if (!isDelete) CompactTables.checkClustering(t, ck);
+      rows.add(Clustering.of(ck));
+    }
     return emptyIn ? NOTHING : new KeyTargets(keys, rows, null, false);
   }
 

@@ -296,7 +296,8 @@ public final class SchemaOps {
       else others = true;
     }
     if (counters && others) throw invalid("Cannot mix counter and non counter columns in the same table");
-    TableParams params = TableOptions.params(TableParams.DEFAULTS, s.options());
+    if (s.compactStorage()) CompactTables.checkCreate(defs, !s.clustering().isEmpty());
+    TableParams params = TableOptions.params(TableParams.DEFAULTS, s.options()).withCompactStorage(s.compactStorage());
     TableMetadata table = new TableMetadata(ks, s.name(), defs, params);
     checkCounterTtl(table);
     return c.withTable(table);
@@ -387,6 +388,7 @@ public final class SchemaOps {
     String ks = keyspaceOf(s.keyspace(), session);
     TableMetadata t = alteredTable(c, ks, s.name(), s.ifExists());
     if (t == null) return c;
+    CompactTables.checkAlterAdd(t);
     List<ColumnDef> cols = new ArrayList<>(t.columns());
     for (ColumnSpec spec : s.columns()) {
       if (t.column(spec.name()).isPresent() || cols.stream().anyMatch(d -> d.name().equals(spec.name()))) {
@@ -486,6 +488,7 @@ public final class SchemaOps {
     }
     ColumnDef col = t.column(s.column()).orElseThrow(() -> invalid("Undefined column name " + s.column()
         + " in table " + ks + "." + s.table()));
+    CompactTables.checkIndexTarget(t, col);
     if (col.kind() == ColumnKind.PARTITION_KEY && t.partitionKey().size() == 1)
       throw invalid("Cannot create secondary index on the only partition key column " + s.column());
     if (containsDuration(col.type())) {
