@@ -172,6 +172,80 @@ final class MixModel {
   }
 
   /**
+   * The workloads of a table that draw their keys from the same bounded generators (no uuid, sequence or time in the
+   * key, the same TTL) write the same partitions and rows: they are predicted as one workload with all their
+   * operations (each kind's share of the sum) over the span of their windows, their order within it not modelled
+   * (range-tombstones: inserts, then range deletes, then inserts). Other workloads are taken as writing partitions of
+   * their own.
+   */
+  static java.util.List<Plan> sharedPartitions(java.util.List<Plan> plans, TableMetadata t) {
+    java.util.List<java.util.List<Plan>> groups = new java.util.ArrayList<>();
+    for (Plan p : plans) {
+      java.util.List<Plan> into = null;
+      if (bounded(p, t)) {
+        for (java.util.List<Plan> g : groups) if (sameKeys(g.get(0), p, t)) into = g;
+      }
+      if (into == null) groups.add(into = new java.util.ArrayList<>());
+      into.add(p);
+    }
+    java.util.List<Plan> out = new java.util.ArrayList<>();
+    for (java.util.List<Plan> g : groups) out.add(g.size() == 1 ? g.get(0) : merged(g));
+    return out;
+  }
+
+  private static java.util.List<ColumnDef> keyColumns(TableMetadata t) {
+    java.util.List<ColumnDef> keys = new java.util.ArrayList<>(t.partitionKey());
+    keys.addAll(t.clusteringColumns());
+    return keys;
+  }
+
+  private static boolean bounded(Plan p, TableMetadata t) {
+    if (OpStream.fromWritten(p.w(), t)) return false;
+    for (ColumnDef c : keyColumns(t)) {
+      Dist d = Dist.of(p.gens().get(c.name()), c);
+      if (!(d instanceof Dist.Finite)) return false;
+    }
+    return true;
+  }
+
+  private static boolean sameKeys(Plan a, Plan b, TableMetadata t) {
+    if (a.ttlSeconds() != b.ttlSeconds()) return false;
+    for (ColumnDef c : keyColumns(t)) if (!a.gens().get(c.name()).equals(b.gens().get(c.name()))) return false;
+    return true;
+  }
+
+  private static Plan merged(java.util.List<Plan> g) {
+    double ops = 0, write = 0, read = 0, delete = 0, lwt = 0, update = 0, cell = 0, range = 0, partition = 0;
+    long start = Long.MAX_VALUE, end = Long.MIN_VALUE;
+    java.util.List<String> names = new java.util.ArrayList<>();
+    for (Plan p : g) {
+      WorkloadSpec w = p.w();
+      double n = p.ops();
+      ops += n;
+      write += n * w.writeFraction();
+      read += n * w.readFraction();
+      delete += n * w.deleteFraction();
+      lwt += n * w.lwtFraction();
+      update += n * w.cellOps().update();
+      cell += n * w.cellOps().deleteCell();
+      range += n * w.cellOps().deleteRange();
+      partition += n * w.cellOps().deletePartition();
+      start = Math.min(start, p.startMillis());
+      end = Math.max(end, p.endMillis());
+      names.add(w.name());
+    }
+    Plan first = g.get(0);
+    WorkloadSpec f = first.w();
+    double total = Math.max(1, ops);
+    WorkloadSpec w = new WorkloadSpec(String.join("+", names), f.table(), f.generators(), write / total, read / total,
+        delete / total, lwt / total, f.writeConsistency(), f.readConsistency(),
+        Math.max(1e-9, ops * 1000.0 / Math.max(1, end - start)), f.concurrency(), start, end, first.ttlSeconds(),
+        new WorkloadSpec.CellOps(update / total, cell / total, range / total, partition / total,
+            f.cellOps().clientTimestamps()));
+    return new Plan(w, first.index(), first.table(), first.gens(), start, end, Math.round(ops), first.ttlSeconds());
+  }
+
+  /**
    * The formulas for live cells and tombstones with each workload's figures, for the output; empty when no workload
    * of the table updates, deletes or sets a TTL (the cells are then Nv).
    */

@@ -94,7 +94,7 @@ public final class Modeler {
         + " bytes", t.columns().size(), t.partitionKey().size() + t.clusteringColumns().size(),
         t.staticColumns().size(), t.staticColumns().size(), Predictor.SizeModel.PARTITION_HEADER, s.keyBytes(),
         s.staticBytes(), Predictor.SizeModel.ROW_HEADER, s.clusteringBytes(), s.regularBytes(), s.regularCells(),
-        Predictor.SizeModel.CELL_META) + MixModel.formula(t, plans);
+        Predictor.SizeModel.CELL_META) + MixModel.formula(t, MixModel.sharedPartitions(plans, t));
     Figures predicted = new Figures(Math.round(p.partitions()), Math.round(p.rows()), Math.round(p.bytes()),
         spread(p.rowsQ()), spread(p.cellsQ()), spread(p.bytesQ()), Math.round(p.maxTombstones()),
         new ModelReport.Tombstones(spread(p.tombstones().total()), spread(p.tombstones().cell()),

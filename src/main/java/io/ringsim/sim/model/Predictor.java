@@ -60,7 +60,7 @@ final class Predictor {
   }
 
   static Prediction predict(ModelContext ctx, TableMetadata t) {
-    List<Plan> plans = ctx.plansByTable.get(t.qualifiedName());
+    List<Plan> plans = MixModel.sharedPartitions(ctx.plansByTable.get(t.qualifiedName()), t);
     SizeModel size = SizeModel.of(t, plans);
     Dists d = new Dists();
     double hottest = 0, concurrent = 0, writes = 0;

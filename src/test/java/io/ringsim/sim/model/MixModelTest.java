@@ -87,6 +87,21 @@ class MixModelTest {
     assertTrue(none.cellsPerPartition().p50() > 2.5 * m.cellsPerPartition().p50(), none + " vs " + m);
   }
 
+  @Test
+  void workloadsDrawingTheSameBoundedKeysShareTheirPartitions() {
+    // As the range-tombstones lesson: one workload writes, another deletes ranges of the same users' messages later.
+    String text = ModelTest.scenario(MAIL, "  key user uniform(50)\n  column msg uniform(100)\n  mix write 90% update 10%\n"
+        + "  rate 100/s\n  from 0s to 20s", null) + "workload clear {\n  table ks.t\n  key user uniform(50)\n"
+        + "  column msg uniform(100)\n  mix delete range 100%\n  rate 20/s\n  from 30s to 40s\n}\n";
+    ModelReport.Table t = model(text).tables().get(0);
+    assertEquals(50, t.predicted().partitions());
+    assertEquals(50, t.measured().partitions());
+    within(t.predicted().rows(), t.measured().rows(), 0.03, "rows");
+    // 200 range deletions over 50 users: 4 each.
+    within(t.predicted().tombstones().range().p50(), t.measured().tombstones().range().p50(), 0.25, "ranges p50");
+    assertTrue(t.formula().contains("workload w+clear"), t.formula());
+  }
+
   static final String RISKY = "  key k values('a', 'b')\n  mix write 50% delete cell 25% delete 25%\n  rate 200/s";
   static final String QUERIES = "  SELECT * FROM ks.t WHERE k = ?;\n  SELECT * FROM ks.t WHERE k = ? LIMIT 10;";
 
