@@ -29,7 +29,8 @@ import java.util.SplittableRandom;
  * probability (w / Lambda) (1 - (1 - p)^Lambda), w = inserts + updates x pi, and likewise for the other kinds.
  * </ul>
  * A live cell whose last write is older than the TTL (the workload's, or the table's default_time_to_live) at the end
- * has expired: a tombstone. Nothing is compacted, so every tombstone is still held (gc_grace_seconds only says when a
+ * has expired: a tombstone (see {@link #expiredShare}: a cell that survived its row's events was mostly written
+ * late). Nothing is compacted, so every tombstone is still held (gc_grace_seconds only says when a
  * compaction may purge one) and shadowed cells still take their bytes; a row deletion drops its row's older cells.
  */
 final class MixModel {
@@ -120,7 +121,8 @@ final class MixModel {
     double storedTombs = rows * m * c / (1 + lambdaStored);
     double rowTomb = rows * d / (1 + d);
     double partition = uniqueKey ? q / (1 + q) : -Math.expm1(-q);
-    return part(size, rows, live, cellTomb, rowTomb, g, partition, storedValues, storedTombs, expired, rangeBytes);
+    double gone = live * expiredShare(expired, lambda);
+    return part(size, rows, live - gone, gone, cellTomb, rowTomb, g, partition, storedValues, storedTombs, rangeBytes);
   }
 
   /**
@@ -134,14 +136,17 @@ final class MixModel {
     double omega = wN + uN * s.pi(), c = cN / s.valueColumns();
     double lambdaStored = omega + c + dN;
     double m = size.regularCells();
-    double rows = 0, live = 0, cellTomb = 0, rowTomb = 0, storedValues = 0, storedTombs = 0;
+    double rows = 0, live = 0, gone = 0, cellTomb = 0, rowTomb = 0, storedValues = 0, storedTombs = 0;
     Iterable<Group> groups = ck == null ? java.util.List.of(new Group(1, 1.0)) : ck.finite().groups();
     for (Group gr : groups) {
       double p = gr.p();
       double lambda = lambdaStored + (p >= 1 ? q + g * s.phi() : (q + g * s.phi()) / p);
       rows += gr.count() * any(wN + uN + dN + cN, p);
       if (lambda > 0) {
-        live += gr.count() * m * omega / lambda * any(lambda, p);
+        double l = gr.count() * m * omega / lambda * any(lambda, p);
+        double x = expiredShare(expired, lambda * Math.min(1, p));
+        live += l * (1 - x);
+        gone += l * x;
         cellTomb += gr.count() * m * c / lambda * any(lambda, p);
       }
       if (lambdaStored > 0) {
@@ -150,8 +155,7 @@ final class MixModel {
       }
       rowTomb += gr.count() * any(dN, p);
     }
-    return part(size, rows, live, cellTomb, rowTomb, g, -Math.expm1(-q), storedValues, storedTombs, expired,
-        rangeBytes);
+    return part(size, rows, live, gone, cellTomb, rowTomb, g, -Math.expm1(-q), storedValues, storedTombs, rangeBytes);
   }
 
   /** The probability that n draws, each with probability p, take a value at least once: 1 - (1 - p)^n. */
@@ -160,15 +164,26 @@ final class MixModel {
     return -Math.expm1(n * Math.log1p(-p));
   }
 
-  private static Part part(Predictor.SizeModel size, double rows, double live, double cellTomb, double rowTomb,
-      double range, double partition, double storedValues, double storedTombs, double expired, double rangeBytes) {
+  /**
+   * The share of the live cells whose last write is older than the TTL at the end, when {@code before} of the
+   * partition's lifetime lies before that cutoff and each row sees {@code k} events over it (spread evenly): a cell
+   * still live had no event after its last write, so its last write is late more often than not, with density
+   * proportional to e^-k(1 - t): the share is (e^-k(1 - before) - e^-k) / (1 - e^-k); without events, {@code before}.
+   */
+  static double expiredShare(double before, double k) {
+    if (before <= 0 || before >= 1 || k < 1e-6) return Math.max(0, Math.min(1, before));
+    return (Math.exp(-k * (1 - before)) - Math.exp(-k)) / -Math.expm1(-k);
+  }
+
+  private static Part part(Predictor.SizeModel size, double rows, double live, double expired, double cellTomb,
+      double rowTomb, double range, double partition, double storedValues, double storedTombs, double rangeBytes) {
     double m = Math.max(1, size.regularCells());
     double valueCell = size.cellMeta() + size.regularBytes() / m;
     double tombCell = size.cellMeta() + size.regularNames() / m;
     double bytes = Predictor.SizeModel.PARTITION_HEADER + size.keyBytes() + size.staticBytes()
         + rows * (Predictor.SizeModel.ROW_HEADER + size.clusteringBytes()) + storedValues * valueCell
         + storedTombs * tombCell + range * rangeBytes;
-    return new Part(rows, live * (1 - expired), cellTomb, live * expired, rowTomb, range, partition, bytes);
+    return new Part(rows, live, cellTomb, expired, rowTomb, range, partition, bytes);
   }
 
   /**
@@ -267,7 +282,8 @@ final class MixModel {
         + " a inserts, u updates, d row deletes, c cell deletes, per partition G range deletes, Q partition deletes):"
         + " L = (a - 1) + u pi + c/m + d + Q + G phi; picked rows: live = Nr m (a + u pi)/(1 + L), deleted cells ="
         + " Nr m (c/m)/(1 + L), row deletions = Nr d/(1 + d); fresh draws: the same shares of 1 - (1 - p)^L per"
-        + " clustering value; range tombstones = G; partition deletion = 1 - e^-Q; expired = live x the share written"
-        + " before the end minus the TTL" + sb;
+        + " clustering value; range tombstones = G; partition deletion = 1 - e^-Q; expired = live x (e^-L(1 - x) - e^-L)/(1 - e^-L),"
+        + " x the share of the partition's life before the end minus the TTL (a cell still live was mostly written"
+        + " late)" + sb;
   }
 }

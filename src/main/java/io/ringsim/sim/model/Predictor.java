@@ -19,8 +19,9 @@ import java.util.SplittableRandom;
  * clustering: one row per write; finite or time-valued clustering: the distinct values its writes draw; none: one
  * row). Then, as the data-modelling formula: cells Nv = Nr (Nc - Npk - Ns) + Ns, and bytes
  * St = key + static row + Nr x (row header + clustering + Σ regular cells) + Nv x per-cell metadata, with the
- * sizes of ringsim's serialized partition (PartitionCodec): see {@link SizeModel}. Workloads writing one table are
- * taken as writing different partitions.
+ * sizes of ringsim's serialized partition (PartitionCodec): see {@link SizeModel}. Updates, deletes and TTL change
+ * each partition's live cells, tombstones and bytes: see {@link MixModel}. Workloads writing one table are taken as
+ * writing different partitions, unless they draw the same bounded keys ({@link MixModel#sharedPartitions}).
  */
 final class Predictor {
   private Predictor() {}
