@@ -2,6 +2,7 @@ package io.ringsim.report;
 
 import static io.ringsim.report.Html.esc;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -76,6 +77,16 @@ public final class ModelHtml {
     if (t.measured() != null) figures(sb, "measured", t.measured());
     sb.append("</table>");
     if (t.sampling() != null) sb.append("<p><small>").append(esc(t.sampling().note())).append("</small></p>");
+    if (ModelText.tombstones(t)) {
+      sb.append("<h3>Tombstones a read of a whole partition crosses, per partition (p50 / p99 / max)</h3>")
+          .append("<table class=\"tombstones\"><tr>");
+      for (String h : ModelText.TOMBSTONE_HEADER) sb.append("<th").append(h.isEmpty() ? " class=\"l\"" : "").append(">")
+          .append(esc(h)).append("</th>");
+      sb.append("</tr>");
+      tombstones(sb, ModelText.tombstoneRow("predicted", t.predicted().tombstones()));
+      if (t.measured() != null) tombstones(sb, ModelText.tombstoneRow("measured", t.measured().tombstones()));
+      sb.append("</table>");
+    }
     if (!t.histogram().isEmpty()) {
       long max = t.histogram().stream().mapToLong(ModelReport.Bin::partitions).max().orElse(1);
       sb.append("<h3>Partition sizes (measured)</h3><table class=\"histogram\"><tr><th>size</th><th>partitions</th>")
@@ -117,6 +128,15 @@ public final class ModelHtml {
           .append("</p>");
     }
     sb.append("</section>");
+  }
+
+  private static void tombstones(StringBuilder sb, List<String> row) {
+    sb.append("<tr>");
+    for (int i = 0; i < row.size(); i++) {
+      sb.append(i == 0 ? "<td class=\"l\">" : "<td>").append(esc(i == 0 ? row.get(i) : row.get(i).replace(" ", " / ")))
+          .append("</td>");
+    }
+    sb.append("</tr>");
   }
 
   private static void figures(StringBuilder sb, String label, ModelReport.Figures f) {

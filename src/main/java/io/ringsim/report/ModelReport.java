@@ -30,7 +30,9 @@ public record ModelReport(
 
   public record Cluster(int nodes, int vnodes, String partitioner, String allocator) {}
 
-  public record Limits(long partitionBytes, long partitionRows, long tombstones, double hotRatio, double skew) {}
+  /** @param tombstones tombstones a read may cross before a warning, tombstoneFailure before the read fails */
+  public record Limits(long partitionBytes, long partitionRows, long tombstones, long tombstoneFailure, double hotRatio,
+      double skew) {}
 
   /** p50, p99 and max of a per-partition figure. */
   public record Spread(long p50, long p99, long max) {}
@@ -39,10 +41,23 @@ public record ModelReport(
    * One side's figures for a table.
    *
    * @param partitions partitions in the table (measured: extrapolated from the sample)
-   * @param rows rows in the table, bytes its serialized bytes (one replica's copy)
+   * @param rows rows in the table (stored, deleted ones too), bytes its serialized bytes (one replica's copy)
+   * @param cellsPerPartition live cells: what a read of the partition returns
+   * @param maxTombstonesPerRead the tombstones a read of the worst partition crosses
+   * @param tombstones per partition, in all and by kind
    */
   public record Figures(long partitions, long rows, long bytes, Spread rowsPerPartition, Spread cellsPerPartition,
-      Spread bytesPerPartition, long maxTombstonesPerRead) {}
+      Spread bytesPerPartition, long maxTombstonesPerRead, Tombstones tombstones) {}
+
+  /**
+   * Tombstones per partition (p50, p99, max) that a read of the whole partition crosses, in all and by kind:
+   * deleted cells, cells whose TTL expired, row deletions, range tombstones, the partition's deletion.
+   */
+  public record Tombstones(Spread total, Spread cell, Spread expired, Spread row, Spread range, Spread partition) {
+    public boolean any() {
+      return total.max() > 0;
+    }
+  }
 
   /** How the measured figures were loaded: all the writes, or a stated sample. */
   public record Sampling(String method, double fraction, long writesGenerated, long rowsLoaded,

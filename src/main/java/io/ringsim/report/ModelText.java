@@ -31,7 +31,8 @@ public final class ModelText {
     if (r.scale() != 1) sb.append(" (the scenario's duration x ").append(num(r.scale())).append(")");
     sb.append("\nlimits: partition ").append(bytes(r.limits().partitionBytes())).append(" or ")
         .append(String.format(Locale.ROOT, "%,d", r.limits().partitionRows())).append(" rows; tombstones per read ")
-        .append(r.limits().tombstones()).append("; hot partition ").append(num(r.limits().hotRatio()))
+        .append(r.limits().tombstones()).append(" (a read past ").append(r.limits().tombstoneFailure())
+        .append(" fails); hot partition ").append(num(r.limits().hotRatio()))
         .append(" x the mean share; node load max/mean ").append(num(r.limits().skew())).append("\n");
     for (ModelReport.Table t : r.tables()) {
       sb.append("\ntable ").append(t.name()).append("  ").append(t.primaryKey()).append("  RF ")
@@ -44,6 +45,13 @@ public final class ModelText {
       sb.append(indent(TextTable.render(List.of("", "partitions", "rows", "bytes", "rows/partition p50 p99 max",
           "cells/partition p50 p99 max", "bytes/partition p50 p99 max", "tombstones/read max"), rows)));
       if (t.sampling() != null) sb.append("  measured: ").append(t.sampling().note()).append("\n");
+      if (tombstones(t)) {
+        List<List<String>> tr = new ArrayList<>();
+        tr.add(tombstoneRow("predicted", t.predicted().tombstones()));
+        if (t.measured() != null) tr.add(tombstoneRow("measured", t.measured().tombstones()));
+        sb.append("  tombstones a read of a whole partition crosses, per partition (p50 p99 max):\n");
+        sb.append(indent(TextTable.render(TOMBSTONE_HEADER, tr)));
+      }
       if (!t.hottest().isEmpty()) {
         sb.append("  hottest partitions (measured):\n");
         for (ModelReport.Partition p : t.hottest()) {
@@ -98,7 +106,20 @@ public final class ModelText {
         String.format(Locale.ROOT, "%,d", f.maxTombstonesPerRead()));
   }
 
-  private static String counts(Spread s) {
+  static final List<String> TOMBSTONE_HEADER = List.of("", "all", "deleted cells", "expired cells (TTL)",
+      "row deletions", "range tombstones", "partition deletions");
+
+  /** Whether either side has a tombstone to show (a table without deletes or TTL shows none). */
+  static boolean tombstones(ModelReport.Table t) {
+    return t.predicted().tombstones().any() || (t.measured() != null && t.measured().tombstones().any());
+  }
+
+  static List<String> tombstoneRow(String label, ModelReport.Tombstones k) {
+    return List.of(label, counts(k.total()), counts(k.cell()), counts(k.expired()), counts(k.row()), counts(k.range()),
+        counts(k.partition()));
+  }
+
+  static String counts(Spread s) {
     return String.format(Locale.ROOT, "%,d %,d %,d", s.p50(), s.p99(), s.max());
   }
 

@@ -28,7 +28,8 @@ final class Findings {
 
   static final long DAY = 86_400_000L, YEAR = 365 * DAY;
 
-  static List<Finding> table(ModelContext ctx, TableMetadata t, Prediction p, Measurement m, ModelLimits lim) {
+  static List<Finding> table(ModelContext ctx, TableMetadata t, Prediction p, Measurement m, ModelLimits lim,
+      List<QueryAnalyzer.Analysis> queries) {
     List<Finding> out = new ArrayList<>();
     String subject = t.qualifiedName();
     long maxRows = Math.max(Math.round(p.rowsQ()[2]), m == null ? 0 : maxOf(m, PartitionFigures::rows));
@@ -94,15 +95,61 @@ final class Findings {
             "node load max/mean " + Fmt.ratio(lim.skew())));
       }
     }
-    long measuredTomb = m == null ? 0 : maxOf(m, PartitionFigures::tombstones);
-    double tomb = Math.max(p.maxTombstones(), measuredTomb);
-    if (tomb > lim.tombstones()) {
-      out.add(new Finding(Code.TOMBSTONE_RISK.name(), subject, "a read of the worst partition crosses "
-          + Fmt.count(p.maxTombstones()) + " tombstones predicted" + (m == null ? "" : ", " + Fmt.count(measuredTomb)
-          + " measured") + " (deleted rows, and cells whose TTL expired within gc_grace_seconds "
-          + t.params().gcGraceSeconds() + ")", "tombstone_warn_threshold " + Fmt.count(lim.tombstones())));
-    }
+    Finding tomb = tombstoneRisk(ctx, t, p, m, lim, queries);
+    if (tomb != null) out.add(tomb);
     return out;
+  }
+
+  /**
+   * TOMBSTONE_RISK: the worst partition, predicted or measured, makes a read of it cross more tombstones than
+   * tombstone_warn_threshold (Cassandra logs a warning per read) or tombstone_failure_threshold (the read fails). The
+   * evidence names the partition, its tombstones by kind, and what each single-partition query of the table would
+   * cross on it (its slice and limit, counted by ringsim's read path).
+   */
+  static Finding tombstoneRisk(ModelContext ctx, TableMetadata t, Prediction p, Measurement m, ModelLimits lim,
+      List<QueryAnalyzer.Analysis> queries) {
+    PartitionFigures worst = null;
+    if (m != null) {
+      for (PartitionFigures f : m.partitions()) if (worst == null || f.tombstones() > worst.tombstones()) worst = f;
+    }
+    long measured = worst == null ? 0 : worst.tombstones();
+    double most = Math.max(p.maxTombstones(), measured);
+    if (most <= lim.tombstones()) return null;
+    long failure = Math.max(lim.tombstoneFailure(), lim.tombstones());
+    StringBuilder e = new StringBuilder("a read of the worst partition crosses " + Fmt.count(p.maxTombstones())
+        + " tombstones predicted" + (m == null ? "" : ", " + Fmt.count(measured) + " measured")
+        + " (deletions of cells, rows, ranges and partitions, and cells whose TTL expired, within gc_grace_seconds "
+        + t.params().gcGraceSeconds() + ")" + (most > failure
+            ? ": such a read fails (TombstoneOverwhelmingException; the client gets a ReadFailure)"
+            : ": Cassandra logs a warning for every such read") + "; predicted, the largest of each kind: "
+        + kinds(p.tombstones()));
+    if (worst != null) {
+      Tombstones.Counts k = worst.kinds();
+      e.append("; measured, partition (").append(worst.key()).append("): ").append(k.cell()).append(" deleted cells, ")
+          .append(k.expired()).append(" expired cells, ").append(k.row()).append(" row deletions, ").append(k.range())
+          .append(" range tombstones, ").append(k.partition()).append(" partition deletion, beside ")
+          .append(Fmt.count(worst.cells())).append(" live cells");
+      for (QueryAnalyzer.Analysis a : queries) {
+        if (!a.table().qualifiedName().equals(t.qualifiedName()) || a.rangeScan() || a.index() != null
+            || m.worst() == null) continue;
+        long n = Tombstones.crossed(m.worst(), a.plan().filter(), m.nowSec(), t);
+        // The ticks sampled hold that share of the partition's operations.
+        if (m.sampling() == Loader.Sampling.WRITES) n = Math.round(n / m.fraction());
+        e.append("; the query at ").append(a.spec().file()).append(":").append(a.spec().line()).append(":")
+            .append(a.spec().col()).append(" crosses ").append(Fmt.count(n)).append(" of them there")
+            .append(n > failure ? " and fails" : n > lim.tombstones() ? " and is logged" : "");
+      }
+    }
+    e.append(" (the model runs no compaction; one drops a tombstone only once it is older than gc_grace_seconds)");
+    return new Finding(Code.TOMBSTONE_RISK.name(), t.qualifiedName(), e.toString(), (most > failure
+        ? "tombstone_failure_threshold " + Fmt.count(failure) : "tombstone_warn_threshold " + Fmt.count(lim.tombstones()))
+        + " (tombstones a read may cross)");
+  }
+
+  private static String kinds(Predictor.Kinds k) {
+    return Fmt.count(k.cell()[2]) + " deleted cells, " + Fmt.count(k.expired()[2]) + " expired cells, "
+        + Fmt.count(k.row()[2]) + " row deletions, " + Fmt.count(k.range()[2]) + " range tombstones, "
+        + Fmt.count(k.partition()[2]) + " partition deletion";
   }
 
   static List<Finding> query(ModelContext ctx, QueryAnalyzer.Analysis a, double partitions, double maxRows) {

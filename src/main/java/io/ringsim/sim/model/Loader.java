@@ -1,20 +1,17 @@
 package io.ringsim.sim.model;
 
 import io.ringsim.cql.exec.Values;
-import io.ringsim.cql.exec.WritePlanner;
 import io.ringsim.ring.ReplicaMap;
 import io.ringsim.schema.ColumnDef;
 import io.ringsim.schema.CqlType;
 import io.ringsim.schema.TableMetadata;
 import io.ringsim.sim.ValueGen;
 import io.ringsim.sim.model.ModelContext.Plan;
-import io.ringsim.storage.Cell;
 import io.ringsim.storage.DecoratedKey;
-import io.ringsim.storage.Memtable;
 import io.ringsim.storage.Partition;
 import io.ringsim.storage.PartitionCodec;
-import io.ringsim.storage.Row;
 import io.ringsim.storage.TableSchema;
+import io.ringsim.storage.TableStore;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -24,10 +21,14 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * Measures a table by generating its workloads' writes and deletes, operation by operation with the workloads'
- * generators at their rates (each operation at its 10 ms tick of simulated time), and applying them to ringsim's
- * storage engine (a memtable, which merges the updates of a partition as a node does); each partition is then
- * measured as its serialized form (PartitionCodec), and its bytes are added to the nodes the ring makes its replicas.
+ * Measures a table by generating its workloads' writes, updates and deletes of every kind ({@link OpStream}),
+ * operation by operation with the workloads' generators at their rates (each operation at its 10 ms tick of simulated
+ * time), and applying them to ringsim's storage engine as one node holds the table (a {@link TableStore}: the memtable
+ * merges a partition's updates, and flushes into SSTables at the scenario's memtable size; nothing is compacted, so
+ * every tombstone and every shadowed cell is still held, as before a compaction past gc_grace_seconds). Each
+ * partition, merged from the memtable and the SSTables, is then measured: its serialized form (PartitionCodec), its
+ * live cells and tombstones by kind at the end of the scenario ({@link Tombstones}); its bytes are added to the nodes
+ * the ring makes its replicas.
  *
  * <p>When the table's writes exceed the budget, a sample is loaded. Whole partitions when it can: each write of a
  * unique key with probability f (the others skipped without drawing), whole time buckets of a bucketed key, or the
@@ -44,14 +45,20 @@ final class Loader {
   /** Above this many operations a sample is not found by drawing every operation's key, but by skipping. */
   static final long DRAW_ALL_LIMIT = 20_000_000L;
 
-  record PartitionFigures(String key, long rows, long cells, long bytes, long tombstones, long writes, int[] replicas) {}
+  /** One partition measured; {@code cells} are its live cells, {@code tombstones} what a read of it crosses. */
+  record PartitionFigures(String key, long rows, long cells, long bytes, Tombstones.Counts kinds, long writes,
+      int[] replicas) {
+    long tombstones() {
+      return kinds.total();
+    }
+  }
 
   /** What a sample was drawn by: partition key hashes, single-write partitions, whole time buckets, whole ticks. */
   enum SampledBy { KEYS, WRITES_OF_UNIQUE_KEYS, TIME_BUCKETS, TICKS }
 
   record Measurement(Sampling sampling, SampledBy by, double fraction, long loadedPartitions, long loadedRows,
       long writesGenerated,
-      List<PartitionFigures> partitions, double[] nodeBytes, double[] ownership) {}
+      List<PartitionFigures> partitions, double[] nodeBytes, double[] ownership, Partition worst, int nowSec) {}
 
   static Measurement measure(ModelContext ctx, TableMetadata t, double predictedPartitions, double predictedWrites,
       long budget) {
@@ -63,7 +70,9 @@ final class Loader {
     long writers = plans.stream().filter(x -> x.writes() > 0).count();
     long threshold = f >= 1 ? Long.MAX_VALUE : (long) (f * Long.MAX_VALUE);
     long totalOps = plans.stream().mapToLong(Plan::ops).sum();
-    Memtable memtable = new Memtable();
+    long endMillis = plans.stream().mapToLong(Plan::endMillis).max().orElse(0);
+    // A node's storage: the memtable flushed into SSTables at the scenario's memtable size; nothing compacted.
+    TableStore store = new TableStore(schema, ctx.spec.storage(), () -> endMillis * 1000);
     Map<DecoratedKey, long[]> writesByKey = new HashMap<>();
     Map<DecoratedKey, String> display = new HashMap<>();
     Values values = new Values(0, ctx.spec.seed());
@@ -75,9 +84,6 @@ final class Loader {
     for (Plan p : plans) {
       end = Math.max(end, p.endMillis());
       double perTick = p.w().rate() * Dist.TICK_MILLIS / 1000.0;
-      double writeUpTo = p.writeShare();
-      double readUpTo = writeUpTo + p.w().readFraction();
-      double deleteUpTo = readUpTo + p.w().deleteFraction();
       Dist.Key key = Dist.combine(Predictor.dists(p, t.partitionKey()));
       // How the sample is found. Whole partitions when it can: each write of a unique key (skipping the others),
       // whole time buckets of a bucketed key (when enough buckets are kept to measure), or every operation's key
@@ -109,54 +115,24 @@ final class Loader {
       }
       // A write visited stands for 1/f writes when the walk skips operations.
       double visitWeight = walk instanceof OpWalk.All ? 1 : 1 / f;
+      OpStream ops = new OpStream(p, t, schema, ctx.spec.seed(), draws, values);
       for (long n = walk.next(); n >= 0; n = walk.next()) {
-        SplittableRandom rng = rng(ctx.spec.seed(), p.index(), n);
-        double x = rng.nextDouble();
-        long now = p.startMillis() + ((long) Math.ceil((n + 1) / perTick) - 1) * Dist.TICK_MILLIS;
-        long ts = now * 1000 + (n % 1000);
-        int nowSec = (int) (now / 1000);
-        boolean delete = x >= readUpTo && x < deleteUpTo;
-        if (!(x < writeUpTo) && !delete) continue;
-        long op = n;
-        if (delete) {
-          if (n == 0) delete = false; // nothing written yet: the workload writes instead
-          else {
-            // As the workload does: a row it wrote recently (it keeps up to 10,000 of them).
-            SplittableRandom target = null;
-            for (int tries = 0; tries < 32 && target == null; tries++) {
-              long m = n - 1 - rng.nextLong(Math.min(n, 10_000));
-              SplittableRandom r = rng(ctx.spec.seed(), p.index(), m);
-              if (r.nextDouble() < writeUpTo) {
-                op = m;
-                target = r;
-              }
-            }
-            if (target == null) continue;
-            rng = target;
-          }
+        OpStream.Op op = ops.op(n);
+        if (op == null) continue;
+        boolean write = op.kind() == OpStream.Kind.WRITE;
+        if (write) generated += visitWeight;
+        if (how == Sampling.PARTITIONS) {
+          int identity = 1;
+          for (ColumnDef c : t.partitionKey()) identity = 31 * identity + op.row().get(c.name()).hashCode();
+          if (mix(identity) >= threshold) continue;
         }
-        if (!delete) generated += visitWeight;
-        long opNow = delete ? p.startMillis() + ((long) Math.ceil((op + 1) / perTick) - 1) * Dist.TICK_MILLIS : now;
-        Map<String, Object> row = new LinkedHashMap<>();
-        int identity = 1;
-        for (ColumnDef c : t.partitionKey()) {
-          Object v = draws.next(p.gens().get(c.name()), rng, op, opNow, c.type());
-          row.put(c.name(), v);
-          identity = 31 * identity + v.hashCode();
-        }
-        if (how == Sampling.PARTITIONS && mix(identity) >= threshold) continue;
-        for (ColumnDef c : t.columns()) {
-          if (c.kind() == io.ringsim.schema.ColumnKind.PARTITION_KEY) continue;
-          row.put(c.name(), draws.next(p.gens().get(c.name()), rng, op, opNow, c.type()));
-        }
-        WritePlanner.RowWrite w = WritePlanner.rowInsert(t, schema, row, p.ttlSeconds(), values);
-        Partition update = delete ? WritePlanner.rowDelete(schema, w.key(), w.clustering()).build(ts, nowSec)
-            : w.update().build(ts, nowSec);
-        memtable.apply(update);
-        if (!delete) {
+        long now = ops.now(n);
+        Partition update = op.update().build(now * 1000 + (n % 1000), (int) (now / 1000));
+        if (store.apply(update)) store.flush();
+        if (write) {
           loadedRows++;
           writesByKey.computeIfAbsent(update.key(), k -> new long[1])[0]++;
-          display.computeIfAbsent(update.key(), k -> keyText(t, row));
+          display.computeIfAbsent(update.key(), k -> keyText(t, op.row()));
         }
       }
     }
@@ -166,24 +142,32 @@ final class Loader {
     int nowSec = (int) (end / 1000);
     List<PartitionFigures> figures = new ArrayList<>();
     double scaleUp = mode == Sampling.WRITES ? 1 / f : 1;
-    for (Partition part : memtable.sortedPartitions()) {
+    double weight = mode == Sampling.PARTITIONS ? 1 / f : 1;
+    Partition[] worst = {null};
+    long[] worstTotal = {-1};
+    store.forEachPartition(part -> {
       long bytes = PartitionCodec.encode(part).length;
-      long rows = part.rowCount(), cells = part.cellCount();
+      long rows = part.rowCount();
+      Tombstones.Counts counts = Tombstones.of(part, nowSec, t);
+      if (counts.total() > worstTotal[0]) {
+        worstTotal[0] = counts.total();
+        worst[0] = part;
+      }
       long header = Predictor.SizeModel.PARTITION_HEADER + part.key().key().length;
       if (scaleUp != 1) {
         rows = Math.round(rows * scaleUp);
-        cells = Math.round(cells * scaleUp);
+        counts = counts.scaled(scaleUp);
         bytes = header + Math.round((bytes - header) * scaleUp);
       }
       int[] reps = replicas.replicaIndices(part.key().token());
-      double weight = mode == Sampling.PARTITIONS ? 1 / f : 1;
       for (int r : reps) nodeBytes[r] += bytes * weight;
       long[] wr = writesByKey.get(part.key());
-      figures.add(new PartitionFigures(display.getOrDefault(part.key(), "?"), rows, cells, bytes,
-          Math.round(tombstones(part, nowSec) * scaleUp), wr == null ? 0 : Math.round(wr[0] * scaleUp), reps));
-    }
+      figures.add(new PartitionFigures(display.getOrDefault(part.key(), "?"), rows, counts.liveCells(), bytes,
+          counts, wr == null ? 0 : Math.round(wr[0] * scaleUp), reps));
+    });
     double[] own = io.ringsim.ring.Ownership.effective(replicas);
-    return new Measurement(mode, by, f, figures.size(), loadedRows, Math.round(generated), figures, nodeBytes, own);
+    return new Measurement(mode, by, f, figures.size(), loadedRows, Math.round(generated), figures, nodeBytes, own,
+        worst[0], nowSec);
   }
 
   /** The operations a sample visits, in order; -1 at the end. */
@@ -266,20 +250,6 @@ final class Loader {
     if (t <= p.startMillis()) return 0;
     long ticks = (t - p.startMillis() + Dist.TICK_MILLIS - 1) / Dist.TICK_MILLIS;
     return Math.min(p.ops(), (long) Math.floor(ticks * perTick + 1e-9));
-  }
-
-  /** Deleted rows and cells whose TTL has expired by {@code nowSec}: what a read of the whole partition crosses. */
-  static long tombstones(Partition p, int nowSec) {
-    long n = p.deletion().isLive() ? 0 : 1;
-    n += p.rangeTombstones().size();
-    for (Row r : p.rows().values()) {
-      if (!r.deletion().isLive()) n++;
-      for (int i = 0; i < r.cellCount(); i++) {
-        Cell c = r.cell(i);
-        if (c.ttl() > 0 && c.localDeletionTime() <= nowSec) n++;
-      }
-    }
-    return n;
   }
 
   private static String keyText(TableMetadata t, Map<String, Object> row) {

@@ -48,7 +48,8 @@ public final class Modeler {
     ModelLimits l = o.limits();
     return new ModelReport(s.name(), m.file(), o.scale(),
         r.ctx().durationMillis(), new ModelReport.Cluster(s.nodeCount(), s.vnodes(), s.partitioner(), s.allocator()),
-        new ModelReport.Limits(l.partitionBytes(), l.partitionRows(), l.tombstones(), l.hotRatio(), l.skew()),
+        new ModelReport.Limits(l.partitionBytes(), l.partitionRows(), l.tombstones(), l.tombstoneFailure(),
+            l.hotRatio(), l.skew()),
         r.tables(), r.queryRows(), r.findings(), suggestions);
   }
 
@@ -68,7 +69,7 @@ public final class Modeler {
       predictions.put(t.qualifiedName(), p);
       Measurement m = measure ? Loader.measure(ctx, t, p.partitions(), p.writes(), o.budget()) : null;
       if (m != null) measurements.put(t.qualifiedName(), m);
-      findings.addAll(Findings.table(ctx, t, p, m, o.limits()));
+      findings.addAll(Findings.table(ctx, t, p, m, o.limits(), analyses));
       tables.add(table(ctx, t, plans, p, m));
     }
     List<ModelReport.Query> rows = new ArrayList<>();
@@ -93,9 +94,12 @@ public final class Modeler {
         + " bytes", t.columns().size(), t.partitionKey().size() + t.clusteringColumns().size(),
         t.staticColumns().size(), t.staticColumns().size(), Predictor.SizeModel.PARTITION_HEADER, s.keyBytes(),
         s.staticBytes(), Predictor.SizeModel.ROW_HEADER, s.clusteringBytes(), s.regularBytes(), s.regularCells(),
-        Predictor.SizeModel.CELL_META);
+        Predictor.SizeModel.CELL_META) + MixModel.formula(t, MixModel.sharedPartitions(plans, t));
     Figures predicted = new Figures(Math.round(p.partitions()), Math.round(p.rows()), Math.round(p.bytes()),
-        spread(p.rowsQ()), spread(p.cellsQ()), spread(p.bytesQ()), Math.round(p.maxTombstones()));
+        spread(p.rowsQ()), spread(p.cellsQ()), spread(p.bytesQ()), Math.round(p.maxTombstones()),
+        new ModelReport.Tombstones(spread(p.tombstones().total()), spread(p.tombstones().cell()),
+            spread(p.tombstones().expired()), spread(p.tombstones().row()), spread(p.tombstones().range()),
+            spread(p.tombstones().partition())));
     Figures measured = null;
     ModelReport.Sampling sampling = null;
     List<ModelReport.Partition> hottest = new ArrayList<>();
@@ -112,7 +116,10 @@ public final class Modeler {
       }
       measured = new Figures(Math.round(ps.size() * w), Math.round(rows * w), Math.round(bytes * w),
           spread(ps, PartitionFigures::rows), spread(ps, PartitionFigures::cells), spread(ps, PartitionFigures::bytes),
-          Findings.maxOf(m, PartitionFigures::tombstones));
+          Findings.maxOf(m, PartitionFigures::tombstones), new ModelReport.Tombstones(
+              spread(ps, PartitionFigures::tombstones), spread(ps, f -> f.kinds().cell()),
+              spread(ps, f -> f.kinds().expired()), spread(ps, f -> f.kinds().row()),
+              spread(ps, f -> f.kinds().range()), spread(ps, f -> f.kinds().partition())));
       sampling = sampling(m);
       ps.stream().sorted(Comparator.comparingLong(PartitionFigures::writes).reversed()
           .thenComparing(Comparator.comparingLong(PartitionFigures::bytes).reversed())).limit(5)

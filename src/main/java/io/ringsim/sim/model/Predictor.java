@@ -19,49 +19,91 @@ import java.util.SplittableRandom;
  * clustering: one row per write; finite or time-valued clustering: the distinct values its writes draw; none: one
  * row). Then, as the data-modelling formula: cells Nv = Nr (Nc - Npk - Ns) + Ns, and bytes
  * St = key + static row + Nr x (row header + clustering + Σ regular cells) + Nv x per-cell metadata, with the
- * sizes of ringsim's serialized partition (PartitionCodec): see {@link SizeModel}. Workloads writing one table are
- * taken as writing different partitions.
+ * sizes of ringsim's serialized partition (PartitionCodec): see {@link SizeModel}. Updates, deletes and TTL change
+ * each partition's live cells, tombstones and bytes: see {@link MixModel}. Workloads writing one table are taken as
+ * writing different partitions, unless they draw the same bounded keys ({@link MixModel#sharedPartitions}).
  */
 final class Predictor {
   private Predictor() {}
 
-  /** What the prediction gives for one table. */
+  /** What the prediction gives for one table; {@code tombstones} per kind (see {@link Kinds}). */
   record Prediction(double partitions, double rows, double bytes, double[] rowsQ, double[] cellsQ, double[] bytesQ,
-      double maxTombstones, double hottestShare, double concurrentPartitions, boolean growsWithTime,
-      boolean bucketed, double writes, SizeModel size) {}
+      Kinds tombstones, double hottestShare, double concurrentPartitions, boolean growsWithTime,
+      boolean bucketed, double writes, SizeModel size) {
+    double maxTombstones() {
+      return tombstones.total()[2];
+    }
+  }
+
+  /** p50, p99 and max per partition of the tombstones a read of the whole partition crosses, in all and by kind. */
+  record Kinds(double[] total, double[] cell, double[] expired, double[] row, double[] range, double[] partition) {}
+
+  /** The per-partition distributions the prediction adds points to, each point weighted by its expected partitions. */
+  private static final class Dists {
+    final Quantiles rows = new Quantiles(), cells = new Quantiles(), bytes = new Quantiles(), total = new Quantiles(),
+        cell = new Quantiles(), expired = new Quantiles(), row = new Quantiles(), range = new Quantiles(),
+        partition = new Quantiles();
+
+    void add(MixModel.Part p, double weight, int staticCells) {
+      rows.add(p.rows(), weight);
+      cells.add(p.live() + staticCells, weight);
+      bytes.add(p.bytes(), weight);
+      cell.add(p.cell(), weight);
+      expired.add(p.expired(), weight);
+      row.add(p.row(), weight);
+      range.add(p.range(), weight);
+      // A partition has a partition deletion or not: the expected share of them has one.
+      partition.add(1, weight * p.partition());
+      partition.add(0, weight * (1 - p.partition()));
+      total.add(p.tombstones() - p.partition(), weight * (1 - p.partition()));
+      total.add(p.tombstones() - p.partition() + 1, weight * p.partition());
+    }
+  }
 
   static Prediction predict(ModelContext ctx, TableMetadata t) {
-    List<Plan> plans = ctx.plansByTable.get(t.qualifiedName());
+    List<Plan> plans = MixModel.sharedPartitions(ctx.plansByTable.get(t.qualifiedName()), t);
     SizeModel size = SizeModel.of(t, plans);
-    Quantiles rowsDist = new Quantiles();
-    Quantiles tombDist = new Quantiles();
-    double tombMax = 0, hottest = 0, concurrent = 0, writes = 0;
+    Dists d = new Dists();
+    double hottest = 0, concurrent = 0, writes = 0;
     boolean grows = false, bucketed = false;
+    long end = plans.stream().mapToLong(Plan::endMillis).max().orElse(0);
+    double rangeBytes = t.clusteringColumns().isEmpty() ? 0
+        : 30 + 2 * SizeModel.valueBytes(plans.isEmpty() ? null : plans.get(0), t.clusteringColumns().get(0));
     for (Plan p : plans) {
+      MixModel.Shares s = MixModel.Shares.of(p, t);
       double w = p.writes();
-      if (w <= 0) continue;
       writes += w;
+      // The operations that place partitions: the inserts; without any, the fresh draws of every other kind.
+      double drivers = s.write() > 0 ? p.ops() * s.write() : s.fromWritten() ? 0 : p.ops() * s.nonRead();
+      double driverShare = s.write() > 0 ? s.write() : s.nonRead();
+      if (drivers <= 0) continue;
       Dist.Key key = Dist.combine(dists(p, t.partitionKey()));
       List<ColumnDef> ckCols = t.clusteringColumns();
       Dist.Key ck = ckCols.isEmpty() ? null : Dist.combine(dists(p, ckCols));
       long window = Math.max(1, p.windowMillis());
-      double deleteRatio = p.writes() > 0 ? p.deletes() / p.writes() : 0;
+      boolean freshRows = !s.fromWritten() && (ck == null || (!ck.unique() && ck.bucketMillis() == 0));
       if (key.unique()) {
-        // One write, one partition, one row.
-        rowsDist.add(1, w);
-        concurrent = Math.max(concurrent, w);
+        // One insert, one partition, one row (and its own updates and deletes).
+        double expired = expiredShare(p, end, p.startMillis(), p.endMillis());
+        d.add(MixModel.picked(s, size, 1, 1, true, expired, rangeBytes), drivers, size.staticCells());
+        concurrent = Math.max(concurrent, drivers);
         continue;
       }
-      List<double[]> lifetimes = new ArrayList<>(); // {partitions multiplier, writes in the lifetime, lifetime ms}
+      // {partitions multiplier, drivers in the lifetime, lifetime ms, lifetime start}
+      List<double[]> lifetimes = new ArrayList<>();
       if (key.bucketMillis() > 0) {
         bucketed = true;
         long b = key.bucketMillis();
         long full = window / b;
         long rem = window - full * b;
-        if (full > 0) lifetimes.add(new double[] {full, w * b / window, b});
-        if (rem > 0) lifetimes.add(new double[] {1, w * rem / window, rem});
+        // Buckets whose every cell's TTL has passed by the end, and the others.
+        long gone = p.ttlSeconds() > 0 ? Math.min(full, Math.max(0, (end - p.ttlSeconds() * 1000L - p.startMillis()) / b))
+            : 0;
+        if (gone > 0) lifetimes.add(new double[] {gone, drivers * b / window, b, p.startMillis()});
+        if (full - gone > 0) lifetimes.add(new double[] {full - gone, drivers * b / window, b, p.startMillis() + gone * b});
+        if (rem > 0) lifetimes.add(new double[] {1, drivers * rem / window, rem, p.startMillis() + full * b});
       } else {
-        lifetimes.add(new double[] {1, w, window});
+        lifetimes.add(new double[] {1, drivers, window, p.startMillis()});
       }
       double lifetimeWrites = lifetimes.get(0)[1];
       double distinctNow = 0;
@@ -71,36 +113,47 @@ final class Predictor {
       boolean rowsGrow = ck != null && (ck.unique() || ck.bucketMillis() > 0);
       if (rowsGrow && key.bucketMillis() == 0) grows = true;
       for (double[] life : lifetimes) {
+        long from = (long) life[3];
+        double expired = expiredShare(p, end, from, from + (long) life[2]);
         for (Group g : key.finite().groups()) {
           for (double[] pt : binomial(life[1], g.p())) {
-            double writesHere = pt[0];
-            double rows = rows(ck, writesHere, life[1], life[2]);
-            rowsDist.add(rows, pt[1] * g.count() * life[0]);
-            double tomb = tombstones(p, size, rows, writesHere * deleteRatio, window, key.bucketMillis() > 0);
-            tombDist.add(tomb, pt[1] * g.count() * life[0]);
+            double here = pt[0];
+            MixModel.Part part;
+            if (freshRows) {
+              part = MixModel.fresh(s, size, ck, here / driverShare * s.nonRead(), expired, rangeBytes);
+            } else {
+              double rows = rows(ck, here, life[1], life[2]);
+              part = MixModel.picked(s, size, rows, here, false, expired, rangeBytes);
+            }
+            d.add(part, pt[1] * g.count() * life[0], size.staticCells());
           }
         }
       }
     }
-    // As TableStats counts percentiles: of fewer than 100 partitions, the p99 is the largest.
-    double max = Math.max(rowsDist.max(), rowsDist.quantile(0.50));
-    double p99 = rowsDist.total() < 100 ? max : rowsDist.quantile(0.99);
-    double[] rq = {rowsDist.quantile(0.50), p99, Math.max(max, p99)};
-    // Deletes remove rows the workload wrote (a table without clustering columns: whole partitions, not modelled).
-    double deletes = 0;
-    for (Plan p : plans) deletes += p.deletes();
-    if (writes > 0 && deletes > 0 && !t.clusteringColumns().isEmpty()) size = size.withDeleted(Math.min(1, deletes / writes));
-    tombMax = Math.max(tombMax, tombDist.max());
-    double[] cq = new double[3], bq = new double[3];
-    for (int i = 0; i < 3; i++) {
-      cq[i] = size.cells(rq[i]);
-      bq[i] = size.bytes(rq[i]);
-    }
-    double partitions = rowsDist.total();
-    double rows = rowsDist.sum();
-    double bytes = partitions * size.bytes(0) + rows * size.rowBytes();
-    return new Prediction(partitions, rows, bytes, rq, cq, bq, tombMax, hottest, concurrent, grows, bucketed, writes,
-        size);
+    double[] rq = spread(d.rows);
+    double partitions = d.rows.total();
+    Kinds kinds = new Kinds(spread(d.total), spread(d.cell), spread(d.expired), spread(d.row), spread(d.range),
+        spread(d.partition));
+    return new Prediction(partitions, d.rows.sum(), d.bytes.sum(), rq, spread(d.cells), spread(d.bytes), kinds,
+        hottest, concurrent, grows, bucketed, writes, size);
+  }
+
+  /** p50, p99 and max as TableStats counts them: of fewer than 100 partitions, the p99 is the largest. */
+  private static double[] spread(Quantiles q) {
+    double max = Math.max(q.max(), q.quantile(0.50));
+    double p99 = q.total() < 100 ? max : q.quantile(0.99);
+    return new double[] {q.quantile(0.50), p99, Math.max(max, p99)};
+  }
+
+  /**
+   * The share of the cells written from {@code from} to {@code to} (evenly) whose TTL has passed at {@code end}: the
+   * model assumes a cell's last write is spread like its writes.
+   */
+  static double expiredShare(Plan p, long end, long from, long to) {
+    if (p.ttlSeconds() <= 0) return 0;
+    long cutoff = end - p.ttlSeconds() * 1000L;
+    if (to <= from) return cutoff >= to ? 1 : 0;
+    return Math.max(0, Math.min(1, (double) (cutoff - from) / (to - from)));
   }
 
   static List<Dist> dists(Plan p, List<ColumnDef> cols) {
@@ -137,24 +190,6 @@ final class Predictor {
       for (Group g : ck.finite().groups()) rows += slots * g.count() * -Math.expm1(k * Math.log1p(-pi * g.p()));
     }
     return Math.min(w, rows);
-  }
-
-  /**
-   * Tombstones a read of the whole partition crosses at the end: its deleted rows, and the cells of rows whose TTL
-   * has expired (Cassandra counts each such cell) and that no compaction has purged: the model assumes none ran, so
-   * every expired cell is still there; gc_grace_seconds only says when a compaction may drop it.
-   */
-  private static double tombstones(Plan p, SizeModel size, double rows, double deletes, long window,
-      boolean bucketed) {
-    double tomb = Math.min(rows, deletes);
-    if (p.ttlSeconds() > 0) {
-      double ttl = p.ttlSeconds() * 1000.0;
-      double expired;
-      if (bucketed) expired = window > ttl ? rows : 0; // an old bucket: every row expired
-      else expired = rows * Math.max(0, window - ttl) / window;
-      tomb += Math.max(0, expired - Math.min(rows, deletes)) * size.regularCells(); // a deleted row has no cells
-    }
-    return tomb;
   }
 
   /**
@@ -200,12 +235,12 @@ final class Predictor {
    * are the mean serialized size of 256 values drawn from the column's generator.
    */
   record SizeModel(double keyBytes, double staticBytes, double clusteringBytes, double regularBytes, int regularCells,
-      int staticCells, double cellMeta, double live) {
+      int staticCells, double cellMeta, double regularNames) {
     static final int PARTITION_HEADER = 25, ROW_HEADER = 40, CELL_META = 22, VALUE_LENGTH = 4, NAME_LENGTH = 2;
 
-    /** A row's bytes; a deleted row keeps its header and clustering, and loses its cells ({@code live}: the share kept). */
+    /** A row's bytes when every one of its cells is written (an INSERT). */
     double rowBytes() {
-      return ROW_HEADER + clusteringBytes + live * (regularBytes + regularCells * cellMeta);
+      return ROW_HEADER + clusteringBytes + regularBytes + regularCells * cellMeta;
     }
 
     double bytes(double rows) {
@@ -213,13 +248,7 @@ final class Predictor {
     }
 
     double cells(double rows) {
-      return rows * live * regularCells + staticCells;
-    }
-
-    /** The same sizes with {@code share} of the rows deleted (row tombstones, their cells gone). */
-    SizeModel withDeleted(double share) {
-      return new SizeModel(keyBytes, staticBytes, clusteringBytes, regularBytes, regularCells, staticCells, cellMeta,
-          Math.max(0, 1 - share));
+      return rows * regularCells + staticCells;
     }
 
     static SizeModel of(TableMetadata t, List<Plan> plans) {
@@ -229,12 +258,16 @@ final class Predictor {
       for (ColumnDef c : t.partitionKey()) key += valueBytes(p, c) + (composite ? 3 : 0);
       double ck = 0;
       for (ColumnDef c : t.clusteringColumns()) ck += VALUE_LENGTH + valueBytes(p, c);
-      double regular = 0;
-      for (ColumnDef c : t.regularColumns()) regular += name(c) + valueBytes(p, c);
+      double regular = 0, names = 0;
+      for (ColumnDef c : t.regularColumns()) {
+        regular += name(c) + valueBytes(p, c);
+        names += name(c);
+      }
       double stat = 0;
       for (ColumnDef c : t.staticColumns()) stat += CELL_META + name(c) + valueBytes(p, c);
       if (!t.staticColumns().isEmpty()) stat += ROW_HEADER;
-      return new SizeModel(key, stat, ck, regular, t.regularColumns().size(), t.staticColumns().size(), CELL_META, 1);
+      return new SizeModel(key, stat, ck, regular, t.regularColumns().size(), t.staticColumns().size(), CELL_META,
+          names);
     }
 
     private static int name(ColumnDef c) {

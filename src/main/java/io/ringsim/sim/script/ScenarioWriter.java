@@ -87,6 +87,8 @@ public final class ScenarioWriter {
     if (l.partitionRows() != d.partitionRows()) items.append("  rows_per_partition ").append(l.partitionRows())
         .append('\n');
     if (l.tombstones() != d.tombstones()) items.append("  tombstone_warn ").append(l.tombstones()).append('\n');
+    if (l.tombstoneFailure() != d.tombstoneFailure()) items.append("  tombstone_failure ").append(l.tombstoneFailure())
+        .append('\n');
     if (l.hotRatio() != d.hotRatio()) items.append("  hot_ratio ").append(decimal(l.hotRatio())).append('\n');
     if (l.skew() != d.skew()) items.append("  skew ").append(decimal(l.skew())).append('\n');
     if (!items.isEmpty()) b.append("\nmodel {\n").append(items).append("}\n");
