@@ -238,7 +238,9 @@ final class MixModel {
       double n = p.ops();
       ops += n;
       write += n * w.writeFraction();
-      read += n * w.readFraction();
+      // Reads of part of a partition (slice, IN, LIMIT, some columns) write nothing: to the model they are reads.
+      WorkloadSpec.CellOps c = w.cellOps();
+      read += n * (w.readFraction() + c.readSlice() + c.readIn() + c.readLimit() + c.readColumns());
       delete += n * w.deleteFraction();
       lwt += n * w.lwtFraction();
       update += n * w.cellOps().update();

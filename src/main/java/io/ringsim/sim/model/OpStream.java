@@ -76,8 +76,11 @@ final class OpStream {
     if (x < (c += w.readFraction())) return Kind.READ;
     if (x < (c += w.deleteFraction())) return Kind.DELETE_ROW;
     WorkloadSpec.CellOps o = w.cellOps();
-    double[] shares = {w.lwtFraction(), o.update(), o.deleteCell(), o.deleteRange(), o.deletePartition()};
-    Kind[] kinds = {Kind.WRITE, Kind.UPDATE, Kind.DELETE_CELL, Kind.DELETE_RANGE, Kind.DELETE_PARTITION};
+    // WorkloadActor's order; the reads of part of a partition come last and write nothing.
+    double[] shares = {w.lwtFraction(), o.update(), o.deleteCell(), o.deleteRange(), o.deletePartition(),
+        o.readSlice(), o.readIn(), o.readLimit(), o.readColumns()};
+    Kind[] kinds = {Kind.WRITE, Kind.UPDATE, Kind.DELETE_CELL, Kind.DELETE_RANGE, Kind.DELETE_PARTITION, Kind.READ,
+        Kind.READ, Kind.READ, Kind.READ};
     Kind last = Kind.WRITE;
     for (int i = 0; i < shares.length; i++) {
       if (shares[i] <= 0) continue;

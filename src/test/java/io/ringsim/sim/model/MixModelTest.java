@@ -58,6 +58,21 @@ class MixModelTest {
     within(p.tombstones().total().p50(), m.tombstones().total().p50(), 0.10, "tombstones p50");
   }
 
+  /** Reads of part of a partition write nothing: a mix that has them models as the same mix with plain reads. */
+  @Test
+  void readsOfPartOfAPartitionAreReadsToTheModel() {
+    String mix = "  key user uniform(50)\n  column msg uniform(100)\n"
+        + "  mix write 60% update 10% delete range 5% read %s\n  rate 100/s";
+    ModelReport.Table partial = table(MAIL, mix.replace("read %s", "read 5% read slice 10% read in 5% read limit 5%"));
+    ModelReport.Table plain = table(MAIL, mix.replace("read %s", "read 25%"));
+    assertEquals(plain.predicted().rows(), partial.predicted().rows());
+    assertEquals(plain.predicted().tombstones().range().p50(), partial.predicted().tombstones().range().p50());
+    within(plain.measured().rows(), partial.measured().rows(), 0.03, "rows");
+    within(plain.measured().tombstones().range().p50(), partial.measured().tombstones().range().p50(), 0.25,
+        "range tombstones p50 measured");
+    within(partial.predicted().rows(), partial.measured().rows(), 0.03, "rows");
+  }
+
   @Test
   void partitionAndRangeDeletesCountOnceEachAndKeepTheRowsTheyShadow() {
     ModelReport.Table t = table(EVENTS, "  key k uniform(20)\n"
