@@ -58,10 +58,13 @@ public sealed interface ValueGen {
   /** The n-th value drawn (n counts the workload's operations), as a value of {@code type}. */
   Object next(SplittableRandom rng, long n, long nowMillis, CqlType type);
 
-  /** Random (version 4) UUIDs: every key different, spread evenly. */
+  /**
+   * Random UUIDs: every key different, spread evenly. Version 4, or version 1 for a timeuuid column (which Cassandra
+   * refuses any other version for), with random time bits.
+   */
   record RandomUuid() implements ValueGen {
     public Object next(SplittableRandom rng, long n, long nowMillis, CqlType type) {
-      long hi = (rng.nextLong() & ~0xF000L) | 0x4000L;
+      long hi = (rng.nextLong() & ~0xF000L) | (type.name().equals("timeuuid") ? 0x1000L : 0x4000L);
       long lo = (rng.nextLong() & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L;
       return convert(new UUID(hi, lo), type);
     }
