@@ -231,12 +231,14 @@ final class MarkerSpecs {
     } else if (r instanceof Relation.Token tk) {
       term(tk.value(), "partition key token", CqlTypes.BIGINT, null);
     } else if (r instanceof Relation.MultiColumn mc) {
+      MultiColumnWhere.checkTupleSize(mc.columns().size(), mc.values());
       for (int i = 0; i < mc.values().size() && i < mc.columns().size(); i++) {
         ColumnDef def = column(mc.columns().get(i));
         term(mc.values().get(i), def.name(), def.type(), def.name());
       }
     } else if (r instanceof Relation.MultiColumnIn mi) {
       for (List<Term> tuple : mi.tuples()) {
+        MultiColumnWhere.checkTupleSize(mi.columns().size(), tuple);
         for (int i = 0; i < tuple.size() && i < mi.columns().size(); i++) {
           ColumnDef def = column(mi.columns().get(i));
           term(tuple.get(i), def.name(), def.type(), def.name());

@@ -39,6 +39,27 @@ final class MultiColumnWhere {
     return out;
   }
 
+  /**
+   * Cassandra's MultiColumnRelation.receivers, for a SELECT: clustering columns only, each once, consecutive in
+   * PRIMARY KEY order (not necessarily from the first: {@code b = 0 AND (c, d) > (1, 1)}).
+   */
+  static List<ColumnDef> consecutiveClustering(List<String> columns,
+      java.util.function.Function<String, ColumnDef> column, String rest) {
+    List<ColumnDef> out = new ArrayList<>(columns.size());
+    for (String name : columns) {
+      ColumnDef d = column.apply(name);
+      if (d.kind() != ColumnKind.CLUSTERING) throw invalid("Multi-column relations can only be applied to clustering"
+          + " columns but was applied to: " + d.name());
+      if (out.contains(d)) throw invalid("Column \"" + d.name() + "\" appeared twice in a relation: ("
+          + String.join(", ", columns) + ")" + rest);
+      if (!out.isEmpty() && d.position() != out.get(out.size() - 1).position() + 1) throw invalid("Clustering "
+          + "columns must appear in the PRIMARY KEY order in multi-column relations: (" + String.join(", ", columns)
+          + ")" + rest);
+      out.add(d);
+    }
+    return out;
+  }
+
   /** A value tuple of another size than the relation's columns. */
   static void checkTupleSize(int columns, List<io.ringsim.cql.ast.Term> values) {
     if (values.size() != columns) throw invalid("Expected " + columns + " elements in value tuple, but got "

@@ -71,32 +71,40 @@ public final class SelectPlanner {
     List<Slice> slices = slices(t, where.byColumn, where.prefixEq, where.sliceOn);
     TupleSlice tuple = where.tuple;
     if (tuple.isSet()) {
-      ClusteringBound lo = tuple.lowerOp == null ? ClusteringBound.UNBOUNDED
-          : new ClusteringBound(tuple.lower, tuple.lowerOp == Relation.Op.GTE);
-      ClusteringBound hi = tuple.upperOp == null ? ClusteringBound.UNBOUNDED
-          : new ClusteringBound(tuple.upper, tuple.upperOp == Relation.Op.LTE);
-      boolean desc = tuple.columns.get(0).order() == ClusteringOrder.DESC;
-      if (tuple.mixedOrders()) slices = List.of(Slice.ALL); // rows are picked by tuple.matches below
-      else slices = List.of(desc ? new Slice(hi, lo) : new Slice(lo, hi));
+      // The EQ prefix before it is read as slices; the tuple's bounds (of different lengths, over columns of mixed
+      // orders) keep their rows by value, which is the order-independent meaning Cassandra's split slices give.
+      if (where.prefixEq == 0) slices = List.of(Slice.ALL);
       where.checkMultiColumnFiltering();
     }
     boolean sortRows = where.prefixHasIn();
     if (where.inTuples != null) {
-      // One exact clustering prefix per tuple; rows come back sorted in clustering order, as with single-column IN.
+      // One exact clustering prefix per EQ prefix and tuple; rows come back sorted in clustering order, as with
+      // single-column IN.
       List<Slice> exact = new ArrayList<>();
-      for (byte[][] v : where.inTuples) exact.add(new Slice(ClusteringBound.inclusive(v), ClusteringBound.inclusive(v)));
+      List<Slice> prefixes = where.prefixEq == 0 ? List.of(Slice.ALL) : slices;
+      for (Slice pre : prefixes) {
+        for (byte[][] v : where.inTuples) {
+          byte[][] key = v;
+          if (where.prefixEq > 0) {
+            byte[][] p = pre.start().prefix();
+            key = Arrays.copyOf(p, p.length + v.length);
+            System.arraycopy(v, 0, key, p.length, v.length);
+          }
+          exact.add(new Slice(ClusteringBound.inclusive(key), ClusteringBound.inclusive(key)));
+        }
+      }
       slices = exact;
       sortRows = true;
       where.checkMultiColumnFiltering();
     }
     int groupBy = groupByClustering(t, s, where.byColumn);
-    int fetchLimit = perPartition == Integer.MAX_VALUE && !where.clusteringNeedsFiltering
+    int fetchLimit = perPartition == Integer.MAX_VALUE && !where.clusteringNeedsFiltering && !tuple.isSet()
         && !where.regularNeedsFiltering && where.usedIndex == null && !projection.isAggregate() && !sortRows
         && groupBy < 0 ? limit : Integer.MAX_VALUE;
     ReadFilter filter = new ReadFilter(slices, reversed, fetchLimit).named(namesRows(t, s, where));
 
     List<ColumnRestriction> post = where.postFilters();
-    boolean tupleFilter = tuple.isSet() && tuple.mixedOrders();
+    boolean tupleFilter = tuple.isSet();
     BiPredicate<LivePartition, LiveRow> rowFilter = post.isEmpty() && !tupleFilter ? null : (lp, r) -> {
       if (tupleFilter && !tuple.matches(r)) return false;
       for (ColumnRestriction cr : post) if (!cr.matches(t, lp, r)) return false;
@@ -225,7 +233,7 @@ public final class SelectPlanner {
     if (!where.keysKnown || where.usedIndex != null || s.distinct()) return false;
     int clustering = t.clusteringColumns().size();
     if (where.inTuples != null) {
-      for (byte[][] v : where.inTuples) if (v.length != clustering) return false;
+      for (byte[][] v : where.inTuples) if (where.prefixEq + v.length != clustering) return false;
       return true;
     }
     return !where.tuple.isSet() && where.sliceOn == null && where.prefixEq == clustering;

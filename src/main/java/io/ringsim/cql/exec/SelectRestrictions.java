@@ -36,6 +36,10 @@ final class SelectRestrictions {
   final TupleSlice tuple = new TupleSlice();
   /** {@code (a, b) IN (...)}: the exact clustering prefixes, or null. */
   List<byte[][]> inTuples;
+  /** The position of the first column of {@code (b, c) IN (...)}. */
+  int inFirst, inLast;
+  /** The relations in the order written, which Cassandra's messages about clustering order follow. */
+  private final List<Relation> whereOrder;
   /** The secondary index the query reads by (Cassandra's usesSecondaryIndexing), or null. */
   String usedIndex;
   /** Some restriction has an index that serves it (Cassandra's hasQueriableIndex). */
@@ -49,6 +53,8 @@ final class SelectRestrictions {
   int prefixEq;
   ColumnRestriction sliceOn;
   boolean clusteringNeedsFiltering;
+  /** The multi-column slice or IN does not follow the EQ prefix: Cassandra would need it as a row filter. */
+  boolean tupleFilters, inTuplesFilter;
   boolean regularNeedsFiltering;
 
   static CqlException invalid(String m) {
@@ -59,22 +65,24 @@ final class SelectRestrictions {
     this.table = t;
     this.allowFiltering = allowFiltering;
     List<Relation.MultiColumn> multi = new ArrayList<>();
+    whereOrder = SingleColumnTuples.normalize(t, where);
     List<Relation.MultiColumnIn> multiIn = new ArrayList<>();
-    for (Relation r : SingleColumnTuples.normalize(t, where)) {
+    for (Relation r : whereOrder) {
       BindMarkers.refuseUnbound(r);
       if (r instanceof Relation.Token tk) addToken(tk);
       else if (r instanceof Relation.MultiColumn mc) multi.add(mc);
+      else if (r instanceof Relation.MultiColumnIn mi && mi.tuples().size() == 1 && multiIn.isEmpty())
+        multi.add(new Relation.MultiColumn(mi.columns(), Relation.Op.EQ, mi.tuples().get(0), mi.line(), mi.col()));
       else if (r instanceof Relation.MultiColumnIn mi) multiIn.add(mi);
       else addSingle(r, values);
     }
-    for (Relation.MultiColumn mc : multi) MultiColumnSelect.apply(t, mc, byColumn, values, tuple);
-    if (tuple.isSet()) {
-      for (ColumnDef c : t.clusteringColumns()) {
-        if (byColumn.containsKey(c.name())) throw invalid("Mixing single column relations and multi column relations "
-            + "on clustering columns is not allowed");
-      }
-    }
+    for (Relation.MultiColumn mc : multi) MultiColumnSelect.apply(t, mc, byColumn, values, tuple, whereOrder);
+    ClusteringParts.mergeSingleSlices(byColumn, tuple);
     inTuples = multiIn.isEmpty() ? null : MultiColumnSelect.inTuples(t, multiIn, byColumn, tuple, values);
+    if (inTuples != null) {
+      inFirst = Projection.column(t, multiIn.get(0).columns().get(0)).position();
+      inLast = inFirst + multiIn.get(0).columns().size() - 1;
+    }
     indexes = catalog.indexesOn(t.keyspace(), t.name());
     queriableIndex = byColumn.values().stream().anyMatch(cr -> supportingIndex(cr, indexes) != null);
     checkPartitionKey(catalog);
@@ -86,6 +94,9 @@ final class SelectRestrictions {
       if (keyIsIn()) throw invalid("Select on indexed columns and with IN clause for the PRIMARY KEY are not supported");
     }
     checkNeedsFiltering();
+    // Cassandra's row filter takes neither (MultiColumnRestriction.addRowFilterTo).
+    if (tupleFilters) throw invalid("Multi-column slice restrictions cannot be used for filtering.");
+    if (inTuplesFilter) throw invalid("Multicolumn IN filters are not supported");
   }
 
   /**
@@ -129,6 +140,7 @@ final class SelectRestrictions {
       if (k == ColumnKind.PARTITION_KEY ? pkFiltered : k == ColumnKind.CLUSTERING ? ckFiltered : true) n++;
     }
     if (ckFiltered && tuple.isSet()) n += tuple.columns.size();
+    if (ckFiltered && inTuples != null) n++;
     boolean clusteringRestricted = byColumn.values().stream().anyMatch(cr -> cr.def.kind() == ColumnKind.CLUSTERING)
         || tuple.isSet() || inTuples != null;
     boolean multipleContains = byColumn.values().stream().anyMatch(cr -> !cr.def.isPrimaryKey()
@@ -269,28 +281,39 @@ final class SelectRestrictions {
   /** The clustering columns restricted in order (or filtering allowed), the EQ prefix and the slice after it. */
   private void checkClustering() {
     List<ColumnDef> cc = table.clusteringColumns();
-    ColumnDef lastRestricted = null;
-    int lastPos = -1;
-    for (ColumnDef c : cc) {
-      ColumnRestriction cr = byColumn.get(c.name());
-      if (cr == null) continue;
-      if (!allowFiltering) {
-        if (lastRestricted != null && byColumn.get(lastRestricted.name()).isSlice())
-          throw invalid("Clustering column \"" + c.name() + "\" cannot be restricted (preceding column \""
-              + lastRestricted.name() + "\" is restricted by a non-EQ relation)");
-        if (c.position() > lastPos + 1 && !queriableIndex) throw invalid("PRIMARY KEY column \"" + c.name()
-            + "\" cannot be restricted as preceding column \"" + cc.get(lastPos + 1).name() + "\" is not restricted");
-      }
-      if (!cr.others.isEmpty() || !cr.contains.isEmpty()) clusteringNeedsFiltering = true;
-      lastRestricted = c;
-      lastPos = c.position();
+    List<ClusteringParts.Part> parts = ClusteringParts.of(table, byColumn, tuple, inTuples,
+        inFirst, inLast, whereOrder);
+    if (!allowFiltering) ClusteringParts.checkOrder(cc, parts, queriableIndex);
+    if (tuple.isSet() && tuple.disjointFirst != null) {
+      if (!allowFiltering) throw invalid("Clustering column \"" + tuple.disjointFirst.name() + "\" cannot be "
+          + "restricted (preceding column \"" + tuple.columns.get(0).name() + "\" is restricted by a non-EQ relation)");
+      tupleFilters = true;
     }
-    for (ColumnDef c : cc) {
-      ColumnRestriction cr = byColumn.get(c.name());
-      if (cr == null || sliceOn != null) break;
+    for (ColumnRestriction cr : byColumn.values()) {
+      if (cr.def.kind() == ColumnKind.CLUSTERING && (!cr.others.isEmpty() || !cr.contains.isEmpty()))
+        clusteringNeedsFiltering = true;
+    }
+    // Cassandra's ClusteringColumnRestrictions.addRowFilterTo: the parts from the first column on, EQ/IN ones in a
+    // row and at most one slice after them, make the read's slices; every other part is a row filter.
+    boolean open = true;
+    for (ClusteringParts.Part p : parts) {
+      boolean usable = open && p.first() == prefixEq;
+      if (!usable) {
+        if (p.kind() == ClusteringParts.Kind.TUPLE_SLICE) tupleFilters = true;
+        if (p.kind() == ClusteringParts.Kind.TUPLE_IN) inTuplesFilter = true;
+        open = false;
+        continue;
+      }
+      if (p.kind() != ClusteringParts.Kind.SINGLE) {
+        open = false;
+        continue;
+      }
+      ColumnRestriction cr = byColumn.get(cc.get(p.first()).name());
       if (cr.isEqOrIn() && cr.others.isEmpty()) prefixEq++;
-      else if (cr.isSlice() && cr.others.isEmpty()) sliceOn = cr;
-      else break;
+      else {
+        if (cr.isSlice() && cr.others.isEmpty()) sliceOn = cr;
+        open = false;
+      }
     }
     int usable = usableClustering();
     for (ColumnDef c : cc) {

@@ -212,6 +212,7 @@ final class StatementBinder {
     if (r instanceof Relation.MultiColumnInMarker mi) {
       String tuple = "(" + String.join(",", mi.columns()) + ")";
       List<List<Term>> tuples = new ArrayList<>();
+      if (valueOf(mi.marker()) == Prepared.UNSET) throw invalid("Invalid unset value for in" + tuple);
       for (Term t : listOf(mi.marker(), tuple)) {
         Object v = ((Term.Bound) t).value();
         if (!(v instanceof List<?> components)) throw invalid("Invalid null value for column " + tuple);

@@ -5,11 +5,16 @@ import io.ringsim.schema.ColumnDef;
 import io.ringsim.storage.LiveRow;
 import java.util.List;
 
-/** A multi-column slice such as (a, b) > (1, 2): lexicographic bounds on a prefix of the clustering columns. */
+/**
+ * A multi-column slice such as (b, c) > (1, 2): lexicographic bounds on consecutive clustering columns. Each bound may
+ * cover fewer columns than {@link #columns} ({@code (b, c, d) > (1, 2, 3) AND (b) < (4)}).
+ */
 final class TupleSlice {
   List<ColumnDef> columns;
   Relation.Op lowerOp, upperOp;
   byte[][] lower, upper;
+  /** The first column of another multi-column slice on columns apart from these, or null. */
+  ColumnDef disjointFirst;
 
   boolean isSet() {
     return columns != null;
@@ -38,7 +43,8 @@ final class TupleSlice {
 
   private int compare(LiveRow r, byte[][] bound) {
     for (int i = 0; i < bound.length; i++) {
-      int c = columns.get(i).type().compare(r.clustering().get(i), bound[i]);
+      ColumnDef d = columns.get(i);
+      int c = d.type().compare(r.clustering().get(d.position()), bound[i]);
       if (c != 0) return c;
     }
     return 0;
