@@ -45,6 +45,32 @@ final class ClusteringParts {
    * Cassandra's messages.
    */
   static void checkOrder(List<ColumnDef> cc, List<Part> parts, boolean queriableIndex) {
+    checkSequence(cc, parts);
+    Part prev = null;
+    for (Part p : parts) {
+      int next = prev == null ? 0 : prev.last() + 1;
+      if (p.first() > next && !queriableIndex) throw invalid("PRIMARY KEY column \"" + cc.get(p.first()).name()
+          + "\" cannot be restricted as preceding column \"" + cc.get(next).name() + "\" is not restricted");
+      prev = p;
+    }
+  }
+
+  /**
+   * The single-column relations written before the first multi-column slice, checked in order before that slice
+   * merges with them ({@code (b) < (1) AND (c) < (1) AND (b, c) > (0, 0)} is refused at {@code (c)}, as Cassandra).
+   */
+  static void checkBeforeTuple(TableMetadata t, Map<String, ColumnRestriction> byColumn, List<Relation> where) {
+    int tupleAt = orderOf(where, Relation.MultiColumn.class);
+    List<Part> parts = new ArrayList<>();
+    for (ColumnRestriction cr : byColumn.values()) {
+      int order = orderOf(where, cr.def.name());
+      if (cr.def.kind() != ColumnKind.CLUSTERING || order >= tupleAt) continue;
+      parts.add(new Part(Kind.SINGLE, cr.def.position(), cr.def.position(), cr.isSlice(), order));
+    }
+    checkSequence(t.clusteringColumns(), parts);
+  }
+
+  private static void checkSequence(List<ColumnDef> cc, List<Part> parts) {
     // As Cassandra adds them, in the order of the WHERE clause, each checked against the one starting last so far.
     List<Part> added = new ArrayList<>();
     for (Part p : parts.stream().sorted(Comparator.comparingInt(Part::order)).toList()) {
@@ -58,13 +84,6 @@ final class ClusteringParts {
             + cc.get(p.first()).name() + "\" is restricted by a non-EQ relation)");
       }
       added.add(p);
-    }
-    Part prev = null;
-    for (Part p : parts) {
-      int next = prev == null ? 0 : prev.last() + 1;
-      if (p.first() > next && !queriableIndex) throw invalid("PRIMARY KEY column \"" + cc.get(p.first()).name()
-          + "\" cannot be restricted as preceding column \"" + cc.get(next).name() + "\" is not restricted");
-      prev = p;
     }
   }
 

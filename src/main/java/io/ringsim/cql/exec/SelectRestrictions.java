@@ -77,6 +77,7 @@ final class SelectRestrictions {
       else addSingle(r, values);
     }
     for (Relation.MultiColumn mc : multi) MultiColumnSelect.apply(t, mc, byColumn, values, tuple, whereOrder);
+    if (tuple.isSet() && !allowFiltering) ClusteringParts.checkBeforeTuple(t, byColumn, whereOrder);
     ClusteringParts.mergeSingleSlices(byColumn, tuple);
     inTuples = multiIn.isEmpty() ? null : MultiColumnSelect.inTuples(t, multiIn, byColumn, tuple, values);
     if (inTuples != null) {
