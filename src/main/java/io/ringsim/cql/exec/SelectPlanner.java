@@ -74,6 +74,20 @@ public final class SelectPlanner {
       // The EQ prefix before it is read as slices; the tuple's bounds (of different lengths, over columns of mixed
       // orders) keep their rows by value, which is the order-independent meaning Cassandra's split slices give.
       if (where.prefixEq == 0) slices = List.of(Slice.ALL);
+      if (where.tupleReadAsSlice && !tuple.mixedOrders()) {
+        // Each EQ prefix followed by the tuple's bounds: the rows storage reads are those Cassandra's slice reads.
+        boolean desc = tuple.columns.get(0).order() == ClusteringOrder.DESC;
+        List<Slice> narrowed = new ArrayList<>();
+        for (Slice pre : slices) {
+          byte[][] p = pre.start().prefix();
+          ClusteringBound lo = tuple.lowerOp == null ? new ClusteringBound(p, true)
+              : new ClusteringBound(concat(p, tuple.lower), tuple.lowerOp == Relation.Op.GTE);
+          ClusteringBound hi = tuple.upperOp == null ? new ClusteringBound(p, true)
+              : new ClusteringBound(concat(p, tuple.upper), tuple.upperOp == Relation.Op.LTE);
+          narrowed.add(desc ? new Slice(hi, lo) : new Slice(lo, hi));
+        }
+        slices = narrowed;
+      }
       where.checkMultiColumnFiltering();
     }
     boolean sortRows = where.prefixHasIn();
@@ -263,6 +277,12 @@ public final class SelectPlanner {
       // In clustering order a DESC column runs from its largest value: the value bounds swap ends.
       out.add(d.order() == ClusteringOrder.DESC ? new Slice(hi, lo) : new Slice(lo, hi));
     }
+    return out;
+  }
+
+  private static byte[][] concat(byte[][] a, byte[][] b) {
+    byte[][] out = Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, out, a.length, b.length);
     return out;
   }
 

@@ -55,6 +55,8 @@ final class SelectRestrictions {
   boolean clusteringNeedsFiltering;
   /** The multi-column slice or IN does not follow the EQ prefix: Cassandra would need it as a row filter. */
   boolean tupleFilters, inTuplesFilter;
+  /** The multi-column slice follows the EQ prefix: the read's slices can start and end at its bounds. */
+  boolean tupleReadAsSlice;
   boolean regularNeedsFiltering;
 
   static CqlException invalid(String m) {
@@ -306,6 +308,7 @@ final class SelectRestrictions {
         continue;
       }
       if (p.kind() != ClusteringParts.Kind.SINGLE) {
+        tupleReadAsSlice = p.kind() == ClusteringParts.Kind.TUPLE_SLICE;
         open = false;
         continue;
       }
