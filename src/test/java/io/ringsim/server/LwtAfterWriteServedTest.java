@@ -49,12 +49,14 @@ class LwtAfterWriteServedTest {
   void aConditionalUpdateRightAfterAPlainWriteIsWhatALaterReadSees() {
     List<String> lost = new ArrayList<>();
     for (int i = 0; i < ROUNDS; i++) {
-      session.execute(SimpleStatement.newInstance("UPDATE lwt.t SET v = 1 WHERE k = 0").setQueryTimestamp(wallMicros()));
+      long written = wallMicros();
+      session.execute(SimpleStatement.newInstance("UPDATE lwt.t SET v = 1 WHERE k = 0").setQueryTimestamp(written));
       Row cas = session.execute(SimpleStatement.newInstance("UPDATE lwt.t SET v = 2 WHERE k = 0 IF v = 1")
           .setQueryTimestamp(wallMicros())).one();
-      Row read = session.execute("SELECT v FROM lwt.t WHERE k = 0").one();
+      Row read = session.execute("SELECT v, writetime(v) AS w FROM lwt.t WHERE k = 0").one();
       if (!cas.getBoolean("[applied]") || read.getInt("v") != 2) {
-        lost.add("round " + i + ": applied=" + cas.getBoolean("[applied]") + " read v=" + read.getInt("v"));
+        lost.add("round " + i + ": applied=" + cas.getBoolean("[applied]") + " read v=" + read.getInt("v")
+            + " writetime " + read.getLong("w") + " (plain write stamped " + written + ")");
       }
     }
     assertThat(lost).as("rounds whose LWT did not win over the plain write just before it (of " + ROUNDS + ")").isEmpty();
