@@ -100,6 +100,15 @@ public final class ClientSession {
   }
 
   private Integer nowInSeconds;
+  private long clientClockMicros = ClientRequest.NO_CLIENT_CLOCK;
+
+  /**
+   * The client machine's wall clock when this session's statement reached the server, on the nodes' clock (a served
+   * cluster's); a coordinator's LWT timestamp is later than it ({@link ClientRequest.Cas#clientClockMicros}).
+   */
+  public void setClientClockMicros(long micros) {
+    this.clientClockMicros = micros;
+  }
 
   /**
    * The "now" of this session's statements in seconds (a v5 client's now_in_seconds: what TTLs count from and TTL()
@@ -285,7 +294,8 @@ public final class ClientSession {
       ReadFilter read = plan.table().clusteringColumns().isEmpty() ? ReadFilter.ALL_NAMED : ReadFilter.ALL;
       ClientResponse r = awaitResponse(submit(coord, new ClientRequest.Cas(table, w.key(), read,
           lp -> cas.condition().test(lp), (ts, now) -> w.update().build(ts, now), serialConsistency,
-          consistency == ConsistencyLevel.ANY ? ConsistencyLevel.ONE : consistency, tracing, requestNow())), coord);
+          consistency == ConsistencyLevel.ANY ? ConsistencyLevel.ONE : consistency, tracing, requestNow(),
+          clientClockMicros)), coord);
       lastTrace = r.trace();
       if (r instanceof ClientResponse.CasDone d) {
         if (d.applied()) {

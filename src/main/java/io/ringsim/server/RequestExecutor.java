@@ -327,6 +327,9 @@ final class RequestExecutor {
     if (o.nowInSeconds != QueryOptions.NO_NOW_IN_SECONDS) {
       s.setNowInSeconds((int) (served.onNodeClock(o.nowInSeconds * 1_000_000L) / 1_000_000L));
     }
+    // Every client timestamp a driver sent before this request was read off this machine's clock earlier: an LWT's
+    // ballot goes above this reading, so no write acknowledged before the LWT can shadow it (see NodeContext).
+    s.setClientClockMicros(served.clientClockNow());
     return s;
   }
 

@@ -109,7 +109,7 @@ public final class ServedCluster implements AutoCloseable {
     // The epoch is read at the instant the pacer starts, not before setClockEpoch's settle: node clocks lagged the
     // wall clock by that settle, enough for an LWT's timestamp to fall below the client timestamp of the statement
     // just before it (found by DifferentialAgainstCassandraOracle: DELETE b, then UPDATE b ... IF EXISTS, lost b).
-    wallStartMicros = System.currentTimeMillis() * 1000;
+    wallStartMicros = wallMicros();
     long epochMicros = wallStartMicros - cluster.nowNanos() / 1000;
     pacer.start();
     cluster.setClockEpoch(epochMicros);
@@ -129,6 +129,20 @@ public final class ServedCluster implements AutoCloseable {
   long onNodeClock(long clientMicros) {
     if (speed == 1.0) return clientMicros;
     return wallStartMicros + Math.round((clientMicros - wallStartMicros) * speed);
+  }
+
+  /**
+   * This machine's wall clock now, in microseconds, on the nodes' clock ({@link #onNodeClock}): not earlier than any
+   * client timestamp a driver on this machine has sent so far. The nodes' own clocks trail it (virtual time follows
+   * the wall clock in steps, and lags while the simulation is busy).
+   */
+  long clientClockNow() {
+    return onNodeClock(wallMicros());
+  }
+
+  /** The wall clock to the microsecond, as drivers read it (the Python driver's time.time(), a native clock). */
+  static long wallMicros() {
+    return java.time.temporal.ChronoUnit.MICROS.between(java.time.Instant.EPOCH, java.time.Instant.now());
   }
 
   /** Node name to address, in node order (a copy: nodes come and go with bootstrap and decommission). */

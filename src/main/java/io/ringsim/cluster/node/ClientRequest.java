@@ -61,13 +61,25 @@ public sealed interface ClientRequest {
   /**
    * A lightweight transaction: read the partition at SERIAL/LOCAL_SERIAL through Paxos, test {@code condition}, and
    * only if it holds commit {@code update} at {@code commitConsistency}.
+   *
+   * <p>{@code clientClockMicros}: the latest client wall-clock reading a served cluster has been sent (drivers' client
+   * timestamps, on the nodes' clock), or {@link #NO_CLIENT_CLOCK}. The coordinator's clock reads later than it, as a
+   * real coordinator's clock on the client's machine does: see {@code NodeContext#nextTimestampAfter}.
    */
   record Cas(String table, byte[] key, ReadFilter filter, Predicate<LivePartition> condition, WriteBuilder update,
-      ConsistencyLevel consistency, ConsistencyLevel commitConsistency, boolean trace, int nowInSec)
-      implements ClientRequest {
+      ConsistencyLevel consistency, ConsistencyLevel commitConsistency, boolean trace, int nowInSec,
+      long clientClockMicros) implements ClientRequest {
     public Cas(String table, byte[] key, ReadFilter filter, Predicate<LivePartition> condition, WriteBuilder update,
         ConsistencyLevel consistency, ConsistencyLevel commitConsistency, boolean trace) {
       this(table, key, filter, condition, update, consistency, commitConsistency, trace, COORDINATOR_NOW);
     }
+
+    public Cas(String table, byte[] key, ReadFilter filter, Predicate<LivePartition> condition, WriteBuilder update,
+        ConsistencyLevel consistency, ConsistencyLevel commitConsistency, boolean trace, int nowInSec) {
+      this(table, key, filter, condition, update, consistency, commitConsistency, trace, nowInSec, NO_CLIENT_CLOCK);
+    }
   }
+
+  /** No client clock known (simulations, whose clients are the simulation's own): the coordinator's clock alone. */
+  long NO_CLIENT_CLOCK = Long.MIN_VALUE;
 }

@@ -153,6 +153,21 @@ final class NodeContext {
     return lastTimestamp;
   }
 
+  /**
+   * A Paxos round's timestamp when its client's clock is known ({@link ClientRequest.Cas#clientClockMicros}):
+   * later than that reading too, moved by this node's skew. A served cluster's virtual time trails the wall clock it
+   * follows (by the pacer's step and whatever the simulation loop is busy with), so the node clock alone could read
+   * earlier than the client timestamp of a write acknowledged before the round began, and that write would shadow
+   * the LWT's. On one machine Cassandra's coordinator clock reads later than its drivers' earlier readings; a node
+   * whose clock is skewed still stamps by its skewed clock, as a real skewed node would.
+   */
+  long nextTimestampAfter(long clientClockMicros) {
+    long now = nextTimestamp();
+    if (clientClockMicros == ClientRequest.NO_CLIENT_CLOCK) return now;
+    lastTimestamp = Math.max(now, clientClockMicros + myFaults.skewMicros() + 1);
+    return lastTimestamp;
+  }
+
   /** A seeded random draw for backoffs (deterministic per node and seed). */
   long randomBelow(long bound) {
     return rng.nextLong(bound);

@@ -89,7 +89,7 @@ final class PaxosCoordinator extends PendingRequest {
 
   void prepare() {
     attempts++;
-    long micros = Math.max(node.nextTimestamp(), ballotMicros(highestSeen) + 1);
+    long micros = Math.max(node.nextTimestampAfter(cas.clientClockMicros()), ballotMicros(highestSeen) + 1);
     ballot = (micros << NodeConfig.INDEX_BITS) | node.cfg.index();
     phase = "prepare";
     acks = electorate.tracker();

@@ -59,7 +59,7 @@ public final class CellCapture {
     }
     if (r instanceof ClientRequest.Cas c && !(c.update() instanceof Capturing)) {
       return new ClientRequest.Cas(c.table(), c.key(), c.filter(), c.condition(), new Capturing(c.update()),
-          c.consistency(), c.commitConsistency(), c.trace(), c.nowInSec());
+          c.consistency(), c.commitConsistency(), c.trace(), c.nowInSec(), c.clientClockMicros());
     }
     return r;
   }
