@@ -104,6 +104,7 @@ final class SelectRestrictions {
         case "keys" -> cr.contains.stream().anyMatch(ColumnRestriction.Contains::key);
         case "values" -> multiCell ? cr.contains.stream().anyMatch(c -> !c.key()) : eq;
         case "full" -> eq;
+        case "entries" -> !cr.entries.isEmpty();
         default -> false;
       };
       if (ok) return i;
@@ -132,7 +133,7 @@ final class SelectRestrictions {
     boolean clusteringRestricted = byColumn.values().stream().anyMatch(cr -> cr.def.kind() == ColumnKind.CLUSTERING)
         || tuple.isSet() || inTuples != null;
     boolean multipleContains = byColumn.values().stream().anyMatch(cr -> !cr.def.isPrimaryKey()
-        && cr.contains.size() > 1);
+        && cr.containsCount() > 1);
     if (n > 1 || (n == 0 && clusteringRestricted) || (n != 0 && multipleContains)) throw invalid(FILTERING);
   }
 
@@ -158,7 +159,8 @@ final class SelectRestrictions {
 
   private void addSingle(Relation r, Values values) {
     String name = r instanceof Relation.Single x ? x.column() : r instanceof Relation.In x ? x.column()
-        : r instanceof Relation.Contains x ? x.column() : ((Relation.Like) r).column();
+        : r instanceof Relation.Contains x ? x.column() : r instanceof Relation.Element x ? x.column()
+        : ((Relation.Like) r).column();
     ColumnDef def = Projection.column(table, name);
     if (def.type() instanceof io.ringsim.schema.collection.UserType u && !u.frozen())
       throw invalid("Non-frozen UDT column '" + name + "' (" + u.cqlName() + ") cannot be restricted by any relation");
@@ -170,12 +172,15 @@ final class SelectRestrictions {
           && !(def.type() instanceof io.ringsim.schema.collection.UserType))
         throw invalid("Collection column '" + name + "' (" + def.type().name() + ") cannot be restricted by a '=' "
             + "relation");
+      // A regular column's UNSET is refused as its row filter's value, with RowFilter's words.
+      if (x.value() instanceof Term.Unset && !def.isPrimaryKey())
+        throw invalid("Unsupported unset value for column " + name);
       Object v = values.value(x.value(), def.type(), name);
       switch (x.op()) {
         case EQ -> {
           if (cr.eq != null || cr.isSlice())
             throw invalid(name + " cannot be restricted by more than one relation if it includes an Equal");
-          cr.eq = List.of(nonNull(v, name));
+          cr.eq = List.of(nonNull(v, def));
         }
         case GT, GTE -> {
           if (cr.eq != null) throw invalid(name + " cannot be restricted by more than one relation if it includes an"
@@ -183,14 +188,14 @@ final class SelectRestrictions {
           if (cr.lowerOp != null) throw invalid("More than one restriction was found for the start bound on "
               + name);
           cr.lowerOp = x.op();
-          cr.lower = nonNull(v, name);
+          cr.lower = nonNull(v, def);
         }
         case LT, LTE -> {
           if (cr.eq != null) throw invalid(name + " cannot be restricted by more than one relation if it includes an"
               + " Equal");
           if (cr.upperOp != null) throw invalid("More than one restriction was found for the end bound on " + name);
           cr.upperOp = x.op();
-          cr.upper = nonNull(v, name);
+          cr.upper = nonNull(v, def);
         }
         case NEQ -> {
           if (def.isPrimaryKey())
@@ -227,6 +232,8 @@ final class SelectRestrictions {
       Object v = values.value(x.value(), elem, name);
       if (v == null) throw invalid("Unsupported null value for column " + name);
       cr.contains.add(new ColumnRestriction.Contains(x.key(), v));
+    } else if (r instanceof Relation.Element x) {
+      ElementRelation.add(def, cr, x, values);
     } else {
       values.value(((Relation.Like) r).pattern(), def.type(), name); // a pattern the column cannot hold is refused first
       throw invalid("LIKE restrictions are only supported on properly indexed columns (SASI), not by this "
@@ -244,6 +251,12 @@ final class SelectRestrictions {
   private static Object nonNull(Object v, String column) {
     if (v == null) throw invalid("Invalid null value in condition for column " + column);
     return v;
+  }
+
+  /** A key column's null is refused where its bound is built; a regular column's where its row filter is checked. */
+  private static Object nonNull(Object v, ColumnDef def) {
+    if (v == null && !def.isPrimaryKey()) throw invalid("Unsupported null value for column " + def.name());
+    return nonNull(v, def.name());
   }
 
   /** Token and key restrictions together, the index an EQ restriction uses, and a partly restricted key. */
@@ -281,7 +294,7 @@ final class SelectRestrictions {
         if (c.position() > lastPos + 1 && !queriableIndex) throw invalid("PRIMARY KEY column \"" + c.name()
             + "\" cannot be restricted as preceding column \"" + cc.get(lastPos + 1).name() + "\" is not restricted");
       }
-      if (!cr.others.isEmpty() || !cr.contains.isEmpty()) clusteringNeedsFiltering = true;
+      if (!cr.others.isEmpty() || cr.containsCount() > 0) clusteringNeedsFiltering = true;
       lastRestricted = c;
       lastPos = c.position();
     }
@@ -315,7 +328,7 @@ final class SelectRestrictions {
     for (ColumnRestriction cr : byColumn.values()) {
       if (cr.def.isPrimaryKey()) continue;
       any = true;
-      if (supportingIndexOf(cr) == null || !cr.others.isEmpty() || cr.contains.size() > 1 || cr.isSlice())
+      if (supportingIndexOf(cr) == null || !cr.others.isEmpty() || cr.containsCount() > 1 || cr.isSlice())
         regularNeedsFiltering = true;
     }
     if (!any) return;
