@@ -322,6 +322,12 @@ final class SelectorCompiler {
     // A slice whose start is after its end selects nothing, as Cassandra's (rather than an error).
     boolean reversed = from != null && to != null
         && keyType.compare(keyType.serialize(from), keyType.serialize(to)) > 0;
+    // A frozen collection is one value: its slice is a value, empty or not. A non-frozen one's slice selects cells,
+    // and no cell is a null.
+    boolean frozen = coll.type() instanceof MapType mt ? mt.frozen() : ((SetType) coll.type()).frozen();
+    Object empty = !frozen ? null : coll.type() instanceof MapType mt
+        ? java.util.Collections.unmodifiableNavigableMap(mt.newMap())
+        : java.util.Collections.unmodifiableNavigableSet(((SetType) coll.type()).newSet());
     Projection.Column c = coll.eval();
     String name = coll.name() + "[" + (sl.from() == null ? "" : TermText.of(sl.from())) + ".."
         + (sl.to() == null ? "" : TermText.of(sl.to())) + "]";
@@ -330,16 +336,16 @@ final class SelectorCompiler {
       if (v == null) return null;
       if (v instanceof NavigableMap<?, ?> m) {
         @SuppressWarnings("unchecked") NavigableMap<Object, Object> om = (NavigableMap<Object, Object>) m;
-        if (reversed) return null;
+        if (reversed) return empty;
         NavigableMap<Object, Object> sub = from == null ? (to == null ? om : om.headMap(to, true))
             : to == null ? om.tailMap(from, true) : om.subMap(from, true, to, true);
-        return sub.isEmpty() ? null : sub;
+        return sub.isEmpty() ? empty : sub;
       }
       @SuppressWarnings("unchecked") NavigableSet<Object> os = (NavigableSet<Object>) v;
-      if (reversed) return null;
+      if (reversed) return empty;
       NavigableSet<Object> sub = from == null ? (to == null ? os : os.headSet(to, true))
           : to == null ? os.tailSet(from, true) : os.subSet(from, true, to, true);
-      return sub.isEmpty() ? null : sub;
+      return sub.isEmpty() ? empty : sub;
     }, null);
   }
 
