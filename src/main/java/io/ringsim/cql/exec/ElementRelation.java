@@ -16,8 +16,11 @@ import io.ringsim.schema.collection.MapType;
 final class ElementRelation {
   private ElementRelation() {}
 
-  /** Checks the relation and adds its entry to the column's restrictions. */
-  static void add(ColumnDef def, ColumnRestriction cr, Relation.Element e, Values values) {
+  /**
+   * Checks the relation and adds its entry to the column's restrictions; returns the refusal of a null or UNSET key
+   * or value (the caller raises it after the checks of the whole WHERE clause, as Cassandra's row filter), or null.
+   */
+  static io.ringsim.cql.CqlException add(ColumnDef def, ColumnRestriction cr, Relation.Element e, Values values) {
     String name = def.name();
     if (e.op() == Relation.Op.NEQ) throw invalid("Unsupported \"!=\" relation: " + name + "[" + TermText.of(e.key())
         + "] != " + TermText.of(e.value()));
@@ -30,13 +33,18 @@ final class ElementRelation {
     Object key = side(e.key(), mt, true, name, values);
     Object value = side(e.value(), mt, false, name, values);
     cr.entries.add(new ColumnRestriction.Entry(key, value));
+    for (int i = 0; i < 2; i++) {
+      Term t = i == 0 ? e.key() : e.value();
+      Object v = i == 0 ? key : value;
+      String what = i == 0 ? "key" : "value";
+      if (t instanceof Term.Unset) return invalid("Unsupported unset map " + what + " for column " + name);
+      if (v == null) return invalid("Unsupported null map " + what + " for column " + name);
+    }
+    return null;
   }
 
   private static Object side(Term t, MapType mt, boolean isKey, String name, Values values) {
-    String what = isKey ? "key" : "value";
-    if (t instanceof Term.Unset) throw invalid("Unsupported unset map " + what + " for column " + name);
-    Object v = values.value(t, isKey ? mt.key() : mt.value(), what + "(" + name + ")");
-    if (v == null) throw invalid("Unsupported null map " + what + " for column " + name);
-    return v;
+    if (t instanceof Term.Unset) return null;
+    return values.value(t, isKey ? mt.key() : mt.value(), (isKey ? "key(" : "value(") + name + ")");
   }
 }

@@ -86,6 +86,7 @@ final class SelectRestrictions {
       if (keyIsIn()) throw invalid("Select on indexed columns and with IN clause for the PRIMARY KEY are not supported");
     }
     checkNeedsFiltering();
+    if (rowFilterError != null) throw rowFilterError;
   }
 
   /**
@@ -174,13 +175,16 @@ final class SelectRestrictions {
             + "relation");
       // A regular column's UNSET is refused as its row filter's value, with RowFilter's words.
       if (x.value() instanceof Term.Unset && !def.isPrimaryKey())
-        throw invalid("Unsupported unset value for column " + name);
+      {
+        if (rowFilterError == null) rowFilterError = invalid("Unsupported unset value for column " + name);
+        return;
+      }
       Object v = values.value(x.value(), def.type(), name);
       switch (x.op()) {
         case EQ -> {
           if (cr.eq != null || cr.isSlice())
             throw invalid(name + " cannot be restricted by more than one relation if it includes an Equal");
-          cr.eq = List.of(nonNull(v, def));
+          cr.eq = java.util.Collections.singletonList(nonNull(v, def));
         }
         case GT, GTE -> {
           if (cr.eq != null) throw invalid(name + " cannot be restricted by more than one relation if it includes an"
@@ -233,7 +237,8 @@ final class SelectRestrictions {
       if (v == null) throw invalid("Unsupported null value for column " + name);
       cr.contains.add(new ColumnRestriction.Contains(x.key(), v));
     } else if (r instanceof Relation.Element x) {
-      ElementRelation.add(def, cr, x, values);
+      CqlException e = ElementRelation.add(def, cr, x, values);
+      if (rowFilterError == null) rowFilterError = e;
     } else {
       values.value(((Relation.Like) r).pattern(), def.type(), name); // a pattern the column cannot hold is refused first
       throw invalid("LIKE restrictions are only supported on properly indexed columns (SASI), not by this "
@@ -253,11 +258,18 @@ final class SelectRestrictions {
     return v;
   }
 
-  /** A key column's null is refused where its bound is built; a regular column's where its row filter is checked. */
-  private static Object nonNull(Object v, ColumnDef def) {
-    if (v == null && !def.isPrimaryKey()) throw invalid("Unsupported null value for column " + def.name());
-    return nonNull(v, def.name());
+  /**
+   * A key column's null is refused where its bound is built; a regular column's where its row filter is checked,
+   * which is after the checks of the restrictions (ALLOW FILTERING first), as {@link #rowFilterError}.
+   */
+  private Object nonNull(Object v, ColumnDef def) {
+    if (v != null || def.isPrimaryKey()) return nonNull(v, def.name());
+    if (rowFilterError == null) rowFilterError = invalid("Unsupported null value for column " + def.name());
+    return null;
   }
+
+  /** A null or UNSET value for a regular column or a map entry: refused once the restrictions pass their checks. */
+  private CqlException rowFilterError;
 
   /** Token and key restrictions together, the index an EQ restriction uses, and a partly restricted key. */
   private void checkPartitionKey(Catalog catalog) {
