@@ -174,12 +174,9 @@ final class SelectRestrictions {
         throw invalid("Collection column '" + name + "' (" + def.type().name() + ") cannot be restricted by a '=' "
             + "relation");
       // A regular column's UNSET is refused as its row filter's value, with RowFilter's words.
-      if (x.value() instanceof Term.Unset && !def.isPrimaryKey())
-      {
-        if (rowFilterError == null) rowFilterError = invalid("Unsupported unset value for column " + name);
-        return;
-      }
-      Object v = values.value(x.value(), def.type(), name);
+      boolean unset = x.value() instanceof Term.Unset && !def.isPrimaryKey();
+      if (unset && rowFilterError == null) rowFilterError = invalid("Unsupported unset value for column " + name);
+      Object v = unset ? null : values.value(x.value(), def.type(), name);
       switch (x.op()) {
         case EQ -> {
           if (cr.eq != null || cr.isSlice())
