@@ -204,6 +204,7 @@ relation
   | ident K_IN marker                                                    # inMarkerRelation
   | ident K_CONTAINS K_KEY? term                                         # containsRelation
   | ident K_LIKE term                                                    # likeRelation
+  | ident LBRACKET term RBRACKET operator term                            # elementRelation
   | K_TOKEN LPAREN ident (COMMA ident)* RPAREN operator term             # tokenRelation
   | LPAREN ident (COMMA ident)* RPAREN operator tupleLiteral             # multiColumnRelation
   | LPAREN ident (COMMA ident)* RPAREN operator marker                   # multiColumnMarkerRelation
@@ -291,7 +292,8 @@ fragment ISO_TIME : [0-9]+ 'H' ([0-9]+ 'M')? ([0-9]+ 'S')? | [0-9]+ 'M' ([0-9]+ 
 // Cassandra's lexer takes '-' right before an i or an n as the start of -Infinity or -NaN, so -i is an error there
 // and - i a negation: CqlParser refuses any such word other than -infinity and -nan, as Cassandra does.
 NEGATIVE_WORD : '-' [in] [a-z0-9_]* ;
-FLOAT : '-'? [0-9]+ '.' [0-9]* EXPONENT? | '-'? [0-9]+ EXPONENT ;
+// As Cassandra's lexer: '1..3' is the integer 1 and a range, '0...3.' the float '0.' and a range.
+FLOAT : '-'? [0-9]+ '.' {_input.LA(1) != '.' || _input.LA(2) == '.'}? [0-9]* EXPONENT? | '-'? [0-9]+ EXPONENT ;
 fragment EXPONENT : 'e' [+-]? [0-9]+ ;
 INTEGER : '-'? [0-9]+ ;
 STRING : '\'' ( ~'\'' | '\'\'' )* '\'' | '$$' .*? '$$' ;

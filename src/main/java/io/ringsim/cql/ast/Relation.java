@@ -48,5 +48,8 @@ public sealed interface Relation {
   record MultiColumnInMarkers(List<String> columns, List<Term.BindMarker> markers, int line, int col)
       implements Relation {}
 
+  /** {@code m[key] = value}: a map entry (Cassandra refuses it on lists, sets and frozen maps, and any op but =). */
+  record Element(String column, Term key, Op op, Term value, int line, int col) implements Relation {}
+
   record Like(String column, Term pattern, int line, int col) implements Relation {}
 }

@@ -20,6 +20,9 @@ final class ColumnRestriction {
   /** {@code CONTAINS value}, or {@code CONTAINS KEY value} when {@code key}. */
   record Contains(boolean key, Object value) {}
 
+  /** {@code m[key] = value}: the map holds that entry. */
+  record Entry(Object key, Object value) {}
+
   final ColumnDef def;
   /** EQ (one value) or IN (several); null when neither. */
   List<Object> eq;
@@ -28,6 +31,7 @@ final class ColumnRestriction {
   Object lower, upper;
   final List<Filter> others = new ArrayList<>();
   final List<Contains> contains = new ArrayList<>();
+  final List<Entry> entries = new ArrayList<>();
 
   ColumnRestriction(ColumnDef def) {
     this.def = def;
@@ -58,6 +62,16 @@ final class ColumnRestriction {
         return false;
       }
     }
+    for (Entry e : entries) {
+      if (!(v instanceof Map<?, ?> m) || !m.containsKey(e.key())) return false;
+      if (!RowValues.compare(((io.ringsim.schema.collection.MapType) type).value(), m.get(e.key()), Relation.Op.EQ,
+          e.value())) return false;
+    }
     return true;
+  }
+
+  /** Cassandra's ContainsRestriction counts CONTAINS, CONTAINS KEY and map entries together. */
+  int containsCount() {
+    return contains.size() + entries.size();
   }
 }

@@ -85,6 +85,10 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
         MultiColumnWhere.apply(t, mc, values, eq, range, isRowDelete);
       } else if (r instanceof Relation.MultiColumnIn mi && tupleIn == null) {
         tupleIn = tupleIn(t, mi, values, eq);
+      } else if (r instanceof Relation.Element e) {
+        t.column(e.column()).orElseThrow(() -> invalid("Undefined column name " + e.column() + " in table "
+            + t.qualifiedName()));
+        throw invalid("Non PRIMARY KEY columns found in where clause: " + e.column() + " ");
       } else if (r instanceof Relation.Token) {
         throw invalid("The token function cannot be used in WHERE clauses for " + (isDelete ? "DELETE" : "UPDATE")
             + " statements");

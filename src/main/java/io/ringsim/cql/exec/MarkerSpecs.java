@@ -225,6 +225,15 @@ final class MarkerSpecs {
       else if (type instanceof ListType lt) term(c.value(), "value(" + def.name() + ")", lt.element(), null);
       else if (type instanceof SetType st) term(c.value(), "value(" + def.name() + ")", st.element(), null);
       else term(c.value(), def.name(), type, null);
+    } else if (r instanceof Relation.Element e) {
+      ColumnDef def = column(e.column());
+      if (def.type() instanceof MapType mt) {
+        term(e.key(), "key(" + def.name() + ")", mt.key(), null);
+        term(e.value(), "value(" + def.name() + ")", mt.value(), null);
+      } else {
+        elementKey(e.key(), def);
+        term(e.value(), def.name(), def.type(), null);
+      }
     } else if (r instanceof Relation.Like l) {
       ColumnDef def = column(l.column());
       term(l.pattern(), def.name(), def.type(), null);

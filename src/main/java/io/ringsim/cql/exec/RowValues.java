@@ -90,9 +90,7 @@ public final class RowValues {
     Cell c = row.cells().get(def.name());
     if (c == null) return null;
     Object v = type.deserialize(c.value());
-    if (v instanceof java.util.Collection<?> col && col.isEmpty()) return null;
-    if (v instanceof Map<?, ?> m && m.isEmpty()) return null;
-    return v;
+    return v; // an empty frozen collection is a value, as Cassandra returns it (not a null)
   }
 
   /** A non-frozen UDT from its cells, one per field that has a value (a field added later has none). */

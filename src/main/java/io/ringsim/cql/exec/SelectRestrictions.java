@@ -100,6 +100,7 @@ final class SelectRestrictions {
     // Cassandra's row filter takes neither (MultiColumnRestriction.addRowFilterTo).
     if (tupleFilters) throw invalid("Multi-column slice restrictions cannot be used for filtering.");
     if (inTuplesFilter) throw invalid("Multicolumn IN filters are not supported");
+    if (rowFilterError != null) throw rowFilterError;
   }
 
   /**
@@ -118,6 +119,7 @@ final class SelectRestrictions {
         case "keys" -> cr.contains.stream().anyMatch(ColumnRestriction.Contains::key);
         case "values" -> multiCell ? cr.contains.stream().anyMatch(c -> !c.key()) : eq;
         case "full" -> eq;
+        case "entries" -> !cr.entries.isEmpty();
         default -> false;
       };
       if (ok) return i;
@@ -147,7 +149,7 @@ final class SelectRestrictions {
     boolean clusteringRestricted = byColumn.values().stream().anyMatch(cr -> cr.def.kind() == ColumnKind.CLUSTERING)
         || tuple.isSet() || inTuples != null;
     boolean multipleContains = byColumn.values().stream().anyMatch(cr -> !cr.def.isPrimaryKey()
-        && cr.contains.size() > 1);
+        && cr.containsCount() > 1);
     if (n > 1 || (n == 0 && clusteringRestricted) || (n != 0 && multipleContains)) throw invalid(FILTERING);
   }
 
@@ -173,7 +175,8 @@ final class SelectRestrictions {
 
   private void addSingle(Relation r, Values values) {
     String name = r instanceof Relation.Single x ? x.column() : r instanceof Relation.In x ? x.column()
-        : r instanceof Relation.Contains x ? x.column() : ((Relation.Like) r).column();
+        : r instanceof Relation.Contains x ? x.column() : r instanceof Relation.Element x ? x.column()
+        : ((Relation.Like) r).column();
     ColumnDef def = Projection.column(table, name);
     if (def.type() instanceof io.ringsim.schema.collection.UserType u && !u.frozen())
       throw invalid("Non-frozen UDT column '" + name + "' (" + u.cqlName() + ") cannot be restricted by any relation");
@@ -185,12 +188,15 @@ final class SelectRestrictions {
           && !(def.type() instanceof io.ringsim.schema.collection.UserType))
         throw invalid("Collection column '" + name + "' (" + def.type().name() + ") cannot be restricted by a '=' "
             + "relation");
-      Object v = values.value(x.value(), def.type(), name);
+      // A regular column's UNSET is refused as its row filter's value, with RowFilter's words.
+      boolean unset = x.value() instanceof Term.Unset && !def.isPrimaryKey();
+      if (unset && rowFilterError == null) rowFilterError = invalid("Unsupported unset value for column " + name);
+      Object v = unset ? null : values.value(x.value(), def.type(), name);
       switch (x.op()) {
         case EQ -> {
           if (cr.eq != null || cr.isSlice())
             throw invalid(name + " cannot be restricted by more than one relation if it includes an Equal");
-          cr.eq = List.of(nonNull(v, name));
+          cr.eq = java.util.Collections.singletonList(nonNull(v, def));
         }
         case GT, GTE -> {
           if (cr.eq != null) throw invalid(name + " cannot be restricted by more than one relation if it includes an"
@@ -198,14 +204,14 @@ final class SelectRestrictions {
           if (cr.lowerOp != null) throw invalid("More than one restriction was found for the start bound on "
               + name);
           cr.lowerOp = x.op();
-          cr.lower = nonNull(v, name);
+          cr.lower = nonNull(v, def);
         }
         case LT, LTE -> {
           if (cr.eq != null) throw invalid(name + " cannot be restricted by more than one relation if it includes an"
               + " Equal");
           if (cr.upperOp != null) throw invalid("More than one restriction was found for the end bound on " + name);
           cr.upperOp = x.op();
-          cr.upper = nonNull(v, name);
+          cr.upper = nonNull(v, def);
         }
         case NEQ -> {
           if (def.isPrimaryKey())
@@ -242,6 +248,9 @@ final class SelectRestrictions {
       Object v = values.value(x.value(), elem, name);
       if (v == null) throw invalid("Unsupported null value for column " + name);
       cr.contains.add(new ColumnRestriction.Contains(x.key(), v));
+    } else if (r instanceof Relation.Element x) {
+      CqlException e = ElementRelation.add(def, cr, x, values);
+      if (rowFilterError == null) rowFilterError = e;
     } else {
       values.value(((Relation.Like) r).pattern(), def.type(), name); // a pattern the column cannot hold is refused first
       throw invalid("LIKE restrictions are only supported on properly indexed columns (SASI), not by this "
@@ -260,6 +269,19 @@ final class SelectRestrictions {
     if (v == null) throw invalid("Invalid null value in condition for column " + column);
     return v;
   }
+
+  /**
+   * A key column's null is refused where its bound is built; a regular column's where its row filter is checked,
+   * which is after the checks of the restrictions (ALLOW FILTERING first), as {@link #rowFilterError}.
+   */
+  private Object nonNull(Object v, ColumnDef def) {
+    if (v != null || def.isPrimaryKey()) return nonNull(v, def.name());
+    if (rowFilterError == null) rowFilterError = invalid("Unsupported null value for column " + def.name());
+    return null;
+  }
+
+  /** A null or UNSET value for a regular column or a map entry: refused once the restrictions pass their checks. */
+  private CqlException rowFilterError;
 
   /** Token and key restrictions together, the index an EQ restriction uses, and a partly restricted key. */
   private void checkPartitionKey(Catalog catalog) {
@@ -293,7 +315,7 @@ final class SelectRestrictions {
       tupleFilters = true;
     }
     for (ColumnRestriction cr : byColumn.values()) {
-      if (cr.def.kind() == ColumnKind.CLUSTERING && (!cr.others.isEmpty() || !cr.contains.isEmpty()))
+      if (cr.def.kind() == ColumnKind.CLUSTERING && (!cr.others.isEmpty() || cr.containsCount() > 0))
         clusteringNeedsFiltering = true;
     }
     // Cassandra's ClusteringColumnRestrictions.addRowFilterTo: the parts from the first column on, EQ/IN ones in a
@@ -342,7 +364,7 @@ final class SelectRestrictions {
     for (ColumnRestriction cr : byColumn.values()) {
       if (cr.def.isPrimaryKey()) continue;
       any = true;
-      if (supportingIndexOf(cr) == null || !cr.others.isEmpty() || cr.contains.size() > 1 || cr.isSlice())
+      if (supportingIndexOf(cr) == null || !cr.others.isEmpty() || cr.containsCount() > 1 || cr.isSlice())
         regularNeedsFiltering = true;
     }
     if (!any) return;

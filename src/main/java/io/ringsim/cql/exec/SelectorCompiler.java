@@ -298,8 +298,8 @@ final class SelectorCompiler {
 
   private Expr element(Selector.Element e) {
     Expr coll = typed(compile(e.collection()));
-    CqlType keyType = keyType(coll);
-    Object key = values.value(e.key(), keyType, "key(" + coll.name() + ")");
+    CqlType keyType = keyType(coll, "Element");
+    Object key = key(e.key(), keyType, coll);
     Projection.Column c = coll.eval();
     String name = coll.name() + "[" + TermText.of(e.key()) + "]";
     if (coll.type() instanceof MapType mt) {
@@ -316,9 +316,18 @@ final class SelectorCompiler {
 
   private Expr slice(Selector.Slice sl) {
     Expr coll = typed(compile(sl.collection()));
-    CqlType keyType = keyType(coll);
-    Object from = sl.from() == null ? null : values.value(sl.from(), keyType, "key(" + coll.name() + ")");
-    Object to = sl.to() == null ? null : values.value(sl.to(), keyType, "key(" + coll.name() + ")");
+    CqlType keyType = keyType(coll, "Slice");
+    Object from = sl.from() == null ? null : key(sl.from(), keyType, coll);
+    Object to = sl.to() == null ? null : key(sl.to(), keyType, coll);
+    // A slice whose start is after its end selects nothing, as Cassandra's (rather than an error).
+    boolean reversed = from != null && to != null
+        && keyType.compare(keyType.serialize(from), keyType.serialize(to)) > 0;
+    // A frozen collection is one value: its slice is a value, empty or not. A non-frozen one's slice selects cells,
+    // and no cell is a null.
+    boolean frozen = coll.type() instanceof MapType mt ? mt.frozen() : ((SetType) coll.type()).frozen();
+    Object empty = !frozen ? null : coll.type() instanceof MapType mt
+        ? java.util.Collections.unmodifiableNavigableMap(mt.newMap())
+        : java.util.Collections.unmodifiableNavigableSet(((SetType) coll.type()).newSet());
     Projection.Column c = coll.eval();
     String name = coll.name() + "[" + (sl.from() == null ? "" : TermText.of(sl.from())) + ".."
         + (sl.to() == null ? "" : TermText.of(sl.to())) + "]";
@@ -327,14 +336,16 @@ final class SelectorCompiler {
       if (v == null) return null;
       if (v instanceof NavigableMap<?, ?> m) {
         @SuppressWarnings("unchecked") NavigableMap<Object, Object> om = (NavigableMap<Object, Object>) m;
+        if (reversed) return empty;
         NavigableMap<Object, Object> sub = from == null ? (to == null ? om : om.headMap(to, true))
             : to == null ? om.tailMap(from, true) : om.subMap(from, true, to, true);
-        return sub.isEmpty() ? null : sub;
+        return sub.isEmpty() ? empty : sub;
       }
       @SuppressWarnings("unchecked") NavigableSet<Object> os = (NavigableSet<Object>) v;
+      if (reversed) return empty;
       NavigableSet<Object> sub = from == null ? (to == null ? os : os.headSet(to, true))
           : to == null ? os.tailSet(from, true) : os.subSet(from, true, to, true);
-      return sub.isEmpty() ? null : sub;
+      return sub.isEmpty() ? empty : sub;
     }, null);
   }
 
@@ -354,11 +365,24 @@ final class SelectorCompiler {
     }, null);
   }
 
-  private static CqlType keyType(Expr coll) {
+  /** An element's or a slice bound's key; at PREPARE a marker there only learns its type (the key's). */
+  private Object key(Term t, CqlType keyType, Expr coll) {
+    if (t instanceof Term.BindMarker m && markers != null) {
+      markers.put(m.index(), keyType);
+      return null;
+    }
+    return values.value(t, keyType, (coll.type() instanceof SetType ? "value(" : "key(") + coll.name() + ")");
+  }
+
+  /** {@code what}: "Element" or "Slice", as Cassandra's message for a list or a non-collection says. */
+  private static CqlType keyType(Expr coll, String what) {
     if (coll.type() instanceof MapType mt) return mt.key();
     if (coll.type() instanceof SetType st) return st.element();
-    String kind = coll.type() instanceof ListType ? "a list" : "a " + coll.type().name();
-    throw NativeFunctions.invalid("Element selection is only allowed on sets and maps, but " + coll.name() + " is "
-        + kind);
+    if (coll.type() instanceof ListType)
+      throw NativeFunctions.invalid(what + " selection is only allowed on sets and maps, but " + coll.name()
+          + " is a list");
+    throw NativeFunctions.invalid(what.equals("Element")
+        ? "Invalid element selection: " + coll.name() + " is of type " + coll.type().name() + " is not a collection"
+        : "Invalid slice selection: " + coll.name() + " of type " + coll.type().name() + " is not a collection");
   }
 }

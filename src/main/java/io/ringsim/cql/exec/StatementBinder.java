@@ -196,6 +196,8 @@ final class StatementBinder {
     }
     if (r instanceof Relation.Contains c) return new Relation.Contains(c.column(), c.key(), term(c.value()), c.line(),
         c.col());
+    if (r instanceof Relation.Element e) return new Relation.Element(e.column(), term(e.key()), e.op(),
+        term(e.value()), e.line(), e.col());
     if (r instanceof Relation.Token tk) return new Relation.Token(tk.columns(), tk.op(), term(tk.value()), tk.line(),
         tk.col());
     if (r instanceof Relation.MultiColumn mc) return new Relation.MultiColumn(mc.columns(), mc.op(),

@@ -349,6 +349,8 @@ final class AstBuilder {
         line, col);
     if (r instanceof ContainsRelationContext s) return new Relation.Contains(ident(s.ident()), s.K_KEY() != null,
         term(s.term()), line, col);
+    if (r instanceof ElementRelationContext s) return new Relation.Element(ident(s.ident()), term(s.term(0)),
+        op(s.operator()), term(s.term(1)), line, col);
     if (r instanceof LikeRelationContext s) return new Relation.Like(ident(s.ident()), term(s.term()), line, col);
     if (r instanceof TokenRelationContext s) {
       List<String> cols = new ArrayList<>();

@@ -158,4 +158,18 @@ class PreparedSemanticsTest {
     assertThatThrownBy(() -> cql.run("SELECT * FROM t WHERE k IN ?"))
         .hasMessage("Bind markers (?) need a prepared statement");
   }
+
+  @Test
+  void markersInMapEntryRelationsAndElementSelectorsBindAsLiteralsDo() {
+    cql.run("CREATE TABLE ents (k int PRIMARY KEY, m map<text, int>, fm frozen<map<text, set<int>>>)");
+    cql.run("INSERT INTO ents (k, m, fm) VALUES (1, {'a': 1, 'b': 2}, {'x': {1, 2, 4}})");
+    cql.run("INSERT INTO ents (k, m) VALUES (2, {'a': 2})");
+    assertThat(exec("SELECT k FROM ents WHERE m[?] = ? ALLOW FILTERING", "a", 2).rows())
+        .containsExactly(List.of(2));
+    assertThat(exec("SELECT fm[?][?..?] FROM ents WHERE k = 1", "x", 2, 9).rows())
+        .containsExactly(List.of(new java.util.TreeSet<>(List.of(2, 4))));
+    fails("Unsupported unset map key for column m", "SELECT k FROM ents WHERE m[?] = 2 ALLOW FILTERING", UNSET);
+    fails("Unsupported null map value for column m", "SELECT k FROM ents WHERE m['a'] = ? ALLOW FILTERING",
+        (Object) null);
+  }
 }

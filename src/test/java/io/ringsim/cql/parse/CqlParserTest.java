@@ -106,4 +106,18 @@ class CqlParserTest {
     assertThat(b.statements()).hasSize(3);
     assertThat(((Statement.Update) b.statements().get(1)).conditions()).hasSize(1);
   }
+
+  @Test
+  void sliceBoundsLexAsCassandraDoesAndMapEntriesAreRelations() {
+    Statement.Select s = (Statement.Select) CqlParser.parse(
+        "SELECT s[0..1], m[0...3.], m[..2] FROM t WHERE m['k'] = 'v' ALLOW FILTERING");
+    assertThat(s.selectors()).containsExactly(
+        new Selector.Slice(new Selector.Column("s"), new Term.Literal(Term.Kind.INTEGER, "0"),
+            new Term.Literal(Term.Kind.INTEGER, "1")),
+        new Selector.Slice(new Selector.Column("m"), new Term.Literal(Term.Kind.FLOAT, "0."),
+            new Term.Literal(Term.Kind.FLOAT, "3.")),
+        new Selector.Slice(new Selector.Column("m"), null, new Term.Literal(Term.Kind.INTEGER, "2")));
+    assertThat(s.where()).containsExactly(new Relation.Element("m", new Term.Literal(Term.Kind.STRING, "k"),
+        Relation.Op.EQ, new Term.Literal(Term.Kind.STRING, "v"), 1, 47));
+  }
 }
