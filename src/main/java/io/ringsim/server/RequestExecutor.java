@@ -351,6 +351,7 @@ final class RequestExecutor {
         SchemaEvents.Change change = SchemaEvents.change(s, before, after, ks);
         if (change == null) return Reply.of(Void.INSTANCE);
         served.schemaChanged(change);
+        for (SchemaEvents.Change view : SchemaEvents.viewChanges(change, before, after)) served.schemaChanged(view);
         // Cassandra warns on every view it creates (View.USAGE_WARNING).
         if (s instanceof Statement.CreateView) {
           return new Reply(change.result(), List.of(io.ringsim.cql.exec.ViewOps.USAGE_WARNING));

@@ -78,6 +78,23 @@ final class SchemaEvents {
     return null;
   }
 
+  /**
+   * The views an ALTER TABLE changed along with their base (a view of SELECT * gains an added column): Cassandra's
+   * schema listener announces each as an UPDATED table of its own, after the base's, so drivers refresh their view
+   * metadata too.
+   */
+  static List<Change> viewChanges(Change base, Catalog before, Catalog after) {
+    if (base == null || !base.target().equals(ProtocolConstants.SchemaChangeTarget.TABLE)
+        || !base.type().equals(ProtocolConstants.SchemaChangeType.UPDATED)) return List.of();
+    List<Change> out = new java.util.ArrayList<>();
+    for (io.ringsim.schema.ViewMetadata v : after.viewsOf(base.keyspace(), base.object())) {
+      boolean changed = before.viewsOf(base.keyspace(), base.object()).stream()
+          .noneMatch(b -> b.name().equals(v.name()) && b.table().columns().equals(v.table().columns()));
+      if (changed) out.add(new Change(base.type(), base.target(), base.keyspace(), v.name(), null));
+    }
+    return out;
+  }
+
   private static String ks(String named, String session) {
     return named != null ? named : session;
   }
