@@ -42,8 +42,9 @@ public final class CheckCommand implements Callable<Integer> {
       } catch (ScenarioException e) {
         // One line, as run prints the same error (a line break in the file's text, even a vertical tab, is a space).
         String msg = ExitCodes.oneLine(e.getMessage());
+        // The file's name too: a line break in it would otherwise split the line.
         spec.commandLine().getErr().println(msg.startsWith(f.toString()) || f.toString().isBlank() ? msg
-            : f + ": " + msg);
+            : ExitCodes.oneLine(f + ": " + msg));
         rc = ExitCodes.BAD_INPUT;
       }
     }
