@@ -117,7 +117,8 @@ public final class ExitCodes {
    * Several lines (a CQL statement quoted under its error) joined into one; any other control character, as an
    * offending value may carry (a NUL, an escape), shown as \\uXXXX rather than sent raw to the terminal.
    */
+  // strip(), not trim(): trim() also drops control characters at the ends, which visible() is there to show.
   static String oneLine(String s) {
-    return s == null ? "" : ScenarioReader.visible(s.replaceAll("\\s*\\R\\s*", " ").replace('\t', ' ').trim());
+    return s == null ? "" : ScenarioReader.visible(s.replaceAll("\\s*\\R\\s*", " ").replace('\t', ' ').strip());
   }
 }
