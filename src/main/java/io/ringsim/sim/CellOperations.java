@@ -27,7 +27,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -194,13 +193,7 @@ final class CellOperations {
   /** Some of the value columns, at least one, with fresh values. */
   private Map<String, Object> someColumns() {
     Map<String, Object> fresh = newRow.get();
-    Map<String, Object> out = new LinkedHashMap<>();
-    for (ColumnDef c : valueColumns) if (rng.nextBoolean()) out.put(c.name(), fresh.get(c.name()));
-    if (out.isEmpty()) {
-      ColumnDef c = valueColumns.get(rng.nextInt(valueColumns.size()));
-      out.put(c.name(), fresh.get(c.name()));
-    }
-    return out;
+    return WorkloadSpec.CellOps.updatedColumns(rng, valueColumns, fresh);
   }
 
   /** Records what operation {@code id} did, as its answer (null: the client timed out) says. */

@@ -55,6 +55,21 @@ public record WorkloadSpec(
       return update + deleteCell + deleteRange + deletePartition + readSlice + readIn + readLimit + readColumns;
     }
 
+    /**
+     * The columns an {@code update} writes: each value column with probability 1/2 (at least one), from
+     * {@code fresh}. One draw for the workload and for {@code model}, which must consume {@code rng} alike.
+     */
+    public static java.util.Map<String, Object> updatedColumns(java.util.SplittableRandom rng,
+        java.util.List<io.ringsim.schema.ColumnDef> valueColumns, java.util.Map<String, Object> fresh) {
+      java.util.Map<String, Object> out = new java.util.LinkedHashMap<>();
+      for (io.ringsim.schema.ColumnDef c : valueColumns) if (rng.nextBoolean()) out.put(c.name(), fresh.get(c.name()));
+      if (out.isEmpty()) {
+        io.ringsim.schema.ColumnDef c = valueColumns.get(rng.nextInt(valueColumns.size()));
+        out.put(c.name(), fresh.get(c.name()));
+      }
+      return out;
+    }
+
     /** Whether the per-row checker cannot judge this workload. */
     public boolean any() {
       return sum() > 0 || clientTimestamps;

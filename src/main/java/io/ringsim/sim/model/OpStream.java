@@ -162,12 +162,6 @@ final class OpStream {
   /** As the workload's UPDATE: each value column with probability 1/2 (at least one), fresh values. */
   private Map<String, Object> someColumns(SplittableRandom rng, long n, long now) {
     Map<String, Object> fresh = draw(rng, n, now);
-    Map<String, Object> out = new LinkedHashMap<>();
-    for (ColumnDef c : valueColumns) if (rng.nextBoolean()) out.put(c.name(), fresh.get(c.name()));
-    if (out.isEmpty()) {
-      ColumnDef c = valueColumns.get(rng.nextInt(valueColumns.size()));
-      out.put(c.name(), fresh.get(c.name()));
-    }
-    return out;
+    return WorkloadSpec.CellOps.updatedColumns(rng, valueColumns, fresh);
   }
 }
