@@ -2,6 +2,7 @@ package io.ringsim.cluster.node;
 
 import akka.actor.typed.ActorRef;
 import akka.actor.typed.Behavior;
+import akka.actor.typed.SupervisorStrategy;
 import akka.actor.typed.javadsl.AbstractBehavior;
 import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.Behaviors;
@@ -53,11 +54,13 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
    */
   public static Behavior<NodeCommand> create(NodeConfig cfg, Ring ring, NetworkPort network,
       LongSupplier loopNanos, TraceLog trace, FaultState faults) {
-    return Behaviors.setup(ctx -> Behaviors.withTimers(t -> {
+    // A bug met while handling one message must not take the node down with every request it holds (Akka's default
+    // stops the actor): the failure is logged and the node goes on with its state as it was.
+    return Behaviors.supervise(Behaviors.<NodeCommand>setup(ctx -> Behaviors.withTimers(t -> {
       NodeActor a = new NodeActor(ctx, t, cfg, ring, network, loopNanos, faults);
       a.node.trace = trace;
       return a;
-    }));
+    }))).onFailure(RuntimeException.class, SupervisorStrategy.resume());
   }
 
   private NodeActor(ActorContext<NodeCommand> ctx, TimerScheduler<NodeCommand> timers, NodeConfig cfg, Ring ring,
@@ -173,7 +176,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
           List.of()));
     } catch (CqlException e) {
       // A statement the planner let through but the write cannot be built: the client gets the error, and the node
-      // goes on (an exception escaping here would restart the actor and lose its pending requests).
+      // goes on (an exception escaping here would leave the client without an answer until its own timeout).
       replyTo.reply(new ClientResponse.Failed(node.name(), e.errorClass(), e.getMessage(), 0, 0, List.of()));
     }
     return this;

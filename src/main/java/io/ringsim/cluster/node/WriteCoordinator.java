@@ -2,12 +2,14 @@ package io.ringsim.cluster.node;
 
 import io.ringsim.cluster.ConsistencyLevel;
 import io.ringsim.cql.CqlErrorClass;
+import io.ringsim.schema.TableMetadata;
 import io.ringsim.storage.DecoratedKey;
 import io.ringsim.storage.Partition;
 import io.ringsim.storage.PartitionCodec;
 import io.ringsim.storage.TableStore;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One client write this node coordinates (Cassandra's write response handler): it stamps the update with the node's
@@ -105,8 +107,11 @@ final class WriteCoordinator extends PendingRequest {
   private void storeHint(String r) {
     if (!node.cfg.hintedHandoff()) return;
     long since = node.downSince(r);
-    // A hint lives as long as the table's gc_grace_seconds (a mutation here touches one table).
-    int ttl = node.catalog().table(w.table()).orElseThrow().params().gcGraceSeconds();
+    // A hint lives as long as the table's gc_grace_seconds (a mutation here touches one table). A table dropped while
+    // the write was in flight leaves nothing to hint: Cassandra discards a hint for an unknown table when it replays it.
+    Optional<TableMetadata> table = node.catalog().table(w.table());
+    if (table.isEmpty()) return;
+    int ttl = table.get().params().gcGraceSeconds();
     if (node.hints.store(r, new NodeMessage.Mutation(0, w.table(), update, true), node.loopNanos(), since, ttl)) {
       hinted = true;
       node.traceEvent("hint-stored", r, w.table(), decoded.key().token(), id, ts);

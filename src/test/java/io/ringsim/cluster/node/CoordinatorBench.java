@@ -95,6 +95,13 @@ final class CoordinatorBench {
     }
   }
 
+  /** The table is dropped on every node (DROP TABLE reached them all), whatever is in flight. */
+  void dropTable() {
+    for (NodeContext n : nodes.values()) {
+      n.topology.setCatalog(Catalog.EMPTY.withKeyspace(n.catalog().keyspace("ks").orElseThrow()));
+    }
+  }
+
   NodeContext coordinator() {
     return nodes.get("n1");
   }

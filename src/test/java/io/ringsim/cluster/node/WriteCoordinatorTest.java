@@ -100,6 +100,19 @@ class WriteCoordinatorTest extends CoordinatorTestBase {
   }
 
   @Test
+  void aWriteWhoseTableIsDroppedBeforeItTimesOutStillAnswersAndLeavesNoHint() {
+    CoordinatorBench b = oneDc(3, 3);
+    b.silence("n2");
+    b.silence("n3");
+    b.write("a", 1, QUORUM);
+    b.dropTable();
+    b.timePasses(Duration.ofSeconds(2));
+    assertThat(b.failure(CqlErrorClass.WriteTimeout).message())
+        .isEqualTo("Operation timed out - received only 1 responses.");
+    assertThat(b.coordinator().hints.stored()).as("nothing to replay into a dropped table").isZero();
+  }
+
+  @Test
   void aTimeoutAfterTheAnswerHintsTheSilentReplicaWithoutASecondAnswer() {
     CoordinatorBench b = oneDc(3, 3);
     b.silence("n3");
