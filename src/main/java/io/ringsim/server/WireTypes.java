@@ -93,6 +93,10 @@ final class WireTypes {
     if (bytes == null) return null;
     byte[] b = new byte[bytes.remaining()];
     bytes.duplicate().get(b);
+    // ringsim's decoding of a collection is laxer than Cassandra's in places (a null map value) and words its
+    // refusals otherwise: Cassandra's checks come first.
+    String refused = CompositeBytes.composite(t) ? CompositeBytes.refusal(t, b) : null;
+    if (refused != null) throw new CqlException(CqlErrorClass.InvalidRequest, refused);
     try {
       return t.deserialize(b);
     } catch (RuntimeException e) {
