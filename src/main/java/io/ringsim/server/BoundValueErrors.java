@@ -14,8 +14,8 @@ final class BoundValueErrors {
 
   static String message(CqlType t, byte[] b, String variable, RuntimeException e) {
     if (CompositeBytes.composite(t)) {
-      String refused = CompositeBytes.refusal(t, b);
-      return refused != null ? refused : other(t, variable, e);
+      CompositeBytes.Refusal refused = CompositeBytes.refusal(t, b);
+      return refused != null ? refused.message() : other(t, variable, e);
     }
     String known = known(t, b);
     return known != null ? known : other(t, variable, e);

@@ -19,14 +19,24 @@ import java.util.List;
 final class CompositeBytes {
   private CompositeBytes() {}
 
+  /**
+   * Cassandra's refusal: an InvalidRequest, or a server error where Cassandra 4.1 lets an exception through (a
+   * MarshalException of a bound user type; an element size past the end, which its ByteBuffer slicing refuses).
+   */
+  record Refusal(boolean serverError, String message) {}
+
   /** What Cassandra answers for {@code b} bound to a value of {@code t}, or null when it reads them. */
-  static String refusal(CqlType t, byte[] b) {
+  static Refusal refusal(CqlType t, byte[] b) {
     try {
       if (t instanceof ListType || t instanceof SetType || t instanceof MapType) collection(t, b, true);
       else validate(t, b);
       return null;
     } catch (Refused r) {
-      return r.getMessage();
+      if (r.serverError) return new Refusal(true, r.getMessage());
+      // UserTypes.Marker lets the serializer's MarshalException through as it is.
+      if (t instanceof UserType) return new Refusal(true, "org.apache.cassandra.serializers.MarshalException: "
+          + r.getMessage());
+      return new Refusal(false, r.getMessage());
     }
   }
 
@@ -37,8 +47,15 @@ final class CompositeBytes {
   }
 
   private static final class Refused extends RuntimeException {
+    final boolean serverError;
+
     Refused(String message) {
+      this(message, false);
+    }
+
+    Refused(String message, boolean serverError) {
       super(message, null, false, false);
+      this.serverError = serverError;
     }
   }
 
@@ -66,9 +83,19 @@ final class CompositeBytes {
 
   /**
    * A list, set or map: {@code deserializing}, as a bound value is read (a negative count refused, an empty value
-   * too short); otherwise as an element is validated (an empty set or map passes, a negative count reads none).
+   * too short); otherwise as an element is validated (an empty set or map passes, a negative count reads none),
+   * then deserialized, which refuses those two.
    */
   private static void collection(CqlType t, byte[] b, boolean deserializing) {
+    if (!deserializing) {
+      collectionChecks(t, b, false);
+      collectionChecks(t, b, true);
+      return;
+    }
+    collectionChecks(t, b, true);
+  }
+
+  private static void collectionChecks(CqlType t, byte[] b, boolean deserializing) {
     String kind = t instanceof ListType ? "list" : t instanceof SetType ? "set" : "map";
     if (!deserializing && !kind.equals("list") && b.length == 0) return;
     try {
@@ -99,7 +126,13 @@ final class CompositeBytes {
       if (!nullable) throw new Refused("Null value read when not allowed");
       return offset + 4;
     }
-    if (b.length - offset - 4 < size) throw new Short();
+    // ByteBufferAccessor.slice sets a limit past the buffer's capacity: Java's own refusal, a server error.
+    long limit = (long) offset + 4 + size;
+    if (limit > b.length) {
+      int newLimit = (int) limit;
+      throw new Refused(newLimit < 0 ? "java.lang.IllegalArgumentException: newLimit < 0: (" + newLimit + " < 0)"
+          : "java.lang.IllegalArgumentException: newLimit > capacity: (" + newLimit + " > " + b.length + ")", true);
+    }
     validate(type, java.util.Arrays.copyOfRange(b, offset + 4, offset + 4 + size));
     return offset + 4 + size;
   }
@@ -117,7 +150,13 @@ final class CompositeBytes {
       if (b.length - offset < size) throw new Refused("Not enough bytes to read " + what);
       byte[] field = java.util.Arrays.copyOfRange(b, offset, offset + size);
       offset += size;
-      validate(types.get(i), field);
+      try {
+        validate(types.get(i), field);
+      } catch (Refused r) {
+        // UserTypeSerializer names the field that failed; TupleSerializer does not.
+        if (names == null || r.serverError) throw r;
+        throw new Refused("Failure validating the " + what + "; " + r.getMessage());
+      }
     }
     if (offset != b.length)
       throw new Refused("Invalid remaining data after end of " + (names == null ? "tuple" : "UDT") + " value");
