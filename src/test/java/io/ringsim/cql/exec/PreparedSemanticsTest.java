@@ -104,6 +104,16 @@ class PreparedSemanticsTest {
   }
 
   @Test
+  void deletingAListElementAtAnUnsetIndexRemovesNothing() {
+    cql.run("CREATE TABLE dl (k int PRIMARY KEY, l list<text>, v int)");
+    cql.run("INSERT INTO dl (k, l, v) VALUES (1, ['a', 'b'], 7)");
+    exec("DELETE l[?] FROM dl WHERE k = ?", UNSET, 1);
+    assertThat(cql.rows("SELECT l, v FROM dl WHERE k = 1")).containsExactly(List.of(List.of("a", "b"), 7));
+    exec("DELETE l[?], v FROM dl WHERE k = ?", UNSET, 1);
+    assertThat(cql.rows("SELECT l, v FROM dl WHERE k = 1")).containsExactly(Arrays.asList(List.of("a", "b"), null));
+  }
+
+  @Test
   void anUnsetTupleFieldIsRefusedByItsPosition() {
     cql.run("CREATE TABLE tup (k int PRIMARY KEY, t tuple<int, text, double>)");
     fails("Invalid unset value for tuple field number 1", "INSERT INTO tup (k, t) VALUES (0, (3, ?, 2.1))", UNSET);
