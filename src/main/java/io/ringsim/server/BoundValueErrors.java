@@ -13,6 +13,21 @@ final class BoundValueErrors {
   private BoundValueErrors() {}
 
   static String message(CqlType t, byte[] b, String variable, RuntimeException e) {
+    if (CompositeBytes.composite(t)) {
+      CompositeBytes.Refusal refused = CompositeBytes.refusal(t, b);
+      return refused != null ? refused.message() : other(t, variable, e);
+    }
+    String known = known(t, b);
+    return known != null ? known : other(t, variable, e);
+  }
+
+  /** The message for bytes no value of scalar type {@code t} (an element of a collection, a field of a tuple). */
+  static String scalar(CqlType t, byte[] b) {
+    String known = known(t, b);
+    return known != null ? known : "Invalid " + t.name() + " value of " + b.length + " bytes";
+  }
+
+  private static String known(CqlType t, byte[] b) {
     int n = b.length;
     return switch (t.name()) {
       case "int" -> "Expected 4 or 0 byte int (" + n + ")";
@@ -26,19 +41,26 @@ final class BoundValueErrors {
       case "timestamp" -> "Expected 8 or 0 byte long for date (" + n + ")";
       case "date" -> "Expected 4 byte long for date (" + n + ")";
       case "inet" -> "Expected 4 or 16 byte inetaddress; got " + HexFormat.of().formatHex(b);
-      case "decimal" -> n < 4 ? "Expected 0 or at least 4 bytes (" + n + ")" : other(variable, e);
+      case "decimal" -> n < 4 ? "Expected 0 or at least 4 bytes (" + n + ")" : null;
       case "text", "varchar" -> "String didn't validate.";
-      case "ascii" -> ascii(b, variable, e);
-      default -> other(variable, e);
+      case "ascii" -> ascii(b);
+      default -> null;
     };
   }
 
-  private static String ascii(byte[] b, String variable, RuntimeException e) {
+  private static String ascii(byte[] b) {
     for (byte x : b) if (x < 0) return "Invalid byte for ascii: " + x;
-    return other(variable, e);
+    return null;
   }
 
-  private static String other(String variable, RuntimeException e) {
-    return "Exception while binding column " + variable + ": " + e.getMessage();
+  /**
+   * ringsim's own description, when Cassandra's message is not known: the text of an IllegalArgumentException
+   * ringsim's decoding raised on purpose, never that of another Java exception (a NullPointerException's
+   * "Cannot read the array length because ..." means nothing to a CQL user).
+   */
+  private static String other(CqlType t, String variable, RuntimeException e) {
+    String why = e instanceof IllegalArgumentException && !(e instanceof NumberFormatException) && e.getMessage() != null
+        ? e.getMessage() : "not a value of type " + t.name();
+    return "Exception while binding column " + variable + ": " + why;
   }
 }

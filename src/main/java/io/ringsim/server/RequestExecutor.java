@@ -227,6 +227,12 @@ final class RequestExecutor {
       Catalog c = served.cluster().catalog();
       List<BindVariable> vars = Binding.variables(s, c, ks);
       io.ringsim.cql.exec.WritePlanner.checkPrepared(s, c, ks);
+      // An UPDATE without markers is whole at PREPARE: Cassandra refuses its operations then (m = m - {'a': 1}),
+      // before any value count is compared; planning it once, without running it, finds the same errors.
+      if (s instanceof Statement.Update && vars.isEmpty()) {
+        io.ringsim.cql.exec.WritePlanner.plan(s, c, ks, new io.ringsim.cql.exec.Values(0, 0),
+            served.cluster().ring().partitioner());
+      }
       List<ColumnSpec> columns = List.of();
       List<CqlType> types = List.of();
       List<Boolean> reversed = List.of();

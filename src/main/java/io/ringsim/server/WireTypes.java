@@ -93,6 +93,11 @@ final class WireTypes {
     if (bytes == null) return null;
     byte[] b = new byte[bytes.remaining()];
     bytes.duplicate().get(b);
+    // ringsim's decoding of a collection is laxer than Cassandra's in places (a null map value) and words its
+    // refusals otherwise: Cassandra's checks come first.
+    CompositeBytes.Refusal refused = CompositeBytes.composite(t) ? CompositeBytes.refusal(t, b) : null;
+    if (refused != null) throw new CqlException(refused.serverError() ? CqlErrorClass.ServerError
+        : CqlErrorClass.InvalidRequest, refused.message());
     try {
       return t.deserialize(b);
     } catch (RuntimeException e) {

@@ -39,7 +39,8 @@ class EdgeValueProperties {
     session = fx.connect(null);
     session.execute("CREATE KEYSPACE ev WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
     session.execute("CREATE TABLE ev.t (k int, c int, i int, b bigint, s smallint, t tinyint, v varint, m decimal,"
-        + " d double, f float, x text, a ascii, y blob, tu tuple<int, text, int>, PRIMARY KEY (k, c))");
+        + " d double, f float, x text, a ascii, y blob, tu tuple<int, text, int>, lt list<text>, st set<int>,"
+        + " mt map<text, int>, nt frozen<tuple<int, frozen<list<int>>>>, PRIMARY KEY (k, c))");
     // A row of infinities and NaN in every partition, so aggregates and CASTs always meet them.
     String[] edges = {"Infinity", "NaN", "-Infinity", "1.7976931348623157E308"};
     for (int k = 0; k < edges.length; k++) {
@@ -119,6 +120,51 @@ class EdgeValueProperties {
       assertThat(e.getMessage()).isNotBlank();
     }
     assertStillServing("bound 0x" + java.util.HexFormat.of().formatHex(raw.array()) + " for " + column);
+  }
+
+  /** Bytes shaped like a collection: a count, then sized elements whose sizes may not fit what follows. */
+  @Provide
+  Arbitrary<ByteBuffer> collectionBytes() {
+    Arbitrary<byte[]> element = Arbitraries.integers().between(-2, 6).flatMap(len ->
+        Arbitraries.bytes().array(byte[].class).ofMaxSize(5).map(body -> {
+          ByteBuffer b = ByteBuffer.allocate(4 + body.length);
+          b.putInt(len).put(body);
+          return b.array();
+        }));
+    return Combinators.combine(Arbitraries.integers().between(-1, 3), element.list().ofMaxSize(3))
+        .as((count, elements) -> {
+          java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+          out.writeBytes(ByteBuffer.allocate(4).putInt(count).array());
+          for (byte[] e : elements) out.writeBytes(e);
+          return ByteBuffer.wrap(out.toByteArray());
+        });
+  }
+
+  /**
+   * Bytes bound to a list, set, map or tuple are accepted or refused in Cassandra's words (CompositeBytes), never
+   * with a Java exception's text ("Cannot read the array length because ...").
+   */
+  @Property(tries = 80, seed = "35")
+  void aBadlyEncodedCollectionIsRefusedInCassandrasWords(@ForAll("collectionBytes") ByteBuffer raw,
+      @ForAll("compositeColumn") String column) {
+    PreparedStatement p = session.prepare("INSERT INTO ev.t (k, c, " + column + ") VALUES (1, 2, ?)");
+    try {
+      session.execute(p.bind().setBytesUnsafe(0, raw));
+    } catch (ServerError e) {
+      // An element size past the end: Cassandra 4.1's ByteBuffer slicing fails with Java's words, a server error.
+      assertThat(e.getMessage()).startsWith("java.lang.IllegalArgumentException: newLimit ");
+    } catch (InvalidQueryException e) {
+      assertThat(e.getMessage()).as("refusal of 0x" + java.util.HexFormat.of().formatHex(raw.array()) + " for "
+          + column).matches("Not enough bytes to read .*|Null value read when not allowed|The data cannot be "
+          + "deserialized as a .*|Unexpected extraneous bytes after .* value|Invalid remaining data after end of "
+          + "tuple value|Expected 4 or 0 byte int \\(\\d+\\)|String didn't validate\\.");
+    }
+    assertStillServing("bound 0x" + java.util.HexFormat.of().formatHex(raw.array()) + " for " + column);
+  }
+
+  @Provide
+  Arbitrary<String> compositeColumn() {
+    return Arbitraries.of("lt", "st", "mt", "tu", "nt");
   }
 
   @Provide

@@ -38,4 +38,22 @@ class PrepareValidationTest {
       assertThat(s.prepare("INSERT INTO pp.t (k, st) VALUES (?, ?)").getVariableDefinitions().size()).isEqualTo(2);
     }
   }
+
+  /**
+   * An UPDATE without markers is refused at PREPARE for what its operations cannot do (Cassandra's CollectionsTest
+   * testMaps prepares it with a value it then never binds); a valid one prepares and runs unchanged.
+   */
+  @Test
+  void anUpdateWithoutMarkersIsCheckedWhenPrepared() throws Exception {
+    try (ServedClusterFixture fx = new ServedClusterFixture(1, 23); CqlSession s = fx.connect(null)) {
+      s.execute("CREATE KEYSPACE pu WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+      s.execute("CREATE TABLE pu.t (k int PRIMARY KEY, m map<text, int>)");
+      assertThatThrownBy(() -> s.prepare("UPDATE pu.t SET m = m - {'v1': 1} WHERE k = 0"))
+          .isInstanceOf(InvalidQueryException.class)
+          .hasMessage("Value for a map substraction has to be a set, but was: '{'v1': 1}'");
+      s.execute(s.prepare("UPDATE pu.t SET m = m + {'v1': 1} WHERE k = 0").bind());
+      assertThat(s.execute("SELECT m FROM pu.t WHERE k = 0").one().getMap("m", String.class, Integer.class))
+          .isEqualTo(Map.of("v1", 1));
+    }
+  }
 }

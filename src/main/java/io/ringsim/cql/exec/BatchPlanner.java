@@ -20,7 +20,7 @@ final class BatchPlanner {
   private BatchPlanner() {}
 
   static WritePlanner.WritePlan plan(Statement.Batch b, WriteBinder binder) {
-    Long ts = b.timestamp() == null ? null : Values.integer(b.timestamp(), "timestamp");
+    Long ts = b.timestamp() == null ? null : WriteBinder.timestamp(b.timestamp());
     checkCounterBatch(b, binder);
     boolean conditional = b.statements().stream().anyMatch(c -> c instanceof Statement.Insert i && i.ifNotExists()
         || c instanceof Statement.Update u && (u.ifExists() || !u.conditions().isEmpty())

@@ -213,10 +213,20 @@ final class CqlJson {
         throw new IllegalArgumentException("Expected a boolean value, but got a " + kind(n) + ": " + n);
       }
       case "text", "ascii" -> {
-        if (!n.isTextual()) throw new IllegalArgumentException("Expected a string, but got a " + kind(n) + ": " + n);
+        // UTF8Type's and AsciiType's fromJSONObject name the string they expected.
+        String expected = name.equals("ascii") ? "an ascii string" : "a UTF-8 string";
+        if (!n.isTextual())
+          throw new IllegalArgumentException("Expected " + expected + ", but got a " + kind(n) + ": " + n);
         return parse(t, "'" + n.asText().replace("'", "''") + "'");
       }
       case "blob" -> {
+        // BytesType.fromJSONObject casts to String and quotes the ClassCastException; Cassandra's words, Java's.
+        if (!n.isTextual() && (n.isValueNode() || n.isArray())) {
+          String cls = (n.isArray() ? "java.util." : "java.lang.") + kind(n);
+          throw new IllegalArgumentException("Value '" + n + "' is not a valid blob representation: class " + cls
+              + " cannot be cast to class java.lang.String (" + cls + " and java.lang.String are in module java.base"
+              + " of loader 'bootstrap')");
+        }
         if (!n.isTextual()) throw new IllegalArgumentException("Expected a string, but got a " + kind(n) + ": " + n);
         return parse(t, n.asText());
       }

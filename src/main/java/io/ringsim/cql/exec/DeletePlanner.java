@@ -32,8 +32,28 @@ import java.util.Map;
 final class DeletePlanner {
   private DeletePlanner() {}
 
-  static WritePlanner.WritePlan plan(Statement.Delete s, WriteBinder binder) {
-    TableMetadata t = binder.table(s.keyspace(), s.table());
+  static WritePlanner.WritePlan plan(Statement.Delete given, WriteBinder binder) {
+    TableMetadata t = binder.table(given.keyspace(), given.table());
+    Statement.Delete s = withoutUnsetListIndexes(given, t);
+    boolean writesNothing = s.targets().isEmpty() && !given.targets().isEmpty();
+    if (writesNothing) s = given; // checked as written, then nothing is written
+    return plan(s, t, binder, writesNothing);
+  }
+
+  /** Lists.DiscarderByIndex: DELETE l[?] with an UNSET index removes nothing (an UNSET map key is refused). */
+  private static Statement.Delete withoutUnsetListIndexes(Statement.Delete s, TableMetadata t) {
+    List<Statement.DeleteTarget> kept = new ArrayList<>();
+    for (Statement.DeleteTarget d : s.targets()) {
+      boolean unsetIndex = d.element() instanceof Term.Unset
+          && t.column(d.column()).map(c -> c.type() instanceof ListType).orElse(false);
+      if (!unsetIndex) kept.add(d);
+    }
+    if (kept.size() == s.targets().size()) return s;
+    return new Statement.Delete(s.keyspace(), s.table(), kept, s.where(), s.ifExists(), s.conditions(), s.timestamp());
+  }
+
+  private static WritePlanner.WritePlan plan(Statement.Delete s, TableMetadata t, WriteBinder binder,
+      boolean writesNothing) {
     Values values = binder.values();
     boolean onlyStatic = !s.targets().isEmpty();
     boolean needsRead = false;
@@ -43,7 +63,7 @@ final class DeletePlanner {
       if (def.isPrimaryKey()) throw invalid("Invalid identifier " + d.column() + " for deletion (should not be a"
           + " PRIMARY KEY part)");
       if (def.kind() != ColumnKind.STATIC) onlyStatic = false;
-      if (d.element() != null) needsRead |= checkElement(def, d.element(), values);
+      if (d.element() != null && !writesNothing) needsRead |= checkElement(def, d.element(), values);
       if (d.field() != null) UserTypeWrites.checkDelete(def, d.field());
     }
     boolean conditional = s.ifExists() || !s.conditions().isEmpty();
@@ -52,6 +72,7 @@ final class DeletePlanner {
         onlyStatic);
     if (!s.targets().isEmpty() && targets.slice() != null)
       throw invalid("Range deletions are not supported for specific columns");
+    if (writesNothing && !conditional) return new WritePlanner.WritePlan(t, List.of(), null);
     if (needsRead && conditional)
       throw invalid("List element operations (DELETE l[i]) cannot be combined with IF conditions in this simulator");
     Long fixedTs = binder.fixedTimestamp(s.timestamp());

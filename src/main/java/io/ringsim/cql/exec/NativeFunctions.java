@@ -190,12 +190,17 @@ final class NativeFunctions {
     return ((ts & 0xFFFFFFFFL) << 32) | (((ts >>> 32) & 0xFFFFL) << 16) | 0x1000L | ((ts >>> 48) & 0x0FFFL);
   }
 
+  private static final java.util.Set<String> LENIENT_BYTES = java.util.Set.of("varint", "decimal", "boolean");
+
   private static Object fromBlob(String fn, CqlType t, ByteBuffer b) {
     byte[] bytes = new byte[b.remaining()];
     b.duplicate().get(bytes);
     try {
       Object v = t.deserialize(bytes);
-      if (!java.util.Arrays.equals(t.serialize(v), bytes)) throw new IllegalArgumentException("not canonical");
+      // Bytes that read back otherwise were refused by Cassandra's validation (text that is no UTF-8), except where
+      // any bytes of the right size are valid: varint 0x0000000000000003 is 3, boolean 0x02 is true.
+      if (!LENIENT_BYTES.contains(t.name()) && !java.util.Arrays.equals(t.serialize(v), bytes))
+        throw new IllegalArgumentException("not canonical");
       return v;
     } catch (RuntimeException e) {
       throw new CqlException(CqlErrorClass.InvalidRequest, "In call to function system." + fn + ", value 0x"

@@ -184,8 +184,8 @@ final class SelectorCompiler {
     if (fn.equals("fromjson")) {
       throw NativeFunctions.invalid("fromJson() cannot be used in the selection clause of a SELECT statement");
     }
-    List<NativeFunctions.Signature> overloads = NativeFunctions.overloads(fn.startsWith("system.")
-        ? fn.substring("system.".length()) : fn);
+    String bare = fn.startsWith("system.") ? fn.substring("system.".length()) : fn; // system.blobasint is blobasint
+    List<NativeFunctions.Signature> overloads = NativeFunctions.overloads(bare);
     if (overloads.isEmpty()) {
       Expr user = UserFunctionSelectors.function(this, f);
       if (user != null) return user;
@@ -201,14 +201,14 @@ final class SelectorCompiler {
       List<Projection.Column> evals = bind(sig, args, pass == 1);
       if (evals == null) continue;
       List<String> names = args.stream().map(Expr::name).toList();
-      return new Expr("system." + fn + "(" + String.join(", ", names) + ")", sig.returns(), (p, r, now) -> {
+      return new Expr("system." + bare + "(" + String.join(", ", names) + ")", sig.returns(), (p, r, now) -> {
         Object[] in = new Object[evals.size()];
         for (int i = 0; i < in.length; i++) in[i] = evals.get(i).value(p, r, now);
         return NativeFunctions.call(sig, in, values);
       }, null);
     }
     if (overloads.get(0).args().size() != args.size()) {
-      throw NativeFunctions.invalid("Invalid number of arguments in call to function system." + fn + ": "
+      throw NativeFunctions.invalid("Invalid number of arguments in call to function system." + bare + ": "
           + overloads.get(0).args().size() + " required but " + args.size() + " provided");
     }
     throw NativeFunctions.noMatch(f.name(), overloads);

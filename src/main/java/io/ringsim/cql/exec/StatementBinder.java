@@ -188,8 +188,8 @@ final class StatementBinder {
   }
 
   private Relation relation(Relation r) {
-    if (r instanceof Relation.Single s) return new Relation.Single(s.column(), s.op(), term(s.value()), s.line(),
-        s.col());
+    if (r instanceof Relation.Single s) return new Relation.Single(s.column(), s.op(), tupleSet(term(s.value())),
+        s.line(), s.col());
     if (r instanceof Relation.In in) return new Relation.In(in.column(), terms(in.values()), in.line(), in.col());
     if (r instanceof Relation.InMarker in) {
       return new Relation.In(in.column(), listOf(in.marker(), in.column()), in.line(), in.col());
@@ -232,6 +232,18 @@ final class StatementBinder {
     }
     Relation.Like l = (Relation.Like) r;
     return new Relation.Like(l.column(), term(l.pattern()), l.line(), l.col());
+  }
+
+  /**
+   * A tuple literal compared with a column, checked for UNSET components as soon as it is bound (Cassandra's
+   * Tuples.DelayedValue), before any other restriction of the statement is looked at.
+   */
+  private static Term tupleSet(Term t) {
+    if (t instanceof Term.TupleLiteral tl) {
+      for (int i = 0; i < tl.elements().size(); i++)
+        if (tl.elements().get(i) instanceof Term.Unset) throw invalid("Invalid unset value for tuple field number " + i);
+    }
+    return t;
   }
 
   /** The elements of a list bound to one marker (k IN ?), each as a bound term. */

@@ -91,6 +91,8 @@ final class TokenRestriction {
     List<Object> key = new ArrayList<>();
     for (int i = 0; i < pk.size(); i++) {
       Term arg = f.args().get(i);
+      // Cassandra's FunctionCall.bindAndGet, by the function's own name.
+      if (arg instanceof Term.Unset) throw invalid("Invalid unset value for argument in call to function token");
       Object value;
       try {
         value = values.value(arg, pk.get(i).type(), pk.get(i).name());

@@ -11,6 +11,7 @@ import io.ringsim.schema.TableMetadata;
 import io.ringsim.schema.collection.ListType;
 import io.ringsim.schema.collection.MapType;
 import io.ringsim.schema.collection.SetType;
+import io.ringsim.schema.collection.TupleType;
 import io.ringsim.schema.types.CqlTypes;
 import io.ringsim.storage.Cell;
 import io.ringsim.storage.Clustering;
@@ -130,7 +131,9 @@ final class UpdatePlanner {
       }
       if (!(type instanceof ListType || type instanceof SetType || type instanceof MapType)) {
         // A UDT is a tuple to Cassandra here (UserType extends TupleType).
-        if (type instanceof io.ringsim.schema.collection.UserType) throw invalid(op + " for tuple column " + n);
+        // Only + (Operation.Addition); a - on a tuple is one on a non-counter column.
+        if (!add.subtract() && (type instanceof io.ringsim.schema.collection.UserType || type instanceof TupleType))
+          throw invalid(op + " for tuple column " + n);
         throw invalid(op + " for non counter column " + n);
       }
       if (type instanceof MapType mt) return values.mapOperand(add.value(), mt, add.subtract(), n);

@@ -43,6 +43,10 @@ final class UserTypeValues {
   /** One field's value; a constant of the wrong kind fails with the literal's message, as Cassandra's does. */
   private static Object field(Values values, Term v, UserType ut, int i, String column) {
     CqlType ft = ut.fieldTypes().get(i);
+    // UserTypes.Literal.validateAssignableTo: each field must be assignable to its type at all.
+    if (!Values.weaklyFits(v, ft))
+      throw invalid("Invalid user type literal for " + column + ": field " + ut.fieldNames().get(i)
+          + " is not of type " + ft.name());
     try {
       return values.value(v, ft, column);
     } catch (CqlException e) {

@@ -55,9 +55,7 @@ public final class Values implements NativeFunctions.Context {
       throw new CqlException(CqlErrorClass.InvalidRequest, "Bind markers (?) need a prepared statement");
     // A bound value was decoded with the marker's own type (Prepared.variables), so it is used as it is.
     if (t instanceof Term.Bound b) return b.value();
-    if (t instanceof Term.Unset)
-      throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid unset value for column "
-          + column.replaceFirst("^(?:key|value|idx)\\((.*)\\)$", "$1")); // an element's column by its own name
+    if (t instanceof Term.Unset) throw new CqlException(CqlErrorClass.InvalidRequest, unset(column));
     if (t instanceof Term.FunctionCall f) return function(f, type, column);
     if (ArithmeticTerms.isArithmetic(t)) return ArithmeticTerms.value(this, t, type, column);
     // The parser reads (x) as x. For a tuple column Cassandra 4.1 takes (x), and a bare x too, as a tuple of one
@@ -107,6 +105,16 @@ public final class Values implements NativeFunctions.Context {
     return value(tl, (TupleType) type, column, type);
   }
 
+  /**
+   * Cassandra's refusal of an UNSET value where one is needed: a map key and a list index in their own words
+   * (Maps.SetterByKey, Lists.SetterByIndex), an element by its column's name.
+   */
+  private static String unset(String column) {
+    if (column.startsWith("key(")) return "Invalid unset map key";
+    if (column.startsWith("idx(")) return "Invalid unset value for list index";
+    return "Invalid unset value for column " + column.replaceFirst("^value\\((.*)\\)$", "$1");
+  }
+
   private Object value(Term.TupleLiteral tl, TupleType tt, String column, CqlType type) {
     if (tt.components().size() < tl.elements().size()) {
       throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid tuple literal for " + column + ": too many "
@@ -119,6 +127,8 @@ public final class Values implements NativeFunctions.Context {
         out.add(null); // Cassandra pads a short tuple literal with nulls
         continue;
       }
+      if (tl.elements().get(i) instanceof Term.Unset) // Cassandra's Tuples.DelayedValue
+        throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid unset value for tuple field number " + i);
       CqlType component = tt.components().get(i);
       if (!weaklyFits(tl.elements().get(i), component))
         throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid tuple literal for " + column + ": component "
@@ -186,9 +196,18 @@ public final class Values implements NativeFunctions.Context {
    * kind the type reads, a collection, tuple or UDT literal for a type of that shape; any other term (a function
    * call, a bind marker) is checked when its value is computed.
    */
-  private static boolean weaklyFits(Term e, CqlType type) {
+  static boolean weaklyFits(Term e, CqlType type) {
     if (e instanceof Term.Literal l) return fits(l, type) || type instanceof TupleType && l.kind() != Term.Kind.NULL;
     boolean udt = type instanceof io.ringsim.schema.collection.UserType;
+    // Tuples.Literal.testAssignment: no more elements than the type has, each assignable to its component.
+    List<CqlType> components = type instanceof TupleType tt ? tt.components()
+        : udt ? ((io.ringsim.schema.collection.UserType) type).fieldTypes() : null;
+    if (e instanceof Term.TupleLiteral tl && components != null) {
+      if (tl.elements().size() > components.size()) return false;
+      for (int i = 0; i < tl.elements().size(); i++)
+        if (!weaklyFits(tl.elements().get(i), components.get(i))) return false;
+      return true;
+    }
     if (e instanceof Term.ListLiteral) return type instanceof ListType || type instanceof SetType;
     if (e instanceof Term.SetLiteral) return type instanceof SetType || type instanceof MapType
         || type instanceof ListType;
@@ -295,22 +314,29 @@ public final class Values implements NativeFunctions.Context {
    * the overload whose parameter types the arguments fit, and whose result fits the receiving column.
    */
   private Object function(Term.FunctionCall f, CqlType type, String column) {
-    String fn = f.name().toLowerCase(Locale.ROOT);
+    String written = f.name().toLowerCase(Locale.ROOT);
+    // A native function is also system.name (its keyspace); messages name it so either way.
+    String fn = written.startsWith("system.") ? written.substring("system.".length()) : written;
     if (fn.equals("fromjson")) return fromJson(f, type, column);
-    List<NativeFunctions.Signature> overloads = NativeFunctions.overloads(fn.startsWith("system.")
-        ? fn.substring("system.".length()) : fn);
+    List<NativeFunctions.Signature> overloads = NativeFunctions.overloads(fn);
     if (overloads.isEmpty()) {
       Object[] user = UserFunctionTerms.value(this, f, type, column);
       if (user != null) return user[0];
-      throw new CqlException(CqlErrorClass.InvalidRequest, "Unknown function '" + f.name() + "'");
+      // A selector's unknown function is "Unknown function 'f'"; a term's is FunctionCall.Raw's wording.
+      throw new CqlException(CqlErrorClass.InvalidRequest, "Unknown function " + written + " called");
     }
     boolean arityFits = false;
     for (NativeFunctions.Signature sig : overloads) {
       if (sig.args().size() != f.args().size()) continue;
       arityFits = true;
       Object[] args = new Object[sig.args().size()];
-      boolean fits = true;
+      boolean fits = true, unset = false;
       for (int i = 0; i < args.length && fits; i++) {
+        // An UNSET argument was a marker of this argument's type; Cassandra refuses it once the call is bound.
+        if (f.args().get(i) instanceof Term.Unset) {
+          unset = true;
+          continue;
+        }
         try {
           args[i] = value(f.args().get(i), sig.args().get(i), column);
         } catch (CqlException e) {
@@ -318,6 +344,8 @@ public final class Values implements NativeFunctions.Context {
         }
       }
       if (!fits) continue;
+      if (unset) throw new CqlException(CqlErrorClass.InvalidRequest,
+          "Invalid unset value for argument in call to function " + fn);
       if (!assignable(sig.returns(), type)) {
         throw new CqlException(CqlErrorClass.InvalidRequest, "Type error: cannot assign result of function system."
             + fn + " (type " + sig.returns().name() + ") to " + column + " (type " + type.name() + ")");

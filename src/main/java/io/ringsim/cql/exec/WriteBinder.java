@@ -75,10 +75,21 @@ record WriteBinder(Catalog catalog, String session, Values values, Partitioner p
   Long fixedTimestamp(Term t) {
     if (t != null) {
       if (batchTimestamp != null) throw invalid("Timestamp must be set either on BATCH or individual statements");
-      long given = Values.integer(t, "timestamp");
+      long given = timestamp(t);
       return paxosTimestamp ? null : given;
     }
     return batchTimestamp;
+  }
+
+  /**
+   * A USING TIMESTAMP value. Long.MIN_VALUE is no timestamp to Cassandra (it marks "no deletion"), so it is
+   * refused as Attributes.getTimestamp refuses it.
+   */
+  static long timestamp(Term t) {
+    long given = Values.integer(t, "timestamp");
+    if (given == Long.MIN_VALUE)
+      throw invalid("Out of bound timestamp, must be in [" + (Long.MIN_VALUE + 1) + ", " + Long.MAX_VALUE + "]");
+    return given;
   }
 
   static int ttl(Term t, TableMetadata table) {

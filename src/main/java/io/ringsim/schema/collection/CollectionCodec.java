@@ -1,6 +1,7 @@
 package io.ringsim.schema.collection;
 
 import io.ringsim.schema.CqlType;
+import io.ringsim.schema.types.CqlTypes;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -57,7 +58,38 @@ final class CollectionCodec {
     }
   }
 
-  /** Element-by-element comparison of two packed values, then the shorter first (Cassandra's frozen order). */
+  /**
+   * Two tuple or user-type values in Cassandra's order: field by field, a missing field (a value written before
+   * ALTER TYPE ... ADD) equal to a null one, then the shorter first. Fields past {@code types} (a value written after
+   * an ADD, compared by a store that still has the older type) compare as bytes.
+   */
+  static int compareFields(byte[] a, byte[] b, List<CqlType> types, String typeName) {
+    List<byte[]> x = presentFields(a, typeName), y = presentFields(b, typeName);
+    return compareElements(x, y, i -> i < types.size() ? types.get(i) : CqlTypes.BLOB);
+  }
+
+  /** The fields a packed tuple value holds, however many, without its trailing nulls. */
+  private static List<byte[]> presentFields(byte[] bytes, String typeName) {
+    try {
+      ByteBuffer b = ByteBuffer.wrap(bytes);
+      List<byte[]> out = new ArrayList<>();
+      while (b.hasRemaining()) {
+        int len = b.getInt();
+        if (len < 0) {
+          out.add(null);
+          continue;
+        }
+        byte[] e = new byte[len];
+        b.get(e);
+        out.add(e);
+      }
+      while (!out.isEmpty() && out.get(out.size() - 1) == null) out.remove(out.size() - 1);
+      return out;
+    } catch (java.nio.BufferUnderflowException | IndexOutOfBoundsException e) {
+      throw new IllegalArgumentException("truncated " + typeName + " value");
+    }
+  }
+
   /**
    * A tuple's or a user type's value: each field serialized by its type (null for a null field, and for fields past
    * the end of {@code values}), packed without a count.

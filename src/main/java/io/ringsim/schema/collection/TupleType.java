@@ -57,10 +57,7 @@ public record TupleType(List<CqlType> components) implements CqlType {
 
   @Override
   public int compare(byte[] a, byte[] b) {
-    return CollectionCodec.compareElements(
-        CollectionCodec.unpack(a, false, components.size(), name()),
-        CollectionCodec.unpack(b, false, components.size(), name()),
-        components::get);
+    return CollectionCodec.compareFields(a, b, components, name());
   }
 
   @Override

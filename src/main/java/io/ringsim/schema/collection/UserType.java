@@ -103,10 +103,7 @@ public record UserType(String keyspace, String typeName, List<String> fieldNames
 
   @Override
   public int compare(byte[] a, byte[] b) {
-    return CollectionCodec.compareElements(
-        CollectionCodec.unpack(a, false, fieldTypes.size(), name()),
-        CollectionCodec.unpack(b, false, fieldTypes.size(), name()),
-        fieldTypes::get);
+    return CollectionCodec.compareFields(a, b, fieldTypes, name());
   }
 
   /** An object with the fields in declaration order, as Cassandra's JSON and the conformance format write it. */

@@ -92,7 +92,32 @@ class PreparedSemanticsTest {
     exec("UPDATE coll SET l = [?, ?], m = {?: ?} WHERE k = ?", 5, UNSET, "b", UNSET, 1);
     exec("UPDATE coll SET m[?] = ? WHERE k = ?", "a", UNSET, 1);
     assertThat(cql.rows("SELECT l, m FROM coll WHERE k = 1")).containsExactly(List.of(List.of(1), Map.of("a", 1)));
-    fails("Invalid unset value for column m", "UPDATE coll SET m[?] = ? WHERE k = ?", UNSET, 2, 1);
+    // Cassandra's words for an UNSET key or index (Maps.SetterByKey, Lists.SetterByIndex, Tuples, FunctionCall).
+    fails("Invalid unset map key", "UPDATE coll SET m[?] = ? WHERE k = ?", UNSET, 2, 1);
+    fails("Invalid unset map key", "DELETE m[?] FROM coll WHERE k = ?", UNSET, 1);
+    fails("Invalid unset value for list index", "UPDATE coll SET l[?] = ? WHERE k = ?", UNSET, 2, 1);
+    fails("Invalid unset value for argument in call to function blobasint",
+        "SELECT * FROM coll WHERE k = blobAsInt(?)", UNSET);
+    fails("Invalid unset value for argument in call to function token",
+        "SELECT * FROM coll WHERE token(k) > token(?)", UNSET);
+    assertThat(cql.rows("SELECT l, m FROM coll WHERE k = 1")).containsExactly(List.of(List.of(1), Map.of("a", 1)));
+  }
+
+  @Test
+  void deletingAListElementAtAnUnsetIndexRemovesNothing() {
+    cql.run("CREATE TABLE dl (k int PRIMARY KEY, l list<text>, v int)");
+    cql.run("INSERT INTO dl (k, l, v) VALUES (1, ['a', 'b'], 7)");
+    exec("DELETE l[?] FROM dl WHERE k = ?", UNSET, 1);
+    assertThat(cql.rows("SELECT l, v FROM dl WHERE k = 1")).containsExactly(List.of(List.of("a", "b"), 7));
+    exec("DELETE l[?], v FROM dl WHERE k = ?", UNSET, 1);
+    assertThat(cql.rows("SELECT l, v FROM dl WHERE k = 1")).containsExactly(Arrays.asList(List.of("a", "b"), null));
+  }
+
+  @Test
+  void anUnsetTupleFieldIsRefusedByItsPosition() {
+    cql.run("CREATE TABLE tup (k int PRIMARY KEY, t tuple<int, text, double>)");
+    fails("Invalid unset value for tuple field number 1", "INSERT INTO tup (k, t) VALUES (0, (3, ?, 2.1))", UNSET);
+    assertThat(cql.rows("SELECT * FROM tup")).isEmpty();
   }
 
   @Test
