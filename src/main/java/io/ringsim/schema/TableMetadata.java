@@ -30,8 +30,14 @@ public final class TableMetadata {
    * added again with a compatible type) and when it was dropped. Cells of that name written at or before that
    * time stay invisible for good, even once a column of that name is added again; later ones are the new column's.
    * {@code droppedAtMicros} is Long.MIN_VALUE when the time is unknown (a schema rebuilt from its statements).
+   * {@code kind} is REGULAR or STATIC: a column of that name may only come back as the same kind.
    */
-  public record DroppedColumn(CqlType type, long droppedAtMicros) {}
+  public record DroppedColumn(CqlType type, ColumnKind kind, long droppedAtMicros) {
+    /** The same dropped column, dropped at {@code micros}. */
+    public DroppedColumn at(long micros) {
+      return new DroppedColumn(type, kind, micros);
+    }
+  }
 
   public TableMetadata(String keyspace, String name, List<ColumnDef> columns, TableParams params) {
     this(keyspace, name, columns, params, Map.of());

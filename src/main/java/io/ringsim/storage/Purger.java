@@ -88,8 +88,10 @@ final class Purger {
     LivenessInfo l = row.liveness();
     if (!l.isEmpty() && !shadow.deletes(l.timestamp())) {
       boolean expired = l.ttl() > 0 && !l.isLive(nowInSec);
-      // An expired row marker is a tombstone of the marker only; it can go once past gc grace.
-      if (!(expired && l.localExpirationTime() - l.ttl() < gcBefore && l.timestamp() < maxPurgeable)) b.marker(l);
+      // An expired row marker is a tombstone of the marker only; it can go once past gc grace, counted from when it
+      // was written (a view's marker born expired) or from when it expired.
+      long deletedAt = l.isExpired() ? l.localExpirationTime() : (long) l.localExpirationTime() - l.ttl();
+      if (!(expired && deletedAt < gcBefore && l.timestamp() < maxPurgeable)) b.marker(l);
     }
     for (int i = 0; i < row.cellCount(); i++) {
       Cell c = row.cell(i);

@@ -204,7 +204,7 @@ public final class ViewUpdateGenerator {
     long rowDeletion = merged.deletion().markedForDeleteAt();
     // Cassandra's own device: a view row shadowed by a change of a column (rather than by a deletion) gets a row
     // marker that is already expired, at that change's timestamp, so a later write can bring it back.
-    if (timestamp > rowDeletion) b.marker(new LivenessInfo(timestamp, Integer.MAX_VALUE, nowInSec));
+    if (timestamp > rowDeletion) b.marker(LivenessInfo.expired(timestamp, nowInSec));
     b.delete(merged.deletion());
     addDifferentCells(b, existing, merged);
     submit(existing, b);

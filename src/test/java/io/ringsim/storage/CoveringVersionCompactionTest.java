@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ringsim.ring.Murmur3Partitioner;
 import io.ringsim.schema.ColumnDef;
+import io.ringsim.schema.ColumnKind;
 import io.ringsim.schema.TableMetadata;
 import io.ringsim.schema.TableParams;
 import io.ringsim.schema.types.CqlTypes;
@@ -123,7 +124,7 @@ class CoveringVersionCompactionTest {
     n.apply(TABLE, old);
     n.flush(TABLE);
     TableSchema after = schema(ABC.subList(0, 3),
-        Map.of("c", new TableMetadata.DroppedColumn(CqlTypes.INT, 15)));
+        Map.of("c", new TableMetadata.DroppedColumn(CqlTypes.INT, ColumnKind.REGULAR, 15)));
     n.table(TABLE).orElseThrow().alter(after);
     Partition newer = write(after, 1, 20, true, "a", 2, "b", 2);
     Partition got = compacted(n, List.of(newer));

@@ -130,6 +130,8 @@ updateStatement
 assignment
   : ident EQ term                               # setColumn
   | ident EQ ident (PLUS | MINUS) term          # addToColumn
+  // `total = total -2` lexes as [total, =, total, -2]: Cassandra's grammar takes that as adding the integer -2.
+  | ident EQ ident INTEGER                      # addIntegerToColumn
   | ident EQ term PLUS ident                    # prependToColumn
   | ident (PLUS_EQ | MINUS_EQ) term             # shortAddToColumn
   | ident LBRACKET term RBRACKET EQ term         # setElement

@@ -130,7 +130,7 @@ final class NodeControl {
       TableMetadata.DroppedColumn known = stored == null ? null : stored.droppedColumns().get(d.getKey());
       boolean timed = d.getValue().droppedAtMicros() != Long.MIN_VALUE; // ALTER ... DROP c USING TIMESTAMP t
       stamped.put(d.getKey(), timed ? d.getValue() : !droppedNow && known != null ? known
-          : new TableMetadata.DroppedColumn(d.getValue().type(), node.nextTimestamp()));
+          : d.getValue().at(node.nextTimestamp()));
     }
     return new TableMetadata(t.keyspace(), t.name(), t.columns(), t.params(), stamped);
   }

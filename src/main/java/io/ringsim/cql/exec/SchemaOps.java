@@ -11,9 +11,7 @@ import io.ringsim.ring.ReplicationStrategies;
 import io.ringsim.schema.Catalog;
 import io.ringsim.schema.ClusteringOrder;
 import io.ringsim.schema.ColumnDef;
-import io.ringsim.schema.ColumnKind;
 import io.ringsim.schema.CqlType;
-import io.ringsim.schema.IndexMetadata;
 import io.ringsim.schema.KeyspaceMetadata;
 import io.ringsim.schema.TableMetadata;
 import io.ringsim.schema.TableParams;
@@ -44,18 +42,18 @@ public final class SchemaOps {
    */
   public static Catalog apply(Catalog c, Statement s, String keyspace, CqlFeatures features) {
     ViewOps.refuseOnView(c, s, keyspace);
-    if (s instanceof Statement.AlterTableDrop x) return alterDrop(c, x, keyspace);
+    if (s instanceof Statement.AlterTableDrop x) return AlterTableOps.alterDrop(c, x, keyspace);
     if (s instanceof Statement.CreateKeyspace x) return createKeyspace(c, x);
     if (s instanceof Statement.AlterKeyspace x) return alterKeyspace(c, x);
     if (s instanceof Statement.DropKeyspace x) return dropKeyspace(c, x);
     if (s instanceof Statement.CreateTable x) return createTable(c, x, keyspace);
     if (s instanceof Statement.DropTable x) return dropTable(c, x, keyspace);
-    if (s instanceof Statement.AlterTableAdd x) return alterAdd(c, x, keyspace);
-    if (s instanceof Statement.AlterTableWith x) return alterWith(c, x, keyspace);
+    if (s instanceof Statement.AlterTableAdd x) return AlterTableOps.alterAdd(c, x, keyspace);
+    if (s instanceof Statement.AlterTableWith x) return AlterTableOps.alterWith(c, x, keyspace);
     if (s instanceof Statement.AlterTableRename x) return TableRename.rename(c, x, keyspace);
     if (s instanceof Statement.AlterTableType x) return TableRename.alterType(c, x, keyspace);
-    if (s instanceof Statement.CreateIndex x) return createIndex(c, x, keyspace, features);
-    if (s instanceof Statement.DropIndex x) return dropIndex(c, x, keyspace);
+    if (s instanceof Statement.CreateIndex x) return IndexOps.createIndex(c, x, keyspace, features);
+    if (s instanceof Statement.DropIndex x) return IndexOps.dropIndex(c, x, keyspace);
     if (s instanceof Statement.CreateType x) return UserTypeOps.createType(c, x, keyspace);
     if (s instanceof Statement.AlterTypeAdd x) return UserTypeOps.alterAdd(c, x, keyspace);
     if (s instanceof Statement.AlterTypeRename x) return UserTypeOps.alterRename(c, x, keyspace);
@@ -111,12 +109,6 @@ public final class SchemaOps {
     if (session == null)
       throw invalid("No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename");
     return session;
-  }
-
-  /** The table an ALTER TABLE names; null when it is missing and the statement says IF EXISTS (a no-op then). */
-  static TableMetadata alteredTable(Catalog c, String ks, String name, boolean ifExists) {
-    if (ifExists && c.table(ks, name).isEmpty()) return null;
-    return alteredTable(c, ks, name);
   }
 
   public static TableMetadata table(Catalog c, String ks, String name) {
@@ -303,7 +295,7 @@ public final class SchemaOps {
     return c.withTable(table);
   }
 
-  private static boolean isCounter(CqlType t) {
+  static boolean isCounter(CqlType t) {
     return t.name().equals("counter");
   }
 
@@ -318,7 +310,7 @@ public final class SchemaOps {
     return t;
   }
 
-  private static void checkCounterTtl(TableMetadata t) {
+  static void checkCounterTtl(TableMetadata t) {
     if (t.isCounterTable() && t.params().defaultTimeToLive() > 0)
       throw new CqlException(CqlErrorClass.ConfigurationError, "Cannot set default_time_to_live on a table with"
           + " counters");
@@ -376,150 +368,5 @@ public final class SchemaOps {
     }
     ViewOps.refuseDropOfBase(c, ks, s.name());
     return c.withoutTable(ks, s.name());
-  }
-
-  /** The table an ALTER TABLE names, with Cassandra's AlterTableStatement messages when there is none. */
-  static TableMetadata alteredTable(Catalog c, String ks, String name) {
-    if (c.keyspace(ks).isEmpty()) throw invalid("Keyspace '" + ks + "' doesn't exist");
-    return c.table(ks, name).orElseThrow(() -> invalid("Table '" + ks + "." + name + "' doesn't exist"));
-  }
-
-  public static Catalog alterAdd(Catalog c, Statement.AlterTableAdd s, String session) {
-    String ks = keyspaceOf(s.keyspace(), session);
-    TableMetadata t = alteredTable(c, ks, s.name(), s.ifExists());
-    if (t == null) return c;
-    CompactTables.checkAlterAdd(t);
-    List<ColumnDef> cols = new ArrayList<>(t.columns());
-    for (ColumnSpec spec : s.columns()) {
-      if (t.column(spec.name()).isPresent() || cols.stream().anyMatch(d -> d.name().equals(spec.name()))) {
-        if (s.ifColumnNotExists()) continue;
-        throw invalid("Column with name '" + spec.name() + "' already exists");
-      }
-      CqlType type = type(spec.type(), spec.name(), c, ks);
-      TableMetadata.DroppedColumn was = t.droppedColumns().get(spec.name());
-      if (was != null && !canReadOldValues(type, was.type())) throw invalid("Cannot re-add previously dropped column '"
-          + spec.name() + "' of type " + type.name() + ", incompatible with previous type " + was.type().name());
-      boolean counterTable = t.isCounterTable();
-      if (counterTable && !isCounter(type)) throw new CqlException(CqlErrorClass.ConfigurationError,
-          "Cannot have a non counter column (\"" + spec.name() + "\") in a counter table");
-      if (!counterTable && isCounter(type) && !(t.regularColumns().isEmpty() && t.staticColumns().isEmpty()))
-        throw new CqlException(CqlErrorClass.ConfigurationError, ks + "." + s.name() + ": Cannot have a counter "
-            + "column (\"" + spec.name() + "\") in a non counter table");
-      cols.add(spec.isStatic() ? ColumnDef.staticColumn(spec.name(), type) : ColumnDef.regular(spec.name(), type));
-    }
-    if (cols.size() == t.columns().size()) return c; // ADD IF NOT EXISTS of columns that all exist: no change
-    return ViewOps.withAddedColumns(c.withTable(new TableMetadata(ks, s.name(), cols, t.params(),
-        t.droppedColumns())), t);
-  }
-
-  /**
-   * Whether a column of type {@code now} can be added where one of type {@code before} was dropped: its old cells
-   * stay on disk, so the new type must be able to read them (Cassandra's isSerializationCompatibleWith): the same
-   * type, text over ascii, or blob over any single-cell type.
-   */
-  static boolean canReadOldValues(CqlType now, CqlType before) {
-    if (now.name().equals(before.name())) return true;
-    if (now.name().equals("text") && before.name().equals("ascii")) return true;
-    return now.name().equals("blob") && !io.ringsim.storage.TableSchema.isComplex(before);
-  }
-
-  /**
-   * ALTER TABLE DROP: the columns go, and the table remembers them (DroppedColumn). With USING TIMESTAMP that is the
-   * drop's time (only cells written at or before it go, as in Cassandra); without, no time yet: each node stamps
-   * the drop with its own next write timestamp when the schema reaches it (NodeControl), so that every write it
-   * took before the DROP is older than it, as Cassandra's DROP takes a timestamp after them.
-   */
-  public static Catalog alterDrop(Catalog c, Statement.AlterTableDrop s, String session) {
-    String ks = keyspaceOf(s.keyspace(), session);
-    TableMetadata t = alteredTable(c, ks, s.name(), s.ifExists());
-    if (t == null) return c;
-    List<ColumnDef> cols = new ArrayList<>(t.columns());
-    Map<String, TableMetadata.DroppedColumn> dropped = new LinkedHashMap<>(t.droppedColumns());
-    for (String n : s.columns()) {
-      if (t.column(n).isEmpty() && s.ifColumnExists()) continue;
-      ColumnDef d = t.column(n).orElseThrow(() -> invalid("Column " + n
-          + " was not found in table '" + ks + "." + s.name() + "'"));
-      if (d.isPrimaryKey()) throw invalid("Cannot drop PRIMARY KEY column " + n);
-      ViewOps.refuseColumnDrop(c, t, n);
-      if (!c.indexesOn(ks, s.name()).stream().filter(i -> i.column().equals(n)).toList().isEmpty())
-        throw invalid("Cannot drop column " + n + " because it has dependent secondary indexes");
-      cols.remove(d);
-      long at = s.dropTimestamp() == null ? Long.MIN_VALUE : s.dropTimestamp();
-      dropped.put(n, new TableMetadata.DroppedColumn(d.type(), at));
-    }
-    if (cols.size() == t.columns().size()) return c; // DROP IF EXISTS of columns that are all missing: no change
-    return c.withTable(new TableMetadata(ks, s.name(), cols, t.params(), dropped));
-  }
-
-  public static Catalog alterWith(Catalog c, Statement.AlterTableWith s, String session) {
-    String ks = keyspaceOf(s.keyspace(), session);
-    TableMetadata t = alteredTable(c, ks, s.name(), s.ifExists());
-    if (t == null) return c;
-    TableMetadata altered = new TableMetadata(ks, s.name(), t.columns(), TableOptions.params(t.params(), s.options()),
-        t.droppedColumns());
-    checkCounterTtl(altered);
-    return c.withTable(altered);
-  }
-
-  /** Cassandra's SASI index class, which USING names in full. */
-  static final String SASI_CLASS = "org.apache.cassandra.index.sasi.SASIIndex";
-
-  public static Catalog createIndex(Catalog c, Statement.CreateIndex s, String session, CqlFeatures features) {
-    if (s.custom() && SASI_CLASS.equals(s.indexClass())) {
-      features.requireSasiIndexes();
-      throw invalid("ringsim does not simulate SASI indexes (" + SASI_CLASS + "); a plain secondary index "
-          + "(CREATE INDEX) is simulated");
-    }
-    // Cassandra's IndexAttributes.validate (its spelling kept), then the class lookup: custom index classes are
-    // Java classes on a real node's classpath, and ringsim has none to load.
-    if (s.custom() && s.indexClass() == null) throw invalid("CUSTOM index requires specifiying the index class");
-    if (!s.custom() && s.indexClass() != null) throw invalid("Cannot specify index class for a non-CUSTOM index");
-    if (s.custom()) {
-      throw new CqlException(CqlErrorClass.ConfigurationError, "Unable to find custom indexer class '"
-          + s.indexClass() + "'");
-    }
-    if (!s.custom() && s.options() != null) throw invalid("Cannot specify options for a non-CUSTOM index");
-    String ks = keyspaceOf(s.keyspace(), session);
-    if (c.keyspace(ks).isEmpty()) throw invalid("Keyspace '" + ks + "' doesn't exist");
-    TableMetadata t = c.table(ks, s.table()).orElseThrow(() -> invalid("Table '" + s.table() + "' doesn't exist"));
-    if (s.indexName() != null && c.index(ks, s.indexName()).isPresent()) {
-      if (s.ifNotExists()) return c;
-      throw invalid("Index '" + s.indexName() + "' already exists");
-    }
-    ColumnDef col = t.column(s.column()).orElseThrow(() -> invalid("Undefined column name " + s.column()
-        + " in table " + ks + "." + s.table()));
-    CompactTables.checkIndexTarget(t, col);
-    if (col.kind() == ColumnKind.PARTITION_KEY && t.partitionKey().size() == 1)
-      throw invalid("Cannot create secondary index on the only partition key column " + s.column());
-    if (containsDuration(col.type())) {
-      CqlType ct = col.type();
-      throw invalid("Secondary indexes are not supported on " + (ct instanceof ListType || ct instanceof SetType
-          || ct instanceof MapType ? "collections containing durations" : ct instanceof TupleType
-          ? "tuples containing durations" : ct instanceof io.ringsim.schema.collection.UserType
-          ? "UDTs containing durations" : "duration columns"));
-    }
-    IndexTargets.validate(col, s.kind());
-    String name = s.indexName() != null ? s.indexName() : IndexTargets.availableName(c, ks, s.table(), s.column());
-    if (c.index(ks, name).isPresent()) {
-      if (s.ifNotExists()) return c;
-      throw new CqlException(CqlErrorClass.InvalidRequest, "Index '" + name + "' already exists");
-    }
-    IndexMetadata index = new IndexMetadata(ks, name, s.table(), s.column(), IndexTargets.kind(s.kind()));
-    for (IndexMetadata other : c.indexesOn(ks, s.table())) {
-      if (other.column().equals(index.column()) && other.kind().equals(index.kind())) {
-        if (s.ifNotExists()) return c;
-        throw invalid("Index " + name + " is a duplicate of existing index " + other.name());
-      }
-    }
-    return c.withIndex(index);
-  }
-
-  public static Catalog dropIndex(Catalog c, Statement.DropIndex s, String session) {
-    String ks = keyspaceOf(s.keyspace(), session);
-    if (c.index(ks, s.name()).isEmpty()) {
-      if (s.ifExists()) return c;
-      throw invalid("Index '" + ks + "." + s.name() + "' doesn't exist'");
-    }
-    return c.withoutIndex(ks, s.name());
   }
 }

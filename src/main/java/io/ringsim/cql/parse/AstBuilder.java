@@ -220,14 +220,21 @@ final class AstBuilder {
     if (a instanceof AddToColumnContext s) {
       String col = ident(s.ident(0));
       String other = ident(s.ident(1));
-      if (!col.equals(other)) throw new IllegalStateException("Only expressions of the form X = X +<value> are"
-          + " supported.");
+      if (!col.equals(other)) throw recognitionError("Only expressions of the form X = X " + s.getChild(3).getText()
+          + "<value> are supported.");
       return new Assignment.Add(col, term(s.term()), s.MINUS() != null);
+    }
+    if (a instanceof AddIntegerToColumnContext s) {
+      String col = ident(s.ident(0));
+      String number = s.INTEGER().getText();
+      if (!col.equals(ident(s.ident(1)))) throw recognitionError("Only expressions of the form X = X "
+          + (number.startsWith("-") ? '-' : '+') + " <value> are supported.");
+      return new Assignment.Add(col, new Term.Literal(Term.Kind.INTEGER, number), false);
     }
     if (a instanceof PrependToColumnContext s) {
       String col = ident(s.ident(0));
       if (!col.equals(ident(s.ident(1))))
-        throw new IllegalStateException("Only expressions of the form X = <value> + X are supported.");
+        throw recognitionError("Only expressions of the form X = <value> + X are supported.");
       return new Assignment.Prepend(col, term(s.term()));
     }
     if (a instanceof ShortAddToColumnContext s) {
@@ -236,6 +243,11 @@ final class AstBuilder {
     if (a instanceof SetFieldContext f) return new Assignment.SetField(ident(f.ident(0)), ident(f.ident(1)), term(f.term()));
     SetElementContext s = (SetElementContext) a;
     return new Assignment.SetElement(ident(s.ident()), term(s.term(0)), term(s.term(1)));
+  }
+
+  /** What Cassandra's parser reports with addRecognitionError: a SyntaxError with no line or snippet. */
+  private static io.ringsim.cql.CqlException recognitionError(String message) {
+    return new io.ringsim.cql.CqlException(io.ringsim.cql.CqlErrorClass.SyntaxError, message);
   }
 
   private static List<Condition> conditions(IfClauseContext c) {

@@ -173,11 +173,18 @@ public final class CqlParser {
     }
     boolean negativeNumber = (t.getType() == CqlGrammarLexer.INTEGER || t.getType() == CqlGrammarLexer.FLOAT)
         && t.getText().startsWith("-");
-    if (negativeNumber) {
+    // A name where a value belongs (`'rows_per_partition' : ALL}`, `SET v = foo WHERE`): Cassandra's parser looks
+    // past the name for the '(' of a function call, finds none and brackets the name, as for a negative number.
+    boolean nameWithoutCall = t.getType() != Token.EOF && (e instanceof InputMismatchException
+        && e.getCtx() instanceof CqlGrammarParser.FunctionTermContext && e.getExpectedTokens() != null
+        && e.getExpectedTokens().toList().equals(List.of(CqlGrammarLexer.LPAREN))
+        || e instanceof NoViableAltException && e.getCtx() instanceof CqlGrammarParser.AssignmentContext
+        && previousIs(p, t, 1, CqlGrammarLexer.IDENT) && previousIs(p, t, 2, CqlGrammarLexer.EQ));
+    if (negativeNumber || nameWithoutCall) {
       // `SELECT i -1`: Cassandra's parser reads -1 as one number and gives up at it, bracketing the name before.
       msg = where + "no viable alternative at input '" + tokenText + "'";
     }
-    if (e instanceof NoViableAltException && t.getType() == CqlGrammarLexer.DOT || negativeNumber) {
+    if (e instanceof NoViableAltException && t.getType() == CqlGrammarLexer.DOT || negativeNumber || nameWithoutCall) {
       // A field where the grammar takes a column (WHERE addr.city = ...): Cassandra's parser brackets the name
       // before the dot, then shows the dot.
       Token name = null;
@@ -194,6 +201,15 @@ public final class CqlParser {
       }
     }
     return new CqlException(CqlErrorClass.SyntaxError, msg + snippet(p, t));
+  }
+
+  /** Whether the {@code back}-th token before {@code t} on the default channel is of {@code type}. */
+  private static boolean previousIs(Parser p, Token t, int back, int type) {
+    for (int i = t.getTokenIndex() - 1; i >= 0; i--) {
+      Token x = p.getTokenStream().get(i);
+      if (x.getChannel() == Token.DEFAULT_CHANNEL && --back == 0) return x.getType() == type;
+    }
+    return false;
   }
 
   /**

@@ -1,0 +1,87 @@
+package io.ringsim.cql.exec;
+
+import io.ringsim.cql.CqlErrorClass;
+import io.ringsim.cql.CqlException;
+import io.ringsim.cql.CqlFeatures;
+import io.ringsim.cql.ast.Statement;
+import io.ringsim.schema.Catalog;
+import io.ringsim.schema.ColumnDef;
+import io.ringsim.schema.ColumnKind;
+import io.ringsim.schema.CqlType;
+import io.ringsim.schema.IndexMetadata;
+import io.ringsim.schema.TableMetadata;
+import io.ringsim.schema.collection.ListType;
+import io.ringsim.schema.collection.MapType;
+import io.ringsim.schema.collection.SetType;
+import io.ringsim.schema.collection.TupleType;
+
+/** CREATE INDEX and DROP INDEX, with Cassandra 4.1's checks and messages (what an index may target: IndexTargets). */
+final class IndexOps {
+  private IndexOps() {}
+
+  private static CqlException invalid(String m) {
+    return SchemaOps.invalid(m);
+  }
+
+  /** Cassandra's SASI index class, which USING names in full. */
+  static final String SASI_CLASS = "org.apache.cassandra.index.sasi.SASIIndex";
+
+  static Catalog createIndex(Catalog c, Statement.CreateIndex s, String session, CqlFeatures features) {
+    if (s.custom() && SASI_CLASS.equals(s.indexClass())) {
+      features.requireSasiIndexes();
+      throw invalid("ringsim does not simulate SASI indexes (" + SASI_CLASS + "); a plain secondary index "
+          + "(CREATE INDEX) is simulated");
+    }
+    // Cassandra's IndexAttributes.validate (its spelling kept), then the class lookup: custom index classes are
+    // Java classes on a real node's classpath, and ringsim has none to load.
+    if (s.custom() && s.indexClass() == null) throw invalid("CUSTOM index requires specifiying the index class");
+    if (!s.custom() && s.indexClass() != null) throw invalid("Cannot specify index class for a non-CUSTOM index");
+    if (s.custom()) {
+      throw new CqlException(CqlErrorClass.ConfigurationError, "Unable to find custom indexer class '"
+          + s.indexClass() + "'");
+    }
+    if (!s.custom() && s.options() != null) throw invalid("Cannot specify options for a non-CUSTOM index");
+    String ks = SchemaOps.keyspaceOf(s.keyspace(), session);
+    if (c.keyspace(ks).isEmpty()) throw invalid("Keyspace '" + ks + "' doesn't exist");
+    TableMetadata t = c.table(ks, s.table()).orElseThrow(() -> invalid("Table '" + s.table() + "' doesn't exist"));
+    if (s.indexName() != null && c.index(ks, s.indexName()).isPresent()) {
+      if (s.ifNotExists()) return c;
+      throw invalid("Index '" + s.indexName() + "' already exists");
+    }
+    ColumnDef col = t.column(s.column()).orElseThrow(() -> invalid("Undefined column name " + s.column()
+        + " in table " + ks + "." + s.table()));
+    CompactTables.checkIndexTarget(t, col);
+    if (col.kind() == ColumnKind.PARTITION_KEY && t.partitionKey().size() == 1)
+      throw invalid("Cannot create secondary index on the only partition key column " + s.column());
+    if (SchemaOps.containsDuration(col.type())) {
+      CqlType ct = col.type();
+      throw invalid("Secondary indexes are not supported on " + (ct instanceof ListType || ct instanceof SetType
+          || ct instanceof MapType ? "collections containing durations" : ct instanceof TupleType
+          ? "tuples containing durations" : ct instanceof io.ringsim.schema.collection.UserType
+          ? "UDTs containing durations" : "duration columns"));
+    }
+    IndexTargets.validate(col, s.kind());
+    String name = s.indexName() != null ? s.indexName() : IndexTargets.availableName(c, ks, s.table(), s.column());
+    if (c.index(ks, name).isPresent()) {
+      if (s.ifNotExists()) return c;
+      throw new CqlException(CqlErrorClass.InvalidRequest, "Index '" + name + "' already exists");
+    }
+    IndexMetadata index = new IndexMetadata(ks, name, s.table(), s.column(), IndexTargets.kind(s.kind()));
+    for (IndexMetadata other : c.indexesOn(ks, s.table())) {
+      if (other.column().equals(index.column()) && other.kind().equals(index.kind())) {
+        if (s.ifNotExists()) return c;
+        throw invalid("Index " + name + " is a duplicate of existing index " + other.name());
+      }
+    }
+    return c.withIndex(index);
+  }
+
+  static Catalog dropIndex(Catalog c, Statement.DropIndex s, String session) {
+    String ks = SchemaOps.keyspaceOf(s.keyspace(), session);
+    if (c.index(ks, s.name()).isEmpty()) {
+      if (s.ifExists()) return c;
+      throw invalid("Index '" + ks + "." + s.name() + "' doesn't exist'");
+    }
+    return c.withoutIndex(ks, s.name());
+  }
+}
