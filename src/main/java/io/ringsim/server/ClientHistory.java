@@ -195,6 +195,8 @@ public final class ClientHistory {
       int lo, hi;
       if (read.nowInSec() != ClientRequest.COORDINATOR_NOW) {
         lo = hi = read.nowInSec();
+      } else if (r instanceof ClientResponse.ReadDone d && d.nowInSec() != ClientResponse.NOW_NOT_REPORTED) {
+        lo = hi = d.nowInSec(); // the coordinator's, by which its replicas judged expiry
       } else {
         lo = (int) Math.floorDiv(s.clockMicros(), 1_000_000L);
         hi = (int) Math.floorDiv(clockMicros(s.coordinator()), 1_000_000L);
@@ -249,10 +251,11 @@ public final class ClientHistory {
         continue;
       }
       long skew = sim.faults().skewMillis().getOrDefault(reader, 0L) * 1000;
+      boolean reported = d.nowInSec() != ClientResponse.NOW_NOT_REPORTED;
       out.add(new ServedOp.Read(id, -1, w.partition(), TableSchema.of(t, sim.ring().partitioner()).clustering(),
           "ALL", reader, invoke, complete, ServedOp.Outcome.OK, Region.WHOLE, CellCapture.seen(d.partitions()),
-          (int) Math.floorDiv(clockLo + skew, 1_000_000L), (int) Math.floorDiv(sim.clockNowMicros() + skew,
-          1_000_000L), true, null));
+          reported ? d.nowInSec() : (int) Math.floorDiv(clockLo + skew, 1_000_000L), reported ? d.nowInSec()
+          : (int) Math.floorDiv(sim.clockNowMicros() + skew, 1_000_000L), true, null));
     }
     return out;
   }

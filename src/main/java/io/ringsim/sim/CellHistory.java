@@ -110,9 +110,11 @@ public final class CellHistory {
         ops.add(new ServedOp.Unjudged(++id, invoked.get(j), complete, NotJudged.FINAL_READ_FAILED));
         continue;
       }
+      boolean reported = d.nowInSec() != ClientResponse.NOW_NOT_REPORTED;
       ops.add(new ServedOp.Read(++id, -1, w.ref(), TableSchema.of(w.table(), sim.ring().partitioner()).clustering(),
           "ALL", nodes.get(j % nodes.size()), invoked.get(j), complete, ServedOp.Outcome.OK, Region.WHOLE,
-          CellCapture.seen(d.partitions()), nowLo, nowHi, true, null));
+          CellCapture.seen(d.partitions()), reported ? d.nowInSec() : nowLo, reported ? d.nowInSec() : nowHi, true,
+          null));
     }
     return ServedChecker.check(ops, ServedChecker.Order.REAL_TIME);
   }

@@ -213,10 +213,19 @@ final class CellOperations {
         seen = seen.selecting(s.columns());
         if (region != null) region = region.selecting(s.columns());
       }
-      int lo = (int) Math.floorDiv(s.nowLoMicros(), 1_000_000L);
-      int hi = (int) Math.floorDiv(rec.coordinatorClockMicros.applyAsLong(s.coordinator()), 1_000_000L);
+      // The now its coordinator judged expiry by, as it reported it; else its clock's when the read left and when
+      // it was answered (a skew that moved in between leaves either possible).
+      int lo, hi;
+      if (r instanceof ClientResponse.ReadDone d && d.nowInSec() != ClientResponse.NOW_NOT_REPORTED) {
+        lo = hi = d.nowInSec();
+      } else {
+        int sent = (int) Math.floorDiv(s.nowLoMicros(), 1_000_000L);
+        int answered = (int) Math.floorDiv(rec.coordinatorClockMicros.applyAsLong(s.coordinator()), 1_000_000L);
+        lo = Math.min(sent, answered);
+        hi = Math.max(sent, answered);
+      }
       rec.add(new ServedOp.Read(id, s.client(), s.ref(), comparator, cl, s.coordinator(), s.invokeMicros(),
-          completeMicros, outcome, region == null ? Region.WHOLE : region, seen, lo, Math.max(lo, hi), false,
+          completeMicros, outcome, region == null ? Region.WHOLE : region, seen, lo, hi, false,
           region == null ? NotJudged.EMPTY_PAGE : null));
       return;
     }

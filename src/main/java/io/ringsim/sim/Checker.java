@@ -1,5 +1,6 @@
 package io.ringsim.sim;
 
+import io.ringsim.sim.cells.Expiry;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -68,12 +69,19 @@ public final class Checker {
     }
   }
 
-  /** The state of one key after the run, read at ALL once the cluster was healed (-1: absent). */
-  public record FinalRead(String key, long version) {}
+  /**
+   * The state of one key after the run, read at ALL once the cluster was healed (-1: absent). {@code nowInSec}: the
+   * now its coordinator judged expiry by, null when not reported (then any TTL'd write may have expired by it).
+   */
+  public record FinalRead(String key, long version, Integer nowInSec) {
+    public FinalRead(String key, long version) {
+      this(key, version, null);
+    }
+  }
 
   /**
    * @param ttlByWorkload TTL in seconds of each workload's writes (its own or the table's default): a row whose last
-   *     write has expired may be absent, so that is not counted as stale or lost
+   *     write may have expired by the read's now may be absent, so that is not counted as stale or lost
    */
   public static Result check(List<OpRecord> history, List<FinalRead> finals, Map<String, Integer> ttlByWorkload) {
     Map<String, List<OpRecord>> mutations = new HashMap<>();
@@ -97,8 +105,7 @@ public final class Checker {
     for (OpRecord r : history) {
       if (!r.type().equals("read") || !r.ok()) continue;
       reads++;
-      String why = stale(r.row(), r.version(), r.invokeMicros(), r.completeMicros(), mutations, byVersion,
-          ttlByWorkload);
+      String why = stale(r.row(), r.version(), r.invokeMicros(), readNow(r), mutations, byVersion, ttlByWorkload);
       if (why == null) continue;
       stale++;
       OpRecord last = lastBefore(mutations.get(r.row()), r.invokeMicros());
@@ -108,7 +115,8 @@ public final class Checker {
           r.consistency(), "read #" + r.id() + " at " + r.consistency() + " via " + r.coordinator() + " " + why));
     }
     for (FinalRead f : finals) {
-      String why = stale(f.key(), f.version(), Long.MAX_VALUE, Long.MAX_VALUE, mutations, byVersion, ttlByWorkload);
+      String why = stale(f.key(), f.version(), Long.MAX_VALUE, f.nowInSec() == null ? Integer.MAX_VALUE
+          : f.nowInSec(), mutations, byVersion, ttlByWorkload);
       if (why == null) continue;
       lost++;
       OpRecord last = lastBefore(mutations.get(f.key()), Long.MAX_VALUE);
@@ -220,34 +228,48 @@ public final class Checker {
   }
 
   /**
-   * Whether a cell written at {@code writeMicros} with {@code ttl} may have expired for a read answered at
-   * {@code readMicros}. Cassandra expires at whole seconds: the cell's local deletion time is the writing
-   * coordinator's now in seconds plus the TTL (ExpirationDateOverflowHandling.computeLocalExpirationTime), and a read
-   * sees it live while its own now in seconds is below that (AbstractCell.isLive: nowInSec &lt; localDeletionTime). The
-   * write's timestamp is its coordinator's clock (virtual time plus skew), so its now in seconds is the timestamp's,
-   * or the second before when the timestamp was bumped past the clock (a coordinator keeps its timestamps increasing:
-   * by a few microseconds at most, {@link #TIMESTAMP_BUMP_MICROS} allows for it); the read's now is fixed on arrival,
-   * at the latest when it is answered.
+   * Whether a row written with {@code ttl} at its coordinator's now {@code writeNow} may have expired for a read whose
+   * coordinator's now was {@code readNow} (whole seconds): {@link Expiry}'s rule, the cell checker's.
    */
-  static boolean mayHaveExpired(long writeMicros, int ttl, long readMicros) {
-    return Math.floorDiv(writeMicros - TIMESTAMP_BUMP_MICROS, 1_000_000L) + ttl <= Math.floorDiv(readMicros,
-        1_000_000L);
+  static boolean mayHaveExpired(int writeNow, int ttl, int readNow) {
+    return !Expiry.certainlyLive(Expiry.localDeletionTime(writeNow, ttl), readNow);
   }
 
-  /** How far past its clock a coordinator's write timestamp may be (see {@link #mayHaveExpired}). */
+  /**
+   * A write's now: its coordinator's, as its answer reported it. Without it (a run on a real cluster), the second of
+   * its timestamp, which is its coordinator's clock, or the second before when the timestamp was bumped past the
+   * clock (a coordinator keeps its timestamps increasing: by a few microseconds, {@link #TIMESTAMP_BUMP_MICROS}
+   * allows for it; a clock set back by a skew bumps them further, which this cannot see).
+   */
+  static int writeNow(OpRecord w) {
+    if (w.nowInSec() != null) return w.nowInSec();
+    return (int) Math.floorDiv(w.version() - TIMESTAMP_BUMP_MICROS, 1_000_000L);
+  }
+
+  /**
+   * A read's now: its coordinator's, as its answer reported it. Without it, the second in which it was answered (its
+   * coordinator fixed its now by then), on the simulated clock: right only for a coordinator without skew.
+   */
+  static int readNow(OpRecord r) {
+    if (r.nowInSec() != null) return r.nowInSec();
+    return (int) Math.floorDiv(r.completeMicros(), 1_000_000L);
+  }
+
+  /** How far past its clock a coordinator's write timestamp may be (see {@link #writeNow}). */
   static final long TIMESTAMP_BUMP_MICROS = 1000;
 
   /**
-   * Why observing {@code version} at {@code invoke} is stale, or null when it is fine. {@code complete}: when the read
-   * was answered (its coordinator fixed its now by then).
+   * Why observing {@code version} at {@code invoke} is stale, or null when it is fine. {@code readNow}: the now the
+   * read judged expiry by (whole seconds of its coordinator's clock).
    */
-  private static String stale(String key, long version, long invoke, long complete,
+  private static String stale(String key, long version, long invoke, int readNow,
       Map<String, List<OpRecord>> mutations, Map<String, Map<Long, OpRecord>> byVersion,
       Map<String, Integer> ttlByWorkload) {
     OpRecord last = lastBefore(mutations.get(key), invoke);
     if (last == null) return null;
     int ttl = ttlByWorkload.getOrDefault(last.workload(), 0);
-    if (ttl > 0 && (invoke == Long.MAX_VALUE || mayHaveExpired(last.version(), ttl, complete))) return null;
+    if (ttl > 0 && (last.version() < 0 && last.nowInSec() == null || mayHaveExpired(writeNow(last), ttl, readNow)))
+      return null;
     boolean lastIsDelete = last.type().equals("delete");
     if (version < 0) {
       return lastIsDelete ? null : "saw no row, but write #" + last.id() + " (acknowledged at "

@@ -211,12 +211,15 @@ public final class ClusterRunner {
     }
   }
 
-  /** Write timestamps come from the members' clocks (epoch); the report counts time from the start of the run. */
+  /**
+   * Write timestamps come from the members' clocks (epoch); the report counts time from the start of the run. A
+   * coordinator's now is not carried over the member protocol, so the checker falls back on the timestamps.
+   */
   private static OpRecord shift(OpRecord op, long baseMicros) {
     if (op.version() < 0) return op;
     return new OpRecord(op.id(), op.workload(), op.table(), op.worker(), op.type(), op.key(), op.consistency(),
         op.coordinator(), op.invokeMicros(), op.completeMicros(), op.outcome(), op.error(),
-        op.version() - baseMicros, op.applied(), op.retryOf());
+        op.version() - baseMicros, op.applied(), op.retryOf(), null);
   }
 
   private void sleepUntil(java.util.function.LongSupplier clock, long millis) {

@@ -69,7 +69,8 @@ final class ReadBack {
           for (Cell c : row.cells().values()) version = Math.max(version, c.timestamp());
         }
       }
-      out.add(new Checker.FinalRead(keys.get(j), version));
+      out.add(new Checker.FinalRead(keys.get(j), version, rd.nowInSec() == ClientResponse.NOW_NOT_REPORTED ? null
+          : rd.nowInSec()));
     }
     return out;
   }

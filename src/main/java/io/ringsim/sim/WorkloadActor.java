@@ -382,6 +382,7 @@ public final class WorkloadActor {
       String error = null;
       long version = -1;
       Boolean applied = null;
+      Integer now = null;
       ClientResponse r = d.response();
       if (r == null) {
         outcome = "timeout";
@@ -391,23 +392,34 @@ public final class WorkloadActor {
         error = fl.error().name();
       } else {
         outcome = "ok";
-        if (r instanceof ClientResponse.WriteDone wd) version = wd.timestampMicros();
-        if (r instanceof ClientResponse.ReadDone rd) version = observed(rd.partitions(), f.clustering());
+        if (r instanceof ClientResponse.WriteDone wd) {
+          version = wd.timestampMicros();
+          now = reported(wd.nowInSec());
+        }
+        if (r instanceof ClientResponse.ReadDone rd) {
+          version = observed(rd.partitions(), f.clustering());
+          now = reported(rd.nowInSec());
+        }
         if (r instanceof ClientResponse.CasDone cd) applied = cd.applied();
       }
       if (cells != null) cells.answered(f.id(), r, complete);
-      record(f, complete, outcome, error, version, applied);
+      record(f, complete, outcome, error, version, applied, now);
+    }
+
+    private static Integer reported(int nowInSec) {
+      return nowInSec == ClientResponse.NOW_NOT_REPORTED ? null : nowInSec;
     }
 
     void answered(Answered a) {
       InFlight f = inFlight.remove(a.op());
       if (f == null) return;
-      record(f, clock.getAsLong() / 1000, a.outcome(), a.error(), a.version(), a.applied());
+      record(f, clock.getAsLong() / 1000, a.outcome(), a.error(), a.version(), a.applied(), null);
     }
 
-    private void record(InFlight f, long complete, String outcome, String error, long version, Boolean applied) {
+    private void record(InFlight f, long complete, String outcome, String error, long version, Boolean applied,
+        Integer now) {
       OpRecord op = new OpRecord(f.id(), spec.name(), table.qualifiedName(), f.worker(), f.type(), f.key(),
-          f.cl().name(), f.coordinator(), f.invokeMicros(), complete, outcome, error, version, applied);
+          f.cl().name(), f.coordinator(), f.invokeMicros(), complete, outcome, error, version, applied, null, now);
       rec.operations++;
       if (rec.keepHistory) rec.history.add(op);
       rec.metrics.record(op);

@@ -62,4 +62,16 @@ class HistoryFileTest {
     assertThat(lines.get(1)).endsWith(",\"retryOf\":1}");
     assertThat(RunFiles.readHistory(tmp)).containsExactly(failed, retry);
   }
+
+  @Test
+  void aCoordinatorsNowIsWrittenWhereReportedAndALineWithoutOneStillReads() throws Exception {
+    // A now can be negative: a clock skewed behind in a run's first seconds.
+    OpRecord read = new OpRecord(3, "w", "ks.t", 0, "read", "7", "ONE", "n2", 0, 500, "ok", null, 42, null, null, -3);
+    OpRecord lwt = new OpRecord(4, "w", "ks.t", 1, "lwt", "7", "SERIAL", "n1", 600, 900, "ok", null, -1, true);
+    RunFiles.writeHistory(tmp, List.of(read, lwt));
+    List<String> lines = Files.readAllLines(tmp.resolve("history.jsonl"));
+    assertThat(lines.get(0)).endsWith(",\"applied\":null,\"nowInSec\":-3}");
+    assertThat(lines.get(1)).doesNotContain("nowInSec");
+    assertThat(RunFiles.readHistory(tmp)).containsExactly(read, lwt);
+  }
 }

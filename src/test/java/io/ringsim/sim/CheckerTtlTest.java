@@ -35,11 +35,46 @@ class CheckerTtlTest {
   }
 
   @Test
-  void theExpirySecondFollowsTheWritesSecondNotItsInstant() {
-    assertThat(Checker.mayHaveExpired(10_999_000, 20, 30_000_000)).isTrue();
-    assertThat(Checker.mayHaveExpired(10_001_000, 20, 29_999_999)).isFalse();
+  void withoutAReportedNowTheWritesSecondIsItsTimestamps() {
+    OpRecord w = write(10_999_000 + 1000);
+    assertThat(Checker.mayHaveExpired(Checker.writeNow(w), 20, 30)).isTrue();
+    assertThat(Checker.mayHaveExpired(Checker.writeNow(write(10_002_000)), 20, 29)).isFalse();
     // A timestamp within a millisecond of a second may have been bumped past its clock from the second before.
-    assertThat(Checker.mayHaveExpired(10_000_500, 20, 29_999_999)).isTrue();
-    assertThat(Checker.mayHaveExpired(10_500_000, 20, 30_500_000)).isTrue();
+    assertThat(Checker.writeNow(new OpRecord(1, "w", "ks.t", 0, "write", "k1", "QUORUM", "n1", 0, 1, "ok", null,
+        10_000_500, null))).isEqualTo(9);
+  }
+
+  static OpRecord at(OpRecord o, int nowInSec) {
+    return new OpRecord(o.id(), o.workload(), o.table(), o.worker(), o.type(), o.key(), o.consistency(),
+        o.coordinator(), o.invokeMicros(), o.completeMicros(), o.outcome(), o.error(), o.version(), o.applied(), null,
+        nowInSec);
+  }
+
+  @Test
+  void theCoordinatorsReportedNowsDecideNotTheSimulatedTime() {
+    // Written at 10.5 s through an unskewed coordinator (now 10): it expires at second 30 of any coordinator's clock.
+    OpRecord w = at(write(10_500_000), 10);
+    // Read at 27 s through a coordinator 4 s ahead (now 31): rightly saw nothing.
+    OpRecord ahead = at(readSawNothing(2, 27_000_000), 31);
+    assertThat(Checker.check(List.of(w, ahead), List.of(), Map.of("w", 20)).staleReads()).isZero();
+    // Read at 32 s through a coordinator 4 s behind (now 28): the row was live, and it saw nothing.
+    OpRecord behind = at(readSawNothing(2, 32_000_000), 28);
+    assertThat(Checker.check(List.of(w, behind), List.of(), Map.of("w", 20)).staleReads()).isEqualTo(1);
+    // A write through a coordinator whose clock was set back keeps its timestamps past its clock: its now decides.
+    OpRecord bumped = at(write(10_500_000), 6);
+    assertThat(Checker.check(List.of(bumped, at(readSawNothing(2, 27_000_000), 27)), List.of(), Map.of("w", 20))
+        .staleReads()).isZero();
+  }
+
+  @Test
+  void theReadBacksNowDecidesALostWrite() {
+    OpRecord w = at(write(10_500_000), 10);
+    assertThat(Checker.check(List.of(w), List.of(new Checker.FinalRead("ks.t k1", -1, 29)), Map.of("w", 20))
+        .lostWrites()).isEqualTo(1);
+    assertThat(Checker.check(List.of(w), List.of(new Checker.FinalRead("ks.t k1", -1, 30)), Map.of("w", 20))
+        .lostWrites()).isZero();
+    // Not reported: any TTL'd write may have expired by then.
+    assertThat(Checker.check(List.of(w), List.of(new Checker.FinalRead("ks.t k1", -1)), Map.of("w", 20))
+        .lostWrites()).isZero();
   }
 }

@@ -10,15 +10,33 @@ public sealed interface ClientResponse extends akka.actor.NoSerializationVerific
 
   List<TraceEvent> trace();
 
-  record WriteDone(String coordinator, long timestampMicros, List<String> acked, List<TraceEvent> trace)
-      implements ClientResponse {}
+  /** A coordinator's now that its answer does not report (a now can be 0 or below: a clock's first second, a skew). */
+  int NOW_NOT_REPORTED = Integer.MIN_VALUE;
+
+  /**
+   * {@code nowInSec}: the coordinator's now for the write (whole seconds of its clock, or the client's now), which
+   * the TTLs it wrote count from; {@link #NOW_NOT_REPORTED} when not reported (a counter write).
+   */
+  record WriteDone(String coordinator, long timestampMicros, List<String> acked, List<TraceEvent> trace,
+      int nowInSec) implements ClientResponse {
+    public WriteDone(String coordinator, long timestampMicros, List<String> acked, List<TraceEvent> trace) {
+      this(coordinator, timestampMicros, acked, trace, NOW_NOT_REPORTED);
+    }
+  }
 
   /**
    * {@code truncated}: a page's read whose replicas disagreed where one of them stopped at the row limit, so it ends
-   * at that replica's last row with fewer rows than asked; more rows may follow.
+   * at that replica's last row with fewer rows than asked; more rows may follow. {@code nowInSec}: the now the
+   * coordinator fixed for the read, by which every replica judged expiry; {@link #NOW_NOT_REPORTED} when
+   * not reported (a range scan, a SERIAL read).
    */
   record ReadDone(String coordinator, List<LivePartition> partitions, List<String> replicas, boolean repaired,
-      List<String> warnings, List<TraceEvent> trace, boolean truncated) implements ClientResponse {
+      List<String> warnings, List<TraceEvent> trace, boolean truncated, int nowInSec) implements ClientResponse {
+    public ReadDone(String coordinator, List<LivePartition> partitions, List<String> replicas, boolean repaired,
+        List<String> warnings, List<TraceEvent> trace, boolean truncated) {
+      this(coordinator, partitions, replicas, repaired, warnings, trace, truncated, NOW_NOT_REPORTED);
+    }
+
     public ReadDone(String coordinator, List<LivePartition> partitions, List<String> replicas, boolean repaired,
         List<String> warnings, List<TraceEvent> trace) {
       this(coordinator, partitions, replicas, repaired, warnings, trace, false);

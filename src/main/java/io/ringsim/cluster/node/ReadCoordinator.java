@@ -221,7 +221,7 @@ final class ReadCoordinator extends PendingRequest {
         : new LivenessFilter(now, schema.metadata()).view(answer, r.filter());
     boolean truncated = answer != merged && live.rows().size() < r.filter().limit();
     replyTo.reply(new ClientResponse.ReadDone(node.name(), List.of(live), answers.names(),
-        repairing, warnings == null ? List.of() : List.copyOf(warnings), traceList(), truncated));
+        repairing, warnings == null ? List.of() : List.copyOf(warnings), traceList(), truncated, now));
   }
 
   /**

@@ -24,6 +24,8 @@ final class WriteCoordinator extends PendingRequest {
   private final byte[] update;
   private final Partition decoded;
   private final long ts;
+  /** The write's now, reported to the client (see {@link ClientResponse.WriteDone#nowInSec}). */
+  private final int now;
   private final AckTracker acks;
   private final List<String> acked = new ArrayList<>(4);
   /** Targets sent the mutation that have not answered (a handful: a list, sorted only on a timeout). */
@@ -42,11 +44,12 @@ final class WriteCoordinator extends PendingRequest {
     DecoratedKey key = local.schema().decorate(w.key());
     long ts = node.nextTimestamp();
     // The TTLs it writes count from the request's now (the client's, else this coordinator's clock).
-    Partition update = w.update().build(ts, node.requestNow(w.nowInSec()));
+    int now = node.requestNow(w.nowInSec());
+    Partition update = w.update().build(ts, now);
     byte[] bytes = PartitionCodec.encode(update);
     node.storage.validateWrite(update);
     WriteCoordinator write = new WriteCoordinator(node, node.newRequestId(), w, replyTo,
-        node.topology.writePlan(w.table(), key.token(), w.consistency()), bytes, update, ts);
+        node.topology.writePlan(w.table(), key.token(), w.consistency()), bytes, update, ts, now);
     write.start(key);
   }
 
@@ -56,7 +59,13 @@ final class WriteCoordinator extends PendingRequest {
    */
   WriteCoordinator(NodeContext node, long id, ClientRequest.Write w, Replier replyTo, ReplicaPlan plan,
       byte[] update, Partition decoded, long ts) {
+    this(node, id, w, replyTo, plan, update, decoded, ts, ClientResponse.NOW_NOT_REPORTED);
+  }
+
+  WriteCoordinator(NodeContext node, long id, ClientRequest.Write w, Replier replyTo, ReplicaPlan plan,
+      byte[] update, Partition decoded, long ts, int now) {
     super(node, id, w.trace());
+    this.now = now;
     this.w = w;
     this.replyTo = replyTo;
     this.plan = plan;
@@ -160,7 +169,7 @@ final class WriteCoordinator extends PendingRequest {
 
   private void complete() {
     done = true;
-    replyTo.reply(new ClientResponse.WriteDone(node.name(), ts, List.copyOf(acked), traceList()));
+    replyTo.reply(new ClientResponse.WriteDone(node.name(), ts, List.copyOf(acked), traceList(), now));
   }
 
   @Override

@@ -9,11 +9,8 @@ public record CellWrite(CellKey key, long timestamp, int ttl, int localDeletionT
     return ttl > 0;
   }
 
-  /**
-   * Whether the cell is live for every now up to {@code nowHi} (whole seconds): Cassandra expires a cell once its
-   * reader's now reaches the local deletion time ({@code Cell.isLive}: {@code nowInSec < localDeletionTime}).
-   */
+  /** Whether the cell is live for every read now up to {@code nowHi} (whole seconds), by {@link Expiry}'s rule. */
   public boolean certainlyLiveAt(int nowHi) {
-    return !tombstone && (!expiring() || nowHi < localDeletionTime);
+    return !tombstone && (!expiring() || Expiry.certainlyLive(localDeletionTime, nowHi));
   }
 }
