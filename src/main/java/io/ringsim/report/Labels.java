@@ -60,6 +60,11 @@ public final class Labels {
     return v;
   }
 
+  /** Whether this catalogue has a label for {@code key}. */
+  public boolean has(String key) {
+    return text.getProperty(key) != null;
+  }
+
   /** The label for {@code key} with {@code {i}} replaced by {@code args[i]} as written by String.valueOf. */
   public String f(String key, Object... args) {
     String v = get(key);
