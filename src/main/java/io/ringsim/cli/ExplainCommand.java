@@ -102,7 +102,7 @@ public final class ExplainCommand implements Callable<Integer> {
     out.println();
     out.println(s.story());
     out.println();
-    out.print(SequenceDiagramText.render(s.diagram()));
+    out.print(SequenceDiagramText.render(s.diagram(), SequenceDiagramText.WIDTH, t));
   }
 
   private static Long time(String option, String v) {

@@ -51,7 +51,8 @@ class ZhSentencesTest {
     Labels t = Lang.EN.labels();
     Set<String> out = new TreeSet<>();
     for (String k : t.keys()) {
-      if (!k.startsWith("say.") && !k.startsWith("explain.")) continue;
+      if (!k.startsWith("say.") && !k.startsWith("explain.") && !k.startsWith("ringpage.") && !k.startsWith("diagram."))
+        continue;
       for (String piece : t.get(k).split("\\{\\d+}")) {
         String p = piece.strip().replaceAll("^[\\p{Punct}\\s]+|[\\p{Punct}\\s]+$", "");
         if (p.length() >= 8 && p.contains(" ")) out.add(p);
@@ -103,6 +104,21 @@ class ZhSentencesTest {
     String rewritten = pageText(en.resolve("report.html"));
     assertThat(rewritten).contains("n2 崩溃", "由 n3 协调");
     assertThat(englishIn(rewritten)).as("English sentences in report.html of report --lang zh-CN").isEmpty();
+  }
+
+  @Test
+  void ringsPageIsInChinese() throws IOException {
+    Path pageZh = tmp.resolve("ring-zh.html"), pageEnglish = tmp.resolve("ring-en.html");
+    CliRun a = CliRun.of("ring", "--nodes", "4", "--vnodes", "4", "--lang", "zh-CN", "--html", pageZh.toString());
+    CliRun b = CliRun.of("ring", "--nodes", "4", "--vnodes", "4", "--lang", "en", "--html", pageEnglish.toString());
+    assertThat(a.exitCode()).as(a.err()).isZero();
+    assertThat(b.exitCode()).as(b.err()).isZero();
+    String zhPage = pageText(pageZh), enPage = pageText(pageEnglish);
+    assertThat(Files.readString(pageZh)).contains("<html lang=\"zh-CN\">");
+    assertThat(zhPage).contains("4 个节点，16 个令牌，SimpleStrategy RF 3，", "令牌环：每段弧", "每个节点的有效所有权");
+    assertThat(englishIn(zhPage)).as("English sentences in ring --html --lang zh-CN").isEmpty();
+    assertThat(englishIn(enPage)).hasSizeGreaterThanOrEqualTo(3);
+    assertThat(LangCommandTest.figures(zhPage)).isEqualTo(LangCommandTest.figures(enPage));
   }
 
   @Test

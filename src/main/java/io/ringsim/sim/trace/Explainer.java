@@ -53,7 +53,7 @@ public final class Explainer {
       if (m.isEvent() && m.kind().equals("read-repair")) readRepairs.add(m.from() + "/" + m.requestId());
       if (m.token() != TraceModel.NO_TOKEN) byToken.computeIfAbsent(m.token(), k -> new ArrayList<>()).add(m);
     }
-    diagrams = new TraceDiagram(trace, byToken, hintReplays, readRepairs);
+    diagrams = new TraceDiagram(trace, byToken, hintReplays, readRepairs, t);
     for (OpRecord op : history) {
       byRow.computeIfAbsent(op.row(), k -> new ArrayList<>()).add(op);
       int cut = op.key().indexOf(" / ");
