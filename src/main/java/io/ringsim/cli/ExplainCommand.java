@@ -72,7 +72,7 @@ public final class ExplainCommand implements Callable<Integer> {
     if (trace == null)
       throw new BadInputException(dir + " has no trace.jsonl (the run kept no history, or an older ringsim made it)");
     List<OpRecord> history = RunFiles.readHistory(dir);
-    Explainer explainer = new Explainer(trace, history);
+    Explainer explainer = new Explainer(trace, history, t);
     if (key != null) {
       print(out, explainer.explainKey(key.get(0), key.get(1), fromMicros, toMicros), t);
     } else if (anomaly != null) {
@@ -102,7 +102,7 @@ public final class ExplainCommand implements Callable<Integer> {
     out.println();
     out.println(s.story());
     out.println();
-    out.print(SequenceDiagramText.render(s.diagram()));
+    out.print(SequenceDiagramText.render(s.diagram(), SequenceDiagramText.WIDTH, t));
   }
 
   private static Long time(String option, String v) {

@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
  * locale (LC_ALL, LC_MESSAGES, LANG; zh → zh-CN, anything else → en).
  */
 final class LangOption {
-  static final String HELP = "Language of the report's and the summary's labels: en or zh-CN (default: ringsim.lang"
+  static final String HELP = "Language of the report's and the summary's labels and sentences: en or zh-CN (default: ringsim.lang"
       + " in the configuration, else the locale, LC_ALL/LC_MESSAGES/LANG: zh_* gives zh-CN, anything else en)."
       + " Figures, node names and CQL are the same in both.";
 

@@ -35,7 +35,7 @@ public final class ReportCommand implements Callable<Integer> {
     Path html;
     try {
       html = RunFiles.render(r, dir, null, RunFiles.stories(RunFiles.readTrace(dir), RunFiles.readHistory(dir),
-          r.anomalies()), lang).get(0);
+          r.anomalies(), lang), lang).get(0);
     } catch (UncheckedIOException e) {
       throw new BadInputException(e.getMessage());
     }

@@ -112,6 +112,8 @@ public final class RingCommand implements Callable<Integer> {
   @Option(names = "--remove", paramLabel = "NODE", description = "Decommission a node and show the streaming plan.")
   String remove;
 
+  @picocli.CommandLine.Mixin LangOption langOption = new LangOption();
+
   @Option(names = "--html", paramLabel = "FILE", description = "Also write a self-contained page with the ring and the ownership chart.")
   Path html;
 
@@ -299,10 +301,13 @@ public final class RingCommand implements Callable<Integer> {
       double start = left.equals(min) ? 0 : ring.partitioner().size(min, left) % 1.0;
       arcs.add(new RingFigures.Arc(start, end, ring.ownerOf(i)));
     }
-    String summary = String.format(java.util.Locale.ROOT, "%d nodes, %d tokens, %s, %s partitioner: max/mean %.4f, min/mean %.4f, CV %.4f",
-        ring.nodes().size(), ring.size(), describe(s), ring.partitioner().name(), stats.maxOverMean(), stats.minOverMean(), stats.cv());
+    io.ringsim.report.Labels t = langOption.resolve().labels();
+    String summary = t.f("ringpage.summary", ring.nodes().size(), ring.size(), describe(s), ring.partitioner().name(),
+        String.format(java.util.Locale.ROOT, "%.4f", stats.maxOverMean()),
+        String.format(java.util.Locale.ROOT, "%.4f", stats.minOverMean()),
+        String.format(java.util.Locale.ROOT, "%.4f", stats.cv()));
     String page = RingPage.render(new RingFigures("ringsim ring", nf, arcs, summary),
-        RingExplorers.of(map, describe(s)));
+        RingExplorers.of(map, describe(s)), t);
     try {
       java.nio.file.Files.writeString(html, page);
     } catch (java.io.IOException e) {

@@ -86,7 +86,8 @@ final class RunFiles {
       writeRun(dir, outcome.result());
       RunReport report = outcome.report(version);
       writeReport(report, outcome.views(), dir, outcome.result().passed() ? null : rerun,
-          stories(outcome.trace() == null ? null : outcome.trace().model(), outcome.history(), report.anomalies()), lang);
+          stories(outcome.trace() == null ? null : outcome.trace().model(), outcome.history(), report.anomalies(), lang),
+          lang);
     } finally {
       await(history);
       await(trace);
@@ -222,9 +223,10 @@ final class RunFiles {
   }
 
   /** The stories report.html draws: the first {@link AnomalySections#DRAWN} anomalies' ({@code explain} has all). */
-  static List<AnomalyStory> stories(TraceModel trace, List<OpRecord> history, List<Anomaly> anomalies) {
+  static List<AnomalyStory> stories(TraceModel trace, List<OpRecord> history, List<Anomaly> anomalies,
+      io.ringsim.report.Lang lang) {
     if (trace == null || anomalies.isEmpty()) return List.of();
-    return new Explainer(trace, history).explainAll(anomalies.subList(0,
+    return new Explainer(trace, history, lang.labels()).explainAll(anomalies.subList(0,
         Math.min(anomalies.size(), AnomalySections.DRAWN)));
   }
 

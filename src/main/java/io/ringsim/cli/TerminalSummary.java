@@ -94,13 +94,13 @@ final class TerminalSummary {
     if (listed > 5) sb.append(t.f("term.anomalies.first5", listed + a.anomaliesUnlisted())).append(String.format("%n"));
     for (int i = 0; i < Math.min(5, r.anomalies().size()); i++) {
       var an = r.anomalies().get(i);
-      sb.append("  ").append(t.f("term.anomaly", an.kind(), Durations.format(an.atMicros() / 1000), an.key(), an.detail()))
+      sb.append("  ").append(t.f("term.anomaly", an.kind(), Durations.format(an.atMicros() / 1000), an.key(), t.say(an.detail())))
           .append('\n');
     }
     if (!r.events().isEmpty()) {
       sb.append('\n').append(t.get("term.events")).append('\n');
       for (RunResult.Event e : r.events()) {
-        sb.append("  ").append(Durations.format(e.atMicros() / 1000)).append("  ").append(e.text()).append('\n');
+        sb.append("  ").append(Durations.format(e.atMicros() / 1000)).append("  ").append(t.say(e.text())).append('\n');
       }
     }
     if (!r.checks().isEmpty()) {
@@ -111,7 +111,7 @@ final class TerminalSummary {
       for (RunResult.CheckRow c : r.checks()) {
         String word = ReportHtml.verdict(verdict(c.verdict()), t);
         sb.append(word).append(" ".repeat(width + 2 - TextTable.columns(word))).append(c.check()).append(" - ")
-            .append(c.detail()).append('\n');
+            .append(t.say(c.detail())).append('\n');
       }
     }
     return sb.toString();

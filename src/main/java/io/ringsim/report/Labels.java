@@ -60,6 +60,11 @@ public final class Labels {
     return v;
   }
 
+  /** Whether this catalogue has a label for {@code key}. */
+  public boolean has(String key) {
+    return text.getProperty(key) != null;
+  }
+
   /** The label for {@code key} with {@code {i}} replaced by {@code args[i]} as written by String.valueOf. */
   public String f(String key, Object... args) {
     String v = get(key);
@@ -84,6 +89,19 @@ public final class Labels {
   private static boolean isIndex(String s, int from, int to) {
     for (int i = from; i < to; i++) if (!Character.isDigit(s.charAt(i))) return false;
     return true;
+  }
+
+  /**
+   * The simulator's English sentence {@code english} (an event, a check's detail, an anomaly's detail, a step of an
+   * anomaly's story) in this language. The simulator writes its sentences in English into the run's files, through
+   * the {@code say.*} labels of the English catalogue ({@link #f}); this finds the {@code say.*} label the sentence was
+   * written from, takes its figures back out and writes them into this language's label. A figure that is itself one
+   * of these sentences (a reason inside a sentence) is said in this language too. A sentence no label wrote (a CQL
+   * statement, an error from a member JVM) comes back as it is; in English every sentence comes back as it is.
+   */
+  public String say(String english) {
+    if (lang == Lang.EN || english == null || english.isEmpty()) return english;
+    return Sentences.of(Lang.EN.labels()).say(english, this, 0);
   }
 
   /** Every key of this catalogue. */

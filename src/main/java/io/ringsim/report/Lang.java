@@ -4,8 +4,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The language of report.html's and the terminal summary's labels. Figures, node names, CQL, identifiers and the
- * simulator's own sentences (check details, anomaly stories, event texts) are the same in every language.
+ * The language of report.html's and the terminal summary's labels, and of the simulator's sentences as a reader sees
+ * them (events, check details, anomaly details: {@link Labels#say}; anomaly stories). Figures, node names, CQL and
+ * identifiers are the same in every language, and a run's files are always written in English.
  */
 public enum Lang {
   EN("en"),

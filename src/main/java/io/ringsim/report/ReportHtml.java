@@ -161,7 +161,7 @@ public final class ReportHtml {
           .append("</th></tr></thead><tbody>\n");
       for (Check c : r.checks())
         b.append("<tr><td class=\"").append(c.passed() ? "pass" : "fail").append("\">").append(esc(verdict(c.verdict(), t))).append("</td><td>").append(esc(c.name()))
-            .append("</td><td>").append(esc(c.detail())).append("</td></tr>\n");
+            .append("</td><td>").append(esc(t.say(c.detail()))).append("</td></tr>\n");
       b.append("</tbody></table>\n");
       if (rerun != null) b.append("<p id=\"rerun\">").append(esc(t.get("checks.rerun"))).append("<code>").append(esc(rerun))
           .append("</code></p>\n");
@@ -375,7 +375,7 @@ public final class ReportHtml {
         List<String> row = new ArrayList<>(List.of(t.f("unit.s", Html.fig(a.atMillis() / 1000.0)), a.kind(), a.table(),
             a.key()));
         if (cells) row.add(a.cell() == null ? "" : a.cell());
-        row.addAll(List.of(a.consistency(), a.details()));
+        row.addAll(List.of(a.consistency(), t.say(a.details())));
         rows.add(row);
       }
       List<String> head = new ArrayList<>(heads(t, "th.time", "th.kind", "th.table", "th.key"));
@@ -414,7 +414,7 @@ public final class ReportHtml {
     if (r.events().isEmpty()) b.append("<p>").append(esc(t.get("events.none"))).append("</p>\n");
     else {
       List<List<String>> rows = new ArrayList<>();
-      for (RunEvent e : r.events()) rows.add(List.of(t.f("unit.s", Html.fig(e.atMillis() / 1000.0)), e.kind(), e.node(), e.text()));
+      for (RunEvent e : r.events()) rows.add(List.of(t.f("unit.s", Html.fig(e.atMillis() / 1000.0)), e.kind(), e.node(), t.say(e.text())));
       table(b, heads(t, "th.time", "th.kind", "th.node", "th.what-happened"), rows, new boolean[] {true, false, false, false});
     }
     b.append("</section>\n");

@@ -20,8 +20,13 @@ public final class RingPage {
    * the same static page as {@link #render(RingFigures)} otherwise.
    */
   public static String render(RingFigures f, RingExplorer explorer) {
+    return render(f, explorer, Lang.EN.labels());
+  }
+
+  /** As {@link #render(RingFigures, RingExplorer)}, its words in {@code t}'s language. */
+  public static String render(RingFigures f, RingExplorer explorer, Labels t) {
     StringBuilder sb = new StringBuilder();
-    sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
+    sb.append("<!DOCTYPE html>\n<html lang=\"").append(t.lang().tag()).append("\"><head><meta charset=\"utf-8\"><title>")
         .append(esc(f.title()))
         .append("</title>\n<style>body{font-family:system-ui,sans-serif;margin:24px auto;max-width:1200px;padding:0 16px;color:#222}"
             + "h1{font-size:20px}.figs{display:flex;flex-wrap:wrap;align-items:flex-start;gap:16px 40px}figure{margin:0}"
@@ -33,10 +38,10 @@ public final class RingPage {
     sb.append("<h1>").append(esc(f.title())).append("</h1>\n<p>").append(esc(f.summary())).append("</p>\n");
     if (explorer != null) sb.append("<div id=\"ring-explorer\">\n");
     sb.append("<div class=\"figs\">\n");
-    sb.append("<figure>").append(ring(f, Lang.EN.labels())).append("<figcaption>Token ring: each arc is a vnode range, coloured by the node that owns it (primary); "
-        + "the ring starts at the top and runs clockwise.</figcaption></figure>\n");
-    sb.append("<figure>").append(bars(f)).append("<figcaption>Effective ownership per node (the share of the data it holds a replica of); "
-        + "the dashed line is the mean.</figcaption></figure>\n</div>\n");
+    sb.append("<figure>").append(ring(f, t)).append("<figcaption>").append(esc(t.get("ringpage.caption.ring")))
+        .append("</figcaption></figure>\n");
+    sb.append("<figure>").append(bars(f)).append("<figcaption>").append(esc(t.get("ringpage.caption.ownership")))
+        .append("</figcaption></figure>\n</div>\n");
     sb.append("<ul class=\"legend\">");
     for (int i = 0; i < f.nodes().size(); i++) {
       RingFigures.NodeFigure n = f.nodes().get(i);
@@ -45,7 +50,7 @@ public final class RingPage {
           .append(String.format(Locale.ROOT, ") %.2f%%", n.ownership() * 100)).append("</li>");
     }
     sb.append("</ul>\n");
-    if (explorer != null) sb.append(explorer.controls(f.nodes().stream().map(RingFigures.NodeFigure::name).toList(), List.of())).append("</div>\n");
+    if (explorer != null) sb.append(explorer.controls(f.nodes().stream().map(RingFigures.NodeFigure::name).toList(), List.of(), t)).append("</div>\n");
     sb.append("</body></html>\n");
     return sb.toString();
   }

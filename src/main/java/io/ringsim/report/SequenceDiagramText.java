@@ -15,7 +15,7 @@ public final class SequenceDiagramText {
   /** Lanes narrower than this cut node and client names to nothing useful: fold the clients first. */
   private static final int MIN_COL = 10;
   /** The width the diagram keeps to, as an 80-column terminal and a 120-column one both read it. */
-  static final int WIDTH = 120;
+  public static final int WIDTH = 120;
   private static final int TIME = 12;
   /** Room left after the lanes for an arrow's label (a longer label runs on). */
   static final int LABEL = 40;
@@ -29,14 +29,18 @@ public final class SequenceDiagramText {
    * to or from a client then names it); lanes narrow from 16 columns to 10 (names cut to fit) before that.
    */
   public static String render(SequenceDiagram d, int width) {
+    return render(d, width, Lang.EN.labels());
+  }
+
+  /** As {@link #render(SequenceDiagram, int)}, its notes in {@code t}'s language. */
+  public static String render(SequenceDiagram d, int width, Labels t) {
     StringBuilder b = new StringBuilder();
     if (TIME + d.lanes().size() * MIN_COL + LABEL > width && d.clientLanes() > 1) {
-      b.append(String.format(Locale.ROOT, "(the %d client lanes are folded into one; each arrow names its client)%n",
-          d.clientLanes()));
+      b.append(t.f("diagram.folded", d.clientLanes())).append(String.format("%n"));
       d = foldClients(d);
     }
     int col = Math.max(MIN_COL, Math.min(COL, (width - TIME - LABEL) / Math.max(1, d.lanes().size())));
-    return b.append(render(d, d.lanes(), col)).toString();
+    return b.append(render(d, d.lanes(), col, t)).toString();
   }
 
   private static SequenceDiagram foldClients(SequenceDiagram d) {
@@ -56,10 +60,10 @@ public final class SequenceDiagramText {
         d.elidedAfter(), 1);
   }
 
-  private static String render(SequenceDiagram d, List<String> lanes, int col) {
+  private static String render(SequenceDiagram d, List<String> lanes, int col, Labels words) {
     StringBuilder b = new StringBuilder();
-    if (d.elidedBefore() > 0) b.append(String.format(Locale.ROOT, "(%,d earlier messages not shown)%n",
-        d.elidedBefore()));
+    if (d.elidedBefore() > 0) b.append(words.f("diagram.elided.before", String.format(Locale.ROOT, "%,d", d.elidedBefore())))
+        .append(String.format("%n"));
     b.append(String.format(Locale.ROOT, "%10s  ", "time"));
     for (String l : lanes) b.append(pad(l.length() > col - 1 ? l.substring(0, col - 1) : l, col));
     b.append('\n');
@@ -88,11 +92,11 @@ public final class SequenceDiagramText {
           .append("  ").append(a.label());
       if (a.dropped()) b.append(" DROPPED: ").append(a.outcome());
       else if (!a.outcome().equals("event") && a.arriveMicros() != a.sendMicros())
-        b.append(String.format(Locale.ROOT, " (arrives %.3f s)", a.arriveMicros() / 1e6));
+        b.append(words.f("diagram.arrives", String.format(Locale.ROOT, "%.3f", a.arriveMicros() / 1e6)));
       b.append('\n');
     }
-    if (d.elidedAfter() > 0) b.append(String.format(Locale.ROOT, "(%,d later messages not shown)%n",
-        d.elidedAfter()));
+    if (d.elidedAfter() > 0) b.append(words.f("diagram.elided.after", String.format(Locale.ROOT, "%,d", d.elidedAfter())))
+        .append(String.format("%n"));
     return b.toString();
   }
 

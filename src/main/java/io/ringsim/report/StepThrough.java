@@ -111,7 +111,7 @@ final class StepThrough {
     }
     d.put("ops", ops);
     List<Object> events = new ArrayList<>();
-    for (RunEvent e : r.events()) events.add(List.of(e.atMillis(), e.kind(), e.text()));
+    for (RunEvent e : r.events()) events.add(List.of(e.atMillis(), e.kind(), t.say(e.text())));
     d.put("events", events);
     d.put("sent", clip(v.sent(), seconds));
     d.put("dropped", clip(v.dropped(), seconds));

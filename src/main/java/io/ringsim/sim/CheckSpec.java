@@ -1,5 +1,7 @@
 package io.ringsim.sim;
 
+import static io.ringsim.sim.Say.EN;
+
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToLongFunction;
@@ -21,11 +23,12 @@ public sealed interface CheckSpec {
 
   /** The anomaly counts a check line can limit, each with the words the verdict uses. */
   enum Counted {
-    LOST_WRITES("lost writes", RunResult.AnomalyCounts::lostWrites),
-    STALE_READS("stale reads", RunResult.AnomalyCounts::staleReads),
-    READ_YOUR_WRITES("read-your-writes violations", RunResult.AnomalyCounts::readYourWritesViolations),
-    LWT("LWT violations", RunResult.AnomalyCounts::lwtViolations);
+    LOST_WRITES("say.check.count.lost-writes", RunResult.AnomalyCounts::lostWrites),
+    STALE_READS("say.check.count.stale-reads", RunResult.AnomalyCounts::staleReads),
+    READ_YOUR_WRITES("say.check.count.read-your-writes", RunResult.AnomalyCounts::readYourWritesViolations),
+    LWT("say.check.count.lwt", RunResult.AnomalyCounts::lwtViolations);
 
+    /** The label of the verdict's detail: the count and the limit. */
     private final String words;
     private final ToLongFunction<RunResult.AnomalyCounts> count;
 
@@ -42,10 +45,10 @@ public sealed interface CheckSpec {
         boolean historyRecorded) {
       if (!historyRecorded) {
         return new RunResult.CheckRow(text, RunResult.Verdict.NOT_APPLICABLE,
-            "not checked: 'history off' keeps no per-operation history");
+            EN.get("say.check.history-off"));
       }
       long n = counted.count.applyAsLong(counts);
-      return new RunResult.CheckRow(text, verdict(n <= max), n + " " + counted.words + " (allowed " + max + ")");
+      return new RunResult.CheckRow(text, verdict(n <= max), EN.f(counted.words, n, max));
     }
   }
 
@@ -61,15 +64,15 @@ public sealed interface CheckSpec {
           .orElse(new RunResult.LevelRow(consistency, 0, 0, 0, null));
       long total = l.ok() + l.failed() + l.throttled();
       if (total == 0) {
-        return new RunResult.CheckRow(text, RunResult.Verdict.NOT_APPLICABLE, "no " + consistency
-            + " operation in this run: the check says nothing");
+        return new RunResult.CheckRow(text, RunResult.Verdict.NOT_APPLICABLE,
+            EN.f("say.check.no-ops", consistency));
       }
       double pct = 100.0 * l.ok() / total;
-      String throttledNote = l.throttled() == 0 ? "" : String.format(", %d of them throttled (never sent)",
-          l.throttled());
-      return new RunResult.CheckRow(text, verdict(pct >= minPercent), String.format(Locale.ROOT,
-          "%.2f%% of %d %s operations succeeded%s (required %.2f%%)", pct, total, consistency, throttledNote,
-          minPercent));
+      String percent = String.format(Locale.ROOT, "%.2f", pct), required = String.format(Locale.ROOT, "%.2f",
+          minPercent);
+      return new RunResult.CheckRow(text, verdict(pct >= minPercent), l.throttled() == 0
+          ? EN.f("say.check.availability", percent, total, consistency, required)
+          : EN.f("say.check.availability.throttled", percent, total, consistency, l.throttled(), required));
     }
   }
 

@@ -1,5 +1,7 @@
 package io.ringsim.sim;
 
+import static io.ringsim.sim.Say.EN;
+
 import io.ringsim.sim.cells.Expiry;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -112,7 +114,7 @@ public final class Checker {
       boolean sameClient = last != null && last.worker() == r.worker() && last.workload().equals(r.workload());
       if (sameClient) ryw++;
       anomalies.add(new Anomaly(sameClient ? "read-your-writes" : "stale-read", r.row(), r.invokeMicros(),
-          r.consistency(), "read #" + r.id() + " at " + r.consistency() + " via " + r.coordinator() + " " + why));
+          r.consistency(), EN.f("say.anomaly.read", r.id(), r.consistency(), r.coordinator(), why)));
     }
     for (FinalRead f : finals) {
       String why = stale(f.key(), f.version(), Long.MAX_VALUE, f.nowInSec() == null ? Integer.MAX_VALUE
@@ -121,7 +123,7 @@ public final class Checker {
       lost++;
       OpRecord last = lastBefore(mutations.get(f.key()), Long.MAX_VALUE);
       anomalies.add(new Anomaly("lost-write", f.key(), last == null ? 0 : last.completeMicros(),
-          last == null ? "" : last.consistency(), "after healing, a read at ALL " + why));
+          last == null ? "" : last.consistency(), EN.f("say.anomaly.final", why)));
     }
     Map<NotJudged, Long> notJudged = new java.util.EnumMap<>(NotJudged.class);
     lwt += checkLwtRows(history, ttlByWorkload, anomalies, notJudged);
@@ -172,21 +174,19 @@ public final class Checker {
       OpRecord stuck = v.stuck() == null ? null : source.stream().filter(o -> o.id() == v.stuck().id()).findFirst()
           .orElse(null);
       anomalies.add(new Anomaly("lwt", e.getKey(), stuck == null ? at : stuck.invokeMicros(), "SERIAL",
-          "not linearizable: no"
-          + " order of the " + ops.size() + " operations on this row explains their answers (at most " + v.placed()
-          + " fit one)" + (stuck == null ? "" : "; #" + stuck.id() + " (" + describe(stuck) + " via "
-          + stuck.coordinator() + ") cannot be placed") + (mixed ? "; the row also had plain writes or deletes, "
-          + "which Paxos does not order" : "")));
+          EN.f("say.anomaly.lwt", ops.size(), v.placed(), stuck == null ? (mixed ? EN.get("say.lwt.mixed") : "")
+              : EN.f(mixed ? "say.lwt.stuck.mixed" : "say.lwt.stuck", stuck.id(), describe(stuck),
+                  stuck.coordinator()))));
     }
     return violations;
   }
 
   private static String describe(OpRecord o) {
     return switch (o.type()) {
-      case "lwt" -> "IF NOT EXISTS, " + (o.ok() ? "[applied] = " + o.applied() : o.outcome());
-      case "read" -> "read at " + o.consistency() + (o.version() < 0 ? " saw no row" : " saw timestamp "
-          + o.version());
-      default -> o.type() + " at " + o.consistency() + ", " + o.outcome();
+      case "lwt" -> EN.f("say.op.lwt", o.ok() ? "[applied] = " + o.applied() : o.outcome());
+      case "read" -> o.version() < 0 ? EN.f("say.op.read.none", o.consistency())
+          : EN.f("say.op.read", o.consistency(), o.version());
+      default -> EN.f("say.op.other", o.type(), o.consistency(), o.outcome());
     };
   }
 
@@ -272,15 +272,14 @@ public final class Checker {
       return null;
     boolean lastIsDelete = last.type().equals("delete");
     if (version < 0) {
-      return lastIsDelete ? null : "saw no row, but write #" + last.id() + " (acknowledged at "
-          + last.completeMicros() / 1000 + " ms via " + last.coordinator() + ") came before it";
+      return lastIsDelete ? null : EN.f("say.why.no-row", last.id(), last.completeMicros() / 1000,
+          last.coordinator());
     }
     OpRecord seen = byVersion.getOrDefault(key, Map.of()).get(version);
     if (seen == null || seen == last) return null;
     if (seen.completeMicros() < last.invokeMicros()) {
-      return "saw the value of #" + seen.id() + " (written at timestamp " + seen.version() + "), older than "
-          + (lastIsDelete ? "delete" : "write") + " #" + last.id() + " (timestamp " + last.version() + ", via "
-          + last.coordinator() + ")";
+      return EN.f(lastIsDelete ? "say.why.older.delete" : "say.why.older", seen.id(), seen.version(), last.id(),
+          last.version(), last.coordinator());
     }
     return null;
   }

@@ -1,5 +1,7 @@
 package io.ringsim.sim;
 
+import static io.ringsim.sim.Say.EN;
+
 import akka.actor.typed.ActorRef;
 import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.AskPattern;
@@ -85,8 +87,7 @@ public final class ClusterRunner {
       Ring ring = client.ring();
       int scenarioNodes = spec.dcs().stream().mapToInt(d -> d.nodes()).sum();
       if (scenarioNodes != ring.nodes().size()) {
-        events.add(new RunResult.Event(0, "note", "the scenario asks for " + scenarioNodes + " nodes; the cluster has "
-            + ring.nodes().size() + " (its members' ringsim.cluster settings decide)"));
+        events.add(new RunResult.Event(0, "note", EN.f("say.event.note.nodes", scenarioNodes, ring.nodes().size())));
       }
       try {
         client.applySchema(spec.cql());
@@ -125,9 +126,8 @@ public final class ClusterRunner {
         if (up) unreachable.removeAll(nodes);
         else unreachable.addAll(nodes);
         for (ActorRef<WorkloadActor.Msg> w : workloads) for (String n : nodes) w.tell(new WorkloadActor.NodeState(n, up));
-        seen.add(new RunResult.Event(clock.getAsLong() / 1000, up ? "member-up" : "member-down", "the driver "
-            + (up ? "uses " : "stops using ") + String.join(", ", nodes) + (up ? " again (member reachable)"
-            : " (member unreachable or gone)")));
+        seen.add(new RunResult.Event(clock.getAsLong() / 1000, up ? "member-up" : "member-down",
+            EN.f(up ? "say.event.member-up" : "say.event.member-down", String.join(", ", nodes))));
       }), "member-watcher");
 
       List<TimedAction> timeline = new ArrayList<>(spec.timeline());
@@ -146,8 +146,8 @@ public final class ClusterRunner {
           }
           gone.addAll(hosted);
           for (String n : hosted) for (ActorRef<WorkloadActor.Msg> w : workloads) w.tell(new WorkloadActor.NodeState(n, false));
-          events.add(new RunResult.Event(clock.getAsLong() / 1000, "stop-member", "member " + sm.position()
-              + " stopped, with " + String.join(", ", hosted)));
+          events.add(new RunResult.Event(clock.getAsLong() / 1000, "stop-member",
+              EN.f("say.event.stop-member", sm.position(), String.join(", ", hosted))));
           continue;
         }
         apply(client, a, workloads, events, crashed, clock.getAsLong() / 1000);
@@ -172,7 +172,7 @@ public final class ClusterRunner {
       crashed.removeAll(gone);
       for (String n : crashed) {
         client.fault("restart", n, List.of(), List.of(), false, 0);
-        events.add(new RunResult.Event(clock.getAsLong() / 1000, "restart", n + " restarted for the final check"));
+        events.add(new RunResult.Event(clock.getAsLong() / 1000, "restart", EN.f("say.event.restart.final", n)));
       }
       sleepUntil(clock, clock.getAsLong() / 1_000_000 + settle.toMillis());
 
@@ -185,8 +185,7 @@ public final class ClusterRunner {
       // from the nodes that are left.
       ConsistencyLevel finalCl = gone.isEmpty() ? ConsistencyLevel.ALL : ConsistencyLevel.QUORUM;
       if (!gone.isEmpty()) {
-        events.add(new RunResult.Event(clock.getAsLong() / 1000, "note", "final read-back at QUORUM: "
-            + String.join(", ", gone) + " left with their member"));
+        events.add(new RunResult.Event(clock.getAsLong() / 1000, "note", EN.f("say.event.final-quorum", String.join(", ", gone))));
       }
       List<String> readers = new ArrayList<>(client.nodeNames());
       readers.removeAll(gone);
@@ -198,8 +197,7 @@ public final class ClusterRunner {
         try {
           reports.addAll(client.status(m).reports());
         } catch (IllegalStateException noAnswer) {
-          events.add(new RunResult.Event(clock.getAsLong() / 1000, "note", "member " + m.path().address()
-              + " did not answer: its nodes are missing from the node table"));
+          events.add(new RunResult.Event(clock.getAsLong() / 1000, "note", EN.f("say.event.member-silent", m.path().address())));
         }
       }
       reports.sort((a, b) -> Integer.compare(ring.indexOf(a.node()), ring.indexOf(b.node())));
@@ -244,42 +242,40 @@ public final class ClusterRunner {
         client.fault("crash", c.node(), List.of(), List.of(), false, 0);
         crashed.add(c.node());
         for (ActorRef<WorkloadActor.Msg> w : workloads) w.tell(new WorkloadActor.NodeState(c.node(), false));
-        events.add(new RunResult.Event(nowMicros, "crash", c.node() + " crashed"));
+        events.add(new RunResult.Event(nowMicros, "crash", EN.f("say.event.crash", c.node())));
       } else if (a instanceof Action.Restart r) {
         client.fault("restart", r.node(), List.of(), List.of(), false, 0);
         crashed.remove(r.node());
         for (ActorRef<WorkloadActor.Msg> w : workloads) w.tell(new WorkloadActor.NodeState(r.node(), true));
-        events.add(new RunResult.Event(nowMicros, "restart", r.node() + " restarted, commit log replayed"));
+        events.add(new RunResult.Event(nowMicros, "restart", EN.f("say.event.restart.cluster", r.node())));
       } else if (a instanceof Action.Partition p) {
         client.fault("partition", null, List.copyOf(p.side1()), List.copyOf(p.side2()), p.oneWay(), 0);
-        events.add(new RunResult.Event(nowMicros, "partition", (p.oneWay() ? "one-way cut " : "partition ")
-            + p.side1() + (p.oneWay() ? " -> " : " | ") + p.side2()));
+        events.add(new RunResult.Event(nowMicros, "partition",
+            EN.f(p.oneWay() ? "say.event.one-way" : "say.event.partition", p.side1(), p.side2())));
       } else if (a instanceof Action.Heal) {
         client.fault("heal", null, List.of(), List.of(), false, 0);
-        events.add(new RunResult.Event(nowMicros, "heal", "network healed"));
+        events.add(new RunResult.Event(nowMicros, "heal", EN.get("say.event.heal")));
       } else if (a instanceof Action.Slow s) {
         client.fault("slow", s.node(), List.of(), List.of(), false, s.extraMillis());
-        events.add(new RunResult.Event(nowMicros, "slow", s.node() + " slowed by " + s.extraMillis()
-            + " ms per message"));
+        events.add(new RunResult.Event(nowMicros, "slow", EN.f("say.event.slow", s.node(), s.extraMillis())));
       } else if (a instanceof Action.Loss l) {
         client.fault("loss", null, List.of(), List.of(), false, l.probability());
-        events.add(new RunResult.Event(nowMicros, "loss", "message loss " + Math.round(l.probability() * 1000) / 10.0
-            + "%"));
+        events.add(new RunResult.Event(nowMicros, "loss", EN.f("say.event.loss", Math.round(l.probability() * 1000) / 10.0)));
       } else if (a instanceof Action.ClockSkew s) {
         client.fault("clock-skew", s.node(), List.of(), List.of(), false, s.skewMillis());
-        events.add(new RunResult.Event(nowMicros, "clock-skew", s.node() + " clock skewed by " + s.skewMillis()
-            + " ms"));
+        events.add(new RunResult.Event(nowMicros, "clock-skew", EN.f("say.event.clock-skew", s.node(), s.skewMillis())));
       } else if (a instanceof Action.Flush f) {
         for (String n : f.node() == null ? client.nodeNames() : List.of(f.node())) {
           client.fault("flush", n, List.of(), List.of(), false, 0);
         }
-        events.add(new RunResult.Event(nowMicros, "flush", "flush " + (f.node() == null ? "all nodes" : f.node())));
+        events.add(new RunResult.Event(nowMicros, "flush",
+            EN.f("say.event.flush", f.node() == null ? EN.get("say.event.all-nodes") : f.node())));
       } else if (a instanceof Action.Compact c) {
         for (String n : c.node() == null ? client.nodeNames() : List.of(c.node())) {
           client.fault("compact", n, List.of(), List.of(), false, 0);
         }
-        events.add(new RunResult.Event(nowMicros, "compact", "compact " + (c.node() == null ? "all nodes"
-            : c.node())));
+        events.add(new RunResult.Event(nowMicros, "compact",
+            EN.f("say.event.compact", c.node() == null ? EN.get("say.event.all-nodes") : c.node())));
       }
     } catch (IllegalArgumentException e) {
       throw new ScenarioRunner.ScenarioFailure("at " + Durations.format(ta.atMillis()) + " (" + ta.text() + "): "

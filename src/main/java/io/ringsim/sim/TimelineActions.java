@@ -1,5 +1,7 @@
 package io.ringsim.sim;
 
+import static io.ringsim.sim.Say.EN;
+
 import akka.actor.typed.ActorRef;
 import akka.actor.typed.javadsl.Behaviors;
 import io.ringsim.cluster.ClientSession;
@@ -56,56 +58,57 @@ final class TimelineActions {
       if (a instanceof Action.Crash c) {
         sim.crash(c.node());
         tellWorkloads(c.node(), false);
-        event(now, "crash", c.node() + " crashed");
+        event(now, "crash", EN.f("say.event.crash", c.node()));
       } else if (a instanceof Action.Restart r) {
         var replay = sim.restart(r.node());
         tellWorkloads(r.node(), true);
-        event(now, "restart", r.node() + " restarted, commit log replayed " + replay.replayed() + " entries"
-            + (replay.lostUnsynced() > 0 ? ", " + replay.lostUnsynced() + " lost (unsynced)" : "")
-            + (replay.corrupt().isEmpty() ? "" : ", " + replay.corrupt().size() + " corrupt skipped"));
+        boolean lost = replay.lostUnsynced() > 0, corrupt = !replay.corrupt().isEmpty();
+        event(now, "restart", lost && corrupt
+            ? EN.f("say.event.restart.lost.corrupt", r.node(), replay.replayed(), replay.lostUnsynced(),
+                replay.corrupt().size())
+            : lost ? EN.f("say.event.restart.lost", r.node(), replay.replayed(), replay.lostUnsynced())
+            : corrupt ? EN.f("say.event.restart.corrupt", r.node(), replay.replayed(), replay.corrupt().size())
+            : EN.f("say.event.restart", r.node(), replay.replayed()));
       } else if (a instanceof Action.Bootstrap b) {
         ClusterBuilder.Dc dc = spec.dcs().get(0);
         try {
           long streamed = sim.bootstrap(b.node(), dc.name(), "rack1", spec.vnodes(),
               ClusterBuilder.joiningAllocator(spec.allocator(), spec.seed()));
-          event(now, "bootstrap", b.node() + " joined, " + streamed + " partitions streamed to it");
+          event(now, "bootstrap", EN.f("say.event.bootstrap", b.node(), streamed));
         } catch (ConsistentRangeMovement.Refused e) {
           // As a Cassandra node's startup fails: it never joins, the cluster goes on without it.
-          event(now, "bootstrap-failed", b.node() + " did not join: " + e.getMessage()
-              + " (consistent_range_movement off would stream from another replica)");
+          event(now, "bootstrap-failed", EN.f("say.event.bootstrap-failed", b.node(), e.getMessage()));
         }
       } else if (a instanceof Action.Decommission d) {
         tellWorkloads(d.node(), false);
         long streamed = sim.decommission(d.node());
-        event(now, "decommission", d.node() + " left, " + streamed + " partitions streamed away");
+        event(now, "decommission", EN.f("say.event.decommission", d.node(), streamed));
       } else if (a instanceof Action.Partition p) {
         sim.partition(p.side1(), p.side2(), p.oneWay());
-        event(now, "partition", (p.oneWay() ? "one-way cut " : "partition ") + p.side1()
-            + (p.oneWay() ? " -> " : " | ") + p.side2());
+        event(now, "partition", EN.f(p.oneWay() ? "say.event.one-way" : "say.event.partition", p.side1(), p.side2()));
       } else if (a instanceof Action.Heal) {
         sim.heal();
-        event(now, "heal", "network healed");
+        event(now, "heal", EN.get("say.event.heal"));
       } else if (a instanceof Action.Slow s) {
         sim.slow(s.node(), Duration.ofMillis(s.extraMillis()));
-        event(now, "slow", s.node() + " slowed by " + s.extraMillis() + " ms per message");
+        event(now, "slow", EN.f("say.event.slow", s.node(), s.extraMillis()));
       } else if (a instanceof Action.Loss l) {
         sim.setLoss(l.probability());
-        event(now, "loss", "message loss " + Math.round(l.probability() * 1000) / 10.0 + "%");
+        event(now, "loss", EN.f("say.event.loss", Math.round(l.probability() * 1000) / 10.0));
       } else if (a instanceof Action.ClockSkew s) {
         sim.clockSkew(s.node(), Duration.ofMillis(s.skewMillis()));
-        event(now, "clock-skew", s.node() + " clock skewed by " + s.skewMillis() + " ms");
+        event(now, "clock-skew", EN.f("say.event.clock-skew", s.node(), s.skewMillis()));
       } else if (a instanceof Action.Flush f) {
         for (String n : targets(f.node())) sim.flush(n);
-        event(now, "flush", "flush " + (f.node() == null ? "all nodes" : f.node()));
+        event(now, "flush", EN.f("say.event.flush", f.node() == null ? EN.get("say.event.all-nodes") : f.node()));
       } else if (a instanceof Action.Compact c) {
         for (String n : targets(c.node())) sim.compact(n);
-        event(now, "compact", "compact " + (c.node() == null ? "all nodes" : c.node()));
+        event(now, "compact", EN.f("say.event.compact", c.node() == null ? EN.get("say.event.all-nodes") : c.node()));
       } else if (a instanceof Action.Repair r) {
         for (String n : targets(r.node())) {
           NodeCommand.RepairResult res = sim.repair(n);
-          event(now, "repair", "repair on " + n + ": " + res.rangesCompared() + " ranges compared, "
-              + res.rangesMismatched() + " differed (" + res.leavesMismatched() + " of " + res.leavesCompared()
-              + " Merkle leaves), " + res.partitionsStreamed() + " partitions streamed");
+          event(now, "repair", EN.f("say.event.repair", n, res.rangesCompared(), res.rangesMismatched(),
+              res.leavesMismatched(), res.leavesCompared(), res.partitionsStreamed()));
         }
       } else if (a instanceof Action.Cql q) {
         session.execute(q.statement());
@@ -124,7 +127,7 @@ final class TimelineActions {
     for (String n : sim.nodeNames()) {
       if (sim.isCrashed(n)) {
         sim.restart(n);
-        event(sim.nowNanos() / 1000, "restart", n + " restarted for the final check");
+        event(sim.nowNanos() / 1000, "restart", EN.f("say.event.restart.final", n));
       }
     }
   }

@@ -53,9 +53,8 @@ final class TimelinePlayer {
       run.actions().stopWorkloads();
       // An empty served cluster (serve without a scenario) plans nothing: its end is no early stop.
       if (!spec.workloads().isEmpty() || !spec.timeline().isEmpty()) {
-        run.events().add(new RunResult.Event(sim.nowNanos() / 1000, "live-stopped", "the run was stopped at "
-            + Durations.format(endMillis) + " of " + Durations.format(spec.durationMillis())
-            + ": nothing the scenario plans after it ran (operations, timeline)"));
+        run.events().add(new RunResult.Event(sim.nowNanos() / 1000, "live-stopped",
+            Say.EN.f("say.event.live-stopped", Durations.format(endMillis), Durations.format(spec.durationMillis()))));
       }
     }
     run.events().addAll(live.events());

@@ -2,6 +2,8 @@ package io.ringsim.sim.trace;
 
 import io.ringsim.report.Anomaly;
 import io.ringsim.report.AnomalyStory;
+import io.ringsim.report.Labels;
+import io.ringsim.report.Lang;
 import io.ringsim.report.SequenceDiagram;
 import io.ringsim.sim.OpRecord;
 import java.util.ArrayList;
@@ -36,15 +38,22 @@ public final class Explainer {
   /** The operations on each partition ("keyspace.table key"): a row's key is its partition's, " / ", clustering. */
   private final Map<String, List<OpRecord>> byPartition = new HashMap<>();
   private final TraceDiagram diagrams;
+  /** The language the stories are told in (the explain.* labels); the anomalies' details are said in it too. */
+  private final Labels t;
 
   public Explainer(TraceModel trace, List<OpRecord> history) {
+    this(trace, history, Lang.EN.labels());
+  }
+
+  public Explainer(TraceModel trace, List<OpRecord> history, Labels t) {
     this.trace = trace;
+    this.t = t;
     for (TraceModel.Msg m : trace.messages()) {
       if (m.isEvent() && m.kind().equals("hint-replay")) hintReplays.add(m.from() + "/" + m.requestId());
       if (m.isEvent() && m.kind().equals("read-repair")) readRepairs.add(m.from() + "/" + m.requestId());
       if (m.token() != TraceModel.NO_TOKEN) byToken.computeIfAbsent(m.token(), k -> new ArrayList<>()).add(m);
     }
-    diagrams = new TraceDiagram(trace, byToken, hintReplays, readRepairs);
+    diagrams = new TraceDiagram(trace, byToken, hintReplays, readRepairs, t);
     for (OpRecord op : history) {
       byRow.computeIfAbsent(op.row(), k -> new ArrayList<>()).add(op);
       int cut = op.key().indexOf(" / ");
@@ -85,14 +94,10 @@ public final class Explainer {
       ops = byPartition.getOrDefault(row, List.of());
       long at = a.atMillis() * 1000;
       String what = switch (a.kind()) {
-        case "lost-write" -> "A lost write";
-        case "stale-read" -> "A stale read";
-        case "read-your-writes" -> "A read-your-writes violation";
+        case "lost-write", "stale-read", "read-your-writes" -> t.get("explain.what." + a.kind());
         default -> capital(kindText(a.kind()));
       };
-      story.append(what).append(" at one cell: table ").append(a.table())
-          .append(", partition key ").append(a.key()).append(", ").append(a.cell()).append(". At ").append(time(at))
-          .append(": ").append(a.details()).append(". ");
+      sentence(story, t.f("explain.cell", what, a.table(), a.key(), a.cell(), time(at), t.say(a.details())));
       List<OpRecord> near = new ArrayList<>();
       for (OpRecord op : ops) {
         if (op.completeMicros() < at - 1_000_000 || op.invokeMicros() > at + 1_000_000) continue;
@@ -101,20 +106,14 @@ public final class Explainer {
         end = Math.max(end, op.completeMicros());
       }
       if (!near.isEmpty()) {
-        story.append(near.size()).append(near.size() == 1 ? " operation" : " operations")
-            .append(" on the partition ran within a second of it: ");
         List<String> texts = new ArrayList<>();
         for (OpRecord op : near.subList(0, Math.min(MAX_LISTED, near.size()))) texts.add(opText(op));
-        story.append(String.join("; ", texts));
-        if (near.size() > MAX_LISTED) story.append("; and ").append(near.size() - MAX_LISTED).append(" more");
-        story.append(". ");
+        sentence(story, t.f(near.size() == 1 ? "explain.near.one" : "explain.near.many", near.size(),
+            list(texts, near.size() - MAX_LISTED)));
       }
-      if (key == null) story.append("The trace has no record of this partition.");
-      else story.append("The diagram shows their messages.");
+      story.append(t.get(key == null ? "explain.no-partition" : "explain.diagram"));
     } else if (key == null) {
-      story.append("The trace has no record of key ").append(a.key()).append(" of ").append(a.table())
-          .append(" (a trace past its record cap keeps only a sample of keys, or the run recorded none). ")
-          .append(a.details()).append('.');
+      story.append(t.f("explain.no-key", a.key(), a.table(), t.say(a.details())));
     } else if (write != null && (lost || read != null)) {
       start = write.invokeMicros();
       end = write.completeMicros();
@@ -128,8 +127,8 @@ public final class Explainer {
     } else {
       // LWT and other kinds: what happened on the row around the anomaly.
       long at = a.atMillis() * 1000;
-      story.append(capital(kindText(a.kind()))).append(" on ").append(a.table()).append(' ').append(a.key())
-          .append(" at ").append(time(at)).append(": ").append(a.details()).append(". ");
+      sentence(story, t.f("explain.row", capital(kindText(a.kind())), a.table(), a.key(), time(at),
+          t.say(a.details())));
       int n = 0;
       List<OpRecord> near = new ArrayList<>();
       boolean timedOut = false;
@@ -147,19 +146,14 @@ public final class Explainer {
       near.sort((x, y) -> Long.compare(Math.abs(x.invokeMicros() - at), Math.abs(y.invokeMicros() - at)));
       List<OpRecord> listed = new ArrayList<>(near.subList(0, Math.min(MAX_LISTED, near.size())));
       listed.sort((x, y) -> Long.compare(x.invokeMicros(), y.invokeMicros()));
-      story.append(n).append(" operations on the row ran within a second of it");
-      if (!listed.isEmpty()) {
-        story.append("; those the checker weighs (LWTs, plain writes and deletes, SERIAL reads) nearest it: ");
+      if (listed.isEmpty()) sentence(story, t.f("explain.row-near", n));
+      else {
         List<String> texts = new ArrayList<>();
         for (OpRecord op : listed) texts.add(opText(op));
-        story.append(String.join("; ", texts));
-        if (near.size() > listed.size()) story.append("; and ").append(near.size() - listed.size()).append(" more");
+        sentence(story, t.f("explain.row-near.weighed", n, list(texts, near.size() - listed.size())));
       }
-      story.append(". ");
-      if (timedOut) story.append("An LWT that timed out may still have been applied (Cassandra reports it as a "
-          + "WriteTimeout of type CAS: the next Paxos round on the row can finish it), so the checker lets it take "
-          + "effect at any time after it began, or never. ");
-      story.append("The diagram shows their messages.");
+      if (timedOut) sentence(story, t.get("explain.lwt-timeout"));
+      story.append(t.get("explain.diagram"));
       if (n == 0) {
         start = at;
         end = at + 1000;
@@ -183,9 +177,8 @@ public final class Explainer {
     long start = from != null ? from : ops.isEmpty() ? 0 : ops.get(0).invokeMicros() - MARGIN_MICROS;
     long end = to != null ? to : ops.isEmpty() ? start + 1_000_000
         : ops.stream().mapToLong(OpRecord::completeMicros).max().orElse(start) + MARGIN_MICROS;
-    String story = key == null ? "The trace has no record of key " + keyText + " of " + table + "."
-        : ops.size() + " operations of the history touched " + table + " " + keyText + " (token " + key.token()
-        + ", replicas " + String.join(", ", key.replicas()) + ").";
+    String story = key == null ? t.f("explain.story.key.none", keyText, table)
+        : t.f("explain.story.key", ops.size(), table, keyText, key.token(), String.join(", ", key.replicas()));
     return new AnomalyStory(0, "key", table, keyText, key == null ? "" : key.token(),
         key == null ? List.of() : key.replicas(), start / 1000, story,
         diagrams.diagram(key, ops, start, end));
@@ -194,16 +187,32 @@ public final class Explainer {
   /** Operations listed at most in a story that has no single write and read to follow. */
   static final int MAX_LISTED = 8;
 
-  private static String opText(OpRecord op) {
-    String failed = op.error() == null || op.error().isEmpty() ? op.outcome() : "failed (" + op.error() + ")";
+  private String opText(OpRecord op) {
+    String failed = op.error() == null || op.error().isEmpty() ? op.outcome() : t.f("explain.op.failed", op.error());
     String what = switch (op.type()) {
-      case "lwt" -> "IF NOT EXISTS #" + op.id() + " " + (op.ok() ? "[applied] = " + op.applied() : failed);
-      case "read" -> "read #" + op.id() + " at " + op.consistency() + " " + (!op.ok() ? failed
-          : op.version() < 0 ? "saw no row" : "saw timestamp " + op.version());
-      default -> op.type() + " #" + op.id() + " at " + op.consistency() + " " + (op.ok() ? "ok" : failed);
+      case "lwt" -> t.f("explain.op.lwt", op.id(), op.ok() ? "[applied] = " + op.applied() : failed);
+      case "read" -> t.f("explain.op.read", op.id(), op.consistency(), !op.ok() ? failed
+          : op.version() < 0 ? t.get("explain.op.saw-none") : t.f("explain.op.saw", op.version()));
+      default -> t.f("explain.op.other", typeWord(op.type()), op.id(), op.consistency(),
+          op.ok() ? t.get("explain.op.ok") : failed);
     };
-    return what + " (via " + op.coordinator() + ", " + time(op.invokeMicros()) + " to " + time(op.completeMicros())
-        + ")";
+    return t.f("explain.op.via", what, op.coordinator(), time(op.invokeMicros()), time(op.completeMicros()));
+  }
+
+  /** Texts joined as a list, and how many more there were when {@code more} is above zero. */
+  private String list(List<String> texts, int more) {
+    String sep = t.get("explain.sep");
+    return String.join(sep, texts) + (more > 0 ? sep + t.f("explain.more", more) : "");
+  }
+
+  /** A sentence of the story, and the space after it (none in Chinese). */
+  private void sentence(StringBuilder story, String text) {
+    story.append(text).append(t.get("explain.gap"));
+  }
+
+  /** An operation's type as the story says it ("write", "delete"...); an unknown type as it is. */
+  private String typeWord(String type) {
+    return t.has("explain.type." + type) ? t.get("explain.type." + type) : type;
   }
 
   // ---------------------------------------------------------------- the write
@@ -221,31 +230,27 @@ public final class Explainer {
         break;
       }
     }
-    s.append(capital(w.type())).append(" #").append(w.id()).append(" (timestamp ").append(w.version())
-        .append(") at ").append(w.consistency()).append(" was coordinated by ").append(w.coordinator())
-        .append(" from ").append(time(w.invokeMicros())).append(" and acknowledged to the client at ")
-        .append(time(w.completeMicros())).append(". ");
+    sentence(s, t.f("explain.write", capital(typeWord(w.type())), w.id(), w.version(), w.consistency(),
+        w.coordinator(), time(w.invokeMicros()), time(w.completeMicros())));
     if (req < 0) {
-      s.append("The trace holds none of its messages. ");
+      sentence(s, t.get("explain.write.no-trace"));
       return;
     }
     List<String> parts = new ArrayList<>();
     for (String r : key.replicas()) {
-      String fate = fate(msgs, w.coordinator(), req, r);
-      if (fate == null) continue;
-      parts.add(r + " " + fate);
-      if (!fate.startsWith("applied") && !fate.startsWith("acknowledged")) missed.add(r);
+      Fate fate = fate(msgs, w.coordinator(), req, r);
+      parts.add(t.f("explain.replica", r, fate.text()));
+      if (!fate.applied()) missed.add(r);
     }
-    s.append("Replicas ").append(String.join(", ", key.replicas())).append(": ").append(String.join("; ", parts))
-        .append(". ");
-    for (String r : missed) {
-      String later = later(msgs, r, w.version(), until);
-      if (later != null) s.append(later).append(' ');
-    }
+    sentence(s, t.f("explain.replicas", String.join(", ", key.replicas()), String.join(t.get("explain.sep"), parts)));
+    for (String r : missed) sentence(s, later(msgs, r, w.version(), until));
   }
 
+  /** What became of the write at one replica, and whether the replica applied it. */
+  private record Fate(String text, boolean applied) {}
+
   /** What became of the write's mutation to replica {@code r}: sent and acknowledged, dropped and why, hinted. */
-  private String fate(List<TraceModel.Msg> msgs, String coord, long req, String r) {
+  private Fate fate(List<TraceModel.Msg> msgs, String coord, long req, String r) {
     TraceModel.Msg sent = null, ack = null, local = null, hint = null;
     for (TraceModel.Msg m : msgs) {
       if (m.requestId() != req) continue;
@@ -256,32 +261,32 @@ public final class Explainer {
       }
       if (m.from().equals(r) && m.to().equals(coord) && m.kind().equals("mutation-ack")) ack = m;
     }
-    StringBuilder f = new StringBuilder();
-    if (local != null) return "applied it locally at " + time(local.sendMicros());
+    if (local != null) return new Fate(t.f("explain.fate.local", time(local.sendMicros())), true);
     if (sent != null) {
+      String f;
+      boolean applied = false;
       switch (sent.outcome()) {
         case "delivered" -> {
-          if (ack == null) f.append("received it at ").append(time(sent.arriveMicros()))
-              .append(" but its acknowledgement is not in the trace");
-          else if (ack.dropped()) f.append("applied it at ").append(time(sent.arriveMicros()))
-              .append(" but its acknowledgement was dropped (").append(reason(ack.outcome())).append(")");
-          else f.append("acknowledged it at ").append(time(ack.arriveMicros()));
+          if (ack == null) f = t.f("explain.fate.no-ack", time(sent.arriveMicros()));
+          else if (ack.dropped()) {
+            f = t.f("explain.fate.ack-dropped", time(sent.arriveMicros()), reason(ack.outcome()));
+            applied = true;
+          } else {
+            f = t.f("explain.fate.acked", time(ack.arriveMicros()));
+            applied = true;
+          }
         }
-        case "crashed" -> f.append("missed it: it was down (crashed), so the mutation sent at ")
-            .append(time(sent.sendMicros())).append(" was dropped on arrival at ").append(time(sent.arriveMicros()));
-        default -> f.append("missed it: the mutation sent at ").append(time(sent.sendMicros())).append(" was ")
-            .append(reason(sent.outcome()));
+        case "crashed" -> f = t.f("explain.fate.crashed", time(sent.sendMicros()), time(sent.arriveMicros()));
+        default -> f = t.f("explain.fate.dropped", time(sent.sendMicros()), reason(sent.outcome()));
       }
-      if (hint != null && hint.kind().equals("hint-stored")) f.append("; the coordinator stored a hint for it when "
-          + "the write timed out");
-      return f.toString();
+      if (hint != null && hint.kind().equals("hint-stored")) f += t.get("explain.fate.hinted");
+      return new Fate(f, applied);
     }
     if (hint != null) {
-      return hint.kind().equals("hint-stored")
-          ? "missed it: " + coord + " saw it down and stored a hint instead of sending the mutation"
-          : "missed it: " + coord + " saw it down for longer than max_hint_window, so no hint was stored";
+      return new Fate(t.f(hint.kind().equals("hint-stored") ? "explain.fate.hint-instead" : "explain.fate.no-hint",
+          coord), false);
     }
-    return "was not sent the write";
+    return new Fate(t.get("explain.fate.not-sent"), false);
   }
 
   /** How a replica that missed the write got it later (hint replay, read repair), or that it did not in time. */
@@ -290,8 +295,8 @@ public final class Explainer {
     int drops = 0;
     for (TraceModel.Msg m : msgs) {
       if (m.isEvent() || !m.to().equals(r) || !m.kind().equals("mutation") || m.timestamp() < version) continue;
-      String how = hintReplays.contains(m.from() + "/" + m.requestId()) ? "a hint replayed by " + m.from()
-          : readRepairs.contains(m.from() + "/" + m.requestId()) ? "a read repair from " + m.from()
+      String how = hintReplays.contains(m.from() + "/" + m.requestId()) ? t.f("explain.later.hint", m.from())
+          : readRepairs.contains(m.from() + "/" + m.requestId()) ? t.f("explain.later.read-repair", m.from())
           : null;
       if (how == null) continue;
       if (m.dropped()) {
@@ -300,31 +305,27 @@ public final class Explainer {
         continue;
       }
       String when = until == Long.MAX_VALUE ? ""
-          : m.sendMicros() < until ? ", before the read" : ", only after the read";
-      String what = m.timestamp() == version ? "the write" : "a newer write (timestamp " + m.timestamp() + ")";
-      return r + " got " + what + " from " + how + " at " + time(m.arriveMicros()) + when + ".";
+          : t.get(m.sendMicros() < until ? "explain.later.before" : "explain.later.after");
+      String what = m.timestamp() == version ? t.get("explain.later.the-write")
+          : t.f("explain.later.newer", m.timestamp());
+      return t.f("explain.later.got", r, what, how, time(m.arriveMicros()), when);
     }
-    String none = r + " never received it" + (until == Long.MAX_VALUE ? "" : " before the read");
+    String none = t.f(until == Long.MAX_VALUE ? "explain.later.none" : "explain.later.none.before", r);
     for (TraceModel.Msg m : msgs) {
       if (m.isEvent() && m.kind().equals("hint-expired") && m.to().equals(r) && m.timestamp() >= version
           && m.sendMicros() < until) {
-        return none + ": the hint " + m.from() + " stored for it had expired when " + r + " came back, so " + m.from()
-            + " dropped it unreplayed at " + time(m.sendMicros()) + " (a hint lives only gc_grace_seconds, as in"
-            + " Cassandra; after that only repair brings the write).";
+        return t.f("explain.later.expired", none, m.from(), r, time(m.sendMicros()));
       }
     }
-    if (firstDrop == null) return none + ": no hint replay or read repair reached it (a hint lives gc_grace_seconds;"
-        + " after that only repair brings the write).";
-    return none + ": " + (drops == 1 ? "the one replay sent to it, at " : drops + " replays sent to it, the first at ")
-        + time(firstDrop.sendMicros()) + ", " + (drops == 1 ? "was " : "were ") + reason(firstDrop.outcome()) + ".";
+    if (firstDrop == null) return t.f("explain.later.unreached", none);
+    return drops == 1 ? t.f("explain.later.drop.one", none, time(firstDrop.sendMicros()), reason(firstDrop.outcome()))
+        : t.f("explain.later.drop.many", none, drops, time(firstDrop.sendMicros()), reason(firstDrop.outcome()));
   }
 
   // ---------------------------------------------------------------- the read
 
   private void readStory(StringBuilder s, TraceModel.KeyInfo key, OpRecord rd, OpRecord w) {
     List<TraceModel.Msg> msgs = byToken.getOrDefault(key.tokenLong(), List.of());
-    s.append("Read #").append(rd.id()).append(" at ").append(rd.consistency()).append(" via ")
-        .append(rd.coordinator()).append(" from ").append(time(rd.invokeMicros())).append(' ');
     long req = -1;
     for (TraceModel.Msg m : msgs) {
       if (m.from().equals(rd.coordinator()) && (m.kind().equals("read-data") || m.kind().equals("local-read"))
@@ -348,26 +349,27 @@ public final class Explainer {
           if (x.isEvent() && x.kind().equals("answer") && x.from().equals(rd.coordinator()) && x.to().equals(m.to()))
             answered = x;
         }
-        String who = local ? "itself" : m.to();
-        if (m.dropped()) answers.add(who + " (the request was " + reason(m.outcome()) + ")");
-        else if (reply != null && reply.dropped()) answers.add(who + " (its answer was " + reason(reply.outcome())
-            + ")");
-        else if (answered == null) answers.add(who + " (its answer came too late to count)");
-        else answers.add(who + " (" + answer(answered.timestamp(), key) + ")");
+        String who = local ? t.get("explain.read.itself") : m.to();
+        if (m.dropped()) answers.add(t.f("explain.read.ans.dropped", who, reason(m.outcome())));
+        else if (reply != null && reply.dropped()) {
+          answers.add(t.f("explain.read.ans.reply-dropped", who, reason(reply.outcome())));
+        } else if (answered == null) answers.add(t.f("explain.read.ans.late", who));
+        else answers.add(t.f("explain.read.ans", who, answer(answered.timestamp(), key)));
       }
     }
-    s.append(answers.isEmpty() ? "asked no replica the trace shows" : "asked " + String.join(", ", answers))
-        .append(". ");
-    s.append(rd.version() < 0 ? "No replica it heard had the row, so it returned no row"
-        : "The newest timestamp it got, " + rd.version() + (writer(key, rd.version()) == null ? ""
-            : " (" + writer(key, rd.version()) + ")") + ", won")
-        .append(", older than write #").append(w.id()).append("'s ").append(w.version()).append('.');
+    sentence(s, t.f("explain.read", rd.id(), rd.consistency(), rd.coordinator(), time(rd.invokeMicros()),
+        answers.isEmpty() ? t.get("explain.read.asked-none") : t.f("explain.read.asked",
+            String.join(t.get("explain.comma"), answers))));
+    String writer = writer(key, rd.version());
+    s.append(rd.version() < 0 ? t.f("explain.read.none", w.id(), w.version())
+        : t.f("explain.read.won", rd.version(), writer == null ? "" : t.f("explain.read.writer", writer), w.id(),
+            w.version()));
     OpRecord winner = null;
     for (OpRecord op : byRow.getOrDefault(key.table() + " " + key.key(), List.of())) {
       if (op.version() == rd.version() && !op.type().equals("read")) winner = op;
     }
     if (winner != null && winner.version() > w.version() && winner.completeMicros() < w.invokeMicros()) {
-      s.append(' ');
+      s.append(t.get("explain.gap"));
       lwwClause(s, winner, w);
     }
   }
@@ -378,13 +380,10 @@ public final class Explainer {
    * one).
    */
   private void lwwClause(StringBuilder s, OpRecord newer, OpRecord w) {
-    s.append(capital(newer.type())).append(" #").append(newer.id()).append(", which completed at ")
-        .append(time(newer.completeMicros())).append(" before write #").append(w.id())
-        .append(" began, carries a higher timestamp (").append(newer.version()).append(" from ")
-        .append(newer.coordinator()).append("'s clock, against ").append(w.version()).append(" from ")
-        .append(w.coordinator()).append("'s): last-write-wins keeps it, so the later write loses.");
+    s.append(t.f("explain.lww", capital(typeWord(newer.type())), newer.id(), time(newer.completeMicros()), w.id(),
+        newer.version(), newer.coordinator(), w.version(), w.coordinator()));
     String skew = skewAt(w.coordinator(), w.invokeMicros());
-    if (skew != null) s.append(" The timeline had set ").append(skew).append(": its writes carry old timestamps.");
+    if (skew != null) s.append(t.get("explain.gap")).append(t.f("explain.lww.skew", skew));
   }
 
   /** The clock skew in force on {@code node} at {@code at}, as the timeline set it ("n2's clock -3000 ms at 20 s"). */
@@ -395,19 +394,20 @@ public final class Explainer {
       if (f.kind().equals("clock-skew") && f.text().startsWith(node + " ")) skew = f;
     }
     if (skew == null || skew.text().endsWith(" 0 ms")) return null;
-    return skew.text().replace(" clock skewed by ", "'s clock ") + " at " + time(skew.atMicros());
+    // the event's English text: "n2 clock skewed by -3000 ms"
+    String by = skew.text().substring(skew.text().indexOf(" clock skewed by ") + " clock skewed by ".length());
+    return t.f("explain.skew", node, by, time(skew.atMicros()));
   }
 
   private void lostStory(StringBuilder s, Anomaly a, OpRecord w, List<OpRecord> ops) {
-    s.append("After the cluster was healed, the read at ALL ").append(a.details().replaceFirst("^after healing, a "
-        + "read at ALL ", "")).append('.');
+    s.append(t.f("explain.lost", t.say(a.details().replaceFirst("^after healing, a read at ALL ", ""))));
     if (w.type().equals("delete")) purgeStory(s, a, w);
     OpRecord newer = null;
     for (OpRecord op : ops) {
       if (op.ok() && op.version() > w.version() && op.completeMicros() < w.invokeMicros()) newer = op;
     }
     if (newer != null) {
-      s.append(' ');
+      s.append(t.get("explain.gap"));
       lwwClause(s, newer, w);
     }
   }
@@ -419,23 +419,21 @@ public final class Explainer {
     List<String> purges = new ArrayList<>();
     for (TraceModel.Msg m : byToken.getOrDefault(key.tokenLong(), List.of())) {
       if (m.isEvent() && m.kind().equals("tombstone-purged") && m.sendMicros() > w.completeMicros())
-        purges.add(m.from() + " at " + time(m.sendMicros()));
+        purges.add(t.f("explain.purge.at", m.from(), time(m.sendMicros())));
     }
     if (purges.isEmpty()) return;
-    s.append(" Compaction purged the deletion's tombstone on ").append(String.join(", ", purges))
-        .append(", more than gc_grace_seconds after the delete: with the tombstone gone, nothing shadows the older copy of the"
-            + " row a replica that missed the delete still holds, so the row came back (a zombie).");
+    s.append(t.get("explain.gap")).append(t.f("explain.purge", String.join(t.get("explain.comma"), purges)));
   }
 
   private String answer(long ts, TraceModel.KeyInfo key) {
-    if (ts < 0) return "no data";
+    if (ts < 0) return t.get("explain.ans.no-data");
     String w = writer(key, ts);
-    return "timestamp " + ts + (w == null ? "" : ", " + w);
+    return w == null ? t.f("explain.ans.ts", ts) : t.f("explain.ans.ts-writer", ts, w);
   }
 
   private String writer(TraceModel.KeyInfo key, long ts) {
     for (OpRecord op : byRow.getOrDefault(key.table() + " " + key.key(), List.of())) {
-      if (op.version() == ts && !op.type().equals("read")) return "write #" + op.id();
+      if (op.version() == ts && !op.type().equals("read")) return t.f("explain.writer", op.id());
     }
     return null;
   }
@@ -453,20 +451,16 @@ public final class Explainer {
     return last;
   }
 
-  static String reason(String outcome) {
+  private String reason(String outcome) {
     return switch (outcome) {
-      case "partitioned" -> "dropped by the network partition";
-      case "lost" -> "lost on the network (random message loss)";
-      case "crashed" -> "dropped: the receiver was down (crashed)";
-      case "undeliverable" -> "undeliverable (no such node)";
+      case "partitioned", "lost", "crashed", "undeliverable" -> t.get("explain.reason." + outcome);
       default -> outcome;
     };
   }
 
-  private static String kindText(String kind) {
+  private String kindText(String kind) {
     return switch (kind) {
-      case "lwt" -> "an LWT linearizability violation";
-      case "lwt-unchecked" -> "an LWT row too busy to check";
+      case "lwt", "lwt-unchecked" -> t.get("explain.kind." + kind);
       default -> kind;
     };
   }

@@ -20,8 +20,12 @@ final class TraceDiagram {
   private final Set<String> hintReplays;
   private final Set<String> readRepairs;
 
+  /** The language of the bands' words (a crash, a partition). */
+  private final io.ringsim.report.Labels t;
+
   TraceDiagram(TraceModel trace, Map<Long, List<TraceModel.Msg>> byToken, Set<String> hintReplays,
-      Set<String> readRepairs) {
+      Set<String> readRepairs, io.ringsim.report.Labels t) {
+    this.t = t;
     this.trace = trace;
     this.byToken = byToken;
     this.hintReplays = hintReplays;
@@ -119,25 +123,26 @@ final class TraceDiagram {
         case "crash" -> downSince.put(node, f.atMicros());
         case "restart" -> {
           Long s = downSince.remove(node);
-          if (s != null) add(out, lanes, node, s, f.atMicros(), from, to, node + " down from " + Explainer.time(s)
-              + " to " + Explainer.time(f.atMicros()));
+          if (s != null) add(out, lanes, node, s, f.atMicros(), from, to, t.f("explain.band.down", node,
+              Explainer.time(s), Explainer.time(f.atMicros())));
         }
         case "partition" -> {
           if (cut == null) cut = f.atMicros();
           cutText = f.text();
         }
         case "heal" -> {
-          if (cut != null) add(out, lanes, "", cut, f.atMicros(), from, to, cutText + " from "
-              + Explainer.time(cut) + " to " + Explainer.time(f.atMicros()));
+          if (cut != null) add(out, lanes, "", cut, f.atMicros(), from, to, t.f("explain.band.cut", t.say(cutText),
+              Explainer.time(cut), Explainer.time(f.atMicros())));
           cut = null;
         }
         default -> { }
       }
     }
     for (Map.Entry<String, Long> e : new java.util.TreeMap<>(downSince).entrySet())
-      add(out, lanes, e.getKey(), e.getValue(), Long.MAX_VALUE, from, to, e.getKey() + " down from "
-          + Explainer.time(e.getValue()));
-    if (cut != null) add(out, lanes, "", cut, Long.MAX_VALUE, from, to, cutText + " from " + Explainer.time(cut));
+      add(out, lanes, e.getKey(), e.getValue(), Long.MAX_VALUE, from, to, t.f("explain.band.down.open", e.getKey(),
+          Explainer.time(e.getValue())));
+    if (cut != null) add(out, lanes, "", cut, Long.MAX_VALUE, from, to, t.f("explain.band.cut.open", t.say(cutText),
+        Explainer.time(cut)));
     return out;
   }
 
