@@ -168,7 +168,8 @@ final class CasPlanner {
       // IF EXISTS then asks whether it has live cells, and a failure has no row to show (Cassandra's
       // STATIC_CLUSTERING condition).
       if (row.size() == 0 && !t.clusteringColumns().isEmpty()) {
-        return new WritePlanner.CasSpec(row, lp -> lp != null && lp.staticRow() != null, lp -> notApplied(), null);
+        return new WritePlanner.CasSpec(row, lp -> lp != null && lp.staticRow() != null,
+            lp -> lp == null || lp.rows().isEmpty() ? notApplied() : staticFailure(t, lp), null);
       }
       return new WritePlanner.CasSpec(row, lp -> findRow(lp, row) != null,
           lp -> failureWholeRow(t, lp, row, updatesStatics), null);
@@ -256,6 +257,23 @@ final class CasPlanner {
     }, conditionColumns);
   }
 
+  /**
+   * A failed IF EXISTS of a static-only write on a partition with rows but no static cells: Cassandra's round read
+   * the static columns only, and shows the partition's first row with every other column null.
+   */
+  private static ResultSet staticFailure(TableMetadata t, LivePartition lp) {
+    LiveRow first = lp.rows().get(0);
+    List<String> cols = new ArrayList<>(List.of("[applied]"));
+    List<CqlType> types = new ArrayList<>(List.of(CqlTypes.BOOLEAN));
+    List<Object> vals = new ArrayList<>(List.of(false));
+    for (ColumnDef def : RowValues.starColumns(t)) {
+      cols.add(def.name());
+      types.add(def.type());
+      vals.add(def.isPrimaryKey() ? RowValues.columnValue(t, lp, first, def) : null);
+    }
+    return new ResultSet(cols, types, List.of(vals), List.of());
+  }
+
   private static ResultSet notApplied() {
     return new ResultSet(List.of("[applied]"), List.of(CqlTypes.BOOLEAN), List.of(List.of(false)), List.of());
   }
@@ -284,7 +302,8 @@ final class CasPlanner {
   /** Whether {@code where} restricts a column of {@code kind} with an IN (single- or multi-column). */
   private static boolean hasIn(TableMetadata t, List<Relation> where, ColumnKind kind) {
     for (Relation r : where) {
-      List<String> cols = r instanceof Relation.In in ? List.of(in.column())
+      // A single-valued IN is an equality to Cassandra (k IN (1)); an empty one is still an IN.
+      List<String> cols = r instanceof Relation.In in ? (in.values().size() == 1 ? List.of() : List.of(in.column()))
           : r instanceof Relation.InMarker in ? List.of(in.column())
           : r instanceof Relation.MultiColumnIn in ? in.columns()
           : r instanceof Relation.MultiColumnInMarker in ? in.columns()
