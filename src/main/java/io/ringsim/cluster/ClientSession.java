@@ -293,7 +293,7 @@ public final class ClientSession {
       // A table without clustering columns has one row per key: the read names it, as Cassandra's CAS read does.
       ReadFilter read = plan.table().clusteringColumns().isEmpty() ? ReadFilter.ALL_NAMED : ReadFilter.ALL;
       ClientResponse r = awaitResponse(submit(coord, new ClientRequest.Cas(table, w.key(), read,
-          lp -> cas.condition().test(lp), (ts, now) -> w.update().build(ts, now), serialConsistency,
+          lp -> cas.condition().test(lp), casUpdate(w), serialConsistency,
           consistency == ConsistencyLevel.ANY ? ConsistencyLevel.ONE : consistency, tracing, requestNow(),
           clientClockMicros)), coord);
       lastTrace = r.trace();
@@ -342,6 +342,23 @@ public final class ClientSession {
     lastTrace = trace;
     if (error != null) throw error;
     return ResultSet.EMPTY;
+  }
+
+  /** A conditional write's update; one that needs the list as it is now is built from the Paxos round's read. */
+  private static io.ringsim.cluster.node.WriteBuilder casUpdate(WritePlanner.PartitionWrite w) {
+    return new io.ringsim.cluster.node.WriteBuilder() {
+      @Override
+      public io.ringsim.storage.Partition build(long ts, int now) {
+        return w.update().build(ts, now);
+      }
+
+      @Override
+      public io.ringsim.storage.Partition build(long ts, int now, io.ringsim.storage.LivePartition current) {
+        if (w.afterRead() == null) return w.update().build(ts, now);
+        return w.afterRead().apply(current.rows().isEmpty() && current.staticRow() == null ? null : current)
+            .build(ts, now);
+      }
+    };
   }
 
   private ClientResponse awaitResponse(CompletableFuture<ClientResponse> f, String coord) {

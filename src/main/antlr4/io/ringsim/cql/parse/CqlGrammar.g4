@@ -142,7 +142,9 @@ condition
   : ident operator term                                  # simpleCondition
   | ident K_IN LPAREN (term (COMMA term)*)? RPAREN      # inCondition
   | ident K_IN marker                                    # inMarkerCondition
+  | ident K_CONTAINS K_KEY? term                         # containsCondition
   | ident LBRACKET term RBRACKET operator term           # elementCondition
+  | ident LBRACKET term RBRACKET K_IN LPAREN (term (COMMA term)*)? RPAREN # elementInCondition
   | ident DOT ident operator term                        # fieldCondition
   ;
 

@@ -178,7 +178,16 @@ final class PaxosCoordinator extends PendingRequest {
           traceList()));
       return;
     }
-    if (!cas.condition().test(current)) {
+    boolean holds;
+    try {
+      holds = cas.condition().test(current);
+    } catch (CqlException e) {
+      // A condition Cassandra refuses only when it judges it (IF l[?] = ? with a null index, IF v > null).
+      finish();
+      replyTo.reply(new ClientResponse.Failed(node.name(), e.errorClass(), e.getMessage(), 0, 0, traceList()));
+      return;
+    }
+    if (!holds) {
       trace("Condition not met: not applied");
       finish();
       replyTo.reply(new ClientResponse.CasDone(node.name(), false, current, traceList()));
@@ -187,7 +196,7 @@ final class PaxosCoordinator extends PendingRequest {
     finishingInProgress = false;
     Partition update;
     try {
-      update = cas.update().build(ballotMicros(ballot), now);
+      update = cas.update().build(ballotMicros(ballot), now, current);
     } catch (CqlException e) {
       // A write that cannot be built (a TTL expiring past 2038) is refused only once its condition applies, as in
       // Cassandra, which builds the update inside the round too.

@@ -17,4 +17,10 @@ public sealed interface Condition {
   record Field(String column, String field, Relation.Op op, Term value) implements Condition {}
 
   record Element(String column, Term key, Relation.Op op, Term value) implements Condition {}
+
+  /** {@code IF c CONTAINS v} or {@code IF m CONTAINS KEY k}. */
+  record Contains(String column, boolean key, Term value) implements Condition {}
+
+  /** {@code IF m[k] IN (v1, v2)} or {@code IF l[i] IN (...)}. */
+  record ElementIn(String column, Term key, List<Term> values) implements Condition {}
 }

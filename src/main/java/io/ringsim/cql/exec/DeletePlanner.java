@@ -67,14 +67,20 @@ final class DeletePlanner {
       if (d.field() != null) UserTypeWrites.checkDelete(def, d.field());
     }
     boolean conditional = s.ifExists() || !s.conditions().isEmpty();
+    // The columns deleted are static ones only; a condition on a regular column still needs the row named
+    // (Cassandra's appliesOnlyToStaticColumns looks at the conditions too).
+    boolean deletesStatics = onlyStatic;
+    for (io.ringsim.cql.ast.Condition c : s.conditions()) {
+      if (t.column(c.column()).filter(d -> d.kind() == ColumnKind.REGULAR).isPresent()) onlyStatic = false;
+    }
     if (t.isCounterTable()) WriteBinder.checkCounterStatement(t, s.conditions(), conditional, null, s.timestamp());
+    CasPlanner.checkConditionColumns(t, s.conditions());
+    if (conditional) checkConditionalKeys(t, s, deletesStatics, onlyStatic, values);
     KeyTargets targets = KeyTargets.of(t, s.where(), values, onlyStatic, s.targets().isEmpty(), true,
         onlyStatic);
     if (!s.targets().isEmpty() && targets.slice() != null)
       throw invalid("Range deletions are not supported for specific columns");
     if (writesNothing && !conditional) return new WritePlanner.WritePlan(t, List.of(), null);
-    if (needsRead && conditional)
-      throw invalid("List element operations (DELETE l[i]) cannot be combined with IF conditions in this simulator");
     Long fixedTs = binder.fixedTimestamp(s.timestamp());
     TableSchema schema = binder.schema(t);
     List<WritePlanner.PartitionWrite> writes = new ArrayList<>();
@@ -84,8 +90,56 @@ final class DeletePlanner {
           !needsRead ? null : lp -> factory(s, t, schema, key, targets, fixedTs, values,
               ListOps.resolveDeletes(t, lp, columnRows, s.targets(), values))));
     }
-    WritePlanner.CasSpec cas = CasPlanner.of(t, targets, s.ifExists(), s.conditions(), values, true);
+    WritePlanner.CasSpec cas = CasPlanner.of(t, targets, s.where(), s.ifExists(), s.conditions(), values, true,
+        s.targets().stream().anyMatch(d -> t.column(d.column()).get().kind() == ColumnKind.STATIC));
     return new WritePlanner.WritePlan(t, writes, cas);
+  }
+
+  /**
+   * A conditional DELETE that does not name its row by equalities on every key column may only delete and test
+   * static columns (Cassandra's DeleteStatement.Parsed). Left to the key checks that Cassandra makes first: a
+   * missing partition key column, and a clustering restriction on a static-only deletion.
+   */
+  private static void checkConditionalKeys(TableMetadata t, Statement.Delete s, boolean deletesStatics,
+      boolean onlyStatic, Values values) {
+    java.util.Set<String> byEquality = new java.util.HashSet<>();
+    java.util.Set<String> named = new java.util.HashSet<>();
+    for (io.ringsim.cql.ast.Relation r : s.where()) {
+      List<String> cols = r instanceof io.ringsim.cql.ast.Relation.Single x ? List.of(x.column())
+          : r instanceof io.ringsim.cql.ast.Relation.In x ? List.of(x.column())
+          : r instanceof io.ringsim.cql.ast.Relation.InMarker x ? List.of(x.column())
+          : r instanceof io.ringsim.cql.ast.Relation.MultiColumn x ? x.columns()
+          : r instanceof io.ringsim.cql.ast.Relation.MultiColumnMarker x ? x.columns()
+          : r instanceof io.ringsim.cql.ast.Relation.MultiColumnIn x ? x.columns()
+          : r instanceof io.ringsim.cql.ast.Relation.MultiColumnInMarker x ? x.columns()
+          : r instanceof io.ringsim.cql.ast.Relation.MultiColumnInMarkers x ? x.columns() : List.of();
+      named.addAll(cols);
+      boolean equality = r instanceof io.ringsim.cql.ast.Relation.Single x ? x.op() == io.ringsim.cql.ast.Relation.Op.EQ
+          : r instanceof io.ringsim.cql.ast.Relation.MultiColumn x ? x.op() == io.ringsim.cql.ast.Relation.Op.EQ
+          : r instanceof io.ringsim.cql.ast.Relation.MultiColumnMarker x ? x.op() == io.ringsim.cql.ast.Relation.Op.EQ
+          : !cols.isEmpty();
+      if (equality) byEquality.addAll(cols);
+    }
+    if (t.partitionKey().stream().anyMatch(c -> !named.contains(c.name()))) return;
+    if (onlyStatic && t.clusteringColumns().stream().anyMatch(c -> named.contains(c.name()))) return;
+    boolean allByEquality = t.partitionKey().stream().allMatch(c -> byEquality.contains(c.name()))
+        && t.clusteringColumns().stream().allMatch(c -> byEquality.contains(c.name()));
+    if (allByEquality) return;
+    // The key values' own refusals (a constant of the wrong type) come first: Cassandra builds the restrictions
+    // before it makes this check.
+    for (io.ringsim.cql.ast.Relation r : s.where()) {
+      if (r instanceof io.ringsim.cql.ast.Relation.Single x)
+        t.column(x.column()).ifPresent(d -> values.value(x.value(), d.type(), d.name()));
+      else if (r instanceof io.ringsim.cql.ast.Relation.In x)
+        t.column(x.column()).ifPresent(d -> x.values().forEach(v -> values.value(v, d.type(), d.name())));
+    }
+    if (!deletesStatics) throw invalid("DELETE statements must restrict all PRIMARY KEY columns with equality relations"
+        + " in order to delete non static columns");
+    for (io.ringsim.cql.ast.Condition c : s.conditions()) {
+      if (t.column(c.column()).filter(d -> d.kind() != ColumnKind.STATIC).isPresent())
+        throw invalid("DELETE statements must restrict all PRIMARY KEY columns with equality relations in order to"
+            + " use IF condition on non static columns");
+    }
   }
 
   /**
@@ -159,7 +213,7 @@ final class DeletePlanner {
     if (element != null && type instanceof ListType) {
       if (resolved == null) return;
       ComplexColumn col = ComplexColumn.of(DeletionTime.LIVE, schema.pathOrder(def.name()));
-      for (byte[] path : resolved.paths()) col.cells().put(path, Cell.tombstone(ts, now));
+      for (byte[] path : ListOps.paths(resolved, Map.of())) col.cells().put(path, Cell.tombstone(ts, now));
       row.complex(def.name(), col);
       return;
     }

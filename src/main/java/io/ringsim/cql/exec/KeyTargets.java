@@ -50,12 +50,20 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
     Map<String, List<Object>> eq = new LinkedHashMap<>();
     TupleIn tupleIn = null;
     DeletionRange range = new DeletionRange();
+    // Cassandra refuses relations on other columns only once the key restrictions are judged.
+    List<String> nonKey = new ArrayList<>();
     for (Relation r : SingleColumnTuples.normalize(t, where)) {
+      // Cassandra's StatementRestrictions refuses CONTAINS in a write before it looks at the relation's column.
+      if (r instanceof Relation.Contains c)
+        throw invalid("Cannot use " + (isDelete ? "DELETE" : "UPDATE") + " with CONTAINS" + (c.key() ? " KEY" : ""));
       BindMarkers.refuseUnbound(r);
       if (r instanceof Relation.Single s) {
         ColumnDef def = t.column(s.column()).orElseThrow(() -> invalid("Undefined column name " + s.column()
             + " in table " + t.qualifiedName()));
-        if (!def.isPrimaryKey()) throw invalid("Non PRIMARY KEY columns found in where clause: " + s.column() + " ");
+        if (!def.isPrimaryKey()) {
+          nonKey.add(s.column());
+          continue;
+        }
         if (s.op() == Relation.Op.NEQ)
           throw invalid("Unsupported \"!=\" relation: " + s.column() + " != " + TermText.of(s.value()));
         if (s.op() == Relation.Op.EQ) {
@@ -77,18 +85,23 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
       } else if (r instanceof Relation.In in) {
         ColumnDef def = t.column(in.column()).orElseThrow(() -> invalid("Undefined column name " + in.column()
             + " in table " + t.qualifiedName()));
-        if (!def.isPrimaryKey()) throw invalid("Non PRIMARY KEY columns found in where clause: " + in.column() + " ");
+        if (!def.isPrimaryKey()) {
+          nonKey.add(in.column());
+          continue;
+        }
         List<Object> vs = new ArrayList<>();
         for (Term term : in.values()) vs.add(nonNullKey(values.value(term, def.type(), in.column()), def));
         eq.put(in.column(), vs);
       } else if (r instanceof Relation.MultiColumn mc) {
+        if (mc.op().isSlice() && !isDelete)
+          throw invalid("Slice restrictions are not supported on the clustering columns in UPDATE statements");
         MultiColumnWhere.apply(t, mc, values, eq, range, isRowDelete);
       } else if (r instanceof Relation.MultiColumnIn mi && tupleIn == null) {
         tupleIn = tupleIn(t, mi, values, eq);
       } else if (r instanceof Relation.Element e) {
         t.column(e.column()).orElseThrow(() -> invalid("Undefined column name " + e.column() + " in table "
             + t.qualifiedName()));
-        throw invalid("Non PRIMARY KEY columns found in where clause: " + e.column() + " ");
+        nonKey.add(e.column());
       } else if (r instanceof Relation.Token) {
         throw invalid("The token function cannot be used in WHERE clauses for " + (isDelete ? "DELETE" : "UPDATE")
             + " statements");
@@ -105,6 +118,14 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
     if (writesStatics && (range.isSet() || cc.stream().anyMatch(c -> eq.containsKey(c.name()))))
       throw invalid("Invalid restrictions on clustering columns since the " + (isDelete ? "DELETE" : "UPDATE")
           + " statement modifies only static columns");
+    // An UPDATE names every clustering column (Cassandra's processClusteringColumnsRestrictions, for a type that
+    // allows no clustering slices), unless it writes static columns only or is a compact table's UPDATE with some
+    // clustering restriction, judged as a DELETE is below.
+    if (!isDelete && !onlyStatic && cc.stream().anyMatch(c -> !eq.containsKey(c.name()))
+        && !(CompactTables.isCompact(t) && cc.stream().anyMatch(c -> eq.containsKey(c.name())))) {
+      throw invalid("Some clustering keys are missing: " + String.join(", ",
+          cc.stream().filter(c -> !eq.containsKey(c.name())).map(ColumnDef::name).toList()));
+    }
     int prefix = 0;
     while (prefix < cc.size() && eq.containsKey(cc.get(prefix).name())) prefix++;
     for (int i = prefix; i < cc.size(); i++) {
@@ -115,6 +136,8 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
       if (eq.containsKey(cc.get(i).name())) throw invalid("PRIMARY KEY column \"" + cc.get(i).name()
           + "\" cannot be restricted as preceding column \"" + cc.get(prefix).name() + "\" is not restricted");
     }
+    if (!nonKey.isEmpty())
+      throw invalid("Non PRIMARY KEY columns found in where clause: " + String.join(", ", nonKey) + " ");
     boolean emptyIn = false;
     for (Map.Entry<String, List<Object>> e : eq.entrySet()) {
       if (!e.getValue().isEmpty()) continue;

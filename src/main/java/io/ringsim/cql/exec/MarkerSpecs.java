@@ -285,6 +285,17 @@ final class MarkerSpecs {
       CqlType type = def.type();
       CqlType value = type instanceof ListType lt ? lt.element() : type instanceof MapType mt ? mt.value() : type;
       term(e.value(), "value(" + def.name() + ")", value, null);
+    } else if (c instanceof Condition.Contains x) {
+      CqlType type = def.type();
+      CqlType value = type instanceof ListType lt ? lt.element()
+          : type instanceof io.ringsim.schema.collection.SetType st ? st.element()
+          : type instanceof MapType mt ? (x.key() ? mt.key() : mt.value()) : type;
+      term(x.value(), def.name(), value, null);
+    } else if (c instanceof Condition.ElementIn e) {
+      elementKey(e.key(), def);
+      CqlType type = def.type();
+      CqlType value = type instanceof ListType lt ? lt.element() : type instanceof MapType mt ? mt.value() : type;
+      for (Term t : e.values()) term(t, "value(" + def.name() + ")", value, null);
     }
   }
 }

@@ -284,6 +284,12 @@ final class StatementBinder {
         out.add(new Condition.In(in.column(), listOf(in.marker(), in.column())));
       } else if (c instanceof Condition.Element e) {
         out.add(new Condition.Element(e.column(), conditionValue(e.key()), e.op(), conditionValue(e.value())));
+      } else if (c instanceof Condition.Contains x) {
+        out.add(new Condition.Contains(x.column(), x.key(), conditionValue(x.value())));
+      } else if (c instanceof Condition.ElementIn e) {
+        List<Term> kept = new ArrayList<>();
+        for (Term t : e.values()) if (!isUnset(t)) kept.add(term(t));
+        out.add(new Condition.ElementIn(e.column(), conditionValue(e.key()), kept));
       } else if (c instanceof Condition.Field f) {
         out.add(new Condition.Field(f.column(), f.field(), f.op(), conditionValue(f.value())));
       }

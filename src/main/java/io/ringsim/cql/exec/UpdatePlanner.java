@@ -63,6 +63,7 @@ final class UpdatePlanner {
     }
     boolean conditional = s.ifExists() || !s.conditions().isEmpty();
     if (t.isCounterTable()) WriteBinder.checkCounterStatement(t, s.conditions(), conditional, s.ttl(), s.timestamp());
+    CasPlanner.checkConditionColumns(t, s.conditions());
     KeyTargets targets = KeyTargets.of(t, s.where(), values, onlyStatic, false,
         onlyStatic && !s.assignments().isEmpty());
     Long fixedTs = binder.fixedTimestamp(s.timestamp());
@@ -77,10 +78,8 @@ final class UpdatePlanner {
           : lp -> WriteBinder.expiryChecked(t, ttl, s.ttl() == null, factory(schema, key, rows, assigned, fixedTs,
               ttl, values, binder.deltas(), ListOps.resolve(t, lp, rows, assigned)))));
     }
-    if (needsRead && conditional)
-      throw invalid("List element operations (l[i] = v, l = l - [...]) cannot be combined with IF conditions in this"
-          + " simulator");
-    WritePlanner.CasSpec cas = CasPlanner.of(t, targets, s.ifExists(), s.conditions(), values, false);
+    WritePlanner.CasSpec cas = CasPlanner.of(t, targets, s.where(), s.ifExists(), s.conditions(), values, false,
+        assigned.stream().anyMatch(x -> x.column().kind() == ColumnKind.STATIC));
     return new WritePlanner.WritePlan(t, writes, cas);
   }
 
@@ -94,6 +93,8 @@ final class UpdatePlanner {
       for (Clustering c : rows) {
         Row.Builder row = Row.builder(c);
         Row.Builder st = null;
+        // The paths each list addition got, for the element operations after it in the statement.
+        Map<Integer, List<byte[]>> added = new java.util.HashMap<>();
         for (int i = 0; i < assigned.size(); i++) {
           Assigned x = assigned.get(i);
           Row.Builder target = row;
@@ -102,7 +103,9 @@ final class UpdatePlanner {
             target = st;
           }
           ListOps.Paths paths = resolved == null ? null : resolved.getOrDefault(c, Map.of()).get(i);
-          apply(target, x, ts, ttl, now, values, schema, deltas, paths);
+          ComplexColumn col = apply(target, x, ts, ttl, now, values, schema, deltas,
+              paths == null ? null : ListOps.paths(paths, added));
+          if (col != null && x.column().type() instanceof ListType) added.put(i, new ArrayList<>(col.cells().keySet()));
         }
         Row built = row.build();
         if (!built.isEmpty()) p.add(built);
@@ -147,6 +150,8 @@ final class UpdatePlanner {
     }
     Assignment.SetElement se = (Assignment.SetElement) a;
     String op = "Invalid operation (" + n + "[" + TermText.of(se.key()) + "] = " + TermText.of(se.value()) + ")";
+    if ((type instanceof MapType || type instanceof ListType || type instanceof SetType) && !TableSchema.isComplex(type))
+      throw invalid(op + " for frozen collection column " + n);
     if (type instanceof MapType mt) {
       return new ElementSet(values.value(se.key(), mt.key(), "key(" + n + ")"),
           values.value(se.value(), mt.value(), "value(" + n + ")"));
@@ -160,18 +165,19 @@ final class UpdatePlanner {
     throw invalid(op + " for non collection column " + n);
   }
 
-  private static void apply(Row.Builder row, Assigned x, long ts, int ttl, int now, Values values,
-      TableSchema schema, WriteBinder.DeltaNumbers deltas, ListOps.Paths resolved) {
+  /** Returns the collection cells it wrote, or null. {@code resolved}: the list paths an element operation touches. */
+  private static ComplexColumn apply(Row.Builder row, Assigned x, long ts, int ttl, int now, Values values,
+      TableSchema schema, WriteBinder.DeltaNumbers deltas, List<byte[]> resolved) {
     Assignment a = x.assignment();
     ColumnDef def = x.column();
     Object v = x.value();
     if (a instanceof Assignment.Set) {
       WriteBinder.writeValue(row, def, v, ts, ttl, now, values, schema);
-      return;
+      return null;
     }
     if (v instanceof UserTypeWrites.FieldSet f) {
       UserTypeWrites.writeField(row, def, f, ts, ttl, now, schema);
-      return;
+      return null;
     }
     CqlType type = def.type();
     if (CounterShards.isCounter(type)) {
@@ -180,7 +186,7 @@ final class UpdatePlanner {
       col.cells().put(CounterShards.deltaPath(deltas.next()), Cell.live(ts,
           CounterShards.count((Long) v)));
       row.complex(def.name(), col);
-      return;
+      return null;
     }
     if (!TableSchema.isComplex(type)) {
       throw invalid("Invalid operation on frozen collection column " + def.name() + ": frozen collections can only"
@@ -193,15 +199,15 @@ final class UpdatePlanner {
       WriteBinder.addElements(col.cells(), type, v, ts, ttl, now, values, true);
     } else if (a instanceof Assignment.Add && type instanceof ListType) {
       // l = l - [...]: tombstones for the elements the read found equal to one of the values.
-      if (resolved != null) for (byte[] path : resolved.paths()) col.cells().put(path, Cell.tombstone(ts, now));
-      if (col.cells().isEmpty()) return;
+      if (resolved != null) for (byte[] path : resolved) col.cells().put(path, Cell.tombstone(ts, now));
+      if (col.cells().isEmpty()) return null;
     } else if (a instanceof Assignment.Add) {
       CqlType element = type instanceof SetType st ? st.element() : ((MapType) type).key();
       for (Object e : (Collection<?>) v) col.cells().put(element.serialize(e), Cell.tombstone(ts, now));
     } else if (type instanceof ListType lt) {
       ElementSet iv = (ElementSet) v;
-      if (resolved == null) return;
-      byte[] path = resolved.paths().get(0);
+      if (resolved == null) return null;
+      byte[] path = resolved.get(0);
       col.cells().put(path, iv.value() == null ? Cell.tombstone(ts, now)
           : Cell.expiring(ts, ttl, now, lt.element().serialize(iv.value())));
     } else {
@@ -212,5 +218,6 @@ final class UpdatePlanner {
           : Cell.expiring(ts, ttl, now, mt.value().serialize(kv.value())));
     }
     row.complex(def.name(), col);
+    return col;
   }
 }

@@ -24,6 +24,8 @@ public final class Values implements NativeFunctions.Context {
   private final long nowMicros;
   private final java.util.SplittableRandom rng;
   private long uuidSeq;
+  /** How many list elements this request's earlier prepends took: a later prepend goes before them all. */
+  private long prepended;
 
   public Values(long nowMicros, long seed) {
     this.nowMicros = nowMicros;
@@ -413,6 +415,13 @@ public final class Values implements NativeFunctions.Context {
   }
 
   /** A version-1 UUID for the given time (node and clock sequence from the session's seed). */
+  /** Reserves {@code n} list positions before every earlier prepend of the request; returns how many those took. */
+  long prependBlock(int n) {
+    long before = prepended;
+    prepended += n;
+    return before;
+  }
+
   public UUID timeUuid(long micros) {
     long ts = micros * 10 + 0x01B21DD213814000L + (uuidSeq++ % 10);
     long hi = ((ts & 0xFFFFFFFFL) << 32) | (((ts >>> 32) & 0xFFFFL) << 16) | 0x1000L | ((ts >>> 48) & 0x0FFFL);

@@ -169,9 +169,12 @@ record WriteBinder(Catalog catalog, String session, Values values, Partitioner p
       int now, Values values, boolean prepend) {
     if (type instanceof ListType lt) {
       List<?> list = (List<?>) v;
+      // As Cassandra's PrecisionTime, each prepend of a request (a batch's statements) takes times before the
+      // previous one's, so that the last prepended list comes first.
+      long before = prepend ? values.prependBlock(list.size()) : 0;
       for (int i = 0; i < list.size(); i++) {
         // List cells are keyed by a timeuuid: appends get increasing times, prepends decreasing ones.
-        long micros = prepend ? -ts - (list.size() - i) : ts * 16 + i;
+        long micros = prepend ? -ts - before - (list.size() - i) : ts * 16 + i;
         byte[] path = CqlTypes.TIMEUUID.serialize(values.timeUuid(micros));
         cells.put(path, Cell.expiring(ts, ttl, now, lt.element().serialize(list.get(i))));
       }

@@ -78,9 +78,43 @@ public final class WritePlanner {
 
   /** The checks Cassandra makes of a write when it is prepared, before values are bound (an INSERT's key columns). */
   public static void checkPrepared(Statement s, Catalog catalog, String session) {
-    if (!(s instanceof Statement.Insert i)) return;
-    String ks = SchemaOps.keyspaceOf(i.keyspace(), session);
-    catalog.table(ks, i.table()).ifPresent(t -> InsertPlanner.checkNamedColumns(i, t));
+    if (s instanceof Statement.Insert i) {
+      String ks = SchemaOps.keyspaceOf(i.keyspace(), session);
+      catalog.table(ks, i.table()).ifPresent(t -> InsertPlanner.checkNamedColumns(i, t));
+    } else if (s instanceof Statement.Update u) {
+      String ks = SchemaOps.keyspaceOf(u.keyspace(), session);
+      catalog.table(ks, u.table()).ifPresent(t -> {
+        if (u.assignments().stream().allMatch(a -> t.column(a.column()).filter(d -> !d.isPrimaryKey()).isPresent()))
+          checkPartitionKeyNamed(t, u.where());
+      });
+    } else if (s instanceof Statement.Delete d) {
+      String ks = SchemaOps.keyspaceOf(d.keyspace(), session);
+      catalog.table(ks, d.table()).ifPresent(t -> {
+        if (d.targets().stream().allMatch(x -> t.column(x.column()).filter(c -> !c.isPrimaryKey()).isPresent()))
+          checkPartitionKeyNamed(t, d.where());
+      });
+    }
+  }
+
+  /**
+   * Cassandra builds a write's restrictions when it is prepared, so a WHERE clause that leaves out a partition key
+   * column is refused at PREPARE, before any value is bound. Only a clause whose every relation is an EQ or IN on
+   * a key column is judged here: any other refusal it would earn first is left to the execution's checks.
+   */
+  private static void checkPartitionKeyNamed(TableMetadata t, List<io.ringsim.cql.ast.Relation> where) {
+    java.util.Set<String> named = new java.util.HashSet<>();
+    for (io.ringsim.cql.ast.Relation r : where) {
+      String column;
+      if (r instanceof io.ringsim.cql.ast.Relation.Single x && x.op() == io.ringsim.cql.ast.Relation.Op.EQ)
+        column = x.column();
+      else if (r instanceof io.ringsim.cql.ast.Relation.In x) column = x.column();
+      else if (r instanceof io.ringsim.cql.ast.Relation.InMarker x) column = x.column();
+      else return;
+      if (t.column(column).filter(ColumnDef::isPrimaryKey).isEmpty() || !named.add(column)) return;
+    }
+    List<String> missing = t.partitionKey().stream().map(ColumnDef::name).filter(n -> !named.contains(n)).toList();
+    if (!missing.isEmpty())
+      throw WriteBinder.invalid("Some partition key parts are missing: " + String.join(", ", missing));
   }
 
   /** One statement alone or in a batch (then {@code binder} carries the batch's timestamp). */

@@ -264,6 +264,12 @@ final class AstBuilder {
         out.add(new Condition.InMarker(ident(s.ident()), marker(s.marker())));
       } else if (cc instanceof ElementConditionContext s) {
         out.add(new Condition.Element(ident(s.ident()), term(s.term(0)), op(s.operator()), term(s.term(1))));
+      } else if (cc instanceof ContainsConditionContext s) {
+        out.add(new Condition.Contains(ident(s.ident()), s.K_KEY() != null, term(s.term())));
+      } else if (cc instanceof ElementInConditionContext s) {
+        List<Term> vs = new ArrayList<>();
+        for (int i = 1; i < s.term().size(); i++) vs.add(term(s.term(i)));
+        out.add(new Condition.ElementIn(ident(s.ident()), term(s.term(0)), vs));
       } else if (cc instanceof FieldConditionContext s) {
         out.add(new Condition.Field(ident(s.ident(0)), ident(s.ident(1)), op(s.operator()), term(s.term())));
       }

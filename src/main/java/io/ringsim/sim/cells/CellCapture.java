@@ -46,6 +46,13 @@ public final class CellCapture {
       return p;
     }
 
+    @Override
+    public Partition build(long timestampMicros, int nowInSec, io.ringsim.storage.LivePartition current) {
+      Partition p = delegate.build(timestampMicros, nowInSec, current);
+      built = p;
+      return p;
+    }
+
     public Partition built() {
       return built;
     }
