@@ -227,6 +227,7 @@ final class RequestExecutor {
       Catalog c = served.cluster().catalog();
       List<BindVariable> vars = Binding.variables(s, c, ks);
       io.ringsim.cql.exec.WritePlanner.checkPrepared(s, c, ks);
+      if (s instanceof Statement.Select sel) io.ringsim.cql.exec.SelectPrepareCheck.check(sel, c, ks, vars);
       List<ColumnSpec> columns = List.of();
       List<CqlType> types = List.of();
       List<Boolean> reversed = List.of();
