@@ -83,9 +83,8 @@ class CqlConformanceTest {
       // NetworkTopologyStrategy given only replication_factor 'x'; TimeWindowCompactionStrategy (not simulated);
       // CREATE TABLE "" (lexer-level).
       "36_error_classes_ddl", java.util.Set.of(7, 58, 74),
-      // token() with an = on a partition key column (Cassandra asks for ALLOW FILTERING); IF EXISTS AND ... (the
-      // parser's wording).
-      "36_error_classes_restrictions", java.util.Set.of(35, 100),
+      // IF EXISTS AND ... (the parser's wording).
+      "36_error_classes_restrictions", java.util.Set.of(100),
       // IF EXISTS AND ... (the parser's wording).
       "36_error_classes_batch_lwt", java.util.Set.of(49));
 

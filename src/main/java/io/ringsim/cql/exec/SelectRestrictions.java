@@ -268,7 +268,9 @@ final class SelectRestrictions {
    */
   private static void checkMerge(ColumnRestriction cr, boolean slice, boolean contains) {
     String name = cr.def.name();
-    if (cr.isIn) throw invalid(name + " cannot be restricted by more than one relation if it includes a IN");
+    // An IN of one value is an equality to Cassandra (SingleColumnRelation.newINRestriction).
+    if (cr.isIn && cr.eq.size() > 1)
+      throw invalid(name + " cannot be restricted by more than one relation if it includes a IN");
     if (cr.eq != null) throw invalid(name + " cannot be restricted by more than one relation if it includes an Equal");
     if (cr.isSlice() && !slice) throw invalid("Column \"" + name + "\" cannot be restricted by both an equality and an"
         + " inequality relation");
