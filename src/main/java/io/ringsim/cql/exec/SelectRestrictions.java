@@ -240,6 +240,7 @@ final class SelectRestrictions {
       }
       cr.eq = vs;
       cr.isIn = true;
+      cr.inTerms = x.values().size();
     } else if (r instanceof Relation.Contains x) {
       CqlType type = def.type();
       CqlType elem = x.key() ? ((MapType) type).key() : type instanceof ListType lt ? lt.element()
@@ -269,7 +270,7 @@ final class SelectRestrictions {
   private static void checkMerge(ColumnRestriction cr, boolean slice, boolean contains) {
     String name = cr.def.name();
     // An IN of one value is an equality to Cassandra (SingleColumnRelation.newINRestriction).
-    if (cr.isIn && cr.eq.size() > 1)
+    if (cr.isIn && cr.inTerms > 1)
       throw invalid(name + " cannot be restricted by more than one relation if it includes a IN");
     if (cr.eq != null) throw invalid(name + " cannot be restricted by more than one relation if it includes an Equal");
     if (cr.isSlice() && !slice) throw invalid("Column \"" + name + "\" cannot be restricted by both an equality and an"
@@ -447,7 +448,7 @@ final class SelectRestrictions {
   /** Cassandra's isColumnRestrictedByEq: = on the column (an IN of one value is one too). */
   boolean restrictedByEq(ColumnDef c) {
     ColumnRestriction cr = byColumn.get(c.name());
-    return cr != null && cr.eq != null && cr.eq.size() == 1;
+    return cr != null && cr.eq != null && (!cr.isIn || cr.inTerms == 1);
   }
 
   /** Whether any EQ/IN prefix column uses IN (rows then come back sorted by the coordinator). */
