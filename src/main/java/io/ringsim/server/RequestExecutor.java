@@ -233,6 +233,7 @@ final class RequestExecutor {
         io.ringsim.cql.exec.WritePlanner.plan(s, c, ks, new io.ringsim.cql.exec.Values(0, 0),
             served.cluster().ring().partitioner());
       }
+      if (s instanceof Statement.Select sel) io.ringsim.cql.exec.SelectPrepareCheck.check(sel, c, ks, vars);
       List<ColumnSpec> columns = List.of();
       List<CqlType> types = List.of();
       List<Boolean> reversed = List.of();

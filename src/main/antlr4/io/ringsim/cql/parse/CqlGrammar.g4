@@ -215,6 +215,7 @@ relation
   | LPAREN ident (COMMA ident)* RPAREN K_IN marker                       # multiColumnInMarkerRelation
   | LPAREN ident (COMMA ident)* RPAREN K_IN LPAREN marker (COMMA marker)* RPAREN  # multiColumnInMarkersRelation
   | LPAREN ident (COMMA ident)* RPAREN K_IN LPAREN (tupleLiteral (COMMA tupleLiteral)*)? RPAREN  # multiColumnInRelation
+  | ident K_IS K_NOT K_NULL                                              # isNotNullWhereRelation
   ;
 operator : EQ | LT | LTE | GT | GTE | NEQ ;
 

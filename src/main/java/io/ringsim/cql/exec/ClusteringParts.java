@@ -70,7 +70,7 @@ final class ClusteringParts {
     checkSequence(t.clusteringColumns(), parts);
   }
 
-  private static void checkSequence(List<ColumnDef> cc, List<Part> parts) {
+  static void checkSequence(List<ColumnDef> cc, List<Part> parts) {
     // As Cassandra adds them, in the order of the WHERE clause, each checked against the one starting last so far.
     List<Part> added = new ArrayList<>();
     for (Part p : parts.stream().sorted(Comparator.comparingInt(Part::order)).toList()) {

@@ -27,6 +27,8 @@ final class ColumnRestriction {
   /** EQ (one value) or IN (several); null when neither. */
   List<Object> eq;
   boolean isIn;
+  /** How many values the IN lists as written (Cassandra takes an IN of one value for an equality). */
+  int inTerms;
   Relation.Op lowerOp, upperOp;
   Object lower, upper;
   final List<Filter> others = new ArrayList<>();

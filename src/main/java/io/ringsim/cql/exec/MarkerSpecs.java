@@ -237,6 +237,12 @@ final class MarkerSpecs {
     } else if (r instanceof Relation.Like l) {
       ColumnDef def = column(l.column());
       term(l.pattern(), def.name(), def.type(), null);
+    } else if (r instanceof Relation.Token tk && tk.value() instanceof Term.FunctionCall f
+        && f.name().equalsIgnoreCase("token") && f.args().size() == table.partitionKey().size()) {
+      // token(?, ?) takes the partition key's types, named as Cassandra's FunctionResolver.makeArgSpec names them.
+      for (int i = 0; i < f.args().size(); i++) {
+        term(f.args().get(i), "arg" + i + "(system.token)", table.partitionKey().get(i).type(), null);
+      }
     } else if (r instanceof Relation.Token tk) {
       term(tk.value(), "partition key token", CqlTypes.BIGINT, null);
     } else if (r instanceof Relation.MultiColumn mc) {

@@ -249,10 +249,28 @@ public final class Projection {
     List<ColumnDef> args = arguments(t, f, fn);
     List<String> argNames = args.stream().map(ColumnDef::name).toList();
     if (fn.equals("token")) {
-      if (!args.equals(t.partitionKey())) throw invalid("Invalid arguments for function token: the partition key "
-          + "columns in order are expected");
-      return new SelectorCompiler.Expr("system.token(" + String.join(", ", argNames) + ")", CqlTypes.BIGINT,
-          (p, r, now) -> tokenValue(p), null);
+      // Cassandra's token() takes the partition key's types, as a function's signature (TokenFct).
+      List<ColumnDef> pk = t.partitionKey();
+      if (args.size() != pk.size()) throw invalid("Invalid number of arguments in call to function system.token: "
+          + pk.size() + " required but " + args.size() + " provided");
+      for (int i = 0; i < args.size(); i++) {
+        if (!args.get(i).type().equals(pk.get(i).type())) throw invalid("Type error: " + args.get(i).name()
+            + " cannot be passed as argument " + i + " of function system.token of type " + pk.get(i).type().name());
+      }
+      String name = "system.token(" + String.join(", ", argNames) + ")";
+      if (args.equals(pk)) return new SelectorCompiler.Expr(name, CqlTypes.BIGINT, (p, r, now) -> tokenValue(p), null);
+      // Other columns of the key's types: the token their values would have as a partition key.
+      return new SelectorCompiler.Expr(name, CqlTypes.BIGINT, (p, r, now) -> {
+        List<Object> key = new ArrayList<>();
+        for (ColumnDef a : args) {
+          Object v = RowValues.columnValue(t, p, r, a);
+          if (v == null) return null;
+          key.add(v);
+        }
+        if (!(p.key().token() instanceof LongToken)) throw invalid("token() of columns other than the partition key "
+            + "is only computed with Murmur3Partitioner in this simulator");
+        return io.ringsim.ring.Murmur3Partitioner.tokenValue(Keys.partitionKey(t, key));
+      }, null);
     }
     if (args.size() != 1) throw invalid(fn + "() takes exactly one column");
     ColumnDef def = args.get(0);

@@ -127,6 +127,7 @@ public record ReadPlan(
    * it, other selectors from its first row. LIMIT and PER PARTITION LIMIT count groups.
    */
   private ResultSet assembleGroups(List<LivePartition> parts) {
+    if (postOrder != null && !distinct) return assembleGroupsPostOrdered(parts);
     Projection.Accumulator acc = projection.startGrouped();
     int groups = 0;
     outer:
@@ -167,6 +168,45 @@ public record ReadPlan(
         }
       }
       if (current != null) acc.endGroup();
+    }
+    return acc.result();
+  }
+
+  /**
+   * GROUP BY with ORDER BY over the partitions an IN names: Cassandra builds every group, then sorts the groups' rows
+   * by the ORDER BY columns (a group's values are those of its first row as read; a stable sort: ties keep partition
+   * order), then applies LIMIT.
+   */
+  private ResultSet assembleGroupsPostOrdered(List<LivePartition> parts) {
+    List<List<Picked>> groups = new ArrayList<>();
+    for (LivePartition lp : parts) {
+      List<LiveRow> rows = ordered(lp);
+      if (rows.isEmpty() && staticRowsWhenEmpty && lp.staticRow() != null) {
+        if (rowFilter == null || rowFilter.test(lp, null)) groups.add(List.of(new Picked(lp, null)));
+        continue;
+      }
+      int inPartition = 0;
+      Clustering current = null;
+      List<Picked> group = null;
+      for (LiveRow r : rows) {
+        if (rowFilter != null && !rowFilter.test(lp, r)) continue;
+        Clustering key = prefix(r.clustering());
+        if (current == null || !current.equals(key)) {
+          if (inPartition++ >= perPartitionLimit) break;
+          current = key;
+          group = new ArrayList<>();
+          groups.add(group);
+        } else if (!projection.isAggregate()) {
+          continue;
+        }
+        group.add(new Picked(lp, r));
+      }
+    }
+    groups.sort((a, b) -> postOrder.compare(a.get(0).row(), b.get(0).row()));
+    Projection.Accumulator acc = projection.startGrouped();
+    for (List<Picked> group : groups.subList(0, (int) Math.min(groups.size(), (long) limit))) {
+      for (Picked p : group) acc.add(p.partition(), p.row());
+      acc.endGroup();
     }
     return acc.result();
   }

@@ -37,15 +37,12 @@ public final class SelectPlanner {
 
   public static ReadPlan plan(Statement.Select s, Catalog catalog, String session, Values values,
       Partitioner partitioner, int nowInSec) {
-    String ks = SchemaOps.keyspaceOf(s.keyspace(), session);
-    TableMetadata t = SchemaOps.table(catalog, ks, s.table());
-    // Unknown columns are reported first, as Cassandra prepares the selection first.
-    values.useFunctions(catalog, session);
-    Projection projection = new Projection(t, s.selectors(), nowInSec, values);
-    SelectRestrictions where = new SelectRestrictions(t, s.where(), s.allowFiltering(), catalog, values);
-    if (s.distinct()) checkDistinct(t, s, where);
-    StaticOnlySelection.check(t, s.selectors(), where);
-    boolean reversed = reversed(t, s, where);
+    Checked checked = checkStatement(s, catalog, session, values, nowInSec);
+    TableMetadata t = checked.table();
+    Projection projection = checked.projection();
+    SelectRestrictions where = checked.where();
+    boolean reversed = checked.reversed();
+    int groupBy = checked.groupBy();
     int limit = limit(s.limit(), "LIMIT");
     int perPartition = limit(s.perPartitionLimit(), "PER PARTITION LIMIT");
 
@@ -66,6 +63,7 @@ public final class SelectPlanner {
         if (key.length == 0) throw WriteBinder.invalid("Key may not be empty");
         keys.add(key);
       }
+      if (where.token != null) keys = where.token.keep(keys, t, values, partitioner);
       if (anyIn) keyOrder = keyValueOrder(t);
     }
     List<Slice> slices = slices(t, where.byColumn, where.prefixEq, where.sliceOn);
@@ -88,7 +86,6 @@ public final class SelectPlanner {
         }
         slices = narrowed;
       }
-      where.checkMultiColumnFiltering();
     }
     boolean sortRows = where.prefixHasIn();
     if (where.inTuples != null) {
@@ -109,9 +106,7 @@ public final class SelectPlanner {
       }
       slices = exact;
       sortRows = true;
-      where.checkMultiColumnFiltering();
     }
-    int groupBy = groupByClustering(t, s, where.byColumn);
     int fetchLimit = perPartition == Integer.MAX_VALUE && !where.clusteringNeedsFiltering && !tuple.isSet()
         && !where.regularNeedsFiltering && where.usedIndex == null && !projection.isAggregate() && !sortRows
         && groupBy < 0 ? limit : Integer.MAX_VALUE;
@@ -125,7 +120,7 @@ public final class SelectPlanner {
       return true;
     };
     String start = null, end = null;
-    if (where.token != null) {
+    if (where.token != null && !where.keysKnown) {
       String[] b = where.token.range(t, values, partitioner);
       start = b[0];
       end = b[1];
@@ -139,6 +134,33 @@ public final class SelectPlanner {
       filter = new ReadFilter(slices, reversed, Integer.MAX_VALUE).named(filter.named());
     return new ReadPlan(t, keys, keyOrder, start, end, filter, sortRows, rowFilter, projection, limit, perPartition,
         s.distinct(), where.usedIndex, staticWhenEmpty, groupBy, s.json(), postOrder);
+  }
+
+  /** What the checks of a SELECT found: the table, the selection, the restrictions, the order and the groups. */
+  record Checked(TableMetadata table, Projection projection, SelectRestrictions where, boolean reversed,
+      int groupBy) {}
+
+  /**
+   * Every check of a SELECT that Cassandra makes when it prepares the statement, in its order (SelectStatement's
+   * RawStatement.prepare): the selection and the restrictions, DISTINCT, GROUP BY, PER PARTITION LIMIT with an
+   * aggregate, ORDER BY, then the filtering a multi-column restriction needs. LIMIT values are checked later, as
+   * Cassandra checks them when the statement is executed.
+   */
+  static Checked checkStatement(Statement.Select s, Catalog catalog, String session, Values values, int nowInSec) {
+    String ks = SchemaOps.keyspaceOf(s.keyspace(), session);
+    TableMetadata t = SchemaOps.table(catalog, ks, s.table());
+    // Unknown columns are reported first, as Cassandra prepares the selection first.
+    values.useFunctions(catalog, session);
+    Projection projection = new Projection(t, s.selectors(), nowInSec, values);
+    SelectRestrictions where = new SelectRestrictions(t, s.where(), s.allowFiltering(), catalog, values);
+    if (s.distinct()) checkDistinct(t, s, where);
+    StaticOnlySelection.check(t, s.selectors(), where);
+    int groupBy = groupByClustering(t, s, where.byColumn);
+    if (groupBy < 0 && projection.isAggregate() && s.perPartitionLimit() != null)
+      throw invalid("PER PARTITION LIMIT is not allowed with aggregate queries.");
+    boolean reversed = reversed(t, s, where);
+    if (where.tuple.isSet() || where.inTuples != null) where.checkMultiColumnFiltering();
+    return new Checked(t, projection, where, reversed, groupBy);
   }
 
   /** Cassandra's validateDistinctSelection, after its restrictions are built (their errors come first). */
@@ -181,12 +203,16 @@ public final class SelectPlanner {
       throw invalid("ORDER BY is only supported when the partition key is restricted by an EQ or an IN.");
     Boolean rev = null;
     int i = 0;
+    String order = "Order by currently only supports the ordering of columns following their declared order in the "
+        + "PRIMARY KEY";
     for (Statement.Ordering o : s.orderBy()) {
       ColumnDef d = Projection.column(t, o.column());
       if (d.kind() != ColumnKind.CLUSTERING) throw invalid("Order by is currently only supported on the clustered "
           + "columns of the PRIMARY KEY, got " + d.name());
-      if (d.position() != i++) throw invalid("Order by currently only supports the ordering of columns following "
-          + "their declared order in the PRIMARY KEY");
+      // A column fixed by = may be left out (Cassandra's isReversed).
+      if (d.position() < i) throw invalid(order);
+      while (i != d.position()) if (!where.restrictedByEq(t.clusteringColumns().get(i++))) throw invalid(order);
+      i++;
       boolean thisRev = o.descending() != (d.order() == ClusteringOrder.DESC);
       if (rev != null && rev != thisRev) throw invalid("Unsupported order by relation");
       rev = thisRev;

@@ -88,6 +88,10 @@ final class SelectRestrictions {
     }
     indexes = catalog.indexesOn(t.keyspace(), t.name());
     queriableIndex = byColumn.values().stream().anyMatch(cr -> supportingIndex(cr, indexes) != null);
+    // Clustering relations out of order are refused as they merge (ClusteringColumnRestrictions.mergeWith), before
+    // the partition key is looked at.
+    if (!allowFiltering) ClusteringParts.checkSequence(t.clusteringColumns(), ClusteringParts.of(t, byColumn, tuple,
+        inTuples, inFirst, inLast, whereOrder));
     checkPartitionKey(catalog);
     checkClustering();
     checkRegularColumns(catalog);
@@ -100,6 +104,7 @@ final class SelectRestrictions {
     // Cassandra's row filter takes neither (MultiColumnRestriction.addRowFilterTo).
     if (tupleFilters) throw invalid("Multi-column slice restrictions cannot be used for filtering.");
     if (inTuplesFilter) throw invalid("Multicolumn IN filters are not supported");
+    if (keyValueError != null) throw keyValueRefusal();
     if (rowFilterError != null) throw rowFilterError;
   }
 
@@ -162,13 +167,19 @@ final class SelectRestrictions {
     return prefixEq + (sliceOn != null ? 1 : 0);
   }
 
+  /** Cassandra's TokenRelation.toReceivers: the columns of token(...) are the partition key's, in its order. */
   private void addToken(Relation.Token tk) {
     List<String> pkNames = table.partitionKey().stream().map(ColumnDef::name).toList();
-    for (String c : tk.columns()) Projection.column(table, c);
-    if (tk.columns().size() != pkNames.size() || !pkNames.containsAll(tk.columns()))
-      throw invalid("The token() function must be applied to all partition key components or none of them");
-    if (!tk.columns().equals(pkNames)) throw invalid("The token function arguments must be in the partition key "
-        + "order: " + String.join(", ", pkNames));
+    List<String> cols = tk.columns().stream().map(c -> Projection.column(table, c).name()).toList();
+    if (!cols.equals(pkNames)) {
+      if (!cols.containsAll(pkNames))
+        throw invalid("The token() function must be applied to all partition key components or none of them");
+      if (cols.stream().distinct().count() != cols.size())
+        throw invalid("The token() function contains duplicate partition key components");
+      if (!pkNames.containsAll(cols))
+        throw invalid("The token() function must contains only partition key components");
+      throw invalid("The token function arguments must be in the partition key order: " + String.join(", ", pkNames));
+    }
     if (token == null) token = new TokenRestriction(table);
     token.add(tk);
   }
@@ -177,50 +188,51 @@ final class SelectRestrictions {
     String name = r instanceof Relation.Single x ? x.column() : r instanceof Relation.In x ? x.column()
         : r instanceof Relation.Contains x ? x.column() : r instanceof Relation.Element x ? x.column()
         : ((Relation.Like) r).column();
+    // Cassandra 4.1 takes no "!=" in a WHERE clause (Relation.toRestriction), before it looks at the column.
+    if (r instanceof Relation.Single x && x.op() == Relation.Op.NEQ)
+      throw invalid("Unsupported \"!=\" relation: " + name + " != " + TermText.of(x.value()));
     ColumnDef def = Projection.column(table, name);
+    if (r instanceof Relation.Single x && x.op() != Relation.Op.EQ && SchemaOps.containsDuration(def.type()))
+      throw invalid("Slice restrictions are not supported on " + durationsIn(def.type()));
+    // The receiver's checks, in SingleColumnRelation.toReceivers' order.
+    if (r instanceof Relation.Contains x) {
+      if (x.key() && !(def.type() instanceof MapType)) throw invalid("Cannot use CONTAINS KEY on non-map column " + name);
+      if (!(def.type() instanceof ListType || def.type() instanceof SetType || def.type() instanceof MapType))
+        throw invalid("Cannot use CONTAINS on non-collection column " + name);
+    }
     if (def.type() instanceof io.ringsim.schema.collection.UserType u && !u.frozen())
       throw invalid("Non-frozen UDT column '" + name + "' (" + u.cqlName() + ") cannot be restricted by any relation");
+    String op = r instanceof Relation.Single x ? x.op().symbol : r instanceof Relation.In ? "IN" : null;
+    if (op != null && nonFrozenCollection(def.type())) throw invalid("Collection column '" + name + "' ("
+        + def.type().name() + ") cannot be restricted by a '" + op + "' relation");
     ColumnRestriction cr = byColumn.computeIfAbsent(name, n -> new ColumnRestriction(def));
     if (r instanceof Relation.Single x) {
-      if (x.op() != Relation.Op.EQ && x.op() != Relation.Op.NEQ && SchemaOps.containsDuration(def.type()))
-        throw invalid("Slice restrictions are not supported on " + durationsIn(def.type()));
-      if (x.op() == Relation.Op.EQ && io.ringsim.storage.TableSchema.isComplex(def.type())
-          && !(def.type() instanceof io.ringsim.schema.collection.UserType))
-        throw invalid("Collection column '" + name + "' (" + def.type().name() + ") cannot be restricted by a '=' "
-            + "relation");
       // A regular column's UNSET is refused as its row filter's value, with RowFilter's words.
-      boolean unset = x.value() instanceof Term.Unset && !def.isPrimaryKey();
-      if (unset && rowFilterError == null) rowFilterError = invalid("Unsupported unset value for column " + name);
+      // A counter takes no null literal (Cassandra's Constants.NULL_LITERAL, prepared for a counter).
+      if (x.value() instanceof Term.Literal l && l.kind() == Term.Kind.NULL
+          && io.ringsim.storage.CounterShards.isCounter(def.type()))
+        throw invalid("Invalid null value for counter increment/decrement");
+      boolean unset = x.value() instanceof Term.Unset && def.kind() != ColumnKind.CLUSTERING;
+      if (unset) nullOrUnset(def, "unset");
       Object v = unset ? null : values.value(x.value(), def.type(), name);
+      checkMerge(cr, x.op().isSlice(), false);
       switch (x.op()) {
-        case EQ -> {
-          if (cr.eq != null || cr.isSlice())
-            throw invalid(name + " cannot be restricted by more than one relation if it includes an Equal");
-          cr.eq = java.util.Collections.singletonList(nonNull(v, def));
-        }
+        case EQ -> cr.eq = java.util.Collections.singletonList(nonNull(v, def));
         case GT, GTE -> {
-          if (cr.eq != null) throw invalid(name + " cannot be restricted by more than one relation if it includes an"
-              + " Equal");
           if (cr.lowerOp != null) throw invalid("More than one restriction was found for the start bound on "
               + name);
           cr.lowerOp = x.op();
           cr.lower = nonNull(v, def);
         }
         case LT, LTE -> {
-          if (cr.eq != null) throw invalid(name + " cannot be restricted by more than one relation if it includes an"
-              + " Equal");
           if (cr.upperOp != null) throw invalid("More than one restriction was found for the end bound on " + name);
           cr.upperOp = x.op();
           cr.upper = nonNull(v, def);
         }
-        case NEQ -> {
-          if (def.isPrimaryKey())
-            throw invalid("Unsupported \"!=\" relation: " + name + " != " + TermText.of(x.value()));
-          cr.others.add(new ColumnRestriction.Filter(x.op(), v));
-        }
+        default -> throw new IllegalStateException("NEQ is refused above");
       }
     } else if (r instanceof Relation.In x) {
-      if (cr.eq != null) throw invalid(name + " cannot be restricted by more than one relation if it includes a IN");
+      checkMerge(cr, false, false);
       List<Object> vs = new ArrayList<>();
       for (Term term : x.values()) {
         Object v = nonNull(values.value(term, def.type(), name), name);
@@ -228,25 +240,18 @@ final class SelectRestrictions {
       }
       cr.eq = vs;
       cr.isIn = true;
+      cr.inTerms = x.values().size();
     } else if (r instanceof Relation.Contains x) {
       CqlType type = def.type();
-      CqlType elem;
-      if (x.key()) {
-        if (!(type instanceof MapType mt)) throw invalid("Cannot use CONTAINS KEY on non-map column " + name);
-        elem = mt.key();
-      } else if (type instanceof ListType lt) {
-        elem = lt.element();
-      } else if (type instanceof SetType st) {
-        elem = st.element();
-      } else if (type instanceof MapType mt) {
-        elem = mt.value();
-      } else {
-        throw invalid("Cannot use CONTAINS on non-collection column " + name);
-      }
-      // Cassandra checks a CONTAINS value as an index expression's (validateIndexedValue), with its own words.
-      if (x.value() instanceof Term.Unset) throw invalid("Unsupported unset value for column " + name);
-      Object v = values.value(x.value(), elem, name);
-      if (v == null) throw invalid("Unsupported null value for column " + name);
+      CqlType elem = x.key() ? ((MapType) type).key() : type instanceof ListType lt ? lt.element()
+          : type instanceof SetType st ? st.element() : ((MapType) type).value();
+      // Cassandra checks a CONTAINS value as a row filter's (or an index expression's), once the restrictions pass
+      // their checks (ALLOW FILTERING first), with its own words.
+      boolean unset = x.value() instanceof Term.Unset;
+      Object v = unset ? null : values.value(x.value(), elem, name);
+      if (unset || v == null) rowFilterError(invalid("Unsupported " + (unset ? "unset" : "null") + " value for column "
+          + name));
+      checkMerge(cr, false, true);
       cr.contains.add(new ColumnRestriction.Contains(x.key(), v));
     } else if (r instanceof Relation.Element x) {
       CqlException e = ElementRelation.add(def, cr, x, values);
@@ -256,6 +261,27 @@ final class SelectRestrictions {
       throw invalid("LIKE restrictions are only supported on properly indexed columns (SASI), not by this "
           + "simulator");
     }
+  }
+
+  /**
+   * A second relation on a column, refused as the first one's restriction refuses to merge with it in Cassandra
+   * (SingleColumnRestriction's doMergeWith): only two slices, or several CONTAINS, combine.
+   */
+  private static void checkMerge(ColumnRestriction cr, boolean slice, boolean contains) {
+    String name = cr.def.name();
+    // An IN of one value is an equality to Cassandra (SingleColumnRelation.newINRestriction).
+    if (cr.isIn && cr.inTerms > 1)
+      throw invalid(name + " cannot be restricted by more than one relation if it includes a IN");
+    if (cr.eq != null) throw invalid(name + " cannot be restricted by more than one relation if it includes an Equal");
+    if (cr.isSlice() && !slice) throw invalid("Column \"" + name + "\" cannot be restricted by both an equality and an"
+        + " inequality relation");
+    if (cr.containsCount() > 0 && !contains) throw invalid("Collection column " + name + " can only be restricted by "
+        + "CONTAINS, CONTAINS KEY, or map-entry equality");
+  }
+
+  private static boolean nonFrozenCollection(CqlType type) {
+    return type instanceof ListType l ? !l.frozen() : type instanceof SetType st ? !st.frozen()
+        : type instanceof MapType m && !m.frozen();
   }
 
   /** What holds durations, as Cassandra's messages name it. */
@@ -271,17 +297,43 @@ final class SelectRestrictions {
   }
 
   /**
-   * A key column's null is refused where its bound is built; a regular column's where its row filter is checked,
-   * which is after the checks of the restrictions (ALLOW FILTERING first), as {@link #rowFilterError}.
+   * A null (or UNSET) value: Cassandra refuses it when the statement runs, after every check of the restrictions.
+   * A clustering column's where its bound is built; a partition key column's where its keys are built, or, when the
+   * key is filtered, with a regular column's in the row filter ({@link #rowFilterError}).
    */
   private Object nonNull(Object v, ColumnDef def) {
-    if (v != null || def.isPrimaryKey()) return nonNull(v, def.name());
-    if (rowFilterError == null) rowFilterError = invalid("Unsupported null value for column " + def.name());
+    if (v != null) return v;
+    if (def.kind() == ColumnKind.CLUSTERING) return nonNull(v, def.name());
+    nullOrUnset(def, "null");
     return null;
+  }
+
+  private void nullOrUnset(ColumnDef def, String what) {
+    if (def.kind() == ColumnKind.PARTITION_KEY) {
+      if (keyValueError == null) keyValueError = new KeyValueError(def.name(), what);
+    } else {
+      rowFilterError(invalid("Unsupported " + what + " value for column " + def.name()));
+    }
+  }
+
+  private void rowFilterError(CqlException e) {
+    if (rowFilterError == null) rowFilterError = e;
   }
 
   /** A null or UNSET value for a regular column or a map entry: refused once the restrictions pass their checks. */
   private CqlException rowFilterError;
+  /** A partition key column's null or unset value, of which no key can be built. */
+  private record KeyValueError(String column, String what) {}
+
+  private KeyValueError keyValueError;
+
+  /** The refusal of {@link #keyValueError}, worded as the keys' builder or the row filter words it. */
+  private CqlException keyValueRefusal() {
+    String c = keyValueError.column(), what = keyValueError.what();
+    if (!keysKnown) return invalid("Unsupported " + what + " value for column " + c);
+    return invalid(what.equals("null") ? "Invalid null value in condition for column " + c
+        : "Invalid unset value for column " + c);
+  }
 
   /** Token and key restrictions together, the index an EQ restriction uses, and a partly restricted key. */
   private void checkPartitionKey(Catalog catalog) {
@@ -294,18 +346,22 @@ final class SelectRestrictions {
       pkRestricted++;
       if (!cr.isEqOrIn() || !cr.others.isEmpty()) pkNonEq = true;
     }
-    if (token != null && pkRestricted > 0) throw invalid("Columns \"" + pk.get(0).name() + "\" cannot be restricted by"
-        + " both a normal relation and a token relation");
+    // With token() too, Cassandra's TokenFilter: keys that are all known are read, those outside the token range
+    // dropped; otherwise the token range is scanned and the key columns' restrictions filter its rows.
     keysKnown = pkRestricted == pk.size() && !pkNonEq;
     boolean partialPk = pkRestricted > 0 && !keysKnown;
     if (partialPk && !allowFiltering && !queriableIndex) throw invalid(FILTERING);
-    if (token == null && !keysKnown) usesIndex = queriableIndex;
+    if ((token == null || partialPk) && !keysKnown) usesIndex = queriableIndex;
     pkFiltered = usesIndex || partialPk;
   }
 
   /** The clustering columns restricted in order (or filtering allowed), the EQ prefix and the slice after it. */
   private void checkClustering() {
     List<ColumnDef> cc = table.clusteringColumns();
+    boolean contains = byColumn.values().stream().anyMatch(cr -> cr.def.kind() == ColumnKind.CLUSTERING
+        && cr.containsCount() > 0);
+    if (contains && !queriableIndex && !allowFiltering)
+      throw invalid("Clustering columns can only be restricted with CONTAINS with a secondary index or filtering");
     List<ClusteringParts.Part> parts = ClusteringParts.of(table, byColumn, tuple, inTuples,
         inFirst, inLast, whereOrder);
     if (!allowFiltering) ClusteringParts.checkOrder(cc, parts, queriableIndex);
@@ -387,6 +443,12 @@ final class SelectRestrictions {
       if (!handled) post.add(cr);
     }
     return post;
+  }
+
+  /** Cassandra's isColumnRestrictedByEq: = on the column (an IN of one value is one too). */
+  boolean restrictedByEq(ColumnDef c) {
+    ColumnRestriction cr = byColumn.get(c.name());
+    return cr != null && cr.eq != null && (!cr.isIn || cr.inTerms == 1);
   }
 
   /** Whether any EQ/IN prefix column uses IN (rows then come back sorted by the coordinator). */

@@ -58,6 +58,17 @@ final class TokenRestriction {
     return new String[] {start, end};
   }
 
+  /** The keys whose token is in the range, in their order (Cassandra's TokenFilter over known keys). */
+  List<byte[]> keep(List<byte[]> keys, TableMetadata t, Values values, Partitioner partitioner) {
+    String[] r = range(t, values, partitioner);
+    List<byte[]> out = new ArrayList<>();
+    for (byte[] key : keys) {
+      long tok = ((LongToken) partitioner.token(key)).value();
+      if ((r[0] == null || tok > Long.parseLong(r[0])) && (r[1] == null || tok <= Long.parseLong(r[1]))) out.add(key);
+    }
+    return out;
+  }
+
   private static long tokenValue(Term v, TableMetadata t, Values values, Partitioner partitioner) {
     if (!(partitioner.minimum() instanceof LongToken))
       throw invalid("token ranges are only supported with Murmur3Partitioner in this simulator");

@@ -349,6 +349,10 @@ final class AstBuilder {
 
   static Relation relation(RelationContext r) {
     int line = r.start.getLine(), col = r.start.getCharPositionInLine();
+    // Only a materialized view's WHERE clause takes IS NOT NULL (StatementRestrictions).
+    if (r instanceof IsNotNullWhereRelationContext n) throw new io.ringsim.cql.CqlException(
+        io.ringsim.cql.CqlErrorClass.InvalidRequest, "Unsupported restriction: "
+        + io.ringsim.cql.CqlNames.quote(ident(n.ident())) + " IS NOT NULL");
     if (r instanceof SingleRelationContext s) return new Relation.Single(ident(s.ident()), op(s.operator()),
         term(s.term()), line, col);
     if (r instanceof InRelationContext s) {
