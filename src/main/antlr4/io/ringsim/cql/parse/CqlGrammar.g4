@@ -71,7 +71,8 @@ createFunction
     LPAREN (functionArg (COMMA functionArg)*)? RPAREN
     (K_CALLED | K_RETURNS K_NULL) K_ON K_NULL K_INPUT K_RETURNS cqlType K_LANGUAGE ident K_AS STRING ;
 functionArg : ident cqlType ;
-functionRef : (ident DOT)? ident ;
+// As Cassandra's allowedFunctionName: a function may be named token (count is an unreserved keyword already).
+functionRef : (ident DOT)? (ident | K_TOKEN) ;
 dropFunction : K_DROP K_FUNCTION (K_IF K_EXISTS)? functionRef (LPAREN (cqlType (COMMA cqlType)*)? RPAREN)? ;
 createAggregate
   : K_CREATE (K_OR K_REPLACE)? K_AGGREGATE (K_IF K_NOT K_EXISTS)? functionRef
@@ -83,9 +84,9 @@ dropAggregate : K_DROP K_AGGREGATE (K_IF K_EXISTS)? functionRef (LPAREN (cqlType
 createType : K_CREATE K_TYPE (K_IF K_NOT K_EXISTS)? tableName LPAREN typeField (COMMA typeField)* COMMA? RPAREN ;
 typeField : ident cqlType ;
 alterType
-  : K_ALTER K_TYPE tableName K_ADD ident cqlType                                   # alterTypeAdd
-  | K_ALTER K_TYPE tableName K_RENAME ident K_TO ident (K_AND ident K_TO ident)*   # alterTypeRename
-  | K_ALTER K_TYPE tableName K_ALTER ident K_TYPE cqlType                          # alterTypeAlter
+  : K_ALTER K_TYPE typeIf=ifExists? tableName K_ADD fieldIf=ifNotExists? ident cqlType                            # alterTypeAdd
+  | K_ALTER K_TYPE typeIf=ifExists? tableName K_RENAME fieldIf=ifExists? ident K_TO ident (K_AND ident K_TO ident)*  # alterTypeRename
+  | K_ALTER K_TYPE typeIf=ifExists? tableName K_ALTER ident K_TYPE cqlType                                          # alterTypeAlter
   ;
 dropType : K_DROP K_TYPE (K_IF K_EXISTS)? tableName ;
 
@@ -198,7 +199,7 @@ selectorAtom
   | marker                                               # markerSelector
   | ident                                                # columnSelector
   ;
-functionName : (ident DOT)? ident | K_TOKEN ;
+functionName : (ident DOT)? (ident | K_TOKEN) ;
 ordering : ident (K_ASC | K_DESC)? ;
 
 whereClause : relation (K_AND relation)* ;

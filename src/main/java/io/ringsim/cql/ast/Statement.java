@@ -82,13 +82,20 @@ public sealed interface Statement {
   record CreateType(String keyspace, String name, boolean ifNotExists, List<String> fieldNames,
       List<String> fieldTypes) implements Statement {}
 
-  record AlterTypeAdd(String keyspace, String name, String field, String type) implements Statement {}
+  /** {@code ifExists}: ALTER TYPE IF EXISTS t; {@code ifFieldNotExists}: ADD IF NOT EXISTS f (a no-op if f is there). */
+  record AlterTypeAdd(String keyspace, String name, boolean ifExists, String field, String type,
+      boolean ifFieldNotExists) implements Statement {}
 
-  /** RENAME a TO b AND c TO d: {@code from.get(i)} becomes {@code to.get(i)}. */
-  record AlterTypeRename(String keyspace, String name, List<String> from, List<String> to) implements Statement {}
+  /**
+   * RENAME a TO b AND c TO d: {@code from.get(i)} becomes {@code to.get(i)}; {@code ifFieldExists}: RENAME IF EXISTS,
+   * which skips the fields the type does not have.
+   */
+  record AlterTypeRename(String keyspace, String name, boolean ifExists, List<String> from, List<String> to,
+      boolean ifFieldExists) implements Statement {}
 
   /** ALTER TYPE t ALTER f TYPE x: parsed so that it fails with Cassandra's message. */
-  record AlterTypeAlter(String keyspace, String name, String field, String type) implements Statement {}
+  record AlterTypeAlter(String keyspace, String name, boolean ifExists, String field, String type)
+      implements Statement {}
 
   record DropType(String keyspace, String name, boolean ifExists) implements Statement {}
 

@@ -62,6 +62,10 @@ public final class FunctionOps {
     if (existing != null) {
       if (s.ifNotExists()) return c;
       if (!s.orReplace()) throw invalid("Function '" + s.name() + "' already exists");
+      if (s.calledOnNullInput() != existing.calledOnNullInput()) {
+        throw invalid("Function '" + s.name() + "' must have " + (s.calledOnNullInput() ? "CALLED ON NULL INPUT"
+            : "RETURNS NULL ON NULL INPUT") + " directive");
+      }
       if (!existing.returnType().name().equals(returns.name())) {
         throw invalid("Cannot replace function '" + s.name() + "', the new return type " + returns.name()
             + " is not compatible with the return type " + existing.returnType().name() + " of existing function");

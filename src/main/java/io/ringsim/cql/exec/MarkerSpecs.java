@@ -101,7 +101,8 @@ final class MarkerSpecs {
   /** Markers in the selection ({@code i + (int) ?}) take the type their use gives them, named [selection]. */
   private void selection(List<io.ringsim.cql.ast.Selector> selectors) {
     java.util.Map<Integer, CqlType> types = new java.util.HashMap<>();
-    SelectorCompiler compiler = new SelectorCompiler(table, new Values(0, 0).useFunctions(catalog, session), types);
+    SelectorCompiler compiler = new SelectorCompiler(table, new Values(0, 0).useFunctions(catalog, table.keyspace()),
+        types);
     for (io.ringsim.cql.ast.Selector sel : selectors) {
       if (BindMarkers.count(sel) == 0) continue;
       io.ringsim.cql.ast.Selector x = sel instanceof io.ringsim.cql.ast.Selector.Aliased a ? a.selector() : sel;
@@ -166,7 +167,17 @@ final class MarkerSpecs {
       term(args.get(0), "arg0(" + f.functionName() + ")", f.left(), null);
       if (!f.unary()) term(args.get(1), "arg1(" + f.functionName() + ")", f.right(), null);
     } else if (t instanceof Term.FunctionCall f) {
-      // The functions ringsim knows take no arguments; a marker given to one still needs a receiver.
+      // Cassandra resolves an unqualified function name in the keyspace of the statement's table.
+      io.ringsim.schema.UserFunction user = UserFunctionTerms.soleOverload(catalog,
+          table != null ? table.keyspace() : session, f);
+      if (user != null) {
+        // Its parameters receive the arguments, named as FunctionResolver.makeArgSpec names them.
+        String fn = (user.keyspace() + "." + user.name()).toLowerCase(java.util.Locale.ROOT);
+        for (int i = 0; i < f.args().size(); i++) term(f.args().get(i), "arg" + i + "(" + fn + ")",
+            user.argTypes().get(i), null);
+        return;
+      }
+      // The native functions ringsim knows take no markers; a marker given to one still needs a receiver.
       for (Term x : f.args()) term(x, name, CqlTypes.BLOB, null);
     }
   }

@@ -195,7 +195,7 @@ public final class Projection {
       return;
     }
     if (ROW_FUNCTIONS.contains(fn)) {
-      SelectorCompiler.Expr e = rowFunction(t, f, fn);
+      SelectorCompiler.Expr e = compiler.compile(f);
       names.add(alias != null ? alias : e.name());
       types.add(e.type());
       columns.add(e.eval());

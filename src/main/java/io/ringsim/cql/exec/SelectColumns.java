@@ -31,7 +31,7 @@ public final class SelectColumns {
     if (s.json()) return new Columns(List.of(SelectJson.COLUMN), List.of(CqlTypes.TEXT), List.of(false));
     TableMetadata t = SchemaOps.table(catalog, SchemaOps.keyspaceOf(s.keyspace(), session), s.table());
     // The projection only names and types its selectors here; the clock and seed matter only to reading rows.
-    Projection p = new Projection(t, s.selectors(), 0, new Values(0, 0).useFunctions(catalog, session),
+    Projection p = new Projection(t, s.selectors(), 0, new Values(0, 0).useFunctions(catalog, t.keyspace()),
         new java.util.HashMap<>());
     List<Boolean> reversed = new ArrayList<>();
     if (s.selectors().isEmpty()) {

@@ -150,7 +150,7 @@ public final class SelectPlanner {
     String ks = SchemaOps.keyspaceOf(s.keyspace(), session);
     TableMetadata t = SchemaOps.table(catalog, ks, s.table());
     // Unknown columns are reported first, as Cassandra prepares the selection first.
-    values.useFunctions(catalog, session);
+    values.useFunctions(catalog, ks); // unqualified function names resolve in the table's keyspace, as Cassandra's
     Projection projection = new Projection(t, s.selectors(), nowInSec, values);
     SelectRestrictions where = new SelectRestrictions(t, s.where(), s.allowFiltering(), catalog, values);
     if (s.distinct()) checkDistinct(t, s, where);

@@ -180,7 +180,11 @@ final class SelectorCompiler {
       return slot(f);
     }
     if (fn.equals("tojson")) return toJson(f);
-    if (Projection.ROW_FUNCTIONS.contains(fn)) return Projection.rowFunction(table, f, fn);
+    if (Projection.ROW_FUNCTIONS.contains(fn)) {
+      Expr user = UserFunctionSelectors.userToken(this, f, table);
+      return user != null ? user : Projection.rowFunction(table, f, fn);
+    }
+    if (fn.equals("system.token")) return Projection.rowFunction(table, f, "token");
     if (fn.equals("fromjson")) {
       throw NativeFunctions.invalid("fromJson() cannot be used in the selection clause of a SELECT statement");
     }
@@ -371,6 +375,8 @@ final class SelectorCompiler {
       markers.put(m.index(), keyType);
       return null;
     }
+    if (t instanceof Term.FunctionCall f && markers != null && UserFunctionTerms.typeMarkers(values, f, markers))
+      return null;
     return values.value(t, keyType, (coll.type() instanceof SetType ? "value(" : "key(") + coll.name() + ")");
   }
 

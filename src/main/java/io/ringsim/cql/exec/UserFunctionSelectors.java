@@ -2,7 +2,9 @@ package io.ringsim.cql.exec;
 
 import io.ringsim.cql.ast.Selector;
 import io.ringsim.schema.Catalog;
+import io.ringsim.schema.ColumnDef;
 import io.ringsim.schema.CqlType;
+import io.ringsim.schema.TableMetadata;
 import io.ringsim.schema.UserAggregate;
 import io.ringsim.schema.UserFunction;
 import java.util.ArrayList;
@@ -55,6 +57,36 @@ final class UserFunctionSelectors {
       for (Projection.Column e : evals) in.add(e.value(p, r, now));
       return FunctionCalls.call(fn, in);
     }, null);
+  }
+
+  /**
+   * An unqualified {@code token(...)} in a keyspace that has user functions named token: Cassandra's resolver weighs
+   * the native token, an exact match for the partition key columns in order, against them, so the user function is
+   * called when the native one does not fit ({@code token(10)}). Null: the native token.
+   */
+  static SelectorCompiler.Expr userToken(SelectorCompiler compiler, Selector.Function f, TableMetadata table) {
+    Values values = compiler.values();
+    if (!f.name().equalsIgnoreCase("token")) return null;
+    FunctionCalls.Name n = FunctionCalls.name("token", values.functionKeyspace());
+    if (FunctionCalls.functions(values.functionCatalog(), n).isEmpty()) return null;
+    List<String> key = table.partitionKey().stream().map(ColumnDef::name).toList();
+    List<String> given = f.args().stream().map(a -> a instanceof Selector.Column c ? c.name() : null).toList();
+    if (given.equals(key)) return null;
+    try {
+      return function(compiler, f);
+    } catch (io.ringsim.cql.CqlException e) {
+      if (e.getMessage().startsWith("Ambiguous")) throw e;
+      // Neither fits: Cassandra lists the native token for this table beside the user functions.
+      List<String> known = new ArrayList<>();
+      known.add("token : (" + table.partitionKey().stream().map(d -> d.type().name())
+          .collect(Collectors.joining(", ")) + ") -> bigint");
+      for (UserFunction u : FunctionCalls.functions(values.functionCatalog(), n)) {
+        known.add(u.keyspace() + "." + io.ringsim.cql.CqlNames.quote(u.name()) + " : ("
+            + UserFunction.typeNames(u.argTypes()) + ") -> " + u.returnType().name());
+      }
+      throw FunctionCalls.invalid("Invalid call to function token, none of its type signatures match (known type "
+          + "signatures: " + String.join(", ", known) + ")");
+    }
   }
 
   /** Cassandra's message when no overload takes the arguments. */

@@ -16,6 +16,32 @@ import java.util.stream.Collectors;
 final class UserFunctionTerms {
   private UserFunctionTerms() {}
 
+  /**
+   * The user-defined function a call with bind markers in it resolves to at PREPARE when only one overload of its name
+   * takes that many arguments (its parameters then type the markers), else null.
+   */
+  static UserFunction soleOverload(io.ringsim.schema.Catalog c, String session, Term.FunctionCall f) {
+    if (FunctionCalls.systemName(f.name())) return null;
+    if (f.name().indexOf('.') < 0 && !NativeFunctions.overloads(f.name()).isEmpty()) return null;
+    List<UserFunction> fits = FunctionCalls.functions(c, FunctionCalls.name(f.name(), session)).stream()
+        .filter(u -> u.argTypes().size() == f.args().size()).toList();
+    return fits.size() == 1 ? fits.get(0) : null;
+  }
+
+  /**
+   * At PREPARE, a call of a user-defined function with a bind marker as an argument ({@code m[f(?)..f(?)]}): each such
+   * marker gets its parameter's type in {@code markers}. False when {@code f} is no such call.
+   */
+  static boolean typeMarkers(Values values, Term.FunctionCall f, java.util.Map<Integer, CqlType> markers) {
+    if (f.args().stream().noneMatch(a -> a instanceof Term.BindMarker)) return false;
+    UserFunction u = soleOverload(values.functionCatalog(), values.functionKeyspace(), f);
+    if (u == null) return false;
+    for (int i = 0; i < f.args().size(); i++) {
+      if (f.args().get(i) instanceof Term.BindMarker m) markers.put(m.index(), u.argTypes().get(i));
+    }
+    return true;
+  }
+
   /** {value} of the call, or null when {@code f} names no user-defined function. */
   static Object[] value(Values values, Term.FunctionCall f, CqlType type, String column) {
     if (FunctionCalls.systemName(f.name())) return null;

@@ -75,11 +75,14 @@ public final class UserTypeOps {
 
   public static Catalog alterAdd(Catalog c, Statement.AlterTypeAdd s, String session) {
     String ks = SchemaOps.keyspaceOf(s.keyspace(), session);
+    if (s.ifExists() && c.type(ks, s.name()).isEmpty()) return c;
     UserType u = existing(c, ks, s.name());
-    if (u.fieldIndex(s.field()) >= 0)
+    checkField(TypeResolver.parse(s.type()));
+    if (u.fieldIndex(s.field()) >= 0) {
+      if (s.ifFieldNotExists()) return c;
       throw invalid("Cannot add field " + s.field() + " to type " + ks + "." + u.cqlName() + ": a field with name "
           + s.field() + " already exists");
-    checkField(TypeResolver.parse(s.type()));
+    }
     CqlType type = fieldType(s.type(), c, ks);
     if (references(type, ks, u.typeName()))
       throw invalid("Cannot add new field " + s.field() + " of type " + type.name() + " to user type " + ks + "."
@@ -106,14 +109,17 @@ public final class UserTypeOps {
 
   public static Catalog alterRename(Catalog c, Statement.AlterTypeRename s, String session) {
     String ks = SchemaOps.keyspaceOf(s.keyspace(), session);
+    if (s.ifExists() && c.type(ks, s.name()).isEmpty()) return c;
     UserType u = existing(c, ks, s.name());
     List<String> names = new ArrayList<>(u.fieldNames());
     for (int i = 0; i < s.from().size(); i++) {
       int at = u.fieldIndex(s.from().get(i));
+      if (at < 0 && s.ifFieldExists()) continue;
       // "Unkown" is Cassandra's spelling.
       if (at < 0) throw invalid("Unkown field " + s.from().get(i) + " in user type " + ks + "." + u.cqlName());
       names.set(at, s.to().get(i));
     }
+    if (names.equals(u.fieldNames())) return c;
     for (String n : names) {
       if (names.indexOf(n) != names.lastIndexOf(n))
         throw invalid("Duplicate field name " + n + " in type " + ks);
@@ -123,6 +129,7 @@ public final class UserTypeOps {
 
   public static Catalog alterField(Catalog c, Statement.AlterTypeAlter s, String session) {
     String ks = SchemaOps.keyspaceOf(s.keyspace(), session);
+    if (s.ifExists() && c.type(ks, s.name()).isEmpty()) return c;
     existing(c, ks, s.name());
     throw invalid("Altering field types is no longer supported");
   }

@@ -70,7 +70,10 @@ public final class WritePlanner {
   public record WritePlan(TableMetadata table, List<PartitionWrite> writes, CasSpec cas) {}
 
   public static WritePlan plan(Statement s, Catalog catalog, String session, Values values, Partitioner partitioner) {
-    values.useFunctions(catalog, session);
+    // Unqualified function names resolve in the table's keyspace, as Cassandra's (a batch's: the session's).
+    String ks = s instanceof Statement.Insert i ? i.keyspace() : s instanceof Statement.Update u ? u.keyspace()
+        : s instanceof Statement.Delete d ? d.keyspace() : null;
+    values.useFunctions(catalog, ks != null ? ks : session);
     WriteBinder binder = new WriteBinder(catalog, session, values, partitioner);
     if (s instanceof Statement.Batch b) return BatchPlanner.plan(b, binder);
     return single(s, binder);

@@ -95,9 +95,14 @@ final class AstBuilder {
     List<String> pk = new ArrayList<>();
     List<String> ck = new ArrayList<>();
     int pkDefinitions = 0;
+    java.util.Set<String> declared = new java.util.HashSet<>();
     for (TableElementContext e : c.tableElement()) {
       if (e instanceof ColumnDefinitionContext cd) {
         boolean primary = cd.K_PRIMARY() != null;
+        // Cassandra's parser refuses a repeated column as it reads it, before the keyspace is looked for.
+        if (!declared.add(ident(cd.ident()))) throw new io.ringsim.cql.CqlException(
+            io.ringsim.cql.CqlErrorClass.InvalidRequest, "Duplicate column '" + ident(cd.ident()) + "' declaration "
+            + "for table '" + (t[0] != null ? t[0] + "." : "") + t[1] + "'");
         cols.add(new ColumnSpec(ident(cd.ident()), type(cd.cqlType()), cd.K_STATIC() != null, primary));
         if (primary) {
           pkDefinitions++;
@@ -336,9 +341,10 @@ final class AstBuilder {
   }
 
   static String functionName(FunctionNameContext f) {
-    if (f.K_TOKEN() != null) return "token";
     // A keyspace-qualified name (ks.fn) keeps its keyspace before a dot, which no unquoted name contains.
-    return f.ident().size() == 2 ? ident(f.ident(0)) + "." + ident(f.ident(1)) : ident(f.ident(0));
+    String ks = f.DOT() != null ? ident(f.ident(0)) + "." : "";
+    if (f.K_TOKEN() != null) return ks + "token";
+    return ks + ident(f.ident(f.ident().size() - 1));
   }
 
   static List<Relation> where(WhereClauseContext w) {

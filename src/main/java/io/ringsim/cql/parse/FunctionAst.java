@@ -37,8 +37,9 @@ final class FunctionAst {
 
   /** {keyspace or null, name}. */
   static String[] name(FunctionRefContext f) {
-    if (f.ident().size() == 2) return new String[] {AstBuilder.ident(f.ident(0)), AstBuilder.ident(f.ident(1))};
-    return new String[] {null, AstBuilder.ident(f.ident(0))};
+    String ks = f.DOT() != null ? AstBuilder.ident(f.ident(0)) : null;
+    String name = f.K_TOKEN() != null ? "token" : AstBuilder.ident(f.ident(f.ident().size() - 1));
+    return new String[] {ks, name};
   }
 
   private static Statement createFunction(CreateFunctionContext c) {

@@ -44,11 +44,13 @@ final class UserTypeAst {
   static Statement alterType(AlterTypeContext c) {
     if (c instanceof AlterTypeAddContext a) {
       String[] n = AstBuilder.table(a.tableName());
-      return new Statement.AlterTypeAdd(n[0], n[1], AstBuilder.ident(a.ident()), AstBuilder.type(a.cqlType()));
+      return new Statement.AlterTypeAdd(n[0], n[1], a.typeIf != null, AstBuilder.ident(a.ident()),
+          AstBuilder.type(a.cqlType()), a.fieldIf != null);
     }
     if (c instanceof AlterTypeAlterContext a) {
       String[] n = AstBuilder.table(a.tableName());
-      return new Statement.AlterTypeAlter(n[0], n[1], AstBuilder.ident(a.ident()), AstBuilder.type(a.cqlType()));
+      return new Statement.AlterTypeAlter(n[0], n[1], a.typeIf != null, AstBuilder.ident(a.ident()),
+          AstBuilder.type(a.cqlType()));
     }
     AlterTypeRenameContext r = (AlterTypeRenameContext) c;
     String[] n = AstBuilder.table(r.tableName());
@@ -58,7 +60,7 @@ final class UserTypeAst {
       from.add(AstBuilder.ident(r.ident(i)));
       to.add(AstBuilder.ident(r.ident(i + 1)));
     }
-    return new Statement.AlterTypeRename(n[0], n[1], from, to);
+    return new Statement.AlterTypeRename(n[0], n[1], r.typeIf != null, from, to, r.fieldIf != null);
   }
 
   /**
@@ -66,7 +68,7 @@ final class UserTypeAst {
    * syntax error at the dot, reported as its parser reports it.
    */
   static void checkWritetimeArguments(CqlGrammarParser.FunctionSelectorContext f) {
-    if (f.functionName().ident().isEmpty()) return; // token(...)
+    if (f.functionName().K_TOKEN() != null) return;
     String fn = AstBuilder.functionName(f.functionName());
     if (!fn.equals("writetime") && !fn.equals("ttl")) return;
     for (CqlGrammarParser.UnaliasedSelectorContext a : f.unaliasedSelector()) {

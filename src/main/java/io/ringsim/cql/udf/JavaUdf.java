@@ -4,8 +4,8 @@ import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.cql.CqlException;
 import io.ringsim.schema.CqlType;
 import io.ringsim.schema.UserFunction;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,13 +13,15 @@ import java.util.List;
 public final class JavaUdf implements UserFunction.Code {
   private final List<CqlType> argTypes;
   private final CqlType returnType;
-  private final Object instance;
-  private final Method call;
+  /**
+   * The instance's call(Object[]) as a method handle, not a reflective Method: after a few calls Method.invoke
+   * defines an accessor class under the function's class loader, which cannot see the JDK's reflection classes.
+   */
+  private final MethodHandle call;
 
-  private JavaUdf(List<CqlType> argTypes, CqlType returnType, Object instance, Method call) {
+  private JavaUdf(List<CqlType> argTypes, CqlType returnType, MethodHandle call) {
     this.argTypes = argTypes;
     this.returnType = returnType;
-    this.instance = instance;
     this.call = call;
   }
 
@@ -43,7 +45,8 @@ public final class JavaUdf implements UserFunction.Code {
     try {
       Class<?> cls = new UdfLoader().define(c);
       Object instance = cls.getConstructor().newInstance();
-      return new JavaUdf(List.copyOf(argTypes), returnType, instance, cls.getMethod("call", Object[].class));
+      MethodHandle call = MethodHandles.lookup().unreflect(cls.getMethod("call", Object[].class)).bindTo(instance);
+      return new JavaUdf(List.copyOf(argTypes), returnType, call);
     } catch (ReflectiveOperationException | LinkageError e) {
       throw new CqlException(CqlErrorClass.InvalidRequest, "Could not compile function '" + qualifiedName
           + "' from Java source: " + e);
@@ -56,14 +59,11 @@ public final class JavaUdf implements UserFunction.Code {
     for (int i = 0; i < in.length; i++) in[i] = UdfTypes.toUdf(args.get(i), argTypes.get(i));
     Object out;
     try {
-      out = call.invoke(instance, (Object) in);
-    } catch (InvocationTargetException e) {
+      out = call.invoke(in);
+    } catch (Throwable cause) {
       // Cassandra answers FunctionFailure with what the body threw; the connection and the node carry on.
-      Throwable cause = e.getCause();
       if (cause instanceof VirtualMachineError vm && !(cause instanceof StackOverflowError)) throw vm;
       throw new CqlException(CqlErrorClass.FunctionFailure, String.valueOf(cause));
-    } catch (IllegalAccessException e) {
-      throw new CqlException(CqlErrorClass.FunctionFailure, e.toString());
     }
     try {
       return UdfTypes.fromUdf(out, returnType);
