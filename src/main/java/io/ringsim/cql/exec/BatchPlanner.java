@@ -2,7 +2,11 @@ package io.ringsim.cql.exec;
 
 import static io.ringsim.cql.exec.WriteBinder.invalid;
 
+import io.ringsim.cql.CqlErrorClass;
+import io.ringsim.cql.CqlException;
+import io.ringsim.cql.ast.Relation;
 import io.ringsim.cql.ast.Statement;
+import io.ringsim.schema.ColumnKind;
 import io.ringsim.schema.TableMetadata;
 import io.ringsim.storage.Partition;
 import java.util.ArrayList;
@@ -32,6 +36,7 @@ final class BatchPlanner {
     List<WritePlanner.CasSpec> conditions = new ArrayList<>();
     Map<io.ringsim.storage.Clustering, String> conditionKinds = new java.util.HashMap<>();
     for (Statement child : b.statements()) {
+      if (conditional) checkSinglePartition(child, binder);
       WritePlanner.WritePlan p = WritePlanner.single(child, inBatch);
       if (p.cas() != null) {
         conditions.add(p.cas());
@@ -54,6 +59,26 @@ final class BatchPlanner {
       cas = ConditionalBatch.combine(table, conditions);
     }
     return new WritePlanner.WritePlan(table, merge(all), cas);
+  }
+
+  /**
+   * Cassandra's BatchStatement.getCasRequest, statement by statement: a conditional batch refuses an IN on the
+   * partition key (one of a single value is an equality) with an IllegalArgumentException, which reaches the client
+   * as a server error quoting it.
+   */
+  private static void checkSinglePartition(Statement child, WriteBinder binder) {
+    String ks = child instanceof Statement.Update u ? u.keyspace() : child instanceof Statement.Delete d ? d.keyspace()
+        : null;
+    String name = child instanceof Statement.Update u ? u.table() : child instanceof Statement.Delete d ? d.table()
+        : null;
+    List<Relation> where = child instanceof Statement.Update u ? u.where()
+        : child instanceof Statement.Delete d ? d.where() : null;
+    if (where == null) return;
+    TableMetadata t = binder.table(ks, name);
+    if (CasPlanner.hasIn(t, where, ColumnKind.PARTITION_KEY)) {
+      throw new CqlException(CqlErrorClass.ServerError, "java.lang.IllegalArgumentException: Batch with conditions "
+          + "cannot span multiple partitions (you cannot use IN on the partition key)");
+    }
   }
 
   private static String conditionKind(Statement child) {

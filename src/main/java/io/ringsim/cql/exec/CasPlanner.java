@@ -300,7 +300,7 @@ final class CasPlanner {
   }
 
   /** Whether {@code where} restricts a column of {@code kind} with an IN (single- or multi-column). */
-  private static boolean hasIn(TableMetadata t, List<Relation> where, ColumnKind kind) {
+  static boolean hasIn(TableMetadata t, List<Relation> where, ColumnKind kind) {
     for (Relation r : where) {
       // A single-valued IN is an equality to Cassandra (k IN (1)); an empty one is still an IN.
       List<String> cols = r instanceof Relation.In in ? (in.values().size() == 1 ? List.of() : List.of(in.column()))

@@ -34,6 +34,11 @@ public final class FunctionOps {
     return ks;
   }
 
+  private static boolean frozenNotTuple(String typeText) {
+    String t = typeText.strip();
+    return t.startsWith("frozen<") && !t.substring("frozen<".length()).strip().startsWith("tuple<");
+  }
+
   private static List<CqlType> types(List<String> texts, Catalog c, String ks) {
     List<CqlType> out = new ArrayList<>();
     for (String t : texts) out.add(SchemaOps.type(t, null, c, ks));
@@ -48,8 +53,14 @@ public final class FunctionOps {
       throw invalid("Duplicate argument names for given function " + s.name() + " with argument names "
           + s.argNames());
     }
+    // Cassandra's CreateFunctionStatement: a frozen<> argument or return type is refused (a tuple is frozen anyway).
+    for (String a : s.argTypes()) {
+      if (frozenNotTuple(a)) {
+        throw invalid("Argument '" + a + "' cannot be frozen; remove frozen<> modifier from '" + a + "'");
+      }
+    }
     List<CqlType> args = types(s.argTypes(), c, ks);
-    if (s.returnType().startsWith("frozen<")) {
+    if (frozenNotTuple(s.returnType())) {
       throw invalid("Return type '" + s.returnType() + "' cannot be frozen; remove frozen<> modifier from '"
           + s.returnType() + "'");
     }

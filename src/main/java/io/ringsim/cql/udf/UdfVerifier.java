@@ -40,6 +40,7 @@ final class UdfVerifier {
     Set<String> errors = new TreeSet<>();
     ClassReader reader = new ClassReader(bytes);
     String self = reader.getClassName();
+    String superName = reader.getSuperName();
     reader.accept(new ClassVisitor(Opcodes.ASM9) {
       @Override
       public FieldVisitor visitField(int access, String name, String desc, String signature, Object value) {
@@ -57,9 +58,35 @@ final class UdfVerifier {
         if (!name.equals("<init>") && !name.equals("call") && !name.equals(executeName)) {
           errors.add("not allowed method declared: " + name + desc);
         }
+        // The constructor is ringsim's (super() and return); anything more is the body's instance initializer or a
+        // field initializer, which Cassandra's UDFByteCodeVerifier reports as "initializer declared".
+        boolean ctor = name.equals("<init>");
         return new MethodVisitor(Opcodes.ASM9) {
           @Override
+          public void visitTypeInsn(int opcode, String type) {
+            if (ctor) errors.add("initializer declared");
+          }
+
+          @Override
+          public void visitFieldInsn(int opcode, String owner, String fname, String fdesc) {
+            if (ctor) errors.add("initializer declared");
+          }
+
+          @Override
+          public void visitLdcInsn(Object value) {
+            if (ctor) errors.add("initializer declared");
+          }
+
+          @Override
+          public void visitIntInsn(int opcode, int operand) {
+            if (ctor) errors.add("initializer declared");
+          }
+
+          @Override
           public void visitMethodInsn(int opcode, String owner, String mname, String mdesc, boolean itf) {
+            if (ctor && !(opcode == Opcodes.INVOKESPECIAL && owner.equals(superName) && mname.equals("<init>"))) {
+              errors.add("initializer declared");
+            }
             Set<String> refused = DISALLOWED_CALLS.get(owner);
             if (DISALLOWED_CLASSES.contains(owner) || (refused != null && refused.contains(mname))) {
               errors.add("call to " + owner.replace('/', '.') + "." + mname + "()");
@@ -68,6 +95,7 @@ final class UdfVerifier {
 
           @Override
           public void visitInsn(int opcode) {
+            if (ctor && opcode != Opcodes.RETURN) errors.add("initializer declared");
             if (opcode == Opcodes.MONITORENTER || opcode == Opcodes.MONITOREXIT) errors.add("use of synchronized");
           }
         };
