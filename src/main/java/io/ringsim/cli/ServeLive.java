@@ -196,7 +196,7 @@ final class ServeLive implements LiveRun {
     for (ClientHistory.Op op : ops) {
       out.add(new OpRecord(op.id(), "clients", op.table(), op.client(), op.kind(), op.key(), op.consistency(),
           op.coordinator(), op.invokeMicros(), op.completeMicros(), op.outcome(), op.error(), op.version(),
-          op.applied(), retried.get(op.id())));
+          op.applied(), retried.get(op.id()), op.nowInSec()));
     }
     return out;
   }

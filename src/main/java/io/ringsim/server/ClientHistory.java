@@ -44,10 +44,12 @@ public final class ClientHistory {
   /**
    * One operation. {@code client} is the connection it came on: the same client, for read-your-writes. {@code sender}
    * is who sent the request and what it was, to recognise a driver's retry (which comes on another connection).
+   * {@code nowInSec}: the now its coordinator reported (a v5 client's now_in_seconds, else its clock's second), which
+   * a read judged expiry by and a write's TTLs count from; null when not reported (a failure, a timeout).
    */
   public record Op(long id, int client, Sender sender, String table, String key, byte[] keyBytes, String kind,
       String consistency, String coordinator, long invokeMicros, long completeMicros, String outcome, String error,
-      long version, Boolean applied) {}
+      long version, Boolean applied, Integer nowInSec) {}
 
   /**
    * Who sent a request and which request it was: the client's IP address (a driver retries on its connection to
@@ -265,6 +267,7 @@ public final class ClientHistory {
     String error = null;
     long version = -1;
     Boolean applied = null;
+    int now = ClientResponse.NOW_NOT_REPORTED;
     if (r == null) {
       outcome = "timeout";
       error = "OperationTimedOut (client)";
@@ -275,9 +278,16 @@ public final class ClientHistory {
       outcome = "ok";
       if (r instanceof ClientResponse.WriteDone w) {
         version = s.clientTimestamp() != null ? s.clientTimestamp() : w.timestampMicros();
+        now = w.nowInSec();
       }
-      if (r instanceof ClientResponse.ReadDone d) version = newest(d.partitions());
-      if (r instanceof ClientResponse.CasDone c) applied = c.applied();
+      if (r instanceof ClientResponse.ReadDone d) {
+        version = newest(d.partitions());
+        now = d.nowInSec();
+      }
+      if (r instanceof ClientResponse.CasDone c) {
+        applied = c.applied();
+        now = c.nowInSec();
+      }
     }
     // A timed-out write stamped by the client may still have been applied, with that timestamp.
     if (s.clientTimestamp() != null && !s.kind().equals("read")) version = s.clientTimestamp();
@@ -285,7 +295,8 @@ public final class ClientHistory {
     TableMetadata t = cluster.catalog().table(s.request().table()).orElse(null);
     String text = t == null ? java.util.HexFormat.of().formatHex(key) : keyText(t, key);
     add(new Op(s.id(), s.client(), s.sender(), s.request().table(), text, key, s.kind(), s.request().consistency().name(),
-        s.coordinator(), s.invokeMicros(), completeMicros, outcome, error, version, applied));
+        s.coordinator(), s.invokeMicros(), completeMicros, outcome, error, version, applied,
+        now == ClientResponse.NOW_NOT_REPORTED ? null : now));
   }
 
   /** A page that may have stopped before the partition's end: it did not see all of it. */

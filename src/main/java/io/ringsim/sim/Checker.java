@@ -73,7 +73,8 @@ public final class Checker {
 
   /**
    * The state of one key after the run, read at ALL once the cluster was healed (-1: absent). {@code nowInSec}: the
-   * now its coordinator judged expiry by, null when not reported (then any TTL'd write may have expired by it).
+   * now its coordinator judged expiry by, null when not reported (then a key whose last write had a TTL is counted as
+   * not judged: {@link NotJudged#TTL_NOW_UNKNOWN}).
    */
   public record FinalRead(String key, long version, Integer nowInSec) {
     public FinalRead(String key, long version) {
@@ -103,11 +104,14 @@ public final class Checker {
     }
     for (List<OpRecord> l : mutations.values()) l.sort((a, b) -> Long.compare(a.completeMicros(), b.completeMicros()));
     List<Anomaly> anomalies = new ArrayList<>();
+    Map<NotJudged, Long> notJudged = new java.util.EnumMap<>(NotJudged.class);
     long stale = 0, ryw = 0, reads = 0, lost = 0, lwt = 0;
     for (OpRecord r : history) {
       if (!r.type().equals("read") || !r.ok()) continue;
       reads++;
-      String why = stale(r.row(), r.version(), r.invokeMicros(), readNow(r), mutations, byVersion, ttlByWorkload);
+      Judged j = stale(r.row(), r.version(), r.invokeMicros(), readNow(r), mutations, byVersion, ttlByWorkload);
+      if (j.notJudged() != null) notJudged.merge(j.notJudged(), 1L, Long::sum);
+      String why = j.why();
       if (why == null) continue;
       stale++;
       OpRecord last = lastBefore(mutations.get(r.row()), r.invokeMicros());
@@ -117,15 +121,15 @@ public final class Checker {
           r.consistency(), EN.f("say.anomaly.read", r.id(), r.consistency(), r.coordinator(), why)));
     }
     for (FinalRead f : finals) {
-      String why = stale(f.key(), f.version(), Long.MAX_VALUE, f.nowInSec() == null ? Integer.MAX_VALUE
-          : f.nowInSec(), mutations, byVersion, ttlByWorkload);
+      Judged j = stale(f.key(), f.version(), Long.MAX_VALUE, f.nowInSec(), mutations, byVersion, ttlByWorkload);
+      if (j.notJudged() != null) notJudged.merge(j.notJudged(), 1L, Long::sum);
+      String why = j.why();
       if (why == null) continue;
       lost++;
       OpRecord last = lastBefore(mutations.get(f.key()), Long.MAX_VALUE);
       anomalies.add(new Anomaly("lost-write", f.key(), last == null ? 0 : last.completeMicros(),
           last == null ? "" : last.consistency(), EN.f("say.anomaly.final", why)));
     }
-    Map<NotJudged, Long> notJudged = new java.util.EnumMap<>(NotJudged.class);
     lwt += checkLwtRows(history, ttlByWorkload, anomalies, notJudged);
     anomalies.sort((a, b) -> Long.compare(a.atMicros(), b.atMicros()));
     return new Result(anomalies, reads, finals.size(), stale, ryw, lost, lwt, notJudged);
@@ -137,8 +141,8 @@ public final class Checker {
   /**
    * Every row that saw a lightweight transaction is checked for linearizability over its LWTs, SERIAL reads and plain
    * writes and deletes (Paxos promises nothing when LWTs and plain writes mix, and the check shows it). Rows whose
-   * writes carry a TTL are left out: expiry changes them with no operation. Returns the rows that are not linearizable;
-   * rows the search gives up on are counted in {@code notJudged}.
+   * writes carry a TTL are counted as not judged: expiry changes them with no operation. Returns the rows that are
+   * not linearizable; rows the search gives up on are counted in {@code notJudged}.
    */
   private static long checkLwtRows(List<OpRecord> history, Map<String, Integer> ttlByWorkload,
       List<Anomaly> anomalies, Map<NotJudged, Long> notJudged) {
@@ -151,7 +155,10 @@ public final class Checker {
     long violations = 0;
     for (Map.Entry<String, List<OpRecord>> e : byRow.entrySet()) {
       if (!lwtRows.contains(e.getKey())) continue;
-      if (e.getValue().stream().anyMatch(o -> ttlByWorkload.getOrDefault(o.workload(), 0) > 0)) continue;
+      if (e.getValue().stream().anyMatch(o -> ttlByWorkload.getOrDefault(o.workload(), 0) > 0)) {
+        notJudged.merge(NotJudged.LWT_TTL, 1L, Long::sum);
+        continue;
+      }
       List<LwtLinearizability.Op> ops = new ArrayList<>();
       List<OpRecord> source = new ArrayList<>();
       boolean mixed = false;
@@ -258,29 +265,43 @@ public final class Checker {
   /** How far past its clock a coordinator's write timestamp may be (see {@link #writeNow}). */
   static final long TIMESTAMP_BUMP_MICROS = 1000;
 
+  /** What judging one observation found: {@code why} it is stale (null: fine), or why it was not judged. */
+  private record Judged(String why, NotJudged notJudged) {
+    static final Judged FINE = new Judged(null, null);
+
+    static Judged stale(String why) {
+      return new Judged(why, null);
+    }
+  }
+
   /**
-   * Why observing {@code version} at {@code invoke} is stale, or null when it is fine. {@code readNow}: the now the
-   * read judged expiry by (whole seconds of its coordinator's clock).
+   * Whether observing {@code version} at {@code invoke} is stale. {@code readNow}: the now the read judged expiry by
+   * (whole seconds of its coordinator's clock), null when not reported. When the last write had a TTL and either now
+   * is unknown, whether it had expired cannot be told: not judged, rather than assumed expired.
    */
-  private static String stale(String key, long version, long invoke, int readNow,
+  private static Judged stale(String key, long version, long invoke, Integer readNow,
       Map<String, List<OpRecord>> mutations, Map<String, Map<Long, OpRecord>> byVersion,
       Map<String, Integer> ttlByWorkload) {
     OpRecord last = lastBefore(mutations.get(key), invoke);
-    if (last == null) return null;
+    if (last == null) return Judged.FINE;
     int ttl = ttlByWorkload.getOrDefault(last.workload(), 0);
-    if (ttl > 0 && (last.version() < 0 && last.nowInSec() == null || mayHaveExpired(writeNow(last), ttl, readNow)))
-      return null;
+    if (ttl > 0) {
+      if (readNow == null || last.version() < 0 && last.nowInSec() == null) {
+        return new Judged(null, NotJudged.TTL_NOW_UNKNOWN);
+      }
+      if (mayHaveExpired(writeNow(last), ttl, readNow)) return Judged.FINE;
+    }
     boolean lastIsDelete = last.type().equals("delete");
     if (version < 0) {
-      return lastIsDelete ? null : EN.f("say.why.no-row", last.id(), last.completeMicros() / 1000,
-          last.coordinator());
+      return lastIsDelete ? Judged.FINE : Judged.stale(EN.f("say.why.no-row", last.id(),
+          last.completeMicros() / 1000, last.coordinator()));
     }
     OpRecord seen = byVersion.getOrDefault(key, Map.of()).get(version);
-    if (seen == null || seen == last) return null;
+    if (seen == null || seen == last) return Judged.FINE;
     if (seen.completeMicros() < last.invokeMicros()) {
-      return EN.f(lastIsDelete ? "say.why.older.delete" : "say.why.older", seen.id(), seen.version(), last.id(),
-          last.version(), last.coordinator());
+      return Judged.stale(EN.f(lastIsDelete ? "say.why.older.delete" : "say.why.older", seen.id(), seen.version(),
+          last.id(), last.version(), last.coordinator()));
     }
-    return null;
+    return Judged.FINE;
   }
 }

@@ -14,11 +14,15 @@ public enum NotJudged {
   NOT_CAPTURED("writes whose mutation was never built by a coordinator (refused before it got there)"),
   DURING_SCHEMA_REMOVAL("reads concurrent with a DROP, TRUNCATE or ALTER ... DROP of their table"),
   EMPTY_PAGE("pages cut short by replicas that disagreed, before any row: they saw no region to judge"),
+  TTL_NOW_UNKNOWN("reads of rows whose last write had a TTL where the write's now (neither reported nor its"
+      + " timestamp known) or the read's now was not reported: whether the row had expired cannot be told"),
   FINAL_READ_FAILED("partitions whose read-back at ALL after healing failed"),
   LWT_CONDITION("LWT partitions with a condition other than IF NOT EXISTS: the linearizability check decides only"
       + " whether a row exists"),
   LWT_MULTI_ROW("LWT partitions of tables with clustering columns: the check models one row per partition"),
   LWT_MIXED("LWT partitions that also had plain writes or deletes, TTLs or a schema removal: Paxos orders only LWTs"),
+  LWT_TTL("LWT rows whose writes carry a TTL: expiry changes them with no operation, which the linearizability"
+      + " search does not model"),
   LWT_SEARCH_BUDGET("LWT partitions whose operations were too many and too concurrent to search within the budget");
 
   private final String reason;

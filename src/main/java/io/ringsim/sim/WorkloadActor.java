@@ -400,7 +400,10 @@ public final class WorkloadActor {
           version = observed(rd.partitions(), f.clustering());
           now = reported(rd.nowInSec());
         }
-        if (r instanceof ClientResponse.CasDone cd) applied = cd.applied();
+        if (r instanceof ClientResponse.CasDone cd) {
+          applied = cd.applied();
+          now = reported(cd.nowInSec());
+        }
       }
       if (cells != null) cells.answered(f.id(), r, complete);
       record(f, complete, outcome, error, version, applied, now);

@@ -243,13 +243,18 @@ public final class TableStore {
   }
 
   /**
-   * A partition's read as part of a range scan or a repair's walk ({@code nowInSec} 0: this node's clock): every
+   * A partition's read as part of a range scan or a repair's walk, judged at {@code nowInSec}: every
    * SSTable that has the key is read (no early stop), its tombstones are counted and judged, but the read is not
    * counted among the table's reads and their SSTables, as Cassandra's SSTables-per-read histogram counts
    * single-partition reads only.
    */
   public PartitionRead scanRead(DecoratedKey key, ReadFilter filter, int nowInSec) {
-    return read(key, filter, nowInSec != 0 ? nowInSec : clock.nowInSec(), true, false);
+    return read(key, filter, nowInSec, true, false);
+  }
+
+  /** {@link #scanRead(DecoratedKey, ReadFilter, int)} judged by this node's clock (a repair's walk). */
+  public PartitionRead scanRead(DecoratedKey key, ReadFilter filter) {
+    return read(key, filter, clock.nowInSec(), true, false);
   }
 
   private PartitionRead read(DecoratedKey key, ReadFilter filter, int nowInSec, boolean withView) {

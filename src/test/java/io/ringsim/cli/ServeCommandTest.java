@@ -104,6 +104,9 @@ class ServeCommandTest {
       String history = Files.readString(out.resolve("history.jsonl"));
       assertThat(history).contains("\"workload\":\"orders\"").contains("\"workload\":\"clients\"");
       assertThat(history.lines().filter(l -> l.contains("\"workload\":\"clients\"")).count()).isEqualTo(100);
+      // Each client's line carries its coordinator's now, as a scenario workload's does: what its TTLs count from.
+      assertThat(history.lines().filter(l -> l.contains("\"workload\":\"clients\""))).allSatisfy(l ->
+          assertThat(l).containsPattern("\"nowInSec\":[0-9]+\\}$"));
     } finally {
       System.setIn(oldIn);
       System.setOut(oldOut);

@@ -119,6 +119,30 @@ class NowInSecondsTest {
     }
   }
 
+  /**
+   * A client's now of second 0 (the epoch, as a v5 now_in_seconds can say) is a now like any other: TTLs count from
+   * it and reads judge expiry by it. (While 0 stood for "no now given", both fell back to the nodes' clocks of 2026.)
+   */
+  @Test
+  void aClientsNowOfSecondZeroIsItsNow() {
+    try (SimCluster sim = cluster()) {
+      ClientSession s = new ClientSession(sim, 3);
+      s.setCoordinator("n1");
+      s.execute("CREATE KEYSPACE z WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3}");
+      s.execute("CREATE TABLE z.t (k int PRIMARY KEY, v int)");
+      s.setNowInSeconds(0);
+      s.execute("INSERT INTO z.t (k, v) VALUES (1, 1) USING TTL 10"); // expires at second 10
+      s.setNowInSeconds(5);
+      s.execute("INSERT INTO z.t (k, v) VALUES (2, 2) USING TTL 10"); // expires at second 15
+      s.setNowInSeconds(0);
+      assertThat(s.execute("SELECT k FROM z.t WHERE k = 2").rows()).as("live at second 0").hasSize(1);
+      s.setNowInSeconds(9);
+      assertThat(s.execute("SELECT ttl(v) FROM z.t WHERE k = 1").rows()).containsExactly(List.of(1));
+      s.setNowInSeconds(null); // the nodes' clocks, in 2026: both long gone
+      assertThat(s.execute("SELECT k FROM z.t WHERE k IN (1, 2)").rows()).isEmpty();
+    }
+  }
+
   private static String resource(String name) throws IOException {
     try (InputStream in = NowInSecondsTest.class.getResourceAsStream("/cql-clock/" + name)) {
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);

@@ -73,8 +73,35 @@ class CheckerTtlTest {
         .lostWrites()).isEqualTo(1);
     assertThat(Checker.check(List.of(w), List.of(new Checker.FinalRead("ks.t k1", -1, 30)), Map.of("w", 20))
         .lostWrites()).isZero();
-    // Not reported: any TTL'd write may have expired by then.
-    assertThat(Checker.check(List.of(w), List.of(new Checker.FinalRead("ks.t k1", -1)), Map.of("w", 20))
-        .lostWrites()).isZero();
+    // Not reported: whether it had expired cannot be told, and the count says so.
+    Checker.Result unknown = Checker.check(List.of(w), List.of(new Checker.FinalRead("ks.t k1", -1)),
+        Map.of("w", 20));
+    assertThat(unknown.lostWrites()).isZero();
+    assertThat(unknown.notJudged()).containsEntry(NotJudged.TTL_NOW_UNKNOWN, 1L);
+  }
+
+  /** An applied LWT at 10.5 s (an LWT answer carries no write timestamp), its answer's now {@code now} or none. */
+  static OpRecord lwt(Integer now) {
+    return new OpRecord(1, "w", "ks.t", 0, "lwt", "k1", "SERIAL", "n1", 10_498_000, 10_500_000, "ok", null, -1,
+        true, null, now);
+  }
+
+  @Test
+  void aRowLastWrittenByATtldLwtIsJudgedAtItsAnswersNow() {
+    // The LWT's round fixed now 10: its row expires at second 30. A read at 25 s that saw nothing is stale.
+    Checker.Result r = Checker.check(List.of(lwt(10), readSawNothing(2, 25_000_000)), List.of(), Map.of("w", 20));
+    assertThat(r.staleReads()).isEqualTo(1);
+    assertThat(r.notJudged()).doesNotContainKey(NotJudged.TTL_NOW_UNKNOWN);
+    assertThat(Checker.check(List.of(lwt(10), readSawNothing(2, 30_000_500)), List.of(), Map.of("w", 20))
+        .staleReads()).isZero();
+    // And a lost LWT is lost: the read-back at now 29 sees no row.
+    assertThat(Checker.check(List.of(lwt(10)), List.of(new Checker.FinalRead("ks.t k1", -1, 29)), Map.of("w", 20))
+        .lostWrites()).isEqualTo(1);
+    // An answer without its now (a history from elsewhere) cannot be judged: counted, with its reason.
+    Checker.Result unknown = Checker.check(List.of(lwt(null), readSawNothing(2, 25_000_000)), List.of(),
+        Map.of("w", 20));
+    assertThat(unknown.staleReads()).isZero();
+    assertThat(unknown.notJudged()).containsEntry(NotJudged.TTL_NOW_UNKNOWN, 1L)
+        .containsEntry(NotJudged.LWT_TTL, 1L);
   }
 }

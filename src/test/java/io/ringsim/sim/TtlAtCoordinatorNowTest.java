@@ -113,6 +113,17 @@ class TtlAtCoordinatorNowTest {
     assertThat(missedBefore).isNotEmpty().allSatisfy(d -> assertThat(d).contains("via n3"));
   }
 
+  @Test
+  void ttldLwtsReportTheirRoundsNowAndAreJudgedByIt() {
+    // LWTs with a TTL under skewed clocks, no other fault: every applied LWT reports the now its round fixed (the
+    // one its TTL counts from), so a row last written by one is judged, not assumed expired, and nothing is stale.
+    RunOutcome out = run(SKEW_ONLY.replace("mix write 50% read 50%", "mix lwt 30% write 20% read 50%"));
+    List<OpRecord> lwts = out.history().stream().filter(o -> o.type().equals("lwt") && o.ok()).toList();
+    assertThat(lwts).isNotEmpty().allSatisfy(o -> assertThat(o.nowInSec()).as("lwt #" + o.id()).isNotNull());
+    assertThat(out.result().anomalies()).isEmpty();
+    assertThat(out.result().anomalyCounts().notJudged()).doesNotContainKey("ttl-now-unknown");
+  }
+
   private static List<String> details(Checker.Result r) {
     return r.anomalies().stream().map(Checker.Anomaly::detail).toList();
   }

@@ -25,8 +25,11 @@ public sealed interface ClientRequest {
    */
   java.time.Duration CLIENT_TIMEOUT = java.time.Duration.ofSeconds(12);
 
-  /** No client-supplied now (Cassandra's QueryOptions use Integer.MIN_VALUE; 0 keeps records' defaults simple). */
-  int COORDINATOR_NOW = 0;
+  /**
+   * No client-supplied now: Integer.MIN_VALUE, as Cassandra's QueryOptions have it, since every other int can be a
+   * real now (second 0 is a scenario's first second; a skewed clock reads below it).
+   */
+  int COORDINATOR_NOW = Integer.MIN_VALUE;
 
   record Write(String table, byte[] key, WriteBuilder update, ConsistencyLevel consistency, boolean trace,
       int nowInSec) implements ClientRequest {

@@ -15,7 +15,7 @@ public sealed interface ClientResponse extends akka.actor.NoSerializationVerific
 
   /**
    * {@code nowInSec}: the coordinator's now for the write (whole seconds of its clock, or the client's now), which
-   * the TTLs it wrote count from; {@link #NOW_NOT_REPORTED} when not reported (a counter write).
+   * the TTLs it wrote count from; {@link #NOW_NOT_REPORTED} when not reported.
    */
   record WriteDone(String coordinator, long timestampMicros, List<String> acked, List<TraceEvent> trace,
       int nowInSec) implements ClientResponse {
@@ -28,7 +28,7 @@ public sealed interface ClientResponse extends akka.actor.NoSerializationVerific
    * {@code truncated}: a page's read whose replicas disagreed where one of them stopped at the row limit, so it ends
    * at that replica's last row with fewer rows than asked; more rows may follow. {@code nowInSec}: the now the
    * coordinator fixed for the read, by which every replica judged expiry; {@link #NOW_NOT_REPORTED} when
-   * not reported (a range scan, a SERIAL read).
+   * not reported.
    */
   record ReadDone(String coordinator, List<LivePartition> partitions, List<String> replicas, boolean repaired,
       List<String> warnings, List<TraceEvent> trace, boolean truncated, int nowInSec) implements ClientResponse {
@@ -43,8 +43,16 @@ public sealed interface ClientResponse extends akka.actor.NoSerializationVerific
     }
   }
 
-  record CasDone(String coordinator, boolean applied, LivePartition current, List<TraceEvent> trace)
-      implements ClientResponse {}
+  /**
+   * {@code nowInSec}: the Paxos round's now, fixed by its coordinator (or the client's now): the condition read the
+   * partition at it, and the TTLs an applied update wrote count from it; {@link #NOW_NOT_REPORTED} when not reported.
+   */
+  record CasDone(String coordinator, boolean applied, LivePartition current, List<TraceEvent> trace, int nowInSec)
+      implements ClientResponse {
+    public CasDone(String coordinator, boolean applied, LivePartition current, List<TraceEvent> trace) {
+      this(coordinator, applied, current, trace, NOW_NOT_REPORTED);
+    }
+  }
 
   /**
    * A failed request as Cassandra reports it: Unavailable (required, alive), WriteTimeout/ReadTimeout (received,

@@ -40,7 +40,8 @@ final class CounterLeader {
     TableStore local = node.storage.table(w.table()).orElseThrow();
     DecoratedKey key = local.schema().decorate(w.key());
     long ts = node.nextTimestamp();
-    Partition update = w.update().build(ts, node.requestNow(w.nowInSec()));
+    int now = node.requestNow(w.nowInSec());
+    Partition update = w.update().build(ts, now);
     byte[] bytes = PartitionCodec.encode(update);
     Placement p = node.topology.placement(w.table(), key.token());
     String leader = null;
@@ -53,10 +54,13 @@ final class CounterLeader {
       return;
     }
     if (leader.equals(node.name())) {
-      lead(node, w.table(), w.key(), bytes, w.consistency(), w.trace(), ts, replyTo);
+      // The client's answer reports this coordinator's now, as any write's does.
+      lead(node, w.table(), w.key(), bytes, w.consistency(), w.trace(), ts, r -> replyTo.reply(
+          r instanceof ClientResponse.WriteDone d ? new ClientResponse.WriteDone(d.coordinator(), d.timestampMicros(),
+              d.acked(), d.trace(), now) : r));
       return;
     }
-    new Forwarded(node, w, replyTo, leader, ts).start(bytes);
+    new Forwarded(node, w, replyTo, leader, ts, now).start(bytes);
   }
 
   /** The coordinator's side of a forwarded counter write: it waits for the leader's answer. */
@@ -65,13 +69,15 @@ final class CounterLeader {
     private final Replier replyTo;
     private final String leader;
     private final long ts;
+    private final int now;
 
-    Forwarded(NodeContext node, ClientRequest.Write w, Replier replyTo, String leader, long ts) {
+    Forwarded(NodeContext node, ClientRequest.Write w, Replier replyTo, String leader, long ts, int now) {
       super(node, node.newRequestId(), w.trace());
       this.w = w;
       this.replyTo = replyTo;
       this.leader = leader;
       this.ts = ts;
+      this.now = now;
     }
 
     void start(byte[] bytes) {
@@ -88,7 +94,7 @@ final class CounterLeader {
       List<TraceEvent> all = new ArrayList<>(traceList());
       all.addAll(r.trace());
       if (r.error() == null) {
-        replyTo.reply(new ClientResponse.WriteDone(node.name(), ts, List.of(leader), all));
+        replyTo.reply(new ClientResponse.WriteDone(node.name(), ts, List.of(leader), all, now));
       } else {
         replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.valueOf(r.error()), r.message(),
             r.received(), r.required(), all));

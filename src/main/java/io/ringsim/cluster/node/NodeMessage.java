@@ -34,6 +34,12 @@ import java.util.List;
   @JsonSubTypes.Type(value = NodeMessage.CounterForwardReply.class, name = "counter-forward-reply")
 })
 public sealed interface NodeMessage extends CborSerializable {
+  /**
+   * A message's now in seconds when its sender gives none (the replica's own clock decides): Integer.MIN_VALUE,
+   * which no clock reads, so that second 0 (a scenario's first second) is a now like any other. On the wire a now of
+   * 0 is left out and read back as 0; this value is written out.
+   */
+  int NO_NOW = Integer.MIN_VALUE;
 
   /**
    * A message that answers a request: the node hands it to the request it names. Being a type, a new reply cannot
@@ -97,14 +103,13 @@ public sealed interface NodeMessage extends CborSerializable {
   /**
    * Read one partition; the reply carries the data (tombstones included) so the coordinator can reconcile.
    * {@code nowInSec}: the coordinator's now for the read, which the replica judges expiry by (as a Cassandra
-   * ReadCommand carries its nowInSec), not its own clock; 0 (left out of the message, as before it existed): the
-   * replica's clock. {@code trace}: as in {@link Mutation}.
+   * ReadCommand carries its nowInSec), not its own clock; {@link #NO_NOW}: the replica's clock. {@code trace}: as in {@link Mutation}.
    */
   record ReadData(long requestId, String table, byte[] key, FilterSpec filter,
       @JsonInclude(JsonInclude.Include.NON_DEFAULT) int nowInSec,
       @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean trace) implements NodeMessage {
     public ReadData(long requestId, String table, byte[] key, FilterSpec filter) {
-      this(requestId, table, key, filter, 0, false);
+      this(requestId, table, key, filter, NO_NOW, false);
     }
 
     public ReadData(long requestId, String table, byte[] key, FilterSpec filter, int nowInSec) {
@@ -151,19 +156,19 @@ public sealed interface NodeMessage extends CborSerializable {
   /**
    * Read every partition with a token in (start, end] (token strings; null = ring start/end). {@code rowLimit}: a
    * page's scan stops after that many live rows (0: no limit; left out of the message then, as before it existed).
-   * {@code nowInSec}: the coordinator's now, as in {@link ReadData} (0, left out: the replica's clock).
+   * {@code nowInSec}: the coordinator's now, as in {@link ReadData} ({@link #NO_NOW}: the replica's clock).
    */
   record RangeRead(long requestId, String table, String startExclusive, String endInclusive, FilterSpec filter,
       int partitionLimit, @JsonInclude(JsonInclude.Include.NON_DEFAULT) int rowLimit,
       @JsonInclude(JsonInclude.Include.NON_DEFAULT) int nowInSec) implements NodeMessage {
     public RangeRead(long requestId, String table, String startExclusive, String endInclusive, FilterSpec filter,
         int partitionLimit) {
-      this(requestId, table, startExclusive, endInclusive, filter, partitionLimit, 0, 0);
+      this(requestId, table, startExclusive, endInclusive, filter, partitionLimit, 0, NO_NOW);
     }
 
     public RangeRead(long requestId, String table, String startExclusive, String endInclusive, FilterSpec filter,
         int partitionLimit, int rowLimit) {
-      this(requestId, table, startExclusive, endInclusive, filter, partitionLimit, rowLimit, 0);
+      this(requestId, table, startExclusive, endInclusive, filter, partitionLimit, rowLimit, NO_NOW);
     }
   }
 
@@ -178,7 +183,7 @@ public sealed interface NodeMessage extends CborSerializable {
   record PaxosPrepare(long requestId, String table, byte[] key, long ballot, FilterSpec filter,
       @JsonInclude(JsonInclude.Include.NON_DEFAULT) int nowInSec) implements NodeMessage {
     public PaxosPrepare(long requestId, String table, byte[] key, long ballot, FilterSpec filter) {
-      this(requestId, table, key, ballot, filter, 0);
+      this(requestId, table, key, ballot, filter, NO_NOW);
     }
   }
 

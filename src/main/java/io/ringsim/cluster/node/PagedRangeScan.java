@@ -168,7 +168,7 @@ final class PagedRangeScan extends PendingRequest {
     if (subId >= 0) node.unroute(subId);
     trace("Range page returned " + out.size() + " partitions, " + rows + " rows");
     replyTo.reply(new ClientResponse.ReadDone(node.name(), out, List.copyOf(contactedAll), false, List.of(),
-        traceList(), truncated));
+        traceList(), truncated, now));
   }
 
   @Override

@@ -175,7 +175,7 @@ final class PaxosCoordinator extends PendingRequest {
     if (serialRead != null) {
       finish();
       replyTo.reply(new ClientResponse.ReadDone(node.name(), List.of(current), List.copyOf(live), false, List.of(),
-          traceList()));
+          traceList(), false, now));
       return;
     }
     boolean holds;
@@ -190,7 +190,7 @@ final class PaxosCoordinator extends PendingRequest {
     if (!holds) {
       trace("Condition not met: not applied");
       finish();
-      replyTo.reply(new ClientResponse.CasDone(node.name(), false, current, traceList()));
+      replyTo.reply(new ClientResponse.CasDone(node.name(), false, current, traceList(), now));
       return;
     }
     finishingInProgress = false;
@@ -232,7 +232,7 @@ final class PaxosCoordinator extends PendingRequest {
       return;
     }
     finish();
-    replyTo.reply(new ClientResponse.CasDone(node.name(), true, null, traceList()));
+    replyTo.reply(new ClientResponse.CasDone(node.name(), true, null, traceList(), now));
   }
 
   @Override

@@ -40,7 +40,7 @@ final class PaxosReplica {
       // Judged at the round's now (what it counts as tombstones), else, from a sender without one, this replica's clock.
       PartitionRead r;
       try {
-        r = p.nowInSec() != 0 ? t.read(t.schema().decorate(p.key()), p.filter().toFilter(), p.nowInSec())
+        r = p.nowInSec() != NodeMessage.NO_NOW ? t.read(t.schema().decorate(p.key()), p.filter().toFilter(), p.nowInSec())
             : t.read(t.schema().decorate(p.key()), p.filter().toFilter());
       } catch (io.ringsim.storage.TombstoneOverwhelmingException e) {
         // The round's read failed here, as a plain read would: the coordinator answers the client with it.

@@ -143,7 +143,7 @@ final class RangeScan extends PendingRequest {
           + " (filtering, if any, happens on this coordinator)");
     }
     replyTo.reply(new ClientResponse.ReadDone(node.name(), out, List.copyOf(contactedAll), false, List.of(),
-        traceList()));
+        traceList(), false, now));
   }
 
   @Override

@@ -73,7 +73,7 @@ final class RepairCoordinator {
     Token end = hi == null ? null : ring.partitioner().parseToken(hi);
     List<Partition> out = new ArrayList<>();
     for (DecoratedKey k : t.keysInRange(start, end, Integer.MAX_VALUE)) {
-      Partition p = t.scanRead(k, ReadFilter.ALL, 0).data(); // a walk, not a point read
+      Partition p = t.scanRead(k, ReadFilter.ALL).data(); // a walk, not a point read
       if (p != null) out.add(p);
     }
     return out;

@@ -164,8 +164,8 @@ final class ReplicaVerbs {
     try {
       DecoratedKey key = t.schema().decorate(rd.key());
       ReadFilter f = rd.filter().toFilter();
-      // Judged at the coordinator's now; 0 (a sender that gave none) falls back to this replica's clock.
-      PartitionRead r = rd.nowInSec() != 0 ? t.readData(key, f, rd.nowInSec()) : t.readData(key, f);
+      // Judged at the coordinator's now; a sender that gave none (NO_NOW) leaves it to this replica's clock.
+      PartitionRead r = rd.nowInSec() != NodeMessage.NO_NOW ? t.readData(key, f, rd.nowInSec()) : t.readData(key, f);
       byte[] data = r.data() == null ? new byte[0] : PartitionCodec.encode(r.data());
       if (trace != null) {
         // Cassandra's slice path words it so; its SSTable count is what the read touched (the SSTables-per-read
@@ -202,8 +202,8 @@ final class ReplicaVerbs {
           : t.keysInRange(start, end, Integer.MAX_VALUE)) {
         if (wanted <= 0) break;
         // Judged at the coordinator's now; not counted among the table's point reads (as in Cassandra).
-        PartitionRead r = t.scanRead(k, rr.rowLimit() > 0 ? f.withLimit((int) Math.min(wanted, f.limit())) : f,
-            rr.nowInSec());
+        ReadFilter kf = rr.rowLimit() > 0 ? f.withLimit((int) Math.min(wanted, f.limit())) : f;
+        PartitionRead r = rr.nowInSec() != NodeMessage.NO_NOW ? t.scanRead(k, kf, rr.nowInSec()) : t.scanRead(k, kf);
         if (rr.rowLimit() > 0) wanted -= r.live().rows().size();
         sstables += r.stats().sstablesTouched();
         tombs += r.stats().tombstonesScanned();

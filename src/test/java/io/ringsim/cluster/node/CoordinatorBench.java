@@ -106,6 +106,10 @@ final class CoordinatorBench {
     return nodes.get("n1");
   }
 
+  NodeContext node(String name) {
+    return nodes.get(name);
+  }
+
   /** The key's replicas, in ring order (the primary first). */
   List<String> replicas(String key) {
     return coordinator().topology.placement(TABLE, schema.decorate(key(key)).token()).replicas();
