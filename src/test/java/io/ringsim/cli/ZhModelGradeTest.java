@@ -106,6 +106,12 @@ class ZhModelGradeTest {
     assertThat(filtering.out()).contains("失败  一个分区，不过滤: Q2 用了 ALLOW FILTERING", "去掉 ALLOW FILTERING 时 Cassandra 的原话");
     assertThat(englishIn(filtering.out())).as("English sentences in grade --lang zh-CN (filtering)").isEmpty();
 
+    CliRun upsert = CliRun.of("grade", "simulations/assignments/playlists.sim",
+        "simulations/assignments/playlists-wrong-upsert.cql", "--lang", "zh-CN");
+    assertThat(upsert.out()).contains("失败  行正确且顺序正确: 50 次运行中有 ", "查询返回的行数：1；缺少 ",
+        "（upsert）：这个键不能唯一标识一个 entry");
+    assertThat(englishIn(upsert.out())).as("English sentences in grade --lang zh-CN (upsert)").isEmpty();
+
     // --format json is for autograders: English codes, names and reasons in any language
     CliRun json = CliRun.of("grade", USERS, "simulations/assignments/users-wrong-filtering.cql", "--lang", "zh-CN",
         "--format", "json");

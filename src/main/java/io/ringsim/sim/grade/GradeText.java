@@ -46,8 +46,8 @@ public final class GradeText {
           t.say(Sizes.rows(tb.rows())), t.say(Sizes.bytes(tb.p50Bytes())), t.say(Sizes.bytes(tb.p99Bytes())),
           t.say(Sizes.bytes(tb.largestBytes())), tb.largestKey(), t.say(Sizes.rows(tb.largestRows())))).append("\n");
       if (tb.overwrites() > 0) {
-        sb.append(String.format("  %-24s ", "")).append(t.f("grade.overwrites", String.format("%,d", tb.overwrites()),
-            "aeiou".indexOf(tb.entity().charAt(0)) >= 0 ? "an" : "a", tb.entity())).append("\n");
+        String key = "aeiou".indexOf(tb.entity().charAt(0)) >= 0 ? "grade.overwrites.an" : "grade.overwrites.a";
+        sb.append(String.format("  %-24s ", "")).append(t.f(key, String.format("%,d", tb.overwrites()), tb.entity())).append("\n");
       }
       if (sc.sampled()) {
         sb.append(String.format("  %-24s ", "")).append(t.f("grade.sampled", String.format("%,d", sc.loaded()),
