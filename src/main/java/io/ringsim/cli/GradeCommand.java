@@ -1,5 +1,6 @@
 package io.ringsim.cli;
 
+import io.ringsim.report.Lang;
 import io.ringsim.sim.grade.Assignment;
 import io.ringsim.sim.grade.AssignmentReader;
 import io.ringsim.sim.grade.GradeResult;
@@ -43,6 +44,8 @@ public final class GradeCommand implements Callable<Integer> {
       + " run the queries (default: the assignment's 'sample'); sizes and load are counted over all of them.")
   Integer sample;
 
+  @picocli.CommandLine.Mixin LangOption lang = new LangOption();
+
   @Override
   public Integer call() {
     if (!format.equals("text") && !format.equals("json")) {
@@ -51,11 +54,12 @@ public final class GradeCommand implements Callable<Integer> {
     if (sample != null && (sample < 1 || sample > 200_000)) {
       throw new BadInputException("--sample: " + sample + " is not between 1 and 200000");
     }
+    Lang l = lang.resolve();
     Assignment a = AssignmentReader.read(assignment);
     Submission s = Submission.read(submission);
     GradeResult r = Grader.grade(a, s, sample);
     PrintWriter out = spec.commandLine().getOut();
-    out.print(format.equals("json") ? GradeText.json(r) : GradeText.text(r));
+    out.print(format.equals("json") ? GradeText.json(r) : GradeText.text(r, l));
     out.flush();
     return r.allPassed() ? ExitCodes.OK : ExitCodes.FAILED;
   }

@@ -1,5 +1,6 @@
 package io.ringsim.cli;
 
+import io.ringsim.report.Lang;
 import io.ringsim.report.ModelHtml;
 import io.ringsim.report.ModelReport;
 import io.ringsim.report.ModelText;
@@ -65,6 +66,8 @@ public final class ModelCommand implements Callable<Integer> {
       + " above it the measurement samples (default ${DEFAULT-VALUE}).")
   long budget;
 
+  @picocli.CommandLine.Mixin LangOption lang = new LangOption();
+
   @Override
   public Integer call() throws IOException {
     if (!format.equals("text") && !format.equals("json"))
@@ -76,13 +79,14 @@ public final class ModelCommand implements Callable<Integer> {
     if (maxBytes != null) limits = limits.with("partition_size_warn", positive("--max-partition-bytes", maxBytes));
     if (maxRows != null) limits = limits.with("rows_per_partition", positive("--max-rows", maxRows));
     if (tombstoneWarn != null) limits = limits.with("tombstone_warn", positive("--tombstone-warn", tombstoneWarn));
+    Lang l = lang.resolve();
     ModelReport r = Modeler.model(m, new Modeler.Options(scale, budget, limits));
-    String text = format.equals("json") ? ModelText.json(r) : ModelText.text(r);
+    String text = format.equals("json") ? ModelText.json(r) : ModelText.text(r, l);
     spec.commandLine().getOut().print(text);
     spec.commandLine().getOut().flush();
     if (out != null) {
       Files.createDirectories(out);
-      Files.writeString(out.resolve("model.html"), ModelHtml.render(r), StandardCharsets.UTF_8);
+      Files.writeString(out.resolve("model.html"), ModelHtml.render(r, l), StandardCharsets.UTF_8);
       Files.writeString(out.resolve("model.json"), ModelText.json(r), StandardCharsets.UTF_8);
     }
     return r.findings().isEmpty() ? ExitCodes.OK : ExitCodes.FAILED;

@@ -14,8 +14,15 @@ public final class ModelHtml {
   private ModelHtml() {}
 
   public static String render(ModelReport r) {
+    return render(r, Lang.EN);
+  }
+
+  /** The page in {@code lang}: labels from the model.* keys, the findings' and suggestions' sentences said in it. */
+  public static String render(ModelReport r, Lang lang) {
+    Labels t = lang.labels();
     StringBuilder sb = new StringBuilder();
-    sb.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>model: ")
+    sb.append("<!DOCTYPE html><html lang=\"").append(lang.tag()).append("\"><head><meta charset=\"utf-8\"><title>")
+        .append(esc(t.get("model.html.title"))).append(" ")
         .append(esc(r.scenario())).append("</title><style>")
         .append("body{font-family:sans-serif;margin:1.5em;color:#222}table{border-collapse:collapse;margin:.5em 0}")
         .append("td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}th{background:#f3f3f3}")
@@ -23,73 +30,84 @@ public final class ModelHtml {
         .append(".over{background:#d04a4a}.cols{display:flex;gap:2em}.cols>section{flex:1}")
         .append("code,pre{background:#f6f6f6;white-space:pre-wrap}.finding{border-left:4px solid #d04a4a;")
         .append("padding-left:.5em;margin:.5em 0}.ok{border-left-color:#3a3}</style></head><body>");
-    sb.append("<h1>Data model of ").append(esc(r.scenario())).append("</h1><p>")
-        .append(r.cluster().nodes()).append(" nodes &times; ").append(r.cluster().vnodes()).append(" vnodes, ")
-        .append(esc(r.cluster().partitioner())).append("; data of ").append(esc(ModelText.duration(r.durationMillis())))
-        .append(r.scale() != 1 ? " (scale &times;" + esc(ModelText.num(r.scale())) + ")" : "")
-        .append(". Limits: partition ").append(esc(ModelText.bytes(r.limits().partitionBytes()))).append(" or ")
-        .append(String.format(Locale.ROOT, "%,d", r.limits().partitionRows())).append(" rows.</p>");
-    for (ModelReport.Table t : r.tables()) table(sb, t, r.limits());
+    sb.append("<h1>").append(esc(t.f("model.html.h1", r.scenario()))).append("</h1><p>")
+        .append(esc(t.f("model.html.cluster", r.cluster().nodes(), r.cluster().vnodes(), r.cluster().partitioner(),
+            ModelText.duration(r.durationMillis(), t))).replace(" x ", " &times; "))
+        .append(r.scale() != 1 ? esc(t.f("model.html.scale", ModelText.num(r.scale()))).replace(" x", " &times;") : "")
+        .append(esc(t.f("model.html.limits", ModelText.bytes(r.limits().partitionBytes()),
+            String.format(Locale.ROOT, "%,d", r.limits().partitionRows())))).append("</p>");
+    for (ModelReport.Table tb : r.tables()) table(sb, tb, r.limits(), t);
     if (!r.queries().isEmpty()) {
-      sb.append("<h2>Queries</h2><table class=\"queries\"><tr><th class=\"l\">at</th><th class=\"l\">query</th>")
-          .append("<th class=\"l\">access</th><th>partitions read</th><th>ALLOW FILTERING needed</th></tr>");
+      sb.append("<h2>").append(esc(t.get("model.html.queries"))).append("</h2><table class=\"queries\"><tr>")
+          .append(th(t, "l", "model.html.th.at")).append(th(t, "l", "model.html.th.query"))
+          .append(th(t, "l", "model.html.th.access")).append(th(t, null, "model.html.th.read"))
+          .append(th(t, null, "model.html.th.filtering")).append("</tr>");
       for (ModelReport.Query q : r.queries()) {
         sb.append("<tr><td class=\"l\">").append(esc(q.at())).append("</td><td class=\"l\"><code>").append(esc(q.cql()))
-            .append("</code></td><td class=\"l\">").append(esc(q.access())).append("</td><td>")
+            .append("</code></td><td class=\"l\">").append(esc(ModelText.say(t, q.access()))).append("</td><td>")
             .append(String.format(Locale.ROOT, "%,d", q.partitionsTouched())).append("</td><td>")
-            .append(q.needsFiltering() ? "yes" : "no").append("</td></tr>");
+            .append(esc(t.get(q.needsFiltering() ? "model.yes" : "model.no"))).append("</td></tr>");
       }
       sb.append("</table>");
     }
-    sb.append("<div class=\"cols\"><section id=\"findings\"><h2>Findings (").append(r.findings().size())
-        .append(")</h2>");
+    sb.append("<div class=\"cols\"><section id=\"findings\"><h2>")
+        .append(esc(t.f("model.html.findings", r.findings().size()))).append("</h2>");
     for (ModelReport.Finding f : r.findings()) {
-      sb.append("<div class=\"finding\"><b>").append(esc(f.code())).append("</b> ").append(esc(f.subject()))
-          .append("<br>").append(esc(f.evidence())).append("<br><i>threshold: ").append(esc(f.threshold()))
-          .append("</i></div>");
+      sb.append("<div class=\"finding\"><b>").append(esc(f.code())).append("</b> ").append(esc(ModelText.say(t, f.subject())))
+          .append("<br>").append(esc(ModelText.say(t, f.evidence()))).append("<br><i>")
+          .append(esc(t.f("model.text.threshold", ModelText.say(t, f.threshold())))).append("</i></div>");
     }
-    if (r.findings().isEmpty()) sb.append("<p>none</p>");
-    sb.append("</section><section id=\"suggestions\"><h2>Suggestions (").append(r.suggestions().size())
-        .append(")</h2>");
+    if (r.findings().isEmpty()) sb.append("<p>").append(esc(t.get("model.none"))).append("</p>");
+    sb.append("</section><section id=\"suggestions\"><h2>")
+        .append(esc(t.f("model.html.suggestions", r.suggestions().size()))).append("</h2>");
     for (ModelReport.Suggestion s : r.suggestions()) {
-      sb.append("<div class=\"finding").append(s.verified() ? " ok" : "").append("\"><b>fixes ").append(esc(s.fixes()))
-          .append("</b> on ").append(esc(s.subject())).append("<br>").append(esc(s.title())).append("<pre>");
+      sb.append("<div class=\"finding").append(s.verified() ? " ok" : "").append("\"><b>")
+          .append(esc(t.f("model.html.fixes", s.fixes()))).append("</b> ")
+          .append(esc(t.f("model.html.on", ModelText.say(t, s.subject())))).append("<br>").append(esc(ModelText.say(t, s.title())))
+          .append("<pre>");
       for (String c : s.cql()) sb.append(esc(c)).append("\n");
       for (String q : s.queries()) sb.append(esc(q)).append("\n");
-      sb.append("</pre><table><tr><th class=\"l\"></th><th>before</th><th>after</th></tr>");
+      sb.append("</pre><table><tr><th class=\"l\"></th>").append(th(t, null, "model.th.before"))
+          .append(th(t, null, "model.th.after")).append("</tr>");
       for (ModelReport.Change c : s.changes()) {
-        sb.append("<tr><td class=\"l\">").append(esc(c.figure())).append("</td><td>").append(esc(c.before()))
-            .append("</td><td>").append(esc(c.after())).append("</td></tr>");
+        sb.append("<tr><td class=\"l\">").append(esc(ModelText.say(t, c.figure()))).append("</td><td>")
+            .append(esc(ModelText.say(t, c.before()))).append("</td><td>").append(esc(ModelText.say(t, c.after()))).append("</td></tr>");
       }
-      sb.append("</table><p>").append(esc(s.verdict())).append("</p></div>");
+      sb.append("</table><p>").append(esc(ModelText.say(t, s.verdict()))).append("</p></div>");
     }
-    if (r.suggestions().isEmpty()) sb.append("<p>none</p>");
+    if (r.suggestions().isEmpty()) sb.append("<p>").append(esc(t.get("model.none"))).append("</p>");
     sb.append("</section></div></body></html>\n");
     return sb.toString();
   }
 
-  private static void table(StringBuilder sb, ModelReport.Table t, ModelReport.Limits lim) {
+  private static String th(Labels t, String cls, String key) {
+    return "<th" + (cls == null ? "" : " class=\"" + cls + "\"") + ">" + esc(t.get(key)) + "</th>";
+  }
+
+  private static void table(StringBuilder sb, ModelReport.Table t, ModelReport.Limits lim, Labels w) {
     sb.append("<section class=\"table\"><h2>").append(esc(t.name())).append("</h2><p><code>").append(esc(t.primaryKey()))
         .append("</code>, RF ").append(t.replicationFactor()).append("<br><small>").append(esc(t.formula()))
-        .append("</small></p><table><tr><th class=\"l\"></th><th>partitions</th><th>rows</th><th>bytes</th>")
-        .append("<th>rows/partition p50 / p99 / max</th><th>bytes/partition p50 / p99 / max</th></tr>");
-    figures(sb, "predicted", t.predicted());
-    if (t.measured() != null) figures(sb, "measured", t.measured());
+        .append("</small></p><table><tr><th class=\"l\"></th>").append(th(w, null, "model.th.partitions"))
+        .append(th(w, null, "model.th.rows")).append(th(w, null, "model.th.bytes"))
+        .append(th(w, null, "model.html.th.rows-pp")).append(th(w, null, "model.html.th.bytes-pp")).append("</tr>");
+    figures(sb, w.get("model.predicted"), t.predicted());
+    if (t.measured() != null) figures(sb, w.get("model.measured"), t.measured());
     sb.append("</table>");
-    if (t.sampling() != null) sb.append("<p><small>").append(esc(t.sampling().note())).append("</small></p>");
+    if (t.sampling() != null) sb.append("<p><small>").append(esc(ModelText.say(w, t.sampling().note()))).append("</small></p>");
     if (ModelText.tombstones(t)) {
-      sb.append("<h3>Tombstones a read of a whole partition crosses, per partition (p50 / p99 / max)</h3>")
+      sb.append("<h3>").append(esc(w.get("model.html.tombstones"))).append("</h3>")
           .append("<table class=\"tombstones\"><tr>");
-      for (String h : ModelText.TOMBSTONE_HEADER) sb.append("<th").append(h.isEmpty() ? " class=\"l\"" : "").append(">")
+      for (String h : ModelText.tombstoneHeader(w)) sb.append("<th").append(h.isEmpty() ? " class=\"l\"" : "").append(">")
           .append(esc(h)).append("</th>");
       sb.append("</tr>");
-      tombstones(sb, ModelText.tombstoneRow("predicted", t.predicted().tombstones()));
-      if (t.measured() != null) tombstones(sb, ModelText.tombstoneRow("measured", t.measured().tombstones()));
+      tombstones(sb, ModelText.tombstoneRow(w.get("model.predicted"), t.predicted().tombstones()));
+      if (t.measured() != null) tombstones(sb, ModelText.tombstoneRow(w.get("model.measured"), t.measured().tombstones()));
       sb.append("</table>");
     }
     if (!t.histogram().isEmpty()) {
       long max = t.histogram().stream().mapToLong(ModelReport.Bin::partitions).max().orElse(1);
-      sb.append("<h3>Partition sizes (measured)</h3><table class=\"histogram\"><tr><th>size</th><th>partitions</th>")
+      sb.append("<h3>").append(esc(w.get("model.html.sizes"))).append("</h3><table class=\"histogram\"><tr>")
+          .append(th(w, null, "model.html.th.size")).append(th(w, null, "model.th.partitions"))
           .append("<th class=\"l\"></th></tr>");
       for (ModelReport.Bin b : t.histogram()) {
         boolean over = b.fromBytes() >= lim.partitionBytes();
@@ -102,8 +120,10 @@ public final class ModelHtml {
       sb.append("</table>");
     }
     if (!t.hottest().isEmpty()) {
-      sb.append("<h3>Hottest partitions (measured)</h3><table class=\"hottest\"><tr><th class=\"l\">key</th>")
-          .append("<th>writes</th><th>share</th><th>rows</th><th>bytes</th><th class=\"l\">replicas</th></tr>");
+      sb.append("<h3>").append(esc(w.get("model.html.hottest"))).append("</h3><table class=\"hottest\"><tr>")
+          .append(th(w, "l", "model.html.th.key")).append(th(w, null, "model.html.th.writes"))
+          .append(th(w, null, "model.html.th.share")).append(th(w, null, "model.th.rows"))
+          .append(th(w, null, "model.th.bytes")).append(th(w, "l", "model.html.th.replicas")).append("</tr>");
       for (ModelReport.Partition p : t.hottest()) {
         sb.append("<tr><td class=\"l\">").append(esc(p.key())).append("</td><td>")
             .append(String.format(Locale.ROOT, "%,d", p.writes())).append("</td><td>").append(esc(ModelText.pct(p.writeShare())))
@@ -115,8 +135,10 @@ public final class ModelHtml {
     }
     if (!t.nodes().isEmpty()) {
       long max = t.nodes().stream().mapToLong(ModelReport.Node::bytes).max().orElse(1);
-      sb.append("<h3>Ring: node load (measured) and ownership</h3><table class=\"ring\"><tr><th class=\"l\">node</th>")
-          .append("<th>ownership</th><th>bytes</th><th>of mean</th><th class=\"l\"></th></tr>");
+      sb.append("<h3>").append(esc(w.get("model.html.ring"))).append("</h3><table class=\"ring\"><tr>")
+          .append(th(w, "l", "model.html.th.node")).append(th(w, null, "model.html.th.ownership"))
+          .append(th(w, null, "model.th.bytes")).append(th(w, null, "model.html.th.of-mean"))
+          .append("<th class=\"l\"></th></tr>");
       for (ModelReport.Node n : t.nodes()) {
         sb.append("<tr><td class=\"l\">").append(esc(n.node())).append("</td><td>").append(esc(ModelText.pct(n.ownership())))
             .append("</td><td>").append(esc(ModelText.bytes(n.bytes()))).append("</td><td>")
@@ -124,8 +146,8 @@ public final class ModelHtml {
             .append(n.ofMean() >= lim.skew() ? " over" : "").append("\" style=\"width:")
             .append(Math.max(1, Math.round(300.0 * n.bytes() / Math.max(1, max)))).append("px\"></span></td></tr>");
       }
-      sb.append("</table><p>max/mean ").append(esc(ModelText.num(Math.round(t.loadMaxOverMean() * 100) / 100.0)))
-          .append("</p>");
+      sb.append("</table><p>").append(esc(w.f("model.html.max-mean",
+          ModelText.num(Math.round(t.loadMaxOverMean() * 100) / 100.0)))).append("</p>");
     }
     sb.append("</section>");
   }
@@ -140,7 +162,7 @@ public final class ModelHtml {
   }
 
   private static void figures(StringBuilder sb, String label, ModelReport.Figures f) {
-    sb.append("<tr><td class=\"l\">").append(label).append("</td><td>").append(String.format(Locale.ROOT, "%,d", f.partitions()))
+    sb.append("<tr><td class=\"l\">").append(esc(label)).append("</td><td>").append(String.format(Locale.ROOT, "%,d", f.partitions()))
         .append("</td><td>").append(String.format(Locale.ROOT, "%,d", f.rows())).append("</td><td>")
         .append(esc(ModelText.bytes(f.bytes()))).append("</td><td>")
         .append(String.format(Locale.ROOT, "%,d / %,d / %,d", f.rowsPerPartition().p50(), f.rowsPerPartition().p99(),

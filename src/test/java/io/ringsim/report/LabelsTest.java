@@ -58,7 +58,8 @@ class LabelsTest {
     Pattern call = Pattern.compile("(?:\\b(?:t|EN)\\.(?:get|f|has)\\(|heads\\(t, )(?:\\w+ [?] )?\"([a-z0-9.-]+)\"");
     Pattern quoted = Pattern.compile("\"((?:th|term\\.th|load\\.kind|verdict|latency\\.note)\\.[a-z0-9.-]+)\"");
     for (Path dir : new Path[] {Path.of("src/main/java/io/ringsim/report"), Path.of("src/main/java/io/ringsim/cli"),
-        Path.of("src/main/java/io/ringsim/sim"), Path.of("src/main/java/io/ringsim/sim/trace")}) {
+        Path.of("src/main/java/io/ringsim/sim"), Path.of("src/main/java/io/ringsim/sim/trace"),
+        Path.of("src/main/java/io/ringsim/sim/model"), Path.of("src/main/java/io/ringsim/sim/grade")}) {
       try (Stream<Path> files = Files.list(dir)) {
         for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
           String src = Files.readString(f);
@@ -83,6 +84,26 @@ class LabelsTest {
           .as(e.getKey()).containsExactlyInAnyOrderElementsOf(inScript);
     }
     assertThat(Lang.EN.labels().keys()).containsAll(used);
+  }
+
+  /** model's and grade's labels are written in Chinese, not copied: each holds a Chinese character. */
+  @Test
+  void modelAndGradeLabelsAreChinese() {
+    Labels zh = Lang.ZH_CN.labels();
+    Set<String> keys = new TreeSet<>();
+    for (String k : zh.keys()) {
+      if (k.startsWith("model.") || k.startsWith("grade.") || k.startsWith("say.model.") || k.startsWith("say.grade."))
+        keys.add(k);
+    }
+    assertThat(keys).hasSizeGreaterThan(150);
+    // a separator and a code with its evidence in parentheses: punctuation only
+    for (String k : keys) {
+      if (!k.equals("model.sep") && !k.equals("model.cost")) assertThat(zh.get(k)).as(k).containsPattern("\\p{IsHan}");
+    }
+    assertThat(zh.get("model.sep")).isEqualTo("；");
+    assertThat(zh.say(Lang.EN.labels().f("say.grade.wrong", 3, 50, Lang.EN.labels().f("say.grade.order", ":k = 1", 2,
+        "(a=1, b=2)", "Q1", "(a=2, b=1)", "a ASC")))).isEqualTo(
+        "50 次运行中有 3 次出错；第一次：参数 :k = 1 下行都对但顺序不对：第 2 行是 (a=1, b=2), Q1 要求这里是 (a=2, b=1)（排序依据 a ASC）");
   }
 
   @Test

@@ -1,11 +1,15 @@
 package io.ringsim.sim.grade;
 
+import static io.ringsim.sim.Say.EN;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.ringsim.sim.grade.GradeResult.Criterion;
 import io.ringsim.sim.grade.GradeResult.QueryReport;
 import io.ringsim.sim.grade.GradeResult.TableReport;
+import io.ringsim.report.Labels;
+import io.ringsim.report.Lang;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,54 +20,58 @@ public final class GradeText {
   private GradeText() {}
 
   public static String text(GradeResult r) {
+    return text(r, Lang.EN);
+  }
+
+  /**
+   * The result in {@code lang}: the criteria's names and reasons (written in English from the say.grade.* labels) said
+   * in that language, the frame from the grade.* labels; ids, CQL, keys, tables and figures as they are.
+   */
+  public static String text(GradeResult r, Lang lang) {
+    Labels t = lang.labels();
     StringBuilder sb = new StringBuilder();
     GradeResult.Scale sc = r.scale();
-    sb.append("Grading ").append(r.submission()).append(" against ").append(r.assignment()).append(" (")
-        .append(r.assignmentName()).append(")\n");
-    sb.append(scaleNote(r)).append("\n");
+    sb.append(t.f("grade.head", r.submission(), r.assignment(), r.assignmentName())).append("\n");
+    sb.append(t.say(scaleNote(r))).append("\n");
     for (QueryReport q : r.queries()) {
       sb.append("\n").append(q.id()).append("  ").append(q.description()).append("\n");
       sb.append("    ").append(q.at()).append(": ").append(q.cql()).append("\n");
       for (Criterion c : r.criteria()) {
-        if (q.id().equals(c.pattern())) line(sb, c);
+        if (q.id().equals(c.pattern())) line(sb, c, t);
       }
     }
-    sb.append("\nTables at full scale (").append(String.format("%,d", sc.generated())).append(" ")
-        .append(plural(sc.entity())).append("; bytes are the storage engine's serialized partition sizes)\n");
-    for (TableReport t : r.tables()) {
-      sb.append(String.format("  %-24s %,d partitions, %s; partition size p50 %s, p99 %s, max %s (%s, %s)%n",
-          t.table(), t.partitions(), Sizes.rows(t.rows()), Sizes.bytes(t.p50Bytes()), Sizes.bytes(t.p99Bytes()),
-          Sizes.bytes(t.largestBytes()), t.largestKey(), Sizes.rows(t.largestRows())));
-      if (t.overwrites() > 0) {
-        sb.append(String.format("  %-24s %,d writes replaced an earlier row with the same primary key (an upsert):"
-            + " the key does not identify %s %s%n", "", t.overwrites(), "aeiou".indexOf(t.entity().charAt(0)) >= 0 ? "an" : "a",
-            t.entity()));
+    sb.append("\n").append(t.f("grade.tables", String.format("%,d", sc.generated()), plural(sc.entity()))).append("\n");
+    for (TableReport tb : r.tables()) {
+      sb.append(String.format("  %-24s ", tb.table())).append(t.f("grade.table", String.format("%,d", tb.partitions()),
+          t.say(Sizes.rows(tb.rows())), t.say(Sizes.bytes(tb.p50Bytes())), t.say(Sizes.bytes(tb.p99Bytes())),
+          t.say(Sizes.bytes(tb.largestBytes())), tb.largestKey(), t.say(Sizes.rows(tb.largestRows())))).append("\n");
+      if (tb.overwrites() > 0) {
+        String key = "aeiou".indexOf(tb.entity().charAt(0)) >= 0 ? "grade.overwrites.an" : "grade.overwrites.a";
+        sb.append(String.format("  %-24s ", "")).append(t.f(key, String.format("%,d", tb.overwrites()), tb.entity())).append("\n");
       }
       if (sc.sampled()) {
-        sb.append(String.format("  %-24s on the %,d loaded: largest partition %s computed, %s measured on the "
-            + "nodes%n", "", sc.loaded(), Sizes.bytes(t.sampleLargestBytes()),
-            Sizes.bytes(t.sampleLargestBytesMeasured())));
+        sb.append(String.format("  %-24s ", "")).append(t.f("grade.sampled", String.format("%,d", sc.loaded()),
+            t.say(Sizes.bytes(tb.sampleLargestBytes())), t.say(Sizes.bytes(tb.sampleLargestBytesMeasured()))))
+            .append("\n");
       }
     }
     if (r.criteria().stream().anyMatch(c -> c.pattern() == null)) {
-      sb.append("\nLimits\n");
-      for (Criterion c : r.criteria()) if (c.pattern() == null) line(sb, c);
+      sb.append("\n").append(t.get("grade.limits")).append("\n");
+      for (Criterion c : r.criteria()) if (c.pattern() == null) line(sb, c, t);
     }
-    sb.append("\nScore: ").append(r.score()).append("/").append(r.max())
-        .append(r.allPassed() ? " (every criterion passes)" : "").append("\n");
+    sb.append("\n").append(t.f("grade.score", r.score(), r.max()))
+        .append(r.allPassed() ? t.get("grade.score.all") : "").append("\n");
     return sb.toString();
   }
 
   static String scaleNote(GradeResult r) {
     GradeResult.Scale sc = r.scale();
-    String cluster = sc.nodes() + " nodes, " + sc.vnodes() + " vnodes, replication " + sc.replication();
+    String cluster = EN.f("say.grade.cluster", sc.nodes(), sc.vnodes(), sc.replication());
     if (!sc.sampled()) {
-      return String.format("Data: all %,d %s generated and loaded into a simulated cluster (%s).", sc.generated(),
-          plural(sc.entity()), cluster);
+      return EN.f("say.grade.data.all", String.format("%,d", sc.generated()), plural(sc.entity()), cluster);
     }
-    return String.format("Data: %,d %s generated; the queries run on a sample, the first %,d of them, loaded into "
-        + "a simulated cluster (%s); partition sizes, rows and node load are counted over all %,d.",
-        sc.generated(), plural(sc.entity()), sc.loaded(), cluster, sc.generated());
+    return EN.f("say.grade.data.sample", String.format("%,d", sc.generated()), plural(sc.entity()),
+        String.format("%,d", sc.loaded()), cluster);
   }
 
   /** user -> users, entry -> entries. */
@@ -74,9 +82,9 @@ public final class GradeText {
     return noun.endsWith("s") ? noun + "es" : noun + "s";
   }
 
-  private static void line(StringBuilder sb, Criterion c) {
-    sb.append("  ").append(c.passed() ? "PASS" : "FAIL").append("  ").append(c.name()).append(": ")
-        .append(c.reason()).append("\n");
+  private static void line(StringBuilder sb, Criterion c, Labels t) {
+    sb.append("  ").append(t.get(c.passed() ? "verdict.pass" : "verdict.fail")).append("  ").append(t.say(c.name()))
+        .append(": ").append(t.say(c.reason())).append("\n");
   }
 
   public static String json(GradeResult r) {

@@ -1,5 +1,7 @@
 package io.ringsim.sim.grade;
 
+import static io.ringsim.sim.Say.EN;
+
 import io.ringsim.sim.grade.GradeResult.Criterion;
 import io.ringsim.sim.grade.GradeResult.NodeLoad;
 import io.ringsim.sim.grade.GradeResult.TableReport;
@@ -20,20 +22,18 @@ final class LimitsJudge {
       List<String> over = new ArrayList<>();
       for (TableReport t : tables) {
         if (t.largestBytes() > limit) {
-          over.add("table " + t.table() + ": partition (" + t.largestKey() + ") is " + Sizes.bytes(t.largestBytes())
-              + " with " + Sizes.rows(t.largestRows()) + ", " + Sizes.times(t.largestBytes(), limit)
-              + " the limit");
+          over.add(EN.f("say.grade.limit.size.over", t.table(), t.largestKey(), Sizes.bytes(t.largestBytes()),
+              Sizes.rows(t.largestRows()), Sizes.times(t.largestBytes(), limit)));
         }
       }
-      String name = "partition size at most " + Sizes.limit(limit);
+      String name = EN.f("say.grade.limit.size", Sizes.limit(limit));
       if (over.isEmpty()) {
-        out.add(new Criterion("limit.partition_size", null, name, true, worst == null ? "no table"
-            : "the largest partition is (" + worst.largestKey() + ") of table " + worst.table() + ": "
-            + Sizes.bytes(worst.largestBytes()) + " at full scale (" + scale + ")"));
+        out.add(new Criterion("limit.partition_size", null, name, true, worst == null ? EN.get("say.grade.no-table")
+            : EN.f("say.grade.limit.size.ok", worst.largestKey(), worst.table(), Sizes.bytes(worst.largestBytes()),
+                scale)));
       } else {
-        out.add(new Criterion("limit.partition_size", null, name, false, String.join("; ", over) + " (at full "
-            + "scale: " + scale + "). A partition holds every row with its partition key: add a column that "
-            + "splits it (a composite partition key, or a time bucket) so that no key gathers that many rows"));
+        out.add(new Criterion("limit.partition_size", null, name, false, EN.f("say.grade.limit.size.fail",
+            String.join("; ", over), scale)));
       }
     }
     if (l.partitionRows() != null) {
@@ -43,18 +43,18 @@ final class LimitsJudge {
       List<String> over = new ArrayList<>();
       for (TableReport t : tables) {
         if (t.mostRows() > limit) {
-          over.add("table " + t.table() + ": partition (" + t.mostRowsKey() + ") has " + String.format("%,d",
-              t.mostRows()) + " rows, " + Sizes.times(t.mostRows(), limit) + " the limit");
+          over.add(EN.f("say.grade.limit.rows.over", t.table(), t.mostRowsKey(), String.format("%,d", t.mostRows()),
+              Sizes.times(t.mostRows(), limit)));
         }
       }
-      String name = "rows per partition at most " + String.format("%,d", limit);
+      String name = EN.f("say.grade.limit.rows", String.format("%,d", limit));
       if (over.isEmpty()) {
-        out.add(new Criterion("limit.partition_rows", null, name, true, worst == null ? "no table"
-            : "the most rows in one partition: " + String.format("%,d", worst.mostRows()) + ", in ("
-            + worst.mostRowsKey() + ") of table " + worst.table() + " (" + scale + ")"));
+        out.add(new Criterion("limit.partition_rows", null, name, true, worst == null ? EN.get("say.grade.no-table")
+            : EN.f("say.grade.limit.rows.ok", String.format("%,d", worst.mostRows()), worst.mostRowsKey(),
+                worst.table(), scale)));
       } else {
-        out.add(new Criterion("limit.partition_rows", null, name, false, String.join("; ", over) + " (at full "
-            + "scale: " + scale + ")"));
+        out.add(new Criterion("limit.partition_rows", null, name, false, EN.f("say.grade.limit.rows.fail",
+            String.join("; ", over), scale)));
       }
     }
     if (l.loadSkew() != null) {
@@ -66,19 +66,23 @@ final class LimitsJudge {
       }
       double mean = nodes.isEmpty() ? 0 : (double) total / nodes.size();
       double skew = mean == 0 ? 1 : max.bytes() / mean;
-      String name = "node load skew (max/mean) at most " + String.format("%.2f", l.loadSkew());
-      String figures = "node " + max.node() + " holds " + Sizes.bytes(max.bytes()) + ", " + String.format("%.2f",
-          skew) + " times the mean of " + Sizes.bytes((long) mean) + " (" + nodes.size() + " nodes, every replica"
-          + " counted)";
+      String name = EN.f("say.grade.limit.skew", String.format("%.2f", l.loadSkew()));
+      // Both sizes in KB or more carry their bytes in parentheses: one label with every figure apart, so that the
+      // sentence reads back into another language unambiguously.
+      String figures = max.bytes() >= 1024 && (long) mean >= 1024
+          ? EN.f("say.grade.limit.skew.figures.big", max.node(), Sizes.unit(max.bytes()), String.format("%,d",
+              max.bytes()), String.format("%.2f", skew), Sizes.unit((long) mean), String.format("%,d", (long) mean),
+              nodes.size())
+          : EN.f("say.grade.limit.skew.figures", max.node(), Sizes.bytes(max.bytes()), String.format("%.2f", skew),
+              Sizes.bytes((long) mean), nodes.size());
       if (skew <= l.loadSkew()) {
         out.add(new Criterion("limit.load_skew", null, name, true, figures));
       } else {
         TableReport few = null;
         for (TableReport t : tables) if (few == null || t.partitions() < few.partitions()) few = t;
-        out.add(new Criterion("limit.load_skew", null, name, false, figures + ": table " + few.table()
-            + " has " + String.format("%,d", few.partitions()) + " partition" + (few.partitions() == 1 ? "" : "s")
-            + ", too few (or too uneven) to spread over the ring: a partition lives on its replicas only, so a "
-            + "partition key with a handful of values loads a handful of nodes"));
+        out.add(new Criterion("limit.load_skew", null, name, false, EN.f(few.partitions() == 1
+            ? "say.grade.limit.skew.fail.one" : "say.grade.limit.skew.fail", figures, few.table(),
+            String.format("%,d", few.partitions()))));
       }
     }
     return out;

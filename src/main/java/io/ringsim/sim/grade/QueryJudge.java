@@ -1,5 +1,7 @@
 package io.ringsim.sim.grade;
 
+import static io.ringsim.sim.Say.EN;
+
 import io.ringsim.cluster.ClientSession;
 import io.ringsim.cql.CqlException;
 import io.ringsim.cql.ast.Statement;
@@ -69,11 +71,9 @@ final class QueryJudge {
         result = session.execute(bound);
       } catch (CqlException ex) {
         if (needsFilteringMessage(ex)) {
-          filtering = id + " is refused: the WHERE clause does not name a whole partition key (" + keyNames(sel)
-              + ") followed by the clustering columns in order, so only ALLOW FILTERING would run it, reading every "
-              + "partition of " + sel.table() + " on every node. Cassandra says: " + ex.getMessage();
+          filtering = EN.f("say.grade.refused", id, keyNames(sel), sel.table(), ex.getMessage());
         } else {
-          invalid = SubmissionSchema.where(file, q.stmt(), ex) + " (with " + show(params) + ")";
+          invalid = EN.f("say.grade.invalid", SubmissionSchema.where(file, q.stmt(), ex), show(params));
         }
         break;
       }
@@ -82,25 +82,21 @@ final class QueryJudge {
       int touched;
       if (plan.index() != null) {
         touched = nodes;
-        access = "secondary index " + plan.index();
+        access = EN.f("say.grade.access.index", plan.index());
         if (partitions == null) {
-          partitions = id + " is served by the secondary index " + plan.index() + ": the coordinator asks every "
-              + "node (" + nodes + " of them) for its local matches, however few rows come back; a table keyed "
-              + "by " + indexedColumn(plan.index()) + " answers from one partition";
+          partitions = EN.f("say.grade.index", id, plan.index(), nodes, indexedColumn(plan.index()));
         }
       } else if (plan.isRangeScan()) {
         touched = Integer.MAX_VALUE;
-        access = "scan of every partition";
+        access = EN.get("say.grade.access.scan");
         if (partitions == null) {
-          partitions = id + " reads every partition of " + sel.table() + " (a scan of the whole token ring on "
-              + "every node): its WHERE clause does not give the partition key (" + keyNames(sel) + ")";
+          partitions = EN.f("say.grade.scan", id, sel.table(), keyNames(sel));
         }
       } else {
         touched = plan.keys().size();
-        access = touched == 1 ? "one partition" : touched + " partitions";
+        access = touched == 1 ? EN.get("say.grade.one-partition") : EN.f("say.grade.n-partitions", touched);
         if (touched > p.partitions() && partitions == null) {
-          partitions = id + " reads " + touched + " partitions with " + show(params) + "; the assignment allows "
-              + p.partitions();
+          partitions = EN.f("say.grade.too-many", id, touched, show(params), p.partitions());
         }
       }
       maxParts = Math.max(maxParts, touched);
@@ -110,31 +106,31 @@ final class QueryJudge {
     }
     List<Criterion> cs = new ArrayList<>();
     if (invalid != null) {
-      cs.add(new Criterion(id + ".valid", id, "valid CQL", false, invalid));
-      cs.add(new Criterion(id + ".partitions", id, "one partition, no filtering", false, "not run: Cassandra "
-          + "refuses the query"));
-      cs.add(new Criterion(id + ".rows", id, "right rows in the right order", false, "not run: Cassandra refuses "
-          + "the query"));
+      cs.add(new Criterion(id + ".valid", id, EN.get("say.grade.valid"), false, invalid));
+      cs.add(new Criterion(id + ".partitions", id, EN.f("say.grade.no-filtering", EN.get("say.grade.one-partition")),
+          false, EN.get("say.grade.not-run")));
+      cs.add(new Criterion(id + ".rows", id, EN.get("say.grade.right-rows"), false, EN.get("say.grade.not-run")));
       return new Verdict(cs, new GradeResult.QueryReport(id, p.description(), cqlText, at, runs, right, maxParts,
-          "refused"));
+          EN.get("say.grade.access.refused")));
     }
-    cs.add(new Criterion(id + ".valid", id, "valid CQL", true, runs == 0 ? "it parses, and its table and columns "
-        + "exist" : "Cassandra runs it"));
-    String limitWord = p.partitions() == 1 ? "one partition" : "at most " + p.partitions() + " partitions";
+    cs.add(new Criterion(id + ".valid", id, EN.get("say.grade.valid"), true, runs == 0 ? EN.get("say.grade.parses")
+        : EN.get("say.grade.runs-it")));
+    String limitWord = p.partitions() == 1 ? EN.get("say.grade.one-partition")
+        : EN.f("say.grade.at-most", p.partitions());
     if (filtering != null && runs == 0) {
-      cs.add(new Criterion(id + ".partitions", id, limitWord + ", no filtering", false, filtering));
-      cs.add(new Criterion(id + ".rows", id, "right rows in the right order", false, "not run: Cassandra refuses"
-          + " the query without ALLOW FILTERING"));
+      cs.add(new Criterion(id + ".partitions", id, EN.f("say.grade.no-filtering", limitWord), false, filtering));
+      cs.add(new Criterion(id + ".rows", id, EN.get("say.grade.right-rows"), false,
+          EN.get("say.grade.not-run.filtering")));
       return new Verdict(cs, new GradeResult.QueryReport(id, p.description(), cqlText, at, 0, 0, 0,
-          "refused: needs ALLOW FILTERING"));
+          EN.get("say.grade.access.needs-filtering")));
     }
     String fail = filtering != null ? filtering : partitions;
-    cs.add(new Criterion(id + ".partitions", id, limitWord + ", no filtering", fail == null, fail != null ? fail
-        : "every run read " + (maxParts == 1 ? "one partition" : "at most " + maxParts + " partitions")
-        + ", without ALLOW FILTERING or an index (" + runs + " runs)"));
-    cs.add(new Criterion(id + ".rows", id, "right rows in the right order", rowsWrong == null,
-        rowsWrong == null ? "all " + runs + " runs returned the rows " + id + " asks for, in its order"
-            : (runs - right) + " of " + runs + " runs were wrong; the first: " + rowsWrong));
+    cs.add(new Criterion(id + ".partitions", id, EN.f("say.grade.no-filtering", limitWord), fail == null,
+        fail != null ? fail : EN.f("say.grade.every-run", maxParts == 1 ? EN.get("say.grade.one-partition")
+            : EN.f("say.grade.at-most", maxParts), runs)));
+    cs.add(new Criterion(id + ".rows", id, EN.get("say.grade.right-rows"), rowsWrong == null,
+        rowsWrong == null ? EN.f("say.grade.all-right", runs, id)
+            : EN.f("say.grade.wrong", runs - right, runs, rowsWrong)));
     return new Verdict(cs, new GradeResult.QueryReport(id, p.description(), cqlText, at, runs, right,
         maxParts == Integer.MAX_VALUE ? -1 : maxParts, access));
   }
@@ -149,9 +145,7 @@ final class QueryJudge {
       return null;
     } catch (CqlException ex) {
       if (!needsFilteringMessage(ex)) return null;
-      return id + " uses ALLOW FILTERING: the WHERE clause does not name a whole partition key (" + keyNames(sel)
-          + ") followed by the clustering columns in order, so every node reads every partition of " + sel.table()
-          + " and throws away the rows that do not match. Without ALLOW FILTERING Cassandra says: " + ex.getMessage();
+      return EN.f("say.grade.uses-filtering", id, keyNames(sel), sel.table(), ex.getMessage());
     }
   }
 
@@ -164,11 +158,11 @@ final class QueryJudge {
   private String keyNames(Statement.Select sel) {
     var t = session.cluster().catalog().table(Grader.KEYSPACE, sel.table()).orElseThrow();
     String pk = String.join(", ", t.partitionKey().stream().map(c -> c.name()).toList());
-    return "partition key of " + sel.table() + ": " + pk;
+    return EN.f("say.grade.pk", sel.table(), pk);
   }
 
   private String indexedColumn(String index) {
-    return session.cluster().catalog().index(Grader.KEYSPACE, index).map(i -> i.column()).orElse("the indexed column");
+    return session.cluster().catalog().index(Grader.KEYSPACE, index).map(i -> i.column()).orElse(EN.get("say.grade.indexed-column"));
   }
 
   /** The parameters of one run, drawn from one loaded instance: = takes its value, a range bound lies around it. */
@@ -259,8 +253,8 @@ final class QueryJudge {
       if (at[k] < 0) missingCols.add(p.returns().get(k));
     }
     if (!missingCols.isEmpty()) {
-      return "with " + show(params) + " the result has no column " + String.join(", ", missingCols) + " (it has "
-          + String.join(", ", cols) + "); " + p.id() + " returns " + String.join(", ", p.returns());
+      return EN.f("say.grade.no-column", show(params), String.join(", ", missingCols), String.join(", ", cols), p.id(),
+          String.join(", ", p.returns()));
     }
     List<Entities.Instance> want = expected(p, e, instances, params);
     List<String> wantText = new ArrayList<>();
@@ -284,11 +278,11 @@ final class QueryJudge {
       for (int k = 0; k < -en.getValue(); k++) extra.add(en.getKey());
     }
     if (!missing.isEmpty() || !extra.isEmpty()) {
-      StringBuilder sb = new StringBuilder("with " + show(params) + " " + p.id() + " must return " + want.size()
-          + " row" + (want.size() == 1 ? "" : "s") + ", the query returned " + gotText.size());
-      if (!missing.isEmpty()) sb.append("; missing ").append(missing.size()).append(", e.g. ").append(missing.get(0));
-      if (!extra.isEmpty()) sb.append("; not asked for ").append(extra.size()).append(", e.g. ").append(extra.get(0));
-      return sb.toString();
+      String head = EN.f(want.size() == 1 ? "say.grade.must-return.one" : "say.grade.must-return", show(params), p.id(),
+          want.size(), gotText.size());
+      if (missing.isEmpty()) return EN.f("say.grade.extra", head, extra.size(), extra.get(0));
+      if (extra.isEmpty()) return EN.f("say.grade.missing", head, missing.size(), missing.get(0));
+      return EN.f("say.grade.missing-extra", head, missing.size(), missing.get(0), extra.size(), extra.get(0));
     }
     // Same rows: now the order, group by group of rows that the order cannot tell apart.
     Comparator<Entities.Instance> order = orderOf(p, e);
@@ -300,9 +294,8 @@ final class QueryJudge {
       for (int k = i; k < j; k++) group.merge(wantText.get(k), 1, Integer::sum);
       for (int k = i; k < j; k++) group.merge(gotText.get(k), -1, Integer::sum);
       if (group.values().stream().anyMatch(v -> v != 0)) {
-        return "with " + show(params) + " the rows are right but out of order: row " + (i + 1) + " is "
-            + gotText.get(i) + ", " + p.id() + " puts " + wantText.get(i) + " there (order by "
-            + String.join(", ", p.order().stream().map(Ordering::toString).toList()) + ")";
+        return EN.f("say.grade.order", show(params), i + 1, gotText.get(i), p.id(), wantText.get(i),
+            String.join(", ", p.order().stream().map(Ordering::toString).toList()));
       }
       i = j;
     }

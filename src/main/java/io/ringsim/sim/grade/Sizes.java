@@ -1,15 +1,22 @@
 package io.ringsim.sim.grade;
 
+import static io.ringsim.sim.Say.EN;
+
 /** Sizes and ratios as the grader prints them. */
 final class Sizes {
   private Sizes() {}
 
   /** 18.3 MB (19,171,832 bytes); below 1 KB just the bytes. MB = 2^20 bytes, as Cassandra's thresholds count. */
   static String bytes(long b) {
-    if (b < 1024) return String.format("%,d bytes", b);
+    if (b < 1024) return EN.f("say.grade.bytes.small", String.format("%,d", b));
+    return EN.f("say.grade.bytes", unit(b), String.format("%,d", b));
+  }
+
+  /** 18.3 MB: {@link #bytes} without the bytes in parentheses, for 1 KB and more. */
+  static String unit(long b) {
     String unit = b >= 1L << 30 ? "GB" : b >= 1L << 20 ? "MB" : "KB";
     double d = b / (double) (b >= 1L << 30 ? 1L << 30 : b >= 1L << 20 ? 1L << 20 : 1L << 10);
-    return String.format("%.1f %s (%,d bytes)", d, unit, b);
+    return String.format("%.1f %s", d, unit);
   }
 
   /** A limit as written: 10 MB, 512 KB, 100 bytes. */
@@ -21,10 +28,10 @@ final class Sizes {
   }
 
   static String rows(long n) {
-    return String.format("%,d row%s", n, n == 1 ? "" : "s");
+    return EN.f(n == 1 ? "say.grade.row" : "say.grade.rows", String.format("%,d", n));
   }
 
   static String times(long v, long limit) {
-    return String.format("%.1f times", (double) v / limit);
+    return EN.f("say.grade.times", String.format("%.1f", (double) v / limit));
   }
 }

@@ -1,5 +1,7 @@
 package io.ringsim.sim.model;
 
+import static io.ringsim.sim.Say.EN;
+
 import io.ringsim.report.ModelReport.Finding;
 import io.ringsim.schema.ColumnDef;
 import io.ringsim.schema.TableMetadata;
@@ -35,11 +37,11 @@ final class Findings {
     long maxRows = Math.max(Math.round(p.rowsQ()[2]), m == null ? 0 : maxOf(m, PartitionFigures::rows));
     long maxBytes = Math.max(Math.round(p.bytesQ()[2]), m == null ? 0 : maxOf(m, PartitionFigures::bytes));
     if (maxBytes > lim.partitionBytes() || maxRows > lim.partitionRows()) {
-      out.add(new Finding(Code.LARGE_PARTITION.name(), subject, "largest partition: predicted "
-          + Fmt.count(p.rowsQ()[2]) + " rows, " + Fmt.bytes(p.bytesQ()[2]) + (m == null ? "" : "; measured "
-          + Fmt.count(maxOf(m, PartitionFigures::rows)) + " rows, " + Fmt.bytes(maxOf(m, PartitionFigures::bytes))),
-          Fmt.bytes(lim.partitionBytes()) + " (compaction_large_partition_warning_threshold) or "
-          + Fmt.count(lim.partitionRows()) + " rows per partition"));
+      out.add(new Finding(Code.LARGE_PARTITION.name(), subject, m == null
+          ? EN.f("say.model.large", Fmt.count(p.rowsQ()[2]), Fmt.bytes(p.bytesQ()[2]))
+          : EN.f("say.model.large.measured", Fmt.count(p.rowsQ()[2]), Fmt.bytes(p.bytesQ()[2]),
+              Fmt.count(maxOf(m, PartitionFigures::rows)), Fmt.bytes(maxOf(m, PartitionFigures::bytes))),
+          EN.f("say.model.large.threshold", Fmt.bytes(lim.partitionBytes()), Fmt.count(lim.partitionRows()))));
     }
     boolean allExpire = ctx.plansByTable.get(t.qualifiedName()).stream().filter(x -> x.writes() > 0)
         .allMatch(x -> x.ttlSeconds() > 0);
@@ -47,12 +49,9 @@ final class Findings {
       long dur = Math.max(1, ctx.durationMillis());
       double perDay = p.rowsQ()[2] * DAY / dur;
       double yearRows = p.rowsQ()[2] * (double) YEAR / dur;
-      out.add(new Finding(Code.UNBOUNDED_GROWTH.name(), subject, "partition key (" + keyNames(t)
-          + ") has no time bucket and its rows keep coming (a new clustering value with the writes): the largest"
-          + " partition gains about "
-          + Fmt.count(perDay) + " rows a day (" + Fmt.count(p.rowsQ()[2]) + " rows in " + Fmt.duration(dur)
-          + "); after a year: " + Fmt.count(yearRows) + " rows, " + Fmt.bytes(p.size().bytes(yearRows)),
-          "a partition must stop growing: bound it with a time bucket in the partition key, or a TTL"));
+      out.add(new Finding(Code.UNBOUNDED_GROWTH.name(), subject, EN.f("say.model.growth", keyNames(t),
+          Fmt.count(perDay), Fmt.count(p.rowsQ()[2]), Fmt.duration(dur), Fmt.count(yearRows),
+          Fmt.bytes(p.size().bytes(yearRows))), EN.get("say.model.growth.threshold")));
     }
     int rf = Math.min(ctx.replicationFactor(t), ctx.ring.nodes().size());
     double ratio = p.hottestShare() * p.concurrentPartitions();
@@ -61,27 +60,24 @@ final class Findings {
       String measured = "";
       if (m != null && !m.partitions().isEmpty() && m.writesGenerated() > 0) {
         PartitionFigures top = m.partitions().stream().max((a, b) -> Long.compare(a.writes(), b.writes())).get();
-        measured = "; measured: partition (" + top.key() + ") took " + Fmt.pct((double) top.writes()
-            / m.writesGenerated()) + " of the writes";
+        measured = EN.f("say.model.hot.measured", top.key(), Fmt.pct((double) top.writes() / m.writesGenerated()));
       }
       out.add(new Finding(Code.HOT_PARTITION.name(), subject, single
-          ? "every write " + (p.bucketed() ? "of a time bucket " : "") + "goes to one partition at a time, so to "
-              + rf + " of " + ctx.ring.nodes().size() + " nodes" + measured
-          : "the hottest partition takes " + Fmt.pct(p.hottestShare()) + " of the writes, the mean one "
-              + Fmt.pct(1 / p.concurrentPartitions()) + " (" + Fmt.ratio(ratio) + " times the mean)" + measured,
-          "a partition taking " + Fmt.ratio(lim.hotRatio()) + " times the mean partition's share of the writes"));
+          ? EN.f(p.bucketed() ? "say.model.hot.single.bucket" : "say.model.hot.single", rf, ctx.ring.nodes().size(),
+              measured)
+          : EN.f("say.model.hot", Fmt.pct(p.hottestShare()), Fmt.pct(1 / p.concurrentPartitions()),
+              Fmt.ratio(ratio), measured),
+          EN.f("say.model.hot.threshold", Fmt.ratio(lim.hotRatio()))));
     }
     int tokens = ctx.ring.size();
     String lowName = lowCardinalityName(t);
     boolean unique = p.partitions() >= p.writes() * 0.99;
     if (!unique && (p.partitions() < tokens || lowName != null)) {
       out.add(new Finding(Code.LOW_CARDINALITY_KEY.name(), subject, (p.partitions() < tokens
-          ? "the partition key (" + keyNames(t) + ") takes " + Fmt.count(p.partitions()) + " values: fewer partitions"
-            + " than the ring's " + tokens + " token ranges (" + ctx.ring.nodes().size() + " nodes x "
-            + ctx.spec.vnodes() + " vnodes)"
-          : "the partition key is " + lowName + ", a column that takes few values (" + Fmt.count(p.partitions())
-            + " partitions predicted)"),
-          "at least as many partitions as token ranges (nodes x vnodes), and no key like a zip code or a country"));
+          ? EN.f("say.model.low.few", keyNames(t), Fmt.count(p.partitions()), tokens, ctx.ring.nodes().size(),
+              ctx.spec.vnodes())
+          : EN.f("say.model.low.name", lowName, Fmt.count(p.partitions()))),
+          EN.get("say.model.low.threshold")));
     }
     if (m != null) {
       double skew = skew(m.nodeBytes());
@@ -89,10 +85,9 @@ final class Findings {
         int maxI = 0;
         for (int i = 0; i < m.nodeBytes().length; i++) if (m.nodeBytes()[i] > m.nodeBytes()[maxI]) maxI = i;
         double mean = mean(m.nodeBytes());
-        out.add(new Finding(Code.SKEWED_LOAD.name(), subject, "node " + ctx.ring.node(maxI).name() + " holds "
-            + Fmt.bytes(m.nodeBytes()[maxI]) + " of this table, the mean node " + Fmt.bytes(mean) + ": max/mean "
-            + Fmt.ratio(skew) + " (its effective ownership: " + Fmt.pct(m.ownership()[maxI]) + ")",
-            "node load max/mean " + Fmt.ratio(lim.skew())));
+        out.add(new Finding(Code.SKEWED_LOAD.name(), subject, EN.f("say.model.skew", ctx.ring.node(maxI).name(),
+            Fmt.bytes(m.nodeBytes()[maxI]), Fmt.bytes(mean), Fmt.ratio(skew), Fmt.pct(m.ownership()[maxI])),
+            EN.f("say.model.skew.threshold", Fmt.ratio(lim.skew()))));
       }
     }
     Finding tomb = tombstoneRisk(ctx, t, p, m, lim, queries);
@@ -116,61 +111,52 @@ final class Findings {
     double most = Math.max(p.maxTombstones(), measured);
     if (most <= lim.tombstones()) return null;
     long failure = Math.max(lim.tombstoneFailure(), lim.tombstones());
-    StringBuilder e = new StringBuilder("a read of the worst partition crosses " + Fmt.count(p.maxTombstones())
-        + " tombstones predicted" + (m == null ? "" : ", " + Fmt.count(measured) + " measured")
-        + " (deletions of cells, rows, ranges and partitions, and cells whose TTL expired, within gc_grace_seconds "
-        + t.params().gcGraceSeconds() + ")" + (most > failure
-            ? ": such a read fails (TombstoneOverwhelmingException; the client gets a ReadFailure)"
-            : ": Cassandra logs a warning for every such read") + "; predicted, the largest of each kind: "
-        + kinds(p.tombstones()));
+    StringBuilder e = new StringBuilder(EN.f(most > failure ? "say.model.tomb.fail" : "say.model.tomb.warn",
+        Fmt.count(p.maxTombstones()), m == null ? "" : EN.f("say.model.tomb.measured", Fmt.count(measured)),
+        t.params().gcGraceSeconds())).append("; ")
+        .append(EN.f("say.model.tomb.predicted", kinds(p.tombstones())));
     if (worst != null) {
       Tombstones.Counts k = worst.kinds();
-      e.append("; measured, partition (").append(worst.key()).append("): ").append(k.cell()).append(" deleted cells, ")
-          .append(k.expired()).append(" expired cells, ").append(k.row()).append(" row deletions, ").append(k.range())
-          .append(" range tombstones, ").append(k.partition()).append(" partition deletion, beside ")
-          .append(Fmt.count(worst.cells())).append(" live cells");
+      e.append("; ").append(EN.f("say.model.tomb.worst", worst.key(), k.cell(), k.expired(), k.row(), k.range(),
+          k.partition(), Fmt.count(worst.cells())));
       for (QueryAnalyzer.Analysis a : queries) {
         if (!a.table().qualifiedName().equals(t.qualifiedName()) || a.rangeScan() || a.index() != null
             || m.worst() == null) continue;
         long n = Tombstones.crossed(m.worst(), a.plan().filter(), m.nowSec(), t);
         // The ticks sampled hold that share of the partition's operations.
         if (m.sampling() == Loader.Sampling.WRITES) n = Math.round(n / m.fraction());
-        e.append("; the query at ").append(a.spec().file()).append(":").append(a.spec().line()).append(":")
-            .append(a.spec().col()).append(" crosses ").append(Fmt.count(n)).append(" of them there")
-            .append(n > failure ? " and fails" : n > lim.tombstones() ? " and is logged" : "");
+        e.append("; ").append(EN.f(n > failure ? "say.model.tomb.query.fails" : n > lim.tombstones()
+            ? "say.model.tomb.query.logged" : "say.model.tomb.query", a.spec().file() + ":" + a.spec().line() + ":"
+            + a.spec().col(), Fmt.count(n)));
       }
     }
-    e.append(" (the model runs no compaction; one drops a tombstone only once it is older than gc_grace_seconds)");
-    return new Finding(Code.TOMBSTONE_RISK.name(), t.qualifiedName(), e.toString(), (most > failure
-        ? "tombstone_failure_threshold " + Fmt.count(failure) : "tombstone_warn_threshold " + Fmt.count(lim.tombstones()))
-        + " (tombstones a read may cross)");
+    e.append(" ").append(EN.get("say.model.tomb.note"));
+    return new Finding(Code.TOMBSTONE_RISK.name(), t.qualifiedName(), e.toString(), EN.f("say.model.tomb.threshold",
+        most > failure ? "tombstone_failure_threshold " + Fmt.count(failure)
+            : "tombstone_warn_threshold " + Fmt.count(lim.tombstones())));
   }
 
   private static String kinds(Predictor.Kinds k) {
-    return Fmt.count(k.cell()[2]) + " deleted cells, " + Fmt.count(k.expired()[2]) + " expired cells, "
-        + Fmt.count(k.row()[2]) + " row deletions, " + Fmt.count(k.range()[2]) + " range tombstones, "
-        + Fmt.count(k.partition()[2]) + " partition deletion";
+    return EN.f("say.model.tomb.kinds", Fmt.count(k.cell()[2]), Fmt.count(k.expired()[2]), Fmt.count(k.row()[2]),
+        Fmt.count(k.range()[2]), Fmt.count(k.partition()[2]));
   }
 
   static List<Finding> query(ModelContext ctx, QueryAnalyzer.Analysis a, double partitions, double maxRows) {
     List<Finding> out = new ArrayList<>();
-    String subject = "query at " + a.spec().file() + ":" + a.spec().line() + ":" + a.spec().col();
+    String subject = EN.f("say.model.query-at", a.spec().file() + ":" + a.spec().line() + ":" + a.spec().col());
     if (a.needsFiltering()) {
-      out.add(new Finding(Code.FILTERING_QUERY.name(), subject, "Cassandra refuses it without ALLOW FILTERING (\""
-          + a.refusal() + "\"); with it, " + (a.rangeScan() ? "it reads all " + Fmt.count(partitions) + " partitions of "
-          + a.table().qualifiedName() + " and filters them" : "it reads every row of the partition it names (the"
-          + " largest holds " + Fmt.count(maxRows) + " rows) and filters them"),
-          "a query served by its partition key and clustering columns, without filtering"));
+      out.add(new Finding(Code.FILTERING_QUERY.name(), subject, a.rangeScan()
+          ? EN.f("say.model.filtering.scan", a.refusal(), Fmt.count(partitions), a.table().qualifiedName())
+          : EN.f("say.model.filtering.partition", a.refusal(), Fmt.count(maxRows)),
+          EN.get("say.model.filtering.threshold")));
     }
     if (a.index() != null) {
-      out.add(new Finding(Code.INDEX_QUERY.name(), subject, "served by the secondary index " + a.index()
-          + ": the coordinator asks every node's index (" + ctx.ring.nodes().size() + " nodes)",
-          "a query served by one partition's replicas"));
+      out.add(new Finding(Code.INDEX_QUERY.name(), subject, EN.f("say.model.index", a.index(),
+          ctx.ring.nodes().size()), EN.get("say.model.index.threshold")));
     } else if (a.rangeScan() || a.keys() > 1) {
       long touched = a.rangeScan() ? Math.round(partitions) : a.keys();
-      out.add(new Finding(Code.MULTI_PARTITION_QUERY.name(), subject, "it reads " + Fmt.count(touched)
-          + " partitions" + (a.rangeScan() ? " (a range scan over the whole ring)" : " (IN on the partition key)"),
-          "one partition per query"));
+      out.add(new Finding(Code.MULTI_PARTITION_QUERY.name(), subject, EN.f(a.rangeScan() ? "say.model.multi.scan"
+          : "say.model.multi.in", Fmt.count(touched)), EN.get("say.model.multi.threshold")));
     }
     return out;
   }

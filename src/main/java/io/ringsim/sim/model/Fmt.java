@@ -1,5 +1,7 @@
 package io.ringsim.sim.model;
 
+import static io.ringsim.sim.Say.EN;
+
 import java.util.Locale;
 
 /** Numbers as the model's evidence quotes them. */
@@ -26,9 +28,9 @@ final class Fmt {
   }
 
   static String duration(long ms) {
-    if (ms % 86_400_000L == 0) return ms / 86_400_000L + (ms == 86_400_000L ? " day" : " days");
-    if (ms % 3_600_000L == 0) return ms / 3_600_000L + (ms == 3_600_000L ? " hour" : " hours");
-    if (ms % 60_000L == 0) return ms / 60_000L + (ms == 60_000L ? " minute" : " minutes");
+    if (ms % 86_400_000L == 0) return EN.f(ms == 86_400_000L ? "say.model.day" : "say.model.days", ms / 86_400_000L);
+    if (ms % 3_600_000L == 0) return EN.f(ms == 3_600_000L ? "say.model.hour" : "say.model.hours", ms / 3_600_000L);
+    if (ms % 60_000L == 0) return EN.f(ms == 60_000L ? "say.model.minute" : "say.model.minutes", ms / 60_000L);
     return io.ringsim.sim.Durations.format(ms);
   }
 }

@@ -1,5 +1,7 @@
 package io.ringsim.sim.model;
 
+import static io.ringsim.sim.Say.EN;
+
 import io.ringsim.report.ModelReport;
 import io.ringsim.report.ModelReport.Bin;
 import io.ringsim.report.ModelReport.Figures;
@@ -77,8 +79,9 @@ public final class Modeler {
       Prediction p = predictions.get(a.table().qualifiedName());
       double partitions = p == null ? 0 : p.partitions();
       findings.addAll(Findings.query(ctx, a, partitions, p == null ? 0 : p.rowsQ()[2]));
-      String access = a.index() != null ? "secondary index " + a.index() : a.rangeScan()
-          ? "range scan (every partition)" : a.keys() == 1 ? "single partition" : a.keys() + " partitions (IN)";
+      String access = a.index() != null ? EN.f("say.model.access.index", a.index()) : a.rangeScan()
+          ? EN.get("say.model.access.scan") : a.keys() == 1 ? EN.get("say.model.access.single")
+          : EN.f("say.model.access.in", a.keys());
       long touched = a.index() != null || a.rangeScan() ? Math.round(partitions) : a.keys();
       rows.add(new ModelReport.Query(a.spec().cql(), a.spec().file() + ":" + a.spec().line() + ":" + a.spec().col(),
           a.table().qualifiedName(), access, a.needsFiltering(), a.index(), touched, null));
@@ -140,17 +143,13 @@ public final class Modeler {
 
   private static ModelReport.Sampling sampling(Measurement m) {
     String note = switch (m.sampling()) {
-      case NONE -> "every write loaded";
-      case PARTITIONS -> String.format(java.util.Locale.ROOT, "sampled: %s, each loaded whole (%s of %s writes);"
-          + " partition and node totals are divided by the fraction", switch (m.by()) {
-            case WRITES_OF_UNIQUE_KEYS -> Fmt.pct(m.fraction()) + " of the writes, each its own partition (a unique key)";
-            case TIME_BUCKETS -> "whole time buckets, " + Fmt.pct(m.fraction()) + " of them, evenly spaced (node loads"
-                + " are those of the loaded buckets' partitions)";
-            default -> "the partitions whose key hashes into " + Fmt.pct(m.fraction()) + " of the key space";
+      case NONE -> EN.get("say.model.sample.none");
+      case PARTITIONS -> EN.f("say.model.sample.partitions", switch (m.by()) {
+            case WRITES_OF_UNIQUE_KEYS -> EN.f("say.model.sample.unique", Fmt.pct(m.fraction()));
+            case TIME_BUCKETS -> EN.f("say.model.sample.buckets", Fmt.pct(m.fraction()));
+            default -> EN.f("say.model.sample.hash", Fmt.pct(m.fraction()));
           }, Fmt.count(m.loadedRows()), Fmt.count(m.writesGenerated()));
-      case WRITES -> String.format(java.util.Locale.ROOT, "sampled: the writes of %s of the workload's 10 ms ticks"
-          + " (%s of %s writes); each partition's rows, cells and bytes are divided by the fraction (a row rewritten"
-          + " in another tick counts twice)", Fmt.pct(m.fraction()), Fmt.count(m.loadedRows()),
+      case WRITES -> EN.f("say.model.sample.writes", Fmt.pct(m.fraction()), Fmt.count(m.loadedRows()),
           Fmt.count(m.writesGenerated()));
     };
     return new ModelReport.Sampling(m.sampling().name().toLowerCase(java.util.Locale.ROOT), m.fraction(),

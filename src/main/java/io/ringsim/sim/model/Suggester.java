@@ -1,5 +1,7 @@
 package io.ringsim.sim.model;
 
+import static io.ringsim.sim.Say.EN;
+
 import io.ringsim.cql.ast.Relation;
 import io.ringsim.cql.ast.Statement;
 import io.ringsim.cql.parse.CqlParser;
@@ -101,9 +103,7 @@ final class Suggester {
       } else rewritten.add(q);
     }
     String create = createTable(t, t.name(), pkWith(t, col), clusteringOf(t), Map.of(col, "timestamp"));
-    String title = "add a time bucket of " + Fmt.duration(chosen) + " to the partition key of " + t.qualifiedName()
-        + " (the largest bucket whose largest partition stays under the limits): the application writes "
-        + col + " = the write time truncated to " + Fmt.duration(chosen) + ", and reads one bucket per query";
+    String title = EN.f("say.model.fix.bucket", Fmt.duration(chosen), t.qualifiedName(), col);
     return verify(r, o, changed, rewritten, t.qualifiedName(), t.qualifiedName(),
         Set.of(Code.UNBOUNDED_GROWTH, Code.LARGE_PARTITION), Code.UNBOUNDED_GROWTH.name(), title, List.of(create),
         newQueries);
@@ -146,9 +146,7 @@ final class Suggester {
     ck.remove(moved.name());
     String create = createTable(t, t.name(), pk, ck, Map.of());
     RunSpec changed = respec(r.ctx().spec, replaceCreate(r.ctx().spec.cql(), t, create), r.ctx().spec.workloads());
-    String title = "move the clustering column " + moved.name() + " into the partition key of " + t.qualifiedName()
-        + " (a composite partition key): each partition then holds one " + moved.name() + " of one "
-        + Findings.keyNames(t) + "; a query must give " + moved.name() + " too";
+    String title = EN.f("say.model.fix.composite", moved.name(), t.qualifiedName(), Findings.keyNames(t));
     List<String> nq = queries.stream().filter(q -> targets(q, t)).map(QuerySpec::cql).toList();
     return verify(r, o, changed, queries, t.qualifiedName(), t.qualifiedName(), Set.of(Code.LARGE_PARTITION),
         Code.LARGE_PARTITION.name(), title, List.of(create), nq);
@@ -189,9 +187,8 @@ final class Suggester {
     RunSpec changed = respec(r.ctx().spec, cql, ws);
     List<QuerySpec> rewritten = new ArrayList<>();
     for (QuerySpec q : queries) rewritten.add(q == a.spec() ? new QuerySpec(nq, q.file(), q.line(), q.col()) : q);
-    String title = "a table per query: " + qualified + ", keyed by the columns the query fixes (" + String.join(", ", eq)
-        + "), written by the same workloads (denormalised), and the query reads it";
-    String subject = "query at " + a.spec().file() + ":" + a.spec().line() + ":" + a.spec().col();
+    String title = EN.f("say.model.fix.table", qualified, String.join(", ", eq));
+    String subject = EN.f("say.model.query-at", a.spec().file() + ":" + a.spec().line() + ":" + a.spec().col());
     return verify(r, o, changed, rewritten, subject, qualified, Set.of(Code.FILTERING_QUERY, Code.INDEX_QUERY,
         Code.MULTI_PARTITION_QUERY), code.name(), title, List.of(create), List.of(nq));
   }
@@ -212,17 +209,18 @@ final class Suggester {
         .map(x -> x.table().qualifiedName()).orElse(table) : table;
     Prediction pb = before.predictions().get(beforeTable), pa = after.predictions().get(table);
     if (pb != null && pa != null) {
-      changes.add(new Change("table", beforeTable, table));
-      changes.add(new Change("partitions (predicted)", Fmt.count(pb.partitions()), Fmt.count(pa.partitions())));
-      changes.add(new Change("largest partition, rows (predicted)", Fmt.count(pb.rowsQ()[2]), Fmt.count(pa.rowsQ()[2])));
-      changes.add(new Change("largest partition, bytes (predicted)", Fmt.bytes(pb.bytesQ()[2]),
+      changes.add(new Change(EN.get("say.model.change.table"), beforeTable, table));
+      changes.add(new Change(EN.get("say.model.change.partitions"), Fmt.count(pb.partitions()),
+          Fmt.count(pa.partitions())));
+      changes.add(new Change(EN.get("say.model.change.rows"), Fmt.count(pb.rowsQ()[2]), Fmt.count(pa.rowsQ()[2])));
+      changes.add(new Change(EN.get("say.model.change.bytes"), Fmt.bytes(pb.bytesQ()[2]),
           Fmt.bytes(pa.bytesQ()[2])));
       Loader.Measurement mb = before.measurements().get(beforeTable), ma = after.measurements().get(table);
       if (mb != null && ma != null) {
-        changes.add(new Change("largest partition, bytes (measured)",
+        changes.add(new Change(EN.get("say.model.change.bytes.measured"),
             Fmt.bytes(Findings.maxOf(mb, Loader.PartitionFigures::bytes)),
             Fmt.bytes(Findings.maxOf(ma, Loader.PartitionFigures::bytes))));
-        changes.add(new Change("node load max/mean (measured)", Fmt.ratio(Findings.skew(mb.nodeBytes())),
+        changes.add(new Change(EN.get("say.model.change.skew"), Fmt.ratio(Findings.skew(mb.nodeBytes())),
             Fmt.ratio(Findings.skew(ma.nodeBytes()))));
       }
     }
@@ -231,10 +229,10 @@ final class Suggester {
         if (!subject.endsWith(after.queryRows().get(i).at())) continue;
         var qa = after.queryRows().get(i);
         var qb = before.queryRows().get(i);
-        changes.add(new Change("query access", qb.access(), qa.access()));
-        changes.add(new Change("needs ALLOW FILTERING", qb.needsFiltering() ? "yes" : "no",
-            qa.needsFiltering() ? "yes" : "no"));
-        changes.add(new Change("partitions read", Fmt.count(qb.partitionsTouched()), Fmt.count(qa.partitionsTouched())));
+        changes.add(new Change(EN.get("say.model.change.access"), qb.access(), qa.access()));
+        changes.add(new Change(EN.get("say.model.change.filtering"), EN.get(qb.needsFiltering() ? "say.model.yes"
+            : "say.model.no"), EN.get(qa.needsFiltering() ? "say.model.yes" : "say.model.no")));
+        changes.add(new Change(EN.get("say.model.change.read"), Fmt.count(qb.partitionsTouched()), Fmt.count(qa.partitionsTouched())));
       }
     }
     List<String> remaining = new ArrayList<>();
@@ -242,18 +240,18 @@ final class Suggester {
       if (f.subject().equals(subject) && codes.contains(Code.valueOf(f.code()))) remaining.add(f.code());
     }
     boolean verified = remaining.isEmpty();
-    String verdict = verified ? "verified: the model of the changed schema shows no " + String.join(" or ",
-        codes.stream().map(Code::name).sorted().toList()) + " on " + subject
-        : "not enough: the changed schema still shows " + String.join(", ", remaining) + " on " + subject;
+    String found = verified ? String.join(" or ", codes.stream().map(Code::name).sorted().toList())
+        : String.join(", ", remaining);
     // What the change costs: findings the changed or new table has that the one before did not.
     Set<String> had = new LinkedHashSet<>();
     for (Finding f : before.findings()) if (f.subject().equals(beforeTable)) had.add(f.code());
     List<String> costs = new ArrayList<>();
     for (Finding f : after.findings()) {
       if (f.subject().equals(table) && (!table.equals(beforeTable) || !had.contains(f.code()))
-          && !f.code().endsWith("_QUERY")) costs.add(f.code() + " (" + f.evidence() + ")");
+          && !f.code().endsWith("_QUERY")) costs.add(EN.f("model.cost", f.code(), f.evidence()));
     }
-    if (!costs.isEmpty()) verdict += "; but " + table + " shows " + String.join("; ", costs);
+    String verdict = EN.f(verified ? "say.model.verified" : "say.model.not-enough", found, subject);
+    if (!costs.isEmpty()) verdict += "; " + EN.f("say.model.but", table, String.join("; ", costs));
     return new Suggestion(fixes, subject, title, cql, newQueries, changes, verified, verdict);
   }
 
