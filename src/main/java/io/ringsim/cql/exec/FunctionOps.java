@@ -107,6 +107,11 @@ public final class FunctionOps {
       }
       target = named.isEmpty() ? null : named.get(0);
     } else {
+      for (String a : s.argTypes()) {
+        if (frozenNotTuple(a)) {
+          throw invalid("Argument '" + a + "' cannot be frozen; remove frozen<> modifier from '" + a + "'");
+        }
+      }
       written += "(" + String.join(", ", s.argTypes()) + ")";
       List<CqlType> args = c.keyspace(ks).isPresent() ? types(s.argTypes(), c, ks) : List.of();
       target = named.stream().filter(f -> f.takes(args)).findFirst().orElse(null);

@@ -9,7 +9,6 @@ import io.ringsim.schema.TableMetadata;
 import io.ringsim.schema.collection.ListType;
 import io.ringsim.schema.collection.MapType;
 import io.ringsim.schema.collection.SetType;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -283,27 +282,7 @@ final class SelectorCompiler {
    * function argument (AbstractType.udfType), so {@code f(values set<int>)} takes a {@code frozen<set<int>>} column.
    */
   private static boolean sameType(CqlType have, CqlType want) {
-    return have.name().equals(want.name()) || unfrozen(have.name()).equals(unfrozen(want.name()));
-  }
-
-  private static String unfrozen(String typeName) {
-    StringBuilder out = new StringBuilder(typeName.length());
-    ArrayDeque<Boolean> frozenDepth = new ArrayDeque<>();
-    for (int i = 0; i < typeName.length(); i++) {
-      char ch = typeName.charAt(i);
-      if (typeName.startsWith("frozen<", i)) {
-        frozenDepth.push(true);
-        i += "frozen<".length() - 1;
-      } else if (ch == '<') {
-        frozenDepth.push(false);
-        out.append(ch);
-      } else if (ch == '>') {
-        if (!Boolean.TRUE.equals(frozenDepth.poll())) out.append(ch);
-      } else {
-        out.append(ch);
-      }
-    }
-    return out.toString();
+    return Values.sameIgnoringFrozen(have, want);
   }
 
   Values values() {

@@ -76,7 +76,8 @@ final class UserFunctionTerms {
           .collect(Collectors.joining(", ")) + ")");
     }
     UserFunction fn = fits.get(0);
-    if (!Values.assignable(fn.returnType(), type)) {
+    // Cassandra ignores that the receiver is frozen: a function's result is frozen anyway (AbstractType.testAssignment).
+    if (!Values.assignable(fn.returnType(), type) && !Values.sameIgnoringFrozen(fn.returnType(), type)) {
       throw new CqlException(CqlErrorClass.InvalidRequest, "Type error: cannot assign result of function "
           + n.qualified() + " (type " + fn.returnType().name() + ") to " + column + " (type " + type.name() + ")");
     }

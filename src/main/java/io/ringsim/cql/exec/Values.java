@@ -11,6 +11,7 @@ import io.ringsim.schema.collection.TupleType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -394,6 +395,31 @@ public final class Values implements NativeFunctions.Context {
       throw new CqlException(CqlErrorClass.FunctionFailure, "org.apache.cassandra.serializers.MarshalException: "
           + (m.startsWith(prefix) ? m.substring(prefix.length()) : m));
     }
+  }
+
+  /** Whether two types are the same but for frozen<> (a function's argument and result types are frozen anyway). */
+  static boolean sameIgnoringFrozen(CqlType a, CqlType b) {
+    return a.name().equals(b.name()) || unfrozen(a.name()).equals(unfrozen(b.name()));
+  }
+
+  private static String unfrozen(String typeName) {
+    StringBuilder out = new StringBuilder(typeName.length());
+    ArrayDeque<Boolean> frozenDepth = new ArrayDeque<>();
+    for (int i = 0; i < typeName.length(); i++) {
+      char ch = typeName.charAt(i);
+      if (typeName.startsWith("frozen<", i)) {
+        frozenDepth.push(true);
+        i += "frozen<".length() - 1;
+      } else if (ch == '<') {
+        frozenDepth.push(false);
+        out.append(ch);
+      } else if (ch == '>') {
+        if (!Boolean.TRUE.equals(frozenDepth.poll())) out.append(ch);
+      } else {
+        out.append(ch);
+      }
+    }
+    return out.toString();
   }
 
   /** Whether a value of type {@code result} may go where {@code receiver} is expected (Cassandra: value-compatible). */
