@@ -67,14 +67,17 @@ final class BatchPlanner {
    * as a server error quoting it.
    */
   private static void checkSinglePartition(Statement child, WriteBinder binder) {
-    String ks = child instanceof Statement.Update u ? u.keyspace() : child instanceof Statement.Delete d ? d.keyspace()
-        : null;
-    String name = child instanceof Statement.Update u ? u.table() : child instanceof Statement.Delete d ? d.table()
-        : null;
-    List<Relation> where = child instanceof Statement.Update u ? u.where()
-        : child instanceof Statement.Delete d ? d.where() : null;
-    if (where == null) return;
-    TableMetadata t = binder.table(ks, name);
+    TableMetadata t;
+    List<Relation> where;
+    if (child instanceof Statement.Update u) {
+      t = binder.table(u.keyspace(), u.table());
+      where = u.where();
+    } else if (child instanceof Statement.Delete d) {
+      t = binder.table(d.keyspace(), d.table());
+      where = d.where();
+    } else {
+      return; // an INSERT names one partition
+    }
     if (CasPlanner.hasIn(t, where, ColumnKind.PARTITION_KEY)) {
       throw new CqlException(CqlErrorClass.ServerError, "java.lang.IllegalArgumentException: Batch with conditions "
           + "cannot span multiple partitions (you cannot use IN on the partition key)");

@@ -143,14 +143,11 @@ public final class SelectPrepareCheck {
   }
 
   private static byte[] collection(List<CqlType> parts) {
+    byte[] f = fields(parts);
+    if (f == null) return null;
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     writeInt(out, 1);
-    for (CqlType p : parts) {
-      byte[] b = bytes(p);
-      if (b == null) return null;
-      writeInt(out, b.length);
-      out.writeBytes(b);
-    }
+    out.writeBytes(f);
     return out.toByteArray();
   }
 

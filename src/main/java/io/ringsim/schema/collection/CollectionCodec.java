@@ -40,14 +40,7 @@ final class CollectionCodec {
           out.add(null); // tuples may be serialized without trailing nulls
           continue;
         }
-        int len = b.getInt();
-        if (len < 0) {
-          out.add(null);
-          continue;
-        }
-        byte[] e = new byte[len];
-        b.get(e);
-        out.add(e);
+        out.add(element(b));
       }
       if (b.hasRemaining()) throw new IllegalArgumentException(b.remaining() + " trailing bytes");
       return out;
@@ -68,21 +61,21 @@ final class CollectionCodec {
     return compareElements(x, y, i -> i < types.size() ? types.get(i) : CqlTypes.BLOB);
   }
 
+  /** One length-prefixed element at the buffer's position; a negative length is a null. */
+  private static byte[] element(ByteBuffer b) {
+    int len = b.getInt();
+    if (len < 0) return null;
+    byte[] e = new byte[len];
+    b.get(e);
+    return e;
+  }
+
   /** The fields a packed tuple value holds, however many, without its trailing nulls. */
   private static List<byte[]> presentFields(byte[] bytes, String typeName) {
     try {
       ByteBuffer b = ByteBuffer.wrap(bytes);
       List<byte[]> out = new ArrayList<>();
-      while (b.hasRemaining()) {
-        int len = b.getInt();
-        if (len < 0) {
-          out.add(null);
-          continue;
-        }
-        byte[] e = new byte[len];
-        b.get(e);
-        out.add(e);
-      }
+      while (b.hasRemaining()) out.add(element(b));
       while (!out.isEmpty() && out.get(out.size() - 1) == null) out.remove(out.size() - 1);
       return out;
     } catch (java.nio.BufferUnderflowException | IndexOutOfBoundsException e) {
