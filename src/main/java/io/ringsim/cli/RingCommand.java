@@ -136,6 +136,7 @@ public final class RingCommand implements Callable<Integer> {
     if (!format.equals("table") && !format.equals("json"))
       throw new BadInputException("unknown format '" + format + "' (expected table or json)");
     if (keyspace != null && scenario == null) throw new BadInputException("--keyspace needs --scenario");
+    langOption.resolve(); // a bad --lang is refused even when no page is written
     if (scenario != null) {
       for (String o : SHAPE)
         if (spec.commandLine().getParseResult().hasMatchedOption(o))

@@ -19,6 +19,13 @@ class RingCommandTest {
   }
 
   @Test
+  void aBadLanguageIsRefusedEvenWithoutAPage() {
+    CliRun r = CliRun.of("ring", "--nodes", "3", "--lang", "xx");
+    assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
+    assertThat(r.err().strip()).isEqualTo("ringsim: --lang xx: expected en or zh-CN");
+  }
+
+  @Test
   void jsonHasEveryNodeAndTheSummaryAndOwnershipSumsToRf() throws Exception {
     CliRun r = CliRun.of("ring", "--nodes", "8", "--rf", "3", "--format", "json", "--allocator", "random", "--seed", "3");
     JsonNode j = new ObjectMapper().readTree(r.out());
