@@ -33,37 +33,20 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 
 /** The DataStax Java driver 4.x against six simulated nodes served over the native protocol. */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class JavaDriverTest {
-  ServedClusterFixture fx;
-  CqlSession session;
-
-  @BeforeAll
-  void start() throws Exception {
-    fx = new ServedClusterFixture(6, 7);
-    session = fx.connect(null);
-    session.execute("CREATE KEYSPACE shop WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3}");
-    session.execute("CREATE TABLE shop.kv (k int PRIMARY KEY, v text)");
-    session.execute("CREATE TABLE shop.wide (k int, c int, v text, PRIMARY KEY (k, c))");
-  }
-
-  @AfterAll
-  void stop() {
-    if (session != null) session.close();
-    if (fx != null) fx.close();
+class JavaDriverTest extends ServedClusterTest {
+  JavaDriverTest() {
+    super(6, 7, "CREATE KEYSPACE shop WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3}",
+        "CREATE TABLE shop.kv (k int PRIMARY KEY, v text)",
+        "CREATE TABLE shop.wide (k int, c int, v text, PRIMARY KEY (k, c))");
   }
 
   @Test

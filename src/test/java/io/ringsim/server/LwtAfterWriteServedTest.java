@@ -2,17 +2,13 @@ package io.ringsim.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 /**
  * A conditional update sent right after a plain write to the same partition must win over it, as on a real
@@ -20,24 +16,12 @@ import org.junit.jupiter.api.TestInstance;
  * timestamps), and the Paxos round that starts after it was acknowledged takes a later timestamp. Found flaky by
  * Cassandra's own InsertUpdateIfConditionTest#testSimpleCas run through the Python driver against `ringsim serve`.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class LwtAfterWriteServedTest {
+class LwtAfterWriteServedTest extends ServedClusterTest {
   private static final int ROUNDS = 500;
-  ServedClusterFixture fx;
-  CqlSession session;
 
-  @BeforeAll
-  void start() throws Exception {
-    fx = new ServedClusterFixture(3, 11);
-    session = fx.connect(null);
-    session.execute("CREATE KEYSPACE lwt WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
-    session.execute("CREATE TABLE lwt.t (k int PRIMARY KEY, v int)");
-  }
-
-  @AfterAll
-  void stop() {
-    if (session != null) session.close();
-    if (fx != null) fx.close();
+  LwtAfterWriteServedTest() {
+    super(3, 11, "CREATE KEYSPACE lwt WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}",
+        "CREATE TABLE lwt.t (k int PRIMARY KEY, v int)");
   }
 
   /** The Python driver's client timestamp: time.time() in microseconds (the Java driver may round to the ms). */

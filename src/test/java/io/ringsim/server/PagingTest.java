@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
-import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
@@ -17,28 +16,24 @@ import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 /**
  * Paging through the Java driver against six served nodes: every row once and in order, whatever the query's shape
  * (one partition, IN, range scans, ORDER BY DESC, LIMIT, filtering), and a page that reads about a page on the
  * replicas, not the whole result again.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class PagingTest {
-  ServedClusterFixture fx;
-  CqlSession session;
+class PagingTest extends ServedClusterTest {
+  PagingTest() {
+    super(6, 11, "CREATE KEYSPACE pg WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3}",
+        "CREATE TABLE pg.wide (k int, c int, v text, PRIMARY KEY (k, c))",
+        "CREATE TABLE pg.many (k int, c int, s int static, v int, PRIMARY KEY (k, c))");
+  }
 
+  /** The rows paged through: 10,000 in one partition (pg.wide), 60 partitions (pg.many), and pg.ix by its index. */
   @BeforeAll
-  void start() throws Exception {
-    fx = new ServedClusterFixture(6, 11);
-    session = fx.connect(null);
-    session.execute("CREATE KEYSPACE pg WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3}");
-    session.execute("CREATE TABLE pg.wide (k int, c int, v text, PRIMARY KEY (k, c))");
-    session.execute("CREATE TABLE pg.many (k int, c int, s int static, v int, PRIMARY KEY (k, c))");
+  void load() throws Exception {
     List<CompletionStage<?>> inFlight = new ArrayList<>();
     for (int c = 0; c < 10_000; c++) {
       inFlight.add(session.executeAsync(SimpleStatement.newInstance("INSERT INTO pg.wide (k, c, v) VALUES (1, " + c
@@ -71,12 +66,6 @@ class PagingTest {
   private static void drain(List<CompletionStage<?>> inFlight) throws Exception {
     for (CompletionStage<?> f : inFlight) f.toCompletableFuture().get();
     inFlight.clear();
-  }
-
-  @AfterAll
-  void stop() {
-    if (session != null) session.close();
-    if (fx != null) fx.close();
   }
 
   private SimpleStatement stmt(String cql, int pageSize, ConsistencyLevel cl) {

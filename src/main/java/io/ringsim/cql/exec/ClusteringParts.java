@@ -115,7 +115,7 @@ final class ClusteringParts {
     if (!tuple.isSet()) return;
     for (Iterator<ColumnRestriction> it = byColumn.values().iterator(); it.hasNext(); ) {
       ColumnRestriction cr = it.next();
-      if (!tuple.columns.contains(cr.def) || !cr.isSlice() || cr.eq != null || !cr.others.isEmpty()) continue;
+      if (!tuple.columns.contains(cr.def) || !cr.isSlice() || cr.eq != null) continue;
       List<ColumnDef> one = List.of(cr.def);
       if (cr.lowerOp != null) MultiColumnSelect.bound(tuple, one, cr.lowerOp,
           new byte[][] {cr.def.type().serialize(cr.lower)});

@@ -14,9 +14,6 @@ import java.util.Map;
 
 /** A SELECT's restrictions on one column, gathered from its WHERE clause (Cassandra's SingleColumnRestriction). */
 final class ColumnRestriction {
-  /** A {@code !=} restriction, which only filtering can apply. */
-  record Filter(Relation.Op op, Object value) {}
-
   /** {@code CONTAINS value}, or {@code CONTAINS KEY value} when {@code key}. */
   record Contains(boolean key, Object value) {}
 
@@ -31,7 +28,6 @@ final class ColumnRestriction {
   int inTerms;
   Relation.Op lowerOp, upperOp;
   Object lower, upper;
-  final List<Filter> others = new ArrayList<>();
   final List<Contains> contains = new ArrayList<>();
   final List<Entry> entries = new ArrayList<>();
 
@@ -55,7 +51,6 @@ final class ColumnRestriction {
     if (eq != null && eq.stream().noneMatch(e -> RowValues.compare(type, v, Relation.Op.EQ, e))) return false;
     if (lowerOp != null && !RowValues.compare(type, v, lowerOp, lower)) return false;
     if (upperOp != null && !RowValues.compare(type, v, upperOp, upper)) return false;
-    for (Filter o : others) if (!RowValues.compare(type, v, o.op(), o.value())) return false;
     for (Contains c : contains) {
       if (v == null) return false;
       if (v instanceof Map<?, ?> m) {

@@ -121,9 +121,9 @@ public final class SelectPlanner {
     };
     String start = null, end = null;
     if (where.token != null && !where.keysKnown) {
-      String[] b = where.token.range(t, values, partitioner);
-      start = b[0];
-      end = b[1];
+      TokenRestriction.Range b = where.token.range(t, values, partitioner);
+      start = b.startExclusive();
+      end = b.endInclusive();
     }
     // A partition with only static cells is a row of the result only when no clustering column is restricted, by
     // one column or several ((c1, c2) > (...), (c1, c2) IN (...)): Cassandra's queriesFullPartitions.

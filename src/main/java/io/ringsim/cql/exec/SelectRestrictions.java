@@ -344,7 +344,7 @@ final class SelectRestrictions {
       ColumnRestriction cr = byColumn.get(c.name());
       if (cr == null) continue;
       pkRestricted++;
-      if (!cr.isEqOrIn() || !cr.others.isEmpty()) pkNonEq = true;
+      if (!cr.isEqOrIn()) pkNonEq = true;
     }
     // With token() too, Cassandra's TokenFilter: keys that are all known are read, those outside the token range
     // dropped; otherwise the token range is scanned and the key columns' restrictions filter its rows.
@@ -371,8 +371,7 @@ final class SelectRestrictions {
       tupleFilters = true;
     }
     for (ColumnRestriction cr : byColumn.values()) {
-      if (cr.def.kind() == ColumnKind.CLUSTERING && (!cr.others.isEmpty() || cr.containsCount() > 0))
-        clusteringNeedsFiltering = true;
+      if (cr.def.kind() == ColumnKind.CLUSTERING && cr.containsCount() > 0) clusteringNeedsFiltering = true;
     }
     // Cassandra's ClusteringColumnRestrictions.addRowFilterTo: the parts from the first column on, EQ/IN ones in a
     // row and at most one slice after them, make the read's slices; every other part is a row filter.
@@ -391,9 +390,9 @@ final class SelectRestrictions {
         continue;
       }
       ColumnRestriction cr = byColumn.get(cc.get(p.first()).name());
-      if (cr.isEqOrIn() && cr.others.isEmpty()) prefixEq++;
+      if (cr.isEqOrIn()) prefixEq++;
       else {
-        if (cr.isSlice() && cr.others.isEmpty()) sliceOn = cr;
+        if (cr.isSlice()) sliceOn = cr;
         open = false;
       }
     }
@@ -420,7 +419,7 @@ final class SelectRestrictions {
     for (ColumnRestriction cr : byColumn.values()) {
       if (cr.def.isPrimaryKey()) continue;
       any = true;
-      if (supportingIndexOf(cr) == null || !cr.others.isEmpty() || cr.containsCount() > 1 || cr.isSlice())
+      if (supportingIndexOf(cr) == null || cr.containsCount() > 1 || cr.isSlice())
         regularNeedsFiltering = true;
     }
     if (!any) return;
@@ -439,7 +438,7 @@ final class SelectRestrictions {
     List<ColumnRestriction> post = new ArrayList<>();
     for (ColumnRestriction cr : byColumn.values()) {
       boolean handled = cr.def.kind() == ColumnKind.PARTITION_KEY ? keysKnown
-          : cr.def.kind() == ColumnKind.CLUSTERING && cr.def.position() < usable && cr.others.isEmpty();
+          : cr.def.kind() == ColumnKind.CLUSTERING && cr.def.position() < usable;
       if (!handled) post.add(cr);
     }
     return post;

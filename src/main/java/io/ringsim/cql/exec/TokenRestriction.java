@@ -38,8 +38,18 @@ final class TokenRestriction {
     bounds.add(new Bound(tk.op(), tk.value()));
   }
 
-  /** {start, end} as token strings; null means unbounded on that side. */
-  String[] range(TableMetadata t, Values values, Partitioner partitioner) {
+  /**
+   * The tokens a scan walks: after {@code startExclusive}, up to and including {@code endInclusive}, each a token as
+   * text, as a range read names it; null is unbounded on that side.
+   */
+  record Range(String startExclusive, String endInclusive) {
+    boolean contains(long token) {
+      return (startExclusive == null || token > Long.parseLong(startExclusive))
+          && (endInclusive == null || token <= Long.parseLong(endInclusive));
+    }
+  }
+
+  Range range(TableMetadata t, Values values, Partitioner partitioner) {
     String start = null, end = null;
     for (Bound b : bounds) {
       long tok = tokenValue(b.value(), t, values, partitioner);
@@ -55,16 +65,15 @@ final class TokenRestriction {
         default -> throw invalid("Unsupported operator " + b.op().symbol + " on token()");
       }
     }
-    return new String[] {start, end};
+    return new Range(start, end);
   }
 
   /** The keys whose token is in the range, in their order (Cassandra's TokenFilter over known keys). */
   List<byte[]> keep(List<byte[]> keys, TableMetadata t, Values values, Partitioner partitioner) {
-    String[] r = range(t, values, partitioner);
+    Range r = range(t, values, partitioner);
     List<byte[]> out = new ArrayList<>();
     for (byte[] key : keys) {
-      long tok = ((LongToken) partitioner.token(key)).value();
-      if ((r[0] == null || tok > Long.parseLong(r[0])) && (r[1] == null || tok <= Long.parseLong(r[1]))) out.add(key);
+      if (r.contains(((LongToken) partitioner.token(key)).value())) out.add(key);
     }
     return out;
   }

@@ -22,13 +22,15 @@ final class ArithmeticAst {
 
   /** The term for an arithmetic form, or null when {@code t} is another kind of term. */
   static Term term(TermContext t) {
-    if (t instanceof NegationTermContext n) return new Term.Negation(AstBuilder.term(n.term()));
-    if (t instanceof TypeHintTermContext h) return new Term.TypeHint(AstBuilder.type(h.cqlType()), AstBuilder.term(h.term()));
+    if (t instanceof NegationTermContext n) return new Term.Negation(TermAst.term(n.term()));
+    if (t instanceof TypeHintTermContext h) {
+      return new Term.TypeHint(AstBuilder.type(h.cqlType()), TermAst.term(h.term()));
+    }
     if (t instanceof MultiplicationTermContext m) {
-      return new Term.Operation(m.op.getText().charAt(0), AstBuilder.term(m.term(0)), AstBuilder.term(m.term(1)));
+      return new Term.Operation(m.op.getText().charAt(0), TermAst.term(m.term(0)), TermAst.term(m.term(1)));
     }
     if (t instanceof AdditionTermContext a) {
-      return new Term.Operation(a.op.getText().charAt(0), AstBuilder.term(a.term(0)), AstBuilder.term(a.term(1)));
+      return new Term.Operation(a.op.getText().charAt(0), TermAst.term(a.term(0)), TermAst.term(a.term(1)));
     }
     return null;
   }

@@ -14,35 +14,35 @@ final class DescribeAst {
     if (d instanceof DescribeTablesContext) return new Statement.Describe("tables", null, null);
     if (d instanceof DescribeTypesContext) return new Statement.Describe("types", null, null);
     if (d instanceof DescribeTypeContext t) {
-      String[] n = AstBuilder.table(t.tableName());
-      return new Statement.Describe("type", n[0], n[1]);
+      QualifiedName n = QualifiedName.of(t.tableName());
+      return new Statement.Describe("type", n.keyspace(), n.name());
     }
     if (d instanceof DescribeTableContext t) {
-      String[] n = AstBuilder.table(t.tableName());
-      return new Statement.Describe("table", n[0], n[1]);
+      QualifiedName n = QualifiedName.of(t.tableName());
+      return new Statement.Describe("table", n.keyspace(), n.name());
     }
     if (d instanceof DescribeAnyContext a) {
-      String[] n = AstBuilder.table(a.tableName());
-      return new Statement.Describe("any", n[0], n[1]);
+      QualifiedName n = QualifiedName.of(a.tableName());
+      return new Statement.Describe("any", n.keyspace(), n.name());
     }
     if (d instanceof DescribeOnlyKeyspaceContext o) {
       return new Statement.Describe("only_keyspace", o.ident() == null ? null : AstBuilder.ident(o.ident()), null);
     }
     if (d instanceof DescribeIndexContext i) {
-      String[] n = AstBuilder.table(i.tableName());
-      return new Statement.Describe("index", n[0], n[1]);
+      QualifiedName n = QualifiedName.of(i.tableName());
+      return new Statement.Describe("index", n.keyspace(), n.name());
     }
     if (d instanceof DescribeViewContext v) {
-      String[] n = AstBuilder.table(v.tableName());
-      return new Statement.Describe("view", n[0], n[1]);
+      QualifiedName n = QualifiedName.of(v.tableName());
+      return new Statement.Describe("view", n.keyspace(), n.name());
     }
     if (d instanceof DescribeFunctionContext f) {
-      String[] n = FunctionAst.name(f.functionRef());
-      return new Statement.Describe("function", n[0], n[1]);
+      QualifiedName n = QualifiedName.of(f.functionRef());
+      return new Statement.Describe("function", n.keyspace(), n.name());
     }
     if (d instanceof DescribeAggregateContext a) {
-      String[] n = FunctionAst.name(a.functionRef());
-      return new Statement.Describe("aggregate", n[0], n[1]);
+      QualifiedName n = QualifiedName.of(a.functionRef());
+      return new Statement.Describe("aggregate", n.keyspace(), n.name());
     }
     if (d instanceof DescribeFullSchemaContext f) {
       if (!f.K_KEYSPACE().getText().equalsIgnoreCase("schema")) {

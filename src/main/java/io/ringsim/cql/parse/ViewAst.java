@@ -17,8 +17,8 @@ final class ViewAst {
   private ViewAst() {}
 
   static Statement createView(CreateViewContext c) {
-    String[] view = AstBuilder.table(c.tableName(0));
-    String[] base = AstBuilder.table(c.tableName(1));
+    QualifiedName view = QualifiedName.of(c.tableName(0));
+    QualifiedName base = QualifiedName.of(c.tableName(1));
     List<String> columns = new ArrayList<>();
     String problem = null;
     SelectClauseContext sc = c.selectClause();
@@ -45,7 +45,7 @@ final class ViewAst {
         where.add(CqlNames.quote(col) + " IS NOT NULL");
       } else {
         RelationContext rc = ((ViewRestrictionContext) r).relation();
-        restrictions.add(AstBuilder.relation(rc));
+        restrictions.add(RelationAst.relation(rc));
         where.add(relationText(rc));
       }
     }
@@ -61,31 +61,32 @@ final class ViewAst {
         for (ClusteringOrderContext x : co.clusteringOrder()) {
           String col = AstBuilder.ident(x.ident());
           if (order.put(col, x.K_DESC() == null) != null && orderProblem == null) {
-            orderProblem = "Duplicate column '" + col + "' in CLUSTERING ORDER BY clause for view '" + view[1] + "'";
+            orderProblem = "Duplicate column '" + col + "' in CLUSTERING ORDER BY clause for view '" + view.name()
+                + "'";
           }
         }
       } else if (o instanceof PropertyOptionContext po) {
-        options.put(AstBuilder.ident(po.ident()), AstBuilder.term(po.term()));
+        options.put(AstBuilder.ident(po.ident()), TermAst.term(po.term()));
       } else if (orderProblem == null) {
         orderProblem = "Cannot use 'COMPACT STORAGE' when defining a materialized view";
       }
     }
-    return new Statement.CreateView(view[0], view[1], c.K_NOT() != null, base[0], base[1], columns, problem, notNull,
-        restrictions, where, pk, ck, order, orderProblem, options);
+    return new Statement.CreateView(view.keyspace(), view.name(), c.K_NOT() != null, base.keyspace(), base.name(),
+        columns, problem, notNull, restrictions, where, pk, ck, order, orderProblem, options);
   }
 
   static Statement alterView(AlterViewContext c) {
-    String[] view = AstBuilder.table(c.tableName());
+    QualifiedName view = QualifiedName.of(c.tableName());
     Map<String, Term> options = new LinkedHashMap<>();
     for (TableOptionContext o : c.tableOption()) {
-      if (o instanceof PropertyOptionContext po) options.put(AstBuilder.ident(po.ident()), AstBuilder.term(po.term()));
+      if (o instanceof PropertyOptionContext po) options.put(AstBuilder.ident(po.ident()), TermAst.term(po.term()));
     }
-    return new Statement.AlterView(view[0], view[1], c.K_EXISTS() != null, options);
+    return new Statement.AlterView(view.keyspace(), view.name(), c.K_EXISTS() != null, options);
   }
 
   static Statement dropView(DropViewContext c) {
-    String[] view = AstBuilder.table(c.tableName());
-    return new Statement.DropView(view[0], view[1], c.K_EXISTS() != null);
+    QualifiedName view = QualifiedName.of(c.tableName());
+    return new Statement.DropView(view.keyspace(), view.name(), c.K_EXISTS() != null);
   }
 
   /** The statement's own text of a parse node, spaces as written. */

@@ -1,0 +1,124 @@
+package io.ringsim.cql.parse;
+
+import io.ringsim.cql.ast.Term;
+import io.ringsim.cql.parse.CqlGrammarParser.*;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.antlr.v4.runtime.tree.ParseTree;
+
+/**
+ * The grammar's {@code term}, {@code constant} and {@code marker} as {@link Term}s: the values a statement writes,
+ * compares with or binds. The arithmetic forms are built by ArithmeticAst.
+ */
+final class TermAst {
+  private TermAst() {}
+
+  static Term term(TermContext t) {
+    if (t instanceof ConstantTermContext c) return constant(c.constant());
+    Term arithmetic = ArithmeticAst.term(t);
+    if (arithmetic != null) return arithmetic;
+    if (t instanceof ListLiteralContext l) return new Term.ListLiteral(terms(l.term()));
+    if (t instanceof SetLiteralContext l) return new Term.SetLiteral(terms(l.term()));
+    if (t instanceof MapLiteralContext m) {
+      List<Term> k = new ArrayList<>(), v = new ArrayList<>();
+      for (int i = 0; i < m.term().size(); i += 2) {
+        k.add(term(m.term(i)));
+        v.add(term(m.term(i + 1)));
+      }
+      return new Term.MapLiteral(k, v);
+    }
+    if (t instanceof UserTypeLiteralContext u) {
+      List<String> names = new ArrayList<>();
+      for (IdentContext i : u.ident()) names.add(AstBuilder.ident(i));
+      return new Term.UserTypeLiteral(names, terms(u.term()));
+    }
+    if (t instanceof TupleTermContext tt) {
+      List<Term> e = terms(tt.tupleLiteral().term());
+      // (x) is x, except (null): for a tuple column that is a tuple of nulls, not a null tuple (Cassandra 4.1).
+      boolean keep = e.size() > 1 || e.get(0) instanceof Term.Literal l && l.kind() == Term.Kind.NULL;
+      return keep ? new Term.TupleLiteral(e) : e.get(0);
+    }
+    if (t instanceof FunctionTermContext f) {
+      return new Term.FunctionCall(AstBuilder.functionName(f.functionName()).toLowerCase(Locale.ROOT),
+          terms(f.term()));
+    }
+    return marker(((BindMarkerContext) t).marker());
+  }
+
+  /** Each of {@code ts} as a term, in order. */
+  static List<Term> terms(List<TermContext> ts) {
+    List<Term> out = new ArrayList<>();
+    for (TermContext t : ts) out.add(term(t));
+    return out;
+  }
+
+  /**
+   * A marker's index is its rank among the markers of the whole statement in the order they are written (a BATCH
+   * counts across its children). The AST is not built in text order (USING before VALUES), so the rank comes from
+   * the parse tree, whose pre-order is the text order.
+   */
+  static Term.BindMarker marker(MarkerContext m) {
+    ParseTree top = m;
+    for (ParseTree p = m; p != null; p = p.getParent()) {
+      if (p instanceof StatementContext) top = p;
+    }
+    MarkerOrder order = LAST_ORDER.get();
+    if (order == null || order.statement != top) {
+      order = new MarkerOrder(top, new IdentityHashMap<>());
+      List<MarkerContext> all = new ArrayList<>();
+      collectMarkers(top, all);
+      for (int i = 0; i < all.size(); i++) order.index.put(all.get(i), i);
+      LAST_ORDER.set(order);
+    }
+    return new Term.BindMarker(order.index.get(m), m.ident() == null ? null : AstBuilder.ident(m.ident()));
+  }
+
+  /** Drops the numbering of the statement just built: it is only needed while that statement is built. */
+  static void forgetMarkers() {
+    LAST_ORDER.remove();
+  }
+
+  /** The markers of the statement being built, numbered once (a BATCH may hold thousands of them). */
+  private record MarkerOrder(ParseTree statement, Map<MarkerContext, Integer> index) {}
+
+  private static final ThreadLocal<MarkerOrder> LAST_ORDER = new ThreadLocal<>();
+
+  private static void collectMarkers(ParseTree t, List<MarkerContext> out) {
+    if (t instanceof MarkerContext m) {
+      out.add(m);
+      return;
+    }
+    for (int i = 0; i < t.getChildCount(); i++) collectMarkers(t.getChild(i), out);
+  }
+
+  /** A STRING token's value: between $$ as written, between quotes with '' unescaped. */
+  static Term constantText(String s) {
+    if (s.startsWith("$$")) return new Term.Literal(Term.Kind.STRING, s.substring(2, s.length() - 2));
+    return new Term.Literal(Term.Kind.STRING, s.substring(1, s.length() - 1).replace("''", "'"));
+  }
+
+  static Term constant(ConstantContext c) {
+    if (c.STRING() != null) return constantText(c.STRING().getText());
+    if (c.INTEGER() != null) return new Term.Literal(Term.Kind.INTEGER, c.INTEGER().getText());
+    if (c.FLOAT() != null) {
+      String text = c.FLOAT().getText();
+      if (Double.isInfinite(Double.parseDouble(text))) throw new FloatLiteralOverflow();
+      return new Term.Literal(Term.Kind.FLOAT, text);
+    }
+    if (c.HEX() != null) return new Term.Literal(Term.Kind.HEX, c.HEX().getText());
+    if (c.UUID() != null) return new Term.Literal(Term.Kind.UUID, c.UUID().getText());
+    if (c.BOOLEAN() != null) return new Term.Literal(Term.Kind.BOOLEAN, c.BOOLEAN().getText().toLowerCase(Locale.ROOT));
+    if (c.K_NULL() != null) return new Term.Literal(Term.Kind.NULL, "null");
+    if (c.DURATION() != null) return new Term.Literal(Term.Kind.DURATION, c.DURATION().getText());
+    if (c.K_NAN() != null) return new Term.Literal(Term.Kind.NAN, "NaN");
+    if (c.NEGATIVE_WORD() != null) {
+      boolean nan = c.NEGATIVE_WORD().getText().equalsIgnoreCase("-nan");
+      return nan ? new Term.Literal(Term.Kind.NAN, "NaN") : new Term.Literal(Term.Kind.NEG_INFINITY, "-Infinity");
+    }
+    if (c.MINUS() != null) return new Term.Literal(Term.Kind.NEG_INFINITY, "-Infinity");
+    return new Term.Literal(Term.Kind.INFINITY, "Infinity");
+  }
+}
