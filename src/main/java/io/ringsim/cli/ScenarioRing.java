@@ -42,7 +42,7 @@ record ScenarioRing(Path file, RunSpec spec, Ring ring, Catalog catalog) {
         continue;
       }
       try {
-        Catalog next = SchemaOps.apply(c, s, ks, CqlFeatures.DEFAULTS);
+        Catalog next = SchemaOps.apply(c, s, ks, CqlFeatures.DEFAULTS, spec.datacenters());
         if (next != null) c = next;
       } catch (CqlException e) {
         throw new BadInputException(file + ": " + e.getMessage());

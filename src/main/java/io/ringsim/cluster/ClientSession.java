@@ -267,7 +267,8 @@ public final class ClientSession {
   public record Page(ResultSet result, PageCursor next, boolean whole, boolean atLimit) {}
 
   private Catalog schemaChange(Statement s, Catalog c) {
-    Catalog next = SchemaOps.apply(c, s, keyspace, cluster.spec().features());
+    Catalog next = SchemaOps.apply(c, s, keyspace, cluster.spec().features(),
+        cluster.spec().ring().dataCenters());
     if (next != null) return next;
     if (s instanceof Statement.Truncate x) {
       String ks = SchemaOps.keyspaceOf(x.keyspace(), keyspace);

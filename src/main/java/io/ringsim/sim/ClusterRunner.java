@@ -76,7 +76,8 @@ public final class ClusterRunner {
     validate(spec);
     Catalog catalog;
     try {
-      catalog = SchemaOps.applyAll(Catalog.EMPTY, spec.cql(), io.ringsim.cluster.ClusterSpec.features(config));
+      catalog = SchemaOps.applyAll(Catalog.EMPTY, spec.cql(), io.ringsim.cluster.ClusterSpec.features(config),
+          spec.datacenters());
     } catch (CqlException | IllegalArgumentException e) {
       throw new ScenarioRunner.ScenarioFailure("cql section: " + e.getMessage());
     }

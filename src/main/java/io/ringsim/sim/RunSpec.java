@@ -57,6 +57,11 @@ public record RunSpec(
   }
 
   /** The ring this scenario runs on: its data centres, racks, vnodes, allocator, partitioner and seed. */
+  /** The cluster's data centres, sorted: the names NetworkTopologyStrategy's options may use. */
+  public List<String> datacenters() {
+    return dcs.stream().map(ClusterBuilder.Dc::name).sorted().toList();
+  }
+
   public io.ringsim.ring.Ring ring() {
     return ClusterBuilder.ring(dcs, vnodes, allocator, seed, io.ringsim.ring.Partitioners.byName(partitioner),
         ClusterBuilder.defaultAllocationReplication());

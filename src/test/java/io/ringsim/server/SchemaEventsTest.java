@@ -24,9 +24,9 @@ class SchemaEventsTest {
         "CREATE MATERIALIZED VIEW ks.all_t AS SELECT * FROM ks.t WHERE k IS NOT NULL AND c IS NOT NULL"
             + " PRIMARY KEY (c, k)",
         "CREATE MATERIALIZED VIEW ks.some_t AS SELECT k, c FROM ks.t WHERE k IS NOT NULL AND c IS NOT NULL"
-            + " PRIMARY KEY (c, k)"), ON);
+            + " PRIMARY KEY (c, k)"), ON, List.of("datacenter1"));
     String alter = "ALTER TABLE ks.t ADD fouls int";
-    Catalog after = SchemaOps.applyAll(before, List.of(alter), ON);
+    Catalog after = SchemaOps.applyAll(before, List.of(alter), ON, List.of("datacenter1"));
     SchemaEvents.Change base = SchemaEvents.change(CqlParser.parse(alter), before, after, null);
     assertThat(base.object()).isEqualTo("t");
     assertThat(SchemaEvents.viewChanges(base, before, after)).extracting(SchemaEvents.Change::object)

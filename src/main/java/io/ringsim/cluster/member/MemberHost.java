@@ -161,7 +161,7 @@ public final class MemberHost extends AbstractBehavior<Object> {
   private Behavior<Object> onSchema(MemberProtocol.ApplySchema s) {
     try {
       catalog = SchemaOps.applyAll(catalog, s.statements(),
-          io.ringsim.cluster.ClusterSpec.features(getContext().getSystem().settings().config()));
+          io.ringsim.cluster.ClusterSpec.features(getContext().getSystem().settings().config()), ring.dataCenters());
     } catch (RuntimeException e) {
       s.replyTo().tell(new MemberProtocol.Result(e.getMessage()));
       return this;

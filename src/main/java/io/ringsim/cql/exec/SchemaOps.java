@@ -40,11 +40,12 @@ public final class SchemaOps {
    * The catalog after schema statement {@code s} (CREATE, ALTER, DROP of keyspaces, tables and indexes), or null when
    * {@code s} does not change the schema.
    */
-  public static Catalog apply(Catalog c, Statement s, String keyspace, CqlFeatures features) {
+  public static Catalog apply(Catalog c, Statement s, String keyspace, CqlFeatures features,
+      List<String> datacenters) {
     ViewOps.refuseOnView(c, s, keyspace);
     if (s instanceof Statement.AlterTableDrop x) return AlterTableOps.alterDrop(c, x, keyspace);
-    if (s instanceof Statement.CreateKeyspace x) return createKeyspace(c, x);
-    if (s instanceof Statement.AlterKeyspace x) return alterKeyspace(c, x);
+    if (s instanceof Statement.CreateKeyspace x) return createKeyspace(c, x, datacenters);
+    if (s instanceof Statement.AlterKeyspace x) return alterKeyspace(c, x, datacenters);
     if (s instanceof Statement.DropKeyspace x) return dropKeyspace(c, x);
     if (s instanceof Statement.CreateTable x) return createTable(c, x, keyspace);
     if (s instanceof Statement.DropTable x) return dropTable(c, x, keyspace);
@@ -73,7 +74,8 @@ public final class SchemaOps {
    * Applies a list of schema statements (USE included) to {@code c}. Statements that are not about the schema are
    * refused: this is how a schema is shipped to member JVMs, which apply exactly the same statements.
    */
-  public static Catalog applyAll(Catalog c, java.util.List<String> statements, CqlFeatures features) {
+  public static Catalog applyAll(Catalog c, java.util.List<String> statements, CqlFeatures features,
+      List<String> datacenters) {
     String ks = null;
     for (String text : statements) {
       Statement s = CqlParser.parse(text);
@@ -81,7 +83,7 @@ public final class SchemaOps {
         ks = u.keyspace();
         continue;
       }
-      Catalog next = apply(c, s, ks, features);
+      Catalog next = apply(c, s, ks, features, datacenters);
       if (next == null) {
         throw new CqlException(CqlErrorClass.InvalidRequest,
             "only schema statements (CREATE, ALTER, DROP, USE) can be shipped to a cluster: " + text);
@@ -126,7 +128,7 @@ public final class SchemaOps {
       throw new CqlException(CqlErrorClass.Unauthorized, ks + " keyspace is not user-modifiable.");
   }
 
-  public static Catalog createKeyspace(Catalog c, Statement.CreateKeyspace s) {
+  public static Catalog createKeyspace(Catalog c, Statement.CreateKeyspace s, List<String> datacenters) {
     if (SYSTEM_KEYSPACES.contains(s.name()))
       throw invalid("System keyspace '" + s.name() + "' is not user-modifiable");
     if (s.name().isEmpty() || s.name().length() > NAME_LENGTH || !WORD_CHARS.matcher(s.name()).matches())
@@ -144,23 +146,25 @@ public final class SchemaOps {
       if (s.ifNotExists()) return c;
       throw new CqlException(CqlErrorClass.AlreadyExists, "Cannot add existing keyspace \"" + s.name() + "\"");
     }
-    KeyspaceMetadata created = keyspace(s.name(), s.options(), null);
+    KeyspaceMetadata created = keyspace(s.name(), s.options(), null, datacenters);
     validName("Keyspace", s.name());
     return c.withKeyspace(created);
   }
 
-  public static Catalog alterKeyspace(Catalog c, Statement.AlterKeyspace s) {
+  public static Catalog alterKeyspace(Catalog c, Statement.AlterKeyspace s, List<String> datacenters) {
     checkNotSystem(s.name());
     if (c.keyspace(s.name()).isEmpty()) throw invalid("Keyspace '" + s.name() + "' doesn't exist");
-    return c.withKeyspace(keyspace(s.name(), s.options(), c.keyspace(s.name()).get()));
+    return c.withKeyspace(keyspace(s.name(), s.options(), c.keyspace(s.name()).get(), datacenters));
   }
 
   /**
    * A keyspace's parameters from CREATE's or ALTER's options, as Cassandra 4.1's KeyspaceAttributes reads them: an
    * ALTER keeps whatever it does not name ({@code previous}), so {@code WITH durable_writes = false} alone keeps the
-   * replication; only CREATE must name the replication.
+   * replication; only CREATE must name the replication. {@code datacenters}: the cluster's, which
+   * NetworkTopologyStrategy's options must name.
    */
-  private static KeyspaceMetadata keyspace(String name, Map<String, Term> options, KeyspaceMetadata previous) {
+  private static KeyspaceMetadata keyspace(String name, Map<String, Term> options, KeyspaceMetadata previous,
+      List<String> datacenters) {
     for (String option : options.keySet()) {
       if (!option.equals("replication") && !option.equals("durable_writes"))
         throw new CqlException(CqlErrorClass.SyntaxError, "Unknown property '" + option + "'");
@@ -177,9 +181,8 @@ public final class SchemaOps {
       throw new CqlException(CqlErrorClass.SyntaxError, "replication must be a map");
     Map<String, String> map = new LinkedHashMap<>();
     for (int i = 0; i < m.keys().size(); i++) map.put(text(m.keys().get(i)), text(m.values().get(i)));
-    map = ReplicationStrategies.withDefaults(map);
     try {
-      ReplicationStrategies.fromCql(map);
+      map = ReplicationStrategies.prepare(name, map, previous == null ? null : previous.replication(), datacenters);
     } catch (ReplicationStrategies.Reserved e) {
       throw invalid(e.getMessage());
     } catch (IllegalArgumentException e) {

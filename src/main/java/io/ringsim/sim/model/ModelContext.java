@@ -63,7 +63,7 @@ final class ModelContext {
     this.spec = spec;
     this.scale = scale;
     this.partitioner = Partitioners.byName(spec.partitioner());
-    this.catalog = schema(spec.cql());
+    this.catalog = schema(spec.cql(), spec.datacenters());
     this.ring = ClusterBuilder.ring(spec.dcs(), spec.vnodes(), spec.allocator(), spec.seed(), partitioner,
         new SimpleStrategy(3));
     for (TableMetadata t : catalog.allTables()) plansByTable.put(t.qualifiedName(), new ArrayList<>());
@@ -84,7 +84,7 @@ final class ModelContext {
 
 
   /** The catalog the cql section's schema statements build (its INSERTs and SELECTs are not data the model sees). */
-  static Catalog schema(List<String> cql) {
+  static Catalog schema(List<String> cql, List<String> datacenters) {
     Catalog catalog = Catalog.EMPTY;
     String keyspace = null;
     for (String text : cql) {
@@ -94,7 +94,7 @@ final class ModelContext {
         continue;
       }
       try {
-        Catalog next = SchemaOps.apply(catalog, s, keyspace, CqlFeatures.DEFAULTS);
+        Catalog next = SchemaOps.apply(catalog, s, keyspace, CqlFeatures.DEFAULTS, datacenters);
         if (next != null) catalog = next;
       } catch (CqlException e) {
         throw new IllegalStateException("the cql section was checked when the scenario was read: " + e.getMessage());

@@ -179,7 +179,8 @@ public final class ScenarioReader {
       } catch (Limits.OutOfRange e) {
         throw new ScenarioException(file + ": " + e.getMessage());
       }
-      SchemaCheck.check(cql, workloads, partitioner, seed, (i, msg) -> cqlError(i, msg),
+      List<String> dcNames = dcs.stream().map(ClusterBuilder.Dc::name).sorted().toList();
+      SchemaCheck.check(cql, dcNames, workloads, partitioner, seed, (i, msg) -> cqlError(i, msg),
           (i, msg) -> error(workloadCtx.get(i), msg));
       return new RunSpec(name, description, seed, duration, dcs, vnodes, allocator, partitioner, latency, loss, storage,
           cql, workloads, actions, checks, recordHistory, consistentRangeMovement);

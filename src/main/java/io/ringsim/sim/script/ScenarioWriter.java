@@ -57,7 +57,7 @@ public final class ScenarioWriter {
       for (String stmt : s.cql()) b.append("  ").append(stmt.strip()).append(";\n");
       b.append("}\n");
     }
-    Catalog schema = schema(s.cql());
+    Catalog schema = schema(s.cql(), s.datacenters());
     for (WorkloadSpec w : s.workloads()) workload(b, w, s.durationMillis(), schema);
     if (!s.timeline().isEmpty()) {
       b.append("\ntimeline {\n");
@@ -173,14 +173,14 @@ public final class ScenarioWriter {
    * {@code key} and {@code column} alike; the word is for the person reading). A statement that does not apply
    * leaves the schema as it was: this only chooses words.
    */
-  private static Catalog schema(List<String> cql) {
+  private static Catalog schema(List<String> cql, List<String> datacenters) {
     Catalog catalog = Catalog.EMPTY;
     String keyspace = null;
     for (String text : cql) {
       try {
         Statement st = CqlParser.parse(text);
         if (st instanceof Statement.Use u) keyspace = u.keyspace();
-        Catalog next = SchemaOps.apply(catalog, st, keyspace, CqlFeatures.DEFAULTS);
+        Catalog next = SchemaOps.apply(catalog, st, keyspace, CqlFeatures.DEFAULTS, datacenters);
         if (next != null) catalog = next;
       } catch (RuntimeException e) {
         // not a schema statement this can apply: no matter

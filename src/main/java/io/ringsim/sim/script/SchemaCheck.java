@@ -34,8 +34,8 @@ final class SchemaCheck {
 
   private SchemaCheck() {}
 
-  static void check(List<String> cql, List<WorkloadSpec> workloads, String partitionerName, long seed,
-      Errors cqlErrors, Errors workloadErrors) {
+  static void check(List<String> cql, List<String> datacenters, List<WorkloadSpec> workloads, String partitionerName,
+      long seed, Errors cqlErrors, Errors workloadErrors) {
     Partitioner partitioner = Partitioners.byName(partitionerName);
     // A Values of its own: planning may draw (uuid(), now()), and must not disturb the run's draws.
     Values values = new Values(0, seed);
@@ -52,7 +52,7 @@ final class SchemaCheck {
           keyspace = u.keyspace();
           continue;
         }
-        Catalog next = SchemaOps.apply(catalog, s, keyspace, CqlFeatures.DEFAULTS);
+        Catalog next = SchemaOps.apply(catalog, s, keyspace, CqlFeatures.DEFAULTS, datacenters);
         if (next != null) {
           if (s instanceof Statement.DropKeyspace d && d.name().equals(keyspace)) keyspace = null;
           catalog = next;

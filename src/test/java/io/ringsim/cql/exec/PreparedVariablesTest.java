@@ -16,7 +16,8 @@ class PreparedVariablesTest {
       "CREATE TABLE t (k int, c int, c2 text, v text, l list<int>, s set<text>, m map<text, int>, "
           + "tu frozen<tuple<int, text>>, PRIMARY KEY (k, c, c2))",
       "CREATE TABLE comp (a text, b int, c int, v int, PRIMARY KEY ((a, b), c))",
-      "CREATE TABLE other (k int PRIMARY KEY, v int)"), io.ringsim.cql.CqlFeatures.DEFAULTS);
+      "CREATE TABLE other (k int PRIMARY KEY, v int)"), io.ringsim.cql.CqlFeatures.DEFAULTS,
+      List.of("datacenter1"));
 
   /** "name type" for each variable, in marker order. */
   private static List<String> vars(String cql) {

@@ -20,7 +20,8 @@ class SelectPrepareCheckTest {
       "USE ks",
       "CREATE TABLE t (a int, b int, c int, d text, s set<int>, n timeuuid, PRIMARY KEY (a, b, c))",
       "CREATE TABLE comp (a int, b int, c int, v int, PRIMARY KEY ((a, b), c))",
-      "CREATE INDEX ON comp (v)"), io.ringsim.cql.CqlFeatures.DEFAULTS);
+      "CREATE INDEX ON comp (v)"), io.ringsim.cql.CqlFeatures.DEFAULTS,
+      List.of("datacenter1"));
 
   private static void prepare(String cql) {
     Statement s = CqlParser.parse(cql);

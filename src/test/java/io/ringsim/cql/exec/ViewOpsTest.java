@@ -19,15 +19,15 @@ class ViewOpsTest {
         "CREATE TABLE ks.t (k int, c int, v int, PRIMARY KEY (k, c))",
         "CREATE MATERIALIZED VIEW ks.by_v AS SELECT k, c, v FROM ks.t WHERE k IS NOT NULL AND c IS NOT NULL"
             + " AND v IS NOT NULL PRIMARY KEY (v, k, c)",
-        "CREATE TABLE ks.other (k int, c int, PRIMARY KEY (k, c))"), ON);
+        "CREATE TABLE ks.other (k int, c int, PRIMARY KEY (k, c))"), ON, List.of("datacenter1"));
   }
 
   @Test
   void renamingABaseKeyColumnAViewUsesIsRefusedInsteadOfLeavingTheViewBroken() {
     Catalog c = schema();
-    assertThatThrownBy(() -> SchemaOps.applyAll(c, List.of("ALTER TABLE ks.t RENAME c TO cc"), ON))
+    assertThatThrownBy(() -> SchemaOps.applyAll(c, List.of("ALTER TABLE ks.t RENAME c TO cc"), ON, List.of("datacenter1")))
         .isInstanceOf(CqlException.class).hasMessageContaining("materialized view by_v uses");
-    Catalog renamed = SchemaOps.applyAll(c, List.of("ALTER TABLE ks.other RENAME c TO cc"), ON);
+    Catalog renamed = SchemaOps.applyAll(c, List.of("ALTER TABLE ks.other RENAME c TO cc"), ON, List.of("datacenter1"));
     assertThat(renamed.table("ks", "other").orElseThrow().column("cc")).isPresent();
   }
 
@@ -36,7 +36,7 @@ class ViewOpsTest {
     Catalog c = schema();
     assertThat(c.table("ks", "by_v")).isPresent();
     assertThat(c.tables("ks")).extracting(t -> t.name()).containsExactly("other", "t");
-    Catalog dropped = SchemaOps.applyAll(c, List.of("DROP KEYSPACE ks"), ON);
+    Catalog dropped = SchemaOps.applyAll(c, List.of("DROP KEYSPACE ks"), ON, List.of("datacenter1"));
     assertThat(dropped.allViews()).isEmpty();
     assertThat(dropped.table("ks", "by_v")).isEmpty();
   }
