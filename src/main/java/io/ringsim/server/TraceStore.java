@@ -7,7 +7,6 @@ import io.ringsim.schema.types.CqlTypes;
 import java.net.InetAddress;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -72,18 +71,14 @@ final class TraceStore {
    * A session's events as Cassandra writes them, in time order (the events table's clustering order, by event_id: a
    * replica's events reach the coordinator with its answer, after the coordinator's own later ones), each paced by
    * {@link TracePacing} and with its source_elapsed: microseconds since the session started on its source (the
-   * request's arrival on the coordinator, a replica's first event elsewhere). ringsim's own commentary is left out.
+   * request's arrival on the coordinator, the request's message's elsewhere). ringsim's own commentary is left out.
    */
   private List<Row> rows(Session s) {
     List<TracePacing.Paced> paced = paced(s);
-    Map<String, Long> startOn = new HashMap<>();
-    startOn.put(s.request().coordinator(), s.request().startMicros());
-    for (TracePacing.Paced p : paced) startOn.merge(p.event().node(), p.atMicros(), Math::min);
     List<Row> rows = new ArrayList<>(paced.size());
     for (TracePacing.Paced p : paced) {
-      long elapsed = Math.max(0, p.atMicros() - startOn.get(p.event().node()));
       UUID eventId = s.ids().computeIfAbsent(p.event(), x -> timeUuid(p.atMicros()));
-      rows.add(new Row(eventId, p.event(), (int) Math.min(Integer.MAX_VALUE, elapsed)));
+      rows.add(new Row(eventId, p.event(), (int) Math.min(Integer.MAX_VALUE, p.elapsedMicros())));
     }
     return rows;
   }

@@ -66,8 +66,13 @@ class ServedTracingTest {
     assertThat(activitiesOf(events, coordinator)).startsWith(
         "Parsing INSERT INTO tr.kv (k, v) VALUES (1, 'a')", "Preparing statement",
         "Determining replicas for mutation");
-    // The coordinator is a replica too (RF 3 on 3 nodes): its own write runs on its mutation stage, no message.
-    assertThat(activitiesOf(events, coordinator)).contains("Appending to commitlog", "Adding to kv memtable");
+    // The coordinator is a replica too (RF 3 on 3 nodes): its own write runs on its mutation stage, no message, after
+    // it has sent the others theirs (StorageProxy.sendToHintedReplicas writes locally last).
+    List<String> own = activitiesOf(events, coordinator);
+    assertThat(own).contains("Appending to commitlog", "Adding to kv memtable");
+    assertThat(own.lastIndexOf("Sending MUTATION_REQ message to " + "/" + sourcesOf(trace.getTracingId()).stream()
+        .filter(x -> !x.equals(coordinator)).findFirst().orElseThrow() + ":7000 message size "))
+        .as("sent before writing its own copy").isLessThan(own.indexOf("Appending to commitlog"));
     for (String replica : sourcesOf(trace.getTracingId())) {
       if (replica.equals(coordinator)) continue;
       String to = "/" + replica + ":7000", back = "/" + coordinator + ":7000";
@@ -105,6 +110,14 @@ class ServedTracingTest {
           "reading data from " + to, "Sending READ_REQ message to " + to + " message size ",
           "READ_RSP message received from " + to, "Processing response from " + to);
     }
+    // The coordinator reads its own copy after asking the others (AbstractReadExecutor.makeRequests).
+    List<String> own = activitiesOf(events, coordinator);
+    assertThat(own).startsWith("Parsing SELECT v FROM tr.kv WHERE k = 2", "Preparing statement");
+    for (String replica : answered) {
+      assertThat(own.indexOf("Sending READ_REQ message to /" + replica + ":7000 message size "))
+          .as("asked " + replica + " before reading its own copy")
+          .isLessThan(own.indexOf("Executing single-partition query on kv"));
+    }
     checkWordsThreadsAndTimes(events);
   }
 
@@ -121,7 +134,7 @@ class ServedTracingTest {
       assertThat(e.thread()).as(e.activity()).matches(thread);
       Integer before = lastElapsed.put(e.source(), e.elapsed());
       assertThat(e.elapsed()).as(e.source() + ": " + e.activity() + " after the step before it")
-          .isGreaterThan(before == null ? -1 : before);
+          .isGreaterThan(before == null ? 0 : before);
     }
     assertThat(lastElapsed.values()).as("time passes on each source").allMatch(last -> last > 0);
   }

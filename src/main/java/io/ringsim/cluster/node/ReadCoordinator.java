@@ -92,12 +92,15 @@ final class ReadCoordinator extends PendingRequest {
     spares = live.subList(n, live.size());
     if (!spares.isEmpty()) node.resumeLater(this, SPECULATIVE_RETRY);
     NodeMessage.ReadData req = request();
+    // Cassandra asks the remote replicas first and reads its own copy last (AbstractReadExecutor.makeRequests);
+    // ringsim does both in the same instant, and its trace lists them in Cassandra's order.
+    for (String x : contacted) if (!x.equals(node.name())) traceRequest(x, req);
     for (String x : contacted) {
       if (x.equals(node.name())) {
         node.traceEvent("local-read", x, r.table(), key.token(), id, -1);
         ReplicaVerbs.localRead(node, req, trace);
       } else {
-        sendRead(x, req);
+        node.send(x, req);
       }
       if (!node.isPending(id)) return;
     }
@@ -114,12 +117,17 @@ final class ReadCoordinator extends PendingRequest {
    * request's in ringsim's encoding, not Cassandra's.
    */
   private void sendRead(String replica, NodeMessage.ReadData req) {
+    traceRequest(replica, req);
+    node.send(replica, req);
+  }
+
+  /** The lines of {@link #sendRead} that tell it. */
+  private void traceRequest(String replica, NodeMessage.ReadData req) {
     if (traced()) {
       trace(TraceStage.NATIVE_TRANSPORT, "reading data from {}", replica);
       trace(TraceStage.MESSAGING, "Sending READ_REQ message to {} message size "
           + (req.key().length + req.table().length()) + " bytes", replica);
     }
-    node.send(replica, req);
   }
 
   /** Speculative retry: a replica is late, ask the spare ones too (Cassandra's speculative_retry). */

@@ -22,28 +22,34 @@ public final class TracePacing {
 
   private TracePacing() {}
 
-  /** An event and when it shows as happening (microseconds on its node's clock). */
-  public record Paced(TraceEvent event, long atMicros) {}
+  /**
+   * An event, when it shows as happening (microseconds on its node's clock), and how long after the session started
+   * on that node (its source_elapsed).
+   */
+  public record Paced(TraceEvent event, long atMicros, long elapsedMicros) {}
 
   /**
    * {@code events} (those {@code keep} keeps), each paced after its node's previous one, in the order they show:
-   * by time, same-time events in the order they were recorded. The coordinator's first step comes a step after the
-   * request's arrival ({@code startMicros}); a replica's first step (the message that brought it the request) at
-   * its own clock's reading.
+   * by time, same-time events in the order they were recorded. The session starts on the coordinator at the
+   * request's arrival ({@code startMicros}), on a replica when the message that brought it the request arrived (its
+   * first event's clock reading, as Cassandra starts a replica's trace state on the message); each node's first step
+   * comes a step after that.
    */
   public static List<Paced> pace(List<TraceEvent> events, String coordinator, long startMicros,
       Predicate<TraceEvent> keep) {
     List<TraceEvent> ordered = new ArrayList<>(events.size());
     for (TraceEvent e : events) if (keep.test(e)) ordered.add(e);
     ordered.sort(Comparator.comparingLong(TraceEvent::atMicros)); // stable
+    Map<String, Long> startOn = new HashMap<>();
     Map<String, Long> last = new HashMap<>();
+    startOn.put(coordinator, startMicros);
     last.put(coordinator, startMicros);
     List<Paced> out = new ArrayList<>(ordered.size());
     for (TraceEvent e : ordered) {
-      Long before = last.get(e.node());
-      long at = before == null ? e.atMicros() : Math.max(e.atMicros(), before + STEP_MICROS);
+      long start = startOn.computeIfAbsent(e.node(), n -> e.atMicros());
+      long at = Math.max(e.atMicros(), last.getOrDefault(e.node(), start) + STEP_MICROS);
       last.put(e.node(), at);
-      out.add(new Paced(e, at));
+      out.add(new Paced(e, at, at - start));
     }
     out.sort(Comparator.comparingLong(Paced::atMicros));
     return out;

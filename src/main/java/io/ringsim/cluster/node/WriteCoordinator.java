@@ -93,6 +93,16 @@ final class WriteCoordinator extends PendingRequest {
     node.register(this, node.cfg.writeTimeout());
     for (int i = 0; i < live.size(); i++) if (!awaiting.contains(live.get(i))) awaiting.add(live.get(i));
     List<String> targets = plan.targets();
+    // Cassandra sends to the remote replicas first and writes its own copy last (StorageProxy.sendToHintedReplicas);
+    // ringsim does both in the same instant, and its trace lists them in Cassandra's order.
+    if (traced()) {
+      for (String r : targets) {
+        if (node.isUp(r) && !r.equals(node.name())) {
+          // Tracing.traceOutgoingMessage; the size is the mutation's in ringsim's encoding, not Cassandra's.
+          trace(TraceStage.MESSAGING, "Sending MUTATION_REQ message to {} message size " + update.length + " bytes", r);
+        }
+      }
+    }
     for (int i = 0; i < targets.size(); i++) {
       String r = targets.get(i);
       if (!node.isUp(r)) {
@@ -103,9 +113,6 @@ final class WriteCoordinator extends PendingRequest {
         node.traceEvent("local-write", r, w.table(), key.token(), id, ts);
         ReplicaVerbs.localMutation(node, id, w.table(), update, decoded, trace);
       } else {
-        // Tracing.traceOutgoingMessage; the size is the mutation's in ringsim's encoding, not Cassandra's.
-        if (traced()) trace(TraceStage.MESSAGING, "Sending MUTATION_REQ message to {} message size " + update.length
-            + " bytes", r);
         node.send(r, new NodeMessage.Mutation(id, w.table(), update, false, traced(), decoded));
       }
     }
