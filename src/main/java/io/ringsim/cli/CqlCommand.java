@@ -124,10 +124,13 @@ public final class CqlCommand implements Callable<Integer> {
     out.println();
     out.println("Tracing session:");
     long start = trace.get(0).atMicros();
-    // Event times are the nodes' clocks, which show the wall clock's date (or --now's) as cqlsh prints them.
+    // Event times are the nodes' clocks, which show the wall clock's date (or --now's) as cqlsh prints them, each
+    // traced step taking its simulated time (TracePacing). ringsim's own commentary shows here too.
+    List<io.ringsim.cluster.node.TracePacing.Paced> paced =
+        io.ringsim.cluster.node.TracePacing.pace(trace, trace.get(0).node(), start, e -> true);
     out.print(TextTable.render(List.of("activity", "timestamp", "source", "source_elapsed"),
-        trace.stream().map(t -> List.of(t.activity(), EVENT_TIME.format(java.time.Instant.EPOCH.plusNanos(
-            t.atMicros() * 1000)), t.node(), (t.atMicros() - start) + " µs")).toList()));
+        paced.stream().map(p -> List.of(p.event().activity(), EVENT_TIME.format(java.time.Instant.EPOCH.plusNanos(
+            p.atMicros() * 1000)), p.event().node(), (p.atMicros() - start) + " µs")).toList()));
     out.println();
   }
 

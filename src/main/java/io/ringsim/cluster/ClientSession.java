@@ -335,9 +335,10 @@ public final class ClientSession {
           (ts, now) -> u.build(ts, now), consistency, tracing, requestNow())));
     }
     CqlException error = null;
-    for (CompletableFuture<ClientResponse> f : pending) {
-      ClientResponse r = awaitResponse(f, coord);
-      trace.append(r.trace());
+    for (int i = 0; i < pending.size(); i++) {
+      ClientResponse r = awaitResponse(pending.get(i), coord);
+      if (i == 0) trace.append(r.trace());
+      else trace.appendLaterMutation(r.trace());
       if (!(r instanceof ClientResponse.WriteDone) && error == null) error = failure(r);
     }
     lastTrace = trace;

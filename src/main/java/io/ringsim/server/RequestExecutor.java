@@ -17,6 +17,7 @@ import io.ringsim.cluster.ConsistencyLevel;
 import io.ringsim.cluster.ClientSession;
 import io.ringsim.cluster.node.TraceEvent;
 import io.ringsim.cluster.node.TraceParts;
+import io.ringsim.cluster.node.TraceStage;
 import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.cql.CqlException;
 import io.ringsim.cql.ast.Statement;
@@ -110,9 +111,10 @@ final class RequestExecutor {
     long start = served.cluster().clockNowMicros();
     TraceParts trace = new TraceParts();
     if (m instanceof Query q) {
-      // Cassandra's first two events for a QUERY; ringsim too parses and prepares the text on each request.
-      trace.append(List.of(new TraceEvent(start, node, "Parsing " + q.query),
-          new TraceEvent(start, node, "Preparing statement")));
+      // Cassandra's first two events for a QUERY (QueryProcessor.parseStatement and getStatement, on the native
+      // transport's request thread); ringsim too parses and prepares the text on each request.
+      trace.append(List.of(new TraceEvent(start, node, TraceStage.NATIVE_TRANSPORT, "Parsing " + q.query),
+          new TraceEvent(start, node, TraceStage.NATIVE_TRANSPORT, "Preparing statement")));
     }
     TRACE.set(trace);
     try {

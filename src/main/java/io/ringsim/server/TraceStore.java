@@ -1,13 +1,12 @@
 package io.ringsim.server;
 
 import io.ringsim.cluster.node.TraceEvent;
+import io.ringsim.cluster.node.TracePacing;
 import io.ringsim.schema.collection.MapType;
 import io.ringsim.schema.types.CqlTypes;
 import java.net.InetAddress;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -69,24 +68,24 @@ final class TraceStore {
   }
 
   /**
-   * A session's events in time order (the events table's clustering order, by event_id: a replica's events reach
-   * the coordinator with its answer, after the coordinator's own later ones), with each one's source_elapsed.
+   * A session's events as Cassandra writes them, in time order (the events table's clustering order, by event_id: a
+   * replica's events reach the coordinator with its answer, after the coordinator's own later ones), each paced by
+   * {@link TracePacing} and with its source_elapsed: microseconds since the session started on its source (the
+   * request's arrival on the coordinator, the request's message's elsewhere). ringsim's own commentary is left out.
    */
   private List<Row> rows(Session s) {
-    List<TraceEvent> ordered = new ArrayList<>(s.events());
-    ordered.sort(Comparator.comparingLong(TraceEvent::atMicros)); // stable: same-time events keep their order
-    // source_elapsed counts from when the session started on that source: the request's arrival on the
-    // coordinator, a replica's first event (the message that brought it the request) elsewhere.
-    Map<String, Long> startOn = new HashMap<>();
-    startOn.put(s.request().coordinator(), s.request().startMicros());
-    for (TraceEvent e : ordered) startOn.merge(e.node(), e.atMicros(), Math::min);
-    List<Row> rows = new ArrayList<>(ordered.size());
-    for (TraceEvent e : ordered) {
-      long elapsed = Math.max(0, e.atMicros() - startOn.get(e.node()));
-      UUID eventId = s.ids().computeIfAbsent(e, x -> timeUuid(x.atMicros()));
-      rows.add(new Row(eventId, e, (int) Math.min(Integer.MAX_VALUE, elapsed)));
+    List<TracePacing.Paced> paced = paced(s);
+    List<Row> rows = new ArrayList<>(paced.size());
+    for (TracePacing.Paced p : paced) {
+      UUID eventId = s.ids().computeIfAbsent(p.event(), x -> timeUuid(p.atMicros()));
+      rows.add(new Row(eventId, p.event(), (int) Math.min(Integer.MAX_VALUE, p.elapsedMicros())));
     }
     return rows;
+  }
+
+  private static List<TracePacing.Paced> paced(Session s) {
+    return TracePacing.pace(s.events(), s.request().coordinator(), s.request().startMicros(),
+        e -> e.stage().cassandra());
   }
 
   /** How Cassandra writes a node in an event's text: its address and storage port ("/127.0.0.2:7000"). */
@@ -102,7 +101,8 @@ final class TraceStore {
         .column("started_at", CqlTypes.TIMESTAMP);
     for (Session s : sessions.values()) {
       Request r = s.request();
-      long duration = Math.max(0, r.endMicros() - r.startMicros());
+      long end = TracePacing.end(paced(s), r.coordinator(), r.startMicros(), r.endMicros());
+      long duration = Math.max(0, end - r.startMicros());
       b.row(s.id(), r.client(), r.command(), addresses.apply(r.coordinator()), STORAGE_PORT,
           (int) Math.min(Integer.MAX_VALUE, duration), new TreeMap<>(r.parameters()), r.request(),
           Instant.ofEpochMilli(Math.floorDiv(r.startMicros(), 1000)));
@@ -117,9 +117,8 @@ final class TraceStore {
     for (Session s : sessions.values()) {
       for (Row row : rows(s)) {
         TraceEvent e = row.event();
-        // thread: ringsim's simulated node (Cassandra names its stage's thread, e.g. MutationStage-1).
         b.row(s.id(), row.id(), e.activity(this::endpoint), addresses.apply(e.node()), row.sourceElapsed(),
-            STORAGE_PORT, e.node());
+            STORAGE_PORT, e.stage().thread());
       }
     }
     return b.build();

@@ -82,6 +82,25 @@ public final class TableStore {
     return sstables.size();
   }
 
+  /**
+   * How many SSTables hold {@code key} within their first and last keys: those Cassandra selects for a
+   * single-partition read before asking their bloom filters (the Y of its trace's "Skipped X/Y ...").
+   */
+  public int sstablesSpanning(DecoratedKey key) {
+    int n = 0;
+    for (SSTable s : sstables) if (s.coversKey(key)) n++;
+    return n;
+  }
+
+  /**
+   * Whether a single-partition read with {@code filter} walks the SSTables newest first and stops early (Cassandra's
+   * names filter read in timestamp order) rather than merging every one (its slice read): what its trace words
+   * differently ("Merging memtable contents" against "Merged data from memtables and N sstables").
+   */
+  public boolean readsInTimestampOrder(ReadFilter filter) {
+    return namedRows.namedRows(filter) != null;
+  }
+
   /** The SSTables, newest first. */
   public List<SSTable> sstables() {
     return List.copyOf(sstables);

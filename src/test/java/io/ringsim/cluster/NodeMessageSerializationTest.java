@@ -10,6 +10,7 @@ import io.ringsim.cluster.member.Wire;
 import io.ringsim.cluster.node.FilterSpec;
 import io.ringsim.cluster.node.NodeMessage;
 import io.ringsim.cluster.node.TraceEvent;
+import io.ringsim.cluster.node.TraceStage;
 import io.ringsim.ring.LongToken;
 import io.ringsim.storage.ClusteringComparator;
 import io.ringsim.storage.DecoratedKey;
@@ -54,7 +55,7 @@ class NodeMessageSerializationTest {
         new NodeMessage.StreamAck(8, 1),
         new NodeMessage.CounterForward(9, "ks.t", data, data, "QUORUM", true),
         new NodeMessage.CounterForwardReply(9, null, null, 0, 0,
-            List.of(new TraceEvent(5, "n1", "Counter leader n1"))),
+            List.of(new TraceEvent(5, "n1", TraceStage.RINGSIM, "Counter leader n1"))),
         new NodeMessage.CounterForwardReply(10, "WriteTimeout", "Operation timed out", 1, 2, List.of()));
     for (NodeMessage m : all) kit.serializationTestKit().verifySerialization(m, false);
   }
@@ -62,13 +63,14 @@ class NodeMessageSerializationTest {
   @Test
   void tracedRequestsAndTheReplicasEventsRoundTrip() {
     byte[] data = {1, 2, 3};
-    TraceEvent received = new TraceEvent(5, "n2", "MUTATION_REQ message received from {}", List.of("n1"));
+    TraceEvent received = new TraceEvent(5, "n2", TraceStage.MESSAGING, "MUTATION_REQ message received from {}",
+        List.of("n1"));
     for (NodeMessage m : List.of(new NodeMessage.Mutation(1, "ks.t", data, false, true, null),
         new NodeMessage.ReadData(2, "ks.t", data, FilterSpec.of(ReadFilter.ALL), 0, true),
         new NodeMessage.ReadDataReply(2, data, 3, 5, 4, List.of(), null, List.of(received), null))) {
       kit.serializationTestKit().verifySerialization(m, false);
     }
-    // The replica's events come back whole: who did it, when, and which node its text names.
+    // The replica's events come back whole: who did it, when, on which thread, and which node its text names.
     NodeMessage.MutationAck ack = new NodeMessage.MutationAck(1, List.of(received));
     kit.serializationTestKit().verifySerialization(ack, true);
     org.assertj.core.api.Assertions.assertThat(received.activity(n -> "/10.0.0." + n.substring(1)))

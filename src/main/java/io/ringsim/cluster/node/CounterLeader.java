@@ -82,7 +82,7 @@ final class CounterLeader {
 
     void start(byte[] bytes) {
       node.register(this, node.cfg.writeTimeout());
-      trace("Counter write: forwarding to the leader " + leader);
+      trace(TraceStage.RINGSIM, "Counter write: forwarding to the leader " + leader);
       node.send(leader, new NodeMessage.CounterForward(id, w.table(), w.key(), bytes, w.consistency().name(),
           w.trace()));
     }
@@ -104,7 +104,7 @@ final class CounterLeader {
     @Override
     void onTimeout() {
       finish();
-      trace("Counter write timeout: no answer from the leader " + leader);
+      trace(TraceStage.RINGSIM, "Counter write timeout: no answer from the leader " + leader);
       replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.WriteTimeout,
           "Operation timed out - received only 0 responses.", 0, 1, traceList()));
     }
@@ -166,7 +166,7 @@ final class CounterLeader {
     ClientRequest.Write w = new ClientRequest.Write(table, rawKey, (t, now) -> shards, cl, trace);
     WriteCoordinator write = new WriteCoordinator(node, node.newRequestId(), w, replyTo,
         node.topology.writePlan(table, key.token(), cl), bytes, shards, ts);
-    write.trace("Counter leader " + node.name() + ": read its shard locally and wrote the new one");
+    write.trace(TraceStage.RINGSIM, "Counter leader " + node.name() + ": read its shard locally and wrote the new one");
     write.start(key);
     node.storage.commitLog().sync(node.nowMicros() / 1000);
   }

@@ -65,7 +65,8 @@ final class PagedRangeScan extends PendingRequest {
       if (bounds.overlaps(rg.startExclusive(), rg.endInclusive())) ranges.add(rg);
     }
     node.register(this, node.cfg.readTimeout());
-    trace("Paging over " + ranges.size() + " token ranges, " + s.rowLimit() + " rows wanted");
+    trace(TraceStage.NATIVE_TRANSPORT, "Computing ranges to query"); // RangeCommands.rangeCommandIterator
+    trace(TraceStage.RINGSIM, "Paging over " + ranges.size() + " token ranges, " + s.rowLimit() + " rows wanted");
     dispatchNext();
   }
 
@@ -116,7 +117,7 @@ final class PagedRangeScan extends PendingRequest {
     if (answers.containsKey(from)) return;
     answers.put(from, rr);
     if (traced()) {
-      traceFrom(from, "Range " + (next - 1) + ": read " + rr.partitions().size() + " partitions, " + rr.rows()
+      traceFrom(from, TraceStage.RINGSIM, "Range " + (next - 1) + ": read " + rr.partitions().size() + " partitions, " + rr.rows()
           + " live rows and " + rr.tombstones() + " tombstones scanned");
     }
     if (tracker.ack(from) && tracker.received() == tracker.required()) rangeDone();
@@ -166,7 +167,7 @@ final class PagedRangeScan extends PendingRequest {
   private void reply(boolean truncated) {
     finish();
     if (subId >= 0) node.unroute(subId);
-    trace("Range page returned " + out.size() + " partitions, " + rows + " rows");
+    trace(TraceStage.RINGSIM, "Range page returned " + out.size() + " partitions, " + rows + " rows");
     replyTo.reply(new ClientResponse.ReadDone(node.name(), out, List.copyOf(contactedAll), false, List.of(),
         traceList(), truncated, now));
   }

@@ -95,7 +95,7 @@ final class PaxosCoordinator extends PendingRequest {
     acks = electorate.tracker();
     refusals = 0;
     promises.clear();
-    trace("Preparing ballot " + ballot + " (attempt " + attempts + ")");
+    trace(TraceStage.RINGSIM, "Preparing ballot " + ballot + " (attempt " + attempts + ")");
     // Rows the condition names by their key are read as Cassandra's CAS read reads them (NamedRowsRead); otherwise the
     // whole partition, which the condition's filter then narrows.
     NodeMessage.PaxosPrepare m = new NodeMessage.PaxosPrepare(id, cas.table(), cas.key(), ballot,
@@ -108,7 +108,7 @@ final class PaxosCoordinator extends PendingRequest {
     if (m instanceof NodeMessage.PaxosPromise p && phase.equals("prepare") && p.requestId() == id) {
       if (p.failure() != null) {
         // A replica could not read the partition (past tombstone_failure_threshold): the round fails as a read does.
-        trace("Read failure from " + from + ": " + p.failure());
+        trace(TraceStage.RINGSIM, "Read failure from " + from + ": " + p.failure());
         finish();
         replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.ReadFailure, "Operation failed - received "
             + acks.received() + " responses and 1 failures: " + p.failure(), acks.received(), acks.required(),
@@ -118,7 +118,7 @@ final class PaxosCoordinator extends PendingRequest {
       if (!p.promised()) {
         highestSeen = Math.max(highestSeen, p.promisedBallot());
         refusals++;
-        trace("Promise refused by " + from + " (higher ballot)");
+        trace(TraceStage.RINGSIM, "Promise refused by " + from + " (higher ballot)");
         if (refusals > live.size() - acks.required()) retry();
         return;
       }
@@ -127,7 +127,7 @@ final class PaxosCoordinator extends PendingRequest {
     } else if (m instanceof NodeMessage.PaxosAccepted a && phase.equals("propose")) {
       if (!a.accepted()) {
         refusals++;
-        trace("Proposal rejected by " + from);
+        trace(TraceStage.RINGSIM, "Proposal rejected by " + from);
         if (refusals > live.size() - acks.required()) retry();
         return;
       }
@@ -161,7 +161,7 @@ final class PaxosCoordinator extends PendingRequest {
           && (inProgress == null || p.acceptedBallot() > inProgress.acceptedBallot())) inProgress = p;
     }
     if (inProgress != null) {
-      trace("Finishing an in-progress proposal of ballot " + inProgress.acceptedBallot());
+      trace(TraceStage.RINGSIM, "Finishing an in-progress proposal of ballot " + inProgress.acceptedBallot());
       finishingInProgress = true;
       propose(inProgress.accepted());
       return;
@@ -188,7 +188,7 @@ final class PaxosCoordinator extends PendingRequest {
       return;
     }
     if (!holds) {
-      trace("Condition not met: not applied");
+      trace(TraceStage.RINGSIM, "Condition not met: not applied");
       finish();
       replyTo.reply(new ClientResponse.CasDone(node.name(), false, current, traceList(), now));
       return;
@@ -212,7 +212,7 @@ final class PaxosCoordinator extends PendingRequest {
     proposal = update;
     acks = electorate.tracker();
     refusals = 0;
-    trace("Proposing ballot " + ballot);
+    trace(TraceStage.RINGSIM, "Proposing ballot " + ballot);
     NodeMessage.PaxosPropose m = new NodeMessage.PaxosPropose(id, cas.table(), cas.key(), ballot, update);
     for (String r : live) node.send(r, m);
   }
@@ -220,7 +220,7 @@ final class PaxosCoordinator extends PendingRequest {
   void onAccepted() {
     phase = "commit";
     acks = participants.tracker(cas.commitConsistency());
-    trace("Committing ballot " + ballot);
+    trace(TraceStage.RINGSIM, "Committing ballot " + ballot);
     NodeMessage.PaxosCommit m = new NodeMessage.PaxosCommit(id, cas.table(), cas.key(), ballot, proposal);
     for (String r : live) node.send(r, m);
   }

@@ -34,13 +34,14 @@ abstract class PendingRequest {
     return trace != null;
   }
 
-  void trace(String activity) {
-    if (trace != null) trace.add(new TraceEvent(node.nowMicros(), node.name(), activity));
+  /** An event this node records on {@code stage}'s thread (see {@link TraceStage}). */
+  void trace(TraceStage stage, String activity) {
+    if (trace != null) trace.add(new TraceEvent(node.nowMicros(), node.name(), stage, activity));
   }
 
   /** An event naming other nodes: each {@code {}} in {@code format} is the next of {@code peers}. */
-  void trace(String format, String... peers) {
-    if (trace != null) trace.add(new TraceEvent(node.nowMicros(), node.name(), format, List.of(peers)));
+  void trace(TraceStage stage, String format, String... peers) {
+    if (trace != null) trace.add(new TraceEvent(node.nowMicros(), node.name(), stage, format, List.of(peers)));
   }
 
   /** The events a replica recorded on its own clock and sent back with its answer (empty when it sent none). */
@@ -48,9 +49,19 @@ abstract class PendingRequest {
     if (trace != null && replicaEvents != null) trace.addAll(replicaEvents);
   }
 
+  /**
+   * A response from {@code from} reached this coordinator: Cassandra's messaging records its arrival
+   * (InboundMessageHandler.dispatch, "{verb} message received from {from}") and the response stage its processing
+   * (ResponseVerbHandler.doVerb, "Processing response from {from}").
+   */
+  void traceResponse(String verb, String from) {
+    trace(TraceStage.MESSAGING, verb + " message received from {}", from);
+    trace(TraceStage.REQUEST_RESPONSE, "Processing response from {}", from);
+  }
+
   /** What a replica reported doing, attributed to it (its source is the replica, as in Cassandra's traces). */
-  void traceFrom(String source, String activity) {
-    if (trace != null) trace.add(new TraceEvent(node.nowMicros(), source, activity));
+  void traceFrom(String source, TraceStage stage, String activity) {
+    if (trace != null) trace.add(new TraceEvent(node.nowMicros(), source, stage, activity));
   }
 
   /** The trace so far, as a read-only view that also shows the events still to come (see TraceParts). */

@@ -60,7 +60,8 @@ final class RangeScan extends PendingRequest {
     Ring ring = node.ring();
     List<RingRange> ranges = RingRange.of(ring);
     node.register(this, node.cfg.readTimeout());
-    trace("Scanning " + ranges.size() + " token ranges");
+    trace(TraceStage.NATIVE_TRANSPORT, "Computing ranges to query"); // RangeCommands.rangeCommandIterator
+    trace(TraceStage.RINGSIM, "Scanning " + ranges.size() + " token ranges");
     dispatching = true;
     for (RingRange rg : ranges) {
       if (!bounds.overlaps(rg.startExclusive(), rg.endInclusive())) continue;
@@ -107,7 +108,7 @@ final class RangeScan extends PendingRequest {
     answers.get(sub).put(from, rr.partitions());
     rowsScanned += rr.rows();
     if (traced()) {
-      traceFrom(from, "Range " + sub + ": read " + rr.partitions().size() + " partitions from " + rr.sstables()
+      traceFrom(from, TraceStage.RINGSIM, "Range " + sub + ": read " + rr.partitions().size() + " partitions from " + rr.sstables()
           + " SSTables, " + rr.rows() + " live rows and " + rr.tombstones() + " tombstones scanned");
     }
     if (trackers.get(sub).ack(from) && trackers.get(sub).received() == trackers.get(sub).required()) {
@@ -139,7 +140,7 @@ final class RangeScan extends PendingRequest {
       if (out.size() >= s.partitionLimit()) break;
     }
     if (traced()) {
-      trace("Range scan returned " + out.size() + " partitions; replicas scanned " + rowsScanned + " live rows"
+      trace(TraceStage.RINGSIM, "Range scan returned " + out.size() + " partitions; replicas scanned " + rowsScanned + " live rows"
           + " (filtering, if any, happens on this coordinator)");
     }
     replyTo.reply(new ClientResponse.ReadDone(node.name(), out, List.copyOf(contactedAll), false, List.of(),

@@ -77,7 +77,7 @@ final class ReadCoordinator extends PendingRequest {
     if (traced()) {
       // ringsim's own event: where the key's token lives (Cassandra's trace does not say).
       List<String> replicas = plan.placement().replicas();
-      trace("Token " + key.token() + " is replicated on " + String.join(", ", replicas.stream().map(x -> "{}")
+      trace(TraceStage.RINGSIM, "Token " + key.token() + " is replicated on " + String.join(", ", replicas.stream().map(x -> "{}")
           .toList()), replicas.toArray(String[]::new));
     }
     List<String> live = node.live(plan.placement().byProximity());
@@ -92,12 +92,15 @@ final class ReadCoordinator extends PendingRequest {
     spares = live.subList(n, live.size());
     if (!spares.isEmpty()) node.resumeLater(this, SPECULATIVE_RETRY);
     NodeMessage.ReadData req = request();
+    // Cassandra asks the remote replicas first and reads its own copy last (AbstractReadExecutor.makeRequests);
+    // ringsim does both in the same instant, and its trace lists them in Cassandra's order.
+    for (String x : contacted) if (!x.equals(node.name())) traceRequest(x, req);
     for (String x : contacted) {
       if (x.equals(node.name())) {
         node.traceEvent("local-read", x, r.table(), key.token(), id, -1);
         ReplicaVerbs.localRead(node, req, trace);
       } else {
-        sendRead(x, req);
+        node.send(x, req);
       }
       if (!node.isPending(id)) return;
     }
@@ -108,16 +111,23 @@ final class ReadCoordinator extends PendingRequest {
   }
 
   /**
-   * Asks a remote replica. Cassandra asks one replica for the data and the others for digests; ringsim asks each for
-   * the data (DigestResolver compares them), so its trace says "data" for every one.
+   * Asks a remote replica (AbstractReadExecutor.makeRequests, "reading {data|digest} from {}", then messaging's
+   * Tracing.traceOutgoingMessage). Cassandra asks one replica for the data and the others for digests; ringsim asks
+   * each for the data (DigestResolver compares them), so its trace says "data" for every one. The size is the
+   * request's in ringsim's encoding, not Cassandra's.
    */
   private void sendRead(String replica, NodeMessage.ReadData req) {
-    if (traced()) {
-      trace("reading data from {}", replica);
-      trace("Sending READ_REQ message to {} message size " + (req.key().length + req.table().length()) + " bytes",
-          replica);
-    }
+    traceRequest(replica, req);
     node.send(replica, req);
+  }
+
+  /** The lines of {@link #sendRead} that tell it. */
+  private void traceRequest(String replica, NodeMessage.ReadData req) {
+    if (traced()) {
+      trace(TraceStage.NATIVE_TRANSPORT, "reading data from {}", replica);
+      trace(TraceStage.MESSAGING, "Sending READ_REQ message to {} message size "
+          + (req.key().length + req.table().length()) + " bytes", replica);
+    }
   }
 
   /** Speculative retry: a replica is late, ask the spare ones too (Cassandra's speculative_retry). */
@@ -126,7 +136,9 @@ final class ReadCoordinator extends PendingRequest {
     if (repairing || spares.isEmpty()) return;
     NodeMessage.ReadData req = request();
     for (String x : spares) {
-      trace("Speculative retry: asking {} too", x); // ringsim's
+      // Cassandra's "speculating read retry on {}" names a Replica with its token range, which ringsim does not
+      // work out here: its own words instead, shown by ringsim's shells only.
+      trace(TraceStage.RINGSIM, "Speculative retry: asking {} too", x);
       contacted.add(x);
       if (x.equals(node.name())) {
         node.traceEvent("local-read", x, r.table(), key.token(), id, -1);
@@ -142,8 +154,7 @@ final class ReadCoordinator extends PendingRequest {
     if (repairing && m instanceof NodeMessage.MutationAck) {
       if (traced()) {
         absorb(((NodeMessage.MutationAck) m).trace());
-        trace("MUTATION_RSP message received from {}", from);
-        trace("Processing response from {}", from);
+        traceResponse("MUTATION_RSP", from);
       }
       if (--repairAcks == 0) reply();
       return;
@@ -151,11 +162,10 @@ final class ReadCoordinator extends PendingRequest {
     if (!(m instanceof NodeMessage.ReadDataReply rd) || answers.contains(from)) return;
     if (traced() && !from.equals(node.name())) {
       absorb(rd.trace());
-      trace("READ_RSP message received from {}", from);
-      trace("Processing response from {}", from);
+      traceResponse("READ_RSP", from);
     }
     if (rd.failure() != null) {
-      traceFrom(from, rd.failure());
+      traceFrom(from, TraceStage.RINGSIM, rd.failure());
       finish();
       replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.ReadFailure,
           "Operation failed - received " + acks.received() + " responses and 1 failures: " + rd.failure(),
@@ -183,7 +193,9 @@ final class ReadCoordinator extends PendingRequest {
       return;
     }
     // Blocking read repair: send the reconciled data to each replica that answered differently.
-    trace("Digest mismatch: repairing replicas before answering"); // ringsim's (Cassandra names the key)
+    // AbstractReadExecutor.awaitResponses (Cassandra names the key by its DecoratedKey's toString).
+    trace(TraceStage.NATIVE_TRANSPORT, "Digest mismatch: Mismatch for key DecoratedKey(" + key.token() + ", "
+        + java.util.HexFormat.of().formatHex(r.key()) + ")");
     node.metrics.readRepairs++;
     byte[] full = PartitionCodec.encode(merged);
     for (String replica : resolved.stale())
@@ -196,8 +208,8 @@ final class ReadCoordinator extends PendingRequest {
         repairAcks--;
       } else {
         // Cassandra 4.1 sends read repair as READ_REPAIR_REQ; ringsim's replica applies it as a mutation.
-        if (traced()) trace("Sending READ_REPAIR_REQ message to {} message size " + full.length + " bytes",
-            replica);
+        if (traced()) trace(TraceStage.MESSAGING, "Sending READ_REPAIR_REQ message to {} message size " + full.length
+            + " bytes", replica);
         node.send(replica, new NodeMessage.Mutation(id, r.table(), full, false, traced(), null));
       }
     }
@@ -244,7 +256,9 @@ final class ReadCoordinator extends PendingRequest {
   @Override
   void onTimeout() {
     finish();
-    trace("Read timeout: " + acks.received() + " of " + acks.required() + " responses"); // ringsim's
+    // ReadCallback.awaitResults.
+    trace(TraceStage.NATIVE_TRANSPORT, "Timed out; received " + acks.received() + " of " + acks.required()
+        + " responses" + (answers.size() > 0 ? " (including data)" : ""));
     replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.ReadTimeout,
         "Operation timed out - received only " + acks.received() + " responses.", acks.received(),
         acks.required(), traceList()));

@@ -29,7 +29,7 @@ final class ReplicaVerbs {
       if (!mu.hint()) {
         long ready = mu.replay() ? node.loopNanos() : node.durable(node.serve(node.cfg.costs().write()));
         // A MutationAck carries no payload beyond its request id.
-        if (trace != null) responding(node, trace, "MUTATION_RSP", from, 0, ready);
+        if (trace != null) responding(node, trace, TraceStage.MUTATION, "MUTATION_RSP", from, 0, ready);
         node.answer(from, new NodeMessage.MutationAck(mu.requestId(), trace), ready);
       }
     } else if (m instanceof NodeMessage.ReadData rd) {
@@ -37,7 +37,7 @@ final class ReplicaVerbs {
       NodeMessage.ReadDataReply reply = read(node, rd, trace);
       long ready = node.serve(readCost(node, rd.table(), reply.sstables(), reply.rows(), reply.tombstones()));
       if (trace != null) {
-        responding(node, trace, "READ_RSP", from, reply.data().length, ready);
+        responding(node, trace, TraceStage.READ, "READ_RSP", from, reply.data().length, ready);
         reply = reply.withTrace(trace);
       }
       node.answer(from, reply, ready);
@@ -104,24 +104,27 @@ final class ReplicaVerbs {
 
   /**
    * The first event of a traced request on a replica, as Cassandra's messaging records it when a message with a
-   * trace session arrives: the replica's own events follow it, and its source_elapsed counts from here.
+   * trace session arrives (InboundMessageHandler.dispatch): the replica's own events follow it, and its
+   * source_elapsed counts from here.
    */
   private static List<TraceEvent> received(NodeContext node, String verb, String from) {
     List<TraceEvent> trace = new ArrayList<>(8);
-    trace.add(new TraceEvent(node.nowMicros(), node.name(), verb + " message received from {}", List.of(from)));
+    trace.add(new TraceEvent(node.nowMicros(), node.name(), TraceStage.MESSAGING, verb + " message received from {}",
+        List.of(from)));
     return trace;
   }
 
   /**
-   * A replica's last events: its answer leaves ({@code bytes}: the payload's size in ringsim's encoding) once the
-   * work is done, at {@code readyNanos}.
+   * A replica's last events, once the work is done at {@code readyNanos}: the verb handler on its stage queues the
+   * answer (ReadCommandVerbHandler / MutationVerbHandler, "Enqueuing response to {}") and messaging sends it
+   * (Tracing.traceOutgoingMessage; {@code bytes}: the payload's size in ringsim's encoding, not Cassandra's).
    */
-  private static void responding(NodeContext node, List<TraceEvent> trace, String verb, String to, int bytes,
-      long readyNanos) {
+  private static void responding(NodeContext node, List<TraceEvent> trace, TraceStage stage, String verb, String to,
+      int bytes, long readyNanos) {
     long now = node.nowMicros() + Math.max(0, readyNanos - node.loopNanos()) / 1000;
-    trace.add(new TraceEvent(now, node.name(), "Enqueuing response to {}", List.of(to)));
-    trace.add(new TraceEvent(now, node.name(), "Sending " + verb + " message to {} message size " + bytes + " bytes",
-        List.of(to)));
+    trace.add(new TraceEvent(now, node.name(), stage, "Enqueuing response to {}", List.of(to)));
+    trace.add(new TraceEvent(now, node.name(), TraceStage.MESSAGING,
+        "Sending " + verb + " message to {} message size " + bytes + " bytes", List.of(to)));
   }
 
   /** Cassandra names a table by its own name in trace events ("Adding to kv memtable"), not its keyspace's. */
@@ -140,9 +143,10 @@ final class ReplicaVerbs {
     TableStore t = node.storage.table(table).orElse(null);
     if (t == null) return;
     if (trace != null) {
+      // CassandraKeyspaceWriteHandler.beginWrite and CassandraTableWriteHandler.write, on the mutation stage.
       long now = node.nowMicros();
-      trace.add(new TraceEvent(now, node.name(), "Appending to commitlog"));
-      trace.add(new TraceEvent(now, node.name(), "Adding to " + tableName(table) + " memtable"));
+      trace.add(new TraceEvent(now, node.name(), TraceStage.MUTATION, "Appending to commitlog"));
+      trace.add(new TraceEvent(now, node.name(), TraceStage.MUTATION, "Adding to " + tableName(table) + " memtable"));
     }
     Partition p = decoded != null ? decoded : PartitionCodec.decode(update, t.schema());
     ViewUpdates.beforeApply(node, table, p);
@@ -157,9 +161,11 @@ final class ReplicaVerbs {
     TableStore t = node.storage.table(rd.table()).orElse(null);
     if (t == null) return new NodeMessage.ReadDataReply(rd.requestId(), new byte[0], 0, 0, 0, List.of(), null);
     if (trace != null) {
+      // SinglePartitionReadCommand.queryMemtableAndDisk and the read path it takes, on the read stage.
       long now = node.nowMicros();
-      trace.add(new TraceEvent(now, node.name(), "Executing single-partition query on " + tableName(rd.table())));
-      trace.add(new TraceEvent(now, node.name(), "Acquiring sstable references"));
+      trace.add(new TraceEvent(now, node.name(), TraceStage.READ,
+          "Executing single-partition query on " + tableName(rd.table())));
+      trace.add(new TraceEvent(now, node.name(), TraceStage.READ, "Acquiring sstable references"));
     }
     try {
       DecoratedKey key = t.schema().decorate(rd.key());
@@ -167,21 +173,45 @@ final class ReplicaVerbs {
       // Judged at the coordinator's now; a sender that gave none (NO_NOW) leaves it to this replica's clock.
       PartitionRead r = rd.nowInSec() != NodeMessage.NO_NOW ? t.readData(key, f, rd.nowInSec()) : t.readData(key, f);
       byte[] data = r.data() == null ? new byte[0] : PartitionCodec.encode(r.data());
-      if (trace != null) {
-        // Cassandra's slice path words it so; its SSTable count is what the read touched (the SSTables-per-read
-        // histogram's value, which NamedRowsReadTest compares with the oracle's).
-        long now = node.nowMicros();
-        trace.add(new TraceEvent(now, node.name(),
-            "Merged data from memtables and " + r.stats().sstablesTouched() + " sstables"));
-        trace.add(new TraceEvent(now, node.name(), "Read " + r.stats().liveRows() + " live rows and "
-            + r.stats().tombstonesScanned() + " tombstone cells"));
-      }
+      if (trace != null) traceReadPath(node, t, key, f, r.stats(), trace);
       return new NodeMessage.ReadDataReply(rd.requestId(), data, r.stats().sstablesTouched(), r.stats().liveRows(),
           r.stats().tombstonesScanned(), r.stats().warnings(), null, r.data());
     } catch (TombstoneOverwhelmingException e) {
       return new NodeMessage.ReadDataReply(rd.requestId(), new byte[0], 0, 0, e.tombstones(), List.of(),
           e.getMessage());
     }
+  }
+
+  /**
+   * What Cassandra 4.1's SinglePartitionReadCommand traces after "Acquiring sstable references", by the path the
+   * read takes. Rows named by their whole key are read in timestamp order (queryMemtableAndSSTablesInTimestampOrder):
+   * "Merging memtable contents". Other reads merge every SSTable whose keys span the partition
+   * (queryMemtableAndDiskInternal): "Skipped X/Y non-slice-intersecting sstables, included Z due to tombstones", then,
+   * when the memtable or an SSTable had something to merge, "Merged data from memtables and N sstables" with N the
+   * SSTables read (the SSTables-per-read histogram's value, which NamedRowsReadTest compares with the oracle's).
+   * Both end with ReadCommand's count, "Read N live rows and M tombstone cells".
+   */
+  private static void traceReadPath(NodeContext node, TableStore t, DecoratedKey key, ReadFilter f,
+      io.ringsim.storage.ReadStats stats, List<TraceEvent> trace) {
+    long now = node.nowMicros();
+    if (t.readsInTimestampOrder(f)) {
+      trace.add(new TraceEvent(now, node.name(), TraceStage.READ, "Merging memtable contents"));
+    } else {
+      int spanning = t.sstablesSpanning(key);
+      // Cassandra skips an SSTable whose clustering bounds miss the slices; ringsim keeps no such bounds, so it
+      // says how many it skipped only when that is certainly none: no SSTable, or a read of the whole partition.
+      if (spanning == 0 || f.slices().equals(List.of(io.ringsim.storage.Slice.ALL))) {
+        trace.add(new TraceEvent(now, node.name(), TraceStage.READ, "Skipped 0/" + spanning
+            + " non-slice-intersecting sstables, included 0 due to tombstones"));
+      }
+      if (stats.memtableHit() || spanning > 0) {
+        trace.add(new TraceEvent(now, node.name(), TraceStage.READ,
+            "Merged data from memtables and " + stats.sstablesTouched() + " sstables"));
+      }
+    }
+    trace.add(new TraceEvent(now, node.name(), TraceStage.READ, "Read " + stats.liveRows() + " live rows and "
+        + stats.tombstonesScanned() + " tombstone cells" + (stats.warnings().isEmpty() ? ""
+        : " (see tombstone_warn_threshold)")));
   }
 
   /** The partitions of a token range, up to the request's partition limit counting only those with live rows. */

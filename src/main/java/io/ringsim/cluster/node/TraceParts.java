@@ -21,6 +21,38 @@ public final class TraceParts extends AbstractList<TraceEvent> {
     if (part != null) parts.add(part);
   }
 
+  /** What Cassandra's coordinator traces once for all the mutations of one statement (StorageProxy.mutate). */
+  public static final String DETERMINING_REPLICAS = "Determining replicas for mutation";
+
+  /**
+   * Adds the trace of a statement's second or later partition write. Cassandra's coordinator determines the replicas
+   * of all of a batch's mutations in one step and traces it once, then writes each; ringsim coordinates each
+   * partition's write on its own, so this part shows without its own "Determining replicas for mutation".
+   */
+  public void appendLaterMutation(List<TraceEvent> part) {
+    if (part == null) return;
+    parts.add(new AbstractList<>() {
+      private List<TraceEvent> now() {
+        return part.stream().filter(e -> !e.format().equals(DETERMINING_REPLICAS)).toList();
+      }
+
+      @Override
+      public TraceEvent get(int index) {
+        return now().get(index);
+      }
+
+      @Override
+      public int size() {
+        return now().size();
+      }
+
+      @Override
+      public Iterator<TraceEvent> iterator() {
+        return now().iterator();
+      }
+    });
+  }
+
   /** {@code first}'s parts then {@code next}: a page whose reads came one after another. */
   public static TraceParts of(List<TraceEvent> first, List<TraceEvent> next) {
     TraceParts all = new TraceParts();

@@ -79,19 +79,30 @@ final class WriteCoordinator extends PendingRequest {
   private boolean hinted;
 
   void start(DecoratedKey key) {
-    trace("Determining replicas for mutation");
+    trace(TraceStage.NATIVE_TRANSPORT, TraceParts.DETERMINING_REPLICAS); // StorageProxy.mutate
     if (traced()) traceReplicas(key);
     List<String> live = node.live(plan.targets());
     boolean any = w.consistency() == ConsistencyLevel.ANY;
     if (!any && !plan.canBeMet(live)) {
       int alive = plan.aliveCounting(live);
-      trace("Unavailable: " + alive + " of " + acks.required() + " required replicas alive"); // ringsim's
+      trace(TraceStage.RINGSIM, "Unavailable: " + alive + " of " + acks.required() + " required replicas alive");
+      trace(TraceStage.NATIVE_TRANSPORT, "Unavailable"); // StorageProxy.mutate's catch
       replyTo.reply(plan.unavailable(node.name(), alive, traceList()));
       return;
     }
     node.register(this, node.cfg.writeTimeout());
     for (int i = 0; i < live.size(); i++) if (!awaiting.contains(live.get(i))) awaiting.add(live.get(i));
     List<String> targets = plan.targets();
+    // Cassandra sends to the remote replicas first and writes its own copy last (StorageProxy.sendToHintedReplicas);
+    // ringsim does both in the same instant, and its trace lists them in Cassandra's order.
+    if (traced()) {
+      for (String r : targets) {
+        if (node.isUp(r) && !r.equals(node.name())) {
+          // Tracing.traceOutgoingMessage; the size is the mutation's in ringsim's encoding, not Cassandra's.
+          trace(TraceStage.MESSAGING, "Sending MUTATION_REQ message to {} message size " + update.length + " bytes", r);
+        }
+      }
+    }
     for (int i = 0; i < targets.size(); i++) {
       String r = targets.get(i);
       if (!node.isUp(r)) {
@@ -102,7 +113,6 @@ final class WriteCoordinator extends PendingRequest {
         node.traceEvent("local-write", r, w.table(), key.token(), id, ts);
         ReplicaVerbs.localMutation(node, id, w.table(), update, decoded, trace);
       } else {
-        if (traced()) trace("Sending MUTATION_REQ message to {} message size " + update.length + " bytes", r);
         node.send(r, new NodeMessage.Mutation(id, w.table(), update, false, traced(), decoded));
       }
     }
@@ -124,11 +134,11 @@ final class WriteCoordinator extends PendingRequest {
     if (node.hints.store(r, new NodeMessage.Mutation(0, w.table(), update, true), node.loopNanos(), since, ttl)) {
       hinted = true;
       node.traceEvent("hint-stored", r, w.table(), decoded.key().token(), id, ts);
-      trace("Replica {} is down: hint stored", r); // ringsim's
+      trace(TraceStage.RINGSIM, "Replica {} is down: hint stored", r);
     } else {
       node.traceEvent("hint-refused", r, w.table(), decoded.key().token(), id, ts);
       // Cassandra's words (StorageProxy.shouldHint); ringsim counts the window in virtual time.
-      trace("Not hinting {} which has been down " + (node.loopNanos() - since) / 1_000_000 + " ms", r);
+      trace(TraceStage.NATIVE_TRANSPORT, "Not hinting {} which has been down " + (node.loopNanos() - since) / 1_000_000 + " ms", r);
     }
   }
 
@@ -140,7 +150,7 @@ final class WriteCoordinator extends PendingRequest {
     String format = "Token " + key.token() + " is replicated on " + String.join(", ", replicas.stream().map(x -> "{}")
         .toList()) + (plan.pending().isEmpty() ? "" : ", pending (joining) "
         + String.join(", ", plan.pending().stream().map(x -> "{}").toList()));
-    trace(format, peers.toArray(String[]::new));
+    trace(TraceStage.RINGSIM, format, peers.toArray(String[]::new));
   }
 
   @Override
@@ -148,8 +158,7 @@ final class WriteCoordinator extends PendingRequest {
     if (m instanceof NodeMessage.MutationAck ack) {
       if (traced()) {
         absorb(ack.trace());
-        trace("MUTATION_RSP message received from {}", from);
-        trace("Processing response from {}", from);
+        traceResponse("MUTATION_RSP", from);
       }
       onAck(from);
     }
@@ -180,7 +189,7 @@ final class WriteCoordinator extends PendingRequest {
     silent.sort(null);
     for (String r : silent) storeHint(r);
     if (done) return;
-    trace("Write timeout; received " + acks.received() + " of " + acks.required() + " required replies");
+    trace(TraceStage.NATIVE_TRANSPORT, "Write timeout; received " + acks.received() + " of " + acks.required() + " required replies");
     replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.WriteTimeout,
         "Operation timed out - received only " + acks.received() + " responses.", acks.received(),
         acks.required(), traceList()));
