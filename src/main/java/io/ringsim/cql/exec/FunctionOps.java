@@ -138,6 +138,13 @@ public final class FunctionOps {
   }
 
   public static Catalog createAggregate(Catalog c, Statement.CreateAggregate s, String session) {
+    // Cassandra authorizes the statement first, preparing its argument types in the keyspace (CQL3Type.Raw.prepare):
+    // a missing keyspace is a configuration error there, unquoted, as GRANT ... ON FUNCTION reports it.
+    String named = SchemaOps.keyspaceOf(s.keyspace(), session);
+    if (!s.argTypes().isEmpty() && c.keyspace(named).isEmpty() && !named.equals("system")
+        && !named.startsWith("system_")) {
+      throw new CqlException(CqlErrorClass.ConfigurationError, "Keyspace " + named + " doesn't exist");
+    }
     if (s.orReplace() && s.ifNotExists()) throw invalid("Cannot use both 'OR REPLACE' and 'IF NOT EXISTS' directives");
     String ks = keyspace(c, s.keyspace(), session);
     List<CqlType> args = types(s.argTypes(), c, ks);

@@ -32,14 +32,9 @@ final class IndexOps {
       throw invalid("ringsim does not simulate SASI indexes (" + SASI_CLASS + "); a plain secondary index "
           + "(CREATE INDEX) is simulated");
     }
-    // Cassandra's IndexAttributes.validate (its spelling kept), then the class lookup: custom index classes are
-    // Java classes on a real node's classpath, and ringsim has none to load.
+    // Cassandra's IndexAttributes.validate (its spelling kept).
     if (s.custom() && s.indexClass() == null) throw invalid("CUSTOM index requires specifiying the index class");
     if (!s.custom() && s.indexClass() != null) throw invalid("Cannot specify index class for a non-CUSTOM index");
-    if (s.custom()) {
-      throw new CqlException(CqlErrorClass.ConfigurationError, "Unable to find custom indexer class '"
-          + s.indexClass() + "'");
-    }
     if (!s.custom() && s.options() != null) throw invalid("Cannot specify options for a non-CUSTOM index");
     String ks = SchemaOps.keyspaceOf(s.keyspace(), session);
     if (c.keyspace(ks).isEmpty()) throw invalid("Keyspace '" + ks + "' doesn't exist");
@@ -72,6 +67,12 @@ final class IndexOps {
         if (s.ifNotExists()) return c;
         throw invalid("Index " + name + " is a duplicate of existing index " + other.name());
       }
+    }
+    // Cassandra loads a custom index's class last, when it validates the table with its new index: custom index
+    // classes are Java classes on a real node's classpath, and ringsim has none to load.
+    if (s.custom()) {
+      throw new CqlException(CqlErrorClass.ConfigurationError, "Unable to find custom indexer class '"
+          + s.indexClass() + "'");
     }
     return c.withIndex(index);
   }

@@ -149,10 +149,11 @@ public final class SelectPlanner {
   static Checked checkStatement(Statement.Select s, Catalog catalog, String session, Values values, int nowInSec) {
     String ks = SchemaOps.keyspaceOf(s.keyspace(), session);
     TableMetadata t = SchemaOps.table(catalog, ks, s.table());
-    // Unknown columns are reported first, as Cassandra prepares the selection first.
     values.useFunctions(catalog, ks); // unqualified function names resolve in the table's keyspace, as Cassandra's
-    Projection projection = new Projection(t, s.selectors(), nowInSec, values);
+    // The restrictions' errors (unknown or mistyped columns in WHERE, filtering) come before the selection's, as
+    // Cassandra 4.1.10 reports them.
     SelectRestrictions where = new SelectRestrictions(t, s.where(), s.allowFiltering(), catalog, values);
+    Projection projection = new Projection(t, s.selectors(), nowInSec, values);
     if (s.distinct()) checkDistinct(t, s, where);
     StaticOnlySelection.check(t, s.selectors(), where);
     int groupBy = groupByClustering(t, s, where.byColumn);
