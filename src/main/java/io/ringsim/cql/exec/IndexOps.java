@@ -5,6 +5,7 @@ import io.ringsim.cql.CqlException;
 import io.ringsim.cql.CqlFeatures;
 import io.ringsim.cql.ast.Statement;
 import io.ringsim.schema.Catalog;
+import java.util.List;
 import io.ringsim.schema.ColumnDef;
 import io.ringsim.schema.ColumnKind;
 import io.ringsim.schema.CqlType;
@@ -62,7 +63,8 @@ final class IndexOps {
       throw new CqlException(CqlErrorClass.InvalidRequest, "Index '" + name + "' already exists");
     }
     IndexMetadata index = new IndexMetadata(ks, name, s.table(), s.column(), IndexTargets.kind(s.kind()));
-    for (IndexMetadata other : c.indexesOn(ks, s.table())) {
+    // A custom index is never a duplicate of a plain one (Cassandra's equalsWithoutName compares the index kinds).
+    for (IndexMetadata other : s.custom() ? List.<IndexMetadata>of() : c.indexesOn(ks, s.table())) {
       if (other.column().equals(index.column()) && other.kind().equals(index.kind())) {
         if (s.ifNotExists()) return c;
         throw invalid("Index " + name + " is a duplicate of existing index " + other.name());
