@@ -89,7 +89,19 @@ public final class FunctionOps {
           + "runs javascript through Nashorn, which JDK 15 and later lack: with scripted_user_defined_functions_enabled"
           + " a Cassandra 4.1 node on JDK 17 does not start)");
     }
-    JavaUdf code = JavaUdf.compile(ks + "." + s.name(), s.argNames(), args, returns, s.body());
+    Catalog schema = c;
+    JavaUdf code = JavaUdf.compile(ks + "." + s.name(), s.argNames(), args, returns, s.calledOnNullInput(), s.body(),
+        new JavaUdf.Schema() {
+          @Override
+          public CqlType userType(String name) {
+            return schema.type(ks, name).orElse(null);
+          }
+
+          @Override
+          public CqlType parse(String cql) {
+            return SchemaOps.type(cql, null, schema, ks);
+          }
+        });
     return c.withFunction(new UserFunction(ks, s.name(), s.argNames(), args, returns, s.calledOnNullInput(),
         s.language(), s.body(), code));
   }
