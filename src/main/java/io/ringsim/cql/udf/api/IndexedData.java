@@ -39,18 +39,22 @@ abstract class IndexedData<T extends IndexedData<T>> {
     return (T) this;
   }
 
+  // A getter reads the value before it looks at the type (the driver's getValue, then codecFor): a position out of
+  // range fails on the values array, with an array's message, while a setter fails on the type first.
   private Object nativeValue(int i, Class<?> javaClass) {
+    Object raw = values[i];
     DriverType t = typeAt(i);
     if (t.kind() != DriverType.Kind.NATIVE || t.javaClass() != javaClass) throw notFound(t, javaClass.getName());
-    return Values.copy(values[i]);
+    return Values.copy(raw);
   }
 
   private Object getCollection(int i, DriverType.Kind kind, String javaType, Class<?>... elements) {
+    Object raw = values[i];
     DriverType t = typeAt(i);
     boolean fits = t.kind() == kind;
     for (int e = 0; fits && e < elements.length; e++) fits = fitsClass(t.components().get(e), elements[e]);
     if (!fits) throw notFound(t, javaType);
-    Object v = Values.copy(values[i]);
+    Object v = Values.copy(raw);
     if (v != null) return v;
     return switch (kind) {
       case LIST -> new ArrayList<>();
@@ -82,7 +86,6 @@ abstract class IndexedData<T extends IndexedData<T>> {
   }
 
   public boolean isNull(int i) {
-    typeAt(i);
     return values[i] == null;
   }
 
@@ -177,21 +180,23 @@ abstract class IndexedData<T extends IndexedData<T>> {
   }
 
   public UDTValue getUDTValue(int i) {
+    Object raw = values[i];
     DriverType t = typeAt(i);
     if (t.kind() != DriverType.Kind.UDT) throw notFound(t, UDTValue.class.getName());
-    return (UDTValue) Values.copy(values[i]);
+    return (UDTValue) Values.copy(raw);
   }
 
   public TupleValue getTupleValue(int i) {
+    Object raw = values[i];
     DriverType t = typeAt(i);
     if (t.kind() != DriverType.Kind.TUPLE) throw notFound(t, TupleValue.class.getName());
-    return (TupleValue) Values.copy(values[i]);
+    return (TupleValue) Values.copy(raw);
   }
 
   /** The value at {@code i} in the Java type its CQL type has (a copy). */
   public Object getObject(int i) {
-    DriverType t = typeAt(i);
     Object v = Values.copy(values[i]);
+    DriverType t = typeAt(i);
     if (v != null || t.kind() == DriverType.Kind.NATIVE || t.kind() == DriverType.Kind.TUPLE
         || t.kind() == DriverType.Kind.UDT) return v;
     return t.kind() == DriverType.Kind.LIST ? new ArrayList<>() : t.kind() == DriverType.Kind.SET
