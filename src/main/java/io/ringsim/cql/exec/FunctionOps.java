@@ -89,21 +89,28 @@ public final class FunctionOps {
           + "runs javascript through Nashorn, which JDK 15 and later lack: with scripted_user_defined_functions_enabled"
           + " a Cassandra 4.1 node on JDK 17 does not start)");
     }
-    Catalog schema = c;
-    JavaUdf code = JavaUdf.compile(ks + "." + s.name(), s.argNames(), args, returns, s.calledOnNullInput(), s.body(),
-        new JavaUdf.Schema() {
-          @Override
-          public CqlType userType(String name) {
-            return schema.type(ks, name).orElse(null);
-          }
-
-          @Override
-          public CqlType parse(String cql) {
-            return SchemaOps.type(cql, null, schema, ks);
-          }
-        });
+    JavaUdf code = compileJava(c, ks, s.name(), s.argNames(), args, returns, s.calledOnNullInput(), s.body());
     return c.withFunction(new UserFunction(ks, s.name(), s.argNames(), args, returns, s.calledOnNullInput(),
         s.language(), s.body(), code));
+  }
+
+  /**
+   * A Java function's body compiled for the given types; its udfContext looks user types and tuple types up in
+   * keyspace {@code ks} of {@code c}.
+   */
+  static JavaUdf compileJava(Catalog c, String ks, String name, List<String> argNames, List<CqlType> args,
+      CqlType returns, boolean calledOnNullInput, String body) {
+    return JavaUdf.compile(ks + "." + name, argNames, args, returns, calledOnNullInput, body, new JavaUdf.Schema() {
+      @Override
+      public CqlType userType(String typeName) {
+        return c.type(ks, typeName).orElse(null);
+      }
+
+      @Override
+      public CqlType parse(String cql) {
+        return SchemaOps.type(cql, null, c, ks);
+      }
+    });
   }
 
   public static Catalog dropFunction(Catalog c, Statement.DropFunction s, String session) {
