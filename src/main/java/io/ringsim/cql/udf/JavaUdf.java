@@ -37,7 +37,7 @@ public final class JavaUdf implements UserFunction.Code {
 
   /**
    * Compiles {@code body} for function {@code qualifiedName}; throws Cassandra's InvalidRequest for what Cassandra
-   * refuses, and ringsim's for a type it cannot give a Java function (custom types).
+   * refuses, and ringsim's for a type it has no Java type for (none of CQL 4.1's types today).
    */
   public static JavaUdf compile(String qualifiedName, List<String> argNames, List<CqlType> argTypes,
       CqlType returnType, boolean calledOnNullInput, String body, Schema schema) {
@@ -48,8 +48,7 @@ public final class JavaUdf implements UserFunction.Code {
       javaReturn = UdfTypes.javaName(returnType);
     } catch (UdfTypes.Unsupported e) {
       throw new CqlException(CqlErrorClass.InvalidRequest, "ringsim does not pass values of type " + e.getMessage()
-          + " to or from Java user-defined functions (Cassandra gives a custom type's value as a ByteBuffer); "
-          + "custom type arguments and results are not simulated");
+          + " to or from Java user-defined functions: such arguments and results are not simulated");
     }
     JavaUdfCompiler.Compiled c = JavaUdfCompiler.compile(qualifiedName, argNames, javaArgs, javaReturn, body);
     String keyspace = qualifiedName.substring(0, qualifiedName.indexOf('.'));

@@ -12,6 +12,7 @@ import io.ringsim.schema.collection.SetType;
 import io.ringsim.schema.collection.TupleType;
 import io.ringsim.schema.collection.UserType;
 import io.ringsim.schema.types.CqlDuration;
+import io.ringsim.schema.types.CustomType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.net.InetAddress;
@@ -32,7 +33,7 @@ import java.util.UUID;
  * The Java types Cassandra 4.1 gives a Java UDF's arguments and return value (its UDHelper and the driver codecs
  * it copies), and the conversions between them and ringsim's values: timestamp is a java.util.Date and time a Long
  * of nanoseconds there, an Instant and a LocalTime here; date, duration, tuples and user types are the value
- * classes of {@link io.ringsim.cql.udf.api}. Only custom types (a class name in quotes) have no Java type here.
+ * classes of {@link io.ringsim.cql.udf.api}; a custom type (a marshal class in quotes) is a ByteBuffer.
  */
 public final class UdfTypes {
   private UdfTypes() {}
@@ -83,6 +84,8 @@ public final class UdfTypes {
       return DriverType.udt(UserType.quoteIfNeeded(u.keyspace()) + "." + u.cqlName(), u.fieldNames(), fs,
           u.frozen());
     }
+    // A custom type (a marshal class in quotes) reaches the body as its bytes, as the driver's custom codec gives it.
+    if (t instanceof CustomType) return DriverType.nativeType(t.name(), ByteBuffer.class);
     Class<?> c = nativeClass(t.name());
     if (c == null) throw new Unsupported(t.name());
     return DriverType.nativeType(t.name().equals("varchar") ? "text" : t.name(), c);
@@ -137,6 +140,7 @@ public final class UdfTypes {
     }
     if (t instanceof TupleType tt) return fill(driverType(t).newTupleValue(), (List<?>) v, tt.components());
     if (t instanceof UserType u) return fill(driverType(t).newUDTValue(), (List<?>) v, u.fieldTypes());
+    if (t instanceof CustomType) return ((ByteBuffer) v).duplicate();
     return switch (t.name()) {
       case "timestamp" -> Date.from((Instant) v);
       case "time" -> ((LocalTime) v).toNanoOfDay();
@@ -198,6 +202,7 @@ public final class UdfTypes {
       }
       return Collections.unmodifiableList(out);
     }
+    if (t instanceof CustomType) return ((ByteBuffer) v).asReadOnlyBuffer();
     return switch (t.name()) {
       case "timestamp" -> ((Date) v).toInstant();
       case "time" -> LocalTime.ofNanoOfDay((Long) v);
