@@ -39,6 +39,18 @@ public final class FunctionOps {
     return t.startsWith("frozen<") && !t.substring("frozen<".length()).strip().startsWith("tuple<");
   }
 
+  /**
+   * DROP FUNCTION's message names a frozen user type with its keyspace ("frozen<ks.addr>"), as Cassandra's, which
+   * has resolved the type's keyspace by then; anything else as written.
+   */
+  private static String qualifiedFrozenType(Catalog c, String ks, String typeText) {
+    String t = typeText.strip();
+    String inner = t.substring("frozen<".length(), t.length() - 1).strip();
+    if (!inner.matches("[A-Za-z][A-Za-z0-9_]*")) return typeText;
+    return c.type(ks, inner.toLowerCase(java.util.Locale.ROOT))
+        .map(u -> "frozen<" + ks + "." + u.cqlName() + ">").orElse(typeText);
+  }
+
   private static List<CqlType> types(List<String> texts, Catalog c, String ks) {
     List<CqlType> out = new ArrayList<>();
     for (String t : texts) out.add(SchemaOps.type(t, null, c, ks));
@@ -128,7 +140,8 @@ public final class FunctionOps {
     } else {
       for (String a : s.argTypes()) {
         if (frozenNotTuple(a)) {
-          throw invalid("Argument '" + a + "' cannot be frozen; remove frozen<> modifier from '" + a + "'");
+          String q = qualifiedFrozenType(c, ks, a);
+          throw invalid("Argument '" + q + "' cannot be frozen; remove frozen<> modifier from '" + q + "'");
         }
       }
       written += "(" + String.join(", ", s.argTypes()) + ")";
