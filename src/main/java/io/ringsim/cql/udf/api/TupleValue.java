@@ -13,7 +13,7 @@ public final class TupleValue extends IndexedData<TupleValue> {
   }
 
   /** This value's tuple type. */
-  public DriverType type() {
+  DriverType type() {
     return type;
   }
 

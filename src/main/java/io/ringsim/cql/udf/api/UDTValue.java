@@ -28,7 +28,7 @@ public final class UDTValue extends IndexedData<UDTValue> {
   }
 
   /** This value's user type. */
-  public DriverType type() {
+  DriverType type() {
     return type;
   }
 
