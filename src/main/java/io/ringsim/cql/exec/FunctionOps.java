@@ -39,6 +39,18 @@ public final class FunctionOps {
     return t.startsWith("frozen<") && !t.substring("frozen<".length()).strip().startsWith("tuple<");
   }
 
+  /**
+   * DROP FUNCTION's message names a frozen user type with its keyspace ("frozen<ks.addr>"), as Cassandra's, which
+   * has resolved the type's keyspace by then; anything else as written.
+   */
+  private static String qualifiedFrozenType(Catalog c, String ks, String typeText) {
+    String t = typeText.strip();
+    String inner = t.substring("frozen<".length(), t.length() - 1).strip();
+    if (!inner.matches("[A-Za-z][A-Za-z0-9_]*")) return typeText;
+    return c.type(ks, inner.toLowerCase(java.util.Locale.ROOT))
+        .map(u -> "frozen<" + ks + "." + u.cqlName() + ">").orElse(typeText);
+  }
+
   private static List<CqlType> types(List<String> texts, Catalog c, String ks) {
     List<CqlType> out = new ArrayList<>();
     for (String t : texts) out.add(SchemaOps.type(t, null, c, ks));
@@ -89,9 +101,28 @@ public final class FunctionOps {
           + "runs javascript through Nashorn, which JDK 15 and later lack: with scripted_user_defined_functions_enabled"
           + " a Cassandra 4.1 node on JDK 17 does not start)");
     }
-    JavaUdf code = JavaUdf.compile(ks + "." + s.name(), s.argNames(), args, returns, s.body());
+    JavaUdf code = compileJava(c, ks, s.name(), s.argNames(), args, returns, s.calledOnNullInput(), s.body());
     return c.withFunction(new UserFunction(ks, s.name(), s.argNames(), args, returns, s.calledOnNullInput(),
         s.language(), s.body(), code));
+  }
+
+  /**
+   * A Java function's body compiled for the given types; its udfContext looks user types and tuple types up in
+   * keyspace {@code ks} of {@code c}.
+   */
+  static JavaUdf compileJava(Catalog c, String ks, String name, List<String> argNames, List<CqlType> args,
+      CqlType returns, boolean calledOnNullInput, String body) {
+    return JavaUdf.compile(ks + "." + name, argNames, args, returns, calledOnNullInput, body, new JavaUdf.Schema() {
+      @Override
+      public CqlType userType(String typeName) {
+        return c.type(ks, typeName).orElse(null);
+      }
+
+      @Override
+      public CqlType parse(String cql) {
+        return SchemaOps.type(cql, null, c, ks);
+      }
+    });
   }
 
   public static Catalog dropFunction(Catalog c, Statement.DropFunction s, String session) {
@@ -109,7 +140,8 @@ public final class FunctionOps {
     } else {
       for (String a : s.argTypes()) {
         if (frozenNotTuple(a)) {
-          throw invalid("Argument '" + a + "' cannot be frozen; remove frozen<> modifier from '" + a + "'");
+          String q = qualifiedFrozenType(c, ks, a);
+          throw invalid("Argument '" + q + "' cannot be frozen; remove frozen<> modifier from '" + q + "'");
         }
       }
       written += "(" + String.join(", ", s.argTypes()) + ")";

@@ -8,6 +8,8 @@ import io.ringsim.schema.ColumnDef;
 import io.ringsim.schema.ColumnKind;
 import io.ringsim.schema.CqlType;
 import io.ringsim.schema.TableMetadata;
+import io.ringsim.schema.UserAggregate;
+import io.ringsim.schema.UserFunction;
 import io.ringsim.schema.collection.ListType;
 import io.ringsim.schema.collection.MapType;
 import io.ringsim.schema.collection.SetType;
@@ -111,6 +113,15 @@ public final class UserTypeOps {
     String ks = SchemaOps.keyspaceOf(s.keyspace(), session);
     if (s.ifExists() && c.type(ks, s.name()).isEmpty()) return c;
     UserType u = existing(c, ks, s.name());
+    // An aggregate's INITCOND is kept as written: renaming a field of its state type would leave it unreadable.
+    List<String> initConds = new ArrayList<>();
+    for (UserAggregate a : c.aggregates(ks)) {
+      if (a.initCond() != null && references(a.stateType(), ks, u.typeName())) initConds.add(ks + "." + a.name());
+    }
+    if (!initConds.isEmpty()) {
+      throw invalid("Cannot alter user type " + ks + "." + u.cqlName() + " as it is still used in INITCOND by "
+          + "aggregates " + String.join(", ", initConds));
+    }
     List<String> names = new ArrayList<>(u.fieldNames());
     for (int i = 0; i < s.from().size(); i++) {
       int at = u.fieldIndex(s.from().get(i));
@@ -139,6 +150,20 @@ public final class UserTypeOps {
     if (c.type(ks, s.name()).isEmpty()) {
       if (s.ifExists()) return c;
       throw invalid("Type '" + ks + "." + s.name() + "' doesn't exist");
+    }
+    List<String> byFunctions = new ArrayList<>();
+    for (UserFunction f : c.functions(ks)) {
+      if (references(f.returnType(), ks, s.name()) || f.argTypes().stream().anyMatch(a -> references(a, ks, s.name())))
+        byFunctions.add(ks + "." + f.name());
+    }
+    for (UserAggregate a : c.aggregates(ks)) {
+      if (references(a.returnType(), ks, s.name()) || references(a.stateType(), ks, s.name())
+          || a.argTypes().stream().anyMatch(x -> references(x, ks, s.name())))
+        byFunctions.add(ks + "." + a.name());
+    }
+    if (!byFunctions.isEmpty()) {
+      throw invalid("Cannot drop user type '" + ks + "." + s.name() + "' as it is still used by functions "
+          + String.join(", ", byFunctions));
     }
     List<String> byTypes = new ArrayList<>();
     for (UserType other : c.types(ks)) {
@@ -203,6 +228,34 @@ public final class UserTypeOps {
         cols.add(new ColumnDef(d.name(), r, d.kind(), d.position(), d.order()));
       }
       if (changed) out = out.withTable(new TableMetadata(ks, t.name(), cols, t.params()));
+    }
+    // As Cassandra re-creates a function over the altered type: a Java body is compiled again, so its arguments
+    // and result carry the new field names.
+    for (UserFunction f : c.functions(ks)) {
+      List<CqlType> args = new ArrayList<>();
+      boolean changed = false;
+      for (CqlType a : f.argTypes()) {
+        CqlType r = replace(a, updated);
+        changed |= r != a;
+        args.add(r);
+      }
+      CqlType ret = replace(f.returnType(), updated);
+      changed |= ret != f.returnType();
+      if (!changed) continue;
+      UserFunction.Code code = f.language().equals("java")
+          ? FunctionOps.compileJava(out, ks, f.name(), f.argNames(), args, ret, f.calledOnNullInput(), f.body())
+          : f.code();
+      out = out.withFunction(new UserFunction(ks, f.name(), f.argNames(), args, ret, f.calledOnNullInput(),
+          f.language(), f.body(), code));
+    }
+    for (UserAggregate a : c.aggregates(ks)) {
+      List<CqlType> args = new ArrayList<>();
+      for (CqlType x : a.argTypes()) args.add(replace(x, updated));
+      CqlType state = replace(a.stateType(), updated);
+      CqlType ret = replace(a.returnType(), updated);
+      if (state == a.stateType() && ret == a.returnType() && args.equals(a.argTypes())) continue;
+      out = out.withAggregate(new UserAggregate(ks, a.name(), args, a.stateFunction(), state, a.finalFunction(), ret,
+          a.initCond(), a.initCondText()));
     }
     return out;
   }

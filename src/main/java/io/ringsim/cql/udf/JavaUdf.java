@@ -2,6 +2,7 @@ package io.ringsim.cql.udf;
 
 import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.cql.CqlException;
+import io.ringsim.cql.udf.api.UDFContext;
 import io.ringsim.schema.CqlType;
 import io.ringsim.schema.UserFunction;
 import java.lang.invoke.MethodHandle;
@@ -25,26 +26,37 @@ public final class JavaUdf implements UserFunction.Code {
     this.call = call;
   }
 
+  /** The function's keyspace as udfContext needs it: its user types by name, and CQL types written as text. */
+  public interface Schema {
+    /** The user type named exactly {@code name}, or null. */
+    CqlType userType(String name);
+
+    /** The type {@code cql} names (a tuple<...>, ...); an exception saying why when it names none. */
+    CqlType parse(String cql);
+  }
+
   /**
    * Compiles {@code body} for function {@code qualifiedName}; throws Cassandra's InvalidRequest for what Cassandra
-   * refuses, and ringsim's for a type it cannot give a Java function (date, duration, tuples, UDTs).
+   * refuses, and ringsim's for a type it has no Java type for (none of CQL 4.1's types today).
    */
   public static JavaUdf compile(String qualifiedName, List<String> argNames, List<CqlType> argTypes,
-      CqlType returnType, String body) {
+      CqlType returnType, boolean calledOnNullInput, String body, Schema schema) {
     List<String> javaArgs = new ArrayList<>();
     String javaReturn;
     try {
-      for (CqlType t : argTypes) javaArgs.add(UdfTypes.javaName(t));
+      for (CqlType t : argTypes) javaArgs.add(UdfTypes.argumentName(t, calledOnNullInput));
       javaReturn = UdfTypes.javaName(returnType);
     } catch (UdfTypes.Unsupported e) {
       throw new CqlException(CqlErrorClass.InvalidRequest, "ringsim does not pass values of type " + e.getMessage()
-          + " to or from Java user-defined functions (Cassandra gives them its own classes: LocalDate, Duration, "
-          + "TupleValue, UDTValue); date, duration, tuple and user-defined type arguments are not simulated");
+          + " to or from Java user-defined functions: such arguments and results are not simulated");
     }
     JavaUdfCompiler.Compiled c = JavaUdfCompiler.compile(qualifiedName, argNames, javaArgs, javaReturn, body);
+    String keyspace = qualifiedName.substring(0, qualifiedName.indexOf('.'));
+    UdfContextImpl context = new UdfContextImpl(argNames, argTypes, returnType, keyspace, schema::userType,
+        schema::parse);
     try {
       Class<?> cls = new UdfLoader().define(c);
-      Object instance = cls.getConstructor().newInstance();
+      Object instance = cls.getConstructor(UDFContext.class).newInstance(context);
       MethodHandle call = MethodHandles.lookup().unreflect(cls.getMethod("call", Object[].class)).bindTo(instance);
       return new JavaUdf(List.copyOf(argTypes), returnType, call);
     } catch (ReflectiveOperationException | LinkageError e) {
@@ -63,12 +75,12 @@ public final class JavaUdf implements UserFunction.Code {
     } catch (Throwable cause) {
       // Cassandra answers FunctionFailure with what the body threw; the connection and the node carry on.
       if (cause instanceof VirtualMachineError vm && !(cause instanceof StackOverflowError)) throw vm;
-      throw new CqlException(CqlErrorClass.FunctionFailure, String.valueOf(cause));
+      throw new CqlException(CqlErrorClass.FunctionFailure, JavaUdfCompiler.cassandraNames(String.valueOf(cause)));
     }
     try {
       return UdfTypes.fromUdf(out, returnType);
-    } catch (ClassCastException e) {
-      throw new CqlException(CqlErrorClass.FunctionFailure, e.toString());
+    } catch (RuntimeException e) {
+      throw new CqlException(CqlErrorClass.FunctionFailure, JavaUdfCompiler.cassandraNames(e.toString()));
     }
   }
 }

@@ -37,8 +37,15 @@ public final class JavaUdfCompiler {
   private static final AtomicLong CLASS_IDS = new AtomicLong();
   /** Cassandra rewrites the driver's type names to its own copies of them; ringsim does the same for the message. */
   private static final Pattern JAVA_DRIVER = Pattern.compile("com\\.datastax\\.driver\\.core\\.");
+  /** The package Cassandra's rewrite leads to, where ringsim's value classes stand in for Cassandra's. */
+  private static final Pattern CASSANDRA_TYPES = Pattern.compile("org\\.apache\\.cassandra\\.cql3\\.functions\\.types\\.");
+  static final String API = "io.ringsim.cql.udf.api.";
 
-  /** What the generated class looks like: a public call(Object[]) that casts and calls the body's method. */
+  /**
+   * What the generated class looks like: it extends {@link io.ringsim.cql.udf.api.JavaUDF} (which gives the body
+   * {@code udfContext}), its constructor takes the UDFContext, and a public call(Object[]) casts the arguments and
+   * calls the body's method.
+   */
   record Compiled(String className, byte[] bytes, String executeName) {}
 
   /**
@@ -54,7 +61,11 @@ public final class JavaUdfCompiler {
     StringBuilder src = new StringBuilder();
     src.append("package ").append(PACKAGE).append(";\n\n")
         .append("import java.nio.ByteBuffer;\nimport java.util.*;\n\n")
-        .append("public final class ").append(simpleName).append("\n{\n")
+        .append("import ").append(API).append("UDFContext;\n")
+        .append("import ").append(API).append("TupleValue;\n")
+        .append("import ").append(API).append("UDTValue;\n\n")
+        .append("public final class ").append(simpleName).append(" extends ").append(API).append("JavaUDF\n{\n")
+        .append("    public ").append(simpleName).append("(UDFContext c)\n    {\n        super(c);\n    }\n\n")
         .append("    public Object call(Object[] args)\n    {\n        return ").append(executeName).append("(");
     for (int i = 0; i < argNames.size(); i++) {
       src.append(i == 0 ? "" : ", ").append("(").append(argTypes.get(i)).append(") args[").append(i).append("]");
@@ -65,7 +76,8 @@ public final class JavaUdfCompiler {
     }
     src.append(")\n    {\n");
     int lineOffset = (int) src.chars().filter(c -> c == '\n').count();
-    src.append(JAVA_DRIVER.matcher(body).replaceAll("org.apache.cassandra.cql3.functions.types."));
+    // Cassandra rewrites the driver's package to its copies of the driver's classes; ringsim's stand in for both.
+    src.append(CASSANDRA_TYPES.matcher(JAVA_DRIVER.matcher(body).replaceAll(API)).replaceAll(API));
     src.append("\n    }\n}\n");
 
     Unit unit = new Unit(src.toString(), PACKAGE + "." + simpleName);
@@ -102,8 +114,8 @@ public final class JavaUdfCompiler {
           problems.append("Line ").append(line).append(": ").append(p.getMessage()).append('\n');
         }
       }
-      throw new CqlException(CqlErrorClass.InvalidRequest, "Java source compilation failed:\n" + problems
-          + (generated ? "\n generated source:\n" + src : ""));
+      throw new CqlException(CqlErrorClass.InvalidRequest, cassandraNames("Java source compilation failed:\n"
+          + problems + (generated ? "\n generated source:\n" + src : "")));
     }
     byte[] bytes = unit.classes.get(PACKAGE + "." + simpleName);
     if (bytes == null || unit.classes.size() != 1) {
@@ -113,6 +125,13 @@ public final class JavaUdfCompiler {
     }
     UdfVerifier.verify(bytes, executeName);
     return new Compiled(PACKAGE + "." + simpleName, bytes, executeName);
+  }
+
+  /** {@code text} with ringsim's value classes named as Cassandra names its own, as its messages print them. */
+  static String cassandraNames(String text) {
+    return text.replace(API + "UDFContext", "org.apache.cassandra.cql3.functions.UDFContext")
+        .replace(API + "JavaUDF", "org.apache.cassandra.cql3.functions.JavaUDF")
+        .replace(API, "org.apache.cassandra.cql3.functions.types.");
   }
 
   /** The one source file, and the compiler's view of the classes it may see. */

@@ -9,7 +9,10 @@ final class UdfLoader extends ClassLoader {
     super(new ClassLoader(null) {
       @Override
       protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-        if (!UdfClassFilter.allowed(name.replace('.', '/') + ".class")) throw new ClassNotFoundException(name);
+        String resource = name.replace('.', '/') + ".class";
+        if (!UdfClassFilter.allowed(resource)) throw new ClassNotFoundException(name);
+        // The value classes are ringsim's own: the application's loader has them, and they may use ringsim inside.
+        if (resource.startsWith(UdfClassFilter.API)) return UdfLoader.class.getClassLoader().loadClass(name);
         return ClassLoader.getPlatformClassLoader().loadClass(name);
       }
     });

@@ -13,7 +13,7 @@ class JavaUdfCompilerTest {
     var c = JavaUdfCompiler.compile("ks.plus", List.of("a", "b"), List.of("Integer", "Integer"), "Integer",
         "return a + b;");
     Class<?> cls = new UdfLoader().define(c);
-    Object f = cls.getConstructor().newInstance();
+    Object f = cls.getConstructor(io.ringsim.cql.udf.api.UDFContext.class).newInstance((Object) null);
     assertThat(cls.getMethod("call", Object[].class).invoke(f, (Object) new Object[] {2, 3})).isEqualTo(5);
   }
 
