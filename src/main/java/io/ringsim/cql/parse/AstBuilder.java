@@ -67,6 +67,8 @@ final class AstBuilder {
     if (s.createType() != null) return UserTypeAst.createType(s.createType());
     Statement function = FunctionAst.statement(s);
     if (function != null) return function;
+    Statement security = SecurityAst.statement(s);
+    if (security != null) return security;
     if (s.alterType() != null) return UserTypeAst.alterType(s.alterType());
     if (s.dropType() != null) {
       String[] t = table(s.dropType().tableName());
