@@ -10,8 +10,14 @@ import io.ringsim.cql.ast.Statement;
 import io.ringsim.schema.Catalog;
 import io.ringsim.schema.CqlType;
 import io.ringsim.schema.UserFunction;
+import io.ringsim.schema.collection.ListType;
+import io.ringsim.schema.collection.MapType;
+import io.ringsim.schema.collection.SetType;
+import io.ringsim.schema.collection.TupleType;
+import io.ringsim.schema.collection.UserType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -171,12 +177,37 @@ public final class SecurityStatements {
       }
       args.add(SchemaOps.type(t, null, c, f.keyspace()));
     }
-    if (f.keyspace().equals("system")) {
-      return NativeFunctions.overloads(f.name()).stream().anyMatch(sig -> UserFunction.typeNames(sig.args())
-          .equals(UserFunction.typeNames(args)));
-    }
+    if (f.keyspace().equals("system")) return nativeFunction(f.name(), args);
     return c.functions(f.keyspace()).stream().anyMatch(x -> x.name().equals(f.name()) && x.takes(args))
         || c.aggregates(f.keyspace()).stream().anyMatch(x -> x.name().equals(f.name()) && x.takes(args));
+  }
+
+  private static final Set<String> NUMBERS = Set.of("tinyint", "smallint", "int", "bigint", "float", "double",
+      "decimal", "varint", "counter");
+
+  /**
+   * Whether Cassandra 4.1 has the native function {@code system.name(args)}: a scalar function (named in lower
+   * case), a conversion ({@code "castAsInt"}, named in camel case), or an aggregate (count, min and max of any
+   * native type, sum and avg of a number). toJson, fromJson and token are no functions of the schema there.
+   */
+  private static boolean nativeFunction(String name, List<CqlType> args) {
+    if (args.size() == 1 && name.startsWith("castAs")) {
+      try {
+        return NativeFunctions.cast(args.get(0), name.substring("castAs".length()).toLowerCase(Locale.ROOT)).name()
+            .equals(name);
+      } catch (CqlException e) {
+        return false;
+      }
+    }
+    if (!name.equals(name.toLowerCase(Locale.ROOT))) return false;
+    if (args.size() == 1 && List.of("count", "min", "max", "sum", "avg").contains(name)) {
+      CqlType t = args.get(0);
+      boolean nativeType = !(t instanceof ListType || t instanceof SetType || t instanceof MapType
+          || t instanceof TupleType || t instanceof UserType);
+      return name.equals("sum") || name.equals("avg") ? NUMBERS.contains(t.name()) : nativeType;
+    }
+    return NativeFunctions.overloads(name).stream().anyMatch(sig -> UserFunction.typeNames(sig.args())
+        .equals(UserFunction.typeNames(args)));
   }
 
   private static boolean keyspaceExists(Catalog c, String ks) {
