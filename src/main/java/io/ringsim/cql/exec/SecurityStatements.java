@@ -109,8 +109,8 @@ public final class SecurityStatements {
     // authorize: the anonymous user has no roles granted, is no superuser, and may alter none of its own options.
     if (s.options().superuser() != null) throw unauthorized("Only superusers are allowed to alter superuser status");
     if (s.dcs() != null) throw unauthorized("Only superusers are allowed to alter access to datacenters.");
-    if (ANONYMOUS.equals(s.role())) {
-      for (RoleOption o : s.options().given()) throw unauthorized("You aren't allowed to alter " + o);
+    if (ANONYMOUS.equals(s.role()) && !s.options().given().isEmpty()) {
+      throw unauthorized("You aren't allowed to alter " + s.options().given().iterator().next());
     }
     validate(s.options(), s.dcs(), datacenters);
     if (s.options().given().isEmpty() && s.dcs() == null) throw invalid("ALTER [ROLE|USER] can't be empty");
