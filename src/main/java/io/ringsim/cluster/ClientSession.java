@@ -16,6 +16,7 @@ import io.ringsim.cql.exec.ReadPager;
 import io.ringsim.cql.exec.ReadPlan;
 import io.ringsim.cql.exec.ResultSet;
 import io.ringsim.cql.exec.SchemaOps;
+import io.ringsim.cql.exec.SecurityStatements;
 import io.ringsim.cql.exec.SelectPlanner;
 import io.ringsim.cql.exec.Values;
 import io.ringsim.cql.exec.WritePlanner;
@@ -191,6 +192,7 @@ public final class ClientSession {
     if (observer != null) observer.statement(s);
     long invoked = cluster.nowNanos();
     String sessionKeyspace = keyspace;
+    if (s instanceof Statement.Security x) return SecurityStatements.execute(x, c, keyspace, datacenters());
     Catalog next = schemaChange(s, c);
     if (next != null) {
       if (next != c) cluster.setSchema(next);
@@ -214,6 +216,13 @@ public final class ClientSession {
     deleting = s instanceof Statement.Delete;
     ResultSet r = write(plan);
     return warnings.isEmpty() ? r : r.withWarnings(warnings);
+  }
+
+  /** The cluster's data centres: Cassandra's Datacenters.getValidDatacenters, which ACCESS TO DATACENTERS checks. */
+  private java.util.Set<String> datacenters() {
+    java.util.Set<String> out = new java.util.TreeSet<>();
+    for (io.ringsim.ring.Node n : cluster.ring().nodes()) out.add(n.dc());
+    return out;
   }
 
   /** A batch's updates as its mutations will hold them (the timestamp does not change their size). */

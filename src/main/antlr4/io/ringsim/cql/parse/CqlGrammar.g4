@@ -14,6 +14,8 @@ statement
   | createView | alterView | dropView
   | insertStatement | updateStatement | deleteStatement | batchStatement | selectStatement
   | createFunction | dropFunction | createAggregate | dropAggregate
+  | grantPermissions | revokePermissions | listPermissions | createUser | alterUser | dropUser | listUsers
+  | createTrigger | dropTrigger | createRole | alterRole | dropRole | listRoles | grantRole | revokeRole
   ;
 
 // ---------------------------------------------------------------- schema
@@ -115,6 +117,58 @@ cqlType
   | K_TUPLE LT cqlType (COMMA cqlType)* GT                 # tupleType
   | STRING                                                 # customType
   ;
+
+// ---------------------------------------------------------------- security and triggers
+
+// Roles, users and permissions, as Cassandra 4.1's Parser.g writes them (createRoleStatement ... listPermissionsStatement).
+createRole : K_CREATE K_ROLE (K_IF K_NOT K_EXISTS)? roleName (K_WITH roleOption (K_AND roleOption)*)? ;
+alterRole : K_ALTER K_ROLE (K_IF K_EXISTS)? roleName (K_WITH roleOption (K_AND roleOption)*)? ;
+dropRole : K_DROP K_ROLE (K_IF K_EXISTS)? roleName ;
+roleOption
+  : K_PASSWORD EQ STRING                                                    # passwordOption
+  | K_HASHED K_PASSWORD EQ STRING                                           # hashedPasswordOption
+  | K_OPTIONS EQ LBRACE (term COLON term (COMMA term COLON term)*)? RBRACE  # customOptions
+  | K_SUPERUSER EQ BOOLEAN                                                  # superuserOption
+  | K_LOGIN EQ BOOLEAN                                                      # loginOption
+  | K_ACCESS K_TO K_ALL K_DATACENTERS                                       # allDatacentersOption
+  | K_ACCESS K_TO K_DATACENTERS LBRACE STRING (COMMA STRING)* RBRACE        # datacentersOption
+  ;
+// CREATE USER and ALTER USER, kept for compatibility: PASSWORD without '=', SUPERUSER / NOSUPERUSER.
+createUser : K_CREATE K_USER (K_IF K_NOT K_EXISTS)? userName (K_WITH userPassword)? (K_SUPERUSER | K_NOSUPERUSER)? ;
+alterUser : K_ALTER K_USER (K_IF K_EXISTS)? userName (K_WITH userPassword)? (K_SUPERUSER | K_NOSUPERUSER)? ;
+dropUser : K_DROP K_USER (K_IF K_EXISTS)? userName ;
+userPassword : K_PASSWORD STRING | K_HASHED K_PASSWORD STRING ;
+// A rule of its own, so that a name that is none fails as "no viable alternative", as in Cassandra's grammar.
+userName : IDENT | STRING | quotedUserName ;
+quotedUserName : QUOTED_NAME ;
+listUsers : K_LIST K_USERS ;
+listRoles : K_LIST K_ROLES (K_OF roleName)? K_NORECURSIVE? ;
+grantRole : K_GRANT roleName K_TO roleName ;
+revokeRole : K_REVOKE roleName K_FROM roleName ;
+grantPermissions : K_GRANT permissionOrAll K_ON resource K_TO roleName ;
+revokePermissions : K_REVOKE permissionOrAll K_ON resource K_FROM roleName ;
+listPermissions : K_LIST permissionOrAll (K_ON resource)? (K_OF roleName)? K_NORECURSIVE? ;
+permission : K_CREATE | K_ALTER | K_DROP | K_SELECT | K_MODIFY | K_AUTHORIZE | K_DESCRIBE | K_EXECUTE ;
+permissionOrAll : K_ALL K_PERMISSIONS? | permission K_PERMISSION? (COMMA permission K_PERMISSION?)* ;
+resource
+  : K_ALL K_KEYSPACES                                   # allKeyspacesResource
+  | K_KEYSPACE ident                                    # keyspaceResource
+  | (K_TABLE | K_COLUMNFAMILY)? tableName               # tableResource
+  | K_ALL K_TABLES K_IN K_KEYSPACE ident                # allTablesResource
+  | K_ALL K_ROLES                                       # allRolesResource
+  | K_ROLE roleName                                     # roleResource
+  | K_ALL K_FUNCTIONS (K_IN K_KEYSPACE ident)?          # allFunctionsResource
+  | K_FUNCTION functionRef LPAREN (cqlType (COMMA cqlType)*)? RPAREN  # functionResource
+  | K_ALL K_MBEANS                                      # allMbeansResource
+  | (K_MBEAN | K_MBEANS) STRING                         # mbeanResource
+  ;
+roleName : IDENT | STRING | QUOTED_NAME | unreservedKeyword | QMARK ;
+
+// Triggers (Cassandra's CreateTriggerStatement, DropTriggerStatement).
+// The name is optional here only to answer its absence as Cassandra does: its parser goes on without the name and
+// then fails on it (SecurityAst).
+createTrigger : K_CREATE K_TRIGGER (K_IF K_NOT K_EXISTS)? ident? K_ON tableName K_USING STRING ;
+dropTrigger : K_DROP K_TRIGGER (K_IF K_EXISTS)? ident? K_ON tableName ;
 
 // ---------------------------------------------------------------- writes
 
@@ -254,6 +308,8 @@ unreservedKeyword
   | K_GROUP | K_COUNTER | K_LOGGED | K_AS | K_EXISTS | K_DEFAULT | K_UNSET | K_CAST | K_TYPES | K_ONLY
   | K_OPTIONS | K_REPLACE | K_FUNCTION | K_FUNCTIONS | K_AGGREGATE | K_AGGREGATES | K_CALLED | K_INPUT | K_RETURNS
   | K_LANGUAGE | K_SFUNC | K_STYPE | K_FINALFUNC | K_INITCOND
+  | K_ALL | K_USER | K_USERS | K_ROLE | K_ROLES | K_SUPERUSER | K_NOSUPERUSER | K_LOGIN | K_NOLOGIN | K_PASSWORD
+  | K_HASHED | K_TRIGGER | K_PERMISSION | K_PERMISSIONS | K_DATACENTERS | K_ACCESS | K_MBEAN | K_MBEANS
   ;
 
 // ---------------------------------------------------------------- lexer
@@ -278,6 +334,12 @@ K_OPTIONS : 'options' ; K_OR : 'or' ; K_REPLACE : 'replace' ; K_FUNCTION : 'func
 K_AGGREGATE : 'aggregate' ; K_AGGREGATES : 'aggregates' ; K_CALLED : 'called' ; K_INPUT : 'input' ;
 K_RETURNS : 'returns' ; K_LANGUAGE : 'language' ; K_SFUNC : 'sfunc' ; K_STYPE : 'stype' ; K_FINALFUNC : 'finalfunc' ;
 K_INITCOND : 'initcond' ;
+K_ALL : 'all' ; K_USER : 'user' ; K_USERS : 'users' ; K_ROLE : 'role' ; K_ROLES : 'roles' ;
+K_SUPERUSER : 'superuser' ; K_NOSUPERUSER : 'nosuperuser' ; K_LOGIN : 'login' ; K_NOLOGIN : 'nologin' ;
+K_PASSWORD : 'password' ; K_HASHED : 'hashed' ; K_TRIGGER : 'trigger' ; K_PERMISSION : 'permission' ;
+K_PERMISSIONS : 'permissions' ; K_DATACENTERS : 'datacenters' ; K_ACCESS : 'access' ; K_MBEAN : 'mbean' ;
+K_MBEANS : 'mbeans' ; K_GRANT : 'grant' ; K_REVOKE : 'revoke' ; K_MODIFY : 'modify' ; K_AUTHORIZE : 'authorize' ;
+K_EXECUTE : 'execute' ; K_NORECURSIVE : 'norecursive' ; K_OF : 'of' ;
 
 BOOLEAN : 'true' | 'false' ;
 UUID : HEXD HEXD HEXD HEXD HEXD HEXD HEXD HEXD '-' HEXD HEXD HEXD HEXD '-' HEXD HEXD HEXD HEXD '-' HEXD HEXD HEXD HEXD '-'

@@ -156,4 +156,10 @@ public sealed interface Statement {
 
   /** DROP AGGREGATE; {@code argTypes} null when no argument list was written. */
   record DropAggregate(String keyspace, String name, boolean ifExists, List<String> argTypes) implements Statement {}
+
+  /** Roles, users, permissions and triggers: the records of {@link SecurityStatement}. */
+  sealed interface Security extends Statement permits SecurityStatement.CreateRole, SecurityStatement.AlterRole,
+      SecurityStatement.DropRole, SecurityStatement.RoleGrant, SecurityStatement.ListRoles,
+      SecurityStatement.PermissionGrant, SecurityStatement.ListPermissions, SecurityStatement.CreateTrigger,
+      SecurityStatement.DropTrigger {}
 }

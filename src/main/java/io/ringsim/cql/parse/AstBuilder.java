@@ -34,6 +34,8 @@ final class AstBuilder {
     if (s.createIndex() != null) return SchemaAst.createIndex(s.createIndex());
     if (s.dropIndex() != null) return SchemaAst.dropIndex(s.dropIndex());
     if (s.createType() != null) return UserTypeAst.createType(s.createType());
+    Statement security = SecurityAst.statement(s);
+    if (security != null) return security;
     if (s.alterType() != null) return UserTypeAst.alterType(s.alterType());
     if (s.dropType() != null) return UserTypeAst.dropType(s.dropType());
     if (s.createFunction() != null) return FunctionAst.createFunction(s.createFunction());

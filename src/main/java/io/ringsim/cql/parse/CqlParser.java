@@ -160,7 +160,24 @@ public final class CqlParser {
     Token t = e != null && e.getOffendingToken() != null ? e.getOffendingToken() : p.getCurrentToken();
     String where = "line " + t.getLine() + ":" + t.getCharPositionInLine() + " ";
     String tokenText = t.getType() == Token.EOF ? "<EOF>" : t.getText();
+    if (t.getType() == CqlGrammarLexer.STRING) return mismatchedString(t, e, p);
     String msg;
+    if (e instanceof NoViableAltException && t.getType() == Token.EOF) {
+      return new CqlException(CqlErrorClass.SyntaxError, "line 0:-1 no viable alternative at input '<EOF>'");
+    }
+    if (e instanceof NoViableAltException n && afterCommaInColumns(p, n, t)) {
+      // Cassandra's grammar takes an optional column definition after each comma: what cannot start one is
+      // reported where the closing parenthesis was expected.
+      return new CqlException(CqlErrorClass.SyntaxError, where + "mismatched input '" + tokenText
+          + "' expecting ')'" + snippet(p, t));
+    }
+    if (e instanceof NoViableAltException n && n.getCtx() instanceof CqlGrammarParser.StatementContext
+        && n.getStartToken().getTokenIndex() < t.getTokenIndex()) {
+      // Cassandra's parser predicts the statement from its first words and, failing, reports the word it could not
+      // take but quotes the text from the statement's first word (bracketed) on to that word.
+      return new CqlException(CqlErrorClass.SyntaxError, where + "no viable alternative at input '" + tokenText
+          + "'" + snippetFrom(p, n.getStartToken(), t));
+    }
     if (e instanceof NoViableAltException) {
       msg = where + "no viable alternative at input '" + tokenText + "'";
     } else if (t.getType() == Token.EOF) {
@@ -179,7 +196,7 @@ public final class CqlParser {
         && e.getCtx() instanceof CqlGrammarParser.FunctionTermContext && e.getExpectedTokens() != null
         && e.getExpectedTokens().toList().equals(List.of(CqlGrammarLexer.LPAREN))
         || e instanceof NoViableAltException && e.getCtx() instanceof CqlGrammarParser.AssignmentContext
-        && previousIs(p, t, 1, CqlGrammarLexer.IDENT) && previousIs(p, t, 2, CqlGrammarLexer.EQ));
+        && isName(p, previous(p, t, 1)) && previousIs(p, t, 2, CqlGrammarLexer.EQ));
     if (negativeNumber || nameWithoutCall) {
       // `SELECT i -1`: Cassandra's parser reads -1 as one number and gives up at it, bracketing the name before.
       msg = where + "no viable alternative at input '" + tokenText + "'";
@@ -192,7 +209,7 @@ public final class CqlParser {
         Token x = p.getTokenStream().get(i);
         if (x.getChannel() == Token.DEFAULT_CHANNEL) name = x;
       }
-      if (name != null && (name.getType() == CqlGrammarLexer.IDENT || name.getType() == CqlGrammarLexer.QUOTED_NAME)) {
+      if (name != null && isName(p, name)) {
         String s = snippet(p, name);
         String gap = t.getInputStream().getText(org.antlr.v4.runtime.misc.Interval.of(name.getStopIndex() + 1,
             t.getStartIndex() - 1));
@@ -203,13 +220,66 @@ public final class CqlParser {
     return new CqlException(CqlErrorClass.SyntaxError, msg + snippet(p, t));
   }
 
+  /** A column definition that cannot start after a comma of CREATE TABLE's column list. */
+  private static boolean afterCommaInColumns(Parser p, NoViableAltException e, Token t) {
+    return (e.getCtx() instanceof CqlGrammarParser.CreateTableContext
+        || e.getCtx() instanceof CqlGrammarParser.TableElementContext)
+        && previousIs(p, t, 1, CqlGrammarLexer.COMMA);
+  }
+
+  /**
+   * A string constant where Cassandra's grammar takes something else: its lexer keeps the text without the quotes,
+   * and its snippet brackets that many characters from the token's start.
+   */
+  private static CqlException mismatchedString(Token t, RecognitionException e, Parser p) {
+    String shown = t.getText();
+    if (shown.length() >= 2 && shown.startsWith("'") && shown.endsWith("'"))
+      shown = shown.substring(1, shown.length() - 1).replace("''", "'");
+    String what = e instanceof NoViableAltException ? "no viable alternative at input '" + shown + "'"
+        : (e instanceof InputMismatchException || e == null ? "mismatched input '" : "extraneous input '") + shown
+            + "' expecting " + expected(p, e);
+    return syntaxAt(t, what, shown.length());
+  }
+
+  /**
+   * Cassandra's snippet for a statement it could not predict: its stream stands at {@code start}, which it brackets,
+   * and the text runs on to the token the prediction failed at (two tokens at most, whitespace counting).
+   */
+  private static String snippetFrom(Parser p, Token start, Token bad) {
+    org.antlr.v4.runtime.TokenStream ts = p.getTokenStream();
+    String text = ts.getTokenSource().getInputStream().toString();
+    Token from = ts.get(Math.max(0, start.getTokenIndex() - 10));
+    Token to = ts.get(Math.min(bad.getTokenIndex(), start.getTokenIndex() + 2));
+    StringBuilder sb = new StringBuilder(" (");
+    if (from.getStartIndex() > 0) sb.append("...");
+    int end = to.getType() == Token.EOF ? text.length() : to.getStopIndex() + 1;
+    sb.append(text, from.getStartIndex(), start.getStartIndex()).append('[').append(start.getText()).append(']')
+        .append(text, start.getStopIndex() + 1, end);
+    if (end < text.length()) sb.append("...");
+    return sb.append(')').toString();
+  }
+
   /** Whether the {@code back}-th token before {@code t} on the default channel is of {@code type}. */
   private static boolean previousIs(Parser p, Token t, int back, int type) {
+    Token x = previous(p, t, back);
+    return x != null && x.getType() == type;
+  }
+
+  /** The {@code back}-th token before {@code t} on the default channel, or null. */
+  private static Token previous(Parser p, Token t, int back) {
     for (int i = t.getTokenIndex() - 1; i >= 0; i--) {
       Token x = p.getTokenStream().get(i);
-      if (x.getChannel() == Token.DEFAULT_CHANNEL && --back == 0) return x.getType() == type;
+      if (x.getChannel() == Token.DEFAULT_CHANNEL && --back == 0) return x;
     }
-    return false;
+    return null;
+  }
+
+  /** A name: an identifier, a "quoted" one, or a keyword Cassandra leaves unreserved (ALL, ROLE, KEYS...). */
+  private static boolean isName(Parser p, Token t) {
+    if (t == null) return false;
+    if (t.getType() == CqlGrammarLexer.IDENT || t.getType() == CqlGrammarLexer.QUOTED_NAME) return true;
+    org.antlr.v4.runtime.atn.ATN atn = p.getATN();
+    return atn.nextTokens(atn.ruleToStartState[CqlGrammarParser.RULE_unreservedKeyword]).contains(t.getType());
   }
 
   /**
@@ -275,6 +345,8 @@ public final class CqlParser {
       // Keywords by their symbolic name (K_FROM), punctuation by its literal (')'), as Cassandra's parser names them.
       String n = p.getVocabulary().getSymbolicName(type);
       String literal = p.getVocabulary().getLiteralName(type);
+      // A string constant is Cassandra's STRING_LITERAL.
+      if (type == CqlGrammarLexer.STRING) n = "STRING_LITERAL";
       names.add(n == null || (!n.startsWith("K_") && literal != null) ? p.getVocabulary().getDisplayName(type) : n);
     }
     if (names.size() == 1) return names.get(0);

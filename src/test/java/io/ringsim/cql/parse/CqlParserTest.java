@@ -90,8 +90,9 @@ class CqlParserTest {
 
   @Test
   void syntaxErrorsNameLineAndColumn() {
+    // Cassandra 4.1 (asked of the oracle) reports a statement that ends too soon at line 0:-1, without a snippet.
     assertThatThrownBy(() -> CqlParser.parse("SELECT * FROM t WHERE"))
-        .hasMessageStartingWith("line 1:21 ").hasMessageContaining("'<EOF>'");
+        .hasMessage("line 0:-1 no viable alternative at input '<EOF>'");
     assertThatThrownBy(() -> CqlParser.parse("UPDATE t SET\n a = WHERE k = 1"))
         .hasMessageStartingWith("line 2:5 ");
     assertThatThrownBy(() -> CqlParser.parse("SELECT * FROM t; SELECT"))
