@@ -140,8 +140,9 @@ public final class Checker {
 
   /**
    * Every row that saw a lightweight transaction is checked for linearizability over its LWTs, SERIAL reads and plain
-   * writes and deletes (Paxos promises nothing when LWTs and plain writes mix, and the check shows it). Rows whose
-   * writes carry a TTL are counted as not judged: expiry changes them with no operation. Returns the rows that are
+   * writes and deletes (Paxos promises nothing when LWTs and plain writes mix, and the check shows it). A row whose
+   * writes carry a TTL expires at each write's now plus its TTL, and every operation judges it at its own now; such a
+   * row is counted as not judged when a write timed out or an operation's now is unknown. Returns the rows that are
    * not linearizable; rows the search gives up on are counted in {@code notJudged}.
    */
   private static long checkLwtRows(List<OpRecord> history, Map<String, Integer> ttlByWorkload,
@@ -155,7 +156,8 @@ public final class Checker {
     long violations = 0;
     for (Map.Entry<String, List<OpRecord>> e : byRow.entrySet()) {
       if (!lwtRows.contains(e.getKey())) continue;
-      if (e.getValue().stream().anyMatch(o -> ttlByWorkload.getOrDefault(o.workload(), 0) > 0)) {
+      boolean ttls = e.getValue().stream().anyMatch(o -> ttlByWorkload.getOrDefault(o.workload(), 0) > 0);
+      if (ttls && !nowsKnown(e.getValue(), ttlByWorkload)) {
         notJudged.merge(NotJudged.LWT_TTL, 1L, Long::sum);
         continue;
       }
@@ -163,13 +165,13 @@ public final class Checker {
       List<OpRecord> source = new ArrayList<>();
       boolean mixed = false;
       for (OpRecord o : e.getValue()) {
-        LwtLinearizability.Op op = lwtOp(o);
+        LwtLinearizability.Op op = lwtOp(o, ttls ? ttlByWorkload.getOrDefault(o.workload(), 0) : 0);
         if (op == null) continue;
         ops.add(op);
         source.add(o);
         mixed |= o.type().equals("write") || o.type().equals("delete");
       }
-      LwtLinearizability.Verdict v = LwtLinearizability.check(ops, LwtLinearizability.ABSENT, LWT_SEARCH_BUDGET);
+      LwtLinearizability.Verdict v = LwtLinearizability.check(ops, LwtLinearizability.State.ABSENT_ROW, LWT_SEARCH_BUDGET);
       if (Boolean.TRUE.equals(v.linearizable())) continue;
       long at = source.stream().mapToLong(OpRecord::invokeMicros).min().orElse(0);
       if (v.linearizable() == null) {
@@ -197,34 +199,61 @@ public final class Checker {
     };
   }
 
-  /** The operation as the linearizability check sees it; null when it says nothing about the row. */
-  private static LwtLinearizability.Op lwtOp(OpRecord o) {
+  /**
+   * Whether a row with TTLs can be judged: every operation that says something about the row reported its
+   * coordinator's now, and none whose write carries a TTL is indeterminate (a timed-out write may have taken effect
+   * at a now nobody learnt, so when it expires cannot be told).
+   */
+  private static boolean nowsKnown(List<OpRecord> row, Map<String, Integer> ttlByWorkload) {
+    for (OpRecord o : row) {
+      if (lwtOp(o, 0) == null) continue;
+      boolean writes = !o.type().equals("read");
+      if (!o.ok()) {
+        if (writes && ttlByWorkload.getOrDefault(o.workload(), 0) > 0) return false;
+      } else if (o.nowInSec() == null) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The operation as the linearizability check sees it, with its TTL ({@code ttl}, 0 for none) and its coordinator's
+   * now; null when it says nothing about the row.
+   */
+  private static LwtLinearizability.Op lwtOp(OpRecord o, int ttl) {
     if (!o.ok() && "Unavailable".equals(o.error())) return null; // refused before anything was sent
     long end = o.ok() ? o.completeMicros() : Long.MAX_VALUE;
+    long now = o.nowInSec() == null ? 0 : o.nowInSec();
+    LwtLinearizability.Kind kind;
+    long version;
     switch (o.type()) {
       case "lwt" -> {
-        LwtLinearizability.Kind k = !o.ok() ? LwtLinearizability.Kind.INSERT_UNKNOWN
+        kind = !o.ok() ? LwtLinearizability.Kind.INSERT_UNKNOWN
             : Boolean.TRUE.equals(o.applied()) ? LwtLinearizability.Kind.INSERT_APPLIED
             : LwtLinearizability.Kind.INSERT_REFUSED;
-        return new LwtLinearizability.Op(o.id(), k, o.invokeMicros(), end, LwtLinearizability.PRESENT);
+        version = LwtLinearizability.PRESENT;
       }
       case "read" -> {
         if (!o.ok() || !o.consistency().endsWith("SERIAL")) return null;
-        return new LwtLinearizability.Op(o.id(), LwtLinearizability.Kind.SERIAL_READ, o.invokeMicros(), end,
-            o.version() < 0 ? LwtLinearizability.ABSENT : o.version());
+        kind = LwtLinearizability.Kind.SERIAL_READ;
+        version = o.version() < 0 ? LwtLinearizability.ABSENT : o.version();
+        ttl = 0;
       }
       case "write" -> {
-        return new LwtLinearizability.Op(o.id(), LwtLinearizability.Kind.WRITE, o.invokeMicros(), end,
-            o.version() < 0 ? LwtLinearizability.PRESENT : o.version());
+        kind = LwtLinearizability.Kind.WRITE;
+        version = o.version() < 0 ? LwtLinearizability.PRESENT : o.version();
       }
       case "delete" -> {
-        return new LwtLinearizability.Op(o.id(), LwtLinearizability.Kind.DELETE, o.invokeMicros(), end,
-            LwtLinearizability.ABSENT);
+        kind = LwtLinearizability.Kind.DELETE;
+        version = LwtLinearizability.ABSENT;
+        ttl = 0;
       }
       default -> {
         return null;
       }
     }
+    return new LwtLinearizability.Op(o.id(), kind, o.invokeMicros(), end, version, now, ttl);
   }
 
   private static OpRecord lastBefore(List<OpRecord> ops, long before) {

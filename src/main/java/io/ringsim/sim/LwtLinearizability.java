@@ -18,6 +18,10 @@ import java.util.Set;
  * use it. An operation that timed out or failed ambiguously may have taken effect at any instant after it was invoked,
  * or never; an operation refused as Unavailable never ran and is left out by the caller. Reads other than SERIAL ones
  * promise no linearizability and are left out too.
+ *
+ * <p>A write with a TTL makes the row expire, as Cassandra expires a cell: at the whole second its coordinator's now
+ * plus the TTL, and an operation sees the row live only while its own coordinator's now is before that second. So
+ * the state is the version with the second it expires at, and each operation judges liveness at its own now.
  */
 final class LwtLinearizability {
   static final long ABSENT = -1;
@@ -38,12 +42,35 @@ final class LwtLinearizability {
     DELETE
   }
 
+  /** Expires at no second: a write without a TTL. */
+  static final long NEVER = Long.MAX_VALUE;
+
   /**
    * One operation; {@code completeMicros} is Long.MAX_VALUE when it may still take effect at any later time.
+   * {@code nowSec} is its coordinator's now (seconds), {@code ttl} its TTL in seconds (0: none); without a TTL
+   * anywhere in the history the now is never read.
    */
-  record Op(long id, Kind kind, long invokeMicros, long completeMicros, long version) {
+  record Op(long id, Kind kind, long invokeMicros, long completeMicros, long version, long nowSec, int ttl) {
+    Op(long id, Kind kind, long invokeMicros, long completeMicros, long version) {
+      this(id, kind, invokeMicros, completeMicros, version, 0, 0);
+    }
+
     boolean indeterminate() {
       return completeMicros == Long.MAX_VALUE;
+    }
+
+    /** The second a row this operation writes expires at. */
+    long expires() {
+      return ttl > 0 ? nowSec + ttl : NEVER;
+    }
+  }
+
+  /** The row: absent, or holding {@code version} until second {@code expires} (NEVER without a TTL). */
+  record State(long version, long expires) {
+    static final State ABSENT_ROW = new State(ABSENT, NEVER);
+
+    boolean liveAt(long nowSec) {
+      return version != ABSENT && nowSec < expires;
     }
   }
 
@@ -53,17 +80,19 @@ final class LwtLinearizability {
   private LwtLinearizability() {}
 
   /** The state after {@code op} takes effect in {@code state}, or null when it cannot take effect there. */
-  static Long step(long state, Op op) {
+  static State step(State state, Op op) {
+    boolean live = state.liveAt(op.nowSec());
     return switch (op.kind()) {
-      case INSERT_APPLIED -> state == ABSENT ? (Long) PRESENT : null;
-      case INSERT_REFUSED -> state != ABSENT ? (Long) state : null;
-      case INSERT_UNKNOWN -> state == ABSENT ? PRESENT : state;
+      case INSERT_APPLIED -> live ? null : new State(PRESENT, op.expires());
+      case INSERT_REFUSED -> live ? state : null;
+      case INSERT_UNKNOWN -> live ? state : new State(PRESENT, op.expires());
       case SERIAL_READ -> {
-        if (op.version() == ABSENT) yield state == ABSENT ? (Long) ABSENT : null;
-        yield state == op.version() || state == PRESENT ? (Long) op.version() : null;
+        if (op.version() == ABSENT) yield live ? null : state;
+        yield live && (state.version() == op.version() || state.version() == PRESENT)
+            ? new State(op.version(), state.expires()) : null;
       }
-      case WRITE -> op.version();
-      case DELETE -> ABSENT;
+      case WRITE -> new State(op.version(), op.expires());
+      case DELETE -> State.ABSENT_ROW;
     };
   }
 
@@ -71,7 +100,7 @@ final class LwtLinearizability {
    * @param initial the row's state before the first operation (ABSENT for a row the workload creates)
    * @param budget how many steps the search may take before giving up
    */
-  static Verdict check(List<Op> ops, long initial, long budget) {
+  static Verdict check(List<Op> ops, State initial, long budget) {
     int n = ops.size();
     // Events in time order; at equal times calls come first, since only a completion strictly before an invocation
     // orders two operations.
@@ -96,9 +125,9 @@ final class LwtLinearizability {
     }
 
     BitSet placed = new BitSet(n);
-    long state = initial;
+    State state = initial;
     Set<CacheKey> seen = new HashSet<>();
-    Deque<long[]> stack = new ArrayDeque<>(); // {op index, state before it}
+    Deque<Placement> stack = new ArrayDeque<>();
     Entry entry = head.next;
     int deepest = 0;
     Op stuck = null;
@@ -107,12 +136,12 @@ final class LwtLinearizability {
       if (++steps > budget) return new Verdict(null, null, deepest);
       if (entry != null && !entry.isReturn) {
         Op op = ops.get(entry.op);
-        Long next = step(state, op);
+        State next = step(state, op);
         if (next != null) {
           BitSet after = (BitSet) placed.clone();
           after.set(entry.op);
           if (seen.add(new CacheKey(after, next))) {
-            stack.push(new long[] {entry.op, state});
+            stack.push(new Placement(entry.op, state));
             state = next;
             placed = after;
             unlink(entry, returnOf[entry.op]);
@@ -127,9 +156,9 @@ final class LwtLinearizability {
         // fits): undo the last placement and try the next one.
         if (entry != null && (stuck == null || placed.cardinality() >= deepest)) stuck = ops.get(entry.op);
         if (stack.isEmpty()) return new Verdict(false, stuck, deepest);
-        long[] top = stack.pop();
-        int i = (int) top[0];
-        state = top[1];
+        Placement top = stack.pop();
+        int i = top.op();
+        state = top.before();
         placed.clear(i);
         relink(callOf[i], returnOf[i]);
         entry = callOf[i].next;
@@ -167,5 +196,8 @@ final class LwtLinearizability {
     }
   }
 
-  private record CacheKey(BitSet placed, long state) {}
+  private record CacheKey(BitSet placed, State state) {}
+
+  /** An operation placed, and the state before it (to undo the placement). */
+  private record Placement(int op, State before) {}
 }

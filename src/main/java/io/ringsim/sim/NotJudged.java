@@ -21,8 +21,8 @@ public enum NotJudged {
       + " whether a row exists"),
   LWT_MULTI_ROW("LWT partitions of tables with clustering columns: the check models one row per partition"),
   LWT_MIXED("LWT partitions that also had plain writes or deletes, TTLs or a schema removal: Paxos orders only LWTs"),
-  LWT_TTL("LWT rows whose writes carry a TTL: expiry changes them with no operation, which the linearizability"
-      + " search does not model"),
+  LWT_TTL("LWT rows whose writes carry a TTL where a write timed out or an operation's now was not reported: when"
+      + " the row expires cannot be told"),
   LWT_SEARCH_BUDGET("LWT partitions whose operations were too many and too concurrent to search within the budget");
 
   private final String reason;

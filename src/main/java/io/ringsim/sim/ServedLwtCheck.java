@@ -85,7 +85,7 @@ final class ServedLwtCheck {
       ops.add(op);
       placed.add(o);
     }
-    LwtLinearizability.Verdict v = LwtLinearizability.check(ops, LwtLinearizability.ABSENT,
+    LwtLinearizability.Verdict v = LwtLinearizability.check(ops, LwtLinearizability.State.ABSENT_ROW,
         Checker.LWT_SEARCH_BUDGET);
     if (Boolean.TRUE.equals(v.linearizable())) return;
     if (v.linearizable() == null) {

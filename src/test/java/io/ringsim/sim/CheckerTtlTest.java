@@ -104,4 +104,48 @@ class CheckerTtlTest {
     assertThat(unknown.notJudged()).containsEntry(NotJudged.TTL_NOW_UNKNOWN, 1L)
         .containsEntry(NotJudged.LWT_TTL, 1L);
   }
+
+  /** An LWT INSERT ... IF NOT EXISTS answered at {@code atMicros} with {@code applied}, its round's now {@code now}. */
+  static OpRecord ifNotExists(long id, long atMicros, boolean applied, int now) {
+    return new OpRecord(id, "w", "ks.t", (int) id, "lwt", "k1", "SERIAL", "n1", atMicros - 2000, atMicros, "ok", null,
+        -1, applied, null, now);
+  }
+
+  /** A SERIAL read answered at {@code atMicros} that saw no row, at its coordinator's now {@code now}. */
+  static OpRecord serialReadSawNothing(long id, long atMicros, int now) {
+    return new OpRecord(id, "w", "ks.t", (int) id, "read", "k1", "SERIAL", "n2", atMicros - 2000, atMicros, "ok",
+        null, -1, null, null, now);
+  }
+
+  @Test
+  void anLwtRowWithATtlIsJudgedAtEachOperationsNow() {
+    Map<String, Integer> ttl20 = Map.of("w", 20);
+    // Inserted at now 10 with TTL 20: the row expires at second 30. A second IF NOT EXISTS applied at now 31 found
+    // it gone, as Cassandra would: linearizable, and judged (not counted as not judged).
+    Checker.Result afterExpiry = Checker.check(List.of(ifNotExists(1, 10_500_000, true, 10),
+        ifNotExists(2, 31_500_000, true, 31)), List.of(), ttl20);
+    assertThat(afterExpiry.lwtViolations()).isZero();
+    assertThat(afterExpiry.notJudged()).doesNotContainKey(NotJudged.LWT_TTL);
+    // Applied at now 25, while the first row still lived: no single copy of the row answers that.
+    assertThat(Checker.check(List.of(ifNotExists(1, 10_500_000, true, 10), ifNotExists(2, 25_500_000, true, 25)),
+        List.of(), ttl20).lwtViolations()).isEqualTo(1);
+    // A SERIAL read that saw nothing: right at now 30 (expired at the whole second), wrong at now 29.
+    assertThat(Checker.check(List.of(ifNotExists(1, 10_500_000, true, 10), serialReadSawNothing(2, 30_200_000, 30)),
+        List.of(), ttl20).lwtViolations()).isZero();
+    assertThat(Checker.check(List.of(ifNotExists(1, 10_500_000, true, 10), serialReadSawNothing(2, 29_900_000, 29)),
+        List.of(), ttl20).lwtViolations()).isEqualTo(1);
+    // Refused at now 31 (the row still there after it expired) is no history a single row gives either.
+    assertThat(Checker.check(List.of(ifNotExists(1, 10_500_000, true, 10), ifNotExists(2, 31_500_000, false, 31)),
+        List.of(), ttl20).lwtViolations()).isEqualTo(1);
+  }
+
+  @Test
+  void anLwtRowWithATtlAndATimedOutWriteIsNotJudged() {
+    OpRecord timedOut = new OpRecord(2, "w", "ks.t", 2, "lwt", "k1", "SERIAL", "n1", 20_000_000, 32_000_000,
+        "timeout", "WriteTimeout", -1, null, null, null);
+    Checker.Result r = Checker.check(List.of(ifNotExists(1, 10_500_000, true, 10), timedOut,
+        ifNotExists(3, 40_500_000, false, 40)), List.of(), Map.of("w", 20));
+    assertThat(r.lwtViolations()).isZero();
+    assertThat(r.notJudged()).containsEntry(NotJudged.LWT_TTL, 1L);
+  }
 }

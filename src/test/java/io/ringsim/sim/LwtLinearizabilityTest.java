@@ -24,7 +24,7 @@ class LwtLinearizabilityTest {
   private static final long MAX = Long.MAX_VALUE;
 
   private static Boolean linearizable(Op... ops) {
-    return LwtLinearizability.check(List.of(ops), ABSENT, 1_000_000).linearizable();
+    return LwtLinearizability.check(List.of(ops), LwtLinearizability.State.ABSENT_ROW, 1_000_000).linearizable();
   }
 
   private static Op op(long id, Kind k, long invoke, long complete, long version) {
@@ -81,7 +81,7 @@ class LwtLinearizabilityTest {
   @Test
   void theSearchNamesTheOperationThatCannotBePlaced() {
     LwtLinearizability.Verdict v = LwtLinearizability.check(List.of(op(1, INSERT_APPLIED, 0, 10, PRESENT),
-        op(2, INSERT_APPLIED, 20, 30, PRESENT)), ABSENT, 1_000);
+        op(2, INSERT_APPLIED, 20, 30, PRESENT)), LwtLinearizability.State.ABSENT_ROW, 1_000);
     assertThat(v.linearizable()).isFalse();
     assertThat(v.stuck().id()).isEqualTo(2);
   }
@@ -92,7 +92,7 @@ class LwtLinearizabilityTest {
     for (int i = 0; i < 40; i++) ops.add(op(i, INSERT_REFUSED, 0, 100, PRESENT)); // 40 concurrent, none can go first
     ops.add(op(99, INSERT_APPLIED, 0, 100, PRESENT));
     ops.add(op(100, INSERT_APPLIED, 0, 100, PRESENT));
-    assertThat(LwtLinearizability.check(ops, ABSENT, 50).linearizable()).isNull();
+    assertThat(LwtLinearizability.check(ops, LwtLinearizability.State.ABSENT_ROW, 50).linearizable()).isNull();
   }
 
   /**
@@ -132,6 +132,6 @@ class LwtLinearizabilityTest {
       }
       ops.add(op);
     }
-    assertThat(LwtLinearizability.check(ops, ABSENT, 5_000_000).linearizable()).as(ops.toString()).isTrue();
+    assertThat(LwtLinearizability.check(ops, LwtLinearizability.State.ABSENT_ROW, 5_000_000).linearizable()).as(ops.toString()).isTrue();
   }
 }
