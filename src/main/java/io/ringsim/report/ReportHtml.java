@@ -357,7 +357,7 @@ public final class ReportHtml {
       if (!e.getKey().isEmpty()) b.append("<h3>").append(esc(e.getKey())).append("</h3>\n");
       List<List<String>> rows = new ArrayList<>();
       for (Metric m : e.getValue())
-        rows.add(List.of(m.name(), Html.fig(m.value()) + (m.unit().isEmpty() ? "" : " " + m.unit()), m.detail()));
+        rows.add(List.of(m.name(), Html.fig(m.value()) + (m.unit().isEmpty() ? "" : " " + m.unit()), t.say(m.detail())));
       table(b, heads(t, "th.figure", "th.value", "th.detail"), rows, new boolean[] {false, true, false});
     }
     b.append("</section>\n");
@@ -372,7 +372,7 @@ public final class ReportHtml {
       // A cell column when the checker judged cells (the row's clustering values and the column).
       boolean cells = r.anomalies().stream().anyMatch(a -> a.cell() != null);
       for (Anomaly a : r.anomalies()) {
-        List<String> row = new ArrayList<>(List.of(t.f("unit.s", Html.fig(a.atMillis() / 1000.0)), a.kind(), a.table(),
+        List<String> row = new ArrayList<>(List.of(t.f("unit.s", Html.fig(a.atMillis() / 1000.0)), t.name("anomaly.kind.", a.kind()), a.table(),
             a.key()));
         if (cells) row.add(a.cell() == null ? "" : a.cell());
         row.addAll(List.of(a.consistency(), t.say(a.details())));

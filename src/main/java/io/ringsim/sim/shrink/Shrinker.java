@@ -255,8 +255,12 @@ public final class Shrinker {
 
   /** A scenario's size as the progress lines and the summary show it. */
   public static String size(RunSpec s) {
-    return s.timeline().size() + " timeline lines, " + s.workloads().size() + " workloads, " + Reductions
-        .plannedOperations(s) + " operations, " + Durations.format(s.durationMillis()) + ", " + s.nodeCount()
-        + " nodes x " + s.vnodes() + " vnodes";
+    return size(s, io.ringsim.sim.Say.EN);
+  }
+
+  /** {@link #size(RunSpec)} in {@code t}'s language. */
+  public static String size(RunSpec s, io.ringsim.report.Labels t) {
+    return t.f("shrink.size", s.timeline().size(), s.workloads().size(), Reductions.plannedOperations(s),
+        Durations.format(s.durationMillis()), s.nodeCount(), s.vnodes());
   }
 }
