@@ -44,7 +44,7 @@ final class RunLive implements LiveRun {
     this.speed = speed;
     this.out = out;
     try {
-      view = LiveView.bind(run.name(), "run", speed, run.durationMillis(), port, commands);
+      view = LiveView.bind(run.name(), "run", speed, run.durationMillis(), port, commands, t);
     } catch (java.net.BindException e) {
       throw new BadInputException("--live-port: cannot listen on 127.0.0.1:" + port + " (" + e.getMessage() + ")");
     }

@@ -64,7 +64,7 @@ final class ServeLive implements LiveRun {
     this.out = out;
     if (livePort != null) {
       try {
-        view = LiveView.bind(scenario, "serve", speed, durationMillis, livePort, clicked);
+        view = LiveView.bind(scenario, "serve", speed, durationMillis, livePort, clicked, t);
       } catch (BindException e) {
         throw new BadInputException("--live-port: cannot listen on 127.0.0.1:" + livePort + " (" + e.getMessage()
             + ")");

@@ -123,7 +123,7 @@ public final class ShrinkCommand implements Callable<Integer> {
     Shrinker shrinker = new Shrinker(ConfigFactory.load(), limit, line -> {
       err.println("shrink " + clock(start) + " " + line);
       err.flush();
-    });
+    }, t);
     Shrinker.Result result = shrinker.shrink(run, goal);
     String name = baseName(target);
     RunSpec smallest = renamed(result.smallest(), name);

@@ -28,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Under {@code --lang zh-CN} the surfaces beyond the summary's sentences (ZhSentencesTest) speak Chinese too: the
  * cell-by-cell checker's findings (the cells, deletions and writes it names), the "not judged" reasons, the anomaly
- * kinds, the sequence diagrams' arrows, ring's terminal lines, shrink's result and the live log of {@code run --live}.
+ * kinds, the sequence diagrams' arrows, ring's terminal lines, shrink's result and progress, the live log of
+ * {@code run --live} and serve's lines.
  * A line with three English words in a row that are not a name (a check's name, the nodetool status table, a
  * scenario's own description) is an English sentence left; the English runs have them, so the check can fail.
  */
@@ -148,6 +149,8 @@ class ZhSurfacesTest {
     assertThat(zh.out()).contains("已写入 " + smaller, "行时间线，", "个虚拟节点，原来是 ", "删除了",
         "因预算用完而停止", "它仍然没通过“no lost writes”：bin/ringsim run ");
     assertThat(englishLines(zh.out())).as("English sentences in shrink --lang zh-CN").isEmpty();
+    assertThat(zh.err()).contains("为检查“no lost writes”缩小场景：", "第 1 次尝试：", "；目前最小：");
+    assertThat(englishLines(zh.err())).as("English sentences in shrink's progress --lang zh-CN").isEmpty();
     assertThat(Files.readString(smaller)).contains("# What shrinking changed (1 tries; stopped by the budget",
         "removed the other checks: 'no stale reads'");
 
@@ -156,6 +159,7 @@ class ZhSurfacesTest {
     assertThat(en.out()).contains("Wrote " + smaller + " (replacing the file that was there): ",
         "  removed the other checks: 'no stale reads'", "1 tries in ", "It fails 'no lost writes': bin/ringsim run ");
     assertThat(englishLines(en.out())).hasSizeGreaterThanOrEqualTo(3);
+    assertThat(en.err()).contains("shrinking for the check 'no lost writes': ", "try 1: timeline lines without ");
   }
 
   @Test
@@ -209,6 +213,36 @@ class ZhSurfacesTest {
     String all = String.join("\n", printed);
     assertThat(all).contains("（每秒 4.0 模拟秒；在那里点击的故障会作用于这次运行");
     assertThat(englishLines(all)).as("English sentences in run --live --lang zh-CN").isEmpty();
+  }
+
+  @Test
+  void serveSaysItsLinesAndItsSummaryInChinese() throws Exception {
+    int port;
+    try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+      port = socket.getLocalPort();
+    }
+    java.io.PipedOutputStream typed = new java.io.PipedOutputStream();
+    java.io.InputStream stdin = new java.io.PipedInputStream(typed);
+    java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+    java.io.InputStream oldIn = System.in;
+    java.io.PrintStream oldOut = System.out;
+    System.setIn(stdin);
+    System.setOut(new java.io.PrintStream(printed, true, StandardCharsets.UTF_8));
+    int exit;
+    try {
+      // the scenario's minute at 30x, then its results: no client, the workload and the timeline's crash
+      exit = ExitCodes.execute("serve", "src/test/resources/serve-short.sim", "--port", String.valueOf(port), "--speed",
+          "30", "--lang", "zh-CN", "--out", tmp.resolve("served").toString());
+    } finally {
+      System.setIn(oldIn);
+      System.setOut(oldOut);
+      typed.close();
+    }
+    String out = printed.toString(StandardCharsets.UTF_8);
+    assertThat(exit).as(out).isZero();
+    assertThat(out).contains("就绪：4 个节点，协议 v3-v5，行为同 Cassandra 4.1；可输入 STATUS、CRASH n2", "正在停止：",
+        "n4 崩溃", "实时服务");
+    assertThat(englishLines(out)).as("English sentences in serve --lang zh-CN").isEmpty();
   }
 
   private static String withoutWallClock(String terminal) {
