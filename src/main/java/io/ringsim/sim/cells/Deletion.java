@@ -46,7 +46,7 @@ public sealed interface Deletion {
     /** A bound as a user writes it: its clustering values, and whether rows equal to them are in the range. */
     private static String bound(ClusteringBound b, boolean start, ClusteringComparator cmp) {
       if (b.isUnbounded()) return EN.get(start ? "say.bound.first" : "say.bound.last");
-      StringBuilder s = new StringBuilder("(");
+      StringBuilder s = new StringBuilder();
       for (int i = 0; i < b.prefix().length; i++) {
         if (i > 0) s.append(", ");
         try {
@@ -55,8 +55,7 @@ public sealed interface Deletion {
           s.append("0x").append(java.util.HexFormat.of().formatHex(b.prefix()[i]));
         }
       }
-      String values = s.append(')').toString();
-      return b.inclusive() ? values : EN.f(start ? "say.bound.after" : "say.bound.before", values);
+      return b.inclusive() ? "(" + s + ")" : EN.f(start ? "say.bound.after" : "say.bound.before", s);
     }
   }
 
