@@ -95,7 +95,7 @@ final class ServeLive implements LiveRun {
           + "  " + n.rack());
     }
     out.println(t.f("serve.ready", sim.ring().nodes().size()));
-    console = new ServeConsole(served, out, events);
+    console = new ServeConsole(served, out, events, t);
     if (view != null) out.println(t.f("serve.live-view", view.url()));
     Thread reader = new Thread(() -> {
       BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
@@ -147,7 +147,7 @@ final class ServeLive implements LiveRun {
     clicked.runPending(line -> {
       java.io.StringWriter printed = new java.io.StringWriter();
       PrintWriter w = new PrintWriter(printed, true);
-      new ServeConsole(served, w, events, "clicked in the live view").handle(line);
+      new ServeConsole(served, w, events, "clicked in the live view", t).handle(line);
       out.println(t.f("live.answer", line.trim(), printed.toString().strip()));
       synchronized (events) {
         eventsShown = events.size(); // the view logs what it clicked, with the console's answer

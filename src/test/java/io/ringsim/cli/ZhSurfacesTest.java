@@ -237,6 +237,9 @@ class ZhSurfacesTest {
     java.io.PrintStream oldOut = System.out;
     System.setIn(stdin);
     System.setOut(new java.io.PrintStream(printed, true, StandardCharsets.UTF_8));
+    // typed at once: the console answers them once the cluster is up
+    typed.write("CRASH n2\nWAIT\n".getBytes(StandardCharsets.UTF_8));
+    typed.flush();
     int exit;
     try {
       // the scenario's minute at 30x, then its results: no client, the workload and the timeline's crash
@@ -250,7 +253,7 @@ class ZhSurfacesTest {
     String out = printed.toString(StandardCharsets.UTF_8);
     assertThat(exit).as(out).isZero();
     assertThat(out).contains("就绪：4 个节点，协议 v3-v5，行为同 Cassandra 4.1；可输入 STATUS、CRASH n2", "正在停止：",
-        "n4 崩溃", "实时服务");
+        "n4 崩溃", "实时服务", "n2 崩溃：它的端口已关闭，客户端连接已断开", "服务时不需要 WAIT", "n2 崩溃（在控制台输入）");
     assertThat(englishLines(out)).as("English sentences in serve --lang zh-CN").isEmpty();
   }
 
