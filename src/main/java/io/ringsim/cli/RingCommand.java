@@ -370,11 +370,13 @@ public final class RingCommand implements Callable<Integer> {
   private static void printPlan(PrintWriter out, StreamingPlan plan, Ring after, ReplicationStrategy s,
       io.ringsim.report.Labels labels) {
     out.println();
-    out.printf("%s%n", labels.f("ringterm.plan", plan.transfers().size(), String.format("%.2f", plan.fractionMoved() * 100)));
+    out.printf("%s%n", labels.f("ringterm.plan", plan.transfers().size(),
+        String.format("%.2f", plan.fractionMoved() * 100)));
     Map<String, Double> byPair = new LinkedHashMap<>();
     for (StreamingPlan.Transfer t : plan.transfers()) byPair.merge(t.from() + " -> " + t.to(), t.size(), Double::sum);
     for (var e : byPair.entrySet())
-      out.printf("  %-28s %s%n", e.getKey(), labels.f("ringterm.plan.share", String.format("%7.3f", e.getValue() * 100)));
+      out.printf("  %-28s %s%n", e.getKey(),
+          labels.f("ringterm.plan.share", String.format("%7.3f", e.getValue() * 100)));
     SkewStats after2 = SkewStats.of(Ownership.effective(after, s));
     out.printf("%s%n", labels.f("ringterm.after", f4(after2.maxOverMean()), f4(after2.minOverMean()), f4(after2.cv())));
   }

@@ -358,7 +358,8 @@ public final class ReportHtml {
       if (!e.getKey().isEmpty()) b.append("<h3>").append(esc(t.name("figures.group.", e.getKey()))).append("</h3>\n");
       List<List<String>> rows = new ArrayList<>();
       for (Metric m : e.getValue())
-        rows.add(List.of(t.say(m.name()), Html.fig(m.value()) + (m.unit().isEmpty() ? "" : " " + m.unit()), t.say(m.detail())));
+        rows.add(List.of(t.say(m.name()), Html.fig(m.value()) + (m.unit().isEmpty() ? "" : " " + m.unit()),
+            t.say(m.detail())));
       table(b, heads(t, "th.figure", "th.value", "th.detail"), rows, new boolean[] {false, true, false});
     }
     b.append("</section>\n");

@@ -68,7 +68,8 @@ public final class SequenceDiagramSvg {
       int y = TOP + i * ROW + ROW / 2;
       int fx = LEFT + lanes.indexOf(a.from()) * LANE + LANE / 2, tx = LEFT + lanes.indexOf(a.to()) * LANE + LANE / 2;
       b.append("<g><title>").append(esc(t.f("diagram.svg.title", a.label(), a.from(), a.to(), secs(a.sendMicros()),
-          a.outcome().equals("event") ? "" : a.dropped() ? t.f("diagram.svg.dropped", t.name("diagram.outcome.", a.outcome()))
+          a.outcome().equals("event") ? ""
+              : a.dropped() ? t.f("diagram.svg.dropped", t.name("diagram.outcome.", a.outcome()))
           : t.f("diagram.svg.arrived", secs(a.arriveMicros()))))).append("</title>");
       b.append("<text x=\"4\" y=\"").append(y + 4).append("\" fill=\"#555\">").append(secs(a.sendMicros()))
           .append("</text>");

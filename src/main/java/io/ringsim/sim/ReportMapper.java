@@ -101,7 +101,8 @@ final class ReportMapper {
       }
       for (NotJudged n : NotJudged.values()) {
         Long count = ac.notJudged().get(n.key());
-        if (count != null && count > 0) b.metric("consistency", Say.EN.f("say.metric.not-judged", n.key()), count, "", n.reason());
+        if (count != null && count > 0)
+          b.metric("consistency", Say.EN.f("say.metric.not-judged", n.key()), count, "", n.reason());
       }
     } else {
       b.metric("consistency", m("reads-checked"), 0, "", m("history-off"));

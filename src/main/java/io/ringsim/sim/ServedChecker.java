@@ -377,7 +377,8 @@ public final class ServedChecker {
       if (sameClient) t.ryw++;
       t.anomalies.add(new Checker.Anomaly(sameClient ? "read-your-writes" : "stale-read", r.partition().row(),
           r.invokeMicros(), r.consistency(), findings.size() > 1
-          ? Say.EN.f("say.served.read.more", r.id(), r.consistency(), r.coordinator(), findings.get(0), findings.size() - 1)
+          ? Say.EN.f("say.served.read.more", r.id(), r.consistency(), r.coordinator(), findings.get(0),
+              findings.size() - 1)
           : Say.EN.f("say.served.read", r.id(), r.consistency(), r.coordinator(), findings.get(0)),
           firstCell.describe(cmp)));
     }

@@ -44,7 +44,8 @@ public final class Changes {
         }
       }
     }
-    if (original.vnodes() != smallest.vnodes()) out.add(t.f("shrink.changes.vnodes", original.vnodes(), smallest.vnodes()));
+    if (original.vnodes() != smallest.vnodes())
+      out.add(t.f("shrink.changes.vnodes", original.vnodes(), smallest.vnodes()));
     List<String> goneWorkloads = new ArrayList<>();
     for (WorkloadSpec w : original.workloads()) {
       WorkloadSpec now = smallest.workloads().stream().filter(x -> x.name().equals(w.name())).findFirst().orElse(null);

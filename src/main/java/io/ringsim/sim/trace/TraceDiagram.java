@@ -98,7 +98,8 @@ final class TraceDiagram {
         case "hint-replay" -> t.f("diagram.ev.hint-replay", m.to(), m.timestamp());
         case "hint-stored" -> t.f("diagram.ev.hint-stored", m.to(), ts);
         case "hint-refused" -> t.f("diagram.ev.hint-refused", m.to());
-        case "answer" -> m.timestamp() < 0 ? t.f("diagram.ev.answer.no-data", m.to()) : t.f("diagram.ev.answer", m.to(), ts);
+        case "answer" -> m.timestamp() < 0 ? t.f("diagram.ev.answer.no-data", m.to())
+            : t.f("diagram.ev.answer", m.to(), ts);
         case "read-repair" -> t.f("diagram.ev.read-repair", m.to(), ts);
         case "local-write" -> t.f("diagram.ev.local-write", ts);
         case "local-read" -> t.get("diagram.ev.local-read");
