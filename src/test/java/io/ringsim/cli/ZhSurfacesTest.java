@@ -109,6 +109,9 @@ class ZhSurfacesTest {
     assertThat(zh).doesNotContain("LWT partitions of tables with clustering columns", "range deletion of rows",
         "saw timestamp", "acknowledged at", "local write", "hint stored for", "DROPPED",
         "reads compared with the history", "guideline scaled by");
+    // a point's tooltip on the time charts
+    assertThat(Files.readString(tmp.resolve("zh/report.html"))).contains("<title>n1，0.500 s：");
+    assertThat(Files.readString(tmp.resolve("en/report.html"))).contains("<title>n1 at 0.500: ");
     // the charts (SVG) name the timeline's words (flush, crash n3) and the nodes, as the scenario writes them
     Path page = tmp.resolve("zh-page.html");
     Files.writeString(page, Files.readString(tmp.resolve("zh/report.html")).replaceAll("(?s)<svg.*?</svg>", " "));
