@@ -92,7 +92,8 @@ public final class ExplainCommand implements Callable<Integer> {
 
   static String header(AnomalyStory s, Labels t) {
     String unknown = t.get("anomaly.unknown");
-    return (s.number() > 0 ? t.f("anomaly.h3", s.number(), s.kind(), s.table(), s.key()) : t.f("explain.key", s.table(), s.key()))
+    return (s.number() > 0 ? t.f("anomaly.h3", s.number(), t.name("anomaly.kind.", s.kind()), s.table(), s.key())
+        : t.f("explain.key", s.table(), s.key()))
         + "\n" + t.f("explain.token", s.token().isEmpty() ? unknown : s.token(),
             s.replicas().isEmpty() ? unknown : String.join(", ", s.replicas()));
   }

@@ -190,18 +190,19 @@ public final class RingCommand implements Callable<Integer> {
     }
 
     PrintWriter out = spec.commandLine().getOut();
+    io.ringsim.report.Labels t = langOption.resolve().labels();
     if (html != null) writeHtml(ring, own, stats, layout.strategy(), map);
     if (format.equals("json")) {
       out.println(json(ring, own, stats, map, changed, plan, layout.strategy()));
     } else {
       if (fromScenario != null) {
         var run = fromScenario.spec();
-        out.printf("The ring of %s: seed %d, %s allocator, %d vnodes per node; ownership at keyspace %s's replication%n%n",
-            scenario, run.seed(), run.allocator(), run.vnodes(), fromScenario.keyspace(keyspace).name());
+        out.printf("%s%n%n", t.f("ringterm.scenario", scenario, run.seed(), run.allocator(), run.vnodes(),
+            fromScenario.keyspace(keyspace).name()));
       }
-      printTable(out, ring, own, stats, layout.strategy());
-      if (key != null) printKey(out, ring, map);
-      if (plan != null) printPlan(out, plan, changed, layout.strategy());
+      printTable(out, ring, own, stats, layout.strategy(), t);
+      if (key != null) printKey(out, ring, map, t);
+      if (plan != null) printPlan(out, plan, changed, layout.strategy(), t);
     }
     out.flush();
     return ExitCodes.OK;
@@ -268,7 +269,12 @@ public final class RingCommand implements Callable<Integer> {
     }
   }
 
-  private static void printTable(PrintWriter out, Ring ring, double[] own, SkewStats stats, ReplicationStrategy s) {
+  /**
+   * The table is nodetool status's, in every language (what a student sees on a real cluster); the line under it is
+   * ringsim's, in the reader's.
+   */
+  private static void printTable(PrintWriter out, Ring ring, double[] own, SkewStats stats, ReplicationStrategy s,
+      io.ringsim.report.Labels t) {
     for (String dc : ring.dataCenters()) {
       out.println("Datacenter: " + dc);
       out.println("=".repeat(12 + dc.length()));
@@ -282,9 +288,8 @@ public final class RingCommand implements Callable<Integer> {
       }
       out.println();
     }
-    out.printf(
-        "%d nodes, %d tokens, %s: effective ownership max/mean %.4f, min/mean %.4f, CV %.4f%n",
-        ring.nodes().size(), ring.size(), describe(s), stats.maxOverMean(), stats.minOverMean(), stats.cv());
+    out.printf("%s%n", t.f("ringterm.summary", ring.nodes().size(), ring.size(), describe(s), f4(stats.maxOverMean()),
+        f4(stats.minOverMean()), f4(stats.cv())));
   }
 
   private void writeHtml(Ring ring, double[] own, SkewStats stats, ReplicationStrategy s, ReplicaMap map) {
@@ -353,22 +358,32 @@ public final class RingCommand implements Callable<Integer> {
     return parts;
   }
 
-  private void printKey(PrintWriter out, Ring ring, ReplicaMap map) {
+  private void printKey(PrintWriter out, Ring ring, ReplicaMap map, io.ringsim.report.Labels labels) {
     List<String> shown = new ArrayList<>();
     Token t = keyToken(ring, shown);
     List<String> replicas = map.replicasFor(t).stream().map(Node::name).toList();
     out.println();
-    out.printf("key %s -> token %s -> replicas %s%n", shown.size() == 1 ? shown.get(0) : "(" + String.join(", ", shown) + ")", t, String.join(", ", replicas));
+    out.printf("%s%n", labels.f("ringterm.key", shown.size() == 1 ? shown.get(0) : "(" + String.join(", ", shown) + ")",
+        t, String.join(", ", replicas)));
   }
 
-  private static void printPlan(PrintWriter out, StreamingPlan plan, Ring after, ReplicationStrategy s) {
+  private static void printPlan(PrintWriter out, StreamingPlan plan, Ring after, ReplicationStrategy s,
+      io.ringsim.report.Labels labels) {
     out.println();
-    out.printf("Streaming plan: %d range transfer(s), %.2f%% of the replicated data moves%n", plan.transfers().size(), plan.fractionMoved() * 100);
+    out.printf("%s%n", labels.f("ringterm.plan", plan.transfers().size(),
+        String.format("%.2f", plan.fractionMoved() * 100)));
     Map<String, Double> byPair = new LinkedHashMap<>();
     for (StreamingPlan.Transfer t : plan.transfers()) byPair.merge(t.from() + " -> " + t.to(), t.size(), Double::sum);
-    for (var e : byPair.entrySet()) out.printf("  %-28s %7.3f%% of the ring%n", e.getKey(), e.getValue() * 100);
+    for (var e : byPair.entrySet())
+      out.printf("  %-28s %s%n", e.getKey(),
+          labels.f("ringterm.plan.share", String.format("%7.3f", e.getValue() * 100)));
     SkewStats after2 = SkewStats.of(Ownership.effective(after, s));
-    out.printf("After the change: max/mean %.4f, min/mean %.4f, CV %.4f%n", after2.maxOverMean(), after2.minOverMean(), after2.cv());
+    out.printf("%s%n", labels.f("ringterm.after", f4(after2.maxOverMean()), f4(after2.minOverMean()), f4(after2.cv())));
+  }
+
+  /** A figure as the terminal always wrote it (the default locale's %.4f). */
+  private static String f4(double v) {
+    return String.format("%.4f", v);
   }
 
   private String json(Ring ring, double[] own, SkewStats stats, ReplicaMap map, Ring changed, StreamingPlan plan, ReplicationStrategy s)

@@ -128,7 +128,7 @@ public final class RunCommand implements Callable<Integer> {
 
   /** `run --live`: paced, with the live view; Ctrl-C ends the live part and the results are still written. */
   private Integer runLive(RunSpec run, ProgressLine progress, PrintWriter outw) throws IOException {
-    RunLive liveRun = new RunLive(run, speed == null ? 1 : speed, livePort == null ? 0 : livePort, outw);
+    RunLive liveRun = new RunLive(run, speed == null ? 1 : speed, livePort == null ? 0 : livePort, outw, t);
     CountDownLatch finished = new CountDownLatch(1);
     Thread hook = new Thread(() -> {
       liveRun.requestStop();

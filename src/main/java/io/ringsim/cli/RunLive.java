@@ -4,6 +4,7 @@ import io.ringsim.cli.live.CommandQueue;
 import io.ringsim.cli.live.LiveView;
 import io.ringsim.cli.shell.FaultCommands;
 import io.ringsim.cluster.SimCluster;
+import io.ringsim.report.Labels;
 import io.ringsim.server.Pacer;
 import io.ringsim.sim.Checker;
 import io.ringsim.sim.Durations;
@@ -11,6 +12,7 @@ import io.ringsim.sim.LiveRun;
 import io.ringsim.sim.OpRecord;
 import io.ringsim.sim.RunResult;
 import io.ringsim.sim.RunSpec;
+import io.ringsim.sim.Say;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
@@ -32,14 +34,17 @@ final class RunLive implements LiveRun {
   private volatile boolean stop;
   private Pacer pacer;
   private final LiveView view;
+  /** The reader's language: the terminal's lines and the live view's log; the run's events are kept in English. */
+  private final Labels t;
 
   /** Binds the page's port at once (exit 2 when it is taken, before anything runs). */
-  RunLive(RunSpec run, double speed, int port, PrintWriter out) throws java.io.IOException {
+  RunLive(RunSpec run, double speed, int port, PrintWriter out, Labels t) throws java.io.IOException {
     this.run = run;
+    this.t = t;
     this.speed = speed;
     this.out = out;
     try {
-      view = LiveView.bind(run.name(), "run", speed, run.durationMillis(), port, commands);
+      view = LiveView.bind(run.name(), "run", speed, run.durationMillis(), port, commands, t);
     } catch (java.net.BindException e) {
       throw new BadInputException("--live-port: cannot listen on 127.0.0.1:" + port + " (" + e.getMessage() + ")");
     }
@@ -53,10 +58,8 @@ final class RunLive implements LiveRun {
   @Override
   public void started(SimCluster sim) throws Exception {
     view.start(sim);
-    view.log("the run starts: " + Durations.format(run.durationMillis()) + " of simulated time at " + speed
-        + " simulated s per s");
-    out.println("live view: " + view.url() + "  (" + speed + " simulated s per s; faults clicked there are applied"
-        + " to this run, which is then not reproducible from its seed)");
+    view.log(t.f("live.log.run-starts", Durations.format(run.durationMillis()), speed));
+    out.println(t.f("live.run.url", view.url(), speed));
     out.flush();
     pacer = new Pacer(sim, speed);
     pacer.start();
@@ -88,17 +91,17 @@ final class RunLive implements LiveRun {
     String answer = printed.toString().strip();
     if (!answer.startsWith("Improper") && !answer.startsWith("unknown")) {
       synchronized (events) {
-        events.add(new RunResult.Event(at, verb.toLowerCase(Locale.ROOT), line.trim() + " (clicked in the live view)"));
+        events.add(new RunResult.Event(at, verb.toLowerCase(Locale.ROOT), Say.EN.f("say.live.clicked", line.trim())));
       }
     }
-    out.println("live view: " + line.trim() + ": " + answer);
+    out.println(t.f("live.answer", line.trim(), answer));
     out.flush();
     return answer;
   }
 
   @Override
   public void event(RunResult.Event e) {
-    view.log(e.atMicros() / 1000, e.text());
+    view.log(e.atMicros() / 1000, t.say(e.text()));
   }
 
   @Override
@@ -109,18 +112,18 @@ final class RunLive implements LiveRun {
   @Override
   public void stopped(SimCluster sim) {
     view.ended();
-    commands.close("the live part of the run is over");
+    commands.close(t.get("live.over"));
     pacer.stop();
     pacer = null;
     long at = sim.nowNanos() / 1_000_000L;
-    view.log((at < run.durationMillis() ? "the run was stopped at " + Durations.format(at) + " of "
-        + Durations.format(run.durationMillis()) + "; " : "the live part is over: ")
-        + "the run heals the cluster, checks it and writes its results at full speed");
+    view.log(at < run.durationMillis()
+        ? t.f("live.log.run-stopped", Durations.format(at), Durations.format(run.durationMillis()))
+        : t.get("live.log.run-over"));
   }
 
   /** Closes the page's server (after the results are written). */
   void close() {
-    commands.close("the run is over");
+    commands.close(t.get("live.run-over"));
     if (pacer != null) pacer.stop(); // the run failed while live: stop moving its clock
     view.close();
   }

@@ -109,7 +109,7 @@ public final class ServeCommand implements Callable<Integer> {
     Path dir = OutputDir.prepare(out != null ? out : OutputDir.defaultFor(run.name(), "-serve"), out != null);
     PrintWriter w = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
     ServeLive live = new ServeLive(first, port, speed, w, this.live ? (livePort == null ? 0 : livePort) : null,
-        run.name(), run.durationMillis());
+        run.name(), run.durationMillis(), lang.labels());
     // SIGINT/SIGTERM end the live part as QUIT does; the JVM waits for the results to be written.
     CountDownLatch finished = new CountDownLatch(1);
     Thread hook = new Thread(() -> {

@@ -2,6 +2,7 @@ package io.ringsim.cli;
 
 import io.ringsim.cli.shell.FaultCommands;
 import io.ringsim.cluster.ConsistentRangeMovement;
+import io.ringsim.report.Labels;
 import io.ringsim.server.ServedCluster;
 import io.ringsim.sim.RunResult;
 import java.io.PrintWriter;
@@ -20,11 +21,15 @@ final class ServeConsole {
   /** How the commands came, for the events: typed on the console, or clicked in the live view. */
   private final String how;
 
-  ServeConsole(ServedCluster served, PrintWriter out, List<RunResult.Event> events) {
-    this(served, out, events, "typed");
+  /** The language of its answers; the events it keeps are English, as every run's. */
+  private final Labels t;
+
+  ServeConsole(ServedCluster served, PrintWriter out, List<RunResult.Event> events, Labels t) {
+    this(served, out, events, "typed", t);
   }
 
-  ServeConsole(ServedCluster served, PrintWriter out, List<RunResult.Event> events, String how) {
+  ServeConsole(ServedCluster served, PrintWriter out, List<RunResult.Event> events, String how, Labels t) {
+    this.t = t;
     this.served = served;
     this.out = out;
     this.events = events;
@@ -53,21 +58,21 @@ final class ServeConsole {
         case "CRASH" -> {
           served.crash(node(w));
           event("crash", node(w) + " crashed");
-          out.println(node(w) + " crashed: its port is closed and its clients disconnected");
+          out.println(t.f("serve.console.crashed", node(w)));
         }
         case "RESTART" -> {
           served.restart(node(w));
           event("restart", node(w) + " restarted");
-          out.println(node(w) + " restarted: it replayed its commit log and accepts connections again");
+          out.println(t.f("serve.console.restarted", node(w)));
         }
-        case "WAIT" -> out.println("WAIT is not needed while serving: simulated time follows the wall clock");
+        case "WAIT" -> out.println(t.get("serve.console.wait"));
         case "BOOTSTRAP" -> {
           try {
             String joined = served.bootstrap();
             out.println(joined);
             event("bootstrap", joined);
           } catch (ConsistentRangeMovement.Refused e) {
-            out.println("the new node did not join: " + e.getMessage());
+            out.println(t.f("serve.console.not-joined", e.getMessage()));
           }
         }
         case "DECOMMISSION" -> {

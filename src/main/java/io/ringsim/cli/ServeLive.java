@@ -6,6 +6,7 @@ import io.ringsim.cluster.ConsistencyLevel;
 import io.ringsim.cluster.SimCluster;
 import io.ringsim.cluster.node.ClientRequest;
 import io.ringsim.cluster.node.ClientResponse;
+import io.ringsim.report.Labels;
 import io.ringsim.ring.Node;
 import io.ringsim.server.ClientHistory;
 import io.ringsim.server.ServedCluster;
@@ -51,20 +52,19 @@ final class ServeLive implements LiveRun {
   private int clientOpsShown;
   /** How many of the events (typed on the console, clicked) the live view's log has been given. */
   private int eventsShown;
-
-  ServeLive(InetAddress first, int port, double speed, PrintWriter out) throws java.io.IOException {
-    this(first, port, speed, out, null, "serve", 0);
-  }
+  /** The reader's language: the terminal's lines and the live view's log; the run's events are kept in English. */
+  private final Labels t;
 
   ServeLive(InetAddress first, int port, double speed, PrintWriter out, Integer livePort, String scenario,
-      long durationMillis) throws java.io.IOException {
+      long durationMillis, Labels t) throws java.io.IOException {
+    this.t = t;
     this.first = first;
     this.port = port;
     this.speed = speed;
     this.out = out;
     if (livePort != null) {
       try {
-        view = LiveView.bind(scenario, "serve", speed, durationMillis, livePort, clicked);
+        view = LiveView.bind(scenario, "serve", speed, durationMillis, livePort, clicked, t);
       } catch (BindException e) {
         throw new BadInputException("--live-port: cannot listen on 127.0.0.1:" + livePort + " (" + e.getMessage()
             + ")");
@@ -94,10 +94,9 @@ final class ServeLive implements LiveRun {
       out.println(n.name() + "  " + served.addresses().get(n.name()).getHostAddress() + ":" + port + "  " + n.dc()
           + "  " + n.rack());
     }
-    out.println("ready: " + sim.ring().nodes().size() + " nodes, protocol v3-v5, Cassandra 4.1 behaviour; type "
-        + "STATUS, CRASH n2, RESTART n2, ... or QUIT");
-    console = new ServeConsole(served, out, events);
-    if (view != null) out.println("live view: " + view.url());
+    out.println(t.f("serve.ready", sim.ring().nodes().size()));
+    console = new ServeConsole(served, out, events, t);
+    if (view != null) out.println(t.f("serve.live-view", view.url()));
     Thread reader = new Thread(() -> {
       BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
       try {
@@ -132,13 +131,13 @@ final class ServeLive implements LiveRun {
 
   @Override
   public void stopped(SimCluster sim) {
-    out.println("stopping: closing the ports, then checking the run and the clients' operations");
+    out.println(t.get("serve.stopping"));
     if (view != null) {
       logNewEvents();
       followLiveView();
-      view.log("the server stops: the run heals the cluster, checks it and writes its results");
+      view.log(t.get("serve.log.stops"));
       view.ended();
-      clicked.close("the server is stopping");
+      clicked.close(t.get("serve.closing"));
     }
     served.close();
   }
@@ -148,8 +147,8 @@ final class ServeLive implements LiveRun {
     clicked.runPending(line -> {
       java.io.StringWriter printed = new java.io.StringWriter();
       PrintWriter w = new PrintWriter(printed, true);
-      new ServeConsole(served, w, events, "clicked in the live view").handle(line);
-      out.println("live view: " + line.trim() + ": " + printed.toString().strip());
+      new ServeConsole(served, w, events, "clicked in the live view", t).handle(line);
+      out.println(t.f("live.answer", line.trim(), printed.toString().strip()));
       synchronized (events) {
         eventsShown = events.size(); // the view logs what it clicked, with the console's answer
       }
@@ -166,14 +165,15 @@ final class ServeLive implements LiveRun {
   /** The faults typed on the console since the last look, into the live view's log at their simulated time. */
   private void logNewEvents() {
     synchronized (events) {
-      for (RunResult.Event e : events.subList(eventsShown, events.size())) view.log(e.atMicros() / 1000, e.text());
+      for (RunResult.Event e : events.subList(eventsShown, events.size()))
+        view.log(e.atMicros() / 1000, t.say(e.text()));
       eventsShown = events.size();
     }
   }
 
   @Override
   public void event(RunResult.Event e) {
-    if (view != null) view.log(e.atMicros() / 1000, e.text());
+    if (view != null) view.log(e.atMicros() / 1000, t.say(e.text()));
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.ringsim.cli;
 
 import com.typesafe.config.ConfigFactory;
+import io.ringsim.report.Labels;
 import io.ringsim.sim.Durations;
 import io.ringsim.sim.RunResult;
 import io.ringsim.sim.RunSpec;
@@ -67,6 +68,9 @@ public final class ShrinkCommand implements Callable<Integer> {
   @Option(names = "--set", description = "Override a setting, as run does: key=value (written into the result).")
   List<String> sets = new ArrayList<>();
 
+  /** The language of what it prints when done; the result's header, a scenario file, is English like every file. */
+  @picocli.CommandLine.Mixin LangOption langOption = new LangOption();
+
   @Override
   public Integer call() throws IOException {
     long budgetMillis;
@@ -77,6 +81,7 @@ public final class ShrinkCommand implements Callable<Integer> {
     }
     if (budgetMillis <= 0) throw new BadInputException("--budget must be longer than 0s, got '" + budget + "'");
     if (maxTries != null && maxTries < 1) throw new BadInputException("--tries must be at least 1, got " + maxTries);
+    Labels t = langOption.resolve().labels();
     // The queries and model sections take no part in a run; they are carried into the result unchanged, so that
     // the smaller scenario can still be modelled.
     ScenarioReader.Model model = ScenarioReader.readModel(file, RunCommand.overrides(sets, seed));
@@ -118,22 +123,22 @@ public final class ShrinkCommand implements Callable<Integer> {
     Shrinker shrinker = new Shrinker(ConfigFactory.load(), limit, line -> {
       err.println("shrink " + clock(start) + " " + line);
       err.flush();
-    });
+    }, t);
     Shrinker.Result result = shrinker.shrink(run, goal);
     String name = baseName(target);
     RunSpec smallest = renamed(result.smallest(), name);
     boolean replaced = Files.exists(target);
     Files.writeString(target, ScenarioWriter.write(new ScenarioReader.Model(target.toString(), smallest,
         model.queries(), model.limits()), header(result, target)), StandardCharsets.UTF_8);
-    List<String> changes = Changes.of(result.original(), result.smallest());
-    outw.println("Wrote " + target + (replaced ? " (replacing the file that was there)" : "") + ": "
-        + Shrinker.size(result.smallest()) + ", was " + Shrinker.size(result.original()));
+    List<String> changes = Changes.of(result.original(), result.smallest(), t);
+    outw.println(t.f("shrink.wrote", target, replaced ? t.get("shrink.wrote.replacing") : "",
+        Shrinker.size(result.smallest(), t), Shrinker.size(result.original(), t)));
     for (String c : changes) outw.println("  " + c);
-    if (changes.isEmpty()) outw.println("  nothing could be removed" + (result.stoppedByBudget()
-        ? " within the budget" : ": every part takes part in the failure"));
-    outw.println(result.tries() + " tries in " + clock(start).replaceAll("[\\[\\]]", "") + (result.stoppedByBudget()
-        ? ", stopped by the budget (a larger --budget or --tries may shrink it further)" : ", search finished"));
-    outw.println("It fails '" + goal + "': " + RerunCommand.of(target, smallest.seed(), List.of()));
+    if (changes.isEmpty())
+      outw.println("  " + t.get(result.stoppedByBudget() ? "shrink.nothing.budget" : "shrink.nothing"));
+    outw.println(t.f(result.stoppedByBudget() ? "shrink.tries.budget" : "shrink.tries.done", result.tries(),
+        clock(start).replaceAll("[\\[\\]]", "")));
+    outw.println(t.f("shrink.fails", goal, RerunCommand.of(target, smallest.seed(), List.of())));
     return ExitCodes.OK;
   }
 

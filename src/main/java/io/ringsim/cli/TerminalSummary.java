@@ -83,7 +83,8 @@ final class TerminalSummary {
           a.readYourWritesViolations(), a.lostWrites(), a.lwtViolations())).append(String.format("%n"));
       if (a.notJudgedTotal() > 0) {
         sb.append(t.f("term.not-judged", a.notJudgedTotal(),
-            String.join(", ", a.notJudged().entrySet().stream().map(e -> e.getValue() + " " + e.getKey()).toList())))
+            String.join(", ", a.notJudged().entrySet().stream()
+                .map(e -> e.getValue() + " " + notJudged(t, e.getKey())).toList())))
             .append(String.format("%n"));
       }
     }
@@ -94,7 +95,8 @@ final class TerminalSummary {
     if (listed > 5) sb.append(t.f("term.anomalies.first5", listed + a.anomaliesUnlisted())).append(String.format("%n"));
     for (int i = 0; i < Math.min(5, r.anomalies().size()); i++) {
       var an = r.anomalies().get(i);
-      sb.append("  ").append(t.f("term.anomaly", an.kind(), Durations.format(an.atMicros() / 1000), an.key(), t.say(an.detail())))
+      sb.append("  ").append(t.f("term.anomaly", t.name("anomaly.kind.", an.kind()),
+              Durations.format(an.atMicros() / 1000), an.key(), t.say(an.detail())))
           .append('\n');
     }
     if (!r.events().isEmpty()) {
@@ -121,6 +123,11 @@ final class TerminalSummary {
     List<String> out = new ArrayList<>(keys.length);
     for (String k : keys) out.add(t.get(k));
     return out;
+  }
+
+  /** A "not judged" reason's short name: summary.json's name in English, its label in another language. */
+  private static String notJudged(Labels t, String key) {
+    return t.has("notjudged." + key) ? t.get("notjudged." + key) : key;
   }
 
   private static String f3(double v) {

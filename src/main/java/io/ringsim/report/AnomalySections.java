@@ -37,14 +37,14 @@ public final class AnomalySections {
     }
     for (AnomalyStory s : stories) {
       b.append("<section id=\"anomaly-").append(s.number()).append("\" class=\"anomaly\">\n<h3>")
-          .append(esc(t.f("anomaly.h3", s.number(), s.kind(), s.table(), s.key()))).append("</h3>\n");
+          .append(esc(t.f("anomaly.h3", s.number(), t.name("anomaly.kind.", s.kind()), s.table(), s.key()))).append("</h3>\n");
       String unknown = t.get("anomaly.unknown");
       b.append("<p class=\"meta\">").append(esc(t.f("anomaly.meta", s.token().isEmpty() ? unknown : s.token(),
           s.replicas().isEmpty() ? unknown : String.join(", ", s.replicas()),
           String.format(Locale.ROOT, "%.3f", s.atMillis() / 1000.0)))).append("</p>\n");
       b.append("<p class=\"story\">").append(esc(s.story())).append("</p>\n");
       if (s.number() <= DRAWN) {
-        b.append("<figure>").append(SequenceDiagramSvg.render(s.diagram())).append("<figcaption>")
+        b.append("<figure>").append(SequenceDiagramSvg.render(s.diagram(), t)).append("<figcaption>")
             .append(esc(caption(s.diagram(), t))).append("</figcaption></figure>\n");
       } else {
         b.append("<p class=\"meta\">").append(esc(t.f("anomaly.not-drawn", DRAWN))).append("<code>ringsim explain DIR --anomaly ")

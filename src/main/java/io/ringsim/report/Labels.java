@@ -104,6 +104,15 @@ public final class Labels {
     return Sentences.of(Lang.EN.labels()).say(english, this, 0);
   }
 
+  /**
+   * A name the files keep as an identifier ({@code lost-write}, a message's outcome) as this language says it: the
+   * label {@code prefix + id}, or {@code id} itself when there is none.
+   */
+  public String name(String prefix, String id) {
+    String v = id == null ? null : text.getProperty(prefix + id);
+    return v == null ? id : v;
+  }
+
   /** Every key of this catalogue. */
   public Set<String> keys() {
     return new TreeSet<>(text.stringPropertyNames());

@@ -288,7 +288,8 @@ public final class ReportHtml {
     for (PartitionSizeReport p : r.partitionSizes()) {
       b.append("<h3>").append(esc(p.qualifiedTable())).append("</h3>\n<p>").append(esc(t.f("sizes.line", p.partitions(),
               Html.bytes(p.p50Bytes()), Html.bytes(p.p99Bytes()), Html.bytes(p.maxBytes()), Html.bytes(p.guidelineBytes()))))
-          .append(p.guidelineNote().isEmpty() ? "" : " (" + esc(p.guidelineNote()) + ")").append(esc(t.get("sentence.end"))).append("</p>\n");
+          .append(p.guidelineNote().isEmpty() ? "" : esc(t.f("sizes.note", t.say(p.guidelineNote()))))
+          .append(esc(t.get("sentence.end"))).append("</p>\n");
       String gl = t.f("sizes.guideline", SvgCharts.shortBytes(p.guidelineBytes()));
       figure(b, SvgCharts.sizeHistogram(t.f("sizes.histogram", p.qualifiedTable()), p.histogram(), p.guidelineBytes(), gl, t),
           t.get("sizes.histogram.caption"));
@@ -354,10 +355,11 @@ public final class ReportHtml {
     Map<String, List<Metric>> by = new LinkedHashMap<>();
     for (Metric m : r.metrics()) by.computeIfAbsent(m.group(), k -> new ArrayList<>()).add(m);
     for (var e : by.entrySet()) {
-      if (!e.getKey().isEmpty()) b.append("<h3>").append(esc(e.getKey())).append("</h3>\n");
+      if (!e.getKey().isEmpty()) b.append("<h3>").append(esc(t.name("figures.group.", e.getKey()))).append("</h3>\n");
       List<List<String>> rows = new ArrayList<>();
       for (Metric m : e.getValue())
-        rows.add(List.of(m.name(), Html.fig(m.value()) + (m.unit().isEmpty() ? "" : " " + m.unit()), m.detail()));
+        rows.add(List.of(t.say(m.name()), Html.fig(m.value()) + (m.unit().isEmpty() ? "" : " " + m.unit()),
+            t.say(m.detail())));
       table(b, heads(t, "th.figure", "th.value", "th.detail"), rows, new boolean[] {false, true, false});
     }
     b.append("</section>\n");
@@ -372,7 +374,7 @@ public final class ReportHtml {
       // A cell column when the checker judged cells (the row's clustering values and the column).
       boolean cells = r.anomalies().stream().anyMatch(a -> a.cell() != null);
       for (Anomaly a : r.anomalies()) {
-        List<String> row = new ArrayList<>(List.of(t.f("unit.s", Html.fig(a.atMillis() / 1000.0)), a.kind(), a.table(),
+        List<String> row = new ArrayList<>(List.of(t.f("unit.s", Html.fig(a.atMillis() / 1000.0)), t.name("anomaly.kind.", a.kind()), a.table(),
             a.key()));
         if (cells) row.add(a.cell() == null ? "" : a.cell());
         row.addAll(List.of(a.consistency(), t.say(a.details())));

@@ -54,8 +54,15 @@ final class Sentences {
         fixed);
   }
 
-  /** {@code english} in {@code to}'s language; {@code depth} bounds the sentences said inside sentences. */
+  /**
+   * {@code english} in {@code to}'s language; {@code depth} bounds the sentences said inside sentences. Of the labels
+   * that match, the most specific is taken whose figures with a space in them are sentences themselves: a figure is a
+   * word, a number or a sentence, so a label that would take "n2 saw no row" for a node is the wrong one ("read #{0}
+   * at {1} via {2}, {3}" against "read #{0} at {1} via {2} {3}"). When none is, the most specific (a list of nodes,
+   * a CQL statement in a figure).
+   */
   String say(String english, Labels to, int depth) {
+    String fallback = null;
     for (Form f : forms) {
       if (f.fixed == 0) continue;
       Matcher m = f.pattern.matcher(english);
@@ -63,12 +70,17 @@ final class Sentences {
       int n = 0;
       for (int i : f.order) n = Math.max(n, i + 1);
       Object[] args = new Object[n];
+      boolean figuresRead = true;
       for (int g = 0; g < f.order.length; g++) {
         String v = m.group(g + 1);
-        args[f.order[g]] = depth < 4 && !v.isEmpty() ? say(v, to, depth + 1) : v;
+        String said = depth < 4 && !v.isEmpty() ? say(v, to, depth + 1) : v;
+        if (v.indexOf(' ') >= 0 && said.equals(v)) figuresRead = false;
+        args[f.order[g]] = said;
       }
-      return to.f(f.key, args);
+      String out = to.f(f.key, args);
+      if (figuresRead) return out;
+      if (fallback == null) fallback = out;
     }
-    return english;
+    return fallback != null ? fallback : english;
   }
 }

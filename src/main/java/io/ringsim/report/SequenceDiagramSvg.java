@@ -15,6 +15,11 @@ public final class SequenceDiagramSvg {
   static final int LANE = 130, ROW = 22, TOP = 40, LEFT = 70;
 
   public static String render(SequenceDiagram d) {
+    return render(d, Lang.EN.labels());
+  }
+
+  /** As {@link #render(SequenceDiagram)}, its words in {@code t}'s language. */
+  public static String render(SequenceDiagram d, Labels t) {
     List<String> lanes = d.lanes();
     List<SequenceDiagram.Arrow> arrows = d.arrows();
     // Room on the right for the label of an event on the last lane.
@@ -23,15 +28,15 @@ public final class SequenceDiagramSvg {
     StringBuilder b = new StringBuilder();
     b.append("<svg class=\"chart seq\" xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(width)
         .append("\" height=\"").append(height).append("\" viewBox=\"0 0 ").append(width).append(' ').append(height)
-        .append("\" font-size=\"11\" role=\"img\" aria-label=\"sequence diagram\">");
+        .append("\" font-size=\"11\" role=\"img\" aria-label=\"").append(esc(t.get("diagram.aria"))).append("\">");
     b.append("<defs><marker id=\"ah\" markerWidth=\"8\" markerHeight=\"8\" refX=\"7\" refY=\"3\" orient=\"auto\">"
         + "<path d=\"M0,0 L7,3 L0,6 z\" fill=\"#333\"/></marker></defs>");
     // Bands: the rows whose time falls inside the fault.
     for (SequenceDiagram.Band band : d.bands()) {
       int first = -1, last = -1;
       for (int i = 0; i < arrows.size(); i++) {
-        long t = arrows.get(i).sendMicros();
-        if (t >= band.fromMicros() && t <= band.toMicros()) {
+        long at = arrows.get(i).sendMicros();
+        if (at >= band.fromMicros() && at <= band.toMicros()) {
           if (first < 0) first = i;
           last = i;
         }
@@ -62,9 +67,10 @@ public final class SequenceDiagramSvg {
       SequenceDiagram.Arrow a = arrows.get(i);
       int y = TOP + i * ROW + ROW / 2;
       int fx = LEFT + lanes.indexOf(a.from()) * LANE + LANE / 2, tx = LEFT + lanes.indexOf(a.to()) * LANE + LANE / 2;
-      b.append("<g><title>").append(esc(a.label() + ", " + a.from() + " \u2192 " + a.to() + ", sent "
-          + secs(a.sendMicros()) + (a.outcome().equals("event") ? "" : a.dropped() ? ", " + a.outcome()
-          : ", arrived " + secs(a.arriveMicros())))).append("</title>");
+      b.append("<g><title>").append(esc(t.f("diagram.svg.title", a.label(), a.from(), a.to(), secs(a.sendMicros()),
+          a.outcome().equals("event") ? ""
+              : a.dropped() ? t.f("diagram.svg.dropped", t.name("diagram.outcome.", a.outcome()))
+          : t.f("diagram.svg.arrived", secs(a.arriveMicros()))))).append("</title>");
       b.append("<text x=\"4\" y=\"").append(y + 4).append("\" fill=\"#555\">").append(secs(a.sendMicros()))
           .append("</text>");
       if (a.outcome().equals("event") || fx == tx) {
@@ -83,7 +89,7 @@ public final class SequenceDiagramSvg {
             .append(',').append(y + 5).append(" l10,-10\" stroke=\"#b3261e\" stroke-width=\"2\"/>");
       }
       int mid = (fx + end) / 2;
-      String label = a.label() + (a.dropped() ? " \u2715 " + a.outcome() : "");
+      String label = a.label() + (a.dropped() ? " \u2715 " + t.name("diagram.outcome.", a.outcome()) : "");
       b.append("<text x=\"").append(mid).append("\" y=\"").append(y - 3).append("\" text-anchor=\"middle\"")
           .append(a.dropped() ? " fill=\"#b3261e\"" : "").append('>').append(esc(shorten(label, 40)))
           .append("</text></g>");

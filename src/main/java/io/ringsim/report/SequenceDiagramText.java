@@ -37,15 +37,15 @@ public final class SequenceDiagramText {
     StringBuilder b = new StringBuilder();
     if (TIME + d.lanes().size() * MIN_COL + LABEL > width && d.clientLanes() > 1) {
       b.append(t.f("diagram.folded", d.clientLanes())).append(String.format("%n"));
-      d = foldClients(d);
+      d = foldClients(d, t);
     }
     int col = Math.max(MIN_COL, Math.min(COL, (width - TIME - LABEL) / Math.max(1, d.lanes().size())));
     return b.append(render(d, d.lanes(), col, t)).toString();
   }
 
-  private static SequenceDiagram foldClients(SequenceDiagram d) {
+  private static SequenceDiagram foldClients(SequenceDiagram d, Labels t) {
     java.util.Set<String> clients = new java.util.HashSet<>(d.lanes().subList(0, d.clientLanes()));
-    String lane = "clients";
+    String lane = t.get("diagram.clients");
     List<String> lanes = new java.util.ArrayList<>();
     lanes.add(lane);
     lanes.addAll(d.lanes().subList(d.clientLanes(), d.lanes().size()));
@@ -64,7 +64,8 @@ public final class SequenceDiagramText {
     StringBuilder b = new StringBuilder();
     if (d.elidedBefore() > 0) b.append(words.f("diagram.elided.before", String.format(Locale.ROOT, "%,d", d.elidedBefore())))
         .append(String.format("%n"));
-    b.append(String.format(Locale.ROOT, "%10s  ", "time"));
+    String time = words.get("diagram.time");
+    b.append(" ".repeat(Math.max(0, 10 - TextTable.columns(time)))).append(time).append("  ");
     for (String l : lanes) b.append(pad(l.length() > col - 1 ? l.substring(0, col - 1) : l, col));
     b.append('\n');
     for (SequenceDiagram.Band band : d.bands()) {
@@ -90,7 +91,7 @@ public final class SequenceDiagramText {
       }
       b.append(String.format(Locale.ROOT, "%10.3f  ", a.sendMicros() / 1e6)).append(new String(line).stripTrailing())
           .append("  ").append(a.label());
-      if (a.dropped()) b.append(" DROPPED: ").append(a.outcome());
+      if (a.dropped()) b.append(words.f("diagram.dropped", words.name("diagram.outcome.", a.outcome())));
       else if (!a.outcome().equals("event") && a.arriveMicros() != a.sendMicros())
         b.append(words.f("diagram.arrives", String.format(Locale.ROOT, "%.3f", a.arriveMicros() / 1e6)));
       b.append('\n');

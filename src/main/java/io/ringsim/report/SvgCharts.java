@@ -122,6 +122,12 @@ final class SvgCharts {
    */
   static String lineChart(String aria, List<Series> series, List<Marker> markers, String xLabel, String yLabel,
       boolean logY, DoubleFunction<String> yFmt, double xMin, double xMax, double yLo, double gap) {
+    return lineChart(aria, series, markers, xLabel, yLabel, logY, yFmt, xMin, xMax, yLo, gap, Lang.EN.labels());
+  }
+
+  /** As above, a point's tooltip ("p99 at 12: 3.2") in {@code t}'s language. */
+  static String lineChart(String aria, List<Series> series, List<Marker> markers, String xLabel, String yLabel,
+      boolean logY, DoubleFunction<String> yFmt, double xMin, double xMax, double yLo, double gap, Labels words) {
     int w = W, h = H;
     StringBuilder s = new StringBuilder();
     double yMax = 0, yMinPos = Double.MAX_VALUE;
@@ -188,7 +194,7 @@ final class SvgCharts {
       if (se.points().size() <= 120)
         for (double[] p : se.points())
           s.append("<circle cx=\"").append(num(X.apply(p[0]))).append("\" cy=\"").append(num(Y.apply(p[1]))).append("\" r=\"2\" fill=\"").append(se.color()).append("\"><title>")
-              .append(esc(se.name() + " at " + Html.fig(p[0]) + ": " + yFmt.apply(p[1]))).append("</title></circle>");
+              .append(esc(words.f("chart.point", se.name(), Html.fig(p[0]), yFmt.apply(p[1])))).append("</title></circle>");
     }
     // markers last, so their labels sit on top of the lines
     int mi = 0;

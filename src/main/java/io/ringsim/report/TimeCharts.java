@@ -51,7 +51,7 @@ final class TimeCharts {
     int i = 0;
     for (var e : byNode.entrySet()) series.add(new SvgCharts.Series(e.getKey(), RingPage.color(i++), e.getValue()));
     ReportHtml.figure(b, SvgCharts.lineChart(t.get("node-ops.chart"), series, markers(r), t.get("axis.simulated-time"), t.get("node-ops.y"),
-        false, Html::fig, 0, xMax(r), 0, gap(r)), t.get("node-ops.caption"));
+        false, Html::fig, 0, xMax(r), 0, gap(r), t), t.get("node-ops.caption"));
     b.append("</section>\n");
   }
 
@@ -73,7 +73,7 @@ final class TimeCharts {
       ReportHtml.figure(b, SvgCharts.lineChart(t.f("latency.chart", e.getKey()), List.of(
               new SvgCharts.Series("p50", ReportHtml.PALETTE[0], p50), new SvgCharts.Series("p95", ReportHtml.PALETTE[2], p95),
               new SvgCharts.Series("p99", ReportHtml.PALETTE[3], p99), new SvgCharts.Series(t.get("th.max"), ReportHtml.PALETTE[1], max, true)),
-          markers(r), t.get("axis.simulated-time"), t.get("latency.y"), true, v -> Html.fig(v), 0, xMax(r), 0, gap(r)),
+          markers(r), t.get("axis.simulated-time"), t.get("latency.y"), true, v -> Html.fig(v), 0, xMax(r), 0, gap(r), t),
           t.f("latency.caption", e.getKey()));
     }
     if (!s.levels().isEmpty()) {
@@ -135,7 +135,7 @@ final class TimeCharts {
         break;
       }
     ReportHtml.figure(b, SvgCharts.lineChart(t.get("availability.chart"), avail, markers(r), t.get("axis.simulated-time"), t.get("availability.y"),
-        false, Html::fig, 0, xMax(r), lo, gap(r)), t.get("availability.caption")
+        false, Html::fig, 0, xMax(r), lo, gap(r), t), t.get("availability.caption")
         + (lo > 0 ? t.f("availability.caption.axis", Html.fig(lo)) : t.get("availability.caption.gap")));
     TreeSet<String> classes = new TreeSet<>();
     String throttledClass = t.get("errors.throttled");
@@ -160,7 +160,7 @@ final class TimeCharts {
         err.add(new SvgCharts.Series(e.getKey(), ReportHtml.ERROR_COLORS[j++ % ReportHtml.ERROR_COLORS.length], pts));
       }
       ReportHtml.figure(b, SvgCharts.lineChart(t.get("errors.chart"), err, markers(r), t.get("axis.simulated-time"), t.get("errors.y"),
-          false, Html::fig, 0, xMax(r), 0, gap(r)), t.get("errors.caption"));
+          false, Html::fig, 0, xMax(r), 0, gap(r), t), t.get("errors.caption"));
     }
     b.append("</section>\n");
   }
@@ -175,7 +175,8 @@ final class TimeCharts {
     for (var e : by.entrySet()) {
       b.append("<h3>").append(esc(e.getKey())).append("</h3>\n");
       ReportHtml.figure(b, SvgCharts.lineChart(e.getKey(), List.of(new SvgCharts.Series(e.getKey(), ReportHtml.PALETTE[i++ % ReportHtml.PALETTE.length], e.getValue())),
-          markers(r), t.get("axis.simulated-time"), e.getKey(), false, Html::fig, 0, xMax(r)), t.f("series.caption", e.getKey()));
+          markers(r), t.get("axis.simulated-time"), e.getKey(), false, Html::fig, 0, xMax(r), 0, 0, t),
+          t.f("series.caption", e.getKey()));
     }
     b.append("</section>\n");
   }

@@ -65,7 +65,7 @@ final class ReportMapper {
     sizes.forEach((t, stats) -> {
       String[] p = t.split("\\.", 2);
       b.partitionSizes(PartitionSizeReport.from(p[0], p.length > 1 ? p[1] : "", stats, 10, guideline,
-          "Cassandra's 100 MB guideline scaled by 1/10,000 to this simulation's data"));
+          Say.EN.get("say.sizes.guideline")));
     });
     TimeSeriesRecorder rec = new TimeSeriesRecorder(bucket);
     for (OpRecord op : history) {
@@ -89,22 +89,23 @@ final class ReportMapper {
     b.unlistedAnomalies(r.anomalyCounts().unlistedByKind());
     RunResult.AnomalyCounts ac = r.anomalyCounts();
     if (r.historyRecorded()) {
-      b.metric("consistency", "reads checked", ac.readsChecked(), "", "reads compared with the history");
-      b.metric("consistency", "keys read back at ALL", ac.keysChecked(), "", "after healing the cluster");
-      b.metric("consistency", "stale reads", ac.staleReads(), "", "");
-      b.metric("consistency", "lost writes", ac.lostWrites(), "", "");
+      b.metric("consistency", m("reads-checked"), ac.readsChecked(), "", m("reads-checked.detail"));
+      b.metric("consistency", m("keys-read-back"), ac.keysChecked(), "", m("after-healing"));
+      b.metric("consistency", m("stale-reads"), ac.staleReads(), "", "");
+      b.metric("consistency", m("lost-writes"), ac.lostWrites(), "", "");
       // Only when there is something to say, so that a run with everything judged and listed writes what it did.
       if (ac.anomaliesUnlisted() > 0) {
         long total = r.anomalies().size() + ac.anomaliesUnlisted();
-        b.metric("consistency", "anomalies", total, "", "the first " + r.anomalies().size() + " of the " + total
-            + " are listed");
+        b.metric("consistency", m("anomalies"), total, "", Say.EN.f("say.metric.anomalies.listed",
+            r.anomalies().size(), total));
       }
       for (NotJudged n : NotJudged.values()) {
         Long count = ac.notJudged().get(n.key());
-        if (count != null && count > 0) b.metric("consistency", "not judged: " + n.key(), count, "", n.reason());
+        if (count != null && count > 0)
+          b.metric("consistency", Say.EN.f("say.metric.not-judged", n.key()), count, "", n.reason());
       }
     } else {
-      b.metric("consistency", "reads checked", 0, "", "not checked: the scenario says 'history off'");
+      b.metric("consistency", m("reads-checked"), 0, "", m("history-off"));
     }
     long hints = 0, replayed = 0, repairs = 0;
     for (RunResult.NodeRow n : r.nodes()) {
@@ -112,11 +113,16 @@ final class ReportMapper {
       replayed += n.hintsReplayed();
       repairs += n.readRepairs();
     }
-    b.metric("repair", "hints stored", hints, "", "writes kept for replicas that were down or late");
-    b.metric("repair", "hints replayed", replayed, "", "");
-    b.metric("repair", "read repairs", repairs, "", "reads that found replicas disagreeing");
-    b.metric("workload", "operations", r.operations(), "", "");
-    b.metric("workload", "throttled", r.throttled(), "", "operations not issued: concurrency cap reached");
+    b.metric("repair", m("hints-stored"), hints, "", m("hints-stored.detail"));
+    b.metric("repair", m("hints-replayed"), replayed, "", "");
+    b.metric("repair", m("read-repairs"), repairs, "", m("read-repairs.detail"));
+    b.metric("workload", m("operations"), r.operations(), "", "");
+    b.metric("workload", m("throttled"), r.throttled(), "", m("throttled.detail"));
     return b.build();
+  }
+
+  /** A figure's name or detail: its say.metric.* label in English, as summary.json keeps it. */
+  private static String m(String key) {
+    return Say.EN.get("say.metric." + key);
   }
 }

@@ -110,7 +110,8 @@ public final class ServedChecker {
   /** A cell write acknowledged, with its write. */
   record AckedCell(CellWrite cell, ServedOp.Write from) {
     Effect effect() {
-      return new Effect(cell.timestamp(), cell.tombstone(), from, cell.tombstone() ? "cell tombstone" : "write");
+      return new Effect(cell.timestamp(), cell.tombstone(), from,
+          Say.EN.get(cell.tombstone() ? "say.served.what.tombstone" : "say.served.what.write"));
     }
   }
 
@@ -289,10 +290,6 @@ public final class ServedChecker {
       return null;
     }
 
-    private static String clockBehind(Effect last) {
-      return ", acknowledged at " + last.from().completeMicros() / 1000 + " ms via " + last.from().coordinator()
-          + ") came after the write it saw had completed and lost to it by its older timestamp (a clock behind)";
-    }
 
     private void judgeRead(ServedOp.Read r) {
       ClusteringComparator cmp = r.comparator();
@@ -312,8 +309,8 @@ public final class ServedChecker {
             first = lost;
             firstCell = s.getKey();
           }
-          findings.add(s.getKey().describe(cmp) + ": saw timestamp " + s.getValue() + ", but " + lost.what() + " #"
-              + lost.from().id() + " (timestamp " + lost.timestamp() + clockBehind(lost));
+          findings.add(Say.EN.f("say.served.lost-to-older", s.getKey().describe(cmp), s.getValue(), lost.what(),
+              lost.from().id(), lost.timestamp(), lost.from().completeMicros() / 1000, lost.from().coordinator()));
           lostBy.putIfAbsent(lost.from(), s.getKey());
           continue;
         }
@@ -321,9 +318,8 @@ public final class ServedChecker {
           first = w;
           firstCell = s.getKey();
         }
-        findings.add(s.getKey().describe(cmp) + ": saw timestamp " + s.getValue() + ", older than " + w.what()
-            + " #" + w.from().id() + " (timestamp " + w.timestamp() + ", acknowledged at "
-            + w.from().completeMicros() / 1000 + " ms via " + w.from().coordinator() + ")");
+        findings.add(Say.EN.f("say.served.older", s.getKey().describe(cmp), s.getValue(), w.what(), w.from().id(),
+            w.timestamp(), w.from().completeMicros() / 1000, w.from().coordinator()));
         lostBy.putIfAbsent(w.from(), s.getKey());
       }
       for (Map.Entry<CellKey, AckedCell> e : cells.entrySet()) {
@@ -339,9 +335,8 @@ public final class ServedChecker {
           first = w;
           firstCell = k;
         }
-        findings.add(k.describe(cmp) + ": saw no value, but write #" + a.from().id() + " (timestamp "
-            + a.cell().timestamp() + ", acknowledged at " + a.from().completeMicros() / 1000 + " ms via "
-            + a.from().coordinator() + ") came before it");
+        findings.add(Say.EN.f("say.served.no-value", k.describe(cmp), a.from().id(), a.cell().timestamp(),
+            a.from().completeMicros() / 1000, a.from().coordinator()));
         lostBy.putIfAbsent(a.from(), k);
       }
       if (realTime) {
@@ -361,22 +356,19 @@ public final class ServedChecker {
             first = a.effect();
             firstCell = k;
           }
-          findings.add(k.describe(cmp) + ": saw no value, but write #" + a.from().id() + " (timestamp "
-              + a.cell().timestamp() + ", acknowledged at " + a.from().completeMicros() / 1000 + " ms via "
-              + a.from().coordinator() + ") came after " + by.what() + " #" + by.from().id() + " (timestamp "
-              + by.timestamp() + ") had completed and lost to it by its older timestamp (a clock behind)");
+          findings.add(Say.EN.f("say.served.no-value.lost", k.describe(cmp), a.from().id(), a.cell().timestamp(),
+              a.from().completeMicros() / 1000, a.from().coordinator(), by.what(), by.from().id(), by.timestamp()));
           lostBy.putIfAbsent(a.from(), k);
         }
       }
       if (findings.isEmpty()) return;
-      String more = findings.size() > 1 ? " (and " + (findings.size() - 1) + " more cells)" : "";
       if (r.finalRead()) {
         for (ServedOp.Write w : lostBy.keySet()) {
           t.lost++;
           String cell = lostBy.get(w).describe(cmp);
           String why = findings.stream().filter(f -> f.startsWith(cell + ":")).findFirst().orElse(findings.get(0));
           t.anomalies.add(new Checker.Anomaly("lost-write", r.partition().row(), w.completeMicros(),
-              w.consistency(), "after healing, a read at ALL " + why, cell));
+              w.consistency(), Say.EN.f("say.anomaly.final", why), cell));
         }
         return;
       }
@@ -384,8 +376,11 @@ public final class ServedChecker {
       boolean sameClient = first.from().client() == r.client();
       if (sameClient) t.ryw++;
       t.anomalies.add(new Checker.Anomaly(sameClient ? "read-your-writes" : "stale-read", r.partition().row(),
-          r.invokeMicros(), r.consistency(), "read #" + r.id() + " at " + r.consistency() + " via "
-          + r.coordinator() + ", " + findings.get(0) + more, firstCell.describe(cmp)));
+          r.invokeMicros(), r.consistency(), findings.size() > 1
+          ? Say.EN.f("say.served.read.more", r.id(), r.consistency(), r.coordinator(), findings.get(0),
+              findings.size() - 1)
+          : Say.EN.f("say.served.read", r.id(), r.consistency(), r.coordinator(), findings.get(0)),
+          firstCell.describe(cmp)));
     }
 
     /**

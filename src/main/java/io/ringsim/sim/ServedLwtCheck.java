@@ -96,8 +96,7 @@ final class ServedLwtCheck {
     ServedOp stuck = v.stuck() == null ? null
         : placed.stream().filter(o -> o.id() == v.stuck().id()).findFirst().orElse(null);
     anomalies.add(new Checker.Anomaly("lwt", row, stuck == null ? at : stuck.invokeMicros(), "SERIAL",
-        "not linearizable: no order of the " + ops.size() + " IF NOT EXISTS inserts and SERIAL reads of this row"
-        + " explains their answers (at most " + v.placed() + " fit one)"
-        + (stuck == null ? "" : "; #" + stuck.id() + " cannot be placed")));
+        Say.EN.f("say.served.lwt", ops.size(), v.placed(), stuck == null ? "" : Say.EN.f("say.served.lwt.stuck",
+            stuck.id()))));
   }
 }

@@ -61,7 +61,11 @@ class ZhSentencesTest {
     return out;
   }
 
+  /** The checks' names, as the scenario writes them (shrink --check takes them): the same in every language. */
+  static final List<String> CHECKS = List.of("no lost writes", "stale reads <= 0");
+
   static List<String> englishIn(String text) {
+    for (String name : CHECKS) text = text.replace(name, " ");
     List<String> found = new ArrayList<>();
     for (String f : englishFragments()) if (text.contains(f)) found.add(f);
     return found;

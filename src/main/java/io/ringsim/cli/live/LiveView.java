@@ -6,6 +6,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.ringsim.cli.shell.FaultCommands;
 import io.ringsim.cluster.FaultState;
+import io.ringsim.report.Labels;
 import io.ringsim.cluster.SimCluster;
 import io.ringsim.ring.Node;
 import io.ringsim.ring.Partitioner;
@@ -63,9 +64,12 @@ public final class LiveView implements AutoCloseable {
   private final byte[] page;
   private ActorRef<NodeProbe.Msg> probeRef;
   private volatile boolean ended;
+  /** The log's language (the page's own words are English). */
+  private final Labels labels;
 
-  private LiveView(String scenario, String mode, double speed, long durationMillis, int port, Commands commands)
-      throws IOException {
+  private LiveView(String scenario, String mode, double speed, long durationMillis, int port, Commands commands,
+      Labels labels) throws IOException {
+    this.labels = labels;
     this.scenario = scenario;
     this.mode = mode;
     this.speed = speed;
@@ -90,8 +94,8 @@ public final class LiveView implements AutoCloseable {
    * is answered until {@link #start}. Throws {@link java.net.BindException} when the port is taken.
    */
   public static LiveView bind(String scenario, String mode, double speed, long durationMillis, int port,
-      Commands commands) throws IOException {
-    return new LiveView(scenario, mode, speed, durationMillis, port, commands);
+      Commands commands, Labels labels) throws IOException {
+    return new LiveView(scenario, mode, speed, durationMillis, port, commands, labels);
   }
 
   /**
@@ -196,7 +200,7 @@ public final class LiveView implements AutoCloseable {
     } catch (java.util.concurrent.ExecutionException e) {
       output = line + ": " + e.getCause().getMessage();
     }
-    log(line + " (clicked): " + output.strip().replace('\n', ' '));
+    log(labels.f("live.log.clicked", line, output.strip().replace('\n', ' ')));
     answer.put("ok", !output.startsWith("Improper") && !output.contains("unknown command"));
     answer.put("output", output.strip());
     sendJson(ex, 200, answer);

@@ -1,5 +1,7 @@
 package io.ringsim.sim.cells;
 
+import static io.ringsim.sim.Say.EN;
+
 import io.ringsim.storage.Clustering;
 import io.ringsim.storage.ClusteringComparator;
 import java.util.HexFormat;
@@ -29,17 +31,26 @@ public record CellKey(Clustering clustering, String column, String path) {
     return column.equals(MARKER);
   }
 
-  /** The cell as a user names it: the row's clustering values, then the column (and element). */
+  /** The cell as a user names it: the row's clustering values, then the column (and element); say.cell.* labels. */
   public String describe(ClusteringComparator cmp) {
-    String row = describe(clustering, cmp);
-    String what = isMarker() ? "row marker" : "column " + column + (path == null ? "" : " element 0x" + path);
-    return row.isEmpty() ? what : row + " " + what;
+    String kind = clustering.isStatic() ? "static" : clustering.size() == 0 ? null : "row";
+    String prefix = "say.cell." + (kind == null ? "" : kind + ".");
+    String of = isMarker() ? "marker" : path == null ? "column" : "element";
+    java.util.List<Object> args = new java.util.ArrayList<>();
+    if ("row".equals(kind)) args.add(values(clustering, cmp));
+    if (!isMarker()) args.add(column);
+    if (path != null && !isMarker()) args.add(path);
+    return EN.f(prefix + of, args.toArray());
   }
 
   static String describe(Clustering c, ClusteringComparator cmp) {
-    if (c.isStatic()) return "static row";
+    if (c.isStatic()) return EN.get("say.cell.static");
     if (c.size() == 0) return "";
-    StringBuilder b = new StringBuilder("row (");
+    return EN.f("say.cell.row", values(c, cmp));
+  }
+
+  private static String values(Clustering c, ClusteringComparator cmp) {
+    StringBuilder b = new StringBuilder();
     for (int i = 0; i < c.size(); i++) {
       if (i > 0) b.append(", ");
       try {
@@ -48,6 +59,6 @@ public record CellKey(Clustering clustering, String column, String path) {
         b.append("0x").append(HexFormat.of().formatHex(c.get(i)));
       }
     }
-    return b.append(')').toString();
+    return b.toString();
   }
 }

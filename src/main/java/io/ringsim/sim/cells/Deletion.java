@@ -1,5 +1,7 @@
 package io.ringsim.sim.cells;
 
+import static io.ringsim.sim.Say.EN;
+
 import io.ringsim.storage.Clustering;
 import io.ringsim.storage.ClusteringBound;
 import io.ringsim.storage.ClusteringComparator;
@@ -25,7 +27,7 @@ public sealed interface Deletion {
 
     @Override
     public String describe(ClusteringComparator cmp) {
-      return "partition deletion";
+      return EN.get("say.deletion.partition");
     }
   }
 
@@ -38,13 +40,13 @@ public sealed interface Deletion {
 
     @Override
     public String describe(ClusteringComparator cmp) {
-      return "range deletion of rows " + bound(slice.start(), true, cmp) + " to " + bound(slice.end(), false, cmp);
+      return EN.f("say.deletion.range", bound(slice.start(), true, cmp), bound(slice.end(), false, cmp));
     }
 
     /** A bound as a user writes it: its clustering values, and whether rows equal to them are in the range. */
     private static String bound(ClusteringBound b, boolean start, ClusteringComparator cmp) {
-      if (b.isUnbounded()) return start ? "the first" : "the last";
-      StringBuilder s = new StringBuilder(b.inclusive() ? "" : start ? "after " : "before ").append('(');
+      if (b.isUnbounded()) return EN.get(start ? "say.bound.first" : "say.bound.last");
+      StringBuilder s = new StringBuilder();
       for (int i = 0; i < b.prefix().length; i++) {
         if (i > 0) s.append(", ");
         try {
@@ -53,7 +55,7 @@ public sealed interface Deletion {
           s.append("0x").append(java.util.HexFormat.of().formatHex(b.prefix()[i]));
         }
       }
-      return s.append(')').toString();
+      return b.inclusive() ? "(" + s + ")" : EN.f(start ? "say.bound.after" : "say.bound.before", s);
     }
   }
 
@@ -66,7 +68,7 @@ public sealed interface Deletion {
 
     @Override
     public String describe(ClusteringComparator cmp) {
-      return "deletion of " + CellKey.describe(row, cmp);
+      return EN.f("say.deletion.row", CellKey.describe(row, cmp));
     }
   }
 
@@ -79,7 +81,7 @@ public sealed interface Deletion {
 
     @Override
     public String describe(ClusteringComparator cmp) {
-      return "deletion of collection " + column;
+      return EN.f("say.deletion.collection", column);
     }
   }
 }

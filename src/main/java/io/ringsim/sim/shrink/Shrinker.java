@@ -2,10 +2,12 @@ package io.ringsim.sim.shrink;
 
 import com.typesafe.config.Config;
 import io.ringsim.cluster.ClusterBuilder;
+import io.ringsim.report.Labels;
 import io.ringsim.sim.CheckSpec;
 import io.ringsim.sim.Durations;
 import io.ringsim.sim.RunResult;
 import io.ringsim.sim.RunSpec;
+import io.ringsim.sim.Say;
 import io.ringsim.sim.ScenarioRunner;
 import io.ringsim.sim.ValueGen;
 import io.ringsim.sim.WorkloadSpec;
@@ -44,6 +46,8 @@ public final class Shrinker {
   private final Config config;
   private final Budget budget;
   private final Consumer<String> log;
+  /** The progress lines' language. */
+  private final Labels t;
   /** Scenario text -> whether it fails the check; a candidate met again costs nothing. */
   private final Map<String, Boolean> seen = new HashMap<>();
   private String check;
@@ -52,9 +56,15 @@ public final class Shrinker {
   private boolean stopped;
 
   public Shrinker(Config config, Budget budget, Consumer<String> log) {
+    this(config, budget, log, Say.EN);
+  }
+
+  /** A shrinker whose progress lines are in {@code t}'s language. */
+  public Shrinker(Config config, Budget budget, Consumer<String> log, Labels t) {
     this.config = config;
     this.budget = budget;
     this.log = log;
+    this.t = t;
   }
 
   /** One run of a scenario in virtual time, writing nothing; its check rows say what failed. */
@@ -72,15 +82,15 @@ public final class Shrinker {
     if (only.isEmpty()) throw new IllegalArgumentException("the scenario has no check '" + check + "'");
     best = Reductions.withChecks(spec, only);
     seen.put(text(best), true); // the caller ran it: the checks do not change the run
-    log.accept("shrinking for the check '" + check + "': " + size(best));
+    log.accept(t.f("shrink.progress.start", check, size(best, t)));
     boolean progress = true;
     while (progress && !stopped) {
       progress = false;
-      progress |= ddmin(best.timeline(), t -> Reductions.withTimeline(best, t), "timeline lines",
+      progress |= ddmin(best.timeline(), l -> Reductions.withTimeline(best, l), "timeline",
           a -> "'" + a.text() + "'");
       progress |= ddmin(best.workloads(), w -> Reductions.withWorkloads(best, w), "workloads", WorkloadSpec::name);
       progress |= number(best.durationMillis() / 1000, 1, s -> Reductions.withDuration(best, s * 1000),
-          s -> "duration " + Durations.format(s * 1000));
+          s -> t.f("shrink.progress.duration", Durations.format(s * 1000)));
       progress |= workloadSettings();
       progress |= cluster();
     }
@@ -94,23 +104,23 @@ public final class Shrinker {
       String name = best.workloads().get(i).name();
       changed |= number(Math.round(best.workloads().get(i).rate()), 1,
           r -> Reductions.replaceWorkload(best, wi, Reductions.rate(best.workloads().get(wi), r)),
-          r -> "workload " + name + " rate " + r + "/s");
+          r -> t.f("shrink.progress.rate", name, r));
       changed |= number(best.workloads().get(i).endMillis() / 1000, best.workloads().get(i).startMillis() / 1000 + 1,
           e -> Reductions.replaceWorkload(best, wi, Reductions.window(best.workloads().get(wi),
               best.workloads().get(wi).startMillis(), e * 1000)),
-          e -> "workload " + name + " ending at " + Durations.format(e * 1000));
+          e -> t.f("shrink.progress.ending", name, Durations.format(e * 1000)));
       WorkloadSpec w = best.workloads().get(i);
       changed |= number((w.endMillis() - w.startMillis()) / 1000, 1,
           len -> Reductions.replaceWorkload(best, wi, Reductions.window(best.workloads().get(wi),
               best.workloads().get(wi).endMillis() - len * 1000, best.workloads().get(wi).endMillis())),
-          len -> "workload " + name + " starting " + Durations.format(len * 1000) + " before its end");
+          len -> t.f("shrink.progress.starting", name, Durations.format(len * 1000)));
       for (String column : new TreeMap<>(best.workloads().get(i).generators()).keySet()) {
         ValueGen g = best.workloads().get(i).generators().get(column);
         if (Reductions.count(g) <= 1) continue;
         changed |= number(Reductions.count(g), 1,
             n -> Reductions.replaceWorkload(best, wi, Reductions.generator(best.workloads().get(wi), column,
                 Reductions.withCount(best.workloads().get(wi).generators().get(column), n))),
-            n -> "workload " + name + " column " + column + " drawing from " + n + " values");
+            n -> t.f("shrink.progress.values", name, column, n));
       }
     }
     return changed;
@@ -126,9 +136,10 @@ public final class Shrinker {
         ClusterBuilder.Dc d = dcs.get(di);
         dcs.set(di, new ClusterBuilder.Dc(d.name(), (int) n, (int) Math.min(d.racks(), n)));
         return Reductions.withCluster(best, dcs, best.vnodes());
-      }, n -> (best.dcs().size() == 1 ? "" : "dc " + dc.name() + " with ") + n + " nodes");
+      }, n -> best.dcs().size() == 1 ? t.f("shrink.progress.nodes", n) : t.f("shrink.progress.dc-nodes", dc.name(), n));
     }
-    changed |= number(best.vnodes(), 1, v -> Reductions.withCluster(best, best.dcs(), (int) v), v -> v + " vnodes");
+    changed |= number(best.vnodes(), 1, v -> Reductions.withCluster(best, best.dcs(), (int) v),
+        v -> t.f("shrink.progress.vnodes", v));
     return changed;
   }
 
@@ -154,14 +165,14 @@ public final class Shrinker {
       boolean reduced = false;
       for (int i = 0; i < chunks.size() && !reduced; i++) {
         List<T> complement = complements.get(i);
-        if (test(make.apply(complement), what + " without " + labels(chunks.get(i), label))) {
+        if (test(make.apply(complement), t.f("shrink.progress." + what + ".without", labels(chunks.get(i), label)))) {
           current = complement;
           n = Math.max(n - 1, 2);
           reduced = true;
         }
       }
       for (int i = 0; i < chunks.size() && !reduced && chunks.size() > 2; i++) {
-        if (test(make.apply(chunks.get(i)), what + " with only " + labels(chunks.get(i), label))) {
+        if (test(make.apply(chunks.get(i)), t.f("shrink.progress." + what + ".only", labels(chunks.get(i), label)))) {
           current = chunks.get(i);
           n = 2;
           reduced = true;
@@ -175,10 +186,11 @@ public final class Shrinker {
   }
 
   /** The items a try leaves out (or keeps), named; a long list shortened. */
-  private static <T> String labels(List<T> items, Function<T, String> label) {
+  private <T> String labels(List<T> items, Function<T, String> label) {
     List<String> names = items.stream().map(label).toList();
-    return names.size() <= 3 ? String.join(", ", names)
-        : String.join(", ", names.subList(0, 2)) + " and " + (names.size() - 2) + " more";
+    String sep = t.get("shrink.sep");
+    return names.size() <= 3 ? String.join(sep, names)
+        : t.f("shrink.progress.more", String.join(sep, names.subList(0, 2)), names.size() - 2);
   }
 
   /**
@@ -231,16 +243,16 @@ public final class Shrinker {
       RunSpec parsed = ScenarioReader.parse(text, best.name() + ".sim", Map.of());
       RunResult r = run(parsed, config);
       fails = r.checks().stream().anyMatch(c -> c.check().equals(check) && c.failed());
-      outcome = fails ? "still fails" : "passes";
+      outcome = t.get(fails ? "shrink.progress.fails" : "shrink.progress.passes");
       if (fails) best = parsed;
     } catch (ScenarioException e) {
-      outcome = "not a valid scenario (" + afterPosition(e.getMessage()) + ")";
+      outcome = t.f("shrink.progress.invalid", afterPosition(e.getMessage()));
     } catch (RuntimeException e) {
       // A candidate that stops the run (bad input the reader cannot see) is not the same failure.
-      outcome = "stops with an error (" + e.getMessage() + ")";
+      outcome = t.f("shrink.progress.error", e.getMessage());
     }
     seen.put(text, fails);
-    log.accept("try " + tries + ": " + what + " (" + size(candidate) + "): " + outcome + "; best: " + size(best));
+    log.accept(t.f("shrink.progress.try", tries, what, size(candidate, t), outcome, size(best, t)));
     return fails;
   }
 
@@ -255,8 +267,12 @@ public final class Shrinker {
 
   /** A scenario's size as the progress lines and the summary show it. */
   public static String size(RunSpec s) {
-    return s.timeline().size() + " timeline lines, " + s.workloads().size() + " workloads, " + Reductions
-        .plannedOperations(s) + " operations, " + Durations.format(s.durationMillis()) + ", " + s.nodeCount()
-        + " nodes x " + s.vnodes() + " vnodes";
+    return size(s, Say.EN);
+  }
+
+  /** {@link #size(RunSpec)} in {@code t}'s language. */
+  public static String size(RunSpec s, Labels t) {
+    return t.f("shrink.size", s.timeline().size(), s.workloads().size(), Reductions.plannedOperations(s),
+        Durations.format(s.durationMillis()), s.nodeCount(), s.vnodes());
   }
 }

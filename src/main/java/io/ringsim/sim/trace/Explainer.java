@@ -97,7 +97,7 @@ public final class Explainer {
         case "lost-write", "stale-read", "read-your-writes" -> t.get("explain.what." + a.kind());
         default -> capital(kindText(a.kind()));
       };
-      sentence(story, t.f("explain.cell", what, a.table(), a.key(), a.cell(), time(at), t.say(a.details())));
+      sentence(story, t.f("explain.cell", what, a.table(), a.key(), t.say(a.cell()), time(at), t.say(a.details())));
       List<OpRecord> near = new ArrayList<>();
       for (OpRecord op : ops) {
         if (op.completeMicros() < at - 1_000_000 || op.invokeMicros() > at + 1_000_000) continue;

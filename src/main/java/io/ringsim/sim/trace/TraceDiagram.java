@@ -43,13 +43,14 @@ final class TraceDiagram {
       String client = op.workload() + "/" + op.worker();
       clients.add(client);
       coords.add(op.coordinator());
-      String what = op.type() + " #" + op.id() + " " + op.consistency();
+      String what = t.f("diagram.op", type(op.type()), op.id(), op.consistency());
       timed.add(new SequenceDiagram.Arrow(op.invokeMicros(), op.invokeMicros(), client,
           op.coordinator(), what, "delivered"));
       String result = !op.ok() ? (op.error() == null ? op.outcome() : op.error())
-          : op.type().equals("read") ? (op.version() < 0 ? "no row" : "ts " + op.version()) : "ok ts " + op.version();
+          : op.type().equals("read") ? (op.version() < 0 ? t.get("diagram.result.no-row")
+              : t.f("diagram.result.ts", op.version())) : t.f("diagram.result.ok", op.version());
       timed.add(new SequenceDiagram.Arrow(op.completeMicros(), op.completeMicros(), op.coordinator(),
-          client, what + ": " + result, "delivered"));
+          client, t.f("diagram.op.result", what, result), "delivered"));
     }
     if (key != null) {
       for (TraceModel.Msg m : byToken.getOrDefault(key.tokenLong(), List.of())) {
@@ -92,23 +93,34 @@ final class TraceDiagram {
       else if (readRepairs.contains(m.from() + "/" + m.requestId())) kind = "read-repair";
     }
     if (m.isEvent()) {
-      String ts = m.timestamp() >= 0 ? " ts " + m.timestamp() : "";
+      String ts = m.timestamp() >= 0 ? t.f("diagram.ts", m.timestamp()) : "";
       return switch (kind) {
-        case "hint-replay" -> "hint replay to " + m.to() + " (" + m.timestamp() + " hints)";
-        case "hint-stored" -> "hint stored for " + m.to() + ts;
-        case "hint-refused" -> "no hint for " + m.to() + " (down too long)";
-        case "answer" -> m.to() + " answered" + (m.timestamp() < 0 ? " no data" : ts);
-        case "read-repair" -> "read repair of " + m.to() + ts;
-        case "local-write" -> "local write" + ts;
-        case "local-read" -> "local read";
-        case "hint-expired" -> "hint for " + m.to() + " expired" + ts;
-        case "tombstone-purged" -> "tombstone purged by compaction";
-        case "flush" -> "flush (" + m.timestamp() + " partitions)";
-        case "compaction" -> "compaction (" + m.timestamp() + " tombstones purged)";
+        case "hint-replay" -> t.f("diagram.ev.hint-replay", m.to(), m.timestamp());
+        case "hint-stored" -> t.f("diagram.ev.hint-stored", m.to(), ts);
+        case "hint-refused" -> t.f("diagram.ev.hint-refused", m.to());
+        case "answer" -> m.timestamp() < 0 ? t.f("diagram.ev.answer.no-data", m.to())
+            : t.f("diagram.ev.answer", m.to(), ts);
+        case "read-repair" -> t.f("diagram.ev.read-repair", m.to(), ts);
+        case "local-write" -> t.f("diagram.ev.local-write", ts);
+        case "local-read" -> t.get("diagram.ev.local-read");
+        case "hint-expired" -> t.f("diagram.ev.hint-expired", m.to(), ts);
+        case "tombstone-purged" -> t.get("diagram.ev.tombstone-purged");
+        case "flush" -> t.f("diagram.ev.flush", m.timestamp());
+        case "compaction" -> t.f("diagram.ev.compaction", m.timestamp());
         default -> kind + ts;
       };
     }
-    return kind + (m.timestamp() >= 0 ? " ts " + m.timestamp() : "");
+    return messageKind(kind) + (m.timestamp() >= 0 ? t.f("diagram.ts", m.timestamp()) : "");
+  }
+
+  /** A message's kind: Cassandra's verb as the trace names it, but hints and read repairs in the reader's words. */
+  private String messageKind(String kind) {
+    return t.has("diagram.kind." + kind) ? t.get("diagram.kind." + kind) : kind;
+  }
+
+  /** An operation's type (write, read, delete, lwt) in the reader's words. */
+  private String type(String type) {
+    return t.has("explain.type." + type) ? t.get("explain.type." + type) : type;
   }
 
   /** Crashes (per lane, until the restart) and partitions (across all lanes, until the heal) in the window. */
