@@ -5,7 +5,9 @@ import io.ringsim.cql.ast.Statement;
 import io.ringsim.cql.ast.Term;
 import io.ringsim.cql.parse.CqlGrammarParser.*;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The AST of SELECT: its selection (built by SelectorAst), WHERE (RelationAst), GROUP BY, ORDER BY and the two
@@ -25,10 +27,12 @@ final class SelectAst {
     }
     List<String> groupBy = new ArrayList<>();
     for (IdentContext i : c.ident()) groupBy.add(AstBuilder.ident(i));
+    // Cassandra's parser puts the orderings in a map keyed by column: a column named twice keeps its first place
+    // and its last direction (ORDER BY a ASC, a DESC orders by a DESC, as the object mappers send it).
+    Map<String, Boolean> descending = new LinkedHashMap<>();
+    for (OrderingContext o : c.ordering()) descending.put(AstBuilder.ident(o.ident()), o.K_DESC() != null);
     List<Statement.Ordering> order = new ArrayList<>();
-    for (OrderingContext o : c.ordering()) {
-      order.add(new Statement.Ordering(AstBuilder.ident(o.ident()), o.K_DESC() != null));
-    }
+    descending.forEach((column, desc) -> order.add(new Statement.Ordering(column, desc)));
     Term perPartition = null, limit = null;
     for (TermContext tc : c.term()) ArithmeticAst.checkPlainValue(tc);
     int ti = 0;

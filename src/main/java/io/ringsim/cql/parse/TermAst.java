@@ -24,9 +24,11 @@ final class TermAst {
     if (t instanceof SetLiteralContext l) return new Term.SetLiteral(terms(l.term()));
     if (t instanceof MapLiteralContext m) {
       List<Term> k = new ArrayList<>(), v = new ArrayList<>();
-      for (int i = 0; i < m.term().size(); i += 2) {
-        k.add(term(m.term(i)));
-        v.add(term(m.term(i + 1)));
+      // m.term() walks all the children each call: read it once, or a 65535-entry map literal takes minutes.
+      List<TermContext> kv = m.term();
+      for (int i = 0; i + 1 < kv.size(); i += 2) {
+        k.add(term(kv.get(i)));
+        v.add(term(kv.get(i + 1)));
       }
       return new Term.MapLiteral(k, v);
     }
