@@ -235,7 +235,7 @@ public final class CqlParser {
         return new CqlException(CqlErrorClass.SyntaxError, msg + snippetAt(p, name));
       }
     }
-    return new CqlException(CqlErrorClass.SyntaxError, msg + snippet(p, t));
+    return new CqlException(CqlErrorClass.SyntaxError, msg + snippetAt(p, t, e != null && e.getCtx() instanceof org.antlr.v4.runtime.ParserRuleContext prc ? prc : null));
   }
 
   /**
@@ -296,10 +296,19 @@ public final class CqlParser {
 
   /** Cassandra's snippet with its parser's stream standing at {@code at}, as far read as this parser's. */
   private static String snippetAt(Parser p, Token at) {
+    return snippetAt(p, at, null);
+  }
+
+  /**
+   * As {@link #snippetAt(Parser, Token)}, {@code ctx} being where the parser failed: a bracket before '..' ends a
+   * term only if a term of the tree built so far ends with it (a function call's, not a parameter list's).
+   */
+  private static String snippetAt(Parser p, Token at, org.antlr.v4.runtime.ParserRuleContext ctx) {
     TokenStream ts = p.getTokenStream();
     int fetched = ts.size() - 1;
     Token before = previous(p, at, 1);
-    if (at.getType() == CqlGrammarLexer.DOTDOT && before != null && TERM_ENDS.contains(before.getType())) {
+    if (at.getType() == CqlGrammarLexer.DOTDOT && before != null && (TERM_ENDS.contains(before.getType())
+        || CLOSERS.contains(before.getType()) && termEndsAt(ctx, before))) {
       // After a term, '..' may open the second bound of a slice: Cassandra's parser reads the token after it.
       int i = at.getTokenIndex() + 1;
       while (i < fetched + 1 && ts.get(i).getChannel() != Token.DEFAULT_CHANNEL) i++;
@@ -316,8 +325,19 @@ public final class CqlParser {
   /** Tokens a term ends with. */
   private static final java.util.Set<Integer> TERM_ENDS = java.util.Set.of(CqlGrammarLexer.INTEGER,
       CqlGrammarLexer.FLOAT, CqlGrammarLexer.STRING, CqlGrammarLexer.UUID, CqlGrammarLexer.HEX, CqlGrammarLexer.BOOLEAN,
-      CqlGrammarLexer.DURATION, CqlGrammarLexer.QMARK, CqlGrammarLexer.RPAREN, CqlGrammarLexer.RBRACKET,
-      CqlGrammarLexer.RBRACE, CqlGrammarLexer.K_NULL);
+      CqlGrammarLexer.DURATION, CqlGrammarLexer.QMARK, CqlGrammarLexer.K_NULL);
+  private static final java.util.Set<Integer> CLOSERS = java.util.Set.of(CqlGrammarLexer.RPAREN,
+      CqlGrammarLexer.RBRACKET, CqlGrammarLexer.RBRACE);
+
+  /** Whether, going down the last children from {@code ctx}, a term ends with {@code last}. */
+  private static boolean termEndsAt(org.antlr.v4.runtime.ParserRuleContext ctx, Token last) {
+    for (org.antlr.v4.runtime.tree.ParseTree c = ctx; c instanceof org.antlr.v4.runtime.ParserRuleContext r;
+        c = r.getChildCount() == 0 ? null : r.getChild(r.getChildCount() - 1)) {
+      if (r instanceof CqlGrammarParser.TermContext && r.getStop() != null
+          && r.getStop().getTokenIndex() == last.getTokenIndex()) return true;
+    }
+    return false;
+  }
 
   /** Whether the {@code back}-th token before {@code t} on the default channel is of {@code type}. */
   private static boolean previousIs(Parser p, Token t, int back, int type) {
