@@ -104,7 +104,13 @@ public final class CqlParser {
       try {
         return rule.apply(ll);
       } catch (ParseCancellationException e) {
-        throw syntaxError(ll, e.getCause() instanceof RecognitionException re ? re : null);
+        try {
+          throw syntaxError(ll, e.getCause() instanceof RecognitionException re ? re : null);
+        } catch (StringIndexOutOfBoundsException snippetFailed) {
+          // Cassandra's snippet code fails so on some statements spanning lines; its parser answers with that.
+          throw new CqlException(CqlErrorClass.SyntaxError, "Failed parsing statement: [" + text + "] reason: "
+              + "StringIndexOutOfBoundsException " + snippetFailed.getMessage());
+        }
       }
     } catch (StackOverflowError e) {
       throw new CqlException(CqlErrorClass.SyntaxError, "line 1:0 statement nested too deeply");
@@ -235,7 +241,9 @@ public final class CqlParser {
         return new CqlException(CqlErrorClass.SyntaxError, msg + snippetAt(p, name));
       }
     }
-    return new CqlException(CqlErrorClass.SyntaxError, msg + snippetAt(p, t, e != null && e.getCtx() instanceof org.antlr.v4.runtime.ParserRuleContext prc ? prc : null));
+    org.antlr.v4.runtime.ParserRuleContext at =
+        e != null && e.getCtx() instanceof org.antlr.v4.runtime.ParserRuleContext c ? c : null;
+    return new CqlException(CqlErrorClass.SyntaxError, msg + snippetAt(p, t, at));
   }
 
   /**

@@ -25,17 +25,17 @@ final class LiteralLexing {
       if (t.getChannel() != Token.DEFAULT_CHANNEL || t.getType() == CqlGrammarLexer.STRING
           || t.getType() == CqlGrammarLexer.QUOTED_NAME || t.getType() == CqlGrammarLexer.HEX) continue;
       char c0 = text.charAt(s);
-      if (hex(c0)) uuid(text, s);
+      if (hex(c0) && uuid(text, s)) continue;
       if (Character.isDigit(c0) || c0 == '-' && s + 1 < text.length() && Character.isDigit(text.charAt(s + 1)))
         number(text, c0 == '-' ? s + 1 : s);
     }
   }
 
   /** Eight hex digits and a dash: only a uuid goes on. */
-  private static void uuid(String text, int s) {
+  private static boolean uuid(String text, int s) {
     int n = text.length();
-    for (int i = 0; i < 8; i++) if (s + i >= n || !hex(text.charAt(s + i))) return;
-    if (s + 8 >= n || text.charAt(s + 8) != '-') return;
+    for (int i = 0; i < 8; i++) if (s + i >= n || !hex(text.charAt(s + i))) return false;
+    if (s + 8 >= n || text.charAt(s + 8) != '-') return false;
     for (int i = 9; i < UUID_SHAPE.length(); i++) {
       int at = s + i;
       char want = UUID_SHAPE.charAt(i);
@@ -43,6 +43,7 @@ final class LiteralLexing {
       throw error(text, at, "mismatched character " + display(text, at) + " expecting "
           + (want == '-' ? "'-'" : "set null"));
     }
+    return true;
   }
 
   /** Digits, then what only one rule can take: a uuid's hex letters, an exponent, a duration's next number. */
@@ -64,7 +65,16 @@ final class LiteralLexing {
       if (Character.isDigit(text.charAt(j))) return;
     }
     if (unitStart(c) && c != 'e') {
-      duration(text, i);
+      try {
+        duration(text, i);
+      } catch (io.ringsim.cql.CqlException e) {
+        // While every character so far is hex, a uuid goes on too: the lexer fails where that one stops.
+        int j = s;
+        while (j < n && j - s < 8 && hex(text.charAt(j))) j++;
+        if (s > 0 && text.charAt(s - 1) == '-' || j <= i || j - s >= 8 && j < n && text.charAt(j) == '-') throw e;
+        if (j - s < 8) throw error(text, j, "mismatched character " + display(text, j) + " expecting set null");
+        throw e;
+      }
       return;
     }
     if (hex(c) && !(s > 0 && text.charAt(s - 1) == '-') && i - s < 8) {
