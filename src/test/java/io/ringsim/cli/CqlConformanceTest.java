@@ -50,7 +50,7 @@ class CqlConformanceTest {
       "45_alter_add_and_counter_literals", "46_udf_names_and_alter_type_if",
       "47_conditional_batch_in_and_udf_checks", "48_java_udf_tuples_udts_dates", "49_roles_permissions_triggers",
       "50_replication_options", "51_prepare_order_select_index_aggregate",
-      "53_cqlengine_findings"})
+      "52_syntax_error_wording", "53_cqlengine_findings"})
   void matchesCassandraWordForWord(String name) throws IOException {
     List<String> differ = new ArrayList<>(compare(name).messageMismatches());
     // Cassandra lists a function's overloads in its hash order, which two oracle runs of 30 gave differently
@@ -61,6 +61,8 @@ class CqlConformanceTest {
     // with markers "Invalid amount of bind variables" where ringsim says a prepared statement is needed.
     differ.removeIf(m -> name.equals("35_literal_selectors") && LITERAL_SELECTOR_MESSAGES_NOT_COMPARED.stream()
         .anyMatch(m::contains));
+    differ.removeIf(m -> KNOWN_MESSAGE_DIFFERENCES.getOrDefault(name, java.util.Set.of())
+        .contains(Integer.parseInt(m.substring(0, m.indexOf(':')))));
     assertThat(differ).as(name + ": error messages that are not Cassandra's").isEmpty();
   }
 
@@ -83,14 +85,13 @@ class CqlConformanceTest {
   }
 
   private static final java.util.Map<String, java.util.Set<Integer>> KNOWN_MESSAGE_DIFFERENCES = java.util.Map.of(
-      // Lexer-level errors inside a malformed uuid or duration literal (ringsim's lexer splits them elsewhere).
-      "36_error_classes_literals", java.util.Set.of(54, 83),
-      // TimeWindowCompactionStrategy (not simulated); CREATE TABLE "" (lexer-level).
-      "36_error_classes_ddl", java.util.Set.of(58, 74),
-      // IF EXISTS AND ... (the parser's wording).
-      "36_error_classes_restrictions", java.util.Set.of(100),
-      // IF EXISTS AND ... (the parser's wording).
-      "36_error_classes_batch_lwt", java.util.Set.of(49));
+      // TimeWindowCompactionStrategy (not simulated).
+      "36_error_classes_ddl", java.util.Set.of(58),
+      // Syntax errors whose wording ringsim does not reproduce yet: USING TTL 10 AND <end> (Cassandra predicts TTL or
+      // TIMESTAMP as alternatives), a float overflowing before a uuid's dash (Cassandra fails in the number first),
+      // LIMIT x (Cassandra's LIMIT takes one token), a type followed by garbage (Cassandra predicts the type with
+      // two tokens and brackets it).
+      "52_syntax_error_wording", java.util.Set.of(18, 87, 123, 138, 142));
 
   /** TTL expiry, tombstone purging and commit-log replay through a cluster: every node flushes, compacts, restarts. */
   @ParameterizedTest

@@ -192,7 +192,8 @@ assignment
   | ident LBRACKET term RBRACKET EQ term         # setElement
   | ident DOT ident EQ term                     # setField
   ;
-ifClause : K_IF K_EXISTS | K_IF condition (K_AND condition)* ;
+// Factored as Cassandra's: its parser predicts EXISTS against a condition after IF, and reports there.
+ifClause : K_IF (K_EXISTS | condition (K_AND condition)*) ;
 condition
   : ident operator term                                  # simpleCondition
   | ident K_IN LPAREN (term (COMMA term)*)? RPAREN      # inCondition
@@ -367,6 +368,8 @@ INTEGER : '-'? [0-9]+ ;
 STRING : '\'' ( ~'\'' | '\'\'' )* '\'' | '$$' .*? '$$' ;
 IDENT : [a-z] [a-z0-9_]* ;
 QUOTED_NAME : '"' ( ~'"' | '""' )+ '"' ;
+// As Cassandra's lexer: "" is a token of its own, which no rule takes.
+EMPTY_QUOTED_NAME : '""' ;
 fragment HEXD : [0-9a-f] ;
 
 SEMI : ';' ; COMMA : ',' ; DOTDOT : '..' ; DOT : '.' ; COLON : ':' ; LPAREN : '(' ; RPAREN : ')' ; LBRACE : '{' ; RBRACE : '}' ;

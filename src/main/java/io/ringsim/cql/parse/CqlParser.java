@@ -16,6 +16,7 @@ import org.antlr.v4.runtime.Parser;
 import org.antlr.v4.runtime.RecognitionException;
 import org.antlr.v4.runtime.Recognizer;
 import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.TokenStream;
 import org.antlr.v4.runtime.atn.PredictionMode;
 import org.antlr.v4.runtime.misc.IntervalSet;
 import org.antlr.v4.runtime.misc.ParseCancellationException;
@@ -73,12 +74,16 @@ public final class CqlParser {
           int i = lx.getStartIndex();
           if (i >= 0 && i < text.length()) bad = text.substring(i, text.offsetByCodePoints(i, 1));
         }
+        // A quote that starts no token opens a string that never ends: Cassandra's lexer reads on to the end.
+        if (bad.equals("'") || bad.equals("\""))
+          throw LiteralLexing.error(text, text.length(), "mismatched character '<EOF>' expecting '" + bad + "'");
         throw new CqlException(CqlErrorClass.SyntaxError,
             "line " + line + ":" + col + " no viable alternative at character '" + bad + "'");
       }
     });
     CqlGrammarParser p = new CqlGrammarParser(new CommonTokenStream(lexer));
     p.removeErrorListeners();
+    p.setInterpreter(new DeferredNoViableAlt(p, p.getInterpreter()));
     return p;
   }
 
@@ -86,6 +91,7 @@ public final class CqlParser {
   static <T> T parseWith(String text, java.util.function.Function<CqlGrammarParser, T> rule) {
     checkNesting(text);
     checkNegativeWords(text);
+    LiteralLexing.check(text);
     CqlGrammarParser sll = parser(text);
     sll.setErrorHandler(new BailErrorStrategy());
     sll.getInterpreter().setPredictionMode(PredictionMode.SLL);
@@ -98,7 +104,13 @@ public final class CqlParser {
       try {
         return rule.apply(ll);
       } catch (ParseCancellationException e) {
-        throw syntaxError(ll, e.getCause() instanceof RecognitionException re ? re : null);
+        try {
+          throw syntaxError(ll, e.getCause() instanceof RecognitionException re ? re : null);
+        } catch (StringIndexOutOfBoundsException snippetFailed) {
+          // Cassandra's snippet code fails so on some statements spanning lines; its parser answers with that.
+          throw new CqlException(CqlErrorClass.SyntaxError, "Failed parsing statement: [" + text + "] reason: "
+              + "StringIndexOutOfBoundsException " + snippetFailed.getMessage());
+        }
       }
     } catch (StackOverflowError e) {
       throw new CqlException(CqlErrorClass.SyntaxError, "line 1:0 statement nested too deeply");
@@ -160,6 +172,15 @@ public final class CqlParser {
     Token t = e != null && e.getOffendingToken() != null ? e.getOffendingToken() : p.getCurrentToken();
     String where = "line " + t.getLine() + ":" + t.getCharPositionInLine() + " ";
     String tokenText = t.getType() == Token.EOF ? "<EOF>" : t.getText();
+    if (!(e instanceof NoViableAltException) && p.getInterpreter() instanceof DeferredNoViableAlt sim) {
+      DeferredNoViableAlt.Failure f = sim.failedAt(t, CqlParser::predictsAsCassandra);
+      if (f != null) {
+        if (t.getType() == Token.EOF)
+          return new CqlException(CqlErrorClass.SyntaxError, "line 0:-1 no viable alternative at input '<EOF>'");
+        return new CqlException(CqlErrorClass.SyntaxError, where + "no viable alternative at input '"
+            + Antlr3Snippet.cassandraText(t) + "'" + snippetAt(p, decisionStart(p, f.start())));
+      }
+    }
     if (t.getType() == CqlGrammarLexer.STRING) return mismatchedString(t, e, p);
     String msg;
     if (e instanceof NoViableAltException && t.getType() == Token.EOF) {
@@ -177,6 +198,13 @@ public final class CqlParser {
       // take but quotes the text from the statement's first word (bracketed) on to that word.
       return new CqlException(CqlErrorClass.SyntaxError, where + "no viable alternative at input '" + tokenText
           + "'" + snippetFrom(p, n.getStartToken(), t));
+    }
+    if (e instanceof NoViableAltException n && n.getStartToken().getTokenIndex() < t.getTokenIndex()
+        && !(n.getCtx() instanceof CqlGrammarParser.AssignmentContext)) {
+      // A prediction that read past its first token: Cassandra's stream rewinds to where the decision began (an
+      // assignment's `column =` excepted, which Cassandra's grammar reads before predicting).
+      return new CqlException(CqlErrorClass.SyntaxError, where + "no viable alternative at input '" + tokenText + "'"
+          + snippetAt(p, n.getStartToken()));
     }
     if (e instanceof NoViableAltException) {
       msg = where + "no viable alternative at input '" + tokenText + "'";
@@ -210,14 +238,39 @@ public final class CqlParser {
         if (x.getChannel() == Token.DEFAULT_CHANNEL) name = x;
       }
       if (name != null && isName(p, name)) {
-        String s = snippet(p, name);
-        String gap = t.getInputStream().getText(org.antlr.v4.runtime.misc.Interval.of(name.getStopIndex() + 1,
-            t.getStartIndex() - 1));
-        return new CqlException(CqlErrorClass.SyntaxError, msg + s.substring(0, s.length() - (s.endsWith("...)")
-            ? 4 : 1)) + gap + t.getText() + (t.getStopIndex() + 1 < t.getInputStream().size() ? "..." : "") + ")");
+        return new CqlException(CqlErrorClass.SyntaxError, msg + snippetAt(p, name));
       }
     }
-    return new CqlException(CqlErrorClass.SyntaxError, msg + snippet(p, t));
+    org.antlr.v4.runtime.ParserRuleContext at =
+        e != null && e.getCtx() instanceof org.antlr.v4.runtime.ParserRuleContext c ? c : null;
+    return new CqlException(CqlErrorClass.SyntaxError, msg + snippetAt(p, t, at));
+  }
+
+  /**
+   * Whether Cassandra's grammar makes the same prediction as the rescued one. It does not where it takes a single
+   * token and no term (USING TTL/TIMESTAMP, LIMIT: an integer or a marker; a property's value: a constant or a
+   * map), nor in an assignment, whose `column =` it reads before predicting. A prediction that failed at its first
+   * token fails in Cassandra's parser only after a term: its decision there checks the token against everything
+   * that may follow a term anywhere, where its other one-token decisions (a selector's, a clause's) simply end.
+   */
+  private static boolean predictsAsCassandra(DeferredNoViableAlt.Failure f) {
+    org.antlr.v4.runtime.ParserRuleContext c = f.ctx();
+    if (c instanceof CqlGrammarParser.AssignmentContext) return false;
+    if (f.start().getTokenIndex() == f.bad().getTokenIndex() && !(c instanceof CqlGrammarParser.TermContext))
+      return false;
+    if (c instanceof CqlGrammarParser.TermContext) {
+      org.antlr.v4.runtime.ParserRuleContext up = c.getParent();
+      return !(up instanceof CqlGrammarParser.UsingOptionContext || up instanceof CqlGrammarParser.KeyspaceOptionContext
+          || up instanceof CqlGrammarParser.PropertyOptionContext || up instanceof CqlGrammarParser.SelectStatementContext
+          || up instanceof CqlGrammarParser.DeleteStatementContext);
+    }
+    return true;
+  }
+
+  /** Cassandra predicts a bind marker's term from the marker and the token after it: its stream rewinds to the ?. */
+  private static Token decisionStart(Parser p, Token start) {
+    Token before = previous(p, start, 1);
+    return before != null && before.getType() == CqlGrammarLexer.QMARK ? before : start;
   }
 
   /** A column definition that cannot start after a comma of CREATE TABLE's column list. */
@@ -246,17 +299,52 @@ public final class CqlParser {
    * and the text runs on to the token the prediction failed at (two tokens at most, whitespace counting).
    */
   private static String snippetFrom(Parser p, Token start, Token bad) {
-    org.antlr.v4.runtime.TokenStream ts = p.getTokenStream();
-    String text = ts.getTokenSource().getInputStream().toString();
-    Token from = ts.get(Math.max(0, start.getTokenIndex() - 10));
-    Token to = ts.get(Math.min(bad.getTokenIndex(), start.getTokenIndex() + 2));
-    StringBuilder sb = new StringBuilder(" (");
-    if (from.getStartIndex() > 0) sb.append("...");
-    int end = to.getType() == Token.EOF ? text.length() : to.getStopIndex() + 1;
-    sb.append(text, from.getStartIndex(), start.getStartIndex()).append('[').append(start.getText()).append(']')
-        .append(text, start.getStopIndex() + 1, end);
-    if (end < text.length()) sb.append("...");
-    return sb.append(')').toString();
+    return snippetAt(p, start);
+  }
+
+  /** Cassandra's snippet with its parser's stream standing at {@code at}, as far read as this parser's. */
+  private static String snippetAt(Parser p, Token at) {
+    return snippetAt(p, at, null);
+  }
+
+  /**
+   * As {@link #snippetAt(Parser, Token)}, {@code ctx} being where the parser failed: a bracket before '..' ends a
+   * term only if a term of the tree built so far ends with it (a function call's, not a parameter list's).
+   */
+  private static String snippetAt(Parser p, Token at, org.antlr.v4.runtime.ParserRuleContext ctx) {
+    TokenStream ts = p.getTokenStream();
+    int fetched = ts.size() - 1;
+    Token before = previous(p, at, 1);
+    if (at.getType() == CqlGrammarLexer.DOTDOT && before != null && (TERM_ENDS.contains(before.getType())
+        || CLOSERS.contains(before.getType()) && termEndsAt(ctx, before))) {
+      // After a term, '..' may open the second bound of a slice: Cassandra's parser reads the token after it.
+      int i = at.getTokenIndex() + 1;
+      while (i < fetched + 1 && ts.get(i).getChannel() != Token.DEFAULT_CHANNEL) i++;
+      if (i >= fetched + 1) {
+        ts.LT(2);
+        i = at.getTokenIndex() + 1;
+        while (i < ts.size() && ts.get(i).getChannel() != Token.DEFAULT_CHANNEL) i++;
+      }
+      fetched = Math.max(fetched, Math.min(i, ts.size() - 1));
+    }
+    return Antlr3Snippet.of(ts.getTokenSource().getInputStream().toString(), ts, at.getTokenIndex(), fetched);
+  }
+
+  /** Tokens a term ends with. */
+  private static final java.util.Set<Integer> TERM_ENDS = java.util.Set.of(CqlGrammarLexer.INTEGER,
+      CqlGrammarLexer.FLOAT, CqlGrammarLexer.STRING, CqlGrammarLexer.UUID, CqlGrammarLexer.HEX, CqlGrammarLexer.BOOLEAN,
+      CqlGrammarLexer.DURATION, CqlGrammarLexer.QMARK, CqlGrammarLexer.K_NULL);
+  private static final java.util.Set<Integer> CLOSERS = java.util.Set.of(CqlGrammarLexer.RPAREN,
+      CqlGrammarLexer.RBRACKET, CqlGrammarLexer.RBRACE);
+
+  /** Whether, going down the last children from {@code ctx}, a term ends with {@code last}. */
+  private static boolean termEndsAt(org.antlr.v4.runtime.ParserRuleContext ctx, Token last) {
+    for (org.antlr.v4.runtime.tree.ParseTree c = ctx; c instanceof org.antlr.v4.runtime.ParserRuleContext r;
+        c = r.getChildCount() == 0 ? null : r.getChild(r.getChildCount() - 1)) {
+      if (r instanceof CqlGrammarParser.TermContext && r.getStop() != null
+          && r.getStop().getTokenIndex() == last.getTokenIndex()) return true;
+    }
+    return false;
   }
 
   /** Whether the {@code back}-th token before {@code t} on the default channel is of {@code type}. */
@@ -358,14 +446,6 @@ public final class CqlParser {
    * Cassandra's lexer) before the offending one up to it, that one in brackets, "..." on a side that is cut.
    */
   private static String snippet(Parser p, Token bad) {
-    org.antlr.v4.runtime.TokenStream ts = p.getTokenStream();
-    String text = ts.getTokenSource().getInputStream().toString();
-    Token from = ts.get(Math.max(0, bad.getTokenIndex() - 10));
-    StringBuilder sb = new StringBuilder(" (");
-    if (from.getStartIndex() > 0) sb.append("...");
-    if (bad.getType() == Token.EOF) return sb.append(text, from.getStartIndex(), text.length()).append("[])").toString();
-    sb.append(text, from.getStartIndex(), bad.getStartIndex()).append('[').append(bad.getText()).append(']');
-    if (bad.getStopIndex() + 1 < text.length()) sb.append("...");
-    return sb.append(')').toString();
+    return snippetAt(p, bad);
   }
 }
