@@ -64,7 +64,9 @@ class CqlDescribeTest {
 
   @Test
   void describeKeyspaceListsTheKeyspaceThenEachTable() throws IOException {
-    String out = run("""
+    // The keyspace names the data centres dc1 and dc2, which the cluster must have (Cassandra refuses others):
+    // the cluster is multi-dc's.
+    String out = run("--scenario", "simulations/multi-dc.sim", """
         CREATE KEYSPACE "Multi" WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3, 'dc2': 2}
           AND durable_writes = false;
         CREATE TABLE "Multi".hits (page text, day date, hour int, n counter, PRIMARY KEY ((page, day), hour))
@@ -130,9 +132,14 @@ class CqlDescribeTest {
   }
 
   private String run(String script) throws IOException {
+    return run(null, null, script);
+  }
+
+  private String run(String option, String value, String script) throws IOException {
     Path f = dir.resolve("d.cql");
     Files.writeString(f, script);
-    CliRun r = CliRun.of("cql", "-f", f.toString());
+    CliRun r = option == null ? CliRun.of("cql", "-f", f.toString())
+        : CliRun.of("cql", "-f", f.toString(), option, value);
     assertThat(r.exitCode()).isZero();
     return r.out().lines().map(l -> l + "\n")
         .reduce("", String::concat);
