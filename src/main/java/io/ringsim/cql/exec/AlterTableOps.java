@@ -56,8 +56,8 @@ final class AlterTableOps {
       if (was != null) checkReAdd(t, spec.name(), type, kind, was);
       boolean counterTable = t.isCounterTable();
       if (counterTable && !SchemaOps.isCounter(type)) throw new CqlException(CqlErrorClass.ConfigurationError,
-          "Cannot have a non counter column (\"" + spec.name() + "\") in a counter table");
-      if (!counterTable && SchemaOps.isCounter(type) && !(t.regularColumns().isEmpty() && t.staticColumns().isEmpty()))
+          ks + "." + s.name() + ": Cannot have a non counter column (\"" + spec.name() + "\") in a counter table");
+      if (!counterTable && SchemaOps.isCounter(type))
         throw new CqlException(CqlErrorClass.ConfigurationError, ks + "." + s.name() + ": Cannot have a counter "
             + "column (\"" + spec.name() + "\") in a non counter table");
       cols.add(spec.isStatic() ? ColumnDef.staticColumn(spec.name(), type) : ColumnDef.regular(spec.name(), type));
