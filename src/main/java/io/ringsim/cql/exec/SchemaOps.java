@@ -315,7 +315,8 @@ public final class SchemaOps {
 
   static void checkCounterTtl(TableMetadata t) {
     if (t.isCounterTable() && t.params().defaultTimeToLive() > 0)
-      throw invalid("Cannot set default_time_to_live on a table with counters");
+      throw new CqlException(CqlErrorClass.ConfigurationError, "Cannot set default_time_to_live on a table with"
+          + " counters");
   }
 
   /** A column's type (or a field's, when column is null) in keyspace {@code ks}, user-defined types included. */
