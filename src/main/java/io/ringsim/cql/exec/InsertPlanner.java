@@ -74,6 +74,7 @@ final class InsertPlanner {
     }
     byte[] key = Keys.partitionKey(t, pk);
     WriteBinder.checkKeySize(key);
+    WriteBinder.checkIndexedValues(binder.catalog(), t, byColumn);
     byte[][] ckBytes = Keys.clustering(t, ck);
     CompactTables.checkClustering(t, ckBytes);
     Clustering clustering = ck.isEmpty() ? Clustering.EMPTY : Clustering.of(ckBytes);
