@@ -76,6 +76,7 @@ final class InsertPlanner {
     WriteBinder.checkKeySize(key);
     WriteBinder.checkIndexedValues(binder.catalog(), t, byColumn);
     byte[][] ckBytes = Keys.clustering(t, ck);
+    WriteBinder.checkClusteringSize(ckBytes);
     CompactTables.checkClustering(t, ckBytes);
     Clustering clustering = ck.isEmpty() ? Clustering.EMPTY : Clustering.of(ckBytes);
     Long fixedTs = binder.fixedTimestamp(s.timestamp());

@@ -151,6 +151,16 @@ record WriteBinder(Catalog catalog, String session, Values values, Partitioner p
     }
   }
 
+  /**
+   * A clustering value over 64 KiB, refused when the statement is planned as Cassandra does; left to the replica, a
+   * conditional write's Paxos commit would fail there and the client would wait for a timeout.
+   */
+  static void checkClusteringSize(byte[][] clustering) {
+    for (byte[] c : clustering)
+      if (c != null && c.length > 65535)
+        throw invalid("Key length of " + c.length + " is longer than maximum of 65535");
+  }
+
   static void checkKeySize(byte[] key) {
     if (key.length > 65535) throw invalid("Key length of " + key.length + " is longer than maximum of 65535");
   }
