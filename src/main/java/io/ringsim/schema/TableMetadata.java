@@ -67,8 +67,11 @@ public final class TableMetadata {
     this.statics = ofKind(this.columns, ColumnKind.STATIC);
     this.regulars = ofKind(this.columns, ColumnKind.REGULAR);
     this.qualifiedName = keyspace + "." + name;
-    // Asked on every write by the coordinator: computed once.
-    this.counterTable = this.columns.stream().anyMatch(c -> !c.isPrimaryKey() && c.type().name().equals("counter"));
+    // Asked on every write by the coordinator: computed once. Cassandra fixes a table's COUNTER flag at CREATE and
+    // never adds a counter to a table without it nor another column to one with it, so a table is a counter table
+    // while it has a counter column or remembers a dropped one (dropping its last counter leaves it one).
+    this.counterTable = this.columns.stream().anyMatch(c -> !c.isPrimaryKey() && c.type().name().equals("counter"))
+        || this.dropped.values().stream().anyMatch(d -> d.type().name().equals("counter"));
   }
 
   public String keyspace() {

@@ -50,7 +50,7 @@ class CqlConformanceTest {
       "45_alter_add_and_counter_literals", "46_udf_names_and_alter_type_if",
       "47_conditional_batch_in_and_udf_checks", "48_java_udf_tuples_udts_dates", "49_roles_permissions_triggers",
       "50_replication_options", "51_prepare_order_select_index_aggregate",
-      "52_syntax_error_wording", "53_cqlengine_findings"})
+      "52_syntax_error_wording", "53_cqlengine_findings", "54_dtest_findings"})
   void matchesCassandraWordForWord(String name) throws IOException {
     List<String> differ = new ArrayList<>(compare(name).messageMismatches());
     // Cassandra lists a function's overloads in its hash order, which two oracle runs of 30 gave differently

@@ -74,7 +74,9 @@ final class InsertPlanner {
     }
     byte[] key = Keys.partitionKey(t, pk);
     WriteBinder.checkKeySize(key);
+    WriteBinder.checkIndexedValues(binder.catalog(), t, byColumn);
     byte[][] ckBytes = Keys.clustering(t, ck);
+    WriteBinder.checkClusteringSize(ckBytes);
     CompactTables.checkClustering(t, ckBytes);
     Clustering clustering = ck.isEmpty() ? Clustering.EMPTY : Clustering.of(ckBytes);
     Long fixedTs = binder.fixedTimestamp(s.timestamp());

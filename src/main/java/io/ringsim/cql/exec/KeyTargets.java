@@ -178,6 +178,7 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
     if (cc.isEmpty()) rows.add(Clustering.EMPTY);
     else for (List<Object> combo : clusterings(cc, eq, tupleIn)) {
       byte[][] ck = Keys.clustering(t, combo);
+      if (!isDelete) WriteBinder.checkClusteringSize(ck);
       if (!isDelete) CompactTables.checkClustering(t, ck);
       rows.add(Clustering.of(ck));
     }

@@ -16,7 +16,24 @@ public final class Keys {
     if (pk.size() == 1) return pk.get(0).type().serialize(values.get(0));
     List<CqlType> types = new ArrayList<>();
     for (ColumnDef c : pk) types.add(c.type());
+    checkComponentSizes(pk, values);
     return KeyEncoding.encode(types, values);
+  }
+
+  /**
+   * A composite key's component has a two-byte length, so one of 64 KiB cannot be encoded: Cassandra then refuses
+   * the key by its whole composite length (each component with its length and end byte), as it refuses a long key.
+   */
+  private static void checkComponentSizes(List<ColumnDef> pk, List<Object> values) {
+    long total = 0;
+    boolean tooLong = false;
+    for (int i = 0; i < pk.size(); i++) {
+      if (values.get(i) == null) return;   // KeyEncoding names the null
+      int n = pk.get(i).type().serialize(values.get(i)).length;
+      total += 2 + n + 1;
+      tooLong |= n > 65535;
+    }
+    if (tooLong) throw SchemaOps.invalid("Key length of " + total + " is longer than maximum of 65535");
   }
 
   public static List<Object> partitionValues(TableMetadata t, byte[] key) {

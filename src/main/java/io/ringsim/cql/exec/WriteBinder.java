@@ -134,6 +134,33 @@ record WriteBinder(Catalog catalog, String session, Values values, Partitioner p
     return v;
   }
 
+  /**
+   * Cassandra's index refuses a value it cannot key its index table on: 65535 bytes or more, for a single-cell
+   * regular or static column that has an index (the check Cassandra makes before writing, CASSANDRA-8280).
+   * Collections' elements are not checked here.
+   */
+  static void checkIndexedValues(Catalog catalog, TableMetadata t, java.util.Map<String, Object> byColumn) {
+    for (io.ringsim.schema.IndexMetadata ix : catalog.indexesOn(t.keyspace(), t.name())) {
+      ColumnDef c = t.column(ix.column()).orElse(null);
+      if (c == null || c.isPrimaryKey() || io.ringsim.storage.TableSchema.isComplex(c.type())) continue;
+      Object v = byColumn.get(c.name());
+      if (v == null) continue;
+      int n = c.type().serialize(v).length;
+      if (n >= 65535) throw invalid("Cannot index value of size " + n + " for index " + ix.name() + " on "
+          + t.qualifiedName() + "(" + c.name() + ") (maximum allowed size=65535)");
+    }
+  }
+
+  /**
+   * A clustering value over 64 KiB, refused when the statement is planned as Cassandra does; left to the replica, a
+   * conditional write's Paxos commit would fail there and the client would wait for a timeout.
+   */
+  static void checkClusteringSize(byte[][] clustering) {
+    for (byte[] c : clustering)
+      if (c != null && c.length > 65535)
+        throw invalid("Key length of " + c.length + " is longer than maximum of 65535");
+  }
+
   static void checkKeySize(byte[] key) {
     if (key.length > 65535) throw invalid("Key length of " + key.length + " is longer than maximum of 65535");
   }
