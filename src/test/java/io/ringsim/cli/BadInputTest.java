@@ -121,6 +121,11 @@ class BadInputTest {
     f = sim(BASE.replace("CREATE TABLE shop.orders (id int PRIMARY KEY, v text);",
         "CREATE TABLE shop.orders (id int PRIMARY KEY, v text);\n  INSERT INTO shop.orders (id, nope) VALUES (1, 2);"));
     refused(CliRun.of("check", f.toString()), f + ":9: CQL: InvalidRequest");
+    // A data centre the scenario's cluster does not have, named in NetworkTopologyStrategy's options.
+    f = sim(BASE.replace("{'class': 'SimpleStrategy', 'replication_factor': 3}",
+        "{'class': 'NetworkTopologyStrategy', 'dc9': 3}"));
+    refused(CliRun.of("check", f.toString()), f + ":7: CQL: ConfigurationError: Unrecognized strategy option {dc9}"
+        + " passed to NetworkTopologyStrategy for keyspace shop");
   }
 
   @Test
