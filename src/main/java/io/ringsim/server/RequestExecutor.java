@@ -8,7 +8,6 @@ import com.datastax.oss.protocol.internal.request.Query;
 import com.datastax.oss.protocol.internal.request.query.QueryOptions;
 import com.datastax.oss.protocol.internal.response.error.Unprepared;
 import com.datastax.oss.protocol.internal.response.result.ColumnSpec;
-import com.datastax.oss.protocol.internal.response.result.DefaultRows;
 import com.datastax.oss.protocol.internal.response.result.Prepared;
 import com.datastax.oss.protocol.internal.response.result.RowsMetadata;
 import com.datastax.oss.protocol.internal.response.result.SetKeyspace;
@@ -29,12 +28,9 @@ import io.ringsim.cql.parse.CqlParser;
 import io.ringsim.schema.Catalog;
 import io.ringsim.schema.CqlType;
 import java.nio.ByteBuffer;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Queue;
 
 /**
  * Runs one client request (QUERY, PREPARE, EXECUTE, BATCH) on a node of a served cluster and builds the protocol
@@ -208,7 +204,7 @@ final class RequestExecutor {
 
   private Reply systemRows(String node, SystemQuery sq, QueryOptions o, String key, MetadataAsk ask) {
     ResultSet rs = sq.run(SystemKeyspaces.table(sq, served.view(node)));
-    return rows(rs, sq.keyspace(), sq.table(), o, key, ask);
+    return RowsReplies.rows(rs, sq.keyspace(), sq.table(), o, key, ask);
   }
 
   private Reply prepare(String node, Session session, Prepare p) {
@@ -221,8 +217,8 @@ final class RequestExecutor {
       List<BindVariable> vars = sq.variables(table);
       // Run with the markers unbound (they match no row) only for the result's columns.
       ResultSet rs = sq.run(table);
-      e = PreparedStatements.Entry.of(p.cqlQuery, ks, null, sq, vars, new int[0], specs(rs, sq.keyspace(),
-          sq.table()), rs.types(), List.of());
+      e = PreparedStatements.Entry.of(p.cqlQuery, ks, null, sq, vars, new int[0],
+          RowsReplies.specs(rs, sq.keyspace(), sq.table()), rs.types(), List.of());
     } else {
       Statement s = CqlParser.parse(p.cqlQuery);
       SystemKeyspaces.refuseWrite(s, ks); // at PREPARE already, as the write itself would be refused
@@ -243,7 +239,7 @@ final class RequestExecutor {
         // As Cassandra, a SELECT announces its columns: drivers then ask for rows without them (skip_metadata).
         SelectColumns.Columns sc = SelectColumns.of(sel, c, ks);
         String k = sel.keyspace() != null ? sel.keyspace() : ks;
-        columns = specs(sc.names(), sc.types(), k, sel.table());
+        columns = RowsReplies.specs(sc.names(), sc.types(), k, sel.table());
         types = sc.types();
         reversed = sc.reversed();
       }
@@ -369,11 +365,11 @@ final class RequestExecutor {
       }
     }
     if (ClusterDescribe.isDescribeCluster(s)) {
-      return rows(ClusterDescribe.run(served.cluster().ring(), served.cluster().catalog(), ks, served.addresses()),
-          "system", "describe", o, key, MetadataAsk.NONE);
+      ResultSet rs = ClusterDescribe.run(served.cluster().ring(), served.cluster().catalog(), ks, served.addresses());
+      return RowsReplies.rows(rs, "system", "describe", o, key, MetadataAsk.NONE);
     }
     if (s instanceof Statement.Describe d) {
-      return rows(SystemDescribe.run(d, served.cluster().catalog(), ks), "system", "describe", o, key,
+      return RowsReplies.rows(SystemDescribe.run(d, served.cluster().catalog(), ks), "system", "describe", o, key,
           MetadataAsk.NONE);
     }
     Long clientTimestamp = null;
@@ -395,26 +391,14 @@ final class RequestExecutor {
     }
     if (s instanceof Statement.Select sel) {
       String k = sel.keyspace() != null ? sel.keyspace() : ks;
-      return rows(rs, k, sel.table(), o, key, ask);
+      return RowsReplies.rows(rs, k, sel.table(), o, key, ask);
     }
     if (!rs.columns().isEmpty()) {
       String table = s instanceof Statement.Insert i ? i.table() : s instanceof Statement.Update u ? u.table()
           : s instanceof Statement.Delete d ? d.table() : "";
-      return rows(rs, ks, table, o, key, MetadataAsk.NONE);
+      return RowsReplies.rows(rs, ks, table, o, key, MetadataAsk.NONE);
     }
     return new Reply(Void.INSTANCE, rs.warnings());
-  }
-
-  static List<ColumnSpec> specs(ResultSet rs, String ks, String table) {
-    return specs(rs.columns(), rs.types(), ks, table);
-  }
-
-  static List<ColumnSpec> specs(List<String> names, List<CqlType> types, String ks, String table) {
-    List<ColumnSpec> specs = new ArrayList<>();
-    for (int i = 0; i < names.size(); i++) {
-      specs.add(new ColumnSpec(ks == null ? "" : ks, table, names.get(i), i, WireTypes.raw(types.get(i))));
-    }
-    return specs;
   }
 
   /**
@@ -431,71 +415,9 @@ final class RequestExecutor {
       if (TRACE.get() != null) TRACE.get().append(cs.lastTrace());
     }
     String k = sel.keyspace() != null ? sel.keyspace() : ks;
-    if (p.whole()) return rows(p.result(), k, sel.table(), o, key, ask, p.atLimit());
+    if (p.whole()) return RowsReplies.rows(p.result(), k, sel.table(), o, key, ask, p.atLimit());
     if (state != null && state.cursor() == null) throw PagingStateException.invalid();
     ByteBuffer next = p.next() == null ? null : Paging.cursor(p.next(), key);
-    return reply(p.result(), encode(p.result()), k, sel.table(), next, ask);
+    return RowsReplies.reply(p.result(), RowsReplies.encode(p.result()), k, sel.table(), next, ask);
   }
-
-  private static List<List<ByteBuffer>> encode(ResultSet rs) {
-    List<List<ByteBuffer>> encoded = new ArrayList<>(rs.rows().size());
-    for (List<Object> row : rs.rows()) {
-      List<ByteBuffer> out = new ArrayList<>(row.size());
-      for (int i = 0; i < row.size(); i++) out.add(WireTypes.encode(rs.types().get(i), row.get(i)));
-      encoded.add(out);
-    }
-    return encoded;
-  }
-
-  private Reply rows(ResultSet rs, String ks, String table, QueryOptions o, String key, MetadataAsk ask) {
-    return rows(rs, ks, table, o, key, ask, false);
-  }
-
-  /**
-   * A whole result, cut into pages by offset when the client pages. As Cassandra, a full page gets a paging state
-   * (the next may be empty) unless the rows stopped at the statement's LIMIT ({@code atLimit}) and this is the end.
-   */
-  private Reply rows(ResultSet rs, String ks, String table, QueryOptions o, String key, MetadataAsk ask,
-      boolean atLimit) {
-    Paging p = Paging.decode(o.pagingState, key);
-    if (p != null && p.cursor() != null) throw PagingStateException.invalid();
-    List<List<ByteBuffer>> encoded = encode(rs);
-    int total = encoded.size();
-    int from = p == null ? 0 : p.start(encoded);
-    int size = o.pageSize > 0 ? o.pageSize : Integer.MAX_VALUE;
-    int to = (int) Math.min((long) from + size, total);
-    boolean more = to < total || (o.pageSize > 0 && to - from == size && !atLimit);
-    ByteBuffer next = more && to > from ? Paging.after(to, key, encoded.get(to - 1)) : null;
-    return reply(rs, encoded.subList(from, to), ks, table, next, ask);
-  }
-
-  /**
-   * The rows' metadata as Cassandra 4.1's ExecuteMessage decides it (read from its bytecode, behaviour checked
-   * against it): in v5 an unconditional statement's columns that differ from those the client holds come back
-   * whole with their new id (METADATA_CHANGED), whether or not it asked to skip them (the Python driver never asks);
-   * the same columns are left out when asked. Before v5, they are left out when asked and still those PREPARED
-   * announced, else sent whole (a SELECT * after ALTER TABLE ADD).
-   */
-  private static RowsMetadata metadata(List<ColumnSpec> specs, List<CqlType> types, ByteBuffer next,
-      MetadataAsk ask) {
-    RowsMetadata whole = new RowsMetadata(specs, next, new int[0], null);
-    if (!ask.execute()) return whole;
-    byte[] current = ResultMetadataId.of(specs, types, ask.reversed());
-    RowsMetadata skipped = new RowsMetadata(specs.size(), next, new int[0], null);
-    if (ask.clientId() != null) {
-      if (ask.conditional()) return whole;
-      if (!Arrays.equals(ask.clientId(), current)) return new RowsMetadata(specs, next, new int[0], current);
-      return ask.skip() ? skipped : whole;
-    }
-    return ask.skip() && Arrays.equals(ask.preparedId(), current) ? skipped : whole;
-  }
-
-  private static Reply reply(ResultSet rs, List<List<ByteBuffer>> page, String ks, String table, ByteBuffer next,
-      MetadataAsk ask) {
-    List<ColumnSpec> specs = specs(rs, ks, table);
-    RowsMetadata md = metadata(specs, rs.types(), next, ask);
-    Queue<List<ByteBuffer>> data = new ArrayDeque<>(page);
-    return new Reply(new DefaultRows(md, data), rs.warnings());
-  }
-
 }

@@ -3,15 +3,11 @@ package io.ringsim.storage;
 import io.ringsim.ring.Token;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
-import java.util.function.Function;
-import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
@@ -153,55 +149,17 @@ public final class TableStore {
   }
 
   private void run(CompactionTask task) {
-    int now = clock.nowInSec();
-    int gcBefore = (int) Math.max(Integer.MIN_VALUE, (long) now - schema.metadata().params().gcGraceSeconds());
-    Purger purger = new Purger(gcBefore, now);
     List<SSTable> others = new ArrayList<>(sstables);
     others.removeAll(task.inputs());
-    List<SSTable> outputs = new ArrayList<>();
-    // A k-way merge over the sorted inputs, decoding one key's versions at a time and writing each merged
-    // partition out at once: neither the inputs nor the outputs are ever held as objects. A partition only one
-    // input holds, with live data only (nothing to merge or purge), is copied as bytes without being decoded.
-    double fpChance = schema.metadata().params().bloomFilterFpChance();
-    SSTableWriter out = new SSTableWriter(fpChance);
-    PartitionMerger merger = new PartitionMerger(null, task.inputs());
-    SSTableFormat.Header header = new SSTableFormat.Header();
-    Map<SSTable, Boolean> currentColumnsOnly = new IdentityHashMap<>();
-    Function<SSTable, Boolean> namesOnly = t -> t.columnTable().namesOnly(regularColumns);
-    Predicate<SSTable> current = s -> currentColumnsOnly.computeIfAbsent(s, namesOnly);
-    while (merger.next()) {
-      SSTable only = merger.onlySSTable();
-      int at = merger.onlyIndex();
-      // Copied as bytes: a version that shadows all the others, or a partition only one input holds, live data only.
-      int covering = only == null ? merger.coveringVersion(header, regularColumns.size(), current) : -1;
-      boolean copied = covering >= 0
-          ? out.copy(merger.versionTable(covering), merger.versionIndex(covering), header)
-          : only != null && only.header(at, header).plain && out.copy(only, at, header);
-      if (!copied) {
-        DecoratedKey key = merger.key();
-        List<Partition> versions = merger.versions();
-        Partition merged = versions.size() == 1 ? versions.get(0) : Partition.merge(versions);
-        long purgedBefore = purger.purgedTombstones();
-        // Plain live data keeps its partition as is; only data with something purgeable asks the other sources.
-        Partition kept = Purger.isPlainLive(merged) ? merged : purger.purge(merged, maxPurgeable(key, others));
-        if (purger.purgedTombstones() > purgedBefore && events.wantsPurges())
-          events.tombstonePurged(schema.name(), key.token());
-        if (kept == null) continue;
-        out.add(kept);
-      }
-      if (out.bytes() >= task.maxOutputBytes()) {
-        outputs.add(out.finish(nextGeneration++, task.outputLevel()));
-        out = new SSTableWriter(fpChance);
-      }
-    }
-    if (!out.isEmpty()) outputs.add(out.finish(nextGeneration++, task.outputLevel()));
+    CompactionRun merge = new CompactionRun(schema, regularColumns, memtable, others, events, clock.nowInSec());
+    List<SSTable> outputs = merge.run(task, () -> nextGeneration++);
     sstables.removeAll(task.inputs());
     sstables.addAll(outputs);
     sstables.sort(Comparator.comparingLong(SSTable::generation).reversed());
     byMaxTimestamp = null;
     compactions++;
-    purged += purger.purgedTombstones();
-    events.compacted(schema.name(), purger.purgedTombstones());
+    purged += merge.purgedTombstones();
+    events.compacted(schema.name(), merge.purgedTombstones());
     for (SSTable o : outputs) bytesCompacted += o.bytes();
   }
 
@@ -221,17 +179,6 @@ public final class TableStore {
     if (!singlePartition) return sstables;
     if (byMaxTimestamp == null) byMaxTimestamp = SSTableWalk.order(sstables);
     return byMaxTimestamp;
-  }
-
-  /** Tombstones older than every other copy of the partition's data may go; newer ones must stay. */
-  private long maxPurgeable(DecoratedKey key, List<SSTable> others) {
-    long min = Long.MAX_VALUE;
-    Partition m = memtable.get(key);
-    if (m != null) min = Math.min(min, m.minTimestamp());
-    for (SSTable s : others) {
-      if (s.mightContain(key) && s.minTimestamp() < min) min = Math.min(min, s.minTimestampOf(key));
-    }
-    return min;
   }
 
   /** A point read of one partition: memtable and SSTables merged, skipped by key range and bloom filter. */
