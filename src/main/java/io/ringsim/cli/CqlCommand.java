@@ -14,6 +14,7 @@ import io.ringsim.cql.exec.ResultSet;
 import io.ringsim.report.TextTable;
 import io.ringsim.ring.Partitioner;
 import io.ringsim.ring.Partitioners;
+import io.ringsim.server.SystemReads;
 import io.ringsim.sim.Limits;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -72,6 +73,7 @@ public final class CqlCommand implements Callable<Integer> {
     cluster.scriptYaml = CqlScript.yaml(items);
     try (SimCluster sim = cluster.start()) {
       ClientSession session = cluster.session(sim);
+      SystemReads system = new SystemReads(sim);
       // A script keeps its own "now", as the oracle sends Cassandra a now_in_seconds that only @advance moves: the
       // time statements take (the nodes' service times, a restart waiting for gossip) must not count down TTLs, or
       // ttl() would read 3599 where Cassandra, answering the script, reads 3600.
@@ -91,7 +93,7 @@ public final class CqlCommand implements Callable<Integer> {
         }
         i++;
         try {
-          ResultSet r = session.execute(item.cql());
+          ResultSet r = ShellStatements.execute(session, system, item.cql());
           if (format.equals("jsonl")) out.println(JsonLines.ok(i, item.cql(), r));
           else printTable(out, item, r, session);
         } catch (CqlException e) {
@@ -110,7 +112,10 @@ public final class CqlCommand implements Callable<Integer> {
 
   static void printTable(PrintWriter out, CqlScript.Item item, ResultSet r, ClientSession session) {
     for (String w : r.warnings()) out.println("Warnings :\n" + w + "\n");
-    if (DescribeStatement.isDescribe(r)) {
+    java.util.Optional<String> cluster = ShellStatements.clusterText(r);
+    if (cluster.isPresent()) {
+      out.print(cluster.get());
+    } else if (DescribeStatement.isDescribe(r)) {
       out.print(DescribeStatement.cqlshText(r, session.keyspace() != null));
     } else if (!r.columns().isEmpty()) {
       out.println();

@@ -183,11 +183,11 @@ public final class CqlshCommand implements Callable<Integer> {
       // cqlsh runs DESCRIBE without a ';' too: it is a shell command there.
       if ((upper.startsWith("DESCRIBE") || upper.startsWith("DESC ") || upper.equals("DESC"))
           && !line.trim().endsWith(";")) {
-        run(cmd, session, out);
+        run(cmd, session, sim, out);
         return true;
       }
     }
-    for (String stmt : buffer.add(line)) run(stmt, session, out);
+    for (String stmt : buffer.add(line)) run(stmt, session, sim, out);
     return true;
   }
 
@@ -287,7 +287,10 @@ public final class CqlshCommand implements Callable<Integer> {
   /** A statement's answer as cqlsh prints it: warnings, then DESCRIBE text or a table (expanded or not). */
   static void print(ResultSet r, boolean expand, boolean inKeyspace, PrintWriter out) {
     for (String warn : r.warnings()) out.println("Warnings :\n" + warn + "\n");
-    if (DescribeStatement.isDescribe(r)) {
+    java.util.Optional<String> cluster = ShellStatements.clusterText(r);
+    if (cluster.isPresent()) {
+      out.print(cluster.get());
+    } else if (DescribeStatement.isDescribe(r)) {
       out.print(DescribeStatement.cqlshText(r, inKeyspace));
     } else if (!r.columns().isEmpty()) {
       out.println();
@@ -302,9 +305,9 @@ public final class CqlshCommand implements Callable<Integer> {
     return w.length == 2 && (w[1].equals("ON") || w[1].equals("OFF"));
   }
 
-  private void run(String stmt, ClientSession session, PrintWriter out) {
+  private void run(String stmt, ClientSession session, SimCluster sim, PrintWriter out) {
     try {
-      ResultSet r = session.execute(stmt);
+      ResultSet r = ShellStatements.execute(session, new io.ringsim.server.SystemReads(sim), stmt);
       print(r, expand, session.keyspace() != null, out);
       if (session.tracing() && !session.lastTrace().isEmpty()) CqlCommand.printTrace(out, session.lastTrace());
     } catch (CqlException e) {

@@ -43,11 +43,6 @@ public final class TupleValue extends IndexedData<TupleValue> {
   }
 
   @Override
-  public int hashCode() {
-    return super.hashCode();
-  }
-
-  @Override
   public String toString() {
     return "(" + formatValues(false) + ")";
   }

@@ -257,11 +257,6 @@ public final class UDTValue extends IndexedData<UDTValue> {
   }
 
   @Override
-  public int hashCode() {
-    return super.hashCode();
-  }
-
-  @Override
   public String toString() {
     return "{" + formatValues(true) + "}";
   }

@@ -1,0 +1,65 @@
+package io.ringsim.server;
+
+import io.ringsim.cluster.SimCluster;
+import io.ringsim.cql.ast.Statement;
+import io.ringsim.cql.exec.ResultSet;
+import io.ringsim.ring.Node;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Cassandra's system keyspaces for a cluster that is not served on a port (the in-process {@code cql} and
+ * {@code cqlsh} commands): the same tables {@code serve} answers, its nodes at serve's default addresses
+ * (127.0.0.1, 127.0.0.2, ...) and port. Their traces live in the shell's own output, so system_traces is empty here.
+ */
+public final class SystemReads {
+  private static final int PORT = 9042;
+  private final SimCluster cluster;
+
+  public SystemReads(SimCluster cluster) {
+    this.cluster = cluster;
+  }
+
+  /** The cluster as its system tables show it now: the catalog and the ring change with DDL and membership. */
+  private SystemKeyspaces.View view() {
+    Map<String, InetAddress> addresses = new LinkedHashMap<>();
+    byte[] base;
+    try {
+      base = InetAddress.getByName("127.0.0.1").getAddress();
+    } catch (UnknownHostException e) {
+      throw new IllegalStateException(e);
+    }
+    int i = 0;
+    for (Node n : cluster.ring().nodes()) addresses.put(n.name(), ServedCluster.offset(base, i++));
+    String self = cluster.ring().nodes().get(0).name();
+    return new SystemKeyspaces.View(self, cluster.ring(), addresses, PORT, cluster.catalog(),
+        new TraceStore(addresses::get));
+  }
+
+  /** Whether {@code keyspace} is one of Cassandra's system keyspaces (USE accepts it though no table holds it). */
+  public static boolean isSystemKeyspace(String keyspace) {
+    return keyspace != null && SystemQuery.KEYSPACES.contains(keyspace);
+  }
+
+  /**
+   * A DESCRIBE as {@code serve} answers it to cqlsh 6.1: with the system keyspaces (DESCRIBE KEYSPACES, FULL
+   * SCHEMA) and the cluster's partitioner and ring (DESCRIBE CLUSTER).
+   */
+  public ResultSet describe(Statement.Describe d, String sessionKeyspace) {
+    if (ClusterDescribe.isDescribeCluster(d)) {
+      SystemKeyspaces.View v = view();
+      return ClusterDescribe.run(v.ring(), v.catalog(), sessionKeyspace, v.addresses());
+    }
+    return SystemDescribe.run(d, cluster.catalog(), sessionKeyspace);
+  }
+
+  /** The rows of a SELECT that reads a system keyspace (named, or the session's); empty for any other statement. */
+  public Optional<ResultSet> select(String cql, String sessionKeyspace) {
+    SystemQuery q = SystemQuery.parse(cql, sessionKeyspace);
+    if (q == null) return Optional.empty();
+    return Optional.of(q.run(SystemKeyspaces.table(q, view())));
+  }
+}
