@@ -141,8 +141,15 @@ final class ServedLwtCheck {
     long at = placed.stream().mapToLong(ServedOp::invokeMicros).min().orElse(0);
     ServedOp stuck = v.stuck() == null ? null
         : placed.stream().filter(o -> o.id() == v.stuck().id()).findFirst().orElse(null);
+    String why = stuck == null ? "" : !ttls ? Say.EN.f("say.served.lwt.stuck", stuck.id())
+        : Say.EN.f("say.served.lwt.stuck.ttl", stuck.id(), String.valueOf(v.stuck().nowSec()), expiries(ops));
     anomalies.add(new Checker.Anomaly("lwt", row, stuck == null ? at : stuck.invokeMicros(), "SERIAL",
-        Say.EN.f("say.served.lwt", ops.size(), v.placed(), stuck == null ? "" : Say.EN.f("say.served.lwt.stuck",
-            stuck.id()))));
+        Say.EN.f("say.served.lwt", ops.size(), v.placed(), why)));
+  }
+
+  /** The seconds the rows inserted with a TTL expire at, in order, for the anomaly's reader to follow. */
+  private static String expiries(List<LwtLinearizability.Op> ops) {
+    return ops.stream().filter(o -> o.kind() != LwtLinearizability.Kind.SERIAL_READ && o.ttl() > 0)
+        .map(o -> "#" + o.id() + ": " + o.expires()).collect(java.util.stream.Collectors.joining(", "));
   }
 }

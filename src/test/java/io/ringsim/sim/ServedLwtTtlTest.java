@@ -91,7 +91,9 @@ class ServedLwtTtlTest {
       assertThat(a.key()).isEqualTo("ks.once 7");
       assertThat(a.consistency()).isEqualTo("SERIAL");
       assertThat(a.atMicros()).isEqualTo(second.invokeMicros());
-      assertThat(a.detail()).contains("#" + second.id());
+      // Said with the nows and expiries that decide it, so that a reader can follow it.
+      assertThat(a.detail()).contains("#" + second.id() + " (now 25 s at its coordinator) cannot be placed")
+          .contains("#1: 30, #2: 45");
     });
   }
 
