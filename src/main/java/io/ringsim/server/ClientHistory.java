@@ -213,7 +213,18 @@ public final class ClientHistory {
     Boolean applied = r instanceof ClientResponse.CasDone d ? d.applied() : null;
     boolean acked = outcome == ServedOp.Outcome.OK && (lwt == ServedOp.Lwt.NONE || Boolean.TRUE.equals(applied));
     return new ServedOp.Write(s.id(), s.client(), ref, cmp, cl, s.coordinator(), s.invokeMicros(), completeMicros,
-        outcome, error, m, lwt, applied, acked && m == null ? NotJudged.NOT_CAPTURED : null);
+        outcome, error, m, lwt, applied, acked && m == null ? NotJudged.NOT_CAPTURED : null, CellCapture.writeNow(r, c),
+        mayExpire(s.statement(), t));
+  }
+
+  /** Whether a statement's cells may carry a TTL: USING TTL, or its table's default_time_to_live. */
+  static boolean mayExpire(Statement s, TableMetadata t) {
+    if (t.params().defaultTimeToLive() > 0) return true;
+    if (s instanceof Statement.Insert i) return i.ttl() != null;
+    if (s instanceof Statement.Update u) return u.ttl() != null;
+    if (s instanceof Statement.Delete) return false;
+    if (s instanceof Statement.Batch b) return b.statements().stream().anyMatch(x -> mayExpire(x, t));
+    return true; // a statement not known: it may
   }
 
   /** Whether a Cas came from INSERT ... IF NOT EXISTS (the one condition the linearizability check models). */

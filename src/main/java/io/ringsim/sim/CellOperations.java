@@ -235,7 +235,7 @@ final class CellOperations {
     boolean acked = outcome == ServedOp.Outcome.OK && (s.lwt() == ServedOp.Lwt.NONE || Boolean.TRUE.equals(applied));
     rec.add(new ServedOp.Write(id, s.client(), s.ref(), comparator, cl, s.coordinator(), s.invokeMicros(),
         completeMicros, outcome, r instanceof ClientResponse.Failed f ? f.error().name() : null, m, s.lwt(), applied,
-        acked && m == null ? NotJudged.NOT_CAPTURED : null));
+        acked && m == null ? NotJudged.NOT_CAPTURED : null, CellCapture.writeNow(r, s.capture()), ttl > 0));
   }
 
   /** The partition key as CQL prints it, parts joined by ':' as in the history. */

@@ -109,7 +109,7 @@ public final class Checker {
     for (OpRecord r : history) {
       if (!r.type().equals("read") || !r.ok()) continue;
       reads++;
-      Judged j = stale(r.row(), r.version(), r.invokeMicros(), readNow(r), mutations, byVersion, ttlByWorkload);
+      Judged j = stale(r.row(), r.version(), r.invokeMicros(), r.nowInSec(), mutations, byVersion, ttlByWorkload);
       if (j.notJudged() != null) notJudged.merge(j.notJudged(), 1L, Long::sum);
       String why = j.why();
       if (why == null) continue;
@@ -280,15 +280,6 @@ public final class Checker {
   static int writeNow(OpRecord w) {
     if (w.nowInSec() != null) return w.nowInSec();
     return (int) Math.floorDiv(w.version() - TIMESTAMP_BUMP_MICROS, 1_000_000L);
-  }
-
-  /**
-   * A read's now: its coordinator's, as its answer reported it. Without it, the second in which it was answered (its
-   * coordinator fixed its now by then), on the simulated clock: right only for a coordinator without skew.
-   */
-  static int readNow(OpRecord r) {
-    if (r.nowInSec() != null) return r.nowInSec();
-    return (int) Math.floorDiv(r.completeMicros(), 1_000_000L);
   }
 
   /** How far past its clock a coordinator's write timestamp may be (see {@link #writeNow}). */

@@ -212,7 +212,8 @@ public final class ClusterRunner {
 
   /**
    * Write timestamps come from the members' clocks (epoch); the report counts time from the start of the run. A
-   * coordinator's now is not carried over the member protocol, so the checker falls back on the timestamps.
+   * coordinator's now is not carried over the member protocol: the checker takes a write's from its timestamp, and
+   * counts a read of a row whose last write had a TTL as not judged (ttl-now-unknown), the read's now unknown.
    */
   private static OpRecord shift(OpRecord op, long baseMicros) {
     if (op.version() < 0) return op;

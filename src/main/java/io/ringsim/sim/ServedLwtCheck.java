@@ -11,8 +11,11 @@ import java.util.TreeMap;
 /**
  * Linearizability of served clients' lightweight transactions, only where the check really decides it: a partition
  * of a table without clustering columns (one row) whose LWTs are all INSERT ... IF NOT EXISTS, with no plain write or
- * delete, no TTL and no schema removal beside them. The row is then a register that IF NOT EXISTS fills once; SERIAL
- * reads see it. Any other partition with LWTs is counted as not judged, with the reason, never as a violation.
+ * delete and no schema removal beside them. The row is then a register that IF NOT EXISTS fills; SERIAL reads see it.
+ * Written with a TTL, the row expires as Cassandra expires it, at its local deletion time (the inserting round's now
+ * plus the TTL, whole seconds), and each LWT and SERIAL read judges whether it lives at its own coordinator's now.
+ * Any other partition with LWTs is counted as not judged, with the reason, never as a violation; so is one with TTLs
+ * where an operation's now, or the expiry of an insert that may have taken effect, is not known.
  */
 final class ServedLwtCheck {
   private ServedLwtCheck() {}
@@ -53,13 +56,53 @@ final class ServedLwtCheck {
       if (op instanceof ServedOp.Write w) {
         if (removedTables.contains(w.partition().table())) return NotJudged.LWT_MIXED;
         if (w.lwt() == ServedOp.Lwt.NONE && w.outcome().mayHaveApplied()) return NotJudged.LWT_MIXED;
-        if (w.mutation() != null && w.mutation().expires()) return NotJudged.LWT_MIXED;
+      }
+    }
+    if (ops.stream().anyMatch(o -> o instanceof ServedOp.Write w && w.mayExpire())) {
+      for (ServedOp op : ops) {
+        if (!nowKnown(op)) return NotJudged.LWT_TTL;
       }
     }
     return null;
   }
 
+  /**
+   * Whether an operation the check places says when it ran and what it wrote well enough to judge expiry: its now
+   * (a read's when its coordinator reported it, else only when the clock's second was the same when it left and when
+   * it was answered) and, for an insert that may have taken effect, the mutation whose TTL says when the row expires.
+   */
+  private static boolean nowKnown(ServedOp op) {
+    if (op instanceof ServedOp.Write w) {
+      if (w.outcome() == ServedOp.Outcome.REFUSED) return true;
+      if (w.nowInSec() == null) return false;
+      boolean mayHaveWritten = w.outcome() != ServedOp.Outcome.OK || Boolean.TRUE.equals(w.applied());
+      return !mayHaveWritten || w.mutation() != null;
+    }
+    if (op instanceof ServedOp.Read r && placed(r)) return r.nowLo() == r.nowHi();
+    return true;
+  }
+
+  /** Whether the check places a read: a SERIAL one that was answered. */
+  private static boolean placed(ServedOp.Read r) {
+    return r.outcome() == ServedOp.Outcome.OK && r.consistency().endsWith("SERIAL");
+  }
+
+  /**
+   * The second the row an insert's mutation wrote stops being live: its live cells' (the row marker's among them)
+   * latest local deletion time, {@link LwtLinearizability#NEVER} when one of them has no TTL.
+   */
+  static long rowExpires(io.ringsim.sim.cells.Mutation m) {
+    long expires = Long.MIN_VALUE;
+    for (io.ringsim.sim.cells.CellWrite c : m.writes()) {
+      if (c.tombstone()) continue;
+      expires = Math.max(expires, c.expiring() ? c.localDeletionTime() : LwtLinearizability.NEVER);
+    }
+    return expires == Long.MIN_VALUE ? LwtLinearizability.NEVER : expires;
+  }
+
   private static void judge(List<ServedOp> source, List<Checker.Anomaly> anomalies, Map<NotJudged, Long> nj) {
+    // Without a TTL anywhere in the partition the row never expires and no operation's now is read.
+    boolean ttls = source.stream().anyMatch(o -> o instanceof ServedOp.Write w && w.mayExpire());
     List<LwtLinearizability.Op> ops = new ArrayList<>();
     List<ServedOp> placed = new ArrayList<>();
     String row = null;
@@ -72,14 +115,17 @@ final class ServedLwtCheck {
         LwtLinearizability.Kind k = w.outcome() != ServedOp.Outcome.OK ? LwtLinearizability.Kind.INSERT_UNKNOWN
             : Boolean.TRUE.equals(w.applied()) ? LwtLinearizability.Kind.INSERT_APPLIED
             : LwtLinearizability.Kind.INSERT_REFUSED;
-        op = new LwtLinearizability.Op(w.id(), k, w.invokeMicros(), end, LwtLinearizability.PRESENT);
-      } else if (o instanceof ServedOp.Read r && r.outcome() == ServedOp.Outcome.OK
-          && r.consistency().endsWith("SERIAL")) {
+        long now = ttls ? w.nowInSec() : 0;
+        long expires = ttls && w.mutation() != null ? rowExpires(w.mutation()) : LwtLinearizability.NEVER;
+        // The Op counts its row's expiry as its now plus a TTL; a mutation says the expiry itself.
+        int ttl = expires == LwtLinearizability.NEVER ? 0 : (int) (expires - now);
+        op = new LwtLinearizability.Op(w.id(), k, w.invokeMicros(), end, LwtLinearizability.PRESENT, now, ttl);
+      } else if (o instanceof ServedOp.Read r && placed(r)) {
         long newest = r.seen().cells().values().stream().mapToLong(Long::longValue).max().orElse(-1);
         long version = newest < 0 && r.seen().markers().isEmpty() ? LwtLinearizability.ABSENT
             : LwtLinearizability.PRESENT;
         op = new LwtLinearizability.Op(r.id(), LwtLinearizability.Kind.SERIAL_READ, r.invokeMicros(),
-            r.completeMicros(), version);
+            r.completeMicros(), version, ttls ? r.nowLo() : 0, 0);
       }
       if (op == null) continue;
       ops.add(op);
@@ -95,8 +141,15 @@ final class ServedLwtCheck {
     long at = placed.stream().mapToLong(ServedOp::invokeMicros).min().orElse(0);
     ServedOp stuck = v.stuck() == null ? null
         : placed.stream().filter(o -> o.id() == v.stuck().id()).findFirst().orElse(null);
+    String why = stuck == null ? "" : !ttls ? Say.EN.f("say.served.lwt.stuck", stuck.id())
+        : Say.EN.f("say.served.lwt.stuck.ttl", stuck.id(), String.valueOf(v.stuck().nowSec()), expiries(ops));
     anomalies.add(new Checker.Anomaly("lwt", row, stuck == null ? at : stuck.invokeMicros(), "SERIAL",
-        Say.EN.f("say.served.lwt", ops.size(), v.placed(), stuck == null ? "" : Say.EN.f("say.served.lwt.stuck",
-            stuck.id()))));
+        Say.EN.f("say.served.lwt", ops.size(), v.placed(), why)));
+  }
+
+  /** The seconds the rows inserted with a TTL expire at, in order, for the anomaly's reader to follow. */
+  private static String expiries(List<LwtLinearizability.Op> ops) {
+    return ops.stream().filter(o -> o.kind() != LwtLinearizability.Kind.SERIAL_READ && o.ttl() > 0)
+        .map(o -> "#" + o.id() + ": " + o.expires()).collect(java.util.stream.Collectors.joining(", "));
   }
 }

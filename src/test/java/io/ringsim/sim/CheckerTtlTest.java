@@ -22,9 +22,39 @@ class CheckerTtlTest {
         null);
   }
 
+  /** A read at {@code readMicros} through an unskewed coordinator: its now is the second it was answered in. */
   static long stale(long writeMicros, long readMicros) {
-    return Checker.check(List.of(write(writeMicros), readSawNothing(2, readMicros)), List.of(), Map.of("w", 20))
-        .staleReads();
+    OpRecord read = readSawNothing(2, readMicros);
+    return Checker.check(List.of(write(writeMicros), at(read, (int) (read.completeMicros() / 1_000_000))), List.of(),
+        Map.of("w", 20)).staleReads();
+  }
+
+  @Test
+  void aReadWithoutItsNowIsJudgedOnlyWhereNoTtlPlaysARole() {
+    // A history from before reads recorded their now: the simulated time is not the coordinator's clock (a skewed
+    // coordinator may be seconds ahead), so whether the TTL'd row had expired cannot be told, and is not guessed.
+    Checker.Result withTtl = Checker.check(List.of(write(10_790_000), readSawNothing(2, 29_990_000)), List.of(),
+        Map.of("w", 20));
+    assertThat(withTtl.staleReads()).isZero();
+    assertThat(withTtl.anomalies()).isEmpty();
+    assertThat(withTtl.notJudged()).containsEntry(NotJudged.TTL_NOW_UNKNOWN, 1L);
+    // Without a TTL the now plays no role: the same read is judged, and it is stale.
+    Checker.Result noTtl = Checker.check(List.of(write(10_790_000), readSawNothing(2, 29_990_000)), List.of(),
+        Map.of());
+    assertThat(noTtl.staleReads()).isEqualTo(1);
+    assertThat(noTtl.notJudged()).isEmpty();
+  }
+
+  @Test
+  void anLwtRowWithoutNowsIsJudgedWithoutATtlAndNotJudgedWithOne() {
+    // Two IF NOT EXISTS both applied, from a history without nows: without a TTL the row cannot have gone in between,
+    // so it is a violation whatever the nows; with a TTL it may have expired, and nobody can tell.
+    List<OpRecord> h = List.of(lwt(null), new OpRecord(2, "w", "ks.t", 2, "lwt", "k1", "SERIAL", "n1", 40_000_000,
+        40_002_000, "ok", null, -1, true, null, null));
+    assertThat(Checker.check(h, List.of(), Map.of()).lwtViolations()).isEqualTo(1);
+    Checker.Result withTtl = Checker.check(h, List.of(), Map.of("w", 20));
+    assertThat(withTtl.lwtViolations()).isZero();
+    assertThat(withTtl.notJudged()).containsEntry(NotJudged.LWT_TTL, 1L);
   }
 
   @Test
@@ -89,10 +119,11 @@ class CheckerTtlTest {
   @Test
   void aRowLastWrittenByATtldLwtIsJudgedAtItsAnswersNow() {
     // The LWT's round fixed now 10: its row expires at second 30. A read at 25 s that saw nothing is stale.
-    Checker.Result r = Checker.check(List.of(lwt(10), readSawNothing(2, 25_000_000)), List.of(), Map.of("w", 20));
+    Checker.Result r = Checker.check(List.of(lwt(10), at(readSawNothing(2, 25_000_000), 25)), List.of(),
+        Map.of("w", 20));
     assertThat(r.staleReads()).isEqualTo(1);
     assertThat(r.notJudged()).doesNotContainKey(NotJudged.TTL_NOW_UNKNOWN);
-    assertThat(Checker.check(List.of(lwt(10), readSawNothing(2, 30_000_500)), List.of(), Map.of("w", 20))
+    assertThat(Checker.check(List.of(lwt(10), at(readSawNothing(2, 30_000_500), 30)), List.of(), Map.of("w", 20))
         .staleReads()).isZero();
     // And a lost LWT is lost: the read-back at now 29 sees no row.
     assertThat(Checker.check(List.of(lwt(10)), List.of(new Checker.FinalRead("ks.t k1", -1, 29)), Map.of("w", 20))

@@ -33,7 +33,10 @@ public final class CellCapture {
    */
   public static final class Capturing implements WriteBuilder {
     private final WriteBuilder delegate;
-    private volatile Partition built;
+    private volatile Built last;
+
+    /** The update built and the now it was built at (the one its TTLs count from). */
+    private record Built(Partition partition, int nowInSec) {}
 
     public Capturing(WriteBuilder delegate) {
       this.delegate = delegate;
@@ -42,19 +45,26 @@ public final class CellCapture {
     @Override
     public Partition build(long timestampMicros, int nowInSec) {
       Partition p = delegate.build(timestampMicros, nowInSec);
-      built = p;
+      last = new Built(p, nowInSec);
       return p;
     }
 
     @Override
     public Partition build(long timestampMicros, int nowInSec, io.ringsim.storage.LivePartition current) {
       Partition p = delegate.build(timestampMicros, nowInSec, current);
-      built = p;
+      last = new Built(p, nowInSec);
       return p;
     }
 
     public Partition built() {
-      return built;
+      Built b = last;
+      return b == null ? null : b.partition();
+    }
+
+    /** The now the last update was built at, null when none was built. */
+    public Integer builtNowInSec() {
+      Built b = last;
+      return b == null ? null : b.nowInSec();
     }
   }
 
@@ -75,6 +85,18 @@ public final class CellCapture {
     if (r instanceof ClientRequest.Write w && w.update() instanceof Capturing c) return c;
     if (r instanceof ClientRequest.Cas x && x.update() instanceof Capturing c) return c;
     return null;
+  }
+
+  /**
+   * A write's now: the one its answer reported (an LWT's round's, a write's), else the one its mutation was built
+   * at (a timed-out LWT whose proposal was built: a round fixes its now once, so a later proposal is built at the
+   * same); null when neither is known.
+   */
+  public static Integer writeNow(ClientResponse r, Capturing c) {
+    int reported = r instanceof ClientResponse.CasDone d ? d.nowInSec()
+        : r instanceof ClientResponse.WriteDone w ? w.nowInSec() : ClientResponse.NOW_NOT_REPORTED;
+    if (reported != ClientResponse.NOW_NOT_REPORTED) return reported;
+    return c == null ? null : c.builtNowInSec();
   }
 
   /** Everything a built partition update does, cell by cell. */

@@ -49,11 +49,28 @@ public sealed interface ServedOp {
 
   /**
    * A mutation of one partition. {@code mutation} is what its coordinator built (null when none was built);
-   * {@code applied} the LWT's answer (null for plain writes or no answer).
+   * {@code applied} the LWT's answer (null for plain writes or no answer). {@code nowInSec}: its coordinator's now,
+   * whole seconds of the clock that decides expiry (an LWT's round's now: its condition read the row at it, the TTLs
+   * it wrote count from it), as its answer reported it or its mutation was built at; null when not known (a timeout
+   * before anything was built, a history from before nows were recorded). {@code mayExpire}: whether what it writes
+   * may carry a TTL (USING TTL, the table's default_time_to_live, or cells its mutation wrote with one), so that
+   * when it is not built its expiry is unknown.
    */
   record Write(long id, int client, PartitionRef partition, ClusteringComparator comparator, String consistency,
       String coordinator, long invokeMicros, long completeMicros, Outcome outcome, String error, Mutation mutation,
-      Lwt lwt, Boolean applied, NotJudged notJudged) implements ServedOp {
+      Lwt lwt, Boolean applied, NotJudged notJudged, Integer nowInSec, boolean mayExpire) implements ServedOp {
+    public Write {
+      mayExpire |= mutation != null && mutation.expires();
+    }
+
+    /** A write whose now is not known: it may expire only as its mutation says. */
+    public Write(long id, int client, PartitionRef partition, ClusteringComparator comparator, String consistency,
+        String coordinator, long invokeMicros, long completeMicros, Outcome outcome, String error, Mutation mutation,
+        Lwt lwt, Boolean applied, NotJudged notJudged) {
+      this(id, client, partition, comparator, consistency, coordinator, invokeMicros, completeMicros, outcome, error,
+          mutation, lwt, applied, notJudged, null, false);
+    }
+
     /** Whether it was acknowledged as having taken effect. */
     public boolean acknowledged() {
       return outcome == Outcome.OK && (lwt == Lwt.NONE || Boolean.TRUE.equals(applied));
