@@ -74,6 +74,11 @@ class SasiServedTest {
       assertThat(order).as("token order, as a full scan").isEqualTo(scan);
       assertThat(s.execute("SELECT k FROM p.t WHERE v LIKE 'banana 3%'").all()).extracting(r -> r.getInt("k"))
           .containsExactlyInAnyOrder(3, 31, 33, 35, 37, 39);
+      var prepared = s.prepare("SELECT k FROM p.t WHERE v LIKE ?");
+      assertThat(s.execute(prepared.bind("%NANA 1%")).all()).extracting(r -> r.getInt("k"))
+          .containsExactlyInAnyOrder(1, 11, 13, 15, 17, 19);
+      assertThatThrownBy(() -> s.execute(prepared.bind("%"))).isInstanceOf(InvalidQueryException.class)
+          .hasMessage("LIKE value can't be empty.");
 
       assertThatThrownBy(() -> s.execute("CREATE CUSTOM INDEX ON p.t (v) USING " + SASI + " WITH OPTIONS = "
           + "{'analyzer_class': 'org.apache.cassandra.index.sasi.analyzer.StandardAnalyzer'}"))
