@@ -6,7 +6,7 @@ import java.util.TreeMap;
 /**
  * A SASI index's options (org.apache.cassandra.index.sasi.SASIIndex), as Cassandra 4.1's IndexMode reads them:
  * the mode, whether the indexed values are literals (text matched by LIKE) or ordered values (ranges), and the
- * case folding of NonTokenizingAnalyzer when the index is analyzed. {@code options} are the options as written
+ * case folding of NonTokenizingAnalyzer when the index is analyzed with it (null when the index is not analyzed). {@code options} are the options as written
  * (without class_name and target), which DESCRIBE and system_schema.indexes show.
  */
 public record SasiOptions(Mode mode, boolean literal, CaseFolding folding, SortedMap<String, String> options) {

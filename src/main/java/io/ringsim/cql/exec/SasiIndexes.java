@@ -100,7 +100,7 @@ final class SasiIndexes {
       if (literal) throw configuration("SPARSE mode is only supported on non-literal columns.");
       if (analyzed) throw configuration("SPARSE mode doesn't support analyzers.");
     }
-    CaseFolding folding = CaseFolding.NONE;
+    CaseFolding folding = null; // not analyzed: values are matched as they are
     if (analyzed) {
       // With analyzed but no analyzer class, Cassandra analyzes text with its StandardAnalyzer.
       String used = analyzer != null ? analyzer : isText(col) ? ANALYZERS + "StandardAnalyzer" : NO_OP;
@@ -128,11 +128,14 @@ final class SasiIndexes {
         : t instanceof MapType m ? !m.frozen() : t instanceof UserType u && !u.frozen();
   }
 
-  /** A literal as SASI's analyzer hands it to the index and to the query: NFC-normalized and case-folded. */
+  /**
+   * A literal as SASI's analyzer hands it to the index and to the query: as it is without an analyzer (NoOpAnalyzer),
+   * NFC-normalized and case-folded by NonTokenizingAnalyzer.
+   */
   static String analyze(SasiOptions o, String s) {
     if (o == null || o.folding() == null) return s;
     return switch (o.folding()) {
-      case NONE -> s;
+      case NONE -> Normalizer.normalize(s, Normalizer.Form.NFC);
       case LOWER -> Normalizer.normalize(s, Normalizer.Form.NFC).toLowerCase(Locale.ROOT);
       case UPPER -> Normalizer.normalize(s, Normalizer.Form.NFC).toUpperCase(Locale.ROOT);
     };

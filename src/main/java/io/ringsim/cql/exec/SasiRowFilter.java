@@ -21,6 +21,8 @@ import java.util.List;
 final class SasiRowFilter {
   private SasiRowFilter() {}
 
+  private static final int MAX_TERM_SIZE = 1024;
+
   /** The SASI index that serves {@code cr} without filtering, or null (Cassandra's SASIIndex.supportsExpression). */
   static IndexMetadata supportingIndex(ColumnRestriction cr, List<IndexMetadata> indexes) {
     Op op = op(cr);
@@ -132,6 +134,9 @@ final class SasiRowFilter {
     if (op == Op.RANGE) return false; // SASI matches a literal by its terms only
     if (!(v instanceof String s)) return RowValues.compare(type, v, Relation.Op.EQ, cr.eq.get(0));
     String value = SasiIndexes.analyze(o, s);
+    // SASI leaves out of its index a term of 1024 bytes or more (OnDiskIndexBuilder.MAX_TERM_SIZE, in the memtable's
+    // trie too): a row is found by its indexed terms only.
+    if (o != null && value.getBytes(java.nio.charset.StandardCharsets.UTF_8).length >= MAX_TERM_SIZE) return false;
     String term = SasiIndexes.analyze(o, cr.like != null ? cr.like.term() : (String) cr.eq.get(0));
     return matches(op, value, term);
   }
