@@ -354,14 +354,18 @@ final class RequestExecutor {
         cs.execute(s);
         Catalog after = served.cluster().catalog();
         SchemaEvents.Change change = SchemaEvents.change(s, before, after, ks);
-        if (change == null) return Reply.of(Void.INSTANCE);
+        // Cassandra warns on every SASI index it is asked to create, whether or not IF NOT EXISTS found one
+        // (CreateIndexStatement.clientWarnings, sent after the schema change however it went).
+        List<String> warnings = io.ringsim.cql.exec.IndexOps.createsSasi(s)
+            ? List.of(io.ringsim.cql.exec.IndexOps.SASI_WARNING) : List.of();
+        if (change == null) return new Reply(Void.INSTANCE, warnings);
         served.schemaChanged(change);
         for (SchemaEvents.Change view : SchemaEvents.viewChanges(change, before, after)) served.schemaChanged(view);
         // Cassandra warns on every view it creates (View.USAGE_WARNING).
         if (s instanceof Statement.CreateView) {
           return new Reply(change.result(), List.of(io.ringsim.cql.exec.ViewOps.USAGE_WARNING));
         }
-        return Reply.of(change.result());
+        return new Reply(change.result(), warnings);
       }
     }
     if (ClusterDescribe.isDescribeCluster(s)) {

@@ -179,7 +179,12 @@ final class SchemaTables {
       for (TableMetadata t : c.tables(k.name())) {
         for (IndexMetadata i : c.indexesOn(k.name(), t.name())) {
           String target = io.ringsim.cql.exec.DescribeStatement.indexTarget(t, i);
-          b.row(k.name(), t.name(), i.name(), "COMPOSITES", new TreeMap<>(Map.of("target", target)));
+          TreeMap<String, String> options = new TreeMap<>(Map.of("target", target));
+          if (i.isSasi()) {
+            options.putAll(i.sasi().options());
+            options.put("class_name", IndexMetadata.SASI_CLASS);
+          }
+          b.row(k.name(), t.name(), i.name(), i.isSasi() ? "CUSTOM" : "COMPOSITES", options);
         }
       }
     }

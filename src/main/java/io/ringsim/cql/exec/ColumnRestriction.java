@@ -20,7 +20,12 @@ final class ColumnRestriction {
   /** {@code m[key] = value}: the map holds that entry. */
   record Entry(Object key, Object value) {}
 
+  /** {@code LIKE 'pattern'}: SASI's operation and the term without its % wildcards. */
+  record Like(io.ringsim.schema.SasiOptions.Op op, String term) {}
+
   final ColumnDef def;
+  /** The LIKE restriction, or null. */
+  Like like;
   /** EQ (one value) or IN (several); null when neither. */
   List<Object> eq;
   boolean isIn;
@@ -51,6 +56,7 @@ final class ColumnRestriction {
     if (eq != null && eq.stream().noneMatch(e -> RowValues.compare(type, v, Relation.Op.EQ, e))) return false;
     if (lowerOp != null && !RowValues.compare(type, v, lowerOp, lower)) return false;
     if (upperOp != null && !RowValues.compare(type, v, upperOp, upper)) return false;
+    if (like != null && !(v instanceof String s && SasiRowFilter.matches(like, s))) return false;
     for (Contains c : contains) {
       if (v == null) return false;
       if (v instanceof Map<?, ?> m) {

@@ -321,6 +321,13 @@ public final class DescribeStatement {
 
   static String indexCql(TableMetadata t, IndexMetadata i) {
     String target = indexTarget(t, i);
+    if (i.isSasi()) {
+      String options = i.sasi().options().isEmpty() ? "" : i.sasi().options().entrySet().stream()
+          .map(e -> "'" + e.getKey() + "': '" + e.getValue() + "'").collect(Collectors.joining(", ",
+              " WITH OPTIONS = {", "}"));
+      return "CREATE CUSTOM INDEX " + quote(i.name()) + " ON " + quote(t.keyspace()) + "." + quote(t.name()) + " ("
+          + target + ") USING '" + IndexMetadata.SASI_CLASS + "'" + options + ";";
+    }
     return "CREATE INDEX " + quote(i.name()) + " ON " + quote(t.keyspace()) + "." + quote(t.name()) + " (" + target
         + ");";
   }

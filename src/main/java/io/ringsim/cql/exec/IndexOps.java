@@ -6,6 +6,8 @@ import io.ringsim.cql.CqlFeatures;
 import io.ringsim.cql.ast.Statement;
 import io.ringsim.schema.Catalog;
 import java.util.List;
+import java.util.Map;
+import io.ringsim.schema.SasiOptions;
 import io.ringsim.schema.ColumnDef;
 import io.ringsim.schema.ColumnKind;
 import io.ringsim.schema.CqlType;
@@ -17,7 +19,7 @@ import io.ringsim.schema.collection.SetType;
 import io.ringsim.schema.collection.TupleType;
 
 /** CREATE INDEX and DROP INDEX, with Cassandra 4.1's checks and messages (what an index may target: IndexTargets). */
-final class IndexOps {
+public final class IndexOps {
   private IndexOps() {}
 
   private static CqlException invalid(String m) {
@@ -25,14 +27,19 @@ final class IndexOps {
   }
 
   /** Cassandra's SASI index class, which USING names in full. */
-  static final String SASI_CLASS = "org.apache.cassandra.index.sasi.SASIIndex";
+  static final String SASI_CLASS = IndexMetadata.SASI_CLASS;
+
+  /** Whether {@code s} creates a SASI index (Cassandra warns on each: SASIIndex.USAGE_WARNING). */
+  public static boolean createsSasi(Statement s) {
+    return s instanceof Statement.CreateIndex ci && ci.custom() && SASI_CLASS.equals(ci.indexClass());
+  }
+
+  /** Cassandra's SASIIndex.USAGE_WARNING, sent with every CREATE CUSTOM INDEX ... USING its SASI class. */
+  public static final String SASI_WARNING = "SASI indexes are experimental and are not recommended for production use.";
 
   static Catalog createIndex(Catalog c, Statement.CreateIndex s, String session, CqlFeatures features) {
-    if (s.custom() && SASI_CLASS.equals(s.indexClass())) {
-      features.requireSasiIndexes();
-      throw invalid("ringsim does not simulate SASI indexes (" + SASI_CLASS + "); a plain secondary index "
-          + "(CREATE INDEX) is simulated");
-    }
+    boolean sasi = createsSasi(s);
+    if (sasi) features.requireSasiIndexes();
     // Cassandra's IndexAttributes.validate (its spelling kept).
     if (s.custom() && s.indexClass() == null) throw invalid("CUSTOM index requires specifiying the index class");
     if (!s.custom() && s.indexClass() != null) throw invalid("Cannot specify index class for a non-CUSTOM index");
@@ -44,6 +51,7 @@ final class IndexOps {
       if (s.ifNotExists()) return c;
       throw invalid("Index '" + s.indexName() + "' already exists");
     }
+    if (t.isCounterTable()) throw invalid("Secondary indexes on counter tables aren't supported");
     ColumnDef col = t.column(s.column()).orElseThrow(() -> invalid("Undefined column name " + s.column()
         + " in table " + ks + "." + s.table()));
     CompactTables.checkIndexTarget(t, col);
@@ -63,12 +71,20 @@ final class IndexOps {
       throw new CqlException(CqlErrorClass.InvalidRequest, "Index '" + name + "' already exists");
     }
     IndexMetadata index = new IndexMetadata(ks, name, s.table(), s.column(), IndexTargets.kind(s.kind()));
-    // A custom index is never a duplicate of a plain one (Cassandra's equalsWithoutName compares the index kinds).
-    for (IndexMetadata other : s.custom() ? List.<IndexMetadata>of() : c.indexesOn(ks, s.table())) {
-      if (other.column().equals(index.column()) && other.kind().equals(index.kind())) {
+    // A custom index is never a duplicate of a plain one (Cassandra's equalsWithoutName compares the index kinds and
+    // options); two SASI indexes are duplicates when their target and options are the same.
+    Map<String, String> written = sasi ? SasiIndexes.options(s.options()) : Map.of();
+    for (IndexMetadata other : s.custom() && !sasi ? List.<IndexMetadata>of() : c.indexesOn(ks, s.table())) {
+      boolean sameKind = sasi ? other.isSasi() && other.sasi().options().equals(new java.util.TreeMap<>(written))
+          : !other.isSasi();
+      if (sameKind && other.column().equals(index.column()) && other.kind().equals(index.kind())) {
         if (s.ifNotExists()) return c;
         throw invalid("Index " + name + " is a duplicate of existing index " + other.name());
       }
+    }
+    if (sasi) {
+      SasiOptions o = SasiIndexes.validate(col, written, DescribeStatement.indexTarget(t, index));
+      return c.withIndex(new IndexMetadata(ks, name, s.table(), s.column(), index.kind(), o));
     }
     // Cassandra loads a custom index's class last, when it validates the table with its new index: custom index
     // classes are Java classes on a real node's classpath, and ringsim has none to load.

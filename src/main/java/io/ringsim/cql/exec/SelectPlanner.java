@@ -114,9 +114,13 @@ public final class SelectPlanner {
 
     List<ColumnRestriction> post = where.postFilters();
     boolean tupleFilter = tuple.isSet();
+    List<io.ringsim.schema.IndexMetadata> sasi = where.sasiIndexes;
+    if (sasi != null) SasiRowFilter.checkEvaluable(post, sasi);
     BiPredicate<LivePartition, LiveRow> rowFilter = post.isEmpty() && !tupleFilter ? null : (lp, r) -> {
       if (tupleFilter && !tuple.matches(r)) return false;
-      for (ColumnRestriction cr : post) if (!cr.matches(t, lp, r)) return false;
+      for (ColumnRestriction cr : post) {
+        if (!(sasi != null ? SasiRowFilter.matches(t, lp, r, cr, sasi) : cr.matches(t, lp, r))) return false;
+      }
       return true;
     };
     String start = null, end = null;

@@ -66,6 +66,7 @@ final class SelectRestrictions {
   SelectRestrictions(TableMetadata t, List<Relation> where, boolean allowFiltering, Catalog catalog, Values values) {
     this.table = t;
     this.allowFiltering = allowFiltering;
+    indexes = catalog.indexesOn(t.keyspace(), t.name());
     List<Relation.MultiColumn> multi = new ArrayList<>();
     whereOrder = SingleColumnTuples.normalize(t, where);
     List<Relation.MultiColumnIn> multiIn = new ArrayList<>();
@@ -86,7 +87,6 @@ final class SelectRestrictions {
       inFirst = Projection.column(t, multiIn.get(0).columns().get(0)).position();
       inLast = inFirst + multiIn.get(0).columns().size() - 1;
     }
-    indexes = catalog.indexesOn(t.keyspace(), t.name());
     queriableIndex = byColumn.values().stream().anyMatch(cr -> supportingIndex(cr, indexes) != null);
     // Clustering relations out of order are refused as they merge (ClusteringColumnRestrictions.mergeWith), before
     // the partition key is looked at.
@@ -96,8 +96,11 @@ final class SelectRestrictions {
     checkClustering();
     checkRegularColumns(catalog);
     if (usesIndex) {
-      usedIndex = byColumn.values().stream().map(cr -> supportingIndex(cr, indexes)).filter(i -> i != null)
-          .findFirst().map(IndexMetadata::name).orElse(null);
+      // Cassandra prefers a SASI index to a built-in one (SASIIndex.getEstimatedResultRows is Long.MIN_VALUE).
+      IndexMetadata used = byColumn.values().stream().map(cr -> supportingIndex(cr, indexes)).filter(i -> i != null)
+          .min(java.util.Comparator.comparing(i -> !i.isSasi())).orElse(null);
+      usedIndex = used == null ? null : used.name();
+      if (used != null && used.isSasi()) sasiIndexes = SasiRowFilter.managerOrder(indexes);
       if (keyIsIn()) throw invalid("Select on indexed columns and with IN clause for the PRIMARY KEY are not supported");
     }
     checkNeedsFiltering();
@@ -114,22 +117,26 @@ final class SelectRestrictions {
    * IN or a slice never uses an index.
    */
   private static IndexMetadata supportingIndex(ColumnRestriction cr, List<IndexMetadata> indexes) {
+    IndexMetadata sasi = SasiRowFilter.supportingIndex(cr, indexes);
+    if (sasi != null) return sasi;
+    for (IndexMetadata i : indexes) if (builtInSupports(i, cr)) return i;
+    return null;
+  }
+
+  /** Whether Cassandra's built-in index {@code i} serves {@code cr} (false for a SASI index). */
+  static boolean builtInSupports(IndexMetadata i, ColumnRestriction cr) {
+    if (!i.column().equals(cr.def.name()) || i.isSasi()) return false;
     CqlType type = cr.def.type();
     boolean multiCell = type instanceof ListType l ? !l.frozen() : type instanceof SetType st ? !st.frozen()
         : type instanceof MapType m && !m.frozen();
     boolean eq = cr.eq != null && !cr.isIn;
-    for (IndexMetadata i : indexes) {
-      if (!i.column().equals(cr.def.name())) continue;
-      boolean ok = switch (i.kind()) {
-        case "keys" -> cr.contains.stream().anyMatch(ColumnRestriction.Contains::key);
-        case "values" -> multiCell ? cr.contains.stream().anyMatch(c -> !c.key()) : eq;
-        case "full" -> eq;
-        case "entries" -> !cr.entries.isEmpty();
-        default -> false;
-      };
-      if (ok) return i;
-    }
-    return null;
+    return switch (i.kind()) {
+      case "keys" -> cr.contains.stream().anyMatch(ColumnRestriction.Contains::key);
+      case "values" -> multiCell ? cr.contains.stream().anyMatch(c -> !c.key()) : eq;
+      case "full" -> eq;
+      case "entries" -> !cr.entries.isEmpty();
+      default -> false;
+    };
   }
 
   /** An IN on the partition key (Cassandra's keyIsInRelation). */
@@ -257,9 +264,30 @@ final class SelectRestrictions {
       CqlException e = ElementRelation.add(def, cr, x, values);
       if (rowFilterError == null) rowFilterError = e;
     } else {
-      values.value(((Relation.Like) r).pattern(), def.type(), name); // a pattern the column cannot hold is refused first
-      throw invalid("LIKE restrictions are only supported on properly indexed columns (SASI), not by this "
-          + "simulator");
+      Relation.Like like = (Relation.Like) r;
+      Object pattern = values.value(like.pattern(), def.type(), name); // a pattern the column cannot hold: first
+      // Only a SASI index on a literal column serves LIKE (Cassandra's StatementRestrictions, as each relation is
+      // added).
+      if (indexes.stream().noneMatch(i -> i.isSasi() && i.column().equals(name) && i.sasi().literal()))
+        throw invalid("LIKE restriction is only supported on properly indexed columns. " + name + " LIKE "
+            + TermText.of(like.pattern()) + " is not valid.");
+      checkMerge(cr, false, false);
+      if (pattern == null) {
+        rowFilterError(invalid("Unsupported null value for column " + name));
+        return;
+      }
+      ColumnRestriction.Like l = SasiRowFilter.like((String) pattern);
+      if (l == null) {
+        // Still a LIKE the index serves; the empty term is refused as the row filter is built.
+        cr.like = new ColumnRestriction.Like(io.ringsim.schema.SasiOptions.Op.MATCH, "");
+        rowFilterError(invalid("LIKE value can't be empty."));
+        return;
+      }
+      cr.like = l;
+      // Which LIKE the index's mode serves is known once the pattern is, when the row filter is built.
+      if (indexes.stream().noneMatch(i -> i.isSasi() && i.column().equals(name) && i.sasi().supports(l.op())))
+        rowFilterError(invalid(name + " " + SasiRowFilter.operatorText(l.op()) + " " + l.term()
+            + " is only supported on properly indexed columns"));
     }
   }
 
@@ -269,6 +297,7 @@ final class SelectRestrictions {
    */
   private static void checkMerge(ColumnRestriction cr, boolean slice, boolean contains) {
     String name = cr.def.name();
+    if (cr.like != null) throw invalid(name + " cannot be restricted by more than one relation if it includes a LIKE");
     // An IN of one value is an equality to Cassandra (SingleColumnRelation.newINRestriction).
     if (cr.isIn && cr.inTerms > 1)
       throw invalid(name + " cannot be restricted by more than one relation if it includes a IN");
@@ -408,6 +437,11 @@ final class SelectRestrictions {
   }
 
   private List<IndexMetadata> indexes = List.of();
+  /**
+   * The table's indexes, in the order Cassandra's index manager lists them, when the query reads by a SASI index:
+   * SASI then evaluates every restriction itself, each with the first index that serves it.
+   */
+  List<IndexMetadata> sasiIndexes;
 
   private IndexMetadata supportingIndexOf(ColumnRestriction cr) {
     return supportingIndex(cr, indexes);
