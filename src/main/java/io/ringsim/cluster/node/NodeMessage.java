@@ -160,10 +160,16 @@ public sealed interface NodeMessage extends CborSerializable {
    */
   record RangeRead(long requestId, String table, String startExclusive, String endInclusive, FilterSpec filter,
       int partitionLimit, @JsonInclude(JsonInclude.Include.NON_DEFAULT) int rowLimit,
-      @JsonInclude(JsonInclude.Include.NON_DEFAULT) int nowInSec) implements NodeMessage {
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) int nowInSec,
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean trace) implements NodeMessage {
     public RangeRead(long requestId, String table, String startExclusive, String endInclusive, FilterSpec filter,
         int partitionLimit) {
       this(requestId, table, startExclusive, endInclusive, filter, partitionLimit, 0, NO_NOW);
+    }
+
+    public RangeRead(long requestId, String table, String startExclusive, String endInclusive, FilterSpec filter,
+        int partitionLimit, int rowLimit, int nowInSec) {
+      this(requestId, table, startExclusive, endInclusive, filter, partitionLimit, rowLimit, nowInSec, false);
     }
 
     public RangeRead(long requestId, String table, String startExclusive, String endInclusive, FilterSpec filter,
@@ -172,18 +178,39 @@ public sealed interface NodeMessage extends CborSerializable {
     }
   }
 
-  /** {@code rows} and {@code tombstones}: what the replica scanned for the range, to show what filtering costs. */
+  /**
+   * {@code rows} and {@code tombstones}: what the replica scanned for the range, to show what filtering costs;
+   * {@code trace}: a traced request's events on the replica (empty when untraced).
+   */
   record RangeReadReply(long requestId, List<byte[]> partitions, int sstables, long rows, long tombstones,
-      String failure) implements Reply {}
+      String failure, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TraceEvent> trace) implements Reply {
+    public RangeReadReply {
+      trace = trace == null ? List.of() : trace;
+    }
+
+    public RangeReadReply(long requestId, List<byte[]> partitions, int sstables, long rows, long tombstones,
+        String failure) {
+      this(requestId, partitions, sstables, rows, tombstones, failure, List.of());
+    }
+
+    RangeReadReply withTrace(List<TraceEvent> events) {
+      return new RangeReadReply(requestId, partitions, sstables, rows, tombstones, failure, events);
+    }
+  }
 
   /**
    * Paxos phase 1: prepare with a ballot (micros shifted left 16 bits, plus the proposer's node index).
    * {@code nowInSec}: the round's now, which the replica reads its current data by, as in {@link ReadData}.
    */
   record PaxosPrepare(long requestId, String table, byte[] key, long ballot, FilterSpec filter,
-      @JsonInclude(JsonInclude.Include.NON_DEFAULT) int nowInSec) implements NodeMessage {
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) int nowInSec,
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean trace) implements NodeMessage {
     public PaxosPrepare(long requestId, String table, byte[] key, long ballot, FilterSpec filter) {
       this(requestId, table, key, ballot, filter, NO_NOW);
+    }
+
+    public PaxosPrepare(long requestId, String table, byte[] key, long ballot, FilterSpec filter, int nowInSec) {
+      this(requestId, table, key, ballot, filter, nowInSec, false);
     }
   }
 
@@ -192,18 +219,59 @@ public sealed interface NodeMessage extends CborSerializable {
    * failure} (else null) when the replica could not read the partition (too many tombstones), as a read's reply says.
    */
   record PaxosPromise(long requestId, boolean promised, long promisedBallot, long acceptedBallot, byte[] accepted,
-      long committedBallot, byte[] current, String failure) implements Reply {
+      long committedBallot, byte[] current, String failure,
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TraceEvent> trace,
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TraceEvent> readTrace) implements Reply {
+    public PaxosPromise {
+      trace = trace == null ? List.of() : trace;
+      readTrace = readTrace == null ? List.of() : readTrace;
+    }
+
     public PaxosPromise(long requestId, boolean promised, long promisedBallot, long acceptedBallot, byte[] accepted,
         long committedBallot, byte[] current) {
       this(requestId, promised, promisedBallot, acceptedBallot, accepted, committedBallot, current, null);
     }
+
+    public PaxosPromise(long requestId, boolean promised, long promisedBallot, long acceptedBallot, byte[] accepted,
+        long committedBallot, byte[] current, String failure) {
+      this(requestId, promised, promisedBallot, acceptedBallot, accepted, committedBallot, current, failure, null,
+          null);
+    }
+
+    /**
+     * The same promise with a traced request's events: {@code trace}, the replica's Paxos steps; {@code readTrace},
+     * its read of the current values, which the coordinator shows where Cassandra reads them (see PaxosCoordinator).
+     */
+    PaxosPromise withTrace(List<TraceEvent> events, List<TraceEvent> readEvents) {
+      return new PaxosPromise(requestId, promised, promisedBallot, acceptedBallot, accepted, committedBallot, current,
+          failure, events, readEvents);
+    }
   }
 
-  record PaxosPropose(long requestId, String table, byte[] key, long ballot, byte[] update) implements NodeMessage {}
+  record PaxosPropose(long requestId, String table, byte[] key, long ballot, byte[] update,
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean trace) implements NodeMessage {
+    public PaxosPropose(long requestId, String table, byte[] key, long ballot, byte[] update) {
+      this(requestId, table, key, ballot, update, false);
+    }
+  }
 
-  record PaxosAccepted(long requestId, boolean accepted) implements Reply {}
+  record PaxosAccepted(long requestId, boolean accepted,
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TraceEvent> trace) implements Reply {
+    public PaxosAccepted {
+      trace = trace == null ? List.of() : trace;
+    }
 
-  record PaxosCommit(long requestId, String table, byte[] key, long ballot, byte[] update) implements NodeMessage {}
+    public PaxosAccepted(long requestId, boolean accepted) {
+      this(requestId, accepted, null);
+    }
+  }
+
+  record PaxosCommit(long requestId, String table, byte[] key, long ballot, byte[] update,
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean trace) implements NodeMessage {
+    public PaxosCommit(long requestId, String table, byte[] key, long ballot, byte[] update) {
+      this(requestId, table, key, ballot, update, false);
+    }
+  }
 
   /** Repair: the Merkle tree of a token range for a table. */
   record TreeRequest(long requestId, String table, String startExclusive, String endInclusive, int depth)
