@@ -177,6 +177,92 @@ class ServedTracingTest {
     checkWordsThreadsAndTimes(local);
   }
 
+  @Test
+  void aTracedLwtShowsEachPaxosPhaseOnEveryReplica() {
+    long before = System.currentTimeMillis();
+    ResultSet rs = session.execute(SimpleStatement.newInstance("INSERT INTO tr.kv (k, v) VALUES (40, 'a') IF NOT EXISTS")
+        .setConsistencyLevel(ConsistencyLevel.QUORUM).setTracing(true));
+    assertThat(rs.wasApplied()).isTrue();
+    QueryTrace trace = rs.getExecutionInfo().getQueryTrace();
+    String coordinator = checkSession(rs, trace, before);
+    List<Line> events = lines(trace);
+    List<String> own = activitiesOf(events, coordinator);
+    String ballot = own.stream().filter(a -> a.matches("Preparing [0-9a-f-]{36}")).findFirst().orElseThrow()
+        .substring("Preparing ".length());
+    assertThat(own).containsSubsequence("Preparing " + ballot, "Reading existing values for CAS precondition",
+        "CAS precondition is met; proposing client-requested updates for " + ballot, "CAS applied successfully");
+    Set<String> answered = replicasThatAnswered(trace, coordinator);
+    assertThat(answered).as("a quorum of 3 answers each phase: another node at least").isNotEmpty();
+    for (String replica : answered) {
+      String to = "/" + replica + ":7000", back = "/" + coordinator + ":7000";
+      // A replica's answer may come after the next phase went out: only each phase's own order is fixed.
+      assertThat(own).as("the coordinator's side of " + replica).containsSubsequence(
+          "Sending PAXOS_PREPARE_REQ message to " + to + " message size ", "PAXOS_PREPARE_RSP message received from " + to)
+          .containsSubsequence("Sending PAXOS_PROPOSE_REQ message to " + to + " message size ",
+              "Sending PAXOS_COMMIT_REQ message to " + to + " message size ");
+      assertThat(activitiesOf(events, replica)).as(replica).containsSubsequence(
+          "PAXOS_PREPARE_REQ message received from " + back, "Promising ballot " + ballot, "Appending to commitlog",
+          "Adding to paxos memtable", "Sending PAXOS_PREPARE_RSP message to " + back + " message size ");
+    }
+    // The coordinator is a replica too: its own promise, acceptance and commit, without messages.
+    assertThat(own).containsSubsequence("Promising ballot " + ballot, "Adding to paxos memtable",
+        "Executing single-partition query on kv", "Read 0 live rows and 0 tombstone cells");
+    assertThat(own.stream().filter(a -> a.startsWith("Accepting proposal Accepted(")).toList()).singleElement()
+        .asString().contains(ballot).endsWith(":key=40\n    Row: EMPTY | v=a)");
+    checkWordsThreadsAndTimes(events);
+    // Not applied: Cassandra 4.1 still proposes (an empty update) and commits nothing.
+    ResultSet again = session.execute(SimpleStatement.newInstance("INSERT INTO tr.kv (k, v) VALUES (40, 'b') IF NOT "
+        + "EXISTS").setConsistencyLevel(ConsistencyLevel.QUORUM).setTracing(true));
+    assertThat(again.wasApplied()).isFalse();
+    QueryTrace second = again.getExecutionInfo().getQueryTrace();
+    List<String> notApplied = activitiesOf(lines(second), second.getCoordinatorAddress().getAddress().getHostAddress());
+    String mismatch = "CAS precondition does not match current values [tr.kv] key=40 partition_deletion=deletedAt="
+        + "-9223372036854775808, localDeletion=2147483647 columns=[[] | [v]]\n    Row[info=[ts=";
+    int read = notApplied.indexOf("Reading existing values for CAS precondition");
+    int judged = notApplied.indexOf(notApplied.stream().filter(a -> a.startsWith(mismatch)).findFirst().orElseThrow());
+    assertThat(read).isNotNegative().isLessThan(judged);
+    assertThat(notApplied.get(judged)).matches("(?s).*\\]: EMPTY \\| \\[v=a ts=\\d+\\]");
+    assertThat(notApplied).endsWith("CAS did not apply").contains("CAS precondition is met; proposing client-requested "
+        + "updates for " + notApplied.get(2).substring("Preparing ".length()))
+        .noneMatch(a -> a.startsWith("Committing proposal") || a.startsWith("Sending PAXOS_COMMIT"));
+  }
+
+  @Test
+  void aTracedCounterWriteShowsItsLeader() {
+    session.execute("CREATE KEYSPACE IF NOT EXISTS tr1 WITH replication = {'class': 'SimpleStrategy', "
+        + "'replication_factor': 1}");
+    session.execute("CREATE TABLE IF NOT EXISTS tr1.hits (k int PRIMARY KEY, n counter)");
+    // RF 1: a key another node holds is forwarded to it, its leader.
+    for (int k = 0; k < 30; k++) {
+      ResultSet rs = session.execute(SimpleStatement.newInstance("UPDATE tr1.hits SET n = n + 1 WHERE k = " + k)
+          .setTracing(true));
+      QueryTrace trace = rs.getExecutionInfo().getQueryTrace();
+      String coordinator = trace.getCoordinatorAddress().getAddress().getHostAddress();
+      List<Line> events = lines(trace);
+      List<String> own = activitiesOf(events, coordinator);
+      String leader = events.stream().map(Line::source).filter(x -> !x.equals(coordinator)).findFirst().orElse(null);
+      if (leader == null) {
+        assertThat(own).containsSubsequence("Determining replicas for mutation", "Acquiring counter locks",
+            "Reading 1 counter values from the CF", "Executing single-partition query on hits",
+            "Appending to commitlog", "Adding to hits memtable");
+        continue;
+      }
+      String to = "/" + leader + ":7000", back = "/" + coordinator + ":7000";
+      assertThat(own).containsExactly("Parsing UPDATE tr1.hits SET n = n + 1 WHERE k = " + k, "Preparing statement",
+          "Determining replicas for mutation", own.get(3), "Sending COUNTER_MUTATION_REQ message to " + to
+              + " message size ", "COUNTER_MUTATION_RSP message received from " + to, "Processing response from " + to);
+      assertThat(own.get(3)).startsWith("Enqueuing counter update to Full(" + to + ",(");
+      assertThat(activitiesOf(events, leader)).containsExactly("COUNTER_MUTATION_REQ message received from " + back,
+          "Acquiring counter locks", "Reading 1 counter values from the CF", "Executing single-partition query on hits",
+          "Acquiring sstable references",
+          "Skipped 0/0 non-slice-intersecting sstables, included 0 due to tombstones", "Appending to commitlog",
+          "Adding to hits memtable", "Sending COUNTER_MUTATION_RSP message to " + back + " message size ");
+      checkWordsThreadsAndTimes(events);
+      return;
+    }
+    throw new AssertionError("no key of 30 was held by another node");
+  }
+
   /**
    * What a cqlsh user reads in each line: Cassandra 4.1's words (no line Cassandra does not write), the stage's thread
    * that writes it, and a source_elapsed that grows on each source as the work goes on.
