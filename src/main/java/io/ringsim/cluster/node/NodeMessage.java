@@ -31,7 +31,10 @@ import java.util.List;
   @JsonSubTypes.Type(value = NodeMessage.Stream.class, name = "stream"),
   @JsonSubTypes.Type(value = NodeMessage.StreamAck.class, name = "stream-ack"),
   @JsonSubTypes.Type(value = NodeMessage.CounterForward.class, name = "counter-forward"),
-  @JsonSubTypes.Type(value = NodeMessage.CounterForwardReply.class, name = "counter-forward-reply")
+  @JsonSubTypes.Type(value = NodeMessage.CounterForwardReply.class, name = "counter-forward-reply"),
+  @JsonSubTypes.Type(value = NodeMessage.BatchStore.class, name = "batch-store"),
+  @JsonSubTypes.Type(value = NodeMessage.BatchRemove.class, name = "batch-remove"),
+  @JsonSubTypes.Type(value = NodeMessage.BatchAck.class, name = "batch-ack")
 })
 public sealed interface NodeMessage extends CborSerializable {
   /**
@@ -291,4 +294,23 @@ public sealed interface NodeMessage extends CborSerializable {
   /** The leader's answer: {@code error} is null on success, else a CqlErrorClass name with its message. */
   record CounterForwardReply(long requestId, String error, String message, int received, int required,
       List<TraceEvent> trace) implements Reply {}
+
+  /** A logged batch stored on a batchlog node ({@code mutations} of {@code bytes}), to be removed once applied. */
+  record BatchStore(long requestId, long batchId, int mutations, int bytes,
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean trace) implements NodeMessage {}
+
+  /** A logged batch applied everywhere: its batchlog entry goes. */
+  record BatchRemove(long requestId, long batchId,
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean trace) implements NodeMessage {}
+
+  /**
+   * A batchlog node's answer to a store, or, for a remove, the events it traced (Cassandra's BATCH_REMOVE has no
+   * answer; ringsim's carries the trace only, and nothing waits for it).
+   */
+  record BatchAck(long requestId, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TraceEvent> trace)
+      implements Reply {
+    public BatchAck {
+      trace = trace == null ? List.of() : trace;
+    }
+  }
 }

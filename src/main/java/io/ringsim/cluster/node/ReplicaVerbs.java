@@ -69,6 +69,19 @@ final class ReplicaVerbs {
       TableStore t = node.storage.table(s.table()).orElse(null);
       if (t != null) for (byte[] p : s.partitions()) applyMutation(node, s.table(), p);
       node.send(from, new NodeMessage.StreamAck(s.requestId(), s.partitions().size()));
+    } else if (m instanceof NodeMessage.BatchStore bs) {
+      List<TraceEvent> trace = bs.trace() ? received(node, "BATCH_STORE_REQ", from) : null;
+      batchlog(node, bs.batchId(), bs.mutations(), false, trace);
+      // BatchStoreVerbHandler answers once the batch is stored (an empty response).
+      if (trace != null) {
+        trace.add(new TraceEvent(node.nowMicros(), node.name(), TraceStage.MESSAGING,
+            "Sending BATCH_STORE_RSP message to {} message size 0 bytes", List.of(from)));
+      }
+      node.send(from, new NodeMessage.BatchAck(bs.requestId(), trace));
+    } else if (m instanceof NodeMessage.BatchRemove br) {
+      List<TraceEvent> trace = br.trace() ? received(node, "BATCH_REMOVE_REQ", from) : null;
+      batchlog(node, br.batchId(), 0, true, trace);
+      node.send(from, new NodeMessage.BatchAck(br.requestId(), trace));
     } else if (m instanceof NodeMessage.CounterForward cf) {
       CounterLeader.onForward(node, from, cf);
     } else if (m instanceof NodeMessage.TreeRequest tr) {
@@ -126,6 +139,20 @@ final class ReplicaVerbs {
 
   static void applyMutation(NodeContext node, String table, byte[] update) {
     applyMutation(node, table, update, null, null);
+  }
+
+  /**
+   * This node's batchlog (system.batches): a logged batch stored, or removed once applied, as BatchlogManager writes
+   * it, on the mutation stage.
+   */
+  static void batchlog(NodeContext node, long batchId, int mutations, boolean remove, List<TraceEvent> trace) {
+    if (remove) node.batchlog.remove(batchId);
+    else node.batchlog.put(batchId, mutations);
+    if (trace != null) {
+      long now = node.nowMicros();
+      trace.add(new TraceEvent(now, node.name(), TraceStage.MUTATION, "Appending to commitlog"));
+      trace.add(new TraceEvent(now, node.name(), TraceStage.MUTATION, "Adding to batches memtable"));
+    }
   }
 
   /**
