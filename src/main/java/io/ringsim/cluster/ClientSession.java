@@ -52,9 +52,11 @@ public final class ClientSession {
   /** What the statement being run does, for the observer: write, delete, lwt or read. */
   private String kind = "read";
   private boolean deleting;
+  private final long seed;
 
   public ClientSession(SimCluster cluster, long seed) {
     this.cluster = cluster;
+    this.seed = seed;
     this.coordinator = cluster.nodeNames().get(0);
     this.values = new Values(0, seed);
   }
@@ -214,6 +216,20 @@ public final class ClientSession {
     List<String> warnings = s instanceof Statement.Batch b && plan.cas() == null
         ? BatchChecks.check(b.type(), updates(plan, nowSec)) : List.of();
     deleting = s instanceof Statement.Delete;
+    // Cassandra writes a logged batch through its batchlog when it holds more than one mutation (one per partition).
+    atomicBytes = -1;
+    if (s instanceof Statement.Batch b && b.type().equals("LOGGED") && plan.cas() == null) {
+      java.util.Set<String> partitions = new java.util.TreeSet<>();
+      for (WritePlanner.PartitionWrite w : plan.writes()) {
+        String ks = w.tableIn(plan).qualifiedName();
+        partitions.add(ks.substring(0, ks.indexOf('.')) + ":" + java.util.HexFormat.of().formatHex(w.key()));
+      }
+      if (partitions.size() > 1) {
+        atomicBytes = 0;
+        for (BatchChecks.Update u : updates(plan, nowSec)) atomicBytes += (int) u.partition().dataSize();
+        atomicMutations = partitions.size();
+      }
+    }
     ResultSet r = write(plan);
     return warnings.isEmpty() ? r : r.withWarnings(warnings);
   }
@@ -291,6 +307,12 @@ public final class ClientSession {
     return null;
   }
 
+  /** The logged batch being written: its size for the batchlog, or -1 when it goes without one. */
+  private int atomicBytes = -1;
+  private int atomicMutations;
+  /** Batchlog entries this session made: with its seed, an id no other session's batch takes. */
+  private long batches;
+
   private ResultSet write(WritePlanner.WritePlan plan) {
     if (plan.table() == null) return ResultSet.EMPTY; // an empty batch
     String table = plan.table().qualifiedName();
@@ -335,6 +357,21 @@ public final class ClientSession {
       }
       updates.add(w.afterRead().apply(d.partitions().isEmpty() ? null : d.partitions().get(0)));
     }
+    List<String> batchlog = null;
+    long batchId = 0;
+    if (atomicBytes >= 0) {
+      // Straight to the coordinator, not through the observer: the batchlog is no operation of the client's.
+      batchId = seed * 1_000_003L + batches++;
+      ClientResponse r = awaitResponse(cluster.submit(coord, new ClientRequest.Batchlog(table, batchId,
+          atomicMutations, atomicBytes, List.of(), false, consistency, tracing, requestNow()),
+          ClientRequest.CLIENT_TIMEOUT).toCompletableFuture(), coord);
+      trace.append(r.trace());
+      if (!(r instanceof ClientResponse.WriteDone d)) {
+        lastTrace = trace;
+        throw failure(r);
+      }
+      batchlog = d.acked();
+    }
     List<CompletableFuture<ClientResponse>> pending = new ArrayList<>();
     for (int i = 0; i < plan.writes().size(); i++) {
       WritePlanner.UpdateFactory u = updates.get(i);
@@ -346,9 +383,16 @@ public final class ClientSession {
     CqlException error = null;
     for (int i = 0; i < pending.size(); i++) {
       ClientResponse r = awaitResponse(pending.get(i), coord);
-      if (i == 0) trace.append(r.trace());
+      // A batch through the batchlog determined its replicas once, for the whole batch.
+      if (i == 0 && batchlog == null) trace.append(r.trace());
       else trace.appendLaterMutation(r.trace());
       if (!(r instanceof ClientResponse.WriteDone) && error == null) error = failure(r);
+    }
+    if (batchlog != null && error == null) {
+      ClientResponse r = awaitResponse(cluster.submit(coord, new ClientRequest.Batchlog(table, batchId,
+          atomicMutations, 0, batchlog, true, consistency, tracing, requestNow()),
+          ClientRequest.CLIENT_TIMEOUT).toCompletableFuture(), coord);
+      trace.append(r.trace());
     }
     lastTrace = trace;
     if (error != null) throw error;

@@ -56,7 +56,22 @@ class NodeMessageSerializationTest {
         new NodeMessage.CounterForward(9, "ks.t", data, data, "QUORUM", true),
         new NodeMessage.CounterForwardReply(9, null, null, 0, 0,
             List.of(new TraceEvent(5, "n1", TraceStage.RINGSIM, "Counter leader n1"))),
-        new NodeMessage.CounterForwardReply(10, "WriteTimeout", "Operation timed out", 1, 2, List.of()));
+        new NodeMessage.CounterForwardReply(10, "WriteTimeout", "Operation timed out", 1, 2, List.of()),
+        new NodeMessage.RangeRead(11, "ks.t", null, "7", f, 100, 5, 1_700_000_000, true),
+        new NodeMessage.RangeReadReply(11, List.of(data), 1, 5, 0, null, List.of(new TraceEvent(5, "n2",
+            TraceStage.READ, "Read 5 live rows and 0 tombstone cells"))),
+        new NodeMessage.PaxosPrepare(12, "ks.t", data, 99L << 16, f, 1_700_000_000, true),
+        new NodeMessage.PaxosPromise(12, true, 99L << 16, 0, data, 0, data, null,
+            List.of(new TraceEvent(5, "n2", TraceStage.MUTATION, "Promising ballot x")),
+            List.of(new TraceEvent(5, "n2", TraceStage.READ, "Acquiring sstable references"))),
+        new NodeMessage.PaxosPropose(13, "ks.t", data, 99L << 16, data, true),
+        new NodeMessage.PaxosAccepted(13, true, List.of(new TraceEvent(5, "n2", TraceStage.MUTATION,
+            "Adding to paxos memtable"))),
+        new NodeMessage.PaxosCommit(14, "ks.t", data, 99L << 16, data, true),
+        new NodeMessage.BatchStore(15, 77, 2, 120, true),
+        new NodeMessage.BatchRemove(16, 77, false),
+        new NodeMessage.BatchAck(15, List.of(new TraceEvent(5, "n2", TraceStage.MUTATION,
+            "Adding to batches memtable"))));
     for (NodeMessage m : all) kit.serializationTestKit().verifySerialization(m, false);
   }
 

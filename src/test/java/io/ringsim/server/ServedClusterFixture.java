@@ -37,7 +37,13 @@ final class ServedClusterFixture implements AutoCloseable {
 
   /** {@code config}: the cluster's settings (a test's feature switches over application-test's). */
   ServedClusterFixture(int nodes, long seed, double speed, com.typesafe.config.Config config) throws Exception {
-    Ring ring = ClusterBuilder.ring(List.of(new ClusterBuilder.Dc("datacenter1", nodes, 1)), 16, "balanced", seed,
+    this(nodes, seed, speed, config, 16);
+  }
+
+  /** {@code vnodes}: tokens per node (the oracle's one node has a single token). */
+  ServedClusterFixture(int nodes, long seed, double speed, com.typesafe.config.Config config, int vnodes)
+      throws Exception {
+    Ring ring = ClusterBuilder.ring(List.of(new ClusterBuilder.Dc("datacenter1", nodes, 1)), vnodes, "balanced", seed,
         Partitioners.byName("murmur3"), ClusterBuilder.defaultAllocationReplication());
     sim = ClusterBuilder.start(ring, seed, config);
     port = freePort(nodes);

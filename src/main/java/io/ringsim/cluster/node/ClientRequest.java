@@ -62,6 +62,18 @@ public sealed interface ClientRequest {
   }
 
   /**
+   * A logged batch's batchlog step (Cassandra's mutateAtomically), on the coordinator: {@code remove} false stores the
+   * batch on the batchlog nodes before its mutations go out, true removes it once they are applied. {@code table}:
+   * the batch's first table; {@code endpoints}: where the store went (empty for a store).
+   */
+  record Batchlog(String table, long batchId, int mutations, int bytes, java.util.List<String> endpoints,
+      boolean remove, ConsistencyLevel consistency, boolean trace, int nowInSec) implements ClientRequest {
+    public Batchlog {
+      endpoints = java.util.List.copyOf(endpoints);
+    }
+  }
+
+  /**
    * A lightweight transaction: read the partition at SERIAL/LOCAL_SERIAL through Paxos, test {@code condition}, and
    * only if it holds commit {@code update} at {@code commitConsistency}.
    *

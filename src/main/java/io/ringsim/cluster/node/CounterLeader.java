@@ -55,7 +55,7 @@ final class CounterLeader {
     }
     if (leader.equals(node.name())) {
       // The client's answer reports this coordinator's now, as any write's does.
-      lead(node, w.table(), w.key(), bytes, w.consistency(), w.trace(), ts, r -> replyTo.reply(
+      lead(node, w.table(), w.key(), bytes, w.consistency(), w.trace(), true, ts, r -> replyTo.reply(
           r instanceof ClientResponse.WriteDone d ? new ClientResponse.WriteDone(d.coordinator(), d.timestampMicros(),
               d.acked(), d.trace(), now) : r));
       return;
@@ -82,7 +82,24 @@ final class CounterLeader {
 
     void start(byte[] bytes) {
       node.register(this, node.cfg.writeTimeout());
+      trace(TraceStage.NATIVE_TRANSPORT, TraceParts.DETERMINING_REPLICAS); // StorageProxy.mutate
       trace(TraceStage.RINGSIM, "Counter write: forwarding to the leader " + leader);
+      if (traced()) {
+        // StorageProxy.mutateCounter names the leader as a Replica: its address and the ring range it holds.
+        io.ringsim.ring.Ring ring = node.ring();
+        DecoratedKey key = node.storage.table(w.table()).orElseThrow().schema().decorate(w.key());
+        int owner = 0;
+        for (int i = 0; i < ring.size(); i++) {
+          if (ring.token(i).compareTo(key.token()) >= 0) {
+            owner = i;
+            break;
+          }
+        }
+        trace(TraceStage.NATIVE_TRANSPORT, "Enqueuing counter update to Full({},(" + ring.token((owner - 1
+            + ring.size()) % ring.size()) + "," + ring.token(owner) + "])", leader);
+        trace(TraceStage.MESSAGING, "Sending COUNTER_MUTATION_REQ message to {} message size " + bytes.length
+            + " bytes", leader);
+      }
       node.send(leader, new NodeMessage.CounterForward(id, w.table(), w.key(), bytes, w.consistency().name(),
           w.trace()));
     }
@@ -91,8 +108,9 @@ final class CounterLeader {
     void onResponse(String from, NodeMessage m) {
       if (!(m instanceof NodeMessage.CounterForwardReply r) || !from.equals(leader)) return;
       finish();
-      List<TraceEvent> all = new ArrayList<>(traceList());
-      all.addAll(r.trace());
+      absorb(r.trace());
+      if (traced()) traceResponse("COUNTER_MUTATION_RSP", leader);
+      List<TraceEvent> all = traceList();
       if (r.error() == null) {
         replyTo.reply(new ClientResponse.WriteDone(node.name(), ts, List.of(leader), all, now));
       } else {
@@ -112,16 +130,28 @@ final class CounterLeader {
 
   /** The leader received a forwarded counter write. */
   static void onForward(NodeContext node, String from, NodeMessage.CounterForward f) {
+    // The leader's events, as its messaging and counter stage record them, go back with its answer.
+    long arrived = node.nowMicros();
     Replier back = r -> {
+      List<TraceEvent> events = List.of();
+      if (f.trace()) {
+        List<TraceEvent> all = new ArrayList<>();
+        all.add(new TraceEvent(arrived, node.name(), TraceStage.MESSAGING,
+            "COUNTER_MUTATION_REQ message received from {}", List.of(from)));
+        all.addAll(r.trace());
+        all.add(new TraceEvent(node.nowMicros(), node.name(), TraceStage.MESSAGING,
+            "Sending COUNTER_MUTATION_RSP message to {} message size 0 bytes", List.of(from)));
+        events = all;
+      }
       if (r instanceof ClientResponse.Failed x) {
         node.send(from, new NodeMessage.CounterForwardReply(f.requestId(), x.error().name(), x.message(),
-            x.received(), x.required(), x.trace()));
+            x.received(), x.required(), events));
       } else {
-        node.send(from, new NodeMessage.CounterForwardReply(f.requestId(), null, null, 0, 0, r.trace()));
+        node.send(from, new NodeMessage.CounterForwardReply(f.requestId(), null, null, 0, 0, events));
       }
     };
     try {
-      lead(node, f.table(), f.key(), f.update(), ConsistencyLevel.parse(f.consistency()), f.trace(),
+      lead(node, f.table(), f.key(), f.update(), ConsistencyLevel.parse(f.consistency()), f.trace(), false,
           node.nextTimestamp(), back);
     } catch (RuntimeException e) {
       back.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.ServerError, "counter write failed on leader "
@@ -135,7 +165,7 @@ final class CounterLeader {
 
   /** The leader's step: deltas to this node's shard (a local read), then a normal replicated write of the shard. */
   private static void lead(NodeContext node, String table, byte[] rawKey, byte[] deltas, ConsistencyLevel cl,
-      boolean trace, long ts, Replier replyTo) {
+      boolean trace, boolean coordinator, long ts, Replier replyTo) {
     TableStore local = node.storage.table(table).orElse(null);
     if (local == null) {
       replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.InvalidRequest, "unconfigured table "
@@ -166,6 +196,25 @@ final class CounterLeader {
     ClientRequest.Write w = new ClientRequest.Write(table, rawKey, (t, now) -> shards, cl, trace);
     WriteCoordinator write = new WriteCoordinator(node, node.newRequestId(), w, replyTo,
         node.topology.writePlan(table, key.token(), cl), bytes, shards, ts);
+    write.counterLeader = true;
+    if (write.traced()) {
+      if (coordinator) write.trace(TraceStage.NATIVE_TRANSPORT, TraceParts.DETERMINING_REPLICAS); // StorageProxy.mutate
+      // CounterMutation.applyCounterMutation on the counter stage: lock, read the current shards (no counter cache,
+      // as the oracle runs it), then write the new ones locally before replicating them.
+      String name = table.substring(table.lastIndexOf('.') + 1);
+      int cells = 0;
+      // One counter cell per counter column the update touches (ringsim keeps each as a column of shards).
+      for (io.ringsim.storage.Row r : update.rows().values()) cells += r.cellCount() + r.complex().size();
+      if (update.staticRow() != null) cells += update.staticRow().cellCount() + update.staticRow().complex().size();
+      write.trace(TraceStage.COUNTER_MUTATION, "Acquiring counter locks");
+      write.trace(TraceStage.COUNTER_MUTATION, "Reading " + cells + " counter values from the CF");
+      write.trace(TraceStage.COUNTER_MUTATION, "Executing single-partition query on " + name);
+      write.trace(TraceStage.COUNTER_MUTATION, "Acquiring sstable references");
+      ReplicaVerbs.traceReadPath(node, local, key, onlyThese(rows), current.stats(), write.trace,
+          TraceStage.COUNTER_MUTATION, false, false);
+      write.trace(TraceStage.COUNTER_MUTATION, "Appending to commitlog");
+      write.trace(TraceStage.COUNTER_MUTATION, "Adding to " + name + " memtable");
+    }
     write.trace(TraceStage.RINGSIM, "Counter leader " + node.name() + ": read its shard locally and wrote the new one");
     write.start(key);
     node.storage.commitLog().sync(node.nowMicros() / 1000);

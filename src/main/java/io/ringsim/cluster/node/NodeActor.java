@@ -171,6 +171,7 @@ public final class NodeActor extends AbstractBehavior<NodeCommand> {
         PagedRangeScan.coordinate(node, rs, replyTo);
       } else if (r instanceof ClientRequest.RangeScan rs) RangeScan.coordinate(node, rs, replyTo);
       else if (r instanceof ClientRequest.Cas cas) PaxosCoordinator.coordinate(node, cas, replyTo);
+      else if (r instanceof ClientRequest.Batchlog b) BatchlogCoordinator.coordinate(node, b, replyTo);
     } catch (IllegalArgumentException e) {
       replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.InvalidRequest, e.getMessage(), 0, 0,
           List.of()));

@@ -32,6 +32,8 @@ final class NodeContext {
   final Topology topology;
   /** Paxos promises and proposals per partition: replica state that survives a crash, like Cassandra's system table. */
   final PaxosReplica paxos = new PaxosReplica();
+  /** The logged batches this node holds in its batchlog, by id, with their mutation counts (never replayed). */
+  final java.util.Map<Long, Integer> batchlog = new java.util.TreeMap<>();
   final NodeMetrics metrics = new NodeMetrics();
   /** Where node events go for explanations (hints, read repair, local reads and writes); OFF when not recording. */
   TraceLog trace = TraceLog.OFF;

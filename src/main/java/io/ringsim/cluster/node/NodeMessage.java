@@ -31,7 +31,10 @@ import java.util.List;
   @JsonSubTypes.Type(value = NodeMessage.Stream.class, name = "stream"),
   @JsonSubTypes.Type(value = NodeMessage.StreamAck.class, name = "stream-ack"),
   @JsonSubTypes.Type(value = NodeMessage.CounterForward.class, name = "counter-forward"),
-  @JsonSubTypes.Type(value = NodeMessage.CounterForwardReply.class, name = "counter-forward-reply")
+  @JsonSubTypes.Type(value = NodeMessage.CounterForwardReply.class, name = "counter-forward-reply"),
+  @JsonSubTypes.Type(value = NodeMessage.BatchStore.class, name = "batch-store"),
+  @JsonSubTypes.Type(value = NodeMessage.BatchRemove.class, name = "batch-remove"),
+  @JsonSubTypes.Type(value = NodeMessage.BatchAck.class, name = "batch-ack")
 })
 public sealed interface NodeMessage extends CborSerializable {
   /**
@@ -160,10 +163,16 @@ public sealed interface NodeMessage extends CborSerializable {
    */
   record RangeRead(long requestId, String table, String startExclusive, String endInclusive, FilterSpec filter,
       int partitionLimit, @JsonInclude(JsonInclude.Include.NON_DEFAULT) int rowLimit,
-      @JsonInclude(JsonInclude.Include.NON_DEFAULT) int nowInSec) implements NodeMessage {
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) int nowInSec,
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean trace) implements NodeMessage {
     public RangeRead(long requestId, String table, String startExclusive, String endInclusive, FilterSpec filter,
         int partitionLimit) {
       this(requestId, table, startExclusive, endInclusive, filter, partitionLimit, 0, NO_NOW);
+    }
+
+    public RangeRead(long requestId, String table, String startExclusive, String endInclusive, FilterSpec filter,
+        int partitionLimit, int rowLimit, int nowInSec) {
+      this(requestId, table, startExclusive, endInclusive, filter, partitionLimit, rowLimit, nowInSec, false);
     }
 
     public RangeRead(long requestId, String table, String startExclusive, String endInclusive, FilterSpec filter,
@@ -172,18 +181,39 @@ public sealed interface NodeMessage extends CborSerializable {
     }
   }
 
-  /** {@code rows} and {@code tombstones}: what the replica scanned for the range, to show what filtering costs. */
+  /**
+   * {@code rows} and {@code tombstones}: what the replica scanned for the range, to show what filtering costs;
+   * {@code trace}: a traced request's events on the replica (empty when untraced).
+   */
   record RangeReadReply(long requestId, List<byte[]> partitions, int sstables, long rows, long tombstones,
-      String failure) implements Reply {}
+      String failure, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TraceEvent> trace) implements Reply {
+    public RangeReadReply {
+      trace = trace == null ? List.of() : trace;
+    }
+
+    public RangeReadReply(long requestId, List<byte[]> partitions, int sstables, long rows, long tombstones,
+        String failure) {
+      this(requestId, partitions, sstables, rows, tombstones, failure, List.of());
+    }
+
+    RangeReadReply withTrace(List<TraceEvent> events) {
+      return new RangeReadReply(requestId, partitions, sstables, rows, tombstones, failure, events);
+    }
+  }
 
   /**
    * Paxos phase 1: prepare with a ballot (micros shifted left 16 bits, plus the proposer's node index).
    * {@code nowInSec}: the round's now, which the replica reads its current data by, as in {@link ReadData}.
    */
   record PaxosPrepare(long requestId, String table, byte[] key, long ballot, FilterSpec filter,
-      @JsonInclude(JsonInclude.Include.NON_DEFAULT) int nowInSec) implements NodeMessage {
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) int nowInSec,
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean trace) implements NodeMessage {
     public PaxosPrepare(long requestId, String table, byte[] key, long ballot, FilterSpec filter) {
       this(requestId, table, key, ballot, filter, NO_NOW);
+    }
+
+    public PaxosPrepare(long requestId, String table, byte[] key, long ballot, FilterSpec filter, int nowInSec) {
+      this(requestId, table, key, ballot, filter, nowInSec, false);
     }
   }
 
@@ -192,18 +222,59 @@ public sealed interface NodeMessage extends CborSerializable {
    * failure} (else null) when the replica could not read the partition (too many tombstones), as a read's reply says.
    */
   record PaxosPromise(long requestId, boolean promised, long promisedBallot, long acceptedBallot, byte[] accepted,
-      long committedBallot, byte[] current, String failure) implements Reply {
+      long committedBallot, byte[] current, String failure,
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TraceEvent> trace,
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TraceEvent> readTrace) implements Reply {
+    public PaxosPromise {
+      trace = trace == null ? List.of() : trace;
+      readTrace = readTrace == null ? List.of() : readTrace;
+    }
+
     public PaxosPromise(long requestId, boolean promised, long promisedBallot, long acceptedBallot, byte[] accepted,
         long committedBallot, byte[] current) {
       this(requestId, promised, promisedBallot, acceptedBallot, accepted, committedBallot, current, null);
     }
+
+    public PaxosPromise(long requestId, boolean promised, long promisedBallot, long acceptedBallot, byte[] accepted,
+        long committedBallot, byte[] current, String failure) {
+      this(requestId, promised, promisedBallot, acceptedBallot, accepted, committedBallot, current, failure, null,
+          null);
+    }
+
+    /**
+     * The same promise with a traced request's events: {@code trace}, the replica's Paxos steps; {@code readTrace},
+     * its read of the current values, which the coordinator shows where Cassandra reads them (see PaxosCoordinator).
+     */
+    PaxosPromise withTrace(List<TraceEvent> events, List<TraceEvent> readEvents) {
+      return new PaxosPromise(requestId, promised, promisedBallot, acceptedBallot, accepted, committedBallot, current,
+          failure, events, readEvents);
+    }
   }
 
-  record PaxosPropose(long requestId, String table, byte[] key, long ballot, byte[] update) implements NodeMessage {}
+  record PaxosPropose(long requestId, String table, byte[] key, long ballot, byte[] update,
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean trace) implements NodeMessage {
+    public PaxosPropose(long requestId, String table, byte[] key, long ballot, byte[] update) {
+      this(requestId, table, key, ballot, update, false);
+    }
+  }
 
-  record PaxosAccepted(long requestId, boolean accepted) implements Reply {}
+  record PaxosAccepted(long requestId, boolean accepted,
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TraceEvent> trace) implements Reply {
+    public PaxosAccepted {
+      trace = trace == null ? List.of() : trace;
+    }
 
-  record PaxosCommit(long requestId, String table, byte[] key, long ballot, byte[] update) implements NodeMessage {}
+    public PaxosAccepted(long requestId, boolean accepted) {
+      this(requestId, accepted, null);
+    }
+  }
+
+  record PaxosCommit(long requestId, String table, byte[] key, long ballot, byte[] update,
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean trace) implements NodeMessage {
+    public PaxosCommit(long requestId, String table, byte[] key, long ballot, byte[] update) {
+      this(requestId, table, key, ballot, update, false);
+    }
+  }
 
   /** Repair: the Merkle tree of a token range for a table. */
   record TreeRequest(long requestId, String table, String startExclusive, String endInclusive, int depth)
@@ -223,4 +294,23 @@ public sealed interface NodeMessage extends CborSerializable {
   /** The leader's answer: {@code error} is null on success, else a CqlErrorClass name with its message. */
   record CounterForwardReply(long requestId, String error, String message, int received, int required,
       List<TraceEvent> trace) implements Reply {}
+
+  /** A logged batch stored on a batchlog node ({@code mutations} of {@code bytes}), to be removed once applied. */
+  record BatchStore(long requestId, long batchId, int mutations, int bytes,
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean trace) implements NodeMessage {}
+
+  /** A logged batch applied everywhere: its batchlog entry goes. */
+  record BatchRemove(long requestId, long batchId,
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean trace) implements NodeMessage {}
+
+  /**
+   * A batchlog node's answer to a store, or, for a remove, the events it traced (Cassandra's BATCH_REMOVE has no
+   * answer; ringsim's carries the trace only, and nothing waits for it).
+   */
+  record BatchAck(long requestId, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TraceEvent> trace)
+      implements Reply {
+    public BatchAck {
+      trace = trace == null ? List.of() : trace;
+    }
+  }
 }

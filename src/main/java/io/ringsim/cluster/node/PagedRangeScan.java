@@ -61,12 +61,15 @@ final class PagedRangeScan extends PendingRequest {
   }
 
   private void start() {
-    for (RingRange rg : RingRange.of(node.ring())) {
-      if (bounds.overlaps(rg.startExclusive(), rg.endInclusive())) ranges.add(rg);
-    }
+    ranges.addAll(RangeRequests.overlapping(node, bounds));
     node.register(this, node.cfg.readTimeout());
     trace(TraceStage.NATIVE_TRANSPORT, "Computing ranges to query"); // RangeCommands.rangeCommandIterator
-    trace(TraceStage.RINGSIM, "Paging over " + ranges.size() + " token ranges, " + s.rowLimit() + " rows wanted");
+    if (traced()) {
+      // A page asks one request at a time: its concurrency is 1 whatever the estimate.
+      trace(TraceStage.NATIVE_TRANSPORT, "Submitting range requests on " + ranges.size() + " ranges with a concurrency"
+          + " of 1 (" + RangeRequests.rowsPerRangeExpected(node, s.table()) + " rows per range expected)");
+      trace(TraceStage.RINGSIM, "Paging over " + ranges.size() + " token ranges, " + s.rowLimit() + " rows wanted");
+    }
     dispatchNext();
   }
 
@@ -77,12 +80,12 @@ final class PagedRangeScan extends PendingRequest {
         reply(false);
         return;
       }
-      RingRange rg = ranges.get(next++);
-      ReplicaPlan plan = node.topology.readPlan(s.table(), node.ring().token(rg.ownerToken()), s.consistency());
-      List<String> live = node.live(plan.placement().byProximity());
-      if (!plan.canBeMet(live)) {
+      RangeRequests.Request rq = RangeRequests.next(node, s.table(), s.consistency(), bounds, ranges, next);
+      next += rq.ranges();
+      ReplicaPlan plan = rq.plan();
+      if (!rq.available()) {
         finish();
-        replyTo.reply(plan.unavailable(node.name(), plan.aliveCounting(live), traceList()));
+        replyTo.reply(plan.unavailable(node.name(), plan.aliveCounting(rq.live()), traceList()));
         return;
       }
       if (subId >= 0) node.unroute(subId);
@@ -91,16 +94,21 @@ final class PagedRangeScan extends PendingRequest {
       tracker = plan.tracker();
       asked = (int) Math.min(Integer.MAX_VALUE, s.rowLimit() - rows);
       node.route(subId, new Sub(node, subId, this));
-      AckTracker enough = plan.tracker();
-      long sent = subId;
-      NodeMessage.RangeRead req = new NodeMessage.RangeRead(subId, s.table(), bounds.maxStart(rg.startExclusive()),
-          bounds.minEnd(rg.endInclusive()), FilterSpec.of(s.filter()), s.partitionLimit(), asked, now);
-      for (String x : live) {
+      NodeMessage.RangeRead req = new NodeMessage.RangeRead(subId, s.table(), rq.lo(), rq.hi(),
+          FilterSpec.of(s.filter()), s.partitionLimit(), asked, now, traced());
+      boolean local = false;
+      for (String x : rq.contacts()) {
         if (!contactedAll.contains(x)) contactedAll.add(x);
-        if (x.equals(node.name())) ReplicaVerbs.serveRangeRead(node, x, req);
-        else node.send(x, req);
-        if (enough.ack(x) || subId != sent || !node.isPending(id)) break;
+        if (x.equals(node.name())) {
+          local = true;
+          continue;
+        }
+        RangeScan.traceRangeRequest(this, x, rq, req);
+        node.send(x, req);
       }
+      trace(TraceStage.NATIVE_TRANSPORT, "Submitted 1 concurrent range requests");
+      // Its own range is read once the requests are out, on its read stage (StorageProxy.LocalReadRunnable).
+      if (local) ReplicaVerbs.serveRangeRead(node, node.name(), req, trace);
       return; // the next range goes out once this one has its answers
     }
   }
@@ -116,6 +124,10 @@ final class PagedRangeScan extends PendingRequest {
     }
     if (answers.containsKey(from)) return;
     answers.put(from, rr);
+    if (traced() && !from.equals(node.name())) {
+      absorb(rr.trace());
+      traceResponse("RANGE_RSP", from);
+    }
     if (traced()) {
       traceFrom(from, TraceStage.RINGSIM, "Range " + (next - 1) + ": read " + rr.partitions().size() + " partitions, " + rr.rows()
           + " live rows and " + rr.tombstones() + " tombstones scanned");

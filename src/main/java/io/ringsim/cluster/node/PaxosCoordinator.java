@@ -57,6 +57,8 @@ final class PaxosCoordinator extends PendingRequest {
   long highestSeen = 0;
   final List<NodeMessage.PaxosPromise> promises = new ArrayList<>();
   boolean finishingInProgress;
+  /** A round whose condition failed: the values to answer with once its empty proposal is accepted (else null). */
+  LivePartition notApplied;
   byte[] proposal;
   long deadlineNanos;
   /** The round's now, fixed once on arrival (as Cassandra's query state fixes it): the condition's view and the
@@ -96,15 +98,39 @@ final class PaxosCoordinator extends PendingRequest {
     refusals = 0;
     promises.clear();
     trace(TraceStage.RINGSIM, "Preparing ballot " + ballot + " (attempt " + attempts + ")");
+    trace(TraceStage.NATIVE_TRANSPORT, "Preparing " + PaxosText.ballot(ballot)); // StorageProxy.beginAndRepairPaxos
     // Rows the condition names by their key are read as Cassandra's CAS read reads them (NamedRowsRead); otherwise the
     // whole partition, which the condition's filter then narrows.
     NodeMessage.PaxosPrepare m = new NodeMessage.PaxosPrepare(id, cas.table(), cas.key(), ballot,
-        cas.filter().named() ? FilterSpec.of(cas.filter()) : FilterSpec.ALL, now);
+        cas.filter().named() ? FilterSpec.of(cas.filter()) : FilterSpec.ALL, now, traced());
+    traceSends("PAXOS_PREPARE_REQ", cas.key().length + cas.table().length());
     for (String r : live) node.send(r, m);
+  }
+
+  /** Messaging's line for each replica but this node, which runs its own part without a message. */
+  private void traceSends(String verb, int bytes) {
+    if (!traced()) return;
+    for (String r : live) {
+      if (!r.equals(node.name())) trace(TraceStage.MESSAGING, "Sending " + verb + " message to {} message size " + bytes
+          + " bytes", r);
+    }
+  }
+
+  /** A traced answer: the replica's events, then, from another node, its arrival and processing here. */
+  private void traceAnswer(String from, NodeMessage m) {
+    if (!traced()) return;
+    List<TraceEvent> events = m instanceof NodeMessage.PaxosPromise p ? p.trace()
+        : m instanceof NodeMessage.PaxosAccepted a ? a.trace()
+        : m instanceof NodeMessage.MutationAck k ? k.trace() : List.of();
+    absorb(events);
+    if (from.equals(node.name())) return;
+    traceResponse(m instanceof NodeMessage.PaxosPromise ? "PAXOS_PREPARE_RSP"
+        : m instanceof NodeMessage.PaxosAccepted ? "PAXOS_PROPOSE_RSP" : "PAXOS_COMMIT_RSP", from);
   }
 
   @Override
   void onResponse(String from, NodeMessage m) {
+    traceAnswer(from, m);
     if (m instanceof NodeMessage.PaxosPromise p && phase.equals("prepare") && p.requestId() == id) {
       if (p.failure() != null) {
         // A replica could not read the partition (past tombstone_failure_threshold): the round fails as a read does.
@@ -119,7 +145,10 @@ final class PaxosCoordinator extends PendingRequest {
         highestSeen = Math.max(highestSeen, p.promisedBallot());
         refusals++;
         trace(TraceStage.RINGSIM, "Promise refused by " + from + " (higher ballot)");
-        if (refusals > live.size() - acks.required()) retry();
+        if (refusals > live.size() - acks.required()) {
+          trace(TraceStage.NATIVE_TRANSPORT, "Some replicas have already promised a higher ballot than ours; aborting");
+          retry();
+        }
         return;
       }
       promises.add(p);
@@ -128,7 +157,10 @@ final class PaxosCoordinator extends PendingRequest {
       if (!a.accepted()) {
         refusals++;
         trace(TraceStage.RINGSIM, "Proposal rejected by " + from);
-        if (refusals > live.size() - acks.required()) retry();
+        if (refusals > live.size() - acks.required()) {
+          trace(TraceStage.NATIVE_TRANSPORT, "Paxos proposal not accepted (pre-empted by a higher ballot)");
+          retry();
+        }
         return;
       }
       if (acks.ack(from)) onAccepted();
@@ -162,6 +194,10 @@ final class PaxosCoordinator extends PendingRequest {
     }
     if (inProgress != null) {
       trace(TraceStage.RINGSIM, "Finishing an in-progress proposal of ballot " + inProgress.acceptedBallot());
+      if (traced()) {
+        trace(TraceStage.NATIVE_TRANSPORT, "Finishing incomplete paxos round " + PaxosText.proposal("Accepted",
+            inProgress.acceptedBallot(), PartitionCodec.decode(inProgress.accepted(), schema), schema.metadata()));
+      }
       finishingInProgress = true;
       propose(inProgress.accepted());
       return;
@@ -170,13 +206,25 @@ final class PaxosCoordinator extends PendingRequest {
     for (NodeMessage.PaxosPromise p : promises) {
       if (p.current().length > 0) versions.add(PartitionCodec.decode(p.current(), schema));
     }
-    LivePartition current = versions.isEmpty() ? new LivePartition(key, null, List.of())
-        : new LivenessFilter(now, schema.metadata()).view(Partition.merge(versions), cas.filter());
+    Partition merged = versions.isEmpty() ? null : Partition.merge(versions);
+    LivePartition current = merged == null ? new LivePartition(key, null, List.of())
+        : new LivenessFilter(now, schema.metadata()).view(merged, cas.filter());
     if (serialRead != null) {
       finish();
       replyTo.reply(new ClientResponse.ReadDone(node.name(), List.of(current), List.copyOf(live), false, List.of(),
           traceList(), false, now));
       return;
+    }
+    if (traced()) {
+      // Cassandra reads the current values in a QUORUM read of its own once it holds the promises; ringsim's replicas
+      // read them with the prepare, and the trace shows their reads here, where Cassandra's come.
+      trace(TraceStage.NATIVE_TRANSPORT, "Reading existing values for CAS precondition");
+      long at = node.nowMicros();
+      for (NodeMessage.PaxosPromise p : promises) {
+        for (TraceEvent e : p.readTrace()) {
+          trace.add(new TraceEvent(Math.max(at, e.atMicros()), e.node(), e.format(), e.peers(), e.stage()));
+        }
+      }
     }
     boolean holds;
     try {
@@ -189,11 +237,21 @@ final class PaxosCoordinator extends PendingRequest {
     }
     if (!holds) {
       trace(TraceStage.RINGSIM, "Condition not met: not applied");
-      finish();
-      replyTo.reply(new ClientResponse.CasDone(node.name(), false, current, traceList(), now));
+      if (traced()) {
+        trace(TraceStage.NATIVE_TRANSPORT, "CAS precondition does not match current values "
+            + PaxosText.current(merged, cas.key(), schema.metadata()));
+      }
+      // Cassandra 4.1 still proposes, an empty update, so that the values it answers with were read linearizably;
+      // it commits nothing after (an empty proposal is not committed).
+      notApplied = current;
+      finishingInProgress = false;
+      trace(TraceStage.NATIVE_TRANSPORT, "CAS precondition is met; proposing client-requested updates for "
+          + PaxosText.ballot(ballot));
+      propose(new byte[0]);
       return;
     }
     finishingInProgress = false;
+    notApplied = null;
     Partition update;
     try {
       update = cas.update().build(ballotMicros(ballot), now, current);
@@ -204,6 +262,8 @@ final class PaxosCoordinator extends PendingRequest {
       replyTo.reply(new ClientResponse.Failed(node.name(), e.errorClass(), e.getMessage(), 0, 0, traceList()));
       return;
     }
+    trace(TraceStage.NATIVE_TRANSPORT, "CAS precondition is met; proposing client-requested updates for "
+        + PaxosText.ballot(ballot));
     propose(PartitionCodec.encode(update));
   }
 
@@ -213,15 +273,23 @@ final class PaxosCoordinator extends PendingRequest {
     acks = electorate.tracker();
     refusals = 0;
     trace(TraceStage.RINGSIM, "Proposing ballot " + ballot);
-    NodeMessage.PaxosPropose m = new NodeMessage.PaxosPropose(id, cas.table(), cas.key(), ballot, update);
+    NodeMessage.PaxosPropose m = new NodeMessage.PaxosPropose(id, cas.table(), cas.key(), ballot, update, traced());
+    traceSends("PAXOS_PROPOSE_REQ", update.length + cas.key().length);
     for (String r : live) node.send(r, m);
   }
 
   void onAccepted() {
+    if (notApplied != null && !finishingInProgress) {
+      trace(TraceStage.NATIVE_TRANSPORT, "CAS did not apply");
+      finish();
+      replyTo.reply(new ClientResponse.CasDone(node.name(), false, notApplied, traceList(), now));
+      return;
+    }
     phase = "commit";
     acks = participants.tracker(cas.commitConsistency());
     trace(TraceStage.RINGSIM, "Committing ballot " + ballot);
-    NodeMessage.PaxosCommit m = new NodeMessage.PaxosCommit(id, cas.table(), cas.key(), ballot, proposal);
+    NodeMessage.PaxosCommit m = new NodeMessage.PaxosCommit(id, cas.table(), cas.key(), ballot, proposal, traced());
+    traceSends("PAXOS_COMMIT_REQ", proposal.length + cas.key().length);
     for (String r : live) node.send(r, m);
   }
 
@@ -231,6 +299,7 @@ final class PaxosCoordinator extends PendingRequest {
       prepare();
       return;
     }
+    trace(TraceStage.NATIVE_TRANSPORT, "CAS applied successfully");
     finish();
     replyTo.reply(new ClientResponse.CasDone(node.name(), true, null, traceList(), now));
   }

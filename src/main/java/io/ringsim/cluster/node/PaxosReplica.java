@@ -4,6 +4,7 @@ import io.ringsim.storage.PartitionCodec;
 import io.ringsim.storage.PartitionRead;
 import io.ringsim.storage.TableStore;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -23,54 +24,116 @@ final class PaxosReplica {
   private final Map<String, State> states = new TreeMap<>();
 
   private State state(String table, byte[] key) {
-    return states.computeIfAbsent(table + ":" + HexFormat.of().formatHex(key), k -> new State());
+    return states.computeIfAbsent(stateKey(table, key), k -> new State());
   }
 
-  /** Phase 1: promise a higher ballot, with what this replica has accepted and its current data. */
-  NodeMessage.PaxosPromise prepare(NodeMessage.PaxosPrepare p, NodeContext node) {
+  private static String stateKey(String table, byte[] key) {
+    return table + ":" + HexFormat.of().formatHex(key);
+  }
+
+  /**
+   * Phase 1: promise a higher ballot, with what this replica has accepted and its current data. {@code trace}: a
+   * traced round's events here (null: untraced), as Cassandra 4.1's PaxosState.legacyPrepare records them on the
+   * mutation stage: the Paxos state read from system.paxos when not yet held (ringsim holds it from the first round
+   * on the partition, as Cassandra's cache does), the promise and its write to the paxos table. {@code readTrace}: the
+   * read of the current values, which Cassandra does in a read of its own after the promises (see PaxosCoordinator).
+   */
+  NodeMessage.PaxosPromise prepare(NodeMessage.PaxosPrepare p, NodeContext node, List<TraceEvent> trace,
+      List<TraceEvent> readTrace) {
+    boolean known = states.containsKey(stateKey(p.table(), p.key()));
     State s = state(p.table(), p.key());
+    if (trace != null && !known) {
+      long now = node.nowMicros();
+      for (String a : List.of("Executing single-partition query on paxos", "Acquiring sstable references",
+          "Merging memtable contents", "Read 0 live rows and 0 tombstone cells")) {
+        trace.add(new TraceEvent(now, node.name(), TraceStage.MUTATION, a));
+      }
+    }
     if (p.ballot() <= s.promised) {
       return new NodeMessage.PaxosPromise(p.requestId(), false, s.promised, s.acceptedBallot, new byte[0], s.committed,
           new byte[0]);
     }
     s.promised = p.ballot();
+    if (trace != null) {
+      long now = node.nowMicros();
+      trace.add(new TraceEvent(now, node.name(), TraceStage.MUTATION, "Promising ballot " + PaxosText.ballot(p.ballot())));
+      trace.add(new TraceEvent(now, node.name(), TraceStage.MUTATION, "Appending to commitlog"));
+      trace.add(new TraceEvent(now, node.name(), TraceStage.MUTATION, "Adding to paxos memtable"));
+    }
     byte[] current = new byte[0];
     TableStore t = node.storage.table(p.table()).orElse(null);
     if (t != null) {
       // Judged at the round's now (what it counts as tombstones), else, from a sender without one, this replica's clock.
       PartitionRead r;
+      io.ringsim.storage.DecoratedKey key = t.schema().decorate(p.key());
+      io.ringsim.storage.ReadFilter f = p.filter().toFilter();
       try {
-        r = p.nowInSec() != NodeMessage.NO_NOW ? t.read(t.schema().decorate(p.key()), p.filter().toFilter(), p.nowInSec())
-            : t.read(t.schema().decorate(p.key()), p.filter().toFilter());
+        r = p.nowInSec() != NodeMessage.NO_NOW ? t.read(key, f, p.nowInSec()) : t.read(key, f);
       } catch (io.ringsim.storage.TombstoneOverwhelmingException e) {
         // The round's read failed here, as a plain read would: the coordinator answers the client with it.
         return new NodeMessage.PaxosPromise(p.requestId(), false, s.promised, s.acceptedBallot, new byte[0],
             s.committed, new byte[0], e.getMessage());
       }
       if (r.data() != null) current = PartitionCodec.encode(r.data());
+      if (readTrace != null) {
+        long now = node.nowMicros();
+        String name = p.table().substring(p.table().lastIndexOf('.') + 1);
+        readTrace.add(new TraceEvent(now, node.name(), TraceStage.READ, "Executing single-partition query on " + name));
+        readTrace.add(new TraceEvent(now, node.name(), TraceStage.READ, "Acquiring sstable references"));
+        ReplicaVerbs.traceReadPath(node, t, key, f, r.stats(), readTrace, TraceStage.READ,
+            t.readsInTimestampOrder(f), true);
+      }
     }
     return new NodeMessage.PaxosPromise(p.requestId(), true, s.promised, s.acceptedBallot, s.accepted, s.committed,
         current);
   }
 
   /** Phase 2: accept a proposal unless a higher ballot was promised since. */
-  NodeMessage.PaxosAccepted propose(NodeMessage.PaxosPropose p) {
+  NodeMessage.PaxosAccepted propose(NodeMessage.PaxosPropose p, NodeContext node, List<TraceEvent> trace) {
     State s = state(p.table(), p.key());
     if (p.ballot() < s.promised) return new NodeMessage.PaxosAccepted(p.requestId(), false);
     s.promised = p.ballot();
     s.acceptedBallot = p.ballot();
     s.accepted = p.update();
+    if (trace != null) {
+      long now = node.nowMicros();
+      trace.add(new TraceEvent(now, node.name(), TraceStage.MUTATION, "Accepting proposal "
+          + proposalText("Accepted", node, p.table(), p.key(), p.ballot(), p.update())));
+      trace.add(new TraceEvent(now, node.name(), TraceStage.MUTATION, "Appending to commitlog"));
+      trace.add(new TraceEvent(now, node.name(), TraceStage.MUTATION, "Adding to paxos memtable"));
+    }
     return new NodeMessage.PaxosAccepted(p.requestId(), true);
   }
 
-  /** Commit: apply the update as a plain mutation and forget the proposal it settles. */
-  void commit(NodeMessage.PaxosCommit c, NodeContext node) {
+  /**
+   * Commit: apply the update as a plain mutation and forget the proposal it settles. Traced, as PaxosState.commit
+   * records it: the commit, the update's write, then the paxos table's.
+   */
+  void commit(NodeMessage.PaxosCommit c, NodeContext node, List<TraceEvent> trace) {
     State s = state(c.table(), c.key());
-    if (c.update().length > 0) ReplicaVerbs.applyMutation(node, c.table(), c.update());
+    if (trace != null) {
+      trace.add(new TraceEvent(node.nowMicros(), node.name(), TraceStage.MUTATION, "Committing proposal "
+          + proposalText("Committed", node, c.table(), c.key(), c.ballot(), c.update())));
+    }
+    if (c.update().length > 0) ReplicaVerbs.applyMutation(node, c.table(), c.update(), null, trace);
+    if (trace != null) {
+      long now = node.nowMicros();
+      trace.add(new TraceEvent(now, node.name(), TraceStage.MUTATION, "Appending to commitlog"));
+      trace.add(new TraceEvent(now, node.name(), TraceStage.MUTATION, "Adding to paxos memtable"));
+    }
     if (c.ballot() > s.committed) s.committed = c.ballot();
     if (s.acceptedBallot <= c.ballot()) {
       s.acceptedBallot = Long.MIN_VALUE;
       s.accepted = new byte[0];
     }
+  }
+
+  private static String proposalText(String kind, NodeContext node, String table, byte[] key, long ballot,
+      byte[] update) {
+    TableStore t = node.storage.table(table).orElse(null);
+    if (t == null) return kind;
+    io.ringsim.storage.Partition p = update.length > 0 ? PartitionCodec.decode(update, t.schema())
+        : t.schema().newPartition(key);
+    return PaxosText.proposal(kind, ballot, p, t.schema().metadata());
   }
 }

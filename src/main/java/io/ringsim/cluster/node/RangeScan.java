@@ -1,7 +1,6 @@
 package io.ringsim.cluster.node;
 
 import io.ringsim.cql.CqlErrorClass;
-import io.ringsim.ring.Ring;
 import io.ringsim.storage.DecoratedKey;
 import io.ringsim.storage.LivePartition;
 import io.ringsim.storage.LivenessFilter;
@@ -57,43 +56,81 @@ final class RangeScan extends PendingRequest {
   }
 
   private void start() {
-    Ring ring = node.ring();
-    List<RingRange> ranges = RingRange.of(ring);
+    List<RingRange> ranges = RangeRequests.overlapping(node, bounds);
     node.register(this, node.cfg.readTimeout());
     trace(TraceStage.NATIVE_TRANSPORT, "Computing ranges to query"); // RangeCommands.rangeCommandIterator
-    trace(TraceStage.RINGSIM, "Scanning " + ranges.size() + " token ranges");
-    dispatching = true;
-    for (RingRange rg : ranges) {
-      if (!bounds.overlaps(rg.startExclusive(), rg.endInclusive())) continue;
-      String lo = bounds.maxStart(rg.startExclusive());
-      String hi = bounds.minEnd(rg.endInclusive());
-      ReplicaPlan plan = node.topology.readPlan(s.table(), ring.token(rg.ownerToken()), s.consistency());
-      List<String> live = node.live(plan.placement().byProximity());
-      if (!plan.canBeMet(live)) {
-        int alive = plan.aliveCounting(live);
+    List<RangeRequests.Request> requests = new ArrayList<>();
+    for (int i = 0; i < ranges.size(); ) {
+      RangeRequests.Request r = RangeRequests.next(node, s.table(), s.consistency(), bounds, ranges, i);
+      if (!r.available()) {
         finish();
-        replyTo.reply(plan.unavailable(node.name(), alive, traceList()));
+        replyTo.reply(r.plan().unavailable(node.name(), r.plan().aliveCounting(r.live()), traceList()));
         return;
       }
-      AckTracker enough = plan.tracker();
+      requests.add(r);
+      i += r.ranges();
+    }
+    if (traced()) {
+      // This scan asks every range at once: its concurrency is all of them.
+      trace(TraceStage.NATIVE_TRANSPORT, "Submitting range requests on " + ranges.size() + " ranges with a concurrency"
+          + " of " + ranges.size() + " (" + RangeRequests.rowsPerRangeExpected(node, s.table()) + " rows per range"
+          + " expected)");
+      trace(TraceStage.RINGSIM, "Scanning " + ranges.size() + " token ranges in " + requests.size() + " requests");
+    }
+    dispatching = true;
+    List<NodeMessage.RangeRead> local = new ArrayList<>();
+    for (RangeRequests.Request r : requests) {
       int sub = answers.size();
       answers.add(new TreeMap<>());
-      trackers.add(plan.tracker());
+      trackers.add(r.plan().tracker());
       outstanding++;
       long subId = node.newRequestId();
       subRequestOf.put(subId, sub);
       node.route(subId, new SubRange(node, subId, this));
-      for (String x : live) {
-        NodeMessage.RangeRead req = new NodeMessage.RangeRead(subId, s.table(), lo, hi, FilterSpec.of(s.filter()),
-            s.partitionLimit(), 0, now);
+      NodeMessage.RangeRead req = new NodeMessage.RangeRead(subId, s.table(), r.lo(), r.hi(), FilterSpec.of(s.filter()),
+          s.partitionLimit(), 0, now, traced());
+      for (String x : r.contacts()) {
         if (!contactedAll.contains(x)) contactedAll.add(x);
-        if (x.equals(node.name())) ReplicaVerbs.serveRangeRead(node, x, req);
-        else node.send(x, req);
-        if (enough.ack(x)) break;
+        if (x.equals(node.name())) {
+          local.add(req);
+          continue;
+        }
+        traceRangeRequest(this, x, r, req);
+        node.send(x, req);
       }
     }
+    trace(TraceStage.NATIVE_TRANSPORT, "Submitted " + requests.size() + " concurrent range requests");
+    // The node's own ranges are read on its read stage once the requests are out (StorageProxy.LocalReadRunnable).
+    for (NodeMessage.RangeRead req : local) ReplicaVerbs.serveRangeRead(node, node.name(), req, trace);
     dispatching = false;
     if (outstanding == 0 && node.isPending(id)) reply();
+  }
+
+  /**
+   * A range request to a peer, as RangeCommandIterator.query traces it ("Enqueuing request to" the replica, as
+   * Cassandra prints a Replica: its address and the ring range it holds) and messaging sends it.
+   */
+  static void traceRangeRequest(PendingRequest scan, String to, RangeRequests.Request r, NodeMessage.RangeRead req) {
+    if (!scan.traced()) return;
+    io.ringsim.ring.Ring ring = scan.node.ring();
+    int owner = ownerIndex(scan.node, r);
+    String held = "(" + ring.token((owner - 1 + ring.size()) % ring.size()) + "," + ring.token(owner) + "]";
+    scan.trace(TraceStage.NATIVE_TRANSPORT, "Enqueuing request to Full({}," + held + ")", to);
+    scan.trace(TraceStage.MESSAGING, "Sending RANGE_REQ message to {} message size "
+        + (req.table().length() + text(req.startExclusive()) + text(req.endInclusive())) + " bytes", to);
+  }
+
+  private static int text(String token) {
+    return token == null ? 0 : token.length();
+  }
+
+  /** The ring token whose range holds the request's first token: the range its replicas are named by. */
+  private static int ownerIndex(NodeContext node, RangeRequests.Request r) {
+    io.ringsim.ring.Ring ring = node.ring();
+    if (r.lo() == null) return 0;
+    io.ringsim.ring.Token lo = ring.partitioner().parseToken(r.lo());
+    for (int i = 0; i < ring.size(); i++) if (ring.token(i).compareTo(lo) > 0) return i;
+    return 0;
   }
 
   private void onSub(int sub, String from, NodeMessage m) {
@@ -107,6 +144,10 @@ final class RangeScan extends PendingRequest {
     if (answers.get(sub).containsKey(from)) return;
     answers.get(sub).put(from, rr.partitions());
     rowsScanned += rr.rows();
+    if (traced() && !from.equals(node.name())) {
+      absorb(rr.trace());
+      traceResponse("RANGE_RSP", from);
+    }
     if (traced()) {
       traceFrom(from, TraceStage.RINGSIM, "Range " + sub + ": read " + rr.partitions().size() + " partitions from " + rr.sstables()
           + " SSTables, " + rr.rows() + " live rows and " + rr.tombstones() + " tombstones scanned");

@@ -42,18 +42,46 @@ final class ReplicaVerbs {
       }
       node.answer(from, reply, ready);
     } else if (m instanceof NodeMessage.RangeRead rr) {
-      serveRangeRead(node, from, rr);
+      serveRangeRead(node, from, rr, null);
     } else if (m instanceof NodeMessage.PaxosPrepare pp) {
-      node.send(from, node.paxos.prepare(pp, node));
+      List<TraceEvent> trace = pp.trace() ? paxosReceived(node, "PAXOS_PREPARE_REQ", from) : null;
+      List<TraceEvent> readTrace = pp.trace() ? new ArrayList<>() : null;
+      NodeMessage.PaxosPromise promise = node.paxos.prepare(pp, node, trace, readTrace);
+      if (trace != null) {
+        paxosResponding(node, trace, "PAXOS_PREPARE_RSP", from, promise.current().length + promise.accepted().length);
+        promise = promise.withTrace(trace, readTrace);
+      }
+      node.send(from, promise);
     } else if (m instanceof NodeMessage.PaxosPropose pp) {
-      node.send(from, node.paxos.propose(pp));
+      List<TraceEvent> trace = pp.trace() ? paxosReceived(node, "PAXOS_PROPOSE_REQ", from) : null;
+      NodeMessage.PaxosAccepted accepted = node.paxos.propose(pp, node, trace);
+      if (trace != null) {
+        paxosResponding(node, trace, "PAXOS_PROPOSE_RSP", from, 1);
+        accepted = new NodeMessage.PaxosAccepted(accepted.requestId(), accepted.accepted(), trace);
+      }
+      node.send(from, accepted);
     } else if (m instanceof NodeMessage.PaxosCommit pc) {
-      node.paxos.commit(pc, node);
-      node.send(from, new NodeMessage.MutationAck(pc.requestId()));
+      List<TraceEvent> trace = pc.trace() ? paxosReceived(node, "PAXOS_COMMIT_REQ", from) : null;
+      node.paxos.commit(pc, node, trace);
+      if (trace != null) paxosResponding(node, trace, "PAXOS_COMMIT_RSP", from, 0);
+      node.send(from, new NodeMessage.MutationAck(pc.requestId(), trace));
     } else if (m instanceof NodeMessage.Stream s) {
       TableStore t = node.storage.table(s.table()).orElse(null);
       if (t != null) for (byte[] p : s.partitions()) applyMutation(node, s.table(), p);
       node.send(from, new NodeMessage.StreamAck(s.requestId(), s.partitions().size()));
+    } else if (m instanceof NodeMessage.BatchStore bs) {
+      List<TraceEvent> trace = bs.trace() ? received(node, "BATCH_STORE_REQ", from) : null;
+      batchlog(node, bs.batchId(), bs.mutations(), false, trace);
+      // BatchStoreVerbHandler answers once the batch is stored (an empty response).
+      if (trace != null) {
+        trace.add(new TraceEvent(node.nowMicros(), node.name(), TraceStage.MESSAGING,
+            "Sending BATCH_STORE_RSP message to {} message size 0 bytes", List.of(from)));
+      }
+      node.send(from, new NodeMessage.BatchAck(bs.requestId(), trace));
+    } else if (m instanceof NodeMessage.BatchRemove br) {
+      List<TraceEvent> trace = br.trace() ? received(node, "BATCH_REMOVE_REQ", from) : null;
+      batchlog(node, br.batchId(), 0, true, trace);
+      node.send(from, new NodeMessage.BatchAck(br.requestId(), trace));
     } else if (m instanceof NodeMessage.CounterForward cf) {
       CounterLeader.onForward(node, from, cf);
     } else if (m instanceof NodeMessage.TreeRequest tr) {
@@ -82,11 +110,22 @@ final class ReplicaVerbs {
         node.serve(readCost(node, rd.table(), reply.sstables(), reply.rows(), reply.tombstones())));
   }
 
-  /** A token range's partitions, answered to {@code to} (this node or a peer) once the node has read them. */
-  static void serveRangeRead(NodeContext node, String to, NodeMessage.RangeRead rr) {
-    NodeMessage.RangeReadReply reply = rangeRead(node, rr);
-    node.answer(to, reply, node.serve(readCost(node, rr.table(), reply.sstables(), reply.rows(),
-        reply.tombstones())));
+  /**
+   * A token range's partitions, answered to {@code to} (this node or a peer) once the node has read them. A traced
+   * request's events go with the answer to a peer, or straight into {@code localTrace} when this node coordinates.
+   */
+  static void serveRangeRead(NodeContext node, String to, NodeMessage.RangeRead rr, List<TraceEvent> localTrace) {
+    boolean remote = !to.equals(node.name());
+    List<TraceEvent> trace = !rr.trace() ? null : remote ? received(node, "RANGE_REQ", to) : localTrace;
+    NodeMessage.RangeReadReply reply = rangeRead(node, rr, trace);
+    long ready = node.serve(readCost(node, rr.table(), reply.sstables(), reply.rows(), reply.tombstones()));
+    if (trace != null && remote) {
+      int bytes = 0;
+      for (byte[] p : reply.partitions()) bytes += p.length;
+      responding(node, trace, TraceStage.READ, "RANGE_RSP", to, bytes, ready);
+      reply = reply.withTrace(trace);
+    }
+    node.answer(to, reply, ready);
   }
 
   /**
@@ -103,6 +142,20 @@ final class ReplicaVerbs {
   }
 
   /**
+   * This node's batchlog (system.batches): a logged batch stored, or removed once applied, as BatchlogManager writes
+   * it, on the mutation stage.
+   */
+  static void batchlog(NodeContext node, long batchId, int mutations, boolean remove, List<TraceEvent> trace) {
+    if (remove) node.batchlog.remove(batchId);
+    else node.batchlog.put(batchId, mutations);
+    if (trace != null) {
+      long now = node.nowMicros();
+      trace.add(new TraceEvent(now, node.name(), TraceStage.MUTATION, "Appending to commitlog"));
+      trace.add(new TraceEvent(now, node.name(), TraceStage.MUTATION, "Adding to batches memtable"));
+    }
+  }
+
+  /**
    * The first event of a traced request on a replica, as Cassandra's messaging records it when a message with a
    * trace session arrives (InboundMessageHandler.dispatch): the replica's own events follow it, and its
    * source_elapsed counts from here.
@@ -112,6 +165,21 @@ final class ReplicaVerbs {
     trace.add(new TraceEvent(node.nowMicros(), node.name(), TraceStage.MESSAGING, verb + " message received from {}",
         List.of(from)));
     return trace;
+  }
+
+  /**
+   * A traced Paxos message's first event: its arrival, when it came from another node (a coordinator's message to
+   * itself is no message in Cassandra, which runs its own part locally).
+   */
+  private static List<TraceEvent> paxosReceived(NodeContext node, String verb, String from) {
+    return from.equals(node.name()) ? new ArrayList<>(8) : received(node, verb, from);
+  }
+
+  /** A traced Paxos answer leaving for another node (Tracing.traceOutgoingMessage; size in ringsim's encoding). */
+  private static void paxosResponding(NodeContext node, List<TraceEvent> trace, String verb, String to, int bytes) {
+    if (to.equals(node.name())) return;
+    trace.add(new TraceEvent(node.nowMicros(), node.name(), TraceStage.MESSAGING,
+        "Sending " + verb + " message to {} message size " + bytes + " bytes", List.of(to)));
   }
 
   /**
@@ -173,7 +241,7 @@ final class ReplicaVerbs {
       // Judged at the coordinator's now; a sender that gave none (NO_NOW) leaves it to this replica's clock.
       PartitionRead r = rd.nowInSec() != NodeMessage.NO_NOW ? t.readData(key, f, rd.nowInSec()) : t.readData(key, f);
       byte[] data = r.data() == null ? new byte[0] : PartitionCodec.encode(r.data());
-      if (trace != null) traceReadPath(node, t, key, f, r.stats(), trace);
+      if (trace != null) traceReadPath(node, t, key, f, r.stats(), trace, TraceStage.READ, t.readsInTimestampOrder(f), true);
       return new NodeMessage.ReadDataReply(rd.requestId(), data, r.stats().sstablesTouched(), r.stats().liveRows(),
           r.stats().tombstonesScanned(), r.stats().warnings(), null, r.data());
     } catch (TombstoneOverwhelmingException e) {
@@ -191,36 +259,54 @@ final class ReplicaVerbs {
    * SSTables read (the SSTables-per-read histogram's value, which NamedRowsReadTest compares with the oracle's).
    * Both end with ReadCommand's count, "Read N live rows and M tombstone cells".
    */
-  private static void traceReadPath(NodeContext node, TableStore t, DecoratedKey key, ReadFilter f,
-      io.ringsim.storage.ReadStats stats, List<TraceEvent> trace) {
+  static void traceReadPath(NodeContext node, TableStore t, DecoratedKey key, ReadFilter f,
+      io.ringsim.storage.ReadStats stats, List<TraceEvent> trace, TraceStage stage, boolean timestampOrder,
+      boolean counted) {
     long now = node.nowMicros();
-    if (t.readsInTimestampOrder(f)) {
-      trace.add(new TraceEvent(now, node.name(), TraceStage.READ, "Merging memtable contents"));
+    if (timestampOrder) {
+      trace.add(new TraceEvent(now, node.name(), stage, "Merging memtable contents"));
     } else {
       int spanning = t.sstablesSpanning(key);
       // Cassandra skips an SSTable whose clustering bounds miss the slices; ringsim keeps no such bounds, so it
       // says how many it skipped only when that is certainly none: no SSTable, or a read of the whole partition.
       if (spanning == 0 || f.slices().equals(List.of(io.ringsim.storage.Slice.ALL))) {
-        trace.add(new TraceEvent(now, node.name(), TraceStage.READ, "Skipped 0/" + spanning
+        trace.add(new TraceEvent(now, node.name(), stage, "Skipped 0/" + spanning
             + " non-slice-intersecting sstables, included 0 due to tombstones"));
       }
       if (stats.memtableHit() || spanning > 0) {
-        trace.add(new TraceEvent(now, node.name(), TraceStage.READ,
+        trace.add(new TraceEvent(now, node.name(), stage,
             "Merged data from memtables and " + stats.sstablesTouched() + " sstables"));
       }
     }
-    trace.add(new TraceEvent(now, node.name(), TraceStage.READ, "Read " + stats.liveRows() + " live rows and "
+    if (!counted) return; // a counter leader reads its shards without ReadCommand's count
+    trace.add(new TraceEvent(now, node.name(), stage, "Read " + stats.liveRows() + " live rows and "
         + stats.tombstonesScanned() + " tombstone cells" + (stats.warnings().isEmpty() ? ""
         : " (see tombstone_warn_threshold)")));
   }
 
   /** The partitions of a token range, up to the request's partition limit counting only those with live rows. */
   static NodeMessage.RangeReadReply rangeRead(NodeContext node, NodeMessage.RangeRead rr) {
+    return rangeRead(node, rr, null);
+  }
+
+  /** As {@link #rangeRead(NodeContext, NodeMessage.RangeRead)}, telling {@code trace} (null: untraced) what it did. */
+  static NodeMessage.RangeReadReply rangeRead(NodeContext node, NodeMessage.RangeRead rr, List<TraceEvent> trace) {
     node.metrics.replicaReads++;
     TableStore t = node.storage.table(rr.table()).orElse(null);
     if (t == null) return new NodeMessage.RangeReadReply(rr.requestId(), List.of(), 0, 0, 0, null);
     Token start = rr.startExclusive() == null ? null : node.ring().partitioner().parseToken(rr.startExclusive());
     Token end = rr.endInclusive() == null ? null : node.ring().partitioner().parseToken(rr.endInclusive());
+    if (trace != null) {
+      // PartitionRangeReadCommand.queryStorage, on the read stage: the SSTables whose tokens meet the range.
+      int sstables = 0;
+      for (io.ringsim.storage.SSTable s : t.sstables()) {
+        if ((start == null || s.maxToken().compareTo(start) > 0) && (end == null || s.minToken().compareTo(end) <= 0)) {
+          sstables++;
+        }
+      }
+      trace.add(new TraceEvent(node.nowMicros(), node.name(), TraceStage.READ, "Executing seq scan across " + sstables
+          + " sstables for " + RangeRequests.text(rr.startExclusive(), rr.endInclusive(), node.ring().partitioner())));
+    }
     List<byte[]> out = new ArrayList<>();
     int sstables = 0;
     long tombs = 0, rows = 0;
@@ -244,6 +330,11 @@ final class ReplicaVerbs {
     } catch (TombstoneOverwhelmingException e) {
       return new NodeMessage.RangeReadReply(rr.requestId(), List.of(), sstables, rows, e.tombstones(),
           e.getMessage());
+    }
+    if (trace != null) {
+      // ReadCommand's count of what the scan read (MetricRecording.onClose).
+      trace.add(new TraceEvent(node.nowMicros(), node.name(), TraceStage.READ, "Read " + rows + " live rows and "
+          + tombs + " tombstone cells"));
     }
     return new NodeMessage.RangeReadReply(rr.requestId(), out, sstables, rows, tombs, null);
   }

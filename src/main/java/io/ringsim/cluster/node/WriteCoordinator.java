@@ -77,9 +77,14 @@ final class WriteCoordinator extends PendingRequest {
 
   /** Whether a hint was stored for this write (what satisfies ANY when no replica acknowledges). */
   private boolean hinted;
+  /**
+   * A counter leader's replication of the shard it wrote (see CounterLeader): it has already traced its own write,
+   * on its counter stage, so its own copy goes untraced here and it determines no replicas again.
+   */
+  boolean counterLeader;
 
   void start(DecoratedKey key) {
-    trace(TraceStage.NATIVE_TRANSPORT, TraceParts.DETERMINING_REPLICAS); // StorageProxy.mutate
+    if (!counterLeader) trace(TraceStage.NATIVE_TRANSPORT, TraceParts.DETERMINING_REPLICAS); // StorageProxy.mutate
     if (traced()) traceReplicas(key);
     List<String> live = node.live(plan.targets());
     boolean any = w.consistency() == ConsistencyLevel.ANY;
@@ -111,7 +116,7 @@ final class WriteCoordinator extends PendingRequest {
       }
       if (r.equals(node.name())) {
         node.traceEvent("local-write", r, w.table(), key.token(), id, ts);
-        ReplicaVerbs.localMutation(node, id, w.table(), update, decoded, trace);
+        ReplicaVerbs.localMutation(node, id, w.table(), update, decoded, counterLeader ? null : trace);
       } else {
         node.send(r, new NodeMessage.Mutation(id, w.table(), update, false, traced(), decoded));
       }
