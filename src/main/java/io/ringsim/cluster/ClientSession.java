@@ -125,7 +125,7 @@ public final class ClientSession {
    * The now each request carries to its coordinator: the session's, else none (the coordinator's clock fixes it),
    * so that the coordinator and its replicas judge expiry, and writes count TTLs, from the same second.
    */
-  private int requestNow() {
+  int requestNow() {
     return nowInSeconds != null ? nowInSeconds : ClientRequest.COORDINATOR_NOW;
   }
 
@@ -209,7 +209,7 @@ public final class ClientSession {
       consistency.validateForRead();
       ReadPlan plan = SelectPlanner.plan(sel, c, keyspace, values, cluster.ring().partitioner(), nowSec);
       readWarnings.clear();
-      ResultSet r = plan.execute(new Source());
+      ResultSet r = plan.execute(new SessionReads(this));
       return AggregationWarning.prepend(AggregationWarning.of(plan), withReadWarnings(r));
     }
     WritePlanner.WritePlan plan = WritePlanner.plan(s, c, keyspace, values, cluster.ring().partitioner());
@@ -275,11 +275,11 @@ public final class ClientSession {
       if (from != null) throw PagingStateException.invalid();
       readWarnings.clear();
       ResultSet whole = AggregationWarning.prepend(AggregationWarning.of(plan),
-          withReadWarnings(plan.execute(new Source())));
+          withReadWarnings(plan.execute(new SessionReads(this))));
       return new Page(whole, null, true, whole.rows().size() >= plan.limit());
     }
     readWarnings.clear();
-    ReadPager.Page p = ReadPager.page(plan, new Source(), from == null ? PageCursor.start(plan.limit()) : from,
+    ReadPager.Page p = ReadPager.page(plan, new SessionReads(this), from == null ? PageCursor.start(plan.limit()) : from,
         pageSize);
     return new Page(AggregationWarning.prepend(AggregationWarning.of(plan), withReadWarnings(p.result())), p.next(),
         false, false);
@@ -425,7 +425,7 @@ public final class ClientSession {
     }
   }
 
-  private static CqlException failure(ClientResponse r) {
+  static CqlException failure(ClientResponse r) {
     if (r instanceof ClientResponse.Failed f)
       return new CoordinatorException(f.error(), f.message(), f.received(), f.required());
     return new CqlException(CqlErrorClass.ServerError, "unexpected response " + r);
@@ -441,90 +441,39 @@ public final class ClientSession {
     return r.withWarnings(all);
   }
 
-  /** Reads through the coordinator: one request per partition (in parallel), or a range scan. */
-  private final class Source implements ReadPlan.Source {
-    /** A page's read of one partition: one request, at the session's consistency level, as every page is. */
-    @Override
-    public ReadPlan.Chunk readPage(TableMetadata table, byte[] key, ReadFilter filter) {
-      String coord = nextCoordinator();
-      lastCoordinator = coord;
-      kind = "read";
-      ClientResponse r = awaitResponse(submit(coord, new ClientRequest.Read(table.qualifiedName(), key, filter,
-          consistency, tracing, requestNow())), coord);
-      addTrace(r.trace());
-      if (r instanceof ClientResponse.ReadDone d) {
-        readWarnings.addAll(d.warnings());
-        return new ReadPlan.Chunk(d.partitions(), d.truncated());
-      }
-      throw failure(r);
-    }
+  /** A read's coordinator: the next one, named as the statement's, with the observer told it is a read. */
+  String readCoordinator() {
+    String coord = nextCoordinator();
+    lastCoordinator = coord;
+    kind = "read";
+    return coord;
+  }
 
-    @Override
-    public ReadPlan.Chunk scanPage(TableMetadata table, String start, String end, ReadFilter filter, int rowLimit) {
-      String coord = nextCoordinator();
-      lastCoordinator = coord;
-      kind = "read";
-      ClientResponse r = awaitResponse(submit(coord, new ClientRequest.RangeScan(table.qualifiedName(), start, end,
-          filter, Integer.MAX_VALUE, consistency, tracing, rowLimit, requestNow())), coord);
-      addTrace(r.trace());
-      if (r instanceof ClientResponse.ReadDone d) {
-        readWarnings.addAll(d.warnings());
-        return new ReadPlan.Chunk(d.partitions(), d.truncated());
-      }
-      throw failure(r);
-    }
+  /** Sends a read to {@code coord} and waits for its answer (a timeout answers as a failure). */
+  ClientResponse ask(String coord, ClientRequest request) {
+    return awaitResponse(submit(coord, request), coord);
+  }
 
-    @Override
-    public String token(TableMetadata table, byte[] key) {
-      return cluster.ring().partitioner().token(key).toString();
-    }
+  CompletableFuture<ClientResponse> send(String coord, ClientRequest request) {
+    kind = "read";
+    return submit(coord, request);
+  }
 
-    /** A page may take several reads: its trace is all of theirs. */
-    private void addTrace(List<TraceEvent> t) {
-      if (t.isEmpty()) return;
-      lastTrace = TraceParts.of(lastTrace, t);
-    }
+  ClientResponse await(CompletableFuture<ClientResponse> f, String coord) {
+    return awaitResponse(f, coord);
+  }
 
-    @Override
-    public List<LivePartition> read(TableMetadata table, List<byte[]> keys, ReadFilter filter) {
-      String coord = nextCoordinator();
-      lastCoordinator = coord;
-      List<CompletableFuture<ClientResponse>> pending = new ArrayList<>();
-      for (byte[] k : keys) {
-        kind = "read";
-        pending.add(submit(coord, new ClientRequest.Read(table.qualifiedName(), k, filter, consistency, tracing,
-            requestNow())));
-      }
-      List<LivePartition> out = new ArrayList<>();
-      TraceParts trace = new TraceParts();
-      for (CompletableFuture<ClientResponse> f : pending) {
-        ClientResponse r = awaitResponse(f, coord);
-        trace.append(r.trace());
-        if (r instanceof ClientResponse.ReadDone d) {
-          out.addAll(d.partitions());
-          readWarnings.addAll(d.warnings());
-        } else {
-          lastTrace = trace;
-          throw failure(r);
-        }
-      }
-      lastTrace = trace;
-      return out;
-    }
+  void readWarnings(List<String> warnings) {
+    readWarnings.addAll(warnings);
+  }
 
-    @Override
-    public List<LivePartition> scan(TableMetadata table, String start, String end, ReadFilter filter) {
-      String coord = nextCoordinator();
-      lastCoordinator = coord;
-      kind = "read";
-      ClientResponse r = awaitResponse(submit(coord, new ClientRequest.RangeScan(table.qualifiedName(), start,
-          end, filter, Integer.MAX_VALUE, consistency, tracing, 0, requestNow())), coord);
-      lastTrace = r.trace();
-      if (r instanceof ClientResponse.ReadDone d) {
-        readWarnings.addAll(d.warnings());
-        return d.partitions();
-      }
-      throw failure(r);
-    }
+  void trace(List<TraceEvent> trace) {
+    lastTrace = trace;
+  }
+
+  /** A page may take several reads: its trace is all of theirs. */
+  void addTrace(List<TraceEvent> t) {
+    if (t.isEmpty()) return;
+    lastTrace = TraceParts.of(lastTrace, t);
   }
 }
