@@ -299,7 +299,7 @@ public final class SimulationLoop {
         }
         if (next == SLEEP) {
           // Outside the monitor, so other threads can queue work; their wake() leaves a permit if it comes first.
-          LockSupport.parkNanos(this, sleepNanos);
+          if (sleepNanos > 0) LockSupport.parkNanos(this, sleepNanos);
           continue;
         }
       }
@@ -373,7 +373,9 @@ public final class SimulationLoop {
         }
         continue;
       }
-      if (p != null) limitNanos = Math.max(limitNanos, p.target());
+      // Paced, the limit follows the pace, except while a driver waits in runUntil (a fault's settle): the loop first
+      // reaches that driver's limit and reports idle there, or a loop behind the wall clock would never let it go.
+      if (p != null && idleAtLimit) limitNanos = Math.max(limitNanos, p.target());
       Runnable timer = takeDueTimer();
       if (timer != null) return timer;
       advanceTo(limitNanos);
@@ -386,9 +388,9 @@ public final class SimulationLoop {
         notifyAll();
       }
       if (p != null) {
-        long sleep = p.nanosUntil(timers.peek() == null ? Long.MAX_VALUE : timers.peekedDue());
-        if (sleep <= 0) continue; // the next timer is due already: the target has moved past it
-        sleepNanos = sleep;
+        // 0 when the next timer is due already (the target has moved past it): look again at once, but outside the
+        // monitor, so that other threads are never shut out by a loop that keeps finding work.
+        sleepNanos = Math.max(0, p.nanosUntil(timers.peek() == null ? Long.MAX_VALUE : timers.peekedDue()));
         return SLEEP;
       }
       try {
