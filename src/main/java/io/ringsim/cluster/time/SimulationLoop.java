@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayDeque;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
 /**
@@ -16,6 +17,12 @@ import java.util.function.Consumer;
  *
  * <p>A driver (the scenario runner, on another thread) calls {@link #runUntil(long)}: the loop advances at most to
  * that instant, then reports idle and waits for the next limit.
+ *
+ * <p>Paced ({@link #pacedBy}: a served cluster, `run --live`), the loop drives itself: whenever it runs out of work it
+ * moves its limit to its {@link Pace}'s target, runs the timers due by then, then takes the tasks other threads
+ * queued (a client's request enters virtual time at the instant it arrives), and sleeps until its next timer falls
+ * due by the pace's clock or until another thread queues work. A request then waits for exactly its simulated time,
+ * with no thread between it and the clock.
  */
 public final class SimulationLoop {
 
@@ -52,6 +59,12 @@ public final class SimulationLoop {
   private volatile boolean stopped;
   private volatile Thread thread;
   private volatile Consumer<Throwable> failureHandler = t -> t.printStackTrace();
+  /** The clock the loop follows by itself; null when a driver moves it with {@link #runUntil}. */
+  private volatile Pace pace;
+  /** What {@link #nextTask} returns for "sleep {@link #sleepNanos}, then look again" (paced mode). */
+  private static final Runnable SLEEP = () -> { };
+  /** How long the paced loop sleeps next (loop thread only). */
+  private long sleepNanos;
   /** Tasks run, published under the monitor whenever the loop goes idle (and read under it). */
   private long tasksRun;
   private long tasksRunUnpublished;
@@ -94,6 +107,26 @@ public final class SimulationLoop {
   }
 
   /**
+   * Makes the loop follow {@code p} by itself (see the class comment); null hands it back to {@link #runUntil}
+   * drivers, with virtual time where the pace left it. {@link #runUntil} still works while paced (a control command's
+   * settle): it returns once the loop has nothing left to do up to that instant.
+   */
+  public synchronized void pacedBy(Pace p) {
+    pace = p;
+    wake();
+  }
+
+  /**
+   * Wakes the loop thread wherever it waits: on the monitor (the caller holds it), or asleep while paced (a permit
+   * left while it does not sleep only ends its next sleep early, which is harmless).
+   */
+  private void wake() {
+    notifyAll();
+    Thread t = thread;
+    if (t != null) LockSupport.unpark(t);
+  }
+
+  /**
    * Number of tasks (mailbox runs and timer callbacks) executed up to the loop's last pause (it publishes the count
    * whenever it takes its monitor: going idle at the driver's limit, or taking in another thread's work).
    */
@@ -109,7 +142,7 @@ public final class SimulationLoop {
     synchronized (this) {
       if (stopped) return;
       tasks.addLast(task);
-      if (++foreignTasks == 1) notifyAll();
+      if (++foreignTasks == 1) wake();
     }
   }
 
@@ -187,6 +220,8 @@ public final class SimulationLoop {
     if (stopped) return;
     incoming.addLast(timerOrCancel);
     incomingCount = incoming.size();
+    // Paced, the loop sleeps until its earliest timer: a sooner one from another thread must wake it.
+    if (pace != null) wake();
   }
 
   /** Queues other threads' timers and cancellations, in their order (loop thread, monitor held). */
@@ -213,7 +248,7 @@ public final class SimulationLoop {
     if (untilNanos < nowNanos) return;
     limitNanos = untilNanos;
     idleAtLimit = false;
-    notifyAll();
+    wake();
     while (!idleAtLimit && !stopped) wait();
   }
 
@@ -247,7 +282,7 @@ public final class SimulationLoop {
     incoming.clear();
     incomingCount = 0;
     // localTasks and the timers belong to the loop thread, which sees `stopped` and ends without running them.
-    notifyAll();
+    wake();
   }
 
   private void loop() {
@@ -261,6 +296,11 @@ public final class SimulationLoop {
         if (next == null) {
           timers.clear();
           return;
+        }
+        if (next == SLEEP) {
+          // Outside the monitor, so other threads can queue work; their wake() leaves a permit if it comes first.
+          if (sleepNanos > 0) LockSupport.parkNanos(this, sleepNanos);
+          continue;
         }
       }
       tasksRunUnpublished++;
@@ -278,7 +318,7 @@ public final class SimulationLoop {
    * which decides under the monitor. Almost every event of a busy simulation is taken here.
    */
   private Runnable dueTimer() {
-    if (foreignTasks > 0 || incomingCount > 0 || stopped) return null;
+    if (foreignTasks > 0 && pace == null || incomingCount > 0 || stopped) return null;
     java.util.function.BooleanSupplier stop = stopWhen;
     if (stop != null && !idleAtLimit && stop.getAsBoolean()) return null;
     return takeDueTimer();
@@ -305,7 +345,8 @@ public final class SimulationLoop {
   /**
    * Called with the monitor held once the loop thread's own queue is empty and no timer could be taken without it:
    * the next thing to run, advancing virtual time when idle; null once stopped. Tasks from other threads go first,
-   * then due timers.
+   * then due timers. Paced, the limit first moves to the pace's target, and other threads' tasks go once virtual time
+   * has reached it; {@link #SLEEP} when nothing is left to do before the next timer.
    */
   private Runnable nextTask() {
     tasksRun += tasksRunUnpublished;
@@ -313,7 +354,8 @@ public final class SimulationLoop {
     while (true) {
       if (stopped) return null;
       if (incomingCount > 0) takeIncoming();
-      if (foreignTasks > 0) {
+      Pace p = pace;
+      if (foreignTasks > 0 && p == null) {
         foreignTasks--;
         return tasks.pollFirst();
       }
@@ -331,12 +373,25 @@ public final class SimulationLoop {
         }
         continue;
       }
+      // Paced, the limit follows the pace, except while a driver waits in runUntil (a fault's settle): the loop first
+      // reaches that driver's limit and reports idle there, or a loop behind the wall clock would never let it go.
+      if (p != null && idleAtLimit) limitNanos = Math.max(limitNanos, p.target());
       Runnable timer = takeDueTimer();
       if (timer != null) return timer;
       advanceTo(limitNanos);
+      if (p != null && foreignTasks > 0) {
+        foreignTasks--;
+        return tasks.pollFirst();
+      }
       if (!idleAtLimit) {
         idleAtLimit = true;
         notifyAll();
+      }
+      if (p != null) {
+        // 0 when the next timer is due already (the target has moved past it): look again at once, but outside the
+        // monitor, so that other threads are never shut out by a loop that keeps finding work.
+        sleepNanos = Math.max(0, p.nanosUntil(timers.peek() == null ? Long.MAX_VALUE : timers.peekedDue()));
+        return SLEEP;
       }
       try {
         wait();
