@@ -312,7 +312,8 @@ class ZhSurfacesTest {
     System.setIn(stdin);
     System.setOut(new java.io.PrintStream(printed, true, StandardCharsets.UTF_8));
     // typed at once: the console answers them once the cluster is up
-    typed.write("CRASH n2\nWAIT\n".getBytes(StandardCharsets.UTF_8));
+    typed.write("CRASH n2\nWAIT\nSLOW n3 50ms\nSKEW n3 -1s\nPARTITION {n1} {n3}\nHEAL\nCRASH n9\n"
+        .getBytes(StandardCharsets.UTF_8));
     typed.flush();
     int exit;
     try {
@@ -327,7 +328,9 @@ class ZhSurfacesTest {
     String out = printed.toString(StandardCharsets.UTF_8);
     assertThat(exit).as(out).isZero();
     assertThat(out).contains("就绪：4 个节点，协议 v3-v5，行为同 Cassandra 4.1；可输入 STATUS、CRASH n2", "正在停止：",
-        "n4 崩溃", "实时服务", "n2 崩溃：它的端口已关闭，客户端连接已断开", "服务时不需要 WAIT", "n2 崩溃（在控制台输入）");
+        "n4 崩溃", "实时服务", "n2 崩溃：它的端口已关闭，客户端连接已断开", "服务时不需要 WAIT", "n2 崩溃（在控制台输入）",
+        "发往 n3 或来自 n3 的每条消息都多花 50ms。", "n3 的时钟现在慢 1s。", "[n1] 与 [n3] 之间的链路已断开。",
+        "所有链路都已恢复。", "CRASH 命令有误：");
     assertThat(englishLines(out)).as("English sentences in serve --lang zh-CN").isEmpty();
   }
 

@@ -114,18 +114,18 @@ class LabelsTest {
     assertThat(Lang.EN.labels().keys()).containsAll(server);
   }
 
-  /** The live page's, its answers' and token's Chinese labels are Chinese, not English copied over. */
+  /** The live page's, its answers', the fault words' and token's Chinese labels are Chinese, not English copied over. */
   @Test
   void liveAndTokenLabelsAreChinese() {
     Labels zh = Lang.ZH_CN.labels();
     int n = 0;
     for (String k : zh.keys()) {
-      if (!(k.startsWith("live.") || k.startsWith("token."))) continue;
+      if (!(k.startsWith("live.") || k.startsWith("token.") || k.startsWith("fault."))) continue;
       n++;
       if (k.equals("live.js.list-sep")) assertThat(zh.get(k)).isEqualTo("，");
       else assertThat(zh.get(k)).as(k).containsPattern("\\p{IsHan}");
     }
-    assertThat(n).isGreaterThan(60);
+    assertThat(n).isGreaterThan(90);
   }
 
   /** model's and grade's labels are written in Chinese, not copied: each holds a Chinese character. */

@@ -250,7 +250,8 @@ public final class LiveView implements AutoCloseable {
       output = line + ": " + e.getCause().getMessage();
     }
     log(labels.f("live.log.clicked", line, output.strip().replace('\n', ' ')));
-    answer.put("ok", !output.startsWith("Improper") && !output.contains("unknown command"));
+    answer.put("ok", !FaultCommands.refused(output, line.split("\\s+")[0], labels)
+        && !output.contains("unknown command"));
     answer.put("output", output.strip());
     sendJson(ex, 200, answer);
   }
