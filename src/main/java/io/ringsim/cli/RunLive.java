@@ -86,10 +86,10 @@ final class RunLive implements LiveRun {
     PrintWriter w = new PrintWriter(printed);
     long at = sim.nowNanos() / 1000;
     String verb = line.trim().split("\\s+")[0].toUpperCase(Locale.ROOT);
-    if (!FaultCommands.handle(line, sim, w)) w.println("unknown command '" + line + "'");
+    if (!FaultCommands.handle(line, sim, w, () -> false, t)) w.println("unknown command '" + line + "'");
     w.flush();
     String answer = printed.toString().strip();
-    if (!answer.startsWith("Improper") && !answer.startsWith("unknown")) {
+    if (!FaultCommands.refused(answer, verb, t) && !answer.startsWith("unknown")) {
       synchronized (events) {
         events.add(new RunResult.Event(at, verb.toLowerCase(Locale.ROOT), Say.EN.f("say.live.clicked", line.trim())));
       }

@@ -81,7 +81,7 @@ final class ServeConsole {
           event("decommission", left);
         }
         default -> {
-          if (FaultCommands.handle(cmd, served.cluster(), out)) event(verb.toLowerCase(Locale.ROOT), cmd);
+          if (FaultCommands.handle(cmd, served.cluster(), out, () -> false, t)) event(verb.toLowerCase(Locale.ROOT), cmd);
           else
             out.println("unknown command '" + w[0] + "' (try STATUS, CRASH n2, RESTART n2, PARTITION {n1} {n2 n3}, "
                 + "HEAL, SLOW n2 50ms, LOSS 5%, SKEW n2 -2s, FLUSH, COMPACT, REPAIR n2, BOOTSTRAP, DECOMMISSION n4, "
@@ -89,7 +89,7 @@ final class ServeConsole {
         }
       }
     } catch (IllegalArgumentException e) {
-      out.println("Improper " + verb + " command: " + e.getMessage());
+      out.println(t.f("fault.improper", verb, e.getMessage()));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return false;
@@ -98,10 +98,9 @@ final class ServeConsole {
   }
 
   private String node(String[] w) {
-    if (w.length != 2) throw new IllegalArgumentException("expected one node name, e.g. " + w[0] + " n2");
+    if (w.length != 2) throw new IllegalArgumentException(t.f("fault.node.expected", String.join(", ", served.nodes())));
     if (!served.nodes().contains(w[1]))
-      throw new IllegalArgumentException("no node named '" + w[1] + "' (nodes: " + String.join(", ", served.nodes())
-          + ")");
+      throw new IllegalArgumentException(t.f("fault.node.unknown", w[1], String.join(", ", served.nodes())));
     return w[1];
   }
 

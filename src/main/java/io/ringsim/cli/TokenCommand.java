@@ -2,6 +2,8 @@ package io.ringsim.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.ringsim.report.Labels;
+import io.ringsim.report.TextTable;
 import io.ringsim.ring.KeyEncoding;
 import io.ringsim.ring.LongToken;
 import io.ringsim.ring.Partitioner;
@@ -65,6 +67,8 @@ public final class TokenCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
+  @picocli.CommandLine.Mixin LangOption langOption = new LangOption();
+
   @Override
   public Integer call() throws Exception {
     if (!format.equals("table") && !format.equals("json"))
@@ -74,22 +78,22 @@ public final class TokenCommand implements Callable<Integer> {
     ScenarioRing sr = scenario == null ? null : ScenarioRing.read(scenario);
     if (sr != null && spec.commandLine().getParseResult().hasMatchedOption("--partitioner"))
       throw new BadInputException("--partitioner cannot be combined with --scenario: the scenario gives it");
-    TableMetadata t = null;
+    TableMetadata tm = null;
     if (table != null) {
       if (types != null) throw new BadInputException("--types cannot be combined with --table: the table gives them");
-      t = sr.catalog().table(table).orElseThrow(() -> new BadInputException(scenario + " has no table '" + table
+      tm = sr.catalog().table(table).orElseThrow(() -> new BadInputException(scenario + " has no table '" + table
           + "' (write it as KEYSPACE.TABLE)"));
-      if (keyspace != null && !keyspace.equals(t.keyspace()))
+      if (keyspace != null && !keyspace.equals(tm.keyspace()))
         throw new BadInputException("--table " + table + " is not in --keyspace " + keyspace);
     }
-    KeyspaceMetadata ks = sr == null ? null : sr.keyspace(t != null ? t.keyspace() : keyspace);
+    KeyspaceMetadata ks = sr == null ? null : sr.keyspace(tm != null ? tm.keyspace() : keyspace);
     Partitioner p = sr != null ? sr.ring().partitioner() : Partitioners.byName(partitioner);
     List<CqlType> cqlTypes = new ArrayList<>();
-    if (t != null) t.partitionKey().forEach(c -> cqlTypes.add(c.type()));
+    if (tm != null) tm.partitionKey().forEach(c -> cqlTypes.add(c.type()));
     else for (String ty : types == null ? List.of("text") : types) cqlTypes.add(CqlTypes.byName(ty));
     if (cqlTypes.size() != values.size())
       throw new BadInputException(
-          cqlTypes.size() + " type(s) " + (t != null ? "in the partition key of " + t.qualifiedName() : "given") + " ("
+          cqlTypes.size() + " type(s) " + (tm != null ? "in the partition key of " + tm.qualifiedName() : "given") + " ("
               + String.join(",", cqlTypes.stream().map(CqlType::name).toList()) + ") but " + values.size() + " value(s)");
     List<Object> parsed = new ArrayList<>();
     for (int i = 0; i < values.size(); i++) parsed.add(cqlTypes.get(i).parseLiteral(values.get(i)));
@@ -119,14 +123,25 @@ public final class TokenCommand implements Callable<Integer> {
     } else {
       List<String> shown = new ArrayList<>();
       for (int i = 0; i < parsed.size(); i++) shown.add(cqlTypes.get(i).format(parsed.get(i)));
-      out.printf("partitioner  %s%n", p.name());
-      out.printf("key          %s%n", shown.size() == 1 ? shown.get(0) : "(" + String.join(", ", shown) + ")");
-      out.printf("serialized   0x%s%n", keyHex);
-      out.printf("token        %s%n", token);
+      Labels t = langOption.resolve().labels();
+      int width = 0;
+      for (String h : List.of(t.get("token.partitioner"), t.get("token.key"), t.get("token.serialized"),
+          t.get("token.token"), t.get("token.replicas"))) width = Math.max(width, TextTable.columns(h));
+      int w = width + 2;
+      out.println(pad(t.get("token.partitioner"), w) + p.name());
+      out.println(pad(t.get("token.key"), w) + (shown.size() == 1 ? shown.get(0) : "(" + String.join(", ", shown) + ")"));
+      out.println(pad(t.get("token.serialized"), w) + "0x" + keyHex);
+      out.println(pad(t.get("token.token"), w) + token);
       if (replicas != null)
-        out.printf("replicas     %s (keyspace %s in the ring of %s)%n", String.join(", ", replicas), ks.name(), scenario);
+        out.println(pad(t.get("token.replicas"), w)
+            + t.f("token.replicas.where", String.join(", ", replicas), ks.name(), scenario));
     }
     out.flush();
     return ExitCodes.OK;
+  }
+
+  /** {@code label} and spaces up to {@code columns} terminal columns (a Chinese character takes two). */
+  private static String pad(String label, int columns) {
+    return label + " ".repeat(Math.max(1, columns - TextTable.columns(label)));
   }
 }

@@ -61,6 +61,16 @@ class LabFiguresTest {
   private static final Pattern FIG = Pattern.compile("<!--fig(~?)\\s+([\\w-]+)(/[\\w.-]+)?:\\s*\"(.*?)\"\\s*-->");
   private static final Pattern REPLACE = Pattern.compile("\\|\\s*replace\\s+\"(.*?)\"\\s+with\\s+\"(.*?)\"");
 
+  /** The commands that take --lang: a Chinese lab's commands run with --lang zh-CN, and it quotes what they print. */
+  static final List<String> SPEAK_CHINESE = List.of("run", "ring", "shrink", "explain", "model", "grade", "token",
+      "compare", "check", "report");
+
+  /**
+   * Chinese labs that still quote the English output (their commands run without --lang zh-CN): the data-modelling
+   * labs' model and grade outputs are not yet quoted in Chinese.
+   */
+  static final List<String> ZH_QUOTING_ENGLISH = List.of("data-modelling.md", "data-modelling-grading.md");
+
   /** Every checked file: the English labs, the Chinese labs and the answer keys, as paths. */
   static Stream<String> labs() throws IOException {
     List<String> all = new ArrayList<>();
@@ -84,8 +94,9 @@ class LabFiguresTest {
 
   /**
    * Issue 39 step 6: a reader of either language does the same lab. Both folders hold the same labs, and each
-   * Chinese lab runs the same commands under the same names and quotes the same figures (the same markers, the same
-   * values) in the same order as its English lab, so the figure test above checks both.
+   * Chinese lab runs the same commands under the same names and quotes the same figures (the same values, from the
+   * same run or file, in the same order) as its English lab; its templates are the Chinese output's lines, as the
+   * Chinese lab's commands run with --lang zh-CN, so the figure test above checks both.
    */
   @Test
   void theChineseLabsAreTheEnglishLabsFigureForFigure() throws IOException {
@@ -109,12 +120,18 @@ class LabFiguresTest {
     return out;
   }
 
-  /** Each figure marker of a text, with the figure it follows (as compared), in order. */
+  /**
+   * Each figure marker of a text: the figure it follows (as compared) and where it is read (the run, the file,
+   * rounded or not), in order; not its template, which is in the lab's language.
+   */
   static List<String> figureMarkers(String text) {
     List<String> out = new ArrayList<>();
     for (String line : text.lines().toList()) {
       Matcher f = FIG.matcher(line);
-      while (f.find()) out.add(normal(figureBefore(line.substring(0, f.start()))) + " <- " + f.group());
+      while (f.find()) {
+        out.add(normal(figureBefore(line.substring(0, f.start()))) + " <- fig" + f.group(1) + " " + f.group(2)
+            + (f.group(3) == null ? "" : f.group(3)));
+      }
     }
     return out;
   }
@@ -145,7 +162,8 @@ class LabFiguresTest {
       while (r.find()) {
         String name = r.group(1);
         assertThat(runs.keySet()).as(where + ": run " + name + " is declared twice").doesNotContain(name);
-        ShippedRuns.Run run = run(r.group(2), runs, where);
+        ShippedRuns.Run run = run(r.group(2), runs, where, file.startsWith(LABS_ZH)
+            && !ZH_QUOTING_ENGLISH.contains(file.getFileName().toString()));
         assertThat(run.cli().exitCode()).as(where + ": " + r.group(2) + " failed:\n" + run.cli().err())
             .isIn(0, 1);
         runs.put(name, run);
@@ -217,7 +235,7 @@ class LabFiguresTest {
   }
 
   /** Runs (once per test JVM) the command a run marker names. */
-  private static ShippedRuns.Run run(String text, Map<String, ShippedRuns.Run> runs, String where) {
+  private static ShippedRuns.Run run(String text, Map<String, ShippedRuns.Run> runs, String where, boolean chinese) {
     String command = text;
     List<String[]> replaces = new ArrayList<>();
     Matcher m = REPLACE.matcher(text);
@@ -248,6 +266,10 @@ class LabFiguresTest {
       for (int i = 0; i < args.size(); i++) if (args.get(i).endsWith(".sim")) sim = i;
       assertThat(sim).as(where + ": 'replace' needs a .sim file in the command").isNotNegative();
       args.set(sim, variant(Path.of(args.get(sim)), replaces, where).toString());
+    }
+    if (chinese && SPEAK_CHINESE.contains(args.get(0))) {
+      args.add("--lang");
+      args.add("zh-CN");
     }
     return ShippedRuns.run(args);
   }

@@ -174,11 +174,16 @@ class ZhSurfacesTest {
     assertThat(en.err()).contains("shrinking for the check 'no lost writes': ", "try 1: timeline lines without ");
   }
 
+  /**
+   * run --live --lang zh-CN: its terminal lines, the live log, and the page itself (live.html's headings, buttons,
+   * legends and notes as served; a refused command's answer; and, when a headless Chromium is at hand, what its
+   * script draws: the nodes' states and buttons, the status, the charts' words).
+   */
   @Test
-  void runLivesLogAndLinesAreChinese() throws Exception {
+  void runLivesLogLinesAndPageAreChinese() throws Exception {
     Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
         System.getProperty("java.class.path"), "io.ringsim.cli.Main", "run", "src/test/resources/zh-sentences.sim",
-        "--live", "--speed", "4", "--lang", "zh-CN", "--out", tmp.resolve("live").toString(), "--quiet")
+        "--live", "--speed", "1", "--lang", "zh-CN", "--out", tmp.resolve("live").toString(), "--quiet")
         .redirectErrorStream(true).start();
     List<String> printed = java.util.Collections.synchronizedList(new ArrayList<>());
     Thread reader = new Thread(() -> {
@@ -191,6 +196,8 @@ class ZhSurfacesTest {
     });
     reader.start();
     List<String> log = new ArrayList<>();
+    String page, refused, drawn = null;
+    List<String> consoleProblems = List.of();
     try {
       Pattern address = Pattern.compile("实时视图：(http://127\\.0\\.0\\.1:\\d+/)");
       String url = null;
@@ -201,12 +208,17 @@ class ZhSurfacesTest {
         assertThat(System.nanoTime()).as(String.join("\n", printed)).isLessThan(deadline);
         if (url == null) Thread.sleep(20);
       }
-      // the crash at 4 s (1 s of wall time at 4x): wait until the log has it
       HttpClient http = HttpClient.newHttpClient();
-      String page = url;
+      String base = url;
+      page = http.send(HttpRequest.newBuilder(URI.create(base)).build(), HttpResponse.BodyHandlers.ofString()).body();
+      // a word the page may not send: the answer is the page's to show
+      refused = new ObjectMapper().readTree(http.send(HttpRequest.newBuilder(URI.create(base + "command"))
+          .header("X-Ringsim-Live", "1").POST(HttpRequest.BodyPublishers.ofString("WAIT 1s")).build(),
+          HttpResponse.BodyHandlers.ofString()).body()).get("output").asText();
+      // the crash at 4 s (4 s of wall time at 1x): wait until the log has it; the run goes on for 16 s more
       LiveViews.waitFor("the crash in the live log", Duration.ofSeconds(60), () -> {
         try {
-          JsonNode state = new ObjectMapper().readTree(http.send(HttpRequest.newBuilder(URI.create(page + "state"))
+          JsonNode state = new ObjectMapper().readTree(http.send(HttpRequest.newBuilder(URI.create(base + "state"))
               .build(), HttpResponse.BodyHandlers.ofString()).body());
           log.clear();
           for (JsonNode l : state.get("log")) log.add(l.get("text").asText());
@@ -215,16 +227,75 @@ class ZhSurfacesTest {
           return false;
         }
       });
+      // the page as a browser draws it, while the run goes on
+      if (HeadlessChromium.missing() == null) {
+        try (HeadlessChromium browser = HeadlessChromium.start()) {
+          browser.script("window.location.href = arguments[0];", base);
+          LiveViews.waitFor("the page draws the nodes", Duration.ofSeconds(60), () -> Boolean.TRUE.equals(browser.script(
+              "return document.querySelectorAll('#nodes tbody tr').length > 0"
+                  + " && document.querySelectorAll('#charts .chart').length > 0;")));
+          // the scenario's name, the series (ONE write) and the errors (OperationTimedOut (client, 2 s)) are named as
+          // the terminal's table names them; read with the text, before the next poll redraws it
+          List<?> seen = (List<?>) browser.script("return [document.body.innerText, last.scenario].concat(last.series,"
+              + " last.recentFailures.map(f => f.error));");
+          drawn = (String) seen.get(0);
+          for (Object name : seen.subList(1, seen.size())) drawn = drawn.replace((String) name, " ");
+          consoleProblems = browser.consoleProblems();
+        }
+      }
       assertThat(p.waitFor(120, TimeUnit.SECONDS)).as(String.join("\n", printed)).isTrue();
       reader.join(10_000);
     } finally {
       p.destroyForcibly();
     }
-    assertThat(log).anyMatch(l -> l.startsWith("运行开始：共模拟 20s，速度为每秒 4.0 模拟秒")).anyMatch(l -> l.equals("刷写：所有节点"));
+    assertThat(log).anyMatch(l -> l.startsWith("运行开始：共模拟 20s，速度为每秒 1.0 模拟秒")).anyMatch(l -> l.equals("刷写：所有节点"));
     assertThat(englishLines(String.join("\n", log))).as("English sentences in run --live's log").isEmpty();
     String all = String.join("\n", printed);
-    assertThat(all).contains("（每秒 4.0 模拟秒；在那里点击的故障会作用于这次运行");
+    assertThat(all).contains("（每秒 1.0 模拟秒；在那里点击的故障会作用于这次运行");
     assertThat(englishLines(all)).as("English sentences in run --live --lang zh-CN").isEmpty();
+
+    assertThat(page).contains("<html lang=\"zh-CN\">", "<title>ringsim 实时视图</title>", "<h2>令牌环</h2>",
+        "<button id=\"partition\">分区</button>", "<th>待投递的提示</th>", "最近 10 秒：", "\"crash\":\"让 {0} 崩溃\"");
+    Path served = tmp.resolve("live-page.html");
+    Files.writeString(served, page.replaceAll("(?s)<script>.*?</script>", " ").replace("&nbsp;", " "));
+    String pageText = ZhSentencesTest.pageText(served);
+    assertThat(pageText).contains("丢失写和陈旧读要等运行结束后由检查器找出");
+    assertThat(englishWords(pageText)).as("English words in live.html --lang zh-CN").isEmpty();
+    assertThat(refused).isEqualTo("实时视图只发送故障命令（COMPACT, CRASH, FLUSH, HEAL, LOSS, PARTITION, REPAIR, RESTART,"
+        + " SKEW, SLOW），收到的是“WAIT”");
+    if (drawn != null) {
+      assertThat(consoleProblems).as("console errors").isEmpty();
+      assertThat(drawn).contains("让 n1 崩溃", "重启 n1", "每秒成功 ", "现在");
+      assertThat(drawn).containsAnyOf("运行中", "实时部分已结束：正在写出结果");
+      assertThat(englishWords(drawn)).as("English words on the live page as drawn under --lang zh-CN").isEmpty();
+    }
+  }
+
+  /**
+   * The English words of a page's text: words of two or more lower-case letters, but for what the page keeps as
+   * the user and the tool write it (file names, the run's mode, the fault words' example, units).
+   */
+  static List<String> englishWords(String text) {
+    String t = text.replaceAll("ringsim|Merkle|report\\.html|\\((run|serve)\\)|\\bms\\b|\\d+(ms|s|m)\\b|/s\\b", " ");
+    List<String> out = new ArrayList<>();
+    Matcher m = Pattern.compile("\\b[A-Za-z]?[a-z]{2,}\\b").matcher(t);
+    while (m.find()) out.add(m.group());
+    return out;
+  }
+
+  @Test
+  void tokenPrintsItsLinesInChinese() {
+    String[] args = {"token", "--scenario", "simulations/quickstart.sim", "--table", "shop.orders", "19904"};
+    CliRun zh = CliRun.of(concat(args, "--lang", "zh-CN")), en = CliRun.of(concat(args, "--lang", "en"));
+    assertThat(zh.exitCode()).as(zh.err()).isZero();
+    assertThat(en.out()).startsWith("partitioner  murmur3\nkey          19904\n")
+        .contains("replicas     n2, n6, n4 (keyspace shop in the ring of simulations/quickstart.sim)");
+    assertThat(zh.out()).contains("分区器      murmur3\n", "令牌        ",
+        "副本        n2, n6, n4（键空间 shop，simulations/quickstart.sim 构建的令牌环）");
+    assertThat(englishWords(zh.out().replace("murmur3", " ").replace("simulations/quickstart.sim", " ")
+        .replace("shop", " ")))
+        .as("English words in token --lang zh-CN").isEmpty();
+    assertThat(LangCommandTest.figures(zh.out())).isEqualTo(LangCommandTest.figures(en.out()));
   }
 
   @Test
@@ -241,7 +312,8 @@ class ZhSurfacesTest {
     System.setIn(stdin);
     System.setOut(new java.io.PrintStream(printed, true, StandardCharsets.UTF_8));
     // typed at once: the console answers them once the cluster is up
-    typed.write("CRASH n2\nWAIT\n".getBytes(StandardCharsets.UTF_8));
+    typed.write("CRASH n2\nWAIT\nSLOW n3 50ms\nSKEW n3 -1s\nPARTITION {n1} {n3}\nHEAL\nCRASH n9\n"
+        .getBytes(StandardCharsets.UTF_8));
     typed.flush();
     int exit;
     try {
@@ -256,7 +328,9 @@ class ZhSurfacesTest {
     String out = printed.toString(StandardCharsets.UTF_8);
     assertThat(exit).as(out).isZero();
     assertThat(out).contains("就绪：4 个节点，协议 v3-v5，行为同 Cassandra 4.1；可输入 STATUS、CRASH n2", "正在停止：",
-        "n4 崩溃", "实时服务", "n2 崩溃：它的端口已关闭，客户端连接已断开", "服务时不需要 WAIT", "n2 崩溃（在控制台输入）");
+        "n4 崩溃", "实时服务", "n2 崩溃：它的端口已关闭，客户端连接已断开", "服务时不需要 WAIT", "n2 崩溃（在控制台输入）",
+        "发往 n3 或来自 n3 的每条消息都多花 50ms。", "n3 的时钟现在慢 1s。", "[n1] 与 [n3] 之间的链路已断开。",
+        "所有链路都已恢复。", "CRASH 命令有误：");
     assertThat(englishLines(out)).as("English sentences in serve --lang zh-CN").isEmpty();
   }
 

@@ -86,6 +86,48 @@ class LabelsTest {
     assertThat(Lang.EN.labels().keys()).containsAll(used);
   }
 
+  /**
+   * The live view's page (cli/live/live.html) is written with the catalogue's keys: every {{live.page.*}} and W('...')
+   * it asks for is a label, every live.page.* and live.js.* label is asked for, and no English is written into the
+   * page outside them (a heading written as text would stay English under zh-CN).
+   */
+  @Test
+  void theLivePageTakesEveryWordFromTheCatalogue() throws IOException {
+    String page = Files.readString(Path.of("src/main/resources/io/ringsim/cli/live/live.html"));
+    Set<String> asked = new TreeSet<>();
+    Matcher m = Pattern.compile("\\{\\{(live\\.page\\.[a-z0-9-]+)").matcher(page);
+    while (m.find()) asked.add(m.group(1));
+    m = Pattern.compile("\\bW\\('([a-z0-9-]+)'").matcher(page);
+    while (m.find()) asked.add("live.js." + m.group(1));
+    Set<String> held = new TreeSet<>();
+    for (String k : Lang.EN.labels().keys()) if (k.startsWith("live.page.") || k.startsWith("live.js.")) held.add(k);
+    assertThat(asked).hasSizeGreaterThan(40).isEqualTo(held);
+    String text = page.replaceAll("(?s)<script.*?</script>", " ").replaceAll("(?s)<style.*?</style>", " ")
+        .replaceAll("\\{\\{[^}]*}}", " ").replaceAll("<[^>]*>", " ").replace("&nbsp;", " ");
+    assertThat(text).as("live.html's text outside its labels").doesNotContainPattern("[A-Za-z]{2,}");
+    // what the server says to the page (a refused command) is in the catalogue too
+    m = Pattern.compile("labels\\.(?:get|f)\\(\"([a-z0-9.-]+)\"").matcher(
+        Files.readString(Path.of("src/main/java/io/ringsim/cli/live/LiveView.java")));
+    Set<String> server = new TreeSet<>();
+    while (m.find()) server.add(m.group(1));
+    assertThat(server).contains("live.refused.word", "live.log.clicked");
+    assertThat(Lang.EN.labels().keys()).containsAll(server);
+  }
+
+  /** The live page's, its answers', the fault words' and token's Chinese labels are Chinese, not English copied over. */
+  @Test
+  void liveAndTokenLabelsAreChinese() {
+    Labels zh = Lang.ZH_CN.labels();
+    int n = 0;
+    for (String k : zh.keys()) {
+      if (!(k.startsWith("live.") || k.startsWith("token.") || k.startsWith("fault."))) continue;
+      n++;
+      if (k.equals("live.js.list-sep")) assertThat(zh.get(k)).isEqualTo("，");
+      else assertThat(zh.get(k)).as(k).containsPattern("\\p{IsHan}");
+    }
+    assertThat(n).isGreaterThan(90);
+  }
+
   /** model's and grade's labels are written in Chinese, not copied: each holds a Chinese character. */
   @Test
   void modelAndGradeLabelsAreChinese() {

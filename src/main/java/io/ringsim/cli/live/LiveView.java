@@ -29,6 +29,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The live view of a running cluster: a page on 127.0.0.1 (never another interface) that polls {@code /state} for
@@ -64,7 +66,7 @@ public final class LiveView implements AutoCloseable {
   private final byte[] page;
   private ActorRef<NodeProbe.Msg> probeRef;
   private volatile boolean ended;
-  /** The log's language (the page's own words are English). */
+  /** The language of the page's words and of its log. */
   private final Labels labels;
 
   private LiveView(String scenario, String mode, double speed, long durationMillis, int port, Commands commands,
@@ -75,10 +77,7 @@ public final class LiveView implements AutoCloseable {
     this.speed = speed;
     this.durationMillis = durationMillis;
     this.commands = commands;
-    try (InputStream in = LiveView.class.getResourceAsStream("live.html")) {
-      if (in == null) throw new IllegalStateException("live.html is missing from the jar");
-      this.page = in.readAllBytes();
-    }
+    this.page = page(labels).getBytes(StandardCharsets.UTF_8);
     this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 16);
     this.threads = Executors.newFixedThreadPool(2, r -> {
       Thread t = new Thread(r, "ringsim-live-view");
@@ -87,6 +86,56 @@ public final class LiveView implements AutoCloseable {
     });
     server.setExecutor(threads);
     server.createContext("/", this::handle);
+  }
+
+  /** live.html as the server keeps it: its words are the keys of the labels that the page gets in its language. */
+  static String template() {
+    try (InputStream in = LiveView.class.getResourceAsStream("live.html")) {
+      if (in == null) throw new IllegalStateException("live.html is missing from the jar");
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /** {{key}} and {{key:part|part}} in the template: a label, its {0}, {1} the parts of the page written there. */
+  private static final Pattern WORD = Pattern.compile("\\{\\{([a-z0-9.-]+)(?::([^}]*))?}}");
+
+  /**
+   * The page in {@code t}'s language: each {{live.page.*}} the label (escaped for HTML), {{lang}} the language's
+   * tag, and the script's words (live.js.*) where it reads them.
+   */
+  static String page(Labels t) {
+    String template = template();
+    Matcher m = WORD.matcher(template);
+    StringBuilder b = new StringBuilder(template.length() + 1024);
+    while (m.find()) {
+      String key = m.group(1);
+      String text = key.equals("lang") ? t.lang().tag() : escape(t.get(key));
+      if (m.group(2) != null) {
+        String[] parts = m.group(2).split("\\|", -1);
+        for (int i = 0; i < parts.length; i++) text = text.replace("{" + i + "}", parts[i]);
+      }
+      m.appendReplacement(b, Matcher.quoteReplacement(text));
+    }
+    m.appendTail(b);
+    Map<String, String> words = new TreeMap<>();
+    for (String k : t.keys()) if (k.startsWith("live.js.")) words.put(k.substring("live.js.".length()), t.get(k));
+    String json;
+    try {
+      // a label holding "</script>" must not end the script
+      json = new ObjectMapper().writeValueAsString(words).replace("</", "<\\/");
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+    String marker = "/*WORDS*/{}";
+    int at = b.indexOf(marker);
+    if (at < 0) throw new IllegalStateException("live.html has no " + marker);
+    return b.replace(at, at + marker.length(), json).toString();
+  }
+
+  private static String escape(String s) {
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
   }
 
   /**
@@ -193,29 +242,29 @@ public final class LiveView implements AutoCloseable {
     try {
       output = commands.submit(line).get(60, TimeUnit.SECONDS);
     } catch (java.util.concurrent.TimeoutException e) {
-      output = line + ": no answer within 60 s (is the run paused or over?)";
+      output = labels.f("live.refused.no-answer", line);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      output = line + ": interrupted";
+      output = labels.f("live.refused.interrupted", line);
     } catch (java.util.concurrent.ExecutionException e) {
       output = line + ": " + e.getCause().getMessage();
     }
     log(labels.f("live.log.clicked", line, output.strip().replace('\n', ' ')));
-    answer.put("ok", !output.startsWith("Improper") && !output.contains("unknown command"));
+    answer.put("ok", !FaultCommands.refused(output, line.split("\\s+")[0], labels)
+        && !output.contains("unknown command"));
     answer.put("output", output.strip());
     sendJson(ex, 200, answer);
   }
 
   /** Why the page may not send {@code line}, or null. */
   private String rejected(String line) {
-    if (ended) return "the live part of the run is over";
-    if (line.isEmpty()) return "empty command";
+    if (ended) return labels.get("live.refused.over");
+    if (line.isEmpty()) return labels.get("live.refused.empty");
     if (line.length() > MAX_COMMAND_CHARS || line.contains("\n"))
-      return "a command is one line of at most " + MAX_COMMAND_CHARS + " characters";
+      return labels.f("live.refused.long", MAX_COMMAND_CHARS);
     String verb = line.split("\\s+")[0].toUpperCase(Locale.ROOT);
     if (!WORDS.contains(verb))
-      return "the live view sends fault words only (" + String.join(", ", new java.util.TreeSet<>(WORDS)) + "), got '"
-          + line.split("\\s+")[0] + "'";
+      return labels.f("live.refused.word", String.join(", ", new java.util.TreeSet<>(WORDS)), line.split("\\s+")[0]);
     return null;
   }
 

@@ -1,6 +1,8 @@
 package io.ringsim.cli.shell;
 
 import io.ringsim.cluster.SimCluster;
+import io.ringsim.report.Lang;
+import io.ringsim.report.Labels;
 import io.ringsim.cluster.node.NodeCommand;
 import io.ringsim.storage.ReplayReport;
 import java.io.PrintWriter;
@@ -52,127 +54,130 @@ public final class FaultCommands {
 
   /** As {@link #handle(String, SimCluster, PrintWriter)}; a WAIT stops early once {@code cancelled} (Ctrl-C). */
   public static boolean handle(String cmd, SimCluster sim, PrintWriter out, BooleanSupplier cancelled) {
+    return handle(cmd, sim, out, cancelled, Lang.EN.labels());
+  }
+
+  /** As {@link #handle(String, SimCluster, PrintWriter, BooleanSupplier)}, answering in {@code t}'s language. */
+  public static boolean handle(String cmd, SimCluster sim, PrintWriter out, BooleanSupplier cancelled, Labels t) {
     String[] w = cmd.trim().split("\\s+");
     String verb = w[0].toUpperCase(Locale.ROOT);
     if (!WORDS.contains(verb) || verb.equals("ONEWAY")) return false;
     try {
-      out.println(run(verb, w, cmd.trim(), sim, cancelled));
+      out.println(run(verb, w, cmd.trim(), sim, cancelled, t));
     } catch (IllegalArgumentException e) {
-      out.println("Improper " + verb + " command: " + e.getMessage());
+      out.println(t.f("fault.improper", verb, e.getMessage()));
     }
     return true;
   }
 
-  private static String run(String verb, String[] w, String cmd, SimCluster sim, BooleanSupplier cancelled) {
+  /** Whether {@code answer} is the refusal of a fault word (its usage was wrong), in {@code t}'s language. */
+  public static boolean refused(String answer, String verb, Labels t) {
+    return answer.startsWith(t.f("fault.improper", verb.toUpperCase(Locale.ROOT), ""));
+  }
+
+  private static String run(String verb, String[] w, String cmd, SimCluster sim, BooleanSupplier cancelled,
+      Labels t) {
     switch (verb) {
       case "CRASH" -> {
-        String n = node(w, 1, sim);
+        String n = node(w, 1, sim, t);
         sim.crash(n);
-        return n + " crashed: it stops answering; its memtable is lost, its commit log kept.";
+        return t.f("fault.crashed", n);
       }
       case "RESTART" -> {
-        String n = node(w, 1, sim);
+        String n = node(w, 1, sim, t);
         ReplayReport r = sim.restart(n);
-        return n + " restarted, commit log replayed " + r.replayed() + " entries" + (r.lostUnsynced() > 0 ? ", "
-            + r.lostUnsynced() + " lost (unsynced: periodic sync)" : "") + (r.corrupt().isEmpty() ? "" : ", "
-            + r.corrupt().size() + " corrupt skipped") + ". Peers see it up again after gossip (WAIT a few seconds).";
+        return t.f("fault.restarted", n, r.replayed(), r.lostUnsynced() > 0 ? t.f("fault.restarted.lost",
+            r.lostUnsynced()) : "", r.corrupt().isEmpty() ? "" : t.f("fault.restarted.corrupt", r.corrupt().size()));
       }
       case "PARTITION" -> {
         Matcher m = PARTITION.matcher(cmd);
-        if (!m.matches()) throw new IllegalArgumentException("expected PARTITION {n1 n2} {n3} or "
-            + "PARTITION ONEWAY {n1} -> {n2}");
+        if (!m.matches()) throw new IllegalArgumentException(t.get("fault.partition.expected"));
         boolean oneWay = m.group(1) != null;
-        if (oneWay != (m.group(3) != null)) throw new IllegalArgumentException("a one-way partition is written "
-            + "PARTITION ONEWAY {from} -> {to}");
-        Set<String> a = group(m.group(2), sim);
-        Set<String> b = group(m.group(4), sim);
-        for (String n : a) if (b.contains(n)) throw new IllegalArgumentException(n + " is on both sides");
+        if (oneWay != (m.group(3) != null)) throw new IllegalArgumentException(t.get("fault.partition.oneway-form"));
+        Set<String> a = group(m.group(2), sim, t);
+        Set<String> b = group(m.group(4), sim, t);
+        for (String n : a) if (b.contains(n)) throw new IllegalArgumentException(t.f("fault.partition.both-sides", n));
         sim.partition(a, b, oneWay);
-        return oneWay ? "Messages from " + a + " to " + b + " are dropped." : "Links between " + a + " and " + b
-            + " are cut.";
+        return t.f(oneWay ? "fault.partition.oneway" : "fault.partition.cut", a, b);
       }
       case "HEAL" -> {
         sim.heal();
-        return "Every link restored.";
+        return t.get("fault.healed");
       }
       case "SLOW" -> {
-        String n = node(w, 1, sim);
-        Duration d = duration(w, 2);
-        if (d.isNegative()) throw new IllegalArgumentException("a delay cannot be negative: " + w[2]);
+        String n = node(w, 1, sim, t);
+        Duration d = duration(w, 2, t);
+        if (d.isNegative()) throw new IllegalArgumentException(t.f("fault.slow.negative", w[2]));
         sim.slow(n, d);
-        return d.isZero() ? n + " is no longer slowed." : "Every message to or from " + n + " takes " + w[2]
-            + " longer.";
+        return d.isZero() ? t.f("fault.slow.cleared", n) : t.f("fault.slow", n, w[2]);
       }
       case "LOSS" -> {
         if (w.length < 2 || !w[1].matches("\\d+(\\.\\d+)?%")) throw new IllegalArgumentException(
-            "expected a percentage, e.g. LOSS 5%");
+            t.get("fault.loss.expected"));
         double p = Double.parseDouble(w[1].substring(0, w[1].length() - 1)) / 100;
-        if (p > 1) throw new IllegalArgumentException("at most 100%, got " + w[1]);
+        if (p > 1) throw new IllegalArgumentException(t.f("fault.loss.most", w[1]));
         sim.setLoss(p);
-        return w[1] + " of messages are now dropped.";
+        return t.f("fault.loss", w[1]);
       }
       case "SKEW" -> {
-        String n = node(w, 1, sim);
-        Duration d = duration(w, 2);
+        String n = node(w, 1, sim, t);
+        Duration d = duration(w, 2, t);
         sim.clockSkew(n, d);
-        return n + "'s clock now runs " + (d.isZero() ? "on time." : w[2].replace("-", "") + (d.isNegative()
-            ? " behind." : " ahead."));
+        return d.isZero() ? t.f("fault.skew.on-time", n)
+            : t.f(d.isNegative() ? "fault.skew.behind" : "fault.skew.ahead", n, w[2].replace("-", ""));
       }
       case "FLUSH", "COMPACT" -> {
-        List<String> targets = w.length > 1 ? List.of(node(w, 1, sim)) : liveNodes(sim);
+        List<String> targets = w.length > 1 ? List.of(node(w, 1, sim, t)) : liveNodes(sim);
         for (String n : targets) {
           if (verb.equals("FLUSH")) sim.flush(n);
           else sim.compact(n);
         }
-        return (verb.equals("FLUSH") ? "Flushed " : "Compacted ") + String.join(", ", targets) + ".";
+        return t.f(verb.equals("FLUSH") ? "fault.flushed" : "fault.compacted", String.join(", ", targets));
       }
       case "REPAIR" -> {
-        String n = node(w, 1, sim);
-        if (sim.isCrashed(n)) throw new IllegalArgumentException(n + " is down");
+        String n = node(w, 1, sim, t);
+        if (sim.isCrashed(n)) throw new IllegalArgumentException(t.f("fault.repair.down", n));
         NodeCommand.RepairResult r = sim.repair(n);
-        return "Repair on " + n + ": " + r.rangesCompared() + " ranges compared, " + r.rangesMismatched()
-            + " differed (" + r.leavesMismatched() + " of " + r.leavesCompared() + " Merkle leaves), "
-            + r.partitionsStreamed() + " partitions streamed.";
+        return t.f("fault.repair", n, r.rangesCompared(), r.rangesMismatched(), r.leavesMismatched(),
+            r.leavesCompared(), r.partitionsStreamed());
       }
       case "WAIT" -> {
-        Duration d = duration(w, 1);
-        if (d.isNegative() || d.isZero()) throw new IllegalArgumentException("expected a positive duration, e.g. "
-            + "WAIT 10s");
-        if (d.toMillis() > Limits.MAX_WAIT_MILLIS) throw new IllegalArgumentException("at most "
-            + Durations.format(Limits.MAX_WAIT_MILLIS) + " at a time, got " + w[1]);
+        Duration d = duration(w, 1, t);
+        if (d.isNegative() || d.isZero()) throw new IllegalArgumentException(t.get("fault.wait.expected"));
+        if (d.toMillis() > Limits.MAX_WAIT_MILLIS) throw new IllegalArgumentException(
+            t.f("fault.wait.most", Durations.format(Limits.MAX_WAIT_MILLIS), w[1]));
         // A simulated second at a time, so that Ctrl-C stops a long WAIT and keeps the shell.
         long waited = 0;
         while (waited < d.toMillis()) {
           if (cancelled.getAsBoolean()) {
-            return "WAIT stopped (Ctrl-C) after " + Durations.format(waited) + " of simulated time.";
+            return t.f("fault.wait.stopped", Durations.format(waited));
           }
           long step = Math.min(WAIT_STEP_MILLIS, d.toMillis() - waited);
           sim.advance(Duration.ofMillis(step));
           waited += step;
         }
-        return w[1] + " of simulated time passed.";
+        return t.f("fault.wait", w[1]);
       }
       default -> throw new IllegalStateException(verb);
     }
   }
 
-  private static String node(String[] w, int i, SimCluster sim) {
-    if (w.length <= i) throw new IllegalArgumentException("expected a node name (nodes: "
-        + String.join(", ", sim.nodeNames()) + ")");
+  private static String node(String[] w, int i, SimCluster sim, Labels t) {
+    if (w.length <= i) throw new IllegalArgumentException(t.f("fault.node.expected", String.join(", ", sim.nodeNames())));
     String n = w[i];
-    if (!sim.nodeNames().contains(n)) throw new IllegalArgumentException("no node named '" + n + "' (nodes: "
-        + String.join(", ", sim.nodeNames()) + ")");
+    if (!sim.nodeNames().contains(n)) throw new IllegalArgumentException(t.f("fault.node.unknown", n,
+        String.join(", ", sim.nodeNames())));
     return n;
   }
 
-  private static Set<String> group(String names, SimCluster sim) {
+  private static Set<String> group(String names, SimCluster sim, Labels t) {
     Set<String> out = new LinkedHashSet<>();
     for (String n : names.trim().split("[\\s,]+")) {
       if (n.isEmpty()) continue;
-      node(new String[] {n}, 0, sim);
+      node(new String[] {n}, 0, sim, t);
       out.add(n);
     }
-    if (out.isEmpty()) throw new IllegalArgumentException("a side of a partition needs at least one node");
+    if (out.isEmpty()) throw new IllegalArgumentException(t.get("fault.group.empty"));
     return out;
   }
 
@@ -181,8 +186,8 @@ public final class FaultCommands {
   }
 
   /** A simulated duration as scenario files write it: 500ms, 30s, 2m30s, 1h, with an optional minus sign. */
-  static Duration duration(String[] w, int i) {
-    if (w.length <= i) throw new IllegalArgumentException("expected a duration such as 50ms, 2s or 1m30s");
+  static Duration duration(String[] w, int i, Labels t) {
+    if (w.length <= i) throw new IllegalArgumentException(t.get("fault.duration.expected"));
     return Duration.ofMillis(Durations.parseSigned(w[i]));
   }
 }
