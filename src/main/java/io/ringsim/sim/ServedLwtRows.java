@@ -180,6 +180,15 @@ final class ServedLwtRows {
       }
     }
     final ClusteringComparator comparator = cmp;
+    String where = CellKey.describe(row, cmp);
+    String key = ref.row() + (where.isEmpty() ? "" : " " + where);
+    for (RowOp op : ops) {
+      long ts = op.source() instanceof ServedOp.Write w ? selfCommitted(w) : Long.MIN_VALUE;
+      if (ts != Long.MIN_VALUE) {
+        anomalies.add(new Checker.Anomaly("lwt", key, op.invokeMicros(), "SERIAL",
+            Say.EN.f("say.served.lwt.self", op.id(), String.valueOf(ts))));
+      }
+    }
     LwtLinearizability.Result<RowOp> v = LwtLinearizability.search(ops, RowState.ABSENT,
         (state, op) -> step(state, op, row, comparator), Checker.LWT_SEARCH_BUDGET);
     if (Boolean.TRUE.equals(v.linearizable())) return;
@@ -188,8 +197,6 @@ final class ServedLwtRows {
       return;
     }
     long at = ops.stream().mapToLong(RowOp::invokeMicros).min().orElse(0);
-    String where = CellKey.describe(row, cmp);
-    String key = ref.row() + (where.isEmpty() ? "" : " " + where);
     String stuck = v.stuck() == null ? "" : Say.EN.f("say.served.lwt.stuck", v.stuck().id());
     anomalies.add(new Checker.Anomaly("lwt", key, v.stuck() == null ? at : v.stuck().invokeMicros(), "SERIAL",
         Say.EN.f("say.served.lwt.row", ops.size(), v.placed(), answers(ops), stuck)));
@@ -227,8 +234,35 @@ final class ServedLwtRows {
       return state.apply(c.update(), row, cmp);
     }
     if (holds == null) return null;
-    if (Boolean.TRUE.equals(w.applied())) return holds ? state.apply(c.update(), row, cmp) : null;
+    // A refused LWT whose answer shows its own cells took effect (reported apart): placed as applied, so that the
+    // row's other answers are still judged.
+    boolean tookEffect = Boolean.TRUE.equals(w.applied()) || selfCommitted(w) != Long.MIN_VALUE;
+    if (tookEffect) return holds ? state.apply(c.update(), row, cmp) : null;
     return !holds && shows(state, c, row, op.now()) ? state : null;
+  }
+
+  /**
+   * The write timestamp of a refused LWT's own update when the row it was answered with holds cells of that update
+   * (a Paxos ballot's timestamp is unique to its round), else Long.MIN_VALUE. Cassandra's Paxos answers so when its
+   * proposal, accepted by some replica before a competing ballot pre-empted it, is committed by its next round,
+   * which then reads the row with it and finds the condition false.
+   */
+  static long selfCommitted(ServedOp.Write w) {
+    ServedOp.Conditional c = w.cas();
+    if (c == null || w.outcome() != ServedOp.Outcome.OK || !Boolean.FALSE.equals(w.applied()) || c.current() == null
+        || c.update() == null) return Long.MIN_VALUE;
+    Row mine = c.update().rows().get(c.row());
+    if (mine == null) return Long.MIN_VALUE;
+    for (LiveRow r : c.current().rows()) {
+      if (!r.clustering().equals(c.row())) continue;
+      for (Map.Entry<String, Cell> e : r.cells().entrySet()) {
+        Cell wrote = mine.cell(e.getKey());
+        if (wrote != null && !wrote.isTombstone() && wrote.timestamp() == e.getValue().timestamp()) {
+          return wrote.timestamp();
+        }
+      }
+    }
+    return Long.MIN_VALUE;
   }
 
   /**

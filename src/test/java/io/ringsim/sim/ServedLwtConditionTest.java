@@ -159,6 +159,27 @@ class ServedLwtConditionTest {
   }
 
   @Test
+  void aRefusalAnsweredWithTheCellsItWroteItselfIsReportedAsTakingEffect() {
+    Clustering two = row(2);
+    lwt(two, ifNotExists(two), true, 1, 0, 10, true, null);
+    // IF v = 1 SET v = 2, its proposal committed by a later round that then found v = 2: answered [applied] = false
+    // with v = 2 at its own update's timestamp (20).
+    ServedOp.Conditional cas = new ServedOp.Conditional(two, ifV(two, 1), sets(two, 2, 20, false),
+        new LivePartition(KEY, null, List.of(new LiveRow(two, true, Map.of("v", Cell.live(20,
+            CqlTypes.INT.serialize(2))), Map.of()))), List.of("v"), null);
+    ops.add(new ServedOp.Write(++ids, 3, US, CMP, "QUORUM", "n1", 20, 40, ServedOp.Outcome.OK, null,
+        io.ringsim.sim.cells.CellCapture.mutation(cas.update()), ServedOp.Lwt.OTHER_CONDITION, false, null, 0, false,
+        cas));
+    long refused = ids;
+    update(two, 2, 3, 50, 60, true, null); // it did take effect: IF v = 2 applies after it
+    Checker.Result r = ServedChecker.check(ops);
+    assertThat(r.anomalies()).singleElement().satisfies(an -> {
+      assertThat(an.key()).contains("(2)");
+      assertThat(an.detail()).contains("#" + refused + " answered [applied] = false", "wrote itself (timestamp 20)");
+    });
+  }
+
+  @Test
   void aTimedOutUpdateMayHaveTakenEffectOrNot() {
     Clustering two = row(2);
     lwt(two, ifNotExists(two), true, 1, 0, 10, true, null);
