@@ -222,7 +222,9 @@ public final class ClientHistory {
     ServedOp.Lwt lwt = q instanceof ClientRequest.Cas ? lwtForm(s.statement()) : ServedOp.Lwt.NONE;
     Boolean applied = r instanceof ClientResponse.CasDone d ? d.applied() : null;
     boolean acked = outcome == ServedOp.Outcome.OK && (lwt == ServedOp.Lwt.NONE || Boolean.TRUE.equals(applied));
-    ServedOp.Conditional cas = q instanceof ClientRequest.Cas x ? conditional(x, s, r, c, t) : null;
+    // A plain write keeps its update too (no row, no condition): the LWT check starts its rows from it.
+    ServedOp.Conditional cas = q instanceof ClientRequest.Cas x ? conditional(x, s, r, c, t)
+        : c != null && c.built() != null ? new ServedOp.Conditional(null, null, c.built(), null, null, null) : null;
     return new ServedOp.Write(s.id(), s.client(), ref, cmp, cl, s.coordinator(), s.invokeMicros(), completeMicros,
         outcome, error, m, lwt, applied, acked && m == null ? NotJudged.NOT_CAPTURED : null, CellCapture.writeNow(r, c),
         mayExpire(s.statement(), t), cas);

@@ -23,10 +23,10 @@ final class ServedLwtCheck {
   static void check(List<ServedOp> ops, List<Checker.Anomaly> anomalies, Map<NotJudged, Long> notJudged) {
     Map<String, List<ServedOp>> byPartition = new TreeMap<>();
     Set<String> lwtPartitions = new HashSet<>();
-    Set<String> removedTables = new HashSet<>();
+    Map<String, Long> removedTables = new java.util.HashMap<>(); // table -> the first removal's invocation
     Map<String, NotJudged> uncaptured = new java.util.HashMap<>();
     for (ServedOp op : ops) {
-      if (op instanceof ServedOp.Removal r) removedTables.add(r.table());
+      if (op instanceof ServedOp.Removal r) removedTables.merge(r.table(), r.invokeMicros(), Math::min);
       if (op instanceof ServedOp.Write w && w.notJudged() != null && w.lwt() != ServedOp.Lwt.NONE) {
         // An LWT left out would leave its row's other answers unexplained: its partition is not judged, not guessed.
         uncaptured.putIfAbsent(w.partition().identity(), w.notJudged());
@@ -43,7 +43,7 @@ final class ServedLwtCheck {
       if (!lwtPartitions.contains(e.getKey())) continue;
       boolean rows = byRows(e.getValue());
       NotJudged why = rows && uncaptured.containsKey(e.getKey()) ? uncaptured.get(e.getKey())
-          : unjudgeable(e.getValue(), removedTables);
+          : unjudgeable(e.getValue(), removedTables, rows);
       if (why == null && rows) why = ServedLwtRows.unmodelled(e.getValue());
       if (why != null) {
         notJudged.merge(why, 1L, Long::sum);
@@ -67,11 +67,16 @@ final class ServedLwtCheck {
         && (w.comparator().size() > 0 || w.lwt() == ServedOp.Lwt.OTHER_CONDITION));
   }
 
-  private static NotJudged unjudgeable(List<ServedOp> ops, Set<String> removedTables) {
+  private static NotJudged unjudgeable(List<ServedOp> ops, Map<String, Long> removedTables, boolean rows) {
+    // Judged row by row, a removal after every operation of the partition was answered (a DROP at the session's
+    // end) removes nothing they saw.
+    long last = ops.stream().mapToLong(ServedOp::completeMicros).max().orElse(Long.MIN_VALUE);
     for (ServedOp op : ops) {
       if (op instanceof ServedOp.Write w) {
-        if (removedTables.contains(w.partition().table())) return NotJudged.LWT_MIXED;
-        if (w.lwt() == ServedOp.Lwt.NONE && w.outcome().mayHaveApplied()) return NotJudged.LWT_MIXED;
+        Long removed = removedTables.get(w.partition().table());
+        if (removed != null && !(rows && removed > last)) return NotJudged.LWT_MIXED;
+        if (w.lwt() == ServedOp.Lwt.NONE && w.outcome().mayHaveApplied()
+            && !(rows && ServedLwtRows.settledBefore(w, ops))) return NotJudged.LWT_MIXED;
       }
     }
     if (ops.stream().anyMatch(o -> o instanceof ServedOp.Write w && w.mayExpire())) {

@@ -126,6 +126,33 @@ final class ServedLwtRows {
     return null;
   }
 
+  /**
+   * Whether a plain write comes before every LWT and SERIAL read of its partition, so that the rows start as it left
+   * them: acknowledged, its update known, answered before the first of them was invoked, and with timestamps older
+   * than every LWT's (a newer one, a client's timestamp in the future, would shadow what Paxos writes).
+   */
+  static boolean settledBefore(ServedOp.Write w, List<ServedOp> ops) {
+    if (w.outcome() != ServedOp.Outcome.OK || w.cas() == null || w.cas().update() == null) return false;
+    long newest = Long.MIN_VALUE;
+    Partition u = w.cas().update();
+    if (!u.deletion().isLive()) newest = u.deletion().markedForDeleteAt();
+    for (RangeTombstone rt : u.rangeTombstones()) newest = Math.max(newest, rt.deletion().markedForDeleteAt());
+    if (u.staticRow() != null) newest = Math.max(newest, u.staticRow().maxTimestamp());
+    for (Row r : u.rows().values()) {
+      if (!r.complex().isEmpty()) return false; // the model holds no collection
+      newest = Math.max(newest, r.maxTimestamp());
+    }
+    for (ServedOp o : ops) {
+      boolean paxos = o instanceof ServedOp.Write x && x.lwt() != ServedOp.Lwt.NONE
+          || o instanceof ServedOp.Read r && r.consistency().endsWith("SERIAL");
+      if (paxos && o.invokeMicros() <= w.completeMicros()) return false;
+      if (o instanceof ServedOp.Write x && x.lwt() != ServedOp.Lwt.NONE && x.cas() != null && x.cas().update() != null) {
+        for (Row r : x.cas().update().rows().values()) if (r.minTimestamp() <= newest) return false;
+      }
+    }
+    return true;
+  }
+
   /** Whether a range tombstone deletes exactly one row (Cassandra writes a row deletion so; stay safe otherwise). */
   private static boolean isRow(RangeTombstone rt, Clustering row, ClusteringComparator cmp) {
     var s = rt.slice();
@@ -142,10 +169,15 @@ final class ServedLwtRows {
       Map<NotJudged, Long> notJudged) {
     Map<Clustering, List<ServedOp>> byRow = new TreeMap<>(comparatorOf(source));
     for (ServedOp o : source) {
-      if (o instanceof ServedOp.Write w && w.cas() != null) {
+      if (o instanceof ServedOp.Write w && w.lwt() != ServedOp.Lwt.NONE) {
         byRow.computeIfAbsent(w.cas().row(), k -> new ArrayList<>()).add(w);
       }
     }
+    // The plain writes before them (settledBefore), in timestamp order: the state the rows start from.
+    List<Partition> before = source.stream()
+        .filter(o -> o instanceof ServedOp.Write w && w.lwt() == ServedOp.Lwt.NONE && w.cas() != null)
+        .map(o -> ((ServedOp.Write) o).cas().update())
+        .sorted(java.util.Comparator.comparingLong(ServedLwtRows::newest)).toList();
     for (ServedOp o : source) {
       if (!(o instanceof ServedOp.Read r)) continue;
       for (Map.Entry<Clustering, List<ServedOp>> e : byRow.entrySet()) {
@@ -153,7 +185,7 @@ final class ServedLwtRows {
       }
     }
     for (Map.Entry<Clustering, List<ServedOp>> e : byRow.entrySet()) {
-      judgeRow(e.getKey(), e.getValue(), ttls, anomalies, notJudged);
+      judgeRow(e.getKey(), e.getValue(), before, ttls, anomalies, notJudged);
     }
   }
 
@@ -162,8 +194,14 @@ final class ServedLwtRows {
     return (a, b) -> 0;
   }
 
-  private static void judgeRow(Clustering row, List<ServedOp> source, boolean ttls, List<Checker.Anomaly> anomalies,
-      Map<NotJudged, Long> nj) {
+  private static long newest(Partition u) {
+    long t = u.deletion().isLive() ? Long.MIN_VALUE : u.deletion().markedForDeleteAt();
+    for (Row r : u.rows().values()) t = Math.max(t, r.maxTimestamp());
+    return t;
+  }
+
+  private static void judgeRow(Clustering row, List<ServedOp> source, List<Partition> before, boolean ttls,
+      List<Checker.Anomaly> anomalies, Map<NotJudged, Long> nj) {
     List<RowOp> ops = new ArrayList<>();
     ClusteringComparator cmp = null;
     ServedOp.PartitionRef ref = null;
@@ -189,7 +227,9 @@ final class ServedLwtRows {
             Say.EN.f("say.served.lwt.self", op.id(), String.valueOf(ts))));
       }
     }
-    LwtLinearizability.Result<RowOp> v = LwtLinearizability.search(ops, RowState.ABSENT,
+    RowState initial = RowState.ABSENT;
+    for (Partition u : before) initial = initial.apply(u, row, cmp);
+    LwtLinearizability.Result<RowOp> v = LwtLinearizability.search(ops, initial,
         (state, op) -> step(state, op, row, comparator), Checker.LWT_SEARCH_BUDGET);
     if (Boolean.TRUE.equals(v.linearizable())) return;
     if (v.linearizable() == null) {

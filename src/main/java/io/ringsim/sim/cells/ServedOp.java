@@ -42,6 +42,7 @@ public sealed interface ServedOp {
    * applied, the row Cassandra answered with (its current values; null without an answer) and the columns the
    * answer showed of it ({@code shown}; null: the whole row, as IF EXISTS and IF NOT EXISTS show it). {@code notJudged}: why
    * its row cannot be modelled (a condition on a collection element or UDT field, one that spans rows), else null.
+   * A plain write carries one with only its {@code update} (the values it wrote, which the rows' LWTs may then read).
    */
   record Conditional(io.ringsim.storage.Clustering row,
       java.util.function.Predicate<io.ringsim.storage.LivePartition> condition,
