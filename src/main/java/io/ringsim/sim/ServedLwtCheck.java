@@ -42,9 +42,9 @@ final class ServedLwtCheck {
     for (Map.Entry<String, List<ServedOp>> e : byPartition.entrySet()) {
       if (!lwtPartitions.contains(e.getKey())) continue;
       boolean rows = byRows(e.getValue());
-      NotJudged why = rows && uncaptured.containsKey(e.getKey()) ? uncaptured.get(e.getKey())
-          : unjudgeable(e.getValue(), removedTables, rows);
+      NotJudged why = rows && uncaptured.containsKey(e.getKey()) ? uncaptured.get(e.getKey()) : null;
       if (why == null && rows) why = ServedLwtRows.unmodelled(e.getValue());
+      if (why == null) why = unjudgeable(e.getValue(), removedTables, rows);
       if (why != null) {
         notJudged.merge(why, 1L, Long::sum);
         continue;
