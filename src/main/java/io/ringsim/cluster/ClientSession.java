@@ -322,6 +322,7 @@ public final class ClientSession {
       WritePlanner.PartitionWrite w = plan.writes().get(0);
       WritePlanner.CasSpec cas = plan.cas();
       kind = "lwt";
+      if (observer != null) observer.conditional(cas.row(), cas.conditionColumns());
       // A table without clustering columns has one row per key: the read names it, as Cassandra's CAS read does.
       ReadFilter read = plan.table().clusteringColumns().isEmpty() ? ReadFilter.ALL_NAMED : ReadFilter.ALL;
       ClientResponse r = awaitResponse(submit(coord, new ClientRequest.Cas(table, w.key(), read,

@@ -32,6 +32,13 @@ public interface RequestObserver {
   default void statement(Statement s) {}
 
   /**
+   * The statement is a lightweight transaction: {@code row} is the row its condition is on ({@link
+   * io.ringsim.storage.Clustering#EMPTY} on a table with clustering columns: a conditional batch's or a static
+   * condition's partition), {@code conditionColumns} the columns its IF names (null for IF EXISTS / IF NOT EXISTS).
+   */
+  default void conditional(io.ringsim.storage.Clustering row, java.util.List<io.ringsim.schema.ColumnDef> conditionColumns) {}
+
+  /**
    * A schema statement (or TRUNCATE) succeeded: what it removed is gone for the reads that follow. {@code keyspace}:
    * the session's, for unqualified names.
    */

@@ -102,7 +102,10 @@ public final class ClientHistory {
   }
 
   private record Sent(long id, int client, Sender sender, String coordinator, String kind, ClientRequest request, long invokeMicros,
-      Long clientTimestamp, Statement statement, long clockMicros, boolean legacy) {}
+      Long clientTimestamp, Statement statement, long clockMicros, boolean legacy, CasTarget cas) {}
+
+  /** The row an LWT's condition is on and the columns its IF names (null: IF EXISTS / IF NOT EXISTS). */
+  private record CasTarget(io.ringsim.storage.Clustering row, List<io.ringsim.schema.ColumnDef> columns) {}
 
   /** The observer for one client connection's requests. */
   RequestObserver observer(int client) {
@@ -117,6 +120,7 @@ public final class ClientHistory {
     return new RequestObserver() {
       /** The statement being run: its LWT condition is what the checker can judge of a Cas. */
       private Statement current;
+      private CasTarget cas;
 
       @Override
       public ClientRequest instrument(ClientRequest request) {
@@ -126,6 +130,12 @@ public final class ClientHistory {
       @Override
       public void statement(Statement s) {
         current = s;
+        cas = null;
+      }
+
+      @Override
+      public void conditional(io.ringsim.storage.Clustering row, List<io.ringsim.schema.ColumnDef> columns) {
+        cas = new CasTarget(row, columns);
       }
 
       @Override
@@ -144,7 +154,7 @@ public final class ClientHistory {
             || (r.filter().paged() && r.filter().slices().equals(ReadFilter.ALL.slices()));
         boolean legacy = !(request instanceof ClientRequest.RangeScan) && whole;
         return new Sent(ids.incrementAndGet(), client, sender, coordinator, kind, request, nowNanos / 1000, clientTimestamp,
-            current, clockMicros(coordinator), legacy);
+            current, clockMicros(coordinator), legacy, cas);
       }
 
       @Override
@@ -212,9 +222,55 @@ public final class ClientHistory {
     ServedOp.Lwt lwt = q instanceof ClientRequest.Cas ? lwtForm(s.statement()) : ServedOp.Lwt.NONE;
     Boolean applied = r instanceof ClientResponse.CasDone d ? d.applied() : null;
     boolean acked = outcome == ServedOp.Outcome.OK && (lwt == ServedOp.Lwt.NONE || Boolean.TRUE.equals(applied));
+    // A plain write keeps its update too (no row, no condition): the LWT check starts its rows from it.
+    ServedOp.Conditional cas = q instanceof ClientRequest.Cas x ? conditional(x, s, r, c, t)
+        : c != null && c.built() != null ? new ServedOp.Conditional(null, null, c.built(), null, null, null) : null;
     return new ServedOp.Write(s.id(), s.client(), ref, cmp, cl, s.coordinator(), s.invokeMicros(), completeMicros,
         outcome, error, m, lwt, applied, acked && m == null ? NotJudged.NOT_CAPTURED : null, CellCapture.writeNow(r, c),
-        mayExpire(s.statement(), t));
+        mayExpire(s.statement(), t), cas);
+  }
+
+  /**
+   * What the checker needs to judge an LWT against its row's values: its row, its condition as its coordinator ran
+   * it, the update built, and when refused the row it was answered with; with the reason when its row cannot be
+   * modelled that way.
+   */
+  private static ServedOp.Conditional conditional(ClientRequest.Cas q, Sent s, ClientResponse r,
+      CellCapture.Capturing c, TableMetadata t) {
+    LivePartition current = r instanceof ClientResponse.CasDone d && !d.applied() ? d.current() : null;
+    CasTarget target = s.cas();
+    List<String> shown = target == null || target.columns() == null ? null
+        : target.columns().stream().map(io.ringsim.schema.ColumnDef::name).toList();
+    io.ringsim.storage.Partition update = c == null ? null : c.built();
+    NotJudged why = target == null ? NotJudged.LWT_CONDITION : unmodelled(s.statement(), target, t);
+    return new ServedOp.Conditional(target == null ? null : target.row(), q.condition(), update, current, shown, why);
+  }
+
+  /**
+   * Why an LWT's condition cannot be judged on a model of its row's simple columns, or null: it spans the partition
+   * (a conditional batch or a static condition on a table with clustering columns), or it reads a collection element,
+   * a UDT field or a non-frozen collection or UDT.
+   */
+  static NotJudged unmodelled(Statement s, CasTarget target, TableMetadata t) {
+    if (!t.clusteringColumns().isEmpty() && target.row().size() == 0) return NotJudged.LWT_MULTI_ROW;
+    if (target.columns() != null) {
+      for (io.ringsim.schema.ColumnDef d : target.columns()) {
+        if (d.kind() == io.ringsim.schema.ColumnKind.STATIC) return NotJudged.LWT_MULTI_ROW;
+        if (TableSchema.isComplex(d.type())) return NotJudged.LWT_COLLECTION;
+      }
+    }
+    return conditionsOnElements(s) ? NotJudged.LWT_COLLECTION : null;
+  }
+
+  private static boolean conditionsOnElements(Statement s) {
+    List<io.ringsim.cql.ast.Condition> conditions = s instanceof Statement.Update u ? u.conditions()
+        : s instanceof Statement.Delete d ? d.conditions() : List.of();
+    for (io.ringsim.cql.ast.Condition c : conditions) {
+      if (!(c instanceof io.ringsim.cql.ast.Condition.Compare || c instanceof io.ringsim.cql.ast.Condition.In
+          || c instanceof io.ringsim.cql.ast.Condition.InMarker))
+        return true;
+    }
+    return s instanceof Statement.Batch b && b.statements().stream().anyMatch(ClientHistory::conditionsOnElements);
   }
 
   /** Whether a statement's cells may carry a TTL: USING TTL, or its table's default_time_to_live. */

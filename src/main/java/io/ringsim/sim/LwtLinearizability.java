@@ -50,13 +50,10 @@ final class LwtLinearizability {
    * {@code nowSec} is its coordinator's now (seconds), {@code ttl} its TTL in seconds (0: none); without a TTL
    * anywhere in the history the now is never read.
    */
-  record Op(long id, Kind kind, long invokeMicros, long completeMicros, long version, long nowSec, int ttl) {
+  record Op(long id, Kind kind, long invokeMicros, long completeMicros, long version, long nowSec, int ttl)
+      implements Timed {
     Op(long id, Kind kind, long invokeMicros, long completeMicros, long version) {
       this(id, kind, invokeMicros, completeMicros, version, 0, 0);
-    }
-
-    boolean indeterminate() {
-      return completeMicros == Long.MAX_VALUE;
     }
 
     /** The second a row this operation writes expires at. */
@@ -76,6 +73,25 @@ final class LwtLinearizability {
 
   /** {@code linearizable} null when the search gave up; {@code stuck} the operation that could not be placed. */
   record Verdict(Boolean linearizable, Op stuck, int placed) {}
+
+  /**
+   * An operation the search places: when it was invoked and when it completed (Long.MAX_VALUE: it may take effect at
+   * any later time, or never).
+   */
+  interface Timed {
+    long id();
+
+    long invokeMicros();
+
+    long completeMicros();
+
+    default boolean indeterminate() {
+      return completeMicros() == Long.MAX_VALUE;
+    }
+  }
+
+  /** The search's answer for any model: {@code linearizable} null when it gave up. */
+  record Result<O>(Boolean linearizable, O stuck, int placed) {}
 
   private LwtLinearizability() {}
 
@@ -101,6 +117,16 @@ final class LwtLinearizability {
    * @param budget how many steps the search may take before giving up
    */
   static Verdict check(List<Op> ops, State initial, long budget) {
+    Result<Op> r = search(ops, initial, LwtLinearizability::step, budget);
+    return new Verdict(r.linearizable(), r.stuck(), r.placed());
+  }
+
+  /**
+   * The search over any model of the row: {@code step} gives the state after an operation takes effect in a state,
+   * or null when it cannot take effect there (states must have value equality: they key the cache).
+   */
+  static <O extends Timed, S> Result<O> search(List<O> ops, S initial,
+      java.util.function.BiFunction<S, O, S> step, long budget) {
     int n = ops.size();
     // Events in time order; at equal times calls come first, since only a completion strictly before an invocation
     // orders two operations.
@@ -125,23 +151,23 @@ final class LwtLinearizability {
     }
 
     BitSet placed = new BitSet(n);
-    State state = initial;
-    Set<CacheKey> seen = new HashSet<>();
-    Deque<Placement> stack = new ArrayDeque<>();
+    S state = initial;
+    Set<CacheKey<S>> seen = new HashSet<>();
+    Deque<Placement<S>> stack = new ArrayDeque<>();
     Entry entry = head.next;
     int deepest = 0;
-    Op stuck = null;
+    O stuck = null;
     long steps = 0;
     while (head.next != null) {
-      if (++steps > budget) return new Verdict(null, null, deepest);
+      if (++steps > budget) return new Result<>(null, null, deepest);
       if (entry != null && !entry.isReturn) {
-        Op op = ops.get(entry.op);
-        State next = step(state, op);
+        O op = ops.get(entry.op);
+        S next = step.apply(state, op);
         if (next != null) {
           BitSet after = (BitSet) placed.clone();
           after.set(entry.op);
-          if (seen.add(new CacheKey(after, next))) {
-            stack.push(new Placement(entry.op, state));
+          if (seen.add(new CacheKey<>(after, next))) {
+            stack.push(new Placement<>(entry.op, state));
             state = next;
             placed = after;
             unlink(entry, returnOf[entry.op]);
@@ -155,8 +181,8 @@ final class LwtLinearizability {
         // An operation completed before any order could place it (or only indeterminate calls were left and none
         // fits): undo the last placement and try the next one.
         if (entry != null && (stuck == null || placed.cardinality() >= deepest)) stuck = ops.get(entry.op);
-        if (stack.isEmpty()) return new Verdict(false, stuck, deepest);
-        Placement top = stack.pop();
+        if (stack.isEmpty()) return new Result<>(false, stuck, deepest);
+        Placement<S> top = stack.pop();
         int i = top.op();
         state = top.before();
         placed.clear(i);
@@ -164,7 +190,7 @@ final class LwtLinearizability {
         entry = callOf[i].next;
       }
     }
-    return new Verdict(true, null, n);
+    return new Result<>(true, null, n);
   }
 
   private static void unlink(Entry call, Entry ret) {
@@ -196,8 +222,8 @@ final class LwtLinearizability {
     }
   }
 
-  private record CacheKey(BitSet placed, State state) {}
+  private record CacheKey<S>(BitSet placed, S state) {}
 
   /** An operation placed, and the state before it (to undo the placement). */
-  private record Placement(int op, State before) {}
+  private record Placement<S>(int op, S before) {}
 }

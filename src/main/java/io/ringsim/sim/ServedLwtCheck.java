@@ -23,9 +23,14 @@ final class ServedLwtCheck {
   static void check(List<ServedOp> ops, List<Checker.Anomaly> anomalies, Map<NotJudged, Long> notJudged) {
     Map<String, List<ServedOp>> byPartition = new TreeMap<>();
     Set<String> lwtPartitions = new HashSet<>();
-    Set<String> removedTables = new HashSet<>();
+    Map<String, Long> removedTables = new java.util.HashMap<>(); // table -> the first removal's invocation
+    Map<String, NotJudged> uncaptured = new java.util.HashMap<>();
     for (ServedOp op : ops) {
-      if (op instanceof ServedOp.Removal r) removedTables.add(r.table());
+      if (op instanceof ServedOp.Removal r) removedTables.merge(r.table(), r.invokeMicros(), Math::min);
+      if (op instanceof ServedOp.Write w && w.notJudged() != null && w.lwt() != ServedOp.Lwt.NONE) {
+        // An LWT left out would leave its row's other answers unexplained: its partition is not judged, not guessed.
+        uncaptured.putIfAbsent(w.partition().identity(), w.notJudged());
+      }
       if (op instanceof ServedOp.Write w && w.notJudged() == null) {
         byPartition.computeIfAbsent(w.partition().identity(), k -> new ArrayList<>()).add(w);
         if (w.lwt() != ServedOp.Lwt.NONE) lwtPartitions.add(w.partition().identity());
@@ -36,26 +41,42 @@ final class ServedLwtCheck {
     }
     for (Map.Entry<String, List<ServedOp>> e : byPartition.entrySet()) {
       if (!lwtPartitions.contains(e.getKey())) continue;
-      NotJudged why = unjudgeable(e.getValue(), removedTables);
+      boolean rows = byRows(e.getValue());
+      NotJudged why = rows && uncaptured.containsKey(e.getKey()) ? uncaptured.get(e.getKey()) : null;
+      if (why == null && rows) why = ServedLwtRows.unmodelled(e.getValue());
+      if (why == null) why = unjudgeable(e.getValue(), removedTables, rows);
       if (why != null) {
         notJudged.merge(why, 1L, Long::sum);
         continue;
       }
-      judge(e.getValue(), anomalies, notJudged);
+      if (rows) {
+        boolean ttls = e.getValue().stream().anyMatch(o -> o instanceof ServedOp.Write w && w.mayExpire());
+        ServedLwtRows.judge(e.getValue(), ttls, anomalies, notJudged);
+      } else {
+        judge(e.getValue(), anomalies, notJudged);
+      }
     }
   }
 
-  private static NotJudged unjudgeable(List<ServedOp> ops, Set<String> removedTables) {
+  /**
+   * Whether a partition's LWTs are judged row by row on the rows' values ({@link ServedLwtRows}): a table with
+   * clustering columns, or a condition other than IF NOT EXISTS; else as the row-exists register below.
+   */
+  private static boolean byRows(List<ServedOp> ops) {
+    return ops.stream().anyMatch(o -> o instanceof ServedOp.Write w && w.lwt() != ServedOp.Lwt.NONE
+        && (w.comparator().size() > 0 || w.lwt() == ServedOp.Lwt.OTHER_CONDITION));
+  }
+
+  private static NotJudged unjudgeable(List<ServedOp> ops, Map<String, Long> removedTables, boolean rows) {
+    // Judged row by row, a removal after every operation of the partition was answered (a DROP at the session's
+    // end) removes nothing they saw.
+    long last = ops.stream().mapToLong(ServedOp::completeMicros).max().orElse(Long.MIN_VALUE);
     for (ServedOp op : ops) {
       if (op instanceof ServedOp.Write w) {
-        if (w.comparator().size() > 0) return NotJudged.LWT_MULTI_ROW;
-        if (w.lwt() == ServedOp.Lwt.OTHER_CONDITION) return NotJudged.LWT_CONDITION;
-      }
-    }
-    for (ServedOp op : ops) {
-      if (op instanceof ServedOp.Write w) {
-        if (removedTables.contains(w.partition().table())) return NotJudged.LWT_MIXED;
-        if (w.lwt() == ServedOp.Lwt.NONE && w.outcome().mayHaveApplied()) return NotJudged.LWT_MIXED;
+        Long removed = removedTables.get(w.partition().table());
+        if (removed != null && !(rows && removed > last)) return NotJudged.LWT_MIXED;
+        if (w.lwt() == ServedOp.Lwt.NONE && w.outcome().mayHaveApplied()
+            && !(rows && ServedLwtRows.settledBefore(w, ops))) return NotJudged.LWT_MIXED;
       }
     }
     if (ops.stream().anyMatch(o -> o instanceof ServedOp.Write w && w.mayExpire())) {

@@ -100,13 +100,14 @@ class ZhSurfacesTest {
   void theReportSaysTheNotJudgedReasonsAndAnomalyKindsInChinese() throws IOException {
     String zh = ZhSentencesTest.pageText(tmp.resolve("zh/report.html"));
     String en = ZhSentencesTest.pageText(tmp.resolve("en/report.html"));
-    assertThat(en).contains("LWT partitions of tables with clustering columns: the check models one row per partition",
+    assertThat(en).contains("IF NOT EXISTS on a table with clustering columns (its condition is not recorded): the check"
+        + " models each row by itself",
         "range deletion of rows");
     assertThat(en).contains("reads compared with the history", "keys read back at ALL",
         "Cassandra's 100 MB guideline scaled by 1/10,000");
-    assertThat(zh).contains("有聚簇列的表的 LWT 分区：这项检查按每个分区一行建模", "丢失写", "范围删除（从 (",
+    assertThat(zh).contains("在有聚簇列的表上的 IF NOT EXISTS（其条件未被记录）：这项检查把每一行单独建模", "丢失写", "范围删除（从 (",
         "与历史比对过的读", "以 ALL 回读的键", "Cassandra 的 100 MB 建议上限，按 1/10,000 缩放");
-    assertThat(zh).doesNotContain("LWT partitions of tables with clustering columns", "range deletion of rows",
+    assertThat(zh).doesNotContain("LWT partitions where an LWT spans rows", "range deletion of rows",
         "saw timestamp", "acknowledged at", "local write", "hint stored for", "DROPPED",
         "reads compared with the history", "guideline scaled by");
     // a point's tooltip on the time charts

@@ -212,7 +212,8 @@ class ServedTrafficCheckerProperties {
     Checker.Result r = ServedChecker.check(ops);
     assertThat(r.anomalies()).isEmpty();
     assertThat(r.readsChecked()).isPositive();
-    assertThat(r.notJudged()).containsEntry(NotJudged.LWT_MULTI_ROW, 1L);
+    // Issue 36's session: the rows inserted before, the LWT on one of them judged on its values, nothing left out.
+    assertThat(r.notJudged().keySet()).noneMatch(k -> k.key().startsWith("lwt-"));
   }
 
   private static boolean inKeyspace(ServedOp op, String prefix) {

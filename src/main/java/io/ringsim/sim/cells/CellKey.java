@@ -43,7 +43,7 @@ public record CellKey(Clustering clustering, String column, String path) {
     return EN.f(prefix + of, args.toArray());
   }
 
-  static String describe(Clustering c, ClusteringComparator cmp) {
+  public static String describe(Clustering c, ClusteringComparator cmp) {
     if (c.isStatic()) return EN.get("say.cell.static");
     if (c.size() == 0) return "";
     return EN.f("say.cell.row", values(c, cmp));

@@ -35,6 +35,20 @@ public sealed interface ServedOp {
     OTHER_CONDITION
   }
 
+  /**
+   * What the checker needs of a lightweight transaction to judge it against a model of its row: the row its
+   * condition is on, the condition itself (the test its coordinator ran on the row as read), the update its
+   * coordinator built (its last proposal: the one committed if any; null when none was built) and, when it was not
+   * applied, the row Cassandra answered with (its current values; null without an answer) and the columns the
+   * answer showed of it ({@code shown}; null: the whole row, as IF EXISTS and IF NOT EXISTS show it). {@code notJudged}: why
+   * its row cannot be modelled (a condition on a collection element or UDT field, one that spans rows), else null.
+   * A plain write carries one with only its {@code update} (the values it wrote, which the rows' LWTs may then read).
+   */
+  record Conditional(io.ringsim.storage.Clustering row,
+      java.util.function.Predicate<io.ringsim.storage.LivePartition> condition,
+      io.ringsim.storage.Partition update, io.ringsim.storage.LivePartition current, java.util.List<String> shown,
+      NotJudged notJudged) {}
+
   /** A partition of a table: the key as CQL prints it (for people) and in hex (for identity). */
   record PartitionRef(String table, String key, String keyHex) {
     /** The anomaly's key, as the scenario checker names rows: "keyspace.table key". */
@@ -58,9 +72,18 @@ public sealed interface ServedOp {
    */
   record Write(long id, int client, PartitionRef partition, ClusteringComparator comparator, String consistency,
       String coordinator, long invokeMicros, long completeMicros, Outcome outcome, String error, Mutation mutation,
-      Lwt lwt, Boolean applied, NotJudged notJudged, Integer nowInSec, boolean mayExpire) implements ServedOp {
+      Lwt lwt, Boolean applied, NotJudged notJudged, Integer nowInSec, boolean mayExpire, Conditional cas)
+      implements ServedOp {
     public Write {
       mayExpire |= mutation != null && mutation.expires();
+    }
+
+    /** A write without its LWT's condition (a plain write, or an LWT judged only as IF NOT EXISTS). */
+    public Write(long id, int client, PartitionRef partition, ClusteringComparator comparator, String consistency,
+        String coordinator, long invokeMicros, long completeMicros, Outcome outcome, String error, Mutation mutation,
+        Lwt lwt, Boolean applied, NotJudged notJudged, Integer nowInSec, boolean mayExpire) {
+      this(id, client, partition, comparator, consistency, coordinator, invokeMicros, completeMicros, outcome, error,
+          mutation, lwt, applied, notJudged, nowInSec, mayExpire, null);
     }
 
     /** A write whose now is not known: it may expire only as its mutation says. */
@@ -68,7 +91,7 @@ public sealed interface ServedOp {
         String coordinator, long invokeMicros, long completeMicros, Outcome outcome, String error, Mutation mutation,
         Lwt lwt, Boolean applied, NotJudged notJudged) {
       this(id, client, partition, comparator, consistency, coordinator, invokeMicros, completeMicros, outcome, error,
-          mutation, lwt, applied, notJudged, null, false);
+          mutation, lwt, applied, notJudged, null, false, null);
     }
 
     /** Whether it was acknowledged as having taken effect. */
