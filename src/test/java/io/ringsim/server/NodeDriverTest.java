@@ -46,6 +46,32 @@ class NodeDriverTest {
     }
   }
 
+  /**
+   * A Java UDF that throws: the FUNCTION_FAILURE names the UDF's keyspace, name and argument types (the driver shows
+   * them on the error), with the message Cassandra gives. Expected lines: Cassandra 4.1.10's answers (UDFs enabled).
+   */
+  @Test
+  void aThrowingUserFunctionIsNamedInTheFunctionFailureAsCassandraNamesIt() throws Exception {
+    assumeInstalled();
+    List<String> expected = Files.readAllLines(Path.of("src/test/resources/node/function-failure.expected.jsonl"));
+    com.typesafe.config.Config udfs = com.typesafe.config.ConfigFactory
+        .parseString("ringsim.cql.user_defined_functions_enabled = true")
+        .withFallback(com.typesafe.config.ConfigFactory.load("application-test"));
+    try (ServedClusterFixture fx = new ServedClusterFixture(3, 5, 1.0, udfs)) {
+      assertThat(run(fx, "function_failure_check.js").lines().toList()).containsExactlyElementsOf(expected);
+    }
+  }
+
+  private static String run(ServedClusterFixture fx, String script) throws Exception {
+    Process p = new ProcessBuilder("/usr/bin/node", script, String.valueOf(fx.port), "datacenter1")
+        .directory(new File("src/test/node")).redirectErrorStream(true).start();
+    boolean ended = p.waitFor(3, TimeUnit.MINUTES);
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    if (!ended) p.destroyForcibly();
+    assertThat(ended).as("the Node.js run ended").isTrue();
+    return out;
+  }
+
   @Test
   void theNodeDriverConnectsAndRunsPreparedStatements() throws Exception {
     assumeInstalled();
