@@ -78,8 +78,11 @@ public final class ClientSession {
     this.consistency = cl;
   }
 
+  /**
+   * The serial consistency a client sent. Any level is taken, as Cassandra takes it: it is checked only when a
+   * conditional statement uses it, which then fails with InvalidRequest (a plain write or read ignores it).
+   */
   public void setSerialConsistency(ConsistencyLevel cl) {
-    cl.validateForCas();
     this.serialConsistency = cl;
   }
 

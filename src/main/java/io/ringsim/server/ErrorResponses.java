@@ -49,7 +49,8 @@ final class ErrorResponses {
       case ReadTimeout -> new ReadTimeout(msg, code, received, required, received >= required);
       case ReadFailure -> new ReadFailure(msg, code, received, required, 1, Map.of(), false);
       case WriteFailure -> new WriteFailure(msg, code, received, required, 1, Map.of(), writeType);
-      case FunctionFailure -> functionFailure(msg);
+      case FunctionFailure -> e instanceof io.ringsim.cql.FunctionFailureException f
+          ? new FunctionFailure(msg, f.keyspace(), f.function(), f.argTypes()) : functionFailure(msg);
       case CASWriteUnknown -> new CASWriteUnknown(msg, code, received, required);
       case ServerError -> new Error(ErrorCode.SERVER_ERROR, msg);
     };

@@ -327,8 +327,7 @@ final class RequestExecutor {
     s.setObserver(served.history().observer(client.client, null, sender(client)));
     s.setTracing(TRACE.get() != null);
     s.setConsistency(ProtocolValues.consistency(o.consistency));
-    ConsistencyLevel serial = ProtocolValues.consistency(o.serialConsistency);
-    if (serial.isSerial()) s.setSerialConsistency(serial);
+    s.setSerialConsistency(ProtocolValues.consistency(o.serialConsistency));
     if (o.nowInSeconds != QueryOptions.NO_NOW_IN_SECONDS) {
       s.setNowInSeconds((int) (served.onNodeClock(o.nowInSeconds * 1_000_000L) / 1_000_000L));
     }

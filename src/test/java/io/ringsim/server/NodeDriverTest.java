@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.File;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -14,13 +17,64 @@ import org.junit.jupiter.api.Test;
  * under CI=true.
  */
 class NodeDriverTest {
-  @Test
-  void theNodeDriverConnectsAndRunsPreparedStatements() throws Exception {
+  private static void assumeInstalled() {
     boolean installed = new File("src/test/node/node_modules/cassandra-driver").isDirectory()
         && new File("/usr/bin/node").canExecute();
     if (!installed && "true".equals(System.getenv("CI")))
       throw new AssertionError("the npm cassandra-driver is not installed in src/test/node (.ci/run installs it)");
     Assumptions.assumeTrue(installed, "npm cassandra-driver not installed in src/test/node");
+  }
+
+  /**
+   * A conditional INSERT, UPDATE, DELETE or batch sent with a serial consistency such as ONE is refused with
+   * Cassandra's InvalidRequest (the Node.js driver's own integration test relies on it to tell which serial level
+   * was used); a plain write and a read ignore the serial level. Expected lines: what Cassandra 4.1.10 answered to
+   * the same script (oracle/cassandra.sh, one node, same driver).
+   */
+  @Test
+  void aConditionalStatementWithANonSerialSerialConsistencyIsRefusedAsCassandraRefusesIt() throws Exception {
+    assumeInstalled();
+    List<String> expected = Files.readAllLines(Path.of("src/test/resources/node/serial-consistency.expected.jsonl"));
+    try (ServedClusterFixture fx = new ServedClusterFixture(3, 5)) {
+      Process p = new ProcessBuilder("/usr/bin/node", "serial_consistency_check.js", String.valueOf(fx.port),
+          "datacenter1").directory(new File("src/test/node")).redirectErrorStream(true).start();
+      boolean ended = p.waitFor(3, TimeUnit.MINUTES);
+      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      if (!ended) p.destroyForcibly();
+      assertThat(ended).as("the Node.js run ended").isTrue();
+      assertThat(out.lines().toList()).containsExactlyElementsOf(expected);
+    }
+  }
+
+  /**
+   * A Java UDF that throws: the FUNCTION_FAILURE names the UDF's keyspace, name and argument types (the driver shows
+   * them on the error), with the message Cassandra gives. Expected lines: Cassandra 4.1.10's answers (UDFs enabled).
+   */
+  @Test
+  void aThrowingUserFunctionIsNamedInTheFunctionFailureAsCassandraNamesIt() throws Exception {
+    assumeInstalled();
+    List<String> expected = Files.readAllLines(Path.of("src/test/resources/node/function-failure.expected.jsonl"));
+    com.typesafe.config.Config udfs = com.typesafe.config.ConfigFactory
+        .parseString("ringsim.cql.user_defined_functions_enabled = true")
+        .withFallback(com.typesafe.config.ConfigFactory.load("application-test"));
+    try (ServedClusterFixture fx = new ServedClusterFixture(3, 5, 1.0, udfs)) {
+      assertThat(run(fx, "function_failure_check.js").lines().toList()).containsExactlyElementsOf(expected);
+    }
+  }
+
+  private static String run(ServedClusterFixture fx, String script) throws Exception {
+    Process p = new ProcessBuilder("/usr/bin/node", script, String.valueOf(fx.port), "datacenter1")
+        .directory(new File("src/test/node")).redirectErrorStream(true).start();
+    boolean ended = p.waitFor(3, TimeUnit.MINUTES);
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    if (!ended) p.destroyForcibly();
+    assertThat(ended).as("the Node.js run ended").isTrue();
+    return out;
+  }
+
+  @Test
+  void theNodeDriverConnectsAndRunsPreparedStatements() throws Exception {
+    assumeInstalled();
     try (ServedClusterFixture fx = new ServedClusterFixture(6, 5)) {
       Process p = new ProcessBuilder("/usr/bin/node", "driver_check.js", String.valueOf(fx.port))
           .directory(new File("src/test/node")).redirectErrorStream(true).start();

@@ -20,7 +20,11 @@ public final class JavaUdf implements UserFunction.Code {
    */
   private final MethodHandle call;
 
-  private JavaUdf(List<CqlType> argTypes, CqlType returnType, MethodHandle call) {
+  /** keyspace.name, which a FUNCTION_FAILURE names. */
+  private final String qualifiedName;
+
+  private JavaUdf(String qualifiedName, List<CqlType> argTypes, CqlType returnType, MethodHandle call) {
+    this.qualifiedName = qualifiedName;
     this.argTypes = argTypes;
     this.returnType = returnType;
     this.call = call;
@@ -58,7 +62,7 @@ public final class JavaUdf implements UserFunction.Code {
       Class<?> cls = new UdfLoader().define(c);
       Object instance = cls.getConstructor(UDFContext.class).newInstance(context);
       MethodHandle call = MethodHandles.lookup().unreflect(cls.getMethod("call", Object[].class)).bindTo(instance);
-      return new JavaUdf(List.copyOf(argTypes), returnType, call);
+      return new JavaUdf(qualifiedName, List.copyOf(argTypes), returnType, call);
     } catch (ReflectiveOperationException | LinkageError e) {
       throw new CqlException(CqlErrorClass.InvalidRequest, "Could not compile function '" + qualifiedName
           + "' from Java source: " + e);
@@ -75,12 +79,20 @@ public final class JavaUdf implements UserFunction.Code {
     } catch (Throwable cause) {
       // Cassandra answers FunctionFailure with what the body threw; the connection and the node carry on.
       if (cause instanceof VirtualMachineError vm && !(cause instanceof StackOverflowError)) throw vm;
-      throw new CqlException(CqlErrorClass.FunctionFailure, JavaUdfCompiler.cassandraNames(String.valueOf(cause)));
+      throw failure(JavaUdfCompiler.cassandraNames(String.valueOf(cause)));
     }
     try {
       return UdfTypes.fromUdf(out, returnType);
     } catch (RuntimeException e) {
-      throw new CqlException(CqlErrorClass.FunctionFailure, JavaUdfCompiler.cassandraNames(e.toString()));
+      throw failure(JavaUdfCompiler.cassandraNames(e.toString()));
     }
+  }
+
+  private io.ringsim.cql.FunctionFailureException failure(String message) {
+    int dot = qualifiedName.indexOf('.');
+    List<String> types = new ArrayList<>();
+    for (CqlType t : argTypes) types.add(t.name());
+    return new io.ringsim.cql.FunctionFailureException(qualifiedName.substring(0, dot),
+        qualifiedName.substring(dot + 1), types, message);
   }
 }
