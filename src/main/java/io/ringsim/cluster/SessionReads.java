@@ -28,12 +28,7 @@ final class SessionReads implements ReadPlan.Source {
     String coord = session.readCoordinator();
     ClientResponse r = session.ask(coord, new ClientRequest.Read(table.qualifiedName(), key, filter,
         session.consistency(), session.tracing(), session.requestNow()));
-    session.addTrace(r.trace());
-    if (r instanceof ClientResponse.ReadDone d) {
-      session.readWarnings(d.warnings());
-      return new ReadPlan.Chunk(d.partitions(), d.truncated());
-    }
-    throw ClientSession.failure(r);
+    return chunk(r);
   }
 
   @Override
@@ -41,6 +36,11 @@ final class SessionReads implements ReadPlan.Source {
     String coord = session.readCoordinator();
     ClientResponse r = session.ask(coord, new ClientRequest.RangeScan(table.qualifiedName(), start, end, filter,
         Integer.MAX_VALUE, session.consistency(), session.tracing(), rowLimit, session.requestNow()));
+    return chunk(r);
+  }
+
+  /** A page's answer: its partitions and whether a replica cut them short; its trace added to the statement's. */
+  private ReadPlan.Chunk chunk(ClientResponse r) {
     session.addTrace(r.trace());
     if (r instanceof ClientResponse.ReadDone d) {
       session.readWarnings(d.warnings());
