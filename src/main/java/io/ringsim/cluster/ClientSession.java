@@ -431,7 +431,7 @@ public final class ClientSession {
 
   static CqlException failure(ClientResponse r) {
     if (r instanceof ClientResponse.Failed f)
-      return new CoordinatorException(f.error(), f.message(), f.received(), f.required());
+      return new CoordinatorException(f.error(), f.message(), f.received(), f.required(), f.reported(), f.writeType());
     return new CqlException(CqlErrorClass.ServerError, "unexpected response " + r);
   }
 

@@ -51,7 +51,7 @@ final class ConnectionState {
    */
   static Frame response(int version, int streamId, UUID tracingId, List<String> warnings, Message m) {
     return new Frame(version, version == ProtocolConstants.Version.BETA, streamId, false, tracingId, -1, -1,
-        Frame.NO_PAYLOAD, warnings, m);
+        Frame.NO_PAYLOAD, warnings, ErrorResponses.forVersion(version, m));
   }
 
   static ByteBufCodec primitives() {

@@ -13,6 +13,7 @@ import com.datastax.oss.protocol.internal.response.error.WriteTimeout;
 import io.ringsim.cluster.CoordinatorException;
 import io.ringsim.cluster.ConsistencyLevel;
 import io.ringsim.cql.CqlException;
+import io.ringsim.cql.WriteType;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -34,6 +35,10 @@ final class ErrorResponses {
     String msg = e.getMessage() == null ? e.errorClass().name() : e.getMessage();
     int received = e instanceof CoordinatorException c ? c.received() : 0;
     int required = e instanceof CoordinatorException c ? c.required() : 0;
+    if (e instanceof CoordinatorException c) {
+      cl = c.reported().orElse(cl);
+      writeType = c.writeType().map(WriteType::name).orElse(writeType);
+    }
     int code = ProtocolValues.consistencyCode(cl);
     return switch (e.errorClass()) {
       case SyntaxError -> new Error(ErrorCode.SYNTAX_ERROR, msg);
@@ -54,6 +59,19 @@ final class ErrorResponses {
       case CASWriteUnknown -> new CASWriteUnknown(msg, code, received, required);
       case ServerError -> new Error(ErrorCode.SERVER_ERROR, msg);
     };
+  }
+
+  /**
+   * The error as a client of {@code version} reads it: before v5 there is no CAS_WRITE_UNKNOWN, and Cassandra answers
+   * such a client with a CAS write timeout, in the timeout's own words (ErrorMessage.getBackwardsCompatibleException).
+   */
+  static com.datastax.oss.protocol.internal.Message forVersion(int version,
+      com.datastax.oss.protocol.internal.Message m) {
+    if (version < com.datastax.oss.protocol.internal.ProtocolConstants.Version.V5 && m instanceof CASWriteUnknown u) {
+      return new WriteTimeout("Operation timed out - received only " + u.received + " responses.", u.consistencyLevel,
+          u.received, u.blockFor, WriteType.CAS.name());
+    }
+    return m;
   }
 
   private static Error alreadyExists(String msg) {

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.servererrors.CASWriteUnknownException;
+import com.datastax.oss.driver.api.core.servererrors.WriteTimeoutException;
 import io.ringsim.sim.Checker;
 import io.ringsim.sim.NotJudged;
 import io.ringsim.sim.ServedChecker;
@@ -37,6 +39,8 @@ class ServedLwtTtlTrafficProperties {
   private static ServedClusterFixture fx;
   private static final List<CqlSession> clients = new ArrayList<>();
   private static final AtomicInteger keyspaces = new AtomicInteger();
+  /** LWTs answered CAS_WRITE_UNKNOWN or a CAS write timeout: their outcome is unknown to the client. */
+  private static final AtomicLong unknownOutcomes = new AtomicLong();
   /** Over every try: LWT partitions of `once`, those judged, those judged that had TTLs, operations in them. */
   private static final AtomicLong partitions = new AtomicLong(), judged = new AtomicLong(),
       judgedWithTtl = new AtomicLong(), judgedOps = new AtomicLong(), allOps = new AtomicLong();
@@ -160,6 +164,10 @@ class ServedLwtTtlTrafficProperties {
             .setConsistencyLevel(ConsistencyLevel.QUORUM));
         case PAUSE -> Thread.sleep(50L * (1 + st.v() % 6)); // 0.2 to 1.2 simulated seconds
       }
+    } catch (CASWriteUnknownException | WriteTimeoutException e) {
+      // Contention: some replicas but not a quorum accepted the proposal, as under Cassandra; an outcome the
+      // checker takes as "may have applied".
+      unknownOutcomes.incrementAndGet();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
@@ -175,8 +183,8 @@ class ServedLwtTtlTrafficProperties {
   @AfterContainer
   static void stop() {
     System.out.printf("served LWT+TTL traffic: %d LWT partitions of `once`, %d judged (%d with TTLs), %d of %d"
-        + " operations in judged partitions; not judged: %s%n", partitions.get(), judged.get(), judgedWithTtl.get(),
-        judgedOps.get(), allOps.get(), notJudged);
+        + " operations in judged partitions; LWTs answered CAS result unknown: %d; not judged: %s%n", partitions.get(),
+        judged.get(), judgedWithTtl.get(), judgedOps.get(), allOps.get(), unknownOutcomes.get(), notJudged);
     for (CqlSession c : clients) c.close();
     if (fx != null) fx.close();
   }

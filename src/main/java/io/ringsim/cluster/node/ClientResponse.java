@@ -1,6 +1,8 @@
 package io.ringsim.cluster.node;
 
+import io.ringsim.cluster.ConsistencyLevel;
 import io.ringsim.cql.CqlErrorClass;
+import io.ringsim.cql.WriteType;
 import io.ringsim.storage.LivePartition;
 import java.util.List;
 
@@ -56,8 +58,15 @@ public sealed interface ClientResponse extends akka.actor.NoSerializationVerific
 
   /**
    * A failed request as Cassandra reports it: Unavailable (required, alive), WriteTimeout/ReadTimeout (received,
-   * required), ReadFailure, InvalidRequest.
+   * required), ReadFailure, InvalidRequest. {@code reported} and {@code writeType}, when not null, are the consistency
+   * level and write type the error names where they are not the request's own: a Paxos round's timeout names SERIAL
+   * (or LOCAL_SERIAL) and CAS, as Cassandra's CasWriteTimeoutException does.
    */
   record Failed(String coordinator, CqlErrorClass error, String message, int received, int required,
-      List<TraceEvent> trace) implements ClientResponse {}
+      List<TraceEvent> trace, ConsistencyLevel reported, WriteType writeType) implements ClientResponse {
+    public Failed(String coordinator, CqlErrorClass error, String message, int received, int required,
+        List<TraceEvent> trace) {
+      this(coordinator, error, message, received, required, trace, null, null);
+    }
+  }
 }

@@ -258,14 +258,15 @@ public sealed interface NodeMessage extends CborSerializable {
     }
   }
 
-  record PaxosAccepted(long requestId, boolean accepted,
+  /** {@code ballot}: the proposal's, so that a proposer counts only the answers to its current proposal. */
+  record PaxosAccepted(long requestId, long ballot, boolean accepted,
       @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TraceEvent> trace) implements Reply {
     public PaxosAccepted {
       trace = trace == null ? List.of() : trace;
     }
 
-    public PaxosAccepted(long requestId, boolean accepted) {
-      this(requestId, accepted, null);
+    public PaxosAccepted(long requestId, long ballot, boolean accepted) {
+      this(requestId, ballot, accepted, null);
     }
   }
 

@@ -3,6 +3,7 @@ package io.ringsim.cluster.node;
 import io.ringsim.cluster.ConsistencyLevel;
 import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.cql.CqlException;
+import io.ringsim.cql.WriteType;
 import io.ringsim.storage.DecoratedKey;
 import io.ringsim.storage.LivePartition;
 import io.ringsim.storage.LivenessFilter;
@@ -18,9 +19,21 @@ import java.util.List;
  * The proposer's side of one lightweight transaction (Paxos v1, as Cassandra runs it): prepare/promise, read,
  * propose/accept, commit, with a randomised backoff on contention. A ballot is the proposer's clock in microseconds
  * times 2^11 plus its node index, so ballots are unique and the committed write's timestamp is the ballot's time;
- * 53 bits of microseconds reach the year 2255, so served clusters, whose clocks show today's date, fit too. A SERIAL read is the same round proposing nothing new. The acceptor's side is {@link PaxosReplica}.
+ * 53 bits of microseconds reach the year 2255, so served clusters, whose clocks show today's date, fit too. A SERIAL
+ * read is the same round proposing an empty update, as Cassandra 4.1's linearizable reads do. The acceptor's side is
+ * {@link PaxosReplica}.
+ *
+ * <p>As in Cassandra's StorageProxy.doPaxos: a prepare is abandoned at the first refusal; a proposal of the client's
+ * own (or the empty one of a failed condition or a SERIAL read) waits for every contacted replica, and if some but not
+ * a quorum accepted it the client is told the result is unknown (CAS_WRITE_UNKNOWN; a CAS write timeout before
+ * protocol v5), because a later round may still finish it; only a proposal nobody accepted is retried. Replaying
+ * another coordinator's in-progress proposal gives up as soon as a quorum is out of reach. Retries back off 0-99 ms
+ * and stop after cas_contention_timeout.
  */
 final class PaxosCoordinator extends PendingRequest {
+  /** Cassandra's cas_contention_timeout default: no new round starts after it. */
+  static final Duration CAS_CONTENTION_TIMEOUT = Duration.ofMillis(1000);
+
   static void coordinate(NodeContext node, ClientRequest.Cas cas, Replier replyTo) {
     cas.consistency().validateForCas();
     if (cas.commitConsistency().isSerial()) throw new IllegalArgumentException(
@@ -48,11 +61,19 @@ final class PaxosCoordinator extends PendingRequest {
   /** The same replicas counted as Paxos counts them for prepare and propose (see ReplicaPlan.paxosElectorate). */
   ReplicaPlan electorate;
   List<String> live;
+  /** Whom prepare and propose go to: the live participants (LOCAL_SERIAL: of this data centre only). */
+  List<String> contacts;
   long ballot;
   int attempts;
   String phase;
   AckTracker acks;
   int refusals;
+  /** Acceptances of the current proposal. */
+  int accepts;
+  /** Rounds lost to competing ballots, as Cassandra counts them for its timeout message. */
+  int contentions;
+  /** What a SERIAL read answers once its empty proposal is accepted. */
+  LivePartition serialAnswer;
   /** The highest ballot a refusal showed: ballots are positive, so 0 means none. */
   long highestSeen = 0;
   final List<NodeMessage.PaxosPromise> promises = new ArrayList<>();
@@ -60,7 +81,8 @@ final class PaxosCoordinator extends PendingRequest {
   /** A round whose condition failed: the values to answer with once its empty proposal is accepted (else null). */
   LivePartition notApplied;
   byte[] proposal;
-  long deadlineNanos;
+  /** After this no new round starts (cas_contention_timeout). */
+  long contentionDeadlineNanos;
   /** The round's now, fixed once on arrival (as Cassandra's query state fixes it): the condition's view and the
    * update's TTLs use it, across every retried ballot. */
   final int now;
@@ -84,7 +106,8 @@ final class PaxosCoordinator extends PendingRequest {
       replyTo.reply(electorate.unavailable(node.name(), electorate.aliveCounting(live), traceList()));
       return;
     }
-    deadlineNanos = node.loopNanos() + node.cfg.writeTimeout().toNanos();
+    contacts = electorate.paxosContacts(live);
+    contentionDeadlineNanos = node.loopNanos() + CAS_CONTENTION_TIMEOUT.toNanos();
     node.register(this, node.cfg.writeTimeout());
     prepare();
   }
@@ -103,14 +126,14 @@ final class PaxosCoordinator extends PendingRequest {
     // whole partition, which the condition's filter then narrows.
     NodeMessage.PaxosPrepare m = new NodeMessage.PaxosPrepare(id, cas.table(), cas.key(), ballot,
         cas.filter().named() ? FilterSpec.of(cas.filter()) : FilterSpec.ALL, now, traced());
-    traceSends("PAXOS_PREPARE_REQ", cas.key().length + cas.table().length());
-    for (String r : live) node.send(r, m);
+    traceSends(contacts, "PAXOS_PREPARE_REQ", cas.key().length + cas.table().length());
+    for (String r : contacts) node.send(r, m);
   }
 
   /** Messaging's line for each replica but this node, which runs its own part without a message. */
-  private void traceSends(String verb, int bytes) {
+  private void traceSends(List<String> to, String verb, int bytes) {
     if (!traced()) return;
-    for (String r : live) {
+    for (String r : to) {
       if (!r.equals(node.name())) trace(TraceStage.MESSAGING, "Sending " + verb + " message to {} message size " + bytes
           + " bytes", r);
     }
@@ -142,41 +165,65 @@ final class PaxosCoordinator extends PendingRequest {
         return;
       }
       if (!p.promised()) {
+        // A refusal below this ballot answered an earlier round of this request.
+        if (p.promisedBallot() < ballot) return;
         highestSeen = Math.max(highestSeen, p.promisedBallot());
-        refusals++;
         trace(TraceStage.RINGSIM, "Promise refused by " + from + " (higher ballot)");
-        if (refusals > live.size() - acks.required()) {
-          trace(TraceStage.NATIVE_TRANSPORT, "Some replicas have already promised a higher ballot than ours; aborting");
-          retry();
-        }
+        // Cassandra's PrepareCallback gives up at the first refusal.
+        trace(TraceStage.NATIVE_TRANSPORT, "Some replicas have already promised a higher ballot than ours; aborting");
+        contend();
         return;
       }
+      if (p.promisedBallot() != ballot) return;
       promises.add(p);
       if (acks.ack(from)) onPromised();
-    } else if (m instanceof NodeMessage.PaxosAccepted a && phase.equals("propose")) {
-      if (!a.accepted()) {
+    } else if (m instanceof NodeMessage.PaxosAccepted a && phase.equals("propose") && a.ballot() == ballot) {
+      if (a.accepted()) {
+        accepts++;
+        if (acks.ack(from)) {
+          onAccepted();
+          return;
+        }
+      } else {
         refusals++;
         trace(TraceStage.RINGSIM, "Proposal rejected by " + from);
-        if (refusals > live.size() - acks.required()) {
-          trace(TraceStage.NATIVE_TRANSPORT, "Paxos proposal not accepted (pre-empted by a higher ballot)");
-          retry();
+      }
+      if (finishingInProgress) {
+        if (refusals > contacts.size() - acks.required()) {
+          trace(TraceStage.NATIVE_TRANSPORT, "Some replicas have already promised a higher ballot than ours; aborting");
+          contend();
         }
         return;
       }
-      if (acks.ack(from)) onAccepted();
+      if (accepts + refusals < contacts.size()) return;
+      if (accepts == 0) {
+        trace(TraceStage.NATIVE_TRANSPORT, "Paxos proposal not accepted (pre-empted by a higher ballot)");
+        contend();
+        return;
+      }
+      unknownResult();
     } else if (m instanceof NodeMessage.MutationAck && phase.equals("commit")) {
       if (acks.ack(from)) onCommitted();
     }
   }
 
-  private void retry() {
-    if (node.loopNanos() >= deadlineNanos) {
-      onTimeout();
+  /** A round lost to a competing ballot: back off a random 0-99 ms and start again, as Cassandra's proposers do. */
+  private void contend() {
+    contentions++;
+    if (node.loopNanos() >= contentionDeadlineNanos) {
+      contentionTimeout();
       return;
     }
-    // Contention: back off a random 0-20 ms before a new ballot, as Cassandra's proposers do.
     phase = "backoff";
-    node.resumeLater(this, Duration.ofNanos(node.randomBelow(20_000_000L) + 1_000_000L));
+    node.resumeLater(this, Duration.ofMillis(node.randomBelow(100)));
+  }
+
+  /** Some replicas but not a quorum accepted the client's proposal: a later round may still commit it. */
+  private void unknownResult() {
+    finish();
+    replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.CASWriteUnknown,
+        "CAS operation result is unknown - proposal accepted by " + accepts + " but not a quorum.", accepts,
+        acks.required(), traceList(), cas.consistency(), WriteType.CAS));
   }
 
   @Override
@@ -210,9 +257,13 @@ final class PaxosCoordinator extends PendingRequest {
     LivePartition current = merged == null ? new LivePartition(key, null, List.of())
         : new LivenessFilter(now, schema.metadata()).view(merged, cas.filter());
     if (serialRead != null) {
-      finish();
-      replyTo.reply(new ClientResponse.ReadDone(node.name(), List.of(current), List.copyOf(live), false, List.of(),
-          traceList(), false, now));
+      // The read's answer is what the promises held; the empty proposal makes sure no older in-progress proposal can
+      // be finished after it (Cassandra 4.1's readWithPaxos proposes one too).
+      serialAnswer = current;
+      finishingInProgress = false;
+      trace(TraceStage.NATIVE_TRANSPORT, "CAS precondition is met; proposing client-requested updates for "
+          + PaxosText.ballot(ballot));
+      propose(new byte[0]);
       return;
     }
     if (traced()) {
@@ -272,13 +323,21 @@ final class PaxosCoordinator extends PendingRequest {
     proposal = update;
     acks = electorate.tracker();
     refusals = 0;
+    accepts = 0;
     trace(TraceStage.RINGSIM, "Proposing ballot " + ballot);
     NodeMessage.PaxosPropose m = new NodeMessage.PaxosPropose(id, cas.table(), cas.key(), ballot, update, traced());
-    traceSends("PAXOS_PROPOSE_REQ", update.length + cas.key().length);
-    for (String r : live) node.send(r, m);
+    traceSends(contacts, "PAXOS_PROPOSE_REQ", update.length + cas.key().length);
+    for (String r : contacts) node.send(r, m);
   }
 
   void onAccepted() {
+    if (serialRead != null && !finishingInProgress) {
+      trace(TraceStage.NATIVE_TRANSPORT, "CAS applied successfully");
+      finish();
+      replyTo.reply(new ClientResponse.ReadDone(node.name(), List.of(serialAnswer), List.copyOf(live), false,
+          List.of(), traceList(), false, now));
+      return;
+    }
     if (notApplied != null && !finishingInProgress) {
       trace(TraceStage.NATIVE_TRANSPORT, "CAS did not apply");
       finish();
@@ -289,13 +348,17 @@ final class PaxosCoordinator extends PendingRequest {
     acks = participants.tracker(cas.commitConsistency());
     trace(TraceStage.RINGSIM, "Committing ballot " + ballot);
     NodeMessage.PaxosCommit m = new NodeMessage.PaxosCommit(id, cas.table(), cas.key(), ballot, proposal, traced());
-    traceSends("PAXOS_COMMIT_REQ", proposal.length + cas.key().length);
+    traceSends(live, "PAXOS_COMMIT_REQ", proposal.length + cas.key().length);
     for (String r : live) node.send(r, m);
   }
 
   void onCommitted() {
     if (finishingInProgress) {
       finishingInProgress = false;
+      if (node.loopNanos() >= contentionDeadlineNanos) {
+        contentionTimeout();
+        return;
+      }
       prepare();
       return;
     }
@@ -304,13 +367,38 @@ final class PaxosCoordinator extends PendingRequest {
     replyTo.reply(new ClientResponse.CasDone(node.name(), true, null, traceList(), now));
   }
 
+  /**
+   * write_request_timeout passed while waiting in a phase. As Cassandra reports it: in prepare and propose a CAS
+   * timeout at the Paxos consistency (a propose counts every contacted replica's answer), in the commit a plain one at
+   * the commit consistency; a SERIAL read times out as a read.
+   */
   @Override
   void onTimeout() {
+    switch (phase) {
+      case "prepare" -> casTimeout(acks.received(), acks.required(), cas.consistency(), WriteType.CAS);
+      case "propose" -> casTimeout(accepts + refusals, contacts.size(), cas.consistency(), WriteType.CAS);
+      case "commit" -> casTimeout(acks.received(), acks.required(), cas.commitConsistency(), WriteType.SIMPLE);
+      default -> contentionTimeout();
+    }
+  }
+
+  /** No round won before cas_contention_timeout. */
+  private void contentionTimeout() {
+    casTimeout(0, electorate.tracker().required(), cas.consistency(), WriteType.CAS);
+  }
+
+  private void casTimeout(int received, int required, ConsistencyLevel cl, WriteType type) {
     finish();
-    String msg = "CAS operation timed out: received " + acks.received() + " of " + acks.required()
-        + " required responses after " + attempts + " attempts (phase " + phase + ")";
-    replyTo.reply(new ClientResponse.Failed(node.name(), serialRead != null ? CqlErrorClass.ReadTimeout : CqlErrorClass.WriteTimeout, msg,
-        acks.received(), acks.required(), traceList()));
+    if (serialRead != null) {
+      // readWithPaxos turns any write timeout of its round into a read timeout with nothing received.
+      replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.ReadTimeout,
+          "Operation timed out - received only 0 responses.", 0, electorate.tracker().required(), traceList(),
+          cas.consistency(), null));
+      return;
+    }
+    replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.WriteTimeout, "CAS operation timed out: received "
+        + received + " of " + required + " required responses after " + contentions + " contention retries", received,
+        required, traceList(), cl, type));
   }
 
   /** The time part of a ballot: the committed write's timestamp. */

@@ -91,7 +91,7 @@ final class PaxosReplica {
   /** Phase 2: accept a proposal unless a higher ballot was promised since. */
   NodeMessage.PaxosAccepted propose(NodeMessage.PaxosPropose p, NodeContext node, List<TraceEvent> trace) {
     State s = state(p.table(), p.key());
-    if (p.ballot() < s.promised) return new NodeMessage.PaxosAccepted(p.requestId(), false);
+    if (p.ballot() < s.promised) return new NodeMessage.PaxosAccepted(p.requestId(), p.ballot(), false);
     s.promised = p.ballot();
     s.acceptedBallot = p.ballot();
     s.accepted = p.update();
@@ -102,7 +102,7 @@ final class PaxosReplica {
       trace.add(new TraceEvent(now, node.name(), TraceStage.MUTATION, "Appending to commitlog"));
       trace.add(new TraceEvent(now, node.name(), TraceStage.MUTATION, "Adding to paxos memtable"));
     }
-    return new NodeMessage.PaxosAccepted(p.requestId(), true);
+    return new NodeMessage.PaxosAccepted(p.requestId(), p.ballot(), true);
   }
 
   /**

@@ -34,6 +34,17 @@ record ReplicaPlan(ConsistencyLevel consistency, Placement placement, List<Strin
     return new ReplicaPlan(consistency, electorate, pending, targets, dcOf, Map.of(), localDc);
   }
 
+  /**
+   * Whom a Paxos prepare or propose goes to, of the {@code live} targets: all of them, or for LOCAL_SERIAL under
+   * NetworkTopologyStrategy those of this data centre (Cassandra's ReplicaPlans.forPaxos filters them so).
+   */
+  List<String> paxosContacts(List<String> live) {
+    if (consistency != ConsistencyLevel.LOCAL_SERIAL || !placement.nts()) return live;
+    List<String> local = new java.util.ArrayList<>(live.size());
+    for (String t : live) if (localDc.equals(dcOf.get(t))) local.add(t);
+    return local;
+  }
+
   /** A fresh tracker of the acknowledgements this plan's consistency level needs. */
   AckTracker tracker() {
     return tracker(consistency);

@@ -57,7 +57,7 @@ final class ReplicaVerbs {
       NodeMessage.PaxosAccepted accepted = node.paxos.propose(pp, node, trace);
       if (trace != null) {
         paxosResponding(node, trace, "PAXOS_PROPOSE_RSP", from, 1);
-        accepted = new NodeMessage.PaxosAccepted(accepted.requestId(), accepted.accepted(), trace);
+        accepted = new NodeMessage.PaxosAccepted(accepted.requestId(), accepted.ballot(), accepted.accepted(), trace);
       }
       node.send(from, accepted);
     } else if (m instanceof NodeMessage.PaxosCommit pc) {
