@@ -11,7 +11,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * A read's now travels to the replicas in ReadData, RangeRead and PaxosPrepare: it must cross the wire (cluster mode, and the
+ * A read's now travels to the replicas in ReadData and RangeRead: it must cross the wire (cluster mode, and the
  * tests' serialize-messages), a now of 0 (a scenario's first second) is a real now, and a message without one
  * decodes back to NodeMessage.NO_NOW, which a replica takes as "use your own clock".
  */
@@ -51,11 +51,5 @@ class NowInSecMessagesTest {
     assertThat(((NodeMessage.RangeRead) serialization.deserialize(serialization.serialize(new NodeMessage.RangeRead(
         3, "ks.t", "-5", "7", plain, 100)).get(), NodeMessage.RangeRead.class).get()).nowInSec())
         .isEqualTo(NodeMessage.NO_NOW);
-    NodeMessage.PaxosPrepare prepare = new NodeMessage.PaxosPrepare(4, "ks.t", new byte[] {1}, 99L << 16, plain, now);
-    assertThat(((NodeMessage.PaxosPrepare) serialization.deserialize(serialization.serialize(prepare).get(),
-        NodeMessage.PaxosPrepare.class).get()).nowInSec()).isEqualTo(now);
-    assertThat(((NodeMessage.PaxosPrepare) serialization.deserialize(serialization.serialize(
-        new NodeMessage.PaxosPrepare(4, "ks.t", new byte[] {1}, 99L << 16, plain)).get(),
-        NodeMessage.PaxosPrepare.class).get()).nowInSec()).isEqualTo(NodeMessage.NO_NOW);
   }
 }

@@ -195,6 +195,13 @@ class ServedTracingTest {
         .substring("Preparing ".length());
     assertThat(own).containsSubsequence("Preparing " + ballot, "Reading existing values for CAS precondition",
         "CAS precondition is met; proposing client-requested updates for " + ballot, "CAS applied successfully");
+    // The values are read in a QUORUM read of the round's own, between the promises and the proposal: a message
+    // round trip of its own, as Cassandra's readOne makes it (four round trips in all).
+    int reading = own.indexOf("Reading existing values for CAS precondition");
+    int readReq = own.indexOf(own.stream().filter(a -> a.startsWith("Sending READ_REQ message to ")).findFirst()
+        .orElseThrow());
+    int proposing = own.indexOf("CAS precondition is met; proposing client-requested updates for " + ballot);
+    assertThat(readReq).isGreaterThan(reading).isLessThan(proposing);
     Set<String> answered = replicasThatAnswered(trace, coordinator);
     assertThat(answered).as("a quorum of 3 answers each phase: another node at least").isNotEmpty();
     for (String replica : answered) {

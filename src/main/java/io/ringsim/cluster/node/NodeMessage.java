@@ -202,52 +202,31 @@ public sealed interface NodeMessage extends CborSerializable {
   }
 
   /**
-   * Paxos phase 1: prepare with a ballot (micros shifted left 16 bits, plus the proposer's node index).
-   * {@code nowInSec}: the round's now, which the replica reads its current data by, as in {@link ReadData}.
+   * Paxos phase 1: prepare with a ballot (micros shifted left 16 bits, plus the proposer's node index). It reads no
+   * data: the proposer reads the current values in a read of its own once it holds the promises, as Cassandra does.
    */
-  record PaxosPrepare(long requestId, String table, byte[] key, long ballot, FilterSpec filter,
-      @JsonInclude(JsonInclude.Include.NON_DEFAULT) int nowInSec,
+  record PaxosPrepare(long requestId, String table, byte[] key, long ballot,
       @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean trace) implements NodeMessage {
-    public PaxosPrepare(long requestId, String table, byte[] key, long ballot, FilterSpec filter) {
-      this(requestId, table, key, ballot, filter, NO_NOW);
-    }
-
-    public PaxosPrepare(long requestId, String table, byte[] key, long ballot, FilterSpec filter, int nowInSec) {
-      this(requestId, table, key, ballot, filter, nowInSec, false);
+    public PaxosPrepare(long requestId, String table, byte[] key, long ballot) {
+      this(requestId, table, key, ballot, false);
     }
   }
 
-  /**
-   * Promise (or refusal) with the replica's accepted-but-uncommitted proposal and its most recent commit; {@code
-   * failure} (else null) when the replica could not read the partition (too many tombstones), as a read's reply says.
-   */
+  /** Promise (or refusal) with the replica's accepted-but-uncommitted proposal and its most recent commit. */
   record PaxosPromise(long requestId, boolean promised, long promisedBallot, long acceptedBallot, byte[] accepted,
-      long committedBallot, byte[] current, String failure,
-      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TraceEvent> trace,
-      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TraceEvent> readTrace) implements Reply {
+      long committedBallot, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TraceEvent> trace) implements Reply {
     public PaxosPromise {
       trace = trace == null ? List.of() : trace;
-      readTrace = readTrace == null ? List.of() : readTrace;
     }
 
     public PaxosPromise(long requestId, boolean promised, long promisedBallot, long acceptedBallot, byte[] accepted,
-        long committedBallot, byte[] current) {
-      this(requestId, promised, promisedBallot, acceptedBallot, accepted, committedBallot, current, null);
+        long committedBallot) {
+      this(requestId, promised, promisedBallot, acceptedBallot, accepted, committedBallot, null);
     }
 
-    public PaxosPromise(long requestId, boolean promised, long promisedBallot, long acceptedBallot, byte[] accepted,
-        long committedBallot, byte[] current, String failure) {
-      this(requestId, promised, promisedBallot, acceptedBallot, accepted, committedBallot, current, failure, null,
-          null);
-    }
-
-    /**
-     * The same promise with a traced request's events: {@code trace}, the replica's Paxos steps; {@code readTrace},
-     * its read of the current values, which the coordinator shows where Cassandra reads them (see PaxosCoordinator).
-     */
-    PaxosPromise withTrace(List<TraceEvent> events, List<TraceEvent> readEvents) {
-      return new PaxosPromise(requestId, promised, promisedBallot, acceptedBallot, accepted, committedBallot, current,
-          failure, events, readEvents);
+    /** The same promise with a traced request's events: the replica's Paxos steps. */
+    PaxosPromise withTrace(List<TraceEvent> events) {
+      return new PaxosPromise(requestId, promised, promisedBallot, acceptedBallot, accepted, committedBallot, events);
     }
   }
 

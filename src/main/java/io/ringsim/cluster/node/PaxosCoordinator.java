@@ -72,8 +72,8 @@ final class PaxosCoordinator extends PendingRequest {
   int accepts;
   /** Rounds lost to competing ballots, as Cassandra counts them for its timeout message. */
   int contentions;
-  /** What a SERIAL read answers once its empty proposal is accepted. */
-  LivePartition serialAnswer;
+  /** The merged partition of the round's own read, for the trace of a condition that does not hold. */
+  Partition readMerged;
   /** The highest ballot a refusal showed: ballots are positive, so 0 means none. */
   long highestSeen = 0;
   final List<NodeMessage.PaxosPromise> promises = new ArrayList<>();
@@ -124,8 +124,7 @@ final class PaxosCoordinator extends PendingRequest {
     trace(TraceStage.NATIVE_TRANSPORT, "Preparing " + PaxosText.ballot(ballot)); // StorageProxy.beginAndRepairPaxos
     // Rows the condition names by their key are read as Cassandra's CAS read reads them (NamedRowsRead); otherwise the
     // whole partition, which the condition's filter then narrows.
-    NodeMessage.PaxosPrepare m = new NodeMessage.PaxosPrepare(id, cas.table(), cas.key(), ballot,
-        cas.filter().named() ? FilterSpec.of(cas.filter()) : FilterSpec.ALL, now, traced());
+    NodeMessage.PaxosPrepare m = new NodeMessage.PaxosPrepare(id, cas.table(), cas.key(), ballot, traced());
     traceSends(contacts, "PAXOS_PREPARE_REQ", cas.key().length + cas.table().length());
     for (String r : contacts) node.send(r, m);
   }
@@ -155,15 +154,6 @@ final class PaxosCoordinator extends PendingRequest {
   void onResponse(String from, NodeMessage m) {
     traceAnswer(from, m);
     if (m instanceof NodeMessage.PaxosPromise p && phase.equals("prepare") && p.requestId() == id) {
-      if (p.failure() != null) {
-        // A replica could not read the partition (past tombstone_failure_threshold): the round fails as a read does.
-        trace(TraceStage.RINGSIM, "Read failure from " + from + ": " + p.failure());
-        finish();
-        replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.ReadFailure, "Operation failed - received "
-            + acks.received() + " responses and 1 failures: " + p.failure(), acks.received(), acks.required(),
-            traceList()));
-        return;
-      }
       if (!p.promised()) {
         // A refusal below this ballot answered an earlier round of this request.
         if (p.promisedBallot() < ballot) return;
@@ -249,34 +239,49 @@ final class PaxosCoordinator extends PendingRequest {
       propose(inProgress.accepted());
       return;
     }
-    List<Partition> versions = new ArrayList<>();
-    for (NodeMessage.PaxosPromise p : promises) {
-      if (p.current().length > 0) versions.add(PartitionCodec.decode(p.current(), schema));
-    }
-    Partition merged = versions.isEmpty() ? null : Partition.merge(versions);
-    LivePartition current = merged == null ? new LivePartition(key, null, List.of())
-        : new LivenessFilter(now, schema.metadata()).view(merged, cas.filter());
     if (serialRead != null) {
-      // The read's answer is what the promises held; the empty proposal makes sure no older in-progress proposal can
-      // be finished after it (Cassandra 4.1's readWithPaxos proposes one too).
-      serialAnswer = current;
+      // The empty proposal makes sure no older in-progress proposal can be finished after this read; the values are
+      // read after it (Cassandra 4.1's readWithPaxos).
       finishingInProgress = false;
       trace(TraceStage.NATIVE_TRANSPORT, "CAS precondition is met; proposing client-requested updates for "
           + PaxosText.ballot(ballot));
       propose(new byte[0]);
       return;
     }
-    if (traced()) {
-      // Cassandra reads the current values in a QUORUM read of its own once it holds the promises; ringsim's replicas
-      // read them with the prepare, and the trace shows their reads here, where Cassandra's come.
-      trace(TraceStage.NATIVE_TRANSPORT, "Reading existing values for CAS precondition");
-      long at = node.nowMicros();
-      for (NodeMessage.PaxosPromise p : promises) {
-        for (TraceEvent e : p.readTrace()) {
-          trace.add(new TraceEvent(Math.max(at, e.atMicros()), e.node(), e.format(), e.peers(), e.stage()));
-        }
-      }
-    }
+    // Cassandra reads the current values in a QUORUM read of its own once it holds the promises (readOne).
+    trace(TraceStage.NATIVE_TRANSPORT, "Reading existing values for CAS precondition");
+    phase = "read";
+    long round = ballot;
+    ReadCoordinator.forPaxos(node, ownRead(cas.filter()), p -> readMerged = p, r -> onConditionRead(round, r));
+  }
+
+  /** The read of a round's own: QUORUM, or LOCAL_QUORUM for LOCAL_SERIAL, at the round's now, traced with it. */
+  private ClientRequest.Read ownRead(io.ringsim.storage.ReadFilter filter) {
+    ConsistencyLevel cl = cas.consistency() == ConsistencyLevel.LOCAL_SERIAL ? ConsistencyLevel.LOCAL_QUORUM
+        : ConsistencyLevel.QUORUM;
+    return new ClientRequest.Read(cas.table(), cas.key(), filter, cl, traced(), now);
+  }
+
+  /** What the round's own read brought, or its failure: the condition is judged on it (a SERIAL read answers it). */
+  private boolean ownReadAnswered(long round, ClientResponse r) {
+    if (!phase.equals("read") || round != ballot) return false; // the round timed out meanwhile
+    if (traced()) absorb(r instanceof ClientResponse.ReadDone d ? d.trace()
+        : r instanceof ClientResponse.Failed f ? f.trace() : List.of());
+    if (r instanceof ClientResponse.ReadDone) return true;
+    // A failed read fails the round with the read's own error (a ReadTimeout or ReadFailure at QUORUM), as readOne's
+    // exception leaves StorageProxy.cas.
+    finish();
+    ClientResponse.Failed f = (ClientResponse.Failed) r;
+    replyTo.reply(new ClientResponse.Failed(node.name(), f.error(), f.message(), f.received(), f.required(),
+        traceList(), f.reported(), f.writeType()));
+    return false;
+  }
+
+  private void onConditionRead(long round, ClientResponse r) {
+    if (!ownReadAnswered(round, r)) return;
+    Partition merged = readMerged;
+    List<LivePartition> parts = ((ClientResponse.ReadDone) r).partitions();
+    LivePartition current = parts.isEmpty() ? new LivePartition(key, null, List.of()) : parts.get(0);
     boolean holds;
     try {
       holds = cas.condition().test(current);
@@ -333,9 +338,15 @@ final class PaxosCoordinator extends PendingRequest {
   void onAccepted() {
     if (serialRead != null && !finishingInProgress) {
       trace(TraceStage.NATIVE_TRANSPORT, "CAS applied successfully");
-      finish();
-      replyTo.reply(new ClientResponse.ReadDone(node.name(), List.of(serialAnswer), List.copyOf(live), false,
-          List.of(), traceList(), false, now));
+      phase = "read";
+      long round = ballot;
+      ReadCoordinator.forPaxos(node, ownRead(serialRead.filter()), p -> {}, r -> {
+        if (!ownReadAnswered(round, r)) return;
+        finish();
+        ClientResponse.ReadDone d = (ClientResponse.ReadDone) r;
+        replyTo.reply(new ClientResponse.ReadDone(node.name(), d.partitions(), d.replicas(), d.repaired(),
+            d.warnings(), traceList(), d.truncated(), now));
+      });
       return;
     }
     if (notApplied != null && !finishingInProgress) {
@@ -378,6 +389,8 @@ final class PaxosCoordinator extends PendingRequest {
       case "prepare" -> casTimeout(acks.received(), acks.required(), cas.consistency(), WriteType.CAS);
       case "propose" -> casTimeout(accepts + refusals, contacts.size(), cas.consistency(), WriteType.CAS);
       case "commit" -> casTimeout(acks.received(), acks.required(), cas.commitConsistency(), WriteType.SIMPLE);
+      // The round's own read answers by its own (read) timeout, as Cassandra's readOne does.
+      case "read" -> { }
       default -> contentionTimeout();
     }
   }

@@ -32,14 +32,12 @@ final class PaxosReplica {
   }
 
   /**
-   * Phase 1: promise a higher ballot, with what this replica has accepted and its current data. {@code trace}: a
+   * Phase 1: promise a higher ballot, with what this replica has accepted and its most recent commit. {@code trace}: a
    * traced round's events here (null: untraced), as Cassandra 4.1's PaxosState.legacyPrepare records them on the
    * mutation stage: the Paxos state read from system.paxos when not yet held (ringsim holds it from the first round
-   * on the partition, as Cassandra's cache does), the promise and its write to the paxos table. {@code readTrace}: the
-   * read of the current values, which Cassandra does in a read of its own after the promises (see PaxosCoordinator).
+   * on the partition, as Cassandra's cache does), the promise and its write to the paxos table.
    */
-  NodeMessage.PaxosPromise prepare(NodeMessage.PaxosPrepare p, NodeContext node, List<TraceEvent> trace,
-      List<TraceEvent> readTrace) {
+  NodeMessage.PaxosPromise prepare(NodeMessage.PaxosPrepare p, NodeContext node, List<TraceEvent> trace) {
     boolean known = states.containsKey(stateKey(p.table(), p.key()));
     State s = state(p.table(), p.key());
     if (trace != null && !known) {
@@ -50,8 +48,8 @@ final class PaxosReplica {
       }
     }
     if (p.ballot() <= s.promised) {
-      return new NodeMessage.PaxosPromise(p.requestId(), false, s.promised, s.acceptedBallot, new byte[0], s.committed,
-          new byte[0]);
+      return new NodeMessage.PaxosPromise(p.requestId(), false, s.promised, s.acceptedBallot, new byte[0],
+          s.committed);
     }
     s.promised = p.ballot();
     if (trace != null) {
@@ -60,32 +58,7 @@ final class PaxosReplica {
       trace.add(new TraceEvent(now, node.name(), TraceStage.MUTATION, "Appending to commitlog"));
       trace.add(new TraceEvent(now, node.name(), TraceStage.MUTATION, "Adding to paxos memtable"));
     }
-    byte[] current = new byte[0];
-    TableStore t = node.storage.table(p.table()).orElse(null);
-    if (t != null) {
-      // Judged at the round's now (what it counts as tombstones), else, from a sender without one, this replica's clock.
-      PartitionRead r;
-      io.ringsim.storage.DecoratedKey key = t.schema().decorate(p.key());
-      io.ringsim.storage.ReadFilter f = p.filter().toFilter();
-      try {
-        r = p.nowInSec() != NodeMessage.NO_NOW ? t.read(key, f, p.nowInSec()) : t.read(key, f);
-      } catch (io.ringsim.storage.TombstoneOverwhelmingException e) {
-        // The round's read failed here, as a plain read would: the coordinator answers the client with it.
-        return new NodeMessage.PaxosPromise(p.requestId(), false, s.promised, s.acceptedBallot, new byte[0],
-            s.committed, new byte[0], e.getMessage());
-      }
-      if (r.data() != null) current = PartitionCodec.encode(r.data());
-      if (readTrace != null) {
-        long now = node.nowMicros();
-        String name = p.table().substring(p.table().lastIndexOf('.') + 1);
-        readTrace.add(new TraceEvent(now, node.name(), TraceStage.READ, "Executing single-partition query on " + name));
-        readTrace.add(new TraceEvent(now, node.name(), TraceStage.READ, "Acquiring sstable references"));
-        ReplicaVerbs.traceReadPath(node, t, key, f, r.stats(), readTrace, TraceStage.READ,
-            t.readsInTimestampOrder(f), true);
-      }
-    }
-    return new NodeMessage.PaxosPromise(p.requestId(), true, s.promised, s.acceptedBallot, s.accepted, s.committed,
-        current);
+    return new NodeMessage.PaxosPromise(p.requestId(), true, s.promised, s.acceptedBallot, s.accepted, s.committed);
   }
 
   /** Phase 2: accept a proposal unless a higher ballot was promised since. */

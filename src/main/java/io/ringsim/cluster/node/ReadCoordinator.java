@@ -61,6 +61,24 @@ final class ReadCoordinator extends PendingRequest {
     new ReadCoordinator(node, node.newRequestId(), r, replyTo, plan, local.schema(), key).start();
   }
 
+  /**
+   * The read a Paxos round makes of its own once it holds the promises (Cassandra's readOne at QUORUM or
+   * LOCAL_QUORUM): a read like a client's, digests and blocking read repair included, whose merged partition also
+   * goes to {@code merged} before the answer, for the round's trace of the values it judged.
+   */
+  static void forPaxos(NodeContext node, ClientRequest.Read r, java.util.function.Consumer<Partition> merged,
+      Replier replyTo) {
+    TableStore local = node.storage.table(r.table()).orElseThrow();
+    DecoratedKey key = local.schema().decorate(r.key());
+    ReplicaPlan plan = node.topology.readPlan(r.table(), key.token(), r.consistency());
+    ReadCoordinator c = new ReadCoordinator(node, node.newRequestId(), r, replyTo, plan, local.schema(), key);
+    c.mergedSink = merged;
+    c.start();
+  }
+
+  /** Where a Paxos round's own read hands its merged partition (else null). */
+  private java.util.function.Consumer<Partition> mergedSink;
+
   private ReadCoordinator(NodeContext node, long id, ClientRequest.Read r, Replier replyTo, ReplicaPlan plan,
       TableSchema schema, DecoratedKey key) {
     super(node, id, r.trace());
@@ -232,6 +250,7 @@ final class ReadCoordinator extends PendingRequest {
     LivePartition live = answer == null ? new LivePartition(key, null, List.of())
         : new LivenessFilter(now, schema.metadata()).view(answer, r.filter());
     boolean truncated = answer != merged && live.rows().size() < r.filter().limit();
+    if (mergedSink != null) mergedSink.accept(answer);
     replyTo.reply(new ClientResponse.ReadDone(node.name(), List.of(live), answers.names(),
         repairing, warnings == null ? List.of() : List.copyOf(warnings), traceList(), truncated, now));
   }

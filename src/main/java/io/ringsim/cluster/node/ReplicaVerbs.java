@@ -45,11 +45,10 @@ final class ReplicaVerbs {
       serveRangeRead(node, from, rr, null);
     } else if (m instanceof NodeMessage.PaxosPrepare pp) {
       List<TraceEvent> trace = pp.trace() ? paxosReceived(node, "PAXOS_PREPARE_REQ", from) : null;
-      List<TraceEvent> readTrace = pp.trace() ? new ArrayList<>() : null;
-      NodeMessage.PaxosPromise promise = node.paxos.prepare(pp, node, trace, readTrace);
+      NodeMessage.PaxosPromise promise = node.paxos.prepare(pp, node, trace);
       if (trace != null) {
-        paxosResponding(node, trace, "PAXOS_PREPARE_RSP", from, promise.current().length + promise.accepted().length);
-        promise = promise.withTrace(trace, readTrace);
+        paxosResponding(node, trace, "PAXOS_PREPARE_RSP", from, promise.accepted().length);
+        promise = promise.withTrace(trace);
       }
       node.send(from, promise);
     } else if (m instanceof NodeMessage.PaxosPropose pp) {
