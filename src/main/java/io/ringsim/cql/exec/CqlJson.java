@@ -71,6 +71,9 @@ final class CqlJson {
     if (t instanceof SetType st) return array(st.element(), (Collection<?>) v);
     if (t instanceof TupleType tt) {
       List<?> l = (List<?>) v;
+      // Cassandra 4.1's TupleType.toJSONString reads every declared component and fails on a tuple stored short.
+      if (l.size() < tt.components().size())
+        throw new CqlException(io.ringsim.cql.CqlErrorClass.ServerError, "java.lang.IndexOutOfBoundsException");
       StringBuilder sb = new StringBuilder("[");
       for (int i = 0; i < tt.components().size(); i++) {
         if (i > 0) sb.append(", ");
