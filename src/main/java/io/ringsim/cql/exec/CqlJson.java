@@ -166,10 +166,11 @@ final class CqlJson {
     }
     if (t instanceof TupleType tt) {
       List<JsonNode> es = elements(t, n);
+      // Cassandra quotes the decoded list as Java prints it: [six], not ["six"].
       if (es.size() > tt.components().size()) throw new IllegalArgumentException("Tuple contains extra items"
-          + " (expected " + tt.components().size() + "): " + n);
+          + " (expected " + tt.components().size() + "): " + javaText(n));
       if (es.size() < tt.components().size()) throw new IllegalArgumentException("Tuple is missing items"
-          + " (expected " + tt.components().size() + "): " + n);
+          + " (expected " + tt.components().size() + "): " + javaText(n));
       List<Object> out = new ArrayList<>();
       for (int i = 0; i < es.size(); i++) out.add(value(tt.components().get(i), es.get(i)));
       return Collections.unmodifiableList(out);
