@@ -17,17 +17,23 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import java.net.InetSocketAddress;
+import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One client connection to one simulated node: the protocol's handshake (OPTIONS, STARTUP, REGISTER) here on the
  * event loop, statements on the server's worker threads. Answers may leave in any order, each on its request's
- * stream. Back-pressure: a connection has at most {@link #MAX_IN_FLIGHT} requests running (more get OVERLOADED),
- * and it stops reading while its client does not read what it is sent.
+ * stream. Back-pressure as Cassandra 4.1 applies it: a connection has at most {@link #MAX_IN_FLIGHT} requests running;
+ * past that it stops reading (the requests wait, in the client's socket and here) until answers free room, and it
+ * stops reading while its client does not read what it is sent. Only a client that asked for it in STARTUP
+ * ({@code THROW_ON_OVERLOAD}) gets OVERLOADED instead of waiting.
  */
 final class Connection extends ChannelInboundHandlerAdapter {
   static final int MAX_IN_FLIGHT = 2048;
@@ -40,6 +46,16 @@ final class Connection extends ChannelInboundHandlerAdapter {
   private volatile Channel channel;
   /** Touched on the event loop only. */
   private int inFlight;
+  /** Statements read past {@link #MAX_IN_FLIGHT}, in order, while reading is paused. Event loop only. */
+  private final ArrayDeque<Frame> waiting = new ArrayDeque<>();
+  private volatile boolean throwOnOverload;
+  /** The STARTUP options, as system_views.clients shows them; null before STARTUP. */
+  private volatile Map<String, String> startupOptions;
+  private volatile int protocolVersion;
+  /** Cassandra's request_count: STARTUP and every request after it (the OPTIONS before it is not counted). */
+  private final AtomicLong requests = new AtomicLong();
+  private volatile InetSocketAddress remote;
+  private volatile String hostname;
 
   Connection(ConnectionState state, String node, ServedCluster served) {
     this.state = state;
@@ -51,13 +67,18 @@ final class Connection extends ChannelInboundHandlerAdapter {
   @Override
   public void channelActive(ChannelHandlerContext ctx) {
     channel = ctx.channel();
-    if (channel.remoteAddress() instanceof java.net.InetSocketAddress a) session.clientAddress = a.getAddress();
+    if (channel.remoteAddress() instanceof InetSocketAddress a) {
+      session.clientAddress = a.getAddress();
+      remote = a;
+    }
+    served.connected(this);
     ctx.fireChannelActive();
   }
 
   @Override
   public void channelInactive(ChannelHandlerContext ctx) {
     served.unregister(this);
+    served.disconnected(this);
     ctx.fireChannelInactive();
   }
 
@@ -72,6 +93,8 @@ final class Connection extends ChannelInboundHandlerAdapter {
     }
     Frame f = (Frame) msg;
     Message m = f.message;
+    protocolVersion = f.protocolVersion;
+    if (startupOptions != null || m instanceof Startup) requests.incrementAndGet();
     if (m instanceof Options) {
       reply(ctx, f, new Supported(Map.of("CQL_VERSION", List.of(SystemKeyspaces.CQL_VERSION), "COMPRESSION",
           List.of("lz4"), "PROTOCOL_VERSIONS", FrameDecoder.PROTOCOL_VERSIONS)), List.of());
@@ -83,6 +106,8 @@ final class Connection extends ChannelInboundHandlerAdapter {
         return;
       }
       state.lz4Requested = compression != null;
+      throwOnOverload = "1".equals(s.options.get("THROW_ON_OVERLOAD"));
+      startupOptions = java.util.Collections.unmodifiableMap(new TreeMap<>(s.options));
       reply(ctx, f, new Ready(), List.of());
     } else if (m instanceof Register r) {
       events.addAll(r.eventTypes);
@@ -97,11 +122,20 @@ final class Connection extends ChannelInboundHandlerAdapter {
   }
 
   private void statement(ChannelHandlerContext ctx, Frame f) {
-    if (inFlight >= MAX_IN_FLIGHT) {
-      reply(ctx, f, ErrorResponses.overloaded("Too many in-flight requests on this connection (at most "
-          + MAX_IN_FLIGHT + ")"), List.of());
-      return;
+    if (inFlight < MAX_IN_FLIGHT && waiting.isEmpty()) {
+      dispatch(ctx, f);
+    } else if (throwOnOverload) {
+      reply(ctx, f, ErrorResponses.overloaded("Request breached the limit of " + MAX_IN_FLIGHT + " requests in "
+          + "flight on a connection. Server is currently in an overloaded state and cannot accept more requests."),
+          List.of());
+    } else {
+      // Cassandra pauses the connection rather than refuse: the client's requests wait until answers free room.
+      waiting.add(f);
+      updateAutoRead(ctx);
     }
+  }
+
+  private void dispatch(ChannelHandlerContext ctx, Frame f) {
     inFlight++;
     try {
       served.workers().execute(() -> {
@@ -115,12 +149,35 @@ final class Connection extends ChannelInboundHandlerAdapter {
         ctx.executor().execute(() -> {
           inFlight--;
           reply(ctx, f, answer.message(), answer.warnings(), answer.tracingId());
+          resumeWaiting(ctx);
         });
       });
     } catch (RejectedExecutionException e) {
       inFlight--;
       reply(ctx, f, ErrorResponses.overloaded("The server's request queue is full"), List.of());
     }
+  }
+
+  /** Runs the statements that waited while there is room again, and reads again once none wait. */
+  private void resumeWaiting(ChannelHandlerContext ctx) {
+    while (inFlight < MAX_IN_FLIGHT && !waiting.isEmpty()) dispatch(ctx, waiting.poll());
+    updateAutoRead(ctx);
+  }
+
+  private void updateAutoRead(ChannelHandlerContext ctx) {
+    boolean read = ctx.channel().isWritable() && waiting.isEmpty() && inFlight < MAX_IN_FLIGHT;
+    if (ctx.channel().config().isAutoRead() != read) ctx.channel().config().setAutoRead(read);
+  }
+
+  /** This connection as system_views.clients lists it; null before the client's address is known. */
+  ConnectedClient client() {
+    InetSocketAddress a = remote;
+    if (a == null) return null;
+    String h = hostname;
+    if (h == null) hostname = h = a.getHostName(); // a reverse lookup, as Cassandra's InetSocketAddress.getHostName
+    Map<String, String> options = startupOptions;
+    return new ConnectedClient(a.getAddress(), a.getPort(), h, options == null ? "established" : "ready",
+        protocolVersion, options, requests.get());
   }
 
   private void reply(ChannelHandlerContext ctx, Frame request, Message m, List<String> warnings) {
@@ -152,7 +209,7 @@ final class Connection extends ChannelInboundHandlerAdapter {
   @Override
   public void channelWritabilityChanged(ChannelHandlerContext ctx) {
     // A client that does not read: stop reading its requests until it catches up, so nothing grows unbounded.
-    ctx.channel().config().setAutoRead(ctx.channel().isWritable());
+    updateAutoRead(ctx);
     ctx.fireChannelWritabilityChanged();
   }
 

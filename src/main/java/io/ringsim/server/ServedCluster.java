@@ -12,6 +12,7 @@ import io.ringsim.ring.SimpleStrategy;
 import io.ringsim.ring.TokenAllocator;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +40,7 @@ public final class ServedCluster implements AutoCloseable {
   private final Map<String, NodeServer> servers = new LinkedHashMap<>();
   private final Map<String, PreparedStatements> prepared = new ConcurrentHashMap<>();
   private final Set<Connection> registered = ConcurrentHashMap.newKeySet();
+  private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
   private final EventLoopGroup boss = new NioEventLoopGroup(1, daemonThreads("ringsim-accept"));
   private final EventLoopGroup io = new NioEventLoopGroup(2, daemonThreads("ringsim-io"));
   private final ThreadPoolExecutor workers;
@@ -188,7 +190,21 @@ public final class ServedCluster implements AutoCloseable {
   }
 
   SystemKeyspaces.View view(String node) {
-    return new SystemKeyspaces.View(node, cluster.ring(), addresses(), port, cluster.catalog(), traces);
+    List<ConnectedClient> clients = new ArrayList<>();
+    for (Connection c : connections) {
+      ConnectedClient client = c.node().equals(node) ? c.client() : null;
+      if (client != null) clients.add(client);
+    }
+    return new SystemKeyspaces.View(node, cluster.ring(), addresses(), port, cluster.catalog(), traces, clients);
+  }
+
+  /** Every open client connection, for system_views.clients. */
+  void connected(Connection c) {
+    connections.add(c);
+  }
+
+  void disconnected(Connection c) {
+    connections.remove(c);
   }
 
   void register(Connection c) {

@@ -41,9 +41,9 @@ final class SystemKeyspaces {
   static final CqlType FROZEN_MAP_TEXT = new MapType(CqlTypes.TEXT, CqlTypes.TEXT, true);
   static final CqlType FROZEN_MAP_BLOB = new MapType(CqlTypes.TEXT, CqlTypes.BLOB, true);
 
-  /** Where the nodes are, and what they all know. */
+  /** Where the nodes are, and what they all know; {@code clients}: the connections to {@code self}. */
   record View(String self, Ring ring, Map<String, InetAddress> addresses, int port, Catalog catalog,
-      TraceStore traces) {}
+      TraceStore traces, List<ConnectedClient> clients) {}
 
   private SystemKeyspaces() {}
 
@@ -56,6 +56,7 @@ final class SystemKeyspaces {
       case "system_traces.sessions" -> v.traces().sessions();
       case "system_traces.events" -> v.traces().events();
       case "system_auth.roles" -> roles();
+      case "system_views.clients" -> ConnectedClient.table(v.clients());
       default -> SchemaTables.table(q.keyspace(), q.table(), v.catalog());
     };
     if (t != null) return t;

@@ -71,6 +71,9 @@ final class CqlJson {
     if (t instanceof SetType st) return array(st.element(), (Collection<?>) v);
     if (t instanceof TupleType tt) {
       List<?> l = (List<?>) v;
+      // Cassandra 4.1's TupleType.toJSONString reads every declared component and fails on a tuple stored short.
+      if (l.size() < tt.components().size())
+        throw new CqlException(io.ringsim.cql.CqlErrorClass.ServerError, "java.lang.IndexOutOfBoundsException");
       StringBuilder sb = new StringBuilder("[");
       for (int i = 0; i < tt.components().size(); i++) {
         if (i > 0) sb.append(", ");
@@ -163,10 +166,11 @@ final class CqlJson {
     }
     if (t instanceof TupleType tt) {
       List<JsonNode> es = elements(t, n);
+      // Cassandra quotes the decoded list as Java prints it: [six], not ["six"].
       if (es.size() > tt.components().size()) throw new IllegalArgumentException("Tuple contains extra items"
-          + " (expected " + tt.components().size() + "): " + n);
+          + " (expected " + tt.components().size() + "): " + javaText(n));
       if (es.size() < tt.components().size()) throw new IllegalArgumentException("Tuple is missing items"
-          + " (expected " + tt.components().size() + "): " + n);
+          + " (expected " + tt.components().size() + "): " + javaText(n));
       List<Object> out = new ArrayList<>();
       for (int i = 0; i < es.size(); i++) out.add(value(tt.components().get(i), es.get(i)));
       return Collections.unmodifiableList(out);

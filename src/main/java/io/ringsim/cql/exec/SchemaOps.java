@@ -267,7 +267,9 @@ public final class SchemaOps {
       if (!keyCols.add(n)) throw invalid("Duplicate column '" + n + "' in PRIMARY KEY clause for table '" + s.name()
           + "'");
       CqlType t = keyType(col.type(), n, c, ks);
-      boolean desc = s.clusteringDescending().getOrDefault(n, false);
+      // A clustering column typed 'ReversedType(...)' by class name is Cassandra's DESC column (its type is reversed).
+      boolean desc = s.clusteringDescending().getOrDefault(n, false)
+          || io.ringsim.schema.types.MarshalTypes.isReversedClass(col.type());
       defs.add(ColumnDef.clustering(n, t, i, desc ? ClusteringOrder.DESC : ClusteringOrder.ASC));
     }
     for (ColumnSpec col : s.columns()) {

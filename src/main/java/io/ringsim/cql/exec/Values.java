@@ -125,11 +125,8 @@ public final class Values implements NativeFunctions.Context {
           + tl.elements().size());
     }
     List<Object> out = new ArrayList<>();
-    for (int i = 0; i < tt.components().size(); i++) {
-      if (i >= tl.elements().size()) {
-        out.add(null); // Cassandra pads a short tuple literal with nulls
-        continue;
-      }
+    // A short literal keeps its components only: Cassandra 4.1 stores ('a') for a tuple<text, int> as one component.
+    for (int i = 0; i < tl.elements().size(); i++) {
       if (tl.elements().get(i) instanceof Term.Unset) // Cassandra's Tuples.DelayedValue
         throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid unset value for tuple field number " + i);
       CqlType component = tt.components().get(i);

@@ -96,6 +96,35 @@ final class CollectionCodec {
     return pack(parts, false);
   }
 
+  /**
+   * A tuple's components as Cassandra keeps them: only those the value has. A tuple bound or written with fewer
+   * components than its type declares is stored and returned as sent (drivers read the missing ones as absent).
+   */
+  static byte[] packPresent(List<?> values, List<CqlType> types) {
+    if (values.size() > types.size())
+      throw new IllegalArgumentException(values.size() + " components for " + types.size() + " component types");
+    List<byte[]> parts = new ArrayList<>(values.size());
+    for (int i = 0; i < values.size(); i++) parts.add(values.get(i) == null ? null : types.get(i).serialize(values.get(i)));
+    return pack(parts, false);
+  }
+
+  /** The components {@link #packPresent} packed, however many (at most one per type), deserialized; unmodifiable. */
+  static List<Object> unpackPresent(byte[] bytes, List<CqlType> types, String typeName) {
+    try {
+      ByteBuffer b = ByteBuffer.wrap(bytes);
+      List<Object> out = new ArrayList<>(types.size());
+      while (b.hasRemaining()) {
+        if (out.size() == types.size())
+          throw new IllegalArgumentException("invalid " + typeName + " value: " + b.remaining() + " trailing bytes");
+        byte[] e = element(b);
+        out.add(e == null ? null : types.get(out.size()).deserialize(e));
+      }
+      return java.util.Collections.unmodifiableList(out);
+    } catch (java.nio.BufferUnderflowException | IndexOutOfBoundsException e) {
+      throw new IllegalArgumentException("truncated " + typeName + " value");
+    }
+  }
+
   /** The fields {@link #packFields} packed, deserialized by their types; an unmodifiable list. */
   static List<Object> unpackFields(byte[] bytes, List<CqlType> types, String typeName) {
     List<byte[]> parts = unpack(bytes, false, types.size(), typeName);

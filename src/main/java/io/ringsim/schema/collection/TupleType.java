@@ -6,8 +6,10 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * {@code tuple<A, B, ...>}: always frozen; values are java.util.List with one entry per component (null allowed),
- * literals {@code (a, b)}.
+ * {@code tuple<A, B, ...>}: always frozen; values are java.util.List with one entry per component it was given (null
+ * allowed), literals {@code (a, b)}. As in Cassandra 4.1, a tuple bound or written with fewer components than declared
+ * keeps only those ({@code ('a')} for a {@code tuple<text, int>} is one component): drivers decode the rest as absent
+ * (the Node.js driver as undefined), and comparisons treat missing and null trailing components alike.
  */
 public record TupleType(List<CqlType> components) implements CqlType {
   public TupleType {
@@ -30,14 +32,14 @@ public record TupleType(List<CqlType> components) implements CqlType {
   @Override
   public byte[] serialize(Object value) {
     List<?> v = (List<?>) value;
-    if (v.size() != components.size())
-      throw new IllegalArgumentException("a " + name() + " needs " + components.size() + " components, got " + v.size());
-    return CollectionCodec.packFields(v, components);
+    if (v.size() > components.size())
+      throw new IllegalArgumentException("a " + name() + " has " + components.size() + " components, got " + v.size());
+    return CollectionCodec.packPresent(v, components);
   }
 
   @Override
   public Object deserialize(byte[] bytes) {
-    return CollectionCodec.unpackFields(bytes, components, name());
+    return CollectionCodec.unpackPresent(bytes, components, name());
   }
 
   @Override
@@ -48,8 +50,8 @@ public record TupleType(List<CqlType> components) implements CqlType {
       throw new IllegalArgumentException("'" + literal + "' has " + parts.size() + " components, " + name()
           + " has " + components.size());
     List<Object> out = new ArrayList<>();
-    for (int i = 0; i < components.size(); i++) {
-      String p = i < parts.size() ? parts.get(i) : "null";
+    for (int i = 0; i < parts.size(); i++) {
+      String p = parts.get(i);
       out.add(p.equalsIgnoreCase("null") ? null : components.get(i).parseLiteral(p));
     }
     return Collections.unmodifiableList(out);
@@ -62,17 +64,21 @@ public record TupleType(List<CqlType> components) implements CqlType {
 
   @Override
   public Object toJson(Object value) {
+    // Written as the Python driver and the oracle decode it: a missing trailing component as null.
     List<Object> out = new ArrayList<>();
     List<?> v = (List<?>) value;
-    for (int i = 0; i < v.size(); i++) out.add(v.get(i) == null ? null : components.get(i).toJson(v.get(i)));
+    for (int i = 0; i < components.size(); i++)
+      out.add(i >= v.size() || v.get(i) == null ? null : components.get(i).toJson(v.get(i)));
     return out;
   }
 
   @Override
   public String format(Object value) {
+    // As cqlsh prints it: its driver decodes a missing trailing component as null.
     List<String> out = new ArrayList<>();
     List<?> v = (List<?>) value;
-    for (int i = 0; i < v.size(); i++) out.add(CollectionCodec.formatElement(components.get(i), v.get(i)));
+    for (int i = 0; i < components.size(); i++)
+      out.add(CollectionCodec.formatElement(components.get(i), i < v.size() ? v.get(i) : null));
     return "(" + String.join(", ", out) + ")";
   }
 }

@@ -61,6 +61,21 @@ public final class MarshalTypes {
     return parseTop(text).type();
   }
 
+  /**
+   * Whether a column type written as a quoted marshal class ({@code 'ReversedType(CompositeType(...))'},
+   * {@code 'Int32Type(reversed=true)'}) is a ReversedType: as a clustering column, Cassandra describes it as its inner
+   * type in descending clustering order. False for any other type text, or one that does not parse.
+   */
+  public static boolean isReversedClass(String typeText) {
+    String n = typeText.trim();
+    if (n.length() < 2 || !n.startsWith("'") || !n.endsWith("'")) return false;
+    try {
+      return parseTop(n.substring(1, n.length() - 1).replace("''", "'")).reversed();
+    } catch (RuntimeException e) {
+      return false;
+    }
+  }
+
   /** TypeParser.parse(String): no name at all is BytesType; what follows a name without parameters is ignored. */
   static Marshal parseTop(String text) {
     int i = skipBlank(text, 0);
