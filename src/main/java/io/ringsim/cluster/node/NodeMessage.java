@@ -92,10 +92,18 @@ public sealed interface NodeMessage extends CborSerializable {
   }
 
   /** {@code trace}: what the replica did, when the mutation asked for tracing (else empty, and left out). */
-  record MutationAck(long requestId, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TraceEvent> trace)
-      implements Reply {
+  /**
+   * A write applied. {@code ballot}: for a Paxos commit, the committed ballot (0 otherwise), so that a proposer that
+   * commits twice in one request (another round's proposal, then its own) counts only the answers to its own.
+   */
+  record MutationAck(long requestId, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TraceEvent> trace,
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) long ballot) implements Reply {
     public MutationAck {
       trace = trace == null ? List.of() : trace;
+    }
+
+    public MutationAck(long requestId, List<TraceEvent> trace) {
+      this(requestId, trace, 0);
     }
 
     public MutationAck(long requestId) {

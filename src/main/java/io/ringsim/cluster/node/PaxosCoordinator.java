@@ -192,7 +192,7 @@ final class PaxosCoordinator extends PendingRequest {
         return;
       }
       unknownResult();
-    } else if (m instanceof NodeMessage.MutationAck && phase.equals("commit")) {
+    } else if (m instanceof NodeMessage.MutationAck k && phase.equals("commit") && k.ballot() == ballot) {
       if (acks.ack(from)) onCommitted();
     }
   }

@@ -63,7 +63,7 @@ final class ReplicaVerbs {
       List<TraceEvent> trace = pc.trace() ? paxosReceived(node, "PAXOS_COMMIT_REQ", from) : null;
       node.paxos.commit(pc, node, trace);
       if (trace != null) paxosResponding(node, trace, "PAXOS_COMMIT_RSP", from, 0);
-      node.send(from, new NodeMessage.MutationAck(pc.requestId(), trace));
+      node.send(from, new NodeMessage.MutationAck(pc.requestId(), trace, pc.ballot()));
     } else if (m instanceof NodeMessage.Stream s) {
       TableStore t = node.storage.table(s.table()).orElse(null);
       if (t != null) for (byte[] p : s.partitions()) applyMutation(node, s.table(), p);
