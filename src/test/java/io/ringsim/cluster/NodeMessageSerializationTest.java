@@ -32,6 +32,28 @@ class NodeMessageSerializationTest {
     kit.shutdownTestKit();
   }
 
+  /**
+   * Every message kind is named for the wire, and so for the trace (MessageDescriber takes its kinds from the same
+   * names): a message left off the list could not cross JVMs and would be missing from message diagrams.
+   */
+  @Test
+  void everyMessageTypeHasAWireName() {
+    java.util.Set<Class<?>> named = new java.util.HashSet<>();
+    for (com.fasterxml.jackson.annotation.JsonSubTypes.Type t
+        : NodeMessage.class.getAnnotation(com.fasterxml.jackson.annotation.JsonSubTypes.class).value()) {
+      named.add(t.value());
+    }
+    java.util.List<Class<?>> records = new java.util.ArrayList<>();
+    java.util.ArrayDeque<Class<?>> todo = new java.util.ArrayDeque<>(List.of(NodeMessage.class));
+    while (!todo.isEmpty()) {
+      Class<?> c = todo.pop();
+      if (c.isSealed()) todo.addAll(List.of(c.getPermittedSubclasses()));
+      else records.add(c);
+    }
+    assertThat(records).hasSizeGreaterThan(15);
+    assertThat(named).containsAll(records);
+  }
+
   @Test
   void everyNodeMessageRoundTrips() {
     byte[] data = {1, 2, 3};

@@ -41,20 +41,17 @@ public final class MessageDescriber implements TraceLog.Describer {
     return h == TraceLog.NO_TOKEN ? h + 1 : h;
   }
 
-  private static final Map<Class<?>, String> KINDS = Map.ofEntries(
-      Map.entry(NodeMessage.Mutation.class, "mutation"), Map.entry(NodeMessage.MutationAck.class, "mutation-ack"),
-      Map.entry(NodeMessage.ReadData.class, "read-data"), Map.entry(NodeMessage.ReadDataReply.class, "read-data-reply"),
-      Map.entry(NodeMessage.RangeRead.class, "range-read"),
-      Map.entry(NodeMessage.RangeReadReply.class, "range-read-reply"),
-      Map.entry(NodeMessage.PaxosPrepare.class, "paxos-prepare"),
-      Map.entry(NodeMessage.PaxosPromise.class, "paxos-promise"),
-      Map.entry(NodeMessage.PaxosPropose.class, "paxos-propose"),
-      Map.entry(NodeMessage.PaxosAccepted.class, "paxos-accepted"),
-      Map.entry(NodeMessage.PaxosCommit.class, "paxos-commit"),
-      Map.entry(NodeMessage.TreeRequest.class, "tree-request"), Map.entry(NodeMessage.TreeReply.class, "tree-reply"),
-      Map.entry(NodeMessage.Stream.class, "stream"), Map.entry(NodeMessage.StreamAck.class, "stream-ack"),
-      Map.entry(NodeMessage.CounterForward.class, "counter-forward"),
-      Map.entry(NodeMessage.CounterForwardReply.class, "counter-forward-reply"));
+  /** Each message's kind: the name it has on the wire (NodeMessage's JSON type names), one source for both. */
+  private static final Map<Class<?>, String> KINDS = kinds();
+
+  private static Map<Class<?>, String> kinds() {
+    Map<Class<?>, String> m = new HashMap<>();
+    for (com.fasterxml.jackson.annotation.JsonSubTypes.Type t
+        : NodeMessage.class.getAnnotation(com.fasterxml.jackson.annotation.JsonSubTypes.class).value()) {
+      m.put(t.value(), t.name());
+    }
+    return Map.copyOf(m);
+  }
 
   @Override
   public String kind(Object p) {
@@ -63,32 +60,12 @@ public final class MessageDescriber implements TraceLog.Describer {
 
   @Override
   public long requestId(Object p) {
-    if (p instanceof NodeMessage.Mutation m) return m.requestId();
-    if (p instanceof NodeMessage.MutationAck m) return m.requestId();
-    if (p instanceof NodeMessage.ReadData m) return m.requestId();
-    if (p instanceof NodeMessage.ReadDataReply m) return m.requestId();
-    if (p instanceof NodeMessage.RangeRead m) return m.requestId();
-    if (p instanceof NodeMessage.RangeReadReply m) return m.requestId();
-    if (p instanceof NodeMessage.PaxosPrepare m) return m.requestId();
-    if (p instanceof NodeMessage.PaxosPromise m) return m.requestId();
-    if (p instanceof NodeMessage.PaxosPropose m) return m.requestId();
-    if (p instanceof NodeMessage.PaxosAccepted m) return m.requestId();
-    if (p instanceof NodeMessage.PaxosCommit m) return m.requestId();
-    if (p instanceof NodeMessage.TreeRequest m) return m.requestId();
-    if (p instanceof NodeMessage.TreeReply m) return m.requestId();
-    if (p instanceof NodeMessage.Stream m) return m.requestId();
-    if (p instanceof NodeMessage.StreamAck m) return m.requestId();
-    if (p instanceof NodeMessage.CounterForward m) return m.requestId();
-    if (p instanceof NodeMessage.CounterForwardReply m) return m.requestId();
-    return -1;
+    return p instanceof NodeMessage m ? m.requestId() : -1;
   }
 
   @Override
   public boolean isReply(Object p) {
-    return p instanceof NodeMessage.MutationAck || p instanceof NodeMessage.ReadDataReply
-        || p instanceof NodeMessage.RangeReadReply || p instanceof NodeMessage.PaxosPromise
-        || p instanceof NodeMessage.PaxosAccepted || p instanceof NodeMessage.TreeReply
-        || p instanceof NodeMessage.StreamAck || p instanceof NodeMessage.CounterForwardReply;
+    return p instanceof NodeMessage.Reply;
   }
 
   @Override

@@ -44,6 +44,9 @@ public sealed interface NodeMessage extends CborSerializable {
    */
   int NO_NOW = Integer.MIN_VALUE;
 
+  /** The request this message belongs to: the sender's id for it, which its replies carry back. */
+  long requestId();
+
   /**
    * A message that answers a request: the node hands it to the request it names. Being a type, a new reply cannot
    * be left off a hand-kept list and silently dropped.
