@@ -203,7 +203,9 @@ public final class ClientHistory {
     String cl = q.consistency().name();
     if (q instanceof ClientRequest.Read read) {
       Region region = r instanceof ClientResponse.ReadDone d ? CellCapture.region(read.filter(), d) : Region.WHOLE;
-      Seen seen = r instanceof ClientResponse.ReadDone d ? CellCapture.seen(d.partitions()) : Seen.NOTHING;
+      // A SERIAL read's values are judged against the LWTs' model of its rows: kept for those only.
+      Seen seen = r instanceof ClientResponse.ReadDone d
+          ? CellCapture.seen(d.partitions(), q.consistency().isSerial()) : Seen.NOTHING;
       int lo, hi;
       if (read.nowInSec() != ClientRequest.COORDINATOR_NOW) {
         lo = hi = read.nowInSec();

@@ -27,8 +27,10 @@ final class ServedLwtCheck {
     Map<String, NotJudged> uncaptured = new java.util.HashMap<>();
     for (ServedOp op : ops) {
       if (op instanceof ServedOp.Removal r) removedTables.merge(r.table(), r.invokeMicros(), Math::min);
-      if (op instanceof ServedOp.Write w && w.notJudged() != null && w.lwt() != ServedOp.Lwt.NONE) {
-        // An LWT left out would leave its row's other answers unexplained: its partition is not judged, not guessed.
+      if (op instanceof ServedOp.Write w && w.notJudged() != null
+          && (w.lwt() != ServedOp.Lwt.NONE || w.outcome().mayHaveApplied())) {
+        // A write left out (an LWT, or a plain write the rows' LWTs may have read) would leave its row's other
+        // answers unexplained: its partition is not judged, not guessed.
         uncaptured.putIfAbsent(w.partition().identity(), w.notJudged());
       }
       if (op instanceof ServedOp.Write w && w.notJudged() == null) {
@@ -59,24 +61,26 @@ final class ServedLwtCheck {
   }
 
   /**
-   * Whether a partition's LWTs are judged row by row on the rows' values ({@link ServedLwtRows}): a table with
-   * clustering columns, or a condition other than IF NOT EXISTS; else as the row-exists register below.
+   * Whether a partition's LWTs are judged row by row on the rows' values ({@link ServedLwtRows}): a served client's
+   * (its condition recorded), one on a table with clustering columns, or a condition other than IF NOT EXISTS; else
+   * as the row-exists register below (a scenario workload's IF NOT EXISTS).
    */
   private static boolean byRows(List<ServedOp> ops) {
     return ops.stream().anyMatch(o -> o instanceof ServedOp.Write w && w.lwt() != ServedOp.Lwt.NONE
-        && (w.comparator().size() > 0 || w.lwt() == ServedOp.Lwt.OTHER_CONDITION));
+        && (w.comparator().size() > 0 || w.lwt() == ServedOp.Lwt.OTHER_CONDITION
+            || w.cas() != null && w.cas().condition() != null));
   }
 
   private static NotJudged unjudgeable(List<ServedOp> ops, Map<String, Long> removedTables, boolean rows) {
     // Judged row by row, a removal after every operation of the partition was answered (a DROP at the session's
-    // end) removes nothing they saw.
+    // end) removes nothing they saw; plain writes are placed with the LWTs (ServedLwtRows.unmodelled says which
+    // cannot be).
     long last = ops.stream().mapToLong(ServedOp::completeMicros).max().orElse(Long.MIN_VALUE);
     for (ServedOp op : ops) {
       if (op instanceof ServedOp.Write w) {
         Long removed = removedTables.get(w.partition().table());
         if (removed != null && !(rows && removed > last)) return NotJudged.LWT_MIXED;
-        if (w.lwt() == ServedOp.Lwt.NONE && w.outcome().mayHaveApplied()
-            && !(rows && ServedLwtRows.settledBefore(w, ops))) return NotJudged.LWT_MIXED;
+        if (!rows && w.lwt() == ServedOp.Lwt.NONE && w.outcome().mayHaveApplied()) return NotJudged.LWT_MIXED;
       }
     }
     if (ops.stream().anyMatch(o -> o instanceof ServedOp.Write w && w.mayExpire())) {
@@ -95,6 +99,8 @@ final class ServedLwtCheck {
   private static boolean nowKnown(ServedOp op) {
     if (op instanceof ServedOp.Write w) {
       if (w.outcome() == ServedOp.Outcome.REFUSED) return true;
+      // A plain write reads nothing, and its cells carry their expiry: only its update matters.
+      if (w.lwt() == ServedOp.Lwt.NONE) return w.cas() != null && w.cas().update() != null;
       if (w.nowInSec() == null) return false;
       boolean mayHaveWritten = w.outcome() != ServedOp.Outcome.OK || Boolean.TRUE.equals(w.applied());
       return !mayHaveWritten || w.mutation() != null;
