@@ -27,7 +27,7 @@ import net.jqwik.api.lifecycle.AfterContainer;
 /**
  * Fault-free traffic from three Java driver clients at once, on three served nodes, where plain (non-conditional)
  * writes race LWTs on the same rows, as a real app's do: plain INSERTs, UPDATEs of one column or another, with a TTL
- * or a client timestamp in the past, DELETEs of a row or a column, at QUORUM or ONE; LWTs IF NOT EXISTS, IF v = / &gt;,
+ * or a client timestamp in the past or an hour ahead, DELETEs of a row or a column, at QUORUM or ONE; LWTs IF NOT EXISTS, IF v = / &gt;,
  * IF EXISTS, DELETE ... IF; SELECTs at SERIAL (judged by the values they return) and QUORUM. Cassandra merges a plain
  * write (its client's timestamp) and an LWT (its ballot's) by timestamp: the checker must find no anomaly, and judge
  * the partitions it can, counting the others as not judged with their reasons.
@@ -44,7 +44,8 @@ class ServedLwtPlainWritesTrafficProperties {
       NotJudged.LWT_TTL, NotJudged.LWT_EFFECT_UNKNOWN);
 
   enum Kind {
-    PLAIN_INSERT, PLAIN_SET_V, PLAIN_SET_W, PLAIN_SET_V_TTL, PLAIN_SET_V_OLD_TIMESTAMP, PLAIN_DELETE_ROW,
+    PLAIN_INSERT, PLAIN_SET_V, PLAIN_SET_W, PLAIN_SET_V_TTL, PLAIN_SET_V_OLD_TIMESTAMP, PLAIN_SET_V_FUTURE_TIMESTAMP,
+    PLAIN_DELETE_ROW,
     PLAIN_DELETE_V, LWT_INSERT, LWT_IF_V, LWT_IF_GT, LWT_IF_EXISTS, LWT_DELETE_IF, SELECT_SERIAL_ROW,
     SELECT_SERIAL_PARTITION, SELECT_QUORUM, PAUSE
   }
@@ -60,6 +61,7 @@ class ServedLwtPlainWritesTrafficProperties {
         Tuple.of(2, Arbitraries.just(Kind.PLAIN_SET_W)),
         Tuple.of(1, Arbitraries.just(Kind.PLAIN_SET_V_TTL)),
         Tuple.of(1, Arbitraries.just(Kind.PLAIN_SET_V_OLD_TIMESTAMP)),
+        Tuple.of(1, Arbitraries.just(Kind.PLAIN_SET_V_FUTURE_TIMESTAMP)),
         Tuple.of(1, Arbitraries.just(Kind.PLAIN_DELETE_ROW)),
         Tuple.of(1, Arbitraries.just(Kind.PLAIN_DELETE_V)),
         Tuple.of(3, Arbitraries.just(Kind.LWT_INSERT)),
@@ -142,6 +144,9 @@ class ServedLwtPlainWritesTrafficProperties {
             + row, st));
         case PLAIN_SET_V_OLD_TIMESTAMP -> s.execute(plain("UPDATE " + t + " USING TIMESTAMP "
             + (stamp - 1_000_000L + st.b()) + " SET v = " + st.a() + row, st));
+        // An hour ahead: every LWT's write of v after it loses to it, as Cassandra resolves the cell.
+        case PLAIN_SET_V_FUTURE_TIMESTAMP -> s.execute(plain("UPDATE " + t + " USING TIMESTAMP "
+            + (stamp + 3_600_000_000L + st.b()) + " SET v = " + st.a() + row, st));
         case PLAIN_DELETE_ROW -> s.execute(plain("DELETE FROM " + t + row, st));
         case PLAIN_DELETE_V -> s.execute(plain("DELETE v FROM " + t + row, st));
         case LWT_INSERT -> s.execute(lwt("INSERT INTO " + t + " (k, c, v, w) VALUES (" + st.k() + ", " + st.c()
