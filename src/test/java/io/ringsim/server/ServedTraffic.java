@@ -82,8 +82,8 @@ final class ServedTraffic implements AutoCloseable {
   }
 
   /**
-   * Each partition with LWTs (of the tables {@code tables} accepts) checked on its own, to tell which the checker
-   * judged: {@code judged} holds the operations of those it did (no "lwt-" reason counted for it).
+   * Each partition with LWTs (of the tables {@code tables} accepts) checked on its own, with its table's removals,
+   * to tell which the checker judged: {@code judged} holds the operations of those it did (no "lwt-" reason counted for it).
    */
   record LwtPartitions(List<List<ServedOp>> all, List<List<ServedOp>> judged, Map<NotJudged, Long> notJudged) {
     int partitions() {
@@ -98,6 +98,11 @@ final class ServedTraffic implements AutoCloseable {
         byPartition.computeIfAbsent(w.partition().identity(), k -> new ArrayList<>()).add(op);
       if (op instanceof ServedOp.Read r && tables.test(r.partition().table()))
         byPartition.computeIfAbsent(r.partition().identity(), k -> new ArrayList<>()).add(op);
+    }
+    // A DROP or TRUNCATE of its table belongs to each partition's history: it may leave its LWTs not judged.
+    for (List<ServedOp> p : byPartition.values()) {
+      String table = table(p.get(0));
+      for (ServedOp op : ops) if (op instanceof ServedOp.Removal r && r.table().equals(table)) p.add(r);
     }
     List<List<ServedOp>> all = new ArrayList<>();
     List<List<ServedOp>> judged = new ArrayList<>();

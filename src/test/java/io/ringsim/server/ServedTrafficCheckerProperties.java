@@ -31,6 +31,10 @@ import net.jqwik.api.lifecycle.AfterContainer;
  */
 class ServedTrafficCheckerProperties {
   private static ServedTraffic one, three, fast;
+  /** Over every try: partitions with LWTs (of `once` and `wide`, beside the plain traffic), those judged, reasons. */
+  private static final java.util.concurrent.atomic.AtomicLong lwtPartitions = new java.util.concurrent.atomic.AtomicLong(),
+      lwtJudged = new java.util.concurrent.atomic.AtomicLong();
+  private static final java.util.Map<NotJudged, Long> notJudged = new java.util.EnumMap<>(NotJudged.class);
 
   /** What a step does; the interpreter below turns it into CQL. */
   enum Kind {
@@ -104,6 +108,8 @@ class ServedTrafficCheckerProperties {
 
   @AfterContainer
   static void stop() {
+    System.out.printf("served traffic of every kind: %d partitions with LWTs, %d judged; not judged: %s%n",
+        lwtPartitions.get(), lwtJudged.get(), notJudged);
     if (one != null) one.close();
     if (three != null) three.close();
     if (fast != null) fast.close();
@@ -148,8 +154,15 @@ class ServedTrafficCheckerProperties {
         throw new AssertionError(st + ": " + stmt + " at " + (isRead ? read : write) + ": " + e, e);
       }
     }
-    Checker.Result r = ServedChecker.check(traffic.ops(ks));
+    List<ServedOp> ops = traffic.ops(ks);
+    Checker.Result r = ServedChecker.check(ops);
     assertThat(r.readsChecked()).as("reads judged").isPositive();
+    ServedTraffic.LwtPartitions each = ServedTraffic.lwtPartitions(ops, t -> true);
+    lwtPartitions.addAndGet(each.partitions());
+    lwtJudged.addAndGet(each.judged().size());
+    synchronized (notJudged) {
+      r.notJudged().forEach((k, v) -> notJudged.merge(k, v, Long::sum));
+    }
     return r;
   }
 
