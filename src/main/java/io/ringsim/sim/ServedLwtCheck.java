@@ -14,8 +14,10 @@ import java.util.TreeMap;
  * delete and no schema removal beside them. The row is then a register that IF NOT EXISTS fills; SERIAL reads see it.
  * Written with a TTL, the row expires as Cassandra expires it, at its local deletion time (the inserting round's now
  * plus the TTL, whole seconds), and each LWT and SERIAL read judges whether it lives at its own coordinator's now.
- * Any other partition with LWTs is counted as not judged, with the reason, never as a violation; so is one with TTLs
- * where an operation's now, or the expiry of an insert that may have taken effect, is not known.
+ * That register is what a scenario workload's IF NOT EXISTS (its condition not recorded) is judged on; a served
+ * client's LWTs, their conditions recorded, and the plain writes beside them are judged row by row on the rows' values
+ * ({@link ServedLwtRows}). What neither can judge is counted as not judged, with the reason, never as a violation; so
+ * is a partition with TTLs where an operation's now, or the expiry of an insert that may have taken effect, is unknown.
  */
 final class ServedLwtCheck {
   private ServedLwtCheck() {}

@@ -27,7 +27,10 @@ import java.util.TreeSet;
  * coordinator ran, is evaluated on the model's row: an applied one must find it true and then writes what its
  * coordinator built, a refused one must find it false and the row it was answered with must show the model's values,
  * one whose outcome is unknown applies its update where its condition holds (placed last, it may never have taken
- * effect). A SERIAL read of the row must see exactly its live cells. TTLs expire as {@link LwtLinearizability}'s.
+ * effect). A SERIAL read of the row must see exactly its live cells, with their values. Plain writes of the row are
+ * placed too, each at one instant, and merge into it by timestamp as Cassandra reconciles cells, so a condition reads
+ * the row as the timestamps order it (a plain write's is its coordinator's or client's, an LWT's its ballot's). TTLs
+ * expire as {@link LwtLinearizability}'s.
  */
 final class ServedLwtRows {
   private ServedLwtRows() {}
