@@ -203,7 +203,9 @@ public final class ClientHistory {
     String cl = q.consistency().name();
     if (q instanceof ClientRequest.Read read) {
       Region region = r instanceof ClientResponse.ReadDone d ? CellCapture.region(read.filter(), d) : Region.WHOLE;
-      Seen seen = r instanceof ClientResponse.ReadDone d ? CellCapture.seen(d.partitions()) : Seen.NOTHING;
+      // A SERIAL read's values are judged against the LWTs' model of its rows: kept for those only.
+      Seen seen = r instanceof ClientResponse.ReadDone d
+          ? CellCapture.seen(d.partitions(), q.consistency().isSerial()) : Seen.NOTHING;
       int lo, hi;
       if (read.nowInSec() != ClientRequest.COORDINATOR_NOW) {
         lo = hi = read.nowInSec();
@@ -232,18 +234,24 @@ public final class ClientHistory {
 
   /**
    * What the checker needs to judge an LWT against its row's values: its row, its condition as its coordinator ran
-   * it, the update built, and when refused the row it was answered with; with the reason when its row cannot be
-   * modelled that way.
+   * it, the update built, and when refused its row as it was answered; with the reason when its row cannot be
+   * modelled that way. Kept for the whole session (the check runs at its end), so no more than that is kept: of the
+   * answer (the whole partition, for a table with clustering columns) only the LWT's row, and for an LWT whose row
+   * cannot be modelled (its partition is then not judged) neither the update nor the answer.
    */
   private static ServedOp.Conditional conditional(ClientRequest.Cas q, Sent s, ClientResponse r,
       CellCapture.Capturing c, TableMetadata t) {
-    LivePartition current = r instanceof ClientResponse.CasDone d && !d.applied() ? d.current() : null;
     CasTarget target = s.cas();
-    List<String> shown = target == null || target.columns() == null ? null
+    NotJudged why = target == null ? NotJudged.LWT_CONDITION : unmodelled(s.statement(), target, t);
+    if (why != null) return new ServedOp.Conditional(target == null ? null : target.row(), q.condition(), null, null,
+        null, why);
+    LivePartition answer = r instanceof ClientResponse.CasDone d && !d.applied() ? d.current() : null;
+    LivePartition current = answer == null ? null : new LivePartition(answer.key(), null,
+        answer.rows().stream().filter(row -> row.clustering().equals(target.row())).toList());
+    List<String> shown = target.columns() == null ? null
         : target.columns().stream().map(io.ringsim.schema.ColumnDef::name).toList();
     io.ringsim.storage.Partition update = c == null ? null : c.built();
-    NotJudged why = target == null ? NotJudged.LWT_CONDITION : unmodelled(s.statement(), target, t);
-    return new ServedOp.Conditional(target == null ? null : target.row(), q.condition(), update, current, shown, why);
+    return new ServedOp.Conditional(target.row(), q.condition(), update, current, shown, null);
   }
 
   /**

@@ -20,7 +20,8 @@ public enum NotJudged {
   LWT_COLLECTION,
   LWT_EFFECT_UNKNOWN,
   LWT_TTL,
-  LWT_SEARCH_BUDGET;
+  LWT_SEARCH_BUDGET,
+  LWT_MIXED_TIMESTAMP;
 
   /** What was not judged and why, as the summary says it: its say.not-judged.* label in English. */
   public String reason() {

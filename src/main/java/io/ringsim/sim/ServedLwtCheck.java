@@ -14,8 +14,10 @@ import java.util.TreeMap;
  * delete and no schema removal beside them. The row is then a register that IF NOT EXISTS fills; SERIAL reads see it.
  * Written with a TTL, the row expires as Cassandra expires it, at its local deletion time (the inserting round's now
  * plus the TTL, whole seconds), and each LWT and SERIAL read judges whether it lives at its own coordinator's now.
- * Any other partition with LWTs is counted as not judged, with the reason, never as a violation; so is one with TTLs
- * where an operation's now, or the expiry of an insert that may have taken effect, is not known.
+ * That register is what a scenario workload's IF NOT EXISTS (its condition not recorded) is judged on; a served
+ * client's LWTs, their conditions recorded, and the plain writes beside them are judged row by row on the rows' values
+ * ({@link ServedLwtRows}). What neither can judge is counted as not judged, with the reason, never as a violation; so
+ * is a partition with TTLs where an operation's now, or the expiry of an insert that may have taken effect, is unknown.
  */
 final class ServedLwtCheck {
   private ServedLwtCheck() {}
@@ -27,8 +29,10 @@ final class ServedLwtCheck {
     Map<String, NotJudged> uncaptured = new java.util.HashMap<>();
     for (ServedOp op : ops) {
       if (op instanceof ServedOp.Removal r) removedTables.merge(r.table(), r.invokeMicros(), Math::min);
-      if (op instanceof ServedOp.Write w && w.notJudged() != null && w.lwt() != ServedOp.Lwt.NONE) {
-        // An LWT left out would leave its row's other answers unexplained: its partition is not judged, not guessed.
+      if (op instanceof ServedOp.Write w && w.notJudged() != null
+          && (w.lwt() != ServedOp.Lwt.NONE || w.outcome().mayHaveApplied())) {
+        // A write left out (an LWT, or a plain write the rows' LWTs may have read) would leave its row's other
+        // answers unexplained: its partition is not judged, not guessed.
         uncaptured.putIfAbsent(w.partition().identity(), w.notJudged());
       }
       if (op instanceof ServedOp.Write w && w.notJudged() == null) {
@@ -59,24 +63,26 @@ final class ServedLwtCheck {
   }
 
   /**
-   * Whether a partition's LWTs are judged row by row on the rows' values ({@link ServedLwtRows}): a table with
-   * clustering columns, or a condition other than IF NOT EXISTS; else as the row-exists register below.
+   * Whether a partition's LWTs are judged row by row on the rows' values ({@link ServedLwtRows}): a served client's
+   * (its condition recorded), one on a table with clustering columns, or a condition other than IF NOT EXISTS; else
+   * as the row-exists register below (a scenario workload's IF NOT EXISTS).
    */
   private static boolean byRows(List<ServedOp> ops) {
     return ops.stream().anyMatch(o -> o instanceof ServedOp.Write w && w.lwt() != ServedOp.Lwt.NONE
-        && (w.comparator().size() > 0 || w.lwt() == ServedOp.Lwt.OTHER_CONDITION));
+        && (w.comparator().size() > 0 || w.lwt() == ServedOp.Lwt.OTHER_CONDITION
+            || w.cas() != null && w.cas().condition() != null));
   }
 
   private static NotJudged unjudgeable(List<ServedOp> ops, Map<String, Long> removedTables, boolean rows) {
     // Judged row by row, a removal after every operation of the partition was answered (a DROP at the session's
-    // end) removes nothing they saw.
+    // end) removes nothing they saw; plain writes are placed with the LWTs (ServedLwtRows.unmodelled says which
+    // cannot be).
     long last = ops.stream().mapToLong(ServedOp::completeMicros).max().orElse(Long.MIN_VALUE);
     for (ServedOp op : ops) {
       if (op instanceof ServedOp.Write w) {
         Long removed = removedTables.get(w.partition().table());
         if (removed != null && !(rows && removed > last)) return NotJudged.LWT_MIXED;
-        if (w.lwt() == ServedOp.Lwt.NONE && w.outcome().mayHaveApplied()
-            && !(rows && ServedLwtRows.settledBefore(w, ops))) return NotJudged.LWT_MIXED;
+        if (!rows && w.lwt() == ServedOp.Lwt.NONE && w.outcome().mayHaveApplied()) return NotJudged.LWT_MIXED;
       }
     }
     if (ops.stream().anyMatch(o -> o instanceof ServedOp.Write w && w.mayExpire())) {
@@ -95,6 +101,8 @@ final class ServedLwtCheck {
   private static boolean nowKnown(ServedOp op) {
     if (op instanceof ServedOp.Write w) {
       if (w.outcome() == ServedOp.Outcome.REFUSED) return true;
+      // A plain write reads nothing, and its cells carry their expiry: only its update matters.
+      if (w.lwt() == ServedOp.Lwt.NONE) return w.cas() != null && w.cas().update() != null;
       if (w.nowInSec() == null) return false;
       boolean mayHaveWritten = w.outcome() != ServedOp.Outcome.OK || Boolean.TRUE.equals(w.applied());
       return !mayHaveWritten || w.mutation() != null;

@@ -7,6 +7,7 @@ import io.ringsim.storage.Clustering;
 import io.ringsim.storage.ClusteringComparator;
 import io.ringsim.storage.LivePartition;
 import io.ringsim.storage.LiveRow;
+import io.ringsim.storage.LivenessInfo;
 import io.ringsim.storage.Partition;
 import io.ringsim.storage.RangeTombstone;
 import io.ringsim.storage.Row;
@@ -26,21 +27,30 @@ import java.util.TreeSet;
  * coordinator ran, is evaluated on the model's row: an applied one must find it true and then writes what its
  * coordinator built, a refused one must find it false and the row it was answered with must show the model's values,
  * one whose outcome is unknown applies its update where its condition holds (placed last, it may never have taken
- * effect). A SERIAL read of the row must see exactly its live cells. TTLs expire as {@link LwtLinearizability}'s.
+ * effect). A SERIAL read of the row must see exactly its live cells, with their values. Plain writes of the row are
+ * placed too, each at one instant, and merge into it by timestamp as Cassandra reconciles cells, so a condition reads
+ * the row as the timestamps order it (a plain write's is its coordinator's or client's, an LWT's its ballot's). TTLs
+ * expire as {@link LwtLinearizability}'s.
  */
 final class ServedLwtRows {
   private ServedLwtRows() {}
 
-  /** A row's simple cells and marker (timestamps dropped: conditions do not read them; fewer states to search). */
-  record RowState(Cell marker, Map<String, Cell> cells) {
-    static final RowState ABSENT = new RowState(null, Map.of());
+  /**
+   * A row as Cassandra holds it: its marker and simple cells with their timestamps (a cell tombstone kept as one), and
+   * the newest deletion that covers it (a partition, range or row deletion; Long.MIN_VALUE: none). Writes merge into
+   * it by Cassandra's reconciliation ({@link Cell#reconcile}, {@link LivenessInfo#merge}: the higher timestamp wins,
+   * ties as Cassandra breaks them) and a deletion shadows what is not newer than it, so the order in which two writes
+   * are applied never changes the row: only which writes an LWT or SERIAL read saw does.
+   */
+  record RowState(long deletedAt, LivenessInfo marker, Map<String, Cell> cells) {
+    static final RowState ABSENT = new RowState(Long.MIN_VALUE, LivenessInfo.EMPTY, Map.of());
 
     boolean liveAt(int now) {
       return markerLive(now) || cells.values().stream().anyMatch(c -> c.isLive(now));
     }
 
     boolean markerLive(int now) {
-      return marker != null && marker.isLive(now);
+      return marker.isLive(now);
     }
 
     byte[] valueAt(String column, int now) {
@@ -58,30 +68,37 @@ final class ServedLwtRows {
       return new LivePartition(null, null, List.of(new LiveRow(row, markerLive(now), live, Map.of())));
     }
 
-    /** The row after {@code update} (a single row's, checked by {@link #unmodelled}) takes effect. */
+    /** The row once {@code update}'s effect on it (its deletions covering it, its cells of it) is merged in. */
     RowState apply(Partition update, Clustering row, ClusteringComparator cmp) {
-      long deletedAt = Long.MIN_VALUE;
-      if (!update.deletion().isLive()) deletedAt = update.deletion().markedForDeleteAt();
-      for (RangeTombstone rt : update.rangeTombstones()) {
-        if (rt.slice().contains(cmp, row)) deletedAt = Math.max(deletedAt, rt.deletion().markedForDeleteAt());
-      }
+      long deleted = Math.max(deletedAt, deletionOf(update, row, cmp));
       Row r = update.rows().get(row);
-      if (r != null && !r.deletion().isLive()) deletedAt = Math.max(deletedAt, r.deletion().markedForDeleteAt());
-      // A deletion replaces the whole row; what the same update writes survives it only with a newer timestamp.
-      Cell marker = deletedAt == Long.MIN_VALUE ? this.marker : null;
-      Map<String, Cell> cells = new TreeMap<>(deletedAt == Long.MIN_VALUE ? this.cells : Map.of());
+      LivenessInfo m = r == null ? marker : LivenessInfo.merge(marker, r.liveness());
+      if (!m.isEmpty() && m.timestamp() <= deleted) m = LivenessInfo.EMPTY;
+      Map<String, Cell> merged = new TreeMap<>(cells);
       if (r != null) {
-        var l = r.liveness();
-        if (!l.isEmpty() && l.timestamp() > deletedAt) {
-          marker = new Cell(0, l.ttl(), l.localExpirationTime(), new byte[0]);
-        }
-        for (int i = 0; i < r.cellCount(); i++) {
-          Cell c = r.cell(i);
-          if (c.timestamp() > deletedAt) cells.put(r.name(i), new Cell(0, c.ttl(), c.localDeletionTime(), c.value()));
-        }
+        for (int i = 0; i < r.cellCount(); i++) merged.merge(r.name(i), r.cell(i), Cell::reconcile);
       }
-      return new RowState(marker, Map.copyOf(cells));
+      final long d = deleted;
+      merged.values().removeIf(c -> c.timestamp() <= d);
+      return new RowState(deleted, m, Map.copyOf(merged));
     }
+  }
+
+  /** The newest deletion of {@code update} that covers {@code row}: of its partition, a range, the row; or MIN. */
+  static long deletionOf(Partition update, Clustering row, ClusteringComparator cmp) {
+    long deletedAt = Long.MIN_VALUE;
+    if (!update.deletion().isLive()) deletedAt = update.deletion().markedForDeleteAt();
+    for (RangeTombstone rt : update.rangeTombstones()) {
+      if (rt.slice().contains(cmp, row)) deletedAt = Math.max(deletedAt, rt.deletion().markedForDeleteAt());
+    }
+    Row r = update.rows().get(row);
+    if (r != null && !r.deletion().isLive()) deletedAt = Math.max(deletedAt, r.deletion().markedForDeleteAt());
+    return deletedAt;
+  }
+
+  /** Whether {@code update} changes {@code row}: a deletion covering it, or cells or a marker of it. */
+  static boolean touches(Partition update, Clustering row, ClusteringComparator cmp) {
+    return deletionOf(update, row, cmp) != Long.MIN_VALUE || update.rows().containsKey(row);
   }
 
   /** One operation on the row, as the search places it. */
@@ -91,7 +108,9 @@ final class ServedLwtRows {
   /**
    * Why a partition's LWTs cannot be judged row by row, or null: an LWT whose condition the model does not read (a
    * collection element, a UDT field), one that spans rows (a conditional batch over rows, a static condition), an
-   * update that writes a collection, the static row or another row, or one that timed out before its update was built.
+   * update that writes a collection, the static row or another row, or one that timed out before its update was built;
+   * a plain write that may have taken effect without its update known, or that writes a collection of a row the LWTs
+   * name; or a plain write racing an LWT whose outcome is unknown on the same cells ({@link #restampable}).
    */
   static NotJudged unmodelled(List<ServedOp> ops) {
     for (ServedOp o : ops) {
@@ -102,8 +121,10 @@ final class ServedLwtRows {
       if (c == null) return w.comparator().size() > 0 ? NotJudged.LWT_MULTI_ROW : NotJudged.LWT_CONDITION;
       if (c.notJudged() != null) return c.notJudged();
     }
+    Set<Clustering> rows = new TreeSet<>(comparatorOf(ops));
     for (ServedOp o : ops) {
       if (!(o instanceof ServedOp.Write w) || w.lwt() == ServedOp.Lwt.NONE) continue;
+      rows.add(w.cas().row());
       if (w.outcome() == ServedOp.Outcome.REFUSED) continue;
       boolean mayHaveApplied = w.outcome() != ServedOp.Outcome.OK || Boolean.TRUE.equals(w.applied());
       Partition u = w.cas().update();
@@ -123,34 +144,91 @@ final class ServedLwtRows {
         if (!isRow(rt, w.cas().row(), w.comparator())) return NotJudged.LWT_MULTI_ROW;
       }
     }
-    return null;
+    for (ServedOp o : ops) {
+      if (!(o instanceof ServedOp.Write w) || w.lwt() != ServedOp.Lwt.NONE || !w.outcome().mayHaveApplied()) continue;
+      Partition u = w.cas() == null ? null : w.cas().update();
+      if (u == null) return NotJudged.LWT_MIXED;
+      for (Clustering row : rows) {
+        Row r = u.rows().get(row);
+        if (r != null && !r.complex().isEmpty()) return NotJudged.LWT_COLLECTION; // the model holds no collection
+      }
+    }
+    return restampable(ops, rows) ? NotJudged.LWT_MIXED_TIMESTAMP : null;
   }
 
   /**
-   * Whether a plain write comes before every LWT and SERIAL read of its partition, so that the rows start as it left
-   * them: acknowledged, its update known, answered before the first of them was invoked, and with timestamps older
-   * than every LWT's (a newer one, a client's timestamp in the future, would shadow what Paxos writes).
+   * Whether a plain write that may have taken effect meets, on a cell of a row the LWTs name, an LWT whose outcome is
+   * unknown with an update not older than it. Such an LWT's proposal, if a later round finishes it, is committed in
+   * Cassandra with that round's ballot as its timestamp (Commit.newProposal), which no client learns: whether the
+   * plain write's cells or the LWT's win is then not known. Against an older plain write the LWT wins either way.
+   */
+  static boolean restampable(List<ServedOp> ops, Set<Clustering> rows) {
+    for (ServedOp o : ops) {
+      if (!(o instanceof ServedOp.Write x) || x.lwt() == ServedOp.Lwt.NONE) continue;
+      if (x.outcome() == ServedOp.Outcome.OK || x.outcome() == ServedOp.Outcome.REFUSED || x.cas().update() == null)
+        continue;
+      Clustering row = x.cas().row();
+      ClusteringComparator cmp = x.comparator();
+      Partition lwt = x.cas().update();
+      long ballot = oldest(lwt, row, cmp);
+      for (ServedOp p : ops) {
+        if (!(p instanceof ServedOp.Write w) || w.lwt() != ServedOp.Lwt.NONE || !w.outcome().mayHaveApplied())
+          continue;
+        Partition plain = w.cas().update();
+        if (!touches(plain, row, cmp) || newest(plain, row, cmp) < ballot) continue;
+        if (sharesCells(plain, lwt, row, cmp)) return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether two updates may decide the same cell of {@code row}: either deletes it, or both write a cell or marker. */
+  private static boolean sharesCells(Partition a, Partition b, Clustering row, ClusteringComparator cmp) {
+    if (deletionOf(a, row, cmp) != Long.MIN_VALUE || deletionOf(b, row, cmp) != Long.MIN_VALUE) return true;
+    Row ra = a.rows().get(row), rb = b.rows().get(row);
+    if (ra == null || rb == null) return false;
+    if (!ra.liveness().isEmpty() && !rb.liveness().isEmpty()) return true;
+    for (int i = 0; i < ra.cellCount(); i++) if (rb.cell(ra.name(i)) != null) return true;
+    return false;
+  }
+
+  /** The newest timestamp {@code u} writes or deletes {@code row} at (MIN when it does not touch it). */
+  private static long newest(Partition u, Clustering row, ClusteringComparator cmp) {
+    long t = deletionOf(u, row, cmp);
+    Row r = u.rows().get(row);
+    return r == null ? t : Math.max(t, r.maxTimestamp());
+  }
+
+  /** The oldest timestamp {@code u} writes or deletes {@code row} at (its ballot's, for an LWT). */
+  private static long oldest(Partition u, Clustering row, ClusteringComparator cmp) {
+    long t = deletionOf(u, row, cmp);
+    Row r = u.rows().get(row);
+    if (r == null) return t;
+    return t == Long.MIN_VALUE ? r.minTimestamp() : Math.min(t, r.minTimestamp());
+  }
+
+  /** Whether a plain write at {@code consistency} is on a replica of every Paxos quorum once acknowledged. */
+  static boolean quorumVisible(String consistency) {
+    return consistency.equals("ALL") || consistency.equals("QUORUM") || consistency.equals("EACH_QUORUM");
+  }
+
+  /**
+   * Whether a plain write is in place before every LWT and SERIAL read of its partition, so that the rows start with
+   * it: acknowledged at a level whose replicas meet every Paxos quorum, its update known, answered before the first
+   * of them was invoked. (Its timestamps need not be older than theirs: the rows merge by timestamp.)
    */
   static boolean settledBefore(ServedOp.Write w, List<ServedOp> ops) {
     if (w.outcome() != ServedOp.Outcome.OK || w.cas() == null || w.cas().update() == null) return false;
-    long newest = Long.MIN_VALUE;
-    Partition u = w.cas().update();
-    if (!u.deletion().isLive()) newest = u.deletion().markedForDeleteAt();
-    for (RangeTombstone rt : u.rangeTombstones()) newest = Math.max(newest, rt.deletion().markedForDeleteAt());
-    if (u.staticRow() != null) newest = Math.max(newest, u.staticRow().maxTimestamp());
-    for (Row r : u.rows().values()) {
-      if (!r.complex().isEmpty()) return false; // the model holds no collection
-      newest = Math.max(newest, r.maxTimestamp());
-    }
+    if (!quorumVisible(w.consistency())) return false;
     for (ServedOp o : ops) {
-      boolean paxos = o instanceof ServedOp.Write x && x.lwt() != ServedOp.Lwt.NONE
-          || o instanceof ServedOp.Read r && r.consistency().endsWith("SERIAL");
-      if (paxos && o.invokeMicros() <= w.completeMicros()) return false;
-      if (o instanceof ServedOp.Write x && x.lwt() != ServedOp.Lwt.NONE && x.cas() != null && x.cas().update() != null) {
-        for (Row r : x.cas().update().rows().values()) if (r.minTimestamp() <= newest) return false;
-      }
+      if (paxos(o) && o.invokeMicros() <= w.completeMicros()) return false;
     }
     return true;
+  }
+
+  private static boolean paxos(ServedOp o) {
+    return o instanceof ServedOp.Write x && x.lwt() != ServedOp.Lwt.NONE
+        || o instanceof ServedOp.Read r && r.consistency().endsWith("SERIAL");
   }
 
   /** Whether a range tombstone deletes exactly one row (Cassandra writes a row deletion so; stay safe otherwise). */
@@ -163,21 +241,31 @@ final class ServedLwtRows {
 
   /**
    * Judges each row of one partition whose LWTs all name a single row; {@code ttls}: whether any write may carry a
-   * TTL (each operation's now then decides what is live for it).
+   * TTL (each operation's now then decides what is live for it). Plain writes of the row are placed with the LWTs:
+   * each takes effect at one instant, between its invocation and its acknowledgement when its level meets every Paxos
+   * quorum, else at any instant after its invocation (or, as far as the LWTs saw, never).
    */
   static void judge(List<ServedOp> source, boolean ttls, List<Checker.Anomaly> anomalies,
       Map<NotJudged, Long> notJudged) {
+    ClusteringComparator cmp = null;
+    for (ServedOp o : source) if (o instanceof ServedOp.Write w) cmp = w.comparator();
     Map<Clustering, List<ServedOp>> byRow = new TreeMap<>(comparatorOf(source));
     for (ServedOp o : source) {
       if (o instanceof ServedOp.Write w && w.lwt() != ServedOp.Lwt.NONE) {
         byRow.computeIfAbsent(w.cas().row(), k -> new ArrayList<>()).add(w);
       }
     }
-    // The plain writes before them (settledBefore), in timestamp order: the state the rows start from.
-    List<Partition> before = source.stream()
-        .filter(o -> o instanceof ServedOp.Write w && w.lwt() == ServedOp.Lwt.NONE && w.cas() != null)
-        .map(o -> ((ServedOp.Write) o).cas().update())
-        .sorted(java.util.Comparator.comparingLong(ServedLwtRows::newest)).toList();
+    List<ServedOp.Write> before = new ArrayList<>();
+    for (ServedOp o : source) {
+      if (!(o instanceof ServedOp.Write w) || w.lwt() != ServedOp.Lwt.NONE || !w.outcome().mayHaveApplied()) continue;
+      if (settledBefore(w, source)) {
+        before.add(w);
+        continue;
+      }
+      for (Map.Entry<Clustering, List<ServedOp>> e : byRow.entrySet()) {
+        if (touches(w.cas().update(), e.getKey(), cmp)) e.getValue().add(w);
+      }
+    }
     for (ServedOp o : source) {
       if (!(o instanceof ServedOp.Read r)) continue;
       for (Map.Entry<Clustering, List<ServedOp>> e : byRow.entrySet()) {
@@ -185,7 +273,9 @@ final class ServedLwtRows {
       }
     }
     for (Map.Entry<Clustering, List<ServedOp>> e : byRow.entrySet()) {
-      judgeRow(e.getKey(), e.getValue(), before, ttls, anomalies, notJudged);
+      RowState initial = RowState.ABSENT;
+      for (ServedOp.Write w : before) initial = initial.apply(w.cas().update(), e.getKey(), cmp);
+      judgeRow(e.getKey(), e.getValue(), initial, ttls, anomalies, notJudged);
     }
   }
 
@@ -194,13 +284,7 @@ final class ServedLwtRows {
     return (a, b) -> 0;
   }
 
-  private static long newest(Partition u) {
-    long t = u.deletion().isLive() ? Long.MIN_VALUE : u.deletion().markedForDeleteAt();
-    for (Row r : u.rows().values()) t = Math.max(t, r.maxTimestamp());
-    return t;
-  }
-
-  private static void judgeRow(Clustering row, List<ServedOp> source, List<Partition> before, boolean ttls,
+  private static void judgeRow(Clustering row, List<ServedOp> source, RowState initial, boolean ttls,
       List<Checker.Anomaly> anomalies, Map<NotJudged, Long> nj) {
     List<RowOp> ops = new ArrayList<>();
     ClusteringComparator cmp = null;
@@ -210,8 +294,11 @@ final class ServedLwtRows {
         cmp = w.comparator();
         ref = w.partition();
         if (w.outcome() == ServedOp.Outcome.REFUSED) continue; // refused before anything was sent
-        long end = w.outcome() == ServedOp.Outcome.OK ? w.completeMicros() : Long.MAX_VALUE;
-        ops.add(new RowOp(w.id(), w.invokeMicros(), end, ttls ? w.nowInSec() : 0, w));
+        boolean plain = w.lwt() == ServedOp.Lwt.NONE;
+        boolean bounded = w.outcome() == ServedOp.Outcome.OK && (!plain || quorumVisible(w.consistency()));
+        long end = bounded ? w.completeMicros() : Long.MAX_VALUE;
+        // A plain write reads nothing: its now does not matter (its TTLs' expiry is in its cells).
+        ops.add(new RowOp(w.id(), w.invokeMicros(), end, ttls && !plain ? w.nowInSec() : 0, w));
       } else if (o instanceof ServedOp.Read r && r.outcome() == ServedOp.Outcome.OK
           && r.consistency().endsWith("SERIAL")) {
         ops.add(new RowOp(r.id(), r.invokeMicros(), r.completeMicros(), ttls ? r.nowLo() : 0, r));
@@ -227,8 +314,6 @@ final class ServedLwtRows {
             Say.EN.f("say.served.lwt.self", op.id(), String.valueOf(ts))));
       }
     }
-    RowState initial = RowState.ABSENT;
-    for (Partition u : before) initial = initial.apply(u, row, cmp);
     LwtLinearizability.Result<RowOp> v = LwtLinearizability.search(ops, initial,
         (state, op) -> step(state, op, row, comparator), Checker.LWT_SEARCH_BUDGET);
     if (Boolean.TRUE.equals(v.linearizable())) return;
@@ -247,7 +332,10 @@ final class ServedLwtRows {
     List<String> parts = new ArrayList<>();
     for (RowOp op : ops.stream().sorted(java.util.Comparator.comparingLong(RowOp::invokeMicros)).toList()) {
       String what;
-      if (op.source() instanceof ServedOp.Write w) {
+      if (op.source() instanceof ServedOp.Write w && w.lwt() == ServedOp.Lwt.NONE) {
+        what = Say.EN.f("say.served.lwt.plain", w.consistency(), w.outcome() == ServedOp.Outcome.OK
+            ? "acknowledged" : "outcome unknown");
+      } else if (op.source() instanceof ServedOp.Write w) {
         what = w.outcome() != ServedOp.Outcome.OK ? "outcome unknown"
             : Boolean.TRUE.equals(w.applied()) ? "applied" : "not applied";
       } else {
@@ -263,6 +351,7 @@ final class ServedLwtRows {
     if (op.source() instanceof ServedOp.Read r) return readFits(state, r, row, op.now()) ? state : null;
     ServedOp.Write w = (ServedOp.Write) op.source();
     ServedOp.Conditional c = w.cas();
+    if (w.lwt() == ServedOp.Lwt.NONE) return state.apply(c.update(), row, cmp);
     Boolean holds;
     try {
       holds = c.condition().test(state.asRead(row, op.now()));
@@ -329,18 +418,23 @@ final class ServedLwtRows {
     return true;
   }
 
-  /** Whether a SERIAL read that saw {@code r.seen()} fits the model's row: every cell it selected, live or not. */
+  /**
+   * Whether a SERIAL read that saw {@code r.seen()} fits the model's row: every cell it selected, live or not, and
+   * the value of each it returned when the read's values were recorded.
+   */
   private static boolean readFits(RowState state, ServedOp.Read r, Clustering row, int now) {
     Set<String> columns = new TreeSet<>(state.cells().keySet());
     for (CellKey k : r.seen().cells().keySet()) {
       if (!k.clustering().equals(row)) continue;
-      if (k.path() != null) return false; // the model holds no collection: it cannot have been written by an LWT
+      if (k.path() != null) return false; // the model holds no collection: it cannot have been written here
       columns.add(k.column());
     }
     for (String col : columns) {
       CellKey k = CellKey.simple(row, col);
       if (!r.region().contains(k, r.comparator())) continue;
-      if (r.seen().cells().containsKey(k) != (state.valueAt(col, now) != null)) return false;
+      byte[] model = state.valueAt(col, now);
+      if (r.seen().cells().containsKey(k) != (model != null)) return false;
+      if (model != null && !r.seen().shows(k, model)) return false;
     }
     if (r.region().columns() == null && r.seen().markers().contains(row) != state.markerLive(now)) return false;
     return true;

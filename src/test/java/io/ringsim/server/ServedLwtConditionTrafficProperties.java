@@ -11,13 +11,9 @@ import io.ringsim.sim.Checker;
 import io.ringsim.sim.NotJudged;
 import io.ringsim.sim.ServedChecker;
 import io.ringsim.sim.cells.ServedOp;
-import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -36,12 +32,10 @@ import net.jqwik.api.lifecycle.AfterContainer;
  * (but the refusals Cassandra's Paxos answers after committing them, explained apart) and judge every partition.
  */
 class ServedLwtConditionTrafficProperties {
-  private static ServedClusterFixture fx;
-  private static final List<CqlSession> clients = new ArrayList<>();
-  private static final AtomicInteger keyspaces = new AtomicInteger();
+  private static ServedTraffic traffic;
+  /** Over every try: partitions with LWTs, those judged, LWTs in them, those applied, SERIAL reads in them. */
   /** LWTs answered CAS_WRITE_UNKNOWN or a CAS write timeout: their outcome is unknown to the client. */
   private static final AtomicLong unknownOutcomes = new AtomicLong();
-  /** Over every try: partitions with LWTs, those judged, LWTs in them, those applied, SERIAL reads in them. */
   private static final AtomicLong partitions = new AtomicLong(), judged = new AtomicLong(), lwts = new AtomicLong(),
       applied = new AtomicLong(), serialReads = new AtomicLong();
   private static final Map<NotJudged, Long> notJudged = new EnumMap<>(NotJudged.class);
@@ -79,13 +73,9 @@ class ServedLwtConditionTrafficProperties {
   @Property(tries = 6, shrinking = ShrinkingMode.OFF)
   void faultFreeConditionalTrafficOnClusteredRowsHasNoAnomalyAndIsJudged(@ForAll("programs") List<Step> steps)
       throws Exception {
-    if (fx == null) {
-      fx = new ServedClusterFixture(3, 36, 4.0);
-      for (int i = 0; i < 3; i++) clients.add(fx.connect(null));
-    }
-    String ks = "g" + keyspaces.incrementAndGet();
-    CqlSession admin = clients.get(0);
-    admin.execute("CREATE KEYSPACE " + ks + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3}");
+    if (traffic == null) traffic = new ServedTraffic(3, 36, 4.0, 3, "g");
+    String ks = traffic.keyspace(3);
+    CqlSession admin = traffic.client(0);
     admin.execute("CREATE TABLE " + ks + ".users (mainland text, state text, uid int, name text, zip int,"
         + " PRIMARY KEY ((mainland), state, uid))");
     // As in issue 36's cqlsh session, some rows are there before the LWTs, written plainly.
@@ -93,43 +83,20 @@ class ServedLwtConditionTrafficProperties {
       admin.execute(SimpleStatement.newInstance("INSERT INTO " + ks + ".users (mainland, state, uid, name, zip)"
           + " VALUES ('m" + p + "', 'texas', 1, 'n0', 75000)").setConsistencyLevel(ConsistencyLevel.QUORUM));
     }
-    List<CompletableFuture<Void>> running = new ArrayList<>();
-    for (int c = 0; c < 3; c++) {
-      int client = c;
-      List<Step> mine = steps.stream().filter(s -> s.client() == client).toList();
-      running.add(CompletableFuture.runAsync(() -> {
-        for (Step st : mine) run(clients.get(client), ks, st);
-      }));
-    }
-    for (CompletableFuture<Void> f : running) f.get();
+    traffic.runConcurrently(steps, Step::client, (s, st) -> run(s, ks, st));
 
-    String prefix = ks + ".";
-    List<ServedOp> ops = new ArrayList<>();
-    for (ServedOp op : fx.served.history().servedOps()) if (table(op).startsWith(prefix)) ops.add(op);
-    ops.addAll(fx.served.history().finalReads(fx.sim, t -> t.startsWith(prefix)));
+    List<ServedOp> ops = traffic.ops(ks);
     Checker.Result r = ServedChecker.check(ops);
     // Fault-free traffic: no anomaly at all. (A proposal accepted by some replicas but not a quorum is answered
     // CAS_WRITE_UNKNOWN, as Cassandra does, never [applied] = false with its own cells committed later.)
     assertThat(r.anomalies()).as("anomalies of %s", steps).isEmpty();
 
-    // Each partition with LWTs checked on its own, to tell which were judged.
-    Map<String, List<ServedOp>> byPartition = new TreeMap<>();
-    for (ServedOp op : ops) {
-      if (op instanceof ServedOp.Write w) byPartition.computeIfAbsent(w.partition().identity(),
-          k -> new ArrayList<>()).add(op);
-      if (op instanceof ServedOp.Read x) byPartition.computeIfAbsent(x.partition().identity(),
-          k -> new ArrayList<>()).add(op);
+    ServedTraffic.LwtPartitions each = ServedTraffic.lwtPartitions(ops, t -> true);
+    synchronized (notJudged) {
+      each.notJudged().forEach((k, v) -> notJudged.merge(k, v, Long::sum));
     }
-    int here = 0, judgedHere = 0;
-    for (List<ServedOp> p : byPartition.values()) {
-      if (p.stream().noneMatch(o -> o instanceof ServedOp.Write w && w.lwt() != ServedOp.Lwt.NONE)) continue;
-      here++;
-      Checker.Result one = ServedChecker.check(p);
-      synchronized (notJudged) {
-        one.notJudged().forEach((k, v) -> notJudged.merge(k, v, Long::sum));
-      }
-      if (one.notJudged().keySet().stream().anyMatch(n -> n.key().startsWith("lwt-"))) continue;
-      judgedHere++;
+    int here = each.partitions(), judgedHere = each.judged().size();
+    for (List<ServedOp> p : each.judged()) {
       for (ServedOp o : p) {
         if (o instanceof ServedOp.Write w && w.lwt() != ServedOp.Lwt.NONE) {
           lwts.incrementAndGet();
@@ -187,19 +154,11 @@ class ServedLwtConditionTrafficProperties {
     }
   }
 
-  private static String table(ServedOp op) {
-    if (op instanceof ServedOp.Write w) return w.partition().table();
-    if (op instanceof ServedOp.Read r) return r.partition().table();
-    if (op instanceof ServedOp.Removal r) return r.table();
-    return "";
-  }
-
   @AfterContainer
   static void stop() {
     System.out.printf("served conditional traffic on clustered rows: %d partitions with LWTs, %d judged, holding %d"
         + " LWTs (%d applied) and %d SERIAL reads; answered CAS result unknown: %d; not judged: %s%n",
         partitions.get(), judged.get(), lwts.get(), applied.get(), serialReads.get(), unknownOutcomes.get(), notJudged);
-    for (CqlSession c : clients) c.close();
-    if (fx != null) fx.close();
+    if (traffic != null) traffic.close();
   }
 }

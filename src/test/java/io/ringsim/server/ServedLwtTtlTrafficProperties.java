@@ -12,13 +12,9 @@ import io.ringsim.sim.NotJudged;
 import io.ringsim.sim.ServedChecker;
 import io.ringsim.sim.cells.ServedOp;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -36,12 +32,10 @@ import net.jqwik.api.lifecycle.AfterContainer;
  * the rows of IF NOT EXISTS with TTLs and those of conditional UPDATEs with TTLs (judged on the rows' values).
  */
 class ServedLwtTtlTrafficProperties {
-  private static ServedClusterFixture fx;
-  private static final List<CqlSession> clients = new ArrayList<>();
-  private static final AtomicInteger keyspaces = new AtomicInteger();
+  private static ServedTraffic traffic;
+  /** Over every try: LWT partitions of `once`, those judged, those judged that had TTLs, operations in them. */
   /** LWTs answered CAS_WRITE_UNKNOWN or a CAS write timeout: their outcome is unknown to the client. */
   private static final AtomicLong unknownOutcomes = new AtomicLong();
-  /** Over every try: LWT partitions of `once`, those judged, those judged that had TTLs, operations in them. */
   private static final AtomicLong partitions = new AtomicLong(), judged = new AtomicLong(),
       judgedWithTtl = new AtomicLong(), judgedOps = new AtomicLong(), allOps = new AtomicLong();
   private static final Map<NotJudged, Long> notJudged = new EnumMap<>(NotJudged.class);
@@ -66,31 +60,18 @@ class ServedLwtTtlTrafficProperties {
 
   @Property(tries = 4, shrinking = ShrinkingMode.OFF)
   void faultFreeLwtTrafficWithTtlsHasNoAnomalyAndIsJudged(@ForAll("programs") List<Step> steps) throws Exception {
-    if (fx == null) {
-      fx = new ServedClusterFixture(3, 29, 4.0);
-      for (int i = 0; i < 3; i++) clients.add(fx.connect(null));
-    }
-    String ks = "t" + keyspaces.incrementAndGet();
-    CqlSession admin = clients.get(0);
-    admin.execute("CREATE KEYSPACE " + ks + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3}");
+    if (traffic == null) traffic = new ServedTraffic(3, 29, 4.0, 3, "t");
+    String ks = traffic.keyspace(3);
+    CqlSession admin = traffic.client(0);
     admin.execute("CREATE TABLE " + ks + ".once (k int PRIMARY KEY, v text)");
     admin.execute("CREATE TABLE " + ks + ".cond (k int PRIMARY KEY, v text)");
     for (int k = 0; k < 4; k++) {
       admin.execute(SimpleStatement.newInstance("INSERT INTO " + ks + ".cond (k, v) VALUES (" + k + ", 'c0')"
           + " IF NOT EXISTS").setConsistencyLevel(ConsistencyLevel.QUORUM));
     }
-    // Each client runs its own steps in order; the three run at once.
-    List<CompletableFuture<Void>> running = new ArrayList<>();
-    for (int c = 0; c < 3; c++) {
-      int client = c;
-      List<Step> mine = steps.stream().filter(s -> s.client() == client).toList();
-      running.add(CompletableFuture.runAsync(() -> {
-        for (Step st : mine) run(clients.get(client), ks, st);
-      }));
-    }
-    for (CompletableFuture<Void> f : running) f.get();
+    traffic.runConcurrently(steps, Step::client, (c, st) -> run(c, ks, st));
     // One row certainly expires and is inserted again: TTL 1 s, then IF NOT EXISTS until the row has gone.
-    CqlSession s = clients.get(1);
+    CqlSession s = traffic.client(1);
     s.execute(lwt("INSERT INTO " + ks + ".once (k, v) VALUES (9, 'first') IF NOT EXISTS USING TTL 1"));
     ServedClusterFixture.await("row 9 to expire and be inserted again", Duration.ofSeconds(60), () -> s.execute(
         lwt("INSERT INTO " + ks + ".once (k, v) VALUES (9, 'again') IF NOT EXISTS USING TTL 2")).wasApplied());
@@ -98,33 +79,20 @@ class ServedLwtTtlTrafficProperties {
         .setConsistencyLevel(ConsistencyLevel.SERIAL));
 
     String prefix = ks + ".";
-    List<ServedOp> ops = new ArrayList<>();
-    for (ServedOp op : fx.served.history().servedOps()) if (table(op).startsWith(prefix)) ops.add(op);
-    ops.addAll(fx.served.history().finalReads(fx.sim, t -> t.startsWith(prefix)));
+    List<ServedOp> ops = traffic.ops(ks);
     Checker.Result r = ServedChecker.check(ops);
     assertThat(r.anomalies()).as("anomalies of %s", steps).isEmpty();
 
     // Each partition of `once` with LWTs judged on its own, to tell which were judged.
-    Map<String, List<ServedOp>> byPartition = new TreeMap<>();
-    for (ServedOp op : ops) {
-      if (op instanceof ServedOp.Write w && w.partition().table().equals(prefix + "once"))
-        byPartition.computeIfAbsent(w.partition().identity(), k -> new ArrayList<>()).add(op);
-      if (op instanceof ServedOp.Read x && x.partition().table().equals(prefix + "once"))
-        byPartition.computeIfAbsent(x.partition().identity(), k -> new ArrayList<>()).add(op);
+    ServedTraffic.LwtPartitions each = ServedTraffic.lwtPartitions(ops, t -> t.equals(prefix + "once"));
+    synchronized (notJudged) {
+      each.notJudged().forEach((k, v) -> notJudged.merge(k, v, Long::sum));
     }
-    int judgedHere = 0, judgedTtlHere = 0;
-    for (List<ServedOp> p : byPartition.values()) {
-      if (p.stream().noneMatch(o -> o instanceof ServedOp.Write w && w.lwt() != ServedOp.Lwt.NONE)) continue;
-      partitions.incrementAndGet();
-      allOps.addAndGet(p.size());
-      Checker.Result one = ServedChecker.check(p);
-      boolean lwtUnjudged = one.notJudged().keySet().stream().anyMatch(n -> n.key().startsWith("lwt-"));
-      synchronized (notJudged) {
-        one.notJudged().forEach((k, v) -> notJudged.merge(k, v, Long::sum));
-      }
-      if (lwtUnjudged) continue;
-      judgedHere++;
-      judged.incrementAndGet();
+    partitions.addAndGet(each.partitions());
+    for (List<ServedOp> p : each.all()) allOps.addAndGet(p.size());
+    int judgedHere = each.judged().size(), judgedTtlHere = 0;
+    judged.addAndGet(judgedHere);
+    for (List<ServedOp> p : each.judged()) {
       judgedOps.addAndGet(p.size());
       if (p.stream().anyMatch(o -> o instanceof ServedOp.Write w && w.mayExpire())) {
         judgedTtlHere++;
@@ -136,7 +104,7 @@ class ServedLwtTtlTrafficProperties {
         if (k == NotJudged.LWT_CONDITION) notJudged.merge(k, v, Long::sum);
       });
     }
-    assertThat(judgedTtlHere).as("LWT rows with TTLs judged, of %s", byPartition.keySet()).isPositive();
+    assertThat(judgedTtlHere).as("LWT rows with TTLs judged, of %d", each.partitions()).isPositive();
     assertThat(judgedHere).isPositive();
     // The conditional UPDATEs with TTLs (IF v = ...) are judged on their rows' values: none left for its condition.
     assertThat(r.notJudged()).doesNotContainKeys(NotJudged.LWT_CONDITION, NotJudged.LWT_COLLECTION,
@@ -173,19 +141,11 @@ class ServedLwtTtlTrafficProperties {
     }
   }
 
-  private static String table(ServedOp op) {
-    if (op instanceof ServedOp.Write w) return w.partition().table();
-    if (op instanceof ServedOp.Read r) return r.partition().table();
-    if (op instanceof ServedOp.Removal r) return r.table();
-    return "";
-  }
-
   @AfterContainer
   static void stop() {
     System.out.printf("served LWT+TTL traffic: %d LWT partitions of `once`, %d judged (%d with TTLs), %d of %d"
         + " operations in judged partitions; LWTs answered CAS result unknown: %d; not judged: %s%n", partitions.get(),
         judged.get(), judgedWithTtl.get(), judgedOps.get(), allOps.get(), unknownOutcomes.get(), notJudged);
-    for (CqlSession c : clients) c.close();
-    if (fx != null) fx.close();
+    if (traffic != null) traffic.close();
   }
 }

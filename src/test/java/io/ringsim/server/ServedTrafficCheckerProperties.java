@@ -14,7 +14,6 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicInteger;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -31,9 +30,11 @@ import net.jqwik.api.lifecycle.AfterContainer;
  * place it counts as not judged). Each try runs in a keyspace of its own and is checked on its own.
  */
 class ServedTrafficCheckerProperties {
-  private static ServedClusterFixture one, three, fast;
-  private static CqlSession oneSession, threeSession, fastSession;
-  private static final AtomicInteger keyspaces = new AtomicInteger();
+  private static ServedTraffic one, three, fast;
+  /** Over every try: partitions with LWTs (of `once` and `wide`, beside the plain traffic), those judged, reasons. */
+  private static final java.util.concurrent.atomic.AtomicLong lwtPartitions = new java.util.concurrent.atomic.AtomicLong(),
+      lwtJudged = new java.util.concurrent.atomic.AtomicLong();
+  private static final java.util.Map<NotJudged, Long> notJudged = new java.util.EnumMap<>(NotJudged.class);
 
   /** What a step does; the interpreter below turns it into CQL. */
   enum Kind {
@@ -70,11 +71,8 @@ class ServedTrafficCheckerProperties {
 
   @Property(tries = 8, shrinking = ShrinkingMode.OFF)
   void oneNodeFaultFreeTrafficHasNoAnomaly(@ForAll("programs") List<Step> steps) throws Exception {
-    if (one == null) {
-      one = new ServedClusterFixture(1, 11);
-      oneSession = one.connect(null);
-    }
-    Checker.Result r = run(one, oneSession, 1, ConsistencyLevel.ONE, ConsistencyLevel.ONE, steps);
+    if (one == null) one = new ServedTraffic(1, 11, 1.0, 1, "p");
+    Checker.Result r = run(one, 1, ConsistencyLevel.ONE, ConsistencyLevel.ONE, steps);
     assertThat(r.anomalies()).as("anomalies of %s", steps).isEmpty();
     assertThat(r.staleReads() + r.lostWrites() + r.lwtViolations()).isZero();
   }
@@ -82,11 +80,8 @@ class ServedTrafficCheckerProperties {
   @Property(tries = 8, shrinking = ShrinkingMode.OFF)
   void threeNodesFaultFreeTrafficHasNoAnomalyAtOverlappingLevels(@ForAll("programs") List<Step> steps,
       @ForAll("levels") ConsistencyLevel[] levels) throws Exception {
-    if (three == null) {
-      three = new ServedClusterFixture(3, 13);
-      threeSession = three.connect(null);
-    }
-    Checker.Result r = run(three, threeSession, 3, levels[0], levels[1], steps);
+    if (three == null) three = new ServedTraffic(3, 13, 1.0, 1, "p");
+    Checker.Result r = run(three, 3, levels[0], levels[1], steps);
     assertThat(r.anomalies()).as("anomalies at write %s, read %s of %s", levels[0], levels[1], steps).isEmpty();
   }
 
@@ -97,11 +92,8 @@ class ServedTrafficCheckerProperties {
    */
   @Property(tries = 4, shrinking = ShrinkingMode.OFF)
   void fasterThanWallClockTrafficHasNoAnomaly(@ForAll("programs") List<Step> steps) throws Exception {
-    if (fast == null) {
-      fast = new ServedClusterFixture(3, 17, 4.0);
-      fastSession = fast.connect(null);
-    }
-    Checker.Result r = run(fast, fastSession, 3, ConsistencyLevel.QUORUM, ConsistencyLevel.QUORUM, steps);
+    if (fast == null) fast = new ServedTraffic(3, 17, 4.0, 1, "p");
+    Checker.Result r = run(fast, 3, ConsistencyLevel.QUORUM, ConsistencyLevel.QUORUM, steps);
     assertThat(r.anomalies()).as("anomalies at speed 4 of %s", steps).isEmpty();
   }
 
@@ -116,20 +108,18 @@ class ServedTrafficCheckerProperties {
 
   @AfterContainer
   static void stop() {
-    if (oneSession != null) oneSession.close();
-    if (threeSession != null) threeSession.close();
+    System.out.printf("served traffic of every kind: %d partitions with LWTs, %d judged; not judged: %s%n",
+        lwtPartitions.get(), lwtJudged.get(), notJudged);
     if (one != null) one.close();
     if (three != null) three.close();
-    if (fastSession != null) fastSession.close();
     if (fast != null) fast.close();
   }
 
   /** Runs the steps in a fresh keyspace and checks that keyspace's operations (with their read-back at ALL). */
-  static Checker.Result run(ServedClusterFixture fx, CqlSession s, int rf, ConsistencyLevel write,
-      ConsistencyLevel read, List<Step> steps) throws Exception {
-    String ks = "p" + keyspaces.incrementAndGet();
-    s.execute("CREATE KEYSPACE " + ks + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': "
-        + rf + "}");
+  static Checker.Result run(ServedTraffic traffic, int rf, ConsistencyLevel write, ConsistencyLevel read,
+      List<Step> steps) throws Exception {
+    CqlSession s = traffic.client(0);
+    String ks = traffic.keyspace(rf);
     s.execute("CREATE TABLE " + ks + ".kv (k int PRIMARY KEY, v text, n int, s set<int>, m map<int, text>,"
         + " l list<int>)");
     s.execute(createWide(ks));
@@ -164,12 +154,15 @@ class ServedTrafficCheckerProperties {
         throw new AssertionError(st + ": " + stmt + " at " + (isRead ? read : write) + ": " + e, e);
       }
     }
-    List<ServedOp> ops = new ArrayList<>();
-    String prefix = ks + ".";
-    for (ServedOp op : fx.served.history().servedOps()) if (inKeyspace(op, prefix)) ops.add(op);
-    ops.addAll(fx.served.history().finalReads(fx.sim, t -> t.startsWith(prefix)));
+    List<ServedOp> ops = traffic.ops(ks);
     Checker.Result r = ServedChecker.check(ops);
     assertThat(r.readsChecked()).as("reads judged").isPositive();
+    ServedTraffic.LwtPartitions each = ServedTraffic.lwtPartitions(ops, t -> true);
+    lwtPartitions.addAndGet(each.partitions());
+    lwtJudged.addAndGet(each.judged().size());
+    synchronized (notJudged) {
+      r.notJudged().forEach((k, v) -> notJudged.merge(k, v, Long::sum));
+    }
     return r;
   }
 
@@ -184,11 +177,8 @@ class ServedTrafficCheckerProperties {
    */
   @Example
   void theIssuesCqlshSessionHasNoAnomaly() throws Exception {
-    if (three == null) {
-      three = new ServedClusterFixture(3, 13);
-      threeSession = three.connect(null);
-    }
-    CqlSession s = threeSession;
+    if (three == null) three = new ServedTraffic(3, 13, 1.0, 1, "p");
+    CqlSession s = three.client(0);
     s.execute("CREATE KEYSPACE geo WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3}");
     s.execute("CREATE TABLE geo.users (mainland text, state text, uid int, name text, zip int,"
         + " PRIMARY KEY ((mainland), state, uid))");
@@ -206,21 +196,11 @@ class ServedTrafficCheckerProperties {
         + " IF zip = 75000").wasApplied()).isTrue();
     s.execute("SELECT * FROM geo.users");
     s.execute("DROP KEYSPACE geo");
-    List<ServedOp> ops = new ArrayList<>();
-    for (ServedOp op : three.served.history().servedOps()) if (inKeyspace(op, "geo.")) ops.add(op);
-    ops.addAll(three.served.history().finalReads(three.sim, t -> t.startsWith("geo.")));
-    Checker.Result r = ServedChecker.check(ops);
+    Checker.Result r = ServedChecker.check(three.ops("geo"));
     assertThat(r.anomalies()).isEmpty();
     assertThat(r.readsChecked()).isPositive();
     // Issue 36's session: the rows inserted before, the LWT on one of them judged on its values, nothing left out.
     assertThat(r.notJudged().keySet()).noneMatch(k -> k.key().startsWith("lwt-"));
-  }
-
-  private static boolean inKeyspace(ServedOp op, String prefix) {
-    if (op instanceof ServedOp.Write w) return w.partition().table().startsWith(prefix);
-    if (op instanceof ServedOp.Read r) return r.partition().table().startsWith(prefix);
-    if (op instanceof ServedOp.Removal r) return r.table().startsWith(prefix);
-    return false; // unjudged ops of other keyspaces are only counted
   }
 
   static String cql(String ks, Step st, long stamp) {

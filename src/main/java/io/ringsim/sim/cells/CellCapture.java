@@ -135,18 +135,28 @@ public final class CellCapture {
 
   /** The live cells a read returned, and the rows whose marker was live. */
   public static Seen seen(List<LivePartition> parts) {
-    Map<CellKey, Long> cells = new HashMap<>();
-    Set<Clustering> markers = new HashSet<>();
-    for (LivePartition p : parts) {
-      if (p.staticRow() != null) seen(p.staticRow(), Clustering.STATIC, cells, markers);
-      for (LiveRow r : p.rows()) seen(r, r.clustering(), cells, markers);
-    }
-    return new Seen(cells, markers);
+    return seen(parts, false);
   }
 
-  private static void seen(LiveRow r, Clustering c, Map<CellKey, Long> cells, Set<Clustering> markers) {
+  /** The same, with each simple cell's value when {@code withValues} (a SERIAL read, whose values are judged). */
+  public static Seen seen(List<LivePartition> parts, boolean withValues) {
+    Map<CellKey, Long> cells = new HashMap<>();
+    Set<Clustering> markers = new HashSet<>();
+    Map<CellKey, java.nio.ByteBuffer> values = withValues ? new HashMap<>() : null;
+    for (LivePartition p : parts) {
+      if (p.staticRow() != null) seen(p.staticRow(), Clustering.STATIC, cells, markers, values);
+      for (LiveRow r : p.rows()) seen(r, r.clustering(), cells, markers, values);
+    }
+    return new Seen(cells, markers, values);
+  }
+
+  private static void seen(LiveRow r, Clustering c, Map<CellKey, Long> cells, Set<Clustering> markers,
+      Map<CellKey, java.nio.ByteBuffer> values) {
     if (r.hasLiveMarker()) markers.add(c);
-    r.cells().forEach((col, cell) -> cells.put(CellKey.simple(c, col), cell.timestamp()));
+    r.cells().forEach((col, cell) -> {
+      cells.put(CellKey.simple(c, col), cell.timestamp());
+      if (values != null) values.put(CellKey.simple(c, col), java.nio.ByteBuffer.wrap(cell.value().clone()));
+    });
     r.collections().forEach((col, els) -> els.forEach((path, cell) -> cells.put(CellKey.element(c, col, path),
         cell.timestamp())));
   }
