@@ -179,6 +179,28 @@ class ServedLwtConditionTest {
     });
   }
 
+  /**
+   * Two coordinators can pick the same ballot time (each keeps its own clock unique, not the cluster's): a refusal
+   * answered with another LWT's cells at the timestamp its own update would have had is no sign it took effect.
+   */
+  @Test
+  void aRefusalShowingAnotherLwtsCellsAtTheSameTimestampIsNoAnomaly() {
+    Clustering two = row(2);
+    lwt(two, ifNotExists(two), true, 1, 0, 10, true, null); // IF NOT EXISTS, v = 1 at timestamp 0
+    // Through n2, IF NOT EXISTS with v = 9, its ballot also at time 0: refused, answered with the first one's v = 1
+    // written at 0, the timestamp its own update has too.
+    ServedOp.Conditional cas = new ServedOp.Conditional(two, ifNotExists(two), sets(two, 9, 0, true),
+        new LivePartition(KEY, null, List.of(new LiveRow(two, true, Map.of("v", Cell.live(0,
+            CqlTypes.INT.serialize(1))), Map.of()))), null, null);
+    ops.add(new ServedOp.Write(++ids, 4, US, CMP, "QUORUM", "n2", 0, 12, ServedOp.Outcome.OK, null,
+        io.ringsim.sim.cells.CellCapture.mutation(cas.update()), ServedOp.Lwt.IF_NOT_EXISTS, false, null, 0, false,
+        cas));
+    update(two, 1, 2, 20, 30, true, null); // v is still 1: IF v = 1 applies
+    Checker.Result r = ServedChecker.check(ops);
+    assertThat(r.anomalies()).isEmpty();
+    assertThat(r.notJudged()).isEmpty();
+  }
+
   @Test
   void aTimedOutUpdateMayHaveTakenEffectOrNot() {
     Clustering two = row(2);
