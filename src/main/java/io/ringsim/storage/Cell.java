@@ -48,6 +48,11 @@ public record Cell(long timestamp, int ttl, int localDeletionTime, byte[] value)
    * Cassandra's reconciliation: the higher timestamp wins; on a tie a tombstone or expiring cell beats a plain live
    * one, a tombstone beats an expiring cell, the later expiry wins, and finally the greater value (unsigned bytes).
    */
+  /** The same cell written at {@code ts}. */
+  public Cell withTimestamp(long ts) {
+    return new Cell(ts, ttl, localDeletionTime, value);
+  }
+
   public static Cell reconcile(Cell a, Cell b) {
     if (a == null) return b;
     if (b == null) return a;

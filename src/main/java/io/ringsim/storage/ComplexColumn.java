@@ -15,6 +15,14 @@ public record ComplexColumn(DeletionTime deletion, NavigableMap<byte[], Cell> ce
     return new ComplexColumn(deletion, new TreeMap<>(pathOrder));
   }
 
+  /** Every element at {@code ts}, the collection's deletion at {@code ts - 1} (see Row.withAllTimestamps). */
+  public ComplexColumn withAllTimestamps(long ts) {
+    TreeMap<byte[], Cell> out = new TreeMap<>(cells.comparator());
+    for (Map.Entry<byte[], Cell> e : cells.entrySet()) out.put(e.getKey(), e.getValue().withTimestamp(ts));
+    return new ComplexColumn(deletion.isLive() ? deletion : new DeletionTime(ts - 1, deletion.localDeletionTime()),
+        out);
+  }
+
   public ComplexColumn merge(ComplexColumn other) {
     DeletionTime d = DeletionTime.max(deletion, other.deletion);
     TreeMap<byte[], Cell> out = new TreeMap<>(cells.comparator());

@@ -247,6 +247,22 @@ public final class Partition {
     return new Stats(size, cells, min, max, Purger.walkPlainLive(this));
   }
 
+  /**
+   * This update with every timestamp replaced, as Cassandra's PartitionUpdate.Builder.updateAllTimestamp does: what
+   * it writes at {@code ts}, what it deletes (the partition, ranges, rows, collections) at {@code ts - 1}.
+   */
+  public Partition withAllTimestamps(long ts) {
+    Partition out = new Partition(key, comparator);
+    if (!deletion.isLive()) out.deletion = new DeletionTime(ts - 1, deletion.localDeletionTime());
+    for (RangeTombstone rt : rangeTombstones) {
+      out.appendRangeTombstone(new RangeTombstone(rt.slice(), new DeletionTime(ts - 1,
+          rt.deletion().localDeletionTime())));
+    }
+    if (staticRow != null) out.staticRow = staticRow.withAllTimestamps(ts);
+    for (Row r : rows.values()) out.rows.put(r.clustering(), r.withAllTimestamps(ts));
+    return out;
+  }
+
   /** A deep-enough copy for freezing a memtable partition into an SSTable (rows are immutable already). */
   public Partition copy() {
     Partition out = new Partition(key, comparator);

@@ -78,6 +78,25 @@ public final class Row {
     return liveness.isEmpty() && deletion.isLive() && names.length == 0 && complex.isEmpty();
   }
 
+  /**
+   * This row with every timestamp replaced, as Cassandra's Row.updateAllTimestamp does: the cells and the row's
+   * liveness at {@code ts}, its deletions (the row's, a collection's) at {@code ts - 1}, so what it writes still wins
+   * over what it deletes. A Paxos round that finishes another round's proposal re-stamps it with its own ballot.
+   */
+  public Row withAllTimestamps(long ts) {
+    LivenessInfo l = liveness.isEmpty() ? liveness : new LivenessInfo(ts, liveness.ttl(),
+        liveness.localExpirationTime());
+    DeletionTime d = deletion.isLive() ? deletion : new DeletionTime(ts - 1, deletion.localDeletionTime());
+    Cell[] c = new Cell[cells.length];
+    for (int i = 0; i < cells.length; i++) c[i] = cells[i].withTimestamp(ts);
+    Map<String, ComplexColumn> cx = complex;
+    if (!complex.isEmpty()) {
+      cx = new java.util.TreeMap<>();
+      for (Map.Entry<String, ComplexColumn> e : complex.entrySet()) cx.put(e.getKey(), e.getValue().withAllTimestamps(ts));
+    }
+    return new Row(clustering, l, d, names, c, cx);
+  }
+
   /** Reconciles two versions of the same row; data shadowed by the resulting row deletion is dropped. */
   public Row merge(Row o) {
     DeletionTime d = DeletionTime.max(deletion, o.deletion);

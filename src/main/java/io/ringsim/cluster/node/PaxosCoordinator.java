@@ -236,7 +236,9 @@ final class PaxosCoordinator extends PendingRequest {
             inProgress.acceptedBallot(), PartitionCodec.decode(inProgress.accepted(), schema), schema.metadata()));
       }
       finishingInProgress = true;
-      propose(inProgress.accepted());
+      // Commit.newProposal: the replayed update is re-stamped with this round's ballot time.
+      propose(PartitionCodec.encode(PartitionCodec.decode(inProgress.accepted(), schema)
+          .withAllTimestamps(ballotMicros(ballot))));
       return;
     }
     if (serialRead != null) {
