@@ -36,10 +36,12 @@ public final class IndexSearcher {
     List<Partition> out = new ArrayList<>();
     int sstables = 0, partitions = 0;
     long tombs = 0, read = 0, matched = 0;
-    List<LocalIndex.Entry> hits = ix.lookup(q, start, end);
-    for (int i = 0; i < hits.size() && wanted > 0; ) {
-      DecoratedKey k = hits.get(i).key();
-      while (i < hits.size() && hits.get(i).key().equals(k)) i++;
+    java.util.Iterator<LocalIndex.Entry> hits = ix.lookup(q, start, end);
+    LocalIndex.Entry hit = hits.hasNext() ? hits.next() : null;
+    while (hit != null && wanted > 0) {
+      DecoratedKey k = hit.key();
+      // The partition's entries (one per row the value was written in): it is read once.
+      do hit = hits.hasNext() ? hits.next() : null; while (hit != null && hit.key().equals(k));
       PartitionRead r = t.scanRead(k, whole, nowInSec);
       partitions++;
       sstables += r.stats().sstablesTouched();

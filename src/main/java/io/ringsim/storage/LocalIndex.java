@@ -8,7 +8,6 @@ import io.ringsim.schema.collection.ListType;
 import io.ringsim.schema.collection.MapType;
 import io.ringsim.schema.collection.SetType;
 import io.ringsim.ring.Token;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -155,21 +154,40 @@ public final class LocalIndex {
 
   /**
    * The entries for {@code q}'s value whose partitions' tokens lie in (start, end] (null: unbounded), in token order,
-   * stale ones included.
+   * stale ones included; walked lazily, so a page that stops early does not visit the rest.
    */
-  public List<Entry> lookup(IndexQuery q, Token start, Token end) {
+  public java.util.Iterator<Entry> lookup(IndexQuery q, Token start, Token end) {
     NavigableSet<Entry> all = entries.get(lookup(q));
-    if (all == null) return List.of();
-    List<Entry> out = new ArrayList<>();
-    Iterable<Entry> from = start == null ? all
-        : all.tailSet(new Entry(new DecoratedKey(start, new byte[0]), Clustering.STATIC), true);
-    for (Entry e : from) {
-      Token t = e.key().token();
-      if (start != null && t.compareTo(start) <= 0) continue;
-      if (end != null && t.compareTo(end) > 0) break;
-      out.add(e);
-    }
-    return out;
+    if (all == null) return java.util.Collections.emptyIterator();
+    java.util.Iterator<Entry> from = (start == null ? all
+        : all.tailSet(new Entry(new DecoratedKey(start, new byte[0]), Clustering.STATIC), true)).iterator();
+    return new java.util.Iterator<>() {
+      private Entry next = advance();
+
+      private Entry advance() {
+        while (from.hasNext()) {
+          Entry e = from.next();
+          Token t = e.key().token();
+          if (start != null && t.compareTo(start) <= 0) continue;
+          if (end != null && t.compareTo(end) > 0) return null;
+          return e;
+        }
+        return null;
+      }
+
+      @Override
+      public boolean hasNext() {
+        return next != null;
+      }
+
+      @Override
+      public Entry next() {
+        if (next == null) throw new java.util.NoSuchElementException();
+        Entry e = next;
+        next = advance();
+        return e;
+      }
+    };
   }
 
   /**

@@ -51,7 +51,8 @@ class CqlConformanceTest {
       "47_conditional_batch_in_and_udf_checks", "48_java_udf_tuples_udts_dates", "49_roles_permissions_triggers",
       "50_replication_options", "51_prepare_order_select_index_aggregate",
       "52_syntax_error_wording", "53_cqlengine_findings", "54_dtest_findings",
-      "55_sasi"})
+      "55_sasi",
+      "56_index_stale_entries"})
   void matchesCassandraWordForWord(String name) throws IOException {
     List<String> differ = new ArrayList<>(compare(name).messageMismatches());
     // Cassandra lists a function's overloads in its hash order, which two oracle runs of 30 gave differently
@@ -112,6 +113,15 @@ class CqlConformanceTest {
   @Test
   void viewRowsStayShadowedWhenTheClockCrossesASecond() throws IOException {
     compare("31_materialized_views", "--now", "2026-01-01T00:00:00.990Z");
+  }
+
+  /**
+   * Index reads through three nodes (RF 1: each range's one replica answers from its own index): stale entries left
+   * by overwrites, deletes, expiry and removed elements stay hidden across flush, compaction and restart.
+   */
+  @Test
+  void indexReadsMatchCassandraThroughThreeNodes() throws IOException {
+    compare("56_index_stale_entries", "--nodes", "3");
   }
 
   /** SASI's reads (a range scan every node filters as SASI evaluates it) give one node's answers through three. */
