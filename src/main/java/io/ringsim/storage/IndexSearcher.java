@@ -38,11 +38,29 @@ public final class IndexSearcher {
     long tombs = 0, read = 0, matched = 0;
     java.util.Iterator<LocalIndex.Entry> hits = ix.lookup(q, start, end);
     LocalIndex.Entry hit = hits.hasNext() ? hits.next() : null;
+    int clusteringColumns = t.schema().metadata().clusteringColumns().size();
+    boolean wholeRows = f.slices().size() == 1 && f.slices().get(0).start().prefix().length == 0
+        && f.slices().get(0).end().prefix().length == 0;
     while (hit != null && wanted > 0) {
       DecoratedKey k = hit.key();
-      // The partition's entries (one per row the value was written in): it is read once.
-      do hit = hits.hasNext() ? hits.next() : null; while (hit != null && hit.key().equals(k));
-      PartitionRead r = t.scanRead(k, whole, nowInSec);
+      // The partition's entries (one per row the value was written in): it is read once, and only those rows when
+      // the index names rows and the query takes whole rows (CassandraIndexSearcher reads the indexed rows by name).
+      Set<Clustering> named = new TreeSet<>(t.schema().clustering());
+      do {
+        named.add(hit.clustering());
+        hit = hits.hasNext() ? hits.next() : null;
+      } while (hit != null && hit.key().equals(k));
+      ReadFilter rows = whole;
+      if (wholeRows && clusteringColumns > 0 && !ix.onStatic()) {
+        List<Slice> exact = new ArrayList<>(named.size());
+        for (Clustering c : named) {
+          byte[][] v = new byte[c.size()][];
+          for (int j = 0; j < v.length; j++) v[j] = c.get(j);
+          exact.add(new Slice(ClusteringBound.inclusive(v), ClusteringBound.inclusive(v)));
+        }
+        rows = new ReadFilter(exact, f.reversed(), Integer.MAX_VALUE, false, f.named());
+      }
+      PartitionRead r = t.scanRead(k, rows, nowInSec);
       partitions++;
       sstables += r.stats().sstablesTouched();
       tombs += r.stats().tombstonesScanned();

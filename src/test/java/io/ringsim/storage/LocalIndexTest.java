@@ -164,11 +164,13 @@ class LocalIndexTest {
   @Test
   void aSearchReadsOnlyThePartitionsTheIndexNames() {
     for (int pk = 0; pk < 200; pk++) setV(pk, 1, pk % 100 == 7 ? 1 : 2, 0);
+    for (int ck = 1; ck <= 50; ck++) setV(500, ck, ck == 25 ? 1 : 3, 0); // a wide partition: one row holds 1
     IndexSearcher.Result r = IndexSearcher.search(store, store.index("v", "values"),
         new IndexQuery("ix", "v", "values", i(1), null), null, null, ReadFilter.ALL, now(), Long.MAX_VALUE,
         Integer.MAX_VALUE);
-    assertThat(r.partitionsRead()).isEqualTo(2);
-    assertThat(r.rowsMatched()).isEqualTo(2);
+    assertThat(r.partitionsRead()).as("of 201").isEqualTo(3);
+    assertThat(r.rowsRead()).as("the wide partition's named row only").isEqualTo(3);
+    assertThat(r.rowsMatched()).isEqualTo(3);
     // A page of one row stops at the first match.
     IndexSearcher.Result page = IndexSearcher.search(store, store.index("v", "values"),
         new IndexQuery("ix", "v", "values", i(1), null), null, null, ReadFilter.ALL, now(), 1, Integer.MAX_VALUE);
