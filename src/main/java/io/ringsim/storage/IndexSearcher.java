@@ -51,7 +51,7 @@ public final class IndexSearcher {
         hit = hits.hasNext() ? hits.next() : null;
       } while (hit != null && hit.key().equals(k));
       ReadFilter rows = whole;
-      if (wholeRows && clusteringColumns > 0 && !ix.onStatic()) {
+      if (wholeRows && clusteringColumns > 0 && !ix.wholePartitions()) {
         List<Slice> exact = new ArrayList<>(named.size());
         for (Clustering c : named) {
           byte[][] v = new byte[c.size()][];
@@ -67,14 +67,16 @@ public final class IndexSearcher {
       read += r.stats().liveRows();
       if (r.data() == null) continue;
       LivePartition live = r.live();
-      boolean staticMatch = ix.onStatic() && ix.matches(q, live.staticRow());
-      if (ix.onStatic() && !staticMatch) continue;
+      // A static column's or a key component's index matches the partition: all of its live rows are kept.
+      boolean partitionMatch = ix.onPartitionKey() ? ix.matchesKey(q, k)
+          : ix.onStatic() && ix.matches(q, live.staticRow());
+      if (ix.wholePartitions() && !partitionMatch) continue;
       Set<Clustering> keep = new TreeSet<>(t.schema().clustering());
       for (LiveRow row : live.rows()) {
         if (keep.size() >= wanted) break;
-        if (staticMatch || ix.matches(q, row)) keep.add(row.clustering());
+        if (partitionMatch || ix.matches(q, row)) keep.add(row.clustering());
       }
-      if (keep.isEmpty() && !staticMatch) continue;
+      if (keep.isEmpty() && !(partitionMatch && live.staticRow() != null)) continue;
       wanted -= keep.size();
       matched += keep.size();
       out.add(retain(r.data(), keep));

@@ -28,9 +28,12 @@ import java.util.TreeSet;
  */
 public final class LocalIndex {
   /** Where the indexed value sits in a row. */
-  enum Shape { CELL, LIST_VALUES, SET_VALUES, MAP_VALUES, MAP_KEYS, MAP_ENTRIES, CLUSTERING, UNSUPPORTED }
+  enum Shape { CELL, LIST_VALUES, SET_VALUES, MAP_VALUES, MAP_KEYS, MAP_ENTRIES, CLUSTERING, PARTITION_KEY, UNSUPPORTED }
 
-  /** A row an index entry points to: its partition and clustering ({@link Clustering#STATIC} for a static column). */
+  /**
+   * A row an index entry points to: its partition and clustering ({@link Clustering#STATIC} for a static column or a
+   * partition key component, whose entries name whole partitions).
+   */
   public record Entry(DecoratedKey key, Clustering clustering) {}
 
   private final String column;
@@ -38,6 +41,8 @@ public final class LocalIndex {
   private final Shape shape;
   private final boolean isStatic;
   private final int clusteringPosition;
+  /** A partition key component's position, and how many the key has; -1 for other columns. */
+  private final int keyPosition, keyComponents;
   private final Comparator<byte[][]> valueOrder;
   private final TreeMap<byte[][], NavigableSet<Entry>> entries;
   private final Comparator<Entry> entryOrder;
@@ -49,6 +54,8 @@ public final class LocalIndex {
     ColumnDef def = schema.metadata().column(column).orElse(null);
     this.isStatic = def != null && def.kind() == ColumnKind.STATIC;
     this.clusteringPosition = def != null && def.kind() == ColumnKind.CLUSTERING ? def.position() : -1;
+    this.keyPosition = def != null && def.kind() == ColumnKind.PARTITION_KEY ? def.position() : -1;
+    this.keyComponents = schema.metadata().partitionKey().size();
     this.shape = def == null ? Shape.UNSUPPORTED : shapeOf(def, kind);
     List<CqlType> parts = def == null ? List.of() : partTypes(def.type(), shape);
     this.valueOrder = (a, b) -> {
@@ -63,7 +70,7 @@ public final class LocalIndex {
     this.entryOrder = Comparator.comparing(Entry::key).thenComparing(Entry::clustering, cc);
   }
 
-  /** Whether this node can answer the index from its own structure (a partition key column's index cannot yet). */
+  /** Whether this node can answer the index from its own structure (not for a non-frozen user type or a counter). */
   public boolean supported() {
     return shape != Shape.UNSUPPORTED;
   }
@@ -74,7 +81,7 @@ public final class LocalIndex {
   }
 
   private static Shape shapeOf(ColumnDef def, String kind) {
-    if (def.kind() == ColumnKind.PARTITION_KEY) return Shape.UNSUPPORTED;
+    if (def.kind() == ColumnKind.PARTITION_KEY) return Shape.PARTITION_KEY;
     if (def.kind() == ColumnKind.CLUSTERING) return Shape.CLUSTERING;
     CqlType t = def.type();
     if (!TableSchema.isComplex(t) || "full".equals(kind)) {
@@ -95,7 +102,7 @@ public final class LocalIndex {
 
   private static List<CqlType> partTypes(CqlType t, Shape shape) {
     return switch (shape) {
-      case CELL, CLUSTERING -> List.of(t);
+      case CELL, CLUSTERING, PARTITION_KEY -> List.of(t);
       case LIST_VALUES -> List.of(((ListType) t).element());
       case SET_VALUES -> List.of(((SetType) t).element());
       case MAP_VALUES -> List.of(((MapType) t).value());
@@ -109,6 +116,10 @@ public final class LocalIndex {
   void index(Partition update) {
     if (shape == Shape.UNSUPPORTED) return;
     DecoratedKey k = update.key();
+    if (shape == Shape.PARTITION_KEY) {
+      put(new byte[][] {keyComponent(k)}, new Entry(k, Clustering.STATIC));
+      return;
+    }
     if (isStatic) {
       if (update.staticRow() != null) add(update.staticRow(), k, Clustering.STATIC);
       return;
@@ -206,7 +217,7 @@ public final class LocalIndex {
         Cell cell = r.cells().get(column);
         return cell != null && valueOrder.compare(new byte[][] {cell.value()}, want) == 0;
       }
-      case UNSUPPORTED -> {
+      case UNSUPPORTED, PARTITION_KEY -> {
         return true;
       }
       default -> {
@@ -218,6 +229,25 @@ public final class LocalIndex {
         return false;
       }
     }
+  }
+
+  private byte[] keyComponent(DecoratedKey k) {
+    return keyComponents == 1 ? k.key() : io.ringsim.ring.KeyEncoding.decompose(k.key(), keyComponents).get(keyPosition);
+  }
+
+  /** Whether the partition's key holds {@code q}'s value (an index on a partition key component). */
+  public boolean matchesKey(IndexQuery q, DecoratedKey k) {
+    return shape == Shape.PARTITION_KEY && valueOrder.compare(new byte[][] {keyComponent(k)}, lookup(q)) == 0;
+  }
+
+  /** Whether the index names whole partitions (a static column's or a partition key component's), not rows. */
+  public boolean wholePartitions() {
+    return isStatic || shape == Shape.PARTITION_KEY;
+  }
+
+  /** Whether the index is on a partition key component. */
+  public boolean onPartitionKey() {
+    return shape == Shape.PARTITION_KEY;
   }
 
   /** Whether the index reads by the partition's static row (an index on a static column). */

@@ -148,7 +148,7 @@ class LocalIndexTest {
   }
 
   @Test
-  void clusteringAndStaticIndexesFindTheirRows() {
+  void clusteringStaticAndPartitionKeyIndexesFindTheirRows() {
     setV(1, 5, 1, 0);
     setV(2, 5, 1, 0);
     setV(2, 6, 1, 0);
@@ -159,6 +159,9 @@ class LocalIndexTest {
     store.apply(schema.newPartition(i(2)).add(Row.builder(Clustering.STATIC).cell("s", Cell.live(ts++, i(5)))
         .build()));
     assertThat(search("s", "values", i(4), null)).isEmpty();
+    assertThat(search("pk", "values", i(2), null)).containsExactly("2/5", "2/6");
+    store.apply(schema.newPartition(i(2)).delete(new DeletionTime(ts++, now())));
+    assertThat(search("pk", "values", i(2), null)).as("a deleted partition").isEmpty();
   }
 
   @Test
