@@ -14,8 +14,13 @@ import java.util.List;
  * <p>{@code named}: the query names each row it wants by its whole primary key (a table without clustering columns,
  * or = / IN on every clustering column): Cassandra's names filter, which replicas read in timestamp order and stop
  * early ({@link NamedRowsRead}). A range that happens to start and end at one value is a slice, as in Cassandra.
+ *
+ * <p>{@code index}: a range scan read by a built-in secondary index (null: none). A replica that is the only one
+ * asked for its range looks the value up in its {@link LocalIndex} and reads only the rows found there; point reads
+ * ignore it.
  */
-public record ReadFilter(List<Slice> slices, boolean reversed, int limit, boolean paged, boolean named) {
+public record ReadFilter(List<Slice> slices, boolean reversed, int limit, boolean paged, boolean named,
+    IndexQuery index) {
   public static final ReadFilter ALL = new ReadFilter(List.of(Slice.ALL), false, Integer.MAX_VALUE);
   /** The one row of a table without clustering columns, named by its partition key. */
   public static final ReadFilter ALL_NAMED = ALL.named(true);
@@ -23,6 +28,10 @@ public record ReadFilter(List<Slice> slices, boolean reversed, int limit, boolea
   public ReadFilter {
     slices = List.copyOf(slices);
     if (limit <= 0) throw new IllegalArgumentException("limit must be positive: " + limit);
+  }
+
+  public ReadFilter(List<Slice> slices, boolean reversed, int limit, boolean paged, boolean named) {
+    this(slices, reversed, limit, paged, named, null);
   }
 
   public ReadFilter(List<Slice> slices, boolean reversed, int limit) {
@@ -34,7 +43,7 @@ public record ReadFilter(List<Slice> slices, boolean reversed, int limit, boolea
   }
 
   public ReadFilter named(boolean n) {
-    return new ReadFilter(slices, reversed, limit, paged, n);
+    return new ReadFilter(slices, reversed, limit, paged, n, index);
   }
 
   public static ReadFilter slices(List<Slice> slices) {
@@ -42,15 +51,20 @@ public record ReadFilter(List<Slice> slices, boolean reversed, int limit, boolea
   }
 
   public ReadFilter withLimit(int l) {
-    return new ReadFilter(slices, reversed, l, paged, named);
+    return new ReadFilter(slices, reversed, l, paged, named, index);
   }
 
   public ReadFilter reversed(boolean r) {
-    return new ReadFilter(slices, r, limit, paged, named);
+    return new ReadFilter(slices, r, limit, paged, named, index);
   }
 
   /** The same filter as a page's read: at most {@code l} live rows, and the replica stops there. */
   public ReadFilter page(List<Slice> s, int l) {
-    return new ReadFilter(s, reversed, l, true, named);
+    return new ReadFilter(s, reversed, l, true, named, index);
+  }
+
+  /** The same filter read by {@code q} (null: by no index). */
+  public ReadFilter indexed(IndexQuery q) {
+    return new ReadFilter(slices, reversed, limit, paged, named, q);
   }
 }

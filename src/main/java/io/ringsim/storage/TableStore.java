@@ -27,6 +27,8 @@ public final class TableStore {
   private long nextGeneration = 1;
   private StorageEvents events = StorageEvents.NONE;
   private NamedRowsRead namedRows;
+  /** The built-in secondary indexes this node keeps for the table, by column and kind ({@link #index}). */
+  private final java.util.Map<String, LocalIndex> indexes = new java.util.HashMap<>();
 
   private long writes, reads, flushes, compactions, bytesFlushed, bytesCompacted, sstablesRead;
   private int maxSSTablesPerRead;
@@ -56,6 +58,7 @@ public final class TableStore {
     this.regularColumns = regularColumns(newSchema);
     this.strategy = CompactionStrategy.fromOptions(newSchema.metadata().params().compaction());
     this.namedRows = new NamedRowsRead(newSchema);
+    indexes.clear(); // a column dropped and re-added may hold another type: built again when next read by
   }
 
   public CompactionStrategy strategy() {
@@ -65,6 +68,7 @@ public final class TableStore {
   /** Writes into the memtable (the node has already logged it). Returns true when the memtable should flush. */
   public boolean apply(Partition update) {
     memtable.apply(update, regularColumns);
+    for (LocalIndex ix : indexes.values()) ix.index(update);
     writes++;
     return memtable.liveBytes() >= settings.memtableFlushBytes();
   }
@@ -102,6 +106,25 @@ public final class TableStore {
     return List.copyOf(sstables);
   }
 
+  /**
+   * The node's index on {@code column} ({@code kind} as {@link io.ringsim.schema.IndexMetadata#kind()}), kept up to
+   * date by every write from then on. The first read by an index builds it from the data held, as Cassandra builds a
+   * new index from the table's SSTables and memtable; null when this node cannot serve the index from a structure of
+   * its own (an index on a partition key column), and the read scans.
+   */
+  public LocalIndex index(String column, String kind) {
+    String id = column + "\u0000" + kind;
+    LocalIndex ix = indexes.get(id);
+    if (ix == null) {
+      ix = new LocalIndex(schema, column, kind);
+      if (!ix.supported()) return null;
+      LocalIndex building = ix;
+      forEachPartition(building::index);
+      indexes.put(id, ix);
+    }
+    return ix;
+  }
+
   /** Writes the memtable to a new SSTable; returns it, or empty when the memtable was empty. */
   public Optional<SSTable> flush() {
     if (memtable.isEmpty()) return Optional.empty();
@@ -123,6 +146,7 @@ public final class TableStore {
   }
 
   public void truncate() {
+    indexes.clear();
     memtable = new Memtable();
     sstables.clear();
     byMaxTimestamp = null;

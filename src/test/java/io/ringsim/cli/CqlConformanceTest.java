@@ -52,6 +52,7 @@ class CqlConformanceTest {
       "50_replication_options", "51_prepare_order_select_index_aggregate",
       "52_syntax_error_wording", "53_cqlengine_findings", "54_dtest_findings",
       "55_sasi",
+      "56_index_stale_entries",
       "57_short_tuples_reversed_types"})
   void matchesCassandraWordForWord(String name) throws IOException {
     List<String> differ = new ArrayList<>(compare(name).messageMismatches());
@@ -113,6 +114,15 @@ class CqlConformanceTest {
   @Test
   void viewRowsStayShadowedWhenTheClockCrossesASecond() throws IOException {
     compare("31_materialized_views", "--now", "2026-01-01T00:00:00.990Z");
+  }
+
+  /**
+   * Index reads through three nodes (RF 1: each range's one replica answers from its own index): stale entries left
+   * by overwrites, deletes, expiry and removed elements stay hidden across flush, compaction and restart.
+   */
+  @Test
+  void indexReadsMatchCassandraThroughThreeNodes() throws IOException {
+    compare("56_index_stale_entries", "--nodes", "3");
   }
 
   /** SASI's reads (a range scan every node filters as SASI evaluates it) give one node's answers through three. */

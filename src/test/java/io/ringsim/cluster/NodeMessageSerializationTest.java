@@ -114,6 +114,28 @@ class NodeMessageSerializationTest {
   }
 
   @Test
+  void anIndexReadCarriesItsLookupAndAReadWithoutOneSerializesAsBefore() {
+    var serialization = akka.serialization.SerializationExtension.get(kit.system().classicSystem());
+    io.ringsim.storage.IndexQuery q = new io.ringsim.storage.IndexQuery("t_m", "m", "entries", new byte[] {1},
+        new byte[] {2, 3});
+    NodeMessage.RangeRead indexed = new NodeMessage.RangeRead(3, "ks.t", "-5", "7",
+        FilterSpec.of(ReadFilter.ALL.indexed(q)), 100, 5000, 1_700_000_000);
+    NodeMessage.RangeRead copy = (NodeMessage.RangeRead) serialization.deserialize(
+        serialization.serialize(indexed).get(), NodeMessage.RangeRead.class).get();
+    io.ringsim.storage.IndexQuery back = copy.filter().toFilter().index();
+    assertThat(back.name()).isEqualTo("t_m");
+    assertThat(back.column()).isEqualTo("m");
+    assertThat(back.kind()).isEqualTo("entries");
+    assertThat(back.value()).containsExactly(1);
+    assertThat(back.entryValue()).containsExactly(2, 3);
+    // Without an index the field is left out: the messages of runs without index reads keep their bytes.
+    byte[] plain = serialization.serialize(new NodeMessage.RangeRead(3, "ks.t", "-5", "7", FilterSpec.of(
+        ReadFilter.ALL), 100)).get();
+    assertThat(new String(plain, java.nio.charset.StandardCharsets.ISO_8859_1)).doesNotContain("index");
+    assertThat(serialization.serialize(indexed).get().length).isGreaterThan(plain.length);
+  }
+
+  @Test
   void aMutationCarryingItsDecodedUpdateSerializesAsWithoutIt() {
     Partition decoded = new Partition(
         new DecoratedKey(new LongToken(7), new byte[] {0, 0, 0, 7}),

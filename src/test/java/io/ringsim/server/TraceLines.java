@@ -66,6 +66,7 @@ final class TraceLines {
         read + "|" + mutation + "|" + counter);
     CASSANDRA_LINES.put(Pattern.compile("Executing seq scan across \\d+ sstables for \\(" + keyBound + ", " + keyBound
         + "\\]"), read);
+    CASSANDRA_LINES.put(Pattern.compile("Executing read on \\w+\\.\\w+ using index \\w+"), read);
     CASSANDRA_LINES.put(Pattern.compile("Enqueuing response to " + address), read + "|" + mutation);
     String verbs = "(READ|MUTATION|RANGE|PAXOS_PREPARE|PAXOS_PROPOSE|PAXOS_COMMIT|COUNTER_MUTATION|BATCH_STORE|BATCH_REMOVE)";
     CASSANDRA_LINES.put(Pattern.compile(verbs + "_(REQ|RSP) message received from " + address

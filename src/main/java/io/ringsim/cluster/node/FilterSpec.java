@@ -2,6 +2,7 @@ package io.ringsim.cluster.node;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.ringsim.storage.ClusteringBound;
+import io.ringsim.storage.IndexQuery;
 import io.ringsim.storage.ReadFilter;
 import io.ringsim.storage.Slice;
 import java.util.ArrayList;
@@ -13,7 +14,12 @@ import java.util.List;
  */
 public record FilterSpec(List<SliceSpec> slices, boolean reversed, int limit,
     @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean paged,
-    @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean named) {
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean named,
+    @JsonInclude(JsonInclude.Include.NON_NULL) IndexQuery index) {
+
+  public FilterSpec(List<SliceSpec> slices, boolean reversed, int limit, boolean paged, boolean named) {
+    this(slices, reversed, limit, paged, named, null);
+  }
 
   public record SliceSpec(List<byte[]> start, boolean startInclusive, List<byte[]> end, boolean endInclusive) {}
 
@@ -29,7 +35,12 @@ public record FilterSpec(List<SliceSpec> slices, boolean reversed, int limit,
       s.add(new SliceSpec(List.of(x.start().prefix()), x.start().inclusive(), List.of(x.end().prefix()),
           x.end().inclusive()));
     }
-    return new FilterSpec(s, f.reversed(), f.limit(), f.paged(), f.named());
+    return new FilterSpec(s, f.reversed(), f.limit(), f.paged(), f.named(), f.index());
+  }
+
+  /** This filter without its index: a sub-range asked of several replicas is scanned ({@link RangeScan}). */
+  public FilterSpec withoutIndex() {
+    return index == null ? this : new FilterSpec(slices, reversed, limit, paged, named, null);
   }
 
   public ReadFilter toFilter() {
@@ -39,12 +50,13 @@ public record FilterSpec(List<SliceSpec> slices, boolean reversed, int limit,
       s.add(new Slice(new ClusteringBound(x.start.toArray(new byte[0][]), x.startInclusive),
           new ClusteringBound(x.end.toArray(new byte[0][]), x.endInclusive)));
     }
-    return new ReadFilter(s, reversed, limit, paged, named);
+    return new ReadFilter(s, reversed, limit, paged, named, index);
   }
 
   /** Whether {@code f} would give {@link #ALL}'s spec, named or not. */
   private static boolean coversAll(ReadFilter f) {
-    if (f.slices().size() != 1 || f.reversed() || f.limit() != Integer.MAX_VALUE || f.paged()) return false;
+    if (f.slices().size() != 1 || f.reversed() || f.limit() != Integer.MAX_VALUE || f.paged() || f.index() != null)
+      return false;
     Slice x = f.slices().get(0);
     return x.start().prefix().length == 0 && x.end().prefix().length == 0 && x.start().inclusive()
         && x.end().inclusive();
@@ -55,7 +67,7 @@ public record FilterSpec(List<SliceSpec> slices, boolean reversed, int limit,
    * identity).
    */
   private boolean isAll() {
-    if (slices.size() != 1 || reversed || limit != Integer.MAX_VALUE || paged) return false;
+    if (slices.size() != 1 || reversed || limit != Integer.MAX_VALUE || paged || index != null) return false;
     SliceSpec x = slices.get(0);
     return x.start.isEmpty() && x.end.isEmpty() && x.startInclusive && x.endInclusive;
   }

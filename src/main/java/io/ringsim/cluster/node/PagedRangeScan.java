@@ -95,7 +95,7 @@ final class PagedRangeScan extends PendingRequest {
       asked = (int) Math.min(Integer.MAX_VALUE, s.rowLimit() - rows);
       node.route(subId, new Sub(node, subId, this));
       NodeMessage.RangeRead req = new NodeMessage.RangeRead(subId, s.table(), rq.lo(), rq.hi(),
-          FilterSpec.of(s.filter()), s.partitionLimit(), asked, now, traced());
+          RangeScan.spec(s.filter(), rq), s.partitionLimit(), asked, now, traced());
       boolean local = false;
       for (String x : rq.contacts()) {
         if (!contactedAll.contains(x)) contactedAll.add(x);

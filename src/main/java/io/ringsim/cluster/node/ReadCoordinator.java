@@ -125,7 +125,7 @@ final class ReadCoordinator extends PendingRequest {
   }
 
   private NodeMessage.ReadData request() {
-    return new NodeMessage.ReadData(id, r.table(), r.key(), FilterSpec.of(r.filter()), now, traced());
+    return new NodeMessage.ReadData(id, r.table(), r.key(), FilterSpec.of(r.filter()).withoutIndex(), now, traced());
   }
 
   /**

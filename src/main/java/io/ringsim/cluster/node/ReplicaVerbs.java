@@ -295,6 +295,9 @@ final class ReplicaVerbs {
     if (t == null) return new NodeMessage.RangeReadReply(rr.requestId(), List.of(), 0, 0, 0, null);
     Token start = rr.startExclusive() == null ? null : node.ring().partitioner().parseToken(rr.startExclusive());
     Token end = rr.endInclusive() == null ? null : node.ring().partitioner().parseToken(rr.endInclusive());
+    io.ringsim.storage.IndexQuery iq = rr.filter().index();
+    io.ringsim.storage.LocalIndex ix = iq == null ? null : t.index(iq.column(), iq.kind());
+    if (ix != null) return IndexRead.read(node, t, ix, iq, rr, start, end, trace);
     if (trace != null) {
       // PartitionRangeReadCommand.queryStorage, on the read stage: the SSTables whose tokens meet the range.
       int sstables = 0;

@@ -110,7 +110,8 @@ public final class SelectPlanner {
     int fetchLimit = perPartition == Integer.MAX_VALUE && !where.clusteringNeedsFiltering && !tuple.isSet()
         && !where.regularNeedsFiltering && where.usedIndex == null && !projection.isAggregate() && !sortRows
         && groupBy < 0 ? limit : Integer.MAX_VALUE;
-    ReadFilter filter = new ReadFilter(slices, reversed, fetchLimit).named(namesRows(t, s, where));
+    ReadFilter filter = new ReadFilter(slices, reversed, fetchLimit).named(namesRows(t, s, where))
+        .indexed(where.indexQuery());
 
     List<ColumnRestriction> post = where.postFilters();
     boolean tupleFilter = tuple.isSet();
@@ -135,7 +136,7 @@ public final class SelectPlanner {
         && !tuple.isSet() && where.inTuples == null;
     Comparator<LiveRow> postOrder = keyOrder != null && !s.orderBy().isEmpty() ? postOrder(t, s) : null;
     if (postOrder != null && fetchLimit != Integer.MAX_VALUE)
-      filter = new ReadFilter(slices, reversed, Integer.MAX_VALUE).named(filter.named());
+      filter = new ReadFilter(slices, reversed, Integer.MAX_VALUE).named(filter.named()).indexed(filter.index());
     return new ReadPlan(t, keys, keyOrder, start, end, filter, sortRows, rowFilter, projection, limit, perPartition,
         s.distinct(), where.usedIndex, staticWhenEmpty, groupBy, s.json(), postOrder);
   }

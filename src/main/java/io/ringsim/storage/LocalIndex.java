@@ -1,0 +1,265 @@
+package io.ringsim.storage;
+
+import io.ringsim.schema.ColumnDef;
+import io.ringsim.schema.ColumnKind;
+import io.ringsim.schema.CqlType;
+import io.ringsim.schema.EmptyValue;
+import io.ringsim.schema.collection.ListType;
+import io.ringsim.schema.collection.MapType;
+import io.ringsim.schema.collection.SetType;
+import io.ringsim.ring.Token;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.NavigableSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * One built-in secondary index on one node, as Cassandra's CassandraIndex keeps it in a hidden local table: each
+ * indexed value (a cell's value, a collection's element, key or entry, a clustering value) maps to the rows that held
+ * it when written, sorted as the index table's clustering sorts them (partition token, key, clustering). Writes only
+ * add entries: an overwrite, a delete, an expired TTL or a removed element leaves the old entry behind, and
+ * {@link #matches} is the read-time check that drops it (CassandraIndexSearcher's staleness filter).
+ *
+ * <p>Values compare with the indexed type's own order, as Cassandra's index table keys do (LocalPartitioner), so
+ * {@code 1.0} and {@code 1.00} of a decimal are one indexed value.
+ */
+public final class LocalIndex {
+  /** Where the indexed value sits in a row. */
+  enum Shape { CELL, LIST_VALUES, SET_VALUES, MAP_VALUES, MAP_KEYS, MAP_ENTRIES, CLUSTERING, PARTITION_KEY, UNSUPPORTED }
+
+  /**
+   * A row an index entry points to: its partition and clustering ({@link Clustering#STATIC} for a static column or a
+   * partition key component, whose entries name whole partitions).
+   */
+  public record Entry(DecoratedKey key, Clustering clustering) {}
+
+  private final String column;
+  private final String kind;
+  private final Shape shape;
+  private final boolean isStatic;
+  private final int clusteringPosition;
+  /** A partition key component's position, and how many the key has; -1 for other columns. */
+  private final int keyPosition, keyComponents;
+  private final Comparator<byte[][]> valueOrder;
+  private final TreeMap<byte[][], NavigableSet<Entry>> entries;
+  private final Comparator<Entry> entryOrder;
+  private long size;
+
+  LocalIndex(TableSchema schema, String column, String kind) {
+    this.column = column;
+    this.kind = kind;
+    ColumnDef def = schema.metadata().column(column).orElse(null);
+    this.isStatic = def != null && def.kind() == ColumnKind.STATIC;
+    this.clusteringPosition = def != null && def.kind() == ColumnKind.CLUSTERING ? def.position() : -1;
+    this.keyPosition = def != null && def.kind() == ColumnKind.PARTITION_KEY ? def.position() : -1;
+    this.keyComponents = schema.metadata().partitionKey().size();
+    this.shape = def == null ? Shape.UNSUPPORTED : shapeOf(def, kind);
+    List<CqlType> parts = def == null ? List.of() : partTypes(def.type(), shape);
+    this.valueOrder = (a, b) -> {
+      for (int i = 0; i < parts.size(); i++) {
+        int c = EmptyValue.compare(parts.get(i), a[i], b[i]);
+        if (c != 0) return c;
+      }
+      return 0;
+    };
+    this.entries = new TreeMap<>(valueOrder);
+    ClusteringComparator cc = schema.clustering();
+    this.entryOrder = Comparator.comparing(Entry::key).thenComparing(Entry::clustering, cc);
+  }
+
+  /** Whether this node can answer the index from its own structure (not for a non-frozen user type or a counter). */
+  public boolean supported() {
+    return shape != Shape.UNSUPPORTED;
+  }
+
+  /** How many entries the index holds, stale ones included. */
+  public long size() {
+    return size;
+  }
+
+  private static Shape shapeOf(ColumnDef def, String kind) {
+    if (def.kind() == ColumnKind.PARTITION_KEY) return Shape.PARTITION_KEY;
+    if (def.kind() == ColumnKind.CLUSTERING) return Shape.CLUSTERING;
+    CqlType t = def.type();
+    if (!TableSchema.isComplex(t) || "full".equals(kind)) {
+      return TableSchema.isComplex(t) ? Shape.UNSUPPORTED : Shape.CELL;
+    }
+    if (t instanceof ListType && "values".equals(kind)) return Shape.LIST_VALUES;
+    if (t instanceof SetType && "values".equals(kind)) return Shape.SET_VALUES;
+    if (t instanceof MapType) {
+      return switch (kind) {
+        case "values" -> Shape.MAP_VALUES;
+        case "keys" -> Shape.MAP_KEYS;
+        case "entries" -> Shape.MAP_ENTRIES;
+        default -> Shape.UNSUPPORTED;
+      };
+    }
+    return Shape.UNSUPPORTED; // a non-frozen user type or a counter: no built-in index
+  }
+
+  private static List<CqlType> partTypes(CqlType t, Shape shape) {
+    return switch (shape) {
+      case CELL, CLUSTERING, PARTITION_KEY -> List.of(t);
+      case LIST_VALUES -> List.of(((ListType) t).element());
+      case SET_VALUES -> List.of(((SetType) t).element());
+      case MAP_VALUES -> List.of(((MapType) t).value());
+      case MAP_KEYS -> List.of(((MapType) t).key());
+      case MAP_ENTRIES -> List.of(((MapType) t).key(), ((MapType) t).value());
+      case UNSUPPORTED -> List.of();
+    };
+  }
+
+  /** Indexes what {@code update} writes (a memtable write: plain, batch, LWT commit, hint, repair, stream, replay). */
+  void index(Partition update) {
+    if (shape == Shape.UNSUPPORTED) return;
+    DecoratedKey k = update.key();
+    if (shape == Shape.PARTITION_KEY) {
+      put(new byte[][] {keyComponent(k)}, new Entry(k, Clustering.STATIC));
+      return;
+    }
+    if (isStatic) {
+      if (update.staticRow() != null) add(update.staticRow(), k, Clustering.STATIC);
+      return;
+    }
+    for (Row r : update.rows().values()) add(r, k, r.clustering());
+  }
+
+  private void add(Row r, DecoratedKey k, Clustering c) {
+    if (shape == Shape.CLUSTERING) {
+      if (c.size() > clusteringPosition) put(new byte[][] {c.get(clusteringPosition)}, new Entry(k, c));
+      return;
+    }
+    if (shape == Shape.CELL) {
+      Cell cell = r.cell(column);
+      if (cell != null && !cell.isTombstone()) put(new byte[][] {cell.value()}, new Entry(k, c));
+      return;
+    }
+    ComplexColumn cc = r.complex().get(column);
+    if (cc == null) return;
+    for (Map.Entry<byte[], Cell> e : cc.cells().entrySet()) {
+      if (e.getValue().isTombstone()) continue;
+      put(indexed(e.getKey(), e.getValue().value()), new Entry(k, c));
+    }
+  }
+
+  /** The indexed value of one collection element: its path (a set's element, a map's key) or its value. */
+  private byte[][] indexed(byte[] path, byte[] value) {
+    return switch (shape) {
+      case SET_VALUES, MAP_KEYS -> new byte[][] {path};
+      case MAP_ENTRIES -> new byte[][] {path, value};
+      default -> new byte[][] {value};
+    };
+  }
+
+  private void put(byte[][] value, Entry e) {
+    if (entries.computeIfAbsent(value, v -> new TreeSet<>(entryOrder)).add(e)) size++;
+  }
+
+  /** The lookup key of {@code q}: one value, or a map key and value for an entries index. */
+  private static byte[][] lookup(IndexQuery q) {
+    return q.entryValue() == null ? new byte[][] {q.value()} : new byte[][] {q.value(), q.entryValue()};
+  }
+
+  /**
+   * The entries for {@code q}'s value whose partitions' tokens lie in (start, end] (null: unbounded), in token order,
+   * stale ones included; walked lazily, so a page that stops early does not visit the rest.
+   */
+  public java.util.Iterator<Entry> lookup(IndexQuery q, Token start, Token end) {
+    NavigableSet<Entry> all = entries.get(lookup(q));
+    if (all == null) return java.util.Collections.emptyIterator();
+    java.util.Iterator<Entry> from = (start == null ? all
+        : all.tailSet(new Entry(new DecoratedKey(start, new byte[0]), Clustering.STATIC), true)).iterator();
+    return new java.util.Iterator<>() {
+      private Entry next = advance();
+
+      private Entry advance() {
+        while (from.hasNext()) {
+          Entry e = from.next();
+          Token t = e.key().token();
+          if (start != null && t.compareTo(start) <= 0) continue;
+          if (end != null && t.compareTo(end) > 0) return null;
+          return e;
+        }
+        return null;
+      }
+
+      @Override
+      public boolean hasNext() {
+        return next != null;
+      }
+
+      @Override
+      public Entry next() {
+        if (next == null) throw new java.util.NoSuchElementException();
+        Entry e = next;
+        next = advance();
+        return e;
+      }
+    };
+  }
+
+  /**
+   * Whether the live row {@code r} (the partition's live static row, for a static column's index) still holds
+   * {@code q}'s value: the read-time check that filters out entries an overwrite, a delete or an expiry made stale.
+   */
+  public boolean matches(IndexQuery q, LiveRow r) {
+    if (r == null) return false;
+    byte[][] want = lookup(q);
+    switch (shape) {
+      case CLUSTERING -> {
+        Clustering c = r.clustering();
+        return c.size() > clusteringPosition && valueOrder.compare(new byte[][] {c.get(clusteringPosition)}, want) == 0;
+      }
+      case CELL -> {
+        Cell cell = r.cells().get(column);
+        return cell != null && valueOrder.compare(new byte[][] {cell.value()}, want) == 0;
+      }
+      case UNSUPPORTED, PARTITION_KEY -> {
+        return true;
+      }
+      default -> {
+        NavigableMap<byte[], Cell> cells = r.collections().get(column);
+        if (cells == null) return false;
+        for (Map.Entry<byte[], Cell> e : cells.entrySet()) {
+          if (valueOrder.compare(indexed(e.getKey(), e.getValue().value()), want) == 0) return true;
+        }
+        return false;
+      }
+    }
+  }
+
+  private byte[] keyComponent(DecoratedKey k) {
+    return keyComponents == 1 ? k.key() : io.ringsim.ring.KeyEncoding.decompose(k.key(), keyComponents).get(keyPosition);
+  }
+
+  /** Whether the partition's key holds {@code q}'s value (an index on a partition key component). */
+  public boolean matchesKey(IndexQuery q, DecoratedKey k) {
+    return shape == Shape.PARTITION_KEY && valueOrder.compare(new byte[][] {keyComponent(k)}, lookup(q)) == 0;
+  }
+
+  /** Whether the index names whole partitions (a static column's or a partition key component's), not rows. */
+  public boolean wholePartitions() {
+    return isStatic || shape == Shape.PARTITION_KEY;
+  }
+
+  /** Whether the index is on a partition key component. */
+  public boolean onPartitionKey() {
+    return shape == Shape.PARTITION_KEY;
+  }
+
+  /** Whether the index reads by the partition's static row (an index on a static column). */
+  public boolean onStatic() {
+    return isStatic;
+  }
+
+  String column() {
+    return column;
+  }
+
+  String kind() {
+    return kind;
+  }
+}
