@@ -14,9 +14,10 @@ import java.util.List;
 /**
  * The restrictions a SASI index serves, and how a query that reads by a SASI index keeps its rows. SASI evaluates
  * every restriction of the query itself (its Operation tree), each with its column's SASI index, or as an
- * unindexed column when the column has none that serves it: a literal (text, ascii, or is_literal) is analyzed
- * (case-folded) and matched as equal, prefix, suffix or substring, never as a range (so a range on a text column
- * keeps no row once SASI reads, as Cassandra 4.1 answers); other values compare by their type.
+ * unindexed column when the column has none that serves it: a literal (text, ascii, or is_literal) is analyzed into
+ * terms (case-folded, or split into words or pieces) and its terms matched as equal, prefix, suffix or substring,
+ * never as a range (so a range on a text column keeps no row once SASI reads, as Cassandra 4.1 answers); other
+ * values compare by their type.
  */
 final class SasiRowFilter {
   private SasiRowFilter() {}

@@ -8,13 +8,14 @@ import java.util.List;
 /**
  * The words SASI's StandardAnalyzer finds in a text: Unicode's word boundaries (UAX #29), as its StandardTokenizer
  * keeps them. A word is a run of letters and digits (with '_' and the other connectors inside or around it), which
- * a single ':', '.' or apostrophe between two letters, or a single ',', ';', '.' or apostrophe between two digits,
+ * a single ':', '.', middle dot or apostrophe between two letters, or a single ',', ';', '.' or apostrophe between two digits,
  * does not break ("it's", "e.g", "a:b", "3.14", "1,000,000", "foo_bar"); every other character separates words and
  * is dropped. A word longer than 255 characters is left out.
  *
- * <p>Only the characters whose word-break class ringsim knows are tokenized: ASCII and the Latin letters of U+00C0
- * to U+024F. Cassandra's tokenizer also knows ideographs (one word each), kana, Hangul, Hebrew, Thai and the
- * combining marks; a text holding any of those is refused rather than split in a way Cassandra would not.
+ * <p>Only the characters whose word-break class ringsim knows are tokenized: ASCII, Latin-1 (but its soft hyphen),
+ * the Latin letters of U+0100 to U+024F and U+1E00 to U+1EFF, the Cyrillic letters of U+0400 to U+04FF. Cassandra's
+ * tokenizer also knows ideographs (one word each), kana, Hangul, Hebrew, Greek, Thai and the combining marks; a
+ * text holding any of those is refused rather than split in a way Cassandra would not.
  */
 final class SasiWords {
   private SasiWords() {}
@@ -32,10 +33,21 @@ final class SasiWords {
     if (c == ',' || c == ';') return Kind.MID_NUMBER;
     if (c == '.' || c == '\'') return Kind.MID_BOTH;
     if (c < 0x80) return Kind.OTHER;
-    // Latin-1 Supplement and Latin Extended-A/B letters are all ALetter; x and ÷ are not letters.
-    if (c >= 0xC0 && c <= 0x24F && Character.isLetter(c)) return Kind.LETTER;
-    throw new CqlException(CqlErrorClass.InvalidRequest, "ringsim's StandardAnalyzer only tokenizes ASCII and the "
-        + "Latin letters U+00C0 to U+024F; '" + text + "' holds U+" + String.format("%04X", (int) c)
+    // Unicode 6.3's word-break classes, which Cassandra's tokenizer was generated from: in Latin-1's upper half, the
+    // feminine and masculine ordinals and the micro sign are letters, the middle dot joins letters, the soft hyphen
+    // (a format character, which the tokenizer skips inside a word) is not simulated, the rest separate words.
+    if (c < 0xC0) {
+      if (c == 0xAA || c == 0xB5 || c == 0xBA) return Kind.LETTER;
+      if (c == 0xB7) return Kind.MID_LETTER;
+      if (c != 0xAD) return Kind.OTHER;
+    } else if (c == 0xD7 || c == 0xF7) {
+      return Kind.OTHER;
+    } else if (Character.isLetter(c) && (c <= 0x24F || (c >= 0x400 && c <= 0x4FF) || (c >= 0x1E00 && c <= 0x1EFF))) {
+      // Latin-1, Latin Extended-A/B and Additional, and Cyrillic letters are all ALetter.
+      return Kind.LETTER;
+    }
+    throw new CqlException(CqlErrorClass.InvalidRequest, "ringsim's StandardAnalyzer only tokenizes ASCII, Latin-1 "
+        + "and the Latin and Cyrillic letters; '" + text + "' holds U+" + String.format("%04X", (int) c)
         + " (Cassandra's tokenizer knows more scripts; not simulated)");
   }
 
