@@ -141,11 +141,7 @@ final class SasiRowFilter {
     // SASI's index finds partitions, not rows: a partition is read when, for each term of the query, one of its
     // rows holds a matching indexed term (a term of 1024 bytes or more is left out of the index,
     // OnDiskIndexBuilder.MAX_TERM_SIZE, in the memtable's trie too). An unindexed column is only filtered.
-    if (o != null) {
-      for (String w : wanted) {
-        if (!partitionHolds(t, lp, cr, o, op, w)) return false;
-      }
-    }
+    if (o != null && !partitionHoldsAll(t, lp, cr, o, op, wanted)) return false;
     // Then each row of it is kept when one of its terms matches one of the query's (SASI's Operation ORs the
     // expressions of one column).
     List<String> terms = SasiIndexes.terms(o, s);
@@ -155,6 +151,29 @@ final class SasiRowFilter {
       }
     }
     return false;
+  }
+
+  /** The last partition judged on this thread: its rows are filtered one after another. */
+  private record PartitionVerdict(LivePartition partition, ColumnRestriction restriction, List<String> wanted,
+      boolean holdsAll) {}
+
+  private static final ThreadLocal<PartitionVerdict> LAST = new ThreadLocal<>();
+
+  /** Whether the partition holds every term of the query, judged once for all of its rows. */
+  private static boolean partitionHoldsAll(TableMetadata t, LivePartition lp, ColumnRestriction cr, SasiOptions o,
+      Op op, List<String> wanted) {
+    PartitionVerdict last = LAST.get();
+    if (last != null && last.partition() == lp && last.restriction() == cr && last.wanted().equals(wanted))
+      return last.holdsAll();
+    boolean all = true;
+    for (String w : wanted) {
+      if (!partitionHolds(t, lp, cr, o, op, w)) {
+        all = false;
+        break;
+      }
+    }
+    LAST.set(new PartitionVerdict(lp, cr, wanted, all));
+    return all;
   }
 
   /** Whether a row of the partition holds an indexed term of {@code cr}'s column that matches {@code wanted}. */
