@@ -81,9 +81,10 @@ class SasiServedTest {
           .hasMessage("LIKE value can't be empty.");
 
       assertThatThrownBy(() -> s.execute("CREATE CUSTOM INDEX ON p.t (v) USING " + SASI + " WITH OPTIONS = "
-          + "{'analyzer_class': 'org.apache.cassandra.index.sasi.analyzer.StandardAnalyzer'}"))
+          + "{'analyzer_class': 'org.apache.cassandra.index.sasi.analyzer.StandardAnalyzer', "
+          + "'tokenization_enable_stemming': 'true'}"))
           .isInstanceOf(InvalidQueryException.class).hasMessageStartingWith("ringsim does not simulate SASI's "
-              + "StandardAnalyzer");
+              + "stemming (tokenization_enable_stemming");
     }
   }
 }

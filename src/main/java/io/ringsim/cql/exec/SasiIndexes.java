@@ -8,6 +8,7 @@ import io.ringsim.schema.ColumnKind;
 import io.ringsim.schema.CqlType;
 import io.ringsim.schema.IndexMetadata;
 import io.ringsim.schema.SasiOptions;
+import io.ringsim.schema.SasiOptions.Analyzer;
 import io.ringsim.schema.SasiOptions.CaseFolding;
 import io.ringsim.schema.SasiOptions.Mode;
 import io.ringsim.schema.collection.ListType;
@@ -15,7 +16,17 @@ import io.ringsim.schema.collection.MapType;
 import io.ringsim.schema.collection.SetType;
 import io.ringsim.schema.collection.UserType;
 import io.ringsim.schema.types.CqlTypes;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.text.Normalizer;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -31,9 +42,8 @@ final class SasiIndexes {
   private static final String ANALYZERS = "org.apache.cassandra.index.sasi.analyzer.";
   private static final String NON_TOKENIZING = ANALYZERS + "NonTokenizingAnalyzer";
   private static final String NO_OP = ANALYZERS + "NoOpAnalyzer";
-  /** Analyzers Cassandra ships that ringsim does not simulate (tokenizing, stemming, stop words). */
-  private static final java.util.List<String> NOT_SIMULATED = java.util.List.of(ANALYZERS + "StandardAnalyzer",
-      ANALYZERS + "DelimiterAnalyzer");
+  private static final String STANDARD = ANALYZERS + "StandardAnalyzer";
+  private static final String DELIMITER = ANALYZERS + "DelimiterAnalyzer";
 
   private static CqlException configuration(String m) {
     return new CqlException(CqlErrorClass.ConfigurationError, m);
@@ -68,7 +78,7 @@ final class SasiIndexes {
       throw configuration("partition key columns are not yet supported by SASI");
     String analyzer = written.get("analyzer_class");
     if (analyzer != null) {
-      boolean known = analyzer.equals(NON_TOKENIZING) || analyzer.equals(NO_OP) || NOT_SIMULATED.contains(analyzer);
+      boolean known = List.of(NON_TOKENIZING, NO_OP, STANDARD, DELIMITER).contains(analyzer);
       if (!known) throw configuration("Invalid analyzer class option specified [" + analyzer + "]");
       if (!analyzer.equals(NO_OP) && !isText(col)) throw configuration(analyzer.substring(ANALYZERS.length())
           + " does not support type " + col.type().name());
@@ -100,16 +110,57 @@ final class SasiIndexes {
       if (literal) throw configuration("SPARSE mode is only supported on non-literal columns.");
       if (analyzed) throw configuration("SPARSE mode doesn't support analyzers.");
     }
-    CaseFolding folding = null; // not analyzed: values are matched as they are
+    Analyzer analysis = new Analyzer.None(); // not analyzed: values are matched as they are
     if (analyzed) {
       // With analyzed but no analyzer class, Cassandra analyzes text with its StandardAnalyzer.
-      String used = analyzer != null ? analyzer : isText(col) ? ANALYZERS + "StandardAnalyzer" : NO_OP;
-      if (NOT_SIMULATED.contains(used)) throw new CqlException(CqlErrorClass.InvalidRequest, "ringsim does not "
-          + "simulate SASI's " + used.substring(ANALYZERS.length()) + " (tokenizing, stemming); a SASI index with "
-          + "NonTokenizingAnalyzer (case_sensitive, normalize_lowercase, normalize_uppercase) or none is simulated");
-      if (used.equals(NON_TOKENIZING)) folding = folding(written);
+      String used = analyzer != null ? analyzer : isText(col) ? STANDARD : NO_OP;
+      if (used.equals(NON_TOKENIZING)) analysis = new Analyzer.NonTokenizing(folding(written));
+      else if (used.equals(STANDARD)) analysis = standard(written);
+      else if (used.equals(DELIMITER)) analysis = delimiter(written);
     }
-    return new SasiOptions(mode, literal, folding, new java.util.TreeMap<>(written));
+    return new SasiOptions(mode, literal, analysis, new java.util.TreeMap<>(written));
+  }
+
+  /** StandardTokenizerOptions as Cassandra builds them from the index's options. */
+  private static Analyzer standard(Map<String, String> o) {
+    boolean lower = Boolean.parseBoolean(o.get("tokenization_normalize_lowercase"));
+    boolean upper = Boolean.parseBoolean(o.get("tokenization_normalize_uppercase"));
+    if (lower && upper) throw failsToInstantiate("StandardAnalyzer", "Options to normalize terms cannot be both "
+        + "uppercase and lowercase at the same time");
+    if (Boolean.parseBoolean(o.get("tokenization_enable_stemming")))
+      throw new CqlException(CqlErrorClass.InvalidRequest, "ringsim does not simulate SASI's stemming "
+          + "(tokenization_enable_stemming: Cassandra's Snowball stemmers); a StandardAnalyzer index without it is "
+          + "simulated");
+    String language = null;
+    String locale = o.get("tokenization_locale");
+    if (Boolean.parseBoolean(o.get("tokenization_skip_stop_words")) && locale != null) {
+      String l = new Locale(locale).getLanguage();
+      if (l.length() < 2) throw new CqlException(CqlErrorClass.InvalidRequest, "ringsim does not simulate SASI's "
+          + "tokenization_locale '" + locale + "' with tokenization_skip_stop_words (a language of two letters or more "
+          + "is)");
+      language = l.substring(0, 2);
+    }
+    return new Analyzer.Standard(upper ? CaseFolding.UPPER : lower ? CaseFolding.LOWER : CaseFolding.NONE, language);
+  }
+
+  /**
+   * An analyzer Cassandra 4.1 accepts at validation but fails to build once the index is in the schema: a ServerError
+   * to the client, and the broken index stays in the table's schema, failing each later schema change of the table.
+   * ringsim refuses it with the same error class and creates no index.
+   */
+  private static CqlException failsToInstantiate(String analyzer, String cause) {
+    return new CqlException(CqlErrorClass.ServerError, "java.lang.RuntimeException: "
+        + "java.lang.reflect.InvocationTargetException (Cassandra 4.1's " + analyzer + " fails: " + cause + "; the "
+        + "failed index stays in the table's schema and each later schema change of the table fails the same way; "
+        + "ringsim creates no index)");
+  }
+
+  /** DelimiterTokenizingOptions: one character, ',' by default. */
+  private static Analyzer delimiter(Map<String, String> o) {
+    String d = o.getOrDefault("delimiter", ",");
+    if (d.length() != 1) throw failsToInstantiate("DelimiterAnalyzer", "Only single character delimiters supported, "
+        + "was " + d);
+    return new Analyzer.Delimiter(d.charAt(0));
   }
 
   /** NonTokenizingAnalyzer's filters: case_sensitive false lower-cases; else normalize_lowercase / _uppercase. */
@@ -129,15 +180,58 @@ final class SasiIndexes {
   }
 
   /**
-   * A literal as SASI's analyzer hands it to the index and to the query: as it is without an analyzer (NoOpAnalyzer),
-   * NFC-normalized and case-folded by NonTokenizingAnalyzer.
+   * The terms SASI's analyzer makes of a literal, for the index and for a query alike: the literal itself without an
+   * analyzer (NoOpAnalyzer); NFC-normalized and case-folded by NonTokenizingAnalyzer; its words, case-folded, less
+   * the stop words, NFC-normalized, by StandardAnalyzer; its non-empty pieces by DelimiterAnalyzer.
    */
-  static String analyze(SasiOptions o, String s) {
-    if (o == null || o.folding() == null) return s;
-    return switch (o.folding()) {
-      case NONE -> Normalizer.normalize(s, Normalizer.Form.NFC);
-      case LOWER -> Normalizer.normalize(s, Normalizer.Form.NFC).toLowerCase(Locale.ROOT);
-      case UPPER -> Normalizer.normalize(s, Normalizer.Form.NFC).toUpperCase(Locale.ROOT);
+  static List<String> terms(SasiOptions o, String s) {
+    Analyzer a = o == null ? new Analyzer.None() : o.analyzer();
+    if (a instanceof Analyzer.NonTokenizing nt)
+      return List.of(fold(nt.folding(), Normalizer.normalize(s, Normalizer.Form.NFC)));
+    List<String> out = new ArrayList<>();
+    if (a instanceof Analyzer.Standard st) {
+      Set<String> stop = st.stopWordLanguage() == null ? Set.of() : stopWords(st.stopWordLanguage());
+      for (String w : SasiWords.of(s)) {
+        String t = fold(st.folding(), w);
+        if (!stop.contains(t)) out.add(Normalizer.normalize(t, Normalizer.Form.NFC));
+      }
+      return out;
+    }
+    if (a instanceof Analyzer.Delimiter d) {
+      for (String piece : s.split(java.util.regex.Pattern.quote(String.valueOf(d.delimiter())), -1))
+        if (!piece.isEmpty()) out.add(piece);
+      return out;
+    }
+    return List.of(s);
+  }
+
+  private static String fold(CaseFolding f, String s) {
+    return switch (f) {
+      case NONE -> s;
+      case LOWER -> s.toLowerCase(Locale.ROOT);
+      case UPPER -> s.toUpperCase(Locale.ROOT);
     };
+  }
+
+  private static final Map<String, Set<String>> STOP_WORDS = new java.util.concurrent.ConcurrentHashMap<>();
+
+  /**
+   * The stop words StandardAnalyzer skips for a language: none for a language Cassandra has no list for. The lists
+   * are Cassandra 4.1's own (org/apache/cassandra/index/sasi/analyzer/filter/*_ST.txt, Apache License 2.0).
+   */
+  private static Set<String> stopWords(String language) {
+    return STOP_WORDS.computeIfAbsent(language, l -> {
+      InputStream in = SasiIndexes.class.getResourceAsStream("/io/ringsim/cql/sasi-stop-words/" + l + "_ST.txt");
+      if (in == null) return Set.of();
+      Set<String> words = new HashSet<>();
+      try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+        for (String line = r.readLine(); line != null; line = r.readLine()) {
+          if (!line.isEmpty() && line.charAt(0) != '#') words.add(line.trim());
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      return Set.copyOf(words);
+    });
   }
 }

@@ -14,9 +14,10 @@ import java.util.List;
 /**
  * The restrictions a SASI index serves, and how a query that reads by a SASI index keeps its rows. SASI evaluates
  * every restriction of the query itself (its Operation tree), each with its column's SASI index, or as an
- * unindexed column when the column has none that serves it: a literal (text, ascii, or is_literal) is analyzed
- * (case-folded) and matched as equal, prefix, suffix or substring, never as a range (so a range on a text column
- * keeps no row once SASI reads, as Cassandra 4.1 answers); other values compare by their type.
+ * unindexed column when the column has none that serves it: a literal (text, ascii, or is_literal) is analyzed into
+ * terms (case-folded, or split into words or pieces) and its terms matched as equal, prefix, suffix or substring,
+ * never as a range (so a range on a text column keeps no row once SASI reads, as Cassandra 4.1 answers); other
+ * values compare by their type.
  */
 final class SasiRowFilter {
   private SasiRowFilter() {}
@@ -133,12 +134,61 @@ final class SasiRowFilter {
     }
     if (op == Op.RANGE) return false; // SASI matches a literal by its terms only
     if (!(v instanceof String s)) return RowValues.compare(type, v, Relation.Op.EQ, cr.eq.get(0));
-    String value = SasiIndexes.analyze(o, s);
-    // SASI leaves out of its index a term of 1024 bytes or more (OnDiskIndexBuilder.MAX_TERM_SIZE, in the memtable's
-    // trie too): a row is found by its indexed terms only.
-    if (o != null && value.getBytes(java.nio.charset.StandardCharsets.UTF_8).length >= MAX_TERM_SIZE) return false;
-    String term = SasiIndexes.analyze(o, cr.like != null ? cr.like.term() : (String) cr.eq.get(0));
-    return matches(op, value, term);
+    // The query's term is analyzed as the values are: each of its terms is an expression of its own.
+    List<String> wanted = SasiIndexes.terms(o, cr.like != null ? cr.like.term() : (String) cr.eq.get(0)).stream()
+        .distinct().toList();
+    if (wanted.isEmpty()) return false; // no term left (punctuation, stop words): SASI keeps no row
+    // SASI's index finds partitions, not rows: a partition is read when, for each term of the query, one of its
+    // rows holds a matching indexed term (a term of 1024 bytes or more is left out of the index,
+    // OnDiskIndexBuilder.MAX_TERM_SIZE, in the memtable's trie too). An unindexed column is only filtered.
+    if (o != null && !partitionHoldsAll(t, lp, cr, o, op, wanted)) return false;
+    // Then each row of it is kept when one of its terms matches one of the query's (SASI's Operation ORs the
+    // expressions of one column).
+    List<String> terms = SasiIndexes.terms(o, s);
+    for (String w : wanted) {
+      for (String term : terms) {
+        if (matches(op, term, w)) return true;
+      }
+    }
+    return false;
+  }
+
+  /** The last partition judged on this thread: its rows are filtered one after another. */
+  private record PartitionVerdict(LivePartition partition, ColumnRestriction restriction, List<String> wanted,
+      boolean holdsAll) {}
+
+  private static final ThreadLocal<PartitionVerdict> LAST = new ThreadLocal<>();
+
+  /** Whether the partition holds every term of the query, judged once for all of its rows. */
+  private static boolean partitionHoldsAll(TableMetadata t, LivePartition lp, ColumnRestriction cr, SasiOptions o,
+      Op op, List<String> wanted) {
+    PartitionVerdict last = LAST.get();
+    if (last != null && last.partition() == lp && last.restriction() == cr && last.wanted().equals(wanted))
+      return last.holdsAll();
+    boolean all = true;
+    for (String w : wanted) {
+      if (!partitionHolds(t, lp, cr, o, op, w)) {
+        all = false;
+        break;
+      }
+    }
+    LAST.set(new PartitionVerdict(lp, cr, wanted, all));
+    return all;
+  }
+
+  /** Whether a row of the partition holds an indexed term of {@code cr}'s column that matches {@code wanted}. */
+  private static boolean partitionHolds(TableMetadata t, LivePartition lp, ColumnRestriction cr, SasiOptions o, Op op,
+      String wanted) {
+    List<LiveRow> rows = cr.def.kind() == ColumnKind.STATIC || lp.rows().isEmpty()
+        ? java.util.Collections.singletonList(null) : lp.rows();
+    for (LiveRow row : rows) {
+      if (!(RowValues.columnValue(t, lp, row, cr.def) instanceof String value)) continue;
+      for (String term : SasiIndexes.terms(o, value)) {
+        if (term.getBytes(java.nio.charset.StandardCharsets.UTF_8).length < MAX_TERM_SIZE && matches(op, term, wanted))
+          return true;
+      }
+    }
+    return false;
   }
 
   /** An unanalyzed LIKE, for a row filter that SASI does not evaluate. */
