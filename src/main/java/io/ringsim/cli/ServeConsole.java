@@ -83,9 +83,7 @@ final class ServeConsole {
         default -> {
           if (FaultCommands.handle(cmd, served.cluster(), out, () -> false, t)) event(verb.toLowerCase(Locale.ROOT), cmd);
           else
-            out.println("unknown command '" + w[0] + "' (try STATUS, CRASH n2, RESTART n2, PARTITION {n1} {n2 n3}, "
-                + "HEAL, SLOW n2 50ms, LOSS 5%, SKEW n2 -2s, FLUSH, COMPACT, REPAIR n2, BOOTSTRAP, DECOMMISSION n4, "
-                + "QUIT)");
+            out.println(t.f("serve.console.unknown", w[0]));
         }
       }
     } catch (IllegalArgumentException e) {

@@ -69,6 +69,8 @@ public final class Labels {
   public String f(String key, Object... args) {
     String v = get(key);
     StringBuilder b = new StringBuilder(v.length() + 16);
+    // Where a space of the label itself stands next to a figure: in Chinese it may have to go (see tightSpaces).
+    java.util.BitSet spaces = lang == Lang.ZH_CN ? new java.util.BitSet() : null;
     int i = 0;
     while (i < v.length()) {
       char c = v.charAt(i);
@@ -76,14 +78,45 @@ public final class Labels {
       if (close > i + 1 && close - i <= 3 && isIndex(v, i + 1, close)) {
         int n = Integer.parseInt(v.substring(i + 1, close));
         if (n >= args.length) throw new IllegalStateException("label " + key + " uses {" + n + "} but got " + args.length + " values");
+        if (spaces != null && i > 0 && v.charAt(i - 1) == ' ') spaces.set(b.length() - 1);
         b.append(args[n]);
+        if (spaces != null && close + 1 < v.length() && v.charAt(close + 1) == ' ') spaces.set(b.length());
         i = close + 1;
       } else {
         b.append(c);
         i++;
       }
     }
-    return b.toString();
+    return spaces == null || spaces.isEmpty() ? b.toString() : tightSpaces(b, spaces);
+  }
+
+  /**
+   * A Chinese label puts a space on each side of a figure, as Chinese text sets Latin words and numbers apart
+   * ("读 #{0}（…）", "询问了 {0}"); when the figure is itself Chinese ("它本地的副本") or ends in full-width
+   * punctuation ("（n3）"), that space is a slip: none goes between two Chinese characters, nor next to a full-width
+   * bracket or comma. Only the label's own spaces next to a figure are dropped, never a space inside a figure.
+   */
+  private static String tightSpaces(StringBuilder b, java.util.BitSet spaces) {
+    StringBuilder out = new StringBuilder(b.length());
+    for (int i = 0; i < b.length(); i++) {
+      if (spaces.get(i) && i > 0 && i + 1 < b.length()) {
+        char l = b.charAt(i - 1), r = b.charAt(i + 1);
+        if ((han(l) && han(r)) || fullWidthPunctuation(l) || fullWidthPunctuation(r)) continue;
+      }
+      out.append(b.charAt(i));
+    }
+    return out.toString();
+  }
+
+  private static boolean han(char c) {
+    return Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN;
+  }
+
+  /** 。，、；：？！“”‘’（）《》【】 and the like: CJK symbols and punctuation, and the full-width forms. */
+  private static boolean fullWidthPunctuation(char c) {
+    return (c >= '\u3000' && c <= '\u303f') || (c >= '\uff01' && c <= '\uff0f') || (c >= '\uff1a' && c <= '\uff20')
+        || (c >= '\uff3b' && c <= '\uff40') || (c >= '\uff5b' && c <= '\uff65') || c == '\u201c' || c == '\u201d'
+        || c == '\u2018' || c == '\u2019';
   }
 
   private static boolean isIndex(String s, int from, int to) {

@@ -86,7 +86,7 @@ public final class ModelHtml {
 
   private static void table(StringBuilder sb, ModelReport.Table t, ModelReport.Limits lim, Labels w) {
     sb.append("<section class=\"table\"><h2>").append(esc(t.name())).append("</h2><p><code>").append(esc(t.primaryKey()))
-        .append("</code>, RF ").append(t.replicationFactor()).append("<br><small>").append(esc(t.formula()))
+        .append("</code>, RF ").append(t.replicationFactor()).append("<br><small>").append(esc(ModelText.say(w, t.formula())))
         .append("</small></p><table><tr><th class=\"l\"></th>").append(th(w, null, "model.th.partitions"))
         .append(th(w, null, "model.th.rows")).append(th(w, null, "model.th.bytes"))
         .append(th(w, null, "model.html.th.rows-pp")).append(th(w, null, "model.html.th.bytes-pp")).append("</tr>");

@@ -45,7 +45,7 @@ public final class ModelText {
     for (ModelReport.Table tb : r.tables()) {
       sb.append("\n").append(t.f("model.text.table", tb.name(), tb.primaryKey(), tb.replicationFactor(),
           tb.workloads().isEmpty() ? t.get("model.no-workload") : String.join(", ", tb.workloads()))).append("\n");
-      sb.append("  ").append(t.f("model.text.formula", tb.formula())).append("\n");
+      sb.append("  ").append(t.f("model.text.formula", say(t, tb.formula()))).append("\n");
       List<List<String>> rows = new ArrayList<>();
       rows.add(row(t.get("model.predicted"), tb.predicted()));
       if (tb.measured() != null) rows.add(row(t.get("model.measured"), tb.measured()));
@@ -72,7 +72,7 @@ public final class ModelText {
       if (!tb.nodes().isEmpty()) {
         StringBuilder nl = new StringBuilder();
         for (ModelReport.Node n : tb.nodes()) {
-          if (nl.length() > 0) nl.append(", ");
+          if (nl.length() > 0) nl.append(t.get("model.text.node.sep"));
           nl.append(t.f("model.text.node", n.node(), bytes(n.bytes()), pct(n.ownership())));
         }
         sb.append("  ").append(t.f("model.text.load", nl, num(tb.loadMaxOverMean()))).append("\n");
@@ -136,8 +136,11 @@ public final class ModelText {
     if (cost.matches()) best = fewerLetters(best, t.f("model.cost", cost.group(1), say(t, cost.group(2))));
     Matcher but = BUT.matcher(s);
     if (but.matches()) best = fewerLetters(best, t.f("say.model.but", but.group(1), say(t, but.group(2))));
-    return best;
+    return CODES_OR.matcher(best).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + t.get("model.or")));
   }
+
+  /** "FILTERING_QUERY or INDEX_QUERY": the "or" between two findings' codes, which a verdict names. */
+  private static final Pattern CODES_OR = Pattern.compile("\\b([A-Z]+_[A-Z_]*[A-Z]) or (?=[A-Z]+_[A-Z_]*[A-Z]\\b)");
 
   /** A finding's code with its evidence, as a suggestion's verdict names what the change costs. */
   private static final Pattern COST = Pattern.compile("([A-Z][A-Z_]+) \\((.*)\\)", Pattern.DOTALL);

@@ -307,6 +307,15 @@ class GradeCommandTest {
   }
 
   @Test
+  void aDescriptionInALanguageRingsimDoesNotSpeakIsRefusedAtItsPlace() throws IOException {
+    String head = "assignment x \"y\"\nentity user {\n  count 10\n  uid int sequential\n}\n";
+    badAssignment(head + "access Q1 \"one user\" {\n  rows user where uid = :uid\n  description fr \"un\"\n}\n", "8:3",
+        "'description zh-CN \"the question in that language\"'");
+    badAssignment(head + "access Q1 \"one user\" {\n  rows user where uid = :uid\n  description zh-CN\n}\n", "8:3",
+        "'description zh-CN");
+  }
+
+  @Test
   void aRangeWithoutAWindowOrOnTextIsRefused() throws IOException {
     String head = "assignment x \"y\"\nentity user {\n  count 10\n  uid int sequential\n  name text text(3, 5)\n}\n";
     badAssignment(head + "access Q1 \"a range\" {\n  rows user where uid >= :low\n}\n", "7:8",

@@ -68,7 +68,10 @@ class ZhModelGradeTest {
     String out = modelZh.out();
     assertThat(out).contains("场景 model-application-logs 的数据模型：6 个节点", "发现的问题：3", "依据：分区键（app_name, env）里没有时间桶",
         "只有 15 个取值", "没有 ALLOW FILTERING，Cassandra 会拒绝它", "修改建议：", "已验证：修改后的模式在", "实测方式：所有写入都已加载",
-        "单个分区，读 1 个分区；需要 ALLOW FILTERING", "UNBOUNDED_GROWTH", "LOW_CARDINALITY_KEY", "FILTERING_QUERY");
+        "单个分区，读 1 个分区；需要 ALLOW FILTERING", "UNBOUNDED_GROWTH", "LOW_CARDINALITY_KEY", "FILTERING_QUERY",
+        "公式：Nv = Nr x (Nc 7 - Npk 4 - Ns 0) + Ns 0；St = 25 + 分区键 18.1 + 静态列 0.0 + Nr x (行头 40 + 聚簇列 22.0",
+        "不再出现 FILTERING_QUERY 或 INDEX_QUERY 或 MULTI_PARTITION_QUERY", "（2 分钟内 1,656 行）")
+        .doesNotContain("values and names", "_QUERY or ", "在 位于", "的查询 上");
     assertThat(englishIn(out)).as("English sentences in model --lang zh-CN").isEmpty();
     assertThat(LangCommandTest.figures(out)).isEqualTo(LangCommandTest.figures(modelEn.out()));
 
@@ -87,28 +90,29 @@ class ZhModelGradeTest {
   void gradeJudgesInChineseTheModelAnswerAndAWrongOne() {
     CliRun right = CliRun.of("grade", USERS, "simulations/assignments/users-model.cql", "--lang", "zh-CN");
     assertThat(right.exitCode()).as(right.err()).isZero();
-    assertThat(right.out()).contains("数据：生成了 1,000,000 个 users", "通过  有效的 CQL: Cassandra 能执行它",
-        "通过  一个分区，不过滤: 每次运行都只读了一个分区", "全部 50 次运行都返回了 Q1 要求的行", "上限", "分区大小最多 10 MB",
+    assertThat(right.out()).contains("数据：生成了 1,000,000 个 user；", "\nQ1  一个大洲中一个州的用户，按 uid 排序\n",
+        "\nQ2  按 uid 查一个用户\n", "完整规模下 460.9 KB（471,954 字节）（1,000,000 个 user）", "通过  有效的 CQL：Cassandra 能执行它",
+        "通过  一个分区，不过滤：每次运行都只读了一个分区", "全部 50 次运行都返回了 Q1 要求的行", "上限", "分区大小最多 10 MB",
         "是平均值", "得分：9/9（所有评分项都通过）");
     assertThat(englishIn(right.out())).as("English sentences in grade --lang zh-CN (model answer)").isEmpty();
 
     CliRun wrong = CliRun.of("grade", USERS, "simulations/assignments/users-wrong-seed-table.cql", "--lang", "zh-CN");
     CliRun wrongEn = CliRun.of("grade", USERS, "simulations/assignments/users-wrong-seed-table.cql", "--lang", "en");
     assertThat(wrong.exitCode()).as(wrong.err()).isEqualTo(1);
-    assertThat(wrong.out()).contains("失败  分区大小最多 10 MB: 表 users：分区（mainland = 'northamerica'）有 28.3 MB",
-        "是上限的 2.8 倍", "加一列来拆分它", "失败  每分区行数最多 100,000", "得分：7/9");
+    assertThat(wrong.out()).contains("失败  分区大小最多 10 MB：表 users：分区（mainland = 'northamerica'）有 28.3 MB",
+        "是上限的 2.8 倍（完整规模：1,000,000 个 user）", "加一列来拆分它", "失败  每分区行数最多 100,000", "得分：7/9");
     assertThat(englishIn(wrong.out())).as("English sentences in grade --lang zh-CN (wrong answer)").isEmpty();
     assertThat(englishIn(wrongEn.out())).hasSizeGreaterThan(10);
     assertThat(String.join("\n", englishIn(wrongEn.out()))).contains("A partition holds every row with its partition key");
     assertThat(LangCommandTest.figures(wrong.out())).isEqualTo(LangCommandTest.figures(wrongEn.out()));
 
     CliRun filtering = CliRun.of("grade", USERS, "simulations/assignments/users-wrong-filtering.cql", "--lang", "zh-CN");
-    assertThat(filtering.out()).contains("失败  一个分区，不过滤: Q2 用了 ALLOW FILTERING", "去掉 ALLOW FILTERING 时 Cassandra 的原话");
+    assertThat(filtering.out()).contains("失败  一个分区，不过滤：Q2 用了 ALLOW FILTERING", "去掉 ALLOW FILTERING 时 Cassandra 的原话");
     assertThat(englishIn(filtering.out())).as("English sentences in grade --lang zh-CN (filtering)").isEmpty();
 
     CliRun upsert = CliRun.of("grade", "simulations/assignments/playlists.sim",
         "simulations/assignments/playlists-wrong-upsert.cql", "--lang", "zh-CN");
-    assertThat(upsert.out()).contains("失败  行正确且顺序正确: 50 次运行中有 ", "查询返回的行数：1；缺少 ",
+    assertThat(upsert.out()).contains("失败  行正确且顺序正确：50 次运行中有 ", "查询返回的行数：1；缺少 ",
         "（upsert）：这个键不能唯一标识一个 entry");
     assertThat(englishIn(upsert.out())).as("English sentences in grade --lang zh-CN (upsert)").isEmpty();
 
@@ -116,6 +120,7 @@ class ZhModelGradeTest {
     CliRun json = CliRun.of("grade", USERS, "simulations/assignments/users-wrong-filtering.cql", "--lang", "zh-CN",
         "--format", "json");
     CliRun jsonEn = CliRun.of("grade", USERS, "simulations/assignments/users-wrong-filtering.cql", "--format", "json");
-    assertThat(json.out()).isEqualTo(jsonEn.out()).contains("\"name\" : \"valid CQL\"", "uses ALLOW FILTERING: the WHERE");
+    assertThat(json.out()).isEqualTo(jsonEn.out()).contains("\"name\" : \"valid CQL\"", "uses ALLOW FILTERING: the WHERE",
+        "\"description\" : \"one user by uid\"");
   }
 }

@@ -127,7 +127,7 @@ class ZhSurfacesTest {
     CliRun en = CliRun.of("explain", dir, "--lang", "en");
     assertThat(zh.exitCode()).as(zh.err()).isZero();
     assertThat(en.out()).contains("range deletion of rows", "local write ts ", "      time  ");
-    assertThat(zh.out()).contains("上的 丢失写", "范围删除 #", "本地写 时间戳 ", "      时间  ");
+    assertThat(zh.out()).contains("上的丢失写", "范围删除 #", "本地写 时间戳 ", "      时间  ");
     assertThat(englishLines(zh.out())).as("English sentences in explain --lang zh-CN").isEmpty();
     CliRun second = CliRun.of("explain", dir, "--lang", "zh-CN", "--anomaly", "30");
     assertThat(second.exitCode()).as(second.err()).isZero();
@@ -235,9 +235,10 @@ class ZhSurfacesTest {
           LiveViews.waitFor("the page draws the nodes", Duration.ofSeconds(60), () -> Boolean.TRUE.equals(browser.script(
               "return document.querySelectorAll('#nodes tbody tr').length > 0"
                   + " && document.querySelectorAll('#charts .chart').length > 0;")));
-          // the scenario's name, the series (ONE write) and the errors (OperationTimedOut (client, 2 s)) are named as
-          // the terminal's table names them; read with the text, before the next poll redraws it
-          List<?> seen = (List<?>) browser.script("return [document.body.innerText, last.scenario].concat(last.series,"
+          // the scenario's name and the errors (OperationTimedOut (client, 2 s)) are named as the terminal's table
+          // names them; a series ("ONE write") in the page's language ("ONE 写"); read with the text, before the next
+          // poll redraws it
+          List<?> seen = (List<?>) browser.script("return [document.body.innerText, last.scenario].concat("
               + " last.recentFailures.map(f => f.error));");
           drawn = (String) seen.get(0);
           for (Object name : seen.subList(1, seen.size())) drawn = drawn.replace((String) name, " ");
@@ -266,7 +267,7 @@ class ZhSurfacesTest {
         + " SKEW, SLOW），收到的是“WAIT”");
     if (drawn != null) {
       assertThat(consoleProblems).as("console errors").isEmpty();
-      assertThat(drawn).contains("让 n1 崩溃", "重启 n1", "每秒成功 ", "现在");
+      assertThat(drawn).contains("让 n1 崩溃", "重启 n1", "每秒成功 ", "现在").containsPattern("\\b(ONE|QUORUM|ALL) (写|读)");
       assertThat(drawn).containsAnyOf("运行中", "实时部分已结束：正在写出结果");
       assertThat(englishWords(drawn)).as("English words on the live page as drawn under --lang zh-CN").isEmpty();
     }

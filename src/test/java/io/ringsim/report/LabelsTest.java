@@ -128,6 +128,25 @@ class LabelsTest {
     assertThat(n).isGreaterThan(90);
   }
 
+  /**
+   * A Chinese label sets a Latin figure apart with spaces ("询问了 n2"), but a Chinese figure, or one that ends in a
+   * full-width bracket, takes none: no space between two Chinese characters, none next to full-width punctuation.
+   */
+  @Test
+  void chineseLabelsPutNoSpaceBetweenChineseCharacters() {
+    Labels zh = Lang.ZH_CN.labels();
+    assertThat(zh.f("explain.read.asked", zh.get("explain.read.itself"))).isEqualTo("询问了它本地的副本");
+    assertThat(zh.f("explain.read.asked", "n2（时间戳 7）")).isEqualTo("询问了 n2（时间戳 7）");
+    assertThat(zh.f("explain.read.won", "19990007", zh.f("explain.read.writer", "写 #4041"), 4042, "20000001"))
+        .isEqualTo("它收到的最新时间戳 19990007（写 #4041）胜出，比写 #4042 的 20000001 旧。");
+    assertThat(zh.f("explain.read.won", "19990007", "", 4042, "20000001"))
+        .isEqualTo("它收到的最新时间戳 19990007 胜出，比写 #4042 的 20000001 旧。");
+    // a space inside a figure is the figure's own
+    assertThat(zh.f("explain.read.asked", "它 本地")).isEqualTo("询问了它 本地");
+    // English keeps every space
+    assertThat(Lang.EN.labels().f("say.model.but", "t", "x")).isEqualTo("but t shows x");
+  }
+
   /** model's and grade's labels are written in Chinese, not copied: each holds a Chinese character. */
   @Test
   void modelAndGradeLabelsAreChinese() {
@@ -140,7 +159,7 @@ class LabelsTest {
     assertThat(keys).hasSizeGreaterThan(150);
     // a separator and a code with its evidence in parentheses: punctuation only
     for (String k : keys) {
-      if (!k.equals("model.sep") && !k.equals("model.cost")) assertThat(zh.get(k)).as(k).containsPattern("\\p{IsHan}");
+      if (!Set.of("model.sep", "model.cost", "grade.criterion", "model.text.node.sep").contains(k)) assertThat(zh.get(k)).as(k).containsPattern("\\p{IsHan}");
     }
     assertThat(zh.get("model.sep")).isEqualTo("；");
     assertThat(zh.say(Lang.EN.labels().f("say.grade.wrong", 3, 50, Lang.EN.labels().f("say.grade.order", ":k = 1", 2,
@@ -193,7 +212,7 @@ class LabelsTest {
     for (String k : en.keys()) if (k.startsWith("say.")) say.add(k);
     assertThat(say).hasSizeGreaterThan(40);
     for (String k : say) {
-      Object[] figures = new Object[10];
+      Object[] figures = new Object[12]; // the most a say.* label takes: 11 (a workload of the model's formula, with a TTL)
       for (int i = 0; i < figures.length; i++) figures[i] = i == 0 ? "n" + (i + 3) : String.valueOf(1000 + 37 * i);
       String english = en.f(k, figures);
       assertThat(zh.say(english)).as(k + ": " + english).isEqualTo(zh.f(k, figures)).isNotEqualTo(english);

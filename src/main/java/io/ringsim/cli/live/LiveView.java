@@ -170,8 +170,13 @@ public final class LiveView implements AutoCloseable {
   /** An operation has completed (a workload's or a client's), at simulated microsecond {@code completeMicros}. */
   public void operation(long completeMicros, String consistency, String type, boolean ok, String error, String key,
       String coordinator) {
-    figures.operation(completeMicros, consistency + " " + type, ok, error, key, coordinator);
+    String series = consistency + " " + type;
+    seriesNames.computeIfAbsent(series, x -> labels.f("op.series", consistency, labels.name("op.kind.", type)));
+    figures.operation(completeMicros, series, ok, error, key, coordinator);
   }
+
+  /** Each series ("QUORUM write", the figures' key) as the page names it in its language ("QUORUM 写"). */
+  private final Map<String, String> seriesNames = new java.util.concurrent.ConcurrentHashMap<>();
 
   /** A line for the page's log (simulated time now). */
   public void log(String text) {
@@ -283,7 +288,8 @@ public final class LiveView implements AutoCloseable {
     out.put("cuts", faults.cuts());
     out.put("nodes", nodes(sim.ring(), faults, probe.samples()));
     out.putAll(figures.toJson(nowMillis / 1000));
-    out.put("words", FaultCommands.HELP);
+    out.put("words", FaultCommands.help(labels));
+    out.put("seriesNames", new java.util.TreeMap<>(seriesNames));
     return out;
   }
 

@@ -26,19 +26,27 @@ public final class FaultCommands {
   public static final List<String> WORDS = List.of("CRASH", "RESTART", "PARTITION", "ONEWAY", "HEAL", "SLOW", "LOSS",
       "SKEW", "FLUSH", "COMPACT", "REPAIR", "WAIT");
 
-  public static final String HELP = String.join("\n",
-      "Faults (simulated time only moves with WAIT or with requests):",
-      "  CRASH n3                     the node stops; its memtable is lost, its commit log kept",
-      "  RESTART n3                   the node replays its commit log and rejoins",
-      "  PARTITION {n1 n2} {n3 n4}    cut the links between two groups (both ways)",
-      "  PARTITION ONEWAY {a} -> {b}  drop messages from a to b only",
-      "  HEAL                         restore every link",
-      "  SLOW n2 50ms                 extra latency on every message to or from n2 (0ms to clear)",
-      "  LOSS 5%                      drop that share of all messages",
-      "  SKEW n4 -2s                  n4's clock, and so its write timestamps, runs 2 s behind",
-      "  FLUSH [n2] | COMPACT [n2]    nodetool flush / compact, on one node or all",
-      "  REPAIR n2                    nodetool repair (Merkle trees against the other replicas)",
-      "  WAIT 10s                     let 10 simulated seconds pass");
+  /** The fault words and what each does, in English (cqlsh's HELP). */
+  public static final String HELP = help(Lang.EN.labels());
+
+  /** The fault words and what each does, in {@code t}'s language; the words themselves are the timeline's. */
+  public static String help(Labels t) {
+    StringBuilder b = new StringBuilder(t.get("fault.help.head"));
+    String[][] lines = {
+      {"CRASH n3", t.get("fault.help.crash")},
+      {"RESTART n3", t.get("fault.help.restart")},
+      {"PARTITION {n1 n2} {n3 n4}", t.get("fault.help.partition")},
+      {"PARTITION ONEWAY {a} -> {b}", t.get("fault.help.oneway")},
+      {"HEAL", t.get("fault.help.heal")},
+      {"SLOW n2 50ms", t.get("fault.help.slow")},
+      {"LOSS 5%", t.get("fault.help.loss")},
+      {"SKEW n4 -2s", t.get("fault.help.skew")},
+      {"FLUSH [n2] | COMPACT [n2]", t.get("fault.help.flush")},
+      {"REPAIR n2", t.get("fault.help.repair")},
+      {"WAIT 10s", t.get("fault.help.wait")}};
+    for (String[] l : lines) b.append('\n').append(String.format(Locale.ROOT, "  %-28s %s", l[0], l[1]));
+    return b.toString();
+  }
 
   /** How much simulated time a WAIT lets pass between looks at Ctrl-C. */
   static final long WAIT_STEP_MILLIS = 1000;

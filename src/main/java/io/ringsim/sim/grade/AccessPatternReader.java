@@ -47,6 +47,8 @@ final class AccessPatternReader {
     int partitions = 1, runs = 50;
     Tok windowTok = null;
     int windowLine = 0;
+    // the question in another language than the header's, by language tag: what grade --lang prints
+    java.util.Map<String, String> descriptions = new java.util.TreeMap<>();
     LineTokens l;
     while ((l = in.item(hl, "access " + id)) != null) {
       int ln = in.lineNo();
@@ -94,8 +96,15 @@ final class AccessPatternReader {
         }
         case "partitions" -> partitions = (int) in.number(l, ln, 1, 1, 1000, "partitions");
         case "runs" -> runs = (int) in.number(l, ln, 1, 1, 10_000, "runs");
+        case "description" -> {
+          io.ringsim.report.Lang lang = t.size() == 3 && t.get(2).kind() == LineTokens.Kind.STRING
+              ? io.ringsim.report.Lang.parse(t.get(1).text()) : null;
+          if (lang == null) throw in.error(ln, k, "'description zh-CN \"the question in that language\"' (languages: en, "
+              + "zh-CN)");
+          descriptions.put(lang.tag(), t.get(2).unquoted());
+        }
         default -> throw in.error(ln, k, "unknown item '" + k.text() + "' of an access pattern (expected rows, "
-            + "order by, returns, window, partitions, runs)");
+            + "order by, returns, window, partitions, runs, description)");
       }
     }
     if (entity == null) throw in.error(hl, pos.col(), id + " has no 'rows ENTITY where ...' line: which rows it returns");
@@ -123,7 +132,7 @@ final class AccessPatternReader {
     }
     return new AccessPattern(id, ht.get(2).unquoted(), entity.name(), List.copyOf(conds), List.copyOf(order),
         returns == null ? entity.attributes().stream().map(Attribute::name).toList() : List.copyOf(returns),
-        window, within, partitions, runs, pos);
+        window, within, partitions, runs, pos, java.util.Map.copyOf(descriptions));
   }
 
   private void requireEntity(Entity e, int ln, Tok at, String id) {

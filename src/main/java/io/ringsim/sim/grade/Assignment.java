@@ -90,9 +90,11 @@ public record Assignment(
    * how far apart a range's bounds are drawn (in the attribute's unit: milliseconds for timestamps, days for dates);
    * {@code within} (milliseconds, 0: none) keeps a timestamp range inside one aligned block of that length (a day),
    * as an application that reads one time bucket at a time asks; {@code partitions} how many partitions one run may read; {@code runs} how many parameter values are tried.
+   * {@code descriptions} is the question in other languages, by language tag ('description zh-CN "..."').
    */
   public record AccessPattern(String id, String description, String entity, List<Condition> conditions,
-      List<Ordering> order, List<String> returns, long window, long within, int partitions, int runs, Pos pos) {
+      List<Ordering> order, List<String> returns, long window, long within, int partitions, int runs, Pos pos,
+      java.util.Map<String, String> descriptions) {
     public List<String> parameters() {
       return conditions.stream().map(Condition::parameter).distinct().toList();
     }

@@ -44,7 +44,12 @@ public record GradeResult(
    * read and how (single partition, IN, index, scan).
    */
   public record QueryReport(String id, String description, String cql, String at, int runs, int runsRight,
-      int maxPartitions, String access) {}
+      int maxPartitions, String access, java.util.Map<String, String> descriptions) {
+    /** The question as the assignment asks it in {@code lang} (its 'description' item), else as its header does. */
+    public String description(io.ringsim.report.Lang lang) {
+      return descriptions.getOrDefault(lang.tag(), description);
+    }
+  }
 
   /**
    * A table at full scale (every instance; sizes are the storage engine's serialized bytes) and, measured on the

@@ -32,15 +32,16 @@ public final class GradeText {
     StringBuilder sb = new StringBuilder();
     GradeResult.Scale sc = r.scale();
     sb.append(t.f("grade.head", r.submission(), r.assignment(), r.assignmentName())).append("\n");
-    sb.append(t.say(scaleNote(r))).append("\n");
+    sb.append(said(t, r, scaleNote(r))).append("\n");
     for (QueryReport q : r.queries()) {
-      sb.append("\n").append(q.id()).append("  ").append(q.description()).append("\n");
+      sb.append("\n").append(q.id()).append("  ").append(q.description(lang)).append("\n");
       sb.append("    ").append(q.at()).append(": ").append(q.cql()).append("\n");
       for (Criterion c : r.criteria()) {
-        if (q.id().equals(c.pattern())) line(sb, c, t);
+        if (q.id().equals(c.pattern())) line(sb, c, t, r);
       }
     }
-    sb.append("\n").append(t.f("grade.tables", String.format("%,d", sc.generated()), plural(sc.entity()))).append("\n");
+    sb.append("\n").append(t.f("grade.tables", String.format("%,d", sc.generated()), noun(sc.entity(), lang)))
+        .append("\n");
     for (TableReport tb : r.tables()) {
       sb.append(String.format("  %-24s ", tb.table())).append(t.f("grade.table", String.format("%,d", tb.partitions()),
           t.say(Sizes.rows(tb.rows())), t.say(Sizes.bytes(tb.p50Bytes())), t.say(Sizes.bytes(tb.p99Bytes())),
@@ -57,7 +58,7 @@ public final class GradeText {
     }
     if (r.criteria().stream().anyMatch(c -> c.pattern() == null)) {
       sb.append("\n").append(t.get("grade.limits")).append("\n");
-      for (Criterion c : r.criteria()) if (c.pattern() == null) line(sb, c, t);
+      for (Criterion c : r.criteria()) if (c.pattern() == null) line(sb, c, t, r);
     }
     sb.append("\n").append(t.f("grade.score", r.score(), r.max()))
         .append(r.allPassed() ? t.get("grade.score.all") : "").append("\n");
@@ -82,9 +83,31 @@ public final class GradeText {
     return noun.endsWith("s") ? noun + "es" : noun + "s";
   }
 
-  private static void line(StringBuilder sb, Criterion c, Labels t) {
-    sb.append("  ").append(t.get(c.passed() ? "verdict.pass" : "verdict.fail")).append("  ").append(t.say(c.name()))
-        .append(": ").append(t.say(c.reason())).append("\n");
+  private static void line(StringBuilder sb, Criterion c, Labels t, GradeResult r) {
+    sb.append("  ").append(t.get(c.passed() ? "verdict.pass" : "verdict.fail")).append("  ")
+        .append(t.f("grade.criterion", said(t, r, c.name()), said(t, r, c.reason()))).append("\n");
+  }
+
+  /** An entity's name where a count of them is said: English counts "users", Chinese "个 user" (no plural). */
+  private static String noun(String entity, Lang lang) {
+    return lang == Lang.EN ? plural(entity) : entity;
+  }
+
+  /**
+   * The grader's English sentence in {@code t}'s language; a count of an entity in it ("1,000,000 users") as that
+   * language counts it ({@code grade.count}), with the entity's name as the assignment writes it.
+   */
+  private static String said(Labels t, GradeResult r, String english) {
+    String s = t.say(english);
+    if (t.lang() == Lang.EN) return s;
+    java.util.Set<String> entities = new java.util.LinkedHashSet<>();
+    entities.add(r.scale().entity());
+    for (TableReport tb : r.tables()) entities.add(tb.entity());
+    for (String e : entities) {
+      s = java.util.regex.Pattern.compile("(\\d[\\d,]*) (?:个 )?" + java.util.regex.Pattern.quote(plural(e)) + "\\b")
+          .matcher(s).replaceAll(m -> java.util.regex.Matcher.quoteReplacement(t.f("grade.count", m.group(1), e)));
+    }
+    return s;
   }
 
   public static String json(GradeResult r) {

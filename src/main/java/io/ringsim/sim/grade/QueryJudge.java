@@ -111,7 +111,7 @@ final class QueryJudge {
           false, EN.get("say.grade.not-run")));
       cs.add(new Criterion(id + ".rows", id, EN.get("say.grade.right-rows"), false, EN.get("say.grade.not-run")));
       return new Verdict(cs, new GradeResult.QueryReport(id, p.description(), cqlText, at, runs, right, maxParts,
-          EN.get("say.grade.access.refused")));
+          EN.get("say.grade.access.refused"), p.descriptions()));
     }
     cs.add(new Criterion(id + ".valid", id, EN.get("say.grade.valid"), true, runs == 0 ? EN.get("say.grade.parses")
         : EN.get("say.grade.runs-it")));
@@ -122,7 +122,7 @@ final class QueryJudge {
       cs.add(new Criterion(id + ".rows", id, EN.get("say.grade.right-rows"), false,
           EN.get("say.grade.not-run.filtering")));
       return new Verdict(cs, new GradeResult.QueryReport(id, p.description(), cqlText, at, 0, 0, 0,
-          EN.get("say.grade.access.needs-filtering")));
+          EN.get("say.grade.access.needs-filtering"), p.descriptions()));
     }
     String fail = filtering != null ? filtering : partitions;
     cs.add(new Criterion(id + ".partitions", id, EN.f("say.grade.no-filtering", limitWord), fail == null,
@@ -132,7 +132,7 @@ final class QueryJudge {
         rowsWrong == null ? EN.f("say.grade.all-right", runs, id)
             : EN.f("say.grade.wrong", runs - right, runs, rowsWrong)));
     return new Verdict(cs, new GradeResult.QueryReport(id, p.description(), cqlText, at, runs, right,
-        maxParts == Integer.MAX_VALUE ? -1 : maxParts, access));
+        maxParts == Integer.MAX_VALUE ? -1 : maxParts, access, p.descriptions()));
   }
 
   /** Why a query (bound) written with ALLOW FILTERING needs it, or null when it does not. */

@@ -1,5 +1,7 @@
 package io.ringsim.sim.model;
 
+import static io.ringsim.sim.Say.EN;
+
 import io.ringsim.cql.exec.WorkloadWrites;
 import io.ringsim.schema.ColumnDef;
 import io.ringsim.schema.TableMetadata;
@@ -272,20 +274,24 @@ final class MixModel {
       Shares s = Shares.of(p, t);
       if (!s.any() && p.ttlSeconds() <= 0) continue;
       double per = s.write() > 0 ? s.write() : s.nonRead();
-      sb.append(String.format(java.util.Locale.ROOT, "; workload %s (%s, m %d value columns, pi %.3f, phi %.3f%s):"
-          + " per %s u %.3f updates, d %.3f row deletes, c %.3f cell deletes, G %.3f range deletes, Q %.3f partition"
-          + " deletes", p.w().name(), s.fromWritten() ? "rows picked from those written" : "rows drawn afresh",
-          s.valueColumns(), s.pi(), s.phi(), p.ttlSeconds() > 0 ? ", TTL " + p.ttlSeconds() + " s" : "",
-          s.write() > 0 ? "insert" : "operation", s.update() / per, s.deleteRow() / per, s.deleteCell() / per,
-          s.deleteRange() / per, s.deletePartition() / per));
+      // the words come from say.model.mix.* labels, so a reader of another language sees them in theirs
+      String key = "say.model.mix.workload." + (s.write() > 0 ? "insert" : "operation") + (p.ttlSeconds() > 0 ? ".ttl" : "");
+      java.util.List<Object> args = new java.util.ArrayList<>(java.util.List.of(p.w().name(),
+          EN.get(s.fromWritten() ? "say.model.mix.picked" : "say.model.mix.afresh"), s.valueColumns(), f3(s.pi()),
+          f3(s.phi())));
+      if (p.ttlSeconds() > 0) args.add(p.ttlSeconds());
+      args.addAll(java.util.List.of(f3(s.update() / per), f3(s.deleteRow() / per), f3(s.deleteCell() / per),
+          f3(s.deleteRange() / per), f3(s.deletePartition() / per)));
+      sb.append("; ").append(EN.f(key, args.toArray()));
     }
     if (sb.length() == 0) return "";
-    return "; live cells and tombstones per partition (the last event of each row and column decides; rates per row"
-        + " a inserts, u updates, d row deletes, c cell deletes, per partition G range deletes, Q partition deletes):"
-        + " L = (a - 1) + u pi + c/m + d + Q + G phi; picked rows: live = Nr m (a + u pi)/(1 + L), deleted cells ="
-        + " Nr m (c/m)/(1 + L), row deletions = Nr d/(1 + d); fresh draws: the same shares of 1 - (1 - p)^L per"
-        + " clustering value; range tombstones = G; partition deletion = 1 - e^-Q; expired = live x (e^-L(1 - x) - e^-L)/(1 - e^-L),"
-        + " x the share of the partition's life before the end minus the TTL (a cell still live was mostly written"
-        + " late)" + sb;
+    return "; " + String.join("; ", EN.get("say.model.mix.head"), EN.get("say.model.mix.picked-rows"),
+        EN.get("say.model.mix.fresh"), EN.get("say.model.mix.range"), EN.get("say.model.mix.partition"),
+        EN.get("say.model.mix.expired")) + sb;
   }
+
+  private static String f3(double d) {
+    return String.format(java.util.Locale.ROOT, "%.3f", d);
+  }
+
 }

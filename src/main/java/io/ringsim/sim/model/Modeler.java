@@ -89,15 +89,21 @@ public final class Modeler {
     return new Result(ctx, predictions, measurements, analyses, findings, tables, rows);
   }
 
+  private static String oneDecimal(double d) {
+    return String.format(java.util.Locale.ROOT, "%.1f", d);
+  }
+
   private static ModelReport.Table table(ModelContext ctx, TableMetadata t, List<ModelContext.Plan> plans,
       Prediction p, Measurement m) {
     Predictor.SizeModel s = p.size();
-    String formula = String.format(java.util.Locale.ROOT, "Nv = Nr x (Nc %d - Npk %d - Ns %d) + Ns %d;"
-        + " St = %d + key %.1f + static %.1f + Nr x (row %d + clustering %.1f + values and names %.1f + %d cells x %d)"
-        + " bytes", t.columns().size(), t.partitionKey().size() + t.clusteringColumns().size(),
-        t.staticColumns().size(), t.staticColumns().size(), Predictor.SizeModel.PARTITION_HEADER, s.keyBytes(),
-        s.staticBytes(), Predictor.SizeModel.ROW_HEADER, s.clusteringBytes(), s.regularBytes(), s.regularCells(),
-        Predictor.SizeModel.CELL_META) + MixModel.formula(t, MixModel.sharedPartitions(plans, t));
+    // The size formula's words come from a say.* label, so a reader of another language sees them in theirs.
+    String formula = String.format(java.util.Locale.ROOT, "Nv = Nr x (Nc %d - Npk %d - Ns %d) + Ns %d; ",
+        t.columns().size(), t.partitionKey().size() + t.clusteringColumns().size(), t.staticColumns().size(),
+        t.staticColumns().size())
+        + EN.f("say.model.formula.size", Predictor.SizeModel.PARTITION_HEADER, oneDecimal(s.keyBytes()),
+            oneDecimal(s.staticBytes()), Predictor.SizeModel.ROW_HEADER, oneDecimal(s.clusteringBytes()),
+            oneDecimal(s.regularBytes()), s.regularCells(), Predictor.SizeModel.CELL_META)
+        + MixModel.formula(t, MixModel.sharedPartitions(plans, t));
     Figures predicted = new Figures(Math.round(p.partitions()), Math.round(p.rows()), Math.round(p.bytes()),
         spread(p.rowsQ()), spread(p.cellsQ()), spread(p.bytesQ()), Math.round(p.maxTombstones()),
         new ModelReport.Tombstones(spread(p.tombstones().total()), spread(p.tombstones().cell()),
