@@ -57,12 +57,31 @@ final class SystemKeyspaces {
       case "system_traces.events" -> v.traces().events();
       case "system_auth.roles" -> roles();
       case "system_views.clients" -> ConnectedClient.table(v.clients());
+      case "system.IndexInfo" -> builtIndexes(v.catalog());
       default -> SchemaTables.table(q.keyspace(), q.table(), v.catalog());
     };
     if (t != null) return t;
     // A table Cassandra has and ringsim keeps no rows for answers with none, in its described columns.
     return SystemSchema.CASSANDRA_4_1.table(q.keyspace(), q.table()).map(SystemSchema::empty).orElseThrow(
         () -> new CqlException(CqlErrorClass.InvalidRequest, "table " + q.table() + " does not exist"));
+  }
+
+  /**
+   * system."IndexInfo": the indexes built, one row per index with its keyspace's name in {@code table_name}, as
+   * Cassandra's SystemKeyspace.setIndexBuilt records them (ringsim's indexes are built as soon as they are created;
+   * tools such as dtest wait for these rows).
+   */
+  private static VirtualTable builtIndexes(Catalog c) {
+    VirtualTable.Builder b = new VirtualTable.Builder("system", "IndexInfo").column("table_name", TEXT)
+        .column("index_name", TEXT).column("value", CqlTypes.BLOB);
+    TreeSet<String> rows = new TreeSet<>();
+    c.keyspaces().forEach(k -> c.tables(k.name()).forEach(t -> c.indexesOn(k.name(), t.name())
+        .forEach(i -> rows.add(k.name() + "\u0000" + i.name()))));
+    for (String r : rows) {
+      int cut = r.indexOf('\u0000');
+      b.row(r.substring(0, cut), r.substring(cut + 1), null);
+    }
+    return b.build();
   }
 
   static UUID hostId(String node) {
