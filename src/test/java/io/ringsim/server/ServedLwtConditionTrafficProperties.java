@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
-import com.datastax.oss.driver.api.core.servererrors.CASWriteUnknownException;
-import com.datastax.oss.driver.api.core.servererrors.WriteTimeoutException;
 import io.ringsim.sim.Checker;
 import io.ringsim.sim.NotJudged;
 import io.ringsim.sim.ServedChecker;
@@ -121,7 +119,7 @@ class ServedLwtConditionTrafficProperties {
     String m = "'m" + st.partition() + "'";
     String row = " WHERE mainland = " + m + " AND state = 'texas' AND uid = " + st.uid();
     int a = 75000 + st.a(), b = 75000 + st.b();
-    try {
+    ServedTraffic.allowingUnknownOutcome(unknownOutcomes, () -> {
       switch (st.kind()) {
         case INSERT -> s.execute(lwt("INSERT INTO " + t + " (mainland, state, uid, name, zip) VALUES (" + m
             + ", 'texas', " + st.uid() + ", 'n" + st.a() + "', " + b + ") IF NOT EXISTS"));
@@ -145,13 +143,7 @@ class ServedLwtConditionTrafficProperties {
             + m).setConsistencyLevel(ConsistencyLevel.SERIAL));
         case PAUSE -> Thread.sleep(20L * (1 + st.a()));
       }
-    } catch (CASWriteUnknownException | WriteTimeoutException e) {
-      // Contention: some replicas but not a quorum accepted the proposal, as under Cassandra; an outcome the
-      // checker takes as "may have applied".
-      unknownOutcomes.incrementAndGet();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    });
   }
 
   @AfterContainer

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
-import com.datastax.oss.driver.api.core.servererrors.CASWriteUnknownException;
-import com.datastax.oss.driver.api.core.servererrors.WriteTimeoutException;
 import io.ringsim.sim.Checker;
 import io.ringsim.sim.NotJudged;
 import io.ringsim.sim.ServedChecker;
@@ -136,7 +134,7 @@ class ServedLwtPlainWritesTrafficProperties {
   private static void run(CqlSession s, String ks, Step st, long stamp) {
     String t = ks + ".acct";
     String row = " WHERE k = " + st.k() + " AND c = " + st.c();
-    try {
+    ServedTraffic.allowingUnknownOutcome(unknownOutcomes, () -> {
       switch (st.kind()) {
         case PLAIN_INSERT -> s.execute(plain("INSERT INTO " + t + " (k, c, v, w) VALUES (" + st.k() + ", " + st.c()
             + ", " + st.a() + ", 'p" + st.b() + "')", st));
@@ -165,13 +163,7 @@ class ServedLwtPlainWritesTrafficProperties {
             .setConsistencyLevel(ConsistencyLevel.QUORUM));
         case PAUSE -> Thread.sleep(20L * (1 + st.a()));
       }
-    } catch (CASWriteUnknownException | WriteTimeoutException e) {
-      // Contention: some replicas but not a quorum accepted the proposal, as under Cassandra; an outcome the
-      // checker takes as "may have applied".
-      unknownOutcomes.incrementAndGet();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    });
   }
 
   @AfterContainer

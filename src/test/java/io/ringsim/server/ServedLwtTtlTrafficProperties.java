@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
-import com.datastax.oss.driver.api.core.servererrors.CASWriteUnknownException;
-import com.datastax.oss.driver.api.core.servererrors.WriteTimeoutException;
 import io.ringsim.sim.Checker;
 import io.ringsim.sim.NotJudged;
 import io.ringsim.sim.ServedChecker;
@@ -118,7 +116,7 @@ class ServedLwtTtlTrafficProperties {
 
   private static void run(CqlSession s, String ks, Step st) {
     String once = ks + ".once", cond = ks + ".cond";
-    try {
+    ServedTraffic.allowingUnknownOutcome(unknownOutcomes, () -> {
       switch (st.kind()) {
         case INSERT_TTL -> s.execute(lwt("INSERT INTO " + once + " (k, v) VALUES (" + st.k() + ", 'v" + st.v()
             + "') IF NOT EXISTS USING TTL " + st.ttl()));
@@ -132,13 +130,7 @@ class ServedLwtTtlTrafficProperties {
             .setConsistencyLevel(ConsistencyLevel.QUORUM));
         case PAUSE -> Thread.sleep(50L * (1 + st.v() % 6)); // 0.2 to 1.2 simulated seconds
       }
-    } catch (CASWriteUnknownException | WriteTimeoutException e) {
-      // Contention: some replicas but not a quorum accepted the proposal, as under Cassandra; an outcome the
-      // checker takes as "may have applied".
-      unknownOutcomes.incrementAndGet();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    });
   }
 
   @AfterContainer

@@ -1,6 +1,8 @@
 package io.ringsim.server;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.servererrors.CASWriteUnknownException;
+import com.datastax.oss.driver.api.core.servererrors.WriteTimeoutException;
 import io.ringsim.sim.Checker;
 import io.ringsim.sim.NotJudged;
 import io.ringsim.sim.ServedChecker;
@@ -12,6 +14,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 import java.util.function.Predicate;
 import java.util.function.ToIntFunction;
@@ -22,6 +25,26 @@ import java.util.function.ToIntFunction;
  * once, and the try's operations (with their read-back at ALL) handed to the checker.
  */
 final class ServedTraffic implements AutoCloseable {
+  /** One request of a client, sent through its driver. */
+  interface Request {
+    void send() throws InterruptedException;
+  }
+
+  /**
+   * Sends one request of an LWT workload. Under contention some replicas but not a quorum may accept a proposal, and
+   * the client is answered CAS_WRITE_UNKNOWN (a CAS write timeout before v5), as under Cassandra: an outcome the
+   * checker takes as "may have applied", counted in {@code unknown}.
+   */
+  static void allowingUnknownOutcome(AtomicLong unknown, Request r) {
+    try {
+      r.send();
+    } catch (CASWriteUnknownException | WriteTimeoutException e) {
+      unknown.incrementAndGet();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
   final ServedClusterFixture fx;
   private final List<CqlSession> clients = new ArrayList<>();
   private final AtomicInteger keyspaces = new AtomicInteger();

@@ -125,66 +125,18 @@ final class SelectRestrictions {
 
   /** Whether Cassandra's built-in index {@code i} serves {@code cr} (false for a SASI index). */
   static boolean builtInSupports(IndexMetadata i, ColumnRestriction cr) {
-    if (!i.column().equals(cr.def.name()) || i.isSasi()) return false;
-    CqlType type = cr.def.type();
-    boolean multiCell = type instanceof ListType l ? !l.frozen() : type instanceof SetType st ? !st.frozen()
-        : type instanceof MapType m && !m.frozen();
-    boolean eq = cr.eq != null && !cr.isIn;
-    return switch (i.kind()) {
-      case "keys" -> cr.contains.stream().anyMatch(ColumnRestriction.Contains::key);
-      case "values" -> multiCell ? cr.contains.stream().anyMatch(c -> !c.key()) : eq;
-      case "full" -> eq;
-      case "entries" -> !cr.entries.isEmpty();
-      default -> false;
-    };
+    return BuiltInIndexes.supports(i, cr);
   }
 
   /**
-   * What each replica looks up in its own index for this query ({@link io.ringsim.storage.LocalIndex}): the used
-   * built-in index's value from the restriction it serves. Null for no index, a SASI index (read by scanning, and
-   * filtered as before), or a value that cannot be serialized; the read then scans, as it did before replicas kept
-   * indexes.
+   * What each replica looks up in its own index for this query ({@link io.ringsim.storage.LocalIndex}), or null for
+   * none (no index, a SASI index, a value storage cannot compare by bytes): the read then scans.
    */
   io.ringsim.storage.IndexQuery indexQuery() {
     if (usedIndex == null) return null;
     IndexMetadata used = indexes.stream().filter(i -> i.name().equals(usedIndex)).findFirst().orElse(null);
     if (used == null || used.isSasi()) return null;
-    ColumnRestriction cr = byColumn.get(used.column());
-    if (cr == null || !builtInSupports(used, cr)) return null;
-    CqlType type = cr.def.type();
-    try {
-      switch (used.kind()) {
-        case "keys" -> {
-          Object k = cr.contains.stream().filter(ColumnRestriction.Contains::key).findFirst().orElseThrow().value();
-          return query(used, ((MapType) type).key().serialize(k), null);
-        }
-        case "entries" -> {
-          ColumnRestriction.Entry e = cr.entries.get(0);
-          MapType m = (MapType) type;
-          return query(used, m.key().serialize(e.key()), m.value().serialize(e.value()));
-        }
-        case "values" -> {
-          if (!io.ringsim.storage.TableSchema.isComplex(type)) return query(used, type.serialize(cr.eq.get(0)), null);
-          Object v = cr.contains.stream().filter(c -> !c.key()).findFirst().orElseThrow().value();
-          CqlType element = type instanceof ListType l ? l.element() : type instanceof SetType st ? st.element()
-              : ((MapType) type).value();
-          return query(used, element.serialize(v), null);
-        }
-        case "full" -> {
-          return query(used, type.serialize(cr.eq.get(0)), null);
-        }
-        default -> {
-          return null;
-        }
-      }
-    } catch (RuntimeException e) {
-      return null; // a value storage cannot compare by bytes: the read scans and the row filter judges
-    }
-  }
-
-  private static io.ringsim.storage.IndexQuery query(IndexMetadata i, byte[] value, byte[] entryValue) {
-    if (value == null) throw new IllegalArgumentException("no value");
-    return new io.ringsim.storage.IndexQuery(i.name(), i.column(), i.kind(), value, entryValue);
+    return BuiltInIndexes.query(used, byColumn.get(used.column()));
   }
 
   /** An IN on the partition key (Cassandra's keyIsInRelation). */
