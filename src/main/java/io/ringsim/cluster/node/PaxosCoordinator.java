@@ -45,9 +45,12 @@ final class PaxosCoordinator extends PendingRequest {
   /** A SERIAL read: a Paxos round that proposes nothing new but finishes any in-progress proposal first. */
   static void serialRead(NodeContext node, ClientRequest.Read r, Replier replyTo) {
     TableStore local = node.storage.table(r.table()).orElseThrow();
+    // An in-progress proposal it finishes is committed at QUORUM (LOCAL_QUORUM for LOCAL_SERIAL), so that the read
+    // after sees it (readWithPaxos's consistencyForReplayCommits).
+    ConsistencyLevel replay = r.consistency() == ConsistencyLevel.LOCAL_SERIAL ? ConsistencyLevel.LOCAL_QUORUM
+        : ConsistencyLevel.QUORUM;
     ClientRequest.Cas cas = new ClientRequest.Cas(r.table(), r.key(), r.filter(), p -> false,
-        (ts, now) -> local.schema().newPartition(r.key()), r.consistency(), ConsistencyLevel.QUORUM, r.trace(),
-        r.nowInSec());
+        (ts, now) -> local.schema().newPartition(r.key()), r.consistency(), replay, r.trace(), r.nowInSec());
     new PaxosCoordinator(node, node.newRequestId(), cas, replyTo, local.schema(), r).start();
   }
 
