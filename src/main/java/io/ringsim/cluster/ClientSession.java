@@ -198,7 +198,7 @@ public final class ClientSession {
     long invoked = cluster.nowNanos();
     String sessionKeyspace = keyspace;
     if (s instanceof Statement.Security x) return SecurityStatements.execute(x, c, keyspace, datacenters());
-    Catalog next = schemaChange(s, c);
+    Catalog next = schemaChange(stampedDrop(s), c);
     if (next != null) {
       if (next != c) cluster.setSchema(next);
       if (observer != null) observer.schemaChanged(s, sessionKeyspace, c, cluster.catalog(), invoked,
@@ -293,6 +293,19 @@ public final class ClientSession {
    * {@code atLimit}: its rows stopped at its LIMIT.
    */
   public record Page(ResultSet result, PageCursor next, boolean whole, boolean atLimit) {}
+
+  /**
+   * A served client's ALTER TABLE ... DROP without USING TIMESTAMP, stamped as its coordinator stamps it (Cassandra's
+   * ClientState.getTimestamp): not earlier than the client's clock, which stamped the writes the client sent before
+   * it. The nodes' own clocks trail the wall clock while the simulation is busy; a drop stamped by them could be older
+   * than a cell written before it, which would then come back with a column of the same name.
+   */
+  private Statement stampedDrop(Statement s) {
+    if (!(s instanceof Statement.AlterTableDrop d) || d.dropTimestamp() != null
+        || clientClockMicros == ClientRequest.NO_CLIENT_CLOCK) return s;
+    return new Statement.AlterTableDrop(d.keyspace(), d.name(), d.columns(),
+        Math.max(clientClockMicros, cluster.clockNowMicros()), d.ifExists(), d.ifColumnExists());
+  }
 
   private Catalog schemaChange(Statement s, Catalog c) {
     Catalog next = SchemaOps.apply(c, s, keyspace, cluster.spec().features(),
