@@ -241,12 +241,13 @@ public final class SimulationLoop {
 
   /**
    * Lets the simulation run until virtual time reaches {@code untilNanos} with nothing left to do before it, then
-   * returns. Blocks the calling thread (the driver), never the loop.
+   * returns. Blocks the calling thread (the driver), never the loop. An instant the loop has already passed (a paced
+   * loop moves on between a driver's reading of nowNanos() and this call) means "now": the work already queued is
+   * still done before this returns.
    */
   public synchronized void runUntil(long untilNanos) throws InterruptedException {
     if (Thread.currentThread() == thread) throw new IllegalStateException("runUntil called from the simulation thread");
-    if (untilNanos < nowNanos) return;
-    limitNanos = untilNanos;
+    limitNanos = Math.max(untilNanos, nowNanos);
     idleAtLimit = false;
     wake();
     while (!idleAtLimit && !stopped) wait();
