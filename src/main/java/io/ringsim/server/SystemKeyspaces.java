@@ -74,13 +74,11 @@ final class SystemKeyspaces {
   private static VirtualTable builtIndexes(Catalog c) {
     VirtualTable.Builder b = new VirtualTable.Builder("system", "IndexInfo").column("table_name", TEXT)
         .column("index_name", TEXT).column("value", CqlTypes.BLOB);
-    TreeSet<String> rows = new TreeSet<>();
+    // Partitions by keyspace name, rows by index name, as the table's key orders them.
+    Map<String, TreeSet<String>> byKeyspace = new TreeMap<>();
     c.keyspaces().forEach(k -> c.tables(k.name()).forEach(t -> c.indexesOn(k.name(), t.name())
-        .forEach(i -> rows.add(k.name() + "\u0000" + i.name()))));
-    for (String r : rows) {
-      int cut = r.indexOf('\u0000');
-      b.row(r.substring(0, cut), r.substring(cut + 1), null);
-    }
+        .forEach(i -> byKeyspace.computeIfAbsent(k.name(), x -> new TreeSet<>()).add(i.name()))));
+    byKeyspace.forEach((ks, names) -> names.forEach(n -> b.row(ks, n, null)));
     return b.build();
   }
 

@@ -90,9 +90,7 @@ class ServedLwtConditionTrafficProperties {
     assertThat(r.anomalies()).as("anomalies of %s", steps).isEmpty();
 
     ServedTraffic.LwtPartitions each = ServedTraffic.lwtPartitions(ops, t -> true);
-    synchronized (notJudged) {
-      each.notJudged().forEach((k, v) -> notJudged.merge(k, v, Long::sum));
-    }
+    each.addNotJudgedTo(notJudged);
     int here = each.partitions(), judgedHere = each.judged().size();
     for (List<ServedOp> p : each.judged()) {
       for (ServedOp o : p) {

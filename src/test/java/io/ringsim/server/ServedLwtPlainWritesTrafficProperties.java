@@ -97,9 +97,7 @@ class ServedLwtPlainWritesTrafficProperties {
     assertThat(r.anomalies()).as("anomalies of %s", steps).isEmpty();
 
     ServedTraffic.LwtPartitions each = ServedTraffic.lwtPartitions(ops, t -> true);
-    synchronized (notJudged) {
-      each.notJudged().forEach((k, v) -> notJudged.merge(k, v, Long::sum));
-    }
+    each.addNotJudgedTo(notJudged);
     assertThat(each.notJudged().keySet()).as("reasons for not judging of %s", steps)
         .allMatch(k -> !k.key().startsWith("lwt-") || ALLOWED.contains(k));
     partitions.addAndGet(each.partitions());

@@ -83,9 +83,7 @@ class ServedLwtTtlTrafficProperties {
 
     // Each partition of `once` with LWTs judged on its own, to tell which were judged.
     ServedTraffic.LwtPartitions each = ServedTraffic.lwtPartitions(ops, t -> t.equals(prefix + "once"));
-    synchronized (notJudged) {
-      each.notJudged().forEach((k, v) -> notJudged.merge(k, v, Long::sum));
-    }
+    each.addNotJudgedTo(notJudged);
     partitions.addAndGet(each.partitions());
     for (List<ServedOp> p : each.all()) allOps.addAndGet(p.size());
     int judgedHere = each.judged().size(), judgedTtlHere = 0;

@@ -112,6 +112,13 @@ final class ServedTraffic implements AutoCloseable {
     int partitions() {
       return all.size();
     }
+
+    /** Adds these partitions' reasons for not judging to a property's totals (shared by concurrent tries). */
+    void addNotJudgedTo(Map<NotJudged, Long> totals) {
+      synchronized (totals) {
+        notJudged.forEach((k, v) -> totals.merge(k, v, Long::sum));
+      }
+    }
   }
 
   static LwtPartitions lwtPartitions(List<ServedOp> ops, Predicate<String> tables) {

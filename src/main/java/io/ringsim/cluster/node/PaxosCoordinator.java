@@ -68,7 +68,10 @@ final class PaxosCoordinator extends PendingRequest {
   List<String> contacts;
   long ballot;
   int attempts;
-  String phase;
+  /** Where the round is: what an answer or a timer that arrives now belongs to. */
+  enum Phase { PREPARE, READ, PROPOSE, COMMIT, BACKOFF }
+
+  Phase phase;
   AckTracker acks;
   int refusals;
   /** Acceptances of the current proposal. */
@@ -119,7 +122,7 @@ final class PaxosCoordinator extends PendingRequest {
     attempts++;
     long micros = Math.max(node.nextTimestampAfter(cas.clientClockMicros()), ballotMicros(highestSeen) + 1);
     ballot = (micros << NodeConfig.INDEX_BITS) | node.cfg.index();
-    phase = "prepare";
+    phase = Phase.PREPARE;
     acks = electorate.tracker();
     refusals = 0;
     promises.clear();
@@ -156,7 +159,7 @@ final class PaxosCoordinator extends PendingRequest {
   @Override
   void onResponse(String from, NodeMessage m) {
     traceAnswer(from, m);
-    if (m instanceof NodeMessage.PaxosPromise p && phase.equals("prepare") && p.requestId() == id) {
+    if (m instanceof NodeMessage.PaxosPromise p && phase == Phase.PREPARE && p.requestId() == id) {
       if (!p.promised()) {
         // A refusal below this ballot answered an earlier round of this request.
         if (p.promisedBallot() < ballot) return;
@@ -170,7 +173,7 @@ final class PaxosCoordinator extends PendingRequest {
       if (p.promisedBallot() != ballot) return;
       promises.add(p);
       if (acks.ack(from)) onPromised();
-    } else if (m instanceof NodeMessage.PaxosAccepted a && phase.equals("propose") && a.ballot() == ballot) {
+    } else if (m instanceof NodeMessage.PaxosAccepted a && phase == Phase.PROPOSE && a.ballot() == ballot) {
       if (a.accepted()) {
         accepts++;
         if (acks.ack(from)) {
@@ -195,7 +198,7 @@ final class PaxosCoordinator extends PendingRequest {
         return;
       }
       unknownResult();
-    } else if (m instanceof NodeMessage.MutationAck k && phase.equals("commit") && k.ballot() == ballot) {
+    } else if (m instanceof NodeMessage.MutationAck k && phase == Phase.COMMIT && k.ballot() == ballot) {
       if (acks.ack(from)) onCommitted();
     }
   }
@@ -207,7 +210,7 @@ final class PaxosCoordinator extends PendingRequest {
       contentionTimeout();
       return;
     }
-    phase = "backoff";
+    phase = Phase.BACKOFF;
     node.resumeLater(this, Duration.ofMillis(node.randomBelow(100)));
   }
 
@@ -221,7 +224,7 @@ final class PaxosCoordinator extends PendingRequest {
 
   @Override
   void onResume() {
-    if (phase.equals("backoff")) prepare();
+    if (phase == Phase.BACKOFF) prepare();
   }
 
   void onPromised() {
@@ -255,7 +258,7 @@ final class PaxosCoordinator extends PendingRequest {
     }
     // Cassandra reads the current values in a QUORUM read of its own once it holds the promises (readOne).
     trace(TraceStage.NATIVE_TRANSPORT, "Reading existing values for CAS precondition");
-    phase = "read";
+    phase = Phase.READ;
     long round = ballot;
     ReadCoordinator.forPaxos(node, ownRead(cas.filter()), p -> readMerged = p, r -> onConditionRead(round, r));
   }
@@ -269,7 +272,7 @@ final class PaxosCoordinator extends PendingRequest {
 
   /** What the round's own read brought, or its failure: the condition is judged on it (a SERIAL read answers it). */
   private boolean ownReadAnswered(long round, ClientResponse r) {
-    if (!phase.equals("read") || round != ballot) return false; // the round timed out meanwhile
+    if (phase != Phase.READ || round != ballot) return false; // the round timed out meanwhile
     if (traced()) absorb(r instanceof ClientResponse.ReadDone d ? d.trace()
         : r instanceof ClientResponse.Failed f ? f.trace() : List.of());
     if (r instanceof ClientResponse.ReadDone) return true;
@@ -329,7 +332,7 @@ final class PaxosCoordinator extends PendingRequest {
   }
 
   void propose(byte[] update) {
-    phase = "propose";
+    phase = Phase.PROPOSE;
     proposal = update;
     acks = electorate.tracker();
     refusals = 0;
@@ -343,7 +346,7 @@ final class PaxosCoordinator extends PendingRequest {
   void onAccepted() {
     if (serialRead != null && !finishingInProgress) {
       trace(TraceStage.NATIVE_TRANSPORT, "CAS applied successfully");
-      phase = "read";
+      phase = Phase.READ;
       long round = ballot;
       ReadCoordinator.forPaxos(node, ownRead(serialRead.filter()), p -> {}, r -> {
         if (!ownReadAnswered(round, r)) return;
@@ -360,7 +363,7 @@ final class PaxosCoordinator extends PendingRequest {
       replyTo.reply(new ClientResponse.CasDone(node.name(), false, notApplied, traceList(), now));
       return;
     }
-    phase = "commit";
+    phase = Phase.COMMIT;
     acks = participants.tracker(cas.commitConsistency());
     trace(TraceStage.RINGSIM, "Committing ballot " + ballot);
     NodeMessage.PaxosCommit m = new NodeMessage.PaxosCommit(id, cas.table(), cas.key(), ballot, proposal, traced());
@@ -391,12 +394,12 @@ final class PaxosCoordinator extends PendingRequest {
   @Override
   void onTimeout() {
     switch (phase) {
-      case "prepare" -> casTimeout(acks.received(), acks.required(), cas.consistency(), WriteType.CAS);
-      case "propose" -> casTimeout(accepts + refusals, contacts.size(), cas.consistency(), WriteType.CAS);
-      case "commit" -> casTimeout(acks.received(), acks.required(), cas.commitConsistency(), WriteType.SIMPLE);
+      case PREPARE -> casTimeout(acks.received(), acks.required(), cas.consistency(), WriteType.CAS);
+      case PROPOSE -> casTimeout(accepts + refusals, contacts.size(), cas.consistency(), WriteType.CAS);
+      case COMMIT -> casTimeout(acks.received(), acks.required(), cas.commitConsistency(), WriteType.SIMPLE);
       // The round's own read answers by its own (read) timeout, as Cassandra's readOne does.
-      case "read" -> { }
-      default -> contentionTimeout();
+      case READ -> { }
+      case BACKOFF -> contentionTimeout();
     }
   }
 
