@@ -49,10 +49,8 @@ public final class ClientSession {
   private List<TraceEvent> lastTrace = List.of();
   private String lastCoordinator;
   private RequestObserver observer;
-  /** What the statement being run does, for the observer: write, delete, lwt or read. */
-  private String kind = "read";
-  private boolean deleting;
   private final long seed;
+  private final SessionWrites writes = new SessionWrites(this);
 
   public ClientSession(SimCluster cluster, long seed) {
     this.cluster = cluster;
@@ -145,8 +143,11 @@ public final class ClientSession {
     this.observer = o;
   }
 
-  /** Sends a request to a coordinator, telling the observer (if any) when it leaves and when it is answered. */
-  private CompletableFuture<ClientResponse> submit(String coord, ClientRequest request) {
+  /**
+   * Sends a request to a coordinator, telling the observer (if any) when it leaves and when it is answered;
+   * {@code kind}: what the statement does (write, delete, lwt or read).
+   */
+  CompletableFuture<ClientResponse> submitAs(String kind, String coord, ClientRequest request) {
     if (observer == null) return cluster.submit(coord, request, ClientRequest.CLIENT_TIMEOUT).toCompletableFuture();
     RequestObserver o = observer;
     request = o.instrument(request);
@@ -217,23 +218,8 @@ public final class ClientSession {
     }
     WritePlanner.WritePlan plan = WritePlanner.plan(s, c, keyspace, values, cluster.ring().partitioner());
     List<String> warnings = s instanceof Statement.Batch b && plan.cas() == null
-        ? BatchChecks.check(b.type(), updates(plan, nowSec)) : List.of();
-    deleting = s instanceof Statement.Delete;
-    // Cassandra writes a logged batch through its batchlog when it holds more than one mutation (one per partition).
-    atomicBytes = -1;
-    if (s instanceof Statement.Batch b && b.type().equals("LOGGED") && plan.cas() == null) {
-      java.util.Set<String> partitions = new java.util.TreeSet<>();
-      for (WritePlanner.PartitionWrite w : plan.writes()) {
-        String ks = w.tableIn(plan).qualifiedName();
-        partitions.add(ks.substring(0, ks.indexOf('.')) + ":" + java.util.HexFormat.of().formatHex(w.key()));
-      }
-      if (partitions.size() > 1) {
-        atomicBytes = 0;
-        for (BatchChecks.Update u : updates(plan, nowSec)) atomicBytes += (int) u.partition().dataSize();
-        atomicMutations = partitions.size();
-      }
-    }
-    ResultSet r = write(plan);
+        ? BatchChecks.check(b.type(), SessionWrites.updates(plan, nowSec)) : List.of();
+    ResultSet r = writes.write(s, plan, nowSec);
     return warnings.isEmpty() ? r : r.withWarnings(warnings);
   }
 
@@ -241,16 +227,6 @@ public final class ClientSession {
   private java.util.Set<String> datacenters() {
     java.util.Set<String> out = new java.util.TreeSet<>();
     for (io.ringsim.ring.Node n : cluster.ring().nodes()) out.add(n.dc());
-    return out;
-  }
-
-  /** A batch's updates as its mutations will hold them (the timestamp does not change their size). */
-  private static List<BatchChecks.Update> updates(WritePlanner.WritePlan plan, int nowSec) {
-    List<BatchChecks.Update> out = new ArrayList<>();
-    for (WritePlanner.PartitionWrite w : plan.writes()) {
-      if (w.update() != null) out.add(new BatchChecks.Update(w.tableIn(plan).qualifiedName(), w.key(),
-          w.update().build(0L, nowSec)));
-    }
     return out;
   }
 
@@ -295,16 +271,20 @@ public final class ClientSession {
   public record Page(ResultSet result, PageCursor next, boolean whole, boolean atLimit) {}
 
   /**
-   * A served client's ALTER TABLE ... DROP without USING TIMESTAMP, stamped as its coordinator stamps it (Cassandra's
-   * ClientState.getTimestamp): not earlier than the client's clock, which stamped the writes the client sent before
-   * it. The nodes' own clocks trail the wall clock while the simulation is busy; a drop stamped by them could be older
-   * than a cell written before it, which would then come back with a column of the same name.
+   * An ALTER TABLE ... DROP without USING TIMESTAMP, stamped once, as its coordinator stamps it (Cassandra's
+   * AlterTableStatement takes ClientState.getTimestamp() on the node that runs it, and every node stores that drop
+   * time): the coordinator's clock, its skew included, and for a served client not earlier than the client's clock,
+   * which stamped the writes the client sent before it. The nodes' own clocks trail the wall clock while the
+   * simulation is busy; a drop stamped by them could be older than a cell written before it, which would then come
+   * back with a column of the same name.
    */
   private Statement stampedDrop(Statement s) {
-    if (!(s instanceof Statement.AlterTableDrop d) || d.dropTimestamp() != null
-        || clientClockMicros == ClientRequest.NO_CLIENT_CLOCK) return s;
-    return new Statement.AlterTableDrop(d.keyspace(), d.name(), d.columns(),
-        Math.max(clientClockMicros, cluster.clockNowMicros()), d.ifExists(), d.ifColumnExists());
+    if (!(s instanceof Statement.AlterTableDrop d) || d.dropTimestamp() != null) return s;
+    long coordinatorClock = cluster.clockNowMicros()
+        + cluster.faults().skewMillis().getOrDefault(coordinator, 0L) * 1000;
+    long at = clientClockMicros == ClientRequest.NO_CLIENT_CLOCK ? coordinatorClock
+        : Math.max(clientClockMicros, coordinatorClock);
+    return new Statement.AlterTableDrop(d.keyspace(), d.name(), d.columns(), at, d.ifExists(), d.ifColumnExists());
   }
 
   private Catalog schemaChange(Statement s, Catalog c) {
@@ -321,116 +301,6 @@ public final class ClientSession {
       return c;
     }
     return null;
-  }
-
-  /** The logged batch being written: its size for the batchlog, or -1 when it goes without one. */
-  private int atomicBytes = -1;
-  private int atomicMutations;
-  /** Batchlog entries this session made: with its seed, an id no other session's batch takes. */
-  private long batches;
-
-  private ResultSet write(WritePlanner.WritePlan plan) {
-    if (plan.table() == null) return ResultSet.EMPTY; // an empty batch
-    String table = plan.table().qualifiedName();
-    String coord = nextCoordinator();
-    lastCoordinator = coord;
-    if (plan.cas() != null) {
-      WritePlanner.PartitionWrite w = plan.writes().get(0);
-      WritePlanner.CasSpec cas = plan.cas();
-      kind = "lwt";
-      if (observer != null) observer.conditional(cas.row(), cas.conditionColumns());
-      // A table without clustering columns has one row per key: the read names it, as Cassandra's CAS read does.
-      ReadFilter read = plan.table().clusteringColumns().isEmpty() ? ReadFilter.ALL_NAMED : ReadFilter.ALL;
-      ClientResponse r = awaitResponse(submit(coord, new ClientRequest.Cas(table, w.key(), read,
-          lp -> cas.condition().test(lp), casUpdate(w), serialConsistency,
-          consistency == ConsistencyLevel.ANY ? ConsistencyLevel.ONE : consistency, tracing, requestNow(),
-          clientClockMicros)), coord);
-      lastTrace = r.trace();
-      if (r instanceof ClientResponse.CasDone d) {
-        if (d.applied()) {
-          return new ResultSet(List.of("[applied]"), List.of(CqlTypes.BOOLEAN), List.of(List.of(true)), List.of());
-        }
-        return cas.failure().apply(d.current());
-      }
-      throw failure(r);
-    }
-    consistency.validateForWrite();
-    TraceParts trace = new TraceParts();
-    List<WritePlanner.UpdateFactory> updates = new ArrayList<>();
-    for (WritePlanner.PartitionWrite w : plan.writes()) {
-      if (w.afterRead() == null) {
-        updates.add(w.update());
-        continue;
-      }
-      // Read before write (list element operations): the current partition, at the session's consistency level.
-      kind = "read";
-      ClientResponse r = awaitResponse(submit(coord, new ClientRequest.Read(w.tableIn(plan).qualifiedName(), w.key(),
-          ReadFilter.ALL,
-          consistency, tracing, requestNow())), coord);
-      trace.append(r.trace());
-      if (!(r instanceof ClientResponse.ReadDone d)) {
-        lastTrace = trace;
-        throw failure(r);
-      }
-      updates.add(w.afterRead().apply(d.partitions().isEmpty() ? null : d.partitions().get(0)));
-    }
-    List<String> batchlog = null;
-    long batchId = 0;
-    if (atomicBytes >= 0) {
-      // Straight to the coordinator, not through the observer: the batchlog is no operation of the client's.
-      batchId = seed * 1_000_003L + batches++;
-      ClientResponse r = awaitResponse(cluster.submit(coord, new ClientRequest.Batchlog(table, batchId,
-          atomicMutations, atomicBytes, List.of(), false, consistency, tracing, requestNow()),
-          ClientRequest.CLIENT_TIMEOUT).toCompletableFuture(), coord);
-      trace.append(r.trace());
-      if (!(r instanceof ClientResponse.WriteDone d)) {
-        lastTrace = trace;
-        throw failure(r);
-      }
-      batchlog = d.acked();
-    }
-    List<CompletableFuture<ClientResponse>> pending = new ArrayList<>();
-    for (int i = 0; i < plan.writes().size(); i++) {
-      WritePlanner.UpdateFactory u = updates.get(i);
-      kind = deleting ? "delete" : "write";
-      WritePlanner.PartitionWrite w = plan.writes().get(i);
-      pending.add(submit(coord, new ClientRequest.Write(w.tableIn(plan).qualifiedName(), w.key(),
-          (ts, now) -> u.build(ts, now), consistency, tracing, requestNow())));
-    }
-    CqlException error = null;
-    for (int i = 0; i < pending.size(); i++) {
-      ClientResponse r = awaitResponse(pending.get(i), coord);
-      // A batch through the batchlog determined its replicas once, for the whole batch.
-      if (i == 0 && batchlog == null) trace.append(r.trace());
-      else trace.appendLaterMutation(r.trace());
-      if (!(r instanceof ClientResponse.WriteDone) && error == null) error = failure(r);
-    }
-    if (batchlog != null && error == null) {
-      ClientResponse r = awaitResponse(cluster.submit(coord, new ClientRequest.Batchlog(table, batchId,
-          atomicMutations, 0, batchlog, true, consistency, tracing, requestNow()),
-          ClientRequest.CLIENT_TIMEOUT).toCompletableFuture(), coord);
-      trace.append(r.trace());
-    }
-    lastTrace = trace;
-    if (error != null) throw error;
-    return ResultSet.EMPTY;
-  }
-
-  /** A conditional write's update; one that needs the list as it is now is built from the Paxos round's read. */
-  private static io.ringsim.cluster.node.WriteBuilder casUpdate(WritePlanner.PartitionWrite w) {
-    return new io.ringsim.cluster.node.WriteBuilder() {
-      @Override
-      public io.ringsim.storage.Partition build(long ts, int now) {
-        return w.update().build(ts, now);
-      }
-
-      @Override
-      public io.ringsim.storage.Partition build(long ts, int now, io.ringsim.storage.LivePartition current) {
-        if (w.afterRead() == null) return w.update().build(ts, now);
-        return w.afterRead().apply(current.rows().isEmpty() && current.staticRow() == null ? null : current)
-            .build(ts, now);
-      }
-    };
   }
 
   private ClientResponse awaitResponse(CompletableFuture<ClientResponse> f, String coord) {
@@ -458,22 +328,37 @@ public final class ClientSession {
     return r.withWarnings(all);
   }
 
-  /** A read's coordinator: the next one, named as the statement's, with the observer told it is a read. */
-  String readCoordinator() {
+  /** A request's coordinator: the next one, named as the statement's. */
+  String statementCoordinator() {
     String coord = nextCoordinator();
     lastCoordinator = coord;
-    kind = "read";
     return coord;
+  }
+
+  ConsistencyLevel serialConsistency() {
+    return serialConsistency;
+  }
+
+  long clientClockMicros() {
+    return clientClockMicros;
+  }
+
+  long seed() {
+    return seed;
+  }
+
+  /** Tells the observer (if any) that the statement is a conditional write, and on what. */
+  void conditional(WritePlanner.CasSpec cas) {
+    if (observer != null) observer.conditional(cas.row(), cas.conditionColumns());
   }
 
   /** Sends a read to {@code coord} and waits for its answer (a timeout answers as a failure). */
   ClientResponse ask(String coord, ClientRequest request) {
-    return awaitResponse(submit(coord, request), coord);
+    return awaitResponse(submitAs("read", coord, request), coord);
   }
 
   CompletableFuture<ClientResponse> send(String coord, ClientRequest request) {
-    kind = "read";
-    return submit(coord, request);
+    return submitAs("read", coord, request);
   }
 
   ClientResponse await(CompletableFuture<ClientResponse> f, String coord) {

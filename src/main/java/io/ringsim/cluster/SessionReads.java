@@ -25,7 +25,7 @@ final class SessionReads implements ReadPlan.Source {
   /** A page's read of one partition: one request, at the session's consistency level, as every page is. */
   @Override
   public ReadPlan.Chunk readPage(TableMetadata table, byte[] key, ReadFilter filter) {
-    String coord = session.readCoordinator();
+    String coord = session.statementCoordinator();
     ClientResponse r = session.ask(coord, new ClientRequest.Read(table.qualifiedName(), key, filter,
         session.consistency(), session.tracing(), session.requestNow()));
     return chunk(r);
@@ -33,7 +33,7 @@ final class SessionReads implements ReadPlan.Source {
 
   @Override
   public ReadPlan.Chunk scanPage(TableMetadata table, String start, String end, ReadFilter filter, int rowLimit) {
-    String coord = session.readCoordinator();
+    String coord = session.statementCoordinator();
     ClientResponse r = session.ask(coord, new ClientRequest.RangeScan(table.qualifiedName(), start, end, filter,
         Integer.MAX_VALUE, session.consistency(), session.tracing(), rowLimit, session.requestNow()));
     return chunk(r);
@@ -56,7 +56,7 @@ final class SessionReads implements ReadPlan.Source {
 
   @Override
   public List<LivePartition> read(TableMetadata table, List<byte[]> keys, ReadFilter filter) {
-    String coord = session.readCoordinator();
+    String coord = session.statementCoordinator();
     List<CompletableFuture<ClientResponse>> pending = new ArrayList<>();
     for (byte[] k : keys) {
       pending.add(session.send(coord, new ClientRequest.Read(table.qualifiedName(), k, filter,
@@ -81,7 +81,7 @@ final class SessionReads implements ReadPlan.Source {
 
   @Override
   public List<LivePartition> scan(TableMetadata table, String start, String end, ReadFilter filter) {
-    String coord = session.readCoordinator();
+    String coord = session.statementCoordinator();
     ClientResponse r = session.ask(coord, new ClientRequest.RangeScan(table.qualifiedName(), start, end, filter,
         Integer.MAX_VALUE, session.consistency(), session.tracing(), 0, session.requestNow()));
     session.trace(r.trace());

@@ -51,9 +51,7 @@ final class SchemaTables {
       case "system_schema.tables" -> tables(c);
       case "system_schema.columns" -> columns(c, "system_schema");
       case "system_schema.indexes" -> indexes(c);
-      case "system_schema.dropped_columns" -> new VirtualTable.Builder(keyspace, name).column("keyspace_name", TEXT)
-          .column("table_name", TEXT).column("column_name", TEXT).column("dropped_time", CqlTypes.TIMESTAMP)
-          .column("kind", TEXT).column("type", TEXT).build();
+      case "system_schema.dropped_columns" -> droppedColumns(c);
       case "system_schema.triggers" -> new VirtualTable.Builder(keyspace, name).column("keyspace_name", TEXT)
           .column("table_name", TEXT).column("trigger_name", TEXT).column("options", FROZEN_MAP_TEXT).build();
       case "system_schema.types" -> types(c);
@@ -157,6 +155,44 @@ final class SchemaTables {
       }
     }
     return b.build();
+  }
+
+  /**
+   * The columns ALTER TABLE ... DROP removed, each with its drop time (what hides its older cells), kind and type as
+   * Cassandra records them: user types expanded to tuples. A drop whose time no statement gave (a schema built whole
+   * for a scenario, each node stamping it) is left out.
+   */
+  private static VirtualTable droppedColumns(Catalog c) {
+    VirtualTable.Builder b = new VirtualTable.Builder("system_schema", "dropped_columns").column("keyspace_name", TEXT)
+        .column("table_name", TEXT).column("column_name", TEXT).column("dropped_time", CqlTypes.TIMESTAMP)
+        .column("kind", TEXT).column("type", TEXT);
+    for (TableMetadata t : byKeyspaceAndName(c.tablesAndViews())) {
+      for (Map.Entry<String, TableMetadata.DroppedColumn> d : new TreeMap<>(t.droppedColumns()).entrySet()) {
+        long at = d.getValue().droppedAtMicros();
+        if (at == Long.MIN_VALUE) continue;
+        b.row(t.keyspace(), t.name(), d.getKey(), java.time.Instant.ofEpochMilli(Math.floorDiv(at, 1000)),
+            d.getValue().kind().name().toLowerCase(Locale.ROOT), withTuplesForUserTypes(d.getValue().type()).name());
+      }
+    }
+    return b.build();
+  }
+
+  /** Cassandra's AbstractType.expandUserTypes: every user type, nested ones too, as the tuple of its fields. */
+  private static io.ringsim.schema.CqlType withTuplesForUserTypes(io.ringsim.schema.CqlType t) {
+    if (t instanceof io.ringsim.schema.collection.UserType u)
+      return new io.ringsim.schema.collection.TupleType(u.fieldTypes().stream().map(SchemaTables::withTuplesForUserTypes)
+          .toList());
+    if (t instanceof io.ringsim.schema.collection.TupleType x)
+      return new io.ringsim.schema.collection.TupleType(x.components().stream().map(SchemaTables::withTuplesForUserTypes)
+          .toList());
+    if (t instanceof io.ringsim.schema.collection.ListType l)
+      return new io.ringsim.schema.collection.ListType(withTuplesForUserTypes(l.element()), l.frozen());
+    if (t instanceof io.ringsim.schema.collection.SetType x)
+      return new io.ringsim.schema.collection.SetType(withTuplesForUserTypes(x.element()), x.frozen());
+    if (t instanceof io.ringsim.schema.collection.MapType m)
+      return new io.ringsim.schema.collection.MapType(withTuplesForUserTypes(m.key()), withTuplesForUserTypes(m.value()),
+          m.frozen());
+    return t;
   }
 
   /** The user-defined types: each field's name as defined, its type as CQL writes it (frozen<address>). */

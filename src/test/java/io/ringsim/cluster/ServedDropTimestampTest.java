@@ -35,4 +35,34 @@ class ServedDropTimestampTest {
           .satisfies(r -> assertThat(r.get(0)).isNull());
     }
   }
+
+  /**
+   * Cassandra stamps a DROP once, on the coordinator that runs it, and every node keeps that drop time. With the
+   * coordinator's clock 30 s ahead, a cell written 10 s ahead of the others' clocks is older than the drop on every
+   * replica: a read at ALL after the column comes back must not find it (stamped by each node's own clock, two of
+   * the three replicas would have kept it).
+   */
+  @Test
+  void everyReplicaKeepsTheCoordinatorsDropTime() {
+    var ring = ClusterBuilder.ring(List.of(new ClusterBuilder.Dc("dc1", 3, 1)), 4, "random", 7,
+        Murmur3Partitioner.INSTANCE, ClusterBuilder.defaultAllocationReplication());
+    try (SimCluster sim = ClusterBuilder.start(ring, 7, ConfigFactory.load("application-test"))) {
+      ClientSession s = new ClientSession(sim, 7);
+      String coordinator = sim.nodeNames().get(0);
+      s.setCoordinator(coordinator);
+      s.execute("CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3}");
+      s.execute("CREATE TABLE ks.t (id text PRIMARY KEY, l list<text>)");
+      s.setConsistency(ConsistencyLevel.ALL);
+      s.execute("INSERT INTO ks.t (id, l) VALUES ('k', ['old']) USING TIMESTAMP "
+          + (sim.clockNowMicros() + 10_000_000L));
+      sim.clockSkew(coordinator, java.time.Duration.ofSeconds(30));
+      long before = sim.clockNowMicros();
+      s.execute("ALTER TABLE ks.t DROP l");
+      long dropped = sim.catalog().table("ks.t").orElseThrow().droppedColumns().get("l").droppedAtMicros();
+      assertThat(dropped).isBetween(before + 30_000_000L, sim.clockNowMicros() + 30_000_000L);
+      s.execute("ALTER TABLE ks.t ADD l list<text>");
+      assertThat(s.execute("SELECT l FROM ks.t WHERE id = 'k'").rows()).singleElement()
+          .satisfies(r -> assertThat(r.get(0)).isNull());
+    }
+  }
 }

@@ -117,10 +117,11 @@ final class NodeControl {
 
 
   /**
-   * The table as this node stores it: a column the new schema drops gets this node's next write timestamp as its
-   * drop time, so its cells written here before the DROP stay hidden even if a column of that name comes back
-   * (Cassandra's dropped_columns); a drop this node stamped earlier keeps its time, and one made USING TIMESTAMP
-   * has the statement's.
+   * The table as this node stores it: a dropped column keeps the drop time its statement carries (a client
+   * session stamps every DROP once, as Cassandra's coordinator does; USING TIMESTAMP gives the statement's), so its
+   * cells written before the DROP stay hidden even if a column of that name comes back (Cassandra's
+   * dropped_columns). A schema given whole, without a drop time (a scenario's, a member's), gets this node's next
+   * write timestamp; a drop this node stamped earlier keeps its time.
    */
   private TableMetadata withDropTimes(TableMetadata t, TableMetadata before, TableMetadata stored) {
     if (t.droppedColumns().isEmpty()) return t;

@@ -109,9 +109,14 @@ final class AlterTableOps {
       ColumnDef d = t.column(n).orElseThrow(() -> invalid("Column " + n
           + " was not found in table '" + ks + "." + s.name() + "'"));
       if (d.isPrimaryKey()) throw invalid("Cannot drop PRIMARY KEY column " + n);
+      // Cassandra stores a dropped column's type with user types expanded to tuples, which are frozen only.
+      if (d.type() instanceof io.ringsim.schema.collection.UserType u && !u.frozen())
+        throw invalid("Cannot drop non-frozen column " + n + " of user type " + u.name());
       ViewOps.refuseColumnDrop(c, t, n);
-      if (!c.indexesOn(ks, s.name()).stream().filter(i -> i.column().equals(n)).toList().isEmpty())
-        throw invalid("Cannot drop column " + n + " because it has dependent secondary indexes");
+      List<String> dependent = c.indexesOn(ks, s.name()).stream().filter(i -> i.column().equals(n))
+          .map(i -> i.name()).sorted().toList();
+      if (!dependent.isEmpty()) throw invalid("Cannot drop column " + n
+          + " because it has dependent secondary indexes (" + String.join(", ", dependent) + ")");
       cols.remove(d);
       long at = s.dropTimestamp() == null ? Long.MIN_VALUE : s.dropTimestamp();
       dropped.put(n, new TableMetadata.DroppedColumn(d.type(), d.kind(), at));
