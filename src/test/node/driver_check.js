@@ -1,14 +1,8 @@
 // The DataStax Node.js driver against a served ringsim cluster: connect, prepared insert and select.
 // Usage: node driver_check.js PORT. Prints what it checked and a closing 'N passed, N failed' line.
-const cassandra = require('cassandra-driver');
+const { cassandra, run } = require('./served');
 
-async function main() {
-  const port = parseInt(process.argv[2], 10);
-  const client = new cassandra.Client({
-    contactPoints: ['127.0.0.1'], protocolOptions: { port }, localDataCenter: 'datacenter1',
-    socketOptions: { readTimeout: 30000, connectTimeout: 30000 },
-  });
-  await client.connect();
+run(async client => {
   let passed = 0, failed = 0;
   const check = (what, ok, detail) => {
     if (ok) passed++; else { failed++; console.log('DIFF ' + what + ': ' + detail); }
@@ -24,9 +18,6 @@ async function main() {
     const rs = await client.execute('SELECT v FROM js.t WHERE k = ?', [k], opts);
     check('select k=' + k, rs.rows.length === 1 && rs.rows[0].v === 'v' + k, JSON.stringify(rs.rows));
   }
-  await client.shutdown();
   console.log(passed + ' passed, ' + failed + ' failed');
-  process.exit(failed ? 1 : 0);
-}
-
-main().catch(e => { console.log('ERROR ' + (e.stack || e)); process.exit(2); });
+  return failed ? 1 : 0;
+});

@@ -2,15 +2,9 @@
 // keyspace, function name, argument types and message as one JSON line, to be compared with what Cassandra 4.1
 // answers (src/test/resources/node/function-failure.expected.jsonl).
 // Usage: node function_failure_check.js PORT LOCAL_DC
-const cassandra = require('cassandra-driver');
+const { run, rowJson } = require('./served');
 
-async function main() {
-  const [port, dc] = [parseInt(process.argv[2], 10), process.argv[3]];
-  const client = new cassandra.Client({
-    contactPoints: ['127.0.0.1'], protocolOptions: { port }, localDataCenter: dc,
-    socketOptions: { readTimeout: 30000, connectTimeout: 30000 },
-  });
-  await client.connect();
+run(async client => {
   await client.execute("CREATE KEYSPACE IF NOT EXISTS ks_func WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
   await client.execute('CREATE TABLE IF NOT EXISTS ks_func.tbl1 (id int PRIMARY KEY, v1 int, v2 int)');
   await client.execute('INSERT INTO ks_func.tbl1 (id, v1, v2) VALUES (1, 1, 0)');
@@ -18,12 +12,9 @@ async function main() {
   for (const q of ['SELECT ks_func.div(v1, v2) FROM ks_func.tbl1 WHERE id = 1', 'SELECT id, ks_func.div(v2, v1) FROM ks_func.tbl1 WHERE id = 1']) {
     try {
       const rs = await client.execute(q);
-      console.log(JSON.stringify({ query: q, rows: rs.rows.map(r => Object.fromEntries(r.keys().map(k => [k, r[k]]))) }));
+      console.log(JSON.stringify({ query: q, rows: rs.rows.map(r => rowJson(r)) }));
     } catch (e) {
       console.log(JSON.stringify({ query: q, error: e.code, keyspace: e.keyspace, functionName: e.functionName, argTypes: e.argTypes, message: e.message }));
     }
   }
-  await client.shutdown();
-}
-
-main().catch(e => { console.log('ERROR ' + (e.stack || e)); process.exit(2); });
+});

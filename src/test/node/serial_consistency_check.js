@@ -2,16 +2,10 @@
 // Node.js driver: prints one JSON line per statement (its outcome: rows, or the error's code and message), to be
 // compared with what Cassandra 4.1 answers (src/test/resources/node/serial-consistency.expected.jsonl).
 // Usage: node serial_consistency_check.js PORT LOCAL_DC
-const cassandra = require('cassandra-driver');
+const { cassandra, run, rowJson } = require('./served');
 const { consistencies } = cassandra.types;
 
-async function main() {
-  const [port, dc] = [parseInt(process.argv[2], 10), process.argv[3]];
-  const client = new cassandra.Client({
-    contactPoints: ['127.0.0.1'], protocolOptions: { port }, localDataCenter: dc,
-    socketOptions: { readTimeout: 30000, connectTimeout: 30000 },
-  });
-  await client.connect();
+run(async client => {
   await client.execute("CREATE KEYSPACE IF NOT EXISTS serialck WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
   await client.execute('CREATE TABLE IF NOT EXISTS serialck.t (k int PRIMARY KEY, v text)');
   const cases = [
@@ -28,7 +22,7 @@ async function main() {
     const { params, ...options } = o;
     try {
       const rs = await client.execute(query, params || [], options);
-      console.log(JSON.stringify({ name, rows: (rs.rows || []).map(r => Object.fromEntries(r.keys().map(k => [k, r[k]]))) }));
+      console.log(JSON.stringify({ name, rows: (rs.rows || []).map(r => rowJson(r)) }));
     } catch (e) {
       console.log(JSON.stringify({ name, error: e.code, message: e.message }));
     }
@@ -40,7 +34,4 @@ async function main() {
   } catch (e) {
     console.log(JSON.stringify({ name: 'batch with condition, serial ONE', error: e.code, message: e.message }));
   }
-  await client.shutdown();
-}
-
-main().catch(e => { console.log('ERROR ' + (e.stack || e)); process.exit(2); });
+});

@@ -6,7 +6,7 @@
 //   clients   system_views.clients on the node the driver's first connection reached
 //   streams   32,778 requests at once on one connection (more than its 32,768 stream ids)
 // Usage: node suite_leftovers_check.js PORT LOCAL_DC PART
-const cassandra = require('cassandra-driver');
+const { cassandra, run, rowJson } = require('./served');
 const { types } = cassandra;
 
 function show(v) {
@@ -16,28 +16,6 @@ function show(v) {
   if (Array.isArray(v)) return v.map(show);
   if (types.Long.isLong(v) || v instanceof types.Uuid || v instanceof types.InetAddress) return v.toString();
   return v;
-}
-
-async function main() {
-  const [port, dc, part] = [parseInt(process.argv[2], 10), process.argv[3], process.argv[4]];
-  const client = new cassandra.Client({
-    contactPoints: ['127.0.0.1'], protocolOptions: { port }, localDataCenter: dc,
-    socketOptions: { readTimeout: part === 'streams' ? 0 : 30000, connectTimeout: 30000 },
-    // One connection per node; past its 32,768 stream ids the driver queues a request (the streams part).
-    pooling: { coreConnectionsPerHost: { [cassandra.types.distance.local]: 1, [cassandra.types.distance.remote]: 1 },
-      maxRequestsPerConnection: 40000 },
-  });
-  await client.connect();
-  const q = async (cql, params, opts) => {
-    try {
-      const rs = await client.execute(cql, params, opts);
-      console.log(JSON.stringify({ cql, rows: (rs.rows || []).map(r => Object.fromEntries(r.keys().map(k => [k, show(r[k])]))) }));
-    } catch (e) {
-      console.log(JSON.stringify({ cql, error: e.code, message: e.message }));
-    }
-  };
-  await parts[part](client, q);
-  await client.shutdown();
 }
 
 const parts = {
@@ -114,4 +92,19 @@ const parts = {
   },
 };
 
-main().catch(e => { console.log('ERROR ' + (e.stack || e)); process.exit(2); });
+run(async (client, [part]) => {
+  const q = async (cql, params, opts) => {
+    try {
+      const rs = await client.execute(cql, params, opts);
+      console.log(JSON.stringify({ cql, rows: (rs.rows || []).map(r => rowJson(r, show)) }));
+    } catch (e) {
+      console.log(JSON.stringify({ cql, error: e.code, message: e.message }));
+    }
+  };
+  await parts[part](client, q);
+}, ([part]) => ({
+  socketOptions: { readTimeout: part === 'streams' ? 0 : 30000 },
+  // One connection per node; past its 32,768 stream ids the driver queues a request (the streams part).
+  pooling: { coreConnectionsPerHost: { [cassandra.types.distance.local]: 1, [cassandra.types.distance.remote]: 1 },
+    maxRequestsPerConnection: 40000 },
+}));

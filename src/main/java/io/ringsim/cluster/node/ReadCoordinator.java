@@ -58,7 +58,7 @@ final class ReadCoordinator extends PendingRequest {
     TableStore local = node.storage.table(r.table()).orElseThrow();
     DecoratedKey key = local.schema().decorate(r.key());
     ReplicaPlan plan = node.topology.readPlan(r.table(), key.token(), r.consistency());
-    new ReadCoordinator(node, node.newRequestId(), r, replyTo, plan, local.schema(), key).start();
+    new ReadCoordinator(node, node.newRequestId(), r, replyTo, plan, local.schema(), key, p -> {}).start();
   }
 
   /**
@@ -71,16 +71,14 @@ final class ReadCoordinator extends PendingRequest {
     TableStore local = node.storage.table(r.table()).orElseThrow();
     DecoratedKey key = local.schema().decorate(r.key());
     ReplicaPlan plan = node.topology.readPlan(r.table(), key.token(), r.consistency());
-    ReadCoordinator c = new ReadCoordinator(node, node.newRequestId(), r, replyTo, plan, local.schema(), key);
-    c.mergedSink = merged;
-    c.start();
+    new ReadCoordinator(node, node.newRequestId(), r, replyTo, plan, local.schema(), key, merged).start();
   }
 
-  /** Where a Paxos round's own read hands its merged partition (else null). */
-  private java.util.function.Consumer<Partition> mergedSink;
+  /** Where a Paxos round's own read hands its merged partition (a client's read: nowhere). */
+  private final java.util.function.Consumer<Partition> mergedSink;
 
   private ReadCoordinator(NodeContext node, long id, ClientRequest.Read r, Replier replyTo, ReplicaPlan plan,
-      TableSchema schema, DecoratedKey key) {
+      TableSchema schema, DecoratedKey key, java.util.function.Consumer<Partition> mergedSink) {
     super(node, id, r.trace());
     this.r = r;
     this.replyTo = replyTo;
@@ -89,6 +87,7 @@ final class ReadCoordinator extends PendingRequest {
     this.key = key;
     this.acks = plan.tracker();
     this.now = node.requestNow(r.nowInSec());
+    this.mergedSink = mergedSink;
   }
 
   private void start() {
@@ -250,7 +249,7 @@ final class ReadCoordinator extends PendingRequest {
     LivePartition live = answer == null ? new LivePartition(key, null, List.of())
         : new LivenessFilter(now, schema.metadata()).view(answer, r.filter());
     boolean truncated = answer != merged && live.rows().size() < r.filter().limit();
-    if (mergedSink != null) mergedSink.accept(answer);
+    mergedSink.accept(answer);
     replyTo.reply(new ClientResponse.ReadDone(node.name(), List.of(live), answers.names(),
         repairing, warnings == null ? List.of() : List.copyOf(warnings), traceList(), truncated, now));
   }
