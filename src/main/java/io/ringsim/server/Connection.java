@@ -153,8 +153,9 @@ final class Connection extends ChannelInboundHandlerAdapter {
         });
       });
     } catch (RejectedExecutionException e) {
+      // Only once the server is shutting down (the queue is unbounded): the node is going away.
       inFlight--;
-      reply(ctx, f, ErrorResponses.overloaded("The server's request queue is full"), List.of());
+      reply(ctx, f, ErrorResponses.overloaded("The server is shutting down"), List.of());
     }
   }
 

@@ -17,8 +17,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -30,8 +30,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * paced to the wall clock. Faults go through here so that connections follow the node: a crashed node's port closes.
  */
 public final class ServedCluster implements AutoCloseable {
-  /** Statements waiting for a worker beyond this are answered OVERLOADED. */
-  static final int QUEUE = 8192;
+  /**
+   * Threads that run statements. Statements beyond them wait in an unbounded queue: what bounds it is each
+   * connection's {@link Connection#MAX_IN_FLIGHT}, past which the connection stops reading, as Cassandra applies
+   * back-pressure. (Cassandra's global limit is on bytes in flight, a tenth of its heap by default, which a
+   * simulated client does not reach; a shared queue that refused requests would answer OVERLOADED where Cassandra
+   * never does.)
+   */
   static final int WORKERS = 256;
 
   private final SimCluster cluster;
@@ -61,7 +66,7 @@ public final class ServedCluster implements AutoCloseable {
     this.pacer = new Pacer(cluster, speed);
     this.speed = speed;
     this.history = new ClientHistory(cluster);
-    this.workers = new ThreadPoolExecutor(WORKERS, WORKERS, 30, TimeUnit.SECONDS, new ArrayBlockingQueue<>(QUEUE),
+    this.workers = new ThreadPoolExecutor(WORKERS, WORKERS, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
         daemonThreads("ringsim-request"));
     workers.allowCoreThreadTimeOut(true);
     byte[] base = firstAddress.getAddress();

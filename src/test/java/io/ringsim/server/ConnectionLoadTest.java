@@ -132,6 +132,55 @@ class ConnectionLoadTest {
   }
 
   /**
+   * Requests across many connections, each under its in-flight limit, together far more than the server has threads
+   * for: Cassandra bounds them by bytes in flight (a tenth of its heap), which they do not reach, so every one waits
+   * its turn and is answered; none is refused OVERLOADED because the server's shared queue was long.
+   */
+  @Test
+  void manyBusyConnectionsAreAllAnsweredWithoutOverloaded() throws Exception {
+    try (CqlSession setup = fx.connect(null)) {
+      setup.execute("CREATE KEYSPACE IF NOT EXISTS load WITH replication = {'class': 'SimpleStrategy', "
+          + "'replication_factor': 3}");
+      setup.execute("CREATE TABLE IF NOT EXISTS load.t (k int PRIMARY KEY, v text)");
+      setup.execute("INSERT INTO load.t (k, v) VALUES (1, 'one')");
+    }
+    int connections = 6;
+    int each = 2000; // 12,000 in all: more than the 256 threads and the 8,192 a bounded queue would hold
+    List<Socket> sockets = new ArrayList<>();
+    List<Thread> writers = new ArrayList<>();
+    try {
+      for (int c = 0; c < connections; c++) {
+        Socket s = open(1);
+        sockets.add(s);
+        s.getOutputStream().write(frame(0, new Startup()));
+        assertThat(readFrame(s.getInputStream())[1]).isEqualTo(ProtocolConstants.Opcode.READY);
+      }
+      for (Socket s : sockets) {
+        java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream();
+        for (int i = 0; i < each; i++) all.write(frame(i, new Query("SELECT v FROM load.t WHERE k = 1")));
+        Thread w = new Thread(() -> {
+          try {
+            s.getOutputStream().write(all.toByteArray());
+          } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+        });
+        writers.add(w);
+        w.start();
+      }
+      for (Socket s : sockets) {
+        for (int got = 0; got < each; got++) {
+          int[] f = readFrame(s.getInputStream());
+          assertThat(f[1]).as("answer %d (error code %d)", got, f[2]).isEqualTo(ProtocolConstants.Opcode.RESULT);
+        }
+      }
+      for (Thread w : writers) w.join(60_000);
+    } finally {
+      for (Socket s : sockets) s.close();
+    }
+  }
+
+  /**
    * A client that asked in STARTUP to be told (THROW_ON_OVERLOAD=1, Cassandra 4.1's option) gets OVERLOADED for the
    * requests past the connection's in-flight limit instead of waiting; every request is answered one way or the other.
    */
