@@ -25,9 +25,10 @@ public record SasiOptions(Mode mode, boolean literal, Analyzer analyzer, SortedM
 
     /**
      * StandardAnalyzer: the value's words (Unicode word boundaries), case-folded, without the stop words of
-     * {@code stopWordLanguage} (a two-letter language, or null: none skipped), NFC-normalized.
+     * {@code stopWordLanguage} (a two-letter language, or null: none skipped), each stemmed by the Snowball stemmer
+     * of {@code stemLanguage} (a two-letter language, or null: not stemmed), NFC-normalized.
      */
-    record Standard(CaseFolding folding, String stopWordLanguage) implements Analyzer {}
+    record Standard(CaseFolding folding, String stopWordLanguage, String stemLanguage) implements Analyzer {}
 
     /** DelimiterAnalyzer: the non-empty pieces between {@code delimiter}s, as they are. */
     record Delimiter(char delimiter) implements Analyzer {}

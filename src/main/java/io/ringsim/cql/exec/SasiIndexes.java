@@ -127,20 +127,25 @@ final class SasiIndexes {
     boolean upper = Boolean.parseBoolean(o.get("tokenization_normalize_uppercase"));
     if (lower && upper) throw failsToInstantiate("StandardAnalyzer", "Options to normalize terms cannot be both "
         + "uppercase and lowercase at the same time");
-    if (Boolean.parseBoolean(o.get("tokenization_enable_stemming")))
-      throw new CqlException(CqlErrorClass.InvalidRequest, "ringsim does not simulate SASI's stemming "
-          + "(tokenization_enable_stemming: Cassandra's Snowball stemmers); a StandardAnalyzer index without it is "
-          + "simulated");
     String language = null;
+    String stemLanguage = null;
     String locale = o.get("tokenization_locale");
-    if (Boolean.parseBoolean(o.get("tokenization_skip_stop_words")) && locale != null) {
+    boolean stopWords = Boolean.parseBoolean(o.get("tokenization_skip_stop_words"));
+    boolean stemming = Boolean.parseBoolean(o.get("tokenization_enable_stemming"));
+    if ((stopWords || stemming) && locale != null) {
       String l = new Locale(locale).getLanguage();
+      // Cassandra's StemmerFactory takes the language's first two letters outside its try: a shorter one fails the
+      // analyzer as it is built.
+      if (l.length() < 2 && stemming) throw failsToInstantiate("StandardAnalyzer", "StemmerFactory.getStemmer reads "
+          + "two letters of the language '" + l + "' of tokenization_locale '" + locale + "'");
       if (l.length() < 2) throw new CqlException(CqlErrorClass.InvalidRequest, "ringsim does not simulate SASI's "
           + "tokenization_locale '" + locale + "' with tokenization_skip_stop_words (a language of two letters or more "
           + "is)");
-      language = l.substring(0, 2);
+      if (stopWords) language = l.substring(0, 2);
+      if (stemming) stemLanguage = l.substring(0, 2);
     }
-    return new Analyzer.Standard(upper ? CaseFolding.UPPER : lower ? CaseFolding.LOWER : CaseFolding.NONE, language);
+    return new Analyzer.Standard(upper ? CaseFolding.UPPER : lower ? CaseFolding.LOWER : CaseFolding.NONE, language,
+        stemLanguage);
   }
 
   /**
@@ -182,7 +187,7 @@ final class SasiIndexes {
   /**
    * The terms SASI's analyzer makes of a literal, for the index and for a query alike: the literal itself without an
    * analyzer (NoOpAnalyzer); NFC-normalized and case-folded by NonTokenizingAnalyzer; its words, case-folded, less
-   * the stop words, NFC-normalized, by StandardAnalyzer; its non-empty pieces by DelimiterAnalyzer.
+   * the stop words, stemmed, NFC-normalized, by StandardAnalyzer; its non-empty pieces by DelimiterAnalyzer.
    */
   static List<String> terms(SasiOptions o, String s) {
     Analyzer a = o == null ? new Analyzer.None() : o.analyzer();
@@ -191,9 +196,10 @@ final class SasiIndexes {
     List<String> out = new ArrayList<>();
     if (a instanceof Analyzer.Standard st) {
       Set<String> stop = st.stopWordLanguage() == null ? Set.of() : stopWords(st.stopWordLanguage());
+      SasiStemmers.Stemmer stem = SasiStemmers.of(st.stemLanguage());
       for (String w : SasiWords.of(s)) {
         String t = fold(st.folding(), w);
-        if (!stop.contains(t)) out.add(Normalizer.normalize(t, Normalizer.Form.NFC));
+        if (!stop.contains(t)) out.add(Normalizer.normalize(stem.apply(t), Normalizer.Form.NFC));
       }
       return out;
     }
