@@ -134,13 +134,11 @@ final class SasiIndexes {
     boolean stemming = Boolean.parseBoolean(o.get("tokenization_enable_stemming"));
     if ((stopWords || stemming) && locale != null) {
       String l = new Locale(locale).getLanguage();
-      // Cassandra's StemmerFactory takes the language's first two letters outside its try: a shorter one fails the
-      // analyzer as it is built.
-      if (l.length() < 2 && stemming) throw failsToInstantiate("StandardAnalyzer", "StemmerFactory.getStemmer reads "
-          + "two letters of the language '" + l + "' of tokenization_locale '" + locale + "'");
-      if (l.length() < 2) throw new CqlException(CqlErrorClass.InvalidRequest, "ringsim does not simulate SASI's "
-          + "tokenization_locale '" + locale + "' with tokenization_skip_stop_words (a language of two letters or more "
-          + "is)");
+      // Cassandra's StopWordFactory and StemmerFactory take the language's first two letters outside their try: a
+      // shorter one fails the analyzer as it is built.
+      if (l.length() < 2) throw failsToInstantiate("StandardAnalyzer", (stemming ? "StemmerFactory.getStemmer"
+          : "StopWordFactory.getStopWordsForLanguage") + " reads two letters of the language '" + l
+          + "' of tokenization_locale '" + locale + "'");
       if (stopWords) language = l.substring(0, 2);
       if (stemming) stemLanguage = l.substring(0, 2);
     }
