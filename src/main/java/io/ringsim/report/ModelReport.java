@@ -87,7 +87,7 @@ public record ModelReport(
    *
    * @param access "single partition", "N partitions (IN)", "range scan (every partition)" or "secondary index"
    * @param needsFiltering Cassandra refuses it without ALLOW FILTERING
-   * @param partitionsTouched partitions the read visits (predicted)
+   * @param partitionsTouched partitions the read visits (predicted; by a secondary index, those that hold a match)
    */
   public record Query(String cql, String at, String table, String access, boolean needsFiltering, String index,
       long partitionsTouched, String error) {}

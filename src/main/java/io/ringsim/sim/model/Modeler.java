@@ -82,7 +82,8 @@ public final class Modeler {
       String access = a.index() != null ? EN.f("say.model.access.index", a.index()) : a.rangeScan()
           ? EN.get("say.model.access.scan") : a.keys() == 1 ? EN.get("say.model.access.single")
           : EN.f("say.model.access.in", a.keys());
-      long touched = a.index() != null || a.rangeScan() ? Math.round(partitions) : a.keys();
+      long touched = a.index() != null && p != null ? Math.round(IndexReach.partitions(ctx, a, p))
+          : a.index() != null || a.rangeScan() ? Math.round(partitions) : a.keys();
       rows.add(new ModelReport.Query(a.spec().cql(), a.spec().file() + ":" + a.spec().line() + ":" + a.spec().col(),
           a.table().qualifiedName(), access, a.needsFiltering(), a.index(), touched, null));
     }
