@@ -214,4 +214,26 @@ class ReplicaFilteringProtectionTest {
     assertThat(trace()).contains("Executing seq scan").doesNotContain("using index");
     assertThat(protectionRequests()).isEmpty();
   }
+
+  /**
+   * Cassandra counts each replica's version of every merged row it caches: 1001 matching rows of one partition are
+   * 1001 cached rows from one replica, 2002 from two, past cached_replica_rows_warn_threshold (2000).
+   */
+  @Test
+  void cachingMoreRowsThanTheWarningThresholdWarnsTheClient() {
+    s.setConsistency(ConsistencyLevel.ONE);
+    for (int c = 0; c < 1001; c++) s.execute("INSERT INTO ks.t (k, c, v) VALUES (100, " + c + ", 5)");
+    sim.settle();
+    s.setConsistency(ConsistencyLevel.ONE);
+    io.ringsim.cql.exec.ResultSet one = s.execute("SELECT k, c FROM ks.t WHERE v = 5");
+    assertThat(one.rows()).hasSize(1001);
+    assertThat(one.warnings()).isEmpty();
+    s.setConsistency(ConsistencyLevel.QUORUM);
+    io.ringsim.cql.exec.ResultSet quorum = s.execute("SELECT k, c FROM ks.t WHERE v = 5");
+    assertThat(quorum.rows()).hasSize(1001);
+    assertThat(quorum.warnings()).singleElement().asString()
+        .startsWith("Replica filtering protection has cached over 2000 rows during query SELECT * FROM ks.t WHERE ")
+        .contains("v = 5")
+        .endsWith(" ALLOW FILTERING. (See 'cached_replica_rows_warn_threshold' in cassandra.yaml.)");
+  }
 }

@@ -159,9 +159,11 @@ final class ReplicaFilteringProtection {
   /**
    * The range read as ReadCommand.toCQLString renders it for the message: {@code SELECT * FROM ks.t WHERE
    * token(k) > a AND token(k) <= b AND v = 1 LIMIT 100 ALLOW FILTERING} (the token bounds of the range request,
-   * the index expression, the page's limit). Rendered from Cassandra's source, not checked against the oracle; and
-   * only the index expression: ringsim's replicas are not sent the statement's other filtering restrictions, which
-   * Cassandra's row filter would list after it.
+   * the index expression, the page's limit). Asked of the oracle on one node (a partition of 2001 matching rows),
+   * Cassandra printed {@code SELECT v FROM ks.t WHERE v = 1 LIMIT 5000 ALLOW FILTERING} for a count(*): it names the
+   * columns the read fetches (here always {@code *}) and the client's page size even for a read ringsim runs unpaged
+   * (here no LIMIT then); and its row filter lists the statement's other filtering restrictions, which ringsim's
+   * replicas are not sent.
    */
   static String query(TableSchema schema, IndexQuery q, String startExclusive, String endInclusive, int limit) {
     StringBuilder b = new StringBuilder("SELECT * FROM ").append(schema.name()).append(" WHERE ");
