@@ -20,7 +20,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * Cassandra 4.1's ReplicaFilteringProtection (CASSANDRA-8272, CASSANDRA-15907) for a range read by a built-in index
