@@ -25,6 +25,12 @@ import java.util.TreeMap;
  * <p>When several replicas answer a range and one of them stopped at the row limit, nothing past its last row is
  * known from it, so the page ends there ({@code truncated}: it may hold fewer rows than asked, and the next page
  * resumes after its last row).
+ *
+ * <p>A read by index gets {@link ReplicaFilteringProtection}'s second round over the rows before that cut, and only
+ * the merged rows that still match count toward the page. When none before the cut still matches, the range is asked
+ * again for four times as many rows, since an empty page would end the statement. Cassandra differs here: its
+ * first phase does not count a row some replica was silent about, and its short-read protection asks the replicas
+ * for more until the page's limit is met, so its pages are full where ringsim's may end early.
  */
 final class PagedRangeScan extends PendingRequest implements ReplicaFilteringProtection.Owner {
   private final ClientRequest.RangeScan s;
@@ -110,7 +116,7 @@ final class PagedRangeScan extends PendingRequest implements ReplicaFilteringPro
     asked = limit;
     node.route(subId, new Sub(node, subId, this));
     NodeMessage.RangeRead req = new NodeMessage.RangeRead(subId, s.table(), rq.lo(), rq.hi(),
-        RangeScan.spec(s.filter(), rq), s.partitionLimit(), asked, now, traced());
+        RangeScan.spec(s.filter()), s.partitionLimit(), asked, now, traced());
     boolean local = false;
     for (String x : rq.contacts()) {
       if (!contactedAll.contains(x)) contactedAll.add(x);

@@ -93,7 +93,7 @@ final class RangeScan extends PendingRequest implements ReplicaFilteringProtecti
       long subId = node.newRequestId();
       subRequestOf.put(subId, sub);
       node.route(subId, new SubRange(node, subId, this));
-      NodeMessage.RangeRead req = new NodeMessage.RangeRead(subId, s.table(), r.lo(), r.hi(), spec(s.filter(), r),
+      NodeMessage.RangeRead req = new NodeMessage.RangeRead(subId, s.table(), r.lo(), r.hi(), spec(s.filter()),
           s.partitionLimit(), 0, now, traced());
       for (String x : r.contacts()) {
         if (!contactedAll.contains(x)) contactedAll.add(x);
@@ -116,7 +116,7 @@ final class RangeScan extends PendingRequest implements ReplicaFilteringProtecti
    * The filter a sub-request carries: the query's, index included. Several replicas asked for one range each answer
    * from their own index, and {@link ReplicaFilteringProtection} makes up for what each one's filtering hides.
    */
-  static FilterSpec spec(io.ringsim.storage.ReadFilter f, RangeRequests.Request r) {
+  static FilterSpec spec(io.ringsim.storage.ReadFilter f) {
     return FilterSpec.of(f);
   }
 
