@@ -85,6 +85,15 @@ public final class LocalIndex {
     this.entryOrder = Comparator.comparing(Entry::key).thenComparing(Entry::clustering, cc);
   }
 
+  /**
+   * An index with no entries, for {@link #matches} alone (a coordinator filtering merged rows by the index
+   * expression builds no index of its own for that); null where no built-in index can serve {@code column}.
+   */
+  public static LocalIndex matcher(TableSchema schema, String column, String kind) {
+    LocalIndex ix = new LocalIndex(schema, column, kind);
+    return ix.supported() ? ix : null;
+  }
+
   /** Whether this node can answer the index from its own structure (not for a non-frozen user type or a counter). */
   public boolean supported() {
     return shape != Shape.UNSUPPORTED;

@@ -246,8 +246,8 @@ final class PagedRangeScan extends PendingRequest implements ReplicaFilteringPro
    */
   private void merge(TreeMap<DecoratedKey, List<Partition>> byKey, boolean refilter) {
     io.ringsim.storage.IndexQuery q = s.filter().index();
-    io.ringsim.storage.LocalIndex ix = refilter ? node.storage.table(s.table()).map(t -> t.index(q.column(), q.kind()))
-        .orElse(null) : null;
+    io.ringsim.storage.LocalIndex ix = refilter ? io.ringsim.storage.LocalIndex.matcher(schema, q.column(), q.kind())
+        : null;
     LivenessFilter view = new LivenessFilter(now, schema.metadata());
     long before = rows;
     for (Map.Entry<DecoratedKey, List<Partition>> e : byKey.entrySet()) {

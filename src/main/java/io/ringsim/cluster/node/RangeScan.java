@@ -272,8 +272,8 @@ final class RangeScan extends PendingRequest implements ReplicaFilteringProtecti
     finish();
     for (Long sid : subRequestOf.keySet()) node.unroute(sid);
     io.ringsim.storage.IndexQuery q = s.filter().index();
-    io.ringsim.storage.LocalIndex ix = refilter ? node.storage.table(s.table()).map(t -> t.index(q.column(), q.kind()))
-        .orElse(null) : null;
+    io.ringsim.storage.LocalIndex ix = refilter ? io.ringsim.storage.LocalIndex.matcher(schema, q.column(), q.kind())
+        : null;
     LivenessFilter view = new LivenessFilter(now, schema.metadata());
     List<LivePartition> out = new ArrayList<>();
     for (List<Partition> v : byKey.values()) {
