@@ -12,16 +12,17 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
-import java.util.NavigableSet;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * One built-in secondary index on one node, as Cassandra's CassandraIndex keeps it in a hidden local table: each
  * indexed value (a cell's value, a collection's element, key or entry, a clustering value) maps to the rows that held
- * it when written, sorted as the index table's clustering sorts them (partition token, key, clustering). Writes only
- * add entries: an overwrite, a delete, an expired TTL or a removed element leaves the old entry behind, and
- * {@link #matches} is the read-time check that drops it (CassandraIndexSearcher's staleness filter).
+ * it when written, sorted as the index table's clustering sorts them (partition token, key, clustering), each with the
+ * timestamp of its newest write. Writes only add entries: an overwrite, a delete, an expired TTL or a removed element
+ * leaves the old entry behind, and {@link #matches} is the read-time check that drops it (CassandraIndexSearcher's
+ * staleness filter). A read that finds an entry stale deletes it ({@link #deleteStale}), as Cassandra's
+ * CompositesSearcher writes a tombstone into the index table at the entry's own timestamp: the entry is gone for the
+ * next read, and a later write of the value with a newer timestamp indexes it again.
  *
  * <p>Values compare with the indexed type's own order, as Cassandra's index table keys do (LocalPartitioner), so
  * {@code 1.0} and {@code 1.00} of a decimal are one indexed value.
@@ -34,7 +35,21 @@ public final class LocalIndex {
    * A row an index entry points to: its partition and clustering ({@link Clustering#STATIC} for a static column or a
    * partition key component, whose entries name whole partitions).
    */
-  public record Entry(DecoratedKey key, Clustering clustering) {}
+  public record Entry(DecoratedKey key, Clustering clustering, long timestamp) {
+    Entry(DecoratedKey key, Clustering clustering) {
+      this(key, clustering, Long.MIN_VALUE);
+    }
+  }
+
+  /** An entry's newest write, and the tombstone a stale-entry deletion wrote over it (Long.MIN_VALUE: none). */
+  private static final class Stamp {
+    long written = Long.MIN_VALUE;
+    long deletedAt = Long.MIN_VALUE;
+
+    boolean live() {
+      return written > deletedAt;
+    }
+  }
 
   private final String column;
   private final String kind;
@@ -44,7 +59,7 @@ public final class LocalIndex {
   /** A partition key component's position, and how many the key has; -1 for other columns. */
   private final int keyPosition, keyComponents;
   private final Comparator<byte[][]> valueOrder;
-  private final TreeMap<byte[][], NavigableSet<Entry>> entries;
+  private final TreeMap<byte[][], TreeMap<Entry, Stamp>> entries;
   private final Comparator<Entry> entryOrder;
   private long size;
 
@@ -70,12 +85,21 @@ public final class LocalIndex {
     this.entryOrder = Comparator.comparing(Entry::key).thenComparing(Entry::clustering, cc);
   }
 
+  /**
+   * An index with no entries, for {@link #matches} alone (a coordinator filtering merged rows by the index
+   * expression builds no index of its own for that); null where no built-in index can serve {@code column}.
+   */
+  public static LocalIndex matcher(TableSchema schema, String column, String kind) {
+    LocalIndex ix = new LocalIndex(schema, column, kind);
+    return ix.supported() ? ix : null;
+  }
+
   /** Whether this node can answer the index from its own structure (not for a non-frozen user type or a counter). */
   public boolean supported() {
     return shape != Shape.UNSUPPORTED;
   }
 
-  /** How many entries the index holds, stale ones included. */
+  /** How many entries the index holds, stale ones not yet deleted by a read included. */
   public long size() {
     return size;
   }
@@ -117,7 +141,7 @@ public final class LocalIndex {
     if (shape == Shape.UNSUPPORTED) return;
     DecoratedKey k = update.key();
     if (shape == Shape.PARTITION_KEY) {
-      put(new byte[][] {keyComponent(k)}, new Entry(k, Clustering.STATIC));
+      put(new byte[][] {keyComponent(k)}, new Entry(k, Clustering.STATIC), update.maxTimestamp());
       return;
     }
     if (isStatic) {
@@ -129,19 +153,20 @@ public final class LocalIndex {
 
   private void add(Row r, DecoratedKey k, Clustering c) {
     if (shape == Shape.CLUSTERING) {
-      if (c.size() > clusteringPosition) put(new byte[][] {c.get(clusteringPosition)}, new Entry(k, c));
+      // The row's primary key liveness, or its newest cell's (CassandraIndex.getPrimaryKeyIndexLiveness).
+      if (c.size() > clusteringPosition) put(new byte[][] {c.get(clusteringPosition)}, new Entry(k, c), r.maxTimestamp());
       return;
     }
     if (shape == Shape.CELL) {
       Cell cell = r.cell(column);
-      if (cell != null && !cell.isTombstone()) put(new byte[][] {cell.value()}, new Entry(k, c));
+      if (cell != null && !cell.isTombstone()) put(new byte[][] {cell.value()}, new Entry(k, c), cell.timestamp());
       return;
     }
     ComplexColumn cc = r.complex().get(column);
     if (cc == null) return;
     for (Map.Entry<byte[], Cell> e : cc.cells().entrySet()) {
       if (e.getValue().isTombstone()) continue;
-      put(indexed(e.getKey(), e.getValue().value()), new Entry(k, c));
+      put(indexed(e.getKey(), e.getValue().value()), new Entry(k, c), e.getValue().timestamp());
     }
   }
 
@@ -154,8 +179,23 @@ public final class LocalIndex {
     };
   }
 
-  private void put(byte[][] value, Entry e) {
-    if (entries.computeIfAbsent(value, v -> new TreeSet<>(entryOrder)).add(e)) size++;
+  private void put(byte[][] value, Entry e, long timestamp) {
+    Stamp stamp = entries.computeIfAbsent(value, v -> new TreeMap<>(entryOrder)).computeIfAbsent(e, x -> new Stamp());
+    boolean was = stamp.live();
+    stamp.written = Math.max(stamp.written, timestamp);
+    if (!was && stamp.live()) size++;
+  }
+
+  /**
+   * Deletes the stale entry {@code e} of {@code q}'s value as CompositesSearcher's deleteStaleEntry does: a tombstone
+   * at the entry's own timestamp, which hides that write of it and any older one, not a newer write of the value.
+   */
+  public void deleteStale(IndexQuery q, Entry e) {
+    TreeMap<Entry, Stamp> all = entries.get(lookup(q));
+    Stamp stamp = all == null ? null : all.get(e);
+    if (stamp == null || !stamp.live()) return;
+    stamp.deletedAt = Math.max(stamp.deletedAt, e.timestamp());
+    if (!stamp.live()) size--;
   }
 
   /** The lookup key of {@code q}: one value, or a map key and value for an entries index. */
@@ -165,23 +205,26 @@ public final class LocalIndex {
 
   /**
    * The entries for {@code q}'s value whose partitions' tokens lie in (start, end] (null: unbounded), in token order,
-   * stale ones included; walked lazily, so a page that stops early does not visit the rest.
+   * each with its newest write's timestamp, stale ones included (not those a read deleted); walked lazily, so a page
+   * that stops early does not visit the rest.
    */
   public java.util.Iterator<Entry> lookup(IndexQuery q, Token start, Token end) {
-    NavigableSet<Entry> all = entries.get(lookup(q));
+    TreeMap<Entry, Stamp> all = entries.get(lookup(q));
     if (all == null) return java.util.Collections.emptyIterator();
-    java.util.Iterator<Entry> from = (start == null ? all
-        : all.tailSet(new Entry(new DecoratedKey(start, new byte[0]), Clustering.STATIC), true)).iterator();
+    java.util.Iterator<Map.Entry<Entry, Stamp>> from = (start == null ? all
+        : all.tailMap(new Entry(new DecoratedKey(start, new byte[0]), Clustering.STATIC), true)).entrySet().iterator();
     return new java.util.Iterator<>() {
       private Entry next = advance();
 
       private Entry advance() {
         while (from.hasNext()) {
-          Entry e = from.next();
+          Map.Entry<Entry, Stamp> x = from.next();
+          Entry e = x.getKey();
           Token t = e.key().token();
           if (start != null && t.compareTo(start) <= 0) continue;
           if (end != null && t.compareTo(end) > 0) return null;
-          return e;
+          if (!x.getValue().live()) continue; // deleted by an earlier read that found it stale
+          return new Entry(e.key(), e.clustering(), x.getValue().written);
         }
         return null;
       }

@@ -15,9 +15,9 @@ import java.util.List;
  * or = / IN on every clustering column): Cassandra's names filter, which replicas read in timestamp order and stop
  * early ({@link NamedRowsRead}). A range that happens to start and end at one value is a slice, as in Cassandra.
  *
- * <p>{@code index}: a range scan read by a built-in secondary index (null: none). A replica that is the only one
- * asked for its range looks the value up in its {@link LocalIndex} and reads only the rows found there; point reads
- * ignore it.
+ * <p>{@code index}: a range scan read by a built-in secondary index (null: none). Each replica asked for a range
+ * looks the value up in its {@link LocalIndex} and reads only the rows found there (when several are asked, the
+ * coordinator's ReplicaFilteringProtection completes their answers); point reads ignore it.
  */
 public record ReadFilter(List<Slice> slices, boolean reversed, int limit, boolean paged, boolean named,
     IndexQuery index) {

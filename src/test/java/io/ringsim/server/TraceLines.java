@@ -54,7 +54,9 @@ final class TraceLines {
         + "\\)|Preparing " + uuid + "|Reading existing values for CAS precondition"
         + "|CAS precondition does not match current values (?s).*|CAS precondition is met; proposing client-requested"
         + " updates for " + uuid + "|CAS applied successfully|CAS did not apply"
-        + "|Enqueuing counter update to Full\\(" + address + "," + range + "\\)"), request);
+        + "|Enqueuing counter update to Full\\(" + address + "," + range + "\\)"
+        + "|Requesting \\d+ rows in partition DecoratedKey\\(-?\\d+, [0-9a-f]*\\) from Full\\(" + address + "," + range
+        + "\\) for replica filtering protection"), request);
     CASSANDRA_LINES.put(Pattern.compile("Appending to commitlog|Adding to \\w+ memtable"),
         mutation + "|" + counter);
     CASSANDRA_LINES.put(Pattern.compile("Promising ballot " + uuid + "|(Accepting|Committing) proposal (?s).*"

@@ -99,7 +99,27 @@ class LocalIndexTest {
     setV(1, 1, 30, 0); // the entry 10 -> (1, 1) is stale now
     assertThat(byV(10)).containsExactly("2/1");
     assertThat(byV(30)).containsExactly("1/1");
-    assertThat(store.index("v", "values").size()).as("stale entries stay until read past").isEqualTo(4);
+    assertThat(store.index("v", "values").size()).as("the stale entry read past is deleted").isEqualTo(3);
+  }
+
+  @Test
+  void aStaleEntryReadOnceIsDeletedAndANewerWriteOfTheValueIndexesItAgain() {
+    store.index("v", "values");
+    for (int k = 1; k <= 5; k++) setV(k, 1, 10, 0);
+    for (int k = 1; k <= 4; k++) setV(k, 1, 20, 0); // four entries for 10 are stale
+    LocalIndex ix = store.index("v", "values");
+    IndexSearcher.Result first = IndexSearcher.search(store, ix, new IndexQuery("ix", "v", "values", i(10), null), null, null, ReadFilter.ALL, now(),
+        Long.MAX_VALUE, Integer.MAX_VALUE);
+    assertThat(first.rowsMatched()).isEqualTo(1);
+    assertThat(first.rowsRead()).as("the four stale entries' rows are read").isEqualTo(5);
+    assertThat(first.staleEntriesDeleted()).isEqualTo(4);
+    IndexSearcher.Result again = IndexSearcher.search(store, ix, new IndexQuery("ix", "v", "values", i(10), null), null, null, ReadFilter.ALL, now(),
+        Long.MAX_VALUE, Integer.MAX_VALUE);
+    assertThat(again.rowsMatched()).isEqualTo(1);
+    assertThat(again.rowsRead()).as("only the row still holding 10").isEqualTo(1);
+    assertThat(again.staleEntriesDeleted()).isZero();
+    setV(2, 1, 10, 0); // a newer write of 10: its entry is newer than the deletion's tombstone
+    assertThat(byV(10)).containsExactlyInAnyOrder("2/1", "5/1");
   }
 
   @Test

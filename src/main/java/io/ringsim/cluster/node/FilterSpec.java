@@ -38,7 +38,7 @@ public record FilterSpec(List<SliceSpec> slices, boolean reversed, int limit,
     return new FilterSpec(s, f.reversed(), f.limit(), f.paged(), f.named(), f.index());
   }
 
-  /** This filter without its index: a sub-range asked of several replicas is scanned ({@link RangeScan}). */
+  /** This filter without its index: a single-partition read ({@link ReadCoordinator}) reads its partition by key. */
   public FilterSpec withoutIndex() {
     return index == null ? this : new FilterSpec(slices, reversed, limit, paged, named, null);
   }

@@ -35,6 +35,11 @@ final class IndexRead {
     }
     List<byte[]> out = new ArrayList<>(r.partitions().size());
     for (Partition p : r.partitions()) out.add(PartitionCodec.encode(p));
+    if (trace != null && r.staleEntriesDeleted() > 0) {
+      // ringsim's words: Cassandra deletes them silently (CompositesSearcher's deleteStaleEntry, a trace-level log).
+      trace.add(new TraceEvent(node.nowMicros(), node.name(), TraceStage.RINGSIM, "Deleted " + r.staleEntriesDeleted()
+          + " stale entries of index " + q.name() + " (tombstones at each entry's timestamp)"));
+    }
     if (trace != null) {
       // ReadCommand's count of the rows the index read returned (MetricRecording.onClose), stale entries left out.
       trace.add(new TraceEvent(node.nowMicros(), node.name(), TraceStage.READ, "Read " + r.rowsMatched()

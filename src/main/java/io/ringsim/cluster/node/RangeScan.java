@@ -20,7 +20,7 @@ import java.util.TreeMap;
  * one sub-request per range, and once every range has its answers merges them per partition and applies the limit.
  * Unavailable if any range lacks the replicas.
  */
-final class RangeScan extends PendingRequest {
+final class RangeScan extends PendingRequest implements ReplicaFilteringProtection.Owner {
   private final ClientRequest.RangeScan s;
   private final ScanBounds bounds;
   /** The scan's now, fixed on arrival: every replica and the merged view judge expiry by it. */
@@ -33,6 +33,11 @@ final class RangeScan extends PendingRequest {
   private final List<Map<String, List<byte[]>>> answers = new ArrayList<>();
   private final List<AckTracker> trackers = new ArrayList<>();
   private final List<String> contactedAll = new ArrayList<>();
+  /** Per sub-request, its range request (its replicas in the order they were asked). */
+  private final List<RangeRequests.Request> requests = new ArrayList<>();
+  /** The second round of an index read several replicas answered; null until it starts. */
+  private ReplicaFilteringProtection.Round protection;
+  private List<String> warnings = List.of();
   private long rowsScanned;
   private int outstanding;
   /** While sub-requests go out: a local replica's answer must not complete the scan before all are sent. */
@@ -82,12 +87,13 @@ final class RangeScan extends PendingRequest {
     for (RangeRequests.Request r : requests) {
       int sub = answers.size();
       answers.add(new TreeMap<>());
+      this.requests.add(r);
       trackers.add(r.plan().tracker());
       outstanding++;
       long subId = node.newRequestId();
       subRequestOf.put(subId, sub);
       node.route(subId, new SubRange(node, subId, this));
-      NodeMessage.RangeRead req = new NodeMessage.RangeRead(subId, s.table(), r.lo(), r.hi(), spec(s.filter(), r),
+      NodeMessage.RangeRead req = new NodeMessage.RangeRead(subId, s.table(), r.lo(), r.hi(), spec(s.filter()),
           s.partitionLimit(), 0, now, traced());
       for (String x : r.contacts()) {
         if (!contactedAll.contains(x)) contactedAll.add(x);
@@ -107,15 +113,11 @@ final class RangeScan extends PendingRequest {
   }
 
   /**
-   * The filter a sub-request carries. An index read goes to the replicas' indexes only when one replica answers for
-   * the range: each replica's index finds only the rows that match on that replica, and merging such answers could
-   * return a row another replica has overwritten since (Cassandra guards this with its ReplicaFilteringProtection, a
-   * second round of reads that ringsim does not have). Several replicas are each asked for the whole range, as
-   * before, and the coordinator's merge then filters.
+   * The filter a sub-request carries: the query's, index included. Several replicas asked for one range each answer
+   * from their own index, and {@link ReplicaFilteringProtection} makes up for what each one's filtering hides.
    */
-  static FilterSpec spec(io.ringsim.storage.ReadFilter f, RangeRequests.Request r) {
-    FilterSpec spec = FilterSpec.of(f);
-    return r.contacts().size() > 1 ? spec.withoutIndex() : spec;
+  static FilterSpec spec(io.ringsim.storage.ReadFilter f) {
+    return FilterSpec.of(f);
   }
 
   /**
@@ -124,12 +126,16 @@ final class RangeScan extends PendingRequest {
    */
   static void traceRangeRequest(PendingRequest scan, String to, RangeRequests.Request r, NodeMessage.RangeRead req) {
     if (!scan.traced()) return;
-    io.ringsim.ring.Ring ring = scan.node.ring();
-    int owner = ownerIndex(scan.node, r);
-    String held = "(" + ring.token((owner - 1 + ring.size()) % ring.size()) + "," + ring.token(owner) + "]";
-    scan.trace(TraceStage.NATIVE_TRANSPORT, "Enqueuing request to Full({}," + held + ")", to);
+    scan.trace(TraceStage.NATIVE_TRANSPORT, "Enqueuing request to Full({}," + heldRange(scan.node, r) + ")", to);
     scan.trace(TraceStage.MESSAGING, "Sending RANGE_REQ message to {} message size "
         + (req.table().length() + text(req.startExclusive()) + text(req.endInclusive())) + " bytes", to);
+  }
+
+  /** The ring range the request's replicas are named by, as Cassandra prints a Replica's range: "(a,b]". */
+  static String heldRange(NodeContext node, RangeRequests.Request r) {
+    io.ringsim.ring.Ring ring = node.ring();
+    int owner = ownerIndex(node, r);
+    return "(" + ring.token((owner - 1 + ring.size()) % ring.size()) + "," + ring.token(owner) + "]";
   }
 
   private static int text(String token) {
@@ -173,9 +179,79 @@ final class RangeScan extends PendingRequest {
   @Override
   void onResponse(String from, NodeMessage m) {}
 
+  /**
+   * Every range answered: a read by index that several replicas answered first gets its second round
+   * ({@link ReplicaFilteringProtection}); then the answers are merged.
+   */
   private void reply() {
+    io.ringsim.storage.IndexQuery q = s.filter().index();
+    if (q == null) {
+      answer(decoded(), false);
+      return;
+    }
+    List<ReplicaFilteringProtection.Source> sources = new ArrayList<>();
+    TreeMap<DecoratedKey, List<Partition>> versions = new TreeMap<>();
+    List<ReplicaFilteringProtection.Fetch> fetches = new ArrayList<>();
+    long cached = 0;
+    for (int sub = 0; sub < requests.size(); sub++) {
+      RangeRequests.Request r = requests.get(sub);
+      sources.clear();
+      for (String x : r.contacts()) {
+        List<Partition> parts = new ArrayList<>();
+        for (byte[] b : answers.get(sub).getOrDefault(x, List.of())) parts.add(PartitionCodec.decode(b, schema));
+        sources.add(new ReplicaFilteringProtection.Source(x, heldRange(node, r), parts));
+      }
+      // Each range has its own resolver in Cassandra, and so its own count of cached rows.
+      ReplicaFilteringProtection.Plan p = ReplicaFilteringProtection.plan(sources, schema, s.filter(), now);
+      if (!thresholds(p.cachedRows(), r)) return;
+      versions.putAll(p.versions());
+      fetches.addAll(p.fetches());
+      cached = Math.max(cached, p.cachedRows());
+    }
+    protection = new ReplicaFilteringProtection.Round(this, this, s.table(), schema, now, s.filter().reversed(),
+        new ReplicaFilteringProtection.Plan(versions, fetches, cached));
+    protection.next();
+  }
+
+  /**
+   * Cassandra's cached_replica_rows thresholds: false (and the scan failed) past the failure threshold; past the
+   * warning threshold the client gets a warning.
+   */
+  private boolean thresholds(long cached, RangeRequests.Request r) {
+    if (cached <= ReplicaFilteringProtection.WARN_THRESHOLD) return true;
+    String query = ReplicaFilteringProtection.query(schema, s.filter().index(), r.lo(), r.hi(), 0);
+    if (cached > ReplicaFilteringProtection.FAIL_THRESHOLD) {
+      String m = ReplicaFilteringProtection.thresholdMessage(ReplicaFilteringProtection.FAIL_THRESHOLD, "fail", query);
+      trace(TraceStage.NATIVE_TRANSPORT, m);
+      finish();
+      for (Long sid : subRequestOf.keySet()) node.unroute(sid);
+      replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.Overloaded, m, 0, 1, traceList()));
+      return false;
+    }
+    if (cached > ReplicaFilteringProtection.WARN_THRESHOLD) {
+      String m = ReplicaFilteringProtection.thresholdMessage(ReplicaFilteringProtection.WARN_THRESHOLD, "warn", query);
+      trace(TraceStage.NATIVE_TRANSPORT, m);
+      if (warnings.isEmpty()) warnings = new ArrayList<>();
+      warnings.add(m);
+    }
+    return true;
+  }
+
+  @Override
+  public void protectedVersions(TreeMap<DecoratedKey, List<Partition>> versions) {
+    answer(versions, true);
+  }
+
+  @Override
+  public void protectionFailed(String replica, String failure) {
     finish();
     for (Long sid : subRequestOf.keySet()) node.unroute(sid);
+    replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.ReadFailure,
+        "Operation failed - received 0 responses and 1 failures: " + failure, 0, 1, traceList()));
+  }
+
+  /** Every answer's partitions, by key. */
+  private TreeMap<DecoratedKey, List<Partition>> decoded() {
     TreeMap<DecoratedKey, List<Partition>> byKey = new TreeMap<>();
     for (Map<String, List<byte[]>> a : answers) {
       for (List<byte[]> parts : a.values()) {
@@ -185,18 +261,34 @@ final class RangeScan extends PendingRequest {
         }
       }
     }
+    return byKey;
+  }
+
+  /**
+   * Merges each partition's versions; after a second round, the merged rows are filtered by the index expression
+   * again, as Cassandra's resolver does before it counts them.
+   */
+  private void answer(TreeMap<DecoratedKey, List<Partition>> byKey, boolean refilter) {
+    finish();
+    for (Long sid : subRequestOf.keySet()) node.unroute(sid);
+    io.ringsim.storage.IndexQuery q = s.filter().index();
+    io.ringsim.storage.LocalIndex ix = refilter ? io.ringsim.storage.LocalIndex.matcher(schema, q.column(), q.kind())
+        : null;
     LivenessFilter view = new LivenessFilter(now, schema.metadata());
     List<LivePartition> out = new ArrayList<>();
     for (List<Partition> v : byKey.values()) {
       LivePartition lp = view.view(Partition.merge(v), s.filter());
-      if (!lp.isEmpty()) out.add(lp);
+      if (ix != null) lp = ReplicaFilteringProtection.matching(ix, q, lp);
+      if (lp == null || lp.isEmpty()) continue;
+      out.add(lp);
       if (out.size() >= s.partitionLimit()) break;
     }
     if (traced()) {
-      trace(TraceStage.RINGSIM, "Range scan returned " + out.size() + " partitions; replicas scanned " + rowsScanned + " live rows"
-          + " (filtering, if any, happens on this coordinator)");
+      trace(TraceStage.RINGSIM, "Range scan returned " + out.size() + " partitions; replicas scanned " + rowsScanned
+          + " live rows" + (refilter ? "; rows filtered again after the merge"
+          : " (filtering, if any, happens on this coordinator)"));
     }
-    replyTo.reply(new ClientResponse.ReadDone(node.name(), out, List.copyOf(contactedAll), false, List.of(),
+    replyTo.reply(new ClientResponse.ReadDone(node.name(), out, List.copyOf(contactedAll), false, warnings,
         traceList(), false, now));
   }
 
@@ -204,6 +296,7 @@ final class RangeScan extends PendingRequest {
   void onTimeout() {
     finish();
     for (Long sid : subRequestOf.keySet()) node.unroute(sid);
+    if (protection != null) protection.abandon();
     replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.ReadTimeout,
         "Operation timed out - received only 0 responses.", 0, 1, traceList()));
   }
