@@ -193,7 +193,6 @@ public final class ClientHistory {
     }
     TableMetadata t = cluster.catalog().table(q.table()).orElse(null);
     if (t == null) return new ServedOp.Unjudged(s.id(), s.invokeMicros(), completeMicros, NotJudged.UNKNOWN_TABLE);
-    if (t.isCounterTable()) return new ServedOp.Unjudged(s.id(), s.invokeMicros(), completeMicros, NotJudged.COUNTER);
     if (cluster.catalog().view(q.table()).isPresent()) {
       return new ServedOp.Unjudged(s.id(), s.invokeMicros(), completeMicros, NotJudged.MATERIALIZED_VIEW);
     }
@@ -201,6 +200,7 @@ public final class ClientHistory {
     ServedOp.PartitionRef ref = new ServedOp.PartitionRef(q.table(), keyText(t, key), HexFormat.of().formatHex(key));
     ClusteringComparator cmp = TableSchema.of(t, cluster.ring().partitioner()).clustering();
     String cl = q.consistency().name();
+    if (t.isCounterTable()) return counter(s, r, t, ref, cmp, outcome, error, completeMicros);
     if (q instanceof ClientRequest.Read read) {
       Region region = r instanceof ClientResponse.ReadDone d ? CellCapture.region(read.filter(), d) : Region.WHOLE;
       // A SERIAL read's values are judged against the LWTs' model of its rows: kept for those only.
@@ -230,6 +230,57 @@ public final class ClientHistory {
     return new ServedOp.Write(s.id(), s.client(), ref, cmp, cl, s.coordinator(), s.invokeMicros(), completeMicros,
         outcome, error, m, lwt, applied, acked && m == null ? NotJudged.NOT_CAPTURED : null, CellCapture.writeNow(r, c),
         mayExpire(s.statement(), t), cas);
+  }
+
+  /**
+   * A request on a counter table: a write's deltas per counter cell, or the counter values a read returned, with the
+   * replicas its consistency level is sure to have reached. A counter write not acknowledged may still have counted
+   * unless it was refused before its leader counted it: Unavailable (checked before the leader applies anything) or a
+   * request Cassandra rejects before executing it. A conditional statement on a counter table does not exist in CQL.
+   */
+  private ServedOp counter(Sent s, ClientResponse r, TableMetadata t, ServedOp.PartitionRef ref,
+      ClusteringComparator cmp, ServedOp.Outcome outcome, String error, long completeMicros) {
+    ClientRequest q = s.request();
+    io.ringsim.sim.cells.Reach reach = reach(t, q.consistency(), s.coordinator());
+    String cl = q.consistency().name();
+    if (q instanceof ClientRequest.Read read) {
+      Region region = r instanceof ClientResponse.ReadDone d ? CellCapture.region(read.filter(), d) : Region.WHOLE;
+      java.util.Map<io.ringsim.sim.cells.CellKey, Long> values = r instanceof ClientResponse.ReadDone d
+          ? CellCapture.counterValues(d.partitions()) : java.util.Map.of();
+      if (region == null) return new ServedOp.Unjudged(s.id(), s.invokeMicros(), completeMicros, NotJudged.EMPTY_PAGE);
+      return new ServedOp.CounterRead(s.id(), s.client(), ref, cmp, cl, s.coordinator(), s.invokeMicros(),
+          completeMicros, outcome, region, values, reach, false);
+    }
+    CellCapture.Capturing c = CellCapture.capturing(q);
+    io.ringsim.storage.Partition built = c == null ? null : c.built();
+    boolean refused = outcome == ServedOp.Outcome.REFUSED || (r instanceof ClientResponse.Failed f
+        && NOT_EXECUTED.contains(f.error()));
+    return new ServedOp.CounterWrite(s.id(), s.client(), ref, cmp, cl, s.coordinator(), s.invokeMicros(),
+        completeMicros, outcome, error, built == null ? null : CellCapture.counterDeltas(built),
+        built == null ? List.of() : CellCapture.mutation(built).deletions(), reach,
+        outcome != ServedOp.Outcome.OK && !refused);
+  }
+
+  /** Errors Cassandra answers before a request executes: such a counter write counted nowhere. */
+  private static final java.util.Set<CqlErrorClass> NOT_EXECUTED = java.util.EnumSet.of(CqlErrorClass.SyntaxError,
+      CqlErrorClass.InvalidRequest, CqlErrorClass.ConfigurationError, CqlErrorClass.AlreadyExists,
+      CqlErrorClass.Unauthorized, CqlErrorClass.Unavailable, CqlErrorClass.Overloaded, CqlErrorClass.IsBootstrapping);
+
+  /** The replicas a request on {@code t} at {@code cl} coordinated by {@code coordinator} is sure to reach. */
+  private io.ringsim.sim.cells.Reach reach(TableMetadata t, ConsistencyLevel cl, String coordinator) {
+    return reach(cluster, t, cl, coordinator);
+  }
+
+  static io.ringsim.sim.cells.Reach reach(SimCluster cluster, TableMetadata t, ConsistencyLevel cl,
+      String coordinator) {
+    io.ringsim.schema.KeyspaceMetadata ks = cluster.catalog().keyspace(t.keyspace()).orElse(null);
+    io.ringsim.ring.ReplicationStrategy strategy = ks == null ? null
+        : io.ringsim.ring.ReplicationStrategies.fromCql(ks.replication());
+    java.util.Map<String, Integer> rf = strategy == null ? java.util.Map.of("", 1) : strategy.replicationFactors();
+    int i = cluster.ring().indexOf(coordinator);
+    String dc = i < 0 ? "" : cluster.ring().node(i).dc();
+    return io.ringsim.sim.cells.Reach.of(cl, rf, dc,
+        strategy instanceof io.ringsim.ring.NetworkTopologyStrategy);
   }
 
   /**
@@ -308,12 +359,31 @@ public final class ClientHistory {
   /** The same, for the tables {@code tables} accepts (a test's own keyspace). */
   public List<ServedOp> finalReads(SimCluster sim, java.util.function.Predicate<String> tables) {
     java.util.Map<String, ServedOp.Write> written = new java.util.TreeMap<>();
+    java.util.Map<String, ServedOp.CounterWrite> counted = new java.util.TreeMap<>();
     for (ServedOp op : servedOps()) {
       if (op instanceof ServedOp.Write w && w.notJudged() == null && tables.test(w.partition().table()))
         written.putIfAbsent(w.partition().identity(), w);
+      if (op instanceof ServedOp.CounterWrite w && tables.test(w.partition().table()))
+        counted.putIfAbsent(w.partition().identity(), w);
     }
     List<ServedOp> out = new ArrayList<>();
     String reader = sim.nodeNames().get(0);
+    for (ServedOp.CounterWrite w : counted.values()) {
+      TableMetadata t = sim.catalog().table(w.partition().table()).orElse(null);
+      if (t == null || !t.isCounterTable()) continue; // dropped: what it held is gone, not lost
+      long id = ids.incrementAndGet();
+      long invoke = sim.nowNanos() / 1000;
+      ClientResponse r = sim.execute(reader, new ClientRequest.Read(t.qualifiedName(),
+          HexFormat.of().parseHex(w.partition().keyHex()), ReadFilter.ALL, ConsistencyLevel.ALL, false));
+      long complete = sim.nowNanos() / 1000;
+      if (!(r instanceof ClientResponse.ReadDone d)) {
+        out.add(new ServedOp.Unjudged(id, invoke, complete, NotJudged.FINAL_READ_FAILED));
+        continue;
+      }
+      out.add(new ServedOp.CounterRead(id, -1, w.partition(), TableSchema.of(t, sim.ring().partitioner()).clustering(),
+          "ALL", reader, invoke, complete, ServedOp.Outcome.OK, Region.WHOLE, CellCapture.counterValues(d.partitions()),
+          reach(sim, t, ConsistencyLevel.ALL, reader), true));
+    }
     for (ServedOp.Write w : written.values()) {
       TableMetadata t = sim.catalog().table(w.partition().table()).orElse(null);
       if (t == null) continue; // dropped: what it held is gone, not lost

@@ -6,6 +6,7 @@ import io.ringsim.cluster.node.ClientResponse;
 import io.ringsim.storage.Cell;
 import io.ringsim.storage.Clustering;
 import io.ringsim.storage.ComplexColumn;
+import io.ringsim.storage.CounterShards;
 import io.ringsim.storage.LivePartition;
 import io.ringsim.storage.LiveRow;
 import io.ringsim.storage.LivenessInfo;
@@ -131,6 +132,43 @@ public final class CellCapture {
 
   private static CellWrite write(CellKey k, Cell c) {
     return new CellWrite(k, c.timestamp(), c.ttl(), c.localDeletionTime(), c.isTombstone());
+  }
+
+  /**
+   * What a counter update adds to each counter cell: a counter column's delta cells summed (a batch sends one per
+   * increment). Keys are {@link CellKey#simple}: a counter is one cell to a client, however many shards it has.
+   */
+  public static Map<CellKey, Long> counterDeltas(Partition p) {
+    Map<CellKey, Long> out = new HashMap<>();
+    if (p.staticRow() != null) counterDeltas(p.staticRow(), Clustering.STATIC, out);
+    for (Row r : p.rows().values()) counterDeltas(r, r.clustering(), out);
+    return out;
+  }
+
+  private static void counterDeltas(Row r, Clustering c, Map<CellKey, Long> out) {
+    for (Map.Entry<String, ComplexColumn> e : r.complex().entrySet()) {
+      for (Map.Entry<byte[], Cell> el : e.getValue().cells().entrySet()) {
+        if (!CounterShards.isDelta(el.getKey())) continue;
+        out.merge(CellKey.simple(c, e.getKey()), CounterShards.count(el.getValue().value()), Long::sum);
+      }
+    }
+  }
+
+  /** Each counter cell's value a read returned: its live shards summed. */
+  public static Map<CellKey, Long> counterValues(List<LivePartition> parts) {
+    Map<CellKey, Long> out = new HashMap<>();
+    for (LivePartition p : parts) {
+      if (p.staticRow() != null) counterValues(p.staticRow(), Clustering.STATIC, out);
+      for (LiveRow r : p.rows()) counterValues(r, r.clustering(), out);
+    }
+    return out;
+  }
+
+  private static void counterValues(LiveRow r, Clustering c, Map<CellKey, Long> out) {
+    r.collections().forEach((col, shards) -> {
+      Long sum = CounterShards.sum(shards);
+      if (sum != null) out.put(CellKey.simple(c, col), sum);
+    });
   }
 
   /** The live cells a read returned, and the rows whose marker was live. */
