@@ -234,9 +234,8 @@ public final class ClientHistory {
 
   /**
    * A request on a counter table: a write's deltas per counter cell, or the counter values a read returned, with the
-   * replicas its consistency level is sure to have reached. A counter write not acknowledged may still have counted
-   * unless it was refused before its leader counted it: Unavailable (checked before the leader applies anything) or a
-   * request Cassandra rejects before executing it. A conditional statement on a counter table does not exist in CQL.
+   * replicas its consistency level is sure to have reached (see {@link CellCapture#mayHaveCounted} for what a write
+   * not acknowledged may have done). A conditional statement on a counter table does not exist in CQL.
    */
   private ServedOp counter(Sent s, ClientResponse r, TableMetadata t, ServedOp.PartitionRef ref,
       ClusteringComparator cmp, ServedOp.Outcome outcome, String error, long completeMicros) {
@@ -253,34 +252,20 @@ public final class ClientHistory {
     }
     CellCapture.Capturing c = CellCapture.capturing(q);
     io.ringsim.storage.Partition built = c == null ? null : c.built();
-    boolean refused = outcome == ServedOp.Outcome.REFUSED || (r instanceof ClientResponse.Failed f
-        && NOT_EXECUTED.contains(f.error()));
     return new ServedOp.CounterWrite(s.id(), s.client(), ref, cmp, cl, s.coordinator(), s.invokeMicros(),
         completeMicros, outcome, error, built == null ? null : CellCapture.counterDeltas(built),
         built == null ? List.of() : CellCapture.mutation(built).deletions(), reach,
-        outcome != ServedOp.Outcome.OK && !refused);
+        CellCapture.mayHaveCounted(outcome, r instanceof ClientResponse.Failed f ? f.error() : null));
   }
-
-  /** Errors Cassandra answers before a request executes: such a counter write counted nowhere. */
-  private static final java.util.Set<CqlErrorClass> NOT_EXECUTED = java.util.EnumSet.of(CqlErrorClass.SyntaxError,
-      CqlErrorClass.InvalidRequest, CqlErrorClass.ConfigurationError, CqlErrorClass.AlreadyExists,
-      CqlErrorClass.Unauthorized, CqlErrorClass.Unavailable, CqlErrorClass.Overloaded, CqlErrorClass.IsBootstrapping);
 
   /** The replicas a request on {@code t} at {@code cl} coordinated by {@code coordinator} is sure to reach. */
   private io.ringsim.sim.cells.Reach reach(TableMetadata t, ConsistencyLevel cl, String coordinator) {
     return reach(cluster, t, cl, coordinator);
   }
 
-  static io.ringsim.sim.cells.Reach reach(SimCluster cluster, TableMetadata t, ConsistencyLevel cl,
+  private static io.ringsim.sim.cells.Reach reach(SimCluster cluster, TableMetadata t, ConsistencyLevel cl,
       String coordinator) {
-    io.ringsim.schema.KeyspaceMetadata ks = cluster.catalog().keyspace(t.keyspace()).orElse(null);
-    io.ringsim.ring.ReplicationStrategy strategy = ks == null ? null
-        : io.ringsim.ring.ReplicationStrategies.fromCql(ks.replication());
-    java.util.Map<String, Integer> rf = strategy == null ? java.util.Map.of("", 1) : strategy.replicationFactors();
-    int i = cluster.ring().indexOf(coordinator);
-    String dc = i < 0 ? "" : cluster.ring().node(i).dc();
-    return io.ringsim.sim.cells.Reach.of(cl, rf, dc,
-        strategy instanceof io.ringsim.ring.NetworkTopologyStrategy);
+    return io.ringsim.sim.cells.Reach.of(cluster.catalog(), cluster.ring(), t.keyspace(), cl, coordinator);
   }
 
   /**

@@ -171,6 +171,22 @@ public final class CellCapture {
     });
   }
 
+  /**
+   * Whether a counter write not acknowledged may still have counted: not when refused before its leader counted it,
+   * as Unavailable is (checked before the leader applies anything) and the errors Cassandra answers before executing
+   * a request; yes after a timeout or any other failure.
+   */
+  public static boolean mayHaveCounted(ServedOp.Outcome outcome, io.ringsim.cql.CqlErrorClass error) {
+    if (outcome == ServedOp.Outcome.OK || outcome == ServedOp.Outcome.REFUSED) return false;
+    return error == null || !NOT_EXECUTED.contains(error);
+  }
+
+  private static final Set<io.ringsim.cql.CqlErrorClass> NOT_EXECUTED = java.util.EnumSet.of(
+      io.ringsim.cql.CqlErrorClass.SyntaxError, io.ringsim.cql.CqlErrorClass.InvalidRequest,
+      io.ringsim.cql.CqlErrorClass.ConfigurationError, io.ringsim.cql.CqlErrorClass.AlreadyExists,
+      io.ringsim.cql.CqlErrorClass.Unauthorized, io.ringsim.cql.CqlErrorClass.Unavailable,
+      io.ringsim.cql.CqlErrorClass.Overloaded, io.ringsim.cql.CqlErrorClass.IsBootstrapping);
+
   /** The live cells a read returned, and the rows whose marker was live. */
   public static Seen seen(List<LivePartition> parts) {
     return seen(parts, false);

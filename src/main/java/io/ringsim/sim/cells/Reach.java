@@ -61,6 +61,21 @@ public record Reach(Map<String, Integer> rfByDc, Map<String, Integer> perDc, int
     return new Reach(rf, perDc, total);
   }
 
+  /**
+   * The reach of a request on a table of {@code keyspace} at {@code cl} coordinated by {@code coordinator}, by the
+   * keyspace's replication as the catalog has it now (a keyspace unknown: one replica).
+   */
+  public static Reach of(io.ringsim.schema.Catalog catalog, io.ringsim.ring.Ring ring, String keyspace,
+      ConsistencyLevel cl, String coordinator) {
+    io.ringsim.schema.KeyspaceMetadata ks = catalog.keyspace(keyspace).orElse(null);
+    io.ringsim.ring.ReplicationStrategy strategy = ks == null ? null
+        : io.ringsim.ring.ReplicationStrategies.fromCql(ks.replication());
+    Map<String, Integer> rf = strategy == null ? Map.of("", 1) : strategy.replicationFactors();
+    int i = ring.indexOf(coordinator);
+    String dc = i < 0 ? "" : ring.node(i).dc();
+    return of(cl, rf, dc, strategy instanceof io.ringsim.ring.NetworkTopologyStrategy);
+  }
+
   /** Whether a replica surely took part in both requests (false when the keyspace's replication changed between). */
   public boolean overlaps(Reach o) {
     if (!rfByDc.equals(o.rfByDc)) return false;
