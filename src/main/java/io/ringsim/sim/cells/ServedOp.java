@@ -5,7 +5,8 @@ import io.ringsim.storage.ClusteringComparator;
 
 /**
  * One thing a served client did, at Cassandra's granularity, for the checker: a mutation of one partition (plain or
- * lightweight), a read of one partition (or a read it cannot place), or a schema statement that removed data.
+ * lightweight), a read of one partition (or a read it cannot place), a counter write or read, or a schema statement
+ * that removed data.
  * Times are virtual microseconds at the coordinator: invoked when the request left, completed when it was answered.
  */
 public sealed interface ServedOp {
@@ -151,6 +152,6 @@ public sealed interface ServedOp {
   record Removal(long id, long invokeMicros, long completeMicros, String table, String column, String statement)
       implements ServedOp {}
 
-  /** An operation the model cannot place (a range scan, a counter): only counted, with the reason. */
+  /** An operation the model cannot place (a range scan, a read of a view): only counted, with the reason. */
   record Unjudged(long id, long invokeMicros, long completeMicros, NotJudged reason) implements ServedOp {}
 }
