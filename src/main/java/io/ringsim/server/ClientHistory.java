@@ -33,8 +33,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>{@link #servedOps()}: every request at Cassandra's granularity, for {@link io.ringsim.sim.ServedChecker}: a
  * write's cells, tombstones and deletions as its coordinator built them (with the timestamp and TTL it used, a client
- * timestamp honoured), a read's region and the cells it saw, the data a DROP, TRUNCATE or ALTER ... DROP removed, and
- * the requests the model cannot place (range scans, counters), counted as not judged.
+ * timestamp honoured), a read's region and the cells it saw, a counter write's deltas and a counter read's values, the
+ * data a DROP, TRUNCATE or ALTER ... DROP removed, and the requests the model cannot place (range scans, reads of a
+ * view), counted as not judged.
  *
  * <p>{@link #ops()}: one record per single-partition statement with the newest write timestamp it wrote or saw, for
  * history.jsonl, the figures and the live view. Only reads of a whole partition are kept there (a driver's paged
