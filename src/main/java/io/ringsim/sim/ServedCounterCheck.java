@@ -57,9 +57,6 @@ final class ServedCounterCheck {
     return new Counts(c[0], c[1], c[2], c[3], c[4]);
   }
 
-  /** How a write stands towards one read: left out (not counted, removed, or after it), sure, or maybe. */
-  private enum Stand { OUT, SURE, MAYBE }
-
   private static void judge(ServedOp.CounterRead r, List<ServedOp.CounterWrite> writes,
       List<ServedOp.Removal> removals, List<Checker.Anomaly> anomalies, Map<NotJudged, Long> notJudged, long[] c) {
     ClusteringComparator cmp = r.comparator();
@@ -104,8 +101,7 @@ final class ServedCounterCheck {
       for (ServedOp.CounterWrite w : relevant) {
         Long d = w.deltas().get(k);
         if (d == null) continue;
-        Stand s = stand(w, r, last);
-        if (s == Stand.SURE) {
+        if (sure(w, r, last)) {
           sure += d;
           if (d > 0) surePos += d;
           else sureNeg += d;
@@ -114,7 +110,7 @@ final class ServedCounterCheck {
         } else {
           if (d > 0) maybePos += d;
           else maybeNeg += d;
-          if (w.acknowledged() && w.completeMicros() < r.invokeMicros()) weak = true;
+          if (w.acknowledged() && w.completeMicros() < r.invokeMicros() && !w.reach().overlaps(r.reach())) weak = true;
         }
       }
       long v = r.values().getOrDefault(k, 0L);
@@ -176,14 +172,13 @@ final class ServedCounterCheck {
   }
 
   /**
-   * Sure: acknowledged before the read began, at a level overlapping the read's, and not across a removal of its
-   * table. Else maybe (it was counted by the filter above as possibly having counted).
+   * Whether a write that may have counted surely counted for the read: acknowledged before the read began, at a level
+   * overlapping the read's, and not across a removal of its table. Else it may or may not be in the read.
    */
-  private static Stand stand(ServedOp.CounterWrite w, ServedOp.CounterRead r, ServedOp.Removal removal) {
+  private static boolean sure(ServedOp.CounterWrite w, ServedOp.CounterRead r, ServedOp.Removal removal) {
     boolean before = r.finalRead() || w.completeMicros() < r.invokeMicros();
     boolean acrossRemoval = removal != null && w.invokeMicros() < removal.completeMicros();
-    if (w.acknowledged() && before && !acrossRemoval && w.reach().overlaps(r.reach())) return Stand.SURE;
-    return Stand.MAYBE;
+    return w.acknowledged() && before && !acrossRemoval && w.reach().overlaps(r.reach());
   }
 
   /** Whether a deletion that may have been applied covers counter cell {@code k}. */
