@@ -33,8 +33,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>{@link #servedOps()}: every request at Cassandra's granularity, for {@link io.ringsim.sim.ServedChecker}: a
  * write's cells, tombstones and deletions as its coordinator built them (with the timestamp and TTL it used, a client
- * timestamp honoured), a read's region and the cells it saw, the data a DROP, TRUNCATE or ALTER ... DROP removed, and
- * the requests the model cannot place (range scans, counters), counted as not judged.
+ * timestamp honoured), a read's region and the cells it saw, a counter write's deltas and a counter read's values, the
+ * data a DROP, TRUNCATE or ALTER ... DROP removed, and the requests the model cannot place (range scans, reads of a
+ * view), counted as not judged.
  *
  * <p>{@link #ops()}: one record per single-partition statement with the newest write timestamp it wrote or saw, for
  * history.jsonl, the figures and the live view. Only reads of a whole partition are kept there (a driver's paged
@@ -193,7 +194,6 @@ public final class ClientHistory {
     }
     TableMetadata t = cluster.catalog().table(q.table()).orElse(null);
     if (t == null) return new ServedOp.Unjudged(s.id(), s.invokeMicros(), completeMicros, NotJudged.UNKNOWN_TABLE);
-    if (t.isCounterTable()) return new ServedOp.Unjudged(s.id(), s.invokeMicros(), completeMicros, NotJudged.COUNTER);
     if (cluster.catalog().view(q.table()).isPresent()) {
       return new ServedOp.Unjudged(s.id(), s.invokeMicros(), completeMicros, NotJudged.MATERIALIZED_VIEW);
     }
@@ -201,6 +201,7 @@ public final class ClientHistory {
     ServedOp.PartitionRef ref = new ServedOp.PartitionRef(q.table(), keyText(t, key), HexFormat.of().formatHex(key));
     ClusteringComparator cmp = TableSchema.of(t, cluster.ring().partitioner()).clustering();
     String cl = q.consistency().name();
+    if (t.isCounterTable()) return counter(s, r, t, ref, cmp, outcome, error, completeMicros);
     if (q instanceof ClientRequest.Read read) {
       Region region = r instanceof ClientResponse.ReadDone d ? CellCapture.region(read.filter(), d) : Region.WHOLE;
       // A SERIAL read's values are judged against the LWTs' model of its rows: kept for those only.
@@ -230,6 +231,42 @@ public final class ClientHistory {
     return new ServedOp.Write(s.id(), s.client(), ref, cmp, cl, s.coordinator(), s.invokeMicros(), completeMicros,
         outcome, error, m, lwt, applied, acked && m == null ? NotJudged.NOT_CAPTURED : null, CellCapture.writeNow(r, c),
         mayExpire(s.statement(), t), cas);
+  }
+
+  /**
+   * A request on a counter table: a write's deltas per counter cell, or the counter values a read returned, with the
+   * replicas its consistency level is sure to have reached (see {@link CellCapture#mayHaveCounted} for what a write
+   * not acknowledged may have done). A conditional statement on a counter table does not exist in CQL.
+   */
+  private ServedOp counter(Sent s, ClientResponse r, TableMetadata t, ServedOp.PartitionRef ref,
+      ClusteringComparator cmp, ServedOp.Outcome outcome, String error, long completeMicros) {
+    ClientRequest q = s.request();
+    io.ringsim.sim.cells.Reach reach = reach(t, q.consistency(), s.coordinator());
+    String cl = q.consistency().name();
+    if (q instanceof ClientRequest.Read read) {
+      Region region = r instanceof ClientResponse.ReadDone d ? CellCapture.region(read.filter(), d) : Region.WHOLE;
+      java.util.Map<io.ringsim.sim.cells.CellKey, Long> values = r instanceof ClientResponse.ReadDone d
+          ? CellCapture.counterValues(d.partitions()) : java.util.Map.of();
+      if (region == null) return new ServedOp.Unjudged(s.id(), s.invokeMicros(), completeMicros, NotJudged.EMPTY_PAGE);
+      return new ServedOp.CounterRead(s.id(), s.client(), ref, cmp, cl, s.coordinator(), s.invokeMicros(),
+          completeMicros, outcome, region, values, reach, false);
+    }
+    CellCapture.Capturing c = CellCapture.capturing(q);
+    io.ringsim.storage.Partition built = c == null ? null : c.built();
+    return new ServedOp.CounterWrite(s.id(), s.client(), ref, cmp, cl, s.coordinator(), s.invokeMicros(),
+        completeMicros, outcome, error, built == null ? null : CellCapture.counterDeltas(built),
+        built == null ? List.of() : CellCapture.mutation(built).deletions(), reach,
+        CellCapture.mayHaveCounted(outcome, r instanceof ClientResponse.Failed f ? f.error() : null));
+  }
+
+  /** The replicas a request on {@code t} at {@code cl} coordinated by {@code coordinator} is sure to reach. */
+  private io.ringsim.sim.cells.Reach reach(TableMetadata t, ConsistencyLevel cl, String coordinator) {
+    return reach(cluster, t, cl, coordinator);
+  }
+
+  private static io.ringsim.sim.cells.Reach reach(SimCluster cluster, TableMetadata t, ConsistencyLevel cl,
+      String coordinator) {
+    return io.ringsim.sim.cells.Reach.of(cluster.catalog(), cluster.ring(), t.keyspace(), cl, coordinator);
   }
 
   /**
@@ -308,12 +345,31 @@ public final class ClientHistory {
   /** The same, for the tables {@code tables} accepts (a test's own keyspace). */
   public List<ServedOp> finalReads(SimCluster sim, java.util.function.Predicate<String> tables) {
     java.util.Map<String, ServedOp.Write> written = new java.util.TreeMap<>();
+    java.util.Map<String, ServedOp.CounterWrite> counted = new java.util.TreeMap<>();
     for (ServedOp op : servedOps()) {
       if (op instanceof ServedOp.Write w && w.notJudged() == null && tables.test(w.partition().table()))
         written.putIfAbsent(w.partition().identity(), w);
+      if (op instanceof ServedOp.CounterWrite w && tables.test(w.partition().table()))
+        counted.putIfAbsent(w.partition().identity(), w);
     }
     List<ServedOp> out = new ArrayList<>();
     String reader = sim.nodeNames().get(0);
+    for (ServedOp.CounterWrite w : counted.values()) {
+      TableMetadata t = sim.catalog().table(w.partition().table()).orElse(null);
+      if (t == null || !t.isCounterTable()) continue; // dropped: what it held is gone, not lost
+      long id = ids.incrementAndGet();
+      long invoke = sim.nowNanos() / 1000;
+      ClientResponse r = sim.execute(reader, new ClientRequest.Read(t.qualifiedName(),
+          HexFormat.of().parseHex(w.partition().keyHex()), ReadFilter.ALL, ConsistencyLevel.ALL, false));
+      long complete = sim.nowNanos() / 1000;
+      if (!(r instanceof ClientResponse.ReadDone d)) {
+        out.add(new ServedOp.Unjudged(id, invoke, complete, NotJudged.FINAL_READ_FAILED));
+        continue;
+      }
+      out.add(new ServedOp.CounterRead(id, -1, w.partition(), TableSchema.of(t, sim.ring().partitioner()).clustering(),
+          "ALL", reader, invoke, complete, ServedOp.Outcome.OK, Region.WHOLE, CellCapture.counterValues(d.partitions()),
+          reach(sim, t, ConsistencyLevel.ALL, reader), true));
+    }
     for (ServedOp.Write w : written.values()) {
       TableMetadata t = sim.catalog().table(w.partition().table()).orElse(null);
       if (t == null) continue; // dropped: what it held is gone, not lost

@@ -51,10 +51,11 @@ public final class CellHistory {
    * @param coordinatorClockMicros a node's clock now (the cluster's plus its skew): its "now" for TTLs
    * @param clientClockMicros the client's clock, for {@code timestamps client}
    * @param keep false under 'history off': the operations are sent as usual, nothing is kept or judged
+   * @param reaches the replicas a request is sure to reach, for the counters' judgement
    */
   public Recorder recorder(int workload, ToLongFunction<String> coordinatorClockMicros,
-      LongSupplier clientClockMicros, boolean keep) {
-    Recorder r = new Recorder(workload, coordinatorClockMicros, clientClockMicros, keep);
+      LongSupplier clientClockMicros, boolean keep, Reaches reaches) {
+    Recorder r = new Recorder(workload, coordinatorClockMicros, clientClockMicros, keep, reaches);
     recorders.add(r);
     return r;
   }
@@ -110,6 +111,14 @@ public final class CellHistory {
         ops.add(new ServedOp.Unjudged(++id, invoked.get(j), complete, NotJudged.FINAL_READ_FAILED));
         continue;
       }
+      if (w.table().isCounterTable()) {
+        String reader = nodes.get(j % nodes.size());
+        ops.add(new ServedOp.CounterRead(++id, -1, w.ref(), TableSchema.of(w.table(), sim.ring().partitioner())
+            .clustering(), "ALL", reader, invoked.get(j), complete, ServedOp.Outcome.OK, Region.WHOLE,
+            CellCapture.counterValues(d.partitions()), io.ringsim.sim.cells.Reach.of(sim.catalog(), sim.ring(),
+            w.table().keyspace(), ConsistencyLevel.ALL, reader), true));
+        continue;
+      }
       boolean reported = d.nowInSec() != ClientResponse.NOW_NOT_REPORTED;
       ops.add(new ServedOp.Read(++id, -1, w.ref(), TableSchema.of(w.table(), sim.ring().partitioner()).clustering(),
           "ALL", nodes.get(j % nodes.size()), invoked.get(j), complete, ServedOp.Outcome.OK, Region.WHOLE,
@@ -121,6 +130,12 @@ public final class CellHistory {
 
   private static long maxSkewMicros(SimCluster sim) {
     return sim.faults().skewMillis().values().stream().mapToLong(Math::abs).max().orElse(0) * 1000;
+  }
+
+  /** The replicas a request on a table of {@code keyspace} at {@code cl} via {@code coordinator} is sure to reach. */
+  @FunctionalInterface
+  public interface Reaches {
+    io.ringsim.sim.cells.Reach of(String keyspace, ConsistencyLevel cl, String coordinator);
   }
 
   /** A partition a workload wrote to: what the read-back reads. */
@@ -136,10 +151,12 @@ public final class CellHistory {
     private final Map<String, Written> written = new TreeMap<>();
     private long lastClientTimestamp = Long.MIN_VALUE;
     private final boolean keep;
+    final Reaches reaches;
 
     Recorder(int workload, ToLongFunction<String> coordinatorClockMicros, LongSupplier clientClockMicros,
-        boolean keep) {
+        boolean keep, Reaches reaches) {
       this.keep = keep;
+      this.reaches = reaches;
       this.clientBase = workload * 1_000_000;
       this.coordinatorClockMicros = coordinatorClockMicros;
       this.clientClockMicros = clientClockMicros;

@@ -86,8 +86,17 @@ final class CellOperations {
   Issued issue(String type, long id, String coordinator, int worker, long invokeMicros) {
     Map<String, Object> row = switch (type) {
       case "write", "lwt" -> newRow.get();
+      case "increment" -> {
+        // A counter written before half the time (so that sums build up), else a fresh row's.
+        Map<String, Object> before = rng.nextBoolean() ? existingRow.get() : null;
+        if (before != null) yield before;
+        Map<String, Object> fresh = newRow.get();
+        remember.accept(fresh);
+        yield fresh;
+      }
       default -> existingRow.get();
     };
+    if (row == null && table.isCounterTable()) return issue("increment", id, coordinator, worker, invokeMicros);
     if (row == null) return null;
     if (type.equals("write") || type.equals("lwt")) remember.accept(row);
     WritePlanner.RowWrite w = WritePlanner.rowInsert(table, schema, row, ttl, values);
@@ -135,6 +144,7 @@ final class CellOperations {
         columns = new TreeSet<>(someColumns().keySet());
         update = null;
       }
+      case "increment" -> update = WorkloadWrites.increment(table, schema, key, clustering, deltas());
       case "write" -> update = w.update();
       case "lwt" -> {
         update = w.update();
@@ -196,6 +206,17 @@ final class CellOperations {
     return WorkloadSpec.CellOps.updatedColumns(rng, valueColumns, fresh);
   }
 
+  /**
+   * The deltas of an increment: some of the counters (at least one), each by a value of its generator when the
+   * workload gives it one (uniform(5), values(1, -1)), else by 1.
+   */
+  private Map<String, Long> deltas() {
+    Map<String, Long> out = new java.util.LinkedHashMap<>();
+    someColumns().forEach((col, v) -> out.put(col, spec.generators().containsKey(col) && v instanceof Number n
+        ? n.longValue() : 1L));
+    return out;
+  }
+
   /** Records what operation {@code id} did, as its answer (null: the client timed out) says. */
   void answered(long id, ClientResponse r, long completeMicros) {
     Sent s = sent.remove(id);
@@ -205,6 +226,10 @@ final class CellOperations {
             : ServedOp.Outcome.FAILED)
         : ServedOp.Outcome.OK;
     String cl = s.request().consistency().name();
+    if (table.isCounterTable()) {
+      rec.add(counter(id, s, r, outcome, completeMicros));
+      return;
+    }
     if (s.request() instanceof ClientRequest.Read read) {
       Region region = r instanceof ClientResponse.ReadDone d ? CellCapture.region(read.filter(), d) : Region.WHOLE;
       Seen seen = r instanceof ClientResponse.ReadDone d ? CellCapture.seen(d.partitions()) : Seen.NOTHING;
@@ -236,6 +261,24 @@ final class CellOperations {
     rec.add(new ServedOp.Write(id, s.client(), s.ref(), comparator, cl, s.coordinator(), s.invokeMicros(),
         completeMicros, outcome, r instanceof ClientResponse.Failed f ? f.error().name() : null, m, s.lwt(), applied,
         acked && m == null ? NotJudged.NOT_CAPTURED : null, CellCapture.writeNow(r, s.capture()), ttl > 0));
+  }
+
+  /** What an operation on a counter table did: the deltas it sent, or the counter values it read. */
+  private ServedOp counter(long id, Sent s, ClientResponse r, ServedOp.Outcome outcome, long completeMicros) {
+    String cl = s.request().consistency().name();
+    io.ringsim.sim.cells.Reach reach = rec.reaches.of(table.keyspace(), s.request().consistency(), s.coordinator());
+    if (s.request() instanceof ClientRequest.Read read) {
+      Region region = r instanceof ClientResponse.ReadDone d ? CellCapture.region(read.filter(), d) : Region.WHOLE;
+      if (region == null) return new ServedOp.Unjudged(id, s.invokeMicros(), completeMicros, NotJudged.EMPTY_PAGE);
+      return new ServedOp.CounterRead(id, s.client(), s.ref(), comparator, cl, s.coordinator(), s.invokeMicros(),
+          completeMicros, outcome, region, r instanceof ClientResponse.ReadDone d
+          ? CellCapture.counterValues(d.partitions()) : Map.of(), reach, false);
+    }
+    io.ringsim.storage.Partition built = s.capture() == null ? null : s.capture().built();
+    return new ServedOp.CounterWrite(id, s.client(), s.ref(), comparator, cl, s.coordinator(), s.invokeMicros(),
+        completeMicros, outcome, r instanceof ClientResponse.Failed f ? f.error().name() : null,
+        built == null ? null : CellCapture.counterDeltas(built), List.of(), reach,
+        CellCapture.mayHaveCounted(outcome, r instanceof ClientResponse.Failed f ? f.error() : null));
   }
 
   /** The partition key as CQL prints it, parts joined by ':' as in the history. */

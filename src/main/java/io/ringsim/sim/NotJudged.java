@@ -21,7 +21,10 @@ public enum NotJudged {
   LWT_EFFECT_UNKNOWN,
   LWT_TTL,
   LWT_SEARCH_BUDGET,
-  LWT_MIXED_TIMESTAMP;
+  LWT_MIXED_TIMESTAMP,
+  COUNTER_DELETED,
+  COUNTER_EFFECT_UNKNOWN,
+  COUNTER_WEAK_READ;
 
   /** What was not judged and why, as the summary says it: its say.not-judged.* label in English. */
   public String reason() {

@@ -118,7 +118,8 @@ public final class ScenarioRunner {
       WorkloadActor.Recorder rec = new WorkloadActor.Recorder(metrics, spec.recordHistory());
       recorders.add(rec);
       if (cells.judgesByCell(t.qualifiedName())) rec.cells = cells.recorder(wi, n -> sim.clockNowMicros()
-          + sim.faults().skewMillis().getOrDefault(n, 0L) * 1000, sim::clockNowMicros, spec.recordHistory());
+          + sim.faults().skewMillis().getOrDefault(n, 0L) * 1000, sim::clockNowMicros, spec.recordHistory(),
+          (ks, cl, coordinator) -> io.ringsim.sim.cells.Reach.of(sim.catalog(), sim.ring(), ks, cl, coordinator));
       workloads.add(sim.spawn(WorkloadActor.create(w, t, TableSchema.of(t, sim.ring().partitioner()),
           sim.nodeNames(), sim.loop()::nowNanos, refs, spec.seed() * 31 + wi, rec), "workload-" + wi++));
     }

@@ -22,7 +22,8 @@ import java.util.TreeMap;
  * timestamp wins, a deletion wins a tie); a cell it did not see is stale only when such a write is certainly live at
  * the read's now and no deletion that may have been applied by then explains its absence. A write is lost when the
  * read-back at ALL after healing finds one of its cells so. What a DROP, TRUNCATE or ALTER ... DROP removed is not
- * lost. LWTs are checked by {@link ServedLwtCheck}; what cannot be placed is counted as not judged.
+ * lost. LWTs are checked by {@link ServedLwtCheck}, counters as sums of increments by {@link ServedCounterCheck}; what
+ * cannot be placed is counted as not judged.
  *
  * <p>Where every timestamp came from a clock ({@link Order#REAL_TIME}), a write must also win over every write it
  * followed in real time: one acknowledged after another completed, that loses to it by an older timestamp (its
@@ -77,9 +78,11 @@ public final class ServedChecker {
       new PartitionCheck(writes.getOrDefault(e.getKey(), List.of()), removals.getOrDefault(table, List.of()), t,
           order == Order.REAL_TIME).judge(rs);
     }
+    ServedCounterCheck.Counts counters = ServedCounterCheck.check(ops, t.anomalies, notJudged);
     ServedLwtCheck.check(ops, t.anomalies, notJudged);
     long lwt = t.anomalies.stream().filter(a -> a.kind().equals("lwt")).count();
-    return new Checker.Result(t.anomalies, t.reads, t.keys, t.stale, t.ryw, t.lost, lwt, notJudged);
+    return new Checker.Result(t.anomalies, t.reads + counters.reads(), t.keys + counters.keys(),
+        t.stale + counters.stale(), t.ryw + counters.ryw(), t.lost + counters.lost(), lwt, notJudged);
   }
 
   /** The running counts. */

@@ -308,7 +308,7 @@ public final class WorkloadActor {
           o.update()), Map.entry("delete-cell", o.deleteCell()), Map.entry("delete-range", o.deleteRange()),
           Map.entry("delete-partition", o.deletePartition()), Map.entry("read-slice", o.readSlice()),
           Map.entry("read-in", o.readIn()), Map.entry("read-limit", o.readLimit()),
-          Map.entry("read-columns", o.readColumns()))) {
+          Map.entry("read-columns", o.readColumns()), Map.entry("increment", o.increment()))) {
         if (e.getValue() <= 0) continue;
         last = e.getKey();
         if (x < (c += e.getValue())) return last;

@@ -40,10 +40,20 @@ public record WorkloadSpec(
    * @param readIn SELECT of two rows of a partition by their clustering values ({@code c IN (?, ?)})
    * @param readLimit SELECT of the first rows of a partition ({@code LIMIT n}, n from 1 to 3)
    * @param readColumns SELECT of some regular columns of one row
+   * @param increment on a counter table, {@code UPDATE t SET n = n + ? WHERE <primary key>} of some of its counters
+   *     (judged as sums of increments)
    */
   public record CellOps(double update, double deleteCell, double deleteRange, double deletePartition,
-      boolean clientTimestamps, double readSlice, double readIn, double readLimit, double readColumns) {
+      boolean clientTimestamps, double readSlice, double readIn, double readLimit, double readColumns,
+      double increment) {
     public static final CellOps NONE = new CellOps(0, 0, 0, 0, false);
+
+    /** No increments. */
+    public CellOps(double update, double deleteCell, double deleteRange, double deletePartition,
+        boolean clientTimestamps, double readSlice, double readIn, double readLimit, double readColumns) {
+      this(update, deleteCell, deleteRange, deletePartition, clientTimestamps, readSlice, readIn, readLimit,
+          readColumns, 0);
+    }
 
     /** Partial writes and deletions only. */
     public CellOps(double update, double deleteCell, double deleteRange, double deletePartition,
@@ -52,7 +62,8 @@ public record WorkloadSpec(
     }
 
     public double sum() {
-      return update + deleteCell + deleteRange + deletePartition + readSlice + readIn + readLimit + readColumns;
+      return update + deleteCell + deleteRange + deletePartition + readSlice + readIn + readLimit + readColumns
+          + increment;
     }
 
     /**

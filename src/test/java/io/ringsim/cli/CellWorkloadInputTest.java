@@ -65,7 +65,7 @@ class CellWorkloadInputTest {
     Path f = sim(BASE.replace("delete cell 10%", "delete cells 10%"));
     refused(CliRun.of("check", f.toString()), f + ":15:37: unknown operation 'delete cells' in mix (write, read,"
         + " delete, lwt, update, delete cell, delete row, delete range, delete partition, read slice, read in,"
-        + " read limit, read columns)");
+        + " read limit, read columns, increment)");
     f = sim(BASE.replace("timestamps client", "timestamps server"));
     refused(CliRun.of("check", f.toString()), f + ":18:14: timestamps come from 'client' (USING TIMESTAMP) or"
         + " 'coordinator', not 'server'");

@@ -101,6 +101,8 @@ final class ServedTraffic implements AutoCloseable {
     if (op instanceof ServedOp.Write w) return w.partition().table();
     if (op instanceof ServedOp.Read r) return r.partition().table();
     if (op instanceof ServedOp.Removal r) return r.table();
+    if (op instanceof ServedOp.CounterWrite w) return w.partition().table();
+    if (op instanceof ServedOp.CounterRead r) return r.partition().table();
     return "";
   }
 

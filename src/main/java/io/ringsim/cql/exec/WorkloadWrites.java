@@ -25,6 +25,38 @@ public final class WorkloadWrites {
   private WorkloadWrites() {}
 
   /**
+   * {@code UPDATE t SET n = n + ?, ... WHERE <primary key>} on a counter table: one delta per counter (a static one in
+   * the static row), as the coordinator builds it for the counter's leader to fold into its shard.
+   */
+  public static WritePlanner.UpdateFactory increment(TableMetadata t, TableSchema schema, byte[] key,
+      Clustering clustering, Map<String, Long> deltas) {
+    return (ts, now) -> {
+      Partition p = schema.newPartition(key);
+      Row.Builder row = null;
+      Row.Builder staticRow = null;
+      int seq = 0;
+      for (Map.Entry<String, Long> e : deltas.entrySet()) {
+        ColumnDef def = t.column(e.getKey()).orElseThrow();
+        Row.Builder target;
+        if (def.kind() == ColumnKind.STATIC) {
+          if (staticRow == null) staticRow = Row.builder(Clustering.STATIC);
+          target = staticRow;
+        } else {
+          if (row == null) row = Row.builder(clustering);
+          target = row;
+        }
+        ComplexColumn col = ComplexColumn.of(DeletionTime.LIVE, schema.pathOrder(def.name()));
+        col.cells().put(io.ringsim.storage.CounterShards.deltaPath(seq++), Cell.live(ts,
+            io.ringsim.storage.CounterShards.count(e.getValue())));
+        target.complex(def.name(), col);
+      }
+      if (row != null) p.add(row.build());
+      if (staticRow != null) p.add(staticRow.build());
+      return p;
+    };
+  }
+
+  /**
    * {@code UPDATE t [USING TTL ttl] SET c = ?, s = s + ? ... WHERE <primary key>}: the named columns and no row
    * marker; a non-frozen collection gains the elements (as {@code c = c + ?}, list elements appended) instead of being
    * overwritten.

@@ -6,6 +6,7 @@ import io.ringsim.cluster.node.ClientResponse;
 import io.ringsim.storage.Cell;
 import io.ringsim.storage.Clustering;
 import io.ringsim.storage.ComplexColumn;
+import io.ringsim.storage.CounterShards;
 import io.ringsim.storage.LivePartition;
 import io.ringsim.storage.LiveRow;
 import io.ringsim.storage.LivenessInfo;
@@ -132,6 +133,59 @@ public final class CellCapture {
   private static CellWrite write(CellKey k, Cell c) {
     return new CellWrite(k, c.timestamp(), c.ttl(), c.localDeletionTime(), c.isTombstone());
   }
+
+  /**
+   * What a counter update adds to each counter cell: a counter column's delta cells summed (a batch sends one per
+   * increment). Keys are {@link CellKey#simple}: a counter is one cell to a client, however many shards it has.
+   */
+  public static Map<CellKey, Long> counterDeltas(Partition p) {
+    Map<CellKey, Long> out = new HashMap<>();
+    if (p.staticRow() != null) counterDeltas(p.staticRow(), Clustering.STATIC, out);
+    for (Row r : p.rows().values()) counterDeltas(r, r.clustering(), out);
+    return out;
+  }
+
+  private static void counterDeltas(Row r, Clustering c, Map<CellKey, Long> out) {
+    for (Map.Entry<String, ComplexColumn> e : r.complex().entrySet()) {
+      for (Map.Entry<byte[], Cell> el : e.getValue().cells().entrySet()) {
+        if (!CounterShards.isDelta(el.getKey())) continue;
+        out.merge(CellKey.simple(c, e.getKey()), CounterShards.count(el.getValue().value()), Long::sum);
+      }
+    }
+  }
+
+  /** Each counter cell's value a read returned: its live shards summed. */
+  public static Map<CellKey, Long> counterValues(List<LivePartition> parts) {
+    Map<CellKey, Long> out = new HashMap<>();
+    for (LivePartition p : parts) {
+      if (p.staticRow() != null) counterValues(p.staticRow(), Clustering.STATIC, out);
+      for (LiveRow r : p.rows()) counterValues(r, r.clustering(), out);
+    }
+    return out;
+  }
+
+  private static void counterValues(LiveRow r, Clustering c, Map<CellKey, Long> out) {
+    r.collections().forEach((col, shards) -> {
+      Long sum = CounterShards.sum(shards);
+      if (sum != null) out.put(CellKey.simple(c, col), sum);
+    });
+  }
+
+  /**
+   * Whether a counter write not acknowledged may still have counted: not when refused before its leader counted it,
+   * as Unavailable is (checked before the leader applies anything) and the errors Cassandra answers before executing
+   * a request; yes after a timeout or any other failure.
+   */
+  public static boolean mayHaveCounted(ServedOp.Outcome outcome, io.ringsim.cql.CqlErrorClass error) {
+    if (outcome == ServedOp.Outcome.OK || outcome == ServedOp.Outcome.REFUSED) return false;
+    return error == null || !NOT_EXECUTED.contains(error);
+  }
+
+  private static final Set<io.ringsim.cql.CqlErrorClass> NOT_EXECUTED = java.util.EnumSet.of(
+      io.ringsim.cql.CqlErrorClass.SyntaxError, io.ringsim.cql.CqlErrorClass.InvalidRequest,
+      io.ringsim.cql.CqlErrorClass.ConfigurationError, io.ringsim.cql.CqlErrorClass.AlreadyExists,
+      io.ringsim.cql.CqlErrorClass.Unauthorized, io.ringsim.cql.CqlErrorClass.Unavailable,
+      io.ringsim.cql.CqlErrorClass.Overloaded, io.ringsim.cql.CqlErrorClass.IsBootstrapping);
 
   /** The live cells a read returned, and the rows whose marker was live. */
   public static Seen seen(List<LivePartition> parts) {

@@ -5,7 +5,8 @@ import io.ringsim.storage.ClusteringComparator;
 
 /**
  * One thing a served client did, at Cassandra's granularity, for the checker: a mutation of one partition (plain or
- * lightweight), a read of one partition (or a read it cannot place), or a schema statement that removed data.
+ * lightweight), a read of one partition (or a read it cannot place), a counter write or read, or a schema statement
+ * that removed data.
  * Times are virtual microseconds at the coordinator: invoked when the request left, completed when it was answered.
  */
 public sealed interface ServedOp {
@@ -110,12 +111,47 @@ public sealed interface ServedOp {
       int nowLo, int nowHi, boolean finalRead, NotJudged notJudged) implements ServedOp {}
 
   /**
+   * A write to a counter table's partition. {@code deltas}: what it adds to each counter cell (a batch's increments
+   * of one cell summed); null when its coordinator built nothing before it was answered, so what it may have added is
+   * not known. {@code deletions}: the deletions it carried (a counter's deletion is permanent). {@code reach}: the
+   * replicas it is sure to have reached once acknowledged. {@code mayHaveApplied}: whether, not acknowledged, it may
+   * still have counted (a timeout or a failure after its leader may have counted it); false when it was refused
+   * before any replica counted it (Unavailable, an invalid request) or acknowledged.
+   */
+  record CounterWrite(long id, int client, PartitionRef partition, ClusteringComparator comparator, String consistency,
+      String coordinator, long invokeMicros, long completeMicros, Outcome outcome, String error,
+      java.util.Map<CellKey, Long> deltas, java.util.List<Deletion> deletions, Reach reach, boolean mayHaveApplied)
+      implements ServedOp {
+    public CounterWrite {
+      deltas = deltas == null ? null : java.util.Map.copyOf(deltas);
+      deletions = java.util.List.copyOf(deletions);
+    }
+
+    public boolean acknowledged() {
+      return outcome == Outcome.OK;
+    }
+  }
+
+  /**
+   * A read of a counter table's partition: the region it covered and each counter cell's value in it (the sum of
+   * its shards; a cell absent from the map was returned without a value). {@code finalRead}: the read-back at ALL
+   * after healing.
+   */
+  record CounterRead(long id, int client, PartitionRef partition, ClusteringComparator comparator, String consistency,
+      String coordinator, long invokeMicros, long completeMicros, Outcome outcome, Region region,
+      java.util.Map<CellKey, Long> values, Reach reach, boolean finalRead) implements ServedOp {
+    public CounterRead {
+      values = java.util.Map.copyOf(values);
+    }
+  }
+
+  /**
    * DROP TABLE / DROP KEYSPACE / TRUNCATE (a whole table: {@code column} null) or ALTER TABLE ... DROP (one column):
    * what was written before it is gone, not lost.
    */
   record Removal(long id, long invokeMicros, long completeMicros, String table, String column, String statement)
       implements ServedOp {}
 
-  /** An operation the model cannot place (a range scan, a counter): only counted, with the reason. */
+  /** An operation the model cannot place (a range scan, a read of a view): only counted, with the reason. */
   record Unjudged(long id, long invokeMicros, long completeMicros, NotJudged reason) implements ServedOp {}
 }

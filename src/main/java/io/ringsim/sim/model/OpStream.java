@@ -78,9 +78,9 @@ final class OpStream {
     WorkloadSpec.CellOps o = w.cellOps();
     // WorkloadActor's order; the reads of part of a partition come last and write nothing.
     double[] shares = {w.lwtFraction(), o.update(), o.deleteCell(), o.deleteRange(), o.deletePartition(),
-        o.readSlice(), o.readIn(), o.readLimit(), o.readColumns()};
+        o.readSlice(), o.readIn(), o.readLimit(), o.readColumns(), o.increment()};
     Kind[] kinds = {Kind.WRITE, Kind.UPDATE, Kind.DELETE_CELL, Kind.DELETE_RANGE, Kind.DELETE_PARTITION, Kind.READ,
-        Kind.READ, Kind.READ, Kind.READ};
+        Kind.READ, Kind.READ, Kind.READ, Kind.UPDATE};
     Kind last = Kind.WRITE;
     for (int i = 0; i < shares.length; i++) {
       if (shares[i] <= 0) continue;

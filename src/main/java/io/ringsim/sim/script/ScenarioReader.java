@@ -357,7 +357,8 @@ public final class ScenarioReader {
 
     /** The operations a mix names ('delete' and 'delete row' are the same). */
     static final List<String> MIX_OPERATIONS = List.of("write", "read", "delete", "lwt", "update", "delete cell",
-        "delete row", "delete range", "delete partition", "read slice", "read in", "read limit", "read columns");
+        "delete row", "delete range", "delete partition", "read slice", "read in", "read limit", "read columns",
+        "increment");
 
     private void workload(WorkloadSectionContext w) {
       String wname = text(w.name());
@@ -418,7 +419,8 @@ public final class ScenarioReader {
           new WorkloadSpec.CellOps(mix.getOrDefault("update", 0.0), mix.getOrDefault("delete cell", 0.0),
               mix.getOrDefault("delete range", 0.0), mix.getOrDefault("delete partition", 0.0), clientTimestamps,
               mix.getOrDefault("read slice", 0.0), mix.getOrDefault("read in", 0.0),
-              mix.getOrDefault("read limit", 0.0), mix.getOrDefault("read columns", 0.0)));
+              mix.getOrDefault("read limit", 0.0), mix.getOrDefault("read columns", 0.0),
+              mix.getOrDefault("increment", 0.0)));
       workloads.add(spec);
       workloadCtx.add(w);
     }

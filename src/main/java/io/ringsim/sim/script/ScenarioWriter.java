@@ -148,6 +148,7 @@ public final class ScenarioWriter {
     mixPart(mix, "read in", w.cellOps().readIn());
     mixPart(mix, "read limit", w.cellOps().readLimit());
     mixPart(mix, "read columns", w.cellOps().readColumns());
+    mixPart(mix, "increment", w.cellOps().increment());
     b.append("  mix").append(mix).append('\n');
     if (w.writeConsistency() == w.readConsistency()) {
       b.append("  consistency ").append(w.writeConsistency()).append('\n');

@@ -95,10 +95,24 @@ final class SchemaCheck {
   /** What the partial writes and deletions of a mix need of the table. */
   private static void checkCellOps(TableMetadata t, WorkloadSpec w, int index, Errors errors) {
     WorkloadSpec.CellOps o = w.cellOps();
-    if (!o.any()) return;
     String in = "workload " + w.name() + ": ";
-    if (t.isCounterTable()) throw errors.at(index, in + "the checker judges last-write-wins cells, and "
-        + t.qualifiedName() + " is a counter table (leave out update, delete cell/range/partition and timestamps)");
+    if (t.isCounterTable()) {
+      // A counter table takes increments, not values: only UPDATE ... SET n = n + ? and the reads.
+      if (w.writeFraction() + w.deleteFraction() + w.lwtFraction() + o.update() + o.deleteCell() + o.deleteRange()
+          + o.deletePartition() > 0 || o.clientTimestamps() || o.readColumns() > 0)
+        throw errors.at(index, in + t.qualifiedName() + " is a counter table: its mix takes 'increment' and the"
+            + " reads 'read', 'read slice', 'read in', 'read limit' (no write, lwt, update, delete, read columns or"
+            + " client timestamps)");
+      if (o.increment() == 0) throw errors.at(index, in + t.qualifiedName() + " is a counter table: give its mix"
+          + " an 'increment' share");
+      if ((o.readSlice() > 0 || o.readIn() > 0) && t.clusteringColumns().isEmpty()) throw errors.at(index, in
+          + "'read slice' and 'read in' select rows by clustering values, and " + t.qualifiedName()
+          + " has no clustering column");
+      return;
+    }
+    if (o.increment() > 0) throw errors.at(index, in + "'increment' adds to counters, and " + t.qualifiedName()
+        + " is not a counter table");
+    if (!o.any()) return;
     if (o.deleteRange() > 0 && t.clusteringColumns().isEmpty()) throw errors.at(index, in + "'delete range' deletes"
         + " a range of clustering values, and " + t.qualifiedName() + " has no clustering column");
     if ((o.readSlice() > 0 || o.readIn() > 0) && t.clusteringColumns().isEmpty()) throw errors.at(index, in

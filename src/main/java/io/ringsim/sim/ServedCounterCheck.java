@@ -1,0 +1,194 @@
+package io.ringsim.sim;
+
+import io.ringsim.sim.cells.CellKey;
+import io.ringsim.sim.cells.Deletion;
+import io.ringsim.sim.cells.ServedOp;
+import io.ringsim.storage.ClusteringComparator;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Checks counter cells as sums of increments. A counter is not last-write-wins: its value is the sum of the
+ * increments that reached it, so a read is judged against bounds. An increment acknowledged before the read began, at
+ * a consistency level whose replicas overlap the read's (R + W &gt; RF, {@link io.ringsim.sim.cells.Reach}), must be
+ * in it; one that may have counted (a timeout, a failure after its leader may have counted it, one acknowledged but
+ * not overlapping, one still running) may or may not be. So the value must lie between the sure sum plus every
+ * negative maybe and the sure sum plus every positive maybe. Below or above: if leaving out some sure increments
+ * explains it, one is missing (a stale read, or a lost increment at the read-back at ALL); if nothing does, no
+ * increment sent explains the value.
+ *
+ * <p>Not judged: a cell a counter deletion may have reached (a deleted counter cannot be used again in Cassandra: what
+ * a later increment does is undefined), a read concurrent with a DROP or TRUNCATE of its table, and a partition with a
+ * write whose increments are not known (it timed out before its coordinator built them).
+ */
+final class ServedCounterCheck {
+  private ServedCounterCheck() {}
+
+  /** The counts this check adds to the verdict. */
+  record Counts(long reads, long keys, long stale, long ryw, long lost) {}
+
+  static Counts check(List<ServedOp> ops, List<Checker.Anomaly> anomalies, Map<NotJudged, Long> notJudged) {
+    Map<String, List<ServedOp.CounterWrite>> writes = new TreeMap<>();
+    Map<String, List<ServedOp.CounterRead>> reads = new TreeMap<>();
+    Map<String, List<ServedOp.Removal>> removals = new TreeMap<>();
+    for (ServedOp op : ops) {
+      if (op instanceof ServedOp.CounterWrite w) {
+        writes.computeIfAbsent(w.partition().identity(), k -> new ArrayList<>()).add(w);
+      } else if (op instanceof ServedOp.CounterRead r && r.outcome() == ServedOp.Outcome.OK) {
+        reads.computeIfAbsent(r.partition().identity(), k -> new ArrayList<>()).add(r);
+      } else if (op instanceof ServedOp.Removal r) {
+        removals.computeIfAbsent(r.table(), k -> new ArrayList<>()).add(r);
+      }
+    }
+    long[] c = new long[5];
+    for (Map.Entry<String, List<ServedOp.CounterRead>> e : reads.entrySet()) {
+      List<ServedOp.CounterRead> rs = new ArrayList<>(e.getValue());
+      rs.sort(Comparator.comparing(ServedOp.CounterRead::finalRead).thenComparingLong(ServedOp.CounterRead::invokeMicros)
+          .thenComparingLong(ServedOp.CounterRead::id));
+      List<ServedOp.CounterWrite> ws = writes.getOrDefault(e.getKey(), List.of());
+      List<ServedOp.Removal> rm = removals.getOrDefault(rs.get(0).partition().table(), List.of());
+      for (ServedOp.CounterRead r : rs) judge(r, ws, rm, anomalies, notJudged, c);
+    }
+    return new Counts(c[0], c[1], c[2], c[3], c[4]);
+  }
+
+  private static void judge(ServedOp.CounterRead r, List<ServedOp.CounterWrite> writes,
+      List<ServedOp.Removal> removals, List<Checker.Anomaly> anomalies, Map<NotJudged, Long> notJudged, long[] c) {
+    ClusteringComparator cmp = r.comparator();
+    long readEnd = r.finalRead() ? Long.MAX_VALUE : r.completeMicros();
+    // A removal of the table: what completed before it began is gone; what ran across it may or may not be.
+    ServedOp.Removal last = null;
+    for (ServedOp.Removal e : removals) {
+      if (!r.finalRead() && e.invokeMicros() <= r.completeMicros() && e.completeMicros() > r.invokeMicros()) {
+        notJudged.merge(NotJudged.DURING_SCHEMA_REMOVAL, 1L, Long::sum);
+        return;
+      }
+      if (e.completeMicros() <= r.invokeMicros() && e.column() == null
+          && (last == null || e.completeMicros() > last.completeMicros())) last = e;
+    }
+    List<ServedOp.CounterWrite> relevant = new ArrayList<>();
+    for (ServedOp.CounterWrite w : writes) {
+      if (w.invokeMicros() > readEnd) continue;
+      if (!w.acknowledged() && !w.mayHaveApplied()) continue;
+      if (last != null && w.completeMicros() < last.invokeMicros()) continue;
+      if (w.deltas() == null) {
+        notJudged.merge(NotJudged.COUNTER_EFFECT_UNKNOWN, 1L, Long::sum);
+        return;
+      }
+      relevant.add(w);
+    }
+    // The cells judged: those the read returned and those written that its region covers.
+    Set<CellKey> cells = new LinkedHashSet<>();
+    List<CellKey> seen = new ArrayList<>(r.values().keySet());
+    for (ServedOp.CounterWrite w : relevant) seen.addAll(w.deltas().keySet());
+    seen.sort((a, b) -> ServedChecker.order(a, b, cmp));
+    for (CellKey k : seen) if (r.region().contains(k, cmp)) cells.add(k);
+    boolean deleted = false, weak = false;
+    List<Finding> missing = new ArrayList<>(), unexplained = new ArrayList<>();
+    for (CellKey k : cells) {
+      if (deletedBy(k, relevant, cmp) || columnRemoved(k, removals, readEnd)) {
+        deleted = true;
+        continue;
+      }
+      long sure = 0, surePos = 0, sureNeg = 0, maybePos = 0, maybeNeg = 0;
+      int sureCount = 0;
+      ServedOp.CounterWrite lastSure = null;
+      for (ServedOp.CounterWrite w : relevant) {
+        Long d = w.deltas().get(k);
+        if (d == null) continue;
+        if (sure(w, r, last)) {
+          sure += d;
+          if (d > 0) surePos += d;
+          else sureNeg += d;
+          sureCount++;
+          if (lastSure == null || w.completeMicros() > lastSure.completeMicros()) lastSure = w;
+        } else {
+          if (d > 0) maybePos += d;
+          else maybeNeg += d;
+          if (w.acknowledged() && w.completeMicros() < r.invokeMicros() && !w.reach().overlaps(r.reach())) weak = true;
+        }
+      }
+      long v = r.values().getOrDefault(k, 0L);
+      long lo = sure + maybeNeg, hi = sure + maybePos;
+      if (v >= lo && v <= hi) continue;
+      // With any sure increments left out, the value could lie between these.
+      long loAny = sureNeg + maybeNeg, hiAny = surePos + maybePos;
+      String value = r.values().containsKey(k) ? String.valueOf(v) : Say.EN.get("say.served.counter.none");
+      if (v >= loAny && v <= hiAny) {
+        missing.add(new Finding(k, Say.EN.f("say.served.counter.missing", k.describe(cmp), value, sure, sureCount,
+            lo, hi), lastSure));
+      } else {
+        unexplained.add(new Finding(k, Say.EN.f("say.served.counter.unexplained", k.describe(cmp), value, loAny,
+            hiAny), null));
+      }
+    }
+    if (deleted) notJudged.merge(NotJudged.COUNTER_DELETED, 1L, Long::sum);
+    if (weak && !r.finalRead()) notJudged.merge(NotJudged.COUNTER_WEAK_READ, 1L, Long::sum);
+    if (r.finalRead()) c[1]++;
+    else c[0]++;
+    if (!unexplained.isEmpty()) {
+      anomalies.add(new Checker.Anomaly("counter-unexplained", r.partition().row(), r.invokeMicros(),
+          r.consistency(), detail(r, unexplained), unexplained.get(0).cell().describe(cmp)));
+    }
+    if (missing.isEmpty()) return;
+    if (r.finalRead()) {
+      // The read-back at ALL: each cell whose acknowledged increments are not all there lost some.
+      for (Finding f : missing) {
+        c[4]++;
+        anomalies.add(new Checker.Anomaly("lost-write", r.partition().row(), f.lastSure().completeMicros(),
+            f.lastSure().consistency(), Say.EN.f("say.anomaly.final", f.text()), f.cell().describe(cmp)));
+      }
+      return;
+    }
+    c[2]++;
+    ServedOp.CounterWrite by = missing.get(0).lastSure();
+    boolean sameClient = by != null && by.client() == r.client();
+    if (sameClient) c[3]++;
+    anomalies.add(new Checker.Anomaly(sameClient ? "read-your-writes" : "stale-read", r.partition().row(),
+        r.invokeMicros(), r.consistency(), detail(r, missing), missing.get(0).cell().describe(cmp)));
+  }
+
+  /** A cell found out of bounds, what was found, and the last sure increment of it (null: none). */
+  private record Finding(CellKey cell, String text, ServedOp.CounterWrite lastSure) {}
+
+  private static String detail(ServedOp.CounterRead r, List<Finding> findings) {
+    return findings.size() > 1
+        ? Say.EN.f("say.served.read.more", r.id(), r.consistency(), r.coordinator(), findings.get(0).text(),
+            findings.size() - 1)
+        : Say.EN.f("say.served.read", r.id(), r.consistency(), r.coordinator(), findings.get(0).text());
+  }
+
+  /** Whether an ALTER TABLE ... DROP of {@code k}'s column may have come before the read's end. */
+  private static boolean columnRemoved(CellKey k, List<ServedOp.Removal> removals, long readEnd) {
+    for (ServedOp.Removal e : removals) {
+      if (k.column().equals(e.column()) && e.invokeMicros() <= readEnd) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Whether a write that may have counted surely counted for the read: acknowledged before the read began, at a level
+   * overlapping the read's, and not across a removal of its table. Else it may or may not be in the read.
+   */
+  private static boolean sure(ServedOp.CounterWrite w, ServedOp.CounterRead r, ServedOp.Removal removal) {
+    boolean before = r.finalRead() || w.completeMicros() < r.invokeMicros();
+    boolean acrossRemoval = removal != null && w.invokeMicros() < removal.completeMicros();
+    return w.acknowledged() && before && !acrossRemoval && w.reach().overlaps(r.reach());
+  }
+
+  /** Whether a deletion that may have been applied covers counter cell {@code k}. */
+  private static boolean deletedBy(CellKey k, List<ServedOp.CounterWrite> writes, ClusteringComparator cmp) {
+    for (ServedOp.CounterWrite w : writes) {
+      for (Deletion d : w.deletions()) {
+        if (d instanceof Deletion.OfCollection col ? col.row().equals(k.clustering()) && col.column().equals(k.column())
+            : d.covers(k, cmp)) return true;
+      }
+    }
+    return false;
+  }
+}
