@@ -167,6 +167,26 @@ class LabelsTest {
         "50 次运行中有 3 次出错；第一次：参数 :k = 1 下行都对但顺序不对：第 2 行是 (a=1, b=2), Q1 要求这里是 (a=2, b=1)（排序依据 a ASC）");
   }
 
+  /**
+   * grade's rows quote text values, and a value may hold the label's own words (", ", "; missing 3, e.g. "): read back
+   * into Chinese, a quoted value stays one value, never split between two figures nor said as a sentence.
+   */
+  @Test
+  void aQuotedValueOfARowIsOneFigure() {
+    Labels en = Lang.EN.labels(), zh = Lang.ZH_CN.labels();
+    String row = "(name='Smith; missing 3, e.g. x', city='Xi''an, China')", other = "(name='Li, Wei', city='a')";
+    String head = en.f("say.grade.must-return", ":city = 'Paris, TX'", "Q1", 2, 3);
+    assertThat(zh.say(en.f("say.grade.wrong", 3, 50, en.f("say.grade.extra", head, 1, row)))).isEqualTo(
+        "50 次运行中有 3 次出错；第一次：参数 :city = 'Paris, TX' Q1 应返回 2 行，查询返回的行数：3；多出 1 行，例如 " + row);
+    assertThat(zh.say(en.f("say.grade.missing-extra", head, 1, other, 2, row))).isEqualTo(
+        "参数 :city = 'Paris, TX' Q1 应返回 2 行，查询返回的行数：3；缺少 1 行，例如 " + other + "；多出 2 行，例如 " + row);
+    assertThat(zh.say(en.f("say.grade.order", ":k = 1", 2, row, "Q1", other, "name ASC"))).isEqualTo(
+        "参数 :k = 1 下行都对但顺序不对：第 2 行是 " + row + ", Q1 要求这里是 " + other + "（排序依据 name ASC）");
+    // an English apostrophe is no quote: Cassandra's words inside a sentence are still read
+    assertThat(Sentences.balanced("Cassandra's answer")).isTrue();
+    assertThat(Sentences.balanced("(name='Smith")).isFalse();
+  }
+
   @Test
   void labelsFillInTheirFigures() {
     assertThat(Lang.EN.labels().f("checks.counts", 3, 1)).isEqualTo("3 passed, 1 failed");
