@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * specific sentence), so "{0} restarted for the final check" beats "{0} restarted, {1}".
  */
 final class Sentences {
-  private static volatile Sentences english;
+  private static final java.util.Map<String, Sentences> BY_PREFIX = new java.util.concurrent.ConcurrentHashMap<>();
 
   /** A label as a pattern: its fixed words quoted, each {n} a group. */
   private record Form(String key, Pattern pattern, int[] order, int fixed) {}
@@ -23,15 +23,18 @@ final class Sentences {
   }
 
   static Sentences of(Labels en) {
-    Sentences s = english;
-    if (s == null) {
+    return of(en, "say.");
+  }
+
+  /** The English labels whose keys start with {@code prefix}, read backwards: say.* for the simulator's sentences. */
+  static Sentences of(Labels en, String prefix) {
+    return BY_PREFIX.computeIfAbsent(prefix, p -> {
       List<Form> forms = new ArrayList<>();
-      for (String k : en.keys()) if (k.startsWith("say.")) forms.add(form(k, en.get(k)));
+      for (String k : en.keys()) if (k.startsWith(p)) forms.add(form(k, en.get(k)));
       // most fixed words first: the first that matches is the most specific
       forms.sort((a, b) -> Integer.compare(b.fixed, a.fixed));
-      english = s = new Sentences(List.copyOf(forms));
-    }
-    return s;
+      return new Sentences(List.copyOf(forms));
+    });
   }
 
   private static final Pattern PLACE = Pattern.compile("\\{(\\d{1,2})}");
