@@ -248,6 +248,30 @@ class LabelsTest {
     assertThat(zh.say("INSERT INTO ks.t (k) VALUES (1)")).isEqualTo("INSERT INTO ks.t (k) VALUES (1)");
   }
 
+  /**
+   * Every one-line error of bad input a label reads back (err.*) is said in Chinese from its English, behind the
+   * FILE:LINE:COL it names, which stays as it is; an error no label wrote (Cassandra's) comes back as it is.
+   */
+  @Test
+  void everyErrorOfBadInputIsSaidInChineseFromItsEnglish() {
+    Labels en = Lang.EN.labels(), zh = Lang.ZH_CN.labels();
+    Set<String> err = new TreeSet<>();
+    for (String k : en.keys()) if (k.startsWith("err.") && !k.equals("err.see-help")) err.add(k);
+    assertThat(err).hasSizeGreaterThan(40);
+    for (String k : err) {
+      Object[] figures = new Object[6];
+      for (int i = 0; i < figures.length; i++) figures[i] = i == 0 ? "n3" : String.valueOf(1000 + 37 * i);
+      String english = en.f(k, figures);
+      assertThat(zh.sayError(english)).as(k + ": " + english).isEqualTo(zh.f(k, figures)).isNotEqualTo(english);
+      assertThat(zh.sayError("a.sim:12:5: " + english)).as(k).isEqualTo("a.sim:12:5: " + zh.f(k, figures));
+      assertThat(en.sayError(english)).isSameAs(english);
+    }
+    assertThat(zh.sayError("a.sim:3:1: extraneous input 'nodez' expecting {'}', 'nodes', NL}"))
+        .isEqualTo("a.sim:3:1: 多余的输入 'nodez'，应为 {'}', 'nodes', NL}");
+    String cassandra = "a.sim:19: CQL: InvalidRequest: Unknown type shop.bar";
+    assertThat(zh.sayError(cassandra)).isEqualTo(cassandra);
+  }
+
   private static Set<String> placeholders(String s) {
     Set<String> out = new TreeSet<>();
     Matcher m = PLACEHOLDER.matcher(s);
