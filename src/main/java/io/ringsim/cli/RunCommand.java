@@ -168,7 +168,7 @@ public final class RunCommand implements Callable<Integer> {
     Map<String, String> overrides = new LinkedHashMap<>();
     for (String s : sets) {
       int eq = s.indexOf('=');
-      if (eq <= 0) throw new BadInputException("--set expects key=value, got '" + s + "'");
+      if (eq <= 0) throw BadInputException.said("err.set.no-equals", s);
       overrides.put(s.substring(0, eq).trim(), s.substring(eq + 1).trim());
     }
     if (seed != null) overrides.put("seed", String.valueOf(seed));

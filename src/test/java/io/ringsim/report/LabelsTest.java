@@ -55,7 +55,7 @@ class LabelsTest {
   @Test
   void everyKeyTheCodeUsesExists() throws IOException {
     Set<String> used = new TreeSet<>();
-    Pattern call = Pattern.compile("(?:\\b(?:t|EN)\\.(?:get|f|has)\\(|heads\\(t, )(?:\\w+ [?] )?\"([a-z0-9.-]+)\"");
+    Pattern call = Pattern.compile("(?:\\b(?:t|EN)\\.(?:get|f|has)\\(|heads\\(t, |\\bsaid\\()(?:\\w+ [?] )?\"([a-z0-9.-]+)\"");
     Pattern quoted = Pattern.compile("\"((?:th|term\\.th|load\\.kind|verdict|latency\\.note)\\.[a-z0-9.-]+)\"");
     for (Path dir : new Path[] {Path.of("src/main/java/io/ringsim/report"), Path.of("src/main/java/io/ringsim/cli"),
         Path.of("src/main/java/io/ringsim/sim"), Path.of("src/main/java/io/ringsim/sim/trace"),
