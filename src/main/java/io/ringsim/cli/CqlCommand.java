@@ -53,10 +53,16 @@ public final class CqlCommand implements Callable<Integer> {
   @Mixin
   ClusterOptions cluster = new ClusterOptions();
 
+  @Option(names = "--lang", paramLabel = "LANG", description = "Language of this command's help and of its one-line"
+      + " errors of bad input: en or zh-CN (default: ringsim.lang in the configuration, else the locale). Results and"
+      + " Cassandra's errors are printed as cqlsh prints them.")
+  String lang;
+
   @Override
   public Integer call() {
-    if (!format.equals("table") && !format.equals("jsonl"))
-      throw new BadInputException("unknown format '" + format + "' (expected table or jsonl)");
+    // the language itself is read before parsing (CliLang); a value that is none is refused here, as every command does
+    if (lang != null) LangOption.resolve(lang, com.typesafe.config.ConfigFactory.load(), java.util.Map.of(), null);
+    if (!format.equals("table") && !format.equals("jsonl")) throw BadInputException.said("err.format.table-jsonl", format);
     String text;
     try {
       text = Files.readString(file, StandardCharsets.UTF_8);

@@ -144,14 +144,14 @@ public final class CqlshCommand implements Callable<Integer> {
       try {
         port = Integer.parseInt(connect.substring(colon + 1));
       } catch (NumberFormatException e) {
-        throw new BadInputException("--connect expects HOST[:PORT], got " + connect);
+        throw BadInputException.said("err.connect", connect);
       }
     }
     ProtocolClient client;
     try {
       client = new ProtocolClient(host, port);
     } catch (IOException e) {
-      throw new BadInputException("--connect " + connect + ": cannot connect (" + e.getMessage() + ")");
+      throw BadInputException.said("err.connect.cannot", connect, e.getMessage());
     }
     try (client) {
       RemoteShell shell = new RemoteShell(client, out, t);

@@ -134,7 +134,7 @@ public final class RingCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     if (!format.equals("table") && !format.equals("json"))
-      throw new BadInputException("unknown format '" + format + "' (expected table or json)");
+      throw BadInputException.said("err.format.table-json", format);
     if (keyspace != null && scenario == null) throw BadInputException.said("err.keyspace-needs-scenario");
     langOption.resolve(); // a bad --lang is refused even when no page is written
     if (scenario != null) {
@@ -317,7 +317,7 @@ public final class RingCommand implements Callable<Integer> {
     try {
       java.nio.file.Files.writeString(html, page);
     } catch (java.io.IOException e) {
-      throw new BadInputException("cannot write " + html + ": " + e.getMessage());
+      throw BadInputException.said("err.cannot-write", html, e.getMessage());
     }
   }
 

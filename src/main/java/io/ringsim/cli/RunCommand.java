@@ -118,8 +118,8 @@ public final class RunCommand implements Callable<Integer> {
   /** Checks the --live options before anything runs (exit 2 on a bad one). */
   private void checkLiveOptions() {
     if (!live && (speed != null || livePort != null))
-      throw new BadInputException((speed != null ? "--speed" : "--live-port") + " needs --live");
-    if (live && cluster != null) throw new BadInputException("--live cannot be combined with --cluster");
+      throw BadInputException.said("err.live.needs", speed != null ? "--speed" : "--live-port");
+    if (live && cluster != null) throw BadInputException.said("err.live.cluster");
     if (speed != null && !(speed > 0 && speed <= 1000))
       throw new BadInputException("--speed must be in (0, 1000], got " + speed);
     if (livePort != null && (livePort < 0 || livePort > 65535))

@@ -51,6 +51,9 @@ class ErrorLinesInChineseTest {
     String syntax = scenario("syntax.sim", "nodes 6", "nodes six");
     assertThat(zh("ringsim: " + syntax + ":10:9: mismatched input 'six' expecting INT", "run", syntax))
         .isEqualTo("ringsim: " + syntax + ":10:9: 此处的输入 'six' 不符合语法，应为 INT");
+    String duration = scenario("duration.sim", "duration 3m", "duration 3x");
+    assertThat(zh("ringsim: " + duration + ":6:10: mismatched input '3' expecting DURATION", "run", duration))
+        .isEqualTo("ringsim: " + duration + ":6:10: 此处的输入 '3' 不符合语法，应为 DURATION");
     String column = scenario("column.sim", "column customer text", "column custom text");
     assertThat(zh("ringsim: " + column + ":26:1: workload orders: table shop.orders has no column 'custom' (its"
         + " columns: id, customer, total)", "run", column))
@@ -81,5 +84,10 @@ class ErrorLinesInChineseTest {
         .isEqualTo("ringsim: no-such.sim：无法读取：没有这个文件");
     assertThat(zh("ringsim: no such directory: no-such-run", "report", "no-such-run"))
         .isEqualTo("ringsim: 没有这个目录：no-such-run");
+    // cql takes --lang for its help and errors; its results and Cassandra's errors stay cqlsh's words
+    assertThat(zh("ringsim: cannot read no-such.cql: no such file", "cql", "-f", "no-such.cql"))
+        .isEqualTo("ringsim: 无法读取 no-such.cql：没有这个文件");
+    assertThat(zh("ringsim: unknown format 'xml' (expected table or json)", "ring", "--format", "xml"))
+        .isEqualTo("ringsim: 未知格式 'xml'（应为 table 或 json）");
   }
 }
