@@ -90,7 +90,7 @@ public final class RunCommand implements Callable<Integer> {
     // Before simulating: a folder that cannot be written should cost a second, not a whole run.
     dir = OutputDir.prepare(out != null ? out : OutputDir.defaultFor(run.name(), cluster != null ? "-cluster"
         : "-seed" + run.seed()), out != null);
-    for (String note : OverrideNotes.of(run, overrides)) err.println("ringsim: " + note);
+    for (String note : OverrideNotes.of(run, overrides, lang.labels())) err.println("ringsim: " + note);
     err.flush();
     ProgressLine progress = new ProgressLine(err, !quiet && System.console() != null);
     try {
