@@ -3,6 +3,7 @@ package io.ringsim.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ringsim.report.Lang;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -101,6 +102,32 @@ class HelpBundleTest {
   static String withoutExamples(String help) {
     return help.replaceAll("(?m)^ *(?:bin/)?ringsim .*$", "").replaceAll("\\[[^\\]\n]*]", " ")
         .replaceAll("(?<![\\w-])--?[a-zA-Z][\\w-]*(?:=\\S+)?", " ");
+  }
+
+  /**
+   * Without --lang, the locale decides, as for every other output: a process under LANG=zh_CN.UTF-8 gets Chinese help
+   * and Chinese errors, one under LANG=C English (the JVM told to write UTF-8, as bin/ringsim tells it).
+   */
+  @Test
+  void aChineseLocaleGivesChineseHelpAndErrors() throws Exception {
+    assertThat(process("zh_CN.UTF-8", "ring", "--help")).contains("用法：ringsim ring", "所有随机选择的种子（默认 1）。");
+    assertThat(process("zh_CN.UTF-8", "ring", "--nodes", "0")).contains("ringsim: --nodes：nodes 必须在 1 到 1000 之间，实际为 0");
+    assertThat(process("C", "ring", "--help")).contains("Usage: ringsim ring", "Seed of every random choice (default 1).");
+  }
+
+  private static String process(String locale, String... args) throws Exception {
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Dsun.stdout.encoding=UTF-8", "-Dsun.stderr.encoding=UTF-8", "-cp", System.getProperty("java.class.path"),
+        Main.class.getName()));
+    command.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+    pb.environment().remove("LC_ALL");
+    pb.environment().remove("LC_MESSAGES");
+    pb.environment().put("LANG", locale);
+    Process p = pb.start();
+    String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    return out;
   }
 
   /** Every description of the command tree under the key picocli looks it up by, with its English text. */
