@@ -102,8 +102,9 @@ public final class ExitCodes {
   private static void addDebugOption(CommandLine cl) {
     CommandSpec spec = cl.getCommandSpec();
     if (spec.findOption(DEBUG) == null) {
-      spec.addOption(OptionSpec.builder(DEBUG).descriptionKey("debug").description("On an error, print the stack trace too (for a bug"
-          + " report).").arity("0").type(boolean.class).build());
+      spec.addOption(OptionSpec.builder(DEBUG).descriptionKey("debug")
+          .description("On an error, print the stack trace too (for a bug report).").arity("0").type(boolean.class)
+          .build());
     }
     for (CommandLine sub : cl.getSubcommands().values()) {
       if (sub.getCommandSpec().name().equals("help")) continue;
