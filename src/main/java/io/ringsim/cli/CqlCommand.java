@@ -53,15 +53,11 @@ public final class CqlCommand implements Callable<Integer> {
   @Mixin
   ClusterOptions cluster = new ClusterOptions();
 
-  @Option(names = "--lang", paramLabel = "LANG", description = "Language of this command's help and of its one-line"
-      + " errors of bad input: en or zh-CN (default: ringsim.lang in the configuration, else the locale). Results and"
-      + " Cassandra's errors are printed as cqlsh prints them.")
-  String lang;
+  @Mixin HelpLangOption lang = new HelpLangOption();
 
   @Override
   public Integer call() {
-    // the language itself is read before parsing (CliLang); a value that is none is refused here, as every command does
-    if (lang != null) LangOption.resolve(lang, com.typesafe.config.ConfigFactory.load(), java.util.Map.of(), null);
+    lang.check();
     if (!format.equals("table") && !format.equals("jsonl")) throw BadInputException.said("err.format.table-jsonl", format);
     String text;
     try {
