@@ -93,8 +93,8 @@ public final class ExitCodes {
       err.println("ringsim: " + describe(ex));
       return BAD_INPUT;
     }
-    err.println("ringsim: internal error (a bug): " + describe(ex) + (debug ? "" : " (run again with --debug for"
-        + " the stack trace)"));
+    // the exception's own words stay as they are: they are for the bug report
+    err.println("ringsim: " + said.f("err.internal", describe(ex)) + (debug ? "" : said.get("err.debug-hint")));
     return FAILED;
   }
 
