@@ -43,8 +43,9 @@ public final class CheckCommand implements Callable<Integer> {
         // One line, as run prints the same error (a line break in the file's text, even a vertical tab, is a space).
         String msg = ExitCodes.oneLine(e.getMessage());
         // The file's name too: a line break in it would otherwise split the line.
-        spec.commandLine().getErr().println(msg.startsWith(ExitCodes.oneLine(f.toString())) || f.toString().isBlank() ? msg
-            : ExitCodes.oneLine(f + ": " + msg));
+        // In the chosen language: the FILE:LINE:COL and the offending values stay as they are.
+        spec.commandLine().getErr().println(t.sayError(msg.startsWith(ExitCodes.oneLine(f.toString()))
+            || f.toString().isBlank() ? msg : ExitCodes.oneLine(f + ": " + msg)));
         rc = ExitCodes.BAD_INPUT;
       }
     }

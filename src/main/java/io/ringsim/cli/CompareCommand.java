@@ -53,7 +53,7 @@ public final class CompareCommand implements Callable<Integer> {
         if (parent != null) Files.createDirectories(parent);
         Files.writeString(html, Comparison.renderHtml(a, b, la, lb, lang));
       } catch (IOException e) {
-        throw new BadInputException("cannot write " + html + ": " + e.getMessage());
+        throw BadInputException.said("err.cannot-write", html, e.getMessage());
       }
       out.println("wrote " + html);
     }

@@ -53,10 +53,12 @@ public final class CqlCommand implements Callable<Integer> {
   @Mixin
   ClusterOptions cluster = new ClusterOptions();
 
+  @Mixin HelpLangOption lang = new HelpLangOption();
+
   @Override
   public Integer call() {
-    if (!format.equals("table") && !format.equals("jsonl"))
-      throw new BadInputException("unknown format '" + format + "' (expected table or jsonl)");
+    lang.check();
+    if (!format.equals("table") && !format.equals("jsonl")) throw BadInputException.said("err.format.table-jsonl", format);
     String text;
     try {
       text = Files.readString(file, StandardCharsets.UTF_8);
@@ -207,7 +209,7 @@ public final class CqlCommand implements Callable<Integer> {
       CliLimits.check("--racks", () -> Limits.racks(racks));
       CliLimits.check("--nodes " + nodes + " --vnodes " + vnodes, () -> Limits.ring(nodes, vnodes));
       if (!allocator.equals("random") && !allocator.equals("balanced"))
-        throw new BadInputException("--allocator: unknown allocator '" + allocator + "' (expected random or balanced)");
+        throw BadInputException.said("err.allocator.option", allocator);
       Partitioner p = Partitioners.byName(partitioner);
       var ring = ClusterBuilder.ring(List.of(new ClusterBuilder.Dc("datacenter1", nodes, racks)), vnodes, allocator,
           seed, p, ClusterBuilder.defaultAllocationReplication());
@@ -222,7 +224,7 @@ public final class CqlCommand implements Callable<Integer> {
       for (String o : List.of("--nodes", "--vnodes", "--racks", "--allocator", "--partitioner", "--seed")) {
         if (mixee != null && mixee.commandLine() != null && mixee.commandLine().getParseResult() != null
             && mixee.commandLine().getParseResult().hasMatchedOption(o))
-          throw new BadInputException(o + " cannot be combined with --scenario: the scenario gives the cluster");
+          throw BadInputException.said("err.with-scenario.cluster", o);
       }
       fromScenario = ScenarioRing.read(scenario);
       var run = fromScenario.spec();

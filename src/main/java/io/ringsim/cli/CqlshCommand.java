@@ -9,6 +9,8 @@ import io.ringsim.cluster.SimCluster;
 import io.ringsim.cql.CqlException;
 import io.ringsim.cql.exec.DescribeStatement;
 import io.ringsim.cql.exec.ResultSet;
+import io.ringsim.report.Labels;
+import io.ringsim.report.Lang;
 import io.ringsim.report.TextTable;
 import io.ringsim.server.ProtocolClient;
 import java.io.BufferedReader;
@@ -56,6 +58,15 @@ public final class CqlshCommand implements Callable<Integer> {
           + "simulating one here; the port defaults to 9042.")
   String connect;
 
+  @picocli.CommandLine.Option(names = "--lang", paramLabel = "LANG",
+      description = "Language of what ringsim's cqlsh says itself (its banner, HELP, the shell commands' answers and"
+          + " the fault commands' lines): en or zh-CN (default: ringsim.lang in the configuration, else the locale,"
+          + " LC_ALL/LC_MESSAGES/LANG). Cassandra's error messages stay Cassandra's words, as a real cqlsh shows them.")
+  String lang;
+
+  /** cqlsh's own words in the chosen language. */
+  private Labels t = Lang.EN.labels();
+
   private boolean expand;
 
   /** Set by Ctrl-C while a command runs. */
@@ -74,14 +85,15 @@ public final class CqlshCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     PrintWriter out = spec.commandLine().getOut();
+    t = LangOption.resolve(lang, com.typesafe.config.ConfigFactory.load(), System.getenv(),
+        System.getProperty("user.language")).labels();
     if (connect != null) return remote(out);
     try (SimCluster sim = cluster.start()) {
       ClientSession session = cluster.session(sim);
       boolean interactive = System.console() != null;
-      out.println("Connected to a simulated cluster of " + sim.nodeNames().size() + " nodes ("
-          + sim.ring().partitioner().name() + ", seed " + cluster.seed() + (cluster.scenario == null ? ""
-          : ", the ring and schema of " + cluster.scenario) + ").");
-      out.println("Use HELP for help. Consistency level is " + session.consistency() + ".");
+      out.println(t.f("cqlsh.connected", sim.nodeNames().size(), sim.ring().partitioner().name(), cluster.seed(),
+          cluster.scenario == null ? "" : t.f("cqlsh.connected.scenario", cluster.scenario)));
+      out.println(t.f("cqlsh.use-help", session.consistency()));
       out.flush();
       StatementBuffer buffer = new StatementBuffer();
       if (interactive) {
@@ -132,17 +144,17 @@ public final class CqlshCommand implements Callable<Integer> {
       try {
         port = Integer.parseInt(connect.substring(colon + 1));
       } catch (NumberFormatException e) {
-        throw new BadInputException("--connect expects HOST[:PORT], got " + connect);
+        throw BadInputException.said("err.connect", connect);
       }
     }
     ProtocolClient client;
     try {
       client = new ProtocolClient(host, port);
     } catch (IOException e) {
-      throw new BadInputException("--connect " + connect + ": cannot connect (" + e.getMessage() + ")");
+      throw BadInputException.said("err.connect.cannot", connect, e.getMessage());
     }
     try (client) {
-      RemoteShell shell = new RemoteShell(client, out);
+      RemoteShell shell = new RemoteShell(client, out, t);
       shell.banner();
       out.flush();
       if (System.console() != null) {
@@ -167,7 +179,7 @@ public final class CqlshCommand implements Callable<Integer> {
         shell.readAll(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)));
       }
     } catch (IOException e) {
-      out.println("Connection to " + connect + " lost: " + e.getMessage());
+      out.println(t.f("cqlsh.lost", connect, e.getMessage()));
       return ExitCodes.FAILED;
     }
     return ExitCodes.OK;
@@ -195,49 +207,47 @@ public final class CqlshCommand implements Callable<Integer> {
     String[] w = upper.split("\\s+");
     switch (w[0]) {
       case "HELP" -> {
-        out.println("CQL statements end with ';'. Shell commands: TRACING ON|OFF, EXPAND ON|OFF, CONSISTENCY [LEVEL],");
-        out.println("COORDINATOR [NODE|ANY], NODES (nodetool status), GETENDPOINTS KS TABLE KEY (nodetool getendpoints),");
-        out.println("EXIT.");
-        out.println(FaultCommands.HELP);
+        out.println(t.get("cqlsh.help"));
+        out.println(FaultCommands.help(t));
         return true;
       }
       case "TRACING" -> {
-        if (w.length < 2) out.println("Tracing is currently " + (session.tracing() ? "enabled." : "disabled."));
-        else if (!onOff(w)) out.println("Improper TRACING command: expected TRACING ON or TRACING OFF");
+        if (w.length < 2) out.println(t.get(session.tracing() ? "cqlsh.tracing.is.on" : "cqlsh.tracing.is.off"));
+        else if (!onOff(w)) out.println(t.get("cqlsh.tracing.improper"));
         else {
           session.setTracing(w[1].equals("ON"));
-          out.println(session.tracing() ? "Now Tracing is enabled" : "Disabled Tracing.");
+          out.println(t.get(session.tracing() ? "cqlsh.tracing.on" : "cqlsh.tracing.off"));
         }
         return true;
       }
       case "EXPAND" -> {
-        if (w.length < 2) out.println("Expanded output is currently " + (expand ? "enabled." : "disabled."));
-        else if (!onOff(w)) out.println("Improper EXPAND command: expected EXPAND ON or EXPAND OFF");
+        if (w.length < 2) out.println(t.get(expand ? "cqlsh.expand.is.on" : "cqlsh.expand.is.off"));
+        else if (!onOff(w)) out.println(t.get("cqlsh.expand.improper"));
         else {
           expand = w[1].equals("ON");
-          out.println(expand ? "Now Expanded output is enabled" : "Disabled Expanded output.");
+          out.println(t.get(expand ? "cqlsh.expand.on" : "cqlsh.expand.off"));
         }
         return true;
       }
       case "CONSISTENCY" -> {
-        if (w.length < 2) out.println("Current consistency level is " + session.consistency() + ".");
+        if (w.length < 2) out.println(t.f("cqlsh.consistency.is", session.consistency()));
         else {
           try {
             session.setConsistency(ConsistencyLevel.parse(w[1]));
-            out.println("Consistency level set to " + session.consistency() + ".");
+            out.println(t.f("cqlsh.consistency.set", session.consistency()));
           } catch (IllegalArgumentException e) {
-            out.println("Improper CONSISTENCY command: " + e.getMessage());
+            out.println(t.f("cqlsh.consistency.improper", e.getMessage()));
           }
         }
         return true;
       }
       case "COORDINATOR" -> {
-        if (w.length < 2) out.println("Requests go to " + (session.lastCoordinator() == null ? "n1"
-            : session.lastCoordinator()) + ".");
+        if (w.length < 2) out.println(t.f("cqlsh.coordinator.is", session.lastCoordinator() == null ? "n1"
+            : session.lastCoordinator()));
         else {
           try {
             session.setCoordinator(w[1].equals("ANY") ? null : cmd.split("\\s+")[1]);
-            out.println("Coordinator set to " + cmd.split("\\s+")[1] + ".");
+            out.println(t.f("cqlsh.coordinator.set", cmd.split("\\s+")[1]));
           } catch (IllegalArgumentException e) {
             out.println(e.getMessage());
           }
@@ -248,14 +258,13 @@ public final class CqlshCommand implements Callable<Integer> {
         // nodetool getendpoints KEYSPACE TABLE KEY: the replicas of a partition key, in Cassandra's order.
         String[] a = cmd.split("\\s+", 4);
         if (a.length != 4) {
-          out.println("Improper GETENDPOINTS command: expected GETENDPOINTS KEYSPACE TABLE KEY (a composite key's "
-              + "values joined by ':')");
+          out.println(t.get("cqlsh.endpoints.usage"));
           return true;
         }
         var table = sim.catalog().table(a[1], a[2]);
         var ks = sim.catalog().keyspace(a[1]);
         if (table.isEmpty() || ks.isEmpty()) {
-          out.println("Improper GETENDPOINTS command: no table " + a[1] + "." + a[2]);
+          out.println(t.f("cqlsh.endpoints.no-table", a[1] + "." + a[2]));
           return true;
         }
         try {
@@ -263,7 +272,7 @@ public final class CqlshCommand implements Callable<Integer> {
           out.println("token " + token);
           ScenarioRing.replicas(sim.ring(), ks.get(), token).forEach(out::println);
         } catch (IllegalArgumentException e) {
-          out.println("Improper GETENDPOINTS command: " + e.getMessage());
+          out.println(t.f("cqlsh.endpoints.improper", e.getMessage()));
         }
         return true;
       }
@@ -274,12 +283,13 @@ public final class CqlshCommand implements Callable<Integer> {
           rows.add(List.of(r.running() ? "UN" : "DN", r.node(), r.dc(), String.valueOf(bytes), String.valueOf(
               r.tables().stream().mapToLong(t -> t.partitions()).sum())));
         }
-        out.print(TextTable.render(List.of("status", "node", "dc", "load (bytes)", "partitions"), rows));
+        out.print(TextTable.render(List.of(t.get("cqlsh.nodes.th.status"), t.get("cqlsh.nodes.th.node"),
+            t.get("cqlsh.nodes.th.dc"), t.get("cqlsh.nodes.th.load"), t.get("cqlsh.nodes.th.partitions")), rows, t));
         out.println();
         return true;
       }
       default -> {
-        return FaultCommands.handle(cmd, sim, out, interrupted::get);
+        return FaultCommands.handle(cmd, sim, out, interrupted::get, t);
       }
     }
   }

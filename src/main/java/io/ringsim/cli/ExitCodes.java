@@ -1,5 +1,7 @@
 package io.ringsim.cli;
 
+import io.ringsim.report.Labels;
+import io.ringsim.report.Lang;
 import io.ringsim.sim.script.ScenarioReader;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -25,7 +27,7 @@ public final class ExitCodes {
 
   /** Builds the command line with ringsim's error handling and runs it. */
   public static int execute(String... args) {
-    CommandLine cl = newCommandLine();
+    CommandLine cl = newCommandLine(args);
     try {
       return cl.execute(args);
     } catch (OutOfMemoryError e) {
@@ -50,16 +52,23 @@ public final class ExitCodes {
     });
   }
 
-  public static CommandLine newCommandLine() {
+  /**
+   * The command line for {@code args}: its help and its one-line errors of bad input in the language {@code args} ask
+   * for ({@code --lang}, else the configuration's ringsim.lang, else the locale), as the command's output.
+   */
+  public static CommandLine newCommandLine(String... args) {
+    Lang lang = CliLang.of(args);
+    Labels said = lang.labels();
     CommandLine cl = new CommandLine(new Main());
     addDebugOption(cl);
+    CliLang.apply(cl, lang);
     cl.setExitCodeExceptionMapper(e -> e instanceof BadInputException ? BAD_INPUT : FAILED);
-    cl.setExecutionExceptionHandler(ExitCodes::handle);
+    cl.setExecutionExceptionHandler((ex, c, pr) -> handle(ex, c, pr, said));
     cl.setParameterExceptionHandler(
-        (ex, args) -> {
+        (ex, a) -> {
           CommandLine c = ex.getCommandLine();
-          c.getErr().println("ringsim: " + oneLine(ex.getMessage()) + " (see '" + c.getCommandSpec().qualifiedName()
-              + " --help')");
+          c.getErr().println("ringsim: " + said.sayError(oneLine(ex.getMessage())) + said.f("err.see-help",
+              c.getCommandSpec().qualifiedName()));
           return BAD_INPUT;
         });
     return cl;
@@ -67,11 +76,16 @@ public final class ExitCodes {
 
   /** The exit code and the one line for an exception a command threw. */
   static int handle(Exception ex, CommandLine commandLine, ParseResult parseResult) {
+    return handle(ex, commandLine, parseResult, Lang.EN.labels());
+  }
+
+  /** The same, the one line of bad input said in {@code said}'s language. */
+  static int handle(Exception ex, CommandLine commandLine, ParseResult parseResult, Labels said) {
     PrintWriter err = commandLine.getErr();
     boolean debug = debug(parseResult);
     if (debug) ex.printStackTrace(err);
     if (ex instanceof BadInputException || ex instanceof IllegalArgumentException) {
-      err.println("ringsim: " + oneLine(ex.getMessage()));
+      err.println("ringsim: " + said.sayError(oneLine(ex.getMessage())));
       return BAD_INPUT;
     }
     if (ex instanceof IOException || ex instanceof UncheckedIOException) {
@@ -79,8 +93,8 @@ public final class ExitCodes {
       err.println("ringsim: " + describe(ex));
       return BAD_INPUT;
     }
-    err.println("ringsim: internal error (a bug): " + describe(ex) + (debug ? "" : " (run again with --debug for"
-        + " the stack trace)"));
+    // the exception's own words stay as they are: they are for the bug report
+    err.println("ringsim: " + said.f("err.internal", describe(ex)) + (debug ? "" : said.get("err.debug-hint")));
     return FAILED;
   }
 
@@ -88,8 +102,9 @@ public final class ExitCodes {
   private static void addDebugOption(CommandLine cl) {
     CommandSpec spec = cl.getCommandSpec();
     if (spec.findOption(DEBUG) == null) {
-      spec.addOption(OptionSpec.builder(DEBUG).description("On an error, print the stack trace too (for a bug"
-          + " report).").arity("0").type(boolean.class).build());
+      spec.addOption(OptionSpec.builder(DEBUG).descriptionKey("debug")
+          .description("On an error, print the stack trace too (for a bug report).").arity("0").type(boolean.class)
+          .build());
     }
     for (CommandLine sub : cl.getSubcommands().values()) {
       if (sub.getCommandSpec().name().equals("help")) continue;

@@ -52,7 +52,7 @@ public final class ExplainCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (anomaly != null && key != null) throw new BadInputException("--anomaly and --key: give one or the other");
+    if (anomaly != null && key != null) throw BadInputException.said("err.anomaly-and-key");
     Long fromMicros = time("--from", from), toMicros = time("--to", to);
     if (fromMicros != null && toMicros != null && toMicros <= fromMicros)
       throw new BadInputException("--to " + to + " is not after --from " + from);
@@ -111,7 +111,7 @@ public final class ExplainCommand implements Callable<Integer> {
     try {
       return Durations.parse(v) * 1000;
     } catch (IllegalArgumentException e) {
-      throw new BadInputException(option + " " + v + ": not a time (e.g. 40s, 1m30s, 250ms)");
+      throw BadInputException.said("err.not-a-time", option, v);
     }
   }
 }

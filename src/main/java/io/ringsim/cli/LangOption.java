@@ -32,7 +32,7 @@ final class LangOption {
 
   private static Lang parse(String where, String value) {
     Lang l = Lang.parse(value);
-    if (l == null) throw new BadInputException(where + " " + value + ": expected en or zh-CN");
+    if (l == null) throw BadInputException.said("err.lang", where, value);
     return l;
   }
 }

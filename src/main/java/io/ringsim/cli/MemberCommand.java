@@ -33,6 +33,8 @@ public final class MemberCommand implements Callable<Integer> {
   @Spec
   picocli.CommandLine.Model.CommandSpec spec;
 
+  @picocli.CommandLine.Mixin HelpLangOption lang = new HelpLangOption();
+
   @Option(names = "--host", description = "Address to bind and advertise (default 127.0.0.1: loopback only).")
   String host;
 
@@ -50,6 +52,7 @@ public final class MemberCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    lang.check();
     PrintWriter out = spec.commandLine().getOut();
     Config loaded = ConfigFactory.load();
     if (!loaded.hasPath("ringsim.cluster.members")) { // reference.conf sets only ringsim.cluster.settle-time

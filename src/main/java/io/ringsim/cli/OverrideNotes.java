@@ -14,14 +14,14 @@ import java.util.Map;
 final class OverrideNotes {
   private OverrideNotes() {}
 
-  static List<String> of(RunSpec run, Map<String, String> overrides) {
+  /** The notes, in {@code t}'s language. */
+  static List<String> of(RunSpec run, Map<String, String> overrides, io.ringsim.report.Labels t) {
     List<String> notes = new ArrayList<>();
     if (overrides.containsKey("duration")) {
       for (WorkloadSpec w : run.workloads()) {
         if (w.endMillis() < run.durationMillis()) {
-          notes.add("--set duration=" + overrides.get("duration") + ": workload " + w.name() + " keeps the window its"
-              + " file gives it (" + Durations.format(w.startMillis()) + " to " + Durations.format(w.endMillis())
-              + "); the last " + Durations.format(run.durationMillis() - w.endMillis()) + " run without its load");
+          notes.add(t.f("note.set-duration.window", overrides.get("duration"), w.name(), Durations.format(w.startMillis()),
+              Durations.format(w.endMillis()), Durations.format(run.durationMillis() - w.endMillis())));
         }
       }
     }

@@ -25,9 +25,13 @@ final class RemoteShell {
   private boolean tracing;
   private boolean expand;
 
-  RemoteShell(ProtocolClient client, PrintWriter out) {
+  /** The shell's own words; Cassandra's errors are printed as the server sends them. */
+  private final io.ringsim.report.Labels t;
+
+  RemoteShell(ProtocolClient client, PrintWriter out, io.ringsim.report.Labels t) {
     this.client = client;
     this.out = out;
+    this.t = t;
   }
 
   String prompt(StatementBuffer buffer) {
@@ -39,9 +43,8 @@ final class RemoteShell {
     ResultSet local = client.execute("SELECT cluster_name, release_version, data_center FROM system.local",
         ConsistencyLevel.ONE, false);
     List<Object> row = local.rows().get(0);
-    out.println("Connected to " + row.get(0) + " at " + client.address() + " (simulating Cassandra " + row.get(1)
-        + ", data centre " + row.get(2) + ").");
-    out.println("Use HELP for help. Consistency level is " + consistency + ".");
+    out.println(t.f("cqlsh.connected.remote", row.get(0), client.address(), row.get(1), row.get(2)));
+    out.println(t.f("cqlsh.use-help", consistency));
   }
 
   void readAll(BufferedReader in) throws IOException {
@@ -72,42 +75,40 @@ final class RemoteShell {
   private boolean shellCommand(String upper) {
     String[] w = upper.split("\\s+");
     switch (w[0]) {
-      case "HELP" -> out.println("CQL statements end with ';'. Shell commands: TRACING ON|OFF, EXPAND ON|OFF, "
-          + "CONSISTENCY [LEVEL], EXIT. Faults (CRASH n2, PARTITION ..., HEAL) are typed in the serve console.");
+      case "HELP" -> out.println(t.get("cqlsh.help.remote"));
       case "TRACING" -> {
         if (w.length == 2 && (w[1].equals("ON") || w[1].equals("OFF"))) {
           tracing = w[1].equals("ON");
-          out.println(tracing ? "Now Tracing is enabled" : "Disabled Tracing.");
+          out.println(t.get(tracing ? "cqlsh.tracing.on" : "cqlsh.tracing.off"));
         } else {
-          out.println(w.length < 2 ? "Tracing is currently " + (tracing ? "enabled." : "disabled.")
-              : "Improper TRACING command: expected TRACING ON or TRACING OFF");
+          out.println(t.get(w.length >= 2 ? "cqlsh.tracing.improper" : tracing ? "cqlsh.tracing.is.on"
+              : "cqlsh.tracing.is.off"));
         }
       }
       case "EXPAND" -> {
         if (w.length == 2 && (w[1].equals("ON") || w[1].equals("OFF"))) {
           expand = w[1].equals("ON");
-          out.println(expand ? "Now Expanded output is enabled" : "Disabled Expanded output.");
+          out.println(t.get(expand ? "cqlsh.expand.on" : "cqlsh.expand.off"));
         } else {
-          out.println(w.length < 2 ? "Expanded output is currently " + (expand ? "enabled." : "disabled.")
-              : "Improper EXPAND command: expected EXPAND ON or EXPAND OFF");
+          out.println(t.get(w.length >= 2 ? "cqlsh.expand.improper" : expand ? "cqlsh.expand.is.on"
+              : "cqlsh.expand.is.off"));
         }
       }
       case "CONSISTENCY" -> {
         if (w.length < 2) {
-          out.println("Current consistency level is " + consistency + ".");
+          out.println(t.f("cqlsh.consistency.is", consistency));
         } else {
           try {
             consistency = ConsistencyLevel.parse(w[1]);
-            out.println("Consistency level set to " + consistency + ".");
+            out.println(t.f("cqlsh.consistency.set", consistency));
           } catch (IllegalArgumentException e) {
-            out.println("Improper CONSISTENCY command: " + e.getMessage());
+            out.println(t.f("cqlsh.consistency.improper", e.getMessage()));
           }
         }
       }
       default -> {
         if (!FaultCommands.WORDS.contains(w[0]) || w[0].equals("ONEWAY")) return false;
-        out.println(w[0] + " is typed in the console of 'ringsim serve', which holds the cluster; this shell "
-            + "only speaks CQL to " + client.address());
+        out.println(t.f("cqlsh.remote.fault", w[0], client.address()));
       }
     }
     return true;

@@ -46,11 +46,11 @@ public final class ReportCommand implements Callable<Integer> {
 
   /** Reads a run's --out directory (also used by compare), with one-line errors for anything wrong with it. */
   static RunReport load(Path dir) {
-    if (!Files.exists(dir)) throw new BadInputException("no such directory: " + Unreadable.name(dir));
-    if (!Files.isDirectory(dir)) throw new BadInputException(Unreadable.name(dir) + " is not a directory (give the run's --out directory)");
+    if (!Files.exists(dir)) throw BadInputException.said("err.no-such-directory", Unreadable.name(dir));
+    if (!Files.isDirectory(dir)) throw BadInputException.said("err.not-a-directory", Unreadable.name(dir));
     Path summary = dir.resolve(RunFiles.SUMMARY);
     if (!Files.isRegularFile(summary))
-      throw new BadInputException(Unreadable.name(dir) + " has no " + RunFiles.SUMMARY + " (is it a ringsim run's --out directory?)");
+      throw BadInputException.said("err.no-summary", Unreadable.name(dir));
     try {
       return ReportJson.read(summary);
     } catch (ReportFormatException e) {

@@ -134,13 +134,13 @@ public final class RingCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     if (!format.equals("table") && !format.equals("json"))
-      throw new BadInputException("unknown format '" + format + "' (expected table or json)");
-    if (keyspace != null && scenario == null) throw new BadInputException("--keyspace needs --scenario");
+      throw BadInputException.said("err.format.table-json", format);
+    if (keyspace != null && scenario == null) throw BadInputException.said("err.keyspace-needs-scenario");
     langOption.resolve(); // a bad --lang is refused even when no page is written
     if (scenario != null) {
       for (String o : SHAPE)
         if (spec.commandLine().getParseResult().hasMatchedOption(o))
-          throw new BadInputException(o + " cannot be combined with --scenario: the scenario gives the ring's shape");
+          throw BadInputException.said("err.with-scenario", o);
     }
     if (scenario == null) {
       CliLimits.check("--vnodes", () -> Limits.vnodes(vnodes));
@@ -183,7 +183,7 @@ public final class RingCommand implements Callable<Integer> {
       changed = new Ring(p, all);
       plan = StreamingPlan.between(ring, changed, layout.strategy());
     } else if (remove != null) {
-      if (ring.indexOf(remove) < 0) throw new BadInputException("no node named '" + remove + "' in the ring");
+      if (ring.indexOf(remove) < 0) throw BadInputException.said("err.no-node-in-ring", remove);
       changed = ring.without(remove);
       checkEnoughNodes(changed, layout.strategy());
       plan = StreamingPlan.between(ring, changed, layout.strategy());
@@ -317,7 +317,7 @@ public final class RingCommand implements Callable<Integer> {
     try {
       java.nio.file.Files.writeString(html, page);
     } catch (java.io.IOException e) {
-      throw new BadInputException("cannot write " + html + ": " + e.getMessage());
+      throw BadInputException.said("err.cannot-write", html, e.getMessage());
     }
   }
 
@@ -331,7 +331,7 @@ public final class RingCommand implements Callable<Integer> {
     List<Object> values = new ArrayList<>();
     for (String part : splitKey(key)) {
       int colon = part.indexOf(':');
-      if (colon <= 0) throw new BadInputException("--key '" + key + "' must be TYPE:VALUE[,TYPE:VALUE], e.g. text:northamerica");
+      if (colon <= 0) throw BadInputException.said("err.key.format", key);
       CqlType t = CqlTypes.byName(part.substring(0, colon));
       Object v = t.parseLiteral(part.substring(colon + 1));
       types.add(t);

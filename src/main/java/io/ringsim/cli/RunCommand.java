@@ -90,7 +90,7 @@ public final class RunCommand implements Callable<Integer> {
     // Before simulating: a folder that cannot be written should cost a second, not a whole run.
     dir = OutputDir.prepare(out != null ? out : OutputDir.defaultFor(run.name(), cluster != null ? "-cluster"
         : "-seed" + run.seed()), out != null);
-    for (String note : OverrideNotes.of(run, overrides)) err.println("ringsim: " + note);
+    for (String note : OverrideNotes.of(run, overrides, lang.labels())) err.println("ringsim: " + note);
     err.flush();
     ProgressLine progress = new ProgressLine(err, !quiet && System.console() != null);
     try {
@@ -118,8 +118,8 @@ public final class RunCommand implements Callable<Integer> {
   /** Checks the --live options before anything runs (exit 2 on a bad one). */
   private void checkLiveOptions() {
     if (!live && (speed != null || livePort != null))
-      throw new BadInputException((speed != null ? "--speed" : "--live-port") + " needs --live");
-    if (live && cluster != null) throw new BadInputException("--live cannot be combined with --cluster");
+      throw BadInputException.said("err.live.needs", speed != null ? "--speed" : "--live-port");
+    if (live && cluster != null) throw BadInputException.said("err.live.cluster");
     if (speed != null && !(speed > 0 && speed <= 1000))
       throw new BadInputException("--speed must be in (0, 1000], got " + speed);
     if (livePort != null && (livePort < 0 || livePort > 65535))
@@ -168,7 +168,7 @@ public final class RunCommand implements Callable<Integer> {
     Map<String, String> overrides = new LinkedHashMap<>();
     for (String s : sets) {
       int eq = s.indexOf('=');
-      if (eq <= 0) throw new BadInputException("--set expects key=value, got '" + s + "'");
+      if (eq <= 0) throw BadInputException.said("err.set.no-equals", s);
       overrides.put(s.substring(0, eq).trim(), s.substring(eq + 1).trim());
     }
     if (seed != null) overrides.put("seed", String.valueOf(seed));

@@ -97,7 +97,7 @@ public final class ServeCommand implements Callable<Integer> {
     Lang lang = langOption.resolve();
     if (!(speed > 0 && speed <= 1000)) throw new BadInputException("--speed must be in (0, 1000], got " + speed);
     if (port < 1 || port > 65535) throw new BadInputException("--port must be in 1..65535, got " + port);
-    if (livePort != null && !live) throw new BadInputException("--live-port needs --live");
+    if (livePort != null && !live) throw BadInputException.said("err.live.needs", "--live-port");
     if (livePort != null && (livePort < 0 || livePort > 65535))
       throw new BadInputException("--live-port must be in 0..65535, got " + livePort);
     com.typesafe.config.Config config = YamlSwitches.overlay(ConfigFactory.load(), yaml, "--yaml");

@@ -72,7 +72,7 @@ public final class TokenCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     if (!format.equals("table") && !format.equals("json"))
-      throw new BadInputException("unknown format '" + format + "' (expected table or json)");
+      throw BadInputException.said("err.format.table-json", format);
     if (scenario == null && (keyspace != null || table != null))
       throw new BadInputException((table != null ? "--table" : "--keyspace") + " needs --scenario");
     ScenarioRing sr = scenario == null ? null : ScenarioRing.read(scenario);

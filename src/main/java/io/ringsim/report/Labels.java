@@ -138,6 +138,24 @@ public final class Labels {
   }
 
   /**
+   * A one-line error of bad input, written in English through the {@code err.*} labels, in this language: a leading
+   * location (FILE:LINE:COL, or FILE:LINE) stays as it is, so an editor still jumps there, and so do the offending
+   * values inside the sentence; an error no label wrote (Cassandra's words, the operating system's) comes back as it
+   * is.
+   */
+  public String sayError(String english) {
+    if (lang == Lang.EN || english == null || english.isEmpty()) return english;
+    java.util.regex.Matcher at = LOCATION.matcher(english);
+    String where = at.lookingAt() ? at.group() : "";
+    String rest = english.substring(where.length());
+    String said = Sentences.of(Lang.EN.labels(), "err.").say(rest, this, 0);
+    return where + said;
+  }
+
+  /** FILE:LINE:COL: or FILE:LINE: at the start of an error (no space in the file's name). */
+  private static final java.util.regex.Pattern LOCATION = java.util.regex.Pattern.compile("[^\\s:]+:\\d+(?::\\d+)?: ");
+
+  /**
    * A name the files keep as an identifier ({@code lost-write}, a message's outcome) as this language says it: the
    * label {@code prefix + id}, or {@code id} itself when there is none.
    */

@@ -8,7 +8,7 @@ record CliRun(int exitCode, String out, String err) {
   static CliRun of(String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    var cl = ExitCodes.newCommandLine();
+    var cl = ExitCodes.newCommandLine(args);
     cl.setOut(new PrintWriter(out, true));
     cl.setErr(new PrintWriter(err, true));
     int code = cl.execute(args);

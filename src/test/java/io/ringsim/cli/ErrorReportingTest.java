@@ -27,6 +27,19 @@ class ErrorReportingTest {
         + " with --debug for the stack trace)" + System.lineSeparator());
   }
 
+  /** Under zh-CN the line's words are Chinese; the exception's own words, for the bug report, are as they are. */
+  @Test
+  void aBugIsOneLineInTheChosenLanguage() {
+    StringWriter err = new StringWriter();
+    var cl = ExitCodes.newCommandLine("--lang", "zh-CN");
+    cl.setErr(new PrintWriter(err, true));
+    int code = ExitCodes.handle(new NullPointerException("node is null"), cl, cl.parseArgs("token", "1"),
+        io.ringsim.report.Lang.ZH_CN.labels());
+    assertThat(code).isEqualTo(1);
+    assertThat(err.toString()).isEqualTo("ringsim: 内部错误（ringsim 的缺陷）：NullPointerException: node is null"
+        + "（加上 --debug 再运行一次可看到堆栈跟踪）" + System.lineSeparator());
+  }
+
   @Test
   void debugOnTheSubcommandOrBeforeItPrintsTheTrace() {
     for (String[] args : new String[][] {{"token", "--debug", "--types", "int", "1"},

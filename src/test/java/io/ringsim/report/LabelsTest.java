@@ -55,7 +55,7 @@ class LabelsTest {
   @Test
   void everyKeyTheCodeUsesExists() throws IOException {
     Set<String> used = new TreeSet<>();
-    Pattern call = Pattern.compile("(?:\\b(?:t|EN)\\.(?:get|f|has)\\(|heads\\(t, )(?:\\w+ [?] )?\"([a-z0-9.-]+)\"");
+    Pattern call = Pattern.compile("(?:\\b(?:t|EN)\\.(?:get|f|has)\\(|heads\\(t, |\\bsaid\\()(?:\\w+ [?] )?\"([a-z0-9.-]+)\"");
     Pattern quoted = Pattern.compile("\"((?:th|term\\.th|load\\.kind|verdict|latency\\.note)\\.[a-z0-9.-]+)\"");
     for (Path dir : new Path[] {Path.of("src/main/java/io/ringsim/report"), Path.of("src/main/java/io/ringsim/cli"),
         Path.of("src/main/java/io/ringsim/sim"), Path.of("src/main/java/io/ringsim/sim/trace"),
@@ -167,6 +167,26 @@ class LabelsTest {
         "50 次运行中有 3 次出错；第一次：参数 :k = 1 下行都对但顺序不对：第 2 行是 (a=1, b=2), Q1 要求这里是 (a=2, b=1)（排序依据 a ASC）");
   }
 
+  /**
+   * grade's rows quote text values, and a value may hold the label's own words (", ", "; missing 3, e.g. "): read back
+   * into Chinese, a quoted value stays one value, never split between two figures nor said as a sentence.
+   */
+  @Test
+  void aQuotedValueOfARowIsOneFigure() {
+    Labels en = Lang.EN.labels(), zh = Lang.ZH_CN.labels();
+    String row = "(name='Smith; missing 3, e.g. x', city='Xi''an, China')", other = "(name='Li, Wei', city='a')";
+    String head = en.f("say.grade.must-return", ":city = 'Paris, TX'", "Q1", 2, 3);
+    assertThat(zh.say(en.f("say.grade.wrong", 3, 50, en.f("say.grade.extra", head, 1, row)))).isEqualTo(
+        "50 次运行中有 3 次出错；第一次：参数 :city = 'Paris, TX' Q1 应返回 2 行，查询返回的行数：3；多出 1 行，例如 " + row);
+    assertThat(zh.say(en.f("say.grade.missing-extra", head, 1, other, 2, row))).isEqualTo(
+        "参数 :city = 'Paris, TX' Q1 应返回 2 行，查询返回的行数：3；缺少 1 行，例如 " + other + "；多出 2 行，例如 " + row);
+    assertThat(zh.say(en.f("say.grade.order", ":k = 1", 2, row, "Q1", other, "name ASC"))).isEqualTo(
+        "参数 :k = 1 下行都对但顺序不对：第 2 行是 " + row + ", Q1 要求这里是 " + other + "（排序依据 name ASC）");
+    // an English apostrophe is no quote: Cassandra's words inside a sentence are still read
+    assertThat(Sentences.balanced("Cassandra's answer")).isTrue();
+    assertThat(Sentences.balanced("(name='Smith")).isFalse();
+  }
+
   @Test
   void labelsFillInTheirFigures() {
     assertThat(Lang.EN.labels().f("checks.counts", 3, 1)).isEqualTo("3 passed, 1 failed");
@@ -226,6 +246,30 @@ class LabelsTest {
         .isEqualTo("n2 重启，重放了提交日志中的 0 条记录，133 条丢失（尚未同步到磁盘）");
     // what no label wrote (a CQL statement of the timeline) comes back as it is
     assertThat(zh.say("INSERT INTO ks.t (k) VALUES (1)")).isEqualTo("INSERT INTO ks.t (k) VALUES (1)");
+  }
+
+  /**
+   * Every one-line error of bad input a label reads back (err.*) is said in Chinese from its English, behind the
+   * FILE:LINE:COL it names, which stays as it is; an error no label wrote (Cassandra's) comes back as it is.
+   */
+  @Test
+  void everyErrorOfBadInputIsSaidInChineseFromItsEnglish() {
+    Labels en = Lang.EN.labels(), zh = Lang.ZH_CN.labels();
+    Set<String> err = new TreeSet<>();
+    for (String k : en.keys()) if (k.startsWith("err.") && !k.equals("err.see-help")) err.add(k);
+    assertThat(err).hasSizeGreaterThan(40);
+    for (String k : err) {
+      Object[] figures = new Object[6];
+      for (int i = 0; i < figures.length; i++) figures[i] = i == 0 ? "n3" : String.valueOf(1000 + 37 * i);
+      String english = en.f(k, figures);
+      assertThat(zh.sayError(english)).as(k + ": " + english).isEqualTo(zh.f(k, figures)).isNotEqualTo(english);
+      assertThat(zh.sayError("a.sim:12:5: " + english)).as(k).isEqualTo("a.sim:12:5: " + zh.f(k, figures));
+      assertThat(en.sayError(english)).isSameAs(english);
+    }
+    assertThat(zh.sayError("a.sim:3:1: extraneous input 'nodez' expecting {'}', 'nodes', NL}"))
+        .isEqualTo("a.sim:3:1: 多余的输入 'nodez'，应为 {'}', 'nodes', NL}");
+    String cassandra = "a.sim:19: CQL: InvalidRequest: Unknown type shop.bar";
+    assertThat(zh.sayError(cassandra)).isEqualTo(cassandra);
   }
 
   private static Set<String> placeholders(String s) {
