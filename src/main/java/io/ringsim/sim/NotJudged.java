@@ -23,8 +23,7 @@ public enum NotJudged {
   LWT_SEARCH_BUDGET,
   LWT_MIXED_TIMESTAMP,
   COUNTER_DELETED,
-  COUNTER_EFFECT_UNKNOWN,
-  COUNTER_WEAK_READ;
+  COUNTER_EFFECT_UNKNOWN;
 
   /** What was not judged and why, as the summary says it: its say.not-judged.* label in English. */
   public String reason() {

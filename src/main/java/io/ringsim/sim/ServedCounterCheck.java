@@ -14,10 +14,11 @@ import java.util.TreeMap;
 
 /**
  * Checks counter cells as sums of increments. A counter is not last-write-wins: its value is the sum of the
- * increments that reached it, so a read is judged against bounds. An increment acknowledged before the read began, at
- * a consistency level whose replicas overlap the read's (R + W &gt; RF, {@link io.ringsim.sim.cells.Reach}), must be
- * in it; one that may have counted (a timeout, a failure after its leader may have counted it, one acknowledged but
- * not overlapping, one still running) may or may not be. So the value must lie between the sure sum plus every
+ * increments that reached it, so a read is judged against bounds. An increment acknowledged before the read began
+ * counts as surely in it, as a plain cell's acknowledged write does for the cell checker (a read that misses it is
+ * stale, whatever the levels: the anomaly says when R + W &lt;= RF, {@link io.ringsim.sim.cells.Reach}, so that
+ * Cassandra did not promise the read would see it); one that may have counted (a timeout, a failure after its leader
+ * may have counted it, one still running) may or may not be. So the value must lie between the sure sum plus every
  * negative maybe and the sure sum plus every positive maybe. Below or above: if leaving out some sure increments
  * explains it, one is missing (a stale read, or a lost increment at the read-back at ALL); if nothing does, no
  * increment sent explains the value.
@@ -88,7 +89,7 @@ final class ServedCounterCheck {
     for (ServedOp.CounterWrite w : relevant) seen.addAll(w.deltas().keySet());
     seen.sort((a, b) -> ServedChecker.order(a, b, cmp));
     for (CellKey k : seen) if (r.region().contains(k, cmp)) cells.add(k);
-    boolean deleted = false, weak = false;
+    boolean deleted = false;
     List<Finding> missing = new ArrayList<>(), unexplained = new ArrayList<>();
     for (CellKey k : cells) {
       if (deletedBy(k, relevant, cmp) || columnRemoved(k, removals, readEnd)) {
@@ -97,6 +98,7 @@ final class ServedCounterCheck {
       }
       long sure = 0, surePos = 0, sureNeg = 0, maybePos = 0, maybeNeg = 0;
       int sureCount = 0;
+      boolean promised = true;
       ServedOp.CounterWrite lastSure = null;
       for (ServedOp.CounterWrite w : relevant) {
         Long d = w.deltas().get(k);
@@ -106,11 +108,11 @@ final class ServedCounterCheck {
           if (d > 0) surePos += d;
           else sureNeg += d;
           sureCount++;
+          promised &= w.reach().overlaps(r.reach());
           if (lastSure == null || w.completeMicros() > lastSure.completeMicros()) lastSure = w;
         } else {
           if (d > 0) maybePos += d;
           else maybeNeg += d;
-          if (w.acknowledged() && w.completeMicros() < r.invokeMicros() && !w.reach().overlaps(r.reach())) weak = true;
         }
       }
       long v = r.values().getOrDefault(k, 0L);
@@ -121,14 +123,13 @@ final class ServedCounterCheck {
       String value = r.values().containsKey(k) ? String.valueOf(v) : Say.EN.get("say.served.counter.none");
       if (v >= loAny && v <= hiAny) {
         missing.add(new Finding(k, Say.EN.f("say.served.counter.missing", k.describe(cmp), value, sure, sureCount,
-            lo, hi), lastSure));
+            lo, hi) + (promised ? "" : Say.EN.get("say.served.counter.not-promised")), lastSure));
       } else {
         unexplained.add(new Finding(k, Say.EN.f("say.served.counter.unexplained", k.describe(cmp), value, loAny,
             hiAny), null));
       }
     }
     if (deleted) notJudged.merge(NotJudged.COUNTER_DELETED, 1L, Long::sum);
-    if (weak && !r.finalRead()) notJudged.merge(NotJudged.COUNTER_WEAK_READ, 1L, Long::sum);
     if (r.finalRead()) c[1]++;
     else c[0]++;
     if (!unexplained.isEmpty()) {
@@ -172,13 +173,13 @@ final class ServedCounterCheck {
   }
 
   /**
-   * Whether a write that may have counted surely counted for the read: acknowledged before the read began, at a level
-   * overlapping the read's, and not across a removal of its table. Else it may or may not be in the read.
+   * Whether a write that may have counted surely counted for the read: acknowledged before the read began and not
+   * across a removal of its table. Else it may or may not be in the read.
    */
   private static boolean sure(ServedOp.CounterWrite w, ServedOp.CounterRead r, ServedOp.Removal removal) {
     boolean before = r.finalRead() || w.completeMicros() < r.invokeMicros();
     boolean acrossRemoval = removal != null && w.invokeMicros() < removal.completeMicros();
-    return w.acknowledged() && before && !acrossRemoval && w.reach().overlaps(r.reach());
+    return w.acknowledged() && before && !acrossRemoval;
   }
 
   /** Whether a deletion that may have been applied covers counter cell {@code k}. */
