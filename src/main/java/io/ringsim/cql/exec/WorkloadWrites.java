@@ -32,28 +32,44 @@ public final class WorkloadWrites {
       Clustering clustering, Map<String, Long> deltas) {
     return (ts, now) -> {
       Partition p = schema.newPartition(key);
-      Row.Builder row = null;
-      Row.Builder staticRow = null;
+      TwoRows rows = new TwoRows(clustering);
       int seq = 0;
       for (Map.Entry<String, Long> e : deltas.entrySet()) {
         ColumnDef def = t.column(e.getKey()).orElseThrow();
-        Row.Builder target;
-        if (def.kind() == ColumnKind.STATIC) {
-          if (staticRow == null) staticRow = Row.builder(Clustering.STATIC);
-          target = staticRow;
-        } else {
-          if (row == null) row = Row.builder(clustering);
-          target = row;
-        }
+        Row.Builder target = rows.of(def);
         ComplexColumn col = ComplexColumn.of(DeletionTime.LIVE, schema.pathOrder(def.name()));
         col.cells().put(io.ringsim.storage.CounterShards.deltaPath(seq++), Cell.live(ts,
             io.ringsim.storage.CounterShards.count(e.getValue())));
         target.complex(def.name(), col);
       }
+      return rows.addTo(p);
+    };
+  }
+
+  /** A write's regular row and static row, each begun when a column of it is first written. */
+  private static final class TwoRows {
+    private final Clustering clustering;
+    private Row.Builder row;
+    private Row.Builder staticRow;
+
+    TwoRows(Clustering clustering) {
+      this.clustering = clustering;
+    }
+
+    Row.Builder of(ColumnDef def) {
+      if (def.kind() == ColumnKind.STATIC) {
+        if (staticRow == null) staticRow = Row.builder(Clustering.STATIC);
+        return staticRow;
+      }
+      if (row == null) row = Row.builder(clustering);
+      return row;
+    }
+
+    Partition addTo(Partition p) {
       if (row != null) p.add(row.build());
       if (staticRow != null) p.add(staticRow.build());
       return p;
-    };
+    }
   }
 
   /**
@@ -65,18 +81,10 @@ public final class WorkloadWrites {
       Clustering clustering, Map<String, Object> columns, int ttl, Values values) {
     return (ts, now) -> {
       Partition p = schema.newPartition(key);
-      Row.Builder row = null;
-      Row.Builder staticRow = null;
+      TwoRows rows = new TwoRows(clustering);
       for (Map.Entry<String, Object> e : columns.entrySet()) {
         ColumnDef def = t.column(e.getKey()).orElseThrow();
-        Row.Builder target;
-        if (def.kind() == ColumnKind.STATIC) {
-          if (staticRow == null) staticRow = Row.builder(Clustering.STATIC);
-          target = staticRow;
-        } else {
-          if (row == null) row = Row.builder(clustering);
-          target = row;
-        }
+        Row.Builder target = rows.of(def);
         if (TableSchema.isComplex(def.type())) {
           ComplexColumn col = ComplexColumn.of(DeletionTime.LIVE, schema.pathOrder(def.name()));
           WriteBinder.addElements(col.cells(), def.type(), e.getValue(), ts, ttl, now, values, false);
@@ -85,9 +93,7 @@ public final class WorkloadWrites {
           WriteBinder.writeValue(target, def, e.getValue(), ts, ttl, now, values, schema);
         }
       }
-      if (row != null) p.add(row.build());
-      if (staticRow != null) p.add(staticRow.build());
-      return p;
+      return rows.addTo(p);
     };
   }
 
