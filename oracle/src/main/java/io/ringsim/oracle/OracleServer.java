@@ -6,8 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * A real Cassandra 4.1 node for differential tests and benchmarks: {@code OracleServer [PORT]} (default 9042)
- * serves CQL on 127.0.0.1:PORT, prints {@code ready 127.0.0.1:PORT} once it answers, and stops and deletes its data
+ * A real Cassandra 4.1 node for differential tests and benchmarks: {@code OracleServer [PORT [YAML_LINE...]]}
+ * (default port 9042) serves CQL on 127.0.0.1:PORT with each YAML_LINE (e.g. {@code "user_defined_functions_enabled:
+ * true"}, a feature switch a client's test suite expects) appended to its cassandra.yaml, prints {@code ready 127.0.0.1:PORT} once it answers, and stops and deletes its data
  * when its standard input ends (so it dies with the process that started it through a pipe) or on SIGTERM.
  */
 public final class OracleServer {
@@ -16,7 +17,8 @@ public final class OracleServer {
   public static void main(String[] args) throws IOException {
     int port = args.length > 0 ? Integer.parseInt(args[0]) : 9042;
     long started = System.nanoTime();
-    EmbeddedNode node = EmbeddedNode.start(port);
+    java.util.List<String> extraYaml = java.util.Arrays.asList(args).subList(Math.min(1, args.length), args.length);
+    EmbeddedNode node = EmbeddedNode.start(port, extraYaml);
     Runtime.getRuntime().addShutdownHook(new Thread(node::close, "oracle-shutdown"));
     System.err.printf("oracle: Cassandra 4.1 up in %.1f s, data in %s%n", (System.nanoTime() - started) / 1e9,
         node.home());

@@ -318,7 +318,7 @@ unreservedKeyword
 K_SELECT : 'select' ; K_FROM : 'from' ; K_WHERE : 'where' ; K_AND : 'and' ; K_INSERT : 'insert' ;
 K_INTO : 'into' ; K_VALUES : 'values' ; K_UPDATE : 'update' ; K_SET : 'set' ; K_DELETE : 'delete' ;
 K_CREATE : 'create' ; K_DROP : 'drop' ; K_ALTER : 'alter' ; K_TABLE : 'table' ; K_COLUMNFAMILY : 'columnfamily' ;
-K_KEYSPACE : 'keyspace' | 'schema' ; K_KEYSPACES : 'keyspaces' ; K_TABLES : 'tables' ; K_USE : 'use' ;
+K_KEYSPACE : 'keyspace' | 'schema' ; K_KEYSPACES : 'keyspaces' ; K_TABLES : 'tables' | 'columnfamilies' ; K_USE : 'use' ;
 K_TRUNCATE : 'truncate' ; K_IF : 'if' ; K_NOT : 'not' ; K_EXISTS : 'exists' ; K_WITH : 'with' ;
 K_PRIMARY : 'primary' ; K_KEY : 'key' ; K_KEYS : 'keys' ; K_ENTRIES : 'entries' ; K_FULL : 'full' ;
 K_STATIC : 'static' ; K_CLUSTERING : 'clustering' ; K_ORDER : 'order' ; K_BY : 'by' ; K_ASC : 'asc' ;

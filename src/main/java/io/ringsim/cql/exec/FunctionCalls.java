@@ -4,6 +4,7 @@ import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.cql.CqlException;
 import io.ringsim.schema.Catalog;
 import io.ringsim.schema.CqlType;
+import io.ringsim.schema.EmptyValue;
 import io.ringsim.schema.UserAggregate;
 import io.ringsim.schema.UserFunction;
 import java.util.ArrayList;
@@ -59,10 +60,18 @@ final class FunctionCalls {
         && f.takes(List.of(a.stateType()))).findFirst().orElse(null);
   }
 
-  /** Runs {@code f}: RETURNS NULL ON NULL INPUT gives null for any null argument without running the body. */
+  /**
+   * Runs {@code f}: RETURNS NULL ON NULL INPUT gives null for any null or empty argument (an int's zero bytes; empty
+   * text is a value) without running the body, as Cassandra's UDHelper.isNullOrEmpty decides.
+   */
   static Object call(UserFunction f, List<Object> args) {
-    if (!f.calledOnNullInput() && args.contains(null)) return null;
+    if (!f.calledOnNullInput() && hasNullOrEmpty(args)) return null;
     return f.code().call(args);
+  }
+
+  private static boolean hasNullOrEmpty(List<Object> args) {
+    for (Object a : args) if (a == null || EmptyValue.is(a)) return true;
+    return false;
   }
 
   /** "ks.fn : (int, text) -> int", as Cassandra lists a candidate in its messages. */
@@ -97,7 +106,7 @@ final class FunctionCalls {
       all.add(value);
       all.addAll(args);
       // A state function that returns null on null input leaves the state as it is for such a row.
-      if (!state.calledOnNullInput() && all.contains(null)) return;
+      if (!state.calledOnNullInput() && hasNullOrEmpty(all)) return;
       value = state.code().call(all);
     }
 

@@ -52,6 +52,12 @@ final class TableOptions {
           case "max_index_interval" -> maxIndexInterval = intOption(v, k);
           case "cdc" -> shown = shown.withCdc(Boolean.parseBoolean(text(v)));
           case "extensions" -> { }
+          // Cassandra 4.1 knows only the memtable configurations its cassandra.yaml defines, and with none defined
+          // only 'default', which leaves the table as it is (system_schema.tables still shows memtable null).
+          case "memtable" -> {
+            if (!text(v).equals("default"))
+              throw new IllegalArgumentException("Memtable configuration \"" + text(v) + "\" not found.");
+          }
           // A table id that is no UUID; a valid one is not simulated and falls to the unknown-property refusal.
           case "id" -> {
             if (!text(v).matches("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"))

@@ -118,9 +118,12 @@ public final class UdfTypes {
     };
   }
 
-  /** A ringsim value of {@code t} as the UDF sees it. */
+  /**
+   * A ringsim value of {@code t} as the UDF sees it. An empty value (blobAsInt(0x)) is null to it, as the driver's
+   * codecs through which Cassandra hands arguments over read zero bytes.
+   */
   static Object toUdf(Object v, CqlType t) {
-    if (v == null) return null;
+    if (v == null || io.ringsim.schema.EmptyValue.is(v)) return null;
     if (t instanceof ListType l) {
       List<Object> out = new ArrayList<>();
       for (Object e : (Collection<?>) v) out.add(toUdf(e, l.element()));
