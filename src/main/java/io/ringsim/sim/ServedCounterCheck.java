@@ -76,7 +76,9 @@ final class ServedCounterCheck {
     for (ServedOp.CounterWrite w : writes) {
       if (w.invokeMicros() > readEnd) continue;
       if (!w.acknowledged() && !w.mayHaveApplied()) continue;
-      if (last != null && w.completeMicros() < last.invokeMicros()) continue;
+      // Gone with the TRUNCATE when every replica had applied it; else a replica it had not reached yet may apply it
+      // after the TRUNCATE (its mutation still in flight), so it may or may not count.
+      if (last != null && w.completeMicros() < last.invokeMicros() && w.reach().everyReplica()) continue;
       if (w.deltas() == null) {
         notJudged.merge(NotJudged.COUNTER_EFFECT_UNKNOWN, 1L, Long::sum);
         return;

@@ -104,7 +104,12 @@ class ServedLwtTtlTrafficProperties {
     assertThat(judgedHere).isPositive();
     // The conditional UPDATEs with TTLs (IF v = ...) are judged on their rows' values: none left for its condition.
     assertThat(r.notJudged()).doesNotContainKeys(NotJudged.LWT_CONDITION, NotJudged.LWT_COLLECTION,
-        NotJudged.LWT_MULTI_ROW, NotJudged.LWT_TTL);
+        NotJudged.LWT_MULTI_ROW);
+    // A row is left unjudged for its TTLs only where an LWT's effect or a SERIAL read's second is not known: a CAS
+    // answered "result unknown" (Paxos contention on a loaded machine), or a read whose answer came in the next
+    // second of the (4x) clock. Most rows with TTLs are judged.
+    assertThat(r.notJudged().getOrDefault(NotJudged.LWT_TTL, 0L)).as("LWT rows with TTLs left unjudged")
+        .isLessThan(judgedTtlHere);
   }
 
   private static SimpleStatement lwt(String cql) {

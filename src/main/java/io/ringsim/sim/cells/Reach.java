@@ -76,6 +76,11 @@ public record Reach(Map<String, Integer> rfByDc, Map<String, Integer> perDc, int
     return of(cl, rf, dc, strategy instanceof io.ringsim.ring.NetworkTopologyStrategy);
   }
 
+  /** Whether every replica answered the request (ALL, or a level that needs as many): none was left to reach later. */
+  public boolean everyReplica() {
+    return total >= rfByDc.values().stream().mapToInt(Integer::intValue).sum();
+  }
+
   /** Whether a replica surely took part in both requests (false when the keyspace's replication changed between). */
   public boolean overlaps(Reach o) {
     if (!rfByDc.equals(o.rfByDc)) return false;
