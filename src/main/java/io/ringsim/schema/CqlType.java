@@ -38,4 +38,16 @@ public interface CqlType {
 
   /** The value as cqlsh prints it in a table. */
   String format(Object value);
+
+  /**
+   * The value as a CQL literal: as {@link #format}, quoted for the types whose literals are strings (text, ascii,
+   * inet, timestamp, date, time), as system_schema keeps an INITCOND and a row filter prints an expression.
+   */
+  default String literal(Object value) {
+    String text = format(value);
+    return switch (name()) {
+      case "text", "varchar", "ascii", "inet", "timestamp", "date", "time" -> "'" + text.replace("'", "''") + "'";
+      default -> text;
+    };
+  }
 }

@@ -13,6 +13,7 @@ import io.ringsim.sim.DriverRetries;
 import io.ringsim.sim.NotJudged;
 import io.ringsim.sim.cells.CellCapture;
 import io.ringsim.sim.cells.Mutation;
+import io.ringsim.sim.cells.Reach;
 import io.ringsim.sim.cells.Region;
 import io.ringsim.sim.cells.Seen;
 import io.ringsim.sim.cells.ServedOp;
@@ -241,7 +242,7 @@ public final class ClientHistory {
   private ServedOp counter(Sent s, ClientResponse r, TableMetadata t, ServedOp.PartitionRef ref,
       ClusteringComparator cmp, ServedOp.Outcome outcome, String error, long completeMicros) {
     ClientRequest q = s.request();
-    io.ringsim.sim.cells.Reach reach = reach(t, q.consistency(), s.coordinator());
+    Reach reach = Reach.of(cluster.catalog(), cluster.ring(), t.keyspace(), q.consistency(), s.coordinator());
     String cl = q.consistency().name();
     if (q instanceof ClientRequest.Read read) {
       Region region = r instanceof ClientResponse.ReadDone d ? CellCapture.region(read.filter(), d) : Region.WHOLE;
@@ -257,16 +258,6 @@ public final class ClientHistory {
         completeMicros, outcome, error, built == null ? null : CellCapture.counterDeltas(built),
         built == null ? List.of() : CellCapture.mutation(built).deletions(), reach,
         CellCapture.mayHaveCounted(outcome, r instanceof ClientResponse.Failed f ? f.error() : null));
-  }
-
-  /** The replicas a request on {@code t} at {@code cl} coordinated by {@code coordinator} is sure to reach. */
-  private io.ringsim.sim.cells.Reach reach(TableMetadata t, ConsistencyLevel cl, String coordinator) {
-    return reach(cluster, t, cl, coordinator);
-  }
-
-  private static io.ringsim.sim.cells.Reach reach(SimCluster cluster, TableMetadata t, ConsistencyLevel cl,
-      String coordinator) {
-    return io.ringsim.sim.cells.Reach.of(cluster.catalog(), cluster.ring(), t.keyspace(), cl, coordinator);
   }
 
   /**
@@ -357,40 +348,49 @@ public final class ClientHistory {
     for (ServedOp.CounterWrite w : counted.values()) {
       TableMetadata t = sim.catalog().table(w.partition().table()).orElse(null);
       if (t == null || !t.isCounterTable()) continue; // dropped: what it held is gone, not lost
-      long id = ids.incrementAndGet();
-      long invoke = sim.nowNanos() / 1000;
-      ClientResponse r = sim.execute(reader, new ClientRequest.Read(t.qualifiedName(),
-          HexFormat.of().parseHex(w.partition().keyHex()), ReadFilter.ALL, ConsistencyLevel.ALL, false));
-      long complete = sim.nowNanos() / 1000;
-      if (!(r instanceof ClientResponse.ReadDone d)) {
-        out.add(new ServedOp.Unjudged(id, invoke, complete, NotJudged.FINAL_READ_FAILED));
+      ReadBack b = readAtAll(sim, reader, t, w.partition());
+      if (!(b.answer() instanceof ClientResponse.ReadDone d)) {
+        out.add(b.failed());
         continue;
       }
-      out.add(new ServedOp.CounterRead(id, -1, w.partition(), TableSchema.of(t, sim.ring().partitioner()).clustering(),
-          "ALL", reader, invoke, complete, ServedOp.Outcome.OK, Region.WHOLE, CellCapture.counterValues(d.partitions()),
-          reach(sim, t, ConsistencyLevel.ALL, reader), true));
+      out.add(new ServedOp.CounterRead(b.id(), -1, w.partition(), TableSchema.of(t, sim.ring().partitioner())
+          .clustering(), "ALL", reader, b.invoke(), b.complete(), ServedOp.Outcome.OK, Region.WHOLE,
+          CellCapture.counterValues(d.partitions()), Reach.of(sim.catalog(), sim.ring(), t.keyspace(),
+          ConsistencyLevel.ALL, reader), true));
     }
     for (ServedOp.Write w : written.values()) {
       TableMetadata t = sim.catalog().table(w.partition().table()).orElse(null);
       if (t == null) continue; // dropped: what it held is gone, not lost
-      long id = ids.incrementAndGet();
-      long invoke = sim.nowNanos() / 1000;
-      long clockLo = sim.clockNowMicros();
-      ClientResponse r = sim.execute(reader, new ClientRequest.Read(t.qualifiedName(),
-          HexFormat.of().parseHex(w.partition().keyHex()), ReadFilter.ALL, ConsistencyLevel.ALL, false));
-      long complete = sim.nowNanos() / 1000;
-      if (!(r instanceof ClientResponse.ReadDone d)) {
-        out.add(new ServedOp.Unjudged(id, invoke, complete, NotJudged.FINAL_READ_FAILED));
+      ReadBack b = readAtAll(sim, reader, t, w.partition());
+      if (!(b.answer() instanceof ClientResponse.ReadDone d)) {
+        out.add(b.failed());
         continue;
       }
       long skew = sim.faults().skewMillis().getOrDefault(reader, 0L) * 1000;
       boolean reported = d.nowInSec() != ClientResponse.NOW_NOT_REPORTED;
-      out.add(new ServedOp.Read(id, -1, w.partition(), TableSchema.of(t, sim.ring().partitioner()).clustering(),
-          "ALL", reader, invoke, complete, ServedOp.Outcome.OK, Region.WHOLE, CellCapture.seen(d.partitions()),
-          reported ? d.nowInSec() : (int) Math.floorDiv(clockLo + skew, 1_000_000L), reported ? d.nowInSec()
+      out.add(new ServedOp.Read(b.id(), -1, w.partition(), TableSchema.of(t, sim.ring().partitioner()).clustering(),
+          "ALL", reader, b.invoke(), b.complete(), ServedOp.Outcome.OK, Region.WHOLE, CellCapture.seen(d.partitions()),
+          reported ? d.nowInSec() : (int) Math.floorDiv(b.clockLo() + skew, 1_000_000L), reported ? d.nowInSec()
           : (int) Math.floorDiv(sim.clockNowMicros() + skew, 1_000_000L), true, null));
     }
     return out;
+  }
+
+  /** A read-back's id, when it was sent and answered (simulated µs), the cluster's clock when sent, and its answer. */
+  private record ReadBack(long id, long invoke, long complete, long clockLo, ClientResponse answer) {
+    ServedOp failed() {
+      return new ServedOp.Unjudged(id, invoke, complete, NotJudged.FINAL_READ_FAILED);
+    }
+  }
+
+  /** Reads one written partition back at ALL through {@code reader}. */
+  private ReadBack readAtAll(SimCluster sim, String reader, TableMetadata t, ServedOp.PartitionRef partition) {
+    long id = ids.incrementAndGet();
+    long invoke = sim.nowNanos() / 1000;
+    long clockLo = sim.clockNowMicros();
+    ClientResponse r = sim.execute(reader, new ClientRequest.Read(t.qualifiedName(),
+        HexFormat.of().parseHex(partition.keyHex()), ReadFilter.ALL, ConsistencyLevel.ALL, false));
+    return new ReadBack(id, invoke, sim.nowNanos() / 1000, clockLo, r);
   }
 
   private void record(Sent s, ClientResponse r, long completeMicros) {

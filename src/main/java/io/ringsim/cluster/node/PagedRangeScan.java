@@ -116,7 +116,7 @@ final class PagedRangeScan extends PendingRequest implements ReplicaFilteringPro
     asked = limit;
     node.route(subId, new Sub(node, subId, this));
     NodeMessage.RangeRead req = new NodeMessage.RangeRead(subId, s.table(), rq.lo(), rq.hi(),
-        RangeScan.spec(s.filter()), s.partitionLimit(), asked, now, traced());
+        FilterSpec.of(s.filter()), s.partitionLimit(), asked, now, traced());
     boolean local = false;
     for (String x : rq.contacts()) {
       if (!contactedAll.contains(x)) contactedAll.add(x);
@@ -207,20 +207,18 @@ final class PagedRangeScan extends PendingRequest implements ReplicaFilteringPro
       sources = before;
     }
     ReplicaFilteringProtection.Plan plan = ReplicaFilteringProtection.plan(sources, schema, s.filter(), now);
-    if (plan.cachedRows() > ReplicaFilteringProtection.WARN_THRESHOLD) {
-      boolean fail = plan.cachedRows() > ReplicaFilteringProtection.FAIL_THRESHOLD;
-      String m = ReplicaFilteringProtection.thresholdMessage(fail ? ReplicaFilteringProtection.FAIL_THRESHOLD
-          : ReplicaFilteringProtection.WARN_THRESHOLD, fail ? "fail" : "warn",
-          ReplicaFilteringProtection.query(schema, q, current.lo(), current.hi(), asked));
-      trace(TraceStage.NATIVE_TRANSPORT, m);
-      if (fail) {
+    ReplicaFilteringProtection.Breach b = ReplicaFilteringProtection.breach(plan.cachedRows(), schema, q,
+        current.lo(), current.hi(), asked);
+    if (b != null) {
+      trace(TraceStage.NATIVE_TRANSPORT, b.message());
+      if (b.fail()) {
         finish();
         node.unroute(subId);
-        replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.Overloaded, m, 0, 1, traceList()));
+        replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.Overloaded, b.message(), 0, 1, traceList()));
         return;
       }
       if (warnings.isEmpty()) warnings = new ArrayList<>();
-      warnings.add(m);
+      warnings.add(b.message());
     }
     protection = new ReplicaFilteringProtection.Round(this, this, s.table(), schema, now, s.filter().reversed(), plan);
     protection.next();

@@ -93,7 +93,7 @@ final class RangeScan extends PendingRequest implements ReplicaFilteringProtecti
       long subId = node.newRequestId();
       subRequestOf.put(subId, sub);
       node.route(subId, new SubRange(node, subId, this));
-      NodeMessage.RangeRead req = new NodeMessage.RangeRead(subId, s.table(), r.lo(), r.hi(), spec(s.filter()),
+      NodeMessage.RangeRead req = new NodeMessage.RangeRead(subId, s.table(), r.lo(), r.hi(), FilterSpec.of(s.filter()),
           s.partitionLimit(), 0, now, traced());
       for (String x : r.contacts()) {
         if (!contactedAll.contains(x)) contactedAll.add(x);
@@ -110,14 +110,6 @@ final class RangeScan extends PendingRequest implements ReplicaFilteringProtecti
     for (NodeMessage.RangeRead req : local) ReplicaVerbs.serveRangeRead(node, node.name(), req, trace);
     dispatching = false;
     if (outstanding == 0 && node.isPending(id)) reply();
-  }
-
-  /**
-   * The filter a sub-request carries: the query's, index included. Several replicas asked for one range each answer
-   * from their own index, and {@link ReplicaFilteringProtection} makes up for what each one's filtering hides.
-   */
-  static FilterSpec spec(io.ringsim.storage.ReadFilter f) {
-    return FilterSpec.of(f);
   }
 
   /**
@@ -218,22 +210,18 @@ final class RangeScan extends PendingRequest implements ReplicaFilteringProtecti
    * warning threshold the client gets a warning.
    */
   private boolean thresholds(long cached, RangeRequests.Request r) {
-    if (cached <= ReplicaFilteringProtection.WARN_THRESHOLD) return true;
-    String query = ReplicaFilteringProtection.query(schema, s.filter().index(), r.lo(), r.hi(), 0);
-    if (cached > ReplicaFilteringProtection.FAIL_THRESHOLD) {
-      String m = ReplicaFilteringProtection.thresholdMessage(ReplicaFilteringProtection.FAIL_THRESHOLD, "fail", query);
-      trace(TraceStage.NATIVE_TRANSPORT, m);
+    ReplicaFilteringProtection.Breach b = ReplicaFilteringProtection.breach(cached, schema, s.filter().index(),
+        r.lo(), r.hi(), 0);
+    if (b == null) return true;
+    trace(TraceStage.NATIVE_TRANSPORT, b.message());
+    if (b.fail()) {
       finish();
       for (Long sid : subRequestOf.keySet()) node.unroute(sid);
-      replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.Overloaded, m, 0, 1, traceList()));
+      replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.Overloaded, b.message(), 0, 1, traceList()));
       return false;
     }
-    if (cached > ReplicaFilteringProtection.WARN_THRESHOLD) {
-      String m = ReplicaFilteringProtection.thresholdMessage(ReplicaFilteringProtection.WARN_THRESHOLD, "warn", query);
-      trace(TraceStage.NATIVE_TRANSPORT, m);
-      if (warnings.isEmpty()) warnings = new ArrayList<>();
-      warnings.add(m);
-    }
+    if (warnings.isEmpty()) warnings = new ArrayList<>();
+    warnings.add(b.message());
     return true;
   }
 

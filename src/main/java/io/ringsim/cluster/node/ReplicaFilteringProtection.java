@@ -197,16 +197,28 @@ final class ReplicaFilteringProtection {
   }
 
   private static String literal(io.ringsim.schema.CqlType t, byte[] v) {
-    Object o = t.deserialize(v);
-    String s = t.format(o);
-    boolean quoted = o instanceof String || t.name().matches("timestamp|date|time|inet");
-    return quoted ? "'" + s.replace("'", "''") + "'" : s;
+    return t.literal(t.deserialize(v));
   }
 
   /** Cassandra's message when the cached rows pass {@code threshold} ("warn" or "fail"). */
   static String thresholdMessage(int threshold, String kind, String query) {
     return "Replica filtering protection has cached over " + threshold + " rows during query " + query
         + ". (See 'cached_replica_rows_" + kind + "_threshold' in cassandra.yaml.)";
+  }
+
+  /** A cached_replica_rows threshold passed: the read fails ({@code fail}) or warns, with Cassandra's message. */
+  record Breach(boolean fail, String message) {}
+
+  /**
+   * Which of Cassandra's cached_replica_rows thresholds {@code cachedRows} passes, for the range read of
+   * {@code q} between the tokens (its page's {@code limit}, 0: unpaged); null for none.
+   */
+  static Breach breach(long cachedRows, TableSchema schema, IndexQuery q, String startExclusive, String endInclusive,
+      int limit) {
+    if (cachedRows <= WARN_THRESHOLD) return null;
+    boolean fail = cachedRows > FAIL_THRESHOLD;
+    return new Breach(fail, thresholdMessage(fail ? FAIL_THRESHOLD : WARN_THRESHOLD, fail ? "fail" : "warn",
+        query(schema, q, startExclusive, endInclusive, limit)));
   }
 
   /**

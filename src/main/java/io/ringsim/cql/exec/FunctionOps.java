@@ -206,7 +206,7 @@ public final class FunctionOps {
     String initText = null;
     if (s.initCond() != null && !(s.initCond() instanceof Term.Literal l && l.kind() == Term.Kind.NULL)) {
       init = new Values(0, 0).value(s.initCond(), stateType, "(dummy)");
-      initText = literal(init, stateType);
+      initText = stateType.literal(init);
     }
     if (init == null && !state.calledOnNullInput()) {
       throw invalid("Cannot create aggregate '" + s.name() + "' without INITCOND because state function " + ks + "."
@@ -227,15 +227,6 @@ public final class FunctionOps {
     }
     return c.withAggregate(new UserAggregate(ks, s.name(), args, s.stateFunction(), stateType, s.finalFunction(),
         returns, init, initText));
-  }
-
-  /** A value as a CQL literal, as system_schema.aggregates keeps INITCOND. */
-  static String literal(Object v, CqlType t) {
-    String text = t.format(v);
-    return switch (t.name()) {
-      case "text", "varchar", "ascii", "inet", "timestamp", "date", "time" -> "'" + text.replace("'", "''") + "'";
-      default -> text;
-    };
   }
 
   public static Catalog dropAggregate(Catalog c, Statement.DropAggregate s, String session) {
