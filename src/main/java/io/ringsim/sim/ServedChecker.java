@@ -176,7 +176,7 @@ public final class ServedChecker {
 
     private boolean concurrentRemoval(ServedOp.Read r) {
       for (ServedOp.Removal e : removals) {
-        if (e.invokeMicros() <= r.completeMicros() && e.completeMicros() > r.invokeMicros()) return true;
+        if (e.invokeMicros() <= r.completeMicros() && e.completeMicros() >= r.invokeMicros()) return true;
       }
       return false;
     }
@@ -208,15 +208,18 @@ public final class ServedChecker {
       }
     }
 
-    /** Whether a write begun at {@code invoke} may have come before a removal of {@code column}'s data. */
+    /**
+     * Whether a write begun at {@code invoke} may have come before a removal of {@code column}'s data. Begun at the
+     * instant a removal ended, it may: events at one virtual instant are in no known order.
+     */
     private boolean removed(long invoke, String column) {
-      if (invoke < tableRemovedAt) return true;
+      if (invoke <= tableRemovedAt) return true;
       Long c = columnRemovedAt.get(column);
-      return c != null && invoke < c;
+      return c != null && invoke <= c;
     }
 
     private void fold(ServedOp.Write w) {
-      if (w.invokeMicros() < tableRemovedAt) return;
+      if (w.invokeMicros() <= tableRemovedAt) return;
       for (CellWrite c : w.mutation().writes()) {
         if (removed(w.invokeMicros(), c.key().column())) continue;
         AckedCell now = new AckedCell(c, w);

@@ -62,14 +62,16 @@ final class ServedCounterCheck {
       List<ServedOp.Removal> removals, List<Checker.Anomaly> anomalies, Map<NotJudged, Long> notJudged, long[] c) {
     ClusteringComparator cmp = r.comparator();
     long readEnd = r.finalRead() ? Long.MAX_VALUE : r.completeMicros();
-    // A removal of the table: what completed before it began is gone; what ran across it may or may not be.
+    // A removal of the table: what completed before it began is gone; what ran across it may or may not be. Two
+    // events at the same virtual instant are in no known order (a TRUNCATE takes no virtual time), so an instant
+    // shared with a removal counts as across it.
     ServedOp.Removal last = null;
     for (ServedOp.Removal e : removals) {
-      if (!r.finalRead() && e.invokeMicros() <= r.completeMicros() && e.completeMicros() > r.invokeMicros()) {
+      if (!r.finalRead() && e.invokeMicros() <= r.completeMicros() && e.completeMicros() >= r.invokeMicros()) {
         notJudged.merge(NotJudged.DURING_SCHEMA_REMOVAL, 1L, Long::sum);
         return;
       }
-      if (e.completeMicros() <= r.invokeMicros() && e.column() == null
+      if ((r.finalRead() || e.completeMicros() < r.invokeMicros()) && e.column() == null
           && (last == null || e.completeMicros() > last.completeMicros())) last = e;
     }
     List<ServedOp.CounterWrite> relevant = new ArrayList<>();
@@ -176,11 +178,12 @@ final class ServedCounterCheck {
 
   /**
    * Whether a write that may have counted surely counted for the read: acknowledged before the read began and not
-   * across a removal of its table. Else it may or may not be in the read.
+   * across a removal of its table (begun at the instant the removal ended counts as across). Else it may or may
+   * not be in the read.
    */
   private static boolean sure(ServedOp.CounterWrite w, ServedOp.CounterRead r, ServedOp.Removal removal) {
     boolean before = r.finalRead() || w.completeMicros() < r.invokeMicros();
-    boolean acrossRemoval = removal != null && w.invokeMicros() < removal.completeMicros();
+    boolean acrossRemoval = removal != null && w.invokeMicros() <= removal.completeMicros();
     return w.acknowledged() && before && !acrossRemoval;
   }
 

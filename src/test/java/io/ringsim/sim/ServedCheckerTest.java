@@ -229,6 +229,23 @@ class ServedCheckerTest {
     assertThat(r.notJudged()).containsEntry(NotJudged.DURING_SCHEMA_REMOVAL, 1L);
   }
 
+  /** A write sent at the instant a TRUNCATE ended may have been applied before it: its absence is no loss. */
+  @Test
+  void aWriteAtTheInstantATruncateEndedMayBeGone() {
+    ops.add(new ServedOp.Removal(++ids, 30, 30, "ks.wide", null, "TRUNCATE wide"));
+    write(1, 30, 40, cell(v(1), 100));
+    read(2, 30, 45, 0, Map.of(), false);
+    read(1, 900, 910, 0, Map.of(), true);
+    Checker.Result r = ServedChecker.check(ops);
+    assertThat(r.anomalies()).isEmpty();
+    assertThat(r.notJudged()).containsEntry(NotJudged.DURING_SCHEMA_REMOVAL, 1L);
+    write(1, 31, 41, cell(v(2), 200));
+    assertThat(ServedChecker.check(ops).anomalies()).singleElement().satisfies(a -> {
+      assertThat(a.kind()).isEqualTo("lost-write");
+      assertThat(a.detail()).contains("row (2) column v");
+    });
+  }
+
   ServedOp.Write lwt(ServedOp.Lwt form, long invoke, long complete, boolean applied) {
     ServedOp.Write w = new ServedOp.Write(++ids, 1, Q, ONE_ROW, "QUORUM", "n1", invoke, complete,
         ServedOp.Outcome.OK, null, applied ? new Mutation(List.of(cell(CellKey.simple(Clustering.EMPTY, "v"),

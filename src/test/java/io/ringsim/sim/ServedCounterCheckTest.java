@@ -238,6 +238,30 @@ class ServedCounterCheckTest {
     assertThat(r.readsChecked()).isEqualTo(2);
   }
 
+  /**
+   * A TRUNCATE takes no virtual time: an increment sent at the instant it ended may have been applied before it (and
+   * be gone) or after it, and a read begun at that instant may come before it. Neither is judged as if it were later.
+   */
+  @Test
+  void anIncrementAtTheInstantATruncateEndedMayOrMayNotCount() {
+    ops.add(new ServedOp.Removal(++ids, 30, 30, "ks.hits", null, "TRUNCATE ks.hits"));
+    add(ConsistencyLevel.ALL, 30, 40, 2);
+    read(2, ConsistencyLevel.ALL, 50, 60, 0L, false);
+    read(2, ConsistencyLevel.ALL, 70, 80, 2L, false);
+    read(2, ConsistencyLevel.ALL, 90, 100, 0L, true);
+    Checker.Result r = ServedChecker.check(ops);
+    assertThat(r.anomalies()).isEmpty();
+    assertThat(r.readsChecked()).isEqualTo(2);
+
+    ops.clear();
+    add(ConsistencyLevel.ALL, 0, 10, 5);
+    ops.add(new ServedOp.Removal(++ids, 20, 30, "ks.hits", null, "TRUNCATE ks.hits"));
+    read(2, ConsistencyLevel.ALL, 30, 40, 5L, false);
+    r = ServedChecker.check(ops);
+    assertThat(r.anomalies()).isEmpty();
+    assertThat(r.notJudged()).containsEntry(NotJudged.DURING_SCHEMA_REMOVAL, 1L);
+  }
+
   @Test
   void reachOverlapsAsRPlusWExceedsRf() {
     assertThat(reach(ConsistencyLevel.QUORUM).overlaps(reach(ConsistencyLevel.QUORUM))).isTrue();
