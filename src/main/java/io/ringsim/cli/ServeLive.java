@@ -12,6 +12,7 @@ import io.ringsim.server.ClientHistory;
 import io.ringsim.server.ServedCluster;
 import io.ringsim.sim.Checker;
 import io.ringsim.sim.LiveRun;
+import io.ringsim.sim.OpOutcome;
 import io.ringsim.sim.OpRecord;
 import io.ringsim.sim.RunResult;
 import io.ringsim.sim.ServedChecker;
@@ -157,7 +158,7 @@ final class ServeLive implements LiveRun {
     List<ClientHistory.Op> ops = served.history().opsFrom(clientOpsShown);
     clientOpsShown += ops.size();
     for (ClientHistory.Op op : ops) {
-      view.operation(op.completeMicros(), op.consistency(), op.kind(), op.outcome().equals("ok"), op.error(),
+      view.operation(op.completeMicros(), op.consistency(), op.kind(), op.outcome() == OpOutcome.OK, op.error(),
           op.key(), op.coordinator());
     }
   }

@@ -95,7 +95,7 @@ final class TerminalSummary {
     if (listed > 5) sb.append(t.f("term.anomalies.first5", listed + a.anomaliesUnlisted())).append(String.format("%n"));
     for (int i = 0; i < Math.min(5, r.anomalies().size()); i++) {
       var an = r.anomalies().get(i);
-      sb.append("  ").append(t.f("term.anomaly", t.name("anomaly.kind.", an.kind()),
+      sb.append("  ").append(t.f("term.anomaly", t.name("anomaly.kind.", an.kind().label()),
               Durations.format(an.atMicros() / 1000), an.key(), t.say(an.detail())))
           .append('\n');
     }

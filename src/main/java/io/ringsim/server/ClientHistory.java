@@ -11,6 +11,8 @@ import io.ringsim.cql.exec.Keys;
 import io.ringsim.schema.Catalog;
 import io.ringsim.sim.DriverRetries;
 import io.ringsim.sim.NotJudged;
+import io.ringsim.sim.OpOutcome;
+import io.ringsim.sim.OpType;
 import io.ringsim.sim.cells.CellCapture;
 import io.ringsim.sim.cells.Mutation;
 import io.ringsim.sim.cells.Reach;
@@ -49,8 +51,9 @@ public final class ClientHistory {
    * {@code nowInSec}: the now its coordinator reported (a v5 client's now_in_seconds, else its clock's second), which
    * a read judged expiry by and a write's TTLs count from; null when not reported (a failure, a timeout).
    */
-  public record Op(long id, int client, Sender sender, String table, String key, byte[] keyBytes, String kind,
-      String consistency, String coordinator, long invokeMicros, long completeMicros, String outcome, String error,
+  public record Op(long id, int client, Sender sender, String table, String key, byte[] keyBytes, OpType kind,
+      ConsistencyLevel consistency, String coordinator, long invokeMicros, long completeMicros, OpOutcome outcome,
+      String error,
       long version, Boolean applied, Integer nowInSec) {}
 
   /**
@@ -88,8 +91,8 @@ public final class ClientHistory {
   private static List<DriverRetries.Request> requests(List<Op> ops) {
     List<DriverRetries.Request> requests = new ArrayList<>();
     for (Op op : ops) {
-      requests.add(new DriverRetries.Request(op.id(), op.sender().address(), op.sender().request(), op.consistency(),
-          op.invokeMicros(), op.completeMicros(), !op.outcome().equals("ok")));
+      requests.add(new DriverRetries.Request(op.id(), op.sender().address(), op.sender().request(),
+          op.consistency().name(), op.invokeMicros(), op.completeMicros(), op.outcome() != OpOutcome.OK));
     }
     return requests;
   }
@@ -103,7 +106,8 @@ public final class ClientHistory {
     ops.add(op);
   }
 
-  private record Sent(long id, int client, Sender sender, String coordinator, String kind, ClientRequest request, long invokeMicros,
+  private record Sent(long id, int client, Sender sender, String coordinator, OpType kind, ClientRequest request,
+      long invokeMicros,
       Long clientTimestamp, Statement statement, long clockMicros, boolean legacy, CasTarget cas) {}
 
   /** The row an LWT's condition is on and the columns its IF names (null: IF EXISTS / IF NOT EXISTS). */
@@ -155,8 +159,8 @@ public final class ClientHistory {
         boolean whole = !(request instanceof ClientRequest.Read r) || ReadFilter.ALL.equals(r.filter())
             || (r.filter().paged() && r.filter().slices().equals(ReadFilter.ALL.slices()));
         boolean legacy = !(request instanceof ClientRequest.RangeScan) && whole;
-        return new Sent(ids.incrementAndGet(), client, sender, coordinator, kind, request, nowNanos / 1000, clientTimestamp,
-            current, clockMicros(coordinator), legacy, cas);
+        return new Sent(ids.incrementAndGet(), client, sender, coordinator, OpType.of(kind), request, nowNanos / 1000,
+            clientTimestamp, current, clockMicros(coordinator), legacy, cas);
       }
 
       @Override
@@ -394,19 +398,19 @@ public final class ClientHistory {
   }
 
   private void record(Sent s, ClientResponse r, long completeMicros) {
-    String outcome;
+    OpOutcome outcome;
     String error = null;
     long version = -1;
     Boolean applied = null;
     int now = ClientResponse.NOW_NOT_REPORTED;
     if (r == null) {
-      outcome = "timeout";
+      outcome = OpOutcome.TIMEOUT;
       error = "OperationTimedOut (client)";
     } else if (r instanceof ClientResponse.Failed f) {
-      outcome = "fail";
+      outcome = OpOutcome.FAIL;
       error = f.error().name();
     } else {
-      outcome = "ok";
+      outcome = OpOutcome.OK;
       if (r instanceof ClientResponse.WriteDone w) {
         version = s.clientTimestamp() != null ? s.clientTimestamp() : w.timestampMicros();
         now = w.nowInSec();
@@ -421,11 +425,11 @@ public final class ClientHistory {
       }
     }
     // A timed-out write stamped by the client may still have been applied, with that timestamp.
-    if (s.clientTimestamp() != null && !s.kind().equals("read")) version = s.clientTimestamp();
+    if (s.clientTimestamp() != null && s.kind() != OpType.READ) version = s.clientTimestamp();
     byte[] key = keyOf(s.request());
     TableMetadata t = cluster.catalog().table(s.request().table()).orElse(null);
     String text = t == null ? java.util.HexFormat.of().formatHex(key) : keyText(t, key);
-    add(new Op(s.id(), s.client(), s.sender(), s.request().table(), text, key, s.kind(), s.request().consistency().name(),
+    add(new Op(s.id(), s.client(), s.sender(), s.request().table(), text, key, s.kind(), s.request().consistency(),
         s.coordinator(), s.invokeMicros(), completeMicros, outcome, error, version, applied,
         now == ClientResponse.NOW_NOT_REPORTED ? null : now));
   }

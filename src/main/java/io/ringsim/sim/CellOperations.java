@@ -40,7 +40,7 @@ import java.util.function.Supplier;
  */
 final class CellOperations {
   /** One operation about to be sent: how the history names it, and the request. */
-  record Issued(String type, byte[] key, ConsistencyLevel cl, Clustering clustering, ClientRequest request) {}
+  record Issued(OpType type, byte[] key, ConsistencyLevel cl, Clustering clustering, ClientRequest request) {}
 
   /** {@code columns}: the columns a read selected (null: all). */
   private record Sent(ServedOp.PartitionRef ref, ClientRequest request, CellCapture.Capturing capture,
@@ -83,10 +83,10 @@ final class CellOperations {
    * The request for an operation of {@code type}; null when it needs a row written before and there is none yet (the
    * caller writes one instead).
    */
-  Issued issue(String type, long id, String coordinator, int worker, long invokeMicros) {
+  Issued issue(OpType type, long id, String coordinator, int worker, long invokeMicros) {
     Map<String, Object> row = switch (type) {
-      case "write", "lwt" -> newRow.get();
-      case "increment" -> {
+      case WRITE, LWT -> newRow.get();
+      case INCREMENT -> {
         // A counter written before half the time (so that sums build up), else a fresh row's.
         Map<String, Object> before = rng.nextBoolean() ? existingRow.get() : null;
         if (before != null) yield before;
@@ -96,9 +96,9 @@ final class CellOperations {
       }
       default -> existingRow.get();
     };
-    if (row == null && table.isCounterTable()) return issue("increment", id, coordinator, worker, invokeMicros);
+    if (row == null && table.isCounterTable()) return issue(OpType.INCREMENT, id, coordinator, worker, invokeMicros);
     if (row == null) return null;
-    if (type.equals("write") || type.equals("lwt")) remember.accept(row);
+    if (type == OpType.WRITE || type == OpType.LWT) remember.accept(row);
     WritePlanner.RowWrite w = WritePlanner.rowInsert(table, schema, row, ttl, values);
     byte[] key = w.key();
     Clustering clustering = w.clustering();
@@ -108,12 +108,12 @@ final class CellOperations {
     ServedOp.Lwt lwt = ServedOp.Lwt.NONE;
     ReadFilter filter = RowOps.rowFilter(clustering);
     Set<String> columns = null;
-    if (type.startsWith("read")) {
+    if (type.isRead()) {
       cl = spec.readConsistency();
     }
     switch (type) {
-      case "read" -> update = null;
-      case "read-slice" -> {
+      case READ -> update = null;
+      case READ_SLICE -> {
         // SELECT ... WHERE k = ? AND c >= ? AND c <= ?: the rows between two values of the first clustering column.
         byte[][] r = firstClusteringRange(row);
         filter = ReadFilter.slices(List.of(new Slice(ClusteringBound.inclusive(r[0]),
@@ -121,7 +121,7 @@ final class CellOperations {
         clustering = Clustering.EMPTY;
         update = null;
       }
-      case "read-in" -> {
+      case READ_IN -> {
         // SELECT ... WHERE k = ? AND (clustering) IN (?, ?): two rows by their clustering values, in order.
         Clustering other = WritePlanner.rowInsert(table, schema, newRow.get(), 0, values).clustering();
         List<Clustering> rows = new ArrayList<>(List.of(clustering));
@@ -133,33 +133,33 @@ final class CellOperations {
         clustering = Clustering.EMPTY;
         update = null;
       }
-      case "read-limit" -> {
+      case READ_LIMIT -> {
         // SELECT ... WHERE k = ? LIMIT n: the partition's first n rows.
         filter = ReadFilter.ALL.withLimit(1 + rng.nextInt(3));
         clustering = Clustering.EMPTY;
         update = null;
       }
-      case "read-columns" -> {
+      case READ_COLUMNS -> {
         // SELECT a, b FROM ... WHERE k = ? AND c = ?: some regular columns of one row.
         columns = new TreeSet<>(someColumns().keySet());
         update = null;
       }
-      case "increment" -> update = WorkloadWrites.increment(table, schema, key, clustering, deltas());
-      case "write" -> update = w.update();
-      case "lwt" -> {
+      case INCREMENT -> update = WorkloadWrites.increment(table, schema, key, clustering, deltas());
+      case WRITE -> update = w.update();
+      case LWT -> {
         update = w.update();
         lwt = ServedOp.Lwt.IF_NOT_EXISTS;
       }
-      case "delete" -> update = WritePlanner.rowDelete(schema, key, clustering);
-      case "update" -> update = WorkloadWrites.update(table, schema, key, clustering, someColumns(), ttl, values);
-      case "delete-cell" -> update = WorkloadWrites.deleteColumn(table, schema, key, clustering,
+      case DELETE -> update = WritePlanner.rowDelete(schema, key, clustering);
+      case UPDATE -> update = WorkloadWrites.update(table, schema, key, clustering, someColumns(), ttl, values);
+      case DELETE_CELL -> update = WorkloadWrites.deleteColumn(table, schema, key, clustering,
           valueColumns.get(rng.nextInt(valueColumns.size())).name());
-      case "delete-range" -> {
+      case DELETE_RANGE -> {
         byte[][] r = firstClusteringRange(row);
         update = WorkloadWrites.deleteRange(schema, key, r[0], r[1]);
         clustering = Clustering.EMPTY;
       }
-      case "delete-partition" -> {
+      case DELETE_PARTITION -> {
         update = WorkloadWrites.deletePartition(schema, key);
         clustering = Clustering.EMPTY;
       }

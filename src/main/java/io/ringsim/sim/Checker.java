@@ -26,11 +26,11 @@ public final class Checker {
    * at Cassandra's granularity, the cell within the partition {@code key} names, as a user names it (its row's
    * clustering values and its column, "row (35) column subject"); null for an anomaly of a whole row.
    */
-  public record Anomaly(String kind, String key, long atMicros, String consistency, String detail,
+  public record Anomaly(AnomalyKind kind, String key, long atMicros, String consistency, String detail,
       @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
       String cell) {
     /** An anomaly of a whole row (the per-row checker's, an LWT's). */
-    public Anomaly(String kind, String key, long atMicros, String consistency, String detail) {
+    public Anomaly(AnomalyKind kind, String key, long atMicros, String consistency, String detail) {
       this(kind, key, atMicros, consistency, detail, null);
     }
   }
@@ -90,8 +90,8 @@ public final class Checker {
     Map<String, List<OpRecord>> mutations = new HashMap<>();
     Map<String, Map<Long, OpRecord>> byVersion = new HashMap<>();
     for (OpRecord op : history) {
-      boolean mutation = op.type().equals("write") || op.type().equals("delete")
-          || (op.type().equals("lwt") && Boolean.TRUE.equals(op.applied()));
+      boolean mutation = op.type() == OpType.WRITE || op.type() == OpType.DELETE
+          || (op.type() == OpType.LWT && Boolean.TRUE.equals(op.applied()));
       if (!mutation || !op.ok()) continue;
       mutations.computeIfAbsent(op.row(), k -> new ArrayList<>()).add(op);
       if (op.version() >= 0) byVersion.computeIfAbsent(op.row(), k -> new HashMap<>()).put(op.version(), op);
@@ -99,7 +99,7 @@ public final class Checker {
     // Failed and timed-out writes may still have been applied: they can explain what a read saw.
     Map<String, Map<Long, OpRecord>> maybe = new HashMap<>();
     for (OpRecord op : history) {
-      if ((op.type().equals("write") || op.type().equals("lwt")) && !op.ok() && op.version() >= 0)
+      if ((op.type() == OpType.WRITE || op.type() == OpType.LWT) && !op.ok() && op.version() >= 0)
         maybe.computeIfAbsent(op.row(), k -> new HashMap<>()).put(op.version(), op);
     }
     for (List<OpRecord> l : mutations.values()) l.sort((a, b) -> Long.compare(a.completeMicros(), b.completeMicros()));
@@ -107,7 +107,7 @@ public final class Checker {
     Map<NotJudged, Long> notJudged = new java.util.EnumMap<>(NotJudged.class);
     long stale = 0, ryw = 0, reads = 0, lost = 0, lwt = 0;
     for (OpRecord r : history) {
-      if (!r.type().equals("read") || !r.ok()) continue;
+      if (r.type() != OpType.READ || !r.ok()) continue;
       reads++;
       Judged j = stale(r.row(), r.version(), r.invokeMicros(), r.nowInSec(), mutations, byVersion, ttlByWorkload);
       if (j.notJudged() != null) notJudged.merge(j.notJudged(), 1L, Long::sum);
@@ -117,8 +117,9 @@ public final class Checker {
       OpRecord last = lastBefore(mutations.get(r.row()), r.invokeMicros());
       boolean sameClient = last != null && last.worker() == r.worker() && last.workload().equals(r.workload());
       if (sameClient) ryw++;
-      anomalies.add(new Anomaly(sameClient ? "read-your-writes" : "stale-read", r.row(), r.invokeMicros(),
-          r.consistency(), EN.f("say.anomaly.read", r.id(), r.consistency(), r.coordinator(), why)));
+      anomalies.add(new Anomaly(sameClient ? AnomalyKind.READ_YOUR_WRITES : AnomalyKind.STALE_READ, r.row(),
+          r.invokeMicros(), r.consistency().name(), EN.f("say.anomaly.read", r.id(), r.consistency(), r.coordinator(),
+          why)));
     }
     for (FinalRead f : finals) {
       Judged j = stale(f.key(), f.version(), Long.MAX_VALUE, f.nowInSec(), mutations, byVersion, ttlByWorkload);
@@ -127,8 +128,8 @@ public final class Checker {
       if (why == null) continue;
       lost++;
       OpRecord last = lastBefore(mutations.get(f.key()), Long.MAX_VALUE);
-      anomalies.add(new Anomaly("lost-write", f.key(), last == null ? 0 : last.completeMicros(),
-          last == null ? "" : last.consistency(), EN.f("say.anomaly.final", why)));
+      anomalies.add(new Anomaly(AnomalyKind.LOST_WRITE, f.key(), last == null ? 0 : last.completeMicros(),
+          last == null ? "" : last.consistency().name(), EN.f("say.anomaly.final", why)));
     }
     lwt += checkLwtRows(history, ttlByWorkload, anomalies, notJudged);
     anomalies.sort((a, b) -> Long.compare(a.atMicros(), b.atMicros()));
@@ -151,7 +152,7 @@ public final class Checker {
     Set<String> lwtRows = new java.util.HashSet<>();
     for (OpRecord op : history) {
       byRow.computeIfAbsent(op.row(), k -> new ArrayList<>()).add(op);
-      if (op.type().equals("lwt")) lwtRows.add(op.row());
+      if (op.type() == OpType.LWT) lwtRows.add(op.row());
     }
     long violations = 0;
     for (Map.Entry<String, List<OpRecord>> e : byRow.entrySet()) {
@@ -169,7 +170,7 @@ public final class Checker {
         if (op == null) continue;
         ops.add(op);
         source.add(o);
-        mixed |= o.type().equals("write") || o.type().equals("delete");
+        mixed |= o.type() == OpType.WRITE || o.type() == OpType.DELETE;
       }
       LwtLinearizability.Verdict v = LwtLinearizability.check(ops, LwtLinearizability.State.ABSENT_ROW, LWT_SEARCH_BUDGET);
       if (Boolean.TRUE.equals(v.linearizable())) continue;
@@ -182,7 +183,7 @@ public final class Checker {
       violations++;
       OpRecord stuck = v.stuck() == null ? null : source.stream().filter(o -> o.id() == v.stuck().id()).findFirst()
           .orElse(null);
-      anomalies.add(new Anomaly("lwt", e.getKey(), stuck == null ? at : stuck.invokeMicros(), "SERIAL",
+      anomalies.add(new Anomaly(AnomalyKind.LWT, e.getKey(), stuck == null ? at : stuck.invokeMicros(), "SERIAL",
           EN.f("say.anomaly.lwt", ops.size(), v.placed(), stuck == null ? (mixed ? EN.get("say.lwt.mixed") : "")
               : EN.f(mixed ? "say.lwt.stuck.mixed" : "say.lwt.stuck", stuck.id(), describe(stuck),
                   stuck.coordinator()))));
@@ -192,10 +193,10 @@ public final class Checker {
 
   private static String describe(OpRecord o) {
     return switch (o.type()) {
-      case "lwt" -> EN.f("say.op.lwt", o.ok() ? "[applied] = " + o.applied() : o.outcome());
-      case "read" -> o.version() < 0 ? EN.f("say.op.read.none", o.consistency())
+      case LWT -> EN.f("say.op.lwt", o.ok() ? "[applied] = " + o.applied() : o.outcome().label());
+      case READ -> o.version() < 0 ? EN.f("say.op.read.none", o.consistency())
           : EN.f("say.op.read", o.consistency(), o.version());
-      default -> EN.f("say.op.other", o.type(), o.consistency(), o.outcome());
+      default -> EN.f("say.op.other", o.type().label(), o.consistency(), o.outcome().label());
     };
   }
 
@@ -207,7 +208,7 @@ public final class Checker {
   private static boolean nowsKnown(List<OpRecord> row, Map<String, Integer> ttlByWorkload) {
     for (OpRecord o : row) {
       if (lwtOp(o, 0) == null) continue;
-      boolean writes = !o.type().equals("read");
+      boolean writes = o.type() != OpType.READ;
       if (!o.ok()) {
         if (writes && ttlByWorkload.getOrDefault(o.workload(), 0) > 0) return false;
       } else if (o.nowInSec() == null) {
@@ -228,23 +229,23 @@ public final class Checker {
     LwtLinearizability.Kind kind;
     long version;
     switch (o.type()) {
-      case "lwt" -> {
+      case LWT -> {
         kind = !o.ok() ? LwtLinearizability.Kind.INSERT_UNKNOWN
             : Boolean.TRUE.equals(o.applied()) ? LwtLinearizability.Kind.INSERT_APPLIED
             : LwtLinearizability.Kind.INSERT_REFUSED;
         version = LwtLinearizability.PRESENT;
       }
-      case "read" -> {
-        if (!o.ok() || !o.consistency().endsWith("SERIAL")) return null;
+      case READ -> {
+        if (!o.ok() || !o.consistency().isSerial()) return null;
         kind = LwtLinearizability.Kind.SERIAL_READ;
         version = o.version() < 0 ? LwtLinearizability.ABSENT : o.version();
         ttl = 0;
       }
-      case "write" -> {
+      case WRITE -> {
         kind = LwtLinearizability.Kind.WRITE;
         version = o.version() < 0 ? LwtLinearizability.PRESENT : o.version();
       }
-      case "delete" -> {
+      case DELETE -> {
         kind = LwtLinearizability.Kind.DELETE;
         version = LwtLinearizability.ABSENT;
         ttl = 0;
@@ -311,7 +312,7 @@ public final class Checker {
       }
       if (mayHaveExpired(writeNow(last), ttl, readNow)) return Judged.FINE;
     }
-    boolean lastIsDelete = last.type().equals("delete");
+    boolean lastIsDelete = last.type() == OpType.DELETE;
     if (version < 0) {
       return lastIsDelete ? Judged.FINE : Judged.stale(EN.f("say.why.no-row", last.id(),
           last.completeMicros() / 1000, last.coordinator()));

@@ -291,10 +291,10 @@ public final class ClusterRunner {
     Map<String, ActorRef<MemberProtocol>> hosts = client.hostsByNode();
     return ctx -> {
       ActorRef<MemberProtocol.RowOpResult> answers = ctx.messageAdapter(MemberProtocol.RowOpResult.class,
-          r -> new WorkloadActor.Answered(r.tag(), r.outcome(), r.error(), r.version(), r.applied()));
+          r -> new WorkloadActor.Answered(r.tag(), OpOutcome.of(r.outcome()), r.error(), r.version(), r.applied()));
       return (id, coord, type, w, row, ttl, cl, commitCl) -> {
         Map<String, byte[]> values = new HashMap<>();
-        if (type.equals("write") || type.equals("lwt")) {
+        if (type == OpType.WRITE || type == OpType.LWT) {
           for (ColumnDef c : table.columns()) {
             Object v = row.get(c.name());
             if (v != null) values.put(c.name(), c.type().serialize(v));
@@ -302,8 +302,8 @@ public final class ClusterRunner {
         }
         List<byte[]> clustering = new ArrayList<>();
         for (int i = 0; i < w.clustering().size(); i++) clustering.add(w.clustering().get(i));
-        hosts.get(coord).tell(new MemberProtocol.RowOp(id, coord, type, table.qualifiedName(), w.key(), clustering,
-            values, ttl, cl.name(), commitCl.name(), answers));
+        hosts.get(coord).tell(new MemberProtocol.RowOp(id, coord, type.label(), table.qualifiedName(), w.key(),
+            clustering, values, ttl, cl.name(), commitCl.name(), answers));
       };
     };
   }
@@ -344,7 +344,7 @@ public final class ClusterRunner {
       } catch (RuntimeException ex) {
         continue;
       }
-      if (r == null || !r.outcome().equals("ok")) continue;
+      if (r == null || OpOutcome.of(r.outcome()) != OpOutcome.OK) continue;
       out.add(new Checker.FinalRead(keys.get(j), r.version() < 0 ? -1 : r.version() - baseMicros));
     }
     return out;

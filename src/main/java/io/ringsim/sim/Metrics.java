@@ -71,7 +71,7 @@ public final class Metrics {
   void record(OpRecord op) {
     if (listener != null) listener.accept(op);
     long b = op.invokeMicros() / bucketMicros;
-    String s = op.consistency() + " " + op.type();
+    String s = op.consistency().name() + " " + op.type().label();
     Bucket bucket = series.computeIfAbsent(s, k -> new TreeMap<>()).computeIfAbsent(b, k -> new Bucket());
     long latency = Math.max(0, op.completeMicros() - op.invokeMicros());
     if (op.ok()) {
@@ -79,7 +79,7 @@ public final class Metrics {
       bucket.latencyMicros.recordValue(Math.min(latency, 3_600_000_000L));
       totals.computeIfAbsent(s, k -> new Histogram(3_600_000_000L, 2)).recordValue(Math.min(latency, 3_600_000_000L));
     } else {
-      bucket.failures.merge(op.error() == null ? op.outcome() : op.error(), 1L, Long::sum);
+      bucket.failures.merge(op.error() == null ? op.outcome().label() : op.error(), 1L, Long::sum);
     }
     byCoordinator.computeIfAbsent(op.coordinator(), k -> new TreeMap<>()).merge(b, 1L, Long::sum);
     if (trackPartitions) byPartition.merge(partitionOf(op), 1L, Long::sum);

@@ -1,5 +1,7 @@
 package io.ringsim.sim;
 
+import io.ringsim.cluster.ConsistencyLevel;
+
 /**
  * One client operation in the history (Jepsen style): what was asked, when it was invoked and completed (simulated
  * microseconds), how it ended, and what it wrote or saw. {@code version} is the write timestamp a write used or the
@@ -15,13 +17,13 @@ public record OpRecord(
     String workload,
     String table,
     int worker,
-    String type,
+    OpType type,
     String key,
-    String consistency,
+    ConsistencyLevel consistency,
     String coordinator,
     long invokeMicros,
     long completeMicros,
-    String outcome,
+    OpOutcome outcome,
     String error,
     long version,
     Boolean applied,
@@ -31,17 +33,17 @@ public record OpRecord(
     Integer nowInSec) {
 
   /** An operation that is no retry. */
-  public OpRecord(long id, String workload, String table, int worker, String type, String key, String consistency,
-      String coordinator, long invokeMicros, long completeMicros, String outcome, String error, long version,
-      Boolean applied) {
+  public OpRecord(long id, String workload, String table, int worker, OpType type, String key,
+      ConsistencyLevel consistency, String coordinator, long invokeMicros, long completeMicros, OpOutcome outcome,
+      String error, long version, Boolean applied) {
     this(id, workload, table, worker, type, key, consistency, coordinator, invokeMicros, completeMicros, outcome,
         error, version, applied, null, null);
   }
 
   /** An operation whose coordinator's now is not known. */
-  public OpRecord(long id, String workload, String table, int worker, String type, String key, String consistency,
-      String coordinator, long invokeMicros, long completeMicros, String outcome, String error, long version,
-      Boolean applied, Long retryOf) {
+  public OpRecord(long id, String workload, String table, int worker, OpType type, String key,
+      ConsistencyLevel consistency, String coordinator, long invokeMicros, long completeMicros, OpOutcome outcome,
+      String error, long version, Boolean applied, Long retryOf) {
     this(id, workload, table, worker, type, key, consistency, coordinator, invokeMicros, completeMicros, outcome,
         error, version, applied, retryOf, null);
   }
@@ -52,7 +54,7 @@ public record OpRecord(
   }
 
   public boolean ok() {
-    return outcome.equals("ok");
+    return outcome == OpOutcome.OK;
   }
 
   /** The order of history.jsonl: by invocation time, then by id. */

@@ -53,7 +53,7 @@ final class ReportMapper {
     Map<Metrics.TablePartition, ReadsAndWrites> rw = new TreeMap<>();
     for (OpRecord op : history) {
       ReadsAndWrites c = rw.computeIfAbsent(Metrics.partitionOf(op), k -> new ReadsAndWrites());
-      if (op.type().startsWith("read")) c.reads++; // read, read-slice, read-in, read-limit, read-columns
+      if (op.type().isRead()) c.reads++;
       else c.writes++;
     }
     for (RunResult.PartitionOps h : r.hottestPartitions()) {
@@ -69,8 +69,9 @@ final class ReportMapper {
     });
     TimeSeriesRecorder rec = new TimeSeriesRecorder(bucket);
     for (OpRecord op : history) {
-      rec.record(op.completeMicros() / 1000, op.coordinator(), op.consistency(), op.ok() ? null
-          : op.error() == null ? op.outcome() : op.error(), Math.max(0, op.completeMicros() - op.invokeMicros()));
+      rec.record(op.completeMicros() / 1000, op.coordinator(), op.consistency().name(), op.ok() ? null
+          : op.error() == null ? op.outcome().label() : op.error(),
+          Math.max(0, op.completeMicros() - op.invokeMicros()));
     }
     for (RunResult.ThrottledPoint p : r.throttledTimeline()) rec.throttled(p.startMillis(), p.consistency(), p.operations());
     b.timeSeries(rec);
@@ -80,7 +81,7 @@ final class ReportMapper {
     }
     for (Checker.Anomaly a : r.anomalies()) {
       String[] tk = a.key().split(" ", 2); // the checker's rows are "keyspace.table key"
-      b.anomaly(new Anomaly(a.kind(), tk[0], tk.length > 1 ? tk[1] : a.key(), a.atMicros() / 1000,
+      b.anomaly(new Anomaly(a.kind().label(), tk[0], tk.length > 1 ? tk[1] : a.key(), a.atMicros() / 1000,
           a.consistency(), a.detail(), a.cell()));
     }
     for (RunResult.CheckRow c : r.checks()) {

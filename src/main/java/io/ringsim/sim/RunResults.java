@@ -100,7 +100,7 @@ final class RunResults {
     Map<String, Long> unlisted = new TreeMap<>();
     for (Checker.Anomaly a : checked.anomalies().subList(Math.min(LISTED_ANOMALIES, checked.anomalies().size()),
         checked.anomalies().size())) {
-      unlisted.merge(a.kind(), 1L, Long::sum);
+      unlisted.merge(a.kind().label(), 1L, Long::sum);
     }
     Map<String, Long> notJudged = new TreeMap<>();
     checked.notJudged().forEach((why, n) -> notJudged.put(why.key(), n));

@@ -80,7 +80,7 @@ public final class ServedChecker {
     }
     ServedCounterCheck.Counts counters = ServedCounterCheck.check(ops, t.anomalies, notJudged);
     ServedLwtCheck.check(ops, t.anomalies, notJudged);
-    long lwt = t.anomalies.stream().filter(a -> a.kind().equals("lwt")).count();
+    long lwt = t.anomalies.stream().filter(a -> a.kind() == AnomalyKind.LWT).count();
     return new Checker.Result(t.anomalies, t.reads + counters.reads(), t.keys + counters.keys(),
         t.stale + counters.stale(), t.ryw + counters.ryw(), t.lost + counters.lost(), lwt, notJudged);
   }
@@ -373,7 +373,7 @@ public final class ServedChecker {
           t.lost++;
           String cell = lostBy.get(w).describe(cmp);
           String why = findings.stream().filter(f -> f.startsWith(cell + ":")).findFirst().orElse(findings.get(0));
-          t.anomalies.add(new Checker.Anomaly("lost-write", r.partition().row(), w.completeMicros(),
+          t.anomalies.add(new Checker.Anomaly(AnomalyKind.LOST_WRITE, r.partition().row(), w.completeMicros(),
               w.consistency(), Say.EN.f("say.anomaly.final", why), cell));
         }
         return;
@@ -381,8 +381,8 @@ public final class ServedChecker {
       t.stale++;
       boolean sameClient = first.from().client() == r.client();
       if (sameClient) t.ryw++;
-      t.anomalies.add(new Checker.Anomaly(sameClient ? "read-your-writes" : "stale-read", r.partition().row(),
-          r.invokeMicros(), r.consistency(), findings.size() > 1
+      t.anomalies.add(new Checker.Anomaly(sameClient ? AnomalyKind.READ_YOUR_WRITES : AnomalyKind.STALE_READ,
+          r.partition().row(), r.invokeMicros(), r.consistency(), findings.size() > 1
           ? Say.EN.f("say.served.read.more", r.id(), r.consistency(), r.coordinator(), findings.get(0),
               findings.size() - 1)
           : Say.EN.f("say.served.read", r.id(), r.consistency(), r.coordinator(), findings.get(0)),

@@ -137,7 +137,7 @@ final class ServedCounterCheck {
     if (r.finalRead()) c[1]++;
     else c[0]++;
     if (!unexplained.isEmpty()) {
-      anomalies.add(new Checker.Anomaly("counter-unexplained", r.partition().row(), r.invokeMicros(),
+      anomalies.add(new Checker.Anomaly(AnomalyKind.COUNTER_UNEXPLAINED, r.partition().row(), r.invokeMicros(),
           r.consistency(), detail(r, unexplained), unexplained.get(0).cell().describe(cmp)));
     }
     if (missing.isEmpty()) return;
@@ -145,7 +145,7 @@ final class ServedCounterCheck {
       // The read-back at ALL: each cell whose acknowledged increments are not all there lost some.
       for (Finding f : missing) {
         c[4]++;
-        anomalies.add(new Checker.Anomaly("lost-write", r.partition().row(), f.lastSure().completeMicros(),
+        anomalies.add(new Checker.Anomaly(AnomalyKind.LOST_WRITE, r.partition().row(), f.lastSure().completeMicros(),
             f.lastSure().consistency(), Say.EN.f("say.anomaly.final", f.text()), f.cell().describe(cmp)));
       }
       return;
@@ -154,8 +154,9 @@ final class ServedCounterCheck {
     ServedOp.CounterWrite by = missing.get(0).lastSure();
     boolean sameClient = by != null && by.client() == r.client();
     if (sameClient) c[3]++;
-    anomalies.add(new Checker.Anomaly(sameClient ? "read-your-writes" : "stale-read", r.partition().row(),
-        r.invokeMicros(), r.consistency(), detail(r, missing), missing.get(0).cell().describe(cmp)));
+    anomalies.add(new Checker.Anomaly(sameClient ? AnomalyKind.READ_YOUR_WRITES : AnomalyKind.STALE_READ,
+        r.partition().row(), r.invokeMicros(), r.consistency(), detail(r, missing),
+        missing.get(0).cell().describe(cmp)));
   }
 
   /** A cell found out of bounds, what was found, and the last sure increment of it (null: none). */

@@ -172,7 +172,7 @@ final class ServedLwtCheck {
         : placed.stream().filter(o -> o.id() == v.stuck().id()).findFirst().orElse(null);
     String why = stuck == null ? "" : !ttls ? Say.EN.f("say.served.lwt.stuck", stuck.id())
         : Say.EN.f("say.served.lwt.stuck.ttl", stuck.id(), String.valueOf(v.stuck().nowSec()), expiries(ops));
-    anomalies.add(new Checker.Anomaly("lwt", row, stuck == null ? at : stuck.invokeMicros(), "SERIAL",
+    anomalies.add(new Checker.Anomaly(AnomalyKind.LWT, row, stuck == null ? at : stuck.invokeMicros(), "SERIAL",
         Say.EN.f("say.served.lwt", ops.size(), v.placed(), why)));
   }
 

@@ -324,7 +324,7 @@ final class ServedLwtRows {
       long ts = op.source() instanceof ServedOp.Write w ? selfCommitted(w) : Long.MIN_VALUE;
       if (ts != Long.MIN_VALUE && stamped.getOrDefault(ts, 0) == 1) {
         self.add(op.id());
-        anomalies.add(new Checker.Anomaly("lwt", key, op.invokeMicros(), "SERIAL",
+        anomalies.add(new Checker.Anomaly(AnomalyKind.LWT, key, op.invokeMicros(), "SERIAL",
             Say.EN.f("say.served.lwt.self", op.id(), String.valueOf(ts))));
       }
     }
@@ -337,7 +337,7 @@ final class ServedLwtRows {
     }
     long at = ops.stream().mapToLong(RowOp::invokeMicros).min().orElse(0);
     String stuck = v.stuck() == null ? "" : Say.EN.f("say.served.lwt.stuck", v.stuck().id());
-    anomalies.add(new Checker.Anomaly("lwt", key, v.stuck() == null ? at : v.stuck().invokeMicros(), "SERIAL",
+    anomalies.add(new Checker.Anomaly(AnomalyKind.LWT, key, v.stuck() == null ? at : v.stuck().invokeMicros(), "SERIAL",
         Say.EN.f("say.served.lwt.row", ops.size(), v.placed(), answers(ops), stuck)));
   }
 

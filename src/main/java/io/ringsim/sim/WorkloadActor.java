@@ -55,7 +55,7 @@ public final class WorkloadActor {
   public record NodeState(String node, boolean up) implements Msg {}
 
   /** An answer already reduced to what the history keeps (from a coordinator in another JVM). */
-  public record Answered(long op, String outcome, String error, long version, Boolean applied) implements Msg {}
+  public record Answered(long op, OpOutcome outcome, String error, long version, Boolean applied) implements Msg {}
 
   /**
    * Stop issuing operations, for good (a live run the user stopped); reply once every operation in flight has an
@@ -71,7 +71,7 @@ public final class WorkloadActor {
      * Sends operation {@code id} of {@code type} (write, delete, read, lwt) on row {@code w} to {@code coordinator};
      * the answer comes back to the workload as a {@link Done} or an {@link Answered} with the same id.
      */
-    void send(long id, String coordinator, String type, WritePlanner.RowWrite w, Map<String, Object> row, int ttl,
+    void send(long id, String coordinator, OpType type, WritePlanner.RowWrite w, Map<String, Object> row, int ttl,
         ConsistencyLevel cl, ConsistencyLevel commitCl);
 
     /** Sends a request built here (the operations of a workload judged cell by cell); in-JVM transports only. */
@@ -88,9 +88,10 @@ public final class WorkloadActor {
           t -> new Done(t.tag(), t.response(), null));
       return new Transport() {
         @Override
-        public void send(long id, String coord, String type, WritePlanner.RowWrite w, Map<String, Object> row,
+        public void send(long id, String coord, OpType type, WritePlanner.RowWrite w, Map<String, Object> row,
             int ttl, ConsistencyLevel cl, ConsistencyLevel commitCl) {
-          send(id, coord, RowOps.request(type, table, schema, w.key(), w.clustering(), w.update(), cl, commitCl));
+          send(id, coord, RowOps.request(type.label(), table, schema, w.key(), w.clustering(), w.update(), cl,
+              commitCl));
         }
 
         @Override
@@ -130,7 +131,7 @@ public final class WorkloadActor {
     }
   }
 
-  private record InFlight(long id, int worker, String type, String key, ConsistencyLevel cl, String coordinator,
+  private record InFlight(long id, int worker, OpType type, String key, ConsistencyLevel cl, String coordinator,
       long invokeMicros, long version, Clustering clustering) {}
 
   public static Behavior<Msg> create(WorkloadSpec spec, TableMetadata table, TableSchema schema, List<String> nodes,
@@ -296,19 +297,20 @@ public final class WorkloadActor {
     }
 
     /** The kind of the next operation, drawn from the mix. */
-    private String pick(double x) {
+    private OpType pick(double x) {
       double c = spec.writeFraction();
-      if (x < c) return "write";
-      if (x < (c += spec.readFraction())) return "read";
-      if (x < (c += spec.deleteFraction())) return "delete";
+      if (x < c) return OpType.WRITE;
+      if (x < (c += spec.readFraction())) return OpType.READ;
+      if (x < (c += spec.deleteFraction())) return OpType.DELETE;
       WorkloadSpec.CellOps o = spec.cellOps();
-      if (o.sum() == 0) return "lwt";
-      String last = null;
-      for (Map.Entry<String, Double> e : List.of(Map.entry("lwt", spec.lwtFraction()), Map.entry("update",
-          o.update()), Map.entry("delete-cell", o.deleteCell()), Map.entry("delete-range", o.deleteRange()),
-          Map.entry("delete-partition", o.deletePartition()), Map.entry("read-slice", o.readSlice()),
-          Map.entry("read-in", o.readIn()), Map.entry("read-limit", o.readLimit()),
-          Map.entry("read-columns", o.readColumns()), Map.entry("increment", o.increment()))) {
+      if (o.sum() == 0) return OpType.LWT;
+      OpType last = null;
+      for (Map.Entry<OpType, Double> e : List.of(Map.entry(OpType.LWT, spec.lwtFraction()),
+          Map.entry(OpType.UPDATE, o.update()), Map.entry(OpType.DELETE_CELL, o.deleteCell()),
+          Map.entry(OpType.DELETE_RANGE, o.deleteRange()), Map.entry(OpType.DELETE_PARTITION, o.deletePartition()),
+          Map.entry(OpType.READ_SLICE, o.readSlice()), Map.entry(OpType.READ_IN, o.readIn()),
+          Map.entry(OpType.READ_LIMIT, o.readLimit()), Map.entry(OpType.READ_COLUMNS, o.readColumns()),
+          Map.entry(OpType.INCREMENT, o.increment()))) {
         if (e.getValue() <= 0) continue;
         last = e.getKey();
         if (x < (c += e.getValue())) return last;
@@ -318,7 +320,7 @@ public final class WorkloadActor {
 
     void issue() {
       double x = rng.nextDouble();
-      String type = pick(x);
+      OpType type = pick(x);
       opCount++;
       String coord = coordinator();
       long id = nextId++;
@@ -326,7 +328,7 @@ public final class WorkloadActor {
       long invoke = clock.getAsLong() / 1000;
       if (cells != null) {
         CellOperations.Issued is = cells.issue(type, id, coord, worker, invoke);
-        if (is == null) is = cells.issue("write", id, coord, worker, invoke);
+        if (is == null) is = cells.issue(OpType.WRITE, id, coord, worker, invoke);
         inFlight.put(id, new InFlight(id, worker, is.type(), keyString(is.key(), is.clustering()), is.cl(), coord,
             invoke, -1, is.clustering()));
         transport.send(id, coord, is.request());
@@ -334,10 +336,10 @@ public final class WorkloadActor {
       }
       Map<String, Object> row;
       ConsistencyLevel cl;
-      if (type.equals("read") || type.equals("delete")) {
+      if (type == OpType.READ || type == OpType.DELETE) {
         row = keyForRead();
         if (row == null) {
-          type = "write";
+          type = OpType.WRITE;
           row = newRow();
         }
       } else {
@@ -348,14 +350,14 @@ public final class WorkloadActor {
       WritePlanner.RowWrite w = WritePlanner.rowInsert(table, schema, row, ttl, values);
       String key = keyString(w.key(), w.clustering());
       switch (type) {
-        case "write", "lwt" -> {
-          cl = type.equals("lwt") ? ConsistencyLevel.SERIAL : spec.writeConsistency();
+        case WRITE, LWT -> {
+          cl = type == OpType.LWT ? ConsistencyLevel.SERIAL : spec.writeConsistency();
           remember(row);
         }
-        case "delete" -> cl = spec.writeConsistency();
+        case DELETE -> cl = spec.writeConsistency();
         default -> cl = spec.readConsistency();
       }
-      if (!type.equals("read") && rec.keepHistory) {
+      if (type != OpType.READ && rec.keepHistory) {
         rec.keys.computeIfAbsent(key, k -> new KeyRef(table.qualifiedName(), w.key(), w.clustering(),
             rowFilter(w.clustering())));
       }
@@ -378,20 +380,20 @@ public final class WorkloadActor {
       InFlight f = inFlight.remove(d.op());
       if (f == null) return;
       long complete = clock.getAsLong() / 1000;
-      String outcome;
+      OpOutcome outcome;
       String error = null;
       long version = -1;
       Boolean applied = null;
       Integer now = null;
       ClientResponse r = d.response();
       if (r == null) {
-        outcome = "timeout";
+        outcome = OpOutcome.TIMEOUT;
         error = "OperationTimedOut (client, " + ClientRequest.CLIENT_TIMEOUT.toSeconds() + " s)";
       } else if (r instanceof ClientResponse.Failed fl) {
-        outcome = "fail";
+        outcome = OpOutcome.FAIL;
         error = fl.error().name();
       } else {
-        outcome = "ok";
+        outcome = OpOutcome.OK;
         if (r instanceof ClientResponse.WriteDone wd) {
           version = wd.timestampMicros();
           now = reported(wd.nowInSec());
@@ -419,10 +421,10 @@ public final class WorkloadActor {
       record(f, clock.getAsLong() / 1000, a.outcome(), a.error(), a.version(), a.applied(), null);
     }
 
-    private void record(InFlight f, long complete, String outcome, String error, long version, Boolean applied,
+    private void record(InFlight f, long complete, OpOutcome outcome, String error, long version, Boolean applied,
         Integer now) {
       OpRecord op = new OpRecord(f.id(), spec.name(), table.qualifiedName(), f.worker(), f.type(), f.key(),
-          f.cl().name(), f.coordinator(), f.invokeMicros(), complete, outcome, error, version, applied, null, now);
+          f.cl(), f.coordinator(), f.invokeMicros(), complete, outcome, error, version, applied, null, now);
       rec.operations++;
       if (rec.keepHistory) rec.history.add(op);
       rec.metrics.record(op);

@@ -2,7 +2,10 @@ package io.ringsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringsim.cluster.ConsistencyLevel;
+import io.ringsim.sim.OpOutcome;
 import io.ringsim.sim.OpRecord;
+import io.ringsim.sim.OpType;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -21,8 +24,8 @@ class HistoryFileTest {
   static List<OpRecord> ops(int n) {
     List<OpRecord> out = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
-      out.add(new OpRecord(i, "w", "ks.t", i % 8, i % 2 == 0 ? "write" : "read", "k" + (i % 1000), "QUORUM", "n1",
-          i * 10L, i * 10L + 3, "ok", null, i, null));
+      out.add(new OpRecord(i, "w", "ks.t", i % 8, i % 2 == 0 ? OpType.WRITE : OpType.READ, "k" + (i % 1000),
+          ConsistencyLevel.QUORUM, "n1", i * 10L, i * 10L + 3, OpOutcome.OK, null, i, null));
     }
     return out;
   }
@@ -52,12 +55,16 @@ class HistoryFileTest {
 
   @Test
   void aRecognisedRetryNamesTheRequestItRetriedAndOtherLinesSayNothingOfRetries() throws Exception {
-    OpRecord failed = new OpRecord(1, "clients", "ks.t", 0, "write", "7", "ALL", "n1", 0, 500, "fail",
-        "Unavailable", -1, null);
-    OpRecord retry = new OpRecord(2, "clients", "ks.t", 1, "write", "7", "ALL", "n2", 600, 900, "fail",
-        "Unavailable", -1, null, 1L);
+    OpRecord failed = new OpRecord(1, "clients", "ks.t", 0, OpType.WRITE, "7", ConsistencyLevel.ALL, "n1", 0, 500,
+        OpOutcome.FAIL, "Unavailable", -1, null);
+    OpRecord retry = new OpRecord(2, "clients", "ks.t", 1, OpType.WRITE, "7", ConsistencyLevel.ALL, "n2", 600, 900,
+        OpOutcome.FAIL, "Unavailable", -1, null, 1L);
     RunFiles.writeHistory(tmp, List.of(failed, retry));
     List<String> lines = Files.readAllLines(tmp.resolve("history.jsonl"));
+    // The names scripts read: type, level and outcome as words, not as the enums' constants.
+    assertThat(lines.get(0)).isEqualTo("{\"id\":1,\"workload\":\"clients\",\"table\":\"ks.t\",\"worker\":0,"
+        + "\"type\":\"write\",\"key\":\"7\",\"consistency\":\"ALL\",\"coordinator\":\"n1\",\"invokeMicros\":0,"
+        + "\"completeMicros\":500,\"outcome\":\"fail\",\"error\":\"Unavailable\",\"version\":-1,\"applied\":null}");
     assertThat(lines.get(0)).doesNotContain("retryOf");
     assertThat(lines.get(1)).endsWith(",\"retryOf\":1}");
     assertThat(RunFiles.readHistory(tmp)).containsExactly(failed, retry);
@@ -66,8 +73,10 @@ class HistoryFileTest {
   @Test
   void aCoordinatorsNowIsWrittenWhereReportedAndALineWithoutOneStillReads() throws Exception {
     // A now can be negative: a clock skewed behind in a run's first seconds.
-    OpRecord read = new OpRecord(3, "w", "ks.t", 0, "read", "7", "ONE", "n2", 0, 500, "ok", null, 42, null, null, -3);
-    OpRecord lwt = new OpRecord(4, "w", "ks.t", 1, "lwt", "7", "SERIAL", "n1", 600, 900, "ok", null, -1, true);
+    OpRecord read = new OpRecord(3, "w", "ks.t", 0, OpType.READ, "7", ConsistencyLevel.ONE, "n2", 0, 500, OpOutcome.OK,
+        null, 42, null, null, -3);
+    OpRecord lwt = new OpRecord(4, "w", "ks.t", 1, OpType.LWT, "7", ConsistencyLevel.SERIAL, "n1", 600, 900,
+        OpOutcome.OK, null, -1, true);
     RunFiles.writeHistory(tmp, List.of(read, lwt));
     List<String> lines = Files.readAllLines(tmp.resolve("history.jsonl"));
     assertThat(lines.get(0)).endsWith(",\"applied\":null,\"nowInSec\":-3}");

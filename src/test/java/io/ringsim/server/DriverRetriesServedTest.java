@@ -85,7 +85,7 @@ class DriverRetriesServedTest {
       java.util.Map<Long, ClientHistory.Op> byId = new java.util.HashMap<>();
       for (ClientHistory.Op op : fx.served.history().ops()) byId.put(op.id(), op);
       marked.forEach((retry, failure) -> {
-        assertThat(byId.get(failure).outcome()).isNotEqualTo("ok");
+        assertThat(byId.get(failure).outcome()).isNotEqualTo(io.ringsim.sim.OpOutcome.OK);
         assertThat(byId.get(retry).key()).isEqualTo(byId.get(failure).key());
         assertThat(byId.get(retry).invokeMicros()).isGreaterThanOrEqualTo(byId.get(failure).completeMicros());
       });

@@ -160,8 +160,8 @@ class JavaDriverTest extends ServedClusterTest {
     for (ClientHistory.Op op : fx.served.history().ops()) {
       if (!op.table().equals("shop.routed")) continue;
       checked++;
-      assertThat(op.outcome()).isEqualTo("ok");
-      assertThat(op.consistency()).isEqualTo("QUORUM");
+      assertThat(op.outcome()).isEqualTo(io.ringsim.sim.OpOutcome.OK);
+      assertThat(op.consistency()).isEqualTo(io.ringsim.cluster.ConsistencyLevel.QUORUM);
       List<String> replicas = ringsim.replicasFor(fx.sim.ring().partitioner().token(op.keyBytes())).stream()
           .map(io.ringsim.ring.Node::name).toList();
       assertThat(replicas).as("replicas of key %s", op.key()).contains(op.coordinator());

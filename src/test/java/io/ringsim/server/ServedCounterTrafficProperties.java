@@ -10,6 +10,7 @@ import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
 import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
 import io.ringsim.cluster.node.NodeCommand;
+import io.ringsim.sim.AnomalyKind;
 import io.ringsim.sim.Checker;
 import io.ringsim.sim.NotJudged;
 import io.ringsim.sim.ServedChecker;
@@ -100,7 +101,7 @@ class ServedCounterTrafficProperties {
     // (as a plain cell's read may): such a stale read is reported, and says Cassandra did not promise it. Nothing
     // else, and nothing at all where the levels overlap.
     assertThat(r.anomalies()).as("anomalies at write %s, read %s of %s", write, read, steps).allSatisfy(a -> {
-      assertThat(a.kind()).isIn("stale-read", "read-your-writes");
+      assertThat(a.kind()).isIn(AnomalyKind.STALE_READ, AnomalyKind.READ_YOUR_WRITES);
       assertThat(a.detail()).contains("Cassandra did not promise that this read would see them");
     });
   }
@@ -139,10 +140,10 @@ class ServedCounterTrafficProperties {
       assertThat(a.key()).isEqualTo(ks + ".hits 1");
       assertThat(a.cell()).isEqualTo("row (1) column n");
     });
-    assertThat(r.anomalies()).filteredOn(a -> a.kind().equals("stale-read") && a.consistency().equals("QUORUM"))
+    assertThat(r.anomalies()).filteredOn(a -> a.kind() == AnomalyKind.STALE_READ && a.consistency().equals("QUORUM"))
         .singleElement().satisfies(a -> assertThat(a.detail()).contains("row (1) column n: saw no value, but the"
             + " increments acknowledged before the read began add up to 6 (3 writes)"));
-    assertThat(r.anomalies()).filteredOn(a -> a.kind().equals("lost-write")).singleElement()
+    assertThat(r.anomalies()).filteredOn(a -> a.kind() == AnomalyKind.LOST_WRITE).singleElement()
         .satisfies(a -> assertThat(a.detail()).startsWith("after healing, a read at ALL row (1) column n: saw no"
             + " value"));
     assertThat(r.lostWrites()).isEqualTo(1);
@@ -180,7 +181,7 @@ class ServedCounterTrafficProperties {
       ops.add(op);
     }
     assertThat(ServedChecker.check(ops).anomalies()).singleElement().satisfies(a -> {
-      assertThat(a.kind()).isEqualTo("counter-unexplained");
+      assertThat(a.kind()).isEqualTo(AnomalyKind.COUNTER_UNEXPLAINED);
       assertThat(a.cell()).isEqualTo("row (1) column m");
     });
   }

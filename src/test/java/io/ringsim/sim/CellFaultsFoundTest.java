@@ -72,14 +72,14 @@ class CellFaultsFoundTest {
       assertThat(a.detail()).contains(a.cell());
     });
     // Reads of part of a partition are judged on the cells they selected: each kind finds stale cells too.
-    Map<Long, String> typeOf = new java.util.HashMap<>();
+    Map<Long, OpType> typeOf = new java.util.HashMap<>();
     for (OpRecord o : out.history()) typeOf.put(o.id(), o.type());
-    java.util.Set<String> staleKinds = new java.util.TreeSet<>();
+    java.util.Set<OpType> staleKinds = java.util.EnumSet.noneOf(OpType.class);
     for (Checker.Anomaly a : r.anomalies()) {
       java.util.regex.Matcher m = java.util.regex.Pattern.compile("read #(\\d+)").matcher(a.detail());
       if (m.find()) staleKinds.add(typeOf.get(Long.parseLong(m.group(1))));
     }
-    assertThat(staleKinds).contains("read-slice", "read-in", "read-limit", "read-columns");
+    assertThat(staleKinds).contains(OpType.READ_SLICE, OpType.READ_IN, OpType.READ_LIMIT, OpType.READ_COLUMNS);
   }
 
   @Test
@@ -144,7 +144,7 @@ class CellFaultsFoundTest {
         .run().result();
     assertThat(r.anomalyCounts().staleReads()).isPositive();
     assertThat(r.anomalies()).allSatisfy(a -> {
-      assertThat(a.kind()).isEqualTo("stale-read");
+      assertThat(a.kind()).isEqualTo(AnomalyKind.STALE_READ);
       assertThat(a.detail()).contains("at ONE via n3");
       // a row n3 never got is missing whole: its row marker is named
       assertThat(a.cell()).matches("row \\(\\d\\) (column [ab]|row marker)");

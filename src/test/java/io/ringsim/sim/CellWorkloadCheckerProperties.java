@@ -109,7 +109,9 @@ class CellWorkloadCheckerProperties {
     RunSpec spec = ScenarioReader.parse(t.scenario(), "traffic.sim", Map.of());
     RunResult r = new ScenarioRunner(spec, ConfigFactory.load("application-test"), line -> {}).run().result();
     List<String> found = new ArrayList<>();
-    for (Checker.Anomaly a : r.anomalies()) found.add(a.kind() + " " + a.key() + " " + a.cell() + ": " + a.detail());
+    for (Checker.Anomaly a : r.anomalies()) {
+      found.add(a.kind().label() + " " + a.key() + " " + a.cell() + ": " + a.detail());
+    }
     assertThat(found).as(t.scenario()).isEmpty();
     assertThat(r.anomalyCounts().readsChecked()).as("reads were judged").isPositive();
     assertThat(r.anomalyCounts().keysChecked()).as("partitions were read back").isPositive();

@@ -2,6 +2,7 @@ package io.ringsim.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringsim.cluster.ConsistencyLevel;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -13,13 +14,13 @@ import org.junit.jupiter.api.Test;
  */
 class CheckerTtlTest {
   static OpRecord write(long atMicros) {
-    return new OpRecord(1, "w", "ks.t", 0, "write", "k1", "QUORUM", "n1", atMicros - 2000, atMicros, "ok", null,
-        atMicros - 1000, null);
+    return new OpRecord(1, "w", "ks.t", 0, OpType.WRITE, "k1", ConsistencyLevel.QUORUM, "n1", atMicros - 2000,
+        atMicros, OpOutcome.OK, null, atMicros - 1000, null);
   }
 
   static OpRecord readSawNothing(long id, long invoke) {
-    return new OpRecord(id, "w", "ks.t", 1, "read", "k1", "QUORUM", "n2", invoke, invoke + 2000, "ok", null, -1,
-        null);
+    return new OpRecord(id, "w", "ks.t", 1, OpType.READ, "k1", ConsistencyLevel.QUORUM, "n2", invoke, invoke + 2000,
+        OpOutcome.OK, null, -1, null);
   }
 
   /** A read at {@code readMicros} through an unskewed coordinator: its now is the second it was answered in. */
@@ -49,8 +50,8 @@ class CheckerTtlTest {
   void anLwtRowWithoutNowsIsJudgedWithoutATtlAndNotJudgedWithOne() {
     // Two IF NOT EXISTS both applied, from a history without nows: without a TTL the row cannot have gone in between,
     // so it is a violation whatever the nows; with a TTL it may have expired, and nobody can tell.
-    List<OpRecord> h = List.of(lwt(null), new OpRecord(2, "w", "ks.t", 2, "lwt", "k1", "SERIAL", "n1", 40_000_000,
-        40_002_000, "ok", null, -1, true, null, null));
+    List<OpRecord> h = List.of(lwt(null), new OpRecord(2, "w", "ks.t", 2, OpType.LWT, "k1", ConsistencyLevel.SERIAL,
+        "n1", 40_000_000, 40_002_000, OpOutcome.OK, null, -1, true, null, null));
     assertThat(Checker.check(h, List.of(), Map.of()).lwtViolations()).isEqualTo(1);
     Checker.Result withTtl = Checker.check(h, List.of(), Map.of("w", 20));
     assertThat(withTtl.lwtViolations()).isZero();
@@ -70,8 +71,8 @@ class CheckerTtlTest {
     assertThat(Checker.mayHaveExpired(Checker.writeNow(w), 20, 30)).isTrue();
     assertThat(Checker.mayHaveExpired(Checker.writeNow(write(10_002_000)), 20, 29)).isFalse();
     // A timestamp within a millisecond of a second may have been bumped past its clock from the second before.
-    assertThat(Checker.writeNow(new OpRecord(1, "w", "ks.t", 0, "write", "k1", "QUORUM", "n1", 0, 1, "ok", null,
-        10_000_500, null))).isEqualTo(9);
+    assertThat(Checker.writeNow(new OpRecord(1, "w", "ks.t", 0, OpType.WRITE, "k1", ConsistencyLevel.QUORUM, "n1", 0,
+        1, OpOutcome.OK, null, 10_000_500, null))).isEqualTo(9);
   }
 
   static OpRecord at(OpRecord o, int nowInSec) {
@@ -112,8 +113,8 @@ class CheckerTtlTest {
 
   /** An applied LWT at 10.5 s (an LWT answer carries no write timestamp), its answer's now {@code now} or none. */
   static OpRecord lwt(Integer now) {
-    return new OpRecord(1, "w", "ks.t", 0, "lwt", "k1", "SERIAL", "n1", 10_498_000, 10_500_000, "ok", null, -1,
-        true, null, now);
+    return new OpRecord(1, "w", "ks.t", 0, OpType.LWT, "k1", ConsistencyLevel.SERIAL, "n1", 10_498_000, 10_500_000,
+        OpOutcome.OK, null, -1, true, null, now);
   }
 
   @Test
@@ -138,14 +139,14 @@ class CheckerTtlTest {
 
   /** An LWT INSERT ... IF NOT EXISTS answered at {@code atMicros} with {@code applied}, its round's now {@code now}. */
   static OpRecord ifNotExists(long id, long atMicros, boolean applied, int now) {
-    return new OpRecord(id, "w", "ks.t", (int) id, "lwt", "k1", "SERIAL", "n1", atMicros - 2000, atMicros, "ok", null,
-        -1, applied, null, now);
+    return new OpRecord(id, "w", "ks.t", (int) id, OpType.LWT, "k1", ConsistencyLevel.SERIAL, "n1", atMicros - 2000,
+        atMicros, OpOutcome.OK, null, -1, applied, null, now);
   }
 
   /** A SERIAL read answered at {@code atMicros} that saw no row, at its coordinator's now {@code now}. */
   static OpRecord serialReadSawNothing(long id, long atMicros, int now) {
-    return new OpRecord(id, "w", "ks.t", (int) id, "read", "k1", "SERIAL", "n2", atMicros - 2000, atMicros, "ok",
-        null, -1, null, null, now);
+    return new OpRecord(id, "w", "ks.t", (int) id, OpType.READ, "k1", ConsistencyLevel.SERIAL, "n2", atMicros - 2000,
+        atMicros, OpOutcome.OK, null, -1, null, null, now);
   }
 
   @Test
@@ -172,8 +173,8 @@ class CheckerTtlTest {
 
   @Test
   void anLwtRowWithATtlAndATimedOutWriteIsNotJudged() {
-    OpRecord timedOut = new OpRecord(2, "w", "ks.t", 2, "lwt", "k1", "SERIAL", "n1", 20_000_000, 32_000_000,
-        "timeout", "WriteTimeout", -1, null, null, null);
+    OpRecord timedOut = new OpRecord(2, "w", "ks.t", 2, OpType.LWT, "k1", ConsistencyLevel.SERIAL, "n1", 20_000_000,
+        32_000_000, OpOutcome.TIMEOUT, "WriteTimeout", -1, null, null, null);
     Checker.Result r = Checker.check(List.of(ifNotExists(1, 10_500_000, true, 10), timedOut,
         ifNotExists(3, 40_500_000, false, 40)), List.of(), Map.of("w", 20));
     assertThat(r.lwtViolations()).isZero();

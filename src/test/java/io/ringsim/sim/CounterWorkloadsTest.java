@@ -69,7 +69,7 @@ class CounterWorkloadsTest {
   void readsAtOneThatMissIncrementsAtOneThroughAPartitionAreStaleAndSayWhy() {
     RunResult r = run(scenario("  at 10s partition {n1} {n2 n3}\n  at 20s heal", "batch", "ONE", "ONE"));
     assertThat(r.anomalies()).isNotEmpty().allSatisfy(a -> {
-      assertThat(a.kind()).isIn("stale-read", "read-your-writes");
+      assertThat(a.kind()).isIn(AnomalyKind.STALE_READ, AnomalyKind.READ_YOUR_WRITES);
       assertThat(a.detail()).contains("R + W <= RF");
     });
     assertThat(r.anomalyCounts().notJudged()).doesNotContainKey("counter-weak-read");
@@ -85,7 +85,7 @@ class CounterWorkloadsTest {
     RunResult r = run(scenario("  at 20s crash n3\n  at 21s restart n3", "periodic 30s", "ALL", "ONE"));
     assertThat(r.anomalyCounts().staleReads()).isPositive();
     assertThat(r.anomalies()).allSatisfy(a -> {
-      assertThat(a.kind()).isEqualTo("stale-read");
+      assertThat(a.kind()).isEqualTo(AnomalyKind.STALE_READ);
       assertThat(a.detail()).contains("at ONE via n3").contains(a.cell() + ": saw ")
           .contains("an acknowledged increment is missing");
       assertThat(a.cell()).matches("column views|row \\(\\d\\) column (views|errors)|static row column total");

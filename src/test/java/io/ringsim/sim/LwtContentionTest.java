@@ -46,9 +46,9 @@ class LwtContentionTest {
     assertThat(r.anomalies()).isEmpty();
     assertThat(r.anomalyCounts().lwtViolations()).isZero();
 
-    List<OpRecord> lwts = out.history().stream().filter(o -> o.type().equals("lwt")).toList();
+    List<OpRecord> lwts = out.history().stream().filter(o -> o.type() == OpType.LWT).toList();
     Map<String, Long> errors = out.history().stream().filter(o -> !o.ok())
-        .collect(Collectors.groupingBy(o -> o.type() + " " + o.error(), Collectors.counting()));
+        .collect(Collectors.groupingBy(o -> o.type().label() + " " + o.error(), Collectors.counting()));
     // Contention shows, and only as Cassandra shows it: results unknown, never another kind of failure.
     assertThat(errors).containsKey("lwt CASWriteUnknown");
     assertThat(errors.keySet()).allSatisfy(k -> assertThat(k).endsWith(" CASWriteUnknown"));

@@ -69,7 +69,7 @@ class ServedCheckerTest {
     Checker.Result r = ServedChecker.check(ops);
     assertThat(r.staleReads()).isEqualTo(1);
     assertThat(r.anomalies()).singleElement().satisfies(a -> {
-      assertThat(a.kind()).isEqualTo("stale-read");
+      assertThat(a.kind()).isEqualTo(AnomalyKind.STALE_READ);
       assertThat(a.key()).isEqualTo("ks.wide 1");
       assertThat(a.detail()).contains("row (2) column v: saw timestamp 150, older than write #2 (timestamp 200");
     });
@@ -131,7 +131,7 @@ class ServedCheckerTest {
     read(3, 40, 50, 0, Map.of(), true);
     assertThat(ServedChecker.check(ops, ServedChecker.Order.TIMESTAMPS).anomalies()).isEmpty();
     assertThat(ServedChecker.check(ops, ServedChecker.Order.REAL_TIME).anomalies()).singleElement().satisfies(a -> {
-      assertThat(a.kind()).isEqualTo("lost-write");
+      assertThat(a.kind()).isEqualTo(AnomalyKind.LOST_WRITE);
       assertThat(a.cell()).isEqualTo("row (1) column v");
       assertThat(a.detail()).contains("saw no value, but write #2 (timestamp 50")
           .contains("came after deletion of row (1) #1 (timestamp 100) had completed");
@@ -214,7 +214,7 @@ class ServedCheckerTest {
     assertThat(r.anomalies()).isEmpty();
     write(1, 40, 50, cell(v(2), 300));
     assertThat(ServedChecker.check(ops).anomalies()).singleElement().satisfies(a -> {
-      assertThat(a.kind()).isEqualTo("lost-write");
+      assertThat(a.kind()).isEqualTo(AnomalyKind.LOST_WRITE);
       assertThat(a.detail()).contains("row (2) column v");
     });
   }
@@ -241,7 +241,7 @@ class ServedCheckerTest {
     assertThat(r.notJudged()).containsEntry(NotJudged.DURING_SCHEMA_REMOVAL, 1L);
     write(1, 31, 41, cell(v(2), 200));
     assertThat(ServedChecker.check(ops).anomalies()).singleElement().satisfies(a -> {
-      assertThat(a.kind()).isEqualTo("lost-write");
+      assertThat(a.kind()).isEqualTo(AnomalyKind.LOST_WRITE);
       assertThat(a.detail()).contains("row (2) column v");
     });
   }
@@ -262,7 +262,7 @@ class ServedCheckerTest {
     lwt(ServedOp.Lwt.IF_NOT_EXISTS, 40, 50, true);
     Checker.Result r = ServedChecker.check(ops);
     assertThat(r.lwtViolations()).isEqualTo(1);
-    assertThat(r.anomalies()).singleElement().satisfies(a -> assertThat(a.kind()).isEqualTo("lwt"));
+    assertThat(r.anomalies()).singleElement().satisfies(a -> assertThat(a.kind()).isEqualTo(AnomalyKind.LWT));
   }
 
   @Test

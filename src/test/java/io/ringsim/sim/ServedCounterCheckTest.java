@@ -81,7 +81,7 @@ class ServedCounterCheckTest {
     Checker.Result r = ServedChecker.check(ops);
     assertThat(r.staleReads()).isEqualTo(1);
     assertThat(r.anomalies()).singleElement().satisfies(a -> {
-      assertThat(a.kind()).isEqualTo("stale-read");
+      assertThat(a.kind()).isEqualTo(AnomalyKind.STALE_READ);
       assertThat(a.key()).isEqualTo("ks.hits 1");
       assertThat(a.cell()).isEqualTo("row (1) column n");
       assertThat(a.detail()).contains("row (1) column n: saw 5, but the increments acknowledged before the read"
@@ -95,7 +95,7 @@ class ServedCounterCheckTest {
     read(2, ConsistencyLevel.ONE, 20, 30, 0L, false);
     Checker.Result r = ServedChecker.check(ops);
     assertThat(r.rywViolations()).isEqualTo(1);
-    assertThat(r.anomalies()).singleElement().extracting(Checker.Anomaly::kind).isEqualTo("read-your-writes");
+    assertThat(r.anomalies()).singleElement().extracting(Checker.Anomaly::kind).isEqualTo(AnomalyKind.READ_YOUR_WRITES);
   }
 
   @Test
@@ -106,7 +106,7 @@ class ServedCounterCheckTest {
     // As the cell checker does for a plain cell: an acknowledged write a later read misses makes it stale.
     assertThat(r.staleReads()).isEqualTo(1);
     assertThat(r.anomalies()).singleElement().satisfies(a -> {
-      assertThat(a.kind()).isEqualTo("stale-read");
+      assertThat(a.kind()).isEqualTo(AnomalyKind.STALE_READ);
       assertThat(a.detail()).contains("saw 0, but the increments acknowledged before the read began add up to 4")
           .contains("R + W <= RF, so Cassandra did not promise that this read would see them");
     });
@@ -114,7 +114,7 @@ class ServedCounterCheckTest {
 
     read(2, ConsistencyLevel.ONE, 40, 50, 9L, false);
     Checker.Result more = ServedChecker.check(ops);
-    assertThat(more.anomalies()).filteredOn(a -> a.kind().equals("counter-unexplained")).singleElement()
+    assertThat(more.anomalies()).filteredOn(a -> a.kind() == AnomalyKind.COUNTER_UNEXPLAINED).singleElement()
         .satisfies(a -> assertThat(a.detail()).contains("saw 9, which no set of the increments sent adds up to (with"
             + " any of them counted or left out, the value lies between 0 and 4)"));
   }
@@ -140,7 +140,7 @@ class ServedCounterCheckTest {
     add(1, ConsistencyLevel.QUORUM, 20, 30, ServedOp.Outcome.REFUSED, 5);
     read(2, ConsistencyLevel.QUORUM, 40, 50, 6L, false);
     assertThat(ServedChecker.check(ops).anomalies()).singleElement().extracting(Checker.Anomaly::kind)
-        .isEqualTo("counter-unexplained");
+        .isEqualTo(AnomalyKind.COUNTER_UNEXPLAINED);
   }
 
   @Test
@@ -162,7 +162,7 @@ class ServedCounterCheckTest {
     Checker.Result r = ServedChecker.check(ops);
     assertThat(r.lostWrites()).isEqualTo(1);
     assertThat(r.anomalies()).singleElement().satisfies(a -> {
-      assertThat(a.kind()).isEqualTo("lost-write");
+      assertThat(a.kind()).isEqualTo(AnomalyKind.LOST_WRITE);
       assertThat(a.cell()).isEqualTo("row (1) column n");
       assertThat(a.atMicros()).isEqualTo(lost.completeMicros());
       assertThat(a.detail()).startsWith("after healing, a read at ALL row (1)"
@@ -225,7 +225,7 @@ class ServedCounterCheckTest {
     ops.add(new ServedOp.Removal(++ids, 20, 30, "ks.hits", null, "TRUNCATE ks.hits"));
     read(2, ConsistencyLevel.QUORUM, 60, 70, 5L, false);
     assertThat(ServedChecker.check(ops).anomalies()).singleElement()
-        .satisfies(a -> assertThat(a.kind()).isEqualTo("counter-unexplained"));
+        .satisfies(a -> assertThat(a.kind()).isEqualTo(AnomalyKind.COUNTER_UNEXPLAINED));
 
     ops.clear();
     add(ConsistencyLevel.ONE, 0, 10, 5);

@@ -140,7 +140,7 @@ class ServedLwtConditionTest {
     Checker.Result r = ServedChecker.check(ops);
     assertThat(r.lwtViolations()).isEqualTo(1);
     assertThat(r.anomalies()).singleElement().satisfies(an -> {
-      assertThat(an.kind()).isEqualTo("lwt");
+      assertThat(an.kind()).isEqualTo(AnomalyKind.LWT);
       assertThat(an.key()).startsWith("geo.users 'us'").contains("(2)").doesNotContain("(3)");
       assertThat(an.detail()).contains("#" + a.id() + " applied", "#" + b.id() + " applied", "#" + b.id()
           + " cannot be placed");

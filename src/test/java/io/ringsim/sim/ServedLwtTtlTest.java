@@ -87,7 +87,7 @@ class ServedLwtTtlTest {
     Checker.Result r = ServedChecker.check(ops);
     assertThat(r.lwtViolations()).isEqualTo(1);
     assertThat(r.anomalies()).singleElement().satisfies(a -> {
-      assertThat(a.kind()).isEqualTo("lwt");
+      assertThat(a.kind()).isEqualTo(AnomalyKind.LWT);
       assertThat(a.key()).isEqualTo("ks.once 7");
       assertThat(a.consistency()).isEqualTo("SERIAL");
       assertThat(a.atMicros()).isEqualTo(second.invokeMicros());

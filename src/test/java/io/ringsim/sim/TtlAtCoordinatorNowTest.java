@@ -63,7 +63,7 @@ class TtlAtCoordinatorNowTest {
     assertThat(r.anomalies()).isEmpty();
     assertThat(r.anomalyCounts().readsChecked()).isGreaterThan(3000);
     // The skew reached the history: reads through n2 and n3 after 10 s report nows 4 s off the simulated second.
-    List<OpRecord> skewedReads = out.history().stream().filter(o -> o.type().equals("read") && o.ok()
+    List<OpRecord> skewedReads = out.history().stream().filter(o -> o.type() == OpType.READ && o.ok()
         && o.invokeMicros() > 11_000_000 && !o.coordinator().equals("n1") && !o.coordinator().equals("n4")).toList();
     assertThat(skewedReads).isNotEmpty().allSatisfy(o -> assertThat(Math.abs(o.nowInSec()
         - Math.floorDiv(o.completeMicros(), 1_000_000L))).as("read #" + o.id()).isBetween(3L, 5L));
@@ -95,7 +95,7 @@ class TtlAtCoordinatorNowTest {
     assertThat(plain.anomalyCounts().lostWrites()).isPositive();
     assertThat(ttl.anomalyCounts().lostWrites()).isEqualTo(plain.anomalyCounts().lostWrites());
     assertThat(ttl.anomalyCounts().staleReads()).isEqualTo(plain.anomalyCounts().staleReads());
-    assertThat(ttl.anomalies()).filteredOn(a -> a.kind().equals("lost-write"))
+    assertThat(ttl.anomalies()).filteredOn(a -> a.kind() == AnomalyKind.LOST_WRITE)
         .allSatisfy(a -> assertThat(a.detail()).contains("via n2"));
   }
 
@@ -122,7 +122,7 @@ class TtlAtCoordinatorNowTest {
     // LWTs with a TTL under skewed clocks, no other fault: every applied LWT reports the now its round fixed (the
     // one its TTL counts from), so a row last written by one is judged, not assumed expired, and nothing is stale.
     RunOutcome out = run(SKEW_ONLY.replace("mix write 50% read 50%", "mix lwt 30% write 20% read 50%"));
-    List<OpRecord> lwts = out.history().stream().filter(o -> o.type().equals("lwt") && o.ok()).toList();
+    List<OpRecord> lwts = out.history().stream().filter(o -> o.type() == OpType.LWT && o.ok()).toList();
     assertThat(lwts).isNotEmpty().allSatisfy(o -> assertThat(o.nowInSec()).as("lwt #" + o.id()).isNotNull());
     assertThat(out.result().anomalies()).isEmpty();
     assertThat(out.result().anomalyCounts().notJudged()).doesNotContainKey("ttl-now-unknown");

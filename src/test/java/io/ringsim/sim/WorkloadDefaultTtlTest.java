@@ -50,7 +50,7 @@ class WorkloadDefaultTtlTest {
   @Test
   void rowsWrittenWithoutATtlExpireAtTheTablesDefault() {
     RunOutcome out = run("");
-    List<OpRecord> reads = out.history().stream().filter(o -> o.type().equals("read") && o.ok()).toList();
+    List<OpRecord> reads = out.history().stream().filter(o -> o.type() == OpType.READ && o.ok()).toList();
     // Written by 3 s with a 5 s TTL: expired from second 8 (whole seconds), gone for every read from 9 s.
     assertThat(reads.stream().filter(o -> o.invokeMicros() >= 9_000_000)).isNotEmpty()
         .allSatisfy(o -> assertThat(o.version()).as("read #" + o.id() + " saw no row").isEqualTo(-1));
@@ -58,7 +58,7 @@ class WorkloadDefaultTtlTest {
     assertThat(out.result().anomalies()).isEmpty();
     // The workload's own ttl wins over the table's default: 15 s keeps them until second 15 at least.
     RunOutcome longer = run("ttl 15s");
-    assertThat(longer.history().stream().filter(o -> o.type().equals("read") && o.ok()
+    assertThat(longer.history().stream().filter(o -> o.type() == OpType.READ && o.ok()
         && o.invokeMicros() >= 9_000_000 && o.invokeMicros() < 14_000_000 && o.version() >= 0)).isNotEmpty();
     assertThat(longer.result().anomalies()).isEmpty();
   }

@@ -43,7 +43,8 @@ class ZombiesScenarioTest {
     // Each zombie is a delete that did not stick: the final read at ALL sees the row it deleted.
     assertThat(r.anomalyCounts().lostWrites()).isPositive();
     assertThat(r.anomalyCounts().staleReads()).isPositive();
-    assertThat(r.anomalies()).anyMatch(a -> a.kind().equals("lost-write") && a.detail().contains("older than delete"));
+    assertThat(r.anomalies())
+        .anyMatch(a -> a.kind() == AnomalyKind.LOST_WRITE && a.detail().contains("older than delete"));
     assertThat(hintsReplayed(r)).as("expired hints are dropped, not replayed").isZero();
     assertThat(r.passed()).isFalse();
   }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.ringsim.cli.shell.FaultCommands;
+import io.ringsim.cluster.ConsistencyLevel;
 import io.ringsim.cluster.FaultState;
 import io.ringsim.report.Labels;
 import io.ringsim.cluster.SimCluster;
@@ -12,6 +13,7 @@ import io.ringsim.ring.Node;
 import io.ringsim.ring.Partitioner;
 import io.ringsim.ring.Ring;
 import io.ringsim.ring.Token;
+import io.ringsim.sim.OpType;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -168,10 +170,11 @@ public final class LiveView implements AutoCloseable {
   }
 
   /** An operation has completed (a workload's or a client's), at simulated microsecond {@code completeMicros}. */
-  public void operation(long completeMicros, String consistency, String type, boolean ok, String error, String key,
-      String coordinator) {
-    String series = consistency + " " + type;
-    seriesNames.computeIfAbsent(series, x -> labels.f("op.series", consistency, labels.name("op.kind.", type)));
+  public void operation(long completeMicros, ConsistencyLevel consistency, OpType type, boolean ok, String error,
+      String key, String coordinator) {
+    String series = consistency.name() + " " + type.label();
+    seriesNames.computeIfAbsent(series, x -> labels.f("op.series", consistency.name(),
+        labels.name("op.kind.", type.label())));
     figures.operation(completeMicros, series, ok, error, key, coordinator);
   }
 

@@ -6,6 +6,7 @@ import io.ringsim.report.Labels;
 import io.ringsim.report.Lang;
 import io.ringsim.report.SequenceDiagram;
 import io.ringsim.sim.OpRecord;
+import io.ringsim.sim.OpType;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -80,8 +81,10 @@ public final class Explainer {
       // Ids count per workload: the read is the one of this row (and level) with that id.
       long id = Long.parseLong(m.group(1));
       for (OpRecord op : ops) {
-        if (op.id() == id && op.type().startsWith("read") && (read == null || op.consistency().equals(a.consistency())))
+        if (op.id() == id && op.type().isRead()
+            && (read == null || op.consistency().name().equals(a.consistency()))) {
           read = op;
+        }
       }
     }
     boolean lost = a.kind().equals("lost-write");
@@ -138,9 +141,9 @@ public final class Explainer {
         start = Math.min(start, op.invokeMicros());
         end = Math.max(end, op.completeMicros());
         // Reads below SERIAL say nothing about Paxos's order, so the checker (and the story) leave them out.
-        boolean ordered = !op.type().startsWith("read") || op.consistency().endsWith("SERIAL");
+        boolean ordered = !op.type().isRead() || op.consistency().isSerial();
         if (ordered) near.add(op);
-        timedOut |= op.type().equals("lwt") && !op.ok();
+        timedOut |= op.type() == OpType.LWT && !op.ok();
       }
       // The operations the checker weighed, nearest the one it could not place first, then in time order.
       near.sort((x, y) -> Long.compare(Math.abs(x.invokeMicros() - at), Math.abs(y.invokeMicros() - at)));
@@ -188,10 +191,11 @@ public final class Explainer {
   static final int MAX_LISTED = 8;
 
   private String opText(OpRecord op) {
-    String failed = op.error() == null || op.error().isEmpty() ? op.outcome() : t.f("explain.op.failed", op.error());
+    String failed = op.error() == null || op.error().isEmpty() ? op.outcome().label()
+        : t.f("explain.op.failed", op.error());
     String what = switch (op.type()) {
-      case "lwt" -> t.f("explain.op.lwt", op.id(), op.ok() ? "[applied] = " + op.applied() : failed);
-      case "read" -> t.f("explain.op.read", op.id(), op.consistency(), !op.ok() ? failed
+      case LWT -> t.f("explain.op.lwt", op.id(), op.ok() ? "[applied] = " + op.applied() : failed);
+      case READ -> t.f("explain.op.read", op.id(), op.consistency(), !op.ok() ? failed
           : op.version() < 0 ? t.get("explain.op.saw-none") : t.f("explain.op.saw", op.version()));
       default -> t.f("explain.op.other", typeWord(op.type()), op.id(), op.consistency(),
           op.ok() ? t.get("explain.op.ok") : failed);
@@ -211,8 +215,8 @@ public final class Explainer {
   }
 
   /** An operation's type as the story says it ("write", "delete"...); an unknown type as it is. */
-  private String typeWord(String type) {
-    return t.has("explain.type." + type) ? t.get("explain.type." + type) : type;
+  private String typeWord(OpType type) {
+    return t.has("explain.type." + type.label()) ? t.get("explain.type." + type.label()) : type.label();
   }
 
   // ---------------------------------------------------------------- the write
@@ -366,7 +370,7 @@ public final class Explainer {
             w.version()));
     OpRecord winner = null;
     for (OpRecord op : byRow.getOrDefault(key.table() + " " + key.key(), List.of())) {
-      if (op.version() == rd.version() && !op.type().equals("read")) winner = op;
+      if (op.version() == rd.version() && op.type() != OpType.READ) winner = op;
     }
     if (winner != null && winner.version() > w.version() && winner.completeMicros() < w.invokeMicros()) {
       s.append(t.get("explain.gap"));
@@ -401,7 +405,7 @@ public final class Explainer {
 
   private void lostStory(StringBuilder s, Anomaly a, OpRecord w, List<OpRecord> ops) {
     s.append(t.f("explain.lost", t.say(a.details().replaceFirst("^after healing, a read at ALL ", ""))));
-    if (w.type().equals("delete")) purgeStory(s, a, w);
+    if (w.type() == OpType.DELETE) purgeStory(s, a, w);
     OpRecord newer = null;
     for (OpRecord op : ops) {
       if (op.ok() && op.version() > w.version() && op.completeMicros() < w.invokeMicros()) newer = op;
@@ -433,7 +437,7 @@ public final class Explainer {
 
   private String writer(TraceModel.KeyInfo key, long ts) {
     for (OpRecord op : byRow.getOrDefault(key.table() + " " + key.key(), List.of())) {
-      if (op.version() == ts && !op.type().equals("read")) return t.f("explain.writer", op.id());
+      if (op.version() == ts && op.type() != OpType.READ) return t.f("explain.writer", op.id());
     }
     return null;
   }
@@ -443,8 +447,8 @@ public final class Explainer {
   private static OpRecord lastMutationBefore(List<OpRecord> ops, long before) {
     OpRecord last = null;
     for (OpRecord op : ops) {
-      boolean mutation = op.type().equals("write") || op.type().equals("delete")
-          || (op.type().equals("lwt") && Boolean.TRUE.equals(op.applied()));
+      boolean mutation = op.type() == OpType.WRITE || op.type() == OpType.DELETE
+          || (op.type() == OpType.LWT && Boolean.TRUE.equals(op.applied()));
       if (!mutation || !op.ok() || op.completeMicros() >= before) continue;
       if (last == null || op.completeMicros() >= last.completeMicros()) last = op;
     }

@@ -2,6 +2,7 @@ package io.ringsim.sim.trace;
 
 import io.ringsim.report.SequenceDiagram;
 import io.ringsim.sim.OpRecord;
+import io.ringsim.sim.OpType;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -46,8 +47,8 @@ final class TraceDiagram {
       String what = t.f("diagram.op", type(op.type()), op.id(), op.consistency());
       timed.add(new SequenceDiagram.Arrow(op.invokeMicros(), op.invokeMicros(), client,
           op.coordinator(), what, "delivered"));
-      String result = !op.ok() ? (op.error() == null ? op.outcome() : op.error())
-          : op.type().equals("read") ? (op.version() < 0 ? t.get("diagram.result.no-row")
+      String result = !op.ok() ? (op.error() == null ? op.outcome().label() : op.error())
+          : op.type() == OpType.READ ? (op.version() < 0 ? t.get("diagram.result.no-row")
               : t.f("diagram.result.ts", op.version())) : t.f("diagram.result.ok", op.version());
       timed.add(new SequenceDiagram.Arrow(op.completeMicros(), op.completeMicros(), op.coordinator(),
           client, t.f("diagram.op.result", what, result), "delivered"));
@@ -119,8 +120,8 @@ final class TraceDiagram {
   }
 
   /** An operation's type (write, read, delete, lwt) in the reader's words. */
-  private String type(String type) {
-    return t.has("explain.type." + type) ? t.get("explain.type." + type) : type;
+  private String type(OpType type) {
+    return t.has("explain.type." + type.label()) ? t.get("explain.type." + type.label()) : type.label();
   }
 
   /** Crashes (per lane, until the restart) and partitions (across all lanes, until the heal) in the window. */
