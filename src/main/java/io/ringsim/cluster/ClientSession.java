@@ -145,9 +145,9 @@ public final class ClientSession {
 
   /**
    * Sends a request to a coordinator, telling the observer (if any) when it leaves and when it is answered;
-   * {@code kind}: what the statement does (write, delete, lwt or read).
+   * {@code kind}: what the statement does.
    */
-  CompletableFuture<ClientResponse> submitAs(String kind, String coord, ClientRequest request) {
+  CompletableFuture<ClientResponse> submitAs(RequestKind kind, String coord, ClientRequest request) {
     if (observer == null) return cluster.submit(coord, request, ClientRequest.CLIENT_TIMEOUT).toCompletableFuture();
     RequestObserver o = observer;
     request = o.instrument(request);
@@ -354,11 +354,11 @@ public final class ClientSession {
 
   /** Sends a read to {@code coord} and waits for its answer (a timeout answers as a failure). */
   ClientResponse ask(String coord, ClientRequest request) {
-    return awaitResponse(submitAs("read", coord, request), coord);
+    return awaitResponse(submitAs(RequestKind.READ, coord, request), coord);
   }
 
   CompletableFuture<ClientResponse> send(String coord, ClientRequest request) {
-    return submitAs("read", coord, request);
+    return submitAs(RequestKind.READ, coord, request);
   }
 
   ClientResponse await(CompletableFuture<ClientResponse> f, String coord) {

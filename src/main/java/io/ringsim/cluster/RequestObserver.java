@@ -11,11 +11,11 @@ import io.ringsim.schema.Catalog;
  */
 public interface RequestObserver {
   /**
-   * A request leaves for {@code coordinator}. {@code kind}: write, delete, lwt or read (what the statement does).
+   * A request leaves for {@code coordinator}. {@code kind}: what the statement does.
    *
    * @return a token handed back with the answer
    */
-  Object sent(String coordinator, String kind, ClientRequest request, long nowNanos);
+  Object sent(String coordinator, RequestKind kind, ClientRequest request, long nowNanos);
 
   /** The answer; null when the client gave up (no answer within the client timeout). */
   void answered(Object token, ClientResponse response, long nowNanos);

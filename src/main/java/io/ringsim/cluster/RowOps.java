@@ -23,23 +23,18 @@ public final class RowOps {
   /**
    * @param update the row's insert (for write and lwt); null for read and delete
    */
-  public static ClientRequest request(String type, String table, TableSchema schema, byte[] key, Clustering c,
+  public static ClientRequest request(RequestKind kind, String table, TableSchema schema, byte[] key, Clustering c,
       WritePlanner.UpdateFactory update, ConsistencyLevel cl, ConsistencyLevel commitCl) {
-    switch (type) {
-      case "write":
-        return new ClientRequest.Write(table, key, update::build, cl, false);
-      case "delete": {
+    return switch (kind) {
+      case WRITE -> new ClientRequest.Write(table, key, update::build, cl, false);
+      case DELETE -> {
         WritePlanner.UpdateFactory del = WritePlanner.rowDelete(schema, key, c);
-        return new ClientRequest.Write(table, key, del::build, cl, false);
+        yield new ClientRequest.Write(table, key, del::build, cl, false);
       }
-      case "read":
-        return new ClientRequest.Read(table, key, rowFilter(c), cl, false);
-      case "lwt":
-        return new ClientRequest.Cas(table, key, rowFilter(c),
-            lp -> lp.rows().stream().noneMatch(r -> r.clustering().equals(c)), update::build, cl, commitCl, false);
-      default:
-        throw new IllegalArgumentException("unknown row operation '" + type + "' (write, delete, read, lwt)");
-    }
+      case READ -> new ClientRequest.Read(table, key, rowFilter(c), cl, false);
+      case LWT -> new ClientRequest.Cas(table, key, rowFilter(c),
+          lp -> lp.rows().stream().noneMatch(r -> r.clustering().equals(c)), update::build, cl, commitCl, false);
+    };
   }
 
   /**

@@ -56,7 +56,7 @@ final class SessionWrites {
       }
       batchlogReplicas = d.acked();
     }
-    String kind = s instanceof Statement.Delete ? "delete" : "write";
+    RequestKind kind = s instanceof Statement.Delete ? RequestKind.DELETE : RequestKind.WRITE;
     List<CompletableFuture<ClientResponse>> pending = new ArrayList<>();
     for (int i = 0; i < plan.writes().size(); i++) {
       WritePlanner.UpdateFactory u = updates.get(i);
@@ -92,7 +92,7 @@ final class SessionWrites {
     ReadFilter read = plan.table().clusteringColumns().isEmpty() ? ReadFilter.ALL_NAMED : ReadFilter.ALL;
     ConsistencyLevel commit = session.consistency() == ConsistencyLevel.ANY ? ConsistencyLevel.ONE
         : session.consistency();
-    ClientResponse r = session.await(session.submitAs("lwt", coord, new ClientRequest.Cas(plan.table().qualifiedName(),
+    ClientResponse r = session.await(session.submitAs(RequestKind.LWT, coord, new ClientRequest.Cas(plan.table().qualifiedName(),
         w.key(), read, lp -> cas.condition().test(lp), casUpdate(w), session.serialConsistency(), commit,
         session.tracing(), session.requestNow(), session.clientClockMicros())), coord);
     session.trace(r.trace());
@@ -117,7 +117,7 @@ final class SessionWrites {
         updates.add(w.update());
         continue;
       }
-      ClientResponse r = session.await(session.submitAs("read", coord, new ClientRequest.Read(
+      ClientResponse r = session.await(session.submitAs(RequestKind.READ, coord, new ClientRequest.Read(
           w.tableIn(plan).qualifiedName(), w.key(), ReadFilter.ALL, session.consistency(), session.tracing(),
           session.requestNow())), coord);
       trace.append(r.trace());

@@ -1,6 +1,7 @@
 package io.ringsim.server;
 
 import io.ringsim.cluster.ConsistencyLevel;
+import io.ringsim.cluster.RequestKind;
 import io.ringsim.cluster.RequestObserver;
 import io.ringsim.cluster.SimCluster;
 import io.ringsim.cluster.node.ClientRequest;
@@ -154,7 +155,7 @@ public final class ClientHistory {
       }
 
       @Override
-      public Object sent(String coordinator, String kind, ClientRequest request, long nowNanos) {
+      public Object sent(String coordinator, RequestKind kind, ClientRequest request, long nowNanos) {
         // The legacy per-partition record (history.jsonl, the live view) keeps whole-partition reads only.
         boolean whole = !(request instanceof ClientRequest.Read r) || ReadFilter.ALL.equals(r.filter())
             || (r.filter().paged() && r.filter().slices().equals(ReadFilter.ALL.slices()));

@@ -7,6 +7,7 @@ import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.AskPattern;
 import com.typesafe.config.Config;
 import io.ringsim.cluster.ConsistencyLevel;
+import io.ringsim.cluster.RequestKind;
 import io.ringsim.cluster.member.ClusterClient;
 import io.ringsim.cluster.member.MemberProtocol;
 import io.ringsim.cluster.member.MemberWatcher;
@@ -329,7 +330,7 @@ public final class ClusterRunner {
       long tag = keys.size();
       keys.add(e.getKey());
       pending.add(AskPattern.<MemberProtocol, MemberProtocol.RowOpResult>ask(client.hostOf(coord),
-          r -> new MemberProtocol.RowOp(tag, coord, "read", k.table(), k.key(), clustering, Map.of(), 0,
+          r -> new MemberProtocol.RowOp(tag, coord, RequestKind.READ.label(), k.table(), k.key(), clustering, Map.of(), 0,
               cl.name(), cl.name(), r),
           Duration.ofSeconds(30), client.system().scheduler()).toCompletableFuture());
       // A window of 256 reads in flight: Artery drops sends past its queue rather than waiting.

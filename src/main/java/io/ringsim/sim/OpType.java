@@ -2,6 +2,7 @@ package io.ringsim.sim;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
+import io.ringsim.cluster.RequestKind;
 
 /**
  * What a client operation in the history does. The four row operations (write, read, delete, lwt: INSERT ... IF NOT
@@ -46,6 +47,27 @@ public enum OpType {
   public static OpType of(String label) {
     for (OpType t : values()) if (t.label.equals(label)) return t;
     throw new IllegalArgumentException("unknown operation type '" + label + "'");
+  }
+
+  /** The history's type of a client request of {@code kind}. */
+  public static OpType of(RequestKind kind) {
+    return switch (kind) {
+      case WRITE -> WRITE;
+      case DELETE -> DELETE;
+      case READ -> READ;
+      case LWT -> LWT;
+    };
+  }
+
+  /** The row operation this is (write, delete, read, lwt); the cell-judged types have none. */
+  public RequestKind rowKind() {
+    return switch (this) {
+      case WRITE -> RequestKind.WRITE;
+      case DELETE -> RequestKind.DELETE;
+      case READ -> RequestKind.READ;
+      case LWT -> RequestKind.LWT;
+      default -> throw new IllegalArgumentException(label + " is no row operation (write, delete, read, lwt)");
+    };
   }
 
   /** Whether it only reads (read and the cell-judged reads: read-slice, read-in, read-limit, read-columns). */

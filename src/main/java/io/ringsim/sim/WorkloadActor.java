@@ -90,7 +90,7 @@ public final class WorkloadActor {
         @Override
         public void send(long id, String coord, OpType type, WritePlanner.RowWrite w, Map<String, Object> row,
             int ttl, ConsistencyLevel cl, ConsistencyLevel commitCl) {
-          send(id, coord, RowOps.request(type.label(), table, schema, w.key(), w.clustering(), w.update(), cl,
+          send(id, coord, RowOps.request(type.rowKind(), table, schema, w.key(), w.clustering(), w.update(), cl,
               commitCl));
         }
 

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  */
 class EveryAnswerReportsItsNowTest {
   /** An answer and the second every node's clock read when the request left and when it was answered. */
-  record Seen(String kind, ClientResponse response, long loSec, long hiSec) {}
+  record Seen(RequestKind kind, ClientResponse response, long loSec, long hiSec) {}
 
   @Test
   void everyKindOfRequestReportsItsCoordinatorsNow() {
@@ -30,14 +30,14 @@ class EveryAnswerReportsItsNowTest {
       ClientSession s = new ClientSession(kv.sim, 31);
       s.setObserver(new RequestObserver() {
         @Override
-        public Object sent(String coordinator, String kind, ClientRequest request, long nowNanos) {
+        public Object sent(String coordinator, RequestKind kind, ClientRequest request, long nowNanos) {
           return new Object[] {kind, clockSec(kv, skew)};
         }
 
         @Override
         public void answered(Object token, ClientResponse response, long nowNanos) {
           Object[] t = (Object[]) token;
-          seen.add(new Seen((String) t[0], response, (Long) t[1], clockSec(kv, skew)));
+          seen.add(new Seen((RequestKind) t[0], response, (Long) t[1], clockSec(kv, skew)));
         }
       });
       s.execute("CREATE TABLE ks.hits (page text PRIMARY KEY, n counter)");

@@ -16,6 +16,7 @@ import akka.cluster.typed.Cluster;
 import akka.cluster.typed.SelfUp;
 import akka.cluster.typed.Subscribe;
 import io.ringsim.cluster.ConsistencyLevel;
+import io.ringsim.cluster.RequestKind;
 import io.ringsim.cluster.RowOps;
 import io.ringsim.cluster.net.NetworkCommand;
 import io.ringsim.cluster.net.NetworkPort;
@@ -193,7 +194,7 @@ public final class MemberHost extends AbstractBehavior<Object> {
     }
     ClientRequest req;
     try {
-      req = RowOps.request(op.type(), t.qualifiedName(), schema, op.key(), c, update,
+      req = RowOps.request(RequestKind.parse(op.type()), t.qualifiedName(), schema, op.key(), c, update,
           ConsistencyLevel.parse(op.consistency()), ConsistencyLevel.parse(op.commitConsistency()));
     } catch (RuntimeException e) {
       op.replyTo().tell(new MemberProtocol.RowOpResult(op.tag(), "fail", "InvalidRequest: " + e.getMessage(), -1,
