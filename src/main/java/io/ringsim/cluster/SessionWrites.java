@@ -92,8 +92,8 @@ final class SessionWrites {
     ReadFilter read = plan.table().clusteringColumns().isEmpty() ? ReadFilter.ALL_NAMED : ReadFilter.ALL;
     ConsistencyLevel commit = session.consistency() == ConsistencyLevel.ANY ? ConsistencyLevel.ONE
         : session.consistency();
-    ClientResponse r = session.await(session.submitAs(RequestKind.LWT, coord, new ClientRequest.Cas(plan.table().qualifiedName(),
-        w.key(), read, lp -> cas.condition().test(lp), casUpdate(w), session.serialConsistency(), commit,
+    ClientResponse r = session.await(session.submitAs(RequestKind.LWT, coord, new ClientRequest.Cas(
+        plan.table().qualifiedName(), w.key(), read, lp -> cas.condition().test(lp), casUpdate(w), session.serialConsistency(), commit,
         session.tracing(), session.requestNow(), session.clientClockMicros())), coord);
     session.trace(r.trace());
     if (r instanceof ClientResponse.CasDone d) {

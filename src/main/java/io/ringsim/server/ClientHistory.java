@@ -54,8 +54,7 @@ public final class ClientHistory {
    */
   public record Op(long id, int client, Sender sender, String table, String key, byte[] keyBytes, OpType kind,
       ConsistencyLevel consistency, String coordinator, long invokeMicros, long completeMicros, OpOutcome outcome,
-      String error,
-      long version, Boolean applied, Integer nowInSec) {}
+      String error, long version, Boolean applied, Integer nowInSec) {}
 
   /**
    * Who sent a request and which request it was: the client's IP address (a driver retries on its connection to
@@ -108,8 +107,7 @@ public final class ClientHistory {
   }
 
   private record Sent(long id, int client, Sender sender, String coordinator, OpType kind, ClientRequest request,
-      long invokeMicros,
-      Long clientTimestamp, Statement statement, long clockMicros, boolean legacy, CasTarget cas) {}
+      long invokeMicros, Long clientTimestamp, Statement statement, long clockMicros, boolean legacy, CasTarget cas) {}
 
   /** The row an LWT's condition is on and the columns its IF names (null: IF EXISTS / IF NOT EXISTS). */
   private record CasTarget(io.ringsim.storage.Clustering row, List<io.ringsim.schema.ColumnDef> columns) {}

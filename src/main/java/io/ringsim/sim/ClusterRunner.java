@@ -303,8 +303,8 @@ public final class ClusterRunner {
         }
         List<byte[]> clustering = new ArrayList<>();
         for (int i = 0; i < w.clustering().size(); i++) clustering.add(w.clustering().get(i));
-        hosts.get(coord).tell(new MemberProtocol.RowOp(id, coord, type.label(), table.qualifiedName(), w.key(),
-            clustering, values, ttl, cl.name(), commitCl.name(), answers));
+        hosts.get(coord).tell(new MemberProtocol.RowOp(id, coord, type.rowKind().label(), table.qualifiedName(),
+            w.key(), clustering, values, ttl, cl.name(), commitCl.name(), answers));
       };
     };
   }
@@ -330,8 +330,8 @@ public final class ClusterRunner {
       long tag = keys.size();
       keys.add(e.getKey());
       pending.add(AskPattern.<MemberProtocol, MemberProtocol.RowOpResult>ask(client.hostOf(coord),
-          r -> new MemberProtocol.RowOp(tag, coord, RequestKind.READ.label(), k.table(), k.key(), clustering, Map.of(), 0,
-              cl.name(), cl.name(), r),
+          r -> new MemberProtocol.RowOp(tag, coord, RequestKind.READ.label(), k.table(), k.key(), clustering,
+              Map.of(), 0, cl.name(), cl.name(), r),
           Duration.ofSeconds(30), client.system().scheduler()).toCompletableFuture());
       // A window of 256 reads in flight: Artery drops sends past its queue rather than waiting.
       if (pending.size() % 256 == 0) CompletableFuture.allOf(pending.toArray(new CompletableFuture<?>[0]))
