@@ -93,8 +93,9 @@ final class SessionWrites {
     ConsistencyLevel commit = session.consistency() == ConsistencyLevel.ANY ? ConsistencyLevel.ONE
         : session.consistency();
     ClientResponse r = session.await(session.submitAs(RequestKind.LWT, coord, new ClientRequest.Cas(
-        plan.table().qualifiedName(), w.key(), read, lp -> cas.condition().test(lp), casUpdate(w), session.serialConsistency(), commit,
-        session.tracing(), session.requestNow(), session.clientClockMicros())), coord);
+        plan.table().qualifiedName(), w.key(), read, lp -> cas.condition().test(lp), casUpdate(w),
+        session.serialConsistency(), commit, session.tracing(), session.requestNow(), session.clientClockMicros())),
+        coord);
     session.trace(r.trace());
     if (r instanceof ClientResponse.CasDone d) {
       if (d.applied()) {

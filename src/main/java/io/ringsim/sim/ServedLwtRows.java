@@ -337,8 +337,8 @@ final class ServedLwtRows {
     }
     long at = ops.stream().mapToLong(RowOp::invokeMicros).min().orElse(0);
     String stuck = v.stuck() == null ? "" : Say.EN.f("say.served.lwt.stuck", v.stuck().id());
-    anomalies.add(new Checker.Anomaly(AnomalyKind.LWT, key, v.stuck() == null ? at : v.stuck().invokeMicros(), "SERIAL",
-        Say.EN.f("say.served.lwt.row", ops.size(), v.placed(), answers(ops), stuck)));
+    anomalies.add(new Checker.Anomaly(AnomalyKind.LWT, key, v.stuck() == null ? at : v.stuck().invokeMicros(),
+        "SERIAL", Say.EN.f("say.served.lwt.row", ops.size(), v.placed(), answers(ops), stuck)));
   }
 
   /** The operations and their answers, in invocation order, for the anomaly's reader to follow. */

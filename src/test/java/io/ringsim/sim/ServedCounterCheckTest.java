@@ -95,7 +95,8 @@ class ServedCounterCheckTest {
     read(2, ConsistencyLevel.ONE, 20, 30, 0L, false);
     Checker.Result r = ServedChecker.check(ops);
     assertThat(r.rywViolations()).isEqualTo(1);
-    assertThat(r.anomalies()).singleElement().extracting(Checker.Anomaly::kind).isEqualTo(AnomalyKind.READ_YOUR_WRITES);
+    assertThat(r.anomalies()).singleElement().extracting(Checker.Anomaly::kind)
+        .isEqualTo(AnomalyKind.READ_YOUR_WRITES);
   }
 
   @Test
