@@ -24,7 +24,7 @@ OUT = pathlib.Path(__file__).resolve().parent
 ORDER = ["quickstart", "partition-key-choice", "composite-partition-key", "clustering-and-queries",
          "vnodes-and-balance", "consistency-levels", "hints-repair", "tombstones-ttl", "lww-clock-skew",
          "multi-dc", "zombies", "your-app", "shrinking", "data-modelling",
-         "data-modelling-grading", "range-tombstones"]
+         "data-modelling-grading", "range-tombstones", "counters"]
 TEXT = {
     "en": dict(title="ringsim lab worksheets", name="Name", date="Date", question="Question", exercises="Exercises",
                answer="Your answer (commands run, figures seen, explanation)", heading="## Exercises",
