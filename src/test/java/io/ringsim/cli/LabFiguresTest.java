@@ -112,6 +112,32 @@ class LabFiguresTest {
     }
   }
 
+  /** Shipped scenarios that are no lesson of their own, with where they are taught instead. */
+  static final Map<String, String> NOT_A_LESSON = Map.of(
+      "cluster-quickstart.sim", "the scale-out walk-through, docs/cluster.md (it needs several JVMs)");
+
+  /**
+   * A lesson nobody can find is no lesson: every lab has its answer key for the teacher, and every scenario shipped
+   * in simulations/ is run by some lab (a new lesson without its lab fails here), or is named above with the page
+   * that teaches it.
+   */
+  @Test
+  void everyLabHasAnAnswerKeyAndEveryShippedScenarioALab() throws IOException {
+    List<String> labs = markdown(LABS).stream().filter(n -> !n.equals("README.md")).toList();
+    assertThat(markdown(ANSWERS)).as("the answer keys in " + ANSWERS).containsAll(labs);
+    StringBuilder all = new StringBuilder();
+    for (String lab : labs) all.append(Files.readString(LABS.resolve(lab), StandardCharsets.UTF_8));
+    List<String> unrun = new ArrayList<>();
+    try (var files = Files.list(Path.of("simulations"))) {
+      for (Path f : files.filter(p -> p.toString().endsWith(".sim")).sorted().toList()) {
+        String name = f.getFileName().toString();
+        if (!NOT_A_LESSON.containsKey(name) && !all.toString().contains("simulations/" + name)) unrun.add(name);
+      }
+    }
+    assertThat(unrun).as("shipped scenarios no lab in " + LABS + " runs").isEmpty();
+    for (String name : NOT_A_LESSON.keySet()) assertThat(Path.of("simulations", name)).exists();
+  }
+
   /** Each run marker of a text as "NAME: COMMAND", in order. */
   static List<String> runMarkers(String text) {
     List<String> out = new ArrayList<>();
