@@ -113,6 +113,25 @@ class NodeMessageSerializationTest {
         .isEqualTo("MUTATION_REQ message received from /10.0.0.1");
   }
 
+  /** An untraced reply leaves its trace out of the message, and the copy that arrives has none: empty, not null. */
+  @Test
+  void anUntracedReplyLeavesItsTraceOutAndArrivesWithAnEmptyOne() throws Exception {
+    var serialization = akka.serialization.SerializationExtension.get(kit.system().classicSystem());
+    byte[] data = {1, 2, 3};
+    for (NodeMessage m : List.of(new NodeMessage.MutationAck(1),
+        new NodeMessage.ReadDataReply(2, data, 3, 5, 4, List.of(), null),
+        new NodeMessage.RangeReadReply(3, List.of(data), 1, 5, 0, null),
+        new NodeMessage.PaxosPromise(4, true, 99L << 16, 0, data, 0),
+        new NodeMessage.PaxosAccepted(5, 77L << 11, true),
+        new NodeMessage.BatchAck(6, List.of()))) {
+      byte[] bytes = serialization.serialize(m).get();
+      assertThat(new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1)).doesNotContain("trace");
+      Object copy = serialization.deserialize(bytes, m.getClass()).get();
+      assertThat((List<?>) copy.getClass().getMethod("trace").invoke(copy)).as(m.getClass().getSimpleName())
+          .isNotNull().isEmpty();
+    }
+  }
+
   @Test
   void anIndexReadCarriesItsLookupAndAReadWithoutOneSerializesAsBefore() {
     var serialization = akka.serialization.SerializationExtension.get(kit.system().classicSystem());

@@ -19,8 +19,8 @@ final class IndexRead {
   private IndexRead() {}
 
   static NodeMessage.RangeReadReply read(NodeContext node, TableStore t, LocalIndex ix, IndexQuery q,
-      NodeMessage.RangeRead rr, Token start, Token end, List<TraceEvent> trace) {
-    if (trace != null) {
+      NodeMessage.RangeRead rr, Token start, Token end, RequestTrace trace) {
+    if (trace.isOn()) {
       // ReadCommand.executeLocally, when the command has an index searcher.
       trace.add(new TraceEvent(node.nowMicros(), node.name(), TraceStage.READ, "Executing read on " + rr.table()
           + " using index " + q.name()));
@@ -35,12 +35,12 @@ final class IndexRead {
     }
     List<byte[]> out = new ArrayList<>(r.partitions().size());
     for (Partition p : r.partitions()) out.add(PartitionCodec.encode(p));
-    if (trace != null && r.staleEntriesDeleted() > 0) {
+    if (trace.isOn() && r.staleEntriesDeleted() > 0) {
       // ringsim's words: Cassandra deletes them silently (CompositesSearcher's deleteStaleEntry, a trace-level log).
       trace.add(new TraceEvent(node.nowMicros(), node.name(), TraceStage.RINGSIM, "Deleted " + r.staleEntriesDeleted()
           + " stale entries of index " + q.name() + " (tombstones at each entry's timestamp)"));
     }
-    if (trace != null) {
+    if (trace.isOn()) {
       // ReadCommand's count of the rows the index read returned (MetricRecording.onClose), stale entries left out.
       trace.add(new TraceEvent(node.nowMicros(), node.name(), TraceStage.READ, "Read " + r.rowsMatched()
           + " live rows and " + r.tombstones() + " tombstone cells"));

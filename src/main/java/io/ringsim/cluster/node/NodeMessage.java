@@ -44,6 +44,18 @@ public sealed interface NodeMessage extends CborSerializable {
    */
   int NO_NOW = Integer.MIN_VALUE;
 
+  /**
+   * A reply's trace: the events a traced request's replica recorded, empty when it was not traced. Left out of the
+   * message when empty (as before traces existed), and read back as empty when left out, so it is never null.
+   */
+  @java.lang.annotation.Retention(java.lang.annotation.RetentionPolicy.RUNTIME)
+  @java.lang.annotation.Target({java.lang.annotation.ElementType.FIELD, java.lang.annotation.ElementType.METHOD,
+      java.lang.annotation.ElementType.PARAMETER})
+  @com.fasterxml.jackson.annotation.JacksonAnnotationsInside
+  @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @com.fasterxml.jackson.annotation.JsonSetter(nulls = com.fasterxml.jackson.annotation.Nulls.AS_EMPTY)
+  @interface WireTrace {}
+
   /** The request this message belongs to: the sender's id for it, which its replies carry back. */
   long requestId();
 
@@ -99,12 +111,8 @@ public sealed interface NodeMessage extends CborSerializable {
    * A write applied. {@code ballot}: for a Paxos commit, the committed ballot (0 otherwise), so that a proposer that
    * commits twice in one request (another round's proposal, then its own) counts only the answers to its own.
    */
-  record MutationAck(long requestId, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TraceEvent> trace,
+  record MutationAck(long requestId, @WireTrace List<TraceEvent> trace,
       @JsonInclude(JsonInclude.Include.NON_DEFAULT) long ballot) implements Reply {
-    public MutationAck {
-      trace = trace == null ? List.of() : trace;
-    }
-
     public MutationAck(long requestId, List<TraceEvent> trace) {
       this(requestId, trace, 0);
     }
@@ -140,12 +148,8 @@ public sealed interface NodeMessage extends CborSerializable {
    */
   record ReadDataReply(long requestId, byte[] data, int sstables, long rows, long tombstones,
       List<String> warnings, String failure,
-      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TraceEvent> trace, @JsonIgnore Object decoded)
+      @WireTrace List<TraceEvent> trace, @JsonIgnore Object decoded)
       implements Reply {
-    public ReadDataReply {
-      trace = trace == null ? List.of() : trace;
-    }
-
     public ReadDataReply(long requestId, byte[] data, int sstables, long rows, long tombstones,
         List<String> warnings, String failure) {
       this(requestId, data, sstables, rows, tombstones, warnings, failure, List.of(), null);
@@ -197,11 +201,7 @@ public sealed interface NodeMessage extends CborSerializable {
    * {@code trace}: a traced request's events on the replica (empty when untraced).
    */
   record RangeReadReply(long requestId, List<byte[]> partitions, int sstables, long rows, long tombstones,
-      String failure, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TraceEvent> trace) implements Reply {
-    public RangeReadReply {
-      trace = trace == null ? List.of() : trace;
-    }
-
+      String failure, @WireTrace List<TraceEvent> trace) implements Reply {
     public RangeReadReply(long requestId, List<byte[]> partitions, int sstables, long rows, long tombstones,
         String failure) {
       this(requestId, partitions, sstables, rows, tombstones, failure, List.of());
@@ -225,14 +225,10 @@ public sealed interface NodeMessage extends CborSerializable {
 
   /** Promise (or refusal) with the replica's accepted-but-uncommitted proposal and its most recent commit. */
   record PaxosPromise(long requestId, boolean promised, long promisedBallot, long acceptedBallot, byte[] accepted,
-      long committedBallot, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TraceEvent> trace) implements Reply {
-    public PaxosPromise {
-      trace = trace == null ? List.of() : trace;
-    }
-
+      long committedBallot, @WireTrace List<TraceEvent> trace) implements Reply {
     public PaxosPromise(long requestId, boolean promised, long promisedBallot, long acceptedBallot, byte[] accepted,
         long committedBallot) {
-      this(requestId, promised, promisedBallot, acceptedBallot, accepted, committedBallot, null);
+      this(requestId, promised, promisedBallot, acceptedBallot, accepted, committedBallot, List.of());
     }
 
     /** The same promise with a traced request's events: the replica's Paxos steps. */
@@ -250,13 +246,9 @@ public sealed interface NodeMessage extends CborSerializable {
 
   /** {@code ballot}: the proposal's, so that a proposer counts only the answers to its current proposal. */
   record PaxosAccepted(long requestId, long ballot, boolean accepted,
-      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TraceEvent> trace) implements Reply {
-    public PaxosAccepted {
-      trace = trace == null ? List.of() : trace;
-    }
-
+      @WireTrace List<TraceEvent> trace) implements Reply {
     public PaxosAccepted(long requestId, long ballot, boolean accepted) {
-      this(requestId, ballot, accepted, null);
+      this(requestId, ballot, accepted, List.of());
     }
   }
 
@@ -298,10 +290,5 @@ public sealed interface NodeMessage extends CborSerializable {
    * A batchlog node's answer to a store, or, for a remove, the events it traced (Cassandra's BATCH_REMOVE has no
    * answer; ringsim's carries the trace only, and nothing waits for it).
    */
-  record BatchAck(long requestId, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TraceEvent> trace)
-      implements Reply {
-    public BatchAck {
-      trace = trace == null ? List.of() : trace;
-    }
-  }
+  record BatchAck(long requestId, @WireTrace List<TraceEvent> trace) implements Reply {}
 }

@@ -33,14 +33,14 @@ final class PaxosReplica {
 
   /**
    * Phase 1: promise a higher ballot, with what this replica has accepted and its most recent commit. {@code trace}: a
-   * traced round's events here (null: untraced), as Cassandra 4.1's PaxosState.legacyPrepare records them on the
+   * traced round's events here, as Cassandra 4.1's PaxosState.legacyPrepare records them on the
    * mutation stage: the Paxos state read from system.paxos when not yet held (ringsim holds it from the first round
    * on the partition, as Cassandra's cache does), the promise and its write to the paxos table.
    */
-  NodeMessage.PaxosPromise prepare(NodeMessage.PaxosPrepare p, NodeContext node, List<TraceEvent> trace) {
+  NodeMessage.PaxosPromise prepare(NodeMessage.PaxosPrepare p, NodeContext node, RequestTrace trace) {
     boolean known = states.containsKey(stateKey(p.table(), p.key()));
     State s = state(p.table(), p.key());
-    if (trace != null && !known) {
+    if (trace.isOn() && !known) {
       long now = node.nowMicros();
       for (String a : List.of("Executing single-partition query on paxos", "Acquiring sstable references",
           "Merging memtable contents", "Read 0 live rows and 0 tombstone cells")) {
@@ -52,7 +52,7 @@ final class PaxosReplica {
           s.committed);
     }
     s.promised = p.ballot();
-    if (trace != null) {
+    if (trace.isOn()) {
       long now = node.nowMicros();
       trace.add(new TraceEvent(now, node.name(), TraceStage.MUTATION, "Promising ballot " + PaxosText.ballot(p.ballot())));
       trace.add(new TraceEvent(now, node.name(), TraceStage.MUTATION, "Appending to commitlog"));
@@ -62,13 +62,13 @@ final class PaxosReplica {
   }
 
   /** Phase 2: accept a proposal unless a higher ballot was promised since. */
-  NodeMessage.PaxosAccepted propose(NodeMessage.PaxosPropose p, NodeContext node, List<TraceEvent> trace) {
+  NodeMessage.PaxosAccepted propose(NodeMessage.PaxosPropose p, NodeContext node, RequestTrace trace) {
     State s = state(p.table(), p.key());
     if (p.ballot() < s.promised) return new NodeMessage.PaxosAccepted(p.requestId(), p.ballot(), false);
     s.promised = p.ballot();
     s.acceptedBallot = p.ballot();
     s.accepted = p.update();
-    if (trace != null) {
+    if (trace.isOn()) {
       long now = node.nowMicros();
       trace.add(new TraceEvent(now, node.name(), TraceStage.MUTATION, "Accepting proposal "
           + proposalText("Accepted", node, p.table(), p.key(), p.ballot(), p.update())));
@@ -82,14 +82,14 @@ final class PaxosReplica {
    * Commit: apply the update as a plain mutation and forget the proposal it settles. Traced, as PaxosState.commit
    * records it: the commit, the update's write, then the paxos table's.
    */
-  void commit(NodeMessage.PaxosCommit c, NodeContext node, List<TraceEvent> trace) {
+  void commit(NodeMessage.PaxosCommit c, NodeContext node, RequestTrace trace) {
     State s = state(c.table(), c.key());
-    if (trace != null) {
+    if (trace.isOn()) {
       trace.add(new TraceEvent(node.nowMicros(), node.name(), TraceStage.MUTATION, "Committing proposal "
           + proposalText("Committed", node, c.table(), c.key(), c.ballot(), c.update())));
     }
     if (c.update().length > 0) ReplicaVerbs.applyMutation(node, c.table(), c.update(), null, trace);
-    if (trace != null) {
+    if (trace.isOn()) {
       long now = node.nowMicros();
       trace.add(new TraceEvent(now, node.name(), TraceStage.MUTATION, "Appending to commitlog"));
       trace.add(new TraceEvent(now, node.name(), TraceStage.MUTATION, "Adding to paxos memtable"));

@@ -1,8 +1,6 @@
 package io.ringsim.cluster.node;
 
-import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * One request a node has in flight, as a coordinator or a repair: its own state, the node's shared
@@ -12,7 +10,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 abstract class PendingRequest {
   final NodeContext node;
   final long id;
-  final List<TraceEvent> trace;
+  /** Its trace: {@link RequestTrace#OFF} unless the client asked for tracing. */
+  final RequestTrace trace;
   /** The timer {@link NodeContext#register} started; null when the request has none. */
   akka.actor.Cancellable timeout;
   /** The Resume {@link NodeContext#resumeLater} last scheduled, and its timer; null when none is due. */
@@ -22,8 +21,7 @@ abstract class PendingRequest {
   PendingRequest(NodeContext node, long id, boolean tracing) {
     this.node = node;
     this.id = id;
-    // Copy-on-write: the client reads this list (through TraceParts) while late replicas' events still arrive.
-    this.trace = tracing ? new CopyOnWriteArrayList<>() : null;
+    this.trace = RequestTrace.coordinator(tracing);
   }
 
   /**
@@ -31,22 +29,22 @@ abstract class PendingRequest {
    * only to spare building an event's text.
    */
   boolean traced() {
-    return trace != null;
+    return trace.isOn();
   }
 
   /** An event this node records on {@code stage}'s thread (see {@link TraceStage}). */
   void trace(TraceStage stage, String activity) {
-    if (trace != null) trace.add(new TraceEvent(node.nowMicros(), node.name(), stage, activity));
+    if (trace.isOn()) trace.add(new TraceEvent(node.nowMicros(), node.name(), stage, activity));
   }
 
   /** An event naming other nodes: each {@code {}} in {@code format} is the next of {@code peers}. */
   void trace(TraceStage stage, String format, String... peers) {
-    if (trace != null) trace.add(new TraceEvent(node.nowMicros(), node.name(), stage, format, List.of(peers)));
+    if (trace.isOn()) trace.add(new TraceEvent(node.nowMicros(), node.name(), stage, format, List.of(peers)));
   }
 
   /** The events a replica recorded on its own clock and sent back with its answer (empty when it sent none). */
   void absorb(List<TraceEvent> replicaEvents) {
-    if (trace != null && replicaEvents != null) trace.addAll(replicaEvents);
+    trace.addAll(replicaEvents);
   }
 
   /**
@@ -61,12 +59,12 @@ abstract class PendingRequest {
 
   /** What a replica reported doing, attributed to it (its source is the replica, as in Cassandra's traces). */
   void traceFrom(String source, TraceStage stage, String activity) {
-    if (trace != null) trace.add(new TraceEvent(node.nowMicros(), source, stage, activity));
+    if (trace.isOn()) trace.add(new TraceEvent(node.nowMicros(), source, stage, activity));
   }
 
   /** The trace so far, as a read-only view that also shows the events still to come (see TraceParts). */
   List<TraceEvent> traceList() {
-    return trace == null ? List.of() : Collections.unmodifiableList(trace);
+    return trace.events();
   }
 
   abstract void onResponse(String from, NodeMessage m);

@@ -23,64 +23,65 @@ final class ReplicaVerbs {
   /** Serves {@code m} if it is a request; false when it is a reply, for the request in flight it answers. */
   static boolean serve(NodeContext node, String from, NodeMessage m) {
     if (m instanceof NodeMessage.Mutation mu) {
-      List<TraceEvent> trace = mu.trace() ? received(node, "MUTATION_REQ", from) : null;
+      RequestTrace trace = mu.trace() ? received(node, "MUTATION_REQ", from) : RequestTrace.OFF;
       applyMutation(node, mu.table(), mu.update(), mu.decodedUpdate(), trace);
       // A hint replays in the background (Cassandra throttles its delivery), so it does not hold the node up.
       if (!mu.hint()) {
         long ready = mu.replay() ? node.loopNanos() : node.durable(node.serve(node.cfg.costs().write()));
         // A MutationAck carries no payload beyond its request id.
-        if (trace != null) responding(node, trace, TraceStage.MUTATION, "MUTATION_RSP", from, 0, ready);
-        node.answer(from, new NodeMessage.MutationAck(mu.requestId(), trace), ready);
+        responding(node, trace, TraceStage.MUTATION, "MUTATION_RSP", from, 0, ready);
+        node.answer(from, new NodeMessage.MutationAck(mu.requestId(), trace.events()), ready);
       }
     } else if (m instanceof NodeMessage.ReadData rd) {
-      List<TraceEvent> trace = rd.trace() ? received(node, "READ_REQ", from) : null;
+      RequestTrace trace = rd.trace() ? received(node, "READ_REQ", from) : RequestTrace.OFF;
       NodeMessage.ReadDataReply reply = read(node, rd, trace);
       long ready = node.serve(readCost(node, rd.table(), reply.sstables(), reply.rows(), reply.tombstones()));
-      if (trace != null) {
+      if (trace.isOn()) {
         responding(node, trace, TraceStage.READ, "READ_RSP", from, reply.data().length, ready);
-        reply = reply.withTrace(trace);
+        reply = reply.withTrace(trace.events());
       }
       node.answer(from, reply, ready);
     } else if (m instanceof NodeMessage.RangeRead rr) {
-      serveRangeRead(node, from, rr, null);
+      serveRangeRead(node, from, rr, RequestTrace.OFF);
     } else if (m instanceof NodeMessage.PaxosPrepare pp) {
-      List<TraceEvent> trace = pp.trace() ? paxosReceived(node, "PAXOS_PREPARE_REQ", from) : null;
+      RequestTrace trace = pp.trace() ? paxosReceived(node, "PAXOS_PREPARE_REQ", from) : RequestTrace.OFF;
       NodeMessage.PaxosPromise promise = node.paxos.prepare(pp, node, trace);
-      if (trace != null) {
+      if (trace.isOn()) {
         paxosResponding(node, trace, "PAXOS_PREPARE_RSP", from, promise.accepted().length);
-        promise = promise.withTrace(trace);
+        promise = promise.withTrace(trace.events());
       }
       node.send(from, promise);
     } else if (m instanceof NodeMessage.PaxosPropose pp) {
-      List<TraceEvent> trace = pp.trace() ? paxosReceived(node, "PAXOS_PROPOSE_REQ", from) : null;
+      RequestTrace trace = pp.trace() ? paxosReceived(node, "PAXOS_PROPOSE_REQ", from) : RequestTrace.OFF;
       NodeMessage.PaxosAccepted accepted = node.paxos.propose(pp, node, trace);
-      if (trace != null) {
+      if (trace.isOn()) {
         paxosResponding(node, trace, "PAXOS_PROPOSE_RSP", from, 1);
-        accepted = new NodeMessage.PaxosAccepted(accepted.requestId(), accepted.ballot(), accepted.accepted(), trace);
+        accepted = new NodeMessage.PaxosAccepted(accepted.requestId(), accepted.ballot(), accepted.accepted(),
+            trace.events());
       }
       node.send(from, accepted);
     } else if (m instanceof NodeMessage.PaxosCommit pc) {
-      List<TraceEvent> trace = pc.trace() ? paxosReceived(node, "PAXOS_COMMIT_REQ", from) : null;
+      RequestTrace trace = pc.trace() ? paxosReceived(node, "PAXOS_COMMIT_REQ", from) : RequestTrace.OFF;
       node.paxos.commit(pc, node, trace);
-      if (trace != null) paxosResponding(node, trace, "PAXOS_COMMIT_RSP", from, 0);
-      node.send(from, new NodeMessage.MutationAck(pc.requestId(), trace, pc.ballot()));
+      paxosResponding(node, trace, "PAXOS_COMMIT_RSP", from, 0);
+      node.send(from, new NodeMessage.MutationAck(pc.requestId(), trace.events(), pc.ballot()));
     } else if (m instanceof NodeMessage.Stream s) {
       TableStore t = node.storage.table(s.table()).orElse(null);
       if (t != null) for (byte[] p : s.partitions()) applyMutation(node, s.table(), p);
       node.send(from, new NodeMessage.StreamAck(s.requestId(), s.partitions().size()));
     } else if (m instanceof NodeMessage.BatchStore bs) {
-      List<TraceEvent> trace = bs.trace() ? received(node, "BATCH_STORE_REQ", from) : null;
+      RequestTrace trace = bs.trace() ? received(node, "BATCH_STORE_REQ", from) : RequestTrace.OFF;
       batchlog(node, bs.batchId(), bs.mutations(), false, trace);
       // BatchStoreVerbHandler answers once the batch is stored (an empty response).
-      if (trace != null) {
+      if (trace.isOn()) {
         trace.add(new TraceEvent(node.nowMicros(), node.name(), TraceStage.MESSAGING,
             "Sending BATCH_STORE_RSP message to {} message size 0 bytes", List.of(from)));
       }
-      node.send(from, new NodeMessage.BatchAck(bs.requestId(), trace));
+      node.send(from, new NodeMessage.BatchAck(bs.requestId(), trace.events()));
     } else if (m instanceof NodeMessage.BatchRemove br) {
-      List<TraceEvent> trace = br.trace() ? received(node, "BATCH_REMOVE_REQ", from) : null;
+      RequestTrace trace = br.trace() ? received(node, "BATCH_REMOVE_REQ", from) : RequestTrace.OFF;
       batchlog(node, br.batchId(), 0, true, trace);
-      node.send(from, new NodeMessage.BatchAck(br.requestId(), trace));
+      node.send(from, new NodeMessage.BatchAck(br.requestId(), trace.events()));
     } else if (m instanceof NodeMessage.CounterForward cf) {
       CounterLeader.onForward(node, from, cf);
     } else if (m instanceof NodeMessage.TreeRequest tr) {
@@ -96,14 +97,14 @@ final class ReplicaVerbs {
    * done the work (and, in batch mode, synced the commit log), as a peer's acknowledgement would come.
    */
   static void localMutation(NodeContext node, long requestId, String table, byte[] update, Partition decoded,
-      List<TraceEvent> trace) {
+      RequestTrace trace) {
     applyMutation(node, table, update, decoded, trace);
-    node.answer(node.name(), new NodeMessage.MutationAck(requestId, null),
+    node.answer(node.name(), new NodeMessage.MutationAck(requestId),
         node.durable(node.serve(node.cfg.costs().write())));
   }
 
   /** This node's own part of a read it coordinates: its answer comes once the node has done the work. */
-  static void localRead(NodeContext node, NodeMessage.ReadData rd, List<TraceEvent> trace) {
+  static void localRead(NodeContext node, NodeMessage.ReadData rd, RequestTrace trace) {
     NodeMessage.ReadDataReply reply = read(node, rd, trace);
     node.answer(node.name(), reply,
         node.serve(readCost(node, rd.table(), reply.sstables(), reply.rows(), reply.tombstones())));
@@ -113,16 +114,16 @@ final class ReplicaVerbs {
    * A token range's partitions, answered to {@code to} (this node or a peer) once the node has read them. A traced
    * request's events go with the answer to a peer, or straight into {@code localTrace} when this node coordinates.
    */
-  static void serveRangeRead(NodeContext node, String to, NodeMessage.RangeRead rr, List<TraceEvent> localTrace) {
+  static void serveRangeRead(NodeContext node, String to, NodeMessage.RangeRead rr, RequestTrace localTrace) {
     boolean remote = !to.equals(node.name());
-    List<TraceEvent> trace = !rr.trace() ? null : remote ? received(node, "RANGE_REQ", to) : localTrace;
+    RequestTrace trace = !rr.trace() ? RequestTrace.OFF : remote ? received(node, "RANGE_REQ", to) : localTrace;
     NodeMessage.RangeReadReply reply = rangeRead(node, rr, trace);
     long ready = node.serve(readCost(node, rr.table(), reply.sstables(), reply.rows(), reply.tombstones()));
-    if (trace != null && remote) {
+    if (trace.isOn() && remote) {
       int bytes = 0;
       for (byte[] p : reply.partitions()) bytes += p.length;
       responding(node, trace, TraceStage.READ, "RANGE_RSP", to, bytes, ready);
-      reply = reply.withTrace(trace);
+      reply = reply.withTrace(trace.events());
     }
     node.answer(to, reply, ready);
   }
@@ -137,17 +138,17 @@ final class ReplicaVerbs {
   }
 
   static void applyMutation(NodeContext node, String table, byte[] update) {
-    applyMutation(node, table, update, null, null);
+    applyMutation(node, table, update, null, RequestTrace.OFF);
   }
 
   /**
    * This node's batchlog (system.batches): a logged batch stored, or removed once applied, as BatchlogManager writes
    * it, on the mutation stage.
    */
-  static void batchlog(NodeContext node, long batchId, int mutations, boolean remove, List<TraceEvent> trace) {
+  static void batchlog(NodeContext node, long batchId, int mutations, boolean remove, RequestTrace trace) {
     if (remove) node.batchlog.remove(batchId);
     else node.batchlog.put(batchId, mutations);
-    if (trace != null) {
+    if (trace.isOn()) {
       long now = node.nowMicros();
       trace.add(new TraceEvent(now, node.name(), TraceStage.MUTATION, "Appending to commitlog"));
       trace.add(new TraceEvent(now, node.name(), TraceStage.MUTATION, "Adding to batches memtable"));
@@ -159,8 +160,8 @@ final class ReplicaVerbs {
    * trace session arrives (InboundMessageHandler.dispatch): the replica's own events follow it, and its
    * source_elapsed counts from here.
    */
-  private static List<TraceEvent> received(NodeContext node, String verb, String from) {
-    List<TraceEvent> trace = new ArrayList<>(8);
+  private static RequestTrace received(NodeContext node, String verb, String from) {
+    RequestTrace trace = RequestTrace.replica();
     trace.add(new TraceEvent(node.nowMicros(), node.name(), TraceStage.MESSAGING, verb + " message received from {}",
         List.of(from)));
     return trace;
@@ -170,13 +171,13 @@ final class ReplicaVerbs {
    * A traced Paxos message's first event: its arrival, when it came from another node (a coordinator's message to
    * itself is no message in Cassandra, which runs its own part locally).
    */
-  private static List<TraceEvent> paxosReceived(NodeContext node, String verb, String from) {
-    return from.equals(node.name()) ? new ArrayList<>(8) : received(node, verb, from);
+  private static RequestTrace paxosReceived(NodeContext node, String verb, String from) {
+    return from.equals(node.name()) ? RequestTrace.replica() : received(node, verb, from);
   }
 
   /** A traced Paxos answer leaving for another node (Tracing.traceOutgoingMessage; size in ringsim's encoding). */
-  private static void paxosResponding(NodeContext node, List<TraceEvent> trace, String verb, String to, int bytes) {
-    if (to.equals(node.name())) return;
+  private static void paxosResponding(NodeContext node, RequestTrace trace, String verb, String to, int bytes) {
+    if (!trace.isOn() || to.equals(node.name())) return;
     trace.add(new TraceEvent(node.nowMicros(), node.name(), TraceStage.MESSAGING,
         "Sending " + verb + " message to {} message size " + bytes + " bytes", List.of(to)));
   }
@@ -186,8 +187,9 @@ final class ReplicaVerbs {
    * answer (ReadCommandVerbHandler / MutationVerbHandler, "Enqueuing response to {}") and messaging sends it
    * (Tracing.traceOutgoingMessage; {@code bytes}: the payload's size in ringsim's encoding, not Cassandra's).
    */
-  private static void responding(NodeContext node, List<TraceEvent> trace, TraceStage stage, String verb, String to,
+  private static void responding(NodeContext node, RequestTrace trace, TraceStage stage, String verb, String to,
       int bytes, long readyNanos) {
+    if (!trace.isOn()) return;
     long now = node.nowMicros() + Math.max(0, readyNanos - node.loopNanos()) / 1000;
     trace.add(new TraceEvent(now, node.name(), stage, "Enqueuing response to {}", List.of(to)));
     trace.add(new TraceEvent(now, node.name(), TraceStage.MESSAGING,
@@ -203,13 +205,13 @@ final class ReplicaVerbs {
    * {@code decoded}: the partition {@code update} encodes, when the sender had it at hand (null: decode here). Only a
    * write's coordinator attaches it, after validating that very partition, so it is not validated again; bytes that
    * arrive alone (across JVMs, hints, read repair, streaming, Paxos commits) are. {@code trace}: where a traced
-   * request's events go (null: not traced).
+   * request's events go.
    */
   static void applyMutation(NodeContext node, String table, byte[] update, Partition decoded,
-      List<TraceEvent> trace) {
+      RequestTrace trace) {
     TableStore t = node.storage.table(table).orElse(null);
     if (t == null) return;
-    if (trace != null) {
+    if (trace.isOn()) {
       // CassandraKeyspaceWriteHandler.beginWrite and CassandraTableWriteHandler.write, on the mutation stage.
       long now = node.nowMicros();
       trace.add(new TraceEvent(now, node.name(), TraceStage.MUTATION, "Appending to commitlog"));
@@ -223,11 +225,11 @@ final class ReplicaVerbs {
   }
 
   /** One partition with its tombstones, so the coordinator can reconcile; a tombstone overwhelm is a failure. */
-  static NodeMessage.ReadDataReply read(NodeContext node, NodeMessage.ReadData rd, List<TraceEvent> trace) {
+  static NodeMessage.ReadDataReply read(NodeContext node, NodeMessage.ReadData rd, RequestTrace trace) {
     node.metrics.replicaReads++;
     TableStore t = node.storage.table(rd.table()).orElse(null);
     if (t == null) return new NodeMessage.ReadDataReply(rd.requestId(), new byte[0], 0, 0, 0, List.of(), null);
-    if (trace != null) {
+    if (trace.isOn()) {
       // SinglePartitionReadCommand.queryMemtableAndDisk and the read path it takes, on the read stage.
       long now = node.nowMicros();
       trace.add(new TraceEvent(now, node.name(), TraceStage.READ,
@@ -240,7 +242,9 @@ final class ReplicaVerbs {
       // Judged at the coordinator's now; a sender that gave none (NO_NOW) leaves it to this replica's clock.
       PartitionRead r = rd.nowInSec() != NodeMessage.NO_NOW ? t.readData(key, f, rd.nowInSec()) : t.readData(key, f);
       byte[] data = r.data() == null ? new byte[0] : PartitionCodec.encode(r.data());
-      if (trace != null) traceReadPath(node, t, key, f, r.stats(), trace, TraceStage.READ, t.readsInTimestampOrder(f), true);
+      if (trace.isOn()) {
+        traceReadPath(node, t, key, f, r.stats(), trace, TraceStage.READ, t.readsInTimestampOrder(f), true);
+      }
       return new NodeMessage.ReadDataReply(rd.requestId(), data, r.stats().sstablesTouched(), r.stats().liveRows(),
           r.stats().tombstonesScanned(), r.stats().warnings(), null, r.data());
     } catch (TombstoneOverwhelmingException e) {
@@ -259,7 +263,7 @@ final class ReplicaVerbs {
    * Both end with ReadCommand's count, "Read N live rows and M tombstone cells".
    */
   static void traceReadPath(NodeContext node, TableStore t, DecoratedKey key, ReadFilter f,
-      io.ringsim.storage.ReadStats stats, List<TraceEvent> trace, TraceStage stage, boolean timestampOrder,
+      io.ringsim.storage.ReadStats stats, RequestTrace trace, TraceStage stage, boolean timestampOrder,
       boolean counted) {
     long now = node.nowMicros();
     if (timestampOrder) {
@@ -285,11 +289,11 @@ final class ReplicaVerbs {
 
   /** The partitions of a token range, up to the request's partition limit counting only those with live rows. */
   static NodeMessage.RangeReadReply rangeRead(NodeContext node, NodeMessage.RangeRead rr) {
-    return rangeRead(node, rr, null);
+    return rangeRead(node, rr, RequestTrace.OFF);
   }
 
-  /** As {@link #rangeRead(NodeContext, NodeMessage.RangeRead)}, telling {@code trace} (null: untraced) what it did. */
-  static NodeMessage.RangeReadReply rangeRead(NodeContext node, NodeMessage.RangeRead rr, List<TraceEvent> trace) {
+  /** As {@link #rangeRead(NodeContext, NodeMessage.RangeRead)}, telling {@code trace} what it did. */
+  static NodeMessage.RangeReadReply rangeRead(NodeContext node, NodeMessage.RangeRead rr, RequestTrace trace) {
     node.metrics.replicaReads++;
     TableStore t = node.storage.table(rr.table()).orElse(null);
     if (t == null) return new NodeMessage.RangeReadReply(rr.requestId(), List.of(), 0, 0, 0, null);
@@ -298,7 +302,7 @@ final class ReplicaVerbs {
     io.ringsim.storage.IndexQuery iq = rr.filter().index();
     io.ringsim.storage.LocalIndex ix = iq == null ? null : t.index(iq.column(), iq.kind());
     if (ix != null) return IndexRead.read(node, t, ix, iq, rr, start, end, trace);
-    if (trace != null) {
+    if (trace.isOn()) {
       // PartitionRangeReadCommand.queryStorage, on the read stage: the SSTables whose tokens meet the range.
       int sstables = 0;
       for (io.ringsim.storage.SSTable s : t.sstables()) {
@@ -333,7 +337,7 @@ final class ReplicaVerbs {
       return new NodeMessage.RangeReadReply(rr.requestId(), List.of(), sstables, rows, e.tombstones(),
           e.getMessage());
     }
-    if (trace != null) {
+    if (trace.isOn()) {
       // ReadCommand's count of what the scan read (MetricRecording.onClose).
       trace.add(new TraceEvent(node.nowMicros(), node.name(), TraceStage.READ, "Read " + rows + " live rows and "
           + tombs + " tombstone cells"));

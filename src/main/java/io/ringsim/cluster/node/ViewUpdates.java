@@ -84,7 +84,7 @@ final class ViewUpdates {
     byte[] bytes = PartitionCodec.encode(p);
     node.traceEvent("view-write", paired, table, p.key().token(), 0, p.maxTimestamp());
     if (paired.equals(node.name())) {
-      ReplicaVerbs.applyMutation(node, table, bytes, p, null);
+      ReplicaVerbs.applyMutation(node, table, bytes, p, RequestTrace.OFF);
     } else if (node.isUp(paired)) {
       // One way: this replica does not wait for the view replica, so the message asks for no acknowledgement.
       node.send(paired, new NodeMessage.Mutation(0, table, bytes, true, false, p));

@@ -116,7 +116,7 @@ final class WriteCoordinator extends PendingRequest {
       }
       if (r.equals(node.name())) {
         node.traceEvent("local-write", r, w.table(), key.token(), id, ts);
-        ReplicaVerbs.localMutation(node, id, w.table(), update, decoded, counterLeader ? null : trace);
+        ReplicaVerbs.localMutation(node, id, w.table(), update, decoded, counterLeader ? RequestTrace.OFF : trace);
       } else {
         node.send(r, new NodeMessage.Mutation(id, w.table(), update, false, traced(), decoded));
       }

@@ -209,7 +209,7 @@ final class CoordinatorBench {
 
   /** {@code replica}'s answer to the last read sent to it, as its replica code reads it (whether or not it came). */
   NodeMessage.ReadDataReply answerOf(String replica) {
-    return ReplicaVerbs.read(nodes.get(replica), last(replica, NodeMessage.ReadData.class), null);
+    return ReplicaVerbs.read(nodes.get(replica), last(replica, NodeMessage.ReadData.class), RequestTrace.OFF);
   }
 
   /** The last message of type {@code type} sent to {@code node}. */
