@@ -197,7 +197,10 @@ public final class Values implements NativeFunctions.Context {
    * call, a bind marker) is checked when its value is computed.
    */
   static boolean weaklyFits(Term e, CqlType type) {
-    if (e instanceof Term.Literal l) return fits(l, type) || type instanceof TupleType && l.kind() != Term.Kind.NULL;
+    // Constants.NULL_LITERAL.testAssignment: null is weakly assignable to any type but a counter (a UDT literal's
+    // map field may be null, as the Python driver writes every field it does not set).
+    if (e instanceof Term.Literal l && l.kind() == Term.Kind.NULL) return !type.name().equals("counter");
+    if (e instanceof Term.Literal l) return fits(l, type) || type instanceof TupleType;
     boolean udt = type instanceof io.ringsim.schema.collection.UserType;
     // Tuples.Literal.testAssignment: no more elements than the type has, each assignable to its component.
     List<CqlType> components = type instanceof TupleType tt ? tt.components()
