@@ -138,6 +138,15 @@ public final class Labels {
   }
 
   /**
+   * The figures of a sentence label {@code key} of this catalogue wrote, read back out of {@code text} (which holds
+   * it alone or inside a longer sentence), in the label's order; null when {@code text} holds no such sentence. For
+   * what the run's files keep only as a sentence (an anomaly's detail).
+   */
+  public String[] figures(String key, String text) {
+    return text == null ? null : Sentences.figures(get(key), text);
+  }
+
+  /**
    * A one-line error of bad input, written in English through the {@code err.*} labels, in this language: a leading
    * location (FILE:LINE:COL, or FILE:LINE) stays as it is, so an editor still jumps there, and so do the offending
    * values inside the sentence; an error no label wrote (Cassandra's words, the operating system's) comes back as it

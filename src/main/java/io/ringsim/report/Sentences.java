@@ -58,6 +58,21 @@ final class Sentences {
   }
 
   /**
+   * The figures of the sentence {@code template} wrote where {@code text} holds it (alone or inside a longer one), in
+   * the template's order ({0} first); null when it holds none.
+   */
+  static String[] figures(String template, String text) {
+    Form f = form("", template);
+    Matcher m = f.pattern.matcher(text);
+    if (!m.find()) return null;
+    int n = 0;
+    for (int i : f.order) n = Math.max(n, i + 1);
+    String[] out = new String[n];
+    for (int g = 0; g < f.order.length; g++) out[f.order[g]] = m.group(g + 1);
+    return out;
+  }
+
+  /**
    * {@code english} in {@code to}'s language; {@code depth} bounds the sentences said inside sentences. Of the labels
    * that match, the most specific is taken whose figures with a space in them are sentences themselves: a figure is a
    * word, a number or a sentence, so a label that would take "n2 saw no row" for a node is the wrong one ("read #{0}

@@ -126,8 +126,9 @@ final class ServedCounterCheck {
       long loAny = sureNeg + maybeNeg, hiAny = surePos + maybePos;
       String value = r.values().containsKey(k) ? String.valueOf(v) : Say.EN.get("say.served.counter.none");
       if (v >= loAny && v <= hiAny) {
-        missing.add(new Finding(k, Say.EN.f("say.served.counter.missing", k.describe(cmp), value, sure, sureCount,
-            lo, hi) + (promised ? "" : Say.EN.get("say.served.counter.not-promised")), lastSure));
+        // One label per sentence, so that the reader's language can read the sentence back whole (Labels#say).
+        String label = promised ? "say.served.counter.missing" : "say.served.counter.missing.not-promised";
+        missing.add(new Finding(k, Say.EN.f(label, k.describe(cmp), value, sure, sureCount, lo, hi), lastSure));
       } else {
         unexplained.add(new Finding(k, Say.EN.f("say.served.counter.unexplained", k.describe(cmp), value, loAny,
             hiAny), null));

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
@@ -50,6 +51,64 @@ class ExplainCommandTest {
         html.indexOf("</section>", html.indexOf("<section id=\"anomaly-1\"")));
     assertThat(section).contains("<svg").contains("stroke-dasharray").contains("crashed")
         .contains("token ").contains("replicas ");
+  }
+
+  @Test
+  void aCounterAnomalyIsToldAsASumOfIncrementsNotAsTimestamps() throws Exception {
+    // counters: n3 crashes and loses unsynced shards, then a partition; reads at ONE miss acknowledged increments.
+    Path counters = tmp.resolve("counters");
+    CliRun r = CliRun.of("run", "simulations/counters.sim", "--out", counters.toString(), "--quiet");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    var report = ReportCommand.load(counters);
+    List<io.ringsim.sim.OpRecord> history = RunFiles.readHistory(counters);
+    Pattern bounds = Pattern.compile("read #(\\d+) at (\\w+) via \\w+, .*?: saw (\\S+), but the increments acknowledged"
+        + " before the read began add up to (-?\\d+) \\(\\d+ writes\\), and with every increment that may also have"
+        + " counted the value lies between (-?\\d+) and (-?\\d+)");
+    int told = 0;
+    for (int n = 1; n <= 6; n++) {
+      var a = report.anomalies().get(n - 1);
+      Matcher checker = bounds.matcher(a.details());
+      assertThat(checker.find()).as("anomaly " + n + ": " + a.details()).isTrue();
+      String out = CliRun.of("explain", counters.toString(), "--anomaly", String.valueOf(n)).out();
+      int cut = out.indexOf("    time");
+      String story = cut < 0 ? out : out.substring(0, cut);
+      // What the checker found, in counter terms: the value the read returned, the bounds, the sure sum.
+      assertThat(story).contains("Read #" + checker.group(1) + " at " + checker.group(2))
+          .contains("and returned " + checker.group(3) + ".")
+          .contains("add up to " + checker.group(4) + ", and with every increment")
+          .contains("lies between " + checker.group(5) + " and " + checker.group(6))
+          .contains("The run's files keep neither an increment's delta")
+          .doesNotContainIgnoringCase("timestamp").doesNotContain(" ts ");
+      // The increment it names as missing was acknowledged on the anomaly's partition before the read began.
+      Matcher named = Pattern.compile("(?:The missing increment: |before the crash: |had not reached \\w+ when it"
+          + " read, nor had a later shard of their leader: )increment #(\\d+)").matcher(story);
+      if (!named.find()) continue;
+      told++;
+      long id = Long.parseLong(named.group(1)), readId = Long.parseLong(checker.group(1));
+      io.ringsim.sim.OpRecord read = history.stream().filter(o -> o.id() == readId && o.type().isRead()
+          && o.table().equals(a.table()) && o.key().split(" / ")[0].equals(a.key())).findFirst().orElseThrow();
+      assertThat(history).as("anomaly " + n + ": increment #" + id).anySatisfy(o -> {
+        assertThat(o.id()).isEqualTo(id);
+        assertThat(o.type()).isEqualTo(io.ringsim.sim.OpType.INCREMENT);
+        assertThat(o.table()).isEqualTo(a.table());
+        assertThat(o.key().split(" / ")[0]).isEqualTo(a.key());
+        assertThat(o.ok()).isTrue();
+        assertThat(o.completeMicros()).isLessThan(read.invokeMicros());
+      });
+    }
+    assertThat(told).as("stories that name the missing increment").isGreaterThanOrEqualTo(3);
+    // report.html tells the same story in its anomaly section.
+    assertThat(story(counters, 1)).contains("Read #", "and returned ", "The checker's bounds")
+        .doesNotContainIgnoringCase("timestamp");
+    // The same story in Chinese: the value returned, no timestamp wording, no English sentence left.
+    Matcher first = bounds.matcher(report.anomalies().get(0).details());
+    assertThat(first.find()).isTrue();
+    String zh = CliRun.of("explain", counters.toString(), "--anomaly", "1", "--lang", "zh-CN").out();
+    String zhStory = zh.substring(0, zh.indexOf("    时间"));
+    assertThat(zhStory).contains("返回的值是 " + first.group(3) + "。",
+        "值应在 " + first.group(5) + " 到 " + first.group(6) + " 之间", "运行的文件既没有记录每个增量的差值")
+        .doesNotContain("时间戳");
+    assertThat(ZhSentencesTest.englishIn(zhStory)).as("English in explain --lang zh-CN of a counter").isEmpty();
   }
 
   @Test

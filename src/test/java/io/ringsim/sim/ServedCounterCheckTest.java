@@ -100,6 +100,17 @@ class ServedCounterCheckTest {
   }
 
   @Test
+  void theNotPromisedDetailReadsWholeInChinese() {
+    add(ConsistencyLevel.ONE, 0, 10, 4);
+    read(2, ConsistencyLevel.ONE, 20, 30, 0L, false);
+    String detail = ServedChecker.check(ops).anomalies().get(0).detail();
+    // The run writes the detail in English; --lang zh-CN reads it back as one sentence, the R + W clause included.
+    String zh = io.ringsim.report.Lang.ZH_CN.labels().say(detail);
+    assertThat(zh).contains("读到 0", "合计为 4", "并不保证这次读能看到它们")
+        .doesNotContain("saw 0", "did not promise", "an acknowledged increment is missing");
+  }
+
+  @Test
   void aReadAtOneThatMissesAnIncrementAcknowledgedAtOneIsStaleAndSaysCassandraDidNotPromiseIt() {
     add(ConsistencyLevel.ONE, 0, 10, 4);
     read(2, ConsistencyLevel.ONE, 20, 30, 0L, false);

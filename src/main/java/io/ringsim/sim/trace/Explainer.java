@@ -20,8 +20,9 @@ import java.util.regex.Pattern;
 /**
  * Explains the checker's anomalies from a run's trace and history: for the write that should have been seen, who
  * acknowledged it and when, which replica missed it and why (down, cut off, lost, hint stored or refused, replayed or
- * not); for the read, whom it asked, what each answered and which timestamp won. The same code serves report.html
- * and {@code ringsim explain}, so both tell the same story.
+ * not); for the read, whom it asked, what each answered and which timestamp won. A counter cell has no timestamp
+ * that wins: {@link CounterStory} tells its anomalies as sums of increments. The same code serves report.html and
+ * {@code ringsim explain}, so both tell the same story.
  */
 public final class Explainer {
   /** Time shown before the first and after the last operation of the story. */
@@ -39,6 +40,7 @@ public final class Explainer {
   /** The operations on each partition ("keyspace.table key"): a row's key is its partition's, " / ", clustering. */
   private final Map<String, List<OpRecord>> byPartition = new HashMap<>();
   private final TraceDiagram diagrams;
+  private final CounterStory counters;
   /** The language the stories are told in (the explain.* labels); the anomalies' details are said in it too. */
   private final Labels t;
 
@@ -55,6 +57,7 @@ public final class Explainer {
       if (m.token() != TraceModel.NO_TOKEN) byToken.computeIfAbsent(m.token(), k -> new ArrayList<>()).add(m);
     }
     diagrams = new TraceDiagram(trace, byToken, hintReplays, readRepairs, t);
+    counters = new CounterStory(this, t, trace);
     for (OpRecord op : history) {
       byRow.computeIfAbsent(op.row(), k -> new ArrayList<>()).add(op);
       int cut = op.key().indexOf(" / ");
@@ -100,7 +103,10 @@ public final class Explainer {
         case "lost-write", "stale-read", "read-your-writes" -> t.get("explain.what." + a.kind());
         default -> capital(kindText(a.kind()));
       };
-      sentence(story, t.f("explain.cell", what, a.table(), a.key(), t.say(a.cell()), time(at), t.say(a.details())));
+      boolean counter = CounterStory.isCounter(ops);
+      if (!counter) {
+        sentence(story, t.f("explain.cell", what, a.table(), a.key(), t.say(a.cell()), time(at), t.say(a.details())));
+      }
       List<OpRecord> near = new ArrayList<>();
       for (OpRecord op : ops) {
         if (op.completeMicros() < at - 1_000_000 || op.invokeMicros() > at + 1_000_000) continue;
@@ -108,13 +114,19 @@ public final class Explainer {
         start = Math.min(start, op.invokeMicros());
         end = Math.max(end, op.completeMicros());
       }
-      if (!near.isEmpty()) {
-        List<String> texts = new ArrayList<>();
-        for (OpRecord op : near.subList(0, Math.min(MAX_LISTED, near.size()))) texts.add(opText(op));
-        sentence(story, t.f(near.size() == 1 ? "explain.near.one" : "explain.near.many", near.size(),
-            list(texts, near.size() - MAX_LISTED)));
+      if (counter) {
+        counters.tell(story, a, what, key, ops, key == null ? List.of()
+            : byToken.getOrDefault(key.tokenLong(), List.of()));
+        story.append(t.get(key == null ? "explain.no-partition" : "explain.counter.diagram"));
+      } else {
+        if (!near.isEmpty()) {
+          List<String> texts = new ArrayList<>();
+          for (OpRecord op : near.subList(0, Math.min(MAX_LISTED, near.size()))) texts.add(opText(op));
+          sentence(story, t.f(near.size() == 1 ? "explain.near.one" : "explain.near.many", near.size(),
+              list(texts, near.size() - MAX_LISTED)));
+        }
+        story.append(t.get(key == null ? "explain.no-partition" : "explain.diagram"));
       }
-      story.append(t.get(key == null ? "explain.no-partition" : "explain.diagram"));
     } else if (key == null) {
       story.append(t.f("explain.no-key", a.key(), a.table(), t.say(a.details())));
     } else if (write != null && (lost || read != null)) {
@@ -204,13 +216,13 @@ public final class Explainer {
   }
 
   /** Texts joined as a list, and how many more there were when {@code more} is above zero. */
-  private String list(List<String> texts, int more) {
+  String list(List<String> texts, int more) {
     String sep = t.get("explain.sep");
     return String.join(sep, texts) + (more > 0 ? sep + t.f("explain.more", more) : "");
   }
 
   /** A sentence of the story, and the space after it (none in Chinese). */
-  private void sentence(StringBuilder story, String text) {
+  void sentence(StringBuilder story, String text) {
     story.append(text).append(t.get("explain.gap"));
   }
 
@@ -455,7 +467,7 @@ public final class Explainer {
     return last;
   }
 
-  private String reason(String outcome) {
+  String reason(String outcome) {
     return switch (outcome) {
       case "partitioned", "lost", "crashed", "undeliverable" -> t.get("explain.reason." + outcome);
       default -> outcome;
