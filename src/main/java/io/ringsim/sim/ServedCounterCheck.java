@@ -23,6 +23,11 @@ import java.util.TreeMap;
  * explains it, one is missing (a stale read, or a lost increment at the read-back at ALL); if nothing does, no
  * increment sent explains the value.
  *
+ * <p>A TRUNCATE removes what every replica had applied before it began. What reached only some replicas may still
+ * arrive after it, and what a read running across it saw before may be repaired back onto the replicas after it: such
+ * increments may or may not count (Cassandra's truncation empties each replica's tables once; it filters nothing that
+ * comes later).
+ *
  * <p>Not judged: a cell a counter deletion may have reached (a deleted counter cannot be used again in Cassandra: what
  * a later increment does is undefined), a read concurrent with a DROP or TRUNCATE of its table, and a partition with a
  * write whose increments are not known (it timed out before its coordinator built them).
@@ -36,12 +41,15 @@ final class ServedCounterCheck {
   static Counts check(List<ServedOp> ops, List<Checker.Anomaly> anomalies, Map<NotJudged, Long> notJudged) {
     Map<String, List<ServedOp.CounterWrite>> writes = new TreeMap<>();
     Map<String, List<ServedOp.CounterRead>> reads = new TreeMap<>();
+    // Every read, answered or not: one running across a TRUNCATE may repair older counts back onto its replicas.
+    Map<String, List<ServedOp.CounterRead>> allReads = new TreeMap<>();
     Map<String, List<ServedOp.Removal>> removals = new TreeMap<>();
     for (ServedOp op : ops) {
       if (op instanceof ServedOp.CounterWrite w) {
         writes.computeIfAbsent(w.partition().identity(), k -> new ArrayList<>()).add(w);
-      } else if (op instanceof ServedOp.CounterRead r && r.outcome() == ServedOp.Outcome.OK) {
-        reads.computeIfAbsent(r.partition().identity(), k -> new ArrayList<>()).add(r);
+      } else if (op instanceof ServedOp.CounterRead r) {
+        if (!r.finalRead()) allReads.computeIfAbsent(r.partition().identity(), k -> new ArrayList<>()).add(r);
+        if (r.outcome() == ServedOp.Outcome.OK) reads.computeIfAbsent(r.partition().identity(), k -> new ArrayList<>()).add(r);
       } else if (op instanceof ServedOp.Removal r) {
         removals.computeIfAbsent(r.table(), k -> new ArrayList<>()).add(r);
       }
@@ -53,13 +61,15 @@ final class ServedCounterCheck {
           .thenComparingLong(ServedOp.CounterRead::id));
       List<ServedOp.CounterWrite> ws = writes.getOrDefault(e.getKey(), List.of());
       List<ServedOp.Removal> rm = removals.getOrDefault(rs.get(0).partition().table(), List.of());
-      for (ServedOp.CounterRead r : rs) judge(r, ws, rm, anomalies, notJudged, c);
+      List<ServedOp.CounterRead> all = allReads.getOrDefault(e.getKey(), List.of());
+      for (ServedOp.CounterRead r : rs) judge(r, ws, rm, all, anomalies, notJudged, c);
     }
     return new Counts(c[0], c[1], c[2], c[3], c[4]);
   }
 
   private static void judge(ServedOp.CounterRead r, List<ServedOp.CounterWrite> writes,
-      List<ServedOp.Removal> removals, List<Checker.Anomaly> anomalies, Map<NotJudged, Long> notJudged, long[] c) {
+      List<ServedOp.Removal> removals, List<ServedOp.CounterRead> partitionReads, List<Checker.Anomaly> anomalies,
+      Map<NotJudged, Long> notJudged, long[] c) {
     ClusteringComparator cmp = r.comparator();
     long readEnd = r.finalRead() ? Long.MAX_VALUE : r.completeMicros();
     // A removal of the table: what completed before it began is gone; what ran across it may or may not be. Two
@@ -80,7 +90,10 @@ final class ServedCounterCheck {
       if (!w.acknowledged() && !w.mayHaveApplied()) continue;
       // Gone with the TRUNCATE when every replica had applied it; else a replica it had not reached yet may apply it
       // after the TRUNCATE (its mutation still in flight), so it may or may not count.
-      if (last != null && w.completeMicros() < last.invokeMicros() && w.reach().everyReplica()) continue;
+      // And a read of the partition running across the TRUNCATE may have read it before and repaired it onto a
+      // replica after (a replica truncates what it holds, not what arrives later): then it may count again.
+      if (last != null && w.completeMicros() < last.invokeMicros() && w.reach().everyReplica()
+          && !readAcross(partitionReads, last)) continue;
       if (w.deltas() == null) {
         notJudged.merge(NotJudged.COUNTER_EFFECT_UNKNOWN, 1L, Long::sum);
         return;
@@ -158,6 +171,14 @@ final class ServedCounterCheck {
     anomalies.add(new Checker.Anomaly(sameClient ? AnomalyKind.READ_YOUR_WRITES : AnomalyKind.STALE_READ,
         r.partition().row(), r.invokeMicros(), r.consistency(), detail(r, missing),
         missing.get(0).cell().describe(cmp)));
+  }
+
+  /** Whether a read of the partition ran across {@code removal} (an instant shared with it counts as across). */
+  private static boolean readAcross(List<ServedOp.CounterRead> reads, ServedOp.Removal removal) {
+    for (ServedOp.CounterRead q : reads) {
+      if (q.invokeMicros() <= removal.completeMicros() && q.completeMicros() >= removal.invokeMicros()) return true;
+    }
+    return false;
   }
 
   /** A cell found out of bounds, what was found, and the last sure increment of it (null: none). */
