@@ -79,6 +79,8 @@ class ExplainCommandTest {
           .contains("lies between " + checker.group(5) + " and " + checker.group(6))
           .contains("The run's files keep neither an increment's delta")
           .doesNotContainIgnoringCase("timestamp").doesNotContain(" ts ");
+      // Nor does its message diagram give a counter operation's answer a timestamp ("ok ts -1").
+      assertThat(out.substring(Math.max(cut, 0))).contains(": ok").doesNotContain("ok ts");
       // The increment it names as missing was acknowledged on the anomaly's partition before the read began.
       Matcher named = Pattern.compile("(?:The missing increment: |before the crash: |had not reached \\w+ when it"
           + " read, nor had a later shard of their leader: )increment #(\\d+)").matcher(story);

@@ -47,9 +47,12 @@ final class TraceDiagram {
       String what = t.f("diagram.op", type(op.type()), op.id(), op.consistency());
       timed.add(new SequenceDiagram.Arrow(op.invokeMicros(), op.invokeMicros(), client,
           op.coordinator(), what, "delivered"));
+      // A counter has no last-write-wins timestamp to show: an increment, or a read that observed none, is "ok".
       String result = !op.ok() ? (op.error() == null ? op.outcome().label() : op.error())
           : op.type() == OpType.READ ? (op.version() < 0 ? t.get("diagram.result.no-row")
-              : t.f("diagram.result.ts", op.version())) : t.f("diagram.result.ok", op.version());
+              : t.f("diagram.result.ts", op.version()))
+          : op.type() == OpType.INCREMENT || op.version() < 0 ? t.get("diagram.result.done")
+          : t.f("diagram.result.ok", op.version());
       timed.add(new SequenceDiagram.Arrow(op.completeMicros(), op.completeMicros(), op.coordinator(),
           client, t.f("diagram.op.result", what, result), "delivered"));
     }
