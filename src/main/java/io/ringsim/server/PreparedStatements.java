@@ -18,11 +18,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * forgotten them and answers UNPREPARED, and the driver prepares again.
  */
 final class PreparedStatements {
-  /** What PREPARE worked out once, for every EXECUTE. {@code system} is set for a system-table query. */
-  record Entry(String query, String keyspace, Statement statement, SystemQuery system, List<BindVariable> variables,
+  /** What PREPARE worked out once, for every EXECUTE. {@code system}: the statement reads a system table. */
+  record Entry(String query, String keyspace, Statement statement, boolean system, List<BindVariable> variables,
       int[] partitionKeyIndices, List<ColumnSpec> resultColumns, byte[] resultMetadataId) {
     /** {@code types} and {@code reversed}: of the result columns, for their digest ({@link ResultMetadataId}). */
-    static Entry of(String query, String keyspace, Statement statement, SystemQuery system,
+    static Entry of(String query, String keyspace, Statement statement, boolean system,
         List<BindVariable> variables, int[] partitionKeyIndices, List<ColumnSpec> resultColumns, List<CqlType> types,
         List<Boolean> reversed) {
       return new Entry(query, keyspace, statement, system, variables, partitionKeyIndices, resultColumns,

@@ -191,68 +191,61 @@ final class RequestExecutor {
 
   private Reply query(String node, Session session, String cql, QueryOptions o) {
     String ks = keyspace(session, o.keyspace);
-    SystemQuery sq = SystemQuery.parse(cql, ks);
-    if (sq != null) {
-      sq = sq.bind(o.positionalValues, SystemKeyspaces.table(sq, served.view(node)));
-      return systemRows(node, sq, o, cql, MetadataAsk.NONE);
-    }
     Statement s = CqlParser.parse(cql);
-    Catalog c = served.cluster().catalog();
+    Statement.Select system = SystemSelect.of(s, ks);
+    Catalog c = system != null ? SystemSelect.catalog(served.cluster().catalog(), system, ks)
+        : served.cluster().catalog();
     s = Binding.bind(s, Binding.variables(s, c, ks), c, ks, o.positionalValues, o.namedValues);
+    if (system != null) return systemRows(node, (Statement.Select) s, ks, c, o, cql, MetadataAsk.NONE);
     return run(node, session, ks, s, o, cql, MetadataAsk.NONE);
   }
 
-  private Reply systemRows(String node, SystemQuery sq, QueryOptions o, String key, MetadataAsk ask) {
-    ResultSet rs = sq.run(SystemKeyspaces.table(sq, served.view(node)));
-    return RowsReplies.rows(rs, sq.keyspace(), sq.table(), o, key, ask);
+  /** A SELECT on a system table ({@code c}: the catalog that knows it, {@link SystemSelect#catalog}), bound. */
+  private Reply systemRows(String node, Statement.Select s, String ks, Catalog c, QueryOptions o, String key,
+      MetadataAsk ask) {
+    ResultSet rs = SystemSelect.run(s, ks, c, served.view(node), served.cluster().ring().partitioner(),
+        served.cluster().clockNowMicros(), o.pageSize > 0);
+    return RowsReplies.rows(rs, SystemSelect.keyspace(s, ks), s.table(), o, key, ask);
   }
 
   private Reply prepare(String node, Session session, Prepare p) {
     String ks = keyspace(session, p.keyspace);
     byte[] id = PreparedStatements.id(ks, p.cqlQuery);
-    SystemQuery sq = SystemQuery.parse(p.cqlQuery, ks);
-    PreparedStatements.Entry e;
-    if (sq != null) {
-      VirtualTable table = SystemKeyspaces.table(sq, served.view(node));
-      List<BindVariable> vars = sq.variables(table);
-      // Run with the markers unbound (they match no row) only for the result's columns.
-      ResultSet rs = sq.run(table);
-      e = PreparedStatements.Entry.of(p.cqlQuery, ks, null, sq, vars, new int[0],
-          RowsReplies.specs(rs, sq.keyspace(), sq.table()), rs.types(), List.of());
-    } else {
-      Statement s = CqlParser.parse(p.cqlQuery);
-      SystemKeyspaces.refuseWrite(s, ks); // at PREPARE already, as the write itself would be refused
-      Catalog c = served.cluster().catalog();
-      List<BindVariable> vars = Binding.variables(s, c, ks);
-      io.ringsim.cql.exec.WritePlanner.checkPrepared(s, c, ks);
-      // An UPDATE without markers is whole at PREPARE: Cassandra refuses its operations then (m = m - {'a': 1}),
-      // before any value count is compared; planning it once, without running it, finds the same errors.
-      if (s instanceof Statement.Update && vars.isEmpty()) {
-        io.ringsim.cql.exec.WritePlanner.plan(s, c, ks, new io.ringsim.cql.exec.Values(0, 0),
-            served.cluster().ring().partitioner());
-      }
-      if (s instanceof Statement.Select sel) io.ringsim.cql.exec.SelectPrepareCheck.check(sel, c, ks, vars);
-      List<ColumnSpec> columns = List.of();
-      List<CqlType> types = List.of();
-      List<Boolean> reversed = List.of();
-      if (s instanceof Statement.Select sel) {
-        // As Cassandra, a SELECT announces its columns: drivers then ask for rows without them (skip_metadata).
-        SelectColumns.Columns sc = SelectColumns.of(sel, c, ks);
-        String k = sel.keyspace() != null ? sel.keyspace() : ks;
-        columns = RowsReplies.specs(sc.names(), sc.types(), k, sel.table());
-        types = sc.types();
-        reversed = sc.reversed();
-      }
-      e = PreparedStatements.Entry.of(p.cqlQuery, ks, s, null, vars, Binding.partitionKeyIndices(s, c, ks),
-          columns, types, reversed);
+    Statement s = CqlParser.parse(p.cqlQuery);
+    Statement.Select system = SystemSelect.of(s, ks);
+    SystemKeyspaces.refuseWrite(s, ks); // at PREPARE already, as the write itself would be refused
+    if (system != null) SystemSelect.refuseWriteTimes(system, SystemSelect.keyspace(system, ks));
+    Catalog c = system != null ? SystemSelect.catalog(served.cluster().catalog(), system, ks)
+        : served.cluster().catalog();
+    List<BindVariable> vars = Binding.variables(s, c, ks);
+    io.ringsim.cql.exec.WritePlanner.checkPrepared(s, c, ks);
+    // An UPDATE without markers is whole at PREPARE: Cassandra refuses its operations then (m = m - {'a': 1}),
+    // before any value count is compared; planning it once, without running it, finds the same errors.
+    if (s instanceof Statement.Update && vars.isEmpty()) {
+      io.ringsim.cql.exec.WritePlanner.plan(s, c, ks, new io.ringsim.cql.exec.Values(0, 0),
+          served.cluster().ring().partitioner());
     }
+    if (s instanceof Statement.Select sel) io.ringsim.cql.exec.SelectPrepareCheck.check(sel, c, ks, vars);
+    List<ColumnSpec> columns = List.of();
+    List<CqlType> types = List.of();
+    List<Boolean> reversed = List.of();
+    if (s instanceof Statement.Select sel) {
+      // As Cassandra, a SELECT announces its columns: drivers then ask for rows without them (skip_metadata).
+      SelectColumns.Columns sc = SelectColumns.of(sel, c, ks);
+      String k = sel.keyspace() != null ? sel.keyspace() : ks;
+      columns = RowsReplies.specs(sc.names(), sc.types(), k, sel.table());
+      types = sc.types();
+      reversed = sc.reversed();
+    }
+    PreparedStatements.Entry e = PreparedStatements.Entry.of(p.cqlQuery, ks, s, system != null, vars,
+        Binding.partitionKeyIndices(s, c, ks), columns, types, reversed);
     served.prepared(node).put(id, e);
-    List<ColumnSpec> vars = new ArrayList<>();
+    List<ColumnSpec> specs = new ArrayList<>();
     for (int i = 0; i < e.variables().size(); i++) {
       BindVariable v = e.variables().get(i);
-      vars.add(new ColumnSpec(v.keyspace(), v.table(), v.name(), i, WireTypes.raw(v.type())));
+      specs.add(new ColumnSpec(v.keyspace(), v.table(), v.name(), i, WireTypes.raw(v.type())));
     }
-    RowsMetadata variables = new RowsMetadata(vars, null, e.partitionKeyIndices(), null);
+    RowsMetadata variables = new RowsMetadata(specs, null, e.partitionKeyIndices(), null);
     RowsMetadata result = e.resultColumns().isEmpty() ? new RowsMetadata(0, null, new int[0], null)
         : new RowsMetadata(e.resultColumns(), null, new int[0], null);
     return Reply.of(new Prepared(id, e.resultMetadataId(), variables, result));
@@ -283,17 +276,15 @@ final class RequestExecutor {
   private Reply executePrepared(String node, Session session, Execute x) {
     PreparedStatements.Entry e = lookup(node, x.queryId);
     // Which columns Cassandra types as reversed, for the id of the rows' columns: as the table is now.
+    Catalog c = e.system() ? SystemSelect.catalog(served.cluster().catalog(), (Statement.Select) e.statement(),
+        e.keyspace()) : served.cluster().catalog();
     List<Boolean> reversed = e.statement() instanceof Statement.Select sel
-        ? SelectColumns.of(sel, served.cluster().catalog(), e.keyspace()).reversed() : List.of();
+        ? SelectColumns.of(sel, c, e.keyspace()).reversed() : List.of();
     MetadataAsk ask = new MetadataAsk(true, x.options.skipMetadata, x.resultMetadataId, e.resultMetadataId(),
         conditional(e.statement()), reversed);
-    if (e.system() != null) {
-      SystemQuery bound = e.system().bind(x.options.positionalValues, SystemKeyspaces.table(e.system(),
-          served.view(node)));
-      return systemRows(node, bound, x.options, e.query(), ask);
-    }
-    Statement s = Binding.bind(e.statement(), e.variables(), served.cluster().catalog(), e.keyspace(),
-        x.options.positionalValues, x.options.namedValues);
+    Statement s = Binding.bind(e.statement(), e.variables(), c, e.keyspace(), x.options.positionalValues,
+        x.options.namedValues);
+    if (e.system()) return systemRows(node, (Statement.Select) s, e.keyspace(), c, x.options, e.query(), ask);
     return run(node, session, e.keyspace(), s, x.options, e.query(), ask);
   }
 
@@ -309,7 +300,7 @@ final class RequestExecutor {
         children.add(Binding.bind(s, Binding.variables(s, c, ks), c, ks, values, null));
       } else {
         PreparedStatements.Entry e = lookup(node, (byte[]) q);
-        if (e.statement() == null) throw new CqlException(CqlErrorClass.InvalidRequest,
+        if (e.system() || e.statement() == null) throw new CqlException(CqlErrorClass.InvalidRequest,
             "Invalid statement in batch: only UPDATE, INSERT and DELETE statements are allowed.");
         children.add(Binding.bind(e.statement(), e.variables(), c, e.keyspace(), values, null));
       }
@@ -343,7 +334,7 @@ final class RequestExecutor {
     SystemKeyspaces.refuseWrite(s, ks);
     if (s instanceof Statement.Use u) {
       // The system keyspaces are served, not in the catalog, so the simulated cluster does not know them.
-      if (!SystemQuery.KEYSPACES.contains(u.keyspace())) cs.execute(s);
+      if (!SystemSelect.KEYSPACES.contains(u.keyspace())) cs.execute(s);
       session.keyspace = u.keyspace();
       return Reply.of(new SetKeyspace(u.keyspace()));
     }

@@ -47,8 +47,9 @@ final class SystemKeyspaces {
 
   private SystemKeyspaces() {}
 
-  static VirtualTable table(SystemQuery q, View v) {
-    String name = q.keyspace() + "." + q.table();
+  /** The rows of {@code keyspace.table} as the node generates them now. */
+  static VirtualTable table(String keyspace, String table, View v) {
+    String name = keyspace + "." + table;
     VirtualTable t = switch (name) {
       case "system.local" -> local(v);
       case "system.peers" -> peers(v);
@@ -58,12 +59,12 @@ final class SystemKeyspaces {
       case "system_auth.roles" -> roles();
       case "system_views.clients" -> ConnectedClient.table(v.clients());
       case "system.IndexInfo" -> builtIndexes(v.catalog());
-      default -> SchemaTables.table(q.keyspace(), q.table(), v.catalog());
+      default -> SchemaTables.table(keyspace, table, v.catalog());
     };
     if (t != null) return t;
     // A table Cassandra has and ringsim keeps no rows for answers with none, in its described columns.
-    return SystemSchema.CASSANDRA_4_1.table(q.keyspace(), q.table()).map(SystemSchema::empty).orElseThrow(
-        () -> new CqlException(CqlErrorClass.InvalidRequest, "table " + q.table() + " does not exist"));
+    return SystemSchema.CASSANDRA_4_1.table(keyspace, table).map(SystemSchema::empty).orElseThrow(
+        () -> new CqlException(CqlErrorClass.InvalidRequest, "table " + table + " does not exist"));
   }
 
   /**
@@ -193,7 +194,7 @@ final class SystemKeyspaces {
     else if (s instanceof Statement.Delete d) target = new Statement.TableName(d.keyspace(), d.table());
     else return;
     String ks = target.keyspace() != null ? target.keyspace() : sessionKeyspace;
-    if (ks != null && SystemQuery.KEYSPACES.contains(ks)) {
+    if (ks != null && SystemSelect.KEYSPACES.contains(ks)) {
       throw new CqlException(CqlErrorClass.InvalidRequest, "ringsim answers the system tables from the cluster's "
           + "state and takes no writes into them (" + ks + "." + target.table() + "); Cassandra 4.1 would store this "
           + "one");

@@ -4,6 +4,7 @@ import io.ringsim.cluster.SimCluster;
 import io.ringsim.cql.ast.Statement;
 import io.ringsim.cql.exec.ResultSet;
 import io.ringsim.ring.Node;
+import io.ringsim.schema.Catalog;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.LinkedHashMap;
@@ -41,7 +42,7 @@ public final class SystemReads {
 
   /** Whether {@code keyspace} is one of Cassandra's system keyspaces (USE accepts it though no table holds it). */
   public static boolean isSystemKeyspace(String keyspace) {
-    return keyspace != null && SystemQuery.KEYSPACES.contains(keyspace);
+    return keyspace != null && SystemSelect.KEYSPACES.contains(keyspace);
   }
 
   /**
@@ -58,8 +59,11 @@ public final class SystemReads {
 
   /** The rows of a SELECT that reads a system keyspace (named, or the session's); empty for any other statement. */
   public Optional<ResultSet> select(String cql, String sessionKeyspace) {
-    SystemQuery q = SystemQuery.parse(cql, sessionKeyspace);
-    if (q == null) return Optional.empty();
-    return Optional.of(q.run(SystemKeyspaces.table(q, view())));
+    if (!cql.stripLeading().regionMatches(true, 0, "SELECT", 0, 6)) return Optional.empty();
+    Statement.Select s = SystemSelect.of(io.ringsim.cql.parse.CqlParser.parse(cql), sessionKeyspace);
+    if (s == null) return Optional.empty();
+    Catalog c = SystemSelect.catalog(cluster.catalog(), s, sessionKeyspace);
+    return Optional.of(SystemSelect.run(s, sessionKeyspace, c, view(), cluster.ring().partitioner(),
+        cluster.clockNowMicros(), false));
   }
 }

@@ -148,6 +148,46 @@ class SystemKeyspacesJavaDriverTest {
     assertThat(session.execute(empty.bind("t")).all()).isEmpty();
   }
 
+  /**
+   * A system table takes what a user table takes: markers in IN, aggregates over bound restrictions, aliases; and
+   * refuses what Cassandra refuses of a paged read (ORDER BY over the partitions of an IN, as the oracle answered
+   * script 66 before that statement was left out of it, since `ringsim cql` does not page).
+   */
+  @Test
+  void systemTablesTakeInMarkersAggregatesAndAliasesAndRefuseWhatCassandraRefuses() {
+    PreparedStatement in = session.prepare("SELECT keyspace_name AS ks FROM system_schema.keyspaces "
+        + "WHERE keyspace_name IN ?");
+    assertThat(in.getResultSetDefinitions().get(0).getName().asInternal()).isEqualTo("ks");
+    assertThat(session.execute(in.bind(List.of("system_auth", "system", "nope"))).all().stream()
+        .map(r -> r.getString("ks")).toList()).containsExactly("system", "system_auth");
+    PreparedStatement count = session.prepare(
+        "SELECT count(*), min(table_name) FROM system_schema.tables WHERE keyspace_name = ?");
+    Row r = session.execute(count.bind("system_auth")).one();
+    assertThat(r.getLong(0)).isEqualTo(5);
+    assertThat(r.getString(1)).isEqualTo("network_permissions");
+    assertThatThrownBy(() -> session.execute("SELECT table_name FROM system_schema.tables WHERE keyspace_name IN "
+        + "('system_auth', 'system_schema') ORDER BY table_name DESC")).isInstanceOf(InvalidQueryException.class)
+        .hasMessageStartingWith("Cannot page queries with both ORDER BY and a IN restriction on the partition key");
+  }
+
+  /**
+   * writetime() on a generated system table has no true answer here, and is refused saying so; a virtual table's
+   * cells answer ttl() with null, as Cassandra's.
+   */
+  @Test
+  void writetimeOnAGeneratedSystemTableIsRefusedAndAVirtualTableAnswersTtl() {
+    assertThatThrownBy(() -> session.execute("SELECT writetime(cluster_name) FROM system.local"))
+        .isInstanceOf(InvalidQueryException.class).hasMessageContaining("writetime() on system.local");
+    assertThatThrownBy(() -> session.prepare("SELECT ttl(release_version) FROM system.local"))
+        .isInstanceOf(InvalidQueryException.class).hasMessageContaining("ttl() on system.local");
+    List<Row> clients = session.execute("SELECT ttl(connection_stage), writetime(connection_stage) "
+        + "FROM system_views.clients").all();
+    assertThat(clients).isNotEmpty().allSatisfy(c -> {
+      assertThat(c.isNull(0)).as("ttl").isTrue();
+      assertThat(c.isNull(1)).as("writetime").isFalse();
+    });
+  }
+
   @Test
   void useSystemThenUnqualifiedNames() {
     try (CqlSession s = fx.connect(null)) {
