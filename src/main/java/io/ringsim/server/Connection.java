@@ -142,7 +142,10 @@ final class Connection extends ChannelInboundHandlerAdapter {
         RequestExecutor.Reply r;
         try {
           r = served.executor().execute(node, session, f.message, f.tracing);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
+          // An Error is still this one request's failure (a user function asking for an array larger than the JVM
+          // allows throws OutOfMemoryError at once): unanswered, the client would wait out its timeout and the
+          // connection would count the request in flight for ever.
           r = RequestExecutor.Reply.of(ErrorResponses.server(e));
         }
         RequestExecutor.Reply answer = r;

@@ -42,6 +42,22 @@ class UserFunctionsJavaDriverTest {
     if (fx != null) fx.close();
   }
 
+  /**
+   * A body that asks for an array larger than the JVM allows throws OutOfMemoryError, which a function does not turn
+   * into FunctionFailure (no VirtualMachineError is a failure of the function alone): the request is still answered,
+   * with a server error, at once, and the connection carries on.
+   */
+  @Test
+  void aFunctionThatRunsTheJvmOutOfRoomFailsOnlyItsRequest() {
+    session.execute("CREATE FUNCTION uf.huge(a int) RETURNS NULL ON NULL INPUT RETURNS int LANGUAGE java AS "
+        + "'return Integer.valueOf(new int[Integer.MAX_VALUE].length + a);'");
+    // Answered: unanswered, the driver would throw its own DriverTimeoutException after the request timeout.
+    assertThatThrownBy(() -> session.execute("SELECT uf.huge(v) FROM uf.t"))
+        .isInstanceOf(com.datastax.oss.driver.api.core.servererrors.ServerError.class)
+        .hasMessageContaining("OutOfMemoryError");
+    assertThat(session.execute("SELECT v FROM uf.t WHERE k = 1").one().getInt(0)).isEqualTo(2);
+  }
+
   @Test
   void aPreparedCallRunsTheFunctionAndAThrowingOneFailsOnlyItsRequest() {
     session.execute("CREATE FUNCTION uf.plus(a int, b int) RETURNS NULL ON NULL INPUT RETURNS int LANGUAGE java AS "
