@@ -144,14 +144,7 @@ final class CounterStory {
 
   /** Whom the read asked and which of them answered (with when each read its own data), as a clause. */
   private String asked(OpRecord rd, List<TraceModel.Msg> msgs, List<String> answerers, Map<String, Long> readAt) {
-    long req = -1;
-    for (TraceModel.Msg m : msgs) {
-      if (m.from().equals(rd.coordinator()) && (m.kind().equals("read-data") || m.kind().equals("local-read"))
-          && m.sendMicros() >= rd.invokeMicros() && m.sendMicros() <= rd.completeMicros()) {
-        req = m.requestId();
-        break;
-      }
-    }
+    long req = TraceModel.readRequest(msgs, rd);
     List<String> parts = new ArrayList<>();
     for (TraceModel.Msg m : msgs) {
       if (req < 0 || m.requestId() != req || !m.from().equals(rd.coordinator())) continue;

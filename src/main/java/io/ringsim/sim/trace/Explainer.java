@@ -342,14 +342,7 @@ public final class Explainer {
 
   private void readStory(StringBuilder s, TraceModel.KeyInfo key, OpRecord rd, OpRecord w) {
     List<TraceModel.Msg> msgs = byToken.getOrDefault(key.tokenLong(), List.of());
-    long req = -1;
-    for (TraceModel.Msg m : msgs) {
-      if (m.from().equals(rd.coordinator()) && (m.kind().equals("read-data") || m.kind().equals("local-read"))
-          && m.sendMicros() >= rd.invokeMicros() && m.sendMicros() <= rd.completeMicros()) {
-        req = m.requestId();
-        break;
-      }
-    }
+    long req = TraceModel.readRequest(msgs, rd);
     List<String> answers = new ArrayList<>();
     if (req >= 0) {
       for (TraceModel.Msg m : msgs) {

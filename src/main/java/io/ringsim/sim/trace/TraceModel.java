@@ -54,4 +54,13 @@ public record TraceModel(Header header, List<Msg> messages, List<Fault> faults, 
     for (KeyInfo k : keys) if (k.table().equals(table) && k.key().equals(key)) return k;
     return null;
   }
+
+  /** The request id under which read {@code rd}'s coordinator asked its replicas for data; -1 when none was traced. */
+  static long readRequest(List<TraceModel.Msg> msgs, io.ringsim.sim.OpRecord rd) {
+    for (TraceModel.Msg m : msgs) {
+      if (m.from().equals(rd.coordinator()) && (m.kind().equals("read-data") || m.kind().equals("local-read"))
+          && m.sendMicros() >= rd.invokeMicros() && m.sendMicros() <= rd.completeMicros()) return m.requestId();
+    }
+    return -1;
+  }
 }
