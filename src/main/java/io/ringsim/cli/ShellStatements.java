@@ -29,6 +29,7 @@ final class ShellStatements {
     if (head.regionMatches(true, 0, "DESC", 0, 4) && CqlParser.parse(cql) instanceof Statement.Describe d) {
       return system.describe(d, session.keyspace());
     }
+    system.refuseWrite(cql, session.keyspace());
     return session.execute(cql);
   }
 

@@ -194,9 +194,10 @@ final class RequestExecutor {
     Statement s = CqlParser.parse(cql);
     Statement.Select system = SystemSelect.of(s, ks);
     Catalog c = system != null ? SystemSelect.catalog(served.cluster().catalog(), system, ks)
-        : served.cluster().catalog();
+        : SystemWrites.catalog(served.cluster().catalog(), s, ks);
     s = Binding.bind(s, Binding.variables(s, c, ks), c, ks, o.positionalValues, o.namedValues);
     if (system != null) return systemRows(node, (Statement.Select) s, ks, c, o, cql, MetadataAsk.NONE);
+    SystemWrites.refuse(s, ks, c, served.cluster().ring().partitioner(), true);
     return run(node, session, ks, s, o, cql, MetadataAsk.NONE);
   }
 
@@ -213,11 +214,12 @@ final class RequestExecutor {
     byte[] id = PreparedStatements.id(ks, p.cqlQuery);
     Statement s = CqlParser.parse(p.cqlQuery);
     Statement.Select system = SystemSelect.of(s, ks);
-    SystemKeyspaces.refuseWrite(s, ks); // at PREPARE already, as the write itself would be refused
     if (system != null) SystemSelect.refuseWriteTimes(system, SystemSelect.keyspace(system, ks));
     Catalog c = system != null ? SystemSelect.catalog(served.cluster().catalog(), system, ks)
-        : served.cluster().catalog();
+        : SystemWrites.catalog(served.cluster().catalog(), s, ks);
     List<BindVariable> vars = Binding.variables(s, c, ks);
+    // At PREPARE already, as the write itself would be refused.
+    SystemWrites.refuse(s, ks, c, served.cluster().ring().partitioner(), vars.isEmpty());
     io.ringsim.cql.exec.WritePlanner.checkPrepared(s, c, ks);
     // An UPDATE without markers is whole at PREPARE: Cassandra refuses its operations then (m = m - {'a': 1}),
     // before any value count is compared; planning it once, without running it, finds the same errors.
@@ -297,7 +299,8 @@ final class RequestExecutor {
       List<ByteBuffer> values = i < b.values.size() ? b.values.get(i) : List.of();
       if (q instanceof String text) {
         Statement s = CqlParser.parse(text);
-        children.add(Binding.bind(s, Binding.variables(s, c, ks), c, ks, values, null));
+        Catalog sc = SystemWrites.catalog(c, s, ks);
+        children.add(Binding.bind(s, Binding.variables(s, sc, ks), sc, ks, values, null));
       } else {
         PreparedStatements.Entry e = lookup(node, (byte[]) q);
         if (e.system() || e.statement() == null) throw new CqlException(CqlErrorClass.InvalidRequest,
@@ -308,7 +311,9 @@ final class RequestExecutor {
     String type = b.type == 1 ? "UNLOGGED" : b.type == 2 ? "COUNTER" : "LOGGED";
     QueryOptions o = new QueryOptions(b.consistency, List.of(), java.util.Map.of(), false, -1, null,
         b.serialConsistency, b.defaultTimestamp, b.keyspace, b.nowInSeconds);
-    return run(node, session, ks, new Statement.Batch(type, null, children), o, "BATCH", MetadataAsk.NONE);
+    Statement.Batch batch = new Statement.Batch(type, null, children);
+    SystemWrites.refuse(batch, ks, SystemWrites.catalog(c, batch, ks), served.cluster().ring().partitioner(), true);
+    return run(node, session, ks, batch, o, "BATCH", MetadataAsk.NONE);
   }
 
   private ClientSession session(String node, String keyspace, QueryOptions o, Session client) {
@@ -331,7 +336,6 @@ final class RequestExecutor {
   private Reply run(String node, Session session, String ks, Statement s, QueryOptions o, String key,
       MetadataAsk ask) {
     ClientSession cs = session(node, ks, o, session);
-    SystemKeyspaces.refuseWrite(s, ks);
     if (s instanceof Statement.Use u) {
       // The system keyspaces are served, not in the catalog, so the simulated cluster does not know them.
       if (!SystemSelect.KEYSPACES.contains(u.keyspace())) cs.execute(s);

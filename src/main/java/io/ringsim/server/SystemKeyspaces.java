@@ -2,7 +2,6 @@ package io.ringsim.server;
 
 import io.ringsim.cql.CqlErrorClass;
 import io.ringsim.cql.CqlException;
-import io.ringsim.cql.ast.Statement;
 import io.ringsim.ring.Node;
 import io.ringsim.ring.Ring;
 import io.ringsim.ring.Token;
@@ -181,23 +180,5 @@ final class SystemKeyspaces {
 
   static Map<String, String> sortedMap(Map<String, String> m) {
     return new TreeMap<>(m);
-  }
-
-  /**
-   * The system keyspaces are answered from the cluster's state, not stored, so a write into one is refused in so many
-   * words (Cassandra 4.1 lets a client write into, say, system.local; the simulated cluster would not know it).
-   */
-  static void refuseWrite(Statement s, String sessionKeyspace) {
-    Statement.TableName target;
-    if (s instanceof Statement.Insert i) target = new Statement.TableName(i.keyspace(), i.table());
-    else if (s instanceof Statement.Update u) target = new Statement.TableName(u.keyspace(), u.table());
-    else if (s instanceof Statement.Delete d) target = new Statement.TableName(d.keyspace(), d.table());
-    else return;
-    String ks = target.keyspace() != null ? target.keyspace() : sessionKeyspace;
-    if (ks != null && SystemSelect.KEYSPACES.contains(ks)) {
-      throw new CqlException(CqlErrorClass.InvalidRequest, "ringsim answers the system tables from the cluster's "
-          + "state and takes no writes into them (" + ks + "." + target.table() + "); Cassandra 4.1 would store this "
-          + "one");
-    }
   }
 }

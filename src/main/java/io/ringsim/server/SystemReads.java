@@ -8,6 +8,7 @@ import io.ringsim.schema.Catalog;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -37,7 +38,7 @@ public final class SystemReads {
     for (Node n : cluster.ring().nodes()) addresses.put(n.name(), ServedCluster.offset(base, i++));
     String self = cluster.ring().nodes().get(0).name();
     return new SystemKeyspaces.View(self, cluster.ring(), addresses, PORT, cluster.catalog(),
-        new TraceStore(addresses::get), java.util.List.of());
+        new TraceStore(addresses::get), List.of());
   }
 
   /** Whether {@code keyspace} is one of Cassandra's system keyspaces (USE accepts it though no table holds it). */
@@ -55,6 +56,22 @@ public final class SystemReads {
       return ClusterDescribe.run(v.ring(), v.catalog(), sessionKeyspace, v.addresses());
     }
     return SystemDescribe.run(d, cluster.catalog(), sessionKeyspace);
+  }
+
+  /**
+   * Refuses a statement that writes into a system keyspace (INSERT, UPDATE, DELETE, TRUNCATE, BATCH), as
+   * {@code serve} refuses it ({@link SystemWrites}); does nothing for any other statement.
+   */
+  public void refuseWrite(String cql, String sessionKeyspace) {
+    String head = cql.stripLeading();
+    boolean write = false;
+    for (String w : List.of("INSERT", "UPDATE", "DELETE", "TRUNCATE", "BEGIN")) {
+      write |= head.regionMatches(true, 0, w, 0, w.length());
+    }
+    if (!write) return;
+    Statement s = io.ringsim.cql.parse.CqlParser.parse(cql);
+    Catalog c = SystemWrites.catalog(cluster.catalog(), s, sessionKeyspace);
+    SystemWrites.refuse(s, sessionKeyspace, c, cluster.ring().partitioner(), true);
   }
 
   /** The rows of a SELECT that reads a system keyspace (named, or the session's); empty for any other statement. */

@@ -215,6 +215,16 @@ class SystemKeyspacesJavaDriverTest {
       assertThatThrownBy(() -> s.prepare("UPDATE system_schema.tables SET extensions = ? WHERE keyspace_name = ?"
           + " AND table_name = ?")).isInstanceOf(InvalidQueryException.class)
           .hasMessageContaining("takes no writes into them (system_schema.tables)");
+      // With values bound, in a batch, and as a TRUNCATE: the same reason, checked against the table's definition.
+      assertThatThrownBy(() -> s.execute("UPDATE system.local SET cluster_name = ? WHERE key = ?", "y", "local"))
+          .isInstanceOf(InvalidQueryException.class).hasMessageContaining("takes no writes into them (system.local)");
+      assertThatThrownBy(() -> s.execute("BEGIN UNLOGGED BATCH "
+          + "INSERT INTO system.peers_v2 (peer, peer_port, rack) VALUES ('1.2.3.4', 7000, 'r'); APPLY BATCH"))
+          .isInstanceOf(InvalidQueryException.class).hasMessageContaining("(system.peers_v2)");
+      assertThatThrownBy(() -> s.execute("TRUNCATE system.local")).isInstanceOf(InvalidQueryException.class)
+          .hasMessageContaining("takes no writes into them (system.local)");
+      assertThatThrownBy(() -> s.execute("UPDATE system.local SET nosuch = 1 WHERE key = 'local'"))
+          .isInstanceOf(InvalidQueryException.class).hasMessageNotContaining("takes no writes");
       assertThat(s.execute("SELECT key FROM local").all()).hasSize(1);
       assertThat(s.execute("SELECT role FROM system_auth.roles").one().getString(0)).isEqualTo("cassandra");
     }
