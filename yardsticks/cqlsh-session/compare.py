@@ -3,8 +3,9 @@
 each (an error naming 'step N' on both servers) splits them. Before comparing, only what differs between any two
 runs or servers by nature is normalised: uuids, date-times, write times, the port, the cluster's name, the spaces
 around a table's cells (their width follows the longest value, a cluster's name or a write time), and the driver's
-deprecation warnings. DESCRIBE CLUSTER differs by configuration, not behaviour: the oracle's node has one token (0),
-`serve` 16 vnodes per node.
+deprecation warnings, and the token in DESCRIBE CLUSTER's range ownership: both servers run one token per node (the
+oracle's num_tokens: 1, `serve --vnodes 1`), but its value is the node's own (initial_token 0 on the oracle, the
+allocator's on ringsim), as a real node's token is when none is set.
 
     ./compare.py LABEL BASELINE        # e.g. ./compare.py s8a oracle
 """
@@ -25,6 +26,8 @@ RULES = [
     # The cluster's name (ringsim's `serve` and the oracle's node are named differently), and a table column padded
     # to it.
     (re.compile(r"\bringsim(-oracle)?\b"), "<cluster>"),
+    # A range's token in DESCRIBE CLUSTER (the line "  TOKEN  [/127.0.0.1:PORT]").
+    (re.compile(r"^ +-?\d+  \[/"), " <token>  [/"),
 ]
 
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Apache's cqlsh 6.1 (jeffwidman/cqlsh tag 6.1.2, cqlsh repackaged from Cassandra 4.1; fetched, never copied in) runs
-# session.cql against ringsim `serve --nodes 1` or one real Cassandra 4.1.10 node, one statement at a time through
+# session.cql against ringsim `serve --nodes 1 --vnodes 1` or one real Cassandra 4.1.10 node, one statement at a time through
 # its standard input, with a marker statement before each so that compare.py can put the two transcripts side by side.
 #
 #   ./run.sh ringsim JAR LABEL      # results/LABEL.txt
@@ -25,7 +25,7 @@ while IFS= read -r line; do
 done < "$here/session.cql" > "$script"
 
 if [ "$mode" = ringsim ]; then
-  (tail -f /dev/null | exec java -jar "$jar" serve --nodes 1 --port $port --out "$here/results/serve-$label" \
+  (tail -f /dev/null | exec java -jar "$jar" serve --nodes 1 --vnodes 1 --port $port --out "$here/results/serve-$label" \
     > "$here/results/serve-$label.log" 2>&1) &
   server=$!
   for _ in $(seq 1 300); do (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null && break; sleep 0.2; done
