@@ -12,8 +12,9 @@ import java.util.function.ToIntFunction;
 public final class TextTable {
   private TextTable() {}
 
+  /** A result as cqlsh prints it, each value measured in terminal columns ({@link #columns(String)}), as cqlsh does. */
   public static String render(List<String> headers, List<List<String>> rows) {
-    return render(headers, rows, String::length, rowCount(rows.size()));
+    return render(headers, rows, TextTable::columns, rowCount(rows.size()));
   }
 
   /**
@@ -50,24 +51,41 @@ public final class TextTable {
     return left ? " ".repeat(spaces) + s : s + " ".repeat(spaces);
   }
 
-  /** Terminal columns: East Asian wide characters (CJK, Hangul, full-width forms) take two. */
+  /**
+   * Terminal columns, as cqlsh measures a value (its wcwidth, Markus Kuhn's): East Asian wide and full-width
+   * characters (CJK, kana, Hangul, full-width forms) take two, combining marks, format characters (but the soft
+   * hyphen), Hangul medial vowels and final consonants and the zero-width space take none, everything else one. The
+   * marks and format characters are Java's Unicode categories, of a newer Unicode than cqlsh's table (5.0), so a mark
+   * assigned since then measures none here and one in cqlsh.
+   */
   public static int columns(String s) {
     int w = 0;
     for (int i = 0; i < s.length(); ) {
       int c = s.codePointAt(i);
       i += Character.charCount(c);
-      boolean wide = (c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0xA4CF && c != 0x303F) || (c >= 0xAC00 && c <= 0xD7A3)
-          || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFE30 && c <= 0xFE4F) || (c >= 0xFF00 && c <= 0xFF60)
-          || (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x20000 && c <= 0x3FFFD);
-      w += wide ? 2 : 1;
+      w += columns(c);
     }
     return w;
   }
 
+  private static int columns(int c) {
+    if (c == 0) return 0;
+    if (c < 0x300) return 1;
+    int type = Character.getType(c);
+    if ((type == Character.NON_SPACING_MARK || type == Character.ENCLOSING_MARK || type == Character.FORMAT)
+        || (c >= 0x1160 && c <= 0x11FF) || c == 0x200B) return 0;
+    boolean wide = c >= 0x1100 && (c <= 0x115F || c == 0x2329 || c == 0x232A
+        || (c >= 0x2E80 && c <= 0xA4CF && c != 0x303F) || (c >= 0xAC00 && c <= 0xD7A3)
+        || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFE10 && c <= 0xFE19) || (c >= 0xFE30 && c <= 0xFE6F)
+        || (c >= 0xFF00 && c <= 0xFF60) || (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x20000 && c <= 0x2FFFD)
+        || (c >= 0x30000 && c <= 0x3FFFD));
+    return wide ? 2 : 1;
+  }
+
   public static String renderExpanded(List<String> headers, List<List<String>> rows) {
-    int w = headers.stream().mapToInt(String::length).max().orElse(0);
+    int w = headers.stream().mapToInt(TextTable::columns).max().orElse(0);
     int vw = 0;
-    for (List<String> r : rows) for (String c : r) vw = Math.max(vw, c.length());
+    for (List<String> r : rows) for (String c : r) vw = Math.max(vw, columns(c));
     StringBuilder sb = new StringBuilder();
     for (int k = 0; k < rows.size(); k++) {
       sb.append("\n@ Row ").append(k + 1).append('\n');
@@ -84,11 +102,8 @@ public final class TextTable {
     return "(" + n + " rows)";
   }
 
-  static String padLeft(String s, int w) {
-    return s.length() >= w ? s : " ".repeat(w - s.length()) + s;
-  }
-
   static String padRight(String s, int w) {
-    return s.length() >= w ? s : s + " ".repeat(w - s.length());
+    int c = columns(s);
+    return c >= w ? s : s + " ".repeat(w - c);
   }
 }
