@@ -70,8 +70,8 @@ public class SerializationBench {
         }
         yield new GossipMessage.Syn(new Heartbeats(names, generations, versions));
       }
-      case "row-op" -> new MemberProtocol.RowOp(42, "n1", RequestKind.WRITE, "shop.orders", new byte[] {0, 0, 0, 7},
-          List.of(), Map.of("id", new byte[] {0, 0, 0, 7}, "customer", "customer-7".getBytes(),
+      case "row-op" -> new MemberProtocol.RowOp(42, "n1", RequestKind.WRITE, "shop.orders",
+          new byte[] {0, 0, 0, 7}, List.of(), Map.of("id", new byte[] {0, 0, 0, 7}, "customer", "customer-7".getBytes(),
           "total", new byte[] {0, 0, 1, 0}), 0, ConsistencyLevel.QUORUM, ConsistencyLevel.QUORUM,
           system.ignoreRef());
       default -> throw new IllegalArgumentException(message);
