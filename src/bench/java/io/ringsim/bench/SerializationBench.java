@@ -7,6 +7,8 @@ import akka.serialization.SerializationExtension;
 import akka.serialization.Serializer;
 import akka.serialization.Serializers;
 import com.typesafe.config.ConfigFactory;
+import io.ringsim.cluster.ConsistencyLevel;
+import io.ringsim.cluster.RequestKind;
 import io.ringsim.cluster.gossip.GossipMessage;
 import io.ringsim.cluster.gossip.Heartbeats;
 import io.ringsim.cluster.member.MemberProtocol;
@@ -68,9 +70,10 @@ public class SerializationBench {
         }
         yield new GossipMessage.Syn(new Heartbeats(names, generations, versions));
       }
-      case "row-op" -> new MemberProtocol.RowOp(42, "n1", "write", "shop.orders", new byte[] {0, 0, 0, 7},
-          List.of(), Map.of("id", new byte[] {0, 0, 0, 7}, "customer", "customer-7".getBytes(),
-          "total", new byte[] {0, 0, 1, 0}), 0, "QUORUM", "QUORUM", system.ignoreRef());
+      case "row-op" -> new MemberProtocol.RowOp(42, "n1", RequestKind.WRITE, "shop.orders",
+          new byte[] {0, 0, 0, 7}, List.of(), Map.of("id", new byte[] {0, 0, 0, 7}, "customer", "customer-7".getBytes(),
+          "total", new byte[] {0, 0, 1, 0}), 0, ConsistencyLevel.QUORUM, ConsistencyLevel.QUORUM,
+          system.ignoreRef());
       default -> throw new IllegalArgumentException(message);
     };
     serializer = serialization.findSerializerFor(msg);

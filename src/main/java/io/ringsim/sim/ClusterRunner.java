@@ -10,6 +10,7 @@ import io.ringsim.cluster.ConsistencyLevel;
 import io.ringsim.cluster.RequestKind;
 import io.ringsim.cluster.member.ClusterClient;
 import io.ringsim.cluster.member.MemberProtocol;
+import io.ringsim.cluster.member.MemberProtocol.FaultKind;
 import io.ringsim.cluster.member.MemberWatcher;
 import io.ringsim.cluster.member.WallClock;
 import io.ringsim.cluster.node.NodeReport;
@@ -99,7 +100,7 @@ public final class ClusterRunner {
       long base = WallClock.nowNanos();
       long baseMicros = base / 1000;
       java.util.function.LongSupplier clock = () -> WallClock.nowNanos() - base;
-      if (spec.loss() > 0) client.fault("loss", null, List.of(), List.of(), false, spec.loss());
+      if (spec.loss() > 0) client.fault(FaultKind.LOSS, null, List.of(), List.of(), false, spec.loss());
 
       Metrics metrics = new Metrics(Metrics.bucketMillis(spec.durationMillis()) * 1000, spec.recordHistory());
       List<WorkloadActor.Recorder> recorders = new ArrayList<>();
@@ -168,12 +169,12 @@ public final class ClusterRunner {
       progress.accept(null);
 
       // Heal for the final check, restart what is down, let hints replay (real time).
-      client.fault("heal", null, List.of(), List.of(), false, 0);
-      client.fault("loss", null, List.of(), List.of(), false, 0);
+      client.fault(FaultKind.HEAL, null, List.of(), List.of(), false, 0);
+      client.fault(FaultKind.LOSS, null, List.of(), List.of(), false, 0);
       gone.addAll(unreachable);
       crashed.removeAll(gone);
       for (String n : crashed) {
-        client.fault("restart", n, List.of(), List.of(), false, 0);
+        client.fault(FaultKind.RESTART, n, List.of(), List.of(), false, 0);
         events.add(new RunResult.Event(clock.getAsLong() / 1000, "restart", EN.f("say.event.restart.final", n)));
       }
       sleepUntil(clock, clock.getAsLong() / 1_000_000 + settle.toMillis());
@@ -242,40 +243,40 @@ public final class ClusterRunner {
     Action a = ta.action();
     try {
       if (a instanceof Action.Crash c) {
-        client.fault("crash", c.node(), List.of(), List.of(), false, 0);
+        client.fault(FaultKind.CRASH, c.node(), List.of(), List.of(), false, 0);
         crashed.add(c.node());
         for (ActorRef<WorkloadActor.Msg> w : workloads) w.tell(new WorkloadActor.NodeState(c.node(), false));
         events.add(new RunResult.Event(nowMicros, "crash", EN.f("say.event.crash", c.node())));
       } else if (a instanceof Action.Restart r) {
-        client.fault("restart", r.node(), List.of(), List.of(), false, 0);
+        client.fault(FaultKind.RESTART, r.node(), List.of(), List.of(), false, 0);
         crashed.remove(r.node());
         for (ActorRef<WorkloadActor.Msg> w : workloads) w.tell(new WorkloadActor.NodeState(r.node(), true));
         events.add(new RunResult.Event(nowMicros, "restart", EN.f("say.event.restart.cluster", r.node())));
       } else if (a instanceof Action.Partition p) {
-        client.fault("partition", null, List.copyOf(p.side1()), List.copyOf(p.side2()), p.oneWay(), 0);
+        client.fault(FaultKind.PARTITION, null, List.copyOf(p.side1()), List.copyOf(p.side2()), p.oneWay(), 0);
         events.add(new RunResult.Event(nowMicros, "partition",
             EN.f(p.oneWay() ? "say.event.one-way" : "say.event.partition", p.side1(), p.side2())));
       } else if (a instanceof Action.Heal) {
-        client.fault("heal", null, List.of(), List.of(), false, 0);
+        client.fault(FaultKind.HEAL, null, List.of(), List.of(), false, 0);
         events.add(new RunResult.Event(nowMicros, "heal", EN.get("say.event.heal")));
       } else if (a instanceof Action.Slow s) {
-        client.fault("slow", s.node(), List.of(), List.of(), false, s.extraMillis());
+        client.fault(FaultKind.SLOW, s.node(), List.of(), List.of(), false, s.extraMillis());
         events.add(new RunResult.Event(nowMicros, "slow", EN.f("say.event.slow", s.node(), s.extraMillis())));
       } else if (a instanceof Action.Loss l) {
-        client.fault("loss", null, List.of(), List.of(), false, l.probability());
+        client.fault(FaultKind.LOSS, null, List.of(), List.of(), false, l.probability());
         events.add(new RunResult.Event(nowMicros, "loss", EN.f("say.event.loss", Math.round(l.probability() * 1000) / 10.0)));
       } else if (a instanceof Action.ClockSkew s) {
-        client.fault("clock-skew", s.node(), List.of(), List.of(), false, s.skewMillis());
+        client.fault(FaultKind.CLOCK_SKEW, s.node(), List.of(), List.of(), false, s.skewMillis());
         events.add(new RunResult.Event(nowMicros, "clock-skew", EN.f("say.event.clock-skew", s.node(), s.skewMillis())));
       } else if (a instanceof Action.Flush f) {
         for (String n : f.node() == null ? client.nodeNames() : List.of(f.node())) {
-          client.fault("flush", n, List.of(), List.of(), false, 0);
+          client.fault(FaultKind.FLUSH, n, List.of(), List.of(), false, 0);
         }
         events.add(new RunResult.Event(nowMicros, "flush",
             EN.f("say.event.flush", f.node() == null ? EN.get("say.event.all-nodes") : f.node())));
       } else if (a instanceof Action.Compact c) {
         for (String n : c.node() == null ? client.nodeNames() : List.of(c.node())) {
-          client.fault("compact", n, List.of(), List.of(), false, 0);
+          client.fault(FaultKind.COMPACT, n, List.of(), List.of(), false, 0);
         }
         events.add(new RunResult.Event(nowMicros, "compact",
             EN.f("say.event.compact", c.node() == null ? EN.get("say.event.all-nodes") : c.node())));
@@ -292,7 +293,7 @@ public final class ClusterRunner {
     Map<String, ActorRef<MemberProtocol>> hosts = client.hostsByNode();
     return ctx -> {
       ActorRef<MemberProtocol.RowOpResult> answers = ctx.messageAdapter(MemberProtocol.RowOpResult.class,
-          r -> new WorkloadActor.Answered(r.tag(), OpOutcome.of(r.outcome()), r.error(), r.version(), r.applied()));
+          r -> new WorkloadActor.Answered(r.tag(), outcome(r), r.error(), r.version(), r.applied()));
       return (id, coord, type, w, row, ttl, cl, commitCl) -> {
         Map<String, byte[]> values = new HashMap<>();
         if (type == OpType.WRITE || type == OpType.LWT) {
@@ -303,9 +304,17 @@ public final class ClusterRunner {
         }
         List<byte[]> clustering = new ArrayList<>();
         for (int i = 0; i < w.clustering().size(); i++) clustering.add(w.clustering().get(i));
-        hosts.get(coord).tell(new MemberProtocol.RowOp(id, coord, type.rowKind().label(), table.qualifiedName(),
-            w.key(), clustering, values, ttl, cl.name(), commitCl.name(), answers));
+        hosts.get(coord).tell(new MemberProtocol.RowOp(id, coord, type.rowKind(), table.qualifiedName(), w.key(),
+            clustering, values, ttl, cl, commitCl, answers));
       };
+    };
+  }
+
+  /** A member answers or refuses; a timeout is the driver's verdict when no answer comes. */
+  private static OpOutcome outcome(MemberProtocol.RowOpResult r) {
+    return switch (r.outcome()) {
+      case OK -> OpOutcome.OK;
+      case FAIL -> OpOutcome.FAIL;
     };
   }
 
@@ -330,8 +339,8 @@ public final class ClusterRunner {
       long tag = keys.size();
       keys.add(e.getKey());
       pending.add(AskPattern.<MemberProtocol, MemberProtocol.RowOpResult>ask(client.hostOf(coord),
-          r -> new MemberProtocol.RowOp(tag, coord, RequestKind.READ.label(), k.table(), k.key(), clustering,
-              Map.of(), 0, cl.name(), cl.name(), r),
+          r -> new MemberProtocol.RowOp(tag, coord, RequestKind.READ, k.table(), k.key(), clustering,
+              Map.of(), 0, cl, cl, r),
           Duration.ofSeconds(30), client.system().scheduler()).toCompletableFuture());
       // A window of 256 reads in flight: Artery drops sends past its queue rather than waiting.
       if (pending.size() % 256 == 0) CompletableFuture.allOf(pending.toArray(new CompletableFuture<?>[0]))
@@ -345,7 +354,7 @@ public final class ClusterRunner {
       } catch (RuntimeException ex) {
         continue;
       }
-      if (r == null || OpOutcome.of(r.outcome()) != OpOutcome.OK) continue;
+      if (r == null || outcome(r) != OpOutcome.OK) continue;
       out.add(new Checker.FinalRead(keys.get(j), r.version() < 0 ? -1 : r.version() - baseMicros));
     }
     return out;

@@ -1,7 +1,6 @@
 package io.ringsim.sim;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
 import io.ringsim.cluster.RequestKind;
 
 /**
@@ -9,44 +8,31 @@ import io.ringsim.cluster.RequestKind;
  * EXISTS) are every workload's and a served client's; the others are those of a workload judged cell by cell. The
  * label is the name history.jsonl, the reports and the terminal use.
  */
-public enum OpType {
-  WRITE("write"),
-  READ("read"),
-  DELETE("delete"),
-  LWT("lwt"),
-  UPDATE("update"),
-  DELETE_CELL("delete-cell"),
-  DELETE_RANGE("delete-range"),
-  DELETE_PARTITION("delete-partition"),
-  READ_SLICE("read-slice"),
-  READ_IN("read-in"),
-  READ_LIMIT("read-limit"),
-  READ_COLUMNS("read-columns"),
-  INCREMENT("increment");
-
-  private final String label;
-
-  OpType(String label) {
-    this.label = label;
-  }
-
-  /** The name in history.jsonl and every text ("write", "read-slice"). */
-  @JsonValue
-  public String label() {
-    return label;
-  }
+public enum OpType implements Labelled {
+  WRITE,
+  READ,
+  DELETE,
+  LWT,
+  UPDATE,
+  DELETE_CELL,
+  DELETE_RANGE,
+  DELETE_PARTITION,
+  READ_SLICE,
+  READ_IN,
+  READ_LIMIT,
+  READ_COLUMNS,
+  INCREMENT;
 
   /** The label, so that a series name built by concatenation ("QUORUM write") reads as it always did. */
   @Override
   public String toString() {
-    return label;
+    return label();
   }
 
   /** The type of {@code label}, as history.jsonl names it. */
   @JsonCreator
   public static OpType of(String label) {
-    for (OpType t : values()) if (t.label.equals(label)) return t;
-    throw new IllegalArgumentException("unknown operation type '" + label + "'");
+    return Labelled.of(OpType.class, label, "operation type");
   }
 
   /** The history's type of a client request of {@code kind}. */
@@ -66,7 +52,7 @@ public enum OpType {
       case DELETE -> RequestKind.DELETE;
       case READ -> RequestKind.READ;
       case LWT -> RequestKind.LWT;
-      default -> throw new IllegalArgumentException(label + " is no row operation (write, delete, read, lwt)");
+      default -> throw new IllegalArgumentException(label() + " is no row operation (write, delete, read, lwt)");
     };
   }
 

@@ -188,13 +188,46 @@ class NodeMessageSerializationTest {
         new MemberProtocol.ApplySchema(List.of("CREATE KEYSPACE k WITH replication ="
             + " {'class': 'SimpleStrategy', 'replication_factor': 1}"), ref.narrow()),
         new MemberProtocol.Result(null),
-        new MemberProtocol.RowOp(1, "n1", "write", "ks.t", data, List.of(data),
-            java.util.Map.of("v", data), 60, "QUORUM", "SERIAL", ref.narrow()),
-        new MemberProtocol.RowOpResult(1, "ok", null, 123, true),
-        new MemberProtocol.Fault("partition", null, List.of("n1"), List.of("n2"), true, 0,
+        new MemberProtocol.RowOp(1, "n1", RequestKind.LWT, "ks.t", data, List.of(data),
+            java.util.Map.of("v", data), 60, ConsistencyLevel.QUORUM, ConsistencyLevel.SERIAL, ref.narrow()),
+        MemberProtocol.RowOpResult.ok(1, 123, true),
+        MemberProtocol.RowOpResult.failed(2, "WriteTimeout"),
+        new MemberProtocol.Fault(MemberProtocol.FaultKind.PARTITION, null, List.of("n1"), List.of("n2"), true, 0,
             ref.narrow()),
         new MemberProtocol.GetStatus(ref.narrow()));
     for (Object m : all) kit.serializationTestKit().verifySerialization(m, false);
+  }
+
+  /**
+   * A driver of another ringsim version may name a fault, an operation or a level this member does not know: the
+   * message still decodes (the unknown name as null), so that the member can answer that it does not know it.
+   */
+  @Test
+  void aKindTheMemberDoesNotKnowStillDecodes() throws Exception {
+    var ref = kit.<Object>createTestProbe().ref();
+    var fault = new MemberProtocol.Fault(MemberProtocol.FaultKind.CLOCK_SKEW, "n1", List.of(), List.of(), false, 50,
+        ref.narrow());
+    assertThat(withField(fault, "kind", "melt").kind()).isNull();
+    assertThat(withField(fault, "kind", "CLOCK_SKEW")).isEqualTo(fault);
+    var op = new MemberProtocol.RowOp(1, "n1", RequestKind.WRITE, "ks.t", new byte[] {1}, List.of(),
+        java.util.Map.of(), 0, ConsistencyLevel.QUORUM, ConsistencyLevel.SERIAL, ref.narrow());
+    assertThat(withField(op, "kind", "upsert").kind()).isNull();
+    MemberProtocol.RowOp mostly = withField(op, "consistency", "MOST");
+    assertThat(mostly.consistency()).isNull();
+    assertThat(mostly.kind()).isEqualTo(RequestKind.WRITE);
+  }
+
+  /** {@code message} as it crosses the wire, with {@code field} set to the word {@code value} on the way. */
+  @SuppressWarnings("unchecked")
+  private static <T> T withField(T message, String field, String value) throws Exception {
+    var serialization = akka.serialization.SerializationExtension.get(kit.system().classicSystem());
+    var serializer = serialization.findSerializerFor(message);
+    String manifest = akka.serialization.Serializers.manifestFor(serializer, message);
+    com.fasterxml.jackson.databind.ObjectMapper cbor = new com.fasterxml.jackson.databind.ObjectMapper(
+        new com.fasterxml.jackson.dataformat.cbor.CBORFactory());
+    var tree = (com.fasterxml.jackson.databind.node.ObjectNode) cbor.readTree(serialization.serialize(message).get());
+    tree.put(field, value);
+    return (T) serialization.deserialize(cbor.writeValueAsBytes(tree), serializer.identifier(), manifest).get();
   }
 
   @Test

@@ -170,7 +170,8 @@ public final class ClusterClient implements AutoCloseable {
   }
 
   /** Sends a fault to every member (see {@link MemberProtocol.Fault}); members that are gone are skipped. */
-  public void fault(String kind, String node, List<String> side1, List<String> side2, boolean oneWay, double value) {
+  public void fault(MemberProtocol.FaultKind kind, String node, List<String> side1, List<String> side2,
+      boolean oneWay, double value) {
     if (node != null) hostOf(node);
     for (Map.Entry<String, ActorRef<MemberProtocol>> m : new TreeMap<>(members).entrySet()) {
       try {
@@ -198,8 +199,8 @@ public final class ClusterClient implements AutoCloseable {
     ActorRef<MemberProtocol> m = members.remove(addresses.get(position - 1));
     List<String> hosted = new ArrayList<>();
     for (Map.Entry<String, ActorRef<MemberProtocol>> e : hostOf.entrySet()) if (e.getValue().equals(m)) hosted.add(e.getKey());
-    this.<MemberProtocol.Result>ask(m, reply -> new MemberProtocol.Fault("stop-member", null, List.of(), List.of(),
-        false, 0, reply));
+    this.<MemberProtocol.Result>ask(m, reply -> new MemberProtocol.Fault(MemberProtocol.FaultKind.STOP_MEMBER, null,
+        List.of(), List.of(), false, 0, reply));
     return hosted;
   }
 

@@ -15,8 +15,6 @@ import akka.cluster.MemberStatus;
 import akka.cluster.typed.Cluster;
 import akka.cluster.typed.SelfUp;
 import akka.cluster.typed.Subscribe;
-import io.ringsim.cluster.ConsistencyLevel;
-import io.ringsim.cluster.RequestKind;
 import io.ringsim.cluster.RowOps;
 import io.ringsim.cluster.net.NetworkCommand;
 import io.ringsim.cluster.net.NetworkPort;
@@ -176,9 +174,12 @@ public final class MemberHost extends AbstractBehavior<Object> {
     ActorRef<NodeCommand> coordinator = nodes.get(op.coordinator());
     TableMetadata t = catalog.table(op.table()).orElse(null);
     String problem = coordinator == null ? "node " + op.coordinator() + " is not hosted by this member"
-        : t == null ? "table " + op.table() + " does not exist on this member" : null;
+        : t == null ? "table " + op.table() + " does not exist on this member"
+        : op.kind() == null || op.consistency() == null || op.commitConsistency() == null
+            ? "an operation or consistency level this member does not know (is the driver another ringsim version?)"
+        : null;
     if (problem != null) {
-      op.replyTo().tell(new MemberProtocol.RowOpResult(op.tag(), "fail", "InvalidRequest: " + problem, -1, null));
+      op.replyTo().tell(MemberProtocol.RowOpResult.failed(op.tag(), "InvalidRequest: " + problem));
       return this;
     }
     TableSchema schema = TableSchema.of(t, ring.partitioner());
@@ -194,11 +195,10 @@ public final class MemberHost extends AbstractBehavior<Object> {
     }
     ClientRequest req;
     try {
-      req = RowOps.request(RequestKind.parse(op.type()), t.qualifiedName(), schema, op.key(), c, update,
-          ConsistencyLevel.parse(op.consistency()), ConsistencyLevel.parse(op.commitConsistency()));
+      req = RowOps.request(op.kind(), t.qualifiedName(), schema, op.key(), c, update, op.consistency(),
+          op.commitConsistency());
     } catch (RuntimeException e) {
-      op.replyTo().tell(new MemberProtocol.RowOpResult(op.tag(), "fail", "InvalidRequest: " + e.getMessage(), -1,
-          null));
+      op.replyTo().tell(MemberProtocol.RowOpResult.failed(op.tag(), "InvalidRequest: " + e.getMessage()));
       return this;
     }
     long tag = nextTag++;
@@ -213,55 +213,55 @@ public final class MemberHost extends AbstractBehavior<Object> {
     ClientResponse r = t.response();
     MemberProtocol.RowOpResult out;
     if (r instanceof ClientResponse.Failed f) {
-      out = new MemberProtocol.RowOpResult(p.tag(), "fail", f.error().name(), -1, null);
+      out = MemberProtocol.RowOpResult.failed(p.tag(), f.error().name());
     } else if (r instanceof ClientResponse.WriteDone w) {
-      out = new MemberProtocol.RowOpResult(p.tag(), "ok", null, w.timestampMicros(), null);
+      out = MemberProtocol.RowOpResult.ok(p.tag(), w.timestampMicros(), null);
     } else if (r instanceof ClientResponse.ReadDone rd) {
-      out = new MemberProtocol.RowOpResult(p.tag(), "ok", null, RowOps.observed(rd.partitions(), p.clustering()),
-          null);
+      out = MemberProtocol.RowOpResult.ok(p.tag(), RowOps.observed(rd.partitions(), p.clustering()), null);
     } else {
-      out = new MemberProtocol.RowOpResult(p.tag(), "ok", null, -1, ((ClientResponse.CasDone) r).applied());
+      out = MemberProtocol.RowOpResult.ok(p.tag(), -1, ((ClientResponse.CasDone) r).applied());
     }
     p.replyTo().tell(out);
     return this;
   }
 
   private Behavior<Object> onFault(MemberProtocol.Fault f) {
+    if (f.kind() == null) {
+      f.replyTo().tell(new MemberProtocol.Result(
+          "unknown fault: this member does not know the kind sent (is the driver another ringsim version?)"));
+      return this;
+    }
     ActorRef<NodeCommand> node = f.node() == null ? null : nodes.get(f.node());
     switch (f.kind()) {
-      case "crash" -> {
+      case CRASH -> {
         if (node != null && crashed.add(f.node())) node.tell(new NodeCommand.Crash());
       }
-      case "restart" -> {
+      case RESTART -> {
         if (node != null && crashed.remove(f.node())) {
           node.tell(new NodeCommand.Restart(getContext().getSystem().ignoreRef()));
         }
       }
-      case "flush" -> {
+      case FLUSH -> {
         if (node != null) node.tell(new NodeCommand.Flush());
       }
-      case "compact" -> {
+      case COMPACT -> {
         if (node != null) node.tell(new NodeCommand.Compact());
       }
-      case "clock-skew" -> {
+      case CLOCK_SKEW -> {
         if (node != null) node.tell(new NodeCommand.SetClockSkew((long) (f.value() * 1000)));
       }
-      case "partition" -> network.tell(new NetworkCommand.Partition(new TreeSet<>(f.side1()),
+      case PARTITION -> network.tell(new NetworkCommand.Partition(new TreeSet<>(f.side1()),
           new TreeSet<>(f.side2()), f.oneWay()));
-      case "heal" -> network.tell(new NetworkCommand.Heal());
-      case "loss" -> network.tell(new NetworkCommand.SetLoss(f.value()));
-      case "slow" -> {
+      case HEAL -> network.tell(new NetworkCommand.Heal());
+      case LOSS -> network.tell(new NetworkCommand.SetLoss(f.value()));
+      case SLOW -> {
         if (f.node() != null) network.tell(new NetworkCommand.SlowNode(f.node(), (long) (f.value() * 1_000_000)));
       }
-      case "stop-member" -> {
+      case STOP_MEMBER -> {
         // The whole JVM goes: it leaves the cluster (coordinated shutdown) and `ringsim member` exits.
         f.replyTo().tell(new MemberProtocol.Result(null));
         getContext().getLog().warn("stopping this member, as the scenario asks");
         getContext().getSystem().terminate();
-        return this;
-      }
-      default -> {
-        f.replyTo().tell(new MemberProtocol.Result("unknown fault '" + f.kind() + "'"));
         return this;
       }
     }

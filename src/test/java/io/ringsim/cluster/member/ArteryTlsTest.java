@@ -8,6 +8,8 @@ import akka.cluster.MemberStatus;
 import akka.cluster.typed.Cluster;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import io.ringsim.cluster.ConsistencyLevel;
+import io.ringsim.cluster.RequestKind;
 import io.ringsim.schema.types.CqlTypes;
 import java.io.File;
 import java.nio.file.Path;
@@ -85,13 +87,14 @@ class ArteryTlsTest {
     MemberProtocol.RowOpResult r = null;
     for (int attempt = 0; attempt < 20; attempt++) {
       r = AskPattern.<MemberProtocol, MemberProtocol.RowOpResult>ask(client.hostOf("n1"),
-          reply -> new MemberProtocol.RowOp(1, "n1", "write", "ks.kv", key, List.of(),
-              Map.of("k", key, "v", CqlTypes.INT.serialize(70)), 0, "QUORUM", "QUORUM", reply),
+          reply -> new MemberProtocol.RowOp(1, "n1", RequestKind.WRITE, "ks.kv", key, List.of(),
+              Map.of("k", key, "v", CqlTypes.INT.serialize(70)), 0, ConsistencyLevel.QUORUM,
+              ConsistencyLevel.QUORUM, reply),
           Duration.ofSeconds(15), client.system().scheduler()).toCompletableFuture().get(20, TimeUnit.SECONDS);
-      if (r.outcome().equals("ok")) break;
+      if (r.outcome() == MemberProtocol.RowOpResult.Outcome.OK) break;
       Thread.sleep(500);
     }
-    assertThat(r.outcome()).as(String.valueOf(r.error())).isEqualTo("ok");
+    assertThat(r.outcome()).as(String.valueOf(r.error())).isEqualTo(MemberProtocol.RowOpResult.Outcome.OK);
 
     // A member without TLS cannot complete a handshake with the seed: it never becomes a member.
     // It never joins, so it has no cluster to leave: it stops at once when the test ends.

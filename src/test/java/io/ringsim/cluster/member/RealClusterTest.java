@@ -1,5 +1,6 @@
 package io.ringsim.cluster.member;
 
+import static io.ringsim.cluster.member.MemberProtocol.RowOpResult.Outcome.OK;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import akka.actor.typed.ActorRef;
@@ -7,6 +8,8 @@ import akka.actor.typed.ActorSystem;
 import akka.actor.typed.javadsl.AskPattern;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import io.ringsim.cluster.ConsistencyLevel;
+import io.ringsim.cluster.RequestKind;
 import io.ringsim.schema.types.CqlTypes;
 import java.io.File;
 import java.net.ServerSocket;
@@ -68,19 +71,20 @@ class RealClusterTest {
   }
 
   private MemberProtocol.RowOpResult write(int k, String coordinator) throws Exception {
-    return op("write", k, coordinator, "QUORUM").get(15, TimeUnit.SECONDS);
+    return op(RequestKind.WRITE, k, coordinator).get(15, TimeUnit.SECONDS);
   }
 
-  private CompletableFuture<MemberProtocol.RowOpResult> op(String type, int k, String coordinator, String cl) {
+  private CompletableFuture<MemberProtocol.RowOpResult> op(RequestKind kind, int k, String coordinator) {
     byte[] key = CqlTypes.INT.serialize(k);
     Map<String, byte[]> row = new TreeMap<>();
-    if (!type.equals("read")) {
+    if (kind != RequestKind.READ) {
       row.put("k", key);
       row.put("v", CqlTypes.INT.serialize(k * 10));
     }
     ActorRef<MemberProtocol> host = client.hostOf(coordinator);
     return AskPattern.<MemberProtocol, MemberProtocol.RowOpResult>ask(host,
-        r -> new MemberProtocol.RowOp(k, coordinator, type, "ks.kv", key, List.of(), row, 0, cl, "QUORUM", r),
+        r -> new MemberProtocol.RowOp(k, coordinator, kind, "ks.kv", key, List.of(), row, 0, ConsistencyLevel.QUORUM,
+            ConsistencyLevel.QUORUM, r),
         Duration.ofSeconds(15), client.system().scheduler()).toCompletableFuture();
   }
 
@@ -102,6 +106,19 @@ class RealClusterTest {
         "CREATE KEYSPACE ks WITH replication = {'class': 'NetworkTopologyStrategy', 'datacenter1': 3}",
         "CREATE TABLE ks.kv (k int PRIMARY KEY, v int)"));
 
+    // What a driver of another ringsim version may send: a fault or an operation this member does not know (it
+    // arrives as null). It is answered, not dropped.
+    ActorRef<MemberProtocol> first = client.members().values().iterator().next();
+    MemberProtocol.Result unknownFault = client.ask(first,
+        reply -> new MemberProtocol.Fault(null, "n1", List.of(), List.of(), false, 0, reply));
+    assertThat(unknownFault.error()).startsWith("unknown fault");
+    String anyHosted = client.nodeNames().get(0);
+    MemberProtocol.RowOpResult unknownOp = client.ask(client.hostOf(anyHosted),
+        reply -> new MemberProtocol.RowOp(-1, anyHosted, null, "ks.kv", CqlTypes.INT.serialize(1), List.of(),
+            Map.of(), 0, ConsistencyLevel.QUORUM, ConsistencyLevel.QUORUM, reply));
+    assertThat(unknownOp.outcome()).isEqualTo(MemberProtocol.RowOpResult.Outcome.FAIL);
+    assertThat(unknownOp.error()).startsWith("InvalidRequest: an operation or consistency level this member");
+
     List<String> victimNodes = new ArrayList<>();
     List<String> survivors = new ArrayList<>();
     String victimAddress = victim.address().toString();
@@ -119,7 +136,7 @@ class RealClusterTest {
     while (acked.size() < 200 && System.nanoTime() < deadline) {
       int key = k++;
       MemberProtocol.RowOpResult r = write(key, all.get(key % all.size()));
-      if (r.outcome().equals("ok")) acked.add(key);
+      if (r.outcome() == OK) acked.add(key);
     }
     assertThat(acked).hasSize(200);
 
@@ -135,11 +152,11 @@ class RealClusterTest {
       for (int i = 0; i < 32; i++) {
         int key = k++;
         keys.add(key);
-        window.add(op("write", key, survivors.get(key % survivors.size()), "QUORUM"));
+        window.add(op(RequestKind.WRITE, key, survivors.get(key % survivors.size())));
       }
       for (int i = 0; i < window.size(); i++) {
         MemberProtocol.RowOpResult r = window.get(i).get(20, TimeUnit.SECONDS);
-        if (r.outcome().equals("ok")) {
+        if (r.outcome() == OK) {
           acked.add(keys.get(i));
           okAfter++;
         }
@@ -180,18 +197,18 @@ class RealClusterTest {
     // No acknowledged write is lost: each reads back at QUORUM from the two surviving replicas.
     int lost = 0;
     for (int key : acked) {
-      MemberProtocol.RowOpResult r = op("read", key, survivors.get(key % survivors.size()), "QUORUM")
+      MemberProtocol.RowOpResult r = op(RequestKind.READ, key, survivors.get(key % survivors.size()))
           .get(20, TimeUnit.SECONDS);
-      assertThat(r.outcome()).as("read of " + key).isEqualTo("ok");
+      assertThat(r.outcome()).as("read of " + key).isEqualTo(OK);
       if (r.version() < 0) lost++;
     }
     assertThat(lost).as("acknowledged writes missing").isZero();
 
     // Every message between nodes lost: the coordinator answers WriteTimeout after write_request_timeout (2 s); the
     // request never hangs.
-    client.fault("loss", null, List.of(), List.of(), false, 1.0);
-    MemberProtocol.RowOpResult timedOut = op("write", 1_000_000, survivors.get(0), "QUORUM").get(20, TimeUnit.SECONDS);
-    assertThat(timedOut.outcome()).isEqualTo("fail");
+    client.fault(MemberProtocol.FaultKind.LOSS, null, List.of(), List.of(), false, 1.0);
+    MemberProtocol.RowOpResult timedOut = op(RequestKind.WRITE, 1_000_000, survivors.get(0)).get(20, TimeUnit.SECONDS);
+    assertThat(timedOut.outcome()).isEqualTo(MemberProtocol.RowOpResult.Outcome.FAIL);
     assertThat(timedOut.error()).isEqualTo("WriteTimeout");
   }
 }
