@@ -5,8 +5,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 /**
  * A consistency anomaly the checker found.
  *
- * @param kind lost-write, stale-read, ryw (read-your-writes violated), lwt (linearizability of lightweight
- *     transactions) or monotonic-read
+ * @param kind lost-write, stale-read, read-your-writes, lwt (linearizability of lightweight transactions) or
+ *     counter-unexplained: sim.AnomalyKind's labels (report depends on nothing of sim's, so it keeps the word)
  * @param key the partition (and clustering) key involved, as cqlsh prints it
  * @param details what was expected and what was seen
  * @param cell the cell within the partition, as a user names it ("row (35) column subject"), when the checker judged
