@@ -166,7 +166,11 @@ public final class ClientHistory {
       public void answered(Object token, ClientResponse response, long nowNanos) {
         if (!(token instanceof Sent s)) return;
         if (s.legacy() && !cutShort(s.request(), response)) record(s, response, nowNanos / 1000);
-        addServed(served(s, response, nowNanos / 1000));
+        if (s.request() instanceof ClientRequest.RangeScan scan) {
+          for (ServedOp op : scanned(s, scan, response, nowNanos / 1000)) addServed(op);
+        } else {
+          addServed(served(s, response, nowNanos / 1000));
+        }
       }
     };
   }
@@ -193,9 +197,6 @@ public final class ClientHistory {
         : ServedOp.Outcome.OK;
     String error = r == null ? "OperationTimedOut (client)" : r instanceof ClientResponse.Failed f
         ? f.error().name() : null;
-    if (q instanceof ClientRequest.RangeScan) {
-      return new ServedOp.Unjudged(s.id(), s.invokeMicros(), completeMicros, NotJudged.RANGE_SCAN);
-    }
     TableMetadata t = cluster.catalog().table(q.table()).orElse(null);
     if (t == null) return new ServedOp.Unjudged(s.id(), s.invokeMicros(), completeMicros, NotJudged.UNKNOWN_TABLE);
     if (cluster.catalog().view(q.table()).isPresent()) {
@@ -211,22 +212,11 @@ public final class ClientHistory {
       // A SERIAL read's values are judged against the LWTs' model of its rows: kept for those only.
       Seen seen = r instanceof ClientResponse.ReadDone d
           ? CellCapture.seen(d.partitions(), q.consistency().isSerial()) : Seen.NOTHING;
-      int lo, hi;
-      if (read.nowInSec() != ClientRequest.COORDINATOR_NOW) {
-        lo = hi = read.nowInSec();
-      } else if (r instanceof ClientResponse.ReadDone d && d.nowInSec() != ClientResponse.NOW_NOT_REPORTED) {
-        lo = hi = d.nowInSec(); // the coordinator's, by which its replicas judged expiry
-      } else {
-        lo = (int) Math.floorDiv(s.clockMicros(), 1_000_000L);
-        hi = (int) Math.floorDiv(clockMicros(s.coordinator()), 1_000_000L);
-      }
-      return new ServedOp.Read(s.id(), s.client(), ref, cmp, cl, s.coordinator(), s.invokeMicros(), completeMicros,
-          outcome, region == null ? Region.WHOLE : region, seen, lo, hi, false,
-          region == null ? NotJudged.EMPTY_PAGE : null);
+      return read(s, r, read.nowInSec(), ref, cmp, outcome, region, seen, completeMicros);
     }
     CellCapture.Capturing c = CellCapture.capturing(q);
     Mutation m = c == null || c.built() == null ? null : CellCapture.mutation(c.built());
-    ServedOp.Lwt lwt = q instanceof ClientRequest.Cas ? lwtForm(s.statement()) : ServedOp.Lwt.NONE;
+    ServedOp.Lwt lwt = q instanceof ClientRequest.Cas ? StatementForms.lwtForm(s.statement()) : ServedOp.Lwt.NONE;
     Boolean applied = r instanceof ClientResponse.CasDone d ? d.applied() : null;
     boolean acked = outcome == ServedOp.Outcome.OK && (lwt == ServedOp.Lwt.NONE || Boolean.TRUE.equals(applied));
     // A plain write keeps its update too (no row, no condition): the LWT check starts its rows from it.
@@ -234,7 +224,52 @@ public final class ClientHistory {
         : c != null && c.built() != null ? new ServedOp.Conditional(null, null, c.built(), null, null, null) : null;
     return new ServedOp.Write(s.id(), s.client(), ref, cmp, cl, s.coordinator(), s.invokeMicros(), completeMicros,
         outcome, error, m, lwt, applied, acked && m == null ? NotJudged.NOT_CAPTURED : null, CellCapture.writeNow(r, c),
-        mayExpire(s.statement(), t), cas);
+        StatementForms.mayExpire(s.statement(), t), cas);
+  }
+
+  /**
+   * A read of one partition, its region and what it saw there, with its now: the one it was sent with, or its
+   * coordinator's as answered, or else anywhere between the coordinator's clock when it was sent and now.
+   */
+  private ServedOp.Read read(Sent s, ClientResponse r, int sentNow, ServedOp.PartitionRef ref,
+      ClusteringComparator cmp, ServedOp.Outcome outcome, Region region, Seen seen, long completeMicros) {
+    int lo, hi;
+    if (sentNow != ClientRequest.COORDINATOR_NOW) {
+      lo = hi = sentNow;
+    } else if (r instanceof ClientResponse.ReadDone d && d.nowInSec() != ClientResponse.NOW_NOT_REPORTED) {
+      lo = hi = d.nowInSec(); // the coordinator's, by which its replicas judged expiry
+    } else {
+      lo = (int) Math.floorDiv(s.clockMicros(), 1_000_000L);
+      hi = (int) Math.floorDiv(clockMicros(s.coordinator()), 1_000_000L);
+    }
+    return new ServedOp.Read(s.id(), s.client(), ref, cmp, s.request().consistency().name(), s.coordinator(),
+        s.invokeMicros(), completeMicros, outcome, region == null ? Region.WHOLE : region, seen, lo, hi, false,
+        region == null ? NotJudged.EMPTY_PAGE : null);
+  }
+
+  /**
+   * A range scan, answered: each partition it returned judged as a read of that partition (the rows of its slices
+   * up to where the scan's limits cut it, {@link CellCapture#scanned}); that a partition is missing from it is not
+   * judged. A scan by a secondary index (its replicas return only the rows the index finds), of a view or of a
+   * counter table, is not judged at all; a failed one saw nothing.
+   */
+  private List<ServedOp> scanned(Sent s, ClientRequest.RangeScan q, ClientResponse r, long completeMicros) {
+    TableMetadata t = cluster.catalog().table(q.table()).orElse(null);
+    if (t == null || cluster.catalog().view(q.table()).isPresent() || t.isCounterTable() || q.filter().index() != null
+        || q.consistency().isSerial()) {
+      return List.of(new ServedOp.Unjudged(s.id(), s.invokeMicros(), completeMicros, NotJudged.RANGE_SCAN));
+    }
+    if (!(r instanceof ClientResponse.ReadDone d)) return List.of();
+    ClusteringComparator cmp = TableSchema.of(t, cluster.ring().partitioner()).clustering();
+    List<ServedOp> out = new ArrayList<>();
+    for (CellCapture.Scanned p : CellCapture.scanned(q.filter(), q.rowLimit(), d)) {
+      byte[] key = p.partition().key().key();
+      ServedOp.PartitionRef ref = new ServedOp.PartitionRef(q.table(), keyText(t, key), HexFormat.of().formatHex(key));
+      out.add(read(s, r, q.nowInSec(), ref, cmp, ServedOp.Outcome.OK, p.region(),
+          CellCapture.seen(List.of(p.partition())), completeMicros));
+    }
+    out.add(new ServedOp.Unjudged(s.id(), s.invokeMicros(), completeMicros, NotJudged.RANGE_SCAN_MISSING));
+    return out;
   }
 
   /**
@@ -273,7 +308,7 @@ public final class ClientHistory {
   private static ServedOp.Conditional conditional(ClientRequest.Cas q, Sent s, ClientResponse r,
       CellCapture.Capturing c, TableMetadata t) {
     CasTarget target = s.cas();
-    NotJudged why = target == null ? NotJudged.LWT_CONDITION : unmodelled(s.statement(), target, t);
+    NotJudged why = target == null ? NotJudged.LWT_CONDITION : StatementForms.unmodelled(s.statement(), target.row(), target.columns(), t);
     if (why != null) return new ServedOp.Conditional(target == null ? null : target.row(), q.condition(), null, null,
         null, why);
     LivePartition answer = r instanceof ClientResponse.CasDone d && !d.applied() ? d.current() : null;
@@ -283,49 +318,6 @@ public final class ClientHistory {
         : target.columns().stream().map(io.ringsim.schema.ColumnDef::name).toList();
     io.ringsim.storage.Partition update = c == null ? null : c.built();
     return new ServedOp.Conditional(target.row(), q.condition(), update, current, shown, null);
-  }
-
-  /**
-   * Why an LWT's condition cannot be judged on a model of its row's simple columns, or null: it spans the partition
-   * (a conditional batch or a static condition on a table with clustering columns), or it reads a collection element,
-   * a UDT field or a non-frozen collection or UDT.
-   */
-  static NotJudged unmodelled(Statement s, CasTarget target, TableMetadata t) {
-    if (!t.clusteringColumns().isEmpty() && target.row().size() == 0) return NotJudged.LWT_MULTI_ROW;
-    if (target.columns() != null) {
-      for (io.ringsim.schema.ColumnDef d : target.columns()) {
-        if (d.kind() == io.ringsim.schema.ColumnKind.STATIC) return NotJudged.LWT_MULTI_ROW;
-        if (TableSchema.isComplex(d.type())) return NotJudged.LWT_COLLECTION;
-      }
-    }
-    return conditionsOnElements(s) ? NotJudged.LWT_COLLECTION : null;
-  }
-
-  private static boolean conditionsOnElements(Statement s) {
-    List<io.ringsim.cql.ast.Condition> conditions = s instanceof Statement.Update u ? u.conditions()
-        : s instanceof Statement.Delete d ? d.conditions() : List.of();
-    for (io.ringsim.cql.ast.Condition c : conditions) {
-      if (!(c instanceof io.ringsim.cql.ast.Condition.Compare || c instanceof io.ringsim.cql.ast.Condition.In
-          || c instanceof io.ringsim.cql.ast.Condition.InMarker))
-        return true;
-    }
-    return s instanceof Statement.Batch b && b.statements().stream().anyMatch(ClientHistory::conditionsOnElements);
-  }
-
-  /** Whether a statement's cells may carry a TTL: USING TTL, or its table's default_time_to_live. */
-  static boolean mayExpire(Statement s, TableMetadata t) {
-    if (t.params().defaultTimeToLive() > 0) return true;
-    if (s instanceof Statement.Insert i) return i.ttl() != null;
-    if (s instanceof Statement.Update u) return u.ttl() != null;
-    if (s instanceof Statement.Delete) return false;
-    if (s instanceof Statement.Batch b) return b.statements().stream().anyMatch(x -> mayExpire(x, t));
-    return true; // a statement not known: it may
-  }
-
-  /** Whether a Cas came from INSERT ... IF NOT EXISTS (the one condition the linearizability check models). */
-  private static ServedOp.Lwt lwtForm(Statement s) {
-    return s instanceof Statement.Insert i && i.ifNotExists() ? ServedOp.Lwt.IF_NOT_EXISTS
-        : ServedOp.Lwt.OTHER_CONDITION;
   }
 
   /**

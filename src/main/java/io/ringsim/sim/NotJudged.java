@@ -6,6 +6,7 @@ package io.ringsim.sim;
  */
 public enum NotJudged {
   RANGE_SCAN,
+  RANGE_SCAN_MISSING,
   COUNTER,
   MATERIALIZED_VIEW,
   UNKNOWN_TABLE,

@@ -203,6 +203,48 @@ class ServedTrafficCheckerProperties {
     assertThat(r.notJudged().keySet()).noneMatch(k -> k.key().startsWith("lwt-"));
   }
 
+  /**
+   * A range scan is judged partition by partition: rows acknowledged at QUORUM, then every replica's copy of the table
+   * wiped behind the cluster's back (no TRUNCATE statement, so nothing tells the checker they were removed), then one
+   * more row written to one of the partitions. A QUORUM scan returns that partition without its first row: a stale
+   * read at that row. The other partition, which the scan did not return at all, is not judged (a scan's absences
+   * are not), and fault-free scans judged the same way give nothing (the properties above scan too).
+   */
+  @Example
+  void aRangeScanIsJudgedAtTheCellsOfThePartitionsItReturned() throws Exception {
+    if (three == null) three = new ServedTraffic(3, 13, 1.0, 1, "p");
+    CqlSession s = three.client(0);
+    s.execute("CREATE KEYSPACE scans WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3}");
+    s.execute("CREATE TABLE scans.wide (k int, c int, v int, PRIMARY KEY (k, c))");
+    for (String cql : List.of("INSERT INTO scans.wide (k, c, v) VALUES (1, 1, 10)",
+        "INSERT INTO scans.wide (k, c, v) VALUES (2, 1, 20)")) {
+      s.execute(SimpleStatement.newInstance(cql).setConsistencyLevel(ConsistencyLevel.QUORUM));
+    }
+    assertThat(s.execute(SimpleStatement.newInstance("SELECT * FROM scans.wide")
+        .setConsistencyLevel(ConsistencyLevel.QUORUM)).all()).as("a sound scan first").hasSize(2);
+    for (String node : three.fx.sim.nodeNames()) {
+      three.fx.sim.nodeRef(node).tell(new io.ringsim.cluster.node.NodeCommand.Truncate("scans.wide"));
+    }
+    ServedClusterFixture.await("the replicas wiped", java.time.Duration.ofSeconds(30), () -> s.execute(SimpleStatement
+        .newInstance("SELECT v FROM scans.wide WHERE k = 2 AND c = 1").setConsistencyLevel(ConsistencyLevel.ALL))
+        .one() == null);
+    s.execute(SimpleStatement.newInstance("INSERT INTO scans.wide (k, c, v) VALUES (2, 2, 22)")
+        .setConsistencyLevel(ConsistencyLevel.QUORUM));
+    assertThat(s.execute(SimpleStatement.newInstance("SELECT * FROM scans.wide")
+        .setConsistencyLevel(ConsistencyLevel.QUORUM)).all()).hasSize(1);
+
+    Checker.Result r = ServedChecker.check(three.ops("scans"));
+    // (The reads at ALL that waited for the wipe are stale at that cell too.)
+    assertThat(r.anomalies()).filteredOn(a -> a.kind() == io.ringsim.sim.AnomalyKind.STALE_READ
+        && a.consistency().equals("QUORUM")).singleElement().satisfies(a -> {
+          assertThat(a.key()).isEqualTo("scans.wide 2");
+          assertThat(a.cell()).startsWith("row (1) "); // its row marker or its column v: the row is missing
+        });
+    // What the two scans did not return is counted as not judged (once per scan), never as an anomaly.
+    assertThat(three.fx.served.history().servedOps()).filteredOn(o -> o instanceof ServedOp.Unjudged u
+        && u.reason() == NotJudged.RANGE_SCAN_MISSING).hasSizeGreaterThanOrEqualTo(2);
+  }
+
   static String cql(String ks, Step st, long stamp) {
     int k = st.k(), c = st.c(), v = st.v();
     String kv = ks + ".kv", wide = ks + ".wide";

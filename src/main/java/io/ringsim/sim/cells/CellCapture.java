@@ -220,6 +220,30 @@ public final class CellCapture {
    * replicas' answers were cut short; null when it covered nothing it could be judged on (cut short before any row).
    * The static row counts only for a whole, unnamed, unpaged read (a names filter or a page may leave it out).
    */
+  /** A partition a range scan returned, and the region of it the scan saw whole. */
+  public record Scanned(LivePartition partition, Region region) {}
+
+  /**
+   * The partitions a range scan returned ({@code rowLimit}: its page's row limit, 0 for none), each with its region:
+   * the filter's slices, cut at its last row when it returned as many rows as the filter's limit, or when it is the
+   * scan's last partition and the scan stopped at its row limit or was cut short by a replica. A cut partition
+   * without rows saw nothing and is left out.
+   */
+  public static List<Scanned> scanned(ReadFilter f, int rowLimit, ClientResponse.ReadDone d) {
+    List<Scanned> out = new ArrayList<>();
+    long rows = 0;
+    for (LivePartition p : d.partitions()) rows += p.rows().size();
+    boolean stopped = d.truncated() || (rowLimit > 0 && rows >= rowLimit);
+    for (int i = 0; i < d.partitions().size(); i++) {
+      LivePartition p = d.partitions().get(i);
+      boolean cut = p.rows().size() >= f.limit() || (stopped && i == d.partitions().size() - 1);
+      if (cut && p.rows().isEmpty()) continue;
+      Clustering last = cut ? p.rows().get(p.rows().size() - 1).clustering() : null;
+      out.add(new Scanned(p, new Region(f.slices(), f.reversed(), last, !cut && !f.named() && !f.paged())));
+    }
+    return out;
+  }
+
   public static Region region(ReadFilter f, ClientResponse.ReadDone d) {
     List<LiveRow> rows = new ArrayList<>();
     for (LivePartition p : d.partitions()) rows.addAll(p.rows());
