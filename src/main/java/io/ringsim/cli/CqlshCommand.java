@@ -303,10 +303,8 @@ public final class CqlshCommand implements Callable<Integer> {
     } else if (DescribeStatement.isDescribe(r)) {
       out.print(DescribeStatement.cqlshText(r, inKeyspace));
     } else if (!r.columns().isEmpty()) {
-      out.println();
       out.print(expand ? TextTable.renderExpanded(r.columns(), r.formattedRows())
           : TextTable.render(r.columns(), r.formattedRows()));
-      out.println();
     }
   }
 

@@ -94,7 +94,8 @@ public final class TextTable {
         sb.append(' ').append(padRight(headers.get(i), w)).append(" | ").append(rows.get(k).get(i)).append('\n');
       }
     }
-    sb.append('\n').append(rowCount(rows.size())).append('\n');
+    // cqlsh ends each row's block with a blank line, then prints the count after one more.
+    sb.append("\n\n").append(rowCount(rows.size())).append('\n');
     return sb.toString();
   }
 

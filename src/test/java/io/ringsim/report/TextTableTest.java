@@ -29,7 +29,7 @@ class TextTableTest {
         .isEqualTo(
             "\n@ Row 1\n-------+-----\n k     | 1\n value | a\n"
                 + "\n@ Row 2\n-------+-----\n k     | 2\n value | bcd\n"
-                + "\n(2 rows)\n");
+                + "\n\n(2 rows)\n"); // as cqlsh: a blank line after the last block, then the count after another
   }
 
   @Test
