@@ -120,9 +120,7 @@ public final class CqlCommand implements Callable<Integer> {
     } else if (DescribeStatement.isDescribe(r)) {
       out.print(DescribeStatement.cqlshText(r, session.keyspace() != null));
     } else if (!r.columns().isEmpty()) {
-      out.println();
       out.print(TextTable.render(r.columns(), r.formattedRows()));
-      out.println();
     }
     if (session.tracing() && !session.lastTrace().isEmpty()) printTrace(out, session.lastTrace());
   }
