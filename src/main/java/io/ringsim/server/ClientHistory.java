@@ -249,24 +249,30 @@ public final class ClientHistory {
 
   /**
    * A range scan, answered: each partition it returned judged as a read of that partition (the rows of its slices
-   * up to where the scan's limits cut it, {@link CellCapture#scanned}); that a partition is missing from it is not
-   * judged. A scan by a secondary index (its replicas return only the rows the index finds), of a view or of a
-   * counter table, is not judged at all; a failed one saw nothing.
+   * up to where the scan's limits cut it, {@link CellCapture#scanned}), a counter table's by its counters' values;
+   * that a partition is missing from it is not judged. A scan by a secondary index (its replicas return only the
+   * rows the index finds) or of a view is not judged at all; a failed one saw nothing.
    */
   private List<ServedOp> scanned(Sent s, ClientRequest.RangeScan q, ClientResponse r, long completeMicros) {
     TableMetadata t = cluster.catalog().table(q.table()).orElse(null);
-    if (t == null || cluster.catalog().view(q.table()).isPresent() || t.isCounterTable() || q.filter().index() != null
+    if (t == null || cluster.catalog().view(q.table()).isPresent() || q.filter().index() != null
         || q.consistency().isSerial()) {
       return List.of(new ServedOp.Unjudged(s.id(), s.invokeMicros(), completeMicros, NotJudged.RANGE_SCAN));
     }
     if (!(r instanceof ClientResponse.ReadDone d)) return List.of();
     ClusteringComparator cmp = TableSchema.of(t, cluster.ring().partitioner()).clustering();
+    Reach reach = t.isCounterTable()
+        ? Reach.of(cluster.catalog(), cluster.ring(), t.keyspace(), q.consistency(), s.coordinator()) : null;
     List<ServedOp> out = new ArrayList<>();
     for (CellCapture.Scanned p : CellCapture.scanned(q.filter(), q.rowLimit(), d)) {
       byte[] key = p.partition().key().key();
       ServedOp.PartitionRef ref = new ServedOp.PartitionRef(q.table(), keyText(t, key), HexFormat.of().formatHex(key));
-      out.add(read(s, r, q.nowInSec(), ref, cmp, ServedOp.Outcome.OK, p.region(),
-          CellCapture.seen(List.of(p.partition())), completeMicros));
+      out.add(reach != null
+          ? new ServedOp.CounterRead(s.id(), s.client(), ref, cmp, q.consistency().name(), s.coordinator(),
+              s.invokeMicros(), completeMicros, ServedOp.Outcome.OK, p.region(),
+              CellCapture.counterValues(List.of(p.partition())), reach, false)
+          : read(s, r, q.nowInSec(), ref, cmp, ServedOp.Outcome.OK, p.region(),
+              CellCapture.seen(List.of(p.partition())), completeMicros));
     }
     out.add(new ServedOp.Unjudged(s.id(), s.invokeMicros(), completeMicros, NotJudged.RANGE_SCAN_MISSING));
     return out;
