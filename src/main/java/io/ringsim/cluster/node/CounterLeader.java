@@ -100,7 +100,7 @@ final class CounterLeader {
         trace(TraceStage.MESSAGING, "Sending COUNTER_MUTATION_REQ message to {} message size " + bytes.length
             + " bytes", leader);
       }
-      node.send(leader, new NodeMessage.CounterForward(id, w.table(), w.key(), bytes, w.consistency().name(),
+      node.send(leader, new NodeMessage.CounterForward(id, w.table(), w.key(), bytes, w.consistency(),
           w.trace()));
     }
 
@@ -114,7 +114,7 @@ final class CounterLeader {
       if (r.error() == null) {
         replyTo.reply(new ClientResponse.WriteDone(node.name(), ts, List.of(leader), all, now));
       } else {
-        replyTo.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.valueOf(r.error()), r.message(),
+        replyTo.reply(new ClientResponse.Failed(node.name(), r.error(), r.message(),
             r.received(), r.required(), all));
       }
     }
@@ -144,14 +144,14 @@ final class CounterLeader {
         events = all;
       }
       if (r instanceof ClientResponse.Failed x) {
-        node.send(from, new NodeMessage.CounterForwardReply(f.requestId(), x.error().name(), x.message(),
+        node.send(from, new NodeMessage.CounterForwardReply(f.requestId(), x.error(), x.message(),
             x.received(), x.required(), events));
       } else {
         node.send(from, new NodeMessage.CounterForwardReply(f.requestId(), null, null, 0, 0, events));
       }
     };
     try {
-      lead(node, f.table(), f.key(), f.update(), ConsistencyLevel.parse(f.consistency()), f.trace(), false,
+      lead(node, f.table(), f.key(), f.update(), f.consistency(), f.trace(), false,
           node.nextTimestamp(), back);
     } catch (RuntimeException e) {
       back.reply(new ClientResponse.Failed(node.name(), CqlErrorClass.ServerError, "counter write failed on leader "

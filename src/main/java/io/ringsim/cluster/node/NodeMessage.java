@@ -271,12 +271,12 @@ public sealed interface NodeMessage extends CborSerializable {
   record StreamAck(long requestId, int partitions) implements Reply {}
 
   /** A counter write handed to the replica that leads it: {@code update} carries deltas, not shards. */
-  record CounterForward(long requestId, String table, byte[] key, byte[] update, String consistency, boolean trace)
-      implements NodeMessage {}
+  record CounterForward(long requestId, String table, byte[] key, byte[] update,
+      io.ringsim.cluster.ConsistencyLevel consistency, boolean trace) implements NodeMessage {}
 
-  /** The leader's answer: {@code error} is null on success, else a CqlErrorClass name with its message. */
-  record CounterForwardReply(long requestId, String error, String message, int received, int required,
-      List<TraceEvent> trace) implements Reply {}
+  /** The leader's answer: {@code error} is null on success, else the error's class with its message. */
+  record CounterForwardReply(long requestId, io.ringsim.cql.CqlErrorClass error, String message, int received,
+      int required, List<TraceEvent> trace) implements Reply {}
 
   /** A logged batch stored on a batchlog node ({@code mutations} of {@code bytes}), to be removed once applied. */
   record BatchStore(long requestId, long batchId, int mutations, int bytes,
