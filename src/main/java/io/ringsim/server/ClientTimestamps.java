@@ -10,8 +10,8 @@ import java.util.List;
 /**
  * A driver's default timestamp (the protocol's [timestamp] option, which the Java and Python drivers send with every
  * write by default) becomes the write's timestamp, as in Cassandra: the statement behaves as if written with
- * {@code USING TIMESTAMP}. A statement's own USING TIMESTAMP wins; conditional (LWT) statements keep Paxos's
- * timestamps, as Cassandra ignores a client timestamp there.
+ * {@code USING TIMESTAMP}. A statement's own USING TIMESTAMP wins (in a batch, each statement's own); conditional
+ * (LWT) statements keep Paxos's timestamps, as Cassandra ignores a client timestamp there.
  */
 final class ClientTimestamps {
   private ClientTimestamps() {}
@@ -31,9 +31,21 @@ final class ClientTimestamps {
       return new Statement.Delete(d.keyspace(), d.table(), d.targets(), d.where(), false, d.conditions(), ts);
     }
     if (s instanceof Statement.Batch b && b.timestamp() == null && !conditional(b)) {
-      return new Statement.Batch(b.type(), ts, b.statements());
+      if (b.statements().stream().noneMatch(ClientTimestamps::ownTimestamp)) {
+        return new Statement.Batch(b.type(), ts, b.statements());
+      }
+      // A statement's own USING TIMESTAMP inside the batch wins, and the others take the client's: Cassandra reads
+      // the option per statement, so the batch is not one with both a BATCH and a statement timestamp.
+      List<Statement> stamped = new ArrayList<>();
+      for (Statement x : b.statements()) stamped.add(apply(x, micros, c, keyspace));
+      return new Statement.Batch(b.type(), null, stamped);
     }
     return s;
+  }
+
+  private static boolean ownTimestamp(Statement s) {
+    return s instanceof Statement.Insert i ? i.timestamp() != null : s instanceof Statement.Update u
+        ? u.timestamp() != null : s instanceof Statement.Delete d && d.timestamp() != null;
   }
 
   private static boolean touchesCounters(Statement s, Catalog c, String session) {

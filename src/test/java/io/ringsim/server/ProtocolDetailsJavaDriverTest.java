@@ -55,6 +55,26 @@ class ProtocolDetailsJavaDriverTest {
         .map(d -> d.getName().asInternal()).toList();
   }
 
+  /**
+   * The driver sends its own timestamp with every request (the protocol's default timestamp); a batch whose
+   * statements carry USING TIMESTAMP is then no batch "with both a BATCH and a statement timestamp": each statement
+   * keeps its own and the others take the driver's, as on Cassandra (cassandra-dtest's
+   * test_each_statement_in_batch_uses_proper_timestamp, which passes there, found ringsim refusing it).
+   */
+  @Test
+  void aBatchsOwnStatementTimestampsWinOverTheDriversDefaultTimestamp() {
+    long before = System.currentTimeMillis() * 1000;
+    session.execute("BEGIN BATCH INSERT INTO o.u (k, a) VALUES (101, 1) USING TIMESTAMP 1111111111111111;"
+        + " INSERT INTO o.u (k, a) VALUES (102, 2) USING TIMESTAMP 1111111111111112;"
+        + " INSERT INTO o.u (k, a) VALUES (103, 3) APPLY BATCH");
+    assertThat(session.execute("SELECT writetime(a) FROM o.u WHERE k = 101").one().getLong(0))
+        .isEqualTo(1111111111111111L);
+    assertThat(session.execute("SELECT writetime(a) FROM o.u WHERE k = 102").one().getLong(0))
+        .isEqualTo(1111111111111112L);
+    assertThat(session.execute("SELECT writetime(a) FROM o.u WHERE k = 103").one().getLong(0))
+        .as("the driver's timestamp").isGreaterThanOrEqualTo(before);
+  }
+
   @Test
   void aPreparedSelectAnnouncesItsColumnsAndCassandrasIdForThem() {
     PreparedStatement star = session.prepare("SELECT * FROM o.t WHERE k = ?");
