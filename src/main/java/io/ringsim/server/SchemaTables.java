@@ -244,11 +244,13 @@ final class SchemaTables {
       TableMetadata t = v.table();
       TableParams p = t.params();
       TableMetadata base = c.table(v.keyspace(), v.baseTable()).orElseThrow();
+      ShownOptions o = p.shown(); // the options the view was created or altered WITH, as a table's
       b.row(v.keyspace(), v.name(), tableId(base), v.baseTable(), p.bloomFilterFpChance(),
-          new TreeMap<>(Map.of("keys", "ALL", "rows_per_partition", "NONE")), null, "", compaction(p),
-          new TreeMap<>(p.compression()), 1.0, p.defaultTimeToLive(), new TreeMap<String, ByteBuffer>(),
-          p.gcGraceSeconds(), tableId(t), v.includeAllColumns(), 2048, 0, 128, "BLOCKING", "99p", v.whereClause(),
-          "99p", 0.0, 0.0);
+          new TreeMap<>(Map.of("keys", o.cachingKeys(), "rows_per_partition", o.cachingRowsPerPartition())),
+          o.cdc() ? Boolean.TRUE : null, o.comment(), compaction(p), new TreeMap<>(p.compression()),
+          o.crcCheckChance(), p.defaultTimeToLive(), new TreeMap<String, ByteBuffer>(), p.gcGraceSeconds(),
+          tableId(t), v.includeAllColumns(), o.maxIndexInterval(), o.memtableFlushPeriodInMs(), o.minIndexInterval(),
+          o.readRepair(), o.speculativeRetry(), v.whereClause(), o.additionalWritePolicy(), 0.0, 0.0);
     }
     return b.build();
   }
