@@ -36,6 +36,15 @@ final class PreparedStatements {
     return md5((keyspace == null ? "" : keyspace) + query);
   }
 
+  /** Whether {@code s} names the keyspace of the table it reads or writes (Cassandra's fully qualified statement). */
+  static boolean fullyQualified(io.ringsim.cql.ast.Statement s) {
+    if (s instanceof io.ringsim.cql.ast.Statement.Select x) return x.keyspace() != null;
+    if (s instanceof io.ringsim.cql.ast.Statement.Insert x) return x.keyspace() != null;
+    if (s instanceof io.ringsim.cql.ast.Statement.Update x) return x.keyspace() != null;
+    if (s instanceof io.ringsim.cql.ast.Statement.Delete x) return x.keyspace() != null;
+    return false;
+  }
+
   static byte[] md5(String s) {
     try {
       return MessageDigest.getInstance("MD5").digest(s.getBytes(StandardCharsets.UTF_8));

@@ -211,8 +211,12 @@ final class RequestExecutor {
 
   private Reply prepare(String node, Session session, Prepare p) {
     String ks = keyspace(session, p.keyspace);
-    byte[] id = PreparedStatements.id(ks, p.cqlQuery);
     Statement s = CqlParser.parse(p.cqlQuery);
+    // As Cassandra 4.0.2 and later: a statement that names its keyspace is known by its text alone, whatever keyspace
+    // the session uses; another by the session's keyspace and its text. Each is kept under both ids.
+    boolean qualified = PreparedStatements.fullyQualified(s);
+    byte[] id = PreparedStatements.id(qualified ? null : ks, p.cqlQuery);
+    byte[] other = PreparedStatements.id(qualified ? ks : null, p.cqlQuery);
     Statement.Select system = SystemSelect.of(s, ks);
     if (system != null) SystemSelect.refuseWriteTimes(system, SystemSelect.keyspace(system, ks));
     Catalog c = system != null ? SystemSelect.catalog(served.cluster().catalog(), system, ks)
@@ -242,6 +246,7 @@ final class RequestExecutor {
     PreparedStatements.Entry e = PreparedStatements.Entry.of(p.cqlQuery, ks, s, system != null, vars,
         Binding.partitionKeyIndices(s, c, ks), columns, types, reversed);
     served.prepared(node).put(id, e);
+    served.prepared(node).put(other, e);
     List<ColumnSpec> specs = new ArrayList<>();
     for (int i = 0; i < e.variables().size(); i++) {
       BindVariable v = e.variables().get(i);

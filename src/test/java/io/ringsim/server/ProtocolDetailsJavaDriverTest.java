@@ -75,6 +75,26 @@ class ProtocolDetailsJavaDriverTest {
         .as("the driver's timestamp").isGreaterThanOrEqualTo(before);
   }
 
+  /**
+   * A statement that names its keyspace has one id whatever keyspace the session uses, as in Cassandra 4.0.2 and
+   * later; one that does not is told apart by the session's keyspace. (The Java driver's own PreparedStatementIT
+   * found ringsim giving a qualified statement another id once the session had a keyspace: the driver then fails a
+   * re-prepare with "ID mismatch".)
+   */
+  @Test
+  void aQualifiedStatementKeepsItsIdWhateverTheSessionsKeyspace() {
+    String qualified = "SELECT * FROM o.u WHERE k = ?";
+    ByteBuffer bare = session.prepare(qualified).getId();
+    try (CqlSession inKeyspace = fx.connect("V5")) {
+      inKeyspace.execute("USE o");
+      assertThat(hex(inKeyspace.prepare(qualified).getId())).isEqualTo(hex(bare));
+      String unqualified = "SELECT * FROM u WHERE k = ?";
+      assertThat(hex(inKeyspace.prepare(unqualified).getId())).isNotEqualTo(hex(session.prepare(unqualified
+          .replace("FROM u", "FROM o.u")).getId()));
+      assertThat(inKeyspace.execute(inKeyspace.prepare(qualified).bind(1)).all()).isEmpty();
+    }
+  }
+
   @Test
   void aPreparedSelectAnnouncesItsColumnsAndCassandrasIdForThem() {
     PreparedStatement star = session.prepare("SELECT * FROM o.t WHERE k = ?");
