@@ -9,8 +9,9 @@ import java.util.List;
 /**
  * The paging state a client gets back and sends with its next page: opaque to it, tied to the statement it came
  * from. Bytes that are no paging state are a protocol error, "Invalid value for the paging state", as Cassandra 4.1
- * answers them (asked: PagingAgainstCassandraOracle). A state of another statement is refused as an invalid request
- * with the same message; Cassandra would take its row as the cursor of this statement, ringsim keeps refusing it.
+ * answers them (asked: PagingAgainstCassandraOracle). A cursor state of another statement is taken as this one's
+ * cursor, as Cassandra takes it (a row that does not fit this statement's table is refused as an invalid request with
+ * the same message: {@link io.ringsim.cql.exec.ReadPager}); an offset state of another statement is refused so.
  *
  * <p>Two kinds. A cursor ({@link PageCursor}: the last row's partition key and clustering, and what LIMIT still
  * allows), for the SELECTs that page by reading from there on, as Cassandra's do. An offset, for what runs whole on
@@ -52,7 +53,9 @@ record Paging(PageCursor cursor, int offset, int lastRowHash) {
         throw garbage();
       }
       if (b.hasRemaining()) throw garbage();
-      if (hash != statement.hashCode()) throw PagingStateException.invalid();
+      // A cursor is a row to start after, which Cassandra takes from any statement's state (it is the same in
+      // another statement of the table, differently written); an offset counts the rows of this statement only.
+      if (kind == OFFSET && hash != statement.hashCode()) throw PagingStateException.invalid();
       return p;
     } catch (BufferUnderflowException e) {
       throw garbage();

@@ -27,6 +27,23 @@ public final class ReadPager {
   /** A page's rows and where the next page starts (null: this was the last page). */
   public record Page(ResultSet result, PageCursor next) {}
 
+  /**
+   * Refuses a cursor (perhaps another statement's, which a client may send) whose row cannot be one of this
+   * statement's table: more clustering values than it has clustering columns, or a value its column's type rejects.
+   */
+  private static void fits(ReadPlan plan, PageCursor from) {
+    if (from.atStart() || from.clustering() == null) return;
+    List<io.ringsim.schema.ColumnDef> columns = plan.table().clusteringColumns();
+    if (from.clustering().length > columns.size()) throw PagingStateException.invalid();
+    for (int i = 0; i < from.clustering().length; i++) {
+      try {
+        columns.get(i).type().deserialize(from.clustering()[i]);
+      } catch (RuntimeException e) {
+        throw PagingStateException.invalid();
+      }
+    }
+  }
+
   /** Whether {@code plan} pages by cursor; the others count groups or partitions and are run whole. */
   public static boolean byCursor(ReadPlan plan) {
     return !plan.projection().isAggregate() && plan.groupByClustering() < 0 && !plan.distinct()
@@ -34,6 +51,7 @@ public final class ReadPager {
   }
 
   public static Page page(ReadPlan plan, ReadPlan.Source source, PageCursor from, int pageSize) {
+    fits(plan, from);
     int need = Math.min(pageSize, from.remaining());
     Rows rows = new Rows(plan, need);
     if (plan.keys() != null) pageKeys(plan, source, from, rows);
