@@ -31,6 +31,11 @@ final class PreparedStatements {
   }
 
   private final Map<String, Entry> byId = new ConcurrentHashMap<>();
+  /** The keyspace each id was computed with (absent: none), as system.prepared_statements logs it. */
+  private final Map<String, String> loggedKeyspace = new ConcurrentHashMap<>();
+
+  /** A row of system.prepared_statements: an id, the keyspace it was computed with (null: none), the query. */
+  record Logged(byte[] id, String keyspace, String query) {}
 
   static byte[] id(String keyspace, String query) {
     return md5((keyspace == null ? "" : keyspace) + query);
@@ -53,8 +58,19 @@ final class PreparedStatements {
     }
   }
 
-  void put(byte[] id, Entry e) {
-    byId.put(HexFormat.of().formatHex(id), e);
+  /** {@code keyspace}: the one {@code id} was computed with ({@link #id}), null for none. */
+  void put(byte[] id, String keyspace, Entry e) {
+    String hex = HexFormat.of().formatHex(id);
+    byId.put(hex, e);
+    if (keyspace != null) loggedKeyspace.put(hex, keyspace);
+    else loggedKeyspace.remove(hex);
+  }
+
+  /** What Cassandra's system.prepared_statements would hold: one row per id of every statement still prepared. */
+  List<Logged> logged() {
+    List<Logged> out = new java.util.ArrayList<>();
+    byId.forEach((hex, e) -> out.add(new Logged(HexFormat.of().parseHex(hex), loggedKeyspace.get(hex), e.query())));
+    return out;
   }
 
   Entry get(byte[] id) {
@@ -68,16 +84,19 @@ final class PreparedStatements {
    * on, such as a comment, which ringsim does not tell apart).
    */
   void forget(String keyspace, String table) {
-    byId.values().removeIf(e -> {
+    byId.entrySet().removeIf(x -> {
+      Entry e = x.getValue();
       Statement.TableName target = e.statement() == null ? null : Statement.tableOf(e.statement());
       if (target == null) return false;
       String ks = target.keyspace() != null ? target.keyspace() : e.keyspace();
       return keyspace.equals(ks) && (table == null || target.table().equals(table));
     });
+    loggedKeyspace.keySet().retainAll(byId.keySet());
   }
 
   /** A restart: the node's cache lived in its memory. */
   void clear() {
     byId.clear();
+    loggedKeyspace.clear();
   }
 }

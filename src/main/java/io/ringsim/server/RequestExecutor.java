@@ -245,8 +245,8 @@ final class RequestExecutor {
     }
     PreparedStatements.Entry e = PreparedStatements.Entry.of(p.cqlQuery, ks, s, system != null, vars,
         Binding.partitionKeyIndices(s, c, ks), columns, types, reversed);
-    served.prepared(node).put(id, e);
-    served.prepared(node).put(other, e);
+    served.prepared(node).put(id, qualified ? null : ks, e);
+    served.prepared(node).put(other, qualified ? ks : null, e);
     List<ColumnSpec> specs = new ArrayList<>();
     for (int i = 0; i < e.variables().size(); i++) {
       BindVariable v = e.variables().get(i);

@@ -200,7 +200,8 @@ public final class ServedCluster implements AutoCloseable {
       ConnectedClient client = c.node().equals(node) ? c.client() : null;
       if (client != null) clients.add(client);
     }
-    return new SystemKeyspaces.View(node, cluster.ring(), addresses(), port, cluster.catalog(), traces, clients);
+    return new SystemKeyspaces.View(node, cluster.ring(), addresses(), port, cluster.catalog(), traces, clients,
+        prepared(node).logged());
   }
 
   /** Every open client connection, for system_views.clients. */

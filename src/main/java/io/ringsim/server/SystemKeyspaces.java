@@ -42,7 +42,7 @@ final class SystemKeyspaces {
 
   /** Where the nodes are, and what they all know; {@code clients}: the connections to {@code self}. */
   record View(String self, Ring ring, Map<String, InetAddress> addresses, int port, Catalog catalog,
-      TraceStore traces, List<ConnectedClient> clients) {}
+      TraceStore traces, List<ConnectedClient> clients, List<PreparedStatements.Logged> prepared) {}
 
   private SystemKeyspaces() {}
 
@@ -58,12 +58,21 @@ final class SystemKeyspaces {
       case "system_auth.roles" -> roles();
       case "system_views.clients" -> ConnectedClient.table(v.clients());
       case "system.IndexInfo" -> builtIndexes(v.catalog());
+      case "system.prepared_statements" -> preparedStatements(v.prepared());
       default -> SchemaTables.table(keyspace, table, v.catalog());
     };
     if (t != null) return t;
     // A table Cassandra has and ringsim keeps no rows for answers with none, in its described columns.
     return SystemSchema.CASSANDRA_4_1.table(keyspace, table).map(SystemSchema::empty).orElseThrow(
         () -> new CqlException(CqlErrorClass.InvalidRequest, "table " + table + " does not exist"));
+  }
+
+  /** The statements prepared on the node, under each id Cassandra keeps them by (QueryProcessor.storePreparedStatement). */
+  private static VirtualTable preparedStatements(List<PreparedStatements.Logged> prepared) {
+    VirtualTable.Builder b = new VirtualTable.Builder("system", "prepared_statements")
+        .column("prepared_id", CqlTypes.BLOB).column("logged_keyspace", TEXT).column("query_string", TEXT);
+    for (PreparedStatements.Logged p : prepared) b.row(java.nio.ByteBuffer.wrap(p.id()), p.keyspace(), p.query());
+    return b.build();
   }
 
   /**

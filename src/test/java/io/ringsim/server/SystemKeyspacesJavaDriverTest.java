@@ -230,6 +230,24 @@ class SystemKeyspacesJavaDriverTest {
     }
   }
 
+  /**
+   * system.prepared_statements lists what the node has prepared, under each id Cassandra keeps a statement by: a
+   * statement that names its keyspace by its text alone (logged_keyspace null) and, from a session with a keyspace,
+   * by that keyspace and its text too. The Java driver's PerRequestKeyspaceIT reads a statement's row by its id.
+   */
+  @Test
+  void preparedStatementsAreListedByTheirIds() {
+    try (CqlSession s = fx.connect(null)) {
+      String cql = "SELECT release_version FROM system.local WHERE key = ?";
+      java.nio.ByteBuffer id = s.prepare(cql).getId();
+      Row r = s.execute(s.prepare("SELECT * FROM system.prepared_statements WHERE prepared_id = ?").bind(id)).one();
+      assertThat(r).isNotNull();
+      assertThat(r.getString("query_string")).isEqualTo(cql);
+      assertThat(r.isNull("logged_keyspace")).isTrue();
+      assertThat(s.execute("SELECT count(*) FROM system.prepared_statements").one().getLong(0)).isPositive();
+    }
+  }
+
   @Test
   void theDroppedThriftVersionColumnReadsBackAtCassandrasTime() {
     Row r = session.execute("SELECT * FROM system_schema.dropped_columns WHERE keyspace_name = 'system'").one();
