@@ -42,12 +42,9 @@ final class PreparedStatements {
   }
 
   /** Whether {@code s} names the keyspace of the table it reads or writes (Cassandra's fully qualified statement). */
-  static boolean fullyQualified(io.ringsim.cql.ast.Statement s) {
-    if (s instanceof io.ringsim.cql.ast.Statement.Select x) return x.keyspace() != null;
-    if (s instanceof io.ringsim.cql.ast.Statement.Insert x) return x.keyspace() != null;
-    if (s instanceof io.ringsim.cql.ast.Statement.Update x) return x.keyspace() != null;
-    if (s instanceof io.ringsim.cql.ast.Statement.Delete x) return x.keyspace() != null;
-    return false;
+  static boolean fullyQualified(Statement s) {
+    Statement.TableName t = Statement.tableOf(s);
+    return t != null && t.keyspace() != null;
   }
 
   static byte[] md5(String s) {

@@ -106,7 +106,7 @@ final class SchemaTables {
       // rows for a table created without those options (src/test/resources/system-schema/describe-2.json).
       ShownOptions o = p.shown();
       b.row(t.keyspace(), t.name(), o.additionalWritePolicy(), p.bloomFilterFpChance(),
-          new TreeMap<>(Map.of("keys", o.cachingKeys(), "rows_per_partition", o.cachingRowsPerPartition())), o.cdc() ? Boolean.TRUE : null,
+          caching(o), o.cdc() ? Boolean.TRUE : null,
           o.comment(), compaction(p), new TreeMap<>(t.params().compression()),
           o.crcCheckChance(), p.defaultTimeToLive(), new TreeMap<String, ByteBuffer>(),
           new java.util.TreeSet<>(Set.of("compound")), p.gcGraceSeconds(), tableId(t), o.maxIndexInterval(),
@@ -227,6 +227,11 @@ final class SchemaTables {
     return b.build();
   }
 
+  /** The caching option as system_schema shows it: a map of its two settings. */
+  private static TreeMap<String, String> caching(ShownOptions o) {
+    return new TreeMap<>(Map.of("keys", o.cachingKeys(), "rows_per_partition", o.cachingRowsPerPartition()));
+  }
+
   private static VirtualTable views(String keyspace, String name, Catalog c) {
     VirtualTable.Builder b = new VirtualTable.Builder(keyspace, name).column("keyspace_name", TEXT).column("view_name", TEXT)
         .column("base_table_id", CqlTypes.UUID).column("base_table_name", TEXT)
@@ -246,7 +251,7 @@ final class SchemaTables {
       TableMetadata base = c.table(v.keyspace(), v.baseTable()).orElseThrow();
       ShownOptions o = p.shown(); // the options the view was created or altered WITH, as a table's
       b.row(v.keyspace(), v.name(), tableId(base), v.baseTable(), p.bloomFilterFpChance(),
-          new TreeMap<>(Map.of("keys", o.cachingKeys(), "rows_per_partition", o.cachingRowsPerPartition())),
+          caching(o),
           o.cdc() ? Boolean.TRUE : null, o.comment(), compaction(p), new TreeMap<>(p.compression()),
           o.crcCheckChance(), p.defaultTimeToLive(), new TreeMap<String, ByteBuffer>(), p.gcGraceSeconds(),
           tableId(t), v.includeAllColumns(), o.maxIndexInterval(), o.memtableFlushPeriodInMs(), o.minIndexInterval(),

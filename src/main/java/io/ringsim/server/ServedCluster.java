@@ -201,7 +201,7 @@ public final class ServedCluster implements AutoCloseable {
       if (client != null) clients.add(client);
     }
     return new SystemKeyspaces.View(node, cluster.ring(), addresses(), port, cluster.catalog(), traces, clients,
-        prepared(node).logged());
+        prepared(node));
   }
 
   /** Every open client connection, for system_views.clients. */

@@ -42,7 +42,7 @@ final class SystemKeyspaces {
 
   /** Where the nodes are, and what they all know; {@code clients}: the connections to {@code self}. */
   record View(String self, Ring ring, Map<String, InetAddress> addresses, int port, Catalog catalog,
-      TraceStore traces, List<ConnectedClient> clients, List<PreparedStatements.Logged> prepared) {}
+      TraceStore traces, List<ConnectedClient> clients, PreparedStatements prepared) {}
 
   private SystemKeyspaces() {}
 
@@ -58,7 +58,7 @@ final class SystemKeyspaces {
       case "system_auth.roles" -> roles();
       case "system_views.clients" -> ConnectedClient.table(v.clients());
       case "system.IndexInfo" -> builtIndexes(v.catalog());
-      case "system.prepared_statements" -> preparedStatements(v.prepared());
+      case "system.prepared_statements" -> preparedStatements(v.prepared().logged());
       default -> SchemaTables.table(keyspace, table, v.catalog());
     };
     if (t != null) return t;

@@ -38,7 +38,8 @@ public final class SystemReads {
     for (Node n : cluster.ring().nodes()) addresses.put(n.name(), ServedCluster.offset(base, i++));
     String self = cluster.ring().nodes().get(0).name();
     return new SystemKeyspaces.View(self, cluster.ring(), addresses, PORT, cluster.catalog(),
-        new TraceStore(addresses::get), List.of(), List.of());
+        new TraceStore(addresses::get), List.of(),
+        new PreparedStatements());
   }
 
   /** Whether {@code keyspace} is one of Cassandra's system keyspaces (USE accepts it though no table holds it). */

@@ -51,10 +51,14 @@ final class SystemSelect {
    * plans and binds the statement against. A table Cassandra does not have stays unknown, for the engine's refusal.
    */
   static Catalog catalog(Catalog base, Statement.Select s, String sessionKeyspace) {
-    String ks = keyspace(s, sessionKeyspace);
-    Catalog c = base.withKeyspace(new KeyspaceMetadata(ks, Map.of("class",
+    return catalog(base, keyspace(s, sessionKeyspace), s.table());
+  }
+
+  /** {@code base} with system keyspace {@code ks} (unless it has it) and, if Cassandra has it, its table. */
+  static Catalog catalog(Catalog base, String ks, String table) {
+    Catalog c = base.keyspace(ks).isPresent() ? base : base.withKeyspace(new KeyspaceMetadata(ks, Map.of("class",
         "org.apache.cassandra.locator.LocalStrategy"), true));
-    return SystemSchema.CASSANDRA_4_1.table(ks, s.table()).map(t -> c.withTable(metadata(t))).orElse(c);
+    return SystemSchema.CASSANDRA_4_1.table(ks, table).map(t -> c.withTable(metadata(t))).orElse(c);
   }
 
   /** The table's definition as Cassandra declares it: its key columns, their positions and clustering orders. */

@@ -7,8 +7,6 @@ import io.ringsim.cql.exec.Values;
 import io.ringsim.cql.exec.WritePlanner;
 import io.ringsim.ring.Partitioner;
 import io.ringsim.schema.Catalog;
-import io.ringsim.schema.KeyspaceMetadata;
-import java.util.Map;
 
 /**
  * A write (INSERT, UPDATE, DELETE, TRUNCATE, or a batch of them) into a system keyspace. ringsim answers the system
@@ -23,12 +21,9 @@ final class SystemWrites {
 
   /** The keyspace and table {@code s} writes into; null for a statement that writes into no table. */
   static Statement.TableName target(Statement s, String sessionKeyspace) {
-    Statement.TableName t;
-    if (s instanceof Statement.Insert i) t = new Statement.TableName(i.keyspace(), i.table());
-    else if (s instanceof Statement.Update u) t = new Statement.TableName(u.keyspace(), u.table());
-    else if (s instanceof Statement.Delete d) t = new Statement.TableName(d.keyspace(), d.table());
-    else if (s instanceof Statement.Truncate x) t = new Statement.TableName(x.keyspace(), x.name());
-    else return null;
+    Statement.TableName t = s instanceof Statement.Truncate x ? new Statement.TableName(x.keyspace(), x.name())
+        : s instanceof Statement.Select ? null : Statement.tableOf(s);
+    if (t == null) return null;
     return t.keyspace() != null ? t : new Statement.TableName(sessionKeyspace, t.table());
   }
 
@@ -48,11 +43,7 @@ final class SystemWrites {
       return c;
     }
     Statement.TableName t = target(s, sessionKeyspace);
-    if (!system(t)) return base;
-    Catalog c = base.keyspace(t.keyspace()).isPresent() ? base : base.withKeyspace(new KeyspaceMetadata(
-        t.keyspace(), Map.of("class", "org.apache.cassandra.locator.LocalStrategy"), true));
-    return SystemSchema.CASSANDRA_4_1.table(t.keyspace(), t.table()).map(x -> c.withTable(SystemSelect.metadata(x)))
-        .orElse(c);
+    return system(t) ? SystemSelect.catalog(base, t.keyspace(), t.table()) : base;
   }
 
   /**

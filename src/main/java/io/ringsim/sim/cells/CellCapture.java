@@ -220,6 +220,19 @@ public final class CellCapture {
    * replicas' answers were cut short; null when it covered nothing it could be judged on (cut short before any row).
    * The static row counts only for a whole, unnamed, unpaged read (a names filter or a page may leave it out).
    */
+  public static Region region(ReadFilter f, ClientResponse.ReadDone d) {
+    List<LiveRow> rows = new ArrayList<>();
+    for (LivePartition p : d.partitions()) rows.addAll(p.rows());
+    return region(f, rows, d.truncated() || rows.size() >= f.limit());
+  }
+
+  /** The region of {@code rows} read through {@code f}, up to the last of them when {@code cut}; null: cut, none. */
+  private static Region region(ReadFilter f, List<LiveRow> rows, boolean cut) {
+    if (cut && rows.isEmpty()) return null;
+    Clustering last = cut ? rows.get(rows.size() - 1).clustering() : null;
+    return new Region(f.slices(), f.reversed(), last, !cut && !f.named() && !f.paged());
+  }
+
   /** A partition a range scan returned, and the region of it the scan saw whole. */
   public record Scanned(LivePartition partition, Region region) {}
 
@@ -236,20 +249,9 @@ public final class CellCapture {
     boolean stopped = d.truncated() || (rowLimit > 0 && rows >= rowLimit);
     for (int i = 0; i < d.partitions().size(); i++) {
       LivePartition p = d.partitions().get(i);
-      boolean cut = p.rows().size() >= f.limit() || (stopped && i == d.partitions().size() - 1);
-      if (cut && p.rows().isEmpty()) continue;
-      Clustering last = cut ? p.rows().get(p.rows().size() - 1).clustering() : null;
-      out.add(new Scanned(p, new Region(f.slices(), f.reversed(), last, !cut && !f.named() && !f.paged())));
+      Region r = region(f, p.rows(), p.rows().size() >= f.limit() || (stopped && i == d.partitions().size() - 1));
+      if (r != null) out.add(new Scanned(p, r));
     }
     return out;
-  }
-
-  public static Region region(ReadFilter f, ClientResponse.ReadDone d) {
-    List<LiveRow> rows = new ArrayList<>();
-    for (LivePartition p : d.partitions()) rows.addAll(p.rows());
-    boolean cut = d.truncated() || rows.size() >= f.limit();
-    if (cut && rows.isEmpty()) return null;
-    Clustering last = cut ? rows.get(rows.size() - 1).clustering() : null;
-    return new Region(f.slices(), f.reversed(), last, !cut && !f.named() && !f.paged());
   }
 }
