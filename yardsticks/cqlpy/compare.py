@@ -1,0 +1,1 @@
+../python-driver/compare.py
