@@ -218,19 +218,29 @@ public final class CellCapture {
   /**
    * The region a read covered: its slices, cut at the last row it returned when it stopped at its row limit or its
    * replicas' answers were cut short; null when it covered nothing it could be judged on (cut short before any row).
-   * The static row counts only for a whole, unnamed, unpaged read (a names filter or a page may leave it out).
+   * The static row counts for a whole, unnamed, unpaged read, and for any read it came back with: a replica answers
+   * a partition's static row whole with whatever rows a page, a names filter or a limit gave, so a static row that
+   * came back was read as it then was. One that did not come back with such a read says nothing.
    */
   public static Region region(ReadFilter f, ClientResponse.ReadDone d) {
     List<LiveRow> rows = new ArrayList<>();
-    for (LivePartition p : d.partitions()) rows.addAll(p.rows());
-    return region(f, rows, d.truncated() || rows.size() >= f.limit());
+    boolean staticSeen = false;
+    for (LivePartition p : d.partitions()) {
+      rows.addAll(p.rows());
+      staticSeen |= p.staticRow() != null;
+    }
+    return region(f, rows, d.truncated() || rows.size() >= f.limit(), staticSeen && d.partitions().size() == 1);
   }
 
-  /** The region of {@code rows} read through {@code f}, up to the last of them when {@code cut}; null: cut, none. */
-  private static Region region(ReadFilter f, List<LiveRow> rows, boolean cut) {
-    if (cut && rows.isEmpty()) return null;
-    Clustering last = cut ? rows.get(rows.size() - 1).clustering() : null;
-    return new Region(f.slices(), f.reversed(), last, !cut && !f.named() && !f.paged());
+  /**
+   * The region of {@code rows} read through {@code f}, up to the last of them when {@code cut}; null: cut, none.
+   * {@code staticSeen}: the partition's static row came back with them.
+   */
+  private static Region region(ReadFilter f, List<LiveRow> rows, boolean cut, boolean staticSeen) {
+    if (cut && rows.isEmpty() && !staticSeen) return null;
+    Clustering last = cut && !rows.isEmpty() ? rows.get(rows.size() - 1).clustering() : null;
+    if (cut && rows.isEmpty()) return new Region(List.of(), f.reversed(), null, true);
+    return new Region(f.slices(), f.reversed(), last, staticSeen || (!cut && !f.named() && !f.paged()));
   }
 
   /** A partition a range scan returned, and the region of it the scan saw whole. */
@@ -240,7 +250,7 @@ public final class CellCapture {
    * The partitions a range scan returned ({@code rowLimit}: its page's row limit, 0 for none), each with its region:
    * the filter's slices, cut at its last row when it returned as many rows as the filter's limit, or when it is the
    * scan's last partition and the scan stopped at its row limit or was cut short by a replica. A cut partition
-   * without rows saw nothing and is left out.
+   * with neither rows nor its static row saw nothing and is left out.
    */
   public static List<Scanned> scanned(ReadFilter f, int rowLimit, ClientResponse.ReadDone d) {
     List<Scanned> out = new ArrayList<>();
@@ -249,7 +259,8 @@ public final class CellCapture {
     boolean stopped = d.truncated() || (rowLimit > 0 && rows >= rowLimit);
     for (int i = 0; i < d.partitions().size(); i++) {
       LivePartition p = d.partitions().get(i);
-      Region r = region(f, p.rows(), p.rows().size() >= f.limit() || (stopped && i == d.partitions().size() - 1));
+      Region r = region(f, p.rows(), p.rows().size() >= f.limit() || (stopped && i == d.partitions().size() - 1),
+          p.staticRow() != null);
       if (r != null) out.add(new Scanned(p, r));
     }
     return out;

@@ -72,4 +72,29 @@ class CellCaptureScannedTest {
     assertThat(cut).as("the last partition, cut short with no row, saw nothing").hasSize(1);
     assertThat(cut.get(0).region().last()).isNull();
   }
+
+  private static LivePartition withStatic(LivePartition p) {
+    return new LivePartition(p.key(), new LiveRow(Clustering.STATIC, false, Map.of(), Map.of()), p.rows());
+  }
+
+  @Test
+  void aStaticRowThatCameBackWithAPageIsJudgedAndOneThatDidNotIsNot() {
+    ReadFilter page = ReadFilter.ALL.page(List.of(Slice.ALL), 4);
+    List<CellCapture.Scanned> s = CellCapture.scanned(page, 4,
+        answer(false, withStatic(partition(1, 2)), partition(2, 1)));
+    assertThat(s.get(0).region().contains(Clustering.STATIC, CMP)).isTrue();
+    assertThat(s.get(1).region().contains(Clustering.STATIC, CMP))
+        .as("a page without the static row says nothing of it").isFalse();
+
+    ReadFilter one = ReadFilter.ALL.page(List.of(Slice.ALL), 1);
+    Region r = CellCapture.region(one, answer(false, withStatic(partition(1, 1))));
+    assertThat(r.contains(Clustering.STATIC, CMP)).isTrue();
+    assertThat(r.contains(row(2), CMP)).as("cut at its one row").isFalse();
+    assertThat(CellCapture.region(one, answer(false, partition(1, 1))).contains(Clustering.STATIC, CMP)).isFalse();
+
+    Region staticAlone = CellCapture.region(one, answer(true, withStatic(partition(1, 0))));
+    assertThat(staticAlone).as("a static row alone, cut short: still read").isNotNull();
+    assertThat(staticAlone.contains(Clustering.STATIC, CMP)).isTrue();
+    assertThat(staticAlone.contains(row(1), CMP)).isFalse();
+  }
 }
