@@ -70,11 +70,15 @@ server=$SERVER_PID
 # connection unusable ("Server down"); a fresh process reconnects, so one such test costs only its own file.
 files="${FILES:-$(cd "$suite" && ls test/cqlpy/test_*.py test/cqlpy/cassandra_tests/validation/*/*_test.py \
   test/cqlpy/cassandra_tests/*_test.py test/cqlpy/cassandra_tests/*/*_test.py 2>/dev/null | sort -u | grep -v -e test_describe.py -e test_keyspace.py -e test_tools.py)}"
+# Not run on the oracle: a 1 GiB compression chunk makes the embedded Cassandra node's flush run out of direct
+# memory, which breaks every later test on it. Not counted, since it cannot pass there.
+deselect=()
+[ "$mode" = oracle ] && deselect=(--deselect test/cqlpy/test_sstable_compression.py::test_huge_chunk_length)
 for f in $files; do
   name="$(echo "${f#test/cqlpy/}" | sed 's#/#.#g; s#\.py$##')"
   (cd "$rundir" && SCYLLA_TEST_RUNNER=runpy PYTHONPATH="$here/stubs:." NODETOOL="$here/stubs/bin/nodetool" RINGSIM_CONSOLE="$console" timeout "${FILE_TIMEOUT:-1800}" \
     /usr/bin/python3 -m pytest -q -p no:cacheprovider --runxfail -o asyncio_mode=auto --timeout "${TEST_TIMEOUT:-300}" \
-    --host=127.0.0.1 --port=$port --junitxml="$out/$name.xml" "$f" > "$out/$name.txt" 2>&1)
+    --host=127.0.0.1 --port=$port "${deselect[@]}" --junitxml="$out/$name.xml" "$f" > "$out/$name.txt" 2>&1)
   echo "$name: $(tail -1 "$out/$name.txt")"
 done
 

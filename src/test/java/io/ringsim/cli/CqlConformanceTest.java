@@ -61,7 +61,8 @@ class CqlConformanceTest {
       "63_dropped_columns",
       "64_sasi_stemming",
       "65_null_in_literals",
-      "66_system_table_selects", "67_system_table_writes", "68_view_options"})
+      "66_system_table_selects", "67_system_table_writes", "68_view_options",
+      "75_cqlpy_grammar_findings"})
   void matchesCassandraWordForWord(String name) throws IOException {
     List<String> differ = new ArrayList<>(compare(name).messageMismatches());
     // Cassandra lists a function's overloads in its hash order, which two oracle runs of 30 gave differently
@@ -98,6 +99,9 @@ class CqlConformanceTest {
   private static final java.util.Map<String, java.util.Set<Integer>> KNOWN_MESSAGE_DIFFERENCES = java.util.Map.of(
       // TimeWindowCompactionStrategy (not simulated).
       "36_error_classes_ddl", java.util.Set.of(58),
+      // Cassandra's lexer stops at a lower-case ISO 8601 designator ("mismatched character 't' expecting 'T'");
+      // ringsim's reads the literal as a name and fails at the next token.
+      "75_cqlpy_grammar_findings", java.util.Set.of(11),
       // Syntax errors whose wording ringsim does not reproduce yet: USING TTL 10 AND <end> (Cassandra predicts TTL or
       // TIMESTAMP as alternatives), a float overflowing before a uuid's dash (Cassandra fails in the number first),
       // LIMIT x (Cassandra's LIMIT takes one token), a type followed by garbage (Cassandra predicts the type with

@@ -24,10 +24,11 @@ createKeyspace : K_CREATE K_KEYSPACE (K_IF K_NOT K_EXISTS)? ident K_WITH keyspac
 alterKeyspace : K_ALTER K_KEYSPACE ident K_WITH keyspaceOption (K_AND keyspaceOption)* ;
 keyspaceOption : ident EQ term ;
 dropKeyspace : K_DROP K_KEYSPACE (K_IF K_EXISTS)? ident ;
-useStatement : K_USE ident ;
+// Cassandra's keyspaceName takes a marker only to refuse it with its own message.
+useStatement : K_USE (ident | QMARK) ;
 
 createTable : K_CREATE (K_TABLE | K_COLUMNFAMILY) (K_IF K_NOT K_EXISTS)? tableName
-              LPAREN tableElement (COMMA tableElement)* COMMA? RPAREN (K_WITH tableOption (K_AND tableOption)*)? ;
+              LPAREN tableElement (COMMA tableElement?)* RPAREN (K_WITH tableOption (K_AND tableOption)*)? ;
 tableElement
   : ident cqlType K_STATIC? (K_PRIMARY K_KEY)?            # columnDefinition
   | K_PRIMARY K_KEY LPAREN partitionKey (COMMA ident)* RPAREN  # primaryKeyDefinition
@@ -348,16 +349,21 @@ UUID : HEXD HEXD HEXD HEXD HEXD HEXD HEXD HEXD '-' HEXD HEXD HEXD HEXD '-' HEXD 
 HEX : '0x' HEXD* ;
 // Cassandra's duration literals: 1h30m, ISO 8601 P1Y2M3DT4H5M6S and P2W, and P0001-02-03T04:05:06. An ISO form has at
 // least one designator, so that names such as p and pt stay identifiers.
+// The unit forms' letters are case-insensitive, as Cassandra's; its ISO forms' designators are upper case only (P1y2D
+// is a syntax error there).
 DURATION
   : '-'? [0-9]+ DURATION_UNIT ([0-9]+ DURATION_UNIT)*
-  | '-'? 'P' ISO_DATE ('T' ISO_TIME)?
-  | '-'? 'PT' ISO_TIME
-  | '-'? 'P' [0-9]+ 'W'
-  | '-'? 'P' [0-9] [0-9] [0-9] [0-9] '-' [0-9] [0-9] '-' [0-9] [0-9] 'T' [0-9] [0-9] ':' [0-9] [0-9] ':' [0-9] [0-9]
+  ;
+DURATION_ISO options { caseInsensitive = false; }
+  : ( '-'? 'P' ISO_DATE ('T' ISO_TIME)?
+    | '-'? 'PT' ISO_TIME
+    | '-'? 'P' [0-9]+ 'W'
+    | '-'? 'P' [0-9] [0-9] [0-9] [0-9] '-' [0-9] [0-9] '-' [0-9] [0-9] 'T' [0-9] [0-9] ':' [0-9] [0-9] ':' [0-9] [0-9]
+    ) -> type(DURATION)
   ;
 fragment DURATION_UNIT : 'y' | 'mo' | 'w' | 'd' | 'h' | 'm' | 's' | 'ms' | 'us' | 'µs' | 'ns' ;
-fragment ISO_DATE : [0-9]+ 'Y' ([0-9]+ 'M')? ([0-9]+ 'D')? | [0-9]+ 'M' ([0-9]+ 'D')? | [0-9]+ 'D' ;
-fragment ISO_TIME : [0-9]+ 'H' ([0-9]+ 'M')? ([0-9]+ 'S')? | [0-9]+ 'M' ([0-9]+ 'S')? | [0-9]+ 'S' ;
+fragment ISO_DATE options { caseInsensitive = false; } : [0-9]+ 'Y' ([0-9]+ 'M')? ([0-9]+ 'D')? | [0-9]+ 'M' ([0-9]+ 'D')? | [0-9]+ 'D' ;
+fragment ISO_TIME options { caseInsensitive = false; } : [0-9]+ 'H' ([0-9]+ 'M')? ([0-9]+ 'S')? | [0-9]+ 'M' ([0-9]+ 'S')? | [0-9]+ 'S' ;
 // Cassandra's lexer takes '-' right before an i or an n as the start of -Infinity or -NaN, so -i is an error there
 // and - i a negation: CqlParser refuses any such word other than -infinity and -nan, as Cassandra does.
 NEGATIVE_WORD : '-' [in] [a-z0-9_]* ;

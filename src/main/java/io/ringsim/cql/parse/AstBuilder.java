@@ -1,5 +1,7 @@
 package io.ringsim.cql.parse;
 
+import io.ringsim.cql.CqlErrorClass;
+import io.ringsim.cql.CqlException;
 import io.ringsim.cql.ast.Statement;
 import io.ringsim.cql.parse.CqlGrammarParser.*;
 import java.util.Locale;
@@ -26,7 +28,12 @@ final class AstBuilder {
     if (s.createKeyspace() != null) return SchemaAst.createKeyspace(s.createKeyspace());
     if (s.alterKeyspace() != null) return SchemaAst.alterKeyspace(s.alterKeyspace());
     if (s.dropKeyspace() != null) return SchemaAst.dropKeyspace(s.dropKeyspace());
-    if (s.useStatement() != null) return new Statement.Use(ident(s.useStatement().ident()));
+    if (s.useStatement() != null) {
+      if (s.useStatement().QMARK() != null) {
+        throw new CqlException(CqlErrorClass.SyntaxError, "Bind variables cannot be used for keyspace names");
+      }
+      return new Statement.Use(ident(s.useStatement().ident()));
+    }
     if (s.createTable() != null) return SchemaAst.createTable(s.createTable());
     if (s.alterTable() != null) return SchemaAst.alterTable(s.alterTable());
     if (s.dropTable() != null) return SchemaAst.dropTable(s.dropTable());
