@@ -54,8 +54,9 @@ if [ "$mode" = ringsim ]; then
   console="$out/console"
   rm -f "$console"; mkfifo "$console"
   exec {hold}<>"$console"
-  coproc SERVER { exec java -jar "$jar" serve --nodes 1 --port $port "${args[@]}" ${SERVE_ARGS:-} --out "$out/serve" \
-    < "$console" > "$out/serve.log" 2>&1; }
+  # The server must not inherit this script's writing end of its console, or it would never see the console end.
+  coproc SERVER { exec {hold}>&-; exec java -jar "$jar" serve --nodes 1 --port $port "${args[@]}" ${SERVE_ARGS:-} \
+    --out "$out/serve" < "$console" > "$out/serve.log" 2>&1; }
   wait_port
 else
   lines=("auto_snapshot: false")
@@ -82,8 +83,7 @@ for f in $files; do
   echo "$name: $(tail -1 "$out/$name.txt")"
 done
 
-exec {SERVER[1]}>&-
-[ -n "$console" ] && exec {hold}>&-
+if [ -n "$console" ]; then exec {hold}>&-; else exec {SERVER[1]}>&-; fi
 for _ in $(seq 1 240); do kill -0 "$server" 2>/dev/null || break; sleep 0.5; done
 kill "$server" 2>/dev/null
 wait "$server" 2>/dev/null
