@@ -195,7 +195,13 @@ final class RequestExecutor {
     Statement.Select system = SystemSelect.of(s, ks);
     Catalog c = system != null ? SystemSelect.catalog(served.cluster().catalog(), system, ks)
         : SystemWrites.catalog(served.cluster().catalog(), s, ks);
-    s = Binding.bind(s, Binding.variables(s, c, ks), c, ks, o.positionalValues, o.namedValues);
+    List<BindVariable> vars = Binding.variables(s, c, ks);
+    // Cassandra prepares a QUERY's statement before it compares the number of values with its markers: what PREPARE
+    // refuses comes first (a SELECT needing ALLOW FILTERING with no values for its markers).
+    boolean named = o.namedValues != null && !o.namedValues.isEmpty();
+    int given = o.positionalValues == null ? 0 : o.positionalValues.size();
+    if (!named && given != vars.size()) checkAtPrepare(s, ks, c, vars);
+    s = Binding.bind(s, vars, c, ks, o.positionalValues, o.namedValues);
     if (system != null) return systemRows(node, (Statement.Select) s, ks, c, o, cql, MetadataAsk.NONE);
     SystemWrites.refuse(s, ks, c, served.cluster().ring().partitioner(), true);
     return run(node, session, ks, s, o, cql, MetadataAsk.NONE);
@@ -207,6 +213,20 @@ final class RequestExecutor {
     ResultSet rs = SystemSelect.run(s, ks, c, served.view(node), served.cluster().ring().partitioner(),
         served.cluster().clockNowMicros(), o.pageSize > 0);
     return RowsReplies.rows(rs, SystemSelect.keyspace(s, ks), s.table(), o, key, ask);
+  }
+
+  /** The refusals Cassandra makes when it prepares {@code s}, before any value is bound. */
+  private void checkAtPrepare(Statement s, String ks, Catalog c, List<BindVariable> vars) {
+    // At PREPARE already, as the write itself would be refused.
+    SystemWrites.refuse(s, ks, c, served.cluster().ring().partitioner(), vars.isEmpty());
+    io.ringsim.cql.exec.WritePlanner.checkPrepared(s, c, ks);
+    // An UPDATE without markers is whole at PREPARE: Cassandra refuses its operations then (m = m - {'a': 1}),
+    // before any value count is compared; planning it once, without running it, finds the same errors.
+    if (s instanceof Statement.Update && vars.isEmpty()) {
+      io.ringsim.cql.exec.WritePlanner.plan(s, c, ks, new io.ringsim.cql.exec.Values(0, 0),
+          served.cluster().ring().partitioner());
+    }
+    if (s instanceof Statement.Select sel) io.ringsim.cql.exec.SelectPrepareCheck.check(sel, c, ks, vars);
   }
 
   private Reply prepare(String node, Session session, Prepare p) {
@@ -222,16 +242,7 @@ final class RequestExecutor {
     Catalog c = system != null ? SystemSelect.catalog(served.cluster().catalog(), system, ks)
         : SystemWrites.catalog(served.cluster().catalog(), s, ks);
     List<BindVariable> vars = Binding.variables(s, c, ks);
-    // At PREPARE already, as the write itself would be refused.
-    SystemWrites.refuse(s, ks, c, served.cluster().ring().partitioner(), vars.isEmpty());
-    io.ringsim.cql.exec.WritePlanner.checkPrepared(s, c, ks);
-    // An UPDATE without markers is whole at PREPARE: Cassandra refuses its operations then (m = m - {'a': 1}),
-    // before any value count is compared; planning it once, without running it, finds the same errors.
-    if (s instanceof Statement.Update && vars.isEmpty()) {
-      io.ringsim.cql.exec.WritePlanner.plan(s, c, ks, new io.ringsim.cql.exec.Values(0, 0),
-          served.cluster().ring().partitioner());
-    }
-    if (s instanceof Statement.Select sel) io.ringsim.cql.exec.SelectPrepareCheck.check(sel, c, ks, vars);
+    checkAtPrepare(s, ks, c, vars);
     List<ColumnSpec> columns = List.of();
     List<CqlType> types = List.of();
     List<Boolean> reversed = List.of();

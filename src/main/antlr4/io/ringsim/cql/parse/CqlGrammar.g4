@@ -193,16 +193,16 @@ assignment
   | ident LBRACKET term RBRACKET EQ term         # setElement
   | ident DOT ident EQ term                     # setField
   ;
-// Factored as Cassandra's: its parser predicts EXISTS against a condition after IF, and reports there.
+// Factored as Cassandra's: its parser predicts EXISTS against a condition after IF, and reports there; what follows a
+// column (or a field) is decided after it, so that a wrong token there is reported where it is.
 ifClause : K_IF (K_EXISTS | condition (K_AND condition)*) ;
 condition
   : ident operator term                                  # simpleCondition
-  | ident K_IN LPAREN (term (COMMA term)*)? RPAREN      # inCondition
-  | ident K_IN marker                                    # inMarkerCondition
+  | ident K_IN (LPAREN (term (COMMA term)*)? RPAREN | marker) # inCondition
   | ident K_CONTAINS K_KEY? term                         # containsCondition
   | ident LBRACKET term RBRACKET operator term           # elementCondition
   | ident LBRACKET term RBRACKET K_IN LPAREN (term (COMMA term)*)? RPAREN # elementInCondition
-  | ident DOT ident operator term                        # fieldCondition
+  | ident DOT ident (operator term | K_IN (LPAREN (term (COMMA term)*)? RPAREN | marker)) # fieldCondition
   ;
 
 deleteStatement

@@ -21,6 +21,12 @@ public sealed interface Condition {
   /** {@code IF c CONTAINS v} or {@code IF m CONTAINS KEY k}. */
   record Contains(String column, boolean key, Term value) implements Condition {}
 
+  /** {@code IF c.f IN (v1, v2)}: a field of a user-defined type against a list of values. */
+  record FieldIn(String column, String field, List<Term> values) implements Condition {}
+
+  /** {@code IF c.f IN ?}: the list is one marker. */
+  record FieldInMarker(String column, String field, Term.BindMarker marker) implements Condition {}
+
   /** {@code IF m[k] IN (v1, v2)} or {@code IF l[i] IN (...)}. */
   record ElementIn(String column, Term key, List<Term> values) implements Condition {}
 }

@@ -159,7 +159,7 @@ final class CasPlanner {
       throw invalid("IN on the partition key is not supported with conditional " + kind);
     if (targets.rows().size() > 1)
       throw invalid("IN on the clustering key columns is not supported with conditional " + kind);
-    if (targets.slice() != null)
+    if (targets.slices() != null)
       throw invalid("DELETE statements must restrict all PRIMARY KEY columns with equality relations in order to "
           + "delete non static columns");
     Clustering row = targets.rows().isEmpty() ? Clustering.EMPTY : targets.rows().get(0);
@@ -179,7 +179,7 @@ final class CasPlanner {
       ColumnDef def = t.column(c.column()).orElseThrow(() -> invalid("Undefined column name " + c.column()
           + " in table " + t.qualifiedName()));
       if (def.isPrimaryKey()) throw invalid("PRIMARY KEY column '" + c.column() + "' cannot have IF conditions");
-      if (c instanceof Condition.InMarker) throw BindMarkers.unbound();
+      if (c instanceof Condition.InMarker || c instanceof Condition.FieldInMarker) throw BindMarkers.unbound();
       if (c instanceof Condition.Compare cmp) {
         if (cmp.op() != Relation.Op.EQ && cmp.op() != Relation.Op.NEQ && SchemaOps.containsDuration(def.type())) {
           throw invalid(def.type() == io.ringsim.schema.types.CqlTypes.DURATION
@@ -189,12 +189,16 @@ final class CasPlanner {
         conds.add(new ColumnCondition(def, cmp.op(),
             java.util.Collections.singletonList(values.value(cmp.value(), def.type(), def.name()))));
       } else if (c instanceof Condition.Field f) {
-        if (!(def.type() instanceof io.ringsim.schema.collection.UserType ut))
-          throw invalid("Invalid field reference " + f.field() + " for non-UDT column " + def.name());
-        int i = ut.fieldIndex(f.field());
-        if (i < 0) throw invalid("Unknown field " + f.field() + " for column " + def.name());
-        Object v = values.value(f.value(), ut.fieldTypes().get(i), def.name() + "." + f.field());
+        int i = fieldIndex(def, f.field());
+        CqlType ft = ((io.ringsim.schema.collection.UserType) def.type()).fieldTypes().get(i);
+        Object v = values.value(f.value(), ft, def.name() + "." + f.field());
         conds.add(new ColumnCondition(def, f.op(), java.util.Collections.singletonList(v), i, null));
+      } else if (c instanceof Condition.FieldIn f) {
+        int i = fieldIndex(def, f.field());
+        CqlType ft = ((io.ringsim.schema.collection.UserType) def.type()).fieldTypes().get(i);
+        List<Object> vs = new ArrayList<>();
+        for (Term term : f.values()) vs.add(values.value(term, ft, def.name() + "." + f.field()));
+        conds.add(new ColumnCondition(def, null, vs, i, null));
       } else if (c instanceof Condition.Contains x) {
         CqlType type = def.type();
         if (x.key() && !(type instanceof io.ringsim.schema.collection.MapType))
@@ -255,6 +259,15 @@ final class CasPlanner {
       }
       return new ResultSet(cols, types, List.of(vals), List.of());
     }, conditionColumns);
+  }
+
+  /** The position of {@code field} in the user type of {@code def}, refused as Cassandra's UDTFieldCondition is. */
+  private static int fieldIndex(ColumnDef def, String field) {
+    if (!(def.type() instanceof io.ringsim.schema.collection.UserType ut))
+      throw invalid("Invalid field reference " + field + " for non-UDT column " + def.name());
+    int i = ut.fieldIndex(field);
+    if (i < 0) throw invalid("Unknown field " + field + " for column " + def.name());
+    return i;
   }
 
   /**

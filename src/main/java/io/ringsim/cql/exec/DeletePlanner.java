@@ -78,7 +78,7 @@ final class DeletePlanner {
     if (conditional) checkConditionalKeys(t, s, deletesStatics, onlyStatic, values);
     KeyTargets targets = KeyTargets.of(t, s.where(), values, onlyStatic, s.targets().isEmpty(), true,
         onlyStatic);
-    if (!s.targets().isEmpty() && targets.slice() != null)
+    if (!s.targets().isEmpty() && targets.slices() != null)
       throw invalid("Range deletions are not supported for specific columns");
     if (writesNothing && !conditional) return new WritePlanner.WritePlan(t, List.of(), null);
     Long fixedTs = binder.fixedTimestamp(s.timestamp());
@@ -169,8 +169,8 @@ final class DeletePlanner {
       Partition p = schema.newPartition(key);
       DeletionTime d = new DeletionTime(ts, now);
       if (s.targets().isEmpty()) {
-        if (targets.slice() != null) {
-          if (targets.slice() != KeyTargets.EMPTY_RANGE) p.addRangeTombstone(new RangeTombstone(targets.slice(), d));
+        if (targets.slices() != null) {
+          for (Slice slice : targets.slices()) p.addRangeTombstone(new RangeTombstone(slice, d));
         } else if (targets.prefixOnly()) {
           for (Clustering c : targets.rows()) {
             byte[][] prefix = new byte[c.size()][];

@@ -37,19 +37,29 @@ final class DeletionRange {
     return columns;
   }
 
-  /** Adds one bound; {@code values} holds one value per column in {@code cols}. */
-  void add(List<String> cols, boolean multi, Relation.Op op, List<Object> values) {
-    String named = multi ? "(" + String.join(", ", cols) + ")" : cols.get(0);
-    if (isSet() && (!columns.equals(cols) || multiColumn != multi)) {
-      if (multi || multiColumn)
-        throw invalid("Mixing single column relations and multi column relations on clustering columns is not allowed");
+  /**
+   * Adds one bound; {@code values} holds one value per column in {@code cols}. As Cassandra's slice restrictions
+   * merge, a single-column slice and a multi-column one starting at the same column make one range ({@code (c1, c2)
+   * >= (3, 2) AND (c1) <= (4)}, {@code c1 > 1 AND (c1, c2) < (2, 3)}) over the longer list of columns, each bound
+   * as its relation gives it.
+   */
+  void add(TableMetadata t, List<String> cols, boolean multi, Relation.Op op, List<Object> values) {
+    if (isSet() && !columns.get(0).equals(cols.get(0))) {
+      if (multi || multiColumn) {
+        String later = position(t, columns.get(0)) > position(t, cols.get(0)) ? columns.get(0) : cols.get(0);
+        throw invalid("Column \"" + later + "\" cannot be restricted by two inequalities not starting with the same "
+            + "column");
+      }
       throw invalid("Range deletions must restrict the clustering columns in order, the slice on the last one");
     }
+    List<String> common = !isSet() || cols.size() <= columns.size() ? cols : columns;
+    // Cassandra's getColumnsInCommons joins the shared columns with " ,".
+    String named = String.join(" ,", common);
     for (int i = 0; i < values.size(); i++) {
       if (values.get(i) == null) throw invalid("Invalid null value in condition for column " + cols.get(i));
     }
-    columns = List.copyOf(cols);
-    multiColumn = multi;
+    if (!isSet() || cols.size() > columns.size()) columns = List.copyOf(cols);
+    multiColumn |= multi;
     boolean isStart = op == Relation.Op.GT || op == Relation.Op.GTE;
     if (isStart) {
       if (startOp != null) throw invalid("More than one restriction was found for the start bound on " + named);
@@ -97,6 +107,10 @@ final class DeletionRange {
     // starts after (or ends before) all of them.
     ClusteringBound shorter = a.length < b.length ? s.start() : s.end();
     return !shorter.inclusive();
+  }
+
+  private static int position(TableMetadata t, String column) {
+    return t.column(column).map(ColumnDef::position).orElse(-1);
   }
 
   private static CqlException invalid(String m) {

@@ -10,7 +10,6 @@ import io.ringsim.schema.ColumnDef;
 import io.ringsim.schema.ColumnKind;
 import io.ringsim.schema.TableMetadata;
 import io.ringsim.storage.Clustering;
-import io.ringsim.storage.ClusteringBound;
 import io.ringsim.storage.Slice;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -20,13 +19,11 @@ import java.util.Map;
 
 /**
  * The keys and rows an UPDATE or DELETE targets, from its WHERE clause: the partition keys, then either the rows
- * (full clusterings, or clustering prefixes when {@code prefixOnly}), a range deletion's {@code slice}, or neither
- * (the whole partition, or its static row).
+ * (full clusterings, or clustering prefixes when {@code prefixOnly}), a range deletion's {@code slices} (one per
+ * clustering prefix an IN gives, none when the bounds hold no clustering), or neither (the whole partition, or its
+ * static row); {@code slices} is null when the statement is no range deletion.
  */
-record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean prefixOnly) {
-
-  /** Marks a range deletion whose bounds hold no clustering: the statement is valid and writes nothing. */
-  static final Slice EMPTY_RANGE = new Slice(ClusteringBound.exclusive(), ClusteringBound.exclusive());
+record KeyTargets(List<byte[]> keys, List<Clustering> rows, List<Slice> slices, boolean prefixOnly) {
 
   /**
    * An empty IN ({@code a IN ()}, {@code b IN ()}) names no partition or no row: the statement, once Cassandra's
@@ -52,6 +49,9 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
     DeletionRange range = new DeletionRange();
     // Cassandra refuses relations on other columns only once the key restrictions are judged.
     List<String> nonKey = new ArrayList<>();
+    // An UPDATE's clustering slice is refused once the static-only rule is judged, as Cassandra's
+    // StatementRestrictions orders them (processClusteringColumnsRestrictions comes after).
+    boolean updateSlice = false;
     for (Relation r : SingleColumnTuples.normalize(t, where)) {
       // Cassandra's StatementRestrictions refuses CONTAINS in a write before it looks at the relation's column.
       if (r instanceof Relation.Contains c)
@@ -67,17 +67,20 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
         if (s.op() == Relation.Op.NEQ)
           throw invalid("Unsupported \"!=\" relation: " + s.column() + " != " + TermText.of(s.value()));
         if (s.op() == Relation.Op.EQ) {
+          if (range.isSet() && range.columns().contains(s.column())) throw invalid("Column \"" + s.column()
+              + "\" cannot be restricted by both an equality and an inequality relation");
           if (eq.put(s.column(), List.of(nonNullKey(values.value(s.value(), def.type(), s.column()), def))) != null)
             throw invalid(s.column() + " cannot be restricted by more than one relation if it includes an Equal");
         } else if (s.op().isSlice() && def.kind() == ColumnKind.PARTITION_KEY) {
           throw invalid("Only EQ and IN relation are supported on the partition key (unless you use the token() "
               + "function) for " + (isDelete ? "DELETE" : "UPDATE") + " statements");
         } else if (s.op().isSlice() && def.kind() == ColumnKind.CLUSTERING && !isDelete) {
-          throw invalid("Slice restrictions are not supported on the clustering columns in UPDATE statements");
-        } else if (s.op().isSlice() && def.kind() == ColumnKind.CLUSTERING && columnDelete) {
-          throw invalid("Range deletions are not supported for specific columns");
-        } else if (s.op().isSlice() && def.kind() == ColumnKind.CLUSTERING && isRowDelete) {
-          range.add(List.of(s.column()), false, s.op(), Collections.singletonList(
+          updateSlice = true;
+        } else if (s.op().isSlice() && def.kind() == ColumnKind.CLUSTERING) {
+          if (eq.containsKey(s.column()))
+            throw invalid(s.column() + " cannot be restricted by more than one relation if it includes an Equal");
+          // A DELETE of columns takes the range here; Cassandra refuses it only when it runs (DeletePlanner).
+          range.add(t, List.of(s.column()), false, s.op(), Collections.singletonList(
               values.value(s.value(), def.type(), s.column())));
         } else {
           throw invalid("Invalid operator " + s.op().symbol + " for PRIMARY KEY part " + s.column());
@@ -93,9 +96,8 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
         for (Term term : in.values()) vs.add(nonNullKey(values.value(term, def.type(), in.column()), def));
         eq.put(in.column(), vs);
       } else if (r instanceof Relation.MultiColumn mc) {
-        if (mc.op().isSlice() && !isDelete)
-          throw invalid("Slice restrictions are not supported on the clustering columns in UPDATE statements");
-        MultiColumnWhere.apply(t, mc, values, eq, range, isRowDelete);
+        if (mc.op().isSlice() && !isDelete) updateSlice = true;
+        else MultiColumnWhere.apply(t, mc, values, eq, range);
       } else if (r instanceof Relation.MultiColumnIn mi && tupleIn == null) {
         tupleIn = tupleIn(t, mi, values, eq);
       } else if (r instanceof Relation.Element e) {
@@ -115,9 +117,11 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
     List<byte[]> keys = new ArrayList<>();
     for (List<Object> combo : cartesian(t.partitionKey(), eq)) keys.add(Keys.partitionKey(t, combo));
     List<ColumnDef> cc = t.clusteringColumns();
-    if (writesStatics && (range.isSet() || cc.stream().anyMatch(c -> eq.containsKey(c.name()))))
+    if (writesStatics && (range.isSet() || updateSlice || cc.stream().anyMatch(c -> eq.containsKey(c.name()))))
       throw invalid("Invalid restrictions on clustering columns since the " + (isDelete ? "DELETE" : "UPDATE")
           + " statement modifies only static columns");
+    if (updateSlice)
+      throw invalid("Slice restrictions are not supported on the clustering columns in UPDATE statements");
     // An UPDATE names every clustering column (Cassandra's processClusteringColumnsRestrictions, for a type that
     // allows no clustering slices), unless it writes static columns only or is a compact table's UPDATE with some
     // clustering restriction, judged as a DELETE is below.
@@ -152,11 +156,14 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, Slice slice, boolean
       if (prefix >= cc.size() || !rangeCols.get(0).equals(cc.get(prefix).name()))
         throw invalid("Range deletions must restrict the clustering columns in order, the slice on the last one");
       if (emptyIn) return NOTHING;
-      List<List<Object>> combos = clusterings(cc.subList(0, prefix), eq, tupleIn);
-      if (combos.size() != 1) throw invalid("IN is not supported with a range deletion");
-      // An empty range (c > 4 AND c < 3) is valid and deletes nothing, as in Cassandra.
-      Slice slice = range.slice(t, combos.get(0));
-      return emptyIn ? NOTHING : new KeyTargets(keys, List.of(), slice == null ? EMPTY_RANGE : slice, false);
+      // One slice under each prefix an IN gives (c1 IN (0, 1) AND c2 >= 3), as Cassandra's createSlices builds them;
+      // an empty range (c > 4 AND c < 3) is valid and deletes nothing.
+      List<Slice> slices = new ArrayList<>();
+      for (List<Object> combo : clusterings(cc.subList(0, prefix), eq, tupleIn)) {
+        Slice slice = range.slice(t, combo);
+        if (slice != null) slices.add(slice);
+      }
+      return new KeyTargets(keys, List.of(), slices, false);
     }
     if (onlyStatic) return emptyIn ? NOTHING : new KeyTargets(keys, List.of(), null, false);
     if (prefix < cc.size()) {

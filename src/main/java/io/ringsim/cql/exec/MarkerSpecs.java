@@ -177,7 +177,18 @@ final class MarkerSpecs {
             user.argTypes().get(i), null);
         return;
       }
-      // The native functions ringsim knows take no markers; a marker given to one still needs a receiver.
+      // A native function of one overload for this many arguments: its parameters receive them, named as
+      // FunctionResolver.makeArgSpec names them (a driver then routes by no partition key column).
+      String written = f.name().toLowerCase(java.util.Locale.ROOT);
+      String fn = written.startsWith("system.") ? written.substring("system.".length()) : written;
+      List<NativeFunctions.Signature> fits = NativeFunctions.overloads(fn).stream()
+          .filter(sig -> sig.args().size() == f.args().size()).toList();
+      if (fits.size() == 1) {
+        for (int i = 0; i < f.args().size(); i++) term(f.args().get(i), "arg" + i + "(system." + fn + ")",
+            fits.get(0).args().get(i), null);
+        return;
+      }
+      // Other native calls: a marker given to one still needs a receiver.
       for (Term x : f.args()) term(x, name, CqlTypes.BLOB, null);
     }
   }
@@ -297,6 +308,13 @@ final class MarkerSpecs {
       put(in.marker(), "in(" + def.name() + ")", new ListType(def.type(), false), null);
     } else if (c instanceof Condition.Field f) {
       field(f.value(), def, f.field());
+    } else if (c instanceof Condition.FieldIn f) {
+      for (Term t : f.values()) field(t, def, f.field());
+    } else if (c instanceof Condition.FieldInMarker f) {
+      // Cassandra's IN marker receiver over the field's own receiver: in(column.field), a list of the field's type.
+      int at = def.type() instanceof UserType ut ? ut.fieldIndex(f.field()) : -1;
+      CqlType type = at >= 0 ? ((UserType) def.type()).fieldTypes().get(at) : def.type();
+      put(f.marker(), "in(" + def.name() + "." + f.field() + ")", new ListType(type, false), null);
     } else if (c instanceof Condition.Element e) {
       elementKey(e.key(), def);
       CqlType type = def.type();

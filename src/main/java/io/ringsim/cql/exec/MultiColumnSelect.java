@@ -74,7 +74,8 @@ final class MultiColumnSelect {
       if (!mine.equals(theirs)) throw invalid("Column \"" + (mine.position() > theirs.position() ? mine : theirs).name()
           + "\" cannot be restricted by two inequalities not starting with the same column");
     }
-    String common = String.join(", ", (tuple.isSet() && tuple.columns.size() < cols.size() ? tuple.columns : cols)
+    // Cassandra's getColumnsInCommons joins the shared columns with " ,".
+    String common = String.join(" ,", (tuple.isSet() && tuple.columns.size() < cols.size() ? tuple.columns : cols)
         .stream().map(ColumnDef::name).toList());
     if (op == Relation.Op.GT || op == Relation.Op.GTE) {
       if (tuple.lowerOp != null) throw invalid("More than one restriction was found for the start bound on " + common);

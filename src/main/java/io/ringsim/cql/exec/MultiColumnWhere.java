@@ -73,7 +73,7 @@ final class MultiColumnWhere {
 
   /** {@code (c1, c2) = (x, y)} fixes each column; {@code (c1, c2) > (x, y)} bounds a range deletion. */
   static void apply(TableMetadata t, Relation.MultiColumn mc, Values values,
-      Map<String, List<Object>> eq, DeletionRange range, boolean isRowDelete) {
+      Map<String, List<Object>> eq, DeletionRange range) {
     List<ColumnDef> cc = t.clusteringColumns();
     clusteringPrefix(mc.columns(), name -> t.column(name).orElseThrow(() -> invalid("Undefined column name " + name)),
         rest(mc));
@@ -83,6 +83,13 @@ final class MultiColumnWhere {
       ColumnDef d = cc.get(i);
       vs.add(values.value(mc.values().get(i), d.type(), d.name()));
     }
+    // Cassandra merges this relation with the earlier ones on any column they share, and names the shared columns.
+    List<String> withEq = mc.columns().stream().filter(eq::containsKey).toList();
+    List<String> inRange = range.isSet() ? mc.columns().stream().filter(range.columns()::contains).toList() : List.of();
+    if (mc.op() == Relation.Op.EQ && !inRange.isEmpty()) throw invalid("Column \"" + String.join(" ,", inRange)
+        + "\" cannot be restricted by both an equality and an inequality relation");
+    if (mc.op().isSlice() && !withEq.isEmpty())
+      throw invalid(String.join(" ,", withEq) + " cannot be restricted by more than one relation if it includes an Equal");
     if (mc.op() == Relation.Op.EQ) {
       for (int i = 0; i < vs.size(); i++) {
         ColumnDef d = cc.get(i);
@@ -91,14 +98,14 @@ final class MultiColumnWhere {
       }
       return;
     }
-    if (!mc.op().isSlice() || !isRowDelete)
+    if (!mc.op().isSlice())
       throw invalid("Invalid operator " + mc.op().symbol + " for PRIMARY KEY part " + mc.columns().get(0));
     boolean desc = cc.get(0).order() == ClusteringOrder.DESC;
     for (ColumnDef c : cc.subList(0, mc.columns().size())) {
       if ((c.order() == ClusteringOrder.DESC) != desc) throw invalid("Multi-column slices over "
           + "columns with mixed clustering orders are not supported by this simulator");
     }
-    range.add(mc.columns(), true, mc.op(), vs);
+    range.add(t, mc.columns(), true, mc.op(), vs);
   }
 
 

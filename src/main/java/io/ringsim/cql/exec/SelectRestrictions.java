@@ -109,6 +109,17 @@ final class SelectRestrictions {
     if (inTuplesFilter) throw invalid("Multicolumn IN filters are not supported");
     if (keyValueError != null) throw keyValueRefusal();
     if (rowFilterError != null) throw rowFilterError;
+    checkIndexValueSize();
+  }
+
+  /**
+   * Cassandra's built-in index validates the read it serves (CassandraIndex.validate): the value it looks up is an
+   * index partition key, so one over 65535 bytes is refused ({@code (b, c) = (<65536 bytes>, 1)} on an indexed b).
+   */
+  private void checkIndexValueSize() {
+    io.ringsim.storage.IndexQuery q = indexQuery();
+    if (q != null && q.entryValue() == null && q.value().length > 65535)
+      throw invalid("Index expression values may not be larger than 64K");
   }
 
   /**

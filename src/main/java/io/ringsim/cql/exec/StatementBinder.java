@@ -292,6 +292,15 @@ final class StatementBinder {
         out.add(new Condition.ElementIn(e.column(), conditionValue(e.key()), kept));
       } else if (c instanceof Condition.Field f) {
         out.add(new Condition.Field(f.column(), f.field(), f.op(), conditionValue(f.value())));
+      } else if (c instanceof Condition.FieldIn f) {
+        List<Term> kept = new ArrayList<>();
+        for (Term t : f.values()) if (!isUnset(t)) kept.add(term(t));
+        out.add(new Condition.FieldIn(f.column(), f.field(), kept));
+      } else if (c instanceof Condition.FieldInMarker f) {
+        Object v = valueOf(f.marker());
+        if (v == Prepared.UNSET) throw invalid("Invalid 'unset' value in condition");
+        if (v == null) throw invalid("Invalid null list in IN condition");
+        out.add(new Condition.FieldIn(f.column(), f.field(), listOf(f.marker(), f.column() + "." + f.field())));
       }
     }
     return out;

@@ -111,9 +111,8 @@ final class ModificationAst {
         out.add(new Condition.Compare(AstBuilder.ident(s.ident()), RelationAst.op(s.operator()),
             TermAst.term(s.term())));
       } else if (cc instanceof InConditionContext s) {
-        out.add(new Condition.In(AstBuilder.ident(s.ident()), TermAst.terms(s.term())));
-      } else if (cc instanceof InMarkerConditionContext s) {
-        out.add(new Condition.InMarker(AstBuilder.ident(s.ident()), TermAst.marker(s.marker())));
+        out.add(s.marker() != null ? new Condition.InMarker(AstBuilder.ident(s.ident()), TermAst.marker(s.marker()))
+            : new Condition.In(AstBuilder.ident(s.ident()), TermAst.terms(s.term())));
       } else if (cc instanceof ElementConditionContext s) {
         out.add(new Condition.Element(AstBuilder.ident(s.ident()), TermAst.term(s.term(0)),
             RelationAst.op(s.operator()), TermAst.term(s.term(1))));
@@ -123,8 +122,14 @@ final class ModificationAst {
         out.add(new Condition.ElementIn(AstBuilder.ident(s.ident()), TermAst.term(s.term(0)),
             TermAst.terms(s.term().subList(1, s.term().size()))));
       } else if (cc instanceof FieldConditionContext s) {
-        out.add(new Condition.Field(AstBuilder.ident(s.ident(0)), AstBuilder.ident(s.ident(1)),
-            RelationAst.op(s.operator()), TermAst.term(s.term())));
+        String column = AstBuilder.ident(s.ident(0)), field = AstBuilder.ident(s.ident(1));
+        if (s.operator() != null) {
+          out.add(new Condition.Field(column, field, RelationAst.op(s.operator()), TermAst.term(s.term(0))));
+        } else if (s.marker() != null) {
+          out.add(new Condition.FieldInMarker(column, field, TermAst.marker(s.marker())));
+        } else {
+          out.add(new Condition.FieldIn(column, field, TermAst.terms(s.term())));
+        }
       }
     }
     return out;

@@ -65,4 +65,19 @@ class PreparedUserTypesTest {
     assertThat(PreparedBinding.execute(cql, "SELECT k, home.city FROM prep WHERE home = ? ALLOW FILTERING", paris)
         .rows()).containsExactly(List.of(1, "Paris"));
   }
+
+  @Test
+  void aFieldInConditionTakesItsValuesOneByOneOrAsAList() {
+    cql.run("CREATE TABLE cond (k int PRIMARY KEY, work address, n int)");
+    cql.run("INSERT INTO cond (k, work, n) VALUES (7, {street: 'x', city: 'Oslo', zip: 150}, 0)");
+    String update = "UPDATE cond SET n = ? WHERE k = 7 IF work.zip IN ";
+    assertThat(PreparedBinding.execute(cql, update + "(?, ?)", 1, 1, null).rows().get(0).get(0)).isEqualTo(false);
+    // An unset element is left out of the list; null matches a null field only.
+    assertThat(PreparedBinding.execute(cql, update + "(?, ?, ?)", 2, 1, Prepared.UNSET, 150).rows())
+        .containsExactly(List.of(true));
+    assertThat(PreparedBinding.execute(cql, update + "?", 3, List.of(149, 150)).rows()).containsExactly(List.of(true));
+    assertThatThrownBy(() -> PreparedBinding.execute(cql, update + "?", 4, Prepared.UNSET))
+        .isInstanceOf(CqlException.class).hasMessageContaining("unset");
+    assertThat(cql.rows("SELECT n FROM cond WHERE k = 7")).containsExactly(List.of(3));
+  }
 }

@@ -16,7 +16,9 @@ class PreparedVariablesTest {
       "CREATE TABLE t (k int, c int, c2 text, v text, l list<int>, s set<text>, m map<text, int>, "
           + "tu frozen<tuple<int, text>>, PRIMARY KEY (k, c, c2))",
       "CREATE TABLE comp (a text, b int, c int, v int, PRIMARY KEY ((a, b), c))",
-      "CREATE TABLE other (k int PRIMARY KEY, v int)"), io.ringsim.cql.CqlFeatures.DEFAULTS,
+      "CREATE TABLE other (k int PRIMARY KEY, v int)",
+      "CREATE TYPE ut (a int, b text)",
+      "CREATE TABLE u (k int PRIMARY KEY, v ut)"), io.ringsim.cql.CqlFeatures.DEFAULTS,
       List.of("datacenter1"));
 
   /** "name type" for each variable, in marker order. */
@@ -84,6 +86,21 @@ class PreparedVariablesTest {
         + "INSERT INTO t (k, c, c2) VALUES (?, ?, ?); UPDATE other SET v = ? WHERE k = ? APPLY BATCH"), CATALOG, "ks");
     assertThat(batch.stream().map(v -> v.table() + ":" + v.name()).toList()).containsExactly("[batch]:[timestamp]",
         "t:k", "t:c", "t:c2", "other:v", "other:k");
+  }
+
+  @Test
+  void userTypeFieldInConditions() {
+    assertThat(vars("UPDATE u SET v = ? WHERE k = 0 IF v.a IN (?, ?) AND v.b IN ?")).containsExactly(
+        "v ut", "v.a int", "v.a int", "in(v.b) list<text>");
+  }
+
+  @Test
+  void nativeFunctionArgumentsAreNamedByTheFunctionAndRouteNothing() {
+    assertThat(vars("SELECT * FROM other WHERE k = blobAsInt(?)")).containsExactly("arg0(system.blobasint) blob");
+    assertThat(vars("INSERT INTO other (k, v) VALUES (1, blobAsInt(intAsBlob(?)))"))
+        .containsExactly("arg0(system.intasblob) int");
+    // A driver routes by the variables named after the key's columns: none here, so the key is no routing key.
+    assertThat(routing("SELECT * FROM other WHERE k = blobAsInt(?)")).isEmpty();
   }
 
   @Test

@@ -71,4 +71,43 @@ class RangeDeleteTest {
         .map(r -> r.get(0) + ":" + r.get(1)).toList();
     assertThat(left).containsExactly("1:1", "1:2", "3:2", "3:3");
   }
+
+  private static List<String> pairs(String table) {
+    return cql.rows("SELECT c1, c2 FROM " + table + " WHERE pk = 1").stream()
+        .map(r -> r.get(0) + ":" + r.get(1)).toList();
+  }
+
+  private static void fillPairs(String table) {
+    cql.run("CREATE TABLE " + table + " (pk int, c1 int, c2 int, v int, PRIMARY KEY (pk, c1, c2))");
+    for (int a = 1; a <= 3; a++)
+      for (int b = 1; b <= 3; b++) cql.run("INSERT INTO " + table + " (pk, c1, c2, v) VALUES (1, " + a + ", " + b + ", 0)");
+  }
+
+  @Test
+  void aTupleBoundAndAOneColumnBoundMakeOneRange() {
+    fillPairs("r6");
+    cql.run("DELETE FROM r6 WHERE pk = 1 AND (c1, c2) >= (2, 2) AND (c1) <= (2)");
+    assertThat(pairs("r6")).containsExactly("1:1", "1:2", "1:3", "2:1", "3:1", "3:2", "3:3");
+    cql.run("DELETE FROM r6 WHERE pk = 1 AND c1 > 2 AND (c1, c2) < (3, 3)");
+    assertThat(pairs("r6")).containsExactly("1:1", "1:2", "1:3", "2:1", "3:3");
+  }
+
+  @Test
+  void anInOnTheColumnsBeforeTheSliceDeletesARangeUnderEachValue() {
+    fillPairs("r7");
+    cql.run("DELETE FROM r7 WHERE pk = 1 AND c1 IN (1, 3) AND (c2) >= (2)");
+    assertThat(pairs("r7")).containsExactly("1:1", "2:1", "2:2", "2:3", "3:1");
+  }
+
+  @Test
+  void staticColumnsDeletedWithAClusteringRangeAreRefusedForTheStaticRule() {
+    cql.run("CREATE TABLE r8 (pk int, c1 int, c2 int, v int, s int static, PRIMARY KEY (pk, c1, c2))");
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+        () -> cql.run("DELETE s FROM r8 WHERE pk = 1 AND (c1, c2) >= (0, 1)"))
+        .hasMessage("Invalid restrictions on clustering columns since the DELETE statement modifies only static "
+            + "columns");
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+        () -> cql.run("DELETE v FROM r8 WHERE pk = 1 AND (c1, c2) >= (0, 1)"))
+        .hasMessage("Range deletions are not supported for specific columns");
+  }
 }
