@@ -2,15 +2,17 @@ package io.ringsim.schema;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 
 /**
  * A materialized view: its base table, what it selects and filters, and its own table (columns, key, options), which
  * is where its rows are stored and read from like any table's. {@code whereClause}: the WHERE clause as Cassandra
  * writes it back (system_schema.views, DESCRIBE); {@code filters}: its restrictions other than IS NOT NULL, which a
- * base row must pass to have a view row.
+ * base row must pass to have a view row. {@code id}: the id given with {@code WITH ID = ...}, null when the view
+ * has the id ringsim derives from its name.
  */
 public record ViewMetadata(String keyspace, String name, String baseTable, boolean includeAllColumns,
-    String whereClause, List<Filter> filters, TableMetadata table) {
+    String whereClause, List<Filter> filters, TableMetadata table, UUID id) {
 
   public ViewMetadata {
     filters = List.copyOf(filters);
@@ -50,6 +52,6 @@ public record ViewMetadata(String keyspace, String name, String baseTable, boole
   }
 
   public ViewMetadata withTable(TableMetadata t) {
-    return new ViewMetadata(keyspace, name, baseTable, includeAllColumns, whereClause, filters, t);
+    return new ViewMetadata(keyspace, name, baseTable, includeAllColumns, whereClause, filters, t, id);
   }
 }

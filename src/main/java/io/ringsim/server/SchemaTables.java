@@ -254,7 +254,7 @@ final class SchemaTables {
           caching(o),
           o.cdc() ? Boolean.TRUE : null, o.comment(), compaction(p), new TreeMap<>(p.compression()),
           o.crcCheckChance(), p.defaultTimeToLive(), new TreeMap<String, ByteBuffer>(), p.gcGraceSeconds(),
-          tableId(t), v.includeAllColumns(), o.maxIndexInterval(), o.memtableFlushPeriodInMs(), o.minIndexInterval(),
+          v.id() != null ? v.id() : tableId(t), v.includeAllColumns(), o.maxIndexInterval(), o.memtableFlushPeriodInMs(), o.minIndexInterval(),
           o.readRepair(), o.speculativeRetry(), v.whereClause(), o.additionalWritePolicy(), 0.0, 0.0);
     }
     return b.build();

@@ -58,6 +58,8 @@ final class SystemKeyspaces {
       case "system_auth.roles" -> roles();
       case "system_views.clients" -> ConnectedClient.table(v.clients());
       case "system.IndexInfo" -> builtIndexes(v.catalog());
+      case "system.built_views" -> BuiltViews.builtViews(v.catalog());
+      case "system_distributed.view_build_status" -> BuiltViews.buildStatus(v.catalog(), v.ring());
       case "system.prepared_statements" -> preparedStatements(v.prepared().logged());
       default -> SchemaTables.table(keyspace, table, v.catalog());
     };

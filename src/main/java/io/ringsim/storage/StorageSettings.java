@@ -7,8 +7,10 @@ import java.util.Map;
 /**
  * Per-node storage knobs with Cassandra's defaults where Cassandra has one. {@code memtableFlushBytes} is small by
  * default because simulated nodes hold little data; {@code maxValueBytes} caps values far below Cassandra's 2 GiB
- * so one bad write cannot exhaust the simulator's heap. {@code costOverrides}: the {@link ServiceCosts} a scenario
- * sets over the configuration's (--set cluster.cost.NAME=DURATION).
+ * so one bad write cannot exhaust the simulator's heap: 16 MiB by default, the largest mutation Cassandra's default
+ * commit log takes (max_mutation_size, half of commitlog_segment_size), so no value Cassandra writes is refused.
+ * {@code costOverrides}: the {@link ServiceCosts} a scenario sets over the configuration's (--set
+ * cluster.cost.NAME=DURATION).
  */
 public record StorageSettings(
     long memtableFlushBytes,
@@ -21,7 +23,7 @@ public record StorageSettings(
     Map<ServiceCosts.Kind, Long> costOverrides) {
 
   public static final StorageSettings DEFAULTS =
-      new StorageSettings(4L << 20, CommitLogSync.PERIODIC, 10_000, 1_000, 100_000, 65_535, 1 << 20, Map.of());
+      new StorageSettings(4L << 20, CommitLogSync.PERIODIC, 10_000, 1_000, 100_000, 65_535, 16 << 20, Map.of());
 
   public StorageSettings {
     costOverrides = Collections.unmodifiableMap(new EnumMap<>(costOverrides.isEmpty()

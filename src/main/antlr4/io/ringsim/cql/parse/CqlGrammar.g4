@@ -62,9 +62,8 @@ dropIndex : K_DROP K_INDEX (K_IF K_EXISTS)? tableName ;
 
 // Materialized views (Cassandra's CreateViewStatement, AlterViewStatement, DropViewStatement).
 createView : K_CREATE K_MATERIALIZED K_VIEW (K_IF K_NOT K_EXISTS)? tableName K_AS K_SELECT selectClause
-             K_FROM tableName (K_WHERE viewRelation (K_AND viewRelation)*)?
+             K_FROM tableName (K_WHERE relation (K_AND relation)*)?
              K_PRIMARY K_KEY LPAREN partitionKey (COMMA ident)* RPAREN (K_WITH tableOption (K_AND tableOption)*)? ;
-viewRelation : ident K_IS K_NOT K_NULL # isNotNullRelation | relation # viewRestriction ;
 alterView : K_ALTER K_MATERIALIZED K_VIEW (K_IF K_EXISTS)? tableName K_WITH tableOption (K_AND tableOption)* ;
 dropView : K_DROP K_MATERIALIZED K_VIEW (K_IF K_EXISTS)? tableName ;
 

@@ -93,16 +93,31 @@ public final class SchemaOps {
     return c;
   }
 
-  /** Cassandra's SchemaConstants.NAME_LENGTH: keyspace and table names become directory names on disk. */
+  /**
+   * Cassandra's SchemaConstants.NAME_LENGTH: the longest keyspace name. Cassandra 4.1 no longer holds table and view
+   * names to it (their directory names are only bounded by the file system), though its message still cites it.
+   */
   static final int NAME_LENGTH = 48;
 
   private static final java.util.regex.Pattern WORD_CHARS = java.util.regex.Pattern.compile("\\w+");
 
-  /** Cassandra 4.1's KeyspaceMetadata.validate and TableMetadata.validate, with their message. */
-  static void validName(String kind, String name) {
+  /** Cassandra 4.1's KeyspaceMetadata.validate, with its message. */
+  static void validKeyspaceName(String name) {
     if (name.isEmpty() || name.length() > NAME_LENGTH || !WORD_CHARS.matcher(name).matches()) {
-      throw new CqlException(CqlErrorClass.ConfigurationError, kind + " name must not be empty, more than "
+      throw new CqlException(CqlErrorClass.ConfigurationError, "Keyspace name must not be empty, more than "
           + NAME_LENGTH + " characters long, or contain non-alphanumeric-underscore characters (got \"" + name + "\")");
+    }
+  }
+
+  /**
+   * Cassandra 4.1's TableMetadata.validate of a table's or a view's name: word characters only, of any length; its
+   * message names the table first, as all of that method's messages do.
+   */
+  static void validTableName(String keyspace, String name) {
+    if (name.isEmpty() || !WORD_CHARS.matcher(name).matches()) {
+      throw new CqlException(CqlErrorClass.ConfigurationError, keyspace + "." + name + ": Table name must not be "
+          + "empty, more than " + NAME_LENGTH + " characters long, or contain non-alphanumeric-underscore characters"
+          + " (got \"" + name + "\")");
     }
   }
 
@@ -147,7 +162,7 @@ public final class SchemaOps {
       throw new CqlException(CqlErrorClass.AlreadyExists, "Cannot add existing keyspace \"" + s.name() + "\"");
     }
     KeyspaceMetadata created = keyspace(s.name(), s.options(), null, datacenters);
-    validName("Keyspace", s.name());
+    validKeyspaceName(s.name());
     return c.withKeyspace(created);
   }
 
@@ -229,7 +244,7 @@ public final class SchemaOps {
       throw new CqlException(CqlErrorClass.AlreadyExists, "Cannot add already existing table \"" + s.name()
           + "\" to keyspace \"" + ks + "\"");
     }
-    validName("Table", s.name());
+    validTableName(ks, s.name());
     if (s.partitionKey().isEmpty()) throw invalid("No PRIMARY KEY specifed for table '" + s.name()
         + "' (exactly one required)");
     Map<String, ColumnSpec> byName = new LinkedHashMap<>();

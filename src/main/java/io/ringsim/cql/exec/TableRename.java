@@ -5,6 +5,8 @@ import io.ringsim.schema.Catalog;
 import io.ringsim.schema.ColumnDef;
 import io.ringsim.schema.IndexMetadata;
 import io.ringsim.schema.TableMetadata;
+import io.ringsim.schema.ViewMetadata;
+import io.ringsim.cql.parse.WhereClauseText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +38,30 @@ final class TableRename {
           + "secondary indexes (" + String.join(", ", dependent) + ")");
       cols.set(at, new ColumnDef(to, def.type(), def.kind(), def.position(), def.order()));
     }
-    return c.withTable(new TableMetadata(ks, s.name(), cols, t.params(), t.droppedColumns()));
+    Catalog out = c.withTable(new TableMetadata(ks, s.name(), cols, t.params(), t.droppedColumns()));
+    for (ViewMetadata v : c.viewsOf(ks, s.name())) {
+      for (Map.Entry<String, String> r : s.renames().entrySet()) v = renamedInView(v, r.getKey(), r.getValue());
+      out = out.withView(v);
+    }
+    return out;
+  }
+
+  /**
+   * Cassandra's ViewMetadata.renamePrimaryKeyColumn: a base key column the view has is renamed in the view's columns
+   * (always in its key, which holds every base key column), its restrictions and its WHERE clause.
+   */
+  private static ViewMetadata renamedInView(ViewMetadata v, String from, String to) {
+    if (!v.uses(from)) return v;
+    TableMetadata t = v.table();
+    List<ColumnDef> cols = new ArrayList<>();
+    for (ColumnDef d : t.columns())
+      cols.add(d.name().equals(from) ? new ColumnDef(to, d.type(), d.kind(), d.position(), d.order()) : d);
+    List<ViewMetadata.Filter> filters = new ArrayList<>();
+    for (ViewMetadata.Filter f : v.filters())
+      filters.add(f.column().equals(from) ? new ViewMetadata.Filter(to, f.op(), f.values()) : f);
+    return new ViewMetadata(v.keyspace(), v.name(), v.baseTable(), v.includeAllColumns(),
+        WhereClauseText.renameColumn(v.whereClause(), from, to), filters,
+        new TableMetadata(t.keyspace(), t.name(), cols, t.params(), t.droppedColumns(), t.strictLiveness()), v.id());
   }
 
   static Catalog alterType(Catalog c, Statement.AlterTableType s, String session) {

@@ -135,7 +135,10 @@ public final class ViewOps {
       throw invalid("Non-primary key columns can only be restricted with 'IS NOT NULL' (got: "
           + String.join(",", illegal) + " restricted illegally)");
     }
-    TableParams params = TableOptions.params(TableParams.DEFAULTS, s.options());
+    Map<String, Term> options = new java.util.LinkedHashMap<>(s.options());
+    Term id = options.remove("id");
+    TableParams params = TableOptions.params(TableParams.DEFAULTS, options);
+    java.util.UUID viewId = id == null ? null : viewId(id);
     if (s.options().containsKey("default_time_to_live")) {
       throw invalid("Cannot set default_time_to_live for a materialized view. Data in a materialized view always"
           + " expire at the same time than the corresponding data in the parent table.");
@@ -157,10 +160,18 @@ public final class ViewOps {
     for (String n : selected) {
       if (!primaryKey.contains(n)) cols.add(ColumnDef.regular(n, base.column(n).orElseThrow().type()));
     }
-    SchemaOps.validName("Table", s.name());
+    SchemaOps.validTableName(ks, s.name());
     TableMetadata table = new TableMetadata(ks, s.name(), cols, params, Map.of(), !regularInKey.isEmpty());
     return c.withView(new ViewMetadata(ks, s.name(), s.baseTable(), s.columns().isEmpty(),
-        String.join(" AND ", s.whereText()), filters, table));
+        String.join(" AND ", s.whereText()), filters, table, viewId));
+  }
+
+  /** Cassandra's TableAttributes.getId: the view's id as a UUID, however it is written (a uuid, a string). */
+  private static java.util.UUID viewId(Term id) {
+    String text = id instanceof Term.Literal l ? l.text() : TermText.of(id);
+    if (!text.matches("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"))
+      throw new CqlException(CqlErrorClass.ConfigurationError, "Invalid table id");
+    return java.util.UUID.fromString(text);
   }
 
   private static List<ColumnDef> primaryKeyOf(TableMetadata t) {
@@ -267,7 +278,6 @@ public final class ViewOps {
       ks = x.keyspace(); name = x.name(); message = ALTER_TABLE;
     } else if (s instanceof Statement.AlterTableRename x) {
       ks = x.keyspace(); name = x.name(); message = ALTER_TABLE;
-      refuseRenameOfViewColumn(c, x.keyspace() != null ? x.keyspace() : session, x);
     } else if (s instanceof Statement.AlterTableType x) {
       ks = x.keyspace(); name = x.name(); message = ALTER_TABLE;
     } else if (s instanceof Statement.CreateIndex x) {
@@ -280,22 +290,6 @@ public final class ViewOps {
     }
     String keyspace = ks != null ? ks : session;
     if (keyspace != null && c.view(keyspace, name).isPresent()) throw invalid(message);
-  }
-
-  /**
-   * Cassandra renames a base key column in the views that use it too (and in their WHERE clauses); ringsim does not
-   * yet, so it refuses the rename rather than leave its views naming a column the base no longer has.
-   */
-  private static void refuseRenameOfViewColumn(Catalog c, String ks, Statement.AlterTableRename x) {
-    TableMetadata base = ks == null ? null : c.table(ks, x.name()).orElse(null);
-    if (base == null) return;
-    for (ViewMetadata v : c.viewsOf(ks, x.name())) {
-      for (String old : x.renames().keySet()) {
-        boolean key = base.column(old).map(ColumnDef::isPrimaryKey).orElse(false);
-        if (key && v.uses(old)) throw invalid("Renaming column " + old + ", which materialized view " + v.name()
-            + " uses, is not supported by this simulator (Cassandra renames it in the view too)");
-      }
-    }
   }
 
   private static final String ALTER_TABLE =

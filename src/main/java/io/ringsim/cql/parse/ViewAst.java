@@ -38,13 +38,13 @@ final class ViewAst {
     List<String> notNull = new ArrayList<>();
     List<Relation> restrictions = new ArrayList<>();
     List<String> where = new ArrayList<>();
-    for (ViewRelationContext r : c.viewRelation()) {
-      if (r instanceof IsNotNullRelationContext n) {
+    // The WHERE clause is a SELECT's (Cassandra parses both with one rule), IS NOT NULL being taken only here.
+    for (RelationContext rc : c.relation()) {
+      if (rc instanceof IsNotNullWhereRelationContext n) {
         String col = AstBuilder.ident(n.ident());
         notNull.add(col);
         where.add(CqlNames.quote(col) + " IS NOT NULL");
       } else {
-        RelationContext rc = ((ViewRestrictionContext) r).relation();
         restrictions.add(RelationAst.relation(rc));
         where.add(relationText(rc));
       }
