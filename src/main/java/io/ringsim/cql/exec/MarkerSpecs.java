@@ -177,7 +177,13 @@ final class MarkerSpecs {
             user.argTypes().get(i), null);
         return;
       }
-      // The native functions ringsim knows take no markers; a marker given to one still needs a receiver.
+      String written = f.name().toLowerCase(java.util.Locale.ROOT);
+      if ((written.equals("fromjson") || written.equals("system.fromjson")) && f.args().size() == 1) {
+        // Cassandra's FromJsonFct takes one text argument, whatever the column it is read into.
+        term(f.args().get(0), "arg0(system.fromjson)", CqlTypes.TEXT, null);
+        return;
+      }
+      // The other native functions ringsim knows take no markers; a marker given to one still needs a receiver.
       for (Term x : f.args()) term(x, name, CqlTypes.BLOB, null);
     }
   }
