@@ -143,6 +143,12 @@ final class CqlJson {
 
   /** The value of JSON {@code n} for a column of type {@code t}; errors name the column as Cassandra's do. */
   static Object read(CqlType t, JsonNode n, String column) {
+    // These types' fromString reads "" as their empty value (BooleanType's as false), and fromJSONObject takes a
+    // string through fromString. Only a column's own value is read so here: inside a collection, tuple or user type
+    // "" stays refused (not compared with Cassandra).
+    if (n != null && n.isTextual() && n.asText().isEmpty() && EMPTY_FROM_STRING.contains(t.name())) {
+      return t.name().equals("boolean") ? Boolean.FALSE : io.ringsim.schema.EmptyValue.INSTANCE;
+    }
     try {
       return value(t, n);
     } catch (IllegalArgumentException e) {
@@ -156,7 +162,11 @@ final class CqlJson {
     if (t instanceof io.ringsim.schema.types.CustomType) throw CqlException.serverError(new UnsupportedOperationException());
     if (t instanceof ListType lt) {
       List<Object> out = new ArrayList<>();
-      for (JsonNode e : elements(t, n)) out.add(nonNull(value(lt.element(), e)));
+      for (JsonNode e : elements(t, n)) {
+        Object v = value(lt.element(), e);
+        if (v == null) throw new IllegalArgumentException("Invalid null element in list");
+        out.add(v);
+      }
       return Collections.unmodifiableList(out);
     }
     if (t instanceof SetType st) {
@@ -202,9 +212,17 @@ final class CqlJson {
     String name = t.name();
     switch (name) {
       case "int", "bigint", "smallint", "tinyint", "varint", "counter", "decimal", "double", "float" -> {
-        // Cassandra's Int32Type takes only a JSON integer (or a string) for an int.
+        // Cassandra's Int32Type takes only a JSON integer (or a string) for an int, LongType one that fits a long.
         if (name.equals("int") && n.isNumber() && !n.isInt()) {
           throw new IllegalArgumentException("Expected an int value, but got a " + kind(n) + ": " + javaText(n));
+        }
+        if (name.equals("bigint") && n.isNumber() && !n.isInt() && !n.isLong()) {
+          throw new IllegalArgumentException("Expected a bigint value, but got a " + kind(n) + ": " + javaText(n));
+        }
+        // IntegerType reads a string with new BigInteger and words its failure so.
+        if (name.equals("varint") && n.isTextual() && !n.asText().matches("[+-]?[0-9]+")) {
+          throw new IllegalArgumentException("Value '" + n.asText() + "' is not a valid representation of a varint"
+              + " value");
         }
         if (n.isNumber()) return parse(t, n.asText());
         if (n.isTextual()) return parse(t, n.asText());
@@ -221,6 +239,7 @@ final class CqlJson {
         String expected = name.equals("ascii") ? "an ascii string" : "a UTF-8 string";
         if (!n.isTextual())
           throw new IllegalArgumentException("Expected " + expected + ", but got a " + kind(n) + ": " + n);
+        if (name.equals("ascii")) checkAscii(n.asText());
         return parse(t, "'" + n.asText().replace("'", "''") + "'");
       }
       case "blob" -> {
@@ -242,6 +261,19 @@ final class CqlJson {
         // Cassandra's JSON timestamps read "yyyy-MM-dd HH:mm:ss.SSSZ"; CQL literals use the same forms.
         return parse(t, "'" + s.replace("'", "''") + "'");
       }
+    }
+  }
+
+  private static final java.util.Set<String> EMPTY_FROM_STRING = java.util.Set.of("int", "bigint", "smallint",
+      "tinyint", "decimal", "double", "float", "boolean", "uuid", "timeuuid", "duration", "inet", "timestamp");
+
+  /** AsciiType.fromString encodes with US-ASCII and quotes the encoder's exception. */
+  private static void checkAscii(String s) {
+    for (int i = 0; i < s.length(); ) {
+      int cp = s.codePointAt(i);
+      if (cp > 127) throw new IllegalArgumentException("Invalid ASCII character in string literal: "
+          + "java.nio.charset.UnmappableCharacterException: Input length = " + Character.charCount(cp));
+      i += Character.charCount(cp);
     }
   }
 
@@ -292,7 +324,9 @@ final class CqlJson {
 
   private static String kind(JsonNode n) {
     if (n.isTextual()) return "String";
-    if (n.isIntegralNumber()) return "Integer";
+    if (n.isInt()) return "Integer";
+    if (n.isLong()) return "Long";
+    if (n.isIntegralNumber()) return "BigInteger";
     if (n.isNumber()) return "Double";
     if (n.isBoolean()) return "Boolean";
     if (n.isArray()) return "ArrayList";

@@ -67,14 +67,13 @@ final class InsertPlanner {
     CompactTables.checkSetsValue(t, byColumn.keySet().stream()
         .anyMatch(c -> !t.column(c).orElseThrow().isPrimaryKey()));
     List<Object> pk = new ArrayList<>();
-    for (ColumnDef c : t.partitionKey()) pk.add(nonNullKey(byColumn.get(c.name()), c));
+    for (ColumnDef c : t.partitionKey()) pk.add(nonNullKey(byColumn.get(c.name()), c, t));
     List<Object> ck = new ArrayList<>();
     if (!staticOnly) for (ColumnDef c : t.clusteringColumns()) {
-      if (byColumn.containsKey(c.name())) ck.add(nonNullKey(byColumn.get(c.name()), c));
+      if (byColumn.containsKey(c.name())) ck.add(nonNullKey(byColumn.get(c.name()), c, t));
     }
     byte[] key = Keys.partitionKey(t, pk);
     WriteBinder.checkKeySize(key);
-    WriteBinder.checkIndexedValues(binder.catalog(), t, byColumn);
     byte[][] ckBytes = Keys.clustering(t, ck);
     WriteBinder.checkClusteringSize(ckBytes);
     CompactTables.checkClustering(t, ckBytes);
@@ -82,10 +81,11 @@ final class InsertPlanner {
     Long fixedTs = binder.fixedTimestamp(s.timestamp());
     int ttl = WriteBinder.ttl(s.ttl(), t);
     TableSchema schema = binder.schema(t);
-    WritePlanner.UpdateFactory f = WriteBinder.expiryChecked(t, ttl, s.ttl() == null, (serverTs, now) -> {
-      long ts = fixedTs != null ? fixedTs : serverTs;
-      return rowUpdate(t, schema, key, clustering, !staticOnly, byColumn, ts, ttl, now, values);
-    });
+    WritePlanner.UpdateFactory f = WriteBinder.expiryChecked(t, ttl, s.ttl() == null,
+        IndexedValueSizes.checked(binder.catalog(), t, (serverTs, now) -> {
+          long ts = fixedTs != null ? fixedTs : serverTs;
+          return rowUpdate(t, schema, key, clustering, !staticOnly, byColumn, ts, ttl, now, values);
+        }));
     WritePlanner.CasSpec cas = s.ifNotExists() ? CasPlanner.ifNotExists(t, clustering) : null;
     return new WritePlanner.WritePlan(t, List.of(new WritePlanner.PartitionWrite(key, f)), cas);
   }

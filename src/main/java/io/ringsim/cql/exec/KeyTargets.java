@@ -69,7 +69,7 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, List<Slice> slices, 
         if (s.op() == Relation.Op.EQ) {
           if (range.isSet() && range.columns().contains(s.column())) throw invalid("Column \"" + s.column()
               + "\" cannot be restricted by both an equality and an inequality relation");
-          if (eq.put(s.column(), List.of(nonNullKey(values.value(s.value(), def.type(), s.column()), def))) != null)
+          if (eq.put(s.column(), List.of(nonNullKey(values.value(s.value(), def.type(), s.column()), def, t))) != null)
             throw invalid(s.column() + " cannot be restricted by more than one relation if it includes an Equal");
         } else if (s.op().isSlice() && def.kind() == ColumnKind.PARTITION_KEY) {
           throw invalid("Only EQ and IN relation are supported on the partition key (unless you use the token() "
@@ -93,7 +93,7 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, List<Slice> slices, 
           continue;
         }
         List<Object> vs = new ArrayList<>();
-        for (Term term : in.values()) vs.add(nonNullKey(values.value(term, def.type(), in.column()), def));
+        for (Term term : in.values()) vs.add(nonNullKey(values.value(term, def.type(), in.column()), def, t));
         eq.put(in.column(), vs);
       } else if (r instanceof Relation.MultiColumn mc) {
         if (mc.op().isSlice() && !isDelete) updateSlice = true;
@@ -215,7 +215,7 @@ record KeyTargets(List<byte[]> keys, List<Clustering> rows, List<Slice> slices, 
           + tuple.size() + ": " + tuple);
       List<Object> p = new ArrayList<>();
       for (int i = 0; i < defs.size(); i++) {
-        p.add(nonNullKey(values.value(tuple.get(i), defs.get(i).type(), defs.get(i).name()), defs.get(i)));
+        p.add(nonNullKey(values.value(tuple.get(i), defs.get(i).type(), defs.get(i).name()), defs.get(i), t));
       }
       if (!prefixes.contains(p)) prefixes.add(p);
     }

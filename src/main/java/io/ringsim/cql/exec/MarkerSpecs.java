@@ -180,9 +180,14 @@ final class MarkerSpecs {
             user.argTypes().get(i), null);
         return;
       }
+      String written = f.name().toLowerCase(java.util.Locale.ROOT);
+      if ((written.equals("fromjson") || written.equals("system.fromjson")) && f.args().size() == 1) {
+        // Cassandra's FromJsonFct takes one text argument, whatever the column it is read into.
+        term(f.args().get(0), "arg0(system.fromjson)", CqlTypes.TEXT, null);
+        return;
+      }
       // A native function of one overload for this many arguments: its parameters receive them, named as
       // FunctionResolver.makeArgSpec names them (a driver then routes by no partition key column).
-      String written = f.name().toLowerCase(java.util.Locale.ROOT);
       String fn = written.startsWith("system.") ? written.substring("system.".length()) : written;
       List<NativeFunctions.Signature> fits = NativeFunctions.overloads(fn).stream()
           .filter(sig -> sig.args().size() == f.args().size()).toList();

@@ -93,7 +93,7 @@ final class MultiColumnWhere {
     if (mc.op() == Relation.Op.EQ) {
       for (int i = 0; i < vs.size(); i++) {
         ColumnDef d = cc.get(i);
-        if (eq.put(d.name(), List.of(WriteBinder.nonNullKey(vs.get(i), d))) != null)
+        if (eq.put(d.name(), List.of(WriteBinder.nonNullKey(vs.get(i), d, t))) != null)
           throw invalid(d.name() + " cannot be restricted by more than one relation if it includes an Equal");
       }
       return;

@@ -59,8 +59,10 @@ public final class SelectPlanner {
       keys = new ArrayList<>();
       for (List<Object> combo : WriteBinder.cartesian(t.partitionKey(), eq)) {
         byte[] key = Keys.partitionKey(t, combo);
-        // Cassandra validates a read's key as a write's: a zero-length one ('' or 0x) is no partition key.
+        // Cassandra validates a read's key as a write's: a zero-length one ('' or 0x) is no partition key, and one
+        // over 64 KiB is refused by its length.
         if (key.length == 0) throw WriteBinder.invalid("Key may not be empty");
+        WriteBinder.checkKeySize(key);
         keys.add(key);
       }
       if (where.token != null) keys = where.token.keep(keys, t, values, partitioner);

@@ -147,7 +147,9 @@ final class SelectRestrictions {
     if (usedIndex == null) return null;
     IndexMetadata used = indexes.stream().filter(i -> i.name().equals(usedIndex)).findFirst().orElse(null);
     if (used == null || used.isSasi()) return null;
-    return BuiltInIndexes.query(used, byColumn.get(used.column()));
+    io.ringsim.storage.IndexQuery q = BuiltInIndexes.query(used, byColumn.get(used.column()));
+    IndexedValueSizes.checkLookup(q);
+    return q;
   }
 
   /** An IN on the partition key (Cassandra's keyIsInRelation). */

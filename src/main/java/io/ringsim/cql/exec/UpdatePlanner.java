@@ -73,10 +73,12 @@ final class UpdatePlanner {
     List<Clustering> rows = onlyStatic ? List.of(Clustering.STATIC) : targets.rows();
     for (byte[] key : targets.keys()) {
       WritePlanner.UpdateFactory plain = WriteBinder.expiryChecked(t, ttl, s.ttl() == null,
-          factory(schema, key, rows, assigned, fixedTs, ttl, values, binder.deltas(), null));
+          IndexedValueSizes.checked(binder.catalog(), t,
+              factory(schema, key, rows, assigned, fixedTs, ttl, values, binder.deltas(), null)));
       writes.add(new WritePlanner.PartitionWrite(key, plain, !needsRead ? null
-          : lp -> WriteBinder.expiryChecked(t, ttl, s.ttl() == null, factory(schema, key, rows, assigned, fixedTs,
-              ttl, values, binder.deltas(), ListOps.resolve(t, lp, rows, assigned)))));
+          : lp -> WriteBinder.expiryChecked(t, ttl, s.ttl() == null, IndexedValueSizes.checked(binder.catalog(), t,
+              factory(schema, key, rows, assigned, fixedTs, ttl, values, binder.deltas(),
+                  ListOps.resolve(t, lp, rows, assigned))))));
     }
     WritePlanner.CasSpec cas = CasPlanner.of(t, targets, s.where(), s.ifExists(), s.conditions(), values, false,
         assigned.stream().anyMatch(x -> x.column().kind() == ColumnKind.STATIC));

@@ -126,30 +126,17 @@ record WriteBinder(Catalog catalog, String session, Values values, Partitioner p
     };
   }
 
-  static Object nonNullKey(Object v, ColumnDef c) {
+  /**
+   * A key column's value: never null, and not empty when it is the whole partition key. Cassandra refuses a partition
+   * key of no bytes; a compound key's bytes hold each component's length, so its components may all be empty.
+   */
+  static Object nonNullKey(Object v, ColumnDef c, TableMetadata t) {
     if (v == null) throw invalid("Invalid null value in condition for column " + c.name());
     boolean empty = v instanceof String str && str.isEmpty() || io.ringsim.schema.EmptyValue.is(v)
         || v instanceof java.nio.ByteBuffer b && !b.hasRemaining();
-    if (empty && c.kind() == ColumnKind.PARTITION_KEY) throw invalid("Key may not be empty");
+    if (empty && c.kind() == ColumnKind.PARTITION_KEY && t.partitionKey().size() == 1)
+      throw invalid("Key may not be empty");
     return v;
-  }
-
-  /**
-   * Cassandra's index refuses a value it cannot key its index table on: 65535 bytes or more, for a single-cell
-   * regular or static column that has an index (the check Cassandra makes before writing, CASSANDRA-8280).
-   * Collections' elements are not checked here.
-   */
-  static void checkIndexedValues(Catalog catalog, TableMetadata t, java.util.Map<String, Object> byColumn) {
-    for (io.ringsim.schema.IndexMetadata ix : catalog.indexesOn(t.keyspace(), t.name())) {
-      ColumnDef c = t.column(ix.column()).orElse(null);
-      // SASI checks no value's size (its validate is empty); it skips terms over 1 KiB when it builds its index.
-      if (c == null || ix.isSasi() || c.isPrimaryKey() || io.ringsim.storage.TableSchema.isComplex(c.type())) continue;
-      Object v = byColumn.get(c.name());
-      if (v == null) continue;
-      int n = c.type().serialize(v).length;
-      if (n >= 65535) throw invalid("Cannot index value of size " + n + " for index " + ix.name() + " on "
-          + t.qualifiedName() + "(" + c.name() + ") (maximum allowed size=65535)");
-    }
   }
 
   /**
