@@ -236,7 +236,7 @@ unaliasedSelector
   ;
 selectorAtom
   : K_COUNT LPAREN (STAR | INTEGER) RPAREN               # countStar
-  | K_CAST LPAREN unaliasedSelector K_AS ident RPAREN    # castSelector
+  | K_CAST LPAREN unaliasedSelector K_AS cqlType RPAREN  # castSelector
   | functionName LPAREN (unaliasedSelector (COMMA unaliasedSelector)*)? RPAREN  # functionSelector
   // A type hint binds tighter than a field, element or slice after it: (frozen<addr>){...}.street is the hinted
   // value's field, as in Cassandra 4.1's selectionTypeHint over selectionGroupWithoutField.
@@ -290,6 +290,8 @@ term
   | LBRACE term COLON term (COMMA term COLON term)* RBRACE  # mapLiteral
   | LBRACE ident COLON term (COMMA ident COLON term)* RBRACE  # userTypeLiteral
   | tupleLiteral                                       # tupleTerm
+  // Cassandra 4.1's simpleTerm: CAST(x AS type) is a call of system.castAsType (FunctionCall.Raw.newCast).
+  | K_CAST LPAREN term K_AS cqlType RPAREN             # castTerm
   | functionName LPAREN (term (COMMA term)*)? RPAREN   # functionTerm
   | marker                                             # bindMarker
   ;

@@ -22,7 +22,26 @@ public sealed interface Term {
   /** {@code {street: 'x', city: 'y'}}: a user-defined type's value by field name, as written (duplicates kept). */
   record UserTypeLiteral(List<String> fields, List<Term> values) implements Term {}
 
-  record FunctionCall(String name, List<Term> args) implements Term {}
+  record FunctionCall(String name, List<Term> args) implements Term {
+    /**
+     * The functions CAST(x AS type) calls are named castAsType in the system keyspace, the type written in lower
+     * case and capitalized (castAsInt; varchar gives castAsVarchar, which does not exist). A written function name is
+     * lowered, so only a CAST keeps this prefix's case.
+     */
+    private static final String CAST_PREFIX = "system.castAs";
+
+    /** {@code CAST(value AS type)}. */
+    public static FunctionCall cast(String type, Term value) {
+      String t = type.toLowerCase(java.util.Locale.ROOT);
+      return new FunctionCall(CAST_PREFIX + Character.toUpperCase(t.charAt(0)) + t.substring(1), List.of(value));
+    }
+
+    /** The type a CAST converts to, in lower case; null when this is another call. */
+    public String castType() {
+      return name.startsWith(CAST_PREFIX) ? name.substring(CAST_PREFIX.length()).toLowerCase(java.util.Locale.ROOT)
+          : null;
+    }
+  }
 
   /** {@code 2 + 3}, {@code ts - 2d}: {@code op} is the operator's symbol; the receiver types it, as in Cassandra. */
   record Operation(char op, Term left, Term right) implements Term {}

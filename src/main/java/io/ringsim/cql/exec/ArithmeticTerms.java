@@ -88,6 +88,7 @@ final class ArithmeticTerms {
         return Arithmetic.Fit.WEAK; // FunctionCall.Raw.testAssignment: a call it cannot resolve may still fit
       }
     }
+    if (t instanceof Term.FunctionCall f && f.castType() != null) return CastTerms.fit(f, param);
     if (t instanceof Term.FunctionCall f) {
       CqlType returns = null;
       for (NativeFunctions.Signature s : NativeFunctions.overloads(f.name())) {

@@ -169,6 +169,9 @@ final class MarkerSpecs {
       List<Term> args = ArithmeticTerms.operands(t);
       term(args.get(0), "arg0(" + f.functionName() + ")", f.left(), null);
       if (!f.unary()) term(args.get(1), "arg1(" + f.functionName() + ")", f.right(), null);
+    } else if (t instanceof Term.FunctionCall f && f.castType() != null) {
+      // The overload is resolved at PREPARE (an untyped marker makes the call ambiguous); its parameter types it.
+      term(f.args().get(0), CastTerms.argName(f), CastTerms.resolve(f, type).args().get(0), null);
     } else if (t instanceof Term.FunctionCall f) {
       // Cassandra resolves an unqualified function name in the keyspace of the statement's table.
       io.ringsim.schema.UserFunction user = UserFunctionTerms.soleOverload(catalog,

@@ -102,8 +102,10 @@ final class NativeFunctions {
       if (to == CqlTypes.COUNTER) continue;
       for (CqlType from : NUMBERS) if (from != to) cast(to, from, (a, c) -> Numbers.convert(a[0], to));
     }
+    // CastFcts writes every native type but blob as text or ascii, and ascii as text (not text as ascii).
     for (CqlType from : NATIVE) {
-      if (from != CqlTypes.TEXT) cast(CqlTypes.TEXT, from, (a, c) -> text(from, a[0]));
+      if (from == CqlTypes.BLOB || from == CqlTypes.TEXT) continue;
+      cast(CqlTypes.TEXT, from, (a, c) -> text(from, a[0]));
       if (from != CqlTypes.ASCII) cast(CqlTypes.ASCII, from, (a, c) -> text(from, a[0]));
     }
     cast(date, ts, (a, c) -> dateOf(((Instant) a[0]).toEpochMilli()));
@@ -126,14 +128,23 @@ final class NativeFunctions {
     return FUNCTIONS.getOrDefault(name.toLowerCase(Locale.ROOT), List.of());
   }
 
-  /** The conversion {@code CAST(x AS type)} uses for x's type. */
-  static Signature cast(CqlType from, String typeName) {
-    CqlType to;
+  /** The overloads of system.castAsType: empty when Cassandra has none for {@code typeName} (castAsBoolean). */
+  static List<Signature> castsTo(String typeName) {
+    return CASTS.getOrDefault(typeName.toLowerCase(Locale.ROOT), List.of());
+  }
+
+  /** The type {@code CAST(x AS typeName)} converts to. */
+  static CqlType castType(String typeName) {
     try {
-      to = CqlTypes.byName(typeName);
+      return CqlTypes.byName(typeName);
     } catch (IllegalArgumentException e) {
       throw invalid("Unknown type " + typeName);
     }
+  }
+
+  /** The conversion {@code CAST(x AS type)} uses for x's type. */
+  static Signature cast(CqlType from, String typeName) {
+    CqlType to = castType(typeName);
     if (from.name().equals(to.name()) || (from == CqlTypes.COUNTER && to == CqlTypes.BIGINT)) {
       return new Signature("castAs" + to.name(), List.of(from), to, (a, c) -> a[0]);
     }

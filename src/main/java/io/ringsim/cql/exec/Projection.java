@@ -145,6 +145,7 @@ public final class Projection {
     }
     if (s instanceof Selector.Column c) {
       ColumnDef def = column(t, c.name());
+      compiler.collected(def.name());
       names.add(alias != null ? alias : def.name());
       types.add(def.type());
       columns.add((p, r, now) -> RowValues.columnValue(t, p, r, def));
@@ -203,6 +204,7 @@ public final class Projection {
       return;
     }
     List<ColumnDef> args = arguments(t, f, fn);
+    for (ColumnDef a : args) compiler.collected(a.name());
     switch (fn) {
       case "count", "min", "max", "sum", "avg" -> {
         if (args.size() != 1) throw invalid("Invalid number of arguments in call to function system." + fn);

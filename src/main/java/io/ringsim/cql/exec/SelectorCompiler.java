@@ -58,6 +58,8 @@ final class SelectorCompiler {
 
   private final TableMetadata table;
   private final Values values;
+  /** The first column the selection names, as far as it is compiled (Cassandra's collected column definitions). */
+  private String firstColumn;
   /** Set while compiling a selector that holds an aggregate; null otherwise. */
   private AggregateSlots slots;
 
@@ -129,7 +131,18 @@ final class SelectorCompiler {
     }
   }
 
+  /** Notes a column the selection names, in the order Cassandra collects their definitions. */
+  void collected(String column) {
+    if (firstColumn == null) firstColumn = column;
+  }
+
   Expr compile(Selector s) {
+    if (s instanceof Selector.Column c) collected(Projection.column(table, c.name()).name());
+    if (s instanceof Selector.Function f && Projection.ROW_FUNCTIONS.contains(f.name().toLowerCase(Locale.ROOT))) {
+      for (Selector a : f.args()) {
+        if (a instanceof Selector.Column c) collected(Projection.column(table, c.name()).name());
+      }
+    }
     if (slots != null && (s instanceof Selector.Column || s instanceof Selector.CountStar)) return slot(s);
     if (s instanceof Selector.Column c) {
       ColumnDef def = Projection.column(table, c.name());
@@ -167,6 +180,13 @@ final class SelectorCompiler {
 
   private Expr cast(Selector.Cast c) {
     Expr arg = typed(compile(c.arg()));
+    CqlType to = NativeFunctions.castType(c.type());
+    // Selectable.WithCast drops a cast to the argument's own type: CAST(c AS int) of an int column is c, named so.
+    if (Arithmetic.sameType(arg.type(), to)) return arg;
+    // With no castAsType at all it names the first column the selection has collected so far, whichever it is.
+    if (NativeFunctions.castsTo(c.type()).isEmpty()) {
+      throw NativeFunctions.invalid(firstColumn + " cannot be cast to " + c.type().toLowerCase(Locale.ROOT));
+    }
     NativeFunctions.Signature sig = NativeFunctions.cast(arg.type(), c.type());
     Projection.Column a = arg.eval();
     return new Expr("cast(" + arg.name() + " as " + c.type().toLowerCase(Locale.ROOT) + ")", sig.returns(),

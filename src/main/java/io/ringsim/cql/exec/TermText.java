@@ -32,6 +32,11 @@ final class TermText {
       }
       return sb.append('}').toString();
     }
+    if (t instanceof Term.FunctionCall f && f.castType() != null) {
+      // FunctionName.appendCqlTo quotes the name, whose case a bare name would lose.
+      String name = f.name().substring(f.name().indexOf('.') + 1);
+      return "system.\"" + name + "\"(" + join(f.args()) + ")";
+    }
     if (t instanceof Term.FunctionCall f) return f.name() + "(" + join(f.args()) + ")";
     return "?";
   }

@@ -317,6 +317,7 @@ public final class Values implements NativeFunctions.Context {
    * the overload whose parameter types the arguments fit, and whose result fits the receiving column.
    */
   private Object function(Term.FunctionCall f, CqlType type, String column) {
+    if (f.castType() != null) return CastTerms.value(this, f, type);
     String written = f.name().toLowerCase(Locale.ROOT);
     // A native function is also system.name (its keyspace); messages name it so either way.
     String fn = written.startsWith("system.") ? written.substring("system.".length()) : written;

@@ -199,6 +199,12 @@ public final class CqlParser {
       return new CqlException(CqlErrorClass.SyntaxError, where + "no viable alternative at input '" + tokenText
           + "'" + snippetFrom(p, n.getStartToken(), t));
     }
+    if (e instanceof NoViableAltException n && n.getStartToken().getType() == CqlGrammarLexer.K_CAST
+        && t.getType() != CqlGrammarLexer.K_AS && castOpenedAt(p, n.getStartToken())) {
+      // Cassandra's parser takes CAST( as the start of a cast whatever follows, and fails where AS should stand.
+      return new CqlException(CqlErrorClass.SyntaxError, where + "mismatched input '" + tokenText
+          + "' expecting K_AS" + snippet(p, t));
+    }
     if (e instanceof NoViableAltException n && n.getStartToken().getTokenIndex() < t.getTokenIndex()
         && !(n.getCtx() instanceof CqlGrammarParser.AssignmentContext)) {
       // A prediction that read past its first token: Cassandra's stream rewinds to where the decision began (an
@@ -348,6 +354,15 @@ public final class CqlParser {
   }
 
   /** Whether the {@code back}-th token before {@code t} on the default channel is of {@code type}. */
+  /** Whether {@code cast} (a CAST keyword) is followed by '(' on the default channel. */
+  private static boolean castOpenedAt(Parser p, Token cast) {
+    for (int i = cast.getTokenIndex() + 1; i < p.getTokenStream().size(); i++) {
+      Token x = p.getTokenStream().get(i);
+      if (x.getChannel() == Token.DEFAULT_CHANNEL) return x.getType() == CqlGrammarLexer.LPAREN;
+    }
+    return false;
+  }
+
   private static boolean previousIs(Parser p, Token t, int back, int type) {
     Token x = previous(p, t, back);
     return x != null && x.getType() == type;

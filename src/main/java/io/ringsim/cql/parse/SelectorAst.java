@@ -18,7 +18,7 @@ final class SelectorAst {
     if (u instanceof CountStarContext cs) return new Selector.CountStar(cs.getText());
     if (u instanceof ColumnSelectorContext cs) return new Selector.Column(AstBuilder.ident(cs.ident()));
     if (u instanceof CastSelectorContext c) {
-      return new Selector.Cast(selector(c.unaliasedSelector()), AstBuilder.ident(c.ident()));
+      return new Selector.Cast(selector(c.unaliasedSelector()), TermAst.castType(c.cqlType()));
     }
     if (u instanceof ElementSelectorContext e) {
       return new Selector.Element(atom(e.selectorAtom()), TermAst.term(e.term()));

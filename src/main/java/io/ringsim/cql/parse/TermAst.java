@@ -43,11 +43,34 @@ final class TermAst {
       boolean keep = e.size() > 1 || e.get(0) instanceof Term.Literal l && l.kind() == Term.Kind.NULL;
       return keep ? new Term.TupleLiteral(e) : e.get(0);
     }
+    if (t instanceof CastTermContext c) return cast(c);
     if (t instanceof FunctionTermContext f) {
       return new Term.FunctionCall(AstBuilder.functionName(f.functionName()).toLowerCase(Locale.ROOT),
           terms(f.term()));
     }
     return marker(((BindMarkerContext) t).marker());
+  }
+
+  /**
+   * CAST(x AS type) as Cassandra 4.1's parser builds it (FunctionCall.Raw.newCast): a call of system.castAsType. Its
+   * grammar takes a simple term there, no operation: it fails at the operator, expecting AS.
+   */
+  private static Term cast(CastTermContext c) {
+    if (c.term() instanceof AdditionTermContext a) throw CqlParser.mismatched(a.op, "K_AS");
+    if (c.term() instanceof MultiplicationTermContext m) throw CqlParser.mismatched(m.op, "K_AS");
+    return Term.FunctionCall.cast(castType(c.cqlType()), term(c.term()));
+  }
+
+  /**
+   * The type of a CAST, as a term or a selector: Cassandra's grammar takes one of the native types' keywords there
+   * (native_type), anything else being no viable alternative at its first token.
+   */
+  static String castType(CqlTypeContext t) {
+    if (t instanceof SimpleTypeContext s && s.DOT() == null && s.ident(0).QUOTED_NAME() == null) {
+      String name = AstBuilder.ident(s.ident(0)).toLowerCase(Locale.ROOT);
+      if (io.ringsim.schema.types.CqlTypes.scalarNames().contains(name)) return name;
+    }
+    throw CqlParser.noViableAlternative(t.getStart());
   }
 
   /** Each of {@code ts} as a term, in order. */

@@ -101,8 +101,17 @@ final class ViewAst {
   private static String relationText(RelationContext rc) {
     if (rc instanceof SingleRelationContext s) {
       return CqlNames.quote(AstBuilder.ident(s.ident())) + " " + s.operator().getText() + " "
-          + text(s.term());
+          + termText(s.term());
     }
     return text(rc);
+  }
+
+  /** A value as written, but a CAST as the call Cassandra writes back: {@code system."castAsInt"(3.14)}. */
+  private static String termText(TermContext t) {
+    if (t instanceof CastTermContext c) {
+      String name = ((Term.FunctionCall) TermAst.term(c)).name();
+      return "system.\"" + name.substring(name.indexOf('.') + 1) + "\"(" + termText(c.term()) + ")";
+    }
+    return text(t);
   }
 }

@@ -61,7 +61,7 @@ abstract class ScalarType<T> implements CqlType {
     if (literal == null) throw new IllegalArgumentException("a " + name + " literal cannot be null");
     try {
       return parse(literal.trim());
-    } catch (CqlDuration.Invalid e) {
+    } catch (CqlDuration.Invalid | MarshalException e) {
       throw e; // already in Cassandra's words
     } catch (IllegalArgumentException | java.time.DateTimeException | ArithmeticException e) {
       throw invalid(literal);

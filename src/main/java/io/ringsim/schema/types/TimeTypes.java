@@ -2,13 +2,16 @@ package io.ringsim.schema.types;
 
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.LocalDateTime;
 import java.time.LocalTime;
-import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeFormatterBuilder;
+import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoField;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.regex.Pattern;
 
 /** timestamp (8-byte millis since the epoch), date (unsigned days, epoch at 2^31) and time (8-byte nanos of day). */
@@ -16,27 +19,38 @@ final class TimeTypes {
   private TimeTypes() {}
 
   private static final Pattern INTEGER = Pattern.compile("[+-]?\\d+");
+  /** TimestampSerializer's milliseconds: no plus sign. */
+  private static final Pattern MILLIS = Pattern.compile("-?\\d+");
 
-  /** The date-time forms CQL accepts: date, optional time (T or space), optional fraction, optional zone. */
-  private static final DateTimeFormatter TIMESTAMP_IN =
-      new DateTimeFormatterBuilder()
-          .appendPattern("yyyy-MM-dd")
-          .optionalStart()
-          .appendPattern("['T'][' ']HH:mm")
-          .optionalStart()
-          .appendPattern(":ss")
-          .optionalStart()
-          .appendFraction(ChronoField.NANO_OF_SECOND, 1, 9, true)
-          .optionalEnd()
-          .optionalEnd()
-          .optionalEnd()
-          .optionalStart()
-          .appendPattern("[XXX][XX][X]")
-          .optionalEnd()
-          .parseDefaulting(ChronoField.HOUR_OF_DAY, 0)
-          .parseDefaulting(ChronoField.MINUTE_OF_HOUR, 0)
-          .parseDefaulting(ChronoField.SECOND_OF_MINUTE, 0)
-          .toFormatter();
+  /**
+   * The date-time forms CQL accepts, tried in this order, as Cassandra 4.1's TimestampSerializer builds them: a date
+   * and a time (T or a space between), an optional fraction of a second, then no zone (UTC, the zone ringsim and the
+   * reference answers run in) or one of five zone forms (a short or a full zone name after a space, an offset with or
+   * without a space before it, an offset with a colon); then a date alone with the same zone forms, then ISO_DATE.
+   * Zone names are read in English, the oracle's locale.
+   */
+  private static final List<DateTimeFormatter> TIMESTAMP_FORMATS = timestampFormats();
+
+  private static List<DateTimeFormatter> timestampFormats() {
+    List<DateTimeFormatter> out = new ArrayList<>();
+    String[] zones = {" z", " zzzz", " X", "X", "XXX"};
+    for (String dateTime : new String[] {"y-M-d'T'H:m[:s]", "y-M-d H:m[:s]"}) {
+      out.add(dateTime(dateTime).toFormatter(Locale.US).withZone(ZoneOffset.UTC));
+      for (String zone : zones) out.add(dateTime(dateTime).appendPattern(zone).toFormatter(Locale.US));
+    }
+    for (String zone : zones) {
+      out.add(new DateTimeFormatterBuilder().appendPattern("yyyy-MM-dd").appendPattern(zone)
+          .parseDefaulting(ChronoField.NANO_OF_DAY, 0).toFormatter(Locale.US));
+    }
+    out.add(new DateTimeFormatterBuilder().append(DateTimeFormatter.ISO_DATE)
+        .parseDefaulting(ChronoField.NANO_OF_DAY, 0).toFormatter(Locale.US).withZone(ZoneOffset.UTC));
+    return List.copyOf(out);
+  }
+
+  private static DateTimeFormatterBuilder dateTime(String pattern) {
+    return new DateTimeFormatterBuilder().appendPattern(pattern).appendFraction(ChronoField.MILLI_OF_SECOND, 0, 9,
+        true);
+  }
 
   private static final DateTimeFormatter CQLSH_TIMESTAMP =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSSxx").withZone(ZoneOffset.UTC);
@@ -65,14 +79,22 @@ final class TimeTypes {
     @Override
     Instant parse(String s) {
       String t = unquote(s);
-      if (INTEGER.matcher(t).matches()) return Instant.ofEpochMilli(Long.parseLong(t));
-      var parsed = TIMESTAMP_IN.parse(t);
-      LocalDateTime ldt = LocalDateTime.from(parsed);
-      ZoneOffset zone = parsed.isSupported(ChronoField.OFFSET_SECONDS)
-          ? ZoneOffset.ofTotalSeconds(parsed.get(ChronoField.OFFSET_SECONDS))
-          : ZoneOffset.UTC; // ringsim runs in UTC, as the reference answers were produced
-      Instant i = OffsetDateTime.of(ldt, zone).toInstant();
-      return Instant.ofEpochMilli(i.toEpochMilli()); // timestamps keep milliseconds only
+      if (MILLIS.matcher(t).matches()) {
+        try {
+          return Instant.ofEpochMilli(Long.parseLong(t));
+        } catch (NumberFormatException e) {
+          throw new MarshalException(MarshalException.Kind.VALUE, "Unable to make long (for date) from: '" + t + "'");
+        }
+      }
+      for (DateTimeFormatter f : TIMESTAMP_FORMATS) {
+        try {
+          // Timestamps keep milliseconds only.
+          return Instant.ofEpochMilli(ZonedDateTime.parse(t, f).toInstant().toEpochMilli());
+        } catch (DateTimeParseException e) {
+          // the next form
+        }
+      }
+      throw new IllegalArgumentException("no date/time form reads '" + t + "'");
     }
 
     @Override
