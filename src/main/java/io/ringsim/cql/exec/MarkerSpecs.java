@@ -158,6 +158,11 @@ final class MarkerSpecs {
         int at = ut.fieldIndex(u.fields().get(i));
         if (at >= 0) term(u.values().get(i), name + "." + u.fields().get(i), ut.fieldTypes().get(at), null);
       }
+      // A field the type does not have receives nothing: Cassandra refuses the literal while preparing it.
+      for (String f : u.fields()) {
+        if (ut.fieldIndex(f) < 0) throw new CqlException(CqlErrorClass.InvalidRequest, "Unknown field '" + f
+            + "' in value of user defined type " + ut.typeName());
+      }
     } else if (t instanceof Term.TypeHint h) {
       term(h.value(), name, type, target); // Cassandra's TypeCast prepares its term for the receiver itself
     } else if (t instanceof Term.Operation || t instanceof Term.Negation) {
@@ -167,6 +172,7 @@ final class MarkerSpecs {
       term(args.get(0), "arg0(" + f.functionName() + ")", f.left(), null);
       if (!f.unary()) term(args.get(1), "arg1(" + f.functionName() + ")", f.right(), null);
     } else if (t instanceof Term.FunctionCall f) {
+      Values.refuseToJson(f);
       // Cassandra resolves an unqualified function name in the keyspace of the statement's table.
       io.ringsim.schema.UserFunction user = UserFunctionTerms.soleOverload(catalog,
           table != null ? table.keyspace() : session, f);
@@ -177,8 +183,18 @@ final class MarkerSpecs {
             user.argTypes().get(i), null);
         return;
       }
-      // The native functions ringsim knows take no markers; a marker given to one still needs a receiver.
-      for (Term x : f.args()) term(x, name, CqlTypes.BLOB, null);
+      // A native function of one signature (fromJson's argument is its JSON text) types its arguments, named as
+      // FunctionResolver.makeArgSpec names them; with several, ringsim still gives a marker a receiver.
+      String n = f.name().toLowerCase(java.util.Locale.ROOT);
+      String fn = n.startsWith("system.") ? n.substring("system.".length()) : n;
+      List<NativeFunctions.Signature> overloads = NativeFunctions.overloads(fn);
+      List<CqlType> argTypes = fn.equals("fromjson") && f.args().size() == 1 ? List.of(CqlTypes.TEXT)
+          : overloads.size() == 1 && overloads.get(0).args().size() == f.args().size() ? overloads.get(0).args()
+          : null;
+      for (int i = 0; i < f.args().size(); i++) {
+        if (argTypes == null) term(f.args().get(i), name, CqlTypes.BLOB, null);
+        else term(f.args().get(i), "arg" + i + "(system." + fn + ")", argTypes.get(i), null);
+      }
     }
   }
 
