@@ -172,7 +172,7 @@ final class MarkerSpecs {
       term(args.get(0), "arg0(" + f.functionName() + ")", f.left(), null);
       if (!f.unary()) term(args.get(1), "arg1(" + f.functionName() + ")", f.right(), null);
     } else if (t instanceof Term.FunctionCall f) {
-      Values.refuseToJson(f);
+      FunctionReceivers.refuseToJson(f);
       // Cassandra resolves an unqualified function name in the keyspace of the statement's table.
       io.ringsim.schema.UserFunction user = UserFunctionTerms.soleOverload(catalog,
           table != null ? table.keyspace() : session, f);

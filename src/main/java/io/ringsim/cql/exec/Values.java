@@ -323,7 +323,7 @@ public final class Values implements NativeFunctions.Context {
     String written = f.name().toLowerCase(Locale.ROOT);
     // A native function is also system.name (its keyspace); messages name it so either way.
     String fn = written.startsWith("system.") ? written.substring("system.".length()) : written;
-    refuseToJson(f);
+    FunctionReceivers.refuseToJson(f);
     if (fn.equals("fromjson")) return fromJson(f, type, column);
     List<NativeFunctions.Signature> overloads = NativeFunctions.overloads(fn);
     if (overloads.isEmpty()) {
@@ -335,7 +335,8 @@ public final class Values implements NativeFunctions.Context {
     // FunctionResolver: of several signatures, only those whose result the receiver takes are candidates; a
     // sole signature is tried as it is, and its result refused after.
     List<NativeFunctions.Signature> candidates = overloads.size() == 1 ? overloads : overloads.stream()
-        .filter(sig -> assignable(sig.returns(), type) || valueCompatible(sig.returns(), type)).toList();
+        .filter(sig -> assignable(sig.returns(), type) || FunctionReceivers.valueCompatible(sig.returns(), type))
+        .toList();
     if (candidates.isEmpty()) throw NativeFunctions.noMatch(f.name(), overloads);
     boolean arityFits = false;
     for (NativeFunctions.Signature sig : candidates) {
@@ -358,7 +359,7 @@ public final class Values implements NativeFunctions.Context {
       if (!fits) continue;
       if (unset) throw new CqlException(CqlErrorClass.InvalidRequest,
           "Invalid unset value for argument in call to function " + fn);
-      if (!assignable(sig.returns(), type) && !valueCompatible(sig.returns(), type)) {
+      if (!assignable(sig.returns(), type) && !FunctionReceivers.valueCompatible(sig.returns(), type)) {
         throw new CqlException(CqlErrorClass.InvalidRequest, "Type error: cannot assign result of function system."
             + fn + " (type " + sig.returns().name() + ") to " + column + " (type " + type.name() + ")");
       }
@@ -372,18 +373,6 @@ public final class Values implements NativeFunctions.Context {
           + fn + ": " + overloads.get(0).args().size() + " required but " + f.args().size() + " provided");
     }
     throw NativeFunctions.noMatch(f.name(), overloads);
-  }
-
-  /**
-   * Cassandra's FunctionResolver refuses toJson() wherever a term is prepared for a receiver (a value, a WHERE
-   * term, another function's argument): it can only be selected.
-   */
-  static void refuseToJson(Term.FunctionCall f) {
-    String n = f.name().toLowerCase(Locale.ROOT);
-    if (n.equals("tojson") || n.equals("system.tojson"))
-      throw new CqlException(CqlErrorClass.InvalidRequest,
-          "toJson() may only be used within the selection clause of SELECT statements");
-    for (Term a : f.args()) if (a instanceof Term.FunctionCall inner) refuseToJson(inner);
   }
 
   /**
@@ -450,21 +439,6 @@ public final class Values implements NativeFunctions.Context {
   static boolean assignable(CqlType result, CqlType receiver) {
     String r = result.name(), to = receiver.name();
     return r.equals(to) || (r.equals("timeuuid") && to.equals("uuid")) || (r.equals("ascii") && to.equals("text"));
-  }
-
-  /**
-   * Whether the receiver reads the bytes of a {@code result} value as its own (Cassandra's isValueCompatibleWith):
-   * timestamp and bigint read each other's, varint reads both and int's, a blob reads anything.
-   */
-  static boolean valueCompatible(CqlType result, CqlType receiver) {
-    String r = result.name();
-    return switch (receiver.name()) {
-      case "blob" -> true;
-      case "timestamp" -> r.equals("bigint");
-      case "bigint" -> r.equals("timestamp");
-      case "varint" -> r.equals("int") || r.equals("bigint") || r.equals("timestamp");
-      default -> false;
-    };
   }
 
   @Override
