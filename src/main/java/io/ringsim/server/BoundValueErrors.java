@@ -44,8 +44,32 @@ final class BoundValueErrors {
       case "decimal" -> n < 4 ? "Expected 0 or at least 4 bytes (" + n + ")" : null;
       case "text", "varchar" -> "String didn't validate.";
       case "ascii" -> ascii(b);
+      case "duration" -> duration(b);
       default -> null;
     };
+  }
+
+  /** DurationSerializer.validate: three signed vints, months and days in 32 bits, all of one sign. */
+  private static String duration(byte[] b) {
+    if (b.length < 3) return "Expected at least 3 bytes for a duration (" + b.length + ")";
+    long[] parts = new long[3];
+    int pos = 0;
+    for (int i = 0; i < 3; i++) {
+      if (pos >= b.length) return null;
+      int extra = Integer.numberOfLeadingZeros(~b[pos] & 0xff) - 24;
+      if (pos + 1 + extra > b.length) return null;
+      long u = b[pos] & (0xff >> extra);
+      for (int k = 1; k <= extra; k++) u = (u << 8) | (b[pos + k] & 0xff);
+      parts[i] = (u >>> 1) ^ -(u & 1);
+      pos += 1 + extra;
+    }
+    if (parts[0] != (int) parts[0]) return "The duration months must be a 32 bits integer but was: " + parts[0];
+    if (parts[1] != (int) parts[1]) return "The duration days must be a 32 bits integer but was: " + parts[1];
+    boolean nonNegative = parts[0] >= 0 && parts[1] >= 0 && parts[2] >= 0;
+    boolean nonPositive = parts[0] <= 0 && parts[1] <= 0 && parts[2] <= 0;
+    if (!nonNegative && !nonPositive) return "The duration months, days and nanoseconds must be all of the same sign ("
+        + parts[0] + ", " + parts[1] + ", " + parts[2] + ")";
+    return null;
   }
 
   private static String ascii(byte[] b) {

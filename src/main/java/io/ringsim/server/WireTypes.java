@@ -37,6 +37,8 @@ final class WireTypes {
       Map.entry("smallint", DataType.SMALLINT), Map.entry("tinyint", DataType.TINYINT),
       Map.entry("duration", DataType.DURATION));
 
+  private static final String LEGACY_TIMEUUID = "org.apache.cassandra.db.marshal.LegacyTimeUUIDType";
+
   static RawType raw(CqlType t) {
     if (t instanceof ListType l) return new RawType.RawList(raw(l.element()));
     if (t instanceof SetType s) return new RawType.RawSet(raw(s.element()));
@@ -51,6 +53,7 @@ final class WireTypes {
       for (int i = 0; i < u.size(); i++) fields.put(u.fieldNames().get(i), raw(u.fieldTypes().get(i)));
       return new RawType.RawUdt(u.keyspace(), u.typeName(), fields);
     }
+    if (t == CqlTypes.LEGACY_TIMEUUID) return new RawType.RawCustom(LEGACY_TIMEUUID);
     // A custom type goes as [custom] with its class; drivers decode CompositeType and the like from it.
     if (t instanceof CustomType c) return new RawType.RawCustom(c.className());
     Integer id = IDS.get(t.name());
@@ -60,7 +63,8 @@ final class WireTypes {
 
   /** The column type a [option] describes (the reverse of {@link #raw}). */
   static CqlType fromRaw(RawType r) {
-    if (r instanceof RawType.RawCustom c) return MarshalTypes.parse(c.className);
+    if (r instanceof RawType.RawCustom c) return c.className.equals(LEGACY_TIMEUUID) ? CqlTypes.LEGACY_TIMEUUID
+        : MarshalTypes.parse(c.className);
     if (r instanceof RawType.RawList l) return new ListType(fromRaw(l.elementType), false);
     if (r instanceof RawType.RawSet s) return new SetType(fromRaw(s.elementType), false);
     if (r instanceof RawType.RawMap m) return new MapType(fromRaw(m.keyType), fromRaw(m.valueType), false);

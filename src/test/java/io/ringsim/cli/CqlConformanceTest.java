@@ -65,8 +65,8 @@ class CqlConformanceTest {
       "64_sasi_stemming",
       "65_null_in_literals",
       "66_system_table_selects", "67_system_table_writes", "68_view_options", "69_cast_terms",
-      "70_cqlpy_dml_findings", "72_cqlpy_json_key_findings", "74_cqlpy_view_name_findings",
-      "75_cqlpy_grammar_findings"})
+      "70_cqlpy_dml_findings", "71_cqlpy_types_ddl_findings", "72_cqlpy_json_key_findings",
+      "74_cqlpy_view_name_findings", "75_cqlpy_grammar_findings"})
   void matchesCassandraWordForWord(String name) throws IOException {
     List<String> differ = new ArrayList<>(compare(name).messageMismatches());
     // 35: Cassandra names a quoted user-type field key by a Java object's identity hash ("...Selectable$WithTerm$Raw@
@@ -113,7 +113,9 @@ class CqlConformanceTest {
       // ServerError says only InvocationTargetException; ringsim's names the cause.
       "59_sasi_analyzers", java.util.Set.of(158, 160, 162),
       // The same for a stemming or stop-word locale of one letter.
-      "64_sasi_stemming", java.util.Set.of(69, 73));
+      "64_sasi_stemming", java.util.Set.of(69, 73),
+      // Cassandra lists toDate's overloads in its hash order, which differs between a selector (08) and a term.
+      "71_cqlpy_types_ddl_findings", java.util.Set.of(50));
 
   /** TTL expiry, tombstone purging and commit-log replay through a cluster: every node flushes, compacts, restarts. */
   @ParameterizedTest

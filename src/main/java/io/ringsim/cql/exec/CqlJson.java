@@ -278,8 +278,9 @@ final class CqlJson {
   }
 
   private static Object key(CqlType keyType, String k) {
+    // Cassandra's MapType decodes the JSON text of every key that is not of a native type.
     if (keyType instanceof ListType || keyType instanceof SetType || keyType instanceof MapType
-        || keyType instanceof TupleType) {
+        || keyType instanceof TupleType || keyType instanceof UserType) {
       try {
         return value(keyType, MAPPER.readTree(k));
       } catch (java.io.IOException e) {

@@ -161,6 +161,11 @@ final class MarkerSpecs {
         int at = ut.fieldIndex(u.fields().get(i));
         if (at >= 0) term(u.values().get(i), name + "." + u.fields().get(i), ut.fieldTypes().get(at), null);
       }
+      // A field the type does not have receives nothing: Cassandra refuses the literal while preparing it.
+      for (String f : u.fields()) {
+        if (ut.fieldIndex(f) < 0) throw new CqlException(CqlErrorClass.InvalidRequest, "Unknown field '" + f
+            + "' in value of user defined type " + ut.typeName());
+      }
     } else if (t instanceof Term.TypeHint h) {
       term(h.value(), name, type, target); // Cassandra's TypeCast prepares its term for the receiver itself
     } else if (t instanceof Term.Operation || t instanceof Term.Negation) {
@@ -173,6 +178,7 @@ final class MarkerSpecs {
       // The overload is resolved at PREPARE (an untyped marker makes the call ambiguous); its parameter types it.
       term(f.args().get(0), CastTerms.argName(f), CastTerms.resolve(f, type).args().get(0), null);
     } else if (t instanceof Term.FunctionCall f) {
+      FunctionReceivers.refuseToJson(f);
       // Cassandra resolves an unqualified function name in the keyspace of the statement's table.
       io.ringsim.schema.UserFunction user = UserFunctionTerms.soleOverload(catalog,
           table != null ? table.keyspace() : session, f);

@@ -10,6 +10,7 @@ import io.ringsim.schema.ShownOptions;
 import io.ringsim.schema.TableParams;
 import io.ringsim.storage.CompactionStrategy;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -32,7 +33,7 @@ final class TableOptions {
           case "gc_grace_seconds" -> p = p.withGcGraceSeconds(intOption(v, k));
           case "bloom_filter_fp_chance" -> p = p.withBloomFilterFpChance(Double.parseDouble(text(v)));
           case "compaction" -> {
-            if (!(v instanceof Term.MapLiteral m)) throw invalid("compaction must be a map");
+            if (!(emptyAsMap(v) instanceof Term.MapLiteral m)) throw invalid("compaction must be a map");
             Map<String, String> map = new LinkedHashMap<>();
             for (int i = 0; i < m.keys().size(); i++) map.put(text(m.keys().get(i)), text(m.values().get(i)));
             if (!map.containsKey("class"))
@@ -77,6 +78,11 @@ final class TableOptions {
     }
   }
 
+  /** {} reads as an empty set literal; Cassandra's grammar takes it as the empty map an option expects. */
+  private static Term emptyAsMap(Term t) {
+    return t instanceof Term.SetLiteral e && e.elements().isEmpty() ? new Term.MapLiteral(List.of(), List.of()) : t;
+  }
+
   /** Cassandra's PropertyDefinitions.getInt: an integer, or a string that reads as one; else a syntax error. */
   private static int intOption(Term v, String k) {
     if (v instanceof Term.Literal l && (l.kind() == Term.Kind.INTEGER || l.kind() == Term.Kind.STRING)) {
@@ -110,33 +116,86 @@ final class TableOptions {
       "ZstdCompressor", "NoopCompressor");
 
   /**
-   * The compression map as Cassandra keeps it: {'enabled': 'false'} as written, else the class by its full name and
-   * chunk_length_in_kb (16 by default). ringsim does not compress, but refuses what Cassandra would refuse and shows
-   * what Cassandra would show.
+   * The compression map as Cassandra's CompressionParams.fromMap reads it and asMap shows it: {'enabled': 'false'}
+   * when disabled (by 'enabled', by {} or by an empty sstable_compression), else the class by its full name,
+   * chunk_length_in_kb (16 by default), the options left and min_compress_ratio when not 0. ringsim does not
+   * compress, but refuses what Cassandra would refuse, in Cassandra's order, and shows what Cassandra would show.
    */
   private static Map<String, String> compression(Term value) {
-    // {} reads as an empty set literal; Cassandra takes it as an empty map: compression disabled.
-    if (value instanceof Term.SetLiteral e && e.elements().isEmpty()) return Map.of("enabled", "false");
-    if (!(value instanceof Term.MapLiteral m)) throw invalid("compression must be a map");
-    Map<String, String> in = new LinkedHashMap<>();
-    for (int i = 0; i < m.keys().size(); i++) in.put(text(m.keys().get(i)), text(m.values().get(i)));
-    if ("false".equalsIgnoreCase(in.get("enabled"))) return Map.of("enabled", "false");
-    String cls = in.getOrDefault("class", in.getOrDefault("sstable_compression", "LZ4Compressor"));
+    if (!(emptyAsMap(value) instanceof Term.MapLiteral m)) throw invalid("compression must be a map");
+    Map<String, String> opts = new LinkedHashMap<>();
+    for (int i = 0; i < m.keys().size(); i++) opts.put(text(m.keys().get(i)), text(m.values().get(i)));
+    String enabled = opts.remove("enabled");
+    boolean on = enabled == null || Boolean.parseBoolean(enabled);
+    if (on && !opts.isEmpty() && !opts.containsKey("class") && !opts.containsKey("sstable_compression"))
+      throw new IllegalArgumentException("Missing sub-option 'class' for the 'compression' option.");
+    if (!on) {
+      if (!opts.isEmpty())
+        throw new IllegalArgumentException("If the 'enabled' option is set to false no other options must be"
+            + " specified");
+      return Map.of("enabled", "false");
+    }
+    String cls;
+    if (opts.containsKey("class")) {
+      if (opts.containsKey("sstable_compression")) throw new IllegalArgumentException("The 'sstable_compression' option"
+          + " must not be used if the compression algorithm is already specified by the 'class' option");
+      cls = opts.remove("class");
+      if (cls.isEmpty()) throw new IllegalArgumentException("The 'class' option must not be empty. To disable"
+          + " compression use 'enabled' : false");
+    } else {
+      cls = opts.remove("sstable_compression");
+    }
+    String chunkText = null;
+    if (opts.containsKey("chunk_length_in_kb")) {
+      if (opts.containsKey("chunk_length_kb")) throw new IllegalArgumentException("The 'chunk_length_kb' option must"
+          + " not be used if the chunk length is already specified by the 'chunk_length_in_kb' option");
+      chunkText = opts.remove("chunk_length_in_kb");
+    } else if (opts.containsKey("chunk_length_kb")) {
+      chunkText = opts.remove("chunk_length_kb");
+    }
+    int chunkKb = 16;
+    if (chunkText != null) {
+      try {
+        chunkKb = Integer.parseInt(chunkText);
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("Invalid value for chunk_length_in_kb");
+      }
+      if (chunkKb > Integer.MAX_VALUE / 1024)
+        throw new IllegalArgumentException("Value of chunk_length_in_kb is too large (" + chunkKb + ")");
+    }
+    // A ratio that is no number escapes Cassandra's checks: its NumberFormatException is a server error.
+    String ratioText = opts.remove("min_compress_ratio");
+    double ratio;
+    try {
+      ratio = ratioText == null ? 0 : Double.parseDouble(ratioText);
+    } catch (NumberFormatException e) {
+      throw new CqlException(CqlErrorClass.ServerError, "java.lang.NumberFormatException: " + e.getMessage());
+    }
+    if (cls == null || cls.isEmpty()) {
+      if (!opts.isEmpty()) throw new IllegalArgumentException("Unknown compression options (" + opts.keySet()
+          + ") since no compression class found");
+      return Map.of("enabled", "false");
+    }
     String simple = cls.startsWith("org.apache.cassandra.io.compress.")
         ? cls.substring("org.apache.cassandra.io.compress.".length()) : cls;
     if (!COMPRESSORS.contains(simple)) throw new IllegalArgumentException("Could not create Compression for type "
         + (cls.contains(".") ? cls : "org.apache.cassandra.io.compress." + cls));
-    java.util.List<String> unknown = in.keySet().stream().filter(k -> !COMPRESSION_OPTIONS.contains(k)).toList();
+    java.util.List<String> unknown = opts.keySet().stream().filter(k -> !COMPRESSION_OPTIONS.contains(k)).toList();
     if (!unknown.isEmpty()) throw new IllegalArgumentException("Unknown compression options "
         + String.join(", ", unknown));
-    String chunk = in.getOrDefault("chunk_length_in_kb", in.get("chunk_length_kb"));
-    if (chunk != null && chunk.matches("[0-9]+") && Integer.bitCount(Integer.parseInt(chunk)) != 1)
-      throw new IllegalArgumentException("chunk_length_in_kb must be a power of 2");
-    Map<String, String> out = new java.util.TreeMap<>(in);
-    out.remove("sstable_compression");
-    out.remove("enabled");
+    // CompressionParams.validate, on the length in bytes.
+    if (chunkKb <= 0) throw new IllegalArgumentException("Invalid negative or null chunk_length_in_kb");
+    if (Integer.bitCount(chunkKb) != 1) throw new IllegalArgumentException("chunk_length_in_kb must be a power of 2");
+    int chunkBytes = chunkKb * 1024;
+    double maxCompressed = Math.ceil(Math.min(chunkBytes / ratio, Integer.MAX_VALUE));
+    if (maxCompressed < 0) throw new IllegalArgumentException("Invalid negative min_compress_ratio");
+    if (maxCompressed > chunkBytes && maxCompressed < Integer.MAX_VALUE)
+      throw new IllegalArgumentException("min_compress_ratio can either be 0 or greater than or equal to 1");
+    Map<String, String> out = new java.util.TreeMap<>(opts);
+    out.remove("crc_check_chance"); // accepted for compatibility; Cassandra 4.1 keeps it as a table option
     out.put("class", "org.apache.cassandra.io.compress." + simple);
-    out.putIfAbsent("chunk_length_in_kb", "16");
+    out.put("chunk_length_in_kb", String.valueOf(chunkKb));
+    if (ratio != 0) out.put("min_compress_ratio", String.valueOf(ratio));
     return out;
   }
 
@@ -145,7 +204,7 @@ final class TableOptions {
    * sub-option left out of the map is NONE (not the table default's 'keys': 'ALL').
    */
   private static ShownOptions caching(ShownOptions shown, Term value) {
-    if (!(value instanceof Term.MapLiteral m)) throw invalid("caching must be a map");
+    if (!(emptyAsMap(value) instanceof Term.MapLiteral m)) throw invalid("caching must be a map");
     String keys = "NONE", rows = "NONE";
     java.util.List<String> unknown = new java.util.ArrayList<>();
     for (int i = 0; i < m.keys().size(); i++) {

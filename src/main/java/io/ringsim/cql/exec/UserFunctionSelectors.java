@@ -7,6 +7,7 @@ import io.ringsim.schema.CqlType;
 import io.ringsim.schema.TableMetadata;
 import io.ringsim.schema.UserAggregate;
 import io.ringsim.schema.UserFunction;
+import io.ringsim.schema.types.CqlTypes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -52,7 +53,9 @@ final class UserFunctionSelectors {
     List<Projection.Column> evals = bound.get(0);
     String name = n.qualified() + "(" + args.stream().map(SelectorCompiler.Expr::name)
         .collect(Collectors.joining(", ")) + ")";
-    return new SelectorCompiler.Expr(name, fn.returnType(), (p, r, now) -> {
+    // Cassandra 4.1 gives a UDF's timeuuid its udfType(), LegacyTimeUUIDType, which clients receive as a custom type.
+    CqlType returns = fn.returnType() == CqlTypes.TIMEUUID ? CqlTypes.LEGACY_TIMEUUID : fn.returnType();
+    return new SelectorCompiler.Expr(name, returns, (p, r, now) -> {
       List<Object> in = new ArrayList<>(evals.size());
       for (Projection.Column e : evals) in.add(e.value(p, r, now));
       return FunctionCalls.call(fn, in);

@@ -61,8 +61,11 @@ public final class Values implements NativeFunctions.Context {
     if (t instanceof Term.Unset) throw new CqlException(CqlErrorClass.InvalidRequest, unset(column));
     if (t instanceof Term.FunctionCall f) return function(f, type, column);
     if (ArithmeticTerms.isArithmetic(t)) return ArithmeticTerms.value(this, t, type, column);
-    // The parser reads (x) as x. For a tuple column Cassandra 4.1 takes (x), and a bare x too, as a tuple of one
-    // element, padded with nulls like any tuple literal shorter than its type.
+    // The parser reads (x) as x. For a tuple column Cassandra 4.1 reads a constant x, or (x), by the tuple type's
+    // fromString ('1:a' is (1, 'a')); any other term is a tuple of one element, short like a literal shorter than
+    // its type.
+    if (type instanceof TupleType tt0 && t instanceof Term.Literal l0 && l0.kind() != Term.Kind.NULL)
+      return TupleStrings.value(tt0, l0.text());
     if (type instanceof TupleType && !(t instanceof Term.TupleLiteral)
         && !(t instanceof Term.Literal l0 && l0.kind() == Term.Kind.NULL)) {
       return value(new Term.TupleLiteral(List.of(t)), type, column);
@@ -321,6 +324,7 @@ public final class Values implements NativeFunctions.Context {
     String written = f.name().toLowerCase(Locale.ROOT);
     // A native function is also system.name (its keyspace); messages name it so either way.
     String fn = written.startsWith("system.") ? written.substring("system.".length()) : written;
+    FunctionReceivers.refuseToJson(f);
     if (fn.equals("fromjson")) return fromJson(f, type, column);
     List<NativeFunctions.Signature> overloads = NativeFunctions.overloads(fn);
     if (overloads.isEmpty()) {
@@ -329,8 +333,14 @@ public final class Values implements NativeFunctions.Context {
       // A selector's unknown function is "Unknown function 'f'"; a term's is FunctionCall.Raw's wording.
       throw new CqlException(CqlErrorClass.InvalidRequest, "Unknown function " + written + " called");
     }
+    // FunctionResolver: of several signatures, only those whose result the receiver takes are candidates; a
+    // sole signature is tried as it is, and its result refused after.
+    List<NativeFunctions.Signature> candidates = overloads.size() == 1 ? overloads : overloads.stream()
+        .filter(sig -> assignable(sig.returns(), type) || FunctionReceivers.valueCompatible(sig.returns(), type))
+        .toList();
+    if (candidates.isEmpty()) throw NativeFunctions.noMatch(f.name(), overloads);
     boolean arityFits = false;
-    for (NativeFunctions.Signature sig : overloads) {
+    for (NativeFunctions.Signature sig : candidates) {
       if (sig.args().size() != f.args().size()) continue;
       arityFits = true;
       Object[] args = new Object[sig.args().size()];
@@ -350,11 +360,14 @@ public final class Values implements NativeFunctions.Context {
       if (!fits) continue;
       if (unset) throw new CqlException(CqlErrorClass.InvalidRequest,
           "Invalid unset value for argument in call to function " + fn);
-      if (!assignable(sig.returns(), type)) {
+      if (!assignable(sig.returns(), type) && !FunctionReceivers.valueCompatible(sig.returns(), type)) {
         throw new CqlException(CqlErrorClass.InvalidRequest, "Type error: cannot assign result of function system."
             + fn + " (type " + sig.returns().name() + ") to " + column + " (type " + type.name() + ")");
       }
-      return NativeFunctions.call(sig, args, this);
+      Object result = NativeFunctions.call(sig, args, this);
+      // A value-compatible result keeps its bytes: the receiving type reads them as its own.
+      return result == null || assignable(sig.returns(), type) ? result
+          : type.deserialize(sig.returns().serialize(result));
     }
     if (!arityFits) {
       throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid number of arguments in call to function system."

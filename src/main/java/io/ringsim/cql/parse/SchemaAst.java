@@ -36,7 +36,7 @@ final class SchemaAst {
 
   private static Map<String, Term> keyspaceOptions(List<KeyspaceOptionContext> opts) {
     Map<String, Term> m = new LinkedHashMap<>();
-    for (KeyspaceOptionContext o : opts) m.put(AstBuilder.ident(o.ident()), TermAst.term(o.term()));
+    for (KeyspaceOptionContext o : opts) m.put(AstBuilder.ident(o.ident()), TermAst.property(o.term()));
     return m;
   }
 
@@ -78,7 +78,7 @@ final class SchemaAst {
       } else if (o instanceof CompactStorageOptionContext) {
         compact = true;
       } else if (o instanceof PropertyOptionContext po) {
-        options.put(AstBuilder.ident(po.ident()), TermAst.term(po.term()));
+        options.put(AstBuilder.ident(po.ident()), TermAst.property(po.term()));
       }
     }
     return new Statement.CreateTable(t.keyspace(), t.name(), c.K_NOT() != null, cols, pk, ck, order, options,
@@ -122,7 +122,7 @@ final class SchemaAst {
     Map<String, Term> options = new LinkedHashMap<>();
     for (TableOptionContext o : w.tableOption()) {
       if (o instanceof PropertyOptionContext po) {
-        options.put(AstBuilder.ident(po.ident()), TermAst.term(po.term()));
+        options.put(AstBuilder.ident(po.ident()), TermAst.property(po.term()));
       } else if (o instanceof ClusteringOrderOptionContext co) {
         // ALTER TABLE's grammar has no CLUSTERING ORDER nor COMPACT STORAGE: the parser stops at their second word.
         throw CqlParser.noViableAfter(co.K_CLUSTERING().getSymbol(), co.K_ORDER().getSymbol());

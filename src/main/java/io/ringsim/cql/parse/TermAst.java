@@ -16,6 +16,23 @@ import org.antlr.v4.runtime.tree.ParseTree;
 final class TermAst {
   private TermAst() {}
 
+  /**
+   * The value of a WITH property. A map's keys are read as Cassandra's convertPropertyMap reads them: a key given
+   * twice is a syntax error, whatever the statement.
+   */
+  static Term property(TermContext t) {
+    Term v = term(t);
+    if (v instanceof Term.MapLiteral m) {
+      java.util.Set<String> seen = new java.util.HashSet<>();
+      for (int i = 0; i < m.keys().size(); i++) {
+        if (!(m.keys().get(i) instanceof Term.Literal k) || !(m.values().get(i) instanceof Term.Literal)) break;
+        if (!seen.add(k.text())) throw new io.ringsim.cql.CqlException(io.ringsim.cql.CqlErrorClass.SyntaxError,
+            "Multiple definition for property " + k.text());
+      }
+    }
+    return v;
+  }
+
   static Term term(TermContext t) {
     if (t instanceof ConstantTermContext c) return constant(c.constant());
     Term arithmetic = ArithmeticAst.term(t);

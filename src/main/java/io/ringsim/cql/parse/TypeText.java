@@ -9,7 +9,10 @@ import io.ringsim.cql.parse.CqlGrammarParser.MapTypeContext;
 import io.ringsim.cql.parse.CqlGrammarParser.SetTypeContext;
 import io.ringsim.cql.parse.CqlGrammarParser.SimpleTypeContext;
 import io.ringsim.cql.parse.CqlGrammarParser.TupleTypeContext;
+import io.ringsim.cql.CqlErrorClass;
+import io.ringsim.cql.CqlException;
 import io.ringsim.cql.CustomTypeErrors;
+import io.ringsim.schema.types.CqlTypes;
 import java.util.Locale;
 
 /** A column's or a field's type as written in CREATE TABLE, ALTER TABLE ADD, CREATE and ALTER TYPE. */
@@ -32,7 +35,15 @@ final class TypeText {
     if (t instanceof ListTypeContext l) return "list<" + of(l.cqlType()) + ">";
     if (t instanceof SetTypeContext l) return "set<" + of(l.cqlType()) + ">";
     if (t instanceof MapTypeContext m) return "map<" + of(m.cqlType(0)) + ", " + of(m.cqlType(1)) + ">";
-    if (t instanceof FrozenTypeContext f) return "frozen<" + of(f.cqlType()) + ">";
+    if (t instanceof FrozenTypeContext f) {
+      // Cassandra's grammar freezes the type as it reads it; a native type cannot be, and says so as a syntax error.
+      if (f.cqlType() instanceof SimpleTypeContext s && s.ident().size() == 1 && s.ident(0).QUOTED_NAME() == null
+          && CqlTypes.scalarNames().contains(s.ident(0).getText().toLowerCase(Locale.ROOT))) {
+        throw new CqlException(CqlErrorClass.SyntaxError, "frozen<> is only allowed on collections, tuples, and"
+            + " user-defined types (got " + CqlTypes.byName(s.ident(0).getText()).name() + ")");
+      }
+      return "frozen<" + of(f.cqlType()) + ">";
+    }
     if (t instanceof CustomTypeContext c) { // a marshal class name, kept in single quotes
       String text = c.STRING().getText();
       String quoted = text.startsWith("$$") ? "'" + text.substring(2, text.length() - 2).replace("'", "''") + "'"

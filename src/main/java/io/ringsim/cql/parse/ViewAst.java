@@ -66,7 +66,7 @@ final class ViewAst {
           }
         }
       } else if (o instanceof PropertyOptionContext po) {
-        options.put(AstBuilder.ident(po.ident()), TermAst.term(po.term()));
+        options.put(AstBuilder.ident(po.ident()), TermAst.property(po.term()));
       } else if (orderProblem == null) {
         orderProblem = "Cannot use 'COMPACT STORAGE' when defining a materialized view";
       }
@@ -79,7 +79,7 @@ final class ViewAst {
     QualifiedName view = QualifiedName.of(c.tableName());
     Map<String, Term> options = new LinkedHashMap<>();
     for (TableOptionContext o : c.tableOption()) {
-      if (o instanceof PropertyOptionContext po) options.put(AstBuilder.ident(po.ident()), TermAst.term(po.term()));
+      if (o instanceof PropertyOptionContext po) options.put(AstBuilder.ident(po.ident()), TermAst.property(po.term()));
     }
     return new Statement.AlterView(view.keyspace(), view.name(), c.K_EXISTS() != null, options);
   }

@@ -64,11 +64,13 @@ public record TupleType(List<CqlType> components) implements CqlType {
 
   @Override
   public Object toJson(Object value) {
-    // Written as the Python driver and the oracle decode it: a missing trailing component as null.
+    // Written as the Python driver and the oracle decode it: a missing trailing component as null, and an empty
+    // one too, as a column's empty value is.
     List<Object> out = new ArrayList<>();
     List<?> v = (List<?>) value;
     for (int i = 0; i < components.size(); i++)
-      out.add(i >= v.size() || v.get(i) == null ? null : components.get(i).toJson(v.get(i)));
+      out.add(i >= v.size() || v.get(i) == null || io.ringsim.schema.EmptyValue.is(v.get(i)) ? null
+          : components.get(i).toJson(v.get(i)));
     return out;
   }
 

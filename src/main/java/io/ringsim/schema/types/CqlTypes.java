@@ -23,6 +23,11 @@ public final class CqlTypes {
   public static final CqlType BOOLEAN = new MiscTypes.Bool();
   public static final CqlType UUID = new UuidTypes.Uuid("uuid", false);
   public static final CqlType TIMEUUID = new UuidTypes.Uuid("timeuuid", true);
+  /**
+   * Cassandra 4.1's LegacyTimeUUIDType: the type a user-defined function's timeuuid takes (TimeUUIDType.udfType()).
+   * It is a timeuuid in everything but its identity, which the protocol layer sends as a custom type.
+   */
+  public static final CqlType LEGACY_TIMEUUID = new UuidTypes.Uuid("timeuuid", true);
   public static final CqlType TIMESTAMP = new TimeTypes.Timestamp();
   public static final CqlType DATE = new TimeTypes.Date();
   public static final CqlType TIME = new TimeTypes.Time();
@@ -46,6 +51,15 @@ public final class CqlTypes {
   }
 
   private CqlTypes() {}
+
+  /**
+   * Cassandra's {@code AbstractType.fromString} for a native type: the value its text stands for, as a composite's
+   * component or a tuple's is written ({@code abc}, {@code 123}, hex without {@code 0x}); an empty text is the empty
+   * value. {@link MarshalException} with Cassandra's message when the text is no such value.
+   */
+  public static Object fromString(CqlType type, String text) {
+    return type.deserialize(new Marshal(type.name(), type, false).fromString(text));
+  }
 
   /** Names of the scalar types, for completion and error messages. */
   public static List<String> scalarNames() {
