@@ -56,7 +56,7 @@ public final class ClientSession {
     this.cluster = cluster;
     this.seed = seed;
     this.coordinator = cluster.nodeNames().get(0);
-    this.values = new Values(0, seed);
+    this.values = new Values(cluster::clockNowMicros, seed);
   }
 
   public String keyspace() {

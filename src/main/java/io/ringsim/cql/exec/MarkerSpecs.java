@@ -177,7 +177,15 @@ final class MarkerSpecs {
             user.argTypes().get(i), null);
         return;
       }
-      // The native functions ringsim knows take no markers; a marker given to one still needs a receiver.
+      String fn = NativeTerms.bare(f.name());
+      if (!fn.equals("token") && !fn.equals("fromjson") && !NativeFunctions.overloads(fn).isEmpty()) {
+        // The overload Cassandra resolves when it prepares the call (an ambiguous one refused now) types its markers.
+        NativeFunctions.Signature sig = NativeTerms.resolve(f, fn, type);
+        for (int i = 0; i < f.args().size(); i++) term(f.args().get(i), "arg" + i + "(system." + fn + ")",
+            sig.args().get(i), null);
+        return;
+      }
+      // A marker given to any other function still needs a receiver.
       for (Term x : f.args()) term(x, name, CqlTypes.BLOB, null);
     }
   }

@@ -76,15 +76,16 @@ final class NativeFunctions {
     def("maxtimeuuid", List.of(ts), tu, (a, c) -> maxTimeuuid(((Instant) a[0]).toEpochMilli()));
     def("dateof", List.of(tu), ts, (a, c) -> Instant.ofEpochMilli(uuidMillis(a[0])));
     def("unixtimestampof", List.of(tu), bigint, (a, c) -> uuidMillis(a[0]));
-    def("todate", List.of(ts), date, (a, c) -> dateOf(((Instant) a[0]).toEpochMilli()));
+    // In the order Cassandra lists them when none fits.
     def("todate", List.of(tu), date, (a, c) -> dateOf(uuidMillis(a[0])));
+    def("todate", List.of(ts), date, (a, c) -> dateOf(((Instant) a[0]).toEpochMilli()));
     def("totimestamp", List.of(tu), ts, (a, c) -> Instant.ofEpochMilli(uuidMillis(a[0])));
     def("totimestamp", List.of(date), ts, (a, c) -> Instant.ofEpochMilli(((LocalDate) a[0]).toEpochDay() * 86_400_000L));
     def("tounixtimestamp", List.of(tu), bigint, (a, c) -> uuidMillis(a[0]));
     def("tounixtimestamp", List.of(ts), bigint, (a, c) -> ((Instant) a[0]).toEpochMilli());
     def("tounixtimestamp", List.of(date), bigint, (a, c) -> ((LocalDate) a[0]).toEpochDay() * 86_400_000L);
     for (CqlType t : NATIVE) {
-      if (t == CqlTypes.BLOB || t == CqlTypes.COUNTER) continue;
+      if (t == CqlTypes.BLOB) continue;
       String n = t.name();
       def(n + "asblob", List.of(t), CqlTypes.BLOB, (a, c) -> ByteBuffer.wrap(t.serialize(a[0])));
       def("blobas" + n, List.of(CqlTypes.BLOB), t, (a, c) -> fromBlob("blobas" + n, t, (ByteBuffer) a[0]));
@@ -126,6 +127,20 @@ final class NativeFunctions {
     return FUNCTIONS.getOrDefault(name.toLowerCase(Locale.ROOT), List.of());
   }
 
+  /** The type {@code CAST(x AS type)} names. */
+  static CqlType castType(String typeName) {
+    try {
+      return CqlTypes.byName(typeName);
+    } catch (IllegalArgumentException e) {
+      throw invalid("Unknown type " + typeName);
+    }
+  }
+
+  /** Whether Cassandra has a cast function to {@code to} (CastFcts: to numbers but counter, text, ascii, dates). */
+  static boolean castsTo(CqlType to) {
+    return CASTS.containsKey(to.name());
+  }
+
   /** The conversion {@code CAST(x AS type)} uses for x's type. */
   static Signature cast(CqlType from, String typeName) {
     CqlType to;
@@ -164,6 +179,18 @@ final class NativeFunctions {
     return invalid("Invalid call to function " + writtenName.toLowerCase(Locale.ROOT) + ", none of its type signatures "
         + "match (known type signatures: " + overloads.stream().map(Signature::describe)
         .collect(Collectors.joining(", ")) + ")");
+  }
+
+  static CqlException ambiguous(String name, List<Signature> compatible) {
+    return invalid("Ambiguous call to function " + name + " (can be matched by following signatures: "
+        + compatible.stream().map(Signature::describe).collect(Collectors.joining(", "))
+        + "): use type casts to disambiguate");
+  }
+
+  /** A value of {@code from} as a {@code to} receiver reads its bytes (the receiver is value-compatible with it). */
+  static Object reinterpret(Object v, CqlType from, CqlType to) {
+    if (v == null || io.ringsim.schema.EmptyValue.is(v) || from.name().equals(to.name())) return v;
+    return Arithmetic.convert(v, from, to);
   }
 
   static long uuidMillis(Object uuid) {
