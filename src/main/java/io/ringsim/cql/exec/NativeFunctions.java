@@ -127,20 +127,6 @@ final class NativeFunctions {
     return FUNCTIONS.getOrDefault(name.toLowerCase(Locale.ROOT), List.of());
   }
 
-  /** The type {@code CAST(x AS type)} names. */
-  static CqlType castType(String typeName) {
-    try {
-      return CqlTypes.byName(typeName);
-    } catch (IllegalArgumentException e) {
-      throw invalid("Unknown type " + typeName);
-    }
-  }
-
-  /** Whether Cassandra has a cast function to {@code to} (CastFcts: to numbers but counter, text, ascii, dates). */
-  static boolean castsTo(CqlType to) {
-    return CASTS.containsKey(to.name());
-  }
-
   /** The conversion {@code CAST(x AS type)} uses for x's type. */
   static Signature cast(CqlType from, String typeName) {
     CqlType to;

@@ -167,33 +167,10 @@ final class SelectorCompiler {
 
   private Expr cast(Selector.Cast c) {
     Expr arg = typed(compile(c.arg()));
-    CqlType to = NativeFunctions.castType(c.type());
-    // Selectable.WithCast: a cast to the value's own type is ignored (the selector keeps its name); a type no cast
-    // function returns is named with the first column the argument reads.
-    if (sameType(arg.type(), to)) return arg;
-    if (!NativeFunctions.castsTo(to)) {
-      String column = firstColumn(c.arg());
-      throw NativeFunctions.invalid((column != null ? column : arg.name()) + " cannot be cast to " + to.name());
-    }
     NativeFunctions.Signature sig = NativeFunctions.cast(arg.type(), c.type());
     Projection.Column a = arg.eval();
     return new Expr("cast(" + arg.name() + " as " + c.type().toLowerCase(Locale.ROOT) + ")", sig.returns(),
         (p, r, now) -> NativeFunctions.call(sig, new Object[] {a.value(p, r, now)}, values), null);
-  }
-
-  /** The column a selector reads first, as Cassandra collects its column definitions; null for none. */
-  private String firstColumn(Selector s) {
-    if (s instanceof Selector.Column c) return Projection.column(table, c.name()).name();
-    if (s instanceof Selector.Function f) {
-      for (Selector a : f.args()) {
-        String n = firstColumn(a);
-        if (n != null) return n;
-      }
-    }
-    if (s instanceof Selector.Cast c) return firstColumn(c.arg());
-    if (s instanceof Selector.Parenthesized p) return firstColumn(p.inner());
-    if (s instanceof Selector.TypeHint h) return firstColumn(h.value());
-    return null;
   }
 
   private Expr function(Selector.Function f) {

@@ -336,7 +336,7 @@ public final class Values implements NativeFunctions.Context {
   private Object function(Term.FunctionCall f, CqlType type, String column) {
     String written = f.name().toLowerCase(Locale.ROOT);
     // A native function is also system.name (its keyspace); messages name it so either way.
-    String fn = NativeTerms.bare(written);
+    String fn = written.startsWith("system.") ? written.substring("system.".length()) : written;
     if (fn.equals("fromjson")) return fromJson(f, type, column);
     if (fn.equals("token") && tokenTable != null && UserFunctionTerms.soleOverload(functionCatalog,
         functionKeyspace, f) == null) {
