@@ -76,9 +76,8 @@ final class NativeFunctions {
     def("maxtimeuuid", List.of(ts), tu, (a, c) -> maxTimeuuid(((Instant) a[0]).toEpochMilli()));
     def("dateof", List.of(tu), ts, (a, c) -> Instant.ofEpochMilli(uuidMillis(a[0])));
     def("unixtimestampof", List.of(tu), bigint, (a, c) -> uuidMillis(a[0]));
-    // In the order Cassandra lists them when none fits.
-    def("todate", List.of(tu), date, (a, c) -> dateOf(uuidMillis(a[0])));
     def("todate", List.of(ts), date, (a, c) -> dateOf(((Instant) a[0]).toEpochMilli()));
+    def("todate", List.of(tu), date, (a, c) -> dateOf(uuidMillis(a[0])));
     def("totimestamp", List.of(tu), ts, (a, c) -> Instant.ofEpochMilli(uuidMillis(a[0])));
     def("totimestamp", List.of(date), ts, (a, c) -> Instant.ofEpochMilli(((LocalDate) a[0]).toEpochDay() * 86_400_000L));
     def("tounixtimestamp", List.of(tu), bigint, (a, c) -> uuidMillis(a[0]));

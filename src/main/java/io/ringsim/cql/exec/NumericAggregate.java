@@ -154,12 +154,36 @@ sealed interface NumericAggregate {
     }
   }
 
+  /**
+   * How many digits an exact decimal sum may have before it is rounded. Cassandra 4.1's sum() and avg() add exactly
+   * (BigDecimal.add), so a sum of 1e500000000 and 1 has 500 million digits: asked, it computed for over ten minutes
+   * without answering (a client times out), and so did ringsim. Sums within a million digits (computed in about a
+   * second) are exact, as Cassandra's; beyond, they keep the 10,000 digits (rounded half up) Cassandra keeps in its
+   * decimal operators (DecimalType.MAX_PRECISION), which its aggregates do not bound yet (CASSANDRA-21401).
+   */
+  long EXACT_DIGITS = 1_000_000;
+
+  java.math.MathContext MAX_PRECISION = new java.math.MathContext(10_000, RoundingMode.HALF_UP);
+
+  /** a + b, exact unless its digits would pass {@link #EXACT_DIGITS}. */
+  static BigDecimal addDecimals(BigDecimal a, BigDecimal b) {
+    // The exact sum has the larger scale: the other operand's digits grow by the difference.
+    long scale = Math.max(a.scale(), b.scale());
+    long digits = Math.max(digits(a) + scale - a.scale(), digits(b) + scale - b.scale()) + 1;
+    return digits <= EXACT_DIGITS ? a.add(b) : a.add(b, MAX_PRECISION);
+  }
+
+  /** At least the digits of the unscaled value (from its bit length, cheap for any size). */
+  private static long digits(BigDecimal x) {
+    return (long) (x.unscaledValue().bitLength() * 0.30103) + 1;
+  }
+
   final class DecimalSum implements NumericAggregate {
     private BigDecimal sum = BigDecimal.ZERO;
 
     @Override
     public void add(Object value) {
-      sum = sum.add((BigDecimal) value);
+      sum = addDecimals(sum, (BigDecimal) value);
     }
 
     @Override
@@ -176,7 +200,9 @@ sealed interface NumericAggregate {
     @Override
     public void add(Object value) {
       count++;
-      avg = avg.add(((BigDecimal) value).subtract(avg).divide(BigDecimal.valueOf(count), RoundingMode.HALF_EVEN));
+      BigDecimal step = addDecimals((BigDecimal) value, avg.negate()).divide(BigDecimal.valueOf(count),
+          RoundingMode.HALF_EVEN);
+      avg = addDecimals(avg, step);
     }
 
     @Override
