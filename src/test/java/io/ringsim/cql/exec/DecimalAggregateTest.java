@@ -37,7 +37,7 @@ class DecimalAggregateTest {
   void aSumOfHalfABillionDigitsKeepsTenThousand() {
     BigDecimal s = (BigDecimal) sum("1e500000000", "1");
     assertThat(s.compareTo(new BigDecimal("1e500000000"))).isZero();
-    assertThat(s.precision()).isLessThanOrEqualTo(10_000);
+    assertThat(s.precision()).isEqualTo(1); // 1E+500000000, which any driver can read
     assertThat(((BigDecimal) sum("1e500000000", "1e500000000")).compareTo(new BigDecimal("2e500000000"))).isZero();
   }
 
@@ -45,5 +45,6 @@ class DecimalAggregateTest {
   void anAverageOfHalfABillionDigitsIsAnsweredToo() {
     BigDecimal a = (BigDecimal) avg("1e500000000", "1");
     assertThat(a.compareTo(new BigDecimal("5e499999999"))).isZero();
+    assertThat(a.precision()).isEqualTo(1);
   }
 }
