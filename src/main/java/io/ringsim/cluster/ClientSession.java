@@ -56,7 +56,7 @@ public final class ClientSession {
     this.cluster = cluster;
     this.seed = seed;
     this.coordinator = cluster.nodeNames().get(0);
-    this.values = new Values(0, seed);
+    this.values = new Values(this::functionClockMicros, seed);
   }
 
   public String keyspace() {
@@ -112,6 +112,15 @@ public final class ClientSession {
    */
   public void setClientClockMicros(long micros) {
     this.clientClockMicros = micros;
+  }
+
+  /**
+   * The clock now(), currentTimestamp() and the like read, as Cassandra's read the coordinator's: the cluster's, and
+   * not before the client's statement reached a served cluster (its virtual time follows the wall clock in steps).
+   */
+  private long functionClockMicros() {
+    long node = cluster.clockNowMicros();
+    return clientClockMicros == ClientRequest.NO_CLIENT_CLOCK ? node : Math.max(node, clientClockMicros);
   }
 
   /**

@@ -183,6 +183,7 @@ final class Arithmetic {
       case "varint" -> t.equals("int") || t.equals("bigint") || t.equals("timestamp");
       case "date" -> t.equals("int");
       case "text" -> t.equals("ascii");
+      case "uuid" -> t.equals("timeuuid");
       case "blob" -> true;
       default -> false;
     };

@@ -77,7 +77,7 @@ final class ArithmeticTerms {
     };
   }
 
-  private static Arithmetic.Fit fitOf(Term t, CqlType param) {
+  static Arithmetic.Fit fitOf(Term t, CqlType param) {
     if (t instanceof Term.Literal l) return literalFit(l, param);
     if (t instanceof Term.BindMarker || t instanceof Term.Bound || t instanceof Term.Unset) return Arithmetic.Fit.WEAK;
     if (t instanceof Term.TypeHint h) return Arithmetic.fitOfType(hintType(h), param);
@@ -89,15 +89,7 @@ final class ArithmeticTerms {
       }
     }
     if (t instanceof Term.FunctionCall f && f.castType() != null) return CastTerms.fit(f, param);
-    if (t instanceof Term.FunctionCall f) {
-      CqlType returns = null;
-      for (NativeFunctions.Signature s : NativeFunctions.overloads(f.name())) {
-        if (s.args().size() != f.args().size()) continue;
-        if (returns != null && !Arithmetic.sameType(returns, s.returns())) return Arithmetic.Fit.WEAK;
-        returns = s.returns();
-      }
-      return returns == null ? Arithmetic.Fit.WEAK : Arithmetic.fitOfType(returns, param);
-    }
+    if (t instanceof Term.FunctionCall f) return NativeTerms.callFit(f, param);
     return Arithmetic.Fit.NONE; // collection, tuple and user type literals are no numbers
   }
 

@@ -195,17 +195,16 @@ final class MarkerSpecs {
         term(f.args().get(0), "arg0(system.fromjson)", CqlTypes.TEXT, null);
         return;
       }
-      // A native function of one overload for this many arguments: its parameters receive them, named as
-      // FunctionResolver.makeArgSpec names them (a driver then routes by no partition key column).
-      String fn = written.startsWith("system.") ? written.substring("system.".length()) : written;
-      List<NativeFunctions.Signature> fits = NativeFunctions.overloads(fn).stream()
-          .filter(sig -> sig.args().size() == f.args().size()).toList();
-      if (fits.size() == 1) {
+      String fn = NativeTerms.bare(f.name());
+      if (!fn.equals("token") && !NativeFunctions.overloads(fn).isEmpty()) {
+        // The overload Cassandra resolves when it prepares the call (an ambiguous one refused now) types its markers,
+        // named as FunctionResolver.makeArgSpec names them (a driver then routes by no partition key column).
+        NativeFunctions.Signature sig = NativeTerms.resolve(f, fn, type);
         for (int i = 0; i < f.args().size(); i++) term(f.args().get(i), "arg" + i + "(system." + fn + ")",
-            fits.get(0).args().get(i), null);
+            sig.args().get(i), null);
         return;
       }
-      // Other native calls: a marker given to one still needs a receiver.
+      // A marker given to any other function still needs a receiver.
       for (Term x : f.args()) term(x, name, CqlTypes.BLOB, null);
     }
   }

@@ -84,7 +84,7 @@ final class NativeFunctions {
     def("tounixtimestamp", List.of(ts), bigint, (a, c) -> ((Instant) a[0]).toEpochMilli());
     def("tounixtimestamp", List.of(date), bigint, (a, c) -> ((LocalDate) a[0]).toEpochDay() * 86_400_000L);
     for (CqlType t : NATIVE) {
-      if (t == CqlTypes.BLOB || t == CqlTypes.COUNTER) continue;
+      if (t == CqlTypes.BLOB) continue;
       String n = t.name();
       def(n + "asblob", List.of(t), CqlTypes.BLOB, (a, c) -> ByteBuffer.wrap(t.serialize(a[0])));
       def("blobas" + n, List.of(CqlTypes.BLOB), t, (a, c) -> fromBlob("blobas" + n, t, (ByteBuffer) a[0]));
@@ -175,6 +175,18 @@ final class NativeFunctions {
     return invalid("Invalid call to function " + writtenName.toLowerCase(Locale.ROOT) + ", none of its type signatures "
         + "match (known type signatures: " + overloads.stream().map(Signature::describe)
         .collect(Collectors.joining(", ")) + ")");
+  }
+
+  static CqlException ambiguous(String name, List<Signature> compatible) {
+    return invalid("Ambiguous call to function " + name + " (can be matched by following signatures: "
+        + compatible.stream().map(Signature::describe).collect(Collectors.joining(", "))
+        + "): use type casts to disambiguate");
+  }
+
+  /** A value of {@code from} as a {@code to} receiver reads its bytes (the receiver is value-compatible with it). */
+  static Object reinterpret(Object v, CqlType from, CqlType to) {
+    if (v == null || io.ringsim.schema.EmptyValue.is(v) || from.name().equals(to.name())) return v;
+    return Arithmetic.convert(v, from, to);
   }
 
   static long uuidMillis(Object uuid) {

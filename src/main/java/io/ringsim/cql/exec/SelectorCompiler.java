@@ -219,23 +219,41 @@ final class SelectorCompiler {
     }
     List<Expr> args = new ArrayList<>();
     for (Selector a : f.args()) args.add(compile(a));
-    // An overload whose parameter types the arguments have exactly, else one they can be assigned to (an ascii
-    // column for a text parameter), as Cassandra's function resolution prefers an exact match.
-    for (int pass = 0; pass < 2; pass++) for (NativeFunctions.Signature sig : overloads) {
-      List<Projection.Column> evals = bind(sig, args, pass == 1);
-      if (evals == null) continue;
-      List<String> names = args.stream().map(Expr::name).toList();
-      return new Expr("system." + bare + "(" + String.join(", ", names) + ")", sig.returns(), (p, r, now) -> {
-        Object[] in = new Object[evals.size()];
-        for (int i = 0; i < in.length; i++) in[i] = evals.get(i).value(p, r, now);
-        return NativeFunctions.call(sig, in, values);
-      }, null);
+    if (overloads.size() == 1) {
+      // FunctionResolver's one candidate: its arity, then each argument, is checked on its own.
+      NativeFunctions.Signature only = overloads.get(0);
+      if (only.args().size() != args.size()) {
+        throw NativeFunctions.invalid("Invalid number of arguments in call to function system." + bare + ": "
+            + only.args().size() + " required but " + args.size() + " provided");
+      }
+      for (int i = 0; i < args.size(); i++) {
+        if (bindOne(args.get(i), only.args().get(i), i, true) == null) {
+          throw NativeFunctions.invalid("Type error: " + args.get(i).name() + " cannot be passed as argument " + i
+              + " of function system." + bare + " of type " + only.args().get(i).name());
+        }
+      }
+      return call(bare, only, args, bind(only, args, true));
     }
-    if (overloads.get(0).args().size() != args.size()) {
-      throw NativeFunctions.invalid("Invalid number of arguments in call to function system." + bare + ": "
-          + overloads.get(0).args().size() + " required but " + args.size() + " provided");
+    // An overload whose parameter types the arguments have exactly, else the one they can be assigned to (a bigint
+    // for a timestamp parameter), as Cassandra's function resolution prefers an exact match; two such are ambiguous.
+    for (NativeFunctions.Signature sig : overloads) {
+      List<Projection.Column> evals = bind(sig, args, false);
+      if (evals != null) return call(bare, sig, args, evals);
     }
+    List<NativeFunctions.Signature> weak = new ArrayList<>();
+    for (NativeFunctions.Signature sig : overloads) if (bind(sig, args, true) != null) weak.add(sig);
+    if (weak.size() == 1) return call(bare, weak.get(0), args, bind(weak.get(0), args, true));
+    if (weak.size() > 1) throw NativeFunctions.ambiguous(bare, weak);
     throw NativeFunctions.noMatch(f.name(), overloads);
+  }
+
+  private Expr call(String bare, NativeFunctions.Signature sig, List<Expr> args, List<Projection.Column> evals) {
+    List<String> names = args.stream().map(Expr::name).toList();
+    return new Expr("system." + bare + "(" + String.join(", ", names) + ")", sig.returns(), (p, r, now) -> {
+      Object[] in = new Object[evals.size()];
+      for (int i = 0; i < in.length; i++) in[i] = evals.get(i).value(p, r, now);
+      return NativeFunctions.call(sig, in, values);
+    }, null);
   }
 
   /** toJson(x): any one typed argument, as the JSON text SELECT JSON would write for it. */
@@ -264,32 +282,44 @@ final class SelectorCompiler {
     if (sig.args().size() != args.size()) return null;
     List<Projection.Column> out = new ArrayList<>();
     for (int i = 0; i < args.size(); i++) {
-      Expr a = args.get(i).unwrapped();
-      CqlType want = sig.args().get(i);
-      if (LiteralSelectors.typedByUse(a, want)) {
-        if (!LiteralSelectors.assignable(this, a, want)) return null;
-        out.add(LiteralSelectors.as(this, a, want));
-      } else if (a.constant() instanceof Term.BindMarker || a.constant() instanceof Term.Bound) {
-        Object v = constant(a.constant(), want);
-        out.add((p, r, now) -> v);
-      } else if (a.constant() != null) {
-        Object v;
-        try {
-          v = values.value(a.constant(), want, "argument " + i);
-        } catch (CqlException e) {
-          return null;
-        }
-        out.add((p, r, now) -> v);
-      } else if (a.type() == null) {
-        return null;
-      } else if (sameType(a.type(), want) || weak && a.type() != null && Values.assignable(a.type(), want)
-          || customAsBlob(a.type(), want)) {
-        out.add(a.eval());
-      } else {
-        return null;
-      }
+      Projection.Column c = bindOne(args.get(i), sig.args().get(i), i, weak);
+      if (c == null) return null;
+      out.add(c);
     }
     return out;
+  }
+
+  /**
+   * The evaluator of argument {@code i} for a parameter of type {@code want}, else null. Weakly, a typed value goes
+   * to a parameter whose type reads its bytes (AbstractType.testAssignment: a bigint to a timestamp, anything to a
+   * blob), and is read as that type.
+   */
+  private Projection.Column bindOne(Expr arg, CqlType want, int i, boolean weak) {
+    Expr a = arg.unwrapped();
+    if (LiteralSelectors.typedByUse(a, want)) {
+      if (!LiteralSelectors.assignable(this, a, want)) return null;
+      return LiteralSelectors.as(this, a, want);
+    } else if (a.constant() instanceof Term.BindMarker || a.constant() instanceof Term.Bound) {
+      Object v = constant(a.constant(), want);
+      return (p, r, now) -> v;
+    } else if (a.constant() != null) {
+      Object v;
+      try {
+        v = values.value(a.constant(), want, "argument " + i);
+      } catch (CqlException e) {
+        return null;
+      }
+      return (p, r, now) -> v;
+    } else if (a.type() == null) {
+      return null;
+    } else if (sameType(a.type(), want) || customAsBlob(a.type(), want)) {
+      return a.eval();
+    } else if (weak && Arithmetic.compatible(want, a.type())) {
+      CqlType from = a.type();
+      Projection.Column e = a.eval();
+      return (p, r, now) -> NativeFunctions.reinterpret(e.value(p, r, now), from, want);
+    }
+    return null;
   }
 
   /** Cassandra's BytesType is value-compatible with anything: a blob parameter takes a custom type's bytes. */

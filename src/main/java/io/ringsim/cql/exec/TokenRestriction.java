@@ -104,7 +104,7 @@ final class TokenRestriction {
   }
 
   /** The serialized partition key named by token(...)'s literal arguments, type-checked as Cassandra does. */
-  private static byte[] keyOf(Term.FunctionCall f, TableMetadata t, Values values) {
+  static byte[] keyOf(Term.FunctionCall f, TableMetadata t, Values values) {
     List<ColumnDef> pk = t.partitionKey();
     if (f.args().size() != pk.size()) throw invalid("Invalid number of arguments in call to function system.token: "
         + pk.size() + " required but " + f.args().size() + " provided");

@@ -117,6 +117,24 @@ final class UpdatePlanner {
     };
   }
 
+  /**
+   * Refuses c = c + x (or - x) on a column that is neither a counter nor a collection. Cassandra prepares each
+   * operation when the statement is prepared, so this is refused at PREPARE as well as when run.
+   */
+  static void checkAddable(Assignment.Add add, ColumnDef def) {
+    CqlType type = def.type();
+    String n = def.name();
+    if (CounterShards.isCounter(type) || type instanceof ListType || type instanceof SetType || type instanceof MapType)
+      return;
+    String op = "Invalid operation (" + n + " = " + n + (add.subtract() ? " - " : " + ") + TermText.of(add.value())
+        + ")";
+    // A UDT is a tuple to Cassandra here (UserType extends TupleType).
+    // Only + (Operation.Addition); a - on a tuple is one on a non-counter column.
+    if (!add.subtract() && (type instanceof io.ringsim.schema.collection.UserType || type instanceof TupleType))
+      throw invalid(op + " for tuple column " + n);
+    throw invalid(op + " for non counter column " + n);
+  }
+
   private static Object evaluate(Assignment a, ColumnDef def, Values values) {
     CqlType type = def.type();
     String n = def.name();
@@ -127,20 +145,12 @@ final class UpdatePlanner {
       return values.value(set.value(), type, n);
     }
     if (a instanceof Assignment.Add add) {
-      String op = "Invalid operation (" + n + " = " + n + (add.subtract() ? " - " : " + ") + TermText.of(add.value())
-          + ")";
       if (counter) {
         Object v = values.value(add.value(), type, n);
         if (v == null) throw invalid("Invalid null value for counter increment/decrement");
         return add.subtract() ? -(Long) v : (Long) v;
       }
-      if (!(type instanceof ListType || type instanceof SetType || type instanceof MapType)) {
-        // A UDT is a tuple to Cassandra here (UserType extends TupleType).
-        // Only + (Operation.Addition); a - on a tuple is one on a non-counter column.
-        if (!add.subtract() && (type instanceof io.ringsim.schema.collection.UserType || type instanceof TupleType))
-          throw invalid(op + " for tuple column " + n);
-        throw invalid(op + " for non counter column " + n);
-      }
+      checkAddable(add, def);
       if (type instanceof MapType mt) return values.mapOperand(add.value(), mt, add.subtract(), n);
       return values.value(add.value(), type, n);
     }

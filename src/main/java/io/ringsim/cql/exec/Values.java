@@ -22,14 +22,20 @@ import java.util.UUID;
 
 /** Turns statement terms into typed values, with Cassandra's errors for a literal of the wrong kind. */
 public final class Values implements NativeFunctions.Context {
-  private final long nowMicros;
+  /** The clock now(), currentTimestamp() and the like read: the coordinator's, a fixed instant where there is none. */
+  private final java.util.function.LongSupplier clockMicros;
   private final java.util.SplittableRandom rng;
   private long uuidSeq;
   /** How many list elements this request's earlier prepends took: a later prepend goes before them all. */
   private long prepended;
 
   public Values(long nowMicros, long seed) {
-    this.nowMicros = nowMicros;
+    this(() -> nowMicros, seed);
+  }
+
+  /** Values whose native functions read the time from {@code clockMicros} at each call, as Cassandra's read its clock. */
+  public Values(java.util.function.LongSupplier clockMicros, long seed) {
+    this.clockMicros = clockMicros;
     this.rng = new java.util.SplittableRandom(seed);
   }
 
@@ -41,6 +47,17 @@ public final class Values implements NativeFunctions.Context {
   public Values useFunctions(io.ringsim.schema.Catalog catalog, String keyspace) {
     this.functionCatalog = catalog;
     this.functionKeyspace = keyspace;
+    return this;
+  }
+
+  // The table token(...) written as a value hashes a key of (Cassandra's TokenFct of the statement's table).
+  private io.ringsim.schema.TableMetadata tokenTable;
+  private io.ringsim.ring.Partitioner tokenPartitioner;
+
+  /** The statement planned from now on writes to {@code table}, whose keys {@code partitioner} places. */
+  Values useTable(io.ringsim.schema.TableMetadata table, io.ringsim.ring.Partitioner partitioner) {
+    this.tokenTable = table;
+    this.tokenPartitioner = partitioner;
     return this;
   }
 
@@ -326,54 +343,52 @@ public final class Values implements NativeFunctions.Context {
     String fn = written.startsWith("system.") ? written.substring("system.".length()) : written;
     FunctionReceivers.refuseToJson(f);
     if (fn.equals("fromjson")) return fromJson(f, type, column);
+    if (fn.equals("token") && tokenTable != null && UserFunctionTerms.soleOverload(functionCatalog,
+        functionKeyspace, f) == null) {
+      return token(f, type, column);
+    }
     List<NativeFunctions.Signature> overloads = NativeFunctions.overloads(fn);
     if (overloads.isEmpty()) {
       Object[] user = UserFunctionTerms.value(this, f, type, column);
       if (user != null) return user[0];
+      // FunctionCall.Raw.prepare refuses an aggregate as a value, in these words wherever the value is.
+      if (NATIVE_AGGREGATES.contains(fn)
+          || !FunctionCalls.aggregates(functionCatalog, FunctionCalls.name(f.name(), functionKeyspace)).isEmpty()) {
+        throw new CqlException(CqlErrorClass.InvalidRequest,
+            "Aggregation function are not supported in the where clause");
+      }
       // A selector's unknown function is "Unknown function 'f'"; a term's is FunctionCall.Raw's wording.
       throw new CqlException(CqlErrorClass.InvalidRequest, "Unknown function " + written + " called");
     }
-    // FunctionResolver: of several signatures, only those whose result the receiver takes are candidates; a
-    // sole signature is tried as it is, and its result refused after.
-    List<NativeFunctions.Signature> candidates = overloads.size() == 1 ? overloads : overloads.stream()
-        .filter(sig -> assignable(sig.returns(), type) || FunctionReceivers.valueCompatible(sig.returns(), type))
-        .toList();
-    if (candidates.isEmpty()) throw NativeFunctions.noMatch(f.name(), overloads);
-    boolean arityFits = false;
-    for (NativeFunctions.Signature sig : candidates) {
-      if (sig.args().size() != f.args().size()) continue;
-      arityFits = true;
-      Object[] args = new Object[sig.args().size()];
-      boolean fits = true, unset = false;
-      for (int i = 0; i < args.length && fits; i++) {
-        // An UNSET argument was a marker of this argument's type; Cassandra refuses it once the call is bound.
-        if (f.args().get(i) instanceof Term.Unset) {
-          unset = true;
-          continue;
-        }
-        try {
-          args[i] = value(f.args().get(i), sig.args().get(i), column);
-        } catch (CqlException e) {
-          fits = false;
-        }
-      }
-      if (!fits) continue;
-      if (unset) throw new CqlException(CqlErrorClass.InvalidRequest,
+    NativeFunctions.Signature sig = NativeTerms.resolve(f, fn, type);
+    checkResult(fn, sig.returns(), type, column);
+    Object[] args = new Object[sig.args().size()];
+    for (int i = 0; i < args.length; i++) {
+      // An UNSET argument was a marker of this argument's type; Cassandra refuses it once the call is bound.
+      if (f.args().get(i) instanceof Term.Unset) throw new CqlException(CqlErrorClass.InvalidRequest,
           "Invalid unset value for argument in call to function " + fn);
-      if (!assignable(sig.returns(), type) && !FunctionReceivers.valueCompatible(sig.returns(), type)) {
-        throw new CqlException(CqlErrorClass.InvalidRequest, "Type error: cannot assign result of function system."
-            + fn + " (type " + sig.returns().name() + ") to " + column + " (type " + type.name() + ")");
-      }
-      Object result = NativeFunctions.call(sig, args, this);
-      // A value-compatible result keeps its bytes: the receiving type reads them as its own.
-      return result == null || assignable(sig.returns(), type) ? result
-          : type.deserialize(sig.returns().serialize(result));
+      args[i] = value(f.args().get(i), sig.args().get(i), column);
     }
-    if (!arityFits) {
-      throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid number of arguments in call to function system."
-          + fn + ": " + overloads.get(0).args().size() + " required but " + f.args().size() + " provided");
+    // The receiver reads the result's bytes: an int result is a blob column's four bytes.
+    return NativeFunctions.reinterpret(NativeFunctions.call(sig, args, this), sig.returns(), type);
+  }
+
+  private static final java.util.Set<String> NATIVE_AGGREGATES = java.util.Set.of("count", "min", "max", "sum", "avg");
+
+  /** FunctionCall.Raw.prepare: the receiver must read the bytes of what the function returns. */
+  private static void checkResult(String fn, CqlType returns, CqlType type, String column) {
+    if (!NativeTerms.returnFits(returns, type)) {
+      throw new CqlException(CqlErrorClass.InvalidRequest, "Type error: cannot assign result of function system."
+          + fn + " (type " + returns.name() + ") to " + column + " (type " + type.name() + ")");
     }
-    throw NativeFunctions.noMatch(f.name(), overloads);
+  }
+
+  /** token(k...) of the statement's table: its partitioner's token of that partition key, a bigint. */
+  private Object token(Term.FunctionCall f, CqlType type, String column) {
+    checkResult("token", io.ringsim.schema.types.CqlTypes.BIGINT, type, column);
+    long token = ((io.ringsim.ring.LongToken) tokenPartitioner.token(TokenRestriction.keyOf(f, tokenTable, this)))
+        .value();
+    return NativeFunctions.reinterpret(token, io.ringsim.schema.types.CqlTypes.BIGINT, type);
   }
 
   /**
@@ -444,7 +459,7 @@ public final class Values implements NativeFunctions.Context {
 
   @Override
   public long nowMicros() {
-    return nowMicros;
+    return clockMicros.getAsLong();
   }
 
   @Override

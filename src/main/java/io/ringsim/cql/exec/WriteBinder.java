@@ -64,6 +64,7 @@ record WriteBinder(Catalog catalog, String session, Values values, Partitioner p
   TableMetadata table(String keyspace, String name) {
     TableMetadata t = SchemaOps.table(catalog, SchemaOps.keyspaceOf(keyspace, session), name);
     ViewOps.refuseWrite(catalog, t.keyspace(), t.name());
+    values.useTable(t, partitioner); // token(...) written as a value is this table's
     return t;
   }
 

@@ -87,6 +87,10 @@ public final class WritePlanner {
     } else if (s instanceof Statement.Update u) {
       String ks = SchemaOps.keyspaceOf(u.keyspace(), session);
       catalog.table(ks, u.table()).ifPresent(t -> {
+        for (io.ringsim.cql.ast.Assignment a : u.assignments()) {
+          if (a instanceof io.ringsim.cql.ast.Assignment.Add add)
+            t.column(add.column()).filter(d -> !d.isPrimaryKey()).ifPresent(d -> UpdatePlanner.checkAddable(add, d));
+        }
         if (u.assignments().stream().allMatch(a -> t.column(a.column()).filter(d -> !d.isPrimaryKey()).isPresent()))
           checkPartitionKeyNamed(t, u.where());
       });
