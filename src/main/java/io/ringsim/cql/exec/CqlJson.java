@@ -296,7 +296,7 @@ final class CqlJson {
     } catch (IllegalArgumentException e) {
       String shown = literal.startsWith("'") && literal.endsWith("'") && literal.length() >= 2
           ? literal.substring(1, literal.length() - 1).replace("''", "'") : literal;
-      throw new IllegalArgumentException(Values.unparsable(t, shown));
+      throw new IllegalArgumentException(LiteralChecks.unparsable(t, shown));
     }
   }
 

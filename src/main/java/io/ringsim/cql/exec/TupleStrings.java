@@ -23,7 +23,7 @@ final class TupleStrings {
   private TupleStrings() {}
 
   static List<Object> value(TupleType type, String text) {
-    List<String> parts = split(text);
+    List<String> parts = io.ringsim.schema.types.Composites.split(text);
     // No component at all is Cassandra's empty tuple value, which every read shows as null.
     if (parts.isEmpty()) return null;
     if (parts.size() > type.components().size()) {
@@ -63,20 +63,6 @@ final class TupleStrings {
     } catch (IllegalArgumentException e) {
       throw invalid("cannot parse '" + s + "' as hex bytes");
     }
-  }
-
-  /** AbstractCompositeType.split: on each ':' that no backslash precedes; the empty text has no component. */
-  private static List<String> split(String input) {
-    List<String> res = new ArrayList<>();
-    if (input.isEmpty()) return res;
-    int prev = 0;
-    for (int i = 0; i < input.length(); i++) {
-      if (input.charAt(i) != ':' || (i > 0 && input.charAt(i - 1) == '\\')) continue;
-      res.add(input.substring(prev, i));
-      prev = i + 1;
-    }
-    res.add(input.substring(prev));
-    return res;
   }
 
   private static CqlException invalid(String m) {

@@ -44,7 +44,7 @@ final class UserTypeValues {
   private static Object field(Values values, Term v, UserType ut, int i, String column) {
     CqlType ft = ut.fieldTypes().get(i);
     // UserTypes.Literal.validateAssignableTo: each field must be assignable to its type at all.
-    if (!Values.weaklyFits(v, ft))
+    if (!LiteralChecks.weaklyFits(v, ft))
       throw invalid("Invalid user type literal for " + column + ": field " + ut.fieldNames().get(i)
           + " is not of type " + ft.name());
     try {

@@ -7,7 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /** The byte and text helpers of the composite types ({@link AbstractCompositeType}). */
-final class Composites {
+public final class Composites {
   private Composites() {}
 
   static int shortLength(byte[] b, int p) {
@@ -42,8 +42,8 @@ final class Composites {
     }
   }
 
-  /** Splits on ':' not preceded by '\'; an empty text has no parts. */
-  static List<String> split(String input) {
+  /** Splits on ':' not preceded by '\'; an empty text has no parts (AbstractCompositeType.split). */
+  public static List<String> split(String input) {
     List<String> res = new ArrayList<>();
     if (input.isEmpty()) return res;
     int prev = 0;
