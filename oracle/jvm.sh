@@ -35,7 +35,7 @@ for pkg in java.base/jdk.internal.misc java.base/jdk.internal.ref java.base/sun.
 done
 for pkg in java.lang.module jdk.internal.loader jdk.internal.ref jdk.internal.reflect jdk.internal.math \
     jdk.internal.module jdk.internal.util.jar sun.nio.ch java.io java.nio java.util.concurrent java.util \
-    java.util.concurrent.atomic java.lang java.math java.lang.reflect java.net; do
+    java.util.concurrent.atomic java.lang java.math java.lang.reflect java.net java.nio.charset; do
   ORACLE_JAVA_ARGS+=("--add-opens=java.base/$pkg=ALL-UNNAMED")
 done
 ORACLE_JAVA_ARGS+=("--add-opens=jdk.management/com.sun.management.internal=ALL-UNNAMED" -cp "$ORACLE_CP")

@@ -195,6 +195,10 @@ public final class Values implements NativeFunctions.Context {
       throw new CqlException(CqlErrorClass.InvalidRequest, "Invalid " + kind + " constant (" + l.text()
           + ") for \"" + column + "\" of type " + name);
     }
+    // InetAddressType's and TimestampType's fromString read '' as the empty value (stored, read back as null).
+    if (l.kind() == Term.Kind.STRING && l.text().isEmpty() && (name.equals("inet") || name.equals("timestamp"))) {
+      return io.ringsim.schema.EmptyValue.INSTANCE;
+    }
     String refused = LiteralChecks.refusedByMarshal(l, name);
     if (refused != null) throw new CqlException(CqlErrorClass.InvalidRequest, refused);
     String text = l.kind() == Term.Kind.STRING ? "'" + l.text().replace("'", "''") + "'" : l.text();

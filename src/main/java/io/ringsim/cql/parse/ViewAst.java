@@ -1,5 +1,8 @@
 package io.ringsim.cql.parse;
 
+import io.ringsim.cql.CqlErrorClass;
+import io.ringsim.cql.CqlException;
+
 import io.ringsim.cql.CqlNames;
 import io.ringsim.cql.ast.Relation;
 import io.ringsim.cql.ast.Statement;
@@ -67,8 +70,10 @@ final class ViewAst {
         }
       } else if (o instanceof PropertyOptionContext po) {
         options.put(AstBuilder.ident(po.ident()), TermAst.property(po.term()));
-      } else if (orderProblem == null) {
-        orderProblem = "Cannot use 'COMPACT STORAGE' when defining a materialized view";
+      } else {
+        // Cassandra 4's grammar throws as it reads the words, before any other check of the view.
+        throw new CqlException(CqlErrorClass.SyntaxError,
+            "COMPACT STORAGE tables are not allowed starting with version 4.0");
       }
     }
     return new Statement.CreateView(view.keyspace(), view.name(), c.K_NOT() != null, base.keyspace(), base.name(),
