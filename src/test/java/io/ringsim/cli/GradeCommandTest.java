@@ -263,7 +263,7 @@ class GradeCommandTest {
 
   @Test
   void aSyntaxErrorInATableIsRefusedAtItsLineAndColumn() throws IOException {
-    badSubmission("CREATE TABLE by_uid (\n  uid int PRIMARY KEY,\n  name text,,\n);\n" + Q1 + Q2, "3:13",
+    badSubmission("CREATE TABLE by_uid (\n  uid int PRIMARY KEY,\n  name text text,\n);\n" + Q1 + Q2, "3:13",
         "SyntaxError");
   }
 
