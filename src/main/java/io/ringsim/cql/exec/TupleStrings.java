@@ -44,9 +44,14 @@ final class TupleStrings {
           out.add(component.deserialize(hex(part)));
           continue;
         }
-        if (component instanceof TupleType || component instanceof UserType) {
+        if (component instanceof TupleType nested && !(component instanceof UserType)) {
+          // TupleType.fromString reads a component by its own type's fromString, unescaped.
+          out.add(value(nested, part.replace("\\:", ":").replace("\\@", "@")));
+          continue;
+        }
+        if (component instanceof UserType) {
           throw invalid("Invalid tuple literal: component " + i + " of type " + component.name()
-              + " cannot be read from text"); // nested tuples and user types as text are not modelled
+              + " cannot be read from text"); // user types as text are not modelled
         }
         out.add(CqlTypes.fromString(component, part.replace("\\:", ":").replace("\\@", "@")));
       } catch (IllegalArgumentException e) {

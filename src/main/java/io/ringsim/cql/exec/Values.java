@@ -78,10 +78,11 @@ public final class Values implements NativeFunctions.Context {
     if (t instanceof Term.Unset) throw new CqlException(CqlErrorClass.InvalidRequest, unset(column));
     if (t instanceof Term.FunctionCall f) return function(f, type, column);
     if (ArithmeticTerms.isArithmetic(t)) return ArithmeticTerms.value(this, t, type, column);
-    // The parser reads (x) as x. For a tuple column Cassandra 4.1 reads a constant x, or (x), by the tuple type's
-    // fromString ('1:a' is (1, 'a')); any other term is a tuple of one element, short like a literal shorter than
+    // For a tuple column Cassandra 4.1 reads a string constant by the tuple type's fromString ('1:a' is (1, 'a')).
+    // The parser reads (x) as x, and (x) is Cassandra's tuple literal of one element (drivers write one-element and
+    // nested tuples so: ((1)), (0x01)): any other term is a tuple of one element, short like a literal shorter than
     // its type.
-    if (type instanceof TupleType tt0 && t instanceof Term.Literal l0 && l0.kind() != Term.Kind.NULL)
+    if (type instanceof TupleType tt0 && t instanceof Term.Literal l0 && l0.kind() == Term.Kind.STRING)
       return TupleStrings.value(tt0, l0.text());
     if (type instanceof TupleType && !(t instanceof Term.TupleLiteral)
         && !(t instanceof Term.Literal l0 && l0.kind() == Term.Kind.NULL)) {
