@@ -56,8 +56,10 @@ final class TermAst {
     }
     if (t instanceof TupleTermContext tt) {
       List<Term> e = terms(tt.tupleLiteral().term());
-      // (x) is x, except (null): for a tuple column that is a tuple of nulls, not a null tuple (Cassandra 4.1).
-      boolean keep = e.size() > 1 || e.get(0) instanceof Term.Literal l && l.kind() == Term.Kind.NULL;
+      // (x) is x, except (null): for a tuple column that is a tuple of nulls, not a null tuple (Cassandra 4.1); and
+      // ('...'): a tuple of that string, where a bare string is read by the tuple type's fromString ('1:a').
+      boolean keep = e.size() > 1 || e.get(0) instanceof Term.Literal l
+          && (l.kind() == Term.Kind.NULL || l.kind() == Term.Kind.STRING);
       return keep ? new Term.TupleLiteral(e) : e.get(0);
     }
     if (t instanceof CastTermContext c) return cast(c);
