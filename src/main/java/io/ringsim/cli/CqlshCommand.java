@@ -313,9 +313,13 @@ public final class CqlshCommand implements Callable<Integer> {
     return w.length == 2 && (w[1].equals("ON") || w[1].equals("OFF"));
   }
 
+  /** The session's system keyspaces: made once, as they keep what is written into them. */
+  private io.ringsim.server.SystemReads system;
+
   private void run(String stmt, ClientSession session, SimCluster sim, PrintWriter out) {
+    if (system == null) system = new io.ringsim.server.SystemReads(sim);
     try {
-      ResultSet r = ShellStatements.execute(session, new io.ringsim.server.SystemReads(sim), stmt);
+      ResultSet r = ShellStatements.execute(session, system, stmt);
       print(r, expand, session.keyspace() != null, out);
       if (session.tracing() && !session.lastTrace().isEmpty()) CqlCommand.printTrace(out, session.lastTrace());
     } catch (CqlException e) {

@@ -29,7 +29,8 @@ final class ShellStatements {
     if (head.regionMatches(true, 0, "DESC", 0, 4) && CqlParser.parse(cql) instanceof Statement.Describe d) {
       return system.describe(d, session.keyspace());
     }
-    system.refuseWrite(cql, session.keyspace());
+    Optional<ResultSet> written = system.write(cql, session.keyspace());
+    if (written.isPresent()) return written.get();
     return session.execute(cql);
   }
 

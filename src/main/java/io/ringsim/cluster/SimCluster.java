@@ -213,9 +213,23 @@ public final class SimCluster implements AutoCloseable {
   }
 
   public void setSchema(Catalog c) {
+    Catalog before = catalog;
     catalog = c;
     for (ActorRef<NodeCommand> n : nodes.values()) n.tell(new NodeCommand.SetSchema(c));
     settle();
+    for (SchemaListener l : schemaListeners) l.schemaChanged(before, c);
+  }
+
+  /** Told of every schema change once the nodes have it: what keeps Cassandra's schema tables' write history. */
+  @FunctionalInterface
+  public interface SchemaListener {
+    void schemaChanged(Catalog before, Catalog after);
+  }
+
+  private final List<SchemaListener> schemaListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+  public void addSchemaListener(SchemaListener l) {
+    schemaListeners.add(l);
   }
 
   /** Switches to paced mode: from now on a pacer thread (see {@code io.ringsim.server.Pacer}) runs the loop. */

@@ -203,8 +203,29 @@ final class RequestExecutor {
     if (!named && given != vars.size()) checkAtPrepare(s, ks, c, vars);
     s = Binding.bind(s, vars, c, ks, o.positionalValues, o.namedValues);
     if (system != null) return systemRows(node, (Statement.Select) s, ks, c, o, cql, MetadataAsk.NONE);
-    SystemWrites.refuse(s, ks, c, served.cluster().ring().partitioner(), true);
+    if (SystemWrites.writesSystem(s, ks)) return systemWrite(node, s, ks, c, o, cql);
     return run(node, session, ks, s, o, cql, MetadataAsk.NONE);
+  }
+
+  /**
+   * A write into system tables ({@code c}: the catalog that knows them, {@link SystemWrites#catalog}), bound: stored
+   * as Cassandra stores it, with the driver's timestamp if it sent one ({@link SystemStore}).
+   */
+  private Reply systemWrite(String node, Statement s, String ks, Catalog c, QueryOptions o, String key) {
+    SystemWrites.check(s, ks, c, served.cluster().ring().partitioner(), true);
+    if (s instanceof Statement.Truncate t) {
+      Statement.TableName name = SystemWrites.target(t, ks);
+      served.systemStore().truncate(node, name.keyspace(), name.table());
+      return Reply.of(Void.INSTANCE);
+    }
+    if (o.defaultTimestamp != QueryOptions.NO_DEFAULT_TIMESTAMP) {
+      s = ClientTimestamps.apply(s, served.onNodeClock(o.defaultTimestamp), c, ks);
+    }
+    ResultSet rs = served.systemStore().write(node, s, ks, c, served.view(node));
+    if (rs.columns().isEmpty()) return new Reply(Void.INSTANCE, rs.warnings());
+    Statement.TableName name = s instanceof Statement.Batch b ? SystemWrites.target(b.statements().get(0), ks)
+        : SystemWrites.target(s, ks);
+    return RowsReplies.rows(rs, name.keyspace(), name.table(), o, key, MetadataAsk.NONE);
   }
 
   /** A SELECT on a system table ({@code c}: the catalog that knows it, {@link SystemSelect#catalog}), bound. */
@@ -218,7 +239,9 @@ final class RequestExecutor {
   /** The refusals Cassandra makes when it prepares {@code s}, before any value is bound. */
   private void checkAtPrepare(Statement s, String ks, Catalog c, List<BindVariable> vars) {
     // At PREPARE already, as the write itself would be refused.
-    SystemWrites.refuse(s, ks, c, served.cluster().ring().partitioner(), vars.isEmpty());
+    if (SystemWrites.writesSystem(s, ks)) {
+      SystemWrites.check(s, ks, c, served.cluster().ring().partitioner(), vars.isEmpty());
+    }
     io.ringsim.cql.exec.WritePlanner.checkPrepared(s, c, ks);
     // An UPDATE without markers is whole at PREPARE: Cassandra refuses its operations then (m = m - {'a': 1}),
     // before any value count is compared; planning it once, without running it, finds the same errors.
@@ -295,7 +318,8 @@ final class RequestExecutor {
     PreparedStatements.Entry e = lookup(node, x.queryId);
     // Which columns Cassandra types as reversed, for the id of the rows' columns: as the table is now.
     Catalog c = e.system() ? SystemSelect.catalog(served.cluster().catalog(), (Statement.Select) e.statement(),
-        e.keyspace()) : served.cluster().catalog();
+        e.keyspace()) : e.statement() == null ? served.cluster().catalog()
+        : SystemWrites.catalog(served.cluster().catalog(), e.statement(), e.keyspace());
     List<Boolean> reversed = e.statement() instanceof Statement.Select sel
         ? SelectColumns.of(sel, c, e.keyspace()).reversed() : List.of();
     MetadataAsk ask = new MetadataAsk(true, x.options.skipMetadata, x.resultMetadataId, e.resultMetadataId(),
@@ -303,6 +327,7 @@ final class RequestExecutor {
     Statement s = Binding.bind(e.statement(), e.variables(), c, e.keyspace(), x.options.positionalValues,
         x.options.namedValues);
     if (e.system()) return systemRows(node, (Statement.Select) s, e.keyspace(), c, x.options, e.query(), ask);
+    if (s != null && SystemWrites.writesSystem(s, e.keyspace())) return systemWrite(node, s, e.keyspace(), c, x.options, e.query());
     return run(node, session, e.keyspace(), s, x.options, e.query(), ask);
   }
 
@@ -321,14 +346,17 @@ final class RequestExecutor {
         PreparedStatements.Entry e = lookup(node, (byte[]) q);
         if (e.system() || e.statement() == null) throw new CqlException(CqlErrorClass.InvalidRequest,
             "Invalid statement in batch: only UPDATE, INSERT and DELETE statements are allowed.");
-        children.add(Binding.bind(e.statement(), e.variables(), c, e.keyspace(), values, null));
+        children.add(Binding.bind(e.statement(), e.variables(),
+            SystemWrites.catalog(c, e.statement(), e.keyspace()), e.keyspace(), values, null));
       }
     }
     String type = b.type == 1 ? "UNLOGGED" : b.type == 2 ? "COUNTER" : "LOGGED";
     QueryOptions o = new QueryOptions(b.consistency, List.of(), java.util.Map.of(), false, -1, null,
         b.serialConsistency, b.defaultTimestamp, b.keyspace, b.nowInSeconds);
     Statement.Batch batch = new Statement.Batch(type, null, children);
-    SystemWrites.refuse(batch, ks, SystemWrites.catalog(c, batch, ks), served.cluster().ring().partitioner(), true);
+    if (SystemWrites.writesSystem(batch, ks)) {
+      return systemWrite(node, batch, ks, SystemWrites.catalog(c, batch, ks), o, "BATCH");
+    }
     return run(node, session, ks, batch, o, "BATCH", MetadataAsk.NONE);
   }
 

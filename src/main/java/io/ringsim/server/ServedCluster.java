@@ -78,6 +78,16 @@ public final class ServedCluster implements AutoCloseable {
       prepared.put(n.name(), new PreparedStatements());
     }
     this.traces = new TraceStore(this::addressOf);
+    // A write's or schema change's own time: this machine's clock on the nodes' (clientClockNow), never earlier than
+    // a driver's timestamp sent before it, as Cassandra's coordinator stamps a schema change after a client's write.
+    this.systemStore = new SystemStore(cluster, this::clientClockNow);
+  }
+
+  private final SystemStore systemStore;
+
+  /** What clients wrote into the system tables ({@link SystemWrites}). */
+  SystemStore systemStore() {
+    return systemStore;
   }
 
   private static java.util.concurrent.ThreadFactory daemonThreads(String name) {
@@ -201,7 +211,7 @@ public final class ServedCluster implements AutoCloseable {
       if (client != null) clients.add(client);
     }
     return new SystemKeyspaces.View(node, cluster.ring(), addresses(), port, cluster.catalog(), traces, clients,
-        prepared(node));
+        prepared(node), systemStore);
   }
 
   /** Every open client connection, for system_views.clients. */
@@ -322,6 +332,7 @@ public final class ServedCluster implements AutoCloseable {
     if (s != null) s.close();
     topology(node, ProtocolConstants.TopologyChangeType.REMOVED_NODE);
     prepared.remove(node);
+    systemStore.forget(node);
     return node + " left, " + streamed + " partitions streamed away";
   }
 

@@ -40,9 +40,12 @@ final class SystemKeyspaces {
   static final CqlType FROZEN_MAP_TEXT = new MapType(CqlTypes.TEXT, CqlTypes.TEXT, true);
   static final CqlType FROZEN_MAP_BLOB = new MapType(CqlTypes.TEXT, CqlTypes.BLOB, true);
 
-  /** Where the nodes are, and what they all know; {@code clients}: the connections to {@code self}. */
+  /**
+   * Where the nodes are, and what they all know; {@code clients}: the connections to {@code self}; {@code store}:
+   * what clients wrote into the system tables.
+   */
   record View(String self, Ring ring, Map<String, InetAddress> addresses, int port, Catalog catalog,
-      TraceStore traces, List<ConnectedClient> clients, PreparedStatements prepared) {}
+      TraceStore traces, List<ConnectedClient> clients, PreparedStatements prepared, SystemStore store) {}
 
   private SystemKeyspaces() {}
 

@@ -20,9 +20,12 @@ import java.util.Optional;
 public final class SystemReads {
   private static final int PORT = 9042;
   private final SimCluster cluster;
+  private final SystemStore store;
 
+  /** The system keyspaces of {@code cluster}, which keep what is written into them for as long as this lives. */
   public SystemReads(SimCluster cluster) {
     this.cluster = cluster;
+    this.store = new SystemStore(cluster, cluster::clockNowMicros);
   }
 
   /** The cluster as its system tables show it now: the catalog and the ring change with DDL and membership. */
@@ -39,7 +42,7 @@ public final class SystemReads {
     String self = cluster.ring().nodes().get(0).name();
     return new SystemKeyspaces.View(self, cluster.ring(), addresses, PORT, cluster.catalog(),
         new TraceStore(addresses::get), List.of(),
-        new PreparedStatements());
+        new PreparedStatements(), store);
   }
 
   /** Whether {@code keyspace} is one of Cassandra's system keyspaces (USE accepts it though no table holds it). */
@@ -60,19 +63,27 @@ public final class SystemReads {
   }
 
   /**
-   * Refuses a statement that writes into a system keyspace (INSERT, UPDATE, DELETE, TRUNCATE, BATCH), as
-   * {@code serve} refuses it ({@link SystemWrites}); does nothing for any other statement.
+   * Runs a statement that writes into a system keyspace (INSERT, UPDATE, DELETE, TRUNCATE, BATCH) as {@code serve}
+   * runs it ({@link SystemWrites}), on the first node; empty for any other statement.
    */
-  public void refuseWrite(String cql, String sessionKeyspace) {
+  public Optional<ResultSet> write(String cql, String sessionKeyspace) {
     String head = cql.stripLeading();
     boolean write = false;
     for (String w : List.of("INSERT", "UPDATE", "DELETE", "TRUNCATE", "BEGIN")) {
       write |= head.regionMatches(true, 0, w, 0, w.length());
     }
-    if (!write) return;
+    if (!write) return Optional.empty();
     Statement s = io.ringsim.cql.parse.CqlParser.parse(cql);
+    if (!SystemWrites.writesSystem(s, sessionKeyspace)) return Optional.empty();
     Catalog c = SystemWrites.catalog(cluster.catalog(), s, sessionKeyspace);
-    SystemWrites.refuse(s, sessionKeyspace, c, cluster.ring().partitioner(), true);
+    SystemWrites.check(s, sessionKeyspace, c, cluster.ring().partitioner(), true);
+    SystemKeyspaces.View v = view();
+    if (s instanceof Statement.Truncate t) {
+      Statement.TableName name = SystemWrites.target(t, sessionKeyspace);
+      store.truncate(v.self(), name.keyspace(), name.table());
+      return Optional.of(ResultSet.EMPTY);
+    }
+    return Optional.of(store.write(v.self(), s, sessionKeyspace, c, v));
   }
 
   /** The rows of a SELECT that reads a system keyspace (named, or the session's); empty for any other statement. */

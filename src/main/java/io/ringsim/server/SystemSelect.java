@@ -99,8 +99,12 @@ final class SystemSelect {
     // A virtual table orders its partitions by its own partitioner, as its generator does; the others by token.
     GeneratedRows.PartitionOrder order = SystemSchema.VIRTUAL_KEYSPACES.contains(ks)
         ? GeneratedRows.PartitionOrder.AS_GIVEN : GeneratedRows.PartitionOrder.TOKEN;
-    ResultSet r = plan.execute(new GeneratedRows(plan.table(), rows.columns(), rows.rows(), partitioner, writeTime,
-        order));
+    // What clients wrote into the table is read back with the generated rows, as Cassandra reconciles them.
+    int nowInSec = (int) Math.floorDiv(nowMicros, 1_000_000L);
+    GeneratedRows source = view.store() != null && view.store().holds(view.self(), ks, s.table())
+        ? new GeneratedRows(plan.table(), view.store().rows(view.self(), ks, s.table(), view, nowInSec), partitioner)
+        : new GeneratedRows(plan.table(), rows.columns(), rows.rows(), partitioner, writeTime, order);
+    ResultSet r = plan.execute(source);
     return AggregationWarning.prepend(AggregationWarning.of(plan), r);
   }
 

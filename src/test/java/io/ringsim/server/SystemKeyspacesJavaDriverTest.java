@@ -200,37 +200,6 @@ class SystemKeyspacesJavaDriverTest {
   }
 
   /**
-   * Cassandra 4.1 stores such a write (system-schema/describe-full.expected.jsonl); ringsim refuses it in so many
-   * words rather than seeming to take it, and the table reads as before.
-   */
-  @Test
-  void writesIntoSystemTablesAreRefusedSayingWhy() {
-    try (CqlSession s = fx.connect(null)) {
-      s.execute("USE system");
-      assertThatThrownBy(() -> s.execute("INSERT INTO local (key, cluster_name) VALUES ('x', 'y')"))
-          .isInstanceOf(InvalidQueryException.class).hasMessageContaining("takes no writes into them (system.local)");
-      assertThatThrownBy(() -> s.execute("DELETE FROM system_auth.roles WHERE role = 'cassandra'"))
-          .isInstanceOf(InvalidQueryException.class).hasMessageContaining("(system_auth.roles)");
-      // Prepared, it is refused with the same reason (not "keyspace system_schema does not exist").
-      assertThatThrownBy(() -> s.prepare("UPDATE system_schema.tables SET extensions = ? WHERE keyspace_name = ?"
-          + " AND table_name = ?")).isInstanceOf(InvalidQueryException.class)
-          .hasMessageContaining("takes no writes into them (system_schema.tables)");
-      // With values bound, in a batch, and as a TRUNCATE: the same reason, checked against the table's definition.
-      assertThatThrownBy(() -> s.execute("UPDATE system.local SET cluster_name = ? WHERE key = ?", "y", "local"))
-          .isInstanceOf(InvalidQueryException.class).hasMessageContaining("takes no writes into them (system.local)");
-      assertThatThrownBy(() -> s.execute("BEGIN UNLOGGED BATCH "
-          + "INSERT INTO system.peers_v2 (peer, peer_port, rack) VALUES ('1.2.3.4', 7000, 'r'); APPLY BATCH"))
-          .isInstanceOf(InvalidQueryException.class).hasMessageContaining("(system.peers_v2)");
-      assertThatThrownBy(() -> s.execute("TRUNCATE system.local")).isInstanceOf(InvalidQueryException.class)
-          .hasMessageContaining("takes no writes into them (system.local)");
-      assertThatThrownBy(() -> s.execute("UPDATE system.local SET nosuch = 1 WHERE key = 'local'"))
-          .isInstanceOf(InvalidQueryException.class).hasMessageNotContaining("takes no writes");
-      assertThat(s.execute("SELECT key FROM local").all()).hasSize(1);
-      assertThat(s.execute("SELECT role FROM system_auth.roles").one().getString(0)).isEqualTo("cassandra");
-    }
-  }
-
-  /**
    * system.prepared_statements lists what the node has prepared, under each id Cassandra keeps a statement by: a
    * statement that names its keyspace by its text alone (logged_keyspace null) and, from a session with a keyspace,
    * by that keyspace and its text too. The Java driver's PerRequestKeyspaceIT reads a statement's row by its id.

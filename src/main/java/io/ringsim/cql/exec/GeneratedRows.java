@@ -91,6 +91,21 @@ public final class GeneratedRows implements ReadPlan.Source {
   }
 
   /**
+   * Rows already made into partitions ({@code partitions}, in the order they are read): stored rows merged with
+   * generated ones, whose cells keep their own timestamps.
+   */
+  public GeneratedRows(TableMetadata t, List<LivePartition> partitions, Partitioner partitioner) {
+    this.partitioner = partitioner;
+    this.clusteringOrder = new ClusteringComparator(t.clusteringColumns());
+    this.partitions = List.copyOf(partitions);
+  }
+
+  /** The partitions, in their order, each with all its rows. */
+  public List<LivePartition> partitions() {
+    return partitions;
+  }
+
+  /**
    * The order of the partitions: by token, as a replica keeps them; or as the rows were given, for a table whose
    * generator already orders its partitions as Cassandra does (a virtual table's own partitioner).
    */
