@@ -15,7 +15,9 @@ import java.util.Optional;
 /**
  * Cassandra's system keyspaces for a cluster that is not served on a port (the in-process {@code cql} and
  * {@code cqlsh} commands): the same tables {@code serve} answers, its nodes at serve's default addresses
- * (127.0.0.1, 127.0.0.2, ...) and port. Their traces live in the shell's own output, so system_traces is empty here.
+ * (127.0.0.1, 127.0.0.2, ...) and port, the first node answering. Their traces live in the shell's own output, so
+ * system_traces is empty here. Writes into them are stored as {@code serve} stores them ({@link SystemStore}), for as
+ * long as this object lives: one per shell session.
  */
 public final class SystemReads {
   private static final int PORT = 9042;
