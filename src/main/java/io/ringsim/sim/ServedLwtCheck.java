@@ -27,6 +27,8 @@ final class ServedLwtCheck {
     Set<String> lwtPartitions = new HashSet<>();
     Map<String, Long> removedTables = new java.util.HashMap<>(); // table -> the first removal's invocation
     Map<String, NotJudged> uncaptured = new java.util.HashMap<>();
+    // SERIAL reads left out of the judgement (an empty page) still ran Paxos rounds that may have finished an LWT.
+    Map<String, List<ServedOp>> otherRounds = new java.util.HashMap<>();
     for (ServedOp op : ops) {
       if (op instanceof ServedOp.Removal r) removedTables.merge(r.table(), r.invokeMicros(), Math::min);
       if (op instanceof ServedOp.Write w && w.notJudged() != null
@@ -39,6 +41,9 @@ final class ServedLwtCheck {
         byPartition.computeIfAbsent(w.partition().identity(), k -> new ArrayList<>()).add(w);
         if (w.lwt() != ServedOp.Lwt.NONE) lwtPartitions.add(w.partition().identity());
       }
+      if (op instanceof ServedOp.Read r && r.notJudged() != null && r.consistency().endsWith("SERIAL")) {
+        otherRounds.computeIfAbsent(r.partition().identity(), k -> new ArrayList<>()).add(r);
+      }
       if (op instanceof ServedOp.Read r && r.notJudged() == null && !r.finalRead()) {
         byPartition.computeIfAbsent(r.partition().identity(), k -> new ArrayList<>()).add(r);
       }
@@ -47,7 +52,9 @@ final class ServedLwtCheck {
       if (!lwtPartitions.contains(e.getKey())) continue;
       boolean rows = byRows(e.getValue());
       NotJudged why = rows && uncaptured.containsKey(e.getKey()) ? uncaptured.get(e.getKey()) : null;
-      if (why == null && rows) why = ServedLwtRows.unmodelled(e.getValue());
+      if (why == null && rows) {
+        why = ServedLwtRows.unmodelled(e.getValue(), otherRounds.getOrDefault(e.getKey(), List.of()));
+      }
       if (why == null) why = unjudgeable(e.getValue(), removedTables, rows);
       if (why != null) {
         notJudged.merge(why, 1L, Long::sum);

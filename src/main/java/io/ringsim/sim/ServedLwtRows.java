@@ -110,9 +110,11 @@ final class ServedLwtRows {
    * collection element, a UDT field), one that spans rows (a conditional batch over rows, a static condition), an
    * update that writes a collection, the static row or another row, or one that timed out before its update was built;
    * a plain write that may have taken effect without its update known, or that writes a collection of a row the LWTs
-   * name; or a plain write racing an LWT whose outcome is unknown on the same cells ({@link #restampable}).
+   * name; or a plain write racing, on the same cells, an LWT that another round may have finished
+   * ({@link #restampable}). {@code otherRounds}: SERIAL reads of the partition left out of {@code ops}, which still
+   * ran Paxos rounds.
    */
-  static NotJudged unmodelled(List<ServedOp> ops) {
+  static NotJudged unmodelled(List<ServedOp> ops, List<ServedOp> otherRounds) {
     for (ServedOp o : ops) {
       if (!(o instanceof ServedOp.Write w) || w.lwt() == ServedOp.Lwt.NONE) continue;
       ServedOp.Conditional c = w.cas();
@@ -153,20 +155,26 @@ final class ServedLwtRows {
         if (r != null && !r.complex().isEmpty()) return NotJudged.LWT_COLLECTION; // the model holds no collection
       }
     }
-    return restampable(ops, rows) ? NotJudged.LWT_MIXED_TIMESTAMP : null;
+    List<ServedOp> rounds = new ArrayList<>(ops);
+    rounds.addAll(otherRounds);
+    return restampable(ops, rows, rounds) ? NotJudged.LWT_MIXED_TIMESTAMP : null;
   }
 
   /**
-   * Whether a plain write that may have taken effect meets, on a cell of a row the LWTs name, an LWT whose outcome is
-   * unknown with an update not older than it. Such an LWT's proposal, if a later round finishes it, is committed in
-   * Cassandra with that round's ballot as its timestamp (Commit.newProposal), which no client learns: whether the
-   * plain write's cells or the LWT's win is then not known. Against an older plain write the LWT wins either way.
+   * Whether a plain write that may have taken effect meets, on a cell of a row the LWTs name, an LWT that may have been
+   * finished by another round, with an update not older than it. Such an LWT's proposal, when a later round finds it
+   * accepted but not committed, is committed in Cassandra with that round's ballot as its timestamp
+   * (Commit.newProposal), which no client learns: whether the plain write's cells or the LWT's win is then not known.
+   * That happens to an LWT whose outcome is unknown, and also to an applied one when another round of its partition
+   * (an LWT or a SERIAL read, on any row) prepared while its commit was still on its way: the client is told
+   * [applied] = true and its cells end up with the later ballot's timestamp. Against an older plain write the LWT wins
+   * either way.
    */
-  static boolean restampable(List<ServedOp> ops, Set<Clustering> rows) {
+  static boolean restampable(List<ServedOp> ops, Set<Clustering> rows, List<ServedOp> rounds) {
     for (ServedOp o : ops) {
       if (!(o instanceof ServedOp.Write x) || x.lwt() == ServedOp.Lwt.NONE) continue;
-      if (x.outcome() == ServedOp.Outcome.OK || x.outcome() == ServedOp.Outcome.REFUSED || x.cas().update() == null)
-        continue;
+      if (x.outcome() == ServedOp.Outcome.REFUSED || x.cas().update() == null) continue;
+      if (x.outcome() == ServedOp.Outcome.OK && (!Boolean.TRUE.equals(x.applied()) || !raced(x, rounds))) continue;
       Clustering row = x.cas().row();
       ClusteringComparator cmp = x.comparator();
       Partition lwt = x.cas().update();
@@ -178,6 +186,19 @@ final class ServedLwtRows {
         if (!touches(plain, row, cmp) || newest(plain, row, cmp) < ballot) continue;
         if (sharesCells(plain, lwt, row, cmp)) return true;
       }
+    }
+    return false;
+  }
+
+  /**
+   * Whether another Paxos round of the partition (an LWT not refused before it was sent, or a SERIAL read, whatever
+   * its answer) ran while {@code x} did, so that it may have prepared before {@code x}'s commit reached its replicas.
+   */
+  static boolean raced(ServedOp.Write x, List<ServedOp> ops) {
+    for (ServedOp o : ops) {
+      if (o == x || !paxos(o)) continue;
+      if (o instanceof ServedOp.Write w && w.outcome() == ServedOp.Outcome.REFUSED) continue;
+      if (o.invokeMicros() < x.completeMicros() && o.completeMicros() > x.invokeMicros()) return true;
     }
     return false;
   }

@@ -159,4 +159,20 @@ class ServedLwtPlainWritesTest {
     assertThat(older.notJudged()).isEmpty();
     assertThat(older.anomalies()).as("IF v = 7 refused, answered v = 2: the LWT took effect").isEmpty();
   }
+  @Test
+  void anAppliedLwtThatAnotherRoundMayHaveFinishedIsNotJudgedAgainstANewerPlainWrite() {
+    Clustering two = row(2);
+    update(two, ifNotExists(two), 0, 0, 5, true, null);
+    update(two, ifV(two, 0), 2, 10, 30, true, null); // applied: v = 2 at its ballot, 10; its commit arrives late
+    plain(sets(two, 7, 15, false), "QUORUM", 16, 25, true); // v = 7 at 15: newer than the LWT's ballot
+    serialRead(two, 2, 20, 50, 60); // yet v = 2 won, at 20: another round finished the LWT's proposal at its ballot
+    // Without another round while the LWT ran, nothing could have re-stamped it: v = 2 over v = 7 is an anomaly.
+    assertThat(ServedChecker.check(ops).lwtViolations()).isEqualTo(1);
+    // A SERIAL read that prepared while the LWT's commit was on its way (Cassandra's Commit.newProposal): which of
+    // the two won the cell is not known, so the partition is not judged rather than called a violation.
+    serialRead(two, 2, 20, 12, 40);
+    Checker.Result r = ServedChecker.check(ops);
+    assertThat(r.anomalies()).isEmpty();
+    assertThat(r.notJudged()).containsEntry(NotJudged.LWT_MIXED_TIMESTAMP, 1L);
+  }
 }
