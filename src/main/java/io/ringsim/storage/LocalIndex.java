@@ -24,8 +24,12 @@ import java.util.TreeMap;
  * CompositesSearcher writes a tombstone into the index table at the entry's own timestamp: the entry is gone for the
  * next read, and a later write of the value with a newer timestamp indexes it again.
  *
- * <p>Values compare with the indexed type's own order, as Cassandra's index table keys do (LocalPartitioner), so
- * {@code 1.0} and {@code 1.00} of a decimal are one indexed value.
+ * <p>Values are kept as Cassandra's index table keys them: by the indexed type's own order (LocalPartitioner's
+ * token) and then by their bytes (DecoratedKey's tie-break), so {@code 1.0} and {@code 1.00} of a decimal, equal
+ * values with other bytes, are two index partitions, and a lookup finds only the one written with its bytes. A
+ * stale-entry check compares a cell's bytes too: Cassandra's index updater deletes the entry of a value an update
+ * overwrites in the memtable, so {@code v = 1.0} no longer finds a row whose {@code 1.0} became {@code 1.000} (once
+ * the old value is flushed, Cassandra's read-time check compares values instead, which ringsim does not model).
  */
 public final class LocalIndex {
   /** Where the indexed value sits in a row. */
@@ -80,7 +84,14 @@ public final class LocalIndex {
       }
       return 0;
     };
-    this.entries = new TreeMap<>(valueOrder);
+    Comparator<byte[][]> bytes = (a, b) -> {
+      for (int i = 0; i < a.length; i++) {
+        int c = java.util.Arrays.compareUnsigned(a[i], b[i]);
+        if (c != 0) return c;
+      }
+      return 0;
+    };
+    this.entries = new TreeMap<>(valueOrder.thenComparing(bytes));
     ClusteringComparator cc = schema.clustering();
     this.entryOrder = Comparator.comparing(Entry::key).thenComparing(Entry::clustering, cc);
   }
@@ -258,7 +269,7 @@ public final class LocalIndex {
       }
       case CELL -> {
         Cell cell = r.cells().get(column);
-        return cell != null && valueOrder.compare(new byte[][] {cell.value()}, want) == 0;
+        return cell != null && java.util.Arrays.equals(cell.value(), want[0]);
       }
       case UNSUPPORTED, PARTITION_KEY -> {
         return true;
