@@ -300,7 +300,7 @@ final class Arithmetic {
   }
 
   private static BigInteger bigInteger(Number n) {
-    return n instanceof BigInteger b ? b : BigInteger.valueOf(n.longValue());
+    return n instanceof BigInteger b ? io.ringsim.schema.types.CqlTypes.plainVarint(b) : BigInteger.valueOf(n.longValue());
   }
 
   /** NumberType.toBigDecimal: a fixed-size number goes through its double value, as Cassandra converts it. */

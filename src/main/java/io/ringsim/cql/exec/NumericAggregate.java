@@ -129,7 +129,7 @@ sealed interface NumericAggregate {
 
     @Override
     public void add(Object value) {
-      sum = sum.add((BigInteger) value);
+      sum = sum.add(io.ringsim.schema.types.CqlTypes.plainVarint((BigInteger) value));
     }
 
     @Override
@@ -144,7 +144,7 @@ sealed interface NumericAggregate {
 
     @Override
     public void add(Object value) {
-      sum = sum.add((BigInteger) value);
+      sum = sum.add(io.ringsim.schema.types.CqlTypes.plainVarint((BigInteger) value));
       count++;
     }
 

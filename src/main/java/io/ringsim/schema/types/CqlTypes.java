@@ -41,6 +41,15 @@ public final class CqlTypes {
 
   private static final Map<String, CqlType> SCALARS = new LinkedHashMap<>();
 
+  /**
+   * {@code v} as a plain varint: one read with more bytes than its minimal form keeps them only as a stored value, so
+   * that arithmetic and aggregates on it (whose Java shortcuts, such as 0 + x, return x itself) answer minimal bytes,
+   * as Cassandra's do.
+   */
+  public static java.math.BigInteger plainVarint(java.math.BigInteger v) {
+    return v.getClass() == java.math.BigInteger.class ? v : new java.math.BigInteger(v.toByteArray());
+  }
+
   static {
     for (CqlType t :
         List.of(TEXT, ASCII, INT, BIGINT, COUNTER, SMALLINT, TINYINT, BOOLEAN, UUID, TIMEUUID, TIMESTAMP, DATE, TIME,

@@ -176,13 +176,28 @@ final class MiscTypes {
 
     @Override
     byte[] encode(BigInteger v) {
-      return v.toByteArray();
+      return v instanceof AsSent a ? a.bytes.clone() : v.toByteArray();
     }
 
     @Override
     BigInteger decode(byte[] b) {
       if (b.length == 0) throw new IllegalArgumentException("a varint value needs at least one byte");
-      return new BigInteger(b);
+      BigInteger v = new BigInteger(b);
+      return b.length == 1 || Arrays.equals(v.toByteArray(), b) ? v : new AsSent(b);
+    }
+
+    /**
+     * A varint given with more bytes than its minimal form (0x0001 for 1): Cassandra keeps a value's bytes as they
+     * were sent, so it is another partition key and another index entry than 1, while clustering and comparisons go
+     * by its value. Arithmetic on it gives a plain value again.
+     */
+    static final class AsSent extends BigInteger {
+      private final byte[] bytes;
+
+      AsSent(byte[] bytes) {
+        super(bytes);
+        this.bytes = bytes.clone();
+      }
     }
 
     @Override
