@@ -12,8 +12,8 @@
 # The suite is fetched, never copied in: SUITE (default /work/yardsticks/cqlpy-src) holds `test/` of a checkout
 # (test/__init__.py, test/cqlpy, test/pylib). What is ours: root/conftest.py (the suite's root conftest as its runpy
 # runner uses it, without the Allure plugins) and stubs/ (import-only stand-ins). Python is Debian's 3.11 with
-# python3-cassandra 3.25.0, python3-pytest, python3-pytest-timeout and python3-requests. Three files are not run:
-# test_describe.py needs Python 3.12 (Debian's driver has no 3.12 build), test_keyspace.py imports ScyllaDB's
+# python3-cassandra 3.25.0, python3-pytest, python3-pytest-timeout and python3-requests; test_describe.py needs
+# Python 3.12 and runs on it only when named in FILES (see PY312 below). Not run: test_keyspace.py imports ScyllaDB's
 # cluster manager, test_tools.py runs ScyllaDB's executables and S3 (both Scylla-only). --runxfail: ScyllaDB's
 # xfail marks (its own known bugs) and the cassandra_bug fixture do not hide a test's real outcome on either server.
 set -uo pipefail
@@ -36,6 +36,24 @@ ln -s "$here/root/conftest.py" "$rundir/test/conftest.py"
 ln -s "$suite/test/cqlpy" "$rundir/test/cqlpy"
 for f in "$suite"/test/pylib/*; do ln -s "$f" "$rundir/test/pylib/"; done
 rm "$rundir/test/pylib/scylla_cluster.py"; ln -s "$here/stubs/scylla_cluster.py" "$rundir/test/pylib/scylla_cluster.py"
+
+# test_describe.py needs Python 3.12 (PY312, default /root/.pyenv/versions/3.12.1/bin/python3). It runs on Debian's
+# pure-Python packages (pytest, the driver without its 3.11-only compiled parts); the one thing 3.12 lacks is asyncore,
+# the driver's fallback event loop, which is loaded here from Debian's Python 3.11 with its removal check (a
+# RuntimeError from 3.12 on) switched off while it loads. Every other file runs on /usr/bin/python3 as before.
+py312="${PY312:-/root/.pyenv/versions/3.12.1/bin/python3}"
+shim="$rundir/py312-shim"
+mkdir -p "$shim"
+cat > "$shim/asyncore.py" <<'PY'
+import warnings as _warnings
+_deprecated = _warnings._deprecated
+_warnings._deprecated = lambda *args, **kwargs: None
+try:
+    _src = "/usr/lib/python3.11/asyncore.py"
+    exec(compile(open(_src).read(), _src, "exec"))
+finally:
+    _warnings._deprecated = _deprecated
+PY
 
 wait_port() {
   for _ in $(seq 1 900); do
@@ -77,8 +95,10 @@ deselect=()
 [ "$mode" = oracle ] && deselect=(--deselect test/cqlpy/test_sstable_compression.py::test_huge_chunk_length)
 for f in $files; do
   name="$(echo "${f#test/cqlpy/}" | sed 's#/#.#g; s#\.py$##')"
-  (cd "$rundir" && SCYLLA_TEST_RUNNER=runpy PYTHONPATH="$here/stubs:." NODETOOL="$here/stubs/bin/nodetool" RINGSIM_CONSOLE="$console" timeout "${FILE_TIMEOUT:-1800}" \
-    /usr/bin/python3 -m pytest -q -p no:cacheprovider --runxfail -o asyncio_mode=auto --timeout "${TEST_TIMEOUT:-300}" \
+  python=/usr/bin/python3; pypath="$here/stubs:."
+  case "$f" in test/cqlpy/test_describe.py*) python="$py312"; pypath="$pypath:$shim:/usr/lib/python3/dist-packages";; esac
+  (cd "$rundir" && SCYLLA_TEST_RUNNER=runpy PYTHONPATH="$pypath" NODETOOL="$here/stubs/bin/nodetool" RINGSIM_CONSOLE="$console" timeout "${FILE_TIMEOUT:-1800}" \
+    "$python" -m pytest -q -p no:cacheprovider --runxfail -o asyncio_mode=auto --timeout "${TEST_TIMEOUT:-300}" \
     --host=127.0.0.1 --port=$port "${deselect[@]}" --junitxml="$out/$name.xml" "$f" > "$out/$name.txt" 2>&1)
   echo "$name: $(tail -1 "$out/$name.txt")"
 done

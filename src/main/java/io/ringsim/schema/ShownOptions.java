@@ -9,11 +9,17 @@ package io.ringsim.schema;
 public record ShownOptions(
     String comment, String cachingKeys, String cachingRowsPerPartition, String speculativeRetry,
     String additionalWritePolicy, String readRepair, double crcCheckChance, int memtableFlushPeriodInMs,
-    int minIndexInterval, int maxIndexInterval, boolean cdc) {
+    int minIndexInterval, int maxIndexInterval, boolean cdc, java.util.UUID id) {
+
+  /** The table id given by CREATE TABLE ... WITH ID (shown by DESCRIBE ... WITH INTERNALS), or null. */
+  public ShownOptions withId(java.util.UUID v) {
+    return new ShownOptions(comment, cachingKeys, cachingRowsPerPartition, speculativeRetry, additionalWritePolicy,
+        readRepair, crcCheckChance, memtableFlushPeriodInMs, minIndexInterval, maxIndexInterval, cdc, v);
+  }
 
   /** Cassandra 4.1's defaults for a table created without these options. */
   public static final ShownOptions DEFAULTS = new ShownOptions("", "ALL", "NONE", "99p", "99p", "BLOCKING", 1.0, 0,
-      128, 2048, false);
+      128, 2048, false, null);
 
   public ShownOptions {
     // Cassandra's TableParams.validate, in its words.
@@ -29,48 +35,48 @@ public record ShownOptions(
 
   public ShownOptions withComment(String v) {
     return new ShownOptions(v, cachingKeys, cachingRowsPerPartition, speculativeRetry, additionalWritePolicy,
-        readRepair, crcCheckChance, memtableFlushPeriodInMs, minIndexInterval, maxIndexInterval, cdc);
+        readRepair, crcCheckChance, memtableFlushPeriodInMs, minIndexInterval, maxIndexInterval, cdc, id);
   }
 
   public ShownOptions withCaching(String keys, String rowsPerPartition) {
     return new ShownOptions(comment, keys, rowsPerPartition, speculativeRetry, additionalWritePolicy, readRepair,
-        crcCheckChance, memtableFlushPeriodInMs, minIndexInterval, maxIndexInterval, cdc);
+        crcCheckChance, memtableFlushPeriodInMs, minIndexInterval, maxIndexInterval, cdc, id);
   }
 
   public ShownOptions withSpeculativeRetry(String v) {
     return new ShownOptions(comment, cachingKeys, cachingRowsPerPartition, v, additionalWritePolicy, readRepair,
-        crcCheckChance, memtableFlushPeriodInMs, minIndexInterval, maxIndexInterval, cdc);
+        crcCheckChance, memtableFlushPeriodInMs, minIndexInterval, maxIndexInterval, cdc, id);
   }
 
   public ShownOptions withAdditionalWritePolicy(String v) {
     return new ShownOptions(comment, cachingKeys, cachingRowsPerPartition, speculativeRetry, v, readRepair,
-        crcCheckChance, memtableFlushPeriodInMs, minIndexInterval, maxIndexInterval, cdc);
+        crcCheckChance, memtableFlushPeriodInMs, minIndexInterval, maxIndexInterval, cdc, id);
   }
 
   public ShownOptions withReadRepair(String v) {
     return new ShownOptions(comment, cachingKeys, cachingRowsPerPartition, speculativeRetry, additionalWritePolicy, v,
-        crcCheckChance, memtableFlushPeriodInMs, minIndexInterval, maxIndexInterval, cdc);
+        crcCheckChance, memtableFlushPeriodInMs, minIndexInterval, maxIndexInterval, cdc, id);
   }
 
   public ShownOptions withCrcCheckChance(double v) {
     return new ShownOptions(comment, cachingKeys, cachingRowsPerPartition, speculativeRetry, additionalWritePolicy,
-        readRepair, v, memtableFlushPeriodInMs, minIndexInterval, maxIndexInterval, cdc);
+        readRepair, v, memtableFlushPeriodInMs, minIndexInterval, maxIndexInterval, cdc, id);
   }
 
   public ShownOptions withMemtableFlushPeriodInMs(int v) {
     return new ShownOptions(comment, cachingKeys, cachingRowsPerPartition, speculativeRetry, additionalWritePolicy,
-        readRepair, crcCheckChance, v, minIndexInterval, maxIndexInterval, cdc);
+        readRepair, crcCheckChance, v, minIndexInterval, maxIndexInterval, cdc, id);
   }
 
   /** Kept and shown; ringsim writes no change-data-capture log. */
   public ShownOptions withCdc(boolean v) {
     return new ShownOptions(comment, cachingKeys, cachingRowsPerPartition, speculativeRetry, additionalWritePolicy,
-        readRepair, crcCheckChance, memtableFlushPeriodInMs, minIndexInterval, maxIndexInterval, v);
+        readRepair, crcCheckChance, memtableFlushPeriodInMs, minIndexInterval, maxIndexInterval, v, id);
   }
 
   /** Both at once: Cassandra checks max against min after every option of the statement is read. */
   public ShownOptions withIndexIntervals(int min, int max) {
     return new ShownOptions(comment, cachingKeys, cachingRowsPerPartition, speculativeRetry, additionalWritePolicy,
-        readRepair, crcCheckChance, memtableFlushPeriodInMs, min, max, cdc);
+        readRepair, crcCheckChance, memtableFlushPeriodInMs, min, max, cdc, id);
   }
 }

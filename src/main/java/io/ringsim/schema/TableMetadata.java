@@ -37,6 +37,28 @@ public final class TableMetadata {
     public DroppedColumn at(long micros) {
       return new DroppedColumn(type, kind, micros);
     }
+
+    /**
+     * Its type as Cassandra keeps it (system_schema.dropped_columns, DESCRIBE ... WITH INTERNALS): every user type,
+     * nested ones too, as the tuple of its fields (AbstractType.expandUserTypes).
+     */
+    public CqlType expandedType() {
+      return expand(type);
+    }
+
+    private static CqlType expand(CqlType t) {
+      if (t instanceof io.ringsim.schema.collection.UserType u)
+        return new io.ringsim.schema.collection.TupleType(u.fieldTypes().stream().map(DroppedColumn::expand).toList());
+      if (t instanceof io.ringsim.schema.collection.TupleType x)
+        return new io.ringsim.schema.collection.TupleType(x.components().stream().map(DroppedColumn::expand).toList());
+      if (t instanceof io.ringsim.schema.collection.ListType l)
+        return new io.ringsim.schema.collection.ListType(expand(l.element()), l.frozen());
+      if (t instanceof io.ringsim.schema.collection.SetType x)
+        return new io.ringsim.schema.collection.SetType(expand(x.element()), x.frozen());
+      if (t instanceof io.ringsim.schema.collection.MapType m)
+        return new io.ringsim.schema.collection.MapType(expand(m.key()), expand(m.value()), m.frozen());
+      return t;
+    }
   }
 
   public TableMetadata(String keyspace, String name, List<ColumnDef> columns, TableParams params) {
@@ -55,7 +77,8 @@ public final class TableMetadata {
   public TableMetadata(String keyspace, String name, List<ColumnDef> columns, TableParams params,
       Map<String, DroppedColumn> dropped, boolean strictLiveness) {
     this.strictLiveness = strictLiveness;
-    this.dropped = Map.copyOf(dropped);
+    // In the order the columns were dropped, which DESCRIBE ... WITH INTERNALS needs (see its droppedInOrder).
+    this.dropped = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(dropped));
     this.keyspace = keyspace;
     this.name = name;
     this.columns = List.copyOf(columns);
@@ -115,7 +138,17 @@ public final class TableMetadata {
     return qualifiedName;
   }
 
-  /** The columns dropped from this table, by name (see {@link DroppedColumn}). */
+  /**
+   * The table's id: the one CREATE TABLE ... WITH ID gave, else one derived from its name, so that a simulation
+   * gives the same ids each run (Cassandra's are random).
+   */
+  public java.util.UUID id() {
+    java.util.UUID given = params.shown().id();
+    return given != null ? given : java.util.UUID.nameUUIDFromBytes(("ringsim table " + qualifiedName)
+        .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+  }
+
+  /** The columns dropped from this table, by name, in the order they were dropped (see {@link DroppedColumn}). */
   public Map<String, DroppedColumn> droppedColumns() {
     return dropped;
   }

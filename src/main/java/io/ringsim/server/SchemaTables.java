@@ -85,7 +85,7 @@ final class SchemaTables {
   }
 
   static UUID tableId(TableMetadata t) {
-    return UUID.nameUUIDFromBytes(("ringsim table " + t.qualifiedName()).getBytes(StandardCharsets.UTF_8));
+    return t.id();
   }
 
   private static VirtualTable tables(Catalog c) {
@@ -129,10 +129,10 @@ final class SchemaTables {
     TreeMap<String, String> m = new TreeMap<>();
     p.compaction().forEach((k, v) -> m.put(k, k.equals("class") && !v.contains(".")
         ? "org.apache.cassandra.db.compaction." + v : v));
-    if ("org.apache.cassandra.db.compaction.SizeTieredCompactionStrategy".equals(m.get("class"))) {
-      m.putIfAbsent("max_threshold", "32");
-      m.putIfAbsent("min_threshold", "4");
-    }
+    // Cassandra's CompactionParams fills both thresholds in for every strategy that takes them (size-tiered,
+    // leveled and time-window alike), as DESCRIBE shows them too.
+    m.putIfAbsent("max_threshold", "32");
+    m.putIfAbsent("min_threshold", "4");
     return m;
   }
 
@@ -171,28 +171,10 @@ final class SchemaTables {
         long at = d.getValue().droppedAtMicros();
         if (at == Long.MIN_VALUE) continue;
         b.row(t.keyspace(), t.name(), d.getKey(), java.time.Instant.ofEpochMilli(Math.floorDiv(at, 1000)),
-            d.getValue().kind().name().toLowerCase(Locale.ROOT), withTuplesForUserTypes(d.getValue().type()).name());
+            d.getValue().kind().name().toLowerCase(Locale.ROOT), d.getValue().expandedType().name());
       }
     }
     return b.build();
-  }
-
-  /** Cassandra's AbstractType.expandUserTypes: every user type, nested ones too, as the tuple of its fields. */
-  private static io.ringsim.schema.CqlType withTuplesForUserTypes(io.ringsim.schema.CqlType t) {
-    if (t instanceof io.ringsim.schema.collection.UserType u)
-      return new io.ringsim.schema.collection.TupleType(u.fieldTypes().stream().map(SchemaTables::withTuplesForUserTypes)
-          .toList());
-    if (t instanceof io.ringsim.schema.collection.TupleType x)
-      return new io.ringsim.schema.collection.TupleType(x.components().stream().map(SchemaTables::withTuplesForUserTypes)
-          .toList());
-    if (t instanceof io.ringsim.schema.collection.ListType l)
-      return new io.ringsim.schema.collection.ListType(withTuplesForUserTypes(l.element()), l.frozen());
-    if (t instanceof io.ringsim.schema.collection.SetType x)
-      return new io.ringsim.schema.collection.SetType(withTuplesForUserTypes(x.element()), x.frozen());
-    if (t instanceof io.ringsim.schema.collection.MapType m)
-      return new io.ringsim.schema.collection.MapType(withTuplesForUserTypes(m.key()), withTuplesForUserTypes(m.value()),
-          m.frozen());
-    return t;
   }
 
   /** The user-defined types: each field's name as defined, its type as CQL writes it (frozen<address>). */

@@ -38,14 +38,15 @@ final class SystemDescribe {
           : ks != null && SCHEMA.isSystemKeyspace(ks) ? table(ks, d.name(), "") : DescribeStatement.run(d, c, session);
       case "table" -> ks != null && SCHEMA.isSystemKeyspace(ks) ? table(ks, d.name(), "Table ")
           : DescribeStatement.run(d, c, session);
-      case "full_schema" -> fullSchema(c);
+      case "full_schema" -> fullSchema(c, d.internals());
       default -> DescribeStatement.run(d, c, session);
     };
   }
 
   /** DESCRIBE KEYSPACES, or TABLES (of one keyspace, or of all): the user's and the system's, by keyspace. */
   private static ResultSet listing(Catalog c, String onlyKeyspace, boolean keyspaces) {
-    TreeMap<String, List<List<Object>>> byKeyspace = new TreeMap<>();
+    TreeMap<String, List<List<Object>>> byKeyspace =
+        new TreeMap<>(Comparator.comparing(SystemDescribe::unquoted));
     if (onlyKeyspace == null) {
       Statement.Describe d = new Statement.Describe(keyspaces ? "keyspaces" : "tables", null, null);
       for (List<Object> r : DescribeStatement.run(d, c, null).rows()) {
@@ -54,12 +55,12 @@ final class SystemDescribe {
     }
     for (String ks : SCHEMA.keyspaces()) {
       if (onlyKeyspace != null && !ks.equals(onlyKeyspace)) continue;
-      List<List<Object>> rows = byKeyspace.computeIfAbsent(ks, k -> new ArrayList<>());
+      List<List<Object>> rows = byKeyspace.computeIfAbsent(quote(ks), k -> new ArrayList<>());
       if (keyspaces) {
-        rows.add(List.of(ks, "keyspace", quote(ks)));
+        rows.add(List.of(quote(ks), "keyspace", quote(ks)));
       } else {
         SCHEMA.tables(ks).stream().map(SystemSchema.Table::name).sorted(BY_NAME)
-            .forEach(t -> rows.add(List.of(ks, "table", quote(t))));
+            .forEach(t -> rows.add(List.of(quote(ks), "table", quote(t))));
       }
     }
     List<List<Object>> rows = new ArrayList<>();
@@ -67,21 +68,28 @@ final class SystemDescribe {
     return DescribeStatement.result(rows, true);
   }
 
+  /** A keyspace_name as the rows hold it ("Quoted_KS" in double quotes) back to the name, to order by it. */
+  private static String unquoted(String quoted) {
+    return quoted.startsWith("\"") ? quoted.substring(1, quoted.length() - 1).replace("\"\"", "\"") : quoted;
+  }
+
   private static ResultSet keyspace(String ks) {
     List<List<Object>> rows = new ArrayList<>();
-    rows.add(List.of(ks, "keyspace", quote(ks), keyspaceCql(ks)));
+    rows.add(List.of(quote(ks), "keyspace", quote(ks), keyspaceCql(ks)));
     SCHEMA.tables(ks).stream().sorted(Comparator.comparing(SystemSchema.Table::name, BY_NAME))
         .forEach(t -> addTable(rows, t));
     return DescribeStatement.result(rows, false);
   }
 
   /** DESCRIBE FULL SCHEMA: every keyspace, the user's and the system's, by name, each as DESCRIBE KEYSPACE. */
-  private static ResultSet fullSchema(Catalog c) {
-    TreeMap<String, List<List<Object>>> byKeyspace = new TreeMap<>(BY_NAME);
-    for (List<Object> r : DescribeStatement.run(new Statement.Describe("schema", null, null), c, null).rows()) {
+  private static ResultSet fullSchema(Catalog c, boolean internals) {
+    TreeMap<String, List<List<Object>>> byKeyspace = new TreeMap<>(Comparator.comparing(SystemDescribe::unquoted,
+        BY_NAME));
+    for (List<Object> r : DescribeStatement.run(new Statement.Describe("schema", null, null, internals), c,
+        null).rows()) {
       byKeyspace.computeIfAbsent((String) r.get(0), k -> new ArrayList<>()).add(r);
     }
-    for (String ks : SCHEMA.keyspaces()) byKeyspace.put(ks, keyspace(ks).rows());
+    for (String ks : SCHEMA.keyspaces()) byKeyspace.put(quote(ks), keyspace(ks).rows());
     List<List<Object>> rows = new ArrayList<>();
     byKeyspace.values().forEach(rows::addAll);
     return DescribeStatement.result(rows, false);
@@ -97,7 +105,7 @@ final class SystemDescribe {
   }
 
   private static void addTable(List<List<Object>> rows, SystemSchema.Table t) {
-    rows.add(List.of(t.keyspace(), "table", quote(t.name()), tableCql(t)));
+    rows.add(List.of(quote(t.keyspace()), "table", quote(t.name()), tableCql(t)));
     for (JsonNode i : SCHEMA.rows("system_schema.indexes")) {
       if (!i.get("keyspace_name").asText().equals(t.keyspace()) || !i.get("table_name").asText().equals(t.name()))
         continue;
@@ -106,7 +114,7 @@ final class SystemDescribe {
       String cql = "CREATE " + ("CUSTOM".equals(i.get("kind").asText()) ? "CUSTOM " : "") + "INDEX " + quote(name)
           + " ON " + qualified(t) + " (" + o.get("target").asText() + ")"
           + (o.has("class_name") ? " USING '" + o.get("class_name").asText() + "'" : "") + ";";
-      rows.add(List.of(t.keyspace(), "index", quote(name), cql));
+      rows.add(List.of(quote(t.keyspace()), "index", quote(name), cql));
     }
   }
 

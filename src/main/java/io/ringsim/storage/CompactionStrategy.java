@@ -30,15 +30,20 @@ public interface CompactionStrategy {
     java.util.List<String> unknown = new java.util.ArrayList<>();
     for (String k : options.keySet()) {
       boolean known = COMMON_OPTIONS.contains(k) || SIZE_TIERED_OPTIONS.contains(k)
-          || simple.equals("LeveledCompactionStrategy") && LEVELED_OPTIONS.contains(k);
+          || simple.equals("LeveledCompactionStrategy") && LEVELED_OPTIONS.contains(k)
+          || simple.equals("TimeWindowCompactionStrategy") && TimeWindowStrategy.OPTIONS.contains(k);
       if (!known) unknown.add(k);
     }
+    // Time-window checks its own options' values before it names the ones it does not know.
+    TimeWindowStrategy timeWindow = simple.equals("TimeWindowCompactionStrategy")
+        ? TimeWindowStrategy.fromOptions(options) : null;
     if (!unknown.isEmpty() && (simple.equals("SizeTieredCompactionStrategy")
-        || simple.equals("LeveledCompactionStrategy")))
+        || simple.equals("LeveledCompactionStrategy") || timeWindow != null))
       throw new IllegalArgumentException("Properties specified " + unknown + " are not understood by " + simple);
     return switch (simple) {
       case "SizeTieredCompactionStrategy" -> SizeTieredStrategy.fromOptions(options);
       case "LeveledCompactionStrategy" -> LeveledStrategy.fromOptions(options);
+      case "TimeWindowCompactionStrategy" -> timeWindow;
       default -> throw new IllegalArgumentException("Unable to find compaction strategy class '"
           + (cls.contains(".") ? cls : "org.apache.cassandra.db.compaction." + cls) + "'");
     };

@@ -240,6 +240,40 @@ class LsmBehaviourTest {
   }
 
   @Test
+  void timeWindowCompactionMergesAnOlderWindowAndLetsTheNewestWaitForMinThreshold() {
+    TestTable tt = new TestTable(ClusteringOrder.ASC, 100, Map.of("class", "TimeWindowCompactionStrategy"));
+    NodeStorage n = node(tt, StorageSettings.DEFAULTS);
+    String t = tt.schema.name();
+    long day = 86_400_000_000L; // one default window (1 DAYS) of microsecond timestamps
+    n.apply(t, tt.insert(1, 1, 1, 1_000, 0, clock.nowInSec()));
+    n.flush(t);
+    n.apply(t, tt.insert(2, 1, 2, 2_000, 0, clock.nowInSec()));
+    n.flush(t);
+    TableStore store = n.table(t).orElseThrow();
+    assertThat(store.stats().compactions()).as("two SSTables of the newest window: below min_threshold").isZero();
+    n.apply(t, tt.insert(3, 1, 3, day + 1_000, 0, clock.nowInSec()));
+    n.flush(t);
+    assertThat(store.stats().compactions()).as("the first day is no longer the newest: merged").isEqualTo(1);
+    assertThat(store.sstables()).hasSize(2);
+    assertThat(store.sstables()).anySatisfy(s -> assertThat(s.partitionCount()).isEqualTo(2));
+    assertThat(rows(n, tt, 1) + rows(n, tt, 2) + rows(n, tt, 3)).isEqualTo(3);
+  }
+
+  @Test
+  void timeWindowOptionsAreCheckedAsCassandraChecksThem() {
+    assertThatThrownBy(() -> CompactionStrategy.fromOptions(Map.of("class", "TimeWindowCompactionStrategy",
+        "compaction_window_unit", "WEEKS"))).hasMessage("WEEKS is not valid for compaction_window_unit");
+    assertThatThrownBy(() -> CompactionStrategy.fromOptions(Map.of("class", "TimeWindowCompactionStrategy",
+        "compaction_window_size", "x", "foo", "bar")))
+        .hasMessage("x is not a parsable int (base10) for compaction_window_size");
+    assertThatThrownBy(() -> CompactionStrategy.fromOptions(Map.of("class", "TimeWindowCompactionStrategy",
+        "foo", "bar"))).hasMessage("Properties specified [foo] are not understood by TimeWindowCompactionStrategy");
+    assertThat(CompactionStrategy.fromOptions(Map.of("class", "TimeWindowCompactionStrategy",
+        "compaction_window_unit", "HOURS", "compaction_window_size", "2")).name())
+        .isEqualTo("TimeWindowCompactionStrategy");
+  }
+
+  @Test
   void unknownCompactionClassIsAClearError() {
     assertThatThrownBy(() -> CompactionStrategy.fromOptions(Map.of("class", "TimeWindowCompactionStrategyX")))
         .hasMessage("Unable to find compaction strategy class "

@@ -92,7 +92,9 @@ alterType
   ;
 dropType : K_DROP K_TYPE (K_IF K_EXISTS)? tableName ;
 
-describe
+// Every DESCRIBE may end WITH INTERNALS (an unreserved word, checked by DescribeAst).
+describe : describeWhat (K_WITH ident)? ;
+describeWhat
   : (K_DESCRIBE | K_DESC) K_KEYSPACES                 # describeKeyspaces
   | (K_DESCRIBE | K_DESC) K_TYPES                     # describeTypes
   | (K_DESCRIBE | K_DESC) K_TYPE tableName            # describeType

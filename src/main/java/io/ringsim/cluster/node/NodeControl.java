@@ -125,7 +125,7 @@ final class NodeControl {
    */
   private TableMetadata withDropTimes(TableMetadata t, TableMetadata before, TableMetadata stored) {
     if (t.droppedColumns().isEmpty()) return t;
-    Map<String, TableMetadata.DroppedColumn> stamped = new TreeMap<>();
+    Map<String, TableMetadata.DroppedColumn> stamped = new java.util.LinkedHashMap<>();
     for (Map.Entry<String, TableMetadata.DroppedColumn> d : t.droppedColumns().entrySet()) {
       boolean droppedNow = before == null || before.column(d.getKey()).isPresent();
       TableMetadata.DroppedColumn known = stored == null ? null : stored.droppedColumns().get(d.getKey());

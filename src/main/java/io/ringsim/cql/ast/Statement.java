@@ -76,7 +76,12 @@ public sealed interface Statement {
 
   record DropIndex(String keyspace, String name, boolean ifExists) implements Statement {}
 
-  record Describe(String what, String keyspace, String name) implements Statement {}
+  /** {@code internals}: WITH INTERNALS (a table's id, its dropped columns and the DROP and ADD that made them). */
+  record Describe(String what, String keyspace, String name, boolean internals) implements Statement {
+    public Describe(String what, String keyspace, String name) {
+      this(what, keyspace, name, false);
+    }
+  }
 
   /** CREATE TYPE: field names as written (case folded unless quoted), field types as type text. */
   record CreateType(String keyspace, String name, boolean ifNotExists, List<String> fieldNames,

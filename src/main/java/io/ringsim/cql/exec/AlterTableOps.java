@@ -9,6 +9,7 @@ import io.ringsim.schema.ColumnDef;
 import io.ringsim.schema.ColumnKind;
 import io.ringsim.schema.CqlType;
 import io.ringsim.schema.TableMetadata;
+import io.ringsim.schema.TableParams;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -129,8 +130,11 @@ final class AlterTableOps {
     String ks = SchemaOps.keyspaceOf(s.keyspace(), session);
     TableMetadata t = alteredTable(c, ks, s.name(), s.ifExists());
     if (t == null) return c;
-    TableMetadata altered = new TableMetadata(ks, s.name(), t.columns(), TableOptions.params(t.params(), s.options()),
-        t.droppedColumns());
+    TableParams params = TableOptions.params(t.params(), s.options());
+    // Cassandra reads the options (an id that is no UUID refused as such) before it refuses a new id.
+    if (s.options().containsKey("id"))
+      throw new CqlException(CqlErrorClass.ConfigurationError, "Cannot alter table id.");
+    TableMetadata altered = new TableMetadata(ks, s.name(), t.columns(), params, t.droppedColumns());
     // ALTER's own check, an InvalidRequest (CREATE's was a ConfigurationError in one oracle run, an InvalidRequest
     // in another, so 54_dtest_findings leaves it out)
     if (altered.isCounterTable() && altered.params().defaultTimeToLive() > 0)

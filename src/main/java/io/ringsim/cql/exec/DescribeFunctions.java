@@ -22,7 +22,8 @@ final class DescribeFunctions {
     for (UserFunction f : c.functions(ks)) {
       if (name != null && !f.name().equals(name)) continue;
       String id = DescribeStatement.quote(f.name()) + "(" + UserFunction.typeNames(f.argTypes()) + ")";
-      rows.add(cql ? List.of(ks, "function", id, functionCql(f)) : List.of(ks, "function", id));
+      rows.add(cql ? List.of(DescribeStatement.quote(ks), "function", id, functionCql(f))
+          : List.of(DescribeStatement.quote(ks), "function", id));
     }
     if (name != null && rows.isEmpty()) throw new CqlException(CqlErrorClass.InvalidRequest,
         "User defined function '" + name + "' not found in '" + ks + "'");
@@ -34,7 +35,8 @@ final class DescribeFunctions {
     for (UserAggregate a : c.aggregates(ks)) {
       if (name != null && !a.name().equals(name)) continue;
       String id = DescribeStatement.quote(a.name()) + "(" + UserFunction.typeNames(a.argTypes()) + ")";
-      rows.add(cql ? List.of(ks, "aggregate", id, aggregateCql(a)) : List.of(ks, "aggregate", id));
+      rows.add(cql ? List.of(DescribeStatement.quote(ks), "aggregate", id, aggregateCql(a))
+          : List.of(DescribeStatement.quote(ks), "aggregate", id));
     }
     if (name != null && rows.isEmpty()) throw new CqlException(CqlErrorClass.InvalidRequest,
         "User defined aggregate '" + name + "' not found in '" + ks + "'");

@@ -31,6 +31,7 @@ import java.util.stream.Collectors;
 public final class DescribeStatement {
   private DescribeStatement() {}
 
+  /** keyspace_name and name are written as CQL writes them, in double quotes where need be ("Quoted_KS"). */
   public static final List<String> COLUMNS = List.of("keyspace_name", "type", "name", "create_statement");
   /** A listing (DESCRIBE KEYSPACES, TABLES, TYPES) has no create_statement column in Cassandra 4.1. */
   public static final List<String> LISTING_COLUMNS = List.of("keyspace_name", "type", "name");
@@ -43,11 +44,11 @@ public final class DescribeStatement {
     List<List<Object>> rows = new ArrayList<>();
     switch (d.what()) {
       case "keyspaces" -> {
-        for (KeyspaceMetadata k : c.keyspaces()) rows.add(List.of(k.name(), "keyspace", quote(k.name())));
+        for (KeyspaceMetadata k : c.keyspaces()) rows.add(List.of(quote(k.name()), "keyspace", quote(k.name())));
       }
       case "tables" -> {
         for (TableMetadata t : c.allTables()) {
-          if (session == null || t.keyspace().equals(session)) rows.add(List.of(t.keyspace(), "table",
+          if (session == null || t.keyspace().equals(session)) rows.add(List.of(quote(t.keyspace()), "table",
               quote(t.name())));
         }
       }
@@ -56,20 +57,20 @@ public final class DescribeStatement {
           if (session != null && !k.name().equals(session)) continue;
           List<UserType> types = new ArrayList<>(c.types(k.name()));
           types.sort(Comparator.comparing(u -> u.typeName().toLowerCase(Locale.ROOT)));
-          for (UserType u : types) rows.add(List.of(k.name(), "type", quote(u.typeName())));
+          for (UserType u : types) rows.add(List.of(quote(k.name()), "type", quote(u.typeName())));
         }
       }
       case "type" -> {
         String ks = keyspace(d, c, session).name();
         UserType u = c.type(ks, d.name()).orElseThrow(() -> invalid("User defined type '" + d.name()
             + "' not found in '" + ks + "'"));
-        rows.add(List.of(ks, "type", quote(u.typeName()), typeCql(u)));
+        rows.add(List.of(quote(ks), "type", quote(u.typeName()), typeCql(u)));
       }
-      case "keyspace" -> addKeyspace(rows, keyspace(d, c, session), c);
+      case "keyspace" -> addKeyspace(rows, keyspace(d, c, session), c, d.internals());
       // Every keyspace, whichever is in use, by name; FULL adds the system keyspaces where there are any (a served
       // cluster's, server.SystemDescribe; `ringsim cql` has none).
       case "schema", "full_schema" -> c.keyspaces().stream().sorted(Comparator.comparing(KeyspaceMetadata::name,
-          BY_NAME)).forEach(k -> addKeyspace(rows, k, c));
+          BY_NAME)).forEach(k -> addKeyspace(rows, k, c, d.internals()));
       case "view" -> {
         String ks = keyspace(d, c, session).name();
         io.ringsim.schema.ViewMetadata v = c.view(ks, d.name()).orElseThrow(() -> invalid("Materialized view '"
@@ -79,7 +80,7 @@ public final class DescribeStatement {
       case "only_keyspace" -> {
         KeyspaceMetadata k = keyspace(d, c, session);
         String ks = k.name();
-        rows.add(List.of(k.name(), "keyspace", quote(k.name()), keyspaceCql(k)));
+        rows.add(List.of(quote(k.name()), "keyspace", quote(k.name()), keyspaceCql(k)));
       }
       case "function" -> {
         String ks = keyspace(d, c, session).name();
@@ -94,7 +95,7 @@ public final class DescribeStatement {
         IndexMetadata i = c.index(ks, d.name()).orElseThrow(() -> invalid("Table for existing index '" + d.name()
             + "' not found in '" + ks + "'"));
         TableMetadata t = c.table(ks, i.table()).orElseThrow();
-        rows.add(List.of(ks, "index", quote(i.name()), indexCql(t, i)));
+        rows.add(List.of(quote(ks), "index", quote(i.name()), indexCql(t, i)));
       }
       case "any" -> {
         if (d.keyspace() == null && (d.name().equals("functions") || d.name().equals("aggregates"))) {
@@ -105,15 +106,19 @@ public final class DescribeStatement {
           }
           return result(rows, true);
         }
-        // DESCRIBE name: a keyspace of that name, else a table of the current (or named) keyspace, as cqlsh does.
+        // DESCRIBE name: a keyspace of that name, else a table, an index or a view of the current (or named)
+        // keyspace, in that order, as Cassandra 4.1 resolves it.
         if (d.keyspace() == null && c.keyspace(d.name()).isPresent()) {
-          return run(new Statement.Describe("keyspace", d.name(), null), c, session);
+          return run(new Statement.Describe("keyspace", d.name(), null, d.internals()), c, session);
         }
         String anyKs = d.keyspace() != null ? d.keyspace() : session;
-        if (anyKs != null && c.view(anyKs, d.name()).isPresent()) {
-          return run(new Statement.Describe("view", d.keyspace(), d.name()), c, session);
+        if (anyKs != null && c.table(anyKs, d.name()).isEmpty() && c.index(anyKs, d.name()).isPresent()) {
+          return run(new Statement.Describe("index", d.keyspace(), d.name(), d.internals()), c, session);
         }
-        return run(new Statement.Describe("any_table", d.keyspace(), d.name()), c, session);
+        if (anyKs != null && c.view(anyKs, d.name()).isPresent()) {
+          return run(new Statement.Describe("view", d.keyspace(), d.name(), d.internals()), c, session);
+        }
+        return run(new Statement.Describe("any_table", d.keyspace(), d.name(), d.internals()), c, session);
       }
       default -> {
         String ks = keyspace(d, c, session).name();
@@ -123,7 +128,7 @@ public final class DescribeStatement {
         String what = d.what().equals("any_table") ? "" : "Table ";
         TableMetadata t = c.table(ks, d.name()).orElseThrow(() -> invalid(what + "'" + d.name()
             + "' not found in keyspace '" + ks + "'"));
-        addTable(rows, t, c);
+        addTable(rows, t, c, d.internals());
       }
     }
     return result(rows, d.what().equals("keyspaces") || d.what().equals("tables") || d.what().equals("types"));
@@ -133,14 +138,14 @@ public final class DescribeStatement {
   public static final Comparator<String> BY_NAME = Comparator.comparing((String n) -> n.toLowerCase(Locale.ROOT))
       .thenComparing(Comparator.naturalOrder());
 
-  private static void addKeyspace(List<List<Object>> rows, KeyspaceMetadata k, Catalog c) {
+  private static void addKeyspace(List<List<Object>> rows, KeyspaceMetadata k, Catalog c, boolean internals) {
     String ks = k.name();
-    rows.add(List.of(ks, "keyspace", quote(ks), keyspaceCql(k)));
-    for (UserType u : typesInOrder(c.types(ks))) rows.add(List.of(ks, "type", quote(u.typeName()), typeCql(u)));
+    rows.add(List.of(quote(ks), "keyspace", quote(ks), keyspaceCql(k)));
+    for (UserType u : typesInOrder(c.types(ks))) rows.add(List.of(quote(ks), "type", quote(u.typeName()), typeCql(u)));
     rows.addAll(DescribeFunctions.functions(c, ks, null, true));
     rows.addAll(DescribeFunctions.aggregates(c, ks, null, true));
     for (TableMetadata t : c.tables(ks)) {
-      addTable(rows, t, c);
+      addTable(rows, t, c, internals);
       ViewDescribe.addViewsOf(rows, c, ks, t.name());
     }
   }
@@ -159,10 +164,10 @@ public final class DescribeStatement {
   }
 
 
-  private static void addTable(List<List<Object>> rows, TableMetadata t, Catalog c) {
-    rows.add(List.of(t.keyspace(), "table", quote(t.name()), tableCql(t)));
+  private static void addTable(List<List<Object>> rows, TableMetadata t, Catalog c, boolean internals) {
+    rows.add(List.of(quote(t.keyspace()), "table", quote(t.name()), tableCql(t, internals)));
     for (IndexMetadata i : c.indexesOn(t.keyspace(), t.name())) {
-      rows.add(List.of(t.keyspace(), "index", quote(i.name()), indexCql(t, i)));
+      rows.add(List.of(quote(t.keyspace()), "index", quote(i.name()), indexCql(t, i)));
     }
   }
 
@@ -221,8 +226,16 @@ public final class DescribeStatement {
   }
 
   static String tableCql(TableMetadata t) {
+    return tableCql(t, false);
+  }
+
+  /**
+   * CREATE TABLE as Cassandra 4.1 writes it. WITH INTERNALS ({@code internals}) adds what recreates the table exactly:
+   * its id, its dropped columns (listed after the others, a dropped and re-added one only there), and after the
+   * statement each dropped column's DROP at its time, then the ADD of one that came back.
+   */
+  static String tableCql(TableMetadata t, boolean internals) {
     String name = quote(t.keyspace()) + "." + quote(t.name());
-    StringBuilder sb = new StringBuilder("CREATE TABLE " + name + " (\n");
     boolean inlineKey = t.partitionKey().size() == 1 && t.clusteringColumns().isEmpty();
     List<ColumnDef> cols = new ArrayList<>(t.partitionKey());
     cols.addAll(t.clusteringColumns());
@@ -233,24 +246,56 @@ public final class DescribeStatement {
       sorted.sort(Comparator.comparing((ColumnDef d) -> multiCell(d)).thenComparing(ColumnDef::name));
       cols.addAll(sorted);
     }
+    List<Map.Entry<String, TableMetadata.DroppedColumn>> dropped = internals ? droppedInOrder(t) : List.of();
+    List<String> lines = new ArrayList<>();
     for (ColumnDef d : cols) {
-      sb.append("    ").append(quote(d.name())).append(' ').append(d.type().name());
-      if (d.kind() == ColumnKind.STATIC) sb.append(" static");
-      if (inlineKey && d.kind() == ColumnKind.PARTITION_KEY) sb.append(" PRIMARY KEY");
-      sb.append(",\n");
+      if (internals && t.droppedColumns().containsKey(d.name())) continue;
+      lines.add("    " + quote(d.name()) + " " + d.type().name() + (d.kind() == ColumnKind.STATIC ? " static" : "")
+          + (inlineKey && d.kind() == ColumnKind.PARTITION_KEY ? " PRIMARY KEY" : ""));
     }
-    if (inlineKey) {
-      sb.setLength(sb.length() - 2);
-      sb.append('\n');
-    } else {
+    for (Map.Entry<String, TableMetadata.DroppedColumn> e : dropped) {
+      lines.add("    " + quote(e.getKey()) + " " + e.getValue().expandedType().name()
+          + (e.getValue().kind() == ColumnKind.STATIC ? " static" : ""));
+    }
+    if (!inlineKey) {
       String pk = t.partitionKey().stream().map(x -> quote(x.name())).collect(Collectors.joining(", "));
       if (t.partitionKey().size() > 1 || t.clusteringColumns().isEmpty()) pk = "(" + pk + ")";
       List<String> key = new ArrayList<>(List.of(pk));
       for (ColumnDef d : t.clusteringColumns()) key.add(quote(d.name()));
-      sb.append("    PRIMARY KEY (").append(String.join(", ", key)).append(")\n");
+      lines.add("    PRIMARY KEY (" + String.join(", ", key) + ")");
     }
-    sb.append(") WITH ");
-    return sb.append(String.join("\n    AND ", withOptions(t, false))).append(';').toString();
+    List<String> with = new ArrayList<>();
+    if (internals) with.add("ID = " + t.id());
+    with.addAll(withOptions(t, false));
+    StringBuilder sb = new StringBuilder("CREATE TABLE " + name + " (\n" + String.join(",\n", lines) + "\n) WITH "
+        + String.join("\n    AND ", with) + ";");
+    for (Map.Entry<String, TableMetadata.DroppedColumn> e : dropped) {
+      long at = e.getValue().droppedAtMicros();
+      // A drop whose time is not known (a schema given whole, never stamped by a node) is written without one.
+      sb.append("\nALTER TABLE ").append(name).append(" DROP ").append(quote(e.getKey()))
+          .append(at == Long.MIN_VALUE ? "" : " USING TIMESTAMP " + at).append(';');
+      t.column(e.getKey()).ifPresent(d -> sb.append("\nALTER TABLE ").append(name).append(" ADD ")
+          .append(quote(d.name())).append(' ').append(d.type().name())
+          .append(d.kind() == ColumnKind.STATIC ? " static" : "").append(';'));
+    }
+    return sb.toString();
+  }
+
+  /**
+   * A table's dropped columns in the order Cassandra 4.1 lists them: its TableMetadata keeps them in a HashMap keyed
+   * by the name's bytes, which each ALTER TABLE ... DROP builds anew (sized to the columns dropped before, then the
+   * new one put in), so the order follows the names' hashes and the order of the drops. Replayed here with the same
+   * HashMap, one drop at a time.
+   */
+  private static List<Map.Entry<String, TableMetadata.DroppedColumn>> droppedInOrder(TableMetadata t) {
+    Map<java.nio.ByteBuffer, String> order = new java.util.LinkedHashMap<>();
+    for (String name : t.droppedColumns().keySet()) {
+      Map<java.nio.ByteBuffer, String> next = new java.util.HashMap<>();
+      next.putAll(order);
+      next.put(java.nio.ByteBuffer.wrap(name.getBytes(java.nio.charset.StandardCharsets.UTF_8)), name);
+      order = new java.util.LinkedHashMap<>(next);
+    }
+    return order.values().stream().map(n -> Map.entry(n, t.droppedColumns().get(n))).toList();
   }
 
   /**

@@ -59,11 +59,11 @@ final class TableOptions {
             if (!text(v).equals("default"))
               throw new IllegalArgumentException("Memtable configuration \"" + text(v) + "\" not found.");
           }
-          // A table id that is no UUID; a valid one is not simulated and falls to the unknown-property refusal.
+          // CREATE TABLE's id (ALTER TABLE refuses one before this): kept to be shown, the table's id from then on.
           case "id" -> {
             if (!text(v).matches("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"))
               throw new IllegalArgumentException("Invalid table id");
-            throw new CqlException(CqlErrorClass.SyntaxError, "Unknown property '" + k + "'");
+            shown = shown.withId(java.util.UUID.fromString(text(v)));
           }
           default -> throw new CqlException(CqlErrorClass.SyntaxError, "Unknown property '" + k + "'");
         }

@@ -15,7 +15,7 @@ final class ViewDescribe {
   private ViewDescribe() {}
 
   static List<Object> row(ViewMetadata v) {
-    return List.of(v.keyspace(), "materialized_view", quote(v.name()), cql(v));
+    return List.of(quote(v.keyspace()), "materialized_view", quote(v.name()), cql(v));
   }
 
   /** The rows of the views of base table {@code table}, by view name. */

@@ -9,7 +9,25 @@ import io.ringsim.cql.parse.CqlGrammarParser.*;
 final class DescribeAst {
   private DescribeAst() {}
 
-  static Statement describe(DescribeContext d) {
+  static Statement describe(DescribeContext describe) {
+    Statement.Describe s = what(describe.describeWhat());
+    if (describe.ident() == null) return s;
+    org.antlr.v4.runtime.Token word = describe.ident().getStart();
+    if (!word.getText().equalsIgnoreCase("internals")) {
+      // Cassandra's INTERNALS is a keyword; any other word after WITH is a mismatch, quoted as its parser quotes it.
+      org.antlr.v4.runtime.CharStream in = word.getInputStream();
+      String text = in.getText(org.antlr.v4.runtime.misc.Interval.of(0, in.size() - 1));
+      org.antlr.v4.runtime.CommonTokenStream tokens = new org.antlr.v4.runtime.CommonTokenStream(
+          new CqlGrammarLexer(org.antlr.v4.runtime.CharStreams.fromString(text)));
+      tokens.fill();
+      throw new CqlException(CqlErrorClass.SyntaxError, "line " + word.getLine() + ":" + word.getCharPositionInLine()
+          + " mismatched input '" + word.getText() + "' expecting K_INTERNALS"
+          + Antlr3Snippet.of(text, tokens, word.getTokenIndex(), word.getTokenIndex()));
+    }
+    return new Statement.Describe(s.what(), s.keyspace(), s.name(), true);
+  }
+
+  private static Statement.Describe what(DescribeWhatContext d) {
     if (d instanceof DescribeKeyspacesContext) return new Statement.Describe("keyspaces", null, null);
     if (d instanceof DescribeTablesContext) return new Statement.Describe("tables", null, null);
     if (d instanceof DescribeTypesContext) return new Statement.Describe("types", null, null);
