@@ -327,7 +327,9 @@ final class RequestExecutor {
     Statement s = Binding.bind(e.statement(), e.variables(), c, e.keyspace(), x.options.positionalValues,
         x.options.namedValues);
     if (e.system()) return systemRows(node, (Statement.Select) s, e.keyspace(), c, x.options, e.query(), ask);
-    if (s != null && SystemWrites.writesSystem(s, e.keyspace())) return systemWrite(node, s, e.keyspace(), c, x.options, e.query());
+    if (s != null && SystemWrites.writesSystem(s, e.keyspace())) {
+      return systemWrite(node, s, e.keyspace(), c, x.options, e.query());
+    }
     return run(node, session, e.keyspace(), s, x.options, e.query(), ask);
   }
 

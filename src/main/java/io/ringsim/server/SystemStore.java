@@ -40,7 +40,14 @@ final class SystemStore {
   private final Partitioner partitioner;
   /** The time a write or schema change takes when nothing else gives one, in microseconds. */
   private final LongSupplier clock;
-  private final SchemaLog schema;
+  /**
+   * system_schema's write history, built only once a read needs it: each change's rows are regenerated to diff them,
+   * work a session that never reads what a client wrote there should not pay for every DDL. Until then the changes
+   * wait in {@link #pending} with the timestamps they were made at (each holds a reference to an immutable catalog).
+   */
+  private SchemaLog schema;
+  private final Catalog initial;
+  private final List<Map.Entry<Catalog, Long>> pending = new ArrayList<>();
   /** Owner (a node, or the cluster) to table ("ks.name") to its partitions as written. */
   private final Map<String, Map<String, TreeMap<DecoratedKey, Partition>>> written = new HashMap<>();
   /** Owner to table to the time of its last TRUNCATE: everything written up to then is gone. */
@@ -52,12 +59,20 @@ final class SystemStore {
   SystemStore(SimCluster cluster, LongSupplier clock) {
     this.partitioner = cluster.ring().partitioner();
     this.clock = clock;
-    this.schema = new SchemaLog(cluster.catalog(), partitioner, 0L);
+    this.initial = cluster.catalog();
     cluster.addSchemaListener((before, after) -> schemaChanged(after));
   }
 
   private synchronized void schemaChanged(Catalog after) {
-    schema.changed(after, next());
+    pending.add(Map.entry(after, next()));
+  }
+
+  /** The history with every change so far written into it. */
+  private SchemaLog schema() {
+    if (schema == null) schema = new SchemaLog(initial, partitioner, 0L);
+    for (Map.Entry<Catalog, Long> c : pending) schema.changed(c.getKey(), c.getValue());
+    pending.clear();
+    return schema;
   }
 
   private long next() {
@@ -98,7 +113,7 @@ final class SystemStore {
       SystemKeyspaces.View view, int nowInSec) {
     TreeMap<DecoratedKey, Partition> out = new TreeMap<>();
     if (ks.equals("system_schema")) {
-      for (Partition p : schema.partitions(table)) out.put(p.key(), p);
+      for (Partition p : schema().partitions(table)) out.put(p.key(), p);
     } else {
       VirtualTable generated = SystemKeyspaces.table(ks, table, view);
       for (LivePartition lp : new GeneratedRows(meta, generated.columns(), generated.rows(), partitioner, 0L,
